@@ -1,0 +1,210 @@
+"""Cards: the one notation and the one parser of the project.
+
+Notation (output is always canonical):
+
+* ranks ``2 3 4 5 6 7 8 9 T J Q K A`` (``10`` accepted on input, lower case accepted);
+* suits ``c d h s`` (``♣ ♦ ♥ ♠`` and their hollow forms accepted on input);
+* ``Jk1`` and ``Jk2`` for the two jokers (case-insensitive on input);
+* ``??`` for a card that exists but was not seen.
+
+Every known card is an interned :class:`Card`, so ``is`` and ``==`` agree and cards hash cheaply.
+Ranks are integers 2..14 (ace high); suits are one-letter strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from referee.errors import CardError
+
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
+RANK_VALUE: Final = {ch: i + 2 for i, ch in enumerate(RANKS)}
+RANK_CHAR: Final = {v: k for k, v in RANK_VALUE.items()}
+RANK_NAME: Final = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+    10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+}
+RANK_PLURAL: Final = {r: ("sixes" if r == 6 else n + "s") for r, n in RANK_NAME.items()}
+SUIT_NAME: Final = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_SYMBOL: Final = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_SUIT_INPUT: Final = {
+    "c": "c", "d": "d", "h": "h", "s": "s",
+    "♣": "c", "♦": "d", "♥": "h", "♠": "s",
+    "♧": "c", "♢": "d", "♡": "h", "♤": "s",
+}
+JOKER_RANK: Final = 0
+ACCEPTED_FORMS: Final = "rank+suit like 'Ts', 'Qh', '10d', a joker 'Jk1'/'Jk2', or '??'"
+
+
+class Card:
+    """One card of a pack.  Do not construct directly: use :func:`parse_card` or the constants."""
+
+    __slots__ = ("rank", "suit", "index", "text", "is_joker")
+
+    rank: int
+    suit: str
+    index: int
+    text: str
+    is_joker: bool
+
+    def __init__(self, rank: int, suit: str, index: int, text: str) -> None:
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "is_joker", rank == JOKER_RANK)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __repr__(self) -> str:
+        return f"Card({self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (parse_card, (self.text,))
+
+    @property
+    def pretty(self) -> str:
+        """The card with a suit symbol, for humans: ``T♠``, ``Jk1``."""
+        return self.text if self.is_joker else RANK_CHAR[self.rank] + SUIT_SYMBOL[self.suit]
+
+
+class UnknownCard:
+    """A card that exists but was not seen (``??``).  Every ``??`` is the same object."""
+
+    __slots__ = ()
+    text = "??"
+    pretty = "??"
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def __str__(self) -> str:
+        return "??"
+
+
+UNKNOWN: Final = UnknownCard()
+
+_ALL: list[Card] = [
+    Card(rank, suit, (rank - 2) * 4 + s, RANK_CHAR[rank] + suit)
+    for rank in range(2, 15)
+    for s, suit in enumerate(SUITS)
+]
+JOKER_1: Final = Card(JOKER_RANK, "", 52, "Jk1")
+JOKER_2: Final = Card(JOKER_RANK, "", 53, "Jk2")
+JOKERS: Final = (JOKER_1, JOKER_2)
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(_ALL) + JOKERS
+_BY_TEXT: Final[dict[str, Card]] = {c.text: c for c in ALL_CARDS}
+
+AnyCard = Card | UnknownCard
+
+
+def card(text: str) -> Card:
+    """A known card from canonical or accepted text; for code and tests (raises CardError)."""
+    parsed = parse_card(text)
+    if parsed is UNKNOWN:
+        raise CardError("'??' is not a known card here", hint="name the card, like 'Ts'")
+    assert isinstance(parsed, Card)
+    return parsed
+
+
+def cards(text: str) -> list[Card]:
+    """Known cards from a space-separated string: ``cards("As Kd Jk1")``."""
+    return [card(t) for t in text.split()]
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def parse_card(token: str, position: int | None = None) -> AnyCard:
+    """Read one card token.  ``position`` (1-based) only makes the error message say which card."""
+    found = _BY_TEXT.get(token)
+    if found is not None:
+        return found
+    t = token.strip()
+    if t == "??":
+        return UNKNOWN
+    low = t.lower()
+    if low in ("jk1", "jk2"):
+        return _BY_TEXT["Jk" + low[2]]
+    if len(t) >= 2:
+        rank_text, suit_text = t[:-1], t[-1]
+        suit = _SUIT_INPUT.get(suit_text.lower())
+        rank = 10 if rank_text == "10" else RANK_VALUE.get(rank_text.upper()) if len(rank_text) == 1 else None
+        if suit is not None and rank is not None:
+            return _BY_TEXT[RANK_CHAR[rank] + suit]
+    which = f" ({_ordinal(position)} card)" if position is not None else ""
+    raise CardError(f"bad card {token!r}{which}: expected {ACCEPTED_FORMS}")
+
+
+def parse_cards(text: str | Iterable[str]) -> list[AnyCard]:
+    """Read cards separated by spaces or commas (or an iterable of tokens), ``??`` allowed."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(tok, i) for i, tok in enumerate(tokens, 1)]
+
+
+def parse_known_cards(text: str | Iterable[str]) -> list[Card]:
+    """Like :func:`parse_cards` but every card must be known (no ``??``)."""
+    out = parse_cards(text)
+    for i, c in enumerate(out, 1):
+        if c is UNKNOWN:
+            raise CardError(f"card {i} is '??' but a known card is needed here", hint="name the card, like 'Ts'")
+    return out  # type: ignore[return-value]
+
+
+def format_cards(cs: Iterable[AnyCard], *, pretty: bool = False) -> str:
+    return " ".join(c.pretty if pretty else c.text for c in cs)
+
+
+def duplicates(cs: Iterable[AnyCard]) -> list[Card]:
+    """Known cards that appear more than once, in order of their second appearance (``??`` ignored)."""
+    seen: set[int] = set()
+    dups: list[Card] = []
+    for c in cs:
+        if isinstance(c, Card):
+            if c.index in seen:
+                dups.append(c)
+            seen.add(c.index)
+    return dups
+
+
+def check_no_duplicates(cs: Sequence[AnyCard], *, where: str | None = None) -> None:
+    """Raise :class:`CardError` if a known card was dealt twice."""
+    dups = duplicates(cs)
+    if dups:
+        names = ", ".join(c.text for c in dups)
+        raise CardError(
+            f"card dealt twice: {names}",
+            where=where,
+            hint="a pack holds each card once; correct the card that was misread",
+        )
+
+
+# ---------------------------------------------------------------- packs
+
+
+def standard_deck() -> list[Card]:
+    """The 52-card pack."""
+    return list(_ALL)
+
+
+def deck_with_jokers() -> list[Card]:
+    """52 cards plus the two jokers (La Viuda)."""
+    return list(ALL_CARDS)
+
+
+def short_pack(players: int) -> list[Card]:
+    """The short pack of the short-pack whisky variant: A-K-Q-J-T for two players, one more rank
+    (9, 8, ...) per extra player, down to the full pack."""
+    if players < 2:
+        raise CardError(f"a short pack needs at least 2 players, not {players}")
+    ranks = min(5 + (players - 2), 13)
+    lowest = 15 - ranks
+    return [c for c in _ALL if c.rank >= lowest]

@@ -1,0 +1,56 @@
+"""The error taxonomy.  Every error a user can cause is a :class:`RefereeError`.
+
+Each carries a one-line ``message`` (what was wrong), an optional ``where`` (``night.txt:14``,
+``hand 3, action 7``, a rulebook path and line) and an optional ``hint`` (how to fix it).  The CLI
+prints them as ``Error: <where>: <message>`` plus the hint and exits with code 2; no traceback
+reaches a user.  Library callers can catch the subclasses they care about.
+"""
+
+from __future__ import annotations
+
+
+class RefereeError(Exception):
+    """A problem the user can fix: bad input, a bad rulebook, an unreachable database."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, where: str | None = None, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.hint = hint
+
+    def located(self, where: str) -> "RefereeError":
+        """Return the same error with ``where`` filled in (an outer layer knows the file and line)."""
+        if self.where:
+            where = f"{where}: {self.where}"
+        clone = type(self).__new__(type(self))
+        RefereeError.__init__(clone, self.message, where=where, hint=self.hint)
+        return clone
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class InputError(RefereeError, ValueError):
+    """Malformed input: a card, a file, a command-line value."""
+
+
+class CardError(InputError):
+    """A card token that cannot be read, or a card that appears twice."""
+
+
+class RulebookError(InputError):
+    """A rulebook that cannot be loaded: unknown option, wrong type, value not allowed."""
+
+
+class HandFileError(InputError):
+    """A hand-history file that cannot be read."""
+
+
+class IllegalActionError(RefereeError):
+    """An action that the rules do not allow at this point (raised only where a caller asks to refuse)."""
+
+
+class StoreError(RefereeError):
+    """The database cannot be reached or used (wrong URL, server down, schema too new)."""
