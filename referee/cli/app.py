@@ -1,19 +1,49 @@
-"""The top-level typer app: groups, ``--version``, and the one error style."""
+"""The top-level typer app: groups, ``--version``, and the one error style.
+
+Every :class:`~referee.errors.RefereeError` raised by any command is caught once, here, in
+:class:`RefereeGroup.invoke`, printed as ``Error: …`` plus a hint, and turned into exit code 2.
+"""
 
 from __future__ import annotations
 
-import sys
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from referee import __version__
 from referee.errors import RefereeError
 
+
+def print_error(err: RefereeError) -> None:
+    """``Error: <where>: <message>`` and the hint, on stderr, in the one style of the project."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    console = Console(stderr=True, highlight=False, soft_wrap=True)
+    console.print(f"[bold red]Error:[/] {escape(str(err))}")
+    if err.hint:
+        console.print(f"[dim]Hint:[/] {escape(err.hint)}")
+
+
+class RefereeGroup(TyperGroup):
+    """The root command group: turns a RefereeError from any subcommand into ``Error: …``, exit 2."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RefereeError as err:
+            print_error(err)
+            raise typer.Exit(err.exit_code) from None
+
+
 app = typer.Typer(
     name="referee",
+    cls=RefereeGroup,
     help="Hand-history recorder and dispute referee for home poker games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
 )
 
 
@@ -32,28 +62,6 @@ def _root(
     """Hand-history recorder and dispute referee for home poker games."""
 
 
-def print_error(err: RefereeError) -> None:
-    """``Error: <where>: <message>`` and the hint, on stderr, in the one style of the project."""
-    from rich.console import Console
-
-    console = Console(stderr=True, highlight=False, soft_wrap=True)
-    console.print(f"[bold red]Error:[/] {err}", markup=True)
-    if err.hint:
-        console.print(f"[dim]Hint:[/] {err.hint}", markup=True)
-
-
 def main() -> None:
-    """Console-script entry point: run the app, turning every RefereeError into exit code 2."""
-    try:
-        app(standalone_mode=False)
-    except RefereeError as err:
-        print_error(err)
-        sys.exit(err.exit_code)
-    except typer.Exit as done:
-        sys.exit(done.exit_code)
-    except typer.Abort:
-        print("Aborted.", file=sys.stderr)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        print("Interrupted.", file=sys.stderr)
-        sys.exit(130)
+    """Console-script entry point."""
+    app(prog_name="referee")

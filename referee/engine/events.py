@@ -1,0 +1,239 @@
+"""What happened at the table, as the scorekeeper logged it: the event vocabulary of every game.
+
+Events are facts, mistakes included (a false open, an over-limit raise, an exposed card).  They are
+immutable and carry no judgement: the engine replays them and reports findings.  Players are named
+by the names the hand's seats use.  ``line`` is where the event came from (a hand-file line), kept
+only to point error messages at the source; it takes no part in equality.
+
+Amount conventions: ``Bet.amount`` is the chips put in by the bet; ``Raise.amount`` is the size of
+the raise *on top of* the call unless ``to`` is true, when it is the player's total for the round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from referee.cards import AnyCard, Card
+
+_line = field(default=None, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class.  ``line``: source line number, for messages only."""
+
+    line: int | None = _line
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEvent(Event):
+    player: str
+
+
+# ------------------------------------------------------------------ dealing and cards
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(PlayerEvent):
+    """Cards dealt to a player; ``??`` for cards nobody saw.  ``face_up`` for stud upcards."""
+
+    cards: tuple[AnyCard, ...]
+    face_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Show(PlayerEvent):
+    """A player shows cards.  ``purpose``: his hand at the showdown, the openers that qualified him,
+    or his (split-opener) discards."""
+
+    cards: tuple[AnyCard, ...]
+    purpose: Literal["hand", "openers", "discards"] = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Muck(PlayerEvent):
+    """A player at the showdown throws his hand away unshown (he cannot win the pot)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Expose(PlayerEvent):
+    """A card of this player's was exposed (by the dealer or by himself)."""
+
+    card: AnyCard
+    by_dealer: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal(Event):
+    """The table called a misdeal; ``reason`` as the scorekeeper wrote it."""
+
+    reason: str = ""
+
+
+# ------------------------------------------------------------------ betting
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(PlayerEvent):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Check(PlayerEvent):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(PlayerEvent):
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call(PlayerEvent):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Raise(PlayerEvent):
+    amount: int
+    to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AllIn(PlayerEvent):
+    """The player puts in everything he has left (a bet, a raise or a short call)."""
+
+
+# ------------------------------------------------------------------ draw
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(PlayerEvent):
+    """A player draws ``count`` cards (0 = stands pat).  ``discards`` and ``received`` when known;
+    ``kept_face_down``: the discards are kept face down in front of him (split openers)."""
+
+    count: int
+    discards: tuple[AnyCard, ...] = ()
+    received: tuple[AnyCard, ...] = ()
+    kept_face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ask(PlayerEvent):
+    """``player`` asks ``target`` how many cards he drew; the log answers."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(PlayerEvent):
+    """A spoken declaration: ``what`` is one of ``split_openers`` (announcing a split),
+    ``open`` (declaring a pot open after a false open, RRoP), ``false_open`` (the opener admits he
+    had no openers), ``four_of_a_kind`` (seven/nine-card brag instant win)."""
+
+    what: str
+    cards: tuple[AnyCard, ...] = ()
+
+
+# ------------------------------------------------------------------ corrections
+
+
+@dataclass(frozen=True, slots=True)
+class Void(Event):
+    """A correction: the event with action number ``action`` (1-based, within this hand) is void."""
+
+    action: int
+    reason: str = ""
+
+
+# ------------------------------------------------------------------ whiskey poker / la viuda / stop the bus
+
+
+@dataclass(frozen=True, slots=True)
+class TakeWidow(PlayerEvent):
+    """Phase 1: the player lays his hand face up as the new widow and takes the widow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(PlayerEvent):
+    """Exchange with the widow / dummy: ``give`` from the hand for ``take`` from the table."""
+
+    give: tuple[AnyCard, ...]
+    take: tuple[AnyCard, ...]
+    knock: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(PlayerEvent):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Knock(PlayerEvent):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TurnWidow(Event):
+    """The dealer turns the widow face up (its cards when known)."""
+
+    cards: tuple[AnyCard, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BuyBack(PlayerEvent):
+    """La Viuda: the player buys the widow chip after losing his last chip."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineBuyBack(PlayerEvent):
+    pass
+
+
+# ------------------------------------------------------------------ brag
+
+
+@dataclass(frozen=True, slots=True)
+class Look(PlayerEvent):
+    """A blind player looks at his cards: from now on he is seen."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stake(PlayerEvent):
+    """A brag stake: ``amount`` chips put in at his turn (blind or seen as he is at the time)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class See(PlayerEvent):
+    """Pay to see (heads-up): ``amount`` chips, and both hands are shown."""
+
+    amount: int
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cover(PlayerEvent):
+    """The player has run out of money and lays his hand face down on the pot (covers it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange(PlayerEvent):
+    """Seven/nine-card brag: the player's discard and his hands in the order he will reveal them."""
+
+    hands: tuple[tuple[AnyCard, ...], ...]
+    discard: tuple[AnyCard, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(PlayerEvent):
+    """Seven/nine-card brag: the player reveals his ``round``-th hand (1-based)."""
+
+    round: int
+    cards: tuple[AnyCard, ...]
+
+
+__all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]
+_ = Card  # re-exported for type checkers
