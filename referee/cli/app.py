@@ -65,3 +65,12 @@ def _root(
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="referee")
+
+
+def _register_groups() -> None:
+    from referee.cli import planned
+
+    planned.register(app)
+
+
+_register_groups()

@@ -1,0 +1,29 @@
+"""Command groups whose commands arrive with later work.
+
+They are registered now so that the command tree, its help and shell completion have their final
+shape; each says what it will hold.  A group with no commands yet prints its help and exits 0.
+"""
+
+from __future__ import annotations
+
+import typer
+
+PLANNED_GROUPS: dict[str, str] = {
+    "table": "Seats and the live table: who sits where, who deals, stacks at a glance.",
+    "act": "Record what happens at the table as it happens, with an immediate legality warning.",
+    "dispute": "Rule on a dispute about a recorded hand, citing the house rulebook.",
+    "settle": "End-of-night settlement: chips into money and who pays whom, in the fewest transfers.",
+    "report": "Print the session report (PDF).",
+}
+
+
+def register(app: typer.Typer) -> None:
+    for name, help_text in PLANNED_GROUPS.items():
+        group = typer.Typer(help=help_text, invoke_without_command=True)
+
+        @group.callback()
+        def _group(ctx: typer.Context) -> None:
+            if ctx.invoked_subcommand is None:
+                typer.echo(ctx.get_help())
+
+        app.add_typer(group, name=name)
