@@ -1,0 +1,85 @@
+"""Wall time of ``referee --help`` against a bare typer app with the same command tree.
+
+Target (issue 2): referee within 1.3x the bare app.  The bare app is generated from referee's own
+command tree (same groups, same commands, same help texts) with nothing but typer imported, so the
+difference is what referee itself adds at start-up.
+
+    .venv/bin/python bench/cli_help.py [--runs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def command_tree() -> dict[str, object]:
+    """{group: {command: help} | help} of the real app, read through click."""
+    import typer.main
+
+    from referee.cli import app
+
+    root = typer.main.get_command(app)
+    tree: dict[str, object] = {}
+    for name, cmd in root.commands.items():  # type: ignore[attr-defined]
+        sub = getattr(cmd, "commands", None)
+        tree[name] = {n: (c.help or "") for n, c in sub.items()} if sub is not None else (cmd.help or "")
+    return tree
+
+
+def bare_app_source(tree: dict[str, object]) -> str:
+    lines = ["import typer", "app = typer.Typer(no_args_is_help=True)"]
+    for i, (name, node) in enumerate(tree.items()):
+        if isinstance(node, dict):
+            lines.append(f"g{i} = typer.Typer()")
+            lines.append(f"app.add_typer(g{i}, name={name!r})")
+            for j, (cname, chelp) in enumerate(node.items()):
+                lines.append(f"@g{i}.command({cname!r}, help={chelp!r})")
+                lines.append(f"def c{i}_{j}(x: str = typer.Option('', help='an option')): pass")
+        else:
+            lines.append(f"@app.command({name!r}, help={node!r})")
+            lines.append(f"def c{i}(x: str = typer.Option('', help='an option')): pass")
+    lines.append("app()")
+    return "\n".join(lines) + "\n"
+
+
+def time_runs(cmd: list[str], runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    tree = command_tree()
+    n_commands = sum(len(v) if isinstance(v, dict) else 1 for v in tree.values())
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = Path(tmp) / "bare_app.py"
+        bare.write_text(bare_app_source(tree))
+        ref_cmd = [sys.executable, "-m", "referee", "--help"]
+        bare_cmd = [sys.executable, str(bare), "--help"]
+        time_runs(ref_cmd, 2), time_runs(bare_cmd, 2)  # warm the OS caches
+        ref: list[float] = []
+        base: list[float] = []
+        for _ in range(args.runs):  # interleave so drift hits both alike
+            ref += time_runs(ref_cmd, 1)
+            base += time_runs(bare_cmd, 1)
+    r, b = statistics.median(ref), statistics.median(base)
+    print(f"command tree: {len(tree)} groups/commands at the top, {n_commands} commands in all")
+    print(f"referee --help   median {r * 1000:7.1f} ms  (min {min(ref) * 1000:.1f})")
+    print(f"bare typer app   median {b * 1000:7.1f} ms  (min {min(base) * 1000:.1f})")
+    print(f"ratio            {r / b:.2f}x   (target <= 1.30x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""The CLI skeleton: version, help, the command groups, and light start-up."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from referee import __version__
+from referee.cli import app
+
+runner = CliRunner()
+
+GROUPS = ["session", "table", "act", "replay", "dispute", "settle", "report", "rulebook", "db"]
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"referee {__version__}"
+
+
+def test_version_subprocess() -> None:
+    proc = subprocess.run([sys.executable, "-m", "referee", "--version"], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == f"referee {__version__}"
+
+
+def test_help_lists_every_group() -> None:
+    result = runner.invoke(app, ["--help"], terminal_width=120)
+    assert result.exit_code == 0
+    for group in GROUPS:
+        assert f" {group} " in result.output, group
+
+
+def test_every_group_has_help() -> None:
+    for group in GROUPS:
+        result = runner.invoke(app, [group, "--help"], terminal_width=120)
+        assert result.exit_code == 0, (group, result.output)
+        assert "Usage:" in result.output
+
+
+def test_unknown_command_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["no-such-command"])
+    assert result.exit_code == 2
+
+
+def test_shell_completion_is_offered() -> None:
+    result = runner.invoke(app, ["--help"], terminal_width=120)
+    assert "--install-completion" in result.output and "--show-completion" in result.output
+
+
+def test_cli_import_stays_light() -> None:
+    """`import referee.cli` (what `referee --help` and completion load) pulls in no heavy library."""
+    code = (
+        "import sys, json, referee.cli; "
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('sqlalchemy', 'sqlmodel', 'alembic', 'weasyprint', 'jinja2', 'psycopg', 'pokerkit', 'treys'))))"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout) == []
