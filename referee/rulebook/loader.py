@@ -1,0 +1,319 @@
+"""Load rulebook TOML files: shipped ones by name, house ones by path, following ``extends``.
+
+The file format (see ``docs/rulebooks.md``)::
+
+    [rulebook]
+    name = "friday"            # optional, default: the file name
+    game = "jackpots"          # optional when extending: inherited
+    title = "Friday jackpots"  # optional
+    extends = "jackpots"       # a shipped name, or a path relative to this file
+
+    [options]                  # dotted option names, quoted or not
+    "jackpots.false_open_penalty" = "ante_for_all_next_deal"
+
+    [rules]                    # numbered rule texts: <prefix>.<n>[.<m>...]
+    "house.1" = "Cards speak."
+
+    [option_rules."draw.raise_cap"]   # the text of an option, one entry per value
+    per_player_3 = "..."
+    [option_rules]
+    "draw.limit_pre" = "... {value} chips ..."   # whole-number options: one template
+
+Every problem is a :class:`RulebookError` whose ``where`` is ``file:line`` of the offending key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Mapping
+
+from referee.errors import RulebookError
+from referee.resources import rulebooks_dir
+from referee.rulebook.model import RULE_ID, OptionText, Rulebook, _text_for
+from referee.rulebook.schema import (
+    GAME_BASE,
+    GAMES,
+    OPTION_SPECS,
+    OptionValue,
+    check_game,
+    game_schema,
+    option_spec,
+)
+from referee.rulebook.toml_lines import key_lines, line_of
+
+_TOP_LEVEL = ("rulebook", "options", "rules", "option_rules")
+_META_KEYS = ("name", "game", "title", "extends")
+
+
+def shipped_rulebook_names() -> list[str]:
+    """Names of the rulebooks shipped with referee, games in RULES.md order first."""
+    names = [path.stem for path in rulebooks_dir().glob("*.toml")]
+    order = {game: i for i, game in enumerate(GAMES)}
+    return sorted(names, key=lambda n: (order.get(n, len(order)), n))
+
+
+def shipped_rulebook_path(name: str) -> Path:
+    """The file of shipped rulebook ``name``; an unknown name raises with the closest match as hint."""
+    path = rulebooks_dir() / f"{name}.toml"
+    if path.is_file():
+        return path
+    names = shipped_rulebook_names()
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]!r}?" if close else "shipped: " + ", ".join(names) + "; or give a .toml path"
+    raise RulebookError(f"no shipped rulebook named {name!r}", hint=hint)
+
+
+def _is_path(name_or_path: str | Path) -> bool:
+    if isinstance(name_or_path, Path):
+        return True
+    return "/" in name_or_path or "\\" in name_or_path or name_or_path.endswith(".toml")
+
+
+def load_rulebook(name_or_path: str | Path) -> Rulebook:
+    """Load a shipped rulebook by name (``"jackpots"``) or a rulebook file by path (``"house.toml"``).
+
+    Raises :class:`RulebookError` (with ``where="file:line"`` and a hint) for every problem.
+    """
+    if _is_path(name_or_path):
+        return _load_file(Path(name_or_path), str(name_or_path), ())
+    return _load_shipped(str(name_or_path))
+
+
+@functools.lru_cache(maxsize=None)
+def _load_shipped(name: str) -> Rulebook:
+    """Shipped rulebooks are read once per process (they are immutable data)."""
+    path = shipped_rulebook_path(name)
+    return _load_file(path, _display(path), ())
+
+
+def _display(path: Path) -> str:
+    """A short name for a path in messages: relative to the working directory when below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class _Located:
+    """Turns key paths of one file into ``file:line`` strings for errors."""
+
+    def __init__(self, display: str, text: str) -> None:
+        self.display = display
+        self.lines = key_lines(text)
+
+    def at(self, *path: str) -> str:
+        line = line_of(self.lines, tuple(path))
+        return f"{self.display}:{line}" if line else self.display
+
+    def error(self, err: RulebookError, *path: str) -> RulebookError:
+        return err.located(self.at(*path))
+
+    def fail(self, message: str, hint: str, *path: str) -> RulebookError:
+        return RulebookError(message, where=self.at(*path), hint=hint)
+
+
+def _read_toml(path: Path, display: str) -> tuple[dict[str, Any], str]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulebookError(
+            f"rulebook file not found: {display}",
+            hint="give a shipped rulebook name (`referee rulebook list`) or the path of a .toml file",
+        ) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise RulebookError(f"cannot read rulebook file: {err}", where=display,
+                            hint="a rulebook is a UTF-8 TOML text file") from None
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        where = f"{display}:{match.group(1)}" if match else display
+        raise RulebookError(f"TOML syntax error: {message}", where=where,
+                            hint="see https://toml.io for the syntax; quote keys that contain dots") from None
+
+
+def _flatten(table: Mapping[str, Any], parts: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """Leaves of nested tables as (key parts, value): ``draw.max_draw = 3`` -> (("draw", "max_draw"), 3)."""
+    leaves: list[tuple[tuple[str, ...], Any]] = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            leaves.extend(_flatten(value, parts + (key,)))
+        else:
+            leaves.append((parts + (key,), value))
+    return leaves
+
+
+def _option_text_entries(
+    table: Mapping[str, Any], loc: _Located, parts: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], str, Any]]:
+    """Entries of ``[option_rules]``: (key parts, option name, str template or per-value table)."""
+    entries: list[tuple[tuple[str, ...], str, Any]] = []
+    for key, value in table.items():
+        here = parts + (key,)
+        name = ".".join(here)
+        if name in OPTION_SPECS:
+            entries.append((here, name, value))
+        elif isinstance(value, dict):
+            entries.extend(_option_text_entries(value, loc, here))
+        else:
+            close = difflib.get_close_matches(name, list(OPTION_SPECS), n=1, cutoff=0.6)
+            raise loc.fail(f"option_rules: unknown option {name!r}",
+                           f"did you mean {close[0]!r}?" if close else "keys are option names such as 'draw.raise_cap'",
+                           "option_rules", *here)
+    return entries
+
+
+def _resolve_extends(extends: str, path: Path) -> tuple[Path, str]:
+    """The file an ``extends`` value names: a shipped name, or a path relative to the extending file."""
+    if _is_path(extends):
+        target = Path(extends)
+        if not target.is_absolute():
+            target = path.parent / target
+        return target, _display(target)
+    target = shipped_rulebook_path(extends)
+    return target, _display(target)
+
+
+def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
+    data, text = _read_toml(path, display)
+    loc = _Located(display, text)
+    resolved = path.resolve()
+
+    for key in data:
+        if key not in _TOP_LEVEL:
+            close = difflib.get_close_matches(key, _TOP_LEVEL, n=1, cutoff=0.5)
+            raise loc.fail(f"unknown table {key!r}",
+                           f"did you mean {close[0]!r}?" if close else "tables: " + ", ".join(_TOP_LEVEL), key)
+    for key in _TOP_LEVEL:
+        if key in data and not isinstance(data[key], dict):
+            raise loc.fail(f"{key!r} must be a table", f"write it as [{key}]", key)
+    meta = data.get("rulebook")
+    if meta is None:
+        raise RulebookError("missing [rulebook] table", where=display,
+                            hint='start the file with [rulebook] and game = "..." or extends = "..."')
+    for key, value in meta.items():
+        if key not in _META_KEYS:
+            close = difflib.get_close_matches(key, _META_KEYS, n=1, cutoff=0.5)
+            raise loc.fail(f"unknown key {key!r} in [rulebook]",
+                           f"did you mean {close[0]!r}?" if close else "keys: " + ", ".join(_META_KEYS),
+                           "rulebook", key)
+        if not isinstance(value, str) or not value.strip():
+            raise loc.fail(f"[rulebook] {key} must be a non-empty string", f'write {key} = "..."', "rulebook", key)
+
+    parent: Rulebook | None = None
+    extends = meta.get("extends")
+    if extends is not None:
+        try:
+            target, target_display = _resolve_extends(extends, path)
+        except RulebookError as err:
+            raise loc.error(err, "rulebook", "extends") from None
+        chain = stack + (resolved,)
+        if target.resolve() in chain:
+            names = " -> ".join(p.name for p in chain + (target.resolve(),))
+            raise loc.fail(f"extends cycle: {names}", "a rulebook cannot extend itself, directly or through others",
+                           "rulebook", "extends")
+        try:
+            parent = _load_file(target, target_display, chain)
+        except RulebookError as err:
+            if err.where is None:
+                raise loc.error(err, "rulebook", "extends") from None
+            raise
+
+    game = meta.get("game")
+    if game is not None:
+        try:
+            game = check_game(game)
+        except RulebookError as err:
+            raise loc.error(err, "rulebook", "game") from None
+        if parent is not None and game != parent.game and GAME_BASE.get(game) != parent.game:
+            raise loc.fail(
+                f"game {game!r} differs from game {parent.game!r} of the rulebook it extends ({parent.name})",
+                f"drop the game line, or extend a {game} rulebook", "rulebook", "game")
+    elif parent is not None:
+        game = parent.game
+    else:
+        raise loc.fail("no game: set game or extends in [rulebook]",
+                       "games: " + ", ".join(GAMES), "rulebook")
+    schema = game_schema(game)
+
+    options: dict[str, OptionValue] = schema.defaults()
+    if parent is not None:
+        options.update({k: v for k, v in parent.options.items() if k in options})
+    own_option_lines: dict[str, tuple[str, ...]] = {}
+    for parts, value in _flatten(data.get("options", {})):
+        name = ".".join(parts)
+        try:
+            spec = option_spec(name, game)
+            options[name] = spec.validate(value)
+        except RulebookError as err:
+            raise loc.error(err, "options", *parts) from None
+        own_option_lines[name] = parts
+
+    rules: dict[str, str] = dict(parent.rules) if parent is not None else {}
+    prefixes = schema.rule_prefixes()
+    for parts, value in _flatten(data.get("rules", {})):
+        rule_id = ".".join(parts)
+        if not RULE_ID.match(rule_id):
+            raise loc.fail(f"bad rule id {rule_id!r}", "rule ids are <prefix>.<number>[.<number>], e.g. 'house.1'",
+                           "rules", *parts)
+        if rule_id.split(".")[0] not in prefixes:
+            raise loc.fail(f"rule {rule_id!r} has a prefix foreign to {game}",
+                           "prefixes for this game: " + ", ".join(prefixes), "rules", *parts)
+        if not isinstance(value, str) or not value.strip():
+            raise loc.fail(f"rule {rule_id!r} must be a non-empty string", 'write "<id>" = "text"', "rules", *parts)
+        rules[rule_id] = " ".join(value.split())
+
+    texts: dict[str, OptionText] = {}
+    if parent is not None:
+        texts.update({k: v if isinstance(v, str) else dict(v) for k, v in parent.option_texts.items() if k in options})
+    for parts, name, value in _option_text_entries(data.get("option_rules", {}), loc):
+        where = ("option_rules", *parts)
+        try:
+            spec = option_spec(name, game)
+        except RulebookError as err:
+            raise loc.error(err, *where) from None
+        if isinstance(value, str):
+            if not value.strip():
+                raise loc.fail(f"rule text of {name!r} is empty", "write the rule as a sentence", *where)
+            texts[name] = " ".join(value.split())
+        elif isinstance(value, dict) and spec.choices:
+            merged = dict(texts[name]) if isinstance(texts.get(name), dict) else {}
+            for choice, text in value.items():
+                if choice not in spec.choices:
+                    raise loc.fail(f"option_rules: {name!r} has no value {choice!r}",
+                                   f"values: {spec.allowed_text()}", *where, choice)
+                if not isinstance(text, str) or not text.strip():
+                    raise loc.fail(f"rule text of {name} = {choice} must be a non-empty string",
+                                   "write the rule as a sentence", *where, choice)
+                merged[choice] = " ".join(text.split())
+            texts[name] = merged
+        else:
+            raise loc.fail(f"rule text of {name!r} must be a string with {{value}}"
+                           + ("" if spec.is_int else " or a table with one text per value"),
+                           "see docs/rulebooks.md", *where)
+
+    for name, value in options.items():
+        try:
+            _text_for(texts, OPTION_SPECS[name], value)
+        except RulebookError as err:
+            where = ("options", *own_option_lines[name]) if name in own_option_lines else ("rulebook",)
+            raise loc.error(err, *where) from None
+
+    name = meta.get("name") or path.stem
+    title = meta.get("title") or (parent.title if parent is not None else name)
+    return Rulebook(
+        name=name,
+        game=game,
+        title=title,
+        options=options,
+        source=str(resolved),
+        extends=extends,
+        rules=rules,
+        option_texts=texts,
+        chain=(str(resolved),) + (parent.chain if parent is not None else ()),
+    )

@@ -1,0 +1,171 @@
+"""The :class:`Rulebook`: a game, the house's options and the rule texts that rulings cite."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from referee.errors import RulebookError
+from referee.rulebook.schema import OptionSpec, OptionValue, game_schema, option_spec
+
+#: A numbered rule id: ``draw.4``, ``jackpots.11.1``, ``house.2``.
+RULE_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[0-9]+)+$")
+
+#: The text of an option: one text per value (choices), or one template with ``{value}`` (numbers).
+OptionText = Mapping[str, str] | str
+
+
+def rule_sort_key(rule_id: str) -> tuple[str, tuple[int, ...]]:
+    """Order numbered rules naturally: ``draw.2`` before ``draw.10``."""
+    prefix, _, numbers = rule_id.partition(".")
+    return prefix, tuple(int(n) for n in numbers.split("."))
+
+
+@dataclass(frozen=True, eq=True)
+class Rulebook:
+    """A loaded, validated rulebook.  Immutable; :meth:`with_options` returns a new one.
+
+    ``options`` holds every option of the game (dotted name -> str or int).  ``rules`` holds the
+    numbered rule texts (``jackpots.6`` -> text), ``option_texts`` the text of each option per value.
+    ``source`` is the file it was loaded from; ``chain`` the files of its ``extends`` chain, own first.
+    """
+
+    name: str
+    game: str
+    title: str
+    options: Mapping[str, OptionValue]
+    source: str
+    extends: str | None = None
+    rules: Mapping[str, str] = field(default_factory=dict, repr=False)
+    option_texts: Mapping[str, OptionText] = field(default_factory=dict, repr=False)
+    chain: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
+        object.__setattr__(
+            self,
+            "option_texts",
+            MappingProxyType(
+                {k: v if isinstance(v, str) else MappingProxyType(dict(v)) for k, v in self.option_texts.items()}
+            ),
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.game, self.source, tuple(sorted(self.options.items()))))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rulebook):
+            return NotImplemented
+        return (self.name, self.game, self.title, dict(self.options), dict(self.rules), self.source) == (
+            other.name, other.game, other.title, dict(other.options), dict(other.rules), other.source
+        ) and _plain(self.option_texts) == _plain(other.option_texts)
+
+    # -- options ---------------------------------------------------------------------------
+
+    def option(self, name: str) -> OptionValue:
+        """The value in force of option ``name`` (raises :class:`RulebookError` if the game has no such option)."""
+        if name not in self.options:
+            option_spec(name, self.game)  # raises: unknown name, or an option of another game
+        return self.options[name]
+
+    def spec(self, name: str) -> OptionSpec:
+        """The schema entry of option ``name`` in this game."""
+        return option_spec(name, self.game)
+
+    def with_options(self, overrides: Mapping[str, object], where: str | None = None) -> "Rulebook":
+        """A copy with ``overrides`` applied, validated as a rulebook file would be.
+
+        ``where`` (a file and line, e.g. the hand-file header) is put on any error raised.
+        """
+        options = dict(self.options)
+        for name, value in overrides.items():
+            try:
+                spec = option_spec(name, self.game)
+                options[spec.name] = spec.validate(value)
+                _text_for(self.option_texts, spec, options[spec.name])
+            except RulebookError as err:
+                raise (err.located(where) if where else err) from None
+        return Rulebook(
+            name=self.name,
+            game=self.game,
+            title=self.title,
+            options=options,
+            source=self.source,
+            extends=self.extends,
+            rules=self.rules,
+            option_texts=self.option_texts,
+            chain=self.chain,
+        )
+
+    # -- rules -----------------------------------------------------------------------------
+
+    def rule_ids(self) -> list[str]:
+        """Every numbered rule id, in natural order (options are citable too: see :meth:`rule_text`)."""
+        return sorted(self.rules, key=rule_sort_key)
+
+    def has_rule(self, rule_id: str) -> bool:
+        """True if ``rule_id`` is a numbered rule (or has numbered sub-rules) or an option of this game."""
+        return rule_id in self.rules or rule_id in self.options or bool(self._sub_rules(rule_id))
+
+    def _sub_rules(self, rule_id: str) -> list[str]:
+        """The ids numbered under ``rule_id`` (``draw.7.1``, ``draw.7.2`` under ``draw.7``), in order."""
+        if not RULE_ID.match(rule_id):
+            return []
+        return [r for r in self.rule_ids() if r.startswith(rule_id + ".")]
+
+    def rule_text(self, rule_id: str) -> str:
+        """The text of a numbered rule, or of an option for the value in force.
+
+        A rule split into sub-rules (``draw.7.1`` ...) is also citable whole: ``rule_text("draw.7")``
+        joins them as "(1) ... (2) ...".
+
+        ``rule_text("jackpots.6")`` is the seed rule; ``rule_text("jackpots.false_open_penalty")`` states the
+        reading of that option's current value.
+        """
+        if rule_id in self.rules:
+            return self.rules[rule_id]
+        if rule_id in self.options:
+            return _text_for(self.option_texts, self.spec(rule_id), self.options[rule_id])
+        subs = self._sub_rules(rule_id)
+        if subs:
+            return " ".join(f"({sub[len(rule_id) + 1:]}) {self.rules[sub]}" for sub in subs)
+        known = list(self.rules) + list(self.options)
+        close = difflib.get_close_matches(rule_id, known, n=1, cutoff=0.6)
+        raise RulebookError(
+            f"rulebook {self.name!r} has no rule {rule_id!r}",
+            hint=f"did you mean {close[0]!r}?" if close else f"run `referee rulebook show {self.name}` for its rules",
+        )
+
+    def option_text(self, name: str, value: OptionValue | None = None) -> str:
+        """The text of option ``name`` for ``value`` (default: the value in force)."""
+        spec = self.spec(name)
+        return _text_for(self.option_texts, spec, self.options[name] if value is None else spec.validate(value))
+
+    def cite(self, rule_id: str) -> str:
+        """``"jackpots.6: <text>"``: how a ruling quotes a rule."""
+        return f"{rule_id}: {self.rule_text(rule_id)}"
+
+    def schema_names(self) -> tuple[str, ...]:
+        """The game's option names in schema order."""
+        return game_schema(self.game).names()
+
+
+def _plain(texts: Mapping[str, OptionText]) -> dict[str, object]:
+    return {k: v if isinstance(v, str) else dict(v) for k, v in texts.items()}
+
+
+def _text_for(texts: Mapping[str, OptionText], spec: OptionSpec, value: OptionValue) -> str:
+    """The text of ``spec`` at ``value``; a missing text is a rulebook error."""
+    text = texts.get(spec.name)
+    if isinstance(text, str):
+        return text.replace("{value}", str(value))
+    if text is not None and str(value) in text:
+        return text[str(value)].replace("{value}", str(value))
+    raise RulebookError(
+        f"option {spec.name!r} = {value!r} has no rule text",
+        hint=f'add it under [option_rules."{spec.name}"] so rulings can cite it',
+    )
