@@ -1,0 +1,158 @@
+"""What a hand file holds once read: a night of hands, each with its seats, rulebook and events.
+
+The parser fills these; the writer turns them back into canonical text; ``referee replay`` hands
+them to the rules engine.  Stacks are *not* threaded here: a night gives the starting stacks and,
+per hand, who sat down (with what), who left and who added chips; the engine carries the rest
+(stacks, the carried pot, whose deal it is) from hand to hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from referee.engine.events import Event
+
+OptionValue = str | int
+
+
+def _frozen_options(options: Mapping[str, OptionValue] | None = None) -> Mapping[str, OptionValue]:
+    return MappingProxyType(dict(options or {}))
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at the table and the chips he sat down with."""
+
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class SitDown:
+    """``Eve sits down with 50 [after Cy]``: a player joins before this hand.
+
+    ``after`` is the seat she takes the place to the left of (clockwise after); ``None`` = after
+    the last seat of the seating order (just before the first)."""
+
+    name: str
+    stack: int
+    after: str | None = None
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """``Bob leaves``: a player gets up before this hand (his chips leave with him)."""
+
+    name: str
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AddChips:
+    """``Bob adds 50``: a player puts more chips on the table between hands (a rebuy or top-up)."""
+
+    name: str
+    amount: int
+    line: int | None = field(default=None, compare=False)
+
+
+SeatChange = SitDown | Leave | AddChips
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """One hand of the night, as logged.
+
+    ``rulebook`` is the rulebook reference in force (a shipped name or a resolved path) and
+    ``options`` every override in force for this hand (the night's and the earlier hands', in
+    order of writing); ``option_changes`` are those written in this hand's own header.
+    ``changes`` are the seat changes of its header in the order written; ``seats`` is the
+    clockwise seating order for this hand, after them.  ``dealer`` is set only when the hand
+    names its dealer; otherwise the deal passes per the rules.
+    """
+
+    number: int
+    game: str
+    rulebook: str
+    options: Mapping[str, OptionValue]
+    seats: tuple[str, ...]
+    events: tuple[Event, ...]
+    dealer: str | None = None
+    changes: tuple[SeatChange, ...] = ()
+    rulebook_change: str | None = None
+    option_changes: Mapping[str, OptionValue] = field(default_factory=_frozen_options)
+    line: int | None = field(default=None, compare=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandEntry):
+            return NotImplemented
+        return (
+            self.number == other.number
+            and self.game == other.game
+            and self.rulebook == other.rulebook
+            and dict(self.options) == dict(other.options)
+            and self.seats == other.seats
+            and self.events == other.events
+            and self.dealer == other.dealer
+            and self.changes == other.changes
+            and self.rulebook_change == other.rulebook_change
+            and dict(self.option_changes) == dict(other.option_changes)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def joined(self) -> tuple[SitDown, ...]:
+        """Players who sat down before this hand."""
+        return tuple(c for c in self.changes if isinstance(c, SitDown))
+
+    @property
+    def left(self) -> tuple[str, ...]:
+        """Names of the players who got up before this hand."""
+        return tuple(c.name for c in self.changes if isinstance(c, Leave))
+
+    @property
+    def added(self) -> tuple[AddChips, ...]:
+        """Chips added between the previous hand and this one."""
+        return tuple(c for c in self.changes if isinstance(c, AddChips))
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """A whole hand file: the header and the hands in order.
+
+    ``rulebook`` and ``options`` are those of the header (hands may change them later);
+    ``seats`` the opening seating, clockwise, with starting stacks; ``dealer`` the first dealer.
+    ``source`` is the file name used in error messages (``night.txt``); ``base_dir`` the folder
+    a rulebook path in the file is relative to."""
+
+    source: str
+    rulebook: str
+    game: str
+    options: Mapping[str, OptionValue]
+    seats: tuple[Seat, ...]
+    dealer: str
+    hands: tuple[HandEntry, ...]
+    base_dir: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Night):
+            return NotImplemented
+        return (
+            self.rulebook == other.rulebook
+            and self.game == other.game
+            and dict(self.options) == dict(other.options)
+            and self.seats == other.seats
+            and self.dealer == other.dealer
+            and self.hands == other.hands
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        """The opening stacks by seat name."""
+        return {s.name: s.stack for s in self.seats}

@@ -1,0 +1,435 @@
+"""The hand-file reader: text to a :class:`~referee.handfile.model.Night`.
+
+The format is described for scorekeepers in ``docs/hand-format.md``.  In short::
+
+    rulebook: jackpots                  # a shipped rulebook, or a path to a house rulebook
+    option draw.limit_post = 10         # option overrides, validated against the rulebook
+    seats: Ann 100, Bob 100, Cy 100     # clockwise, with starting stacks (or one 'seat:' line each)
+    dealer: Ann
+
+    hand 1
+    Ann: dealt Jh Jd ?? ?? ??
+    Bob: bets 2
+    ...
+
+The reader stops at the first error and raises :class:`~referee.errors.HandFileError` located at
+``<file>:<line>`` with a hint: a half-read night is never replayed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from referee.errors import HandFileError, RefereeError
+from referee.handfile.actions import HandReader, parse_amount
+from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, Seat, SeatChange, SitDown
+from referee.handfile.vocabulary import GAMES
+
+if TYPE_CHECKING:
+    from referee.rulebook import Rulebook
+
+_I = re.IGNORECASE
+NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
+RESERVED = frozenset({"rulebook", "option", "seats", "seat", "dealer", "hand", "misdeal", "void", "widow", "dummy"})
+
+
+def strip_comment(raw: str) -> str:
+    """The line without its ``#`` comment and surrounding blanks."""
+    return raw.split("#", 1)[0].strip()
+
+
+def option_value(text: str) -> OptionValue:
+    """An option value as written: a whole number becomes an int, anything else a string."""
+    text = text.strip().strip("\"'")
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def is_rulebook_path(ref: str) -> bool:
+    """True if a ``rulebook:`` value names a file rather than a shipped rulebook."""
+    return "/" in ref or "\\" in ref or ref.lower().endswith(".toml")
+
+
+def resolve_rulebook(ref: str, base_dir: str | None) -> str:
+    """The argument for ``load_rulebook``: a shipped name as is, a relative path joined to ``base_dir``."""
+    if is_rulebook_path(ref) and base_dir is not None and not Path(ref).is_absolute():
+        return str(Path(base_dir) / ref)
+    return ref
+
+
+def load_rules(ref: str, options: dict[str, OptionValue], base_dir: str | None) -> "Rulebook":
+    """The rulebook ``ref`` with ``options`` applied (raises RulebookError)."""
+    from referee.rulebook import load_rulebook
+
+    book = load_rulebook(resolve_rulebook(ref, base_dir))
+    return book.with_options(options) if options else book
+
+
+@dataclass
+class _Hand:
+    """A hand being read."""
+
+    number: int
+    line: int
+    reader: HandReader
+    rulebook_change: str | None = None
+    option_changes: dict[str, OptionValue] = field(default_factory=dict)
+    changes: list[SeatChange] = field(default_factory=list)
+    dealer: str | None = None
+    dealer_line: int | None = None
+    header_done: bool = False
+
+
+class NightParser:
+    """Reads a night line by line.  Use :func:`parse_night`."""
+
+    def __init__(self, source: str, base_dir: str | None) -> None:
+        self.source = source
+        self.base_dir = base_dir
+        self.lineno = 0
+        # header
+        self.first_rulebook: str | None = None
+        self.first_game: str | None = None
+        self.first_options: dict[str, OptionValue] = {}
+        self.first_seats: list[Seat] = []
+        self.first_dealer: str | None = None
+        self.dealer_line: int | None = None
+        # what is in force
+        self.rulebook: str | None = None
+        self.game: str | None = None
+        self.options: dict[str, OptionValue] = {}
+        self.seats: list[str] = []
+        self.hands: list[HandEntry] = []
+        self.hand: _Hand | None = None
+
+    # ------------------------------------------------------------ errors and names
+
+    def error(self, message: str, hint: str | None = None, line: int | None = None) -> HandFileError:
+        return HandFileError(message, where=f"{self.source}:{line or self.lineno}", hint=hint)
+
+    def relocate(self, err: RefereeError, line: int | None = None) -> HandFileError:
+        """An error from a lower layer (cards, rulebook), placed at this file's line."""
+        message = f"{err.where}: {err.message}" if err.where else err.message
+        located = self.error(message, err.hint, line)
+        located.__cause__ = err
+        return located
+
+    def resolve(self, typed: str) -> str:
+        """The seat name a typed name means (case-insensitive)."""
+        for name in self.seats:
+            if name.lower() == typed.lower():
+                return name
+        seated = ", ".join(self.seats) or "nobody yet"
+        raise HandFileError(f"unknown player {typed!r}", hint=f"the players at the table are: {seated}")
+
+    def check_new_name(self, name: str) -> None:
+        if not NAME_RE.fullmatch(name):
+            raise self.error(f"bad player name {name!r}", "a name is one word, like Ann or Mary_Ann")
+        if name.lower() in RESERVED:
+            raise self.error(f"{name!r} cannot be a player's name: it is a word of the format", "use another name")
+        if any(s.lower() == name.lower() for s in self.seats):
+            raise self.error(f"{name} is already seated", "each player sits once; names are case-insensitive")
+
+    # ------------------------------------------------------------ rulebook and options
+
+    def check_rules(self, ref: str, options: dict[str, OptionValue]) -> str:
+        """Load the rulebook with these options now, so a mistake is reported at its line; the game."""
+        try:
+            book = load_rules(ref, options, self.base_dir)
+        except RefereeError as err:
+            raise self.relocate(err) from err
+        if book.game not in GAMES:
+            raise self.error(f"rulebook {ref!r} is for an unknown game {book.game!r}")
+        return book.game
+
+    def set_rulebook(self, ref: str) -> None:
+        ref = ref.strip()
+        if not ref:
+            raise self.error("'rulebook:' names no rulebook", "write 'rulebook: jackpots' or a path to a house rulebook")
+        if self.hand is None:
+            if self.first_rulebook is not None:
+                raise self.error("a second 'rulebook:' line in the header", "the header names one rulebook")
+            self.first_game = self.game = self.check_rules(ref, {})
+            self.first_rulebook = self.rulebook = ref
+            return
+        hand = self.hand
+        if hand.rulebook_change is not None:
+            raise self.error("a second 'rulebook:' line in this hand", "a hand changes the rulebook once")
+        if hand.option_changes:
+            raise self.error(
+                "'rulebook:' after an option of this hand", "put 'rulebook:' first: it resets the options"
+            )
+        self.game = self.check_rules(ref, {})
+        self.rulebook = ref
+        self.options = {}
+        hand.rulebook_change = ref
+        hand.reader.game = self.game
+
+    def set_option(self, name: str, value_text: str) -> None:
+        if self.rulebook is None:
+            raise self.error("an option before the rulebook", "put 'rulebook: …' first; options change it")
+        value = option_value(value_text)
+        trial = {**self.options, name: value}
+        self.check_rules(self.rulebook, trial)
+        self.options = trial
+        if self.hand is None:
+            self.first_options[name] = value
+        else:
+            self.hand.option_changes[name] = value
+
+    # ------------------------------------------------------------ seats
+
+    def seat_entry(self, text: str) -> Seat:
+        m = re.fullmatch(r"(?P<name>\S+)\s+(?P<stack>\S+)", text.strip())
+        if m is None:
+            raise self.error(f"cannot read seat {text.strip()!r}", "write a name and a stack: 'Ann 100'")
+        self.check_new_name(m["name"])
+        try:
+            stack = parse_amount(m["stack"], f"stack for {m['name']}")
+        except RefereeError as err:
+            raise self.relocate(err) from err
+        self.seats.append(m["name"])
+        return Seat(m["name"], stack)
+
+    def add_seats(self, text: str) -> None:
+        for part in text.split(","):
+            if part.strip():
+                self.first_seats.append(self.seat_entry(part))
+
+    # ------------------------------------------------------------ hands
+
+    def start_hand(self, number_text: str | None) -> None:
+        if self.hand is not None:
+            self.finish_hand()
+        else:
+            self.check_header()
+        expected = len(self.hands) + 1
+        if number_text is not None and int(number_text) != expected:
+            raise self.error(
+                f"hand {number_text} where hand {expected} was expected",
+                "hands are numbered 1, 2, 3 … in order; 'hand' alone numbers itself",
+            )
+        assert self.game is not None
+        self.hand = _Hand(expected, self.lineno, HandReader(self.game, self.resolve))
+
+    def check_header(self, line: int | None = None) -> None:
+        if self.first_rulebook is None:
+            raise self.error("the night names no rulebook", "start the file with 'rulebook: jackpots' (or a path)", line)
+        if len(self.first_seats) < 2:
+            raise self.error(
+                "the night seats fewer than two players", "write 'seats: Ann 100, Bob 100, …' in the header", line
+            )
+        if self.first_dealer is None:
+            raise self.error("the night names no dealer", "write 'dealer: Ann' in the header", line)
+
+    def in_header(self, what: str) -> _Hand:
+        """The current hand, if it is still in its header (before its first action)."""
+        hand = self.hand
+        if hand is None:
+            raise self.error(f"{what} before the first 'hand' line", "the header seats players with 'seats:'")
+        if hand.header_done:
+            raise self.error(f"{what} after the hand's first action", f"put it before hand {hand.number}'s actions")
+        return hand
+
+    def end_hand_header(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        if hand.header_done:
+            return
+        if len(self.seats) < 2:
+            raise self.error(f"hand {hand.number} has fewer than two players", "seat players with 'sits down with'")
+        if hand.dealer is not None and hand.dealer not in self.seats:
+            raise self.error(
+                f"dealer {hand.dealer} is not seated in hand {hand.number}",
+                f"the players are: {', '.join(self.seats)}",
+                hand.dealer_line,
+            )
+        hand.header_done = True
+
+    def finish_hand(self) -> None:
+        hand = self.hand
+        assert hand is not None and self.rulebook is not None and self.game is not None
+        self.end_hand_header()
+        if not hand.reader.events:
+            raise self.error(
+                f"hand {hand.number} has no actions", "log its actions, or delete the 'hand' line", hand.line
+            )
+        self.hands.append(
+            HandEntry(
+                number=hand.number,
+                game=self.game,
+                rulebook=self.rulebook,
+                options=dict(self.options),
+                seats=tuple(self.seats),
+                events=tuple(hand.reader.events),
+                dealer=hand.dealer,
+                changes=tuple(hand.changes),
+                rulebook_change=hand.rulebook_change,
+                option_changes=dict(hand.option_changes),
+                line=hand.line,
+            )
+        )
+        self.hand = None
+
+    def set_dealer(self, typed: str) -> None:
+        if self.hand is None:
+            if self.first_dealer is not None:
+                raise self.error("a second 'dealer:' line in the header", "the header names the first dealer once")
+            if not self.first_seats:
+                raise self.error("'dealer:' before the seats", "put 'seats: …' before 'dealer: …'")
+            try:
+                self.first_dealer = self.resolve(typed)
+            except RefereeError as err:
+                raise self.relocate(err) from err
+            return
+        hand = self.in_header("'dealer:'")
+        if hand.dealer is not None:
+            raise self.error("a second 'dealer:' line in this hand", "a hand has one dealer")
+        # checked when the header ends: seats may still change
+        hand.dealer = typed
+        hand.dealer_line = self.lineno
+        matches = [s for s in self.seats if s.lower() == typed.lower()]
+        hand.dealer = matches[0] if matches else typed
+
+    def sit_down(self, name: str, stack_text: str, after: str | None) -> None:
+        hand = self.in_header("a player sitting down")
+        self.check_new_name(name)
+        try:
+            stack = parse_amount(stack_text, f"stack for {name}")
+            anchor = self.resolve(after) if after else None
+        except RefereeError as err:
+            raise self.relocate(err) from err
+        position = self.seats.index(anchor) + 1 if anchor else len(self.seats)
+        self.seats.insert(position, name)
+        hand.changes.append(SitDown(name, stack, anchor, line=self.lineno))
+        if hand.dealer is not None and hand.dealer.lower() == name.lower():
+            hand.dealer = name
+
+    def leave(self, typed: str) -> None:
+        hand = self.in_header("a player leaving")
+        try:
+            name = self.resolve(typed)
+        except RefereeError as err:
+            raise self.relocate(err) from err
+        self.seats.remove(name)
+        hand.changes.append(Leave(name, line=self.lineno))
+
+    def add_chips(self, typed: str, amount_text: str) -> None:
+        hand = self.in_header("chips added")
+        try:
+            name = self.resolve(typed)
+            amount = parse_amount(amount_text, f"amount {name} adds")
+        except RefereeError as err:
+            raise self.relocate(err) from err
+        hand.changes.append(AddChips(name, amount, line=self.lineno))
+
+    def body_line(self, handle: Callable[[HandReader], object]) -> None:
+        hand = self.hand
+        if hand is None:
+            raise self.error("an action before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …")
+        self.end_hand_header()
+        try:
+            handle(hand.reader)
+        except RefereeError as err:
+            raise self.relocate(err) from err
+
+    # ------------------------------------------------------------ lines
+
+    def line(self, text: str) -> None:
+        """Read one line (comment already removed, not blank)."""
+        m = re.fullmatch(r"rulebook\s*:\s*(?P<ref>.*)", text, _I)
+        if m:
+            if self.hand is not None:
+                self.in_header("'rulebook:'")
+            return self.set_rulebook(m["ref"])
+        m = re.fullmatch(r"option\s+(?P<name>[\w.]+)\s*=\s*(?P<value>.+)", text, _I)
+        if m:
+            if self.hand is not None:
+                self.in_header("an option")
+            return self.set_option(m["name"], m["value"])
+        if re.match(r"option\b", text, _I):
+            raise self.error(f"cannot read {text!r}", "write 'option draw.limit_post = 10'")
+        m = re.fullmatch(r"seats?\s*:\s*(?P<list>.*)", text, _I)
+        if m:
+            if self.hand is not None:
+                raise self.error(
+                    "'seats:' inside a hand", "between hands write 'Eve sits down with 50' or 'Bob leaves'"
+                )
+            return self.add_seats(m["list"])
+        m = re.fullmatch(r"dealer\s*:\s*(?P<name>\S+)", text, _I)
+        if m:
+            return self.set_dealer(m["name"])
+        m = re.fullmatch(r"hand(?:\s+(?P<n>\d+))?\s*:?", text, _I)
+        if m:
+            return self.start_hand(m["n"])
+        m = re.fullmatch(r"(?P<name>[^\s:]+)\s+sits\s+down\s+with\s+(?P<n>\S+)(?:\s+after\s+(?P<after>\S+))?", text, _I)
+        if m:
+            return self.sit_down(m["name"], m["n"], m["after"])
+        m = re.fullmatch(r"(?P<name>[^\s:]+)\s+leaves", text, _I)
+        if m:
+            return self.leave(m["name"])
+        m = re.fullmatch(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)", text, _I)
+        if m:
+            return self.add_chips(m["name"], m["n"])
+        m = re.fullmatch(r"(?P<name>[^\s:]+)\s*:\s*(?P<action>.*)", text, _I)
+        if m and m["name"].lower() not in RESERVED:
+            typed, action = m["name"], " ".join(m["action"].split())
+            return self.body_line(lambda r: r.player_line(self.resolve(typed), action, self.lineno))
+        if self.hand is not None:
+            found: list[object] = []
+            self.body_line(lambda r: found.append(r.table_line(" ".join(text.split()), self.lineno)))
+            if found[0] is not None:
+                return
+        elif re.match(r"(misdeal|void|widow|dummy|dealer\s+exposes)\b", text, _I):
+            raise self.error(f"{text!r} before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …")
+        raise self.error(
+            f"cannot read {text!r}",
+            "lines look like 'hand 3', 'Ann: bets 2', 'misdeal: …', 'void 7' or 'Eve sits down with 50'",
+        )
+
+    def finish(self) -> Night:
+        if self.hand is not None:
+            self.finish_hand()
+        else:
+            self.check_header(line=max(self.lineno, 1))
+        assert self.first_rulebook is not None and self.first_game is not None and self.first_dealer is not None
+        return Night(
+            source=self.source,
+            rulebook=self.first_rulebook,
+            game=self.first_game,
+            options=dict(self.first_options),
+            seats=tuple(self.first_seats),
+            dealer=self.first_dealer,
+            hands=tuple(self.hands),
+            base_dir=self.base_dir,
+        )
+
+
+def parse_night(text: str, source: str = "<text>", base_dir: str | None = None) -> Night:
+    """Read a whole hand file.  ``source`` names it in errors; ``base_dir`` anchors rulebook paths."""
+    parser = NightParser(source, base_dir)
+    for number, raw in enumerate(text.splitlines(), 1):
+        parser.lineno = number
+        line = strip_comment(raw)
+        if line:
+            parser.line(line)
+    parser.lineno = len(text.splitlines())
+    return parser.finish()
+
+
+def read_night(path: str | Path) -> Night:
+    """Read a hand file from disk; errors name it as given (``night.txt:14``)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise HandFileError(f"no such hand file: {path}", hint="check the path") from None
+    except UnicodeDecodeError as err:
+        line = p.read_bytes()[: err.start].count(b"\n") + 1
+        raise HandFileError("the file is not UTF-8 text", where=f"{path}:{line}", hint="save it as UTF-8") from None
+    except OSError as err:
+        raise HandFileError(f"cannot read hand file {path}: {err.strerror}", hint="check the path") from None
+    return parse_night(text, source=str(path), base_dir=str(p.parent))

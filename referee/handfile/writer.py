@@ -1,0 +1,182 @@
+"""The hand-file writer: a :class:`~referee.handfile.model.Night` (or one hand's events) back to the
+canonical text.  Reading what it writes gives the same night: ``parse_night(write_night(n)) == n``.
+
+Canonical means: one form per action (``folds``, ``bets 2``, ``raises to 6``, ``stands pat``),
+cards in their canonical notation, names spelled as seated, a blank line before each hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from referee.cards import UNKNOWN, AnyCard, format_cards
+from referee.engine import events as ev
+from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, SitDown
+from referee.handfile.vocabulary import HAND_SIZE
+
+
+def _cards(cs: Iterable[AnyCard]) -> str:
+    return format_cards(cs)
+
+
+def _reason(text: str) -> str:
+    return f": {text}" if text else ""
+
+
+class EventWriter:
+    """Writes one hand's events in order, keeping the state the words depend on (looks, reveals, voids)."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.events: list[ev.Event] = []
+        self.voided: set[int] = set()
+
+    def _live(self, kind: type[ev.Event], player: str) -> int:
+        return sum(
+            1
+            for n, e in enumerate(self.events, 1)
+            if n not in self.voided and isinstance(e, kind) and getattr(e, "player", None) == player
+        )
+
+    def line(self, e: ev.Event) -> str:
+        """The line for ``e`` (the next event of the hand)."""
+        text = self._text(e)
+        if isinstance(e, ev.Void):
+            self.voided.add(e.action)
+        self.events.append(e)
+        return text
+
+    def _text(self, e: ev.Event) -> str:  # noqa: C901 - one branch per event kind
+        if isinstance(e, ev.Misdeal):
+            return "misdeal" + _reason(e.reason)
+        if isinstance(e, ev.Void):
+            return f"void {e.action}" + _reason(e.reason)
+        if isinstance(e, ev.TurnWidow):
+            return "widow turned" + (f": {_cards(e.cards)}" if e.cards else "")
+        if isinstance(e, ev.Expose) and e.by_dealer:
+            return f"dealer exposes {e.card.text} to {e.player}"
+        assert isinstance(e, ev.PlayerEvent), f"unknown event {e!r}"
+        return f"{e.player}: {self._action(e)}"
+
+    def _action(self, e: ev.PlayerEvent) -> str:  # noqa: C901 - one branch per event kind
+        match e:
+            case ev.Deal():
+                return ("dealt up " if e.face_up else "dealt ") + _cards(e.cards)
+            case ev.Show():
+                return "shows " + ("" if e.purpose == "hand" else e.purpose + " ") + _cards(e.cards)
+            case ev.Muck():
+                return "mucks"
+            case ev.Expose():
+                return f"exposes {e.card.text}"
+            case ev.Fold():
+                return "folds"
+            case ev.Check():
+                return "checks"
+            case ev.Bet():
+                return f"bets {e.amount}"
+            case ev.Call():
+                return "calls"
+            case ev.Raise():
+                return f"raises {'to ' if e.to else ''}{e.amount}"
+            case ev.AllIn():
+                return "all in"
+            case ev.Draw():
+                return self._draw(e)
+            case ev.Ask():
+                return f"asks {e.target}"
+            case ev.Declare():
+                return "declares " + e.what.replace("_", " ") + (f" {_cards(e.cards)}" if e.cards else "")
+            case ev.TakeWidow():
+                return "takes widow"
+            case ev.Exchange():
+                size = HAND_SIZE.get(self.game)
+                unseen = (UNKNOWN,) * (size or 0)
+                head = (
+                    "exchanges all"
+                    if size and e.give == unseen and e.take == unseen
+                    else f"exchanges {_cards(e.give)} for {_cards(e.take)}"
+                )
+                return head + (" and knocks" if e.knock else "")
+            case ev.Pass():
+                return "passes"
+            case ev.Knock():
+                return "knocks"
+            case ev.BuyBack():
+                return "buys la viuda"
+            case ev.DeclineBuyBack():
+                return "declines la viuda"
+            case ev.Look():
+                return "looks"
+            case ev.Stake():
+                blind = self.game == "three_card_brag" and not self._live(ev.Look, e.player)
+                return f"{'blind' if blind else 'stake'} {e.amount}"
+            case ev.See():
+                return f"sees {e.target + ' ' if e.target else ''}for {e.amount}"
+            case ev.Cover():
+                return "covers"
+            case ev.Arrange():
+                text = "arranges " + " | ".join(_cards(h) for h in e.hands)
+                return text + (f", discards {_cards(e.discard)}" if e.discard else "")
+            case ev.Reveal():
+                implicit = self._live(ev.Reveal, e.player) + 1
+                return "reveals " + ("" if e.round == implicit else f"hand {e.round}: ") + _cards(e.cards)
+        raise AssertionError(f"no words for event {e!r}")
+
+    @staticmethod
+    def _draw(e: ev.Draw) -> str:
+        if e.count == 0 and not (e.discards or e.received or e.kept_face_down):
+            return "stands pat"
+        text = f"draws {e.count}"
+        if e.discards or e.kept_face_down:
+            text += ", discards"
+            if e.discards:
+                text += " " + _cards(e.discards)
+            if e.kept_face_down:
+                text += " face down"
+        if e.received:
+            text += ", gets " + _cards(e.received)
+        return text
+
+
+def write_events(events: Iterable[ev.Event], game: str) -> list[str]:
+    """The body lines of one hand of ``game``."""
+    writer = EventWriter(game)
+    return [writer.line(e) for e in events]
+
+
+def _options(options: Mapping[str, OptionValue]) -> list[str]:
+    return [f"option {name} = {value}" for name, value in options.items()]
+
+
+def write_hand(hand: HandEntry) -> list[str]:
+    """One hand: its ``hand N`` line, its header, its actions."""
+    lines = [f"hand {hand.number}"]
+    if hand.rulebook_change is not None:
+        lines.append(f"rulebook: {hand.rulebook_change}")
+    lines += _options(hand.option_changes)
+    for change in hand.changes:
+        match change:
+            case SitDown():
+                lines.append(
+                    f"{change.name} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
+                )
+            case Leave():
+                lines.append(f"{change.name} leaves")
+            case AddChips():
+                lines.append(f"{change.name} adds {change.amount}")
+    if hand.dealer is not None:
+        lines.append(f"dealer: {hand.dealer}")
+    lines += write_events(hand.events, hand.game)
+    return lines
+
+
+def write_night(night: Night) -> str:
+    """The whole night as canonical hand-file text."""
+    lines = [f"rulebook: {night.rulebook}"]
+    lines += _options(night.options)
+    lines.append("seats: " + ", ".join(f"{s.name} {s.stack}" for s in night.seats))
+    lines.append(f"dealer: {night.dealer}")
+    for hand in night.hands:
+        lines.append("")
+        lines += write_hand(hand)
+    return "\n".join(lines) + "\n"
