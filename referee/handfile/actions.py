@@ -190,6 +190,20 @@ class HandReader:
                 raise HandFileError(f"action {target} is already void", hint="remove the second 'void'")
         return ev.Void(action=target, reason=reason, line=line)
 
+    def read(self, text: str, line: int) -> ev.Event:
+        """One body line of the hand (comment removed): a table line or ``Name: action``."""
+        text = " ".join(text.split())
+        event = self.table_line(text, line)
+        if event is not None:
+            return event
+        m = re.fullmatch(r"(?P<name>[^\s:]+)\s*:\s*(?P<action>.*)", text)
+        if m is None:
+            raise HandFileError(
+                f"cannot read {text!r}",
+                hint="lines look like 'hand 3', 'Ann: bets 2', 'misdeal: …', 'void 7' or 'Eve sits down with 50'",
+            )
+        return self.player_line(self.resolve(m["name"]), m["action"], line)
+
     def player_line(self, player: str, text: str, line: int) -> ev.Event:
         """``text`` is what follows ``Name:``; ``player`` the resolved seat name."""
         for pattern, build in _ACTIONS:

@@ -328,8 +328,7 @@ class NightParser:
 
     def body_line(self, handle: Callable[[HandReader], object]) -> None:
         hand = self.hand
-        if hand is None:
-            raise self.error("an action before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …")
+        assert hand is not None
         self.end_hand_header()
         try:
             handle(hand.reader)
@@ -374,21 +373,16 @@ class NightParser:
         m = re.fullmatch(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)", text, _I)
         if m:
             return self.add_chips(m["name"], m["n"])
-        m = re.fullmatch(r"(?P<name>[^\s:]+)\s*:\s*(?P<action>.*)", text, _I)
-        if m and m["name"].lower() not in RESERVED:
-            typed, action = m["name"], " ".join(m["action"].split())
-            return self.body_line(lambda r: r.player_line(self.resolve(typed), action, self.lineno))
-        if self.hand is not None:
-            found: list[object] = []
-            self.body_line(lambda r: found.append(r.table_line(" ".join(text.split()), self.lineno)))
-            if found[0] is not None:
-                return
-        elif re.match(r"(misdeal|void|widow|dummy|dealer\s+exposes)\b", text, _I):
-            raise self.error(f"{text!r} before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …")
-        raise self.error(
-            f"cannot read {text!r}",
-            "lines look like 'hand 3', 'Ann: bets 2', 'misdeal: …', 'void 7' or 'Eve sits down with 50'",
-        )
+        if self.hand is None:
+            if re.match(r"(misdeal|void|widow|dummy|dealer\s+exposes)\b|[^\s:]+\s*:", text, _I):
+                raise self.error(
+                    f"{text!r} before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …"
+                )
+            raise self.error(
+                f"cannot read {text!r}",
+                "the header holds 'rulebook:', 'option … = …', 'seats:' and 'dealer:' lines",
+            )
+        self.body_line(lambda r: r.read(text, self.lineno))
 
     def finish(self) -> Night:
         if self.hand is not None:
