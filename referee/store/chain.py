@@ -1,0 +1,125 @@
+"""The hash chain over a session's events: proof that the log was not edited afterwards.
+
+The chain starts from the session's *genesis* hash, a sha256 over the session's fixed header (id,
+table, start time, rulebook, options, chip value), so changing the rules of a recorded night also
+breaks it.  Each event's ``hash`` is ``sha256(prev_hash + canonical record)``, where the canonical
+record is compact, key-sorted JSON of everything the row says (session, seq, hand, kind, payload,
+text, created_at) and ``prev_hash`` is the previous event's hash (the genesis hash for seq 1).
+:func:`verify_chain` recomputes it all and reports the first row that does not fit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from referee.store.models import EventRecord, GameSession
+
+
+def canonical_json(value: Any) -> str:
+    """Compact JSON with sorted keys: one text for one value, whatever the backend returned."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _time_text(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def genesis_hash(session: GameSession) -> str:
+    """The chain's starting point for ``session``: a hash over its fixed header."""
+    header = {
+        "session": session.id,
+        "table": session.table_name,
+        "started_at": _time_text(session.started_at),
+        "rulebook": session.rulebook,
+        "options": session.options,
+        "chip_value_cents": session.chip_value_cents,
+    }
+    return _sha256("referee-session:" + canonical_json(header))
+
+
+def event_hash(
+    prev_hash: str,
+    *,
+    session_id: int,
+    seq: int,
+    hand_number: int,
+    kind: str,
+    payload: dict[str, Any],
+    text: str | None,
+    created_at: datetime,
+) -> str:
+    """``sha256(prev_hash + canonical record)`` for one event row."""
+    record = {
+        "session": session_id,
+        "seq": seq,
+        "hand": hand_number,
+        "kind": kind,
+        "payload": payload,
+        "text": text,
+        "created_at": _time_text(created_at),
+    }
+    return _sha256(prev_hash + canonical_json(record))
+
+
+def row_hash(row: EventRecord) -> str:
+    """The hash ``row`` should carry given its own ``prev_hash``."""
+    return event_hash(
+        row.prev_hash,
+        session_id=row.session_id,
+        seq=row.seq,
+        hand_number=row.hand_number,
+        kind=row.kind,
+        payload=row.payload,
+        text=row.text,
+        created_at=row.created_at,
+    )
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    """The outcome of checking one session's chain.  ``problem`` is None when the chain holds."""
+
+    session_id: int
+    events: int
+    head: str
+    problem: str | None = None
+    bad_seq: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainReport:
+    """Check ``rows`` (the session's events, in ``seq`` order) against ``session``'s chain.
+
+    Finds a missing or repeated sequence number, a row whose ``prev_hash`` is not its predecessor's
+    hash (a row removed or reordered), and a row whose content no longer matches its ``hash`` (edited).
+    """
+    assert session.id is not None
+    expected_prev = genesis_hash(session)
+    count = 0
+    for expected_seq, row in enumerate(rows, 1):
+        count = expected_seq
+        where = f"event {row.seq}"
+        if row.seq != expected_seq:
+            return ChainReport(session.id, count, expected_prev,
+                               f"{where}: expected sequence number {expected_seq} (an event is missing)", row.seq)
+        if row.prev_hash != expected_prev:
+            problem = ("the session header was changed after recording" if expected_seq == 1
+                       else "it does not follow the previous event (one was removed, replaced or reordered)")
+            return ChainReport(session.id, count, expected_prev, f"{where}: {problem}", row.seq)
+        if row_hash(row) != row.hash:
+            return ChainReport(session.id, count, expected_prev,
+                               f"{where}: its content does not match its hash (the row was edited)", row.seq)
+        expected_prev = row.hash
+    return ChainReport(session.id, count, expected_prev)

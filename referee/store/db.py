@@ -1,0 +1,204 @@
+"""Which database, and how to connect to it: URL resolution, engines, and connection errors.
+
+The URL comes from ``--db`` (the CLI option), else ``REFEREE_DB``, else the default SQLite file
+``<user data dir>/referee/referee.sqlite3`` (platformdirs).  ``postgresql://`` and ``postgres://``
+URLs use psycopg 3; ``sqlite:///path`` uses the standard library's sqlite3, with WAL journaling,
+foreign keys on and real transactions (DDL included) on every connection.
+
+Every failure to reach or use the database becomes a one-line :class:`~referee.errors.StoreError`
+naming the URL with its password masked, plus a hint.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from referee.errors import StoreError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL, Engine
+
+ENV_VAR: Final = "REFEREE_DB"
+DEFAULT_FILENAME: Final = "referee.sqlite3"
+CONNECT_TIMEOUT_SECONDS: Final = 5
+SQLITE_BUSY_TIMEOUT_SECONDS: Final = 10
+WRITE_OPTION: Final = "referee_write"  # execution option: take SQLite's write lock at BEGIN
+_HINT_SET_URL: Final = f"pass --db URL or set {ENV_VAR}, e.g. sqlite:///path/to/referee.sqlite3 or postgresql://user@host/dbname"
+
+
+def default_sqlite_path() -> Path:
+    """``referee.sqlite3`` in the user data directory (``~/.local/share/referee`` on Linux)."""
+    import platformdirs
+
+    return platformdirs.user_data_path("referee") / DEFAULT_FILENAME
+
+
+@dataclass(frozen=True)
+class DatabaseChoice:
+    """A database URL as given, and where it came from (``--db``, ``REFEREE_DB`` or ``default``)."""
+
+    url: str
+    source: str
+
+
+def resolve_url(option: str | None = None, environ: Mapping[str, str] | None = None) -> DatabaseChoice:
+    """``--db`` beats ``REFEREE_DB`` beats the default SQLite file (whose folder is created)."""
+    env = os.environ if environ is None else environ
+    if option is not None and option.strip():
+        return DatabaseChoice(option.strip(), "--db")
+    from_env = env.get(ENV_VAR, "").strip()
+    if from_env:
+        return DatabaseChoice(from_env, ENV_VAR)
+    path = default_sqlite_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise StoreError(f"cannot create the data folder {path.parent}: {err.strerror}", hint=_HINT_SET_URL) from None
+    return DatabaseChoice(f"sqlite:///{path}", "default")
+
+
+def mask_url(url: URL | str) -> str:
+    """The URL as text with any password replaced by ``***`` (safe to print)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    if isinstance(url, str):
+        try:
+            url = make_url(url)
+        except ArgumentError:
+            return _mask_unparsed(url)
+    return url.render_as_string(hide_password=True)
+
+
+def _mask_unparsed(text: str) -> str:
+    """Mask ``user:password@`` in a string SQLAlchemy could not parse."""
+    scheme, sep, rest = text.partition("://")
+    if not sep or "@" not in rest:
+        return text
+    auth, _, host = rest.rpartition("@")
+    user, colon, _password = auth.partition(":")
+    return f"{scheme}://{user}{':***' if colon else ''}@{host}"
+
+
+def parse_url(text: str) -> URL:
+    """Read a database URL and pick its driver: psycopg 3 for PostgreSQL, sqlite3 for SQLite."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(text)
+    except (ArgumentError, ValueError) as err:
+        raise StoreError(f"malformed database URL {_mask_unparsed(text)!r}: {err}", hint=_HINT_SET_URL) from None
+    dialect, _, driver = url.drivername.partition("+")
+    if dialect in ("postgresql", "postgres"):
+        if driver not in ("", "psycopg"):
+            raise StoreError(f"unsupported PostgreSQL driver {driver!r} in {mask_url(url)}",
+                             hint="write postgresql://... (referee connects through psycopg 3)")
+        return url.set(drivername="postgresql+psycopg")
+    if dialect == "sqlite":
+        if driver not in ("", "pysqlite"):
+            raise StoreError(f"unsupported SQLite driver {driver!r} in {mask_url(url)}",
+                             hint="write sqlite:///path/to/file.sqlite3")
+        return url.set(drivername="sqlite+pysqlite")
+    raise StoreError(f"unsupported database {dialect!r} in {mask_url(url)}",
+                     hint="referee stores into SQLite (sqlite:///path) or PostgreSQL (postgresql://user@host/db)")
+
+
+def _check_sqlite_path(url: URL) -> None:
+    database = url.database or ""
+    if database in ("", ":memory:") or database.startswith("file:"):
+        return
+    path = Path(database).expanduser()
+    if path.is_dir():
+        raise StoreError(f"cannot open database {mask_url(url)}: {path} is a folder, not a file",
+                         hint="name a file, e.g. sqlite:///" + str(path / DEFAULT_FILENAME))
+    if not path.parent.is_dir():
+        raise StoreError(f"cannot open database {mask_url(url)}: the folder {path.parent} does not exist",
+                         hint="create the folder first, or " + _HINT_SET_URL)
+
+
+def _install_sqlite_hooks(engine: Engine) -> None:
+    from sqlalchemy import event
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the sqlite3 module, decide where transactions begin (so DDL is
+        # transactional too), then switch on WAL and foreign keys for this connection.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_SECONDS * 1000}")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            mode = cursor.execute("PRAGMA journal_mode = WAL").fetchone()
+            if mode and str(mode[0]).lower() not in ("wal", "memory"):
+                raise StoreError(f"SQLite refused WAL journal mode (got {mode[0]!r})")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        # A writing transaction takes the write lock at once, so two writers queue (busy_timeout)
+        # instead of one failing half-way with "database is locked".
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE_OPTION) else "BEGIN")
+
+
+def create_engine_for(url: URL) -> Engine:
+    """An engine for a URL from :func:`parse_url`, with the SQLite connection hooks installed.
+
+    Nothing is connected yet; :func:`describe_error` turns a later connection failure into a
+    StoreError.
+    """
+    from sqlalchemy import create_engine
+
+    connect_args: dict[str, Any] = {}
+    if url.get_backend_name() == "sqlite":
+        _check_sqlite_path(url)
+        connect_args["timeout"] = SQLITE_BUSY_TIMEOUT_SECONDS
+        if (url.database or "").startswith("file:"):
+            connect_args["uri"] = True
+    elif "connect_timeout" not in url.query:
+        connect_args["connect_timeout"] = CONNECT_TIMEOUT_SECONDS
+    try:
+        engine = create_engine(url, connect_args=connect_args)
+    except Exception as err:  # noqa: BLE001 - a bad URL query option, an unloadable driver
+        raise describe_error(url, err) from None
+    if url.get_backend_name() == "sqlite":
+        _install_sqlite_hooks(engine)
+    return engine
+
+
+def _hint_for(url: URL, message: str) -> str:
+    low = message.lower()
+    if url.get_backend_name() == "sqlite":
+        if "readonly" in low or "read-only" in low or "permission" in low:
+            return "the database file or its folder is read-only: use a writable path, or " + _HINT_SET_URL
+        if "not a database" in low:
+            return "the file is not a referee (SQLite) database: name another file"
+        if "locked" in low or "busy" in low:
+            return "another referee is writing to this database: try again in a moment"
+        return "check the path, or " + _HINT_SET_URL
+    if "password" in low or "authentication" in low:
+        return "check the user name and password in the URL"
+    if "does not exist" in low and "database" in low:
+        return "create the database first (createdb NAME), or name an existing one in the URL"
+    if "refused" in low or "timeout" in low or "timed out" in low or "could not translate host" in low \
+            or "name or service" in low or "no route" in low:
+        return "is the server running? check host and port"
+    return "check the database URL and that the server accepts connections"
+
+
+def describe_error(url: URL, err: BaseException) -> StoreError:
+    """A one-line StoreError for a database failure: what failed, on which URL (password masked)."""
+    if isinstance(err, StoreError):
+        return err
+    original = getattr(err, "orig", None) or err
+    text = " ".join(str(original).split()) or type(original).__name__
+    if url.password:
+        text = text.replace(str(url.password), "***")
+    for prefix in ("connection failed: ",):
+        text = text.removeprefix(prefix)
+    return StoreError(f"cannot use database {mask_url(url)}: {text}", hint=_hint_for(url, text))

@@ -1,0 +1,109 @@
+"""Schema migrations: alembic, run programmatically from the scripts shipped in the package.
+
+No ``alembic.ini`` is needed: :func:`alembic_config` points alembic at ``referee/store/migrations``
+and hands it an open connection.  :func:`upgrade` applies every pending migration in one
+transaction (PostgreSQL and, through the engine hooks of :mod:`referee.store.db`, SQLite have
+transactional DDL), so a failure leaves the database as it was.  :func:`ensure_schema` is the cheap
+check made on every open: one query for the current revision, and nothing more when it is the head.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from referee.errors import StoreError
+from referee.store.db import WRITE_OPTION, mask_url
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from sqlalchemy.engine import Connection, Engine
+
+MIGRATIONS_DIR: Final = Path(__file__).resolve().parent / "migrations"
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """An alembic Config for the shipped migrations, optionally bound to ``connection``."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+@cache
+def script_directory() -> ScriptDirectory:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config())
+
+
+def head_revision() -> str:
+    """The newest schema revision this referee knows."""
+    head = script_directory().get_current_head()
+    assert head is not None, "no migrations shipped"
+    return head
+
+
+def current_revision(connection: Connection) -> str | None:
+    """The database's schema revision (None for a database referee has never touched)."""
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+@dataclass(frozen=True)
+class UpgradeResult:
+    """What :func:`upgrade` did: the revision before and after (equal when nothing was pending)."""
+
+    before: str | None
+    after: str
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+
+def _check_known(revision: str | None, where: str) -> None:
+    if revision is None:
+        return
+    try:
+        known = script_directory().get_revision(revision) is not None
+    except Exception:  # noqa: BLE001 - alembic raises several kinds for an unknown id
+        known = False
+    if not known:
+        raise StoreError(
+            f"database schema revision {revision!r} is newer than this referee knows ({head_revision()})",
+            where=where,
+            hint="upgrade referee (pip install -U referee) before using this database",
+        )
+
+
+def upgrade(engine: Engine) -> UpgradeResult:
+    """Apply every pending migration in one transaction (all or nothing)."""
+    from alembic import command
+
+    where = mask_url(engine.url)
+    with engine.connect() as connection:
+        connection = connection.execution_options(**{WRITE_OPTION: True})
+        with connection.begin():
+            before = current_revision(connection)
+            _check_known(before, where)
+            if before != head_revision():
+                command.upgrade(alembic_config(connection), "head")
+            after = current_revision(connection)
+    assert after is not None
+    return UpgradeResult(before, after)
+
+
+def ensure_schema(engine: Engine) -> None:
+    """Bring the schema to the head on first use; cheap (one query) when it already is there."""
+    with engine.connect() as connection:
+        revision = current_revision(connection)
+    if revision != head_revision():
+        upgrade(engine)

@@ -1,0 +1,158 @@
+"""The store's tables (SQLModel): players and their aliases, sessions, seats, hands, and the
+append-only event log.
+
+Money and chips are integers everywhere (chip value in cents, buy-ins in chips): no Float or
+Numeric column exists.  Times are :class:`~referee.store.types.UTCDateTime` (aware, UTC).
+Case-insensitive uniqueness (player names, aliases, seat names) is a unique index on a ``*_key``
+column holding :func:`name_key` of the name, which works the same on SQLite and PostgreSQL.
+
+The schema itself is created and changed only by the alembic migrations in
+``referee/store/migrations``; a test checks that they produce exactly this metadata.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from sqlalchemy import CheckConstraint, ForeignKeyConstraint, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from referee.store.types import JSONDocument, UTCDateTime, utcnow
+
+# Stable constraint names, so later migrations (batch mode on SQLite) can refer to them.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+NAME_MAX: Final = 100
+SESSION_OPEN: Final = "open"
+SESSION_CLOSED: Final = "closed"
+HASH_LENGTH: Final = 64  # hex sha256
+
+
+def name_key(name: str) -> str:
+    """The case- and space-insensitive form two spellings of one name share (``" Bob "`` → ``"bob"``)."""
+    return " ".join(name.split()).casefold()
+
+
+def _time_field(nullable: bool = False) -> Any:
+    if nullable:
+        return Field(default=None, sa_type=UTCDateTime, nullable=True)
+    return Field(default_factory=utcnow, sa_type=UTCDateTime, nullable=False)
+
+
+class Player(SQLModel, table=True):
+    """A person, who adds up across nights.  ``name`` is his canonical spelling."""
+
+    __tablename__ = "players"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=NAME_MAX)
+    name_key: str = Field(max_length=NAME_MAX, unique=True)
+    created_at: datetime = _time_field()
+
+
+class PlayerAlias(SQLModel, table=True):
+    """Another spelling of a player's name (``Bobby`` for ``Robert``), unique ignoring case."""
+
+    __tablename__ = "player_aliases"
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="players.id", index=True)
+    alias: str = Field(max_length=NAME_MAX)
+    alias_key: str = Field(max_length=NAME_MAX, unique=True)
+    created_at: datetime = _time_field()
+
+
+class GameSession(SQLModel, table=True):
+    """One night at one table: its rulebook and option overrides, and what a chip is worth."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (
+        CheckConstraint("chip_value_cents > 0", name="chip_value_positive"),
+        CheckConstraint(f"status IN ('{SESSION_OPEN}', '{SESSION_CLOSED}')", name="status_known"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_name: str = Field(max_length=NAME_MAX)
+    started_at: datetime = _time_field()
+    ended_at: datetime | None = _time_field(nullable=True)
+    rulebook: str = Field(max_length=200)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSONDocument, nullable=False)
+    chip_value_cents: int
+    status: str = Field(default=SESSION_OPEN, max_length=10)
+    created_at: datetime = _time_field()
+
+
+class Seat(SQLModel, table=True):
+    """A player's seat in a session.  ``name`` is how events name him (``Player``'s name or an alias
+    as typed); ``buy_in`` is in chips."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("session_id", "number"),
+        UniqueConstraint("session_id", "name_key"),
+        UniqueConstraint("session_id", "player_id"),
+        CheckConstraint("number >= 1", name="number_positive"),
+        CheckConstraint("buy_in >= 0", name="buy_in_not_negative"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="sessions.id")
+    number: int
+    name: str = Field(max_length=NAME_MAX)
+    name_key: str = Field(max_length=NAME_MAX)
+    player_id: int = Field(foreign_key="players.id", index=True)
+    buy_in: int = 0
+    created_at: datetime = _time_field()
+
+
+class Hand(SQLModel, table=True):
+    """A deal within a session.  ``dealer`` is a seat name; ``result`` caches the replay (JSON)."""
+
+    __tablename__ = "hands"
+    __table_args__ = (
+        UniqueConstraint("session_id", "number"),
+        CheckConstraint("number >= 1", name="number_positive"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="sessions.id")
+    number: int
+    dealer: str | None = Field(default=None, max_length=NAME_MAX)
+    started_at: datetime = _time_field()
+    ended_at: datetime | None = _time_field(nullable=True)
+    result: dict[str, Any] | None = Field(default=None, sa_type=JSONDocument, nullable=True)
+
+
+class EventRecord(SQLModel, table=True):
+    """One recorded event; append-only.  ``seq`` numbers a session's events 1, 2, 3, … (unique per
+    session); ``hash`` = sha256(``prev_hash`` + the canonical record), see :mod:`referee.store.chain`.
+    ``kind`` is the event class name of :mod:`referee.engine.events`, ``payload`` its fields."""
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("session_id", "seq"),
+        ForeignKeyConstraint(["session_id", "hand_number"], ["hands.session_id", "hands.number"]),
+        Index("ix_events_session_id_hand_number", "session_id", "hand_number"),
+        CheckConstraint("seq >= 1", name="seq_positive"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="sessions.id")
+    seq: int
+    hand_number: int
+    kind: str = Field(max_length=40)
+    payload: dict[str, Any] = Field(sa_type=JSONDocument, nullable=False)
+    text: str | None = Field(default=None)
+    created_at: datetime = _time_field()
+    prev_hash: str = Field(max_length=HASH_LENGTH)
+    hash: str = Field(max_length=HASH_LENGTH)
+
+
+TABLES: Final = (Player, PlayerAlias, GameSession, Seat, Hand, EventRecord)
