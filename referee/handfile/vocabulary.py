@@ -28,13 +28,13 @@ _ANY_GAME: Final[frozenset[type[ev.Event]]] = frozenset(
     {ev.Deal, ev.Show, ev.Muck, ev.Expose, ev.Misdeal, ev.Void}
 )
 _POKER_BETTING: Final = frozenset({ev.Fold, ev.Check, ev.Bet, ev.Call, ev.Raise, ev.AllIn})
-_DRAW: Final = frozenset({ev.Draw, ev.Ask, ev.Declare})
+_DRAW: Final = frozenset({ev.Draw, ev.Ask})
 _WIDOW: Final = frozenset({ev.TakeWidow, ev.Exchange, ev.Pass, ev.Knock, ev.TurnWidow})
 _BRAG_BETTING: Final = frozenset({ev.Fold, ev.Check, ev.Look, ev.Stake, ev.See, ev.Cover})
 
 ALLOWED: Final[dict[str, frozenset[type[ev.Event]]]] = {
     "straight_draw": _ANY_GAME | _POKER_BETTING | _DRAW,
-    "jackpots": _ANY_GAME | _POKER_BETTING | _DRAW,
+    "jackpots": _ANY_GAME | _POKER_BETTING | _DRAW | {ev.Declare},
     "five_card_stud": _ANY_GAME | _POKER_BETTING,
     # whiskey.betting_round = one_before_showdown adds a betting round
     "whiskey_poker": _ANY_GAME | _WIDOW | _POKER_BETTING,
@@ -48,7 +48,6 @@ ALLOWED: Final[dict[str, frozenset[type[ev.Event]]]] = {
 
 # What a Declare may say, per game (the ``what`` of :class:`~referee.engine.events.Declare`).
 DECLARATIONS: Final[dict[str, frozenset[str]]] = {
-    "straight_draw": frozenset(),
     "jackpots": frozenset({"split_openers", "open", "false_open"}),
     "seven_card_brag": frozenset({"four_of_a_kind"}),
     "nine_card_brag": frozenset({"four_of_a_kind"}),
