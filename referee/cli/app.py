@@ -68,9 +68,10 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import planned
+    from referee.cli import planned, rulebook
 
     planned.register(app)
+    app.add_typer(rulebook.app, name="rulebook")
 
 
 _register_groups()

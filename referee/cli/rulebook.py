@@ -1,0 +1,131 @@
+"""``referee rulebook``: list the shipped rulebooks, show one, check a house rulebook file.
+
+Commands only format; loading and validation live in :mod:`referee.rulebook`.  Any
+:class:`~referee.errors.RulebookError` reaches the root group, which prints ``Error: file:line: …``
+with its hint and exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from referee.rulebook import Rulebook
+
+app = typer.Typer(
+    help="Rulebooks: the shipped ones, their options and rule texts; check a house rulebook.",
+    no_args_is_help=True,
+)
+
+
+def _console() -> "Console":
+    """Standard output, without rich's guessing highlights (rule texts are plain prose)."""
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def _source_label(book: "Rulebook") -> str:
+    """Where a rulebook came from, in words: "shipped", or its file."""
+    from pathlib import Path
+
+    from referee.resources import rulebooks_dir
+
+    path = Path(book.source)
+    return "shipped" if path.parent == rulebooks_dir().resolve() else str(path)
+
+
+@app.command("list")
+def list_rulebooks() -> None:
+    """List the shipped rulebooks: name, game, title and what each extends."""
+    from rich.table import Table
+
+    from referee.rulebook import load_rulebook, shipped_rulebook_names
+
+    table = Table(title="Shipped rulebooks", title_justify="left")
+    table.add_column("name", no_wrap=True)
+    table.add_column("game", no_wrap=True)
+    table.add_column("title")
+    table.add_column("source")
+    for name in shipped_rulebook_names():
+        book = load_rulebook(name)
+        source = _source_label(book) + (f", extends {book.extends}" if book.extends else "")
+        table.add_row(book.name, book.game, book.title, source)
+    _console().print(table)
+
+
+def _as_json(book: "Rulebook") -> dict[str, object]:
+    return {
+        "name": book.name,
+        "game": book.game,
+        "title": book.title,
+        "source": book.source,
+        "extends": book.extends,
+        "options": dict(book.options),
+        "rules": {rule_id: book.rules[rule_id] for rule_id in book.rule_ids()},
+        "option_rules": {name: book.rule_text(name) for name in book.schema_names()},
+    }
+
+
+@app.command("show")
+def show(
+    name_or_file: Annotated[str, typer.Argument(help="A shipped rulebook name, or a rulebook .toml file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the rulebook as JSON.")] = False,
+) -> None:
+    """Show a rulebook: its options with their values, then every rule as it reads for those options."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from referee.rulebook import load_rulebook
+
+    book = load_rulebook(name_or_file)
+    if as_json:
+        typer.echo(json.dumps(_as_json(book), indent=2, ensure_ascii=False))
+        return
+    console = _console()
+    header = f"[bold]{escape(book.title)}[/]  ({escape(book.name)}, game {book.game}"
+    header += f", extends {escape(book.extends)})" if book.extends else ")"
+    console.print(header)
+    console.print(f"[dim]source: {escape(book.source)}[/]")
+
+    options = Table(title="Options (* = not the seed's default)", title_justify="left", expand=False)
+    options.add_column("option", no_wrap=True)
+    options.add_column("value", no_wrap=True)
+    options.add_column("description")
+    for name in book.schema_names():
+        spec = book.spec(name)
+        value = book.options[name]
+        marker = "" if value == spec.default else " *"
+        options.add_row(name, escape(str(value)) + marker, escape(spec.description))
+    console.print(options)
+
+    rules = Table(title="Rules", title_justify="left", show_header=False)
+    rules.add_column("id", no_wrap=True)
+    rules.add_column("text")
+    for rule_id in book.rule_ids():
+        rules.add_row(rule_id, escape(book.rules[rule_id]))
+    console.print(rules)
+
+    in_force = Table(title="Option rules in force", title_justify="left", show_header=False)
+    in_force.add_column("id", no_wrap=True)
+    in_force.add_column("text")
+    for name in book.schema_names():
+        in_force.add_row(name, escape(book.rule_text(name)))
+    console.print(in_force)
+
+
+@app.command("check")
+def check(
+    file: Annotated[str, typer.Argument(help="The rulebook .toml file to check (or a shipped name).")],
+) -> None:
+    """Load and validate a rulebook file; report what it holds, or the first error at file:line."""
+    from referee.rulebook import load_rulebook
+
+    book = load_rulebook(file)
+    extends = f", extends {book.extends}" if book.extends else ""
+    typer.echo(f"ok: {book.name} ({book.game}{extends}), {len(book.options)} options, {len(book.rules)} rules")
