@@ -69,9 +69,13 @@ def mask_url(url: URL | str) -> str:
     if isinstance(url, str):
         try:
             url = make_url(url)
-        except ArgumentError:
+        except (ArgumentError, ValueError):
             return _mask_unparsed(url)
-    return url.render_as_string(hide_password=True)
+    backend = url.get_backend_name()
+    if backend == "sqlite":  # as typed: no percent-encoding of the path, no driver name
+        query = "&".join(f"{k}={v}" for k, vs in url.query.items() for v in ((vs,) if isinstance(vs, str) else vs))
+        return f"sqlite:///{url.database or ''}" + (f"?{query}" if query else "")
+    return url.set(drivername=backend).render_as_string(hide_password=True)
 
 
 def _mask_unparsed(text: str) -> str:
