@@ -90,7 +90,7 @@ class OptionSpec:
             text = str(value)
             if text not in self.choices:
                 close = difflib.get_close_matches(text, self.choices, n=1, cutoff=0.5)
-                hint = f"did you mean {close[0]!r}?" if close else f"allowed: {self.allowed_text()}"
+                hint = f"did you mean {close[0]!r}?" if close else f"{self.name}: {self.description}"
                 raise RulebookError(
                     f"option {self.name!r} must be one of {self.allowed_text()} (got {text!r})",
                     hint=hint,
