@@ -1,0 +1,56 @@
+"""Shipped rulebooks load from an installed wheel, not only from a checkout."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from referee.rulebook import GAMES
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the project's wheel the way pip does and unzip it: an installation without the checkout."""
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(REPO)],
+        check=True, capture_output=True, text=True,
+    )
+    (wheel,) = out.glob("referee-*.whl")
+    target = tmp_path_factory.mktemp("site")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(target)
+    return target
+
+
+def test_wheel_carries_the_rulebooks(unpacked_wheel: Path) -> None:
+    shipped = sorted(p.stem for p in (unpacked_wheel / "referee" / "_data" / "rulebooks").glob("*.toml"))
+    assert shipped == sorted(GAMES)
+
+
+def test_every_shipped_rulebook_loads_from_the_wheel(unpacked_wheel: Path, tmp_path: Path) -> None:
+    code = (
+        "import json, referee.rulebook as r\n"
+        "books = [r.load_rulebook(n) for n in r.shipped_rulebook_names()]\n"
+        "print(json.dumps({'module': r.__file__, 'books': {b.name: [b.game, b.source, len(b.options),"
+        " len(b.rules), b.rule_text('common.wheel')] for b in books}}))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(unpacked_wheel)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    result = json.loads(proc.stdout)
+    data_dir = unpacked_wheel / "referee" / "_data" / "rulebooks"
+    assert Path(result["module"]).resolve().is_relative_to(unpacked_wheel.resolve())
+    assert sorted(result["books"]) == sorted(GAMES)
+    for name, (game, source, n_options, n_rules, wheel_text) in result["books"].items():
+        assert game == name
+        assert Path(source).resolve() == (data_dir / f"{name}.toml").resolve()
+        assert n_options > 0 and n_rules > 0 and wheel_text
