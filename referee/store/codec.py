@@ -52,6 +52,9 @@ def _encode_value(value: object) -> JSONValue:
         return value.text
     if isinstance(value, (tuple, list)):
         return [_encode_value(v) for v in value]
+    if isinstance(value, str) and "\x00" in value:
+        raise StoreError(f"text with a NUL character cannot be stored: {value!r}",
+                         hint="remove the control character from the input")
     if value is None or isinstance(value, (bool, int, str)):
         return value
     raise StoreError(f"cannot store a value of type {type(value).__name__}: {value!r}")

@@ -74,6 +74,8 @@ def clean_name(name: str, what: str = "name") -> str:
     if not isinstance(name, str):
         raise InputError(f"{what} must be text, not {type(name).__name__}")
     tidy = " ".join(name.split())
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in tidy):
+        raise InputError(f"{what} {tidy!r} holds a control character", hint="type the name in plain letters")
     if not tidy:
         raise InputError(f"empty {what}", hint=f"give a {what} with at least one letter")
     if len(tidy) > NAME_MAX:
@@ -396,6 +398,8 @@ class Store:
         kind, payload = codec.encode_event(event)
         if text is not None and not isinstance(text, str):
             raise InputError(f"event text must be a string, not {type(text).__name__}")
+        if text is not None and "\x00" in text:
+            raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
         for attempt in range(1, APPEND_ATTEMPTS + 1):
             try:
                 with self._write() as session:
