@@ -1,0 +1,371 @@
+"""Five-card high poker: one total order of hands, with or without wild cards.
+
+Pure functions, no I/O.  The public API (other parts code against it):
+
+* :class:`WildRules` — which cards are wild and how they play (La Viuda's options);
+* :func:`evaluate` — the value of exactly five known cards;
+* :func:`best_hand` — the best five of five or more;
+* :func:`showing_value` — five-card stud's best *showing* combination of 1–5 upcards;
+* :func:`opens` — do 2–5 known cards hold Jackpots openers (jacks or better, or a progressive minimum);
+* :class:`HandValue` — totally ordered (higher is better), hashable; ``.category``, ``.name``,
+  ``.uses_wild``, ``.cards`` (the five as played: each wild shown as the card it stands for) and
+  ``.used`` (the five physical cards used).
+
+The same order serves "best hand wins" and "lowest hand pays" (Whisky Poker, La Viuda): the lowest
+hand is simply the minimum.  Equal hands have equal values; ``tiebreak="laviuda"`` orders hands that
+are equal as poker hands by La Viuda's suggested tie-break (rule ``laviuda.8``, option
+``laviuda.tie_lowest``): the highest card ignoring wild cards, then its suit hearts > diamonds > clubs
+> spades.  Rank is compared before suit (RULES §10 item 9); an ace counts high even in A-2-3-4-5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final, Literal
+
+from referee.cards import RANK_VALUE, Card, check_no_duplicates, format_cards
+from referee.errors import CardError, InputError, RulebookError
+from referee.ranking.keys import (
+    CATEGORY_SHIFT,
+    LAVIUDA_SUIT_ORDER,
+    NATURAL_BIT,
+    Category,
+    hand_name,
+    pack,
+    ranks_of,
+)
+from referee.ranking.tables import CARD_PRIME, FLUSH, NO_WHEEL, UNSUITED
+from referee.ranking.wild import best_with_wilds
+
+__all__ = [
+    "Category",
+    "HandValue",
+    "WildRules",
+    "best_hand",
+    "evaluate",
+    "opens",
+    "showing_value",
+]
+
+Tiebreak = Literal["none", "laviuda"]
+_new: Final = object.__new__
+_TIEBREAKS: Final = ("none", "laviuda")
+
+
+@dataclass(frozen=True, slots=True)
+class WildRules:
+    """Which cards are wild and how they play.
+
+    * ``jokers`` — jokers in the hand are wild (La Viuda: "jokers are always wild"; ``laviuda.jokers``);
+    * ``rank`` — a wild rank 2..14 (La Viuda's pool rank, rule ``laviuda.2``), or None;
+    * ``may_duplicate`` — ``laviuda.wild_use``: ``any_card`` (True: a wild may stand for a card already
+      in the hand, so five of a kind exists) or ``no_duplicate_card_in_hand`` (False);
+    * ``natural_beats_wild`` — ``laviuda.natural_beats_wild``: a hand made with a wild card loses to
+      the same hand of natural cards (the combination compares first, then natural beats wild, then
+      the kickers: "a pair with a wild card loses to the same pair of natural cards even if its odd
+      card is higher", seed-001);
+    * ``five_of_a_kind`` — five of a kind is a hand (above a straight flush).
+
+    With ``wild=None`` (no WildRules) nothing is wild and a joker in a hand is an error.
+    """
+
+    jokers: bool = True
+    rank: int | None = None
+    may_duplicate: bool = True
+    natural_beats_wild: bool = False
+    five_of_a_kind: bool = True
+
+    def __post_init__(self) -> None:
+        if self.rank is not None and (isinstance(self.rank, bool) or self.rank not in range(2, 15)):
+            raise RulebookError(
+                f"wild rank must be 2..14 (ace = 14), not {self.rank!r}",
+                hint="La Viuda's pool count 1 means aces (14), 2 twos, … 13 kings",
+            )
+
+    def is_wild(self, c: Card) -> bool:
+        """Is this card wild under these rules?"""
+        return self.jokers if c.is_joker else c.rank == self.rank
+
+
+class HandValue:
+    """The value of a poker hand.  Ordered by ``key`` (higher is better); equal hands are equal.
+
+    ``key`` is the integer of :mod:`referee.ranking.keys`; compare values, not keys, across modules.
+    """
+
+    __slots__ = ("key", "cards", "_used")
+
+    key: int
+    cards: tuple[Card, ...]
+    _used: tuple[Card, ...] | None
+
+    def __init__(self, key: int, cards: tuple[Card, ...], used: tuple[Card, ...] | None = None) -> None:
+        self.key = key
+        self.cards = cards
+        self._used = used
+
+    @property
+    def used(self) -> tuple[Card, ...]:
+        """The physical cards the hand is made of (wild cards as themselves)."""
+        used = getattr(self, "_used", None)
+        return self.cards if used is None else used
+
+    @property
+    def uses_wild(self) -> bool:
+        """True when one of the cards used is wild."""
+        return getattr(self, "_used", None) is not None
+
+    @property
+    def category(self) -> Category:
+        return Category(self.key >> CATEGORY_SHIFT)
+
+    @property
+    def name(self) -> str:
+        """Plain English: ``"two pair, jacks and fives"``, ``"five of a kind, aces"``."""
+        return hand_name(self.key)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The significant ranks, combination first, then kickers (no zeros)."""
+        return tuple(r for r in ranks_of(self.key) if r)
+
+    def __repr__(self) -> str:
+        played = format_cards(self.cards)
+        if self.uses_wild:
+            played += f" (from {format_cards(self.used)})"
+        return f"<HandValue {self.name}: {played}>"
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return self.key == other.key if isinstance(other, HandValue) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return self.key != other.key if isinstance(other, HandValue) else NotImplemented
+
+    def __lt__(self, other: HandValue) -> bool:
+        return self.key < other.key if isinstance(other, HandValue) else NotImplemented
+
+    def __le__(self, other: HandValue) -> bool:
+        return self.key <= other.key if isinstance(other, HandValue) else NotImplemented
+
+    def __gt__(self, other: HandValue) -> bool:
+        return self.key > other.key if isinstance(other, HandValue) else NotImplemented
+
+    def __ge__(self, other: HandValue) -> bool:
+        return self.key >= other.key if isinstance(other, HandValue) else NotImplemented
+
+
+# ---------------------------------------------------------------- checking the input
+
+
+def _known_cards(cards: Iterable[object], what: str) -> tuple[Card, ...]:
+    """The cards as a tuple, each a known card, none twice; else a CardError saying which."""
+    hand = tuple(cards)
+    for i, c in enumerate(hand, 1):
+        if not isinstance(c, Card):
+            if getattr(c, "text", None) == "??":
+                raise CardError(
+                    f"{what}: card {i} is '??' (not seen); only seen cards can be ranked",
+                    hint="record the cards as they were shown",
+                )
+            raise InputError(
+                f"{what}: card {i} is {c!r}, not a card",
+                hint="read cards with referee.cards.parse_cards",
+            )
+    check_no_duplicates(hand, where=what)
+    return hand
+
+
+def _split(hand: Sequence[Card], wild: WildRules | None) -> tuple[list[Card], list[int]]:
+    """Natural cards, and the positions of the wild ones; a joker that is not wild is an error."""
+    naturals: list[Card] = []
+    wild_at: list[int] = []
+    for i, c in enumerate(hand):
+        if wild is not None and wild.is_wild(c):
+            wild_at.append(i)
+        elif c.is_joker:
+            raise CardError(
+                f"{c.text} is a joker, but jokers are not wild under these rules",
+                hint="only a game played with jokers (La Viuda) may hold one; check the card",
+            )
+        else:
+            naturals.append(c)
+    return naturals, wild_at
+
+
+def _laviuda_tiebreak(naturals: Iterable[Card]) -> int:
+    """Highest non-wild card, rank first, then suit hearts > diamonds > clubs > spades; 0 if none."""
+    return max((c.rank * 4 + LAVIUDA_SUIT_ORDER[c.suit] for c in naturals), default=0)
+
+
+def _check_tiebreak(tiebreak: str) -> None:
+    if tiebreak not in _TIEBREAKS:
+        raise InputError(f"unknown tie-break {tiebreak!r}", hint="use 'none' or 'laviuda'")
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def _natural_key(hand: Sequence[Card]) -> int:
+    """Table key of five natural cards (assumed distinct, standard)."""
+    a, b, c, d, e = hand
+    product = CARD_PRIME[a] * CARD_PRIME[b] * CARD_PRIME[c] * CARD_PRIME[d] * CARD_PRIME[e]
+    s = a.suit
+    if s == b.suit and s == c.suit and s == d.suit and s == e.suit:
+        return FLUSH[product]
+    return abs(UNSUITED[product])
+
+
+def _five(hand: tuple[Card, ...], wild: WildRules | None, wheel: bool, tiebreak: str) -> HandValue:
+    """Value of five checked cards (known, distinct)."""
+    naturals, wild_at = _split(hand, wild)
+    tb = _laviuda_tiebreak(naturals) if tiebreak == "laviuda" else 0
+    if not wild_at:
+        key = _natural_key(hand)
+        if not wheel:
+            key = NO_WHEEL.get(key, key)
+        if wild is not None and wild.natural_beats_wild:
+            key |= NATURAL_BIT[key >> CATEGORY_SHIFT]
+        return HandValue(key | tb, hand)
+    assert wild is not None
+    category, ranks, played = best_with_wilds(
+        naturals,
+        len(wild_at),
+        may_duplicate=wild.may_duplicate,
+        five_of_a_kind=wild.five_of_a_kind,
+        wheel=wheel,
+    )
+    as_played = list(hand)
+    for i, card in zip(wild_at, played):
+        as_played[i] = card
+    return HandValue(pack(category, ranks, False, tb), tuple(as_played), hand)
+
+
+def evaluate(
+    cards: Sequence[Card],
+    *,
+    wild: WildRules | None = None,
+    wheel: bool = True,
+    tiebreak: Tiebreak = "none",
+) -> HandValue:
+    """The value of exactly five known cards.
+
+    ``wild``: the wild-card rules (None: nothing is wild, jokers are an error); ``wheel``:
+    ``common.wheel`` (A-2-3-4-5 is the lowest straight); ``tiebreak``: "none" or "laviuda".
+    Raises :class:`~referee.errors.CardError` for ``??``, a duplicated card or a joker that is not
+    wild, :class:`~referee.errors.InputError` for a hand that is not five cards.
+    """
+    if wild is None and wheel and tiebreak == "none":
+        # Fast path: natural cards, standard order (the common case, measured by bench/evaluate.py).
+        try:
+            a, b, c, d, e = cards
+            product = CARD_PRIME[a] * CARD_PRIME[b] * CARD_PRIME[c] * CARD_PRIME[d] * CARD_PRIME[e]
+        except (ValueError, KeyError, TypeError):
+            pass  # not five standard cards: the careful path below says what is wrong
+        else:
+            s = a.suit
+            if s == b.suit and s == c.suit and s == d.suit and s == e.suit:
+                key = FLUSH.get(product)  # a repeated rank in one suit is a duplicated card: None
+            else:
+                key = UNSUITED.get(product)
+                if key is not None and key < 0:  # a repeated rank: make sure no card is there twice
+                    key = -key
+                    if not (
+                        a is not b and a is not c and a is not d and a is not e and b is not c
+                        and b is not d and b is not e and c is not d and c is not e and d is not e
+                    ):
+                        key = None
+            if key is not None:
+                value = _new(HandValue)
+                value.key = key
+                value.cards = (a, b, c, d, e)
+                return value
+    _check_tiebreak(tiebreak)
+    hand = _known_cards(cards, "hand")
+    if len(hand) != 5:
+        raise InputError(
+            f"a poker hand is five cards, not {len(hand)} ({format_cards(hand) or 'none'})",
+            hint="best_hand() picks the best five of more",
+        )
+    return _five(hand, wild, wheel, tiebreak)
+
+
+def best_hand(
+    cards: Sequence[Card],
+    *,
+    wild: WildRules | None = None,
+    wheel: bool = True,
+    tiebreak: Tiebreak = "none",
+) -> HandValue:
+    """The best five-card hand among five or more known cards (same options as :func:`evaluate`)."""
+    _check_tiebreak(tiebreak)
+    hand = _known_cards(cards, "hand")
+    if len(hand) < 5:
+        raise InputError(
+            f"a poker hand needs five cards, only {len(hand)} given ({format_cards(hand) or 'none'})",
+            hint="rank fewer cards with showing_value() (stud upcards) or opens() (openers)",
+        )
+    _split(hand, wild)  # reject a joker that is not wild before trying combinations
+    return max(_five(five, wild, wheel, tiebreak) for five in combinations(hand, 5))
+
+
+def _partial(hand: tuple[Card, ...]) -> HandValue:
+    """Value of fewer than five natural cards: pairs, two pair, trips, quads and high cards only."""
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    top = counts[order[0]]
+    if top == 4:
+        category = Category.FOUR_OF_A_KIND
+    elif top == 3:
+        category = Category.THREE_OF_A_KIND
+    elif top == 2:
+        category = Category.TWO_PAIR if counts[order[1]] == 2 else Category.PAIR
+    else:
+        category = Category.HIGH_CARD
+    return HandValue(pack(category, tuple(order)), hand)
+
+
+def showing_value(cards: Sequence[Card]) -> HandValue:
+    """Five-card stud: the best showing combination of 1–5 known upcards (``stud.later_rounds``).
+
+    Pairs, two pair, three and four of a kind and high cards count; straights and flushes count only
+    on five cards.  Values compare between players showing the same number of upcards.
+    """
+    hand = _known_cards(cards, "upcards")
+    if not 1 <= len(hand) <= 5:
+        raise InputError(f"a stud player shows 1 to 5 upcards, not {len(hand)}")
+    _split(hand, None)
+    if len(hand) == 5:
+        return _five(hand, None, True, "none")
+    return _partial(hand)
+
+
+def _pair_rank(minimum: str) -> int:
+    text = minimum.strip().upper()
+    if len(text) == 2 and text[0] == text[1] and text[0] in RANK_VALUE:
+        return RANK_VALUE[text[0]]
+    raise RulebookError(
+        f"openers minimum must be a pair like 'JJ', not {minimum!r}",
+        hint="jacks or better is 'JJ'; progressive jackpots use 'QQ', 'KK', 'AA'",
+    )
+
+
+def opens(cards: Sequence[Card], minimum: str = "JJ") -> bool:
+    """Do 2–5 known cards hold openers: a pair of ``minimum``'s rank or better, or any higher hand?
+
+    Jackpots (rule ``jackpots.1``, progressive option): two pair, trips, a straight, … always open.
+    """
+    need = _pair_rank(minimum)
+    hand = _known_cards(cards, "openers")
+    if not 2 <= len(hand) <= 5:
+        raise InputError(f"openers are shown with 2 to 5 cards, not {len(hand)}")
+    _split(hand, None)
+    value = _five(hand, None, True, "none") if len(hand) == 5 else _partial(hand)
+    category = value.category
+    return category > Category.PAIR or (category == Category.PAIR and value.ranks[0] >= need)

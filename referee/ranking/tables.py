@@ -1,0 +1,113 @@
+"""Lookup tables for natural five-card hands, built once at import (a few milliseconds).
+
+Like Cactus Kev's evaluator (and treys, which follows it), a hand's rank multiset is identified by
+the product of one prime per rank; flushes have a table of their own.  Each table maps the product
+to the hand's :mod:`referee.ranking.keys` key (natural bit clear, no tie-break).
+
+* ``DISTINCT`` — five different ranks, not all one suit: high card or straight (1,287 entries);
+* ``PAIRED`` — some rank repeated: pair … four of a kind (4,888 entries);
+* ``FLUSH`` — five different ranks of one suit: flush or straight flush (1,287 entries);
+* ``UNSUITED`` — both of the above in one table, paired keys negated (one lookup on the fast path);
+* ``NO_WHEEL`` — what the two wheel keys become when ``common.wheel = forbidden``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+from referee.cards import ALL_CARDS, Card
+from referee.ranking.keys import Category, pack, pack_digits
+
+#: One prime per rank (2..14), as in Cactus Kev's evaluator.
+RANK_PRIME: Final[dict[int, int]] = dict(zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)))
+#: The rank prime of every standard card, keyed by the interned Card (jokers are absent on purpose).
+CARD_PRIME: Final[dict[Card, int]] = {c: RANK_PRIME[c.rank] for c in ALL_CARDS if not c.is_joker}
+
+WHEEL: Final = (14, 5, 4, 3, 2)
+
+#: How a repeated-rank pattern (counts, largest first) names its category.
+_PATTERN: Final[dict[tuple[int, ...], Category]] = {
+    (4, 1): Category.FOUR_OF_A_KIND,
+    (3, 2): Category.FULL_HOUSE,
+    (3, 1, 1): Category.THREE_OF_A_KIND,
+    (2, 2, 1): Category.TWO_PAIR,
+    (2, 1, 1, 1): Category.PAIR,
+}
+
+
+def straight_top(ranks_desc: tuple[int, ...], *, wheel: bool = True) -> int:
+    """The top card of a straight made by five distinct ranks (given high to low), else 0."""
+    if ranks_desc[0] - ranks_desc[4] == 4:
+        return ranks_desc[0]
+    if wheel and ranks_desc == WHEEL:
+        return 5
+    return 0
+
+
+def repeated_rank_key(ranks: tuple[int, ...]) -> int:
+    """Key of five ranks with at least one repeat (and no rank five times), ignoring suits."""
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    category = _PATTERN[tuple(counts[r] for r in order)]
+    return pack(category, tuple(order))
+
+
+def distinct_rank_key(ranks_desc: tuple[int, ...], *, suited: bool, wheel: bool = True) -> int:
+    """Key of five distinct ranks (high to low); ``suited`` when all five share a suit."""
+    top = straight_top(ranks_desc, wheel=wheel)
+    if top:
+        return pack(Category.STRAIGHT_FLUSH if suited else Category.STRAIGHT, (top,))
+    return pack(Category.FLUSH if suited else Category.HIGH_CARD, ranks_desc)
+
+
+def _build() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """Enumerate every rank pattern directly in significance order (fast enough for import)."""
+    p = RANK_PRIME
+    down = range(14, 1, -1)
+    distinct: dict[int, int] = {}
+    flush: dict[int, int] = {}
+    high, straight = int(Category.HIGH_CARD), int(Category.STRAIGHT)
+    flush_c, straight_flush = int(Category.FLUSH), int(Category.STRAIGHT_FLUSH)
+    for a, b, c, d, e in combinations(down, 5):
+        product = p[a] * p[b] * p[c] * p[d] * p[e]
+        top = a if a - e == 4 else 5 if (a, b, c, d, e) == WHEEL else 0
+        if top:
+            distinct[product] = pack_digits(straight, top << 16)
+            flush[product] = pack_digits(straight_flush, top << 16)
+        else:
+            digits = a << 16 | b << 12 | c << 8 | d << 4 | e
+            distinct[product] = pack_digits(high, digits)
+            flush[product] = pack_digits(flush_c, digits)
+    paired: dict[int, int] = {}
+    for x in down:
+        px = p[x]
+        others = [r for r in down if r != x]
+        for y in others:
+            py = p[y]
+            paired[px**4 * py] = pack_digits(Category.FOUR_OF_A_KIND, x << 16 | y << 12)
+            paired[px**3 * py**2] = pack_digits(Category.FULL_HOUSE, x << 16 | y << 12)
+        for y, z in combinations(others, 2):
+            paired[px**3 * p[y] * p[z]] = pack_digits(Category.THREE_OF_A_KIND, x << 16 | y << 12 | z << 8)
+        for y, z, w in combinations(others, 3):
+            paired[px**2 * p[y] * p[z] * p[w]] = pack_digits(
+                Category.PAIR, x << 16 | y << 12 | z << 8 | w << 4
+            )
+    for x, y in combinations(down, 2):
+        for z in down:
+            if z != x and z != y:
+                paired[p[x] ** 2 * p[y] ** 2 * p[z]] = pack_digits(Category.TWO_PAIR, x << 16 | y << 12 | z << 8)
+    return distinct, paired, flush
+
+
+DISTINCT, PAIRED, FLUSH = _build()
+
+#: ``DISTINCT`` and ``PAIRED`` in one table, paired keys negated (they call for a duplicate-card check).
+UNSUITED: Final[dict[int, int]] = {**DISTINCT, **{k: -v for k, v in PAIRED.items()}}
+
+NO_WHEEL: Final[dict[int, int]] = {
+    DISTINCT[2 * 3 * 5 * 7 * 41]: distinct_rank_key(WHEEL, suited=False, wheel=False),
+    FLUSH[2 * 3 * 5 * 7 * 41]: distinct_rank_key(WHEEL, suited=True, wheel=False),
+}
