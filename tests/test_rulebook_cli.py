@@ -7,8 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from referee.cli import app
 from referee.rulebook import GAMES, load_rulebook
