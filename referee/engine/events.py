@@ -136,6 +136,12 @@ class Declare(PlayerEvent):
     cards: tuple[AnyCard, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class TakePot(PlayerEvent):
+    """The player raked in the pot.  Marks what is found afterwards as found "after he won"
+    (jackpots.11: a false open found after the false opener took the pot)."""
+
+
 # ------------------------------------------------------------------ corrections
 
 

@@ -1,0 +1,465 @@
+"""THE betting-round engine, parametrised by the rulebook.
+
+:class:`BettingRules` says what a round allows (structure and limits, minimum bet, raise caps, check,
+check-raise, who is cited for what); the game builds one per round from its options.
+:class:`BettingRound` takes fold / check / call / bet / raise / all-in events in order, judges each
+(:meth:`BettingRound.judge`, no state change) and applies the verdict (:meth:`BettingRound.commit`).
+
+An illegal action is judged, never repaired silently: the verdict carries the rule it breaks and
+the remedy ``common.illegal_fix`` prescribes -- ``adjust_to_nearest_legal`` (an over-limit bet is
+capped, a raise past the cap or a forbidden raise becomes a call, a short call is made up to the
+call) or ``void_and_reprompt`` (nothing happens; the player is still to act).
+
+Table stakes throughout: nobody puts in more than he has; a player who cannot call goes all in for
+less.  Under pot and no limit a raise is at least the previous bet or raise of the round, and an
+all-in for less than that does not reopen the betting for players who already acted (PokerKit and
+casino practice); under spread and fixed limit a full raise is one of the minimum (fixed) size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.engine.events import AllIn, Bet, Call, Check, Event, Fold, Raise
+from referee.engine.table import Table
+
+BETTING_EVENTS = (Fold, Check, Call, Bet, Raise, AllIn)
+
+ADJUST = "adjust_to_nearest_legal"
+VOID = "void_and_reprompt"
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRuleIds:
+    """The rule ids a betting round cites, per situation."""
+
+    order: str  # who acts first / in turn (draw.4.1, draw.8, stud.2)
+    no_check_after_bet: str  # after a bet nobody may check (draw.4.2)
+    limits: str  # bet and raise sizes (draw.6)
+    structure: str  # the betting structure and table stakes (draw.betting)
+    cap: str  # the raise cap (draw.raise_cap)
+    check_raise: str  # draw.check_raise
+    check_allowed: str  # the option forbidding a check in this round (draw.check_first_round)
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRules:
+    """What one betting round allows.
+
+    ``structure``: ``spread_limit`` (bets and raises ``bet_min``..``limit``), ``fixed_limit`` (exactly
+    ``limit``), ``pot_limit`` (``bet_min``/previous raise .. pot after calling) or ``no_limit``.
+    ``cap_per_player``: raises one player may make in the round (``None``: no cap);
+    ``cap_per_round``: raises after the opening bet in the whole round.  ``fix`` is the rulebook's
+    ``common.illegal_fix``.
+    """
+
+    structure: str
+    bet_min: int
+    limit: int | None
+    cap_per_player: int | None
+    cap_per_round: int | None
+    opening_bet_counts_as_raise: bool
+    check_allowed: bool
+    check_raise_allowed: bool
+    fix: str
+    ids: BettingRuleIds
+
+    def __post_init__(self) -> None:
+        if self.structure not in ("spread_limit", "fixed_limit", "pot_limit", "no_limit"):
+            raise ValueError(f"unknown betting structure {self.structure!r}")
+        if self.structure in ("spread_limit", "fixed_limit") and self.limit is None:
+            raise ValueError(f"{self.structure} needs a limit")
+        if self.fix not in (ADJUST, VOID):
+            raise ValueError(f"unknown common.illegal_fix {self.fix!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Breach:
+    """One rule an action broke: the rule id, what was wrong, and the remedy applied."""
+
+    rule: str
+    message: str
+    remedy: str
+
+
+@dataclass(slots=True)
+class Verdict:
+    """What an action amounts to once judged.
+
+    ``kind``: ``fold``, ``check``, ``call``, ``bet``, ``raise`` (the effective action after any
+    adjustment) or ``none`` (void or ignored: nothing moves).  ``chips``: chips the player puts in.
+    ``breaches``: the rules broken (empty when legal).  ``binding_out_of_turn``: applied although
+    it was not his turn.
+    """
+
+    kind: str
+    chips: int = 0
+    breaches: list[Breach] = field(default_factory=list)
+    in_turn: bool = True
+
+    @property
+    def legal(self) -> bool:
+        return not self.breaches
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What a player may do now.  Sizes are on top of the call; ``raise_min``/``raise_max`` are
+    ``None`` when he may not bet or raise (``is_bet``: nobody has bet yet, so it would be a bet)."""
+
+    player: int
+    to_call: int
+    can_check: bool
+    raise_min: int | None
+    raise_max: int | None
+    is_bet: bool
+    all_in_only: bool = False
+
+    def describe(self, stack: int) -> list[str]:
+        """The legal actions in words: ``["fold", "call 2", "raise 1–2"]``."""
+        out = ["fold"]
+        if self.can_check:
+            out.insert(0, "check")
+        if self.to_call > 0:
+            out.append(f"call {self.to_call}" if self.to_call < stack else f"call all in for {stack}")
+        if self.raise_min is not None and self.raise_max is not None:
+            word = "bet" if self.is_bet else "raise"
+            if self.all_in_only:
+                out.append(f"{word} all in ({self.raise_max})")
+            elif self.raise_min == self.raise_max:
+                out.append(f"{word} {self.raise_min}")
+            else:
+                out.append(f"{word} {self.raise_min}–{self.raise_max}")
+        return out
+
+
+class BettingRound:
+    """One betting round.  Shares ``stacks`` and ``live`` (in the hand) with the hand it belongs to.
+
+    ``first``: the seat that acts first; ``pot``: chips already in the middle (pot limit needs it).
+    """
+
+    __slots__ = (
+        "rules", "table", "stacks", "live", "order", "bets", "pending", "cursor", "current",
+        "full_raise", "acted", "short", "raises", "total_raises", "checked", "first_bettor",
+        "last_aggressor", "pot", "actions", "name", "first",
+    )
+
+    def __init__(
+        self, rules: BettingRules, table: Table, stacks: list[int], live: list[bool], first: int, pot: int,
+        name: str = "betting round",
+    ) -> None:
+        self.rules = rules
+        self.table = table
+        self.stacks = stacks
+        self.live = live
+        self.name = name
+        self.first = first
+        self.order = [s for s in table.order_from(first) if live[s]]
+        self.bets = [0] * table.size
+        with_chips = {s for s in self.order if stacks[s] > 0}
+        self.pending: set[int] = with_chips if len(with_chips) > 1 else set()
+        self.cursor = 0
+        self.current = 0
+        self.full_raise = rules.limit if rules.structure == "fixed_limit" else rules.bet_min
+        self.acted: set[int] = set()
+        self.short = 0
+        self.raises = [0] * table.size
+        self.total_raises = 0
+        self.checked: set[int] = set()
+        self.first_bettor: int | None = None
+        self.last_aggressor: int | None = None
+        self.pot = pot
+        self.actions = 0
+
+    # ------------------------------------------------------------------ where the round stands
+
+    @property
+    def closed(self) -> bool:
+        """True when nobody has to act any more (all matched, or one player left)."""
+        if not self.pending:
+            return True
+        return sum(1 for s in self.order if self.live[s]) <= 1
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when the round is closed."""
+        if self.closed:
+            return None
+        n = len(self.order)
+        for k in range(n):
+            seat = self.order[(self.cursor + k) % n]
+            if seat in self.pending:
+                return seat
+        return None
+
+    def to_call(self, seat: int) -> int:
+        """Chips ``seat`` needs to call (capped by his stack)."""
+        need = self.current - self.bets[seat]
+        return need if need < self.stacks[seat] else self.stacks[seat]
+
+    def reopened_for(self, seat: int) -> bool:
+        """False when ``seat`` already acted and only short all-ins came since: he may not raise."""
+        return seat not in self.acted or self.short >= self.full_raise
+
+    def _size_bounds(self, seat: int) -> tuple[int, int]:
+        """The (min, max) size of a bet or raise by ``seat`` on top of his call, before his stack."""
+        rules = self.rules
+        call = self.current - self.bets[seat]
+        if rules.structure == "spread_limit":
+            assert rules.limit is not None
+            return rules.bet_min, rules.limit
+        if rules.structure == "fixed_limit":
+            assert rules.limit is not None
+            return rules.limit, rules.limit
+        low = rules.bet_min if self.current == 0 else max(self.full_raise, rules.bet_min)
+        if rules.structure == "pot_limit":
+            high = self.pot + sum(self.bets) + call
+            return low, max(low, high)
+        return low, self.stacks[seat] - min(call, self.stacks[seat])
+
+    def _cap_breach(self, seat: int, is_bet: bool) -> str | None:
+        """Why the cap forbids a bet/raise by ``seat`` now, or ``None``."""
+        rules = self.rules
+        counts = (not is_bet) or rules.opening_bet_counts_as_raise
+        if rules.cap_per_player is not None and counts and self.raises[seat] >= rules.cap_per_player:
+            return f"{self.table.names[seat]} has already raised {self.raises[seat]} times this round"
+        if rules.cap_per_round is not None and not is_bet and self.total_raises >= rules.cap_per_round:
+            return f"the round has had its {rules.cap_per_round} raises"
+        return None
+
+    def legal(self, seat: int) -> LegalActions:
+        """What ``seat`` may legally do now (whatever whose turn it is)."""
+        stack = self.stacks[seat]
+        call = self.to_call(seat)
+        is_bet = self.current == 0
+        can_check = call == 0 and self.current == self.bets[seat] and (self.current > 0 or self.rules.check_allowed)
+        raise_min: int | None = None
+        raise_max: int | None = None
+        all_in_only = False
+        room = stack - call
+        may_raise = (
+            room > 0
+            and self.reopened_for(seat)
+            and self._cap_breach(seat, is_bet) is None
+            and (is_bet or self.rules.check_raise_allowed or seat not in self.checked)
+        )
+        if may_raise:
+            low, high = self._size_bounds(seat)
+            if room < low:
+                raise_min = raise_max = room
+                all_in_only = True
+            else:
+                raise_min, raise_max = low, min(high, room)
+        return LegalActions(seat, call, can_check, raise_min, raise_max, is_bet, all_in_only)
+
+    def legal_text(self, seat: int) -> str:
+        return ", ".join(self.legal(seat).describe(self.stacks[seat]))
+
+    # ------------------------------------------------------------------ judging
+
+    def judge(self, seat: int, event: Event) -> Verdict:
+        """Judge a betting event by ``seat`` without changing anything."""
+        rules = self.rules
+        ids = rules.ids
+        names = self.table.names
+        who = names[seat]
+        void = rules.fix == VOID
+        breaches: list[Breach] = []
+        turn = self.to_act
+        in_turn = turn == seat
+        if not self.live[seat]:
+            return Verdict("none", 0, [Breach(ids.order, f"{who} is not in the hand and cannot act", "ignored")])
+        if self.stacks[seat] == 0:
+            return Verdict("none", 0, [Breach(ids.order, f"{who} is all in and has nothing to do", "ignored")])
+        if turn is None:
+            return Verdict("none", 0, [Breach(ids.order, f"the {self.name} is over: {who} cannot act", "ignored")])
+        if not in_turn:
+            message = f"{who} acted out of turn: {names[turn]} is to act"
+            if void:
+                return Verdict("none", 0, [Breach(ids.order, message, f"void: {names[turn]} is still to act")])
+            breaches.append(Breach(ids.order, message, "the action stands (binding out of turn)"))
+
+        stack = self.stacks[seat]
+        call = self.to_call(seat)
+        legal_now = self.legal_text(seat)
+        still = f"void: {who} is still to act; legal: {legal_now}"
+
+        if isinstance(event, Fold):
+            return Verdict("fold", 0, breaches, in_turn)
+        if isinstance(event, Call) and self.current == self.bets[seat]:
+            event = Check(player=event.player)
+        if isinstance(event, Check):
+            if call > 0:
+                message = f"{who} cannot check: {call} to call; legal: {legal_now}"
+                if void:
+                    return Verdict("none", 0, breaches + [Breach(ids.no_check_after_bet, message, still)], in_turn)
+                breaches.append(Breach(ids.no_check_after_bet, message, f"taken as a call of {call}"))
+                return Verdict("call", call, breaches, in_turn)
+            if self.current == 0 and not rules.check_allowed:
+                message = f"{who} cannot check: nobody may check in this round (bet or drop)"
+                if void:
+                    return Verdict("none", 0, breaches + [Breach(ids.check_allowed, message, still)], in_turn)
+                breaches.append(Breach(ids.check_allowed, message, "taken as a fold (he did not bet)"))
+                return Verdict("fold", 0, breaches, in_turn)
+            return Verdict("check", 0, breaches, in_turn)
+
+        if isinstance(event, Call):
+            chips = call
+        elif isinstance(event, AllIn):
+            chips = stack
+        elif isinstance(event, Bet):
+            chips = event.amount
+            if self.current > 0:
+                message = f"{who} cannot bet: there is a bet of {self.current}; he must call, raise or fold"
+                if void:
+                    return Verdict("none", 0, breaches + [Breach(ids.no_check_after_bet, message, still)], in_turn)
+                breaches.append(Breach(ids.no_check_after_bet, message, f"his {chips} chips taken as put in"))
+        elif isinstance(event, Raise):
+            chips = event.amount - self.bets[seat] if event.to else (self.current - self.bets[seat]) + event.amount
+            if chips <= 0:
+                message = f"{who}'s raise to {event.amount} is not above the bet of {self.current}"
+                if void:
+                    return Verdict("none", 0, breaches + [Breach(ids.limits, message, still)], in_turn)
+                breaches.append(Breach(ids.limits, message, f"taken as a call of {call}"))
+                return Verdict("call" if call else "check", call, breaches, in_turn)
+        else:  # pragma: no cover - callers pass betting events only
+            raise TypeError(f"not a betting event: {event!r}")
+        return self._judge_chips(seat, chips, breaches, in_turn, still)
+
+    def _judge_chips(self, seat: int, chips: int, breaches: list[Breach], in_turn: bool, still: str) -> Verdict:
+        """Judge putting ``chips`` in (a call, bet or raise by amount)."""
+        rules = self.rules
+        ids = rules.ids
+        who = self.table.names[seat]
+        void = rules.fix == VOID
+        stack = self.stacks[seat]
+        call = self.to_call(seat)
+
+        def refuse(rule: str, message: str, adjusted: str, kind: str, put: int) -> Verdict | None:
+            if void:
+                return Verdict("none", 0, breaches + [Breach(rule, message, still)], in_turn)
+            breaches.append(Breach(rule, message, adjusted))
+            return Verdict(kind, put, breaches, in_turn) if kind else None
+
+        if chips < 0:
+            chips = 0
+        if chips > stack:
+            verdict = refuse(
+                ids.structure, f"{who} put in {chips} but has only {stack} on the table (table stakes)",
+                f"taken as all in for {stack}", "", 0,
+            )
+            if verdict is not None:
+                return verdict
+            chips = stack
+        total = self.bets[seat] + chips
+        if total < self.current:
+            if chips == stack:
+                return Verdict("call", chips, breaches, in_turn)
+            return refuse(  # type: ignore[return-value]
+                ids.no_check_after_bet, f"{who} put in {chips}, short of the call of {call}",
+                f"made up to a call of {call}", "call", call,
+            )
+        if total == self.current:
+            return Verdict("call" if chips else "check", chips, breaches, in_turn)
+
+        is_bet = self.current == 0
+        word = "bet" if is_bet else "raise"
+        size = total - self.current
+        all_in = chips == stack
+        if not is_bet and not rules.check_raise_allowed and seat in self.checked:
+            return refuse(  # type: ignore[return-value]
+                ids.check_raise, f"{who} checked earlier in this round and may not raise now",
+                f"taken as a call of {call}", "call", call,
+            )
+        if not self.reopened_for(seat):
+            return refuse(  # type: ignore[return-value]
+                ids.structure,
+                f"{who} may not raise: only an all-in for less than a full raise came since he acted",
+                f"taken as a call of {call}", "call", call,
+            )
+        cap = self._cap_breach(seat, is_bet)
+        if cap is not None:
+            return refuse(ids.cap, f"{who} may not {word}: {cap}",  # type: ignore[return-value]
+                          f"taken as a call of {call}" if call else "taken as a check", "call" if call else "check",
+                          call)
+        low, high = self._size_bounds(seat)
+        if size > high:
+            verdict = refuse(
+                ids.limits, f"{who}'s {word} of {size} is over the limit of {high}", f"capped at {high}", "", 0,
+            )
+            if verdict is not None:
+                return verdict
+            size = high
+            chips = self.current + size - self.bets[seat]
+        elif size < low and not all_in:
+            target = self.current + low - self.bets[seat]
+            if target >= stack:
+                message = f"{who}'s {word} of {size} is under the minimum of {low}"
+                verdict = refuse(ids.limits, message, f"raised to all in for {stack}", "", 0)
+                if verdict is not None:
+                    return verdict
+                chips = stack
+            else:
+                verdict = refuse(
+                    ids.limits, f"{who}'s {word} of {size} is under the minimum of {low}", f"raised to {low}", "", 0,
+                )
+                if verdict is not None:
+                    return verdict
+                chips = target
+        return Verdict(word, chips, breaches, in_turn)
+
+    # ------------------------------------------------------------------ applying
+
+    def commit(self, seat: int, verdict: Verdict) -> None:
+        """Apply a verdict from :meth:`judge` (``none`` changes nothing)."""
+        kind = verdict.kind
+        if kind == "none":
+            return
+        self.actions += 1
+        if verdict.in_turn:
+            self.cursor = (self.order.index(seat) + 1) % len(self.order)
+        if kind == "fold":
+            self.live[seat] = False
+            self.pending.discard(seat)
+            return
+        chips = verdict.chips
+        self.stacks[seat] -= chips
+        self.bets[seat] += chips
+        self.pending.discard(seat)
+        if kind == "check":
+            self.checked.add(seat)
+            self.acted.add(seat)
+            return
+        if kind == "call":
+            self.acted.add(seat)
+            return
+        size = self.bets[seat] - self.current
+        if kind == "bet":
+            self.first_bettor = seat
+            if self.rules.opening_bet_counts_as_raise:
+                self.raises[seat] += 1
+        else:
+            self.raises[seat] += 1
+            self.total_raises += 1
+        self.last_aggressor = seat
+        self.current = self.bets[seat]
+        if size >= self.full_raise:
+            if self.rules.structure in ("pot_limit", "no_limit"):
+                self.full_raise = size
+            self.acted = {seat}
+            self.short = 0
+        else:
+            self.short += size
+            if self.short >= self.full_raise:
+                self.acted = {seat}
+                self.short = 0
+            else:
+                self.acted.add(seat)
+        self.pending = {s for s in self.order if self.live[s] and self.stacks[s] > 0 and s != seat}
+
+    def apply(self, seat: int, event: Event) -> Verdict:
+        """Judge and commit in one step."""
+        verdict = self.judge(seat, event)
+        self.commit(seat, verdict)
+        return verdict

@@ -1,0 +1,522 @@
+"""What every game's replay shares: the hand's setup, its chips, its cards, its findings.
+
+:class:`HandSetup` is what a replay starts from (the hand-file parser builds it)::
+
+    HandSetup(rulebook, seats=[("Ann", 100), ("Bob", 100), ("Cy", 100)], dealer="Ann")
+
+with optional ``number`` (the hand's number in the night, for messages) and ``carry_in`` (what the
+previous deal left: :class:`~referee.engine.outcome.CarryIn`).
+
+:class:`Hand` is the base of each game's replay: chips (stacks, bets, dead money), who is still in,
+cards as far as they are known, findings, the betting round in progress, snapshots, the chip
+conservation check, and the showdown that awards pots with :mod:`referee.engine.pot`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.engine.betting import BettingRound, BettingRules, Verdict
+from referee.engine.events import Event, PlayerEvent
+from referee.engine.findings import Finding, FindingKind
+from referee.engine.outcome import CarryIn, NextHand, Outcome, Penalty, PotResult
+from referee.engine.pot import build_pots, split_pot, uncalled_excess
+from referee.engine.table import Seat, Table, make_seats
+from referee.errors import CardError, InputError
+
+if TYPE_CHECKING:
+    from referee.ranking.poker import HandValue
+    from referee.rulebook import Rulebook
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """Where a hand starts: the rulebook, the seats clockwise with their stacks, the dealer.
+
+    ``seats``: ``Seat`` objects or ``(name, stack)`` pairs, clockwise.  Players with no chips are
+    not dealt in.  ``carry_in``: chips and obligations left by the previous deal.
+    """
+
+    rulebook: Rulebook
+    seats: tuple[Seat, ...]
+    dealer: str
+    number: int = 1
+    carry_in: CarryIn = field(default_factory=CarryIn)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", make_seats(self.seats))
+        names = [s.name for s in self.seats]
+        if self.dealer not in names:
+            raise InputError(f"the dealer {self.dealer!r} is not seated", hint="seated: " + ", ".join(names))
+        carry = self.carry_in
+        if carry.pot < 0 or carry.passed_out < 0:
+            raise InputError("a carried pot and a passed-out count cannot be negative")
+        if carry.free_ride_payer is not None and carry.free_ride_payer not in names:
+            raise InputError(
+                f"{carry.free_ride_payer} owes the antes for everybody but is not seated",
+                hint="seat him, or start the hand without the free ride",
+            )
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The table after one event: light enough to keep one per event."""
+
+    action: int
+    phase: str
+    to_act: str | None
+    stacks: tuple[int, ...]
+    pot: int
+    in_hand: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "action": self.action,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "stacks": list(self.stacks),
+            "pot": self.pot,
+            "in_hand": list(self.in_hand),
+        }
+
+
+def cite(rulebook: Rulebook, rule_id: str) -> str:
+    """``rule_id`` if the rulebook has it, else its nearest parent it has (``draw.4.2`` -> ``draw.4``)."""
+    probe = rule_id
+    while True:
+        if rulebook.has_rule(probe):
+            return probe
+        head, dot, tail = probe.rpartition(".")
+        if not dot or not tail.isdigit() or "." not in head:
+            return rule_id
+        probe = head
+
+
+class Hand:
+    """The state of one hand being replayed.  Subclasses play one game family's phases."""
+
+    #: rule-id prefix of the game's own rules and options (``draw``, ``stud``)
+    prefix = ""
+
+    def __init__(self, setup: HandSetup, direction: int = 1) -> None:
+        self.setup = setup
+        self.rulebook = setup.rulebook
+        self.options = setup.rulebook.options
+        self.table = Table(setup.names, setup.dealer, direction)
+        self.names = self.table.names
+        self.n = self.table.size
+        self.stacks: list[int] = [s.stack for s in setup.seats]
+        self.start_stacks = tuple(self.stacks)
+        self.dealt_in = [s > 0 for s in self.stacks]
+        self.live = list(self.dealt_in)
+        self.banked = [0] * self.n  # chips bet in finished betting rounds
+        self.dead = setup.carry_in.pot  # antes, carried pot, chips of players put out
+        self.carry_in = setup.carry_in
+        self.total = sum(self.stacks) + self.dead
+        self.cards: list[list[AnyCard]] = [[] for _ in range(self.n)]
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.mucked: set[int] = set()
+        self.findings: list[Finding] = []
+        self.penalties: list[Penalty] = []
+        self.round: BettingRound | None = None
+        self.phase = "deal"
+        self.action = 0
+        self.fix = str(self.options["common.illegal_fix"])
+        self.tie_rule = str(self.options["common.showdown_tie"])
+        self.wheel = self.options["common.wheel"] == "allowed"
+        self.known: dict[Card, int] = {}  # card -> seat holding it (duplicate check)
+        self.last_aggressor: int | None = None
+        self.over_reason: str | None = None
+
+    # ------------------------------------------------------------------ helpers
+
+    def cite(self, rule_id: str) -> str:
+        return cite(self.rulebook, rule_id)
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a player named in an event; an unseated name cannot be replayed."""
+        seat = self.table.index.get(name)
+        if seat is None:
+            raise InputError(
+                f"{name!r} is not seated at this table",
+                where=f"hand {self.setup.number}, action {self.action}",
+                hint="seated: " + ", ".join(self.names),
+            )
+        return seat
+
+    def flag(
+        self,
+        kind: FindingKind,
+        message: str,
+        rule: str | None = None,
+        *,
+        player: int | str | None = None,
+        remedy: str | None = None,
+        action: int | None | bool = True,
+    ) -> Finding:
+        """Record a finding at the current action (``action=None``: found at the end of the hand)."""
+        who = self.names[player] if isinstance(player, int) else player
+        number = self.action if action is True else (None if action is False else action)
+        finding = Finding(kind, message, rule, number or None, who, remedy)  # type: ignore[arg-type]
+        self.findings.append(finding)
+        return finding
+
+    def middle(self) -> int:
+        """All chips in the middle: dead chips, banked bets and the current round's bets."""
+        total = self.dead + sum(self.banked)
+        if self.round is not None:
+            total += sum(self.round.bets)
+        return total
+
+    def contributed(self) -> list[int]:
+        """Chips each seat bet in this hand so far (antes excluded)."""
+        if self.round is None:
+            return list(self.banked)
+        return [b + r for b, r in zip(self.banked, self.round.bets)]
+
+    def check_conservation(self) -> None:
+        """Internal invariant: chips are neither made nor lost.  A failure is a bug, not a user error."""
+        assert sum(self.stacks) + self.middle() == self.total, (
+            f"chips not conserved at action {self.action}: stacks {self.stacks}, middle {self.middle()}, "
+            f"expected total {self.total}"
+        )
+
+    def in_hand(self) -> list[int]:
+        return [s for s in range(self.n) if self.live[s]]
+
+    def snapshot(self) -> Snapshot:
+        to_act = self.round.to_act if self.round is not None else None
+        return Snapshot(
+            self.action,
+            self.phase,
+            self.names[to_act] if to_act is not None else self.expected_actor(),
+            tuple(self.stacks),
+            self.middle(),
+            tuple(self.names[s] for s in range(self.n) if self.live[s]),
+        )
+
+    def expected_actor(self) -> str | None:
+        """Who is expected to act outside betting (the next to draw, ...): subclasses override."""
+        return None
+
+    # ------------------------------------------------------------------ antes and cards
+
+    def post_ante(self, seat: int, amount: int, rule: str) -> None:
+        """``seat`` puts ``amount`` dead chips in (what he has, if less: noted)."""
+        paid = min(amount, self.stacks[seat])
+        if paid < amount:
+            self.flag(
+                "note", f"{self.names[seat]} could ante only {paid} of {amount}", rule, player=seat, action=None
+            )
+        self.stacks[seat] -= paid
+        self.dead += paid
+
+    def take_cards(self, seat: int, new: Iterable[AnyCard]) -> None:
+        """Give ``seat`` cards; a known card already held by someone cannot be replayed."""
+        for c in new:
+            if isinstance(c, Card):
+                holder = self.known.get(c)
+                if holder is not None:
+                    raise CardError(
+                        f"{c.text} is dealt to {self.names[seat]} but {self.names[holder]} already holds it",
+                        where=f"hand {self.setup.number}, action {self.action}",
+                        hint="each card is in the pack once: correct the card",
+                    )
+                self.known[c] = seat
+            self.cards[seat].append(c)
+
+    def drop_cards(self, seat: int, gone: Sequence[AnyCard], count: int) -> list[AnyCard]:
+        """Remove ``count`` cards from ``seat``'s hand: the named ``gone`` ones, the rest unknown.
+
+        Returns what left his hand (known cards where named).  When the hand holds known cards but
+        the discards are not named, which ones went is unknown: the remaining hand becomes unknown.
+        """
+        hand = self.cards[seat]
+        removed: list[AnyCard] = []
+        for c in gone:
+            if isinstance(c, Card) and c in hand:
+                hand.remove(c)
+                self.known.pop(c, None)
+                removed.append(c)
+            elif isinstance(c, Card):
+                self.flag(
+                    "note", f"{self.names[seat]} discarded {c.text}, which the log does not show in his hand",
+                    player=seat,
+                )
+                removed.append(c)
+        missing = count - len(removed)
+        while missing > 0 and UNKNOWN in hand:
+            hand.remove(UNKNOWN)
+            removed.append(UNKNOWN)
+            missing -= 1
+        if missing > 0:
+            for c in hand:
+                if isinstance(c, Card):
+                    self.known.pop(c, None)
+            keep = max(len(hand) - missing, 0)
+            hand[:] = [UNKNOWN] * keep
+            removed.extend([UNKNOWN] * missing)
+        return removed
+
+    def known_hand(self, seat: int) -> tuple[Card, ...] | None:
+        """``seat``'s cards when every one is known (his shown hand wins over the log's tracking)."""
+        if seat in self.shown:
+            return self.shown[seat]
+        hand = self.cards[seat]
+        if hand and all(isinstance(c, Card) for c in hand):
+            return tuple(hand)  # type: ignore[arg-type]
+        return None
+
+    def show(self, seat: int, shown: Sequence[AnyCard]) -> None:
+        """``seat`` shows his hand: known cards are checked against what the log says he holds."""
+        known = [c for c in shown if isinstance(c, Card)]
+        if len(known) < len(shown):
+            self.flag(
+                "note", f"{self.names[seat]}'s shown hand has unreadable cards ({format_cards(shown)})", player=seat
+            )
+            return
+        held = [c for c in self.cards[seat] if isinstance(c, Card)]
+        strange = [c for c in held if c not in known]
+        if strange and len(known) >= len(self.cards[seat]):
+            self.flag(
+                "note",
+                f"{self.names[seat]} showed {format_cards(known)} but the log has him holding "
+                f"{format_cards(strange)}",
+                player=seat,
+            )
+        for c in known:
+            holder = self.known.get(c)
+            if holder is not None and holder != seat:
+                raise CardError(
+                    f"{self.names[seat]} shows {c.text} but {self.names[holder]} holds it",
+                    where=f"hand {self.setup.number}, action {self.action}",
+                    hint="each card is in the pack once: correct the card",
+                )
+        self.shown[seat] = tuple(known)
+
+    # ------------------------------------------------------------------ betting
+
+    def open_round(self, rules: BettingRules, first: int, name: str) -> BettingRound:
+        self.round = BettingRound(rules, self.table, self.stacks, self.live, first, self.middle(), name)
+        return self.round
+
+    def betting_event(self, seat: int, event: Event) -> Verdict:
+        """Judge and apply a betting event in the current round; flag what it broke."""
+        assert self.round is not None
+        verdict = self.round.judge(seat, event)
+        for breach in verdict.breaches:
+            self.flag("illegal_action", breach.message, breach.rule, player=seat, remedy=breach.remedy)
+        if verdict.kind in ("bet", "raise"):
+            self.last_aggressor = seat
+        self.round.commit(seat, verdict)
+        return verdict
+
+    def bank_round(self) -> None:
+        """Move the finished round's bets into the hand's contributions."""
+        if self.round is not None:
+            for s, b in enumerate(self.round.bets):
+                self.banked[s] += b
+            self.round = None
+
+    def put_out(self, seat: int) -> None:
+        """``seat`` leaves the hand; his chips stay in the pot (folded or ruled out)."""
+        self.live[seat] = False
+        if self.round is not None:
+            self.round.pending.discard(seat)
+
+    # ------------------------------------------------------------------ endings
+
+    def next_dealer(self) -> str:
+        return self.names[self.table.after(self.table.dealer)]
+
+    def return_bets(self) -> None:
+        """Every bet of the hand goes back to its owner (misdeal); dead chips stay."""
+        for s, c in enumerate(self.contributed()):
+            self.stacks[s] += c
+        self.banked = [0] * self.n
+        if self.round is not None:
+            self.round.bets = [0] * self.n
+        self.round = None
+
+    def showdown_pots(
+        self,
+        contenders: set[int],
+        values: dict[int, HandValue],
+        rule: str,
+        excluded: set[int] | None = None,
+    ) -> tuple[list[PotResult], int, int, list[str]]:
+        """Award every pot among the ``contenders`` that may win it.
+
+        ``values``: the hand value of each contender whose hand is known.  A pot whose contenders are
+        not all known is undecided.  ``excluded``: players who are in the pots' eligibility (their
+        chips shaped the side pots) but may not win (a false opener at the showdown).
+        Returns (pots, chips carried as odd chips, chips undecided, names whose hands must be shown).
+        """
+        self.bank_round()
+        contributed = list(self.banked)
+        excess = uncalled_excess(contributed, self.live)
+        if excess is not None:
+            seat, chips = excess
+            self.stacks[seat] += chips
+            self.banked[seat] -= chips
+            contributed[seat] -= chips
+        pots = build_pots(contributed, self.live, self.dead)
+        results: list[PotResult] = []
+        carried = undecided = 0
+        must_show: list[str] = []
+        excluded = excluded or set()
+        for pot in pots:
+            eligible = [s for s in pot.eligible if s in contenders and s not in excluded]
+            names = tuple(self.names[s] for s in pot.eligible)
+            if not eligible:
+                carried += pot.amount
+                results.append(PotResult(pot.amount, names, decided=True, left_over=pot.amount, rule=rule))
+                continue
+            if len(eligible) == 1:
+                winner = eligible[0]
+                self.stacks[winner] += pot.amount
+                results.append(PotResult(pot.amount, names, (self.names[winner],), {self.names[winner]: pot.amount},
+                                         rule=rule))
+                continue
+            unknown = [s for s in eligible if s not in values]
+            if unknown:
+                undecided += pot.amount
+                for s in unknown:
+                    if self.names[s] not in must_show:
+                        must_show.append(self.names[s])
+                results.append(PotResult(pot.amount, names, decided=False, rule=rule))
+                continue
+            best = max(values[s] for s in eligible)
+            winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s] == best]
+            split = split_pot(pot.amount, winners, self.table, self.tie_rule)
+            for s, chips in split.shares.items():
+                self.stacks[s] += chips
+            carried += split.left_over
+            results.append(
+                PotResult(
+                    pot.amount, names, tuple(self.names[s] for s in winners),
+                    {self.names[s]: c for s, c in split.shares.items()}, True, split.left_over,
+                    rule if len(winners) == 1 else self.cite("common.showdown_tie"), best.name,
+                )
+            )
+        self.banked = [0] * self.n
+        self.dead = 0
+        return results, carried, undecided, must_show
+
+    def award_all(self, seat: int, rule: str) -> list[PotResult]:
+        """Everybody else folded: ``seat`` takes every chip in the middle."""
+        self.bank_round()
+        amount = self.middle()
+        self.stacks[seat] += amount
+        self.banked = [0] * self.n
+        self.dead = 0
+        return [PotResult(amount, (self.names[seat],), (self.names[seat],), {self.names[seat]: amount}, rule=rule)]
+
+    def carry_all(self) -> int:
+        """Every chip in the middle stays on the table for the next deal."""
+        self.bank_round()
+        amount = self.middle()
+        self.banked = [0] * self.n
+        self.dead = 0
+        return amount
+
+    def make_outcome(
+        self,
+        kind: str,
+        pots: Sequence[PotResult],
+        carried: int,
+        undecided: int,
+        next_hand: NextHand,
+        summary: str,
+        showdown_order: Sequence[int] = (),
+    ) -> Outcome:
+        stacks = {name: self.stacks[s] for s, name in enumerate(self.names)}
+        assert sum(self.stacks) + carried + undecided + (self.middle() if kind == "in_progress" else 0) == self.total, (
+            f"chips not conserved in the outcome: stacks {self.stacks}, carried {carried}, undecided {undecided}, "
+            f"total {self.total}"
+        )
+        return Outcome(
+            kind=kind,
+            pots=tuple(pots),
+            stacks=stacks,
+            net={name: self.stacks[s] - self.start_stacks[s] for s, name in enumerate(self.names)},
+            carried=carried,
+            undecided=undecided,
+            penalties=tuple(self.penalties),
+            next_hand=next_hand,
+            showdown_order=tuple(self.names[s] for s in showdown_order),
+            summary=summary,
+        )
+
+    # ------------------------------------------------------------------ the replay protocol
+
+    def start(self) -> None:
+        """Antes, first phase: subclasses."""
+        raise NotImplementedError
+
+    def on_event(self, event: Event) -> None:
+        """Apply one event (``self.action`` is its number): subclasses."""
+        raise NotImplementedError
+
+    def finish(self) -> Outcome:
+        """The outcome once every event is in: subclasses."""
+        raise NotImplementedError
+
+    def player_of(self, event: Event) -> int | None:
+        return self.seat_of(event.player) if isinstance(event, PlayerEvent) else None
+
+
+def round_rules(
+    rulebook: Rulebook,
+    prefix: str,
+    limit: int,
+    *,
+    check_allowed: bool,
+    order_rule: str,
+    check_rule: str,
+    no_check_rule: str,
+    limits_rule: str,
+) -> BettingRules:
+    """A betting round's rules from the game's options (``<prefix>.betting``, ``.bet_min``, ``.raise_cap``,
+    ``.opening_bet_counts_as_raise``, ``.check_raise``) and ``common.illegal_fix``.
+
+    ``limit``: the round's spread/fixed limit; ``check_allowed``: whether a check is allowed while
+    nobody has bet; the ``*_rule`` ids are cited for turn order, a check the round does not allow,
+    a check after a bet, and bet sizes under spread or fixed limit.
+    """
+    from referee.engine.betting import BettingRuleIds
+
+    o = rulebook.options
+    cap = o[f"{prefix}.raise_cap"]
+    per_player, per_round = {"per_player_3": (3, None), "bet_plus_4_raises_total": (None, 4), "none": (None, None)}[
+        str(cap)
+    ]
+    structure = str(o[f"{prefix}.betting"])
+    ids = BettingRuleIds(
+        order=cite(rulebook, order_rule),
+        no_check_after_bet=cite(rulebook, no_check_rule),
+        limits=cite(rulebook, limits_rule) if structure in ("spread_limit", "fixed_limit") else f"{prefix}.betting",
+        structure=f"{prefix}.betting",
+        cap=f"{prefix}.raise_cap",
+        check_raise=f"{prefix}.check_raise",
+        check_allowed=check_rule,
+    )
+    return BettingRules(
+        structure=structure,
+        bet_min=int(o[f"{prefix}.bet_min"]),
+        limit=limit if structure in ("spread_limit", "fixed_limit") else None,
+        cap_per_player=per_player,
+        cap_per_round=per_round,
+        opening_bet_counts_as_raise=o[f"{prefix}.opening_bet_counts_as_raise"] == "yes",
+        check_allowed=check_allowed,
+        check_raise_allowed=o[f"{prefix}.check_raise"] == "allowed",
+        fix=str(o["common.illegal_fix"]),
+        ids=ids,
+    )

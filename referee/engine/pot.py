@@ -1,0 +1,108 @@
+"""THE pot engine, shared by every game: contributions -> main and side pots -> shares.
+
+Chips in the middle are of two sorts.  *Dead* chips belong to nobody's level: the antes (the dealer
+antes for everybody, seed-002 rule 2), a pot carried from an earlier deal, and chips a player left
+behind when he was put out of the hand; they all go into the main pot.  *Live* contributions are
+what each player bet during this hand; a player all in at table stakes can win from each other
+player at most what he put in himself, so contributions are cut into levels (side pots).
+
+Odd chips follow ``common.showdown_tie``: ``split`` keeps the indivisible remainder in the middle for
+the next deal; ``odd_chip_left_of_dealer`` gives it to the tied winners nearest the dealer's left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.engine.table import Table
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its chips and the seats that may win it (players still in, who reached its level)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) -> list[Pot]:
+    """Cut the hand's contributions into a main pot and side pots.
+
+    ``contributed[i]``: chips seat ``i`` bet in this hand (antes excluded: they are ``dead``);
+    ``live[i]``: seat ``i`` is still in the hand (not folded, not put out).  Levels are the distinct
+    contributions of live players; each pot takes, from every seat, what it put in between the
+    previous level and this one; its eligible seats are the live ones that reached the level.
+    Chips above the highest live level (impossible in a well-formed hand) join the last pot.
+    """
+    levels = sorted({c for c, alive in zip(contributed, live) if alive and c > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = 0
+        for c in contributed:
+            if c > previous:
+                amount += (c if c < level else level) - previous
+        eligible = tuple(i for i, c in enumerate(contributed) if live[i] and c >= level)
+        pots.append(Pot(amount, eligible))
+        previous = level
+    above = sum(c - previous for c in contributed if c > previous)
+    everyone_live = tuple(i for i, alive in enumerate(live) if alive)
+    if not pots:
+        return [Pot(dead + above, everyone_live)] if dead + above or everyone_live else []
+    if any(alive and c == 0 for c, alive in zip(contributed, live)):
+        # a live player who bet nothing (all in on the ante) may still win the dead chips
+        if dead:
+            pots.insert(0, Pot(dead, everyone_live))
+    else:
+        first = pots[0]
+        pots[0] = Pot(first.amount + dead, first.eligible)
+    if above:
+        last = pots[-1]
+        pots[-1] = Pot(last.amount + above, last.eligible)
+    return pots
+
+
+def uncalled_excess(contributed: Sequence[int], live: Sequence[bool]) -> tuple[int, int] | None:
+    """``(seat, chips)`` when one seat bet more than anybody else could match, else ``None``.
+
+    The excess of the top contribution over the second highest (of all seats: a folded player's
+    chips count as matched) was never called and goes back to its owner before pots are awarded.
+    """
+    if not contributed:
+        return None
+    top = max(range(len(contributed)), key=lambda i: contributed[i])
+    if not live[top]:
+        return None
+    second = max((c for i, c in enumerate(contributed) if i != top), default=0)
+    excess = contributed[top] - second
+    return (top, excess) if excess > 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """How a pot was divided: chips per winning seat, and the odd chips left in the middle."""
+
+    shares: dict[int, int]
+    left_over: int
+
+
+def split_pot(amount: int, winners: Sequence[int], table: Table, tie_rule: str) -> Split:
+    """Divide ``amount`` among ``winners`` by the rulebook's ``common.showdown_tie``.
+
+    ``split``: equal shares, the remainder stays in the middle for the next deal.
+    ``odd_chip_left_of_dealer``: equal shares, the remainder one chip at a time to the winners in
+    order of play from the dealer's left.
+    """
+    if not winners:
+        raise ValueError("a pot needs at least one winner")
+    base, rest = divmod(amount, len(winners))
+    shares = {w: base for w in winners}
+    if rest and tie_rule == "odd_chip_left_of_dealer":
+        in_order = [s for s in table.from_dealers_left() if s in shares]
+        for seat in in_order[:rest]:
+            shares[seat] += 1
+        rest = 0
+    elif tie_rule not in ("split", "odd_chip_left_of_dealer"):
+        raise ValueError(f"unknown common.showdown_tie {tie_rule!r}")
+    return Split(shares, rest)

@@ -1,0 +1,83 @@
+"""The table: seats in clockwise order, who deals, and which way play goes.
+
+Seats are numbered 0..n-1 clockwise as given.  ``direction`` is +1 for clockwise play (the poker
+games: "left of the dealer" is the next seat clockwise) and -1 for counter-clockwise play (La Viuda).
+Everything that asks "who is next" goes through :meth:`Table.after` and :meth:`Table.order_from`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from referee.errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at the table and the chips in front of him at the start of the hand."""
+
+    name: str
+    stack: int
+
+
+def make_seats(seats: Iterable[Seat | tuple[str, int]]) -> tuple[Seat, ...]:
+    """Seats from ``Seat`` objects or ``(name, stack)`` pairs, checked: names unique, stacks whole and >= 0."""
+    out: list[Seat] = []
+    seen: set[str] = set()
+    for item in seats:
+        seat = item if isinstance(item, Seat) else Seat(*item)
+        if not isinstance(seat.name, str) or not seat.name.strip():
+            raise InputError(f"bad seat name {seat.name!r}", hint="every seat needs a player name")
+        if seat.name in seen:
+            raise InputError(f"{seat.name} is seated twice", hint="each player takes one seat")
+        if isinstance(seat.stack, bool) or not isinstance(seat.stack, int) or seat.stack < 0:
+            raise InputError(
+                f"{seat.name}'s stack must be a whole number of chips >= 0 (got {seat.stack!r})",
+                hint="chips are counted in whole units",
+            )
+        seen.add(seat.name)
+        out.append(seat)
+    if len(out) < 2:
+        raise InputError(f"a hand needs at least two players (got {len(out)})", hint="seat two or more players")
+    return tuple(out)
+
+
+class Table:
+    """Seat names in clockwise order, the dealer's seat and the direction of play."""
+
+    __slots__ = ("names", "index", "dealer", "direction", "size")
+
+    def __init__(self, names: Sequence[str], dealer: str, direction: int = 1) -> None:
+        self.names: tuple[str, ...] = tuple(names)
+        self.size = len(self.names)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        if dealer not in self.index:
+            raise InputError(
+                f"the dealer {dealer!r} is not seated at the table",
+                hint="seated: " + ", ".join(self.names),
+            )
+        if direction not in (1, -1):
+            raise ValueError("direction must be +1 (clockwise) or -1 (counter-clockwise)")
+        self.dealer = self.index[dealer]
+        self.direction = direction
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the direction of play."""
+        return (seat + steps * self.direction) % self.size
+
+    def order_from(self, start: int) -> list[int]:
+        """Every seat once, in the direction of play, starting with ``start``."""
+        return [(start + k * self.direction) % self.size for k in range(self.size)]
+
+    def from_dealers_left(self) -> list[int]:
+        """Every seat in the direction of play starting with the dealer's neighbour; the dealer last."""
+        return self.order_from(self.after(self.dealer))
+
+    def next_in(self, start: int, members: Iterable[int] | set[int]) -> int | None:
+        """The first seat of ``members`` at or after ``start`` in the direction of play."""
+        wanted = members if isinstance(members, set) else set(members)
+        for seat in self.order_from(start):
+            if seat in wanted:
+                return seat
+        return None
