@@ -126,8 +126,9 @@ WIDOW_PLAY = {"whiskey.knock_with_exchange", "whiskey.pass_rule", "whiskey.phase
 def test_every_rules_md_option_is_in_the_schema_with_its_values_and_default(name: str) -> None:
     spec = OPTION_SPECS[name]
     values = RULES_MD_OPTIONS[name]
-    if spec.is_int:
-        assert len(values) == 1 and spec.default == int(values[0])
+    if spec.is_int:  # numeric options are ints: the default and every listed value fit the range
+        assert spec.default == int(values[0])
+        assert all(spec.validate(int(v)) == int(v) for v in values)
     else:
         assert list(spec.choices) == values
         assert spec.default == values[0]
@@ -168,7 +169,8 @@ def test_every_section_10_item_is_pinned_by_an_option() -> None:
 
 
 def test_validate_choice_accepts_ints_written_for_numeric_looking_values() -> None:
-    assert OPTION_SPECS["brag.ante"].validate(0) == "0"
+    assert OPTION_SPECS["brag.limit"].validate(1) == "1"
+    assert OPTION_SPECS["brag.ante"].validate("0") == 0
     assert OPTION_SPECS["draw.max_draw"].validate(3) == "3"
     assert OPTION_SPECS["draw.limit_pre"].validate("4") == 4
 

@@ -80,9 +80,9 @@ class OptionSpec:
     def validate(self, value: object) -> OptionValue:
         """Return ``value`` in canonical form, or raise :class:`RulebookError` saying what is allowed.
 
-        A choice accepts the value's string (``brag.ante``-style choices written as TOML ints, such as
-        ``stopbus.top_prial = 333``, are read as their text); a whole-number option accepts an int or a
-        string of digits (hand-file headers are text).
+        A choice accepts the value's string (choices that look like numbers may be written as TOML ints,
+        such as ``stopbus.top_prial = 333``, and are read as their text); a whole-number option accepts an
+        int or a string of digits (hand-file headers are text).
         """
         if self.choices:
             if isinstance(value, bool) or not isinstance(value, (str, int)):
@@ -282,7 +282,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
             "who pays when worst hands tie", "seed-004; widow-app", pins="10.9"),
     _choice("laviuda.wild_rank_from_pool", VIUDA, "on | off",
             "whether the rank named by the pool count is wild", "seed-004; widow-app", pins="10.9"),
-    _choice("laviuda.jokers", VIUDA, "2 | 0", "jokers in the pack (always wild)", "seed-004; widow-app"),
+    _int("laviuda.jokers", VIUDA, 2, 0, 2, "jokers in the pack (always wild)", "seed-004; widow-app"),
     _choice("laviuda.wild_use", VIUDA, "any_card | no_duplicate_card_in_hand",
             "what card a wild card may stand for", "seed silent; widow-app", pins="10.9"),
     _choice("laviuda.natural_beats_wild", VIUDA, "no | yes",
@@ -293,7 +293,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _choice("brag.betting", BRAG, "bet_or_raise | round | poker | poker_antistall",
             "the betting system", "seed-001"),
     _choice("brag.limit", BRAG, "1_to_5 | 1 | 1_to_10", "size of a bet or raise", "seed-001"),
-    _choice("brag.ante", BRAG, "1 | 0", "chips each player antes", "seed-001"),
+    _int("brag.ante", BRAG, 1, 0, _CHIPS, "chips each player antes before each deal (0: no ante)", "seed-001"),
     _choice("brag.top_prial", BRAG, "333 | AAA", "the highest prial", "seed-001; pagat-brag; wiki-3cb"),
     _choice("brag.wild", BRAG, "none | deuces | braggers_AD_JC_9D", "wild cards", "seed-001", pins="10.10"),
     _choice("brag.natural_beats_wild", BRAG, "yes | no",
