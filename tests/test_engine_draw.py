@@ -1,0 +1,310 @@
+"""Straight five-card draw (RULES.md section 1, seed-002): a test per rule and option."""
+
+from __future__ import annotations
+
+from referee.cards import cards
+from referee.engine.events import Ask, Bet, Call, Check, Deal, Draw, Fold, Misdeal, Raise, Show, Void
+from referee.engine.hand import HandSetup
+from referee.engine.replay import check_action, replay_hand
+from referee.rulebook import load_rulebook
+
+SIX = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100), ("Eve", 100), ("Fay", 100)]
+FOUR = SIX[:4]
+
+
+def setup(options=None, seats=FOUR, dealer="Ann", game="straight_draw", **kw):
+    rb = load_rulebook(game)
+    if options:
+        rb = rb.with_options(options)
+    return HandSetup(rb, seats, dealer, **kw)
+
+
+def deal(name, text):
+    return Deal(player=name, cards=tuple(cards(text)))
+
+
+def rules_of(replay):
+    return [f.rule for f in replay.findings if f.severity == "error"]
+
+
+def full_hand():
+    """Four players, dealer Ann: Bob opens 2, all call, all draw, Bob bets 5, Cy raises, showdown."""
+    return [
+        deal("Bob", "As Ad Kc 7h 2s"), deal("Cy", "Qs Qd 9c 8h 3s"),
+        deal("Dee", "4c 5d 6h 8s Th"), deal("Ann", "Jc Jd 2c 2d 9s"),
+        Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee"), Call(player="Ann"),
+        Draw(player="Bob", count=3, discards=tuple(cards("Kc 7h 2s")), received=tuple(cards("Ah 3c 4h"))),
+        Draw(player="Cy", count=3, discards=tuple(cards("9c 8h 3s")), received=tuple(cards("Qh 5c 6c"))),
+        Draw(player="Dee", count=1, discards=tuple(cards("Th")), received=tuple(cards("7c"))),
+        Draw(player="Ann", count=1, discards=tuple(cards("9s")), received=tuple(cards("Ks"))),
+        Bet(player="Bob", amount=5), Raise(player="Cy", amount=5), Call(player="Dee"), Fold(player="Ann"),
+        Call(player="Bob"),
+        Show(player="Cy", cards=tuple(cards("Qs Qd Qh 5c 6c"))),
+        Show(player="Dee", cards=tuple(cards("4c 5d 6h 8s 7c"))),
+        Show(player="Bob", cards=tuple(cards("As Ad Ah 3c 4h"))),
+    ]
+
+
+def test_full_hand_showdown_best_hand_wins():
+    """draw.9: "best hand wins": Dee's straight beats trip aces and trip queens; chips conserved."""
+    r = replay_hand(setup(), full_hand())
+    assert r.findings == () or not r.illegal
+    o = r.outcome
+    assert o.kind == "showdown"
+    assert [p.winners for p in o.pots] == [("Dee",)]
+    # antes 4 (dealer Ann) + 4x2 + 3x10
+    assert o.pots[0].amount == 4 + 8 + 30
+    assert o.stacks == {"Ann": 100 - 4 - 2, "Bob": 88, "Cy": 88, "Dee": 100 - 12 + 42}
+    assert sum(o.stacks.values()) == 400
+
+
+def test_dealer_antes_for_all():
+    """draw.2: "the dealer puts N chips (one per player) in the pot"."""
+    r = replay_hand(setup(seats=SIX), [])
+    assert r.outcome.kind == "in_progress"
+    assert r.outcome.stacks["Ann"] == 94
+
+
+def test_each_player_antes_1():
+    """draw.ante = each_player_antes_1 (hoyle-jp "everyone antes")."""
+    r = replay_hand(setup({"draw.ante": "each_player_antes_1"}), [Check(player="Bob")])
+    assert r.states[-1].stacks == (99, 99, 99, 99)
+    assert r.states[-1].pot == 4
+
+
+def test_eldest_hand_acts_first_out_of_turn_flagged():
+    """draw.4.1: "eldest hand first": Cy acting before Bob is out of turn; the action stands."""
+    r = replay_hand(setup(), [Check(player="Cy")])
+    assert rules_of(r) == ["draw.4.1"]
+    assert r.states[-1].to_act == "Bob"
+
+
+def test_no_check_after_bet_adjusted_to_call():
+    """draw.4.2: "after a bet nobody may check"; adjust_to_nearest_legal takes it as a call."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=2), Check(player="Cy")])
+    f = r.illegal[0]
+    assert (f.rule, f.action, f.player) == ("draw.4.2", 2, "Cy")
+    assert f.remedy == "taken as a call of 2"
+    assert r.states[-1].stacks[2] == 98
+
+
+def test_void_and_reprompt_keeps_player_to_act():
+    """common.illegal_fix = void_and_reprompt: the illegal check is void, Cy is still to act."""
+    r = replay_hand(setup({"common.illegal_fix": "void_and_reprompt"}),
+                    [Bet(player="Bob", amount=2), Check(player="Cy")])
+    assert r.illegal[0].remedy.startswith("void")
+    assert r.states[-1].to_act == "Cy" and r.states[-1].stacks[2] == 100
+
+
+def test_round_ends_when_stakes_equal():
+    """draw.4.3: "A round ends when all remaining players have put in equal amounts" -> the draw."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"),
+                              Call(player="Ann")])
+    assert r.states[-1].phase == "draw" and r.states[-1].to_act == "Bob"
+
+
+def test_all_check_next_dealer_redeals_and_adds():
+    """draw.5: everybody checks -> the deal is void; the next dealer adds N more (6 + 6 = 12)."""
+    events = [Check(player=n) for n in ("Bob", "Cy", "Dee", "Eve", "Fay", "Ann")]
+    r = replay_hand(setup(seats=SIX), events)
+    o = r.outcome
+    assert o.kind == "passed_out" and o.carried == 6
+    assert o.next_hand.dealer == "Bob" and o.next_hand.carry.pot == 6
+    nxt = replay_hand(setup(seats=list(o.stacks.items()), dealer="Bob", carry_in=o.next_hand.carry), [])
+    assert nxt.states == () and nxt.outcome.kind == "in_progress"
+    assert nxt.outcome.stacks["Bob"] == 94
+
+
+def test_all_check_same_dealer_reante():
+    """draw.all_check = redeal_same_dealer_all_reante: "the same dealer deals again"."""
+    r = replay_hand(setup({"draw.all_check": "redeal_same_dealer_all_reante"}),
+                    [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    assert r.outcome.next_hand.dealer == "Ann" and r.outcome.next_hand.same_dealer
+
+
+def test_all_check_proceed_to_draw():
+    """draw.all_check = proceed_to_draw: "everyone checked: the draw follows"."""
+    r = replay_hand(setup({"draw.all_check": "proceed_to_draw"}),
+                    [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    assert r.states[-1].phase == "draw"
+
+
+def test_limit_before_draw_capped():
+    """draw.6: "before the draw a bet or raise <= 2 chips": a bet of 4 is capped at 2."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=4)])
+    f = r.illegal[0]
+    assert f.rule == "draw.6" and f.remedy == "capped at 2"
+    assert r.states[-1].stacks[1] == 98
+
+
+def test_limit_after_draw_is_5():
+    """draw.6: "after the draw <= 5 chips"."""
+    events = [Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+              Draw(player="Bob", count=0), Draw(player="Cy", count=2), Bet(player="Bob", amount=5),
+              Raise(player="Cy", amount=6)]
+    r = replay_hand(setup(), events)
+    assert [(f.rule, f.action, f.remedy) for f in r.illegal] == [("draw.6", 8, "capped at 5")]
+
+
+def test_bet_minimum_one_chip():
+    """draw.bet_min: "bet/raise >= 1 chip": a bet of 0 chips is no bet: nothing above the call."""
+    v = check_action(setup({"draw.bet_min": 2}), [], Bet(player="Bob", amount=1))
+    assert not v.legal and v.rules == ("draw.6",)
+    assert "under the minimum of 2" in v.message
+
+
+def test_three_raises_per_player():
+    """draw.6 / draw.raise_cap = per_player_3: "one player may raise at most 3 times in one round"."""
+    events = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Fold(player="Dee"), Fold(player="Ann"),
+              Raise(player="Bob", amount=1), Raise(player="Cy", amount=1), Raise(player="Bob", amount=1),
+              Raise(player="Cy", amount=1), Raise(player="Bob", amount=1), Raise(player="Cy", amount=1)]
+    r = replay_hand(setup(), events)
+    assert [(f.rule, f.player, f.remedy) for f in r.illegal] == [("draw.raise_cap", "Cy", "taken as a call of 1")]
+    assert r.states[-1].phase == "draw"
+
+
+def test_opening_bet_counts_as_raise_option():
+    """draw.opening_bet_counts_as_raise = yes: Bob's bet plus two raises use up his three."""
+    events = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Fold(player="Dee"), Fold(player="Ann"),
+              Raise(player="Bob", amount=1), Raise(player="Cy", amount=1), Raise(player="Bob", amount=1),
+              Raise(player="Cy", amount=1), Raise(player="Bob", amount=1)]
+    r = replay_hand(setup({"draw.opening_bet_counts_as_raise": "yes"}), events)
+    assert [(f.rule, f.player, f.action) for f in r.illegal] == [("draw.raise_cap", "Bob", 9)]
+
+
+def test_bet_plus_four_raises_total():
+    """draw.raise_cap = bet_plus_4_raises_total (RRoP "one bet and four raises")."""
+    events = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Raise(player="Dee", amount=1),
+              Raise(player="Ann", amount=1), Raise(player="Bob", amount=1), Raise(player="Cy", amount=1)]
+    r = replay_hand(setup({"draw.raise_cap": "bet_plus_4_raises_total"}), events)
+    assert [(f.rule, f.player) for f in r.illegal] == [("draw.raise_cap", "Cy")]
+
+
+def test_check_raise_forbidden():
+    """draw.check_raise = forbidden: "a player who checked may not raise later in the round"."""
+    events = [Check(player="Bob"), Bet(player="Cy", amount=1), Fold(player="Dee"), Fold(player="Ann"),
+              Raise(player="Bob", amount=1)]
+    r = replay_hand(setup({"draw.check_raise": "forbidden"}), events)
+    assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.check_raise", "taken as a call of 1")]
+    assert not replay_hand(setup(), events).illegal
+
+
+def test_bet_or_drop_first_round():
+    """draw.check_first_round = bet_or_drop: "no-one may check" in round 1."""
+    v = check_action(setup({"draw.check_first_round": "bet_or_drop"}), [], Check(player="Bob"))
+    assert not v.legal and v.rules == ("draw.check_first_round",)
+
+
+def test_fixed_limit_bets_exactly_the_limit():
+    """draw.betting = fixed_limit: "every bet and raise is exactly draw.limit_pre"."""
+    r = replay_hand(setup({"draw.betting": "fixed_limit"}), [Bet(player="Bob", amount=1)])
+    assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.6", "raised to 2")]
+
+
+def test_max_draw_three_with_six_players():
+    """draw.7 / draw.max_draw: "maximum 3 cards; 4 if fewer than six players"."""
+    six = setup(seats=SIX)
+    pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Eve", "Fay", "Ann")]
+    r = replay_hand(six, pre + [Draw(player="Bob", count=4)])
+    assert [f.rule for f in r.illegal] == ["draw.max_draw"]
+    four = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
+    assert not replay_hand(setup(), four + [Draw(player="Bob", count=4)]).illegal
+    r3 = replay_hand(setup({"draw.max_draw": "3"}), four + [Draw(player="Bob", count=4)])
+    assert [f.rule for f in r3.illegal] == ["draw.max_draw"]
+
+
+def test_draw_in_turn_dealer_last():
+    """draw.7.1: "dealer serves each active player in turn from his left"; dealer draws last."""
+    pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
+    r = replay_hand(setup(), pre + [Draw(player="Ann", count=1)])
+    assert [(f.rule, f.player) for f in r.illegal] == [("draw.7.1", "Ann")]
+    ok = replay_hand(setup(), pre + [Draw(player=n, count=1) for n in ("Bob", "Cy", "Dee", "Ann")])
+    assert not ok.illegal and ok.states[-1].phase == "round2"
+
+
+def test_count_question_answered_from_log():
+    """draw.7.7: "any player may ask any other how many cards he took"."""
+    pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
+    r = replay_hand(setup(), pre + [Draw(player="Bob", count=2), Ask(player="Cy", target="Bob")])
+    answers = [f for f in r.findings if f.kind == "answer"]
+    assert answers and "he drew 2" in answers[0].message and answers[0].rule == "draw.7.7"
+
+
+def test_round2_opened_by_first_bettor():
+    """draw.8: "Round 2 is begun by the player who made the first bet in round 1"."""
+    pre = [Check(player="Bob"), Bet(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
+           Call(player="Bob")]
+    draws = [Draw(player=n, count=1) for n in ("Bob", "Cy", "Dee", "Ann")]
+    r = replay_hand(setup(), pre + draws)
+    assert r.states[-1].to_act == "Cy"
+    r2 = replay_hand(setup({"draw.round2_first": "left_of_dealer"}), pre + draws)
+    assert r2.states[-1].to_act == "Bob"
+
+
+def test_round2_first_bettor_folded_next_to_left():
+    """draw.8: "if he has folded, by the first active player to his left"."""
+    pre = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
+           Fold(player="Bob")]
+    draws = [Draw(player=n, count=1) for n in ("Cy", "Dee", "Ann")]
+    r = replay_hand(setup(), pre + draws)
+    assert r.states[-1].to_act == "Cy"
+
+
+def test_showdown_starts_with_last_raiser():
+    """draw.9: "Showdown starts with the last raiser and goes clockwise"."""
+    r = replay_hand(setup(), full_hand())
+    assert r.outcome.showdown_order == ("Cy", "Dee", "Bob")
+
+
+def test_unshown_hand_leaves_pot_undecided():
+    """Partial information: Bob's final hand is unknown and not shown: the referee does not guess."""
+    events = [Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+              Draw(player="Bob", count=1), Draw(player="Cy", count=1), Check(player="Bob"), Check(player="Cy"),
+              Show(player="Cy", cards=tuple(cards("As Ks Qs Js Ts")))]
+    r = replay_hand(setup(), events)
+    assert r.outcome.undecided == 6 and not r.outcome.pots[0].decided
+    unv = [f for f in r.findings if f.kind == "unverifiable"]
+    assert unv and "Bob" in unv[0].message
+
+
+def test_split_pot_odd_chip_stays_or_goes_left():
+    """common.showdown_tie: "split" keeps the odd chip in the middle; odd_chip_left_of_dealer gives it."""
+    three = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
+    events = [
+        deal("Bob", "As Kd Qc Jh 9s"), deal("Cy", "Ad Ks Qh Jc 9d"),
+        Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Ann"),
+        Draw(player="Bob", count=0), Draw(player="Cy", count=0), Check(player="Bob"), Check(player="Cy"),
+        Show(player="Bob", cards=tuple(cards("As Kd Qc Jh 9s"))),
+        Show(player="Cy", cards=tuple(cards("Ad Ks Qh Jc 9d"))),
+    ]
+    r = replay_hand(setup(seats=three), events)
+    o = r.outcome
+    assert o.pots[0].amount == 5 and o.pots[0].winners == ("Bob", "Cy")
+    assert o.carried == 1 and o.next_hand.carry.pot == 1
+    assert o.stacks == {"Ann": 97, "Bob": 101, "Cy": 101}
+    r2 = replay_hand(setup({"common.showdown_tie": "odd_chip_left_of_dealer"}, seats=three), events)
+    assert r2.outcome.pots[0].shares == {"Bob": 3, "Cy": 2}
+
+
+def test_misdeal_before_two_act_returns_bets():
+    """draw.misdeal = rrop_list: "misdeal if caught before two players act"; bets go back, same dealer."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=2), Misdeal(reason="card exposed")])
+    o = r.outcome
+    assert o.kind == "misdeal" and o.stacks["Bob"] == 100
+    assert o.next_hand.dealer == "Ann" and o.next_hand.carry.antes_in and o.carried == 4
+    late = replay_hand(setup(), [Bet(player="Bob", amount=2), Call(player="Cy"), Misdeal()])
+    assert late.outcome.kind == "in_progress"
+    assert any(f.kind == "misdeal" and "after two players" in f.message for f in late.findings)
+
+
+def test_void_correction_skips_action():
+    """Corrections are new events: Void(3) removes Cy's mistaken fold from the replay."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=2), Fold(player="Cy"), Void(action=2, reason="misheard"),
+                              Call(player="Cy")])
+    assert "Cy" in r.states[-1].in_hand and not r.illegal
+
+
+def test_uncontested_when_all_fold():
+    """Outcome "all others folded": Bob takes the antes and his bet back."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=2)] + [Fold(player=n) for n in ("Cy", "Dee", "Ann")])
+    assert r.outcome.kind == "uncontested" and r.outcome.stacks["Bob"] == 104
