@@ -165,6 +165,8 @@ def test_a_rulebook_path_is_read_relative_to_the_hand_file(tmp_path: Path) -> No
         ("dealer exposes 10h to bob", ev.Expose("Bob", card("Th"), by_dealer=True)),
         ("misdeal: first card exposed", ev.Misdeal(reason="first card exposed")),
         ("Misdeal", ev.Misdeal()),
+        ("Ann: takes the pot", ev.TakePot("Ann")),
+        ("Ann: rakes in the pot", ev.TakePot("Ann")),
     ],
 )
 def test_draw_game_action_words(line: str, event: ev.Event) -> None:

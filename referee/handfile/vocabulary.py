@@ -25,7 +25,7 @@ GAMES: Final = (
 )
 
 _ANY_GAME: Final[frozenset[type[ev.Event]]] = frozenset(
-    {ev.Deal, ev.Show, ev.Muck, ev.Expose, ev.Misdeal, ev.Void}
+    {ev.Deal, ev.Show, ev.Muck, ev.Expose, ev.Misdeal, ev.Void, ev.TakePot}
 )
 _POKER_BETTING: Final = frozenset({ev.Fold, ev.Check, ev.Bet, ev.Call, ev.Raise, ev.AllIn})
 _DRAW: Final = frozenset({ev.Draw, ev.Ask})

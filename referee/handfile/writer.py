@@ -86,6 +86,8 @@ class EventWriter:
                 return f"asks {e.target}"
             case ev.Declare():
                 return "declares " + e.what.replace("_", " ") + (f" {_cards(e.cards)}" if e.cards else "")
+            case ev.TakePot():
+                return "takes the pot"
             case ev.TakeWidow():
                 return "takes widow"
             case ev.Exchange():
