@@ -526,9 +526,13 @@ class DrawHand(Hand):
             return
         self.flag("note", f"{who} declared {event.what}: not a declaration of this game", player=seat)
 
-    def opener_truth(self) -> tuple[str, str]:
+    def opener_truth(self, table_only: bool = False) -> tuple[str, str]:
         """What the log proves about the opener's openers: ``proven``, ``disproven``, ``unproven``
-        (he cannot prove them any more) or ``unknown``, with the evidence in words."""
+        (he cannot prove them any more) or ``unknown``, with the evidence in words.
+
+        ``table_only``: judge only from what was shown at the table (when a false open *comes to
+        light*), not from the dealt cards the scorekeeper logged.
+        """
         o = self.opener
         assert o is not None
         m = self.min_open
@@ -536,7 +540,7 @@ class DrawHand(Hand):
             return "disproven", "the false open was declared"
         pre = self.predraw.get(o, self.cards[o])
         known_pre = [c for c in pre if isinstance(c, Card)]
-        if len(known_pre) == HAND_SIZE:
+        if len(known_pre) == HAND_SIZE and not table_only:
             if not holds_openers(known_pre, m):
                 return "disproven", f"his hand before the draw was {format_cards(known_pre)}"
             return self.split_proof(o, known_pre)
@@ -591,7 +595,7 @@ class DrawHand(Hand):
         """A show by the opener may establish a false open on the spot."""
         if self.opener is None or self.false_open_found is not None:
             return
-        status, _ = self.opener_truth()
+        status, _ = self.opener_truth(table_only=True)
         if status == "disproven":
             self.establish("shown at the table")
 

@@ -1,0 +1,226 @@
+"""Jackpots (RULES.md section 2, seed-003): openers, their proof, and false opens by when they are found."""
+
+from __future__ import annotations
+
+from referee.cards import cards
+from referee.engine.events import Bet, Call, Check, Deal, Declare, Draw, Fold, Muck, Raise, Show, TakePot
+from referee.engine.hand import HandSetup
+from referee.engine.outcome import CarryIn
+from referee.engine.replay import check_action, replay_hand
+from referee.rulebook import load_rulebook
+
+FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+
+
+def setup(options=None, **kw):
+    rb = load_rulebook("jackpots")
+    if options:
+        rb = rb.with_options(options)
+    return HandSetup(rb, FOUR, "Ann", **kw)
+
+
+def deal(name, text):
+    return Deal(player=name, cards=tuple(cards(text)))
+
+
+def show(name, text, purpose="hand"):
+    return Show(player=name, cards=tuple(cards(text)), purpose=purpose)
+
+
+def kinds(r, kind):
+    return [f for f in r.findings if f.kind == kind]
+
+
+BOB_JJ = deal("Bob", "Jh Js 7c 4d 2s")
+BOB_NOTHING = deal("Bob", "Ah Ks 7c 4d 2s")
+PRE = [Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann")]
+
+
+def test_opener_with_jacks_wins_uncontested_showing_openers():
+    """jackpots.4.1: "If nobody called the opening bet, the opener ... shows only the cards that qualified him"."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+                              Fold(player="Ann"), show("Bob", "Jh Js", "openers")])
+    assert r.outcome.kind == "uncontested" and r.outcome.stacks["Bob"] == 104
+    assert not r.illegal
+
+
+def test_uncontested_opener_unshown_is_undecided():
+    """jackpots.11.2: "a winner must show openers before taking the pot": not shown -> undecided, not guessed."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann")])
+    assert r.outcome.undecided == 6
+    assert "openers were not shown" in kinds(r, "unverifiable")[0].message
+
+
+def test_false_open_found_after_everyone_dropped_pot_stays():
+    """jackpots.10: "Found after everyone else dropped: the pot stays on the table for the next deal"."""
+    r = replay_hand(setup(), [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+                              Fold(player="Ann")])
+    o = r.outcome
+    assert o.kind == "false_open" and o.carried == 6
+    f = kinds(r, "false_open")[0]
+    assert f.rule == "jackpots.10" and f.player == "Bob"
+    # jackpots.6: one chip to each other player
+    assert [(p.payee, p.amount) for p in o.penalties] == [("Cy", 1), ("Dee", 1), ("Ann", 1)]
+    assert o.stacks == {"Ann": 96 + 1, "Bob": 98 - 3, "Cy": 101, "Dee": 101}
+
+
+def test_false_open_found_before_showdown_others_play_on():
+    """jackpots.7/8: found before the showdown, "the false opener drops out (chips stay)"; "others play on"."""
+    events = [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee"), Fold(player="Ann"),
+              Declare(player="Bob", what="false_open")]
+    r = replay_hand(setup(), events)
+    f = kinds(r, "false_open")[0]
+    assert f.rule == "jackpots.7" and f.action == 6
+    assert r.states[-1].in_hand == ("Cy", "Dee") and r.states[-1].phase == "draw"
+    assert r.states[-1].stacks[1] == 98 - 3  # paid 1 each to Ann, Cy, Dee
+
+
+def test_false_open_at_showdown_pot_to_best_other():
+    """jackpots.9: "Found at the showdown: the pot goes to the best hand among the others"."""
+    events = [BOB_NOTHING] + PRE + [
+        Draw(player="Bob", count=3, discards=tuple(cards("7c 4d 2s")), received=tuple(cards("Ad Ac 3h"))),
+        Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
+        show("Bob", "Ah Ad Ac Ks 3h"), show("Cy", "Qs Qd 9c 8h 3s")]
+    r = replay_hand(setup(), events)
+    assert r.outcome.pots[0].winners == ("Cy",)
+    assert kinds(r, "false_open")[0].rule == "jackpots.9"
+
+
+def test_split_openers_kept_face_down_prove_openers():
+    """jackpots.2: "the opener may discard the cards that qualified him, but must keep the discards face down"."""
+    bob = deal("Bob", "Jh Js Tc 9h 8d")
+    events = [bob] + PRE + [
+        Draw(player="Bob", count=1, discards=tuple(cards("Js")), received=tuple(cards("7s")), kept_face_down=True),
+        Draw(player="Cy", count=2), Check(player="Bob"), Check(player="Cy"),
+        show("Bob", "Jh Tc 9h 8d 7s"), show("Cy", "Qs Qd 9c 8h 3s")]
+    r = replay_hand(setup(), events)
+    assert r.outcome.pots[0].winners == ("Bob",) and not kinds(r, "false_open")
+    # not kept: he cannot prove them (jackpots.unproven_opener = as_false_open)
+    events[5] = Draw(player="Bob", count=1, discards=tuple(cards("Js")), received=tuple(cards("7s")))
+    r2 = replay_hand(setup(), events)
+    assert r2.outcome.pots[0].winners == ("Cy",)
+    assert "did not keep" in kinds(r2, "false_open")[0].message
+
+
+def test_split_declare_option_requires_announcement():
+    """jackpots.split_declare = declare_and_under_chip: "an undeclared split cannot be used as proof"."""
+    bob = deal("Bob", "Jh Js Tc 9h 8d")
+    draw = Draw(player="Bob", count=1, discards=tuple(cards("Js")), received=tuple(cards("7s")), kept_face_down=True)
+    tail = [Draw(player="Cy", count=2), Check(player="Bob"), Check(player="Cy"),
+            show("Bob", "Jh Tc 9h 8d 7s"), show("Cy", "Qs Qd 9c 8h 3s")]
+    opts = {"jackpots.split_declare": "declare_and_under_chip"}
+    r = replay_hand(setup(opts), [bob] + PRE + [draw] + tail)
+    assert r.outcome.pots[0].winners == ("Cy",)
+    r2 = replay_hand(setup(opts), [bob] + PRE + [Declare(player="Bob", what="split_openers"), draw] + tail)
+    assert r2.outcome.pots[0].winners == ("Bob",)
+
+
+def test_opener_who_folds_must_prove_penalty():
+    """jackpots.5: "An opener who drops before the showdown must keep his discards to prove openers"."""
+    events = [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee"), Fold(player="Ann"),
+              Draw(player="Bob", count=1), Draw(player="Cy", count=1), Draw(player="Dee", count=1),
+              Check(player="Bob"), Bet(player="Cy", amount=5), Fold(player="Bob"), Fold(player="Dee")]
+    r = replay_hand(setup(), events)
+    assert r.outcome.kind == "uncontested" and r.outcome.pots[0].winners == ("Cy",)
+    f = kinds(r, "false_open")[0]
+    assert f.rule == "jackpots.5" and len(r.outcome.penalties) == 3
+
+
+def test_dropped_opener_unknown_is_unverifiable():
+    """Partial information: the dropped opener's cards were never seen -> the penalty is unverifiable."""
+    events = [Bet(player="Bob", amount=2), Raise(player="Cy", amount=2), Fold(player="Dee"), Fold(player="Ann"),
+              Fold(player="Bob")]
+    r = replay_hand(setup(), events)
+    assert r.outcome.pots[0].winners == ("Cy",)
+    assert any(f.rule == "jackpots.5" for f in kinds(r, "unverifiable"))
+
+
+def test_false_open_after_win_keeps_pot_if_best():
+    """jackpots.11.1: "he cannot be made to return it provided his hand at the showdown was the highest"."""
+    events = [BOB_NOTHING] + PRE + [
+        Draw(player="Bob", count=3, discards=tuple(cards("7c 4d 2s")), received=tuple(cards("Ad Ac 3h"))),
+        Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
+        show("Bob", "Ah Ad Ac Ks 3h"), show("Cy", "Qs Qd 9c 8h 3s"), TakePot(player="Bob")]
+    r = replay_hand(setup(), events)
+    assert r.outcome.pots[0].winners == ("Bob",) and not r.outcome.penalties
+    assert kinds(r, "false_open")[0].rule == "jackpots.11.1"
+    assert any(f.rule == "jackpots.11.2" for f in r.illegal)
+    forfeit = replay_hand(setup({"jackpots.false_open_after_win": "forfeit"}), events)
+    assert forfeit.outcome.kind == "false_open" and forfeit.outcome.carried > 0
+
+
+def test_penalty_as_free_ride_next_deal():
+    """jackpots.6 alternative: "he antes for all other players on the next deal (free ride)"."""
+    r = replay_hand(setup({"jackpots.false_open_penalty": "ante_for_all_next_deal"}),
+                    [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+                     Fold(player="Ann")])
+    nxt = r.outcome.next_hand
+    assert nxt.carry.free_ride_payer == "Bob" and nxt.obligations
+    follow = replay_hand(HandSetup(setup().rulebook, list(r.outcome.stacks.items()), nxt.dealer, 2, nxt.carry), [])
+    assert follow.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4
+    assert follow.outcome.stacks["Bob"] < follow.outcome.stacks["Cy"]
+
+
+def test_penalty_payees_active_only():
+    """jackpots.penalty_payees = active_players_only: only players still in the hand are paid."""
+    r = replay_hand(setup({"jackpots.penalty_payees": "active_players_only"}),
+                    [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"),
+                     Fold(player="Ann"), Declare(player="Bob", what="false_open")])
+    assert [p.payee for p in r.outcome.penalties] == ["Cy"]
+
+
+def test_progressive_openers_after_passed_out_deal():
+    """jackpots.min_open = progressive_QQ_KK_AA: "after a deal in which nobody opened, it is queens"."""
+    opts = {"jackpots.min_open": "progressive_QQ_KK_AA"}
+    passed = replay_hand(setup(opts), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    assert passed.outcome.kind == "passed_out" and passed.outcome.next_hand.carry.passed_out == 1
+    events = [BOB_JJ, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann")]
+    r = replay_hand(setup(opts, carry_in=passed.outcome.next_hand.carry), events)
+    assert r.outcome.kind == "false_open"  # jacks no longer open
+    assert replay_hand(setup(opts), events).outcome.kind == "uncontested"
+
+
+def test_no_open_reante_same_dealer():
+    """jackpots.no_open = reante_same_dealer: "every player antes again and the same dealer deals"."""
+    r = replay_hand(setup({"jackpots.no_open": "reante_same_dealer"}),
+                    [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    assert r.outcome.next_hand.dealer == "Ann"
+
+
+def test_no_open_ante_cap_three_deals():
+    """jackpots.no_open = ante_cap_3_deals: "antes again, but only for three deals in a row"."""
+    opts = {"jackpots.no_open": "ante_cap_3_deals"}
+    r = replay_hand(setup(opts, carry_in=CarryIn(pot=12, passed_out=3)), [])
+    assert r.outcome.stacks["Ann"] == 100
+    r2 = replay_hand(setup(opts, carry_in=CarryIn(pot=8, passed_out=2)), [])
+    assert r2.outcome.stacks["Ann"] == 96
+
+
+def test_rrop_declare_open_or_pot_carries():
+    """jackpots.false_open_before_showdown = rrop_declare_open: "If nobody declares, every bet except the
+    false opener's first bet is returned and the pot carries"."""
+    opts = {"jackpots.false_open_before_showdown": "rrop_declare_open"}
+    base = [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Declare(player="Bob", what="false_open")]
+    r = replay_hand(setup(opts), base)
+    o = r.outcome
+    assert o.kind == "false_open" and o.carried == 4 + 2
+    assert o.stacks["Cy"] == 100 + 1  # his call back, plus the 1-chip penalty
+    declared = replay_hand(setup(opts), base + [Declare(player="Cy", what="open")])
+    assert declared.outcome.kind == "in_progress"
+
+
+def test_unproven_opener_forfeit_pot_only():
+    """jackpots.unproven_opener = forfeit_pot_only: "may not win the pot, but no penalty applies"."""
+    events = PRE + [Draw(player="Bob", count=1), Draw(player="Cy", count=1), Check(player="Bob"),
+                    Check(player="Cy"), Muck(player="Bob"), show("Cy", "Qs Qd 9c 8h 3s")]
+    r = replay_hand(setup({"jackpots.unproven_opener": "forfeit_pot_only"}), events)
+    assert r.outcome.pots[0].winners == ("Cy",) and not r.outcome.penalties
+    r2 = replay_hand(setup(), events)
+    assert len(r2.outcome.penalties) == 3
+
+
+def test_bluff_open_check_action_is_legal_to_record():
+    """jackpots.1.2 "nobody may open as a bluff" is judged when it comes to light, not at the bet:
+    the recorder may log the bet; the replay rules on it later."""
+    v = check_action(setup(), [BOB_NOTHING], Bet(player="Bob", amount=2))
+    assert v.legal
