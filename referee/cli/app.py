@@ -71,6 +71,9 @@ def _register_groups() -> None:
     from referee.cli import planned, rulebook
 
     planned.register(app)
+    from referee.cli import replay
+
+    app.command(name="replay")(replay.replay)
     app.add_typer(rulebook.app, name="rulebook")
 
 
