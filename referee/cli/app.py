@@ -55,11 +55,17 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
     ),
+    db: str | None = typer.Option(
+        None, "--db", metavar="URL",
+        help="Database URL for every command (also REFEREE_DB); see `referee db info`.",
+    ),
 ) -> None:
     """Hand-history recorder and dispute referee for home poker games."""
+    ctx.meta["referee.db"] = db  # read by referee.cli.db.open_for; a command's own --db wins
 
 
 def main() -> None:
@@ -68,13 +74,15 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import planned, rulebook
+    from referee.cli import db, planned, rulebook, session
 
     planned.register(app)
     from referee.cli import replay
 
     app.command(name="replay")(replay.replay)
     app.add_typer(rulebook.app, name="rulebook")
+    app.add_typer(session.app, name="session")
+    app.add_typer(db.app, name="db")
 
 
 _register_groups()

@@ -128,7 +128,8 @@ class Store:
         self.close()
 
     @contextmanager
-    def _guard(self) -> Iterator[None]:
+    def guard(self) -> Iterator[None]:
+        """Turn a database failure inside the block into a one-line StoreError (URL masked)."""
         try:
             yield
         except RefereeError:
@@ -144,13 +145,13 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
-        with self._guard(), Session(self.engine, expire_on_commit=False) as session:
+        with self.guard(), Session(self.engine, expire_on_commit=False) as session:
             yield session
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
         """A write transaction (SQLite: BEGIN IMMEDIATE), committed when the block ends cleanly."""
-        with self._guard(), Session(self._writer, expire_on_commit=False) as session, session.begin():
+        with self.guard(), Session(self._writer, expire_on_commit=False) as session, session.begin():
             yield session
 
     # ------------------------------------------------------------------ players

@@ -1,0 +1,196 @@
+"""``referee session new | list | show`` on SQLite and PostgreSQL, through typer's CliRunner and a
+real ``referee`` subprocess; bad input is one ``Error:`` line with a hint, exit 2, nothing written."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from referee.cli import app
+from referee.cli.session import format_cents, parse_chip_value
+from referee.errors import InputError
+from referee.store import open_store
+
+runner = CliRunner()
+REFEREE = Path(sys.executable).parent / "referee"
+
+NIGHT = ["--table", "Friday game", "--rulebook", "jackpots", "--option", "draw.limit_pre=3",
+         "--chip-value", "0.25", "--player", "Alice:100", "--player", "Bob:50", "--player", "Carol", "--buy-in", "20"]
+
+
+def invoke(db_url: str, *args: str) -> Result:
+    return runner.invoke(app, ["session", *args, "--db", db_url], terminal_width=200, env={"COLUMNS": "200"})
+
+
+def test_new_seats_the_players_and_keeps_the_rulebook(db_url: str) -> None:
+    result = invoke(db_url, "new", *NIGHT)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Session 1 started: table 'Friday game', rulebook jackpots (draw.limit_pre=3), chip 0.25",
+        "Seats (buy-in in chips): Alice 100, Bob 50, Carol 20",
+    ]
+    with open_store(db_url) as store:
+        session = store.session(1)
+        assert (session.table_name, session.rulebook, session.chip_value_cents) == ("Friday game", "jackpots", 25)
+        assert session.options == {"draw.limit_pre": 3}  # validated, stored as the option's int
+        assert [(s.number, s.name, s.buy_in) for s in store.seats(1)] == [(1, "Alice", 100), (2, "Bob", 50), (3, "Carol", 20)]
+
+
+def test_show_prints_the_session(db_url: str) -> None:
+    assert invoke(db_url, "new", *NIGHT).exit_code == 0
+    with open_store(db_url) as store:
+        store.add_alias("Alice", "Ally")
+    assert invoke(db_url, "new", "--table", "Saturday", "--rulebook", "five_card_stud",
+                  "-p", "ally:40", "-p", "Dave:40").exit_code == 0
+    result = invoke(db_url, "show", "2")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Session 2: Saturday"
+    assert lines[1].startswith("  started     ") and lines[1].endswith(" UTC")
+    assert lines[2:] == [
+        "  status      open",
+        "  rulebook    five_card_stud",
+        "  chip value  1.00",
+        "  hands       0, events 0, chain intact",
+        "  seats",
+        "    1. ally (player Alice): buy-in 40 chips = 40.00",
+        "    2. Dave: buy-in 40 chips = 40.00",
+    ]
+
+
+def test_show_json(db_url: str) -> None:
+    assert invoke(db_url, "new", *NIGHT).exit_code == 0
+    result = invoke(db_url, "show", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["chip_value_cents"] == 25 and data["options"] == {"draw.limit_pre": 3}
+    assert [(s["name"], s["buy_in"]) for s in data["seats"]] == [("Alice", 100), ("Bob", 50), ("Carol", 20)]
+    assert data["chain"]["ok"] is True and data["started_at"].endswith("+00:00")
+
+
+def test_list(db_url: str) -> None:
+    assert "No sessions yet" in invoke(db_url, "list").output
+    assert invoke(db_url, "new", *NIGHT).exit_code == 0
+    assert invoke(db_url, "new", "--table", "Saturday", "--rulebook", "three_card_brag", "-p", "A", "-p", "B").exit_code == 0
+    result = invoke(db_url, "list")
+    assert result.exit_code == 0, result.output
+    rows = [line.split() for line in result.output.splitlines()]
+    assert rows[0] == ["id", "started", "(UTC)", "table", "rulebook", "seats", "hands", "events", "status"]
+    assert rows[2][0] == "1" and rows[2][4:] == ["game", "jackpots*", "3", "0", "0", "open"]
+    assert rows[3][0] == "2" and rows[3][3:] == ["Saturday", "three_card_brag", "2", "0", "0", "open"]
+
+
+def test_house_rulebook_file_is_stored_by_its_path(db_url: str, tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('[rulebook]\nname = "house"\nextends = "straight_draw"\n[options]\n"draw.limit_pre" = 3\n')
+    result = invoke(db_url, "new", "--table", "Home", "--rulebook", str(house), "-p", "A", "-p", "B")
+    assert result.exit_code == 0, result.output
+    with open_store(db_url) as store:
+        assert store.session(1).rulebook == str(house.resolve())
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--rulebook", "jackpot"], "Error: no shipped rulebook named 'jackpot'"),
+        (["--option", "draw.limit_pre=lots"], "Error: --option"),
+        (["--option", "no.such_option=1"], "Error: --option"),
+        (["--option", "draw.limit_pre"], "Error: --option: bad option 'draw.limit_pre'"),
+        (["--chip-value", "0.255"], "Error: --chip-value: chip value '0.255' has a fraction of a cent"),
+        (["--chip-value", "a quarter"], "Error: --chip-value: bad chip value 'a quarter'"),
+        (["--player", "Dave:lots"], "Error: --player Dave:lots: bad buy-in 'lots' for 'Dave'"),
+        (["--player", "alice:10"], "Error: 'alice' is already seated in session 1"),
+    ],
+)
+def test_bad_input_is_one_error_line_and_writes_nothing(sqlite_url: str, args: list[str], error: str) -> None:
+    """(SQLite only: these are refused before the database is written; the store tests cover both.)"""
+    db_url = sqlite_url
+    base = ["--table", "T", "--rulebook", "jackpots", "-p", "Alice:1", "-p", "Bob:1"]
+    result = invoke(db_url, "new", *base, *args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(error), lines
+    assert lines[1].startswith("Hint: ")
+    assert "Traceback" not in result.output
+    with open_store(db_url) as store:
+        assert store.sessions() == []
+
+
+def test_a_session_needs_two_players(sqlite_url: str) -> None:
+    result = invoke(sqlite_url, "new", "--table", "T", "--rulebook", "jackpots", "-p", "Alice")
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: --player: a session needs at least two players")
+
+
+def test_show_unknown_session(sqlite_url: str) -> None:
+    result = invoke(sqlite_url, "show", "7")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == ["Error: no session 7", "Hint: `referee session list` shows the sessions"]
+
+
+@pytest.mark.parametrize(("text", "cents"), [("0.25", 25), ("25c", 25), ("25C", 25), ("2", 200), ("1.5", 150),
+                                             (" 0.10 ", 10), ("12.50", 1250), ("0.01", 1), ("1c", 1)])
+def test_chip_value_is_read_as_integer_cents(text: str, cents: int) -> None:
+    assert parse_chip_value(text) == cents
+
+
+@pytest.mark.parametrize("text", ["", "abc", "0", "0c", "-1", "-25c", "0.255", "NaN", "Infinity", "c", "1e-3", "2.5c"])
+def test_bad_chip_values(text: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_chip_value(text)
+    assert caught.value.where == "--chip-value" and caught.value.hint
+
+
+def test_cents_are_shown_as_money() -> None:
+    assert [format_cents(c) for c in (25, 1250, 1, 100, 0, -75)] == ["0.25", "12.50", "0.01", "1.00", "0.00", "-0.75"]
+
+
+# ------------------------------------------------------------------ a real referee process
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
+    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=base | (env or {}),
+                          stdin=subprocess.DEVNULL, timeout=120)
+
+
+def test_subprocess_new_then_list(db_url: str) -> None:
+    created = run("--db", db_url, "session", "new", *NIGHT)
+    assert created.returncode == 0, created.stderr
+    assert created.stdout.startswith("Session 1 started: table 'Friday game'")
+    listed = run("session", "list", env={"REFEREE_DB": db_url, "COLUMNS": "200"})
+    assert listed.returncode == 0, listed.stderr
+    assert "jackpots*" in listed.stdout and "Friday game" in listed.stdout
+
+
+def test_subprocess_wrong_url_is_one_line_with_the_password_masked() -> None:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"postgresql://scorekeeper:hunter2@127.0.0.1:{port}/referee"
+    proc = run("--db", url, "session", "new", *NIGHT)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 2, proc.stderr
+    assert lines[0].startswith(f"Error: cannot use database postgresql://scorekeeper:***@127.0.0.1:{port}/referee: ")
+    assert "Connection refused" in lines[0]
+    assert lines[1] == "Hint: is the server running? check host and port"
+    assert "hunter2" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_subprocess_missing_directory(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/nowhere/referee.sqlite3"
+    proc = run("session", "list", env={"REFEREE_DB": url})
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines()[0] == f"Error: cannot open database {url}: the folder {tmp_path}/nowhere does not exist"
+    assert proc.stderr.splitlines()[1].startswith("Hint: create the folder first")
+    assert not (tmp_path / "nowhere").exists()
