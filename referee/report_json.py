@@ -106,7 +106,7 @@ def hand_json(hand: "ReplayedHand") -> dict[str, Any]:
         ],
         "findings": [finding_json(hand, f) for f in replay.findings],
         "next_dealer": outcome.next_hand.dealer,
-        "showdown_order": list(outcome.winner_order),
+        "showdown_order": list(outcome.showdown_order),
     }
 
 

@@ -105,8 +105,15 @@ def replay_night_file(night: Night) -> list[ReplayedHand]:
     Raises :class:`HandFileError` at the file's line for input the engine cannot replay at all
     (a game it does not replay yet, a card held twice); rule breaches are findings, not errors.
     """
-    from referee.engine.replay import replay_night
+    from referee.engine.replay import SUPPORTED_GAMES, replay_night
 
+    for hand in night.hands:
+        if hand.game not in SUPPORTED_GAMES:
+            raise HandFileError(
+                f"hand {hand.number} is {hand.game.replace('_', ' ')}, which the rules engine does not replay yet",
+                where=f"{night.source}:{hand.line}",
+                hint="games replayed: " + ", ".join(g.replace("_", " ") for g in SUPPORTED_GAMES),
+            )
     try:
         replays = replay_night(
             [(s.name, s.stack) for s in night.seats], night.dealer, night_hands(night)

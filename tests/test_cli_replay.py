@@ -1,0 +1,208 @@
+"""``referee replay FILE [--json] [--output PATH]`` through typer's CliRunner and a real subprocess.
+
+The JSON output is checked against the JSON Schema shipped in the package
+(``referee/schemas/replay-1.schema.json``) by a small structural checker below: jsonschema is not
+a dependency, and the schema uses only ``type``, ``const``, ``enum``, ``required``,
+``properties``, ``additionalProperties``, ``items`` and ``oneOf``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.report_json import SCHEMA, schema_path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+REFEREE = Path(sys.executable).parent / "referee"
+runner = CliRunner()
+
+NIGHT = """\
+rulebook: straight_draw
+seats: Ann 50, Bob 50, Cy 50
+dealer: Ann
+
+hand 1
+Bob: bets 1
+Cy: raises 5        # over the limit of 2 before the draw
+Ann: folds
+Bob: calls
+Bob: draws 2
+Cy: draws 1
+Bob: checks
+Cy: bets 3
+Bob: calls
+Cy: shows Ah Ad Ac 7s 2d
+Bob: shows Kh Kd 9c 8c 3s
+
+hand 2
+Ann: checks
+Bob: checks
+Cy: checks
+"""
+
+TYPES: dict[str, type | tuple[type, ...]] = {
+    "object": dict, "array": list, "string": str, "integer": int, "boolean": bool, "null": type(None),
+}
+
+
+def conforms(value: Any, schema: dict[str, Any], path: str = "$") -> list[str]:
+    """Where ``value`` breaks ``schema`` (the subset of JSON Schema the shipped schema uses)."""
+    problems: list[str] = []
+    if "oneOf" in schema:
+        matches = [s for s in schema["oneOf"] if not conforms(value, s, path)]
+        return [] if len(matches) == 1 else [f"{path}: matches {len(matches)} of oneOf"]
+    if "const" in schema and value != schema["const"]:
+        problems.append(f"{path}: {value!r} is not {schema['const']!r}")
+    if "enum" in schema and value not in schema["enum"]:
+        problems.append(f"{path}: {value!r} not in {schema['enum']}")
+    if "type" in schema:
+        names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        ok = any(
+            isinstance(value, TYPES[n]) and not (n == "integer" and isinstance(value, bool)) for n in names
+        )
+        if not ok:
+            return problems + [f"{path}: {value!r} is not {names}"]
+    if isinstance(value, dict):
+        for key in schema.get("required", []):
+            if key not in value:
+                problems.append(f"{path}: missing {key!r}")
+        props = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        for key, item in value.items():
+            if key in props:
+                problems += conforms(item, props[key], f"{path}.{key}")
+            elif extra is False:
+                problems.append(f"{path}: unexpected key {key!r}")
+            elif isinstance(extra, dict):
+                problems += conforms(item, extra, f"{path}.{key}")
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value):
+            problems += conforms(item, schema["items"], f"{path}[{i}]")
+    return problems
+
+
+@pytest.fixture
+def night_file(tmp_path: Path) -> Path:
+    path = tmp_path / "night.txt"
+    path.write_text(NIGHT, encoding="utf-8")
+    return path
+
+
+def shipped_schema() -> dict[str, Any]:
+    return json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+def test_the_checker_catches_what_the_schema_forbids() -> None:
+    schema = shipped_schema()
+    assert conforms({"schema": SCHEMA}, schema)  # everything else missing
+    finding = schema["properties"]["hands"]["items"]["properties"]["findings"]["items"]
+    good = {"kind": "note", "severity": "info", "action": 3, "line": 9, "player": None, "rule": None,
+            "rule_text": None, "message": "m", "remedy": None}
+    assert conforms(good, finding) == []
+    assert conforms({**good, "action": "3"}, finding) and conforms({**good, "extra": 1}, finding)
+    assert conforms({**good, "kind": "rumour"}, finding) and conforms({**good, "action": True}, finding)
+
+
+def test_json_output_follows_the_shipped_schema(night_file: Path) -> None:
+    result = runner.invoke(app, ["replay", str(night_file), "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert conforms(doc, shipped_schema()) == []
+    assert doc["schema"] == "referee.replay/1"
+    assert doc["night"]["seats"] == [{"name": "Ann", "stack": 50}, {"name": "Bob", "stack": 50}, {"name": "Cy", "stack": 50}]
+    hand1, hand2 = doc["hands"]
+    assert (hand1["game"], hand1["dealer"], hand1["line"], hand1["actions"]) == ("straight_draw", "Ann", 5, 11)
+    assert hand1["options"]["draw.limit_pre"] == 2 and hand1["option_overrides"] == {}
+    assert hand1["stacks_before"] == {"Ann": 50, "Bob": 50, "Cy": 50}
+    assert sum(hand1["stacks_after"].values()) + hand1["carried_pot"] + hand1["undecided"] == 150
+    (pot,) = hand1["pots"]
+    assert pot["winners"] == ["Cy"] and pot["hand"] == "three of a kind, aces"
+    over = [f for f in hand1["findings"] if f["rule"] == "draw.6"]
+    assert len(over) == 1
+    assert (over[0]["action"], over[0]["line"], over[0]["player"]) == (2, 7, "Cy")
+    assert over[0]["severity"] == "error" and "draw.limit_pre" in over[0]["rule_text"]
+    # hand 2: everybody checked, the antes carry, the next dealer deals
+    assert hand2["result"]["kind"] == "passed_out" and hand2["carried_pot"] > 0
+    assert hand2["dealer"] == "Bob" and hand2["stacks_before"] == hand1["stacks_after"]
+    assert doc["final_stacks"] == hand2["stacks_after"]
+    assert doc["findings_total"] == len(hand1["findings"]) + len(hand2["findings"])
+
+
+def test_every_shipped_replayable_example_follows_the_schema() -> None:
+    for name in ("jackpots-friday.txt", "straight-draw-corrections.txt"):
+        result = runner.invoke(app, ["replay", str(EXAMPLES / name), "--json"])
+        assert result.exit_code == 0, (name, result.output)
+        assert conforms(json.loads(result.stdout), shipped_schema()) == [], name
+
+
+def test_rich_output_names_outcome_stacks_findings_and_rule_text(night_file: Path) -> None:
+    result = runner.invoke(app, ["replay", str(night_file)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Hand 1 · straight draw (straight_draw) · dealer Ann · line 5" in out
+    assert "Result: showdown — Cy wins" in out
+    assert "Cy's raise of 5 is over the limit of 2" in out and "capped at 2" in out
+    assert "draw.6: A bet or raise is at least" in out  # the rule's text, quoted
+    assert "Hand 2 · straight draw (straight_draw) · dealer Bob · line 18" in out
+    assert "Result: passed out" in out and "carried to the next deal" in out
+    assert "Final stacks: Ann" in out
+
+
+def test_output_file_is_written_and_stdout_stays_empty(night_file: Path, tmp_path: Path) -> None:
+    target = tmp_path / "out.json"
+    result = runner.invoke(app, ["replay", str(night_file), "--json", "--output", str(target)])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert json.loads(target.read_text(encoding="utf-8"))["schema"] == SCHEMA
+    text_target = tmp_path / "out.txt"
+    result = runner.invoke(app, ["replay", str(night_file), "-o", str(text_target)])
+    assert result.exit_code == 0 and "Hand 2 · straight draw" in text_target.read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_malformed_file_is_an_error_at_its_line_and_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "night.txt"
+    bad.write_text(NIGHT.replace("Cy: draws 1", "Cy: draws 1, gets Ts1"), encoding="utf-8")
+    target = tmp_path / "out.json"
+    target.write_text("previous report", encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(bad), "--json", "--output", str(target)])
+    assert result.exit_code == 2
+    assert f"Error: {bad}:11: bad card 'Ts1' (1st card)" in result.stderr
+    assert "Hint:" in result.stderr and "Traceback" not in result.output
+    assert target.read_text(encoding="utf-8") == "previous report"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.txt", "out.json"]
+
+
+def test_a_game_the_engine_does_not_replay_is_reported_at_the_hand() -> None:
+    result = runner.invoke(app, ["replay", str(EXAMPLES / "whiskey-poker.txt")])
+    assert result.exit_code == 2
+    assert "whiskey-poker.txt:6: hand 1 is whiskey poker, which the rules engine does not replay yet" in result.stderr
+
+
+def test_missing_file_and_missing_output_folder(night_file: Path, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "nope.txt")])
+    assert result.exit_code == 2 and "no such hand file" in result.stderr
+    result = runner.invoke(app, ["replay", str(night_file), "--json", "-o", str(tmp_path / "no" / "out.json")])
+    assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+def test_subprocess_error_and_json(tmp_path: Path) -> None:
+    """The installed console script: relative file name in the message, exit 2, JSON on stdout."""
+    (tmp_path / "night.txt").write_text(NIGHT.replace("Ann: folds", "Zed: folds"), encoding="utf-8")
+    proc = subprocess.run([str(REFEREE), "replay", "night.txt"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("Error: night.txt:8: unknown player 'Zed'")
+    assert "Hint: the players at the table are: Ann, Bob, Cy" in proc.stderr
+    assert proc.stdout == ""
+    (tmp_path / "good.txt").write_text(NIGHT, encoding="utf-8")
+    proc = subprocess.run([str(REFEREE), "replay", "good.txt", "--json"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert conforms(json.loads(proc.stdout), shipped_schema()) == []
