@@ -438,7 +438,8 @@ class Hand:
         showdown_order: Sequence[int] = (),
     ) -> Outcome:
         stacks = {name: self.stacks[s] for s, name in enumerate(self.names)}
-        assert sum(self.stacks) + carried + undecided + (self.middle() if kind == "in_progress" else 0) == self.total, (
+        in_middle = self.middle() if kind == "in_progress" else 0
+        assert sum(self.stacks) + carried + undecided + in_middle == self.total, (
             f"chips not conserved in the outcome: stacks {self.stacks}, carried {carried}, undecided {undecided}, "
             f"total {self.total}"
         )
@@ -453,6 +454,7 @@ class Hand:
             next_hand=next_hand,
             showdown_order=tuple(self.names[s] for s in showdown_order),
             summary=summary,
+            in_middle=in_middle,
         )
 
     # ------------------------------------------------------------------ the replay protocol

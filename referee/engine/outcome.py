@@ -11,6 +11,9 @@ Everything here is plain data (str, int, lists, dicts) with ``to_dict()`` for JS
 * ``misdeal`` -- a misdeal: bets go back, the same dealer deals again;
 * ``in_progress`` -- the log stops before the hand is over (the live recorder's case).
 
+``in_middle``: chips still in play when the log stops mid-hand (``in_progress``).  For every outcome,
+stacks + carried + undecided + in_middle = the chips the hand started with (stacks and carried pot).
+
 A pot that cannot be awarded because a needed hand was not shown is ``decided = False``: its chips
 are neither in anybody's stack nor carried; the ``unverifiable`` finding says what must be shown.
 """
@@ -121,6 +124,7 @@ class Outcome:
     next_hand: NextHand
     showdown_order: tuple[str, ...] = ()
     summary: str = ""
+    in_middle: int = 0
 
     @property
     def decided(self) -> bool:
@@ -136,6 +140,7 @@ class Outcome:
             "net": dict(self.net),
             "carried": self.carried,
             "undecided": self.undecided,
+            "in_middle": self.in_middle,
             "penalties": [p.to_dict() for p in self.penalties],
             "next_hand": self.next_hand.to_dict(),
             "showdown_order": list(self.showdown_order),

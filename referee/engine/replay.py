@@ -5,6 +5,7 @@
 * :func:`check_action` -- ``check_action(setup, events_so_far, event) -> Legality``: would this
   action be legal now, which rule would it break, and what is legal instead.  It replays the hand
   with the action appended, so it can never disagree with :func:`replay_hand`.
+* :func:`next_turn` -- whose turn it is and what he may do (the recorder's prompt).
 * :func:`replay_night` -- replays hands in order, threading stacks, the dealer, the carried pot,
   free-ride antes and the passed-out count (progressive openers) from each hand to the next.
 
@@ -18,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from referee.engine.betting import LegalActions
 from referee.engine.events import Event, PlayerEvent, Void
 from referee.engine.findings import Finding
 from referee.engine.hand import Hand, HandSetup, Snapshot
@@ -182,6 +184,30 @@ def check_action(setup: HandSetup, events_so_far: Sequence[Event], event: Event)
     new = tuple(f for f in after.findings[count:] if f.action == number)
     legal = not any(f.severity == "error" for f in new)
     return Legality(legal, new, to_act, legal_actions)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is after some events, in which phase, and (in a betting round) what he may do."""
+
+    phase: str
+    to_act: str | None
+    options: LegalActions | None
+    stack: int = 0
+
+    def describe(self) -> list[str]:
+        """The legal actions in words (empty outside a betting round)."""
+        return self.options.describe(self.stack) if self.options is not None else []
+
+
+def next_turn(setup: HandSetup, events_so_far: Sequence[Event]) -> Turn:
+    """Whose turn it is now and what he may legally do: what the live recorder prompts for."""
+    hand, _ = _play(setup, tuple(events_so_far))
+    rnd = hand.round
+    if rnd is not None and rnd.to_act is not None:
+        seat = rnd.to_act
+        return Turn(hand.phase, hand.names[seat], rnd.legal(seat), hand.stacks[seat])
+    return Turn(hand.phase, hand.expected_actor(), None)
 
 
 # ------------------------------------------------------------------ a night

@@ -1,0 +1,110 @@
+"""Properties of the engine (hypothesis): chips are conserved whatever is logged, and the legality
+check agrees with the replay (an action check_action calls legal produces no finding)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.engine.events import AllIn, Bet, Call, Check, Draw, Fold, Raise
+from referee.engine.hand import HandSetup
+from referee.engine.replay import check_action, next_turn, replay_hand
+from referee.rulebook import load_rulebook
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+OPTION_SETS = [
+    {},
+    {"draw.betting": "no_limit", "draw.ante": "each_player_antes_1", "draw.all_check": "proceed_to_draw"},
+    {"draw.betting": "pot_limit", "draw.raise_cap": "none"},
+    {"draw.betting": "fixed_limit", "draw.raise_cap": "bet_plus_4_raises_total", "draw.check_raise": "forbidden"},
+    {"common.illegal_fix": "void_and_reprompt", "draw.check_first_round": "bet_or_drop"},
+]
+
+
+@st.composite
+def setups(draw):
+    n = draw(st.integers(2, 5))
+    stacks = draw(st.lists(st.integers(1, 40), min_size=n, max_size=n))
+    game = draw(st.sampled_from(["straight_draw", "jackpots"]))
+    options = draw(st.sampled_from(OPTION_SETS))
+    rb = load_rulebook(game).with_options(options)
+    return HandSetup(rb, list(zip(NAMES[:n], stacks)), draw(st.sampled_from(NAMES[:n])))
+
+
+def legal_move(draw, setup, events):
+    """A legal next event chosen from what the engine says is legal, or None when nothing is due."""
+    turn = next_turn(setup, events)
+    if turn.to_act is None:
+        return None
+    who = turn.to_act
+    if turn.phase == "draw":
+        return Draw(player=who, count=draw(st.integers(0, 3)))
+    opts = turn.options
+    if opts is None:
+        return None
+    choices = ["fold"]
+    if opts.can_check:
+        choices.append("check")
+    if opts.to_call:
+        choices.append("call")
+    if opts.raise_min is not None:
+        choices.append("raise")
+    kind = draw(st.sampled_from(choices))
+    if kind == "fold":
+        return Fold(player=who)
+    if kind == "check":
+        return Check(player=who)
+    if kind == "call":
+        return Call(player=who)
+    size = draw(st.integers(opts.raise_min, opts.raise_max))
+    if opts.all_in_only:
+        return AllIn(player=who)
+    return Bet(player=who, amount=size) if opts.is_bet else Raise(player=who, amount=size)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_legal_sequences_conserve_chips_and_agree_with_check(data):
+    """Conservation: stacks + pots + carried chips are constant; check_action's "legal" means no finding."""
+    setup = data.draw(setups())
+    events = []
+    for _ in range(30):
+        move = legal_move(data.draw, setup, events)
+        if move is None:
+            break
+        verdict = check_action(setup, events, move)
+        assert verdict.legal, (move, verdict.findings)
+        events.append(move)
+    r = replay_hand(setup, events)
+    assert not r.illegal, r.illegal
+    total = sum(s.stack for s in setup.seats) + setup.carry_in.pot
+    o = r.outcome
+    assert sum(o.stacks.values()) + o.carried + o.undecided + o.in_middle == total
+
+
+ANY_EVENT = st.one_of(
+    st.builds(Fold, player=st.sampled_from(NAMES[:3])),
+    st.builds(Check, player=st.sampled_from(NAMES[:3])),
+    st.builds(Call, player=st.sampled_from(NAMES[:3])),
+    st.builds(Bet, player=st.sampled_from(NAMES[:3]), amount=st.integers(-2, 60)),
+    st.builds(Raise, player=st.sampled_from(NAMES[:3]), amount=st.integers(-2, 60), to=st.booleans()),
+    st.builds(AllIn, player=st.sampled_from(NAMES[:3])),
+    st.builds(Draw, player=st.sampled_from(NAMES[:3]), count=st.integers(0, 5)),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(OPTION_SETS), st.lists(ANY_EVENT, max_size=25))
+def test_any_log_replays_with_findings_not_crashes(options, events):
+    """Record as it happened: any sequence of actions by seated players replays (illegal ones become
+    findings with rule ids), and chips are conserved."""
+    rb = load_rulebook("straight_draw").with_options(options)
+    setup = HandSetup(rb, [("Ann", 30), ("Bob", 20), ("Cy", 10)], "Ann")
+    r = replay_hand(setup, events)
+    assert all(f.rule for f in r.findings if f.severity == "error")
+    for f in r.findings:
+        if f.rule and f.severity == "error":
+            assert rb.has_rule(f.rule), f.rule
+    assert len(r.states) == len(events)
+    o = r.outcome
+    assert sum(o.stacks.values()) + o.carried + o.undecided + o.in_middle == 60
