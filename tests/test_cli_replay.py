@@ -206,3 +206,21 @@ def test_subprocess_error_and_json(tmp_path: Path) -> None:
     proc = subprocess.run([str(REFEREE), "replay", "good.txt", "--json"], cwd=tmp_path, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert conforms(json.loads(proc.stdout), shipped_schema()) == []
+
+
+def _property_names(schema: dict[str, Any]) -> set[str]:
+    names = set(schema.get("properties", {}))
+    for sub in list(schema.get("properties", {}).values()) + schema.get("oneOf", []):
+        names |= _property_names(sub)
+    if isinstance(schema.get("items"), dict):
+        names |= _property_names(schema["items"])
+    if isinstance(schema.get("additionalProperties"), dict):
+        names |= _property_names(schema["additionalProperties"])
+    return names
+
+
+def test_docs_json_documents_every_field_of_the_schema() -> None:
+    """docs/json.md has a table row for every property the shipped schema names."""
+    doc = (ROOT / "docs" / "json.md").read_text(encoding="utf-8")
+    missing = sorted(n for n in _property_names(shipped_schema()) if f"| `{n}` |" not in doc)
+    assert missing == []
