@@ -192,3 +192,17 @@ def test_a_worked_night_is_written_canonically() -> None:
         "rulebook: jackpots\nseats: ann 100, Bob 100\ndealer: ann\n\nhand 1\n"
         "ann: bets 2\nBob: all in\nann: calls\nBob: stands pat\nann: draws 1, discards ?? face down\n"
     )
+
+
+def test_the_shipped_examples_read_and_round_trip() -> None:
+    """Every night in examples/ reads, and its canonical form reads back as the same night."""
+    from pathlib import Path
+
+    from referee.handfile import read_night
+
+    examples = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.txt"))
+    assert len(examples) >= 4
+    for path in examples:
+        night = read_night(path)
+        assert night.hands, path.name
+        assert parse_night(write_night(night), base_dir=night.base_dir) == night, path.name
