@@ -133,6 +133,19 @@ class LegalActions:
         return out
 
 
+class _Still:
+    """The void remedy text, built only when needed ("void: Bob is still to act; legal: ...")."""
+
+    __slots__ = ("rnd", "seat")
+
+    def __init__(self, rnd: BettingRound, seat: int) -> None:
+        self.rnd = rnd
+        self.seat = seat
+
+    def __str__(self) -> str:
+        return f"void: {self.rnd.table.names[self.seat]} is still to act; legal: {self.rnd.legal_text(self.seat)}"
+
+
 class BettingRound:
     """One betting round.  Shares ``stacks`` and ``live`` (in the hand) with the hand it belongs to.
 
@@ -179,7 +192,7 @@ class BettingRound:
         """True when nobody has to act any more (all matched, or one player left)."""
         if not self.pending:
             return True
-        return sum(1 for s in self.order if self.live[s]) <= 1
+        return self.live.count(True) <= 1
 
     @property
     def to_act(self) -> int | None:
@@ -282,8 +295,7 @@ class BettingRound:
 
         stack = self.stacks[seat]
         call = self.to_call(seat)
-        legal_now = self.legal_text(seat)
-        still = f"void: {who} is still to act; legal: {legal_now}"
+        still = _Still(self, seat)
 
         if isinstance(event, Fold):
             return Verdict("fold", 0, breaches, in_turn)
@@ -291,15 +303,15 @@ class BettingRound:
             event = Check(player=event.player)
         if isinstance(event, Check):
             if call > 0:
-                message = f"{who} cannot check: {call} to call; legal: {legal_now}"
+                message = f"{who} cannot check: {call} to call; legal: {self.legal_text(seat)}"
                 if void:
-                    return Verdict("none", 0, breaches + [Breach(ids.no_check_after_bet, message, still)], in_turn)
+                    return Verdict("none", 0, breaches + [Breach(ids.no_check_after_bet, message, str(still))], in_turn)
                 breaches.append(Breach(ids.no_check_after_bet, message, f"taken as a call of {call}"))
                 return Verdict("call", call, breaches, in_turn)
             if self.current == 0 and not rules.check_allowed:
                 message = f"{who} cannot check: nobody may check in this round (bet or drop)"
                 if void:
-                    return Verdict("none", 0, breaches + [Breach(ids.check_allowed, message, still)], in_turn)
+                    return Verdict("none", 0, breaches + [Breach(ids.check_allowed, message, str(still))], in_turn)
                 breaches.append(Breach(ids.check_allowed, message, "taken as a fold (he did not bet)"))
                 return Verdict("fold", 0, breaches, in_turn)
             return Verdict("check", 0, breaches, in_turn)
@@ -313,21 +325,21 @@ class BettingRound:
             if self.current > 0:
                 message = f"{who} cannot bet: there is a bet of {self.current}; he must call, raise or fold"
                 if void:
-                    return Verdict("none", 0, breaches + [Breach(ids.no_check_after_bet, message, still)], in_turn)
+                    return Verdict("none", 0, breaches + [Breach(ids.no_check_after_bet, message, str(still))], in_turn)
                 breaches.append(Breach(ids.no_check_after_bet, message, f"his {chips} chips taken as put in"))
         elif isinstance(event, Raise):
             chips = event.amount - self.bets[seat] if event.to else (self.current - self.bets[seat]) + event.amount
             if chips <= 0:
                 message = f"{who}'s raise to {event.amount} is not above the bet of {self.current}"
                 if void:
-                    return Verdict("none", 0, breaches + [Breach(ids.limits, message, still)], in_turn)
+                    return Verdict("none", 0, breaches + [Breach(ids.limits, message, str(still))], in_turn)
                 breaches.append(Breach(ids.limits, message, f"taken as a call of {call}"))
                 return Verdict("call" if call else "check", call, breaches, in_turn)
         else:  # pragma: no cover - callers pass betting events only
             raise TypeError(f"not a betting event: {event!r}")
         return self._judge_chips(seat, chips, breaches, in_turn, still)
 
-    def _judge_chips(self, seat: int, chips: int, breaches: list[Breach], in_turn: bool, still: str) -> Verdict:
+    def _judge_chips(self, seat: int, chips: int, breaches: list[Breach], in_turn: bool, still: _Still) -> Verdict:
         """Judge putting ``chips`` in (a call, bet or raise by amount)."""
         rules = self.rules
         ids = rules.ids
@@ -338,7 +350,7 @@ class BettingRound:
 
         def refuse(rule: str, message: str, adjusted: str, kind: str, put: int) -> Verdict | None:
             if void:
-                return Verdict("none", 0, breaches + [Breach(rule, message, still)], in_turn)
+                return Verdict("none", 0, breaches + [Breach(rule, message, str(still))], in_turn)
             breaches.append(Breach(rule, message, adjusted))
             return Verdict(kind, put, breaches, in_turn) if kind else None
 

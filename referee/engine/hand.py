@@ -67,14 +67,23 @@ class HandSetup:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The table after one event: light enough to keep one per event."""
+    """The table after one event: light enough to keep one per event.
+
+    ``stacks`` and ``live`` are per seat (seat order of ``names``, which is shared, not copied);
+    ``pot`` is every chip in the middle; ``in_hand`` names the players still in.
+    """
 
     action: int
     phase: str
     to_act: str | None
     stacks: tuple[int, ...]
     pot: int
-    in_hand: tuple[str, ...]
+    live: tuple[bool, ...]
+    names: tuple[str, ...]
+
+    @property
+    def in_hand(self) -> tuple[str, ...]:
+        return tuple(n for n, alive in zip(self.names, self.live) if alive)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -199,7 +208,8 @@ class Hand:
             self.names[to_act] if to_act is not None else self.expected_actor(),
             tuple(self.stacks),
             self.middle(),
-            tuple(self.names[s] for s in range(self.n) if self.live[s]),
+            tuple(self.live),
+            self.names,
         )
 
     def expected_actor(self) -> str | None:
@@ -493,6 +503,26 @@ def round_rules(
     nobody has bet; the ``*_rule`` ids are cited for turn order, a check the round does not allow,
     a check after a bet, and bet sizes under spread or fixed limit.
     """
+    key = (id(rulebook), prefix, limit, check_allowed, order_rule, check_rule, no_check_rule, limits_rule)
+    cached = _RULES_CACHE.get(key)
+    if cached is not None and cached[0] is rulebook:
+        return cached[1]
+    rules = _build_round_rules(rulebook, prefix, limit, check_allowed, order_rule, check_rule, no_check_rule,
+                               limits_rule)
+    if len(_RULES_CACHE) > 256:
+        _RULES_CACHE.clear()
+    _RULES_CACHE[key] = (rulebook, rules)
+    return rules
+
+
+#: BettingRules per rulebook object and round: rulebooks are immutable, so a round's rules are too.
+_RULES_CACHE: dict[tuple[object, ...], tuple[object, BettingRules]] = {}
+
+
+def _build_round_rules(
+    rulebook: Rulebook, prefix: str, limit: int, check_allowed: bool, order_rule: str, check_rule: str,
+    no_check_rule: str, limits_rule: str,
+) -> BettingRules:
     from referee.engine.betting import BettingRuleIds
 
     o = rulebook.options
