@@ -215,6 +215,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = outcome.get_result()
     if report.skipped and item.get_closest_marker(PG_MARK) is not None and _postgres_required():
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
         report.outcome = "failed"
         report.longrepr = f"postgres test skipped but {REQUIRE_ENV}=1: {reason}"
 
