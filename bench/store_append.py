@@ -1,0 +1,62 @@
+"""How long the store takes: first open (migrations), a later open, and appending one event
+(durable, hash-chained) — the wait between a scorekeeper's action and the next prompt.
+
+    .venv/bin/python bench/store_append.py [--events 300] [--db URL]
+
+Without ``--db`` it measures a fresh SQLite file in a temporary folder; with ``--db`` it uses that
+database (give a fresh, empty one, e.g. ``postgresql://postgres@127.0.0.1:5432/referee_bench``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=300, help="events to append (default 300)")
+    parser.add_argument("--db", help="database URL (default: a new SQLite file)")
+    args = parser.parse_args()
+
+    from referee.engine.events import Bet
+    from referee.store import SeatSpec, open_store
+    from referee.store.db import mask_url
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        started = time.perf_counter()
+        store = open_store(url)
+        first_open = time.perf_counter() - started
+        store.close()
+        started = time.perf_counter()
+        store = open_store(url)
+        later_open = time.perf_counter() - started
+        with store:
+            session = store.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec(f"Bench player {n}") for n in range(1, 7)])
+            assert session.id is not None
+            store.start_hand(session.id)
+            latencies = []
+            for n in range(args.events):
+                t0 = time.perf_counter()
+                store.append_event(session.id, 1, Bet(f"Bench player {n % 6 + 1}", n % 5 + 1))
+                latencies.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            report = store.verify_chain(session.id)
+            verify = time.perf_counter() - t0
+            assert report.ok and report.events == args.events
+        ms = sorted(x * 1000 for x in latencies)
+        print(f"database            {mask_url(url) if args.db else 'new SQLite file (WAL)'}")
+        print(f"first open          {first_open * 1000:8.1f} ms  (creates the schema)")
+        print(f"later open          {later_open * 1000:8.1f} ms  (schema check only)")
+        print(f"append one event    {statistics.median(ms):8.2f} ms median, {ms[int(len(ms) * 0.95) - 1]:.2f} ms p95, "
+              f"{ms[-1]:.2f} ms max over {len(ms)} events")
+        print(f"verify the chain    {verify * 1000:8.1f} ms for {args.events} events")
+
+
+if __name__ == "__main__":
+    main()
