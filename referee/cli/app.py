@@ -74,14 +74,13 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import db, planned, rulebook, session
+    from referee.cli import db, demo, planned, replay, rulebook, session
 
-    planned.register(app)
-    from referee.cli import replay
-
-    app.command(name="replay")(replay.replay)
-    app.add_typer(rulebook.app, name="rulebook")
+    app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
+    app.command(name="replay")(replay.replay)
+    planned.register(app)
+    app.add_typer(rulebook.app, name="rulebook")
     app.add_typer(db.app, name="db")
 
 
