@@ -1,0 +1,125 @@
+"""Golden hand files: hands with hand-checked rulings, replayed and compared (issue 3, item 8).
+
+Each ``tests/golden/<game>/<nn>_<what>.txt`` is a hand file (``docs/hand-format.md``) whose leading
+comment lines name the rule(s) it shows and quote the situation; ``<same>.expected.json`` holds the
+ruling the rules require, hand by hand, as a stable subset of the replay's JSON (``docs/json.md``):
+how the hand ended, the pots and their winners, the final stacks, the carried and undecided chips,
+the penalties, the next dealer, and each finding's kind, action number, player and rule id (notes,
+which are information rather than rulings, are left out).
+
+The expectations were written and checked by hand against RULES.md and the seeds; they pin what the
+rules say, not what the engine happens to do.  ``REFEREE_GOLDEN_UPDATE=1 pytest tests/test_golden.py``
+rewrites them from the engine, for a new file: check every value by hand before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.handfile import read_night
+from referee.handfile.replay import ReplayedHand, replay_night_file
+from referee.rulebook import load_rulebook
+
+GOLDEN = Path(__file__).parent / "golden"
+FILES = sorted(GOLDEN.glob("*/*.txt"))
+UPDATE = os.environ.get("REFEREE_GOLDEN_UPDATE") == "1"
+#: at least this many hands per game (issue 3, item 8: at least 60 across the three games)
+MINIMUM_HANDS = {"straight_draw": 25, "jackpots": 25, "five_card_stud": 10}
+_RULE_ID = r"[a-z0-9_]+\.[a-z0-9_.]*[a-z0-9_]"
+#: a leading comment naming rules: ``# jackpots.9: ...``, ``# draw.7.4 / draw.max_draw = 3: ...``
+RULE_COMMENT = re.compile(rf"^# (?P<rules>{_RULE_ID}(?: / {_RULE_ID})*)(?: = \S+)?[:,]")
+
+
+def _finding_key(f: dict[str, Any]) -> tuple[Any, ...]:
+    return (f["action"] is None, f["action"] or 0, f["kind"], f["player"] or "", f["rule"] or "")
+
+
+def _penalty_key(p: dict[str, Any]) -> tuple[Any, ...]:
+    return (p["payer"], p["payee"] or "", p["amount"], p["rule"])
+
+
+def summary(hand: ReplayedHand) -> dict[str, Any]:
+    """The stable subset of one replayed hand that a golden file pins."""
+    outcome = hand.replay.outcome
+    findings = [
+        {"kind": f.kind, "action": f.action, "player": f.player, "rule": f.rule}
+        for f in hand.replay.findings
+        if f.kind != "note"
+    ]
+    penalties = [p.to_dict() for p in outcome.penalties]
+    return {
+        "hand": hand.entry.number,
+        "result": outcome.kind,
+        "pots": [
+            {"amount": p.amount, "winners": list(p.winners), "decided": p.decided, "left_over": p.left_over}
+            for p in outcome.pots
+        ],
+        "stacks_after": dict(outcome.stacks),
+        "carried_pot": outcome.carried,
+        "undecided": outcome.undecided,
+        "penalties": sorted(penalties, key=_penalty_key),
+        "next_dealer": outcome.next_hand.dealer,
+        "findings": sorted(findings, key=_finding_key),
+    }
+
+
+def _normalise(expected_hand: dict[str, Any]) -> dict[str, Any]:
+    out = dict(expected_hand)
+    out["findings"] = sorted(out["findings"], key=_finding_key)
+    out["penalties"] = sorted(out["penalties"], key=_penalty_key)
+    return out
+
+
+def _expected_path(path: Path) -> Path:
+    return path.with_suffix(".expected.json")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_golden_hand(path: Path) -> None:
+    """Replay the golden night and compare every hand with its hand-checked ruling."""
+    night = read_night(path)
+    got = [summary(h) for h in replay_night_file(night)]
+    expected_file = _expected_path(path)
+    if UPDATE:
+        expected_file.write_text(json.dumps({"file": path.name, "hands": got}, indent=2, ensure_ascii=False) + "\n")
+        return
+    expected = json.loads(expected_file.read_text())
+    assert expected["file"] == path.name
+    want = [_normalise(h) for h in expected["hands"]]
+    assert len(got) == len(want), f"{path.name}: {len(got)} hands replayed, {len(want)} expected"
+    for g, w in zip(got, want):
+        assert g == w, f"{path.name}, hand {w['hand']}"
+
+
+def test_every_golden_file_names_real_rules_and_has_its_expectation() -> None:
+    """A golden file opens with comment lines naming the rule(s) it shows (rule ids the rulebook
+    knows) and quoting the situation, and has an expected-result file next to it."""
+    assert FILES
+    for path in FILES:
+        lines = path.read_text().splitlines()
+        comments = [line for line in lines[: next(i for i, x in enumerate(lines) if not x.startswith("#"))]]
+        assert comments, f"{path.name}: no leading comment naming its rule"
+        named = [m["rules"] for line in comments if (m := RULE_COMMENT.match(line))]
+        assert named, f"{path.name}: the leading comments name no rule id"
+        book = load_rulebook(read_night(path).rulebook)
+        for group in named:
+            for rule in group.split(" / "):
+                assert book.has_rule(rule), f"{path.name}: {rule} is not a rule of {book.name}"
+        assert _expected_path(path).exists(), f"{path.name}: no expected-result file"
+
+
+def test_the_golden_files_cover_each_game() -> None:
+    """Issue 3, item 8: at least 60 hands across straight draw, Jackpots and five-card stud."""
+    counts: dict[str, int] = {}
+    for path in FILES:
+        night = read_night(path)
+        counts[night.game] = counts.get(night.game, 0) + len(night.hands)
+    for game, minimum in MINIMUM_HANDS.items():
+        assert counts.get(game, 0) >= minimum, f"{game}: {counts.get(game, 0)} golden hands, want {minimum}"
+    assert sum(counts.values()) >= 60
