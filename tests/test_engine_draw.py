@@ -308,3 +308,14 @@ def test_uncontested_when_all_fold():
     """Outcome "all others folded": Bob takes the antes and his bet back."""
     r = replay_hand(setup(), [Bet(player="Bob", amount=2)] + [Fold(player=n) for n in ("Cy", "Dee", "Ann")])
     assert r.outcome.kind == "uncontested" and r.outcome.stacks["Bob"] == 104
+
+
+def test_fifth_card_after_everyone_else():
+    """draw.max_draw = 5_split_4_then_1: "a player who wants a fifth card receives it after every
+    other player has drawn"."""
+    pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
+    draws = [Draw(player="Bob", count=4)] + [Draw(player=n, count=1) for n in ("Cy", "Dee", "Ann")]
+    r = replay_hand(setup({"draw.max_draw": "5_split_4_then_1"}), pre + draws + [Draw(player="Bob", count=1),
+                                                                                  Ask(player="Cy", target="Bob")])
+    assert not r.illegal
+    assert "he drew 5" in [f for f in r.findings if f.kind == "answer"][0].message

@@ -110,3 +110,16 @@ def test_player_not_in_hand_and_unknown_name():
     with pytest.raises(InputError) as err:
         replay_hand(s, [Bet(player="Zed", amount=5)])
     assert "action 1" in str(err.value)
+
+
+def test_uncalled_all_in_returned_even_if_he_mucks():
+    """An all-in nobody could match comes back at the end of the round: P1 all in for 105 against
+    P2's 3 chips gets 102 back before the showdown, even though he then mucks (PokerKit agrees)."""
+    rb = load_rulebook("straight_draw").with_options({**NL})
+    s = HandSetup(rb, [("Ann", 106), ("Bob", 4)], "Bob")
+    events = [Check(player="Ann"), Check(player="Bob"), Draw(player="Ann", count=0), Draw(player="Bob", count=0),
+              AllIn(player="Ann"), AllIn(player="Bob")]
+    from referee.engine.events import Muck
+
+    r = replay_hand(s, events + [Muck(player="Ann"), Show(player="Bob", cards=tuple(cards("8c 6h 8s Jc Qd")))])
+    assert r.outcome.stacks == {"Ann": 102, "Bob": 8}

@@ -329,9 +329,21 @@ class Hand:
         return verdict
 
     def bank_round(self) -> None:
-        """Move the finished round's bets into the hand's contributions."""
+        """Move the finished round's bets into the hand's contributions.
+
+        A bet nobody could call (the others folded short or are all in for less) goes back to its
+        owner first, as at the table -- unless he is the only one left, when the whole pot is his
+        anyway (or stays on the table after a false open, jackpots.7: "his chips stay in the pot").
+        """
         if self.round is not None:
-            for s, b in enumerate(self.round.bets):
+            bets = self.round.bets
+            if self.live.count(True) > 1:
+                excess = uncalled_excess(bets, self.live)
+                if excess is not None:
+                    seat, chips = excess
+                    bets[seat] -= chips
+                    self.stacks[seat] += chips
+            for s, b in enumerate(bets):
                 self.banked[s] += b
             self.round = None
 
@@ -370,14 +382,7 @@ class Hand:
         Returns (pots, chips carried as odd chips, chips undecided, names whose hands must be shown).
         """
         self.bank_round()
-        contributed = list(self.banked)
-        excess = uncalled_excess(contributed, self.live)
-        if excess is not None:
-            seat, chips = excess
-            self.stacks[seat] += chips
-            self.banked[seat] -= chips
-            contributed[seat] -= chips
-        pots = build_pots(contributed, self.live, self.dead)
+        pots = build_pots(self.banked, self.live, self.dead)
         results: list[PotResult] = []
         carried = undecided = 0
         must_show: list[str] = []

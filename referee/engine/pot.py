@@ -66,8 +66,9 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
 def uncalled_excess(contributed: Sequence[int], live: Sequence[bool]) -> tuple[int, int] | None:
     """``(seat, chips)`` when one seat bet more than anybody else could match, else ``None``.
 
-    The excess of the top contribution over the second highest (of all seats: a folded player's
-    chips count as matched) was never called and goes back to its owner before pots are awarded.
+    ``contributed``: the bets of one betting round.  The excess of the top bet over the second
+    highest (of all seats: a folded player's chips count as matched) was never called and goes back
+    to its owner when the round ends.  A top bettor who is out of the hand gets nothing back.
     """
     if not contributed:
         return None

@@ -310,6 +310,14 @@ class DrawHand(Hand):
     def on_draw(self, seat: int, event: Draw) -> None:
         who = self.names[seat]
         void = self.fix == "void_and_reprompt"
+        fifth_after_all = (
+            self.phase in ("round2", "showdown") and not self.round2_started
+            and self.max_draw_option == "5_split_4_then_1" and self.drawn.get(seat) == 4
+            and self.draw_count.get(seat) == 1 and event.count == 1 and self.live[seat]
+        )
+        if fifth_after_all:
+            self.take_fifth(seat, event)
+            return
         if self.phase != "draw":
             self.flag("illegal_action", f"{who} cannot draw now ({self.phase})", self.cite("draw.7.1"),
                       player=seat, remedy="ignored")
@@ -369,6 +377,16 @@ class DrawHand(Hand):
         self.draw_count[seat] = self.draw_count.get(seat, 0) + 1
         if self.next_to_draw() is None and not self.awaits_fifth_card():
             self.start_round2()
+
+    def take_fifth(self, seat: int, event: Draw) -> None:
+        """draw.max_draw = 5_split_4_then_1: the fifth card, "after every other player has drawn"."""
+        gone = self.drop_cards(seat, event.discards, 1)
+        self.discarded.setdefault(seat, []).extend(gone)
+        got = list(event.received) + [UNKNOWN] * (1 - len(event.received))
+        self.take_cards(seat, got)
+        self.received.setdefault(seat, []).extend(got)
+        self.drawn[seat] += 1
+        self.draw_count[seat] += 1
 
     def awaits_fifth_card(self) -> bool:
         """False: a player who drew four under ``5_split_4_then_1`` may still take a fifth, but
