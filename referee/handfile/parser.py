@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, Seat, SeatChange, SitDown
-from referee.handfile.vocabulary import GAMES
+from referee.rulebook.schema import GAMES
 
 if TYPE_CHECKING:
     from referee.rulebook import Rulebook

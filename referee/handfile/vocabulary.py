@@ -11,18 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from referee.engine import events as ev
-
-GAMES: Final = (
-    "straight_draw",
-    "jackpots",
-    "five_card_stud",
-    "whiskey_poker",
-    "la_viuda",
-    "three_card_brag",
-    "seven_card_brag",
-    "nine_card_brag",
-    "stop_the_bus",
-)
+from referee.rulebook.schema import GAMES
 
 _ANY_GAME: Final[frozenset[type[ev.Event]]] = frozenset(
     {ev.Deal, ev.Show, ev.Muck, ev.Expose, ev.Misdeal, ev.Void, ev.TakePot}
