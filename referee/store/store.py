@@ -275,8 +275,11 @@ class Store:
         return seat
 
     @staticmethod
-    def _session(session: Session, session_id: int, *, open_only: bool = False) -> GameSession:
-        game = session.get(GameSession, session_id)
+    def _session(session: Session, session_id: int, *, open_only: bool = False, lock: bool = False) -> GameSession:
+        """The session row; ``lock`` takes its row lock (PostgreSQL ``FOR UPDATE``) so that writers
+        numbering its seats, hands or events queue up instead of colliding.  (On SQLite every write
+        transaction already holds the database's write lock from its BEGIN IMMEDIATE.)"""
+        game = session.get(GameSession, session_id, with_for_update=lock)
         if game is None:
             raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
         if open_only and game.status != SESSION_OPEN:
@@ -309,7 +312,7 @@ class Store:
     def add_seat(self, session_id: int, name: str, buy_in: int = 0) -> Seat:
         """Seat one more player (a late arrival) in the next seat number."""
         with self._write() as session:
-            self._session(session, session_id, open_only=True)
+            self._session(session, session_id, open_only=True, lock=True)
             return self._seat(session, session_id, SeatSpec(name, buy_in))
 
     def seats(self, session_id: int) -> list[Seat]:
@@ -333,7 +336,7 @@ class Store:
         """Open the session's next hand (numbered 1, 2, …).  ``dealer`` must be a seat name."""
         started = _check_time(started_at, "hand start")
         with self._write() as session:
-            self._session(session, session_id, open_only=True)
+            self._session(session, session_id, open_only=True, lock=True)
             dealer_name = None
             if dealer is not None:
                 seat = session.exec(
@@ -393,8 +396,8 @@ class Store:
         """Append ``event`` to hand ``hand_number`` of the session; durable when this returns.
 
         ``text`` is the scorekeeper's original line, if any.  The row gets the session's next ``seq``
-        and extends the hash chain; two writers racing for one ``seq`` are serialised by the unique
-        constraint and the loser retries on top of the winner.
+        and extends the hash chain; two writers racing for one ``seq`` are serialised by the session's
+        row lock and, should that ever be bypassed, by the unique constraint (the loser retries).
         """
         kind, payload = codec.encode_event(event)
         if text is not None and not isinstance(text, str):
@@ -404,7 +407,7 @@ class Store:
         for attempt in range(1, APPEND_ATTEMPTS + 1):
             try:
                 with self._write() as session:
-                    game = self._session(session, session_id, open_only=True)
+                    game = self._session(session, session_id, open_only=True, lock=True)
                     self._hand(session, session_id, hand_number)
                     last = session.exec(
                         select(EventRecord).where(EventRecord.session_id == session_id)
