@@ -61,22 +61,29 @@ def test_pokerkit_replays_every_script_to_the_stacks_it_played(scripts: list[Dra
         assert pokerkit_side.replay(script) == script.final_stacks, f"seed {script.seed}"
 
 
-def test_referee_and_pokerkit_end_every_hand_with_the_same_stacks(scripts: list[DrawHandScript]) -> None:
+@pytest.fixture(scope="module")
+def replays(scripts: list[DrawHandScript]) -> list[object]:
+    """Referee's replay of every hand, from its events (done once for the tests below)."""
+    return [referee_side.replay_events(script) for script in scripts]
+
+
+def test_referee_and_pokerkit_end_every_hand_with_the_same_stacks(
+    scripts: list[DrawHandScript], replays: list[object]
+) -> None:
     """The cross-check proper: on every hand referee's final stacks equal PokerKit's."""
     wrong = []
-    for script in scripts:
-        got = referee_side.final_stacks(script, referee_side.replay_events(script))
+    for script, replay in zip(scripts, replays):
+        got = referee_side.final_stacks(script, replay)
         if got != script.final_stacks:
             wrong.append(_describe(script, got))
     assert not wrong, f"{len(wrong)} of {len(scripts)} hands differ; first: " + "; ".join(wrong[:5])
 
 
-def test_referee_finds_nothing_illegal_in_legal_hands(scripts: list[DrawHandScript]) -> None:
+def test_referee_finds_nothing_illegal_in_legal_hands(scripts: list[DrawHandScript], replays: list[object]) -> None:
     """Every action in these hands was legal for PokerKit under the same rules: referee must not
     flag any of them as an error."""
     flagged = []
-    for script in scripts:
-        replay = referee_side.replay_events(script)
+    for script, replay in zip(scripts, replays):
         errors = [f for f in replay.findings if f.severity == "error"]  # type: ignore[attr-defined]
         if errors:
             flagged.append(f"seed {script.seed}: {errors[0]}")
