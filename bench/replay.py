@@ -1,0 +1,108 @@
+"""Replay speed: the same random five-card-draw hands in referee and in PokerKit, in one process.
+
+Target (issue 3, item 10): referee at least 20 times PokerKit's rate.  The hands come from the
+cross-check generator (``tests/crosscheck``: seeded, no-limit, 2-6 players, all-ins, draws of 0-5,
+showdowns); generating them and building their events is not timed.  Timed: PokerKit replaying each
+hand from its script (``crosscheck.pokerkit_side.replay``), referee's ``replay_hand`` from the events,
+and (``--text``) referee reading the hand-file text and replaying it.  Then a batch of Jackpots hands
+that carry findings (false opens found at every point, unproven openers, over-limit bets, misdeals:
+the golden Jackpots nights) replayed with ``replay_night``.  It prints figures; it asserts nothing.
+
+    .venv/bin/python bench/replay.py [--hands 2000] [--seed 0] [--text] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from crosscheck import pokerkit_side, referee_side  # noqa: E402
+from crosscheck.generator import generate_many  # noqa: E402
+
+
+def best_rate(count: int, run: Callable[[], object], repeat: int) -> float:
+    """Hands per second of the fastest of ``repeat`` runs over ``count`` hands."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def jackpots_batch() -> tuple[list[tuple[object, str, list[object]]], int, int]:
+    """The golden Jackpots nights, ready for ``replay_night``; (nights, hands, findings)."""
+    from referee.engine.replay import replay_night
+    from referee.handfile import read_night
+    from referee.handfile.replay import night_hands
+
+    nights = []
+    hands = findings = 0
+    for path in sorted((ROOT / "tests" / "golden" / "jackpots").glob("*.txt")):
+        night = read_night(path)
+        seats = [(s.name, s.stack) for s in night.seats]
+        entries = night_hands(night)
+        nights.append((seats, night.dealer, entries))
+        replays = replay_night(seats, night.dealer, entries)
+        hands += len(replays)
+        findings += sum(len(r.findings) for r in replays)
+    return nights, hands, findings  # type: ignore[return-value]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0, help="first generator seed")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the fastest counts")
+    parser.add_argument("--text", action="store_true", help="also time referee from the hand-file text")
+    args = parser.parse_args()
+
+    from referee.engine.replay import replay_hand, replay_night
+    from referee.handfile import parse_night
+
+    print(f"generating {args.hands} no-limit five-card-draw hands (seed {args.seed}) ...", flush=True)
+    scripts = generate_many(args.hands, args.seed)
+    prepared = [(referee_side.setup_for(s), referee_side.to_events(s)) for s in scripts]
+    texts = [referee_side.to_text(s) for s in scripts] if args.text else []
+
+    def run_pokerkit() -> None:
+        for s in scripts:
+            pokerkit_side.replay(s)
+
+    def run_referee() -> None:
+        for setup, events in prepared:
+            replay_hand(setup, events)
+
+    def run_referee_text() -> None:
+        for s, text in zip(scripts, texts):
+            (hand,) = parse_night(text).hands
+            replay_hand(referee_side.setup_for(s), hand.events)
+
+    pk = best_rate(len(scripts), run_pokerkit, args.repeat)
+    ref = best_rate(len(prepared), run_referee, args.repeat)
+    print(f"PokerKit  replay:              {pk:10.0f} hands/s")
+    print(f"referee   replay_hand(events): {ref:10.0f} hands/s   ratio {ref / pk:5.1f}x PokerKit (target 20x)")
+    if args.text:
+        txt = best_rate(len(texts), run_referee_text, args.repeat)
+        print(f"referee   text -> replay:      {txt:10.0f} hands/s   ratio {txt / pk:5.1f}x PokerKit")
+
+    nights, hands, findings = jackpots_batch()
+    rounds = max(1, 2000 // max(hands, 1))
+
+    def run_jackpots() -> None:
+        for _ in range(rounds):
+            for seats, dealer, entries in nights:
+                replay_night(seats, dealer, entries)
+
+    jp = best_rate(hands * rounds, run_jackpots, args.repeat)
+    print(f"referee   Jackpots with findings ({hands} hands, {findings} findings, x{rounds}): {jp:10.0f} hands/s")
+
+
+if __name__ == "__main__":
+    main()
