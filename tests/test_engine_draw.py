@@ -198,7 +198,7 @@ def test_bet_or_drop_first_round():
 def test_fixed_limit_bets_exactly_the_limit():
     """draw.betting = fixed_limit: "every bet and raise is exactly draw.limit_pre"."""
     r = replay_hand(setup({"draw.betting": "fixed_limit"}), [Bet(player="Bob", amount=1)])
-    assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.6", "raised to 2")]
+    assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.betting", "raised to 2")]
 
 
 def test_max_draw_three_with_six_players():

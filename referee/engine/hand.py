@@ -539,7 +539,7 @@ def _build_round_rules(
     ids = BettingRuleIds(
         order=cite(rulebook, order_rule),
         no_check_after_bet=cite(rulebook, no_check_rule),
-        limits=cite(rulebook, limits_rule) if structure in ("spread_limit", "fixed_limit") else f"{prefix}.betting",
+        limits=cite(rulebook, limits_rule) if structure == "spread_limit" else f"{prefix}.betting",
         structure=f"{prefix}.betting",
         cap=f"{prefix}.raise_cap",
         check_raise=f"{prefix}.check_raise",

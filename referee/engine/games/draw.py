@@ -571,6 +571,9 @@ class DrawHand(Hand):
                 return "proven", f"he showed {format_cards(shown)}"
             return "disproven", f"the openers he showed ({format_cards(shown)}) are not openers"
         final = self.shown.get(o)
+        if final is not None and o not in self.drawn and len(final) == HAND_SIZE:
+            ok = holds_openers(final, m)
+            return ("proven" if ok else "disproven"), f"he showed {format_cards(final)} before any draw"
         if final is not None:
             discards = list(self.discards_shown.get(o, ()))
             if not discards and self.kept_face_down.get(o):
@@ -633,6 +636,12 @@ class DrawHand(Hand):
         if self.took_pot is not None:
             self.false_open_found = ("after_win", self.action)
             return
+        if not self.live[o]:
+            self.false_open_found = ("dropped", self.action)
+            self.flag("false_open", f"{who} opened without openers ({evidence}; {how}) after dropping out",
+                      self.cite("jackpots.5"), player=o, remedy=self.penalty_words())
+            self.apply_penalty(o)
+            return
         if self.phase in ("showdown",):
             self.false_open_found = ("showdown", self.action)
             return
@@ -641,11 +650,6 @@ class DrawHand(Hand):
             self.false_open_found = ("all_dropped", self.action)
             return
         self.false_open_found = ("before_showdown", self.action)
-        if not self.live[o]:
-            self.flag("false_open", f"{who} opened without openers ({evidence}; {how}) after dropping out",
-                      self.cite("jackpots.5"), player=o, remedy=self.penalty_words())
-            self.apply_penalty(o)
-            return
         rrop = self.options["jackpots.false_open_before_showdown"] == "rrop_declare_open"
         self.flag("false_open", f"{who} opened without openers ({evidence}; {how}): he is out of the hand, "
                   "his chips stay in the pot", self.cite("jackpots.7"), player=o,
@@ -781,12 +785,17 @@ class DrawHand(Hand):
             if w == o:
                 if self.counts_as_false(status) or status == "unproven":
                     return self.false_open_carry(o, status, evidence, when)
-                if status == "unknown":
-                    what = "the pair (or split-opener discards) he opened with"
-                    if self.options["jackpots.uncalled_show"] == "full_hand":
-                        what = "his whole hand"
-                    self.flag("unverifiable", f"{self.names[o]}'s openers were not shown: show {what}",
-                              self.cite("jackpots.4.1"), player=o, action=False,
+                full = self.options["jackpots.uncalled_show"] == "full_hand"
+                whole_unshown = full and not (o in self.shown and len(self.shown[o]) == HAND_SIZE)
+                if status == "unknown" or whole_unshown:
+                    if whole_unshown:
+                        message = f"{self.names[o]} must show his whole hand before he takes the pot"
+                        cited = "jackpots.uncalled_show"
+                    else:
+                        message = (f"{self.names[o]}'s openers were not shown: show the pair (or split-opener "
+                                   "discards) he opened with")
+                        cited = self.cite("jackpots.4.1")
+                    self.flag("unverifiable", message, cited, player=o, action=False,
                               remedy="the pot is undecided until they are shown")
                     self.bank_round()
                     amount = self.middle()
@@ -794,9 +803,6 @@ class DrawHand(Hand):
                     self.dead, self.banked = 0, [0] * self.n
                     return self.make_outcome("uncontested", [pot], 0, amount, self.next_hand(nxt, 0),
                                              f"{self.names[o]} is alone but has not shown openers: pot undecided")
-                if self.options["jackpots.uncalled_show"] == "full_hand" and self.known_hand(o) is None:
-                    self.flag("unverifiable", f"{self.names[o]} must show his whole hand before taking the pot",
-                              "jackpots.uncalled_show", player=o, action=False)
             else:
                 self.judge_dropped_opener(o, status, evidence)
         pots = self.award_all(w, rule)
@@ -864,7 +870,8 @@ class DrawHand(Hand):
                 words = "could not prove his openers" if status == "unproven" else "opened without openers"
                 penalty = self.counts_as_false(status)
                 self.flag("false_open", f"{self.names[o]} {words} ({evidence}): found at the showdown, he may "
-                          "not win; the pot goes to the best hand among the others", self.cite("jackpots.9"),
+                          "not win; the pot goes to the best hand among the others",
+                          self.cite("jackpots.9") if penalty else "jackpots.unproven_opener",
                           player=o, action=self.false_open_found[1] if self.false_open_found else False,
                           remedy=self.penalty_words() if penalty else "no penalty (jackpots.unproven_opener)")
                 self.put_out(o)
