@@ -36,8 +36,8 @@ from referee.ranking.keys import (
     pack,
     ranks_of,
 )
-from referee.ranking.tables import CARD_PRIME, FLUSH, NO_WHEEL, UNSUITED
-from referee.ranking.wild import best_with_wilds
+from referee.ranking.tables import FLUSH, NO_WHEEL, PRIME_AT, UNSUITED
+from referee.ranking.wild import best_with_wilds, play_wilds
 
 __all__ = [
     "Category",
@@ -50,7 +50,6 @@ __all__ = [
 ]
 
 Tiebreak = Literal["none", "laviuda"]
-_new: Final = object.__new__
 _TIEBREAKS: Final = ("none", "laviuda")
 
 
@@ -95,27 +94,44 @@ class HandValue:
     ``key`` is the integer of :mod:`referee.ranking.keys`; compare values, not keys, across modules.
     """
 
-    __slots__ = ("key", "cards", "_used")
+    # No __init__: ``HandValue()`` plus two attribute stores is the cheapest construction, and
+    # evaluate()'s fast path is measured against treys (bench/evaluate.py).  When a wild card is
+    # used, ``_used`` holds the physical cards, ``_wild_at`` the wild cards' places, and ``cards``
+    # (which wild plays as which card) is worked out on first reading, in ``__getattr__``.
+    __slots__ = ("key", "cards", "_used", "_wild_at")
 
     key: int
     cards: tuple[Card, ...]
-    _used: tuple[Card, ...] | None
+    _used: tuple[Card, ...]
+    _wild_at: tuple[int, ...]
 
-    def __init__(self, key: int, cards: tuple[Card, ...], used: tuple[Card, ...] | None = None) -> None:
-        self.key = key
-        self.cards = cards
-        self._used = used
+    def __getattr__(self, name: str) -> object:
+        # Called only for an attribute not set: a wild hand's ``cards`` before its first reading.
+        if name == "cards" and self.uses_wild:
+            used = self._used
+            wild_at = self._wild_at
+            naturals = [c for i, c in enumerate(used) if i not in wild_at]
+            played = play_wilds(naturals, [used[i] for i in wild_at], self.category, self.ranks)
+            as_played = list(used)
+            for i, card in zip(wild_at, played):
+                as_played[i] = card
+            self.cards = tuple(as_played)
+            return self.cards
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def used(self) -> tuple[Card, ...]:
         """The physical cards the hand is made of (wild cards as themselves)."""
-        used = getattr(self, "_used", None)
-        return self.cards if used is None else used
+        return self._used if self.uses_wild else self.cards
 
     @property
     def uses_wild(self) -> bool:
         """True when one of the cards used is wild."""
-        return getattr(self, "_used", None) is not None
+        try:
+            self._used  # noqa: B018 - set only on hands made with a wild card
+        except AttributeError:
+            return False
+        return True
 
     @property
     def category(self) -> Category:
@@ -159,12 +175,31 @@ class HandValue:
         return self.key >= other.key if isinstance(other, HandValue) else NotImplemented
 
 
+def hand_value(key: int, cards: tuple[Card, ...]) -> HandValue:
+    """A :class:`HandValue` of natural cards."""
+    value = HandValue()
+    value.key = key
+    value.cards = cards
+    return value
+
+
+def wild_hand_value(key: int, used: tuple[Card, ...], wild_at: Sequence[int]) -> HandValue:
+    """A :class:`HandValue` made with wild cards: the physical cards and the wild ones' places."""
+    value = HandValue()
+    value.key = key
+    value._used = used
+    value._wild_at = tuple(wild_at)
+    return value
+
+
 # ---------------------------------------------------------------- checking the input
 
 
 def _known_cards(cards: Iterable[object], what: str) -> tuple[Card, ...]:
     """The cards as a tuple, each a known card, none twice; else a CardError saying which."""
     hand = tuple(cards)
+    if len({c.index for c in hand if type(c) is Card}) == len(hand):
+        return hand
     for i, c in enumerate(hand, 1):
         if not isinstance(c, Card):
             if getattr(c, "text", None) == "??":
@@ -177,21 +212,25 @@ def _known_cards(cards: Iterable[object], what: str) -> tuple[Card, ...]:
                 hint="read cards with referee.cards.parse_cards",
             )
     check_no_duplicates(hand, where=what)
-    return hand
+    raise AssertionError("unreachable: cards checked")  # pragma: no cover
 
 
 def _split(hand: Sequence[Card], wild: WildRules | None) -> tuple[list[Card], list[int]]:
     """Natural cards, and the positions of the wild ones; a joker that is not wild is an error."""
+    jokers_wild = wild is not None and wild.jokers
+    wild_rank = wild.rank if wild is not None else None
     naturals: list[Card] = []
     wild_at: list[int] = []
     for i, c in enumerate(hand):
-        if wild is not None and wild.is_wild(c):
+        if c.is_joker:
+            if not jokers_wild:
+                raise CardError(
+                    f"{c.text} is a joker, but jokers are not wild under these rules",
+                    hint="only a game played with jokers (La Viuda) may hold one; check the card",
+                )
             wild_at.append(i)
-        elif c.is_joker:
-            raise CardError(
-                f"{c.text} is a joker, but jokers are not wild under these rules",
-                hint="only a game played with jokers (La Viuda) may hold one; check the card",
-            )
+        elif c.rank == wild_rank:
+            wild_at.append(i)
         else:
             naturals.append(c)
     return naturals, wild_at
@@ -213,7 +252,7 @@ def _check_tiebreak(tiebreak: str) -> None:
 def _natural_key(hand: Sequence[Card]) -> int:
     """Table key of five natural cards (assumed distinct, standard)."""
     a, b, c, d, e = hand
-    product = CARD_PRIME[a] * CARD_PRIME[b] * CARD_PRIME[c] * CARD_PRIME[d] * CARD_PRIME[e]
+    product = PRIME_AT[a.index] * PRIME_AT[b.index] * PRIME_AT[c.index] * PRIME_AT[d.index] * PRIME_AT[e.index]
     s = a.suit
     if s == b.suit and s == c.suit and s == d.suit and s == e.suit:
         return FLUSH[product]
@@ -230,24 +269,23 @@ def _five(hand: tuple[Card, ...], wild: WildRules | None, wheel: bool, tiebreak:
             key = NO_WHEEL.get(key, key)
         if wild is not None and wild.natural_beats_wild:
             key |= NATURAL_BIT[key >> CATEGORY_SHIFT]
-        return HandValue(key | tb, hand)
+        return hand_value(key | tb, hand)
     assert wild is not None
-    category, ranks, played = best_with_wilds(
-        naturals,
+    ranks = tuple(sorted([c.rank for c in naturals], reverse=True))
+    one_suit = len({c.suit for c in naturals}) <= 1
+    _, _, key = best_with_wilds(
+        ranks,
+        one_suit,
         len(wild_at),
         may_duplicate=wild.may_duplicate,
         five_of_a_kind=wild.five_of_a_kind,
         wheel=wheel,
     )
-    as_played = list(hand)
-    for i, card in zip(wild_at, played):
-        as_played[i] = card
-    return HandValue(pack(category, ranks, False, tb), tuple(as_played), hand)
+    return wild_hand_value(key | tb, hand, wild_at)
 
 
 def evaluate(
     cards: Sequence[Card],
-    *,
     wild: WildRules | None = None,
     wheel: bool = True,
     tiebreak: Tiebreak = "none",
@@ -256,34 +294,38 @@ def evaluate(
 
     ``wild``: the wild-card rules (None: nothing is wild, jokers are an error); ``wheel``:
     ``common.wheel`` (A-2-3-4-5 is the lowest straight); ``tiebreak``: "none" or "laviuda".
+    Pass the options by keyword.  (They are not declared keyword-only because CPython 3.11 fills
+    keyword-only defaults through a dict, which costs this hot function about 7% — bench/evaluate.py.)
     Raises :class:`~referee.errors.CardError` for ``??``, a duplicated card or a joker that is not
     wild, :class:`~referee.errors.InputError` for a hand that is not five cards.
     """
     if wild is None and wheel and tiebreak == "none":
         # Fast path: natural cards, standard order (the common case, measured by bench/evaluate.py).
+        # Any surprise (not five cards, '??', a joker, a card twice) sets key to 0 and leaves the
+        # careful path below to say what is wrong.  Every real key is positive.
         try:
             a, b, c, d, e = cards
-            product = CARD_PRIME[a] * CARD_PRIME[b] * CARD_PRIME[c] * CARD_PRIME[d] * CARD_PRIME[e]
-        except (ValueError, KeyError, TypeError):
-            pass  # not five standard cards: the careful path below says what is wrong
-        else:
+            product = (
+                PRIME_AT[a.index] * PRIME_AT[b.index] * PRIME_AT[c.index] * PRIME_AT[d.index] * PRIME_AT[e.index]
+            )
             s = a.suit
             if s == b.suit and s == c.suit and s == d.suit and s == e.suit:
-                key = FLUSH.get(product)  # a repeated rank in one suit is a duplicated card: None
+                key = FLUSH[product]  # a rank twice in one suit is a card twice: KeyError
             else:
-                key = UNSUITED.get(product)
-                if key is not None and key < 0:  # a repeated rank: make sure no card is there twice
-                    key = -key
-                    if not (
+                key = UNSUITED[product]  # a joker's prime is 0: KeyError
+                if key < 0:  # a repeated rank: make sure no card is there twice
+                    distinct = (
                         a is not b and a is not c and a is not d and a is not e and b is not c
                         and b is not d and b is not e and c is not d and c is not e and d is not e
-                    ):
-                        key = None
-            if key is not None:
-                value = _new(HandValue)
-                value.key = key
-                value.cards = (a, b, c, d, e)
-                return value
+                    )
+                    key = -key if distinct else 0
+        except (ValueError, TypeError, AttributeError, KeyError):
+            key = 0
+        if key:
+            value = HandValue()
+            value.key = key
+            value.cards = (a, b, c, d, e)
+            return value
     _check_tiebreak(tiebreak)
     hand = _known_cards(cards, "hand")
     if len(hand) != 5:
@@ -296,7 +338,6 @@ def evaluate(
 
 def best_hand(
     cards: Sequence[Card],
-    *,
     wild: WildRules | None = None,
     wheel: bool = True,
     tiebreak: Tiebreak = "none",
@@ -325,10 +366,10 @@ def _partial(hand: tuple[Card, ...]) -> HandValue:
     elif top == 3:
         category = Category.THREE_OF_A_KIND
     elif top == 2:
-        category = Category.TWO_PAIR if counts[order[1]] == 2 else Category.PAIR
+        category = Category.TWO_PAIR if len(order) > 1 and counts[order[1]] == 2 else Category.PAIR
     else:
         category = Category.HIGH_CARD
-    return HandValue(pack(category, tuple(order)), hand)
+    return hand_value(pack(category, tuple(order)), hand)
 
 
 def showing_value(cards: Sequence[Card]) -> HandValue:

@@ -16,13 +16,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from referee.cards import ALL_CARDS, Card
+from referee.cards import ALL_CARDS
 from referee.ranking.keys import Category, pack, pack_digits
 
 #: One prime per rank (2..14), as in Cactus Kev's evaluator.
 RANK_PRIME: Final[dict[int, int]] = dict(zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)))
-#: The rank prime of every standard card, keyed by the interned Card (jokers are absent on purpose).
-CARD_PRIME: Final[dict[Card, int]] = {c: RANK_PRIME[c.rank] for c in ALL_CARDS if not c.is_joker}
+#: The rank prime of every card by ``Card.index`` (0..53); jokers get 0, which no table holds.
+PRIME_AT: Final[tuple[int, ...]] = tuple(0 if c.is_joker else RANK_PRIME[c.rank] for c in ALL_CARDS)
 
 WHEEL: Final = (14, 5, 4, 3, 2)
 

@@ -1,13 +1,16 @@
 """The best five-card hand when some of the five cards are wild, computed from the naturals' structure.
 
-No substitution is tried: given the natural cards (their rank counts and suits) and the number of
-wild cards, each category is tested from the top (five of a kind, straight flush, four of a kind, …)
-and the first one the wilds can complete is returned with its best ranks.
+No substitution is tried.  The best hand depends only on the natural cards' ranks, on whether they
+all share one suit, on how many wild cards there are and on the wild-card rules; so
+:func:`best_with_wilds` tests each category from the top (five of a kind, straight flush, four of a
+kind, …) on that structure, returns the first one the wilds can complete with its best ranks, and
+remembers the answer (at most a few thousand structures per rule set).  :func:`play_wilds` then
+says which card each wild plays as.
 
-The model (stated in the rule text of ``laviuda.wild_use``): a wild card stands for any one card of
+The model (the rule text of ``laviuda.wild_use`` states it): a wild card stands for any one card of
 the pack.  With ``may_duplicate`` it may stand for a card that is already in the hand — the only hand
 that needs this is five of a kind (five cards of one rank, when ``five_of_a_kind`` is allowed);
-without it the five cards as played must all be different.  A flush is five *different* ranks of one
+without it the five cards as played are all different.  A flush is five *different* ranks of one
 suit: a wild in a flush plays as the highest rank the flush lacks (no "double-ace flush"), which is
 standard practice.  ``wheel`` allows A-2-3-4-5 as the lowest straight (``common.wheel``).
 """
@@ -18,7 +21,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from referee.cards import ALL_CARDS, Card
-from referee.ranking.keys import Category
+from referee.ranking.keys import Category, pack
 
 #: Every standard card by (rank, suit).
 CARD_AT: Final[dict[tuple[int, str], Card]] = {(c.rank, c.suit): c for c in ALL_CARDS if not c.is_joker}
@@ -26,9 +29,14 @@ CARD_AT: Final[dict[tuple[int, str], Card]] = {(c.rank, c.suit): c for c in ALL_
 _SUIT_CHOICE: Final = "shdc"
 _DOWN: Final = tuple(range(14, 1, -1))
 
+#: A category, its significant ranks (combination first, then kickers) and its key (no flags).
+Solution = tuple[Category, tuple[int, ...], int]
+#: Answers already worked out, by (ranks, one_suit, wilds, five_of_a_kind possible, wheel).
+_SOLVED: dict[tuple[tuple[int, ...], bool, int, bool, bool], Solution] = {}
 
-def _window(ranks: Sequence[int], wheel: bool) -> tuple[int, ...]:
-    """The best five-rank straight window (high to low) holding all ``ranks`` (distinct), or ()."""
+
+def straight_window(ranks: Sequence[int], wheel: bool) -> tuple[int, ...]:
+    """The best five-rank straight (high to low) holding all ``ranks`` (distinct), or ()."""
     if not ranks:
         return (14, 13, 12, 11, 10)
     lo, hi = min(ranks), max(ranks)
@@ -40,93 +48,64 @@ def _window(ranks: Sequence[int], wheel: bool) -> tuple[int, ...]:
     return ()
 
 
-class _Hand:
-    """The natural cards with the bookkeeping the wild cards need."""
-
-    __slots__ = ("held", "counts", "suits", "n", "may_duplicate")
-
-    def __init__(self, naturals: Sequence[Card], may_duplicate: bool) -> None:
-        self.held: set[Card] = set(naturals)
-        self.counts: dict[int, int] = {}
-        for c in naturals:
-            self.counts[c.rank] = self.counts.get(c.rank, 0) + 1
-        self.suits = {c.suit for c in naturals}
-        self.n = len(naturals)
-        self.may_duplicate = may_duplicate
-
-    def play(self, rank: int, suit: str | None = None) -> Card:
-        """The card a wild plays as: ``rank`` of ``suit``, or of a suit not yet in the hand."""
-        if suit is None:
-            for s in _SUIT_CHOICE:
-                if CARD_AT[rank, s] not in self.held:
-                    suit = s
-                    break
-            else:
-                if not self.may_duplicate:  # pragma: no cover - categories below never need it
-                    raise AssertionError("wild card would duplicate a card")
-                suit = _SUIT_CHOICE[0]
-        played = CARD_AT[rank, suit]
-        self.held.add(played)
-        return played
-
-
 def best_with_wilds(
-    naturals: Sequence[Card],
+    ranks: tuple[int, ...],
+    one_suit: bool,
     wilds: int,
     *,
     may_duplicate: bool = True,
     five_of_a_kind: bool = True,
     wheel: bool = True,
-) -> tuple[Category, tuple[int, ...], list[Card]]:
-    """Best hand of ``naturals`` plus ``wilds`` wild cards (5 cards in all, ``wilds`` ≥ 1).
+) -> Solution:
+    """Best hand of natural cards of ``ranks`` (sorted high to low) plus ``wilds`` wild cards.
 
-    Returns the category, the significant ranks (combination first, then kickers) and, for each
-    wild card in turn, the card it plays as.
+    ``one_suit``: the naturals all share one suit (true for none).  Five cards in all, ``wilds`` ≥ 1.
+    Returns the category, the significant ranks (combination first, then kickers) and the key
+    (natural bit and tie-break clear).
     """
-    h = _Hand(naturals, may_duplicate)
-    counts = h.counts
-    ranks_desc = sorted(counts, reverse=True)
-    distinct = len(counts) == h.n
-    one_suit = len(h.suits) <= 1
+    memo = (ranks, one_suit, wilds, may_duplicate and five_of_a_kind, wheel)
+    found = _SOLVED.get(memo)
+    if found is None:
+        category, significant = _solve(ranks, one_suit, wilds, may_duplicate and five_of_a_kind, wheel)
+        found = _SOLVED[memo] = (category, significant, pack(category, significant))
+    return found
+
+
+def _solve(
+    ranks: tuple[int, ...], one_suit: bool, wilds: int, five_kind: bool, wheel: bool
+) -> tuple[Category, tuple[int, ...]]:
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    distinct_desc = sorted(counts, reverse=True)
+    n = len(ranks)
+    distinct = len(counts) == n
 
     # Five of a kind: every natural of one rank, and a wild may repeat a card.
-    if five_of_a_kind and may_duplicate and len(counts) <= 1:
-        r = ranks_desc[0] if ranks_desc else 14
-        return Category.FIVE_OF_A_KIND, (r,), [h.play(r) for _ in range(wilds)]
+    if five_kind and len(counts) <= 1:
+        return Category.FIVE_OF_A_KIND, (distinct_desc[0] if counts else 14,)
 
-    window = _window(ranks_desc, wheel) if distinct else ()
+    window = straight_window(distinct_desc, wheel) if distinct else ()
     if window and one_suit:
-        suit = next(iter(h.suits)) if h.suits else _SUIT_CHOICE[0]
-        return (
-            Category.STRAIGHT_FLUSH,
-            (window[0],),
-            [h.play(r, suit) for r in window if r not in counts],
-        )
+        return Category.STRAIGHT_FLUSH, (window[0],)
 
-    # Four of a kind: at most one natural outside the quad rank.
-    for r in ranks_desc if 14 in counts else (14, *ranks_desc):
-        c = counts.get(r, 0)
-        if h.n - c <= 1:
-            kickers = [x for x in ranks_desc if x != r]
-            played = [h.play(r) for _ in range(4 - c)]
-            if kickers:
-                kicker = kickers[0]
-            else:
-                kicker = 14 if r != 14 else 13
-                played.append(h.play(kicker))
-            return Category.FOUR_OF_A_KIND, (r, kicker), played
+    # Four of a kind: at most one natural outside the quad rank (the highest such rank wins).
+    for r in distinct_desc if 14 in counts else (14, *distinct_desc):
+        if n - counts.get(r, 0) <= 1:
+            kickers = [x for x in distinct_desc if x != r]
+            return Category.FOUR_OF_A_KIND, (r, kickers[0] if kickers else (14 if r != 14 else 13))
 
     # Full house: at most two natural ranks, at most three of one and two of the other.
     if len(counts) <= 2:
         options: list[tuple[int, int]] = []
         if len(counts) == 2:
-            a, b = ranks_desc
+            a, b = distinct_desc
             if counts[a] <= 3 and counts[b] <= 2:
                 options.append((a, b))
             if counts[b] <= 3 and counts[a] <= 2:
                 options.append((b, a))
         elif len(counts) == 1:
-            (a,) = ranks_desc
+            (a,) = distinct_desc
             if counts[a] <= 3:
                 options.append((a, 14 if a != 14 else 13))
             if a != 14 and counts[a] <= 2:
@@ -134,31 +113,83 @@ def best_with_wilds(
         else:
             options.append((14, 13))
         if options:
-            t, p = max(options)
-            played = [h.play(t) for _ in range(3 - counts.get(t, 0))]
-            played += [h.play(p) for _ in range(2 - counts.get(p, 0))]
-            return Category.FULL_HOUSE, (t, p), played
+            return Category.FULL_HOUSE, max(options)
 
     if one_suit and distinct:
-        suit = next(iter(h.suits))
         fill = [r for r in _DOWN if r not in counts][:wilds]
-        ranks = tuple(sorted((*ranks_desc, *fill), reverse=True))
-        return Category.FLUSH, ranks, [h.play(r, suit) for r in fill]
+        return Category.FLUSH, tuple(sorted((*distinct_desc, *fill), reverse=True))
 
     if window:
-        return Category.STRAIGHT, (window[0],), [h.play(r) for r in window if r not in counts]
+        return Category.STRAIGHT, (window[0],)
 
     # Three of a kind: at most two naturals outside the trips rank.
-    for t in ranks_desc if 14 in counts else (14, *ranks_desc):
+    for t in distinct_desc if 14 in counts else (14, *distinct_desc):
         c = counts.get(t, 0)
-        if c <= 3 and h.n - c <= 2:
-            kickers = sorted((x for x in ranks_desc if x != t), reverse=True)
-            played = [h.play(t) for _ in range(3 - c)]
+        if c <= 3 and n - c <= 2:
+            kickers = [x for x in distinct_desc if x != t]
             spare = [r for r in _DOWN if r != t and r not in counts][: 2 - len(kickers)]
-            played += [h.play(r) for r in spare]
-            return Category.THREE_OF_A_KIND, (t, *sorted((*kickers, *spare), reverse=True)), played
+            return Category.THREE_OF_A_KIND, (t, *sorted((*kickers, *spare), reverse=True))
 
     # One wild and four different naturals: pair the highest.
     if wilds == 1 and distinct:
-        return Category.PAIR, tuple(ranks_desc), [h.play(ranks_desc[0])]
-    raise AssertionError(f"no hand found for {naturals} with {wilds} wild cards")  # pragma: no cover
+        return Category.PAIR, tuple(distinct_desc)
+    raise AssertionError(f"no hand found for ranks {ranks} with {wilds} wild cards")  # pragma: no cover
+
+
+def _five_ranks(category: Category, ranks: tuple[int, ...]) -> list[int]:
+    """The ranks of all five cards of a hand from its significant ranks (as in its key)."""
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        top = ranks[0]
+        return [14, 2, 3, 4, 5] if top == 5 else list(range(top - 4, top + 1))
+    if category is Category.FIVE_OF_A_KIND:
+        return [ranks[0]] * 5
+    if category is Category.FOUR_OF_A_KIND:
+        return [ranks[0]] * 4 + [ranks[1]]
+    if category is Category.FULL_HOUSE:
+        return [ranks[0]] * 3 + [ranks[1]] * 2
+    if category is Category.THREE_OF_A_KIND:
+        return [ranks[0]] * 3 + list(ranks[1:])
+    if category is Category.TWO_PAIR:
+        return [ranks[0]] * 2 + [ranks[1]] * 2 + [ranks[2]]
+    if category is Category.PAIR:
+        return [ranks[0]] * 2 + list(ranks[1:])
+    return list(ranks)
+
+
+def play_wilds(
+    naturals: Sequence[Card],
+    wild_cards: Sequence[Card],
+    category: Category,
+    ranks: tuple[int, ...],
+) -> list[Card]:
+    """The card each wild plays as, in order, to make the hand ``category``/``ranks`` with ``naturals``.
+
+    A wild that could be itself plays as itself (a wild ace stays the ace it is when an ace is
+    needed); in a flush or straight flush every wild takes the naturals' suit; otherwise each takes
+    a card not yet in the hand when there is one (only five of a kind has to repeat a card).
+    """
+    missing = _five_ranks(category, ranks)
+    for c in naturals:
+        missing.remove(c.rank)
+    suited = category in (Category.FLUSH, Category.STRAIGHT_FLUSH)
+    suit = naturals[0].suit if naturals else _SUIT_CHOICE[0]
+    held = set(naturals)
+    played: list[Card | None] = [None] * len(wild_cards)
+    # Wild cards of a wild rank play as themselves when their rank is wanted (and the suit fits).
+    for i, w in enumerate(wild_cards):
+        if not w.is_joker and w.rank in missing and (not suited or w.suit == suit) and w not in held:
+            missing.remove(w.rank)
+            held.add(w)
+            played[i] = w
+    for i in range(len(played)):
+        if played[i] is None:
+            rank = missing.pop(0)
+            if suited:
+                card = CARD_AT[rank, suit]
+            else:
+                card = next((CARD_AT[rank, s] for s in _SUIT_CHOICE if CARD_AT[rank, s] not in held), None)
+                if card is None:  # five of a kind: a fifth card of a rank repeats one
+                    card = CARD_AT[rank, _SUIT_CHOICE[0]]
+            held.add(card)
+            played[i] = card
+    return played  # type: ignore[return-value]
