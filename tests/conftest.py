@@ -210,10 +210,14 @@ def _isolated_user_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    """With REFEREE_REQUIRE_POSTGRES=1 a skipped postgres test is a failure, never a silent skip."""
+    """Tag the reports of postgres tests; with REFEREE_REQUIRE_POSTGRES=1 a skipped postgres test is
+    a failure, never a silent skip."""
     outcome = yield
     report = outcome.get_result()
-    if report.skipped and item.get_closest_marker(PG_MARK) is not None and _postgres_required():
+    if item.get_closest_marker(PG_MARK) is None:
+        return
+    report.user_properties.append((PG_MARK, True))  # counted by pytest_terminal_summary
+    if report.skipped and _postgres_required():
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         reason = reason.removeprefix("Skipped: ")
         report.outcome = "failed"
@@ -226,7 +230,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     seen: set[tuple[str, str]] = set()
     for key in ("passed", "failed", "skipped", "error"):
         for report in terminalreporter.stats.get(key, []):
-            if PG_MARK not in getattr(report, "keywords", {}):
+            if (PG_MARK, True) not in getattr(report, "user_properties", ()):
                 continue
             nodeid = getattr(report, "nodeid", "")
             if report.skipped or report.failed:
