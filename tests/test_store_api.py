@@ -283,3 +283,16 @@ def test_a_server_refusing_connections_is_a_store_error(pg_url: str) -> None:
             admin.execute(f'ALTER DATABASE "{dbname}" WITH allow_connections false')
         with pytest.raises(StoreError, match=f'cannot use database {pg_url}: .*"{dbname}" is not currently accepting'):
             store.players()
+
+
+def test_several_events_are_appended_all_or_none(store: Store) -> None:
+    sid = new_night(store, "Alice", "Bob")
+    store.start_hand(sid)
+    rows = store.append_events(sid, 1, [Bet("Alice", 2), (Call("Bob"), "bob calls"), Fold("Alice")])
+    assert [(r.seq, r.kind, r.text) for r in rows] == [(1, "Bet", None), (2, "Call", "bob calls"), (3, "Fold", None)]
+    with pytest.raises(InputError, match="NUL"):
+        store.append_events(sid, 1, [Bet("Bob", 1), (Fold("Bob"), "bad\x00line")])
+    with pytest.raises(InputError, match="has no hand 2"):
+        store.append_events(sid, 2, [Bet("Bob", 1)])
+    assert len(store.events(sid)) == 3
+    assert store.verify_chain(sid).ok

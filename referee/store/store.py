@@ -399,34 +399,57 @@ class Store:
         and extends the hash chain; two writers racing for one ``seq`` are serialised by the session's
         row lock and, should that ever be bypassed, by the unique constraint (the loser retries).
         """
+        return self.append_events(session_id, hand_number, [(event, text)])[0]
+
+    def append_events(
+        self, session_id: int, hand_number: int, events: Sequence[Event | tuple[Event, str | None]]
+    ) -> list[EventRecord]:
+        """Append several events to one hand in one transaction: all of them, or (on any error) none.
+
+        Each item is an event or an ``(event, text)`` pair; see :meth:`append_event`.
+        """
+        encoded = [self._encode(item) for item in events]
+        for attempt in range(1, APPEND_ATTEMPTS + 1):
+            try:
+                with self._write() as session:
+                    return self._append_rows(session, session_id, hand_number, encoded)
+            except ConflictError:
+                if attempt == APPEND_ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _encode(item: Event | tuple[Event, str | None]) -> tuple[str, dict[str, Any], str | None]:
+        event, text = item if isinstance(item, tuple) else (item, None)
         kind, payload = codec.encode_event(event)
         if text is not None and not isinstance(text, str):
             raise InputError(f"event text must be a string, not {type(text).__name__}")
         if text is not None and "\x00" in text:
             raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
-        for attempt in range(1, APPEND_ATTEMPTS + 1):
-            try:
-                with self._write() as session:
-                    game = self._session(session, session_id, open_only=True, lock=True)
-                    self._hand(session, session_id, hand_number)
-                    last = session.exec(
-                        select(EventRecord).where(EventRecord.session_id == session_id)
-                        .order_by(EventRecord.seq.desc()).limit(1)  # type: ignore[attr-defined]
-                    ).first()
-                    seq = 1 if last is None else last.seq + 1
-                    prev = chain.genesis_hash(game) if last is None else last.hash
-                    created = utcnow()
-                    digest = chain.event_hash(prev, session_id=session_id, seq=seq, hand_number=hand_number,
-                                              kind=kind, payload=payload, text=text, created_at=created)
-                    row = EventRecord(session_id=session_id, seq=seq, hand_number=hand_number, kind=kind,
-                                      payload=payload, text=text, created_at=created, prev_hash=prev, hash=digest)
-                    session.add(row)
-                    session.flush()
-                    return row
-            except ConflictError:
-                if attempt == APPEND_ATTEMPTS:
-                    raise
-        raise AssertionError("unreachable")
+        return kind, payload, text
+
+    def _append_rows(self, session: Session, session_id: int, hand_number: int,
+                     encoded: Sequence[tuple[str, dict[str, Any], str | None]]) -> list[EventRecord]:
+        game = self._session(session, session_id, open_only=True, lock=True)
+        self._hand(session, session_id, hand_number)
+        last = session.exec(
+            select(EventRecord).where(EventRecord.session_id == session_id)
+            .order_by(EventRecord.seq.desc()).limit(1)  # type: ignore[attr-defined]
+        ).first()
+        seq = 0 if last is None else last.seq
+        prev = chain.genesis_hash(game) if last is None else last.hash
+        rows = []
+        for kind, payload, text in encoded:
+            seq += 1
+            created = utcnow()
+            digest = chain.event_hash(prev, session_id=session_id, seq=seq, hand_number=hand_number,
+                                      kind=kind, payload=payload, text=text, created_at=created)
+            rows.append(EventRecord(session_id=session_id, seq=seq, hand_number=hand_number, kind=kind,
+                                    payload=payload, text=text, created_at=created, prev_hash=prev, hash=digest))
+            prev = digest
+        session.add_all(rows)
+        session.flush()
+        return rows
 
     def events(self, session_id: int, hand_number: int | None = None) -> list[EventRecord]:
         """The session's event rows (of one hand, if given) in ``seq`` order."""
