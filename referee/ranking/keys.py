@@ -101,11 +101,6 @@ def ranks_of(key: int) -> tuple[int, ...]:
     return tuple((digits >> (16 - 4 * i)) & 0xF for i in range(5))
 
 
-def is_natural_marked(key: int) -> bool:
-    """True when the key carries the natural bit (natural hand under ``natural_beats_wild``)."""
-    return bool(key & NATURAL_BIT[key >> CATEGORY_SHIFT])
-
-
 def _run_of(ranks: tuple[int, ...]) -> str:
     return "-".join(RANK_NAME[r] for r in ranks if r)
 

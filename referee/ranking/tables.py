@@ -7,7 +7,7 @@ to the hand's :mod:`referee.ranking.keys` key (natural bit clear, no tie-break).
 * ``DISTINCT`` — five different ranks, not all one suit: high card or straight (1,287 entries);
 * ``PAIRED`` — some rank repeated: pair … four of a kind (4,888 entries);
 * ``FLUSH`` — five different ranks of one suit: flush or straight flush (1,287 entries);
-* ``UNSUITED`` — both of the above in one table, paired keys negated (one lookup on the fast path);
+* ``UNSUITED`` — ``DISTINCT`` and ``PAIRED`` in one table, paired keys negated (one lookup on the fast path);
 * ``NO_WHEEL`` — what the two wheel keys become when ``common.wheel = forbidden``.
 """
 
@@ -26,15 +26,6 @@ PRIME_AT: Final[tuple[int, ...]] = tuple(0 if c.is_joker else RANK_PRIME[c.rank]
 
 WHEEL: Final = (14, 5, 4, 3, 2)
 
-#: How a repeated-rank pattern (counts, largest first) names its category.
-_PATTERN: Final[dict[tuple[int, ...], Category]] = {
-    (4, 1): Category.FOUR_OF_A_KIND,
-    (3, 2): Category.FULL_HOUSE,
-    (3, 1, 1): Category.THREE_OF_A_KIND,
-    (2, 2, 1): Category.TWO_PAIR,
-    (2, 1, 1, 1): Category.PAIR,
-}
-
 
 def straight_top(ranks_desc: tuple[int, ...], *, wheel: bool = True) -> int:
     """The top card of a straight made by five distinct ranks (given high to low), else 0."""
@@ -43,16 +34,6 @@ def straight_top(ranks_desc: tuple[int, ...], *, wheel: bool = True) -> int:
     if wheel and ranks_desc == WHEEL:
         return 5
     return 0
-
-
-def repeated_rank_key(ranks: tuple[int, ...]) -> int:
-    """Key of five ranks with at least one repeat (and no rank five times), ignoring suits."""
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    category = _PATTERN[tuple(counts[r] for r in order)]
-    return pack(category, tuple(order))
 
 
 def distinct_rank_key(ranks_desc: tuple[int, ...], *, suited: bool, wheel: bool = True) -> int:
@@ -82,23 +63,23 @@ def _build() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
             distinct[product] = pack_digits(high, digits)
             flush[product] = pack_digits(flush_c, digits)
     paired: dict[int, int] = {}
+    quads, full, trips = int(Category.FOUR_OF_A_KIND), int(Category.FULL_HOUSE), int(Category.THREE_OF_A_KIND)
+    two_pair, pair = int(Category.TWO_PAIR), int(Category.PAIR)
     for x in down:
         px = p[x]
         others = [r for r in down if r != x]
         for y in others:
             py = p[y]
-            paired[px**4 * py] = pack_digits(Category.FOUR_OF_A_KIND, x << 16 | y << 12)
-            paired[px**3 * py**2] = pack_digits(Category.FULL_HOUSE, x << 16 | y << 12)
+            paired[px**4 * py] = pack_digits(quads, x << 16 | y << 12)
+            paired[px**3 * py**2] = pack_digits(full, x << 16 | y << 12)
         for y, z in combinations(others, 2):
-            paired[px**3 * p[y] * p[z]] = pack_digits(Category.THREE_OF_A_KIND, x << 16 | y << 12 | z << 8)
+            paired[px**3 * p[y] * p[z]] = pack_digits(trips, x << 16 | y << 12 | z << 8)
         for y, z, w in combinations(others, 3):
-            paired[px**2 * p[y] * p[z] * p[w]] = pack_digits(
-                Category.PAIR, x << 16 | y << 12 | z << 8 | w << 4
-            )
+            paired[px**2 * p[y] * p[z] * p[w]] = pack_digits(pair, x << 16 | y << 12 | z << 8 | w << 4)
     for x, y in combinations(down, 2):
         for z in down:
             if z != x and z != y:
-                paired[p[x] ** 2 * p[y] ** 2 * p[z]] = pack_digits(Category.TWO_PAIR, x << 16 | y << 12 | z << 8)
+                paired[p[x] ** 2 * p[y] ** 2 * p[z]] = pack_digits(two_pair, x << 16 | y << 12 | z << 8)
     return distinct, paired, flush
 
 
