@@ -187,8 +187,11 @@ def play_wilds(
             if suited:
                 card = CARD_AT[rank, suit]
             else:
-                card = next((CARD_AT[rank, s] for s in _SUIT_CHOICE if CARD_AT[rank, s] not in held), None)
-                if card is None:  # five of a kind: a fifth card of a rank repeats one
+                for s in _SUIT_CHOICE:
+                    card = CARD_AT[rank, s]
+                    if card not in held:
+                        break
+                else:  # five of a kind: a fifth card of a rank repeats one
                     card = CARD_AT[rank, _SUIT_CHOICE[0]]
             held.add(card)
             played[i] = card
