@@ -7,7 +7,7 @@ kind, …) on that structure, returns the first one the wilds can complete with 
 remembers the answer (at most a few thousand structures per rule set).  :func:`play_wilds` then
 says which card each wild plays as.
 
-The model (the rule text of ``laviuda.wild_use`` states it): a wild card stands for any one card of
+The model (for the rule text of ``laviuda.wild_use`` to state): a wild card stands for any one card of
 the pack.  With ``may_duplicate`` it may stand for a card that is already in the hand — the only hand
 that needs this is five of a kind (five cards of one rank, when ``five_of_a_kind`` is allowed);
 without it the five cards as played are all different.  A flush is five *different* ranks of one
