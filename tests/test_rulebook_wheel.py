@@ -54,3 +54,21 @@ def test_every_shipped_rulebook_loads_from_the_wheel(unpacked_wheel: Path, tmp_p
         assert game == name
         assert Path(source).resolve() == (data_dir / f"{name}.toml").resolve()
         assert n_options > 0 and n_rules > 0 and wheel_text
+
+
+def test_the_main_job_runs_from_the_wheel(unpacked_wheel: Path, tmp_path: Path) -> None:
+    """`referee demo` from an installation without the checkout: the example night, the rulebooks and the
+    store's migrations all come out of the wheel."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REFEREE_DB")}
+    env["PYTHONPATH"] = str(unpacked_wheel)
+    db = tmp_path / "wheel.sqlite3"
+    proc = subprocess.run(
+        [sys.executable, "-m", "referee", "demo", "--db", f"sqlite:///{db}"],
+        cwd=tmp_path, env=env, capture_output=True, text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "hash chain verified" in proc.stdout
+    assert str(unpacked_wheel / "referee" / "_data" / "examples") in proc.stdout
+    for folder in ("rulebooks", "examples", "reports"):
+        assert (unpacked_wheel / "referee" / "_data" / folder).is_dir(), folder
+    assert (unpacked_wheel / "referee" / "store" / "migrations" / "versions").is_dir()
