@@ -2,7 +2,7 @@
 
 Pure functions, no I/O.  The public API (other parts code against it):
 
-* :class:`WildRules` — which cards are wild and how they play (La Viuda's options);
+* :class:`WildRules` — which cards are wild and how they play (La Viuda's options, Jackpots' bug);
 * :func:`evaluate` — the value of exactly five known cards;
 * :func:`best_hand` — the best five of five or more;
 * :func:`showing_value` — five-card stud's best *showing* combination of 1–5 upcards;
@@ -65,7 +65,13 @@ class WildRules:
       the same hand of natural cards (the combination compares first, then natural beats wild, then
       the kickers: "a pair with a wild card loses to the same pair of natural cards even if its odd
       card is higher", seed-001);
-    * ``five_of_a_kind`` — five of a kind is a hand (above a straight flush).
+    * ``five_of_a_kind`` — five of a kind is a hand (above a straight flush);
+    * ``bug`` — ``jackpots.bug = joker_as_ace_or_straight_flush_filler`` (RRoP, Gardena style): each
+      joker is the bug, not fully wild: it counts only as an ace, or as any card that completes a
+      straight, a flush or a straight flush (in a flush, the highest card of the suit the hand
+      lacks).  K-K-7-4 and the bug is a pair of kings with an ace kicker; A-A and the bug is three
+      aces; four aces and the bug are five aces, so the bug needs ``five_of_a_kind`` and
+      ``may_duplicate`` (the defaults).  Jackpots with the bug: ``WildRules(bug=True)``.
 
     With ``wild=None`` (no WildRules) nothing is wild and a joker in a hand is an error.
     """
@@ -75,6 +81,7 @@ class WildRules:
     may_duplicate: bool = True
     natural_beats_wild: bool = False
     five_of_a_kind: bool = True
+    bug: bool = False
 
     def __post_init__(self) -> None:
         if self.rank is not None and (isinstance(self.rank, bool) or self.rank not in range(2, 15)):
@@ -82,10 +89,20 @@ class WildRules:
                 f"wild rank must be 2..14 (ace = 14), not {self.rank!r}",
                 hint="La Viuda's pool count 1 means aces (14), 2 twos, … 13 kings",
             )
+        if self.bug and not (self.jokers and self.five_of_a_kind and self.may_duplicate):
+            raise RulebookError(
+                "the bug is a joker that may make five aces (four aces and the bug), so it needs "
+                "jokers=True, five_of_a_kind=True and may_duplicate=True",
+                hint="for jackpots.bug = joker_as_ace_or_straight_flush_filler use WildRules(bug=True)",
+            )
 
     def is_wild(self, c: Card) -> bool:
-        """Is this card wild under these rules?"""
+        """Is this card wild under these rules (the bug counts: it is wild in part)?"""
         return self.jokers if c.is_joker else c.rank == self.rank
+
+    def is_bug(self, c: Card) -> bool:
+        """Is this card the bug (a joker that is an ace or completes a straight or flush)?"""
+        return self.bug and c.is_joker
 
 
 class HandValue:
@@ -96,14 +113,16 @@ class HandValue:
 
     # No __init__: ``HandValue()`` plus two attribute stores is the cheapest construction, and
     # evaluate()'s fast path is measured against treys (bench/evaluate.py).  When a wild card is
-    # used, ``_used`` holds the physical cards, ``_wild_at`` the wild cards' places, and ``cards``
-    # (which wild plays as which card) is worked out on first reading, in ``__getattr__``.
-    __slots__ = ("key", "cards", "_used", "_wild_at")
+    # used, ``_used`` holds the physical cards, ``_wild_at`` the wild cards' places, ``_bug``
+    # whether the jokers are the bug, and ``cards`` (which wild plays as which card) is worked out
+    # on first reading, in ``__getattr__``.
+    __slots__ = ("key", "cards", "_used", "_wild_at", "_bug")
 
     key: int
     cards: tuple[Card, ...]
     _used: tuple[Card, ...]
     _wild_at: tuple[int, ...]
+    _bug: bool
 
     def __getattr__(self, name: str) -> object:
         # Called only for an attribute not set: a wild hand's ``cards`` before its first reading.
@@ -111,7 +130,7 @@ class HandValue:
             used = self._used
             wild_at = self._wild_at
             naturals = [c for i, c in enumerate(used) if i not in wild_at]
-            played = play_wilds(naturals, [used[i] for i in wild_at], self.category, self.ranks)
+            played = play_wilds(naturals, [used[i] for i in wild_at], self.category, self.ranks, self._bug)
             as_played = list(used)
             for i, card in zip(wild_at, played):
                 as_played[i] = card
@@ -183,12 +202,14 @@ def hand_value(key: int, cards: tuple[Card, ...]) -> HandValue:
     return value
 
 
-def wild_hand_value(key: int, used: tuple[Card, ...], wild_at: Sequence[int]) -> HandValue:
-    """A :class:`HandValue` made with wild cards: the physical cards and the wild ones' places."""
+def wild_hand_value(key: int, used: tuple[Card, ...], wild_at: Sequence[int], bug: bool = False) -> HandValue:
+    """A :class:`HandValue` made with wild cards: the physical cards, the wild ones' places, and
+    whether the jokers among them are the bug."""
     value = HandValue()
     value.key = key
     value._used = used
     value._wild_at = tuple(wild_at)
+    value._bug = bug
     return value
 
 
@@ -226,7 +247,8 @@ def _split(hand: Sequence[Card], wild: WildRules | None) -> tuple[list[Card], li
             if not jokers_wild:
                 raise CardError(
                     f"{c.text} is a joker, but jokers are not wild under these rules",
-                    hint="only a game played with jokers (La Viuda) may hold one; check the card",
+                    hint="only La Viuda (jokers wild) or Jackpots with the bug (WildRules(bug=True)) "
+                    "holds a joker; check the card",
                 )
             wild_at.append(i)
         elif c.rank == wild_rank:
@@ -273,15 +295,17 @@ def _five(hand: tuple[Card, ...], wild: WildRules | None, wheel: bool, tiebreak:
     assert wild is not None
     ranks = tuple(sorted([c.rank for c in naturals], reverse=True))
     one_suit = len({c.suit for c in naturals}) <= 1
+    bugs = sum(1 for i in wild_at if hand[i].is_joker) if wild.bug else 0
     _, _, key = best_with_wilds(
         ranks,
         one_suit,
-        len(wild_at),
+        len(wild_at) - bugs,
+        bugs=bugs,
         may_duplicate=wild.may_duplicate,
         five_of_a_kind=wild.five_of_a_kind,
         wheel=wheel,
     )
-    return wild_hand_value(key | tb, hand, wild_at)
+    return wild_hand_value(key | tb, hand, wild_at, bugs > 0)
 
 
 def evaluate(
@@ -354,11 +378,22 @@ def best_hand(
     return max(_five(five, wild, wheel, tiebreak) for five in combinations(hand, 5))
 
 
-def _partial(hand: tuple[Card, ...]) -> HandValue:
-    """Value of fewer than five natural cards: pairs, two pair, trips, quads and high cards only."""
+def _partial(hand: tuple[Card, ...], wild: WildRules | None = None) -> tuple[Category, tuple[int, ...]]:
+    """Category and ranks of fewer than five cards: pairs, two pair, trips, quads and high cards only.
+
+    With fewer than five cards there is no straight or flush to complete, so a bug is an ace
+    (``jackpots.bug``); any other wild card joins the largest group (the highest of equal ones).
+    """
+    naturals, wild_at = _split(hand, wild)
     counts: dict[int, int] = {}
-    for c in hand:
+    for c in naturals:
         counts[c.rank] = counts.get(c.rank, 0) + 1
+    bugs = sum(1 for i in wild_at if hand[i].is_joker) if wild is not None and wild.bug else 0
+    if bugs:
+        counts[14] = counts.get(14, 0) + bugs
+    if len(wild_at) > bugs:
+        top = max(counts, key=lambda r: (counts[r], r), default=14)
+        counts[top] = counts.get(top, 0) + len(wild_at) - bugs
     order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
     top = counts[order[0]]
     if top == 4:
@@ -369,7 +404,7 @@ def _partial(hand: tuple[Card, ...]) -> HandValue:
         category = Category.TWO_PAIR if len(order) > 1 and counts[order[1]] == 2 else Category.PAIR
     else:
         category = Category.HIGH_CARD
-    return hand_value(pack(category, tuple(order)), hand)
+    return category, tuple(order)
 
 
 def showing_value(cards: Sequence[Card]) -> HandValue:
@@ -381,10 +416,10 @@ def showing_value(cards: Sequence[Card]) -> HandValue:
     hand = _known_cards(cards, "upcards")
     if not 1 <= len(hand) <= 5:
         raise InputError(f"a stud player shows 1 to 5 upcards, not {len(hand)}")
-    _split(hand, None)
     if len(hand) == 5:
         return _five(hand, None, True, "none")
-    return _partial(hand)
+    category, ranks = _partial(hand)
+    return hand_value(pack(category, ranks), hand)
 
 
 def _pair_rank(minimum: str) -> int:
@@ -397,16 +432,20 @@ def _pair_rank(minimum: str) -> int:
     )
 
 
-def opens(cards: Sequence[Card], minimum: str = "JJ") -> bool:
+def opens(cards: Sequence[Card], minimum: str = "JJ", wild: WildRules | None = None) -> bool:
     """Do 2–5 known cards hold openers: a pair of ``minimum``'s rank or better, or any higher hand?
 
     Jackpots (rule ``jackpots.1``, progressive option): two pair, trips, a straight, … always open.
+    ``wild``: ``WildRules(bug=True)`` under ``jackpots.bug`` (an ace and the bug are a pair of aces;
+    on fewer than five cards the bug is an ace).
     """
     need = _pair_rank(minimum)
     hand = _known_cards(cards, "openers")
     if not 2 <= len(hand) <= 5:
         raise InputError(f"openers are shown with 2 to 5 cards, not {len(hand)}")
-    _split(hand, None)
-    value = _five(hand, None, True, "none") if len(hand) == 5 else _partial(hand)
-    category = value.category
-    return category > Category.PAIR or (category == Category.PAIR and value.ranks[0] >= need)
+    if len(hand) == 5:
+        value = _five(hand, wild, True, "none")
+        category, ranks = value.category, value.ranks
+    else:
+        category, ranks = _partial(hand, wild)
+    return category > Category.PAIR or (category == Category.PAIR and ranks[0] >= need)

@@ -13,6 +13,12 @@ that needs this is five of a kind (five cards of one rank, when ``five_of_a_kind
 without it the five cards as played are all different.  A flush is five *different* ranks of one
 suit: a wild in a flush plays as the highest rank the flush lacks (no "double-ace flush"), which is
 standard practice.  ``wheel`` allows A-2-3-4-5 as the lowest straight (``common.wheel``).
+
+The bug (``jackpots.bug = joker_as_ace_or_straight_flush_filler``, RRoP / wiki-5cd) is a joker that
+counts only as an ace, or as any card that completes a straight, a flush or a straight flush.  So a
+hand with bugs is the better of two: the best straight, flush or straight flush with the bugs as
+wild cards (a flush again taking the highest ranks it lacks), and the best hand with every bug an
+ace (four aces and the bug are five aces).  K-K-7-4 and the bug is a pair of kings, ace kicker.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from referee.cards import ALL_CARDS, Card
-from referee.ranking.keys import Category, pack
+from referee.ranking.keys import CATEGORY_SHIFT, Category, pack, ranks_of
+from referee.ranking.tables import NO_WHEEL, RANK_PRIME, UNSUITED
 
 #: Every standard card by (rank, suit).
 CARD_AT: Final[dict[tuple[int, str], Card]] = {(c.rank, c.suit): c for c in ALL_CARDS if not c.is_joker}
@@ -31,8 +38,10 @@ _DOWN: Final = tuple(range(14, 1, -1))
 
 #: A category, its significant ranks (combination first, then kickers) and its key (no flags).
 Solution = tuple[Category, tuple[int, ...], int]
-#: Answers already worked out, by (ranks, one_suit, wilds, five_of_a_kind possible, wheel).
-_SOLVED: dict[tuple[tuple[int, ...], bool, int, bool, bool], Solution] = {}
+#: The hands a bug may complete as any card; in every other hand it is an ace (``jackpots.bug``).
+BUG_FILLS: Final = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
+#: Answers already worked out, by (ranks, one_suit, wilds, bugs, five_of_a_kind possible, wheel).
+_SOLVED: dict[tuple[tuple[int, ...], bool, int, int, bool, bool], Solution] = {}
 
 
 def straight_window(ranks: Sequence[int], wheel: bool) -> tuple[int, ...]:
@@ -53,22 +62,72 @@ def best_with_wilds(
     one_suit: bool,
     wilds: int,
     *,
+    bugs: int = 0,
     may_duplicate: bool = True,
     five_of_a_kind: bool = True,
     wheel: bool = True,
 ) -> Solution:
-    """Best hand of natural cards of ``ranks`` (sorted high to low) plus ``wilds`` wild cards.
+    """Best hand of natural cards of ``ranks`` (sorted high to low), ``wilds`` wild cards and ``bugs`` bugs.
 
-    ``one_suit``: the naturals all share one suit (true for none).  Five cards in all, ``wilds`` ≥ 1.
+    ``one_suit``: the naturals all share one suit (true for none).  Five cards in all,
+    ``wilds + bugs`` ≥ 1.  With bugs, five aces must be a hand (``WildRules`` makes sure).
     Returns the category, the significant ranks (combination first, then kickers) and the key
     (natural bit and tie-break clear).
     """
-    memo = (ranks, one_suit, wilds, may_duplicate and five_of_a_kind, wheel)
+    five_kind = may_duplicate and five_of_a_kind
+    memo = (ranks, one_suit, wilds, bugs, five_kind, wheel)
     found = _SOLVED.get(memo)
     if found is None:
-        category, significant = _solve(ranks, one_suit, wilds, may_duplicate and five_of_a_kind, wheel)
+        if bugs:
+            category, significant = _solve_bugs(ranks, one_suit, wilds, bugs, wheel)
+        else:
+            category, significant = _solve(ranks, one_suit, wilds, five_kind, wheel)
         found = _SOLVED[memo] = (category, significant, pack(category, significant))
     return found
+
+
+def _completed(
+    distinct_desc: list[int], one_suit: bool, wilds: int, wheel: bool
+) -> tuple[Category, tuple[int, ...]] | None:
+    """Best straight flush, flush or straight that ``wilds`` wild cards complete on naturals of
+    ``distinct_desc`` (different ranks, high to low), or None."""
+    window = straight_window(distinct_desc, wheel)
+    if window and one_suit:
+        return Category.STRAIGHT_FLUSH, (window[0],)
+    if one_suit:
+        fill = [r for r in _DOWN if r not in distinct_desc][:wilds]
+        return Category.FLUSH, tuple(sorted((*distinct_desc, *fill), reverse=True))
+    if window:
+        return Category.STRAIGHT, (window[0],)
+    return None
+
+
+def _solve_bugs(
+    ranks: tuple[int, ...], one_suit: bool, wilds: int, bugs: int, wheel: bool
+) -> tuple[Category, tuple[int, ...]]:
+    """The bug rule: the better of a straight/flush/straight flush with the bugs as wild cards, and
+    the best hand with every bug an ace (then the naturals' suits no longer matter: any flush or
+    straight it could make, the first way makes too)."""
+    as_aces = tuple(sorted((*ranks, *(14,) * bugs), reverse=True))
+    best = _solve(as_aces, False, wilds, True, wheel) if wilds else _ranked(as_aces, wheel)
+    if len(set(ranks)) == len(ranks):
+        made = _completed(sorted(ranks, reverse=True), one_suit, wilds + bugs, wheel)
+        if made is not None and pack(*made) > pack(*best):
+            best = made
+    return best
+
+
+def _ranked(ranks: tuple[int, ...], wheel: bool) -> tuple[Category, tuple[int, ...]]:
+    """Category and significant ranks of five ranks (high to low) with nothing wild and no flush."""
+    if ranks[0] == ranks[4]:
+        return Category.FIVE_OF_A_KIND, (ranks[0],)
+    product = 1
+    for r in ranks:
+        product *= RANK_PRIME[r]
+    key = abs(UNSUITED[product])
+    if not wheel:
+        key = NO_WHEEL.get(key, key)
+    return Category(key >> CATEGORY_SHIFT), tuple(r for r in ranks_of(key) if r)
 
 
 def _solve(
@@ -85,9 +144,9 @@ def _solve(
     if five_kind and len(counts) <= 1:
         return Category.FIVE_OF_A_KIND, (distinct_desc[0] if counts else 14,)
 
-    window = straight_window(distinct_desc, wheel) if distinct else ()
-    if window and one_suit:
-        return Category.STRAIGHT_FLUSH, (window[0],)
+    made = _completed(distinct_desc, one_suit, wilds, wheel) if distinct else None
+    if made is not None and made[0] is Category.STRAIGHT_FLUSH:
+        return made
 
     # Four of a kind: at most one natural outside the quad rank (the highest such rank wins).
     for r in distinct_desc if 14 in counts else (14, *distinct_desc):
@@ -115,12 +174,8 @@ def _solve(
         if options:
             return Category.FULL_HOUSE, max(options)
 
-    if one_suit and distinct:
-        fill = [r for r in _DOWN if r not in counts][:wilds]
-        return Category.FLUSH, tuple(sorted((*distinct_desc, *fill), reverse=True))
-
-    if window:
-        return Category.STRAIGHT, (window[0],)
+    if made is not None:  # a flush, or else a straight
+        return made
 
     # Three of a kind: at most two naturals outside the trips rank.
     for t in distinct_desc if 14 in counts else (14, *distinct_desc):
@@ -161,12 +216,15 @@ def play_wilds(
     wild_cards: Sequence[Card],
     category: Category,
     ranks: tuple[int, ...],
+    bug: bool = False,
 ) -> list[Card]:
     """The card each wild plays as, in order, to make the hand ``category``/``ranks`` with ``naturals``.
 
-    A wild that could be itself plays as itself (a wild ace stays the ace it is when an ace is
-    needed); in a flush or straight flush every wild takes the naturals' suit; otherwise each takes
-    a card not yet in the hand when there is one (only five of a kind has to repeat a card).
+    ``bug``: the jokers among ``wild_cards`` are the bug; outside a straight, flush or straight
+    flush each plays as an ace.  A wild that could be itself plays as itself (a wild ace stays the
+    ace it is when an ace is needed); in a flush or straight flush every wild takes the naturals'
+    suit; otherwise each takes a card not yet in the hand when there is one (only five of a kind
+    has to repeat a card).
     """
     missing = _five_ranks(category, ranks)
     for c in naturals:
@@ -175,9 +233,15 @@ def play_wilds(
     suit = naturals[0].suit if naturals else _SUIT_CHOICE[0]
     held = set(naturals)
     played: list[Card | None] = [None] * len(wild_cards)
+    if bug and category not in BUG_FILLS:  # the bug is an ace, before wild-rank cards choose
+        for i, w in enumerate(wild_cards):
+            if w.is_joker:
+                missing.remove(14)
+                played[i] = _unsuited(14, held)
     # Wild cards of a wild rank play as themselves when their rank is wanted (and the suit fits).
     for i, w in enumerate(wild_cards):
-        if not w.is_joker and w.rank in missing and (not suited or w.suit == suit) and w not in held:
+        wanted = w.rank in missing and (not suited or w.suit == suit)
+        if played[i] is None and not w.is_joker and wanted and w not in held:
             missing.remove(w.rank)
             held.add(w)
             played[i] = w
@@ -186,13 +250,21 @@ def play_wilds(
             rank = missing.pop(0)
             if suited:
                 card = CARD_AT[rank, suit]
+                held.add(card)
             else:
-                for s in _SUIT_CHOICE:
-                    card = CARD_AT[rank, s]
-                    if card not in held:
-                        break
-                else:  # five of a kind: a fifth card of a rank repeats one
-                    card = CARD_AT[rank, _SUIT_CHOICE[0]]
-            held.add(card)
+                card = _unsuited(rank, held)
             played[i] = card
     return played  # type: ignore[return-value]
+
+
+def _unsuited(rank: int, held: set[Card]) -> Card:
+    """A card of ``rank`` not in ``held`` (suits tried in a fixed order), added to ``held``; for
+    five of a kind, where every card of the rank is held, the first suit's card again."""
+    for s in _SUIT_CHOICE:
+        card = CARD_AT[rank, s]
+        if card not in held:
+            break
+    else:
+        card = CARD_AT[rank, _SUIT_CHOICE[0]]
+    held.add(card)
+    return card
