@@ -12,7 +12,8 @@ public API, ``Evaluator().evaluate(hand, board)`` with an empty board; referee t
 ``evaluate(hand)``, which returns a HandValue object (treys returns an int).
 
 A hand made with wild cards works out which card each wild plays as (``HandValue.cards``) only
-when that is first read; the last column adds that cost.
+when that is first read; the last column adds that cost.  The last row is Jackpots' bug
+(``WildRules(bug=True)``): one joker that is an ace or completes a straight or flush.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Callable, Sequence
 from treys import Card as TreysCard
 from treys import Evaluator
 
-from referee.cards import JOKERS, card, standard_deck
+from referee.cards import JOKER_1, JOKERS, card, standard_deck
 from referee.ranking.poker import WildRules, evaluate
 
 CHUNK = 2_000
@@ -130,6 +131,24 @@ def main() -> None:
             f"  {k} wild  {rates['wild']:>10,.0f} evals/s   cost {cost:5.1f}x natural   (target <= 10)"
             f"   reading .cards too: {cost_cards:5.1f}x"
         )
+
+    # The bug (jackpots.bug): one joker, four natural cards.
+    bug_hands = [[JOKER_1, *rng.sample(deck, 4)] for _ in range(args.n // 4)]
+    for h in bug_hands:
+        rng.shuffle(h)
+    bug = WildRules(bug=True)
+    rates = interleaved(
+        {
+            "natural": (referee_natural, hands[: len(bug_hands)]),
+            "bug": (referee_wild(bug), bug_hands),
+            "bug+cards": (referee_wild_cards(bug), bug_hands),
+        },
+        args.rounds,
+    )
+    print(
+        f"  1 bug   {rates['bug']:>10,.0f} evals/s   cost {rates['natural'] / rates['bug']:5.1f}x natural"
+        f"   (target <= 10)   reading .cards too: {rates['natural'] / rates['bug+cards']:5.1f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -295,7 +295,12 @@ def _five(hand: tuple[Card, ...], wild: WildRules | None, wheel: bool, tiebreak:
     assert wild is not None
     ranks = tuple(sorted([c.rank for c in naturals], reverse=True))
     one_suit = len({c.suit for c in naturals}) <= 1
-    bugs = sum(1 for i in wild_at if hand[i].is_joker) if wild.bug else 0
+    if not wild.bug:
+        bugs = 0
+    elif wild.rank is None:  # every wild card is a joker: all are bugs
+        bugs = len(wild_at)
+    else:
+        bugs = sum(1 for i in wild_at if hand[i].is_joker)
     _, _, key = best_with_wilds(
         ranks,
         one_suit,
