@@ -133,19 +133,6 @@ class LegalActions:
         return out
 
 
-class _Still:
-    """The void remedy text, built only when needed ("void: Bob is still to act; legal: ...")."""
-
-    __slots__ = ("rnd", "seat")
-
-    def __init__(self, rnd: BettingRound, seat: int) -> None:
-        self.rnd = rnd
-        self.seat = seat
-
-    def __str__(self) -> str:
-        return f"void: {self.rnd.table.names[self.seat]} is still to act; legal: {self.rnd.legal_text(self.seat)}"
-
-
 class BettingRound:
     """One betting round.  Shares ``stacks`` and ``live`` (in the hand) with the hand it belongs to.
 
@@ -155,7 +142,7 @@ class BettingRound:
     __slots__ = (
         "rules", "table", "stacks", "live", "order", "bets", "pending", "cursor", "current",
         "full_raise", "acted", "short", "raises", "total_raises", "checked", "first_bettor",
-        "last_aggressor", "pot", "actions", "name", "first",
+        "last_aggressor", "pot", "actions", "name", "first", "turn",
     )
 
     def __init__(
@@ -184,27 +171,38 @@ class BettingRound:
         self.last_aggressor: int | None = None
         self.pot = pot
         self.actions = 0
+        self.turn: int | None = None  # whose turn it is: kept by _next_turn after every change
+        self._next_turn()
 
     # ------------------------------------------------------------------ where the round stands
+
+    def _next_turn(self) -> None:
+        """Work out whose turn it is; called after every change of ``pending``, ``live`` or ``cursor``."""
+        self.turn = None
+        if not self.pending or self.live.count(True) <= 1:
+            return
+        order = self.order
+        n = len(order)
+        for k in range(n):
+            seat = order[(self.cursor + k) % n]
+            if seat in self.pending:
+                self.turn = seat
+                return
 
     @property
     def closed(self) -> bool:
         """True when nobody has to act any more (all matched, or one player left)."""
-        if not self.pending:
-            return True
-        return self.live.count(True) <= 1
+        return self.turn is None
 
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or ``None`` when the round is closed."""
-        if self.closed:
-            return None
-        n = len(self.order)
-        for k in range(n):
-            seat = self.order[(self.cursor + k) % n]
-            if seat in self.pending:
-                return seat
-        return None
+        return self.turn
+
+    def remove(self, seat: int) -> None:
+        """``seat`` is out of the hand (``live`` already says so): nothing more to do for him."""
+        self.pending.discard(seat)
+        self._next_turn()
 
     def to_call(self, seat: int) -> int:
         """Chips ``seat`` needs to call (capped by his stack)."""
@@ -279,7 +277,7 @@ class BettingRound:
         who = names[seat]
         void = rules.fix == VOID
         breaches: list[Breach] = []
-        turn = self.to_act
+        turn = self.turn
         in_turn = turn == seat
         if not self.live[seat]:
             return Verdict("none", 0, [Breach(ids.order, f"{who} is not in the hand and cannot act", "ignored")])
@@ -295,23 +293,20 @@ class BettingRound:
 
         stack = self.stacks[seat]
         call = self.to_call(seat)
-        still = _Still(self, seat)
 
         if isinstance(event, Fold):
             return Verdict("fold", 0, breaches, in_turn)
-        if isinstance(event, Call) and self.current == self.bets[seat]:
-            event = Check(player=event.player)
-        if isinstance(event, Check):
+        if isinstance(event, Check) or (isinstance(event, Call) and self.current == self.bets[seat]):
             if call > 0:
                 message = f"{who} cannot check: {call} to call; legal: {self.legal_text(seat)}"
                 if void:
-                    return Verdict("none", 0, breaches + [Breach(ids.no_check_after_bet, message, str(still))], in_turn)
+                    return self._void(seat, breaches, in_turn, ids.no_check_after_bet, message)
                 breaches.append(Breach(ids.no_check_after_bet, message, f"taken as a call of {call}"))
                 return Verdict("call", call, breaches, in_turn)
             if self.current == 0 and not rules.check_allowed:
                 message = f"{who} cannot check: nobody may check in this round (bet or drop)"
                 if void:
-                    return Verdict("none", 0, breaches + [Breach(ids.check_allowed, message, str(still))], in_turn)
+                    return self._void(seat, breaches, in_turn, ids.check_allowed, message)
                 breaches.append(Breach(ids.check_allowed, message, "taken as a fold (he did not bet)"))
                 return Verdict("fold", 0, breaches, in_turn)
             return Verdict("check", 0, breaches, in_turn)
@@ -325,42 +320,51 @@ class BettingRound:
             if self.current > 0:
                 message = f"{who} cannot bet: there is a bet of {self.current}; he must call, raise or fold"
                 if void:
-                    return Verdict("none", 0, breaches + [Breach(ids.no_check_after_bet, message, str(still))], in_turn)
+                    return self._void(seat, breaches, in_turn, ids.no_check_after_bet, message)
                 breaches.append(Breach(ids.no_check_after_bet, message, f"his {chips} chips taken as put in"))
         elif isinstance(event, Raise):
             chips = event.amount - self.bets[seat] if event.to else (self.current - self.bets[seat]) + event.amount
             if chips <= 0:
                 message = f"{who}'s raise to {event.amount} is not above the bet of {self.current}"
                 if void:
-                    return Verdict("none", 0, breaches + [Breach(ids.limits, message, str(still))], in_turn)
+                    return self._void(seat, breaches, in_turn, ids.limits, message)
                 breaches.append(Breach(ids.limits, message, f"taken as a call of {call}"))
                 return Verdict("call" if call else "check", call, breaches, in_turn)
         else:  # pragma: no cover - callers pass betting events only
             raise TypeError(f"not a betting event: {event!r}")
-        return self._judge_chips(seat, chips, breaches, in_turn, still)
+        return self._judge_chips(seat, chips, breaches, in_turn)
 
-    def _judge_chips(self, seat: int, chips: int, breaches: list[Breach], in_turn: bool, still: _Still) -> Verdict:
+    def _void(self, seat: int, breaches: list[Breach], in_turn: bool, rule: str, message: str) -> Verdict:
+        """``void_and_reprompt``: the action breaks ``rule``, nothing happens, he is still to act."""
+        remedy = f"void: {self.table.names[seat]} is still to act; legal: {self.legal_text(seat)}"
+        return Verdict("none", 0, breaches + [Breach(rule, message, remedy)], in_turn)
+
+    def _refuse(
+        self, seat: int, breaches: list[Breach], in_turn: bool, rule: str, message: str, adjusted: str,
+        kind: str = "", put: int = 0,
+    ) -> Verdict | None:
+        """An action that breaks ``rule``: void it (``void_and_reprompt``), or note the ``adjusted``
+        remedy and return the adjusted verdict (``kind``, ``put``); no ``kind``: ``None``, the caller
+        adjusts the chips and goes on judging."""
+        if self.rules.fix == VOID:
+            return self._void(seat, breaches, in_turn, rule, message)
+        breaches.append(Breach(rule, message, adjusted))
+        return Verdict(kind, put, breaches, in_turn) if kind else None
+
+    def _judge_chips(self, seat: int, chips: int, breaches: list[Breach], in_turn: bool) -> Verdict:
         """Judge putting ``chips`` in (a call, bet or raise by amount)."""
         rules = self.rules
         ids = rules.ids
         who = self.table.names[seat]
-        void = rules.fix == VOID
         stack = self.stacks[seat]
         call = self.to_call(seat)
-
-        def refuse(rule: str, message: str, adjusted: str, kind: str, put: int) -> Verdict | None:
-            if void:
-                return Verdict("none", 0, breaches + [Breach(rule, message, str(still))], in_turn)
-            breaches.append(Breach(rule, message, adjusted))
-            return Verdict(kind, put, breaches, in_turn) if kind else None
+        refuse = self._refuse
 
         if chips < 0:
             chips = 0
         if chips > stack:
-            verdict = refuse(
-                ids.structure, f"{who} put in {chips} but has only {stack} on the table (table stakes)",
-                f"taken as all in for {stack}", "", 0,
-            )
+            message = f"{who} put in {chips} but has only {stack} on the table (table stakes)"
+            verdict = refuse(seat, breaches, in_turn, ids.structure, message, f"taken as all in for {stack}")
             if verdict is not None:
                 return verdict
             chips = stack
@@ -368,9 +372,9 @@ class BettingRound:
         if total < self.current:
             if chips == stack:
                 return Verdict("call", chips, breaches, in_turn)
+            message = f"{who} put in {chips}, short of the call of {call}"
             return refuse(  # type: ignore[return-value]
-                ids.no_check_after_bet, f"{who} put in {chips}, short of the call of {call}",
-                f"made up to a call of {call}", "call", call,
+                seat, breaches, in_turn, ids.no_check_after_bet, message, f"made up to a call of {call}", "call", call
             )
         if total == self.current:
             return Verdict("call" if chips else "check", chips, breaches, in_turn)
@@ -380,42 +384,40 @@ class BettingRound:
         size = total - self.current
         all_in = chips == stack
         if not is_bet and not rules.check_raise_allowed and seat in self.checked:
+            message = f"{who} checked earlier in this round and may not raise now"
             return refuse(  # type: ignore[return-value]
-                ids.check_raise, f"{who} checked earlier in this round and may not raise now",
-                f"taken as a call of {call}", "call", call,
+                seat, breaches, in_turn, ids.check_raise, message, f"taken as a call of {call}", "call", call
             )
         if not self.reopened_for(seat):
+            message = f"{who} may not raise: only an all-in for less than a full raise came since he acted"
             return refuse(  # type: ignore[return-value]
-                ids.structure,
-                f"{who} may not raise: only an all-in for less than a full raise came since he acted",
-                f"taken as a call of {call}", "call", call,
+                seat, breaches, in_turn, ids.structure, message, f"taken as a call of {call}", "call", call
             )
         cap = self._cap_breach(seat, is_bet)
         if cap is not None:
-            return refuse(ids.cap, f"{who} may not {word}: {cap}",  # type: ignore[return-value]
-                          f"taken as a call of {call}" if call else "taken as a check", "call" if call else "check",
-                          call)
+            message = f"{who} may not {word}: {cap}"
+            as_call = f"taken as a call of {call}" if call else "taken as a check"
+            return refuse(  # type: ignore[return-value]
+                seat, breaches, in_turn, ids.cap, message, as_call, "call" if call else "check", call
+            )
         low, high = self._size_bounds(seat)
         if size > high:
-            verdict = refuse(
-                ids.limits, f"{who}'s {word} of {size} is over the limit of {high}", f"capped at {high}", "", 0,
-            )
+            message = f"{who}'s {word} of {size} is over the limit of {high}"
+            verdict = refuse(seat, breaches, in_turn, ids.limits, message, f"capped at {high}")
             if verdict is not None:
                 return verdict
             size = high
             chips = self.current + size - self.bets[seat]
         elif size < low and not all_in:
             target = self.current + low - self.bets[seat]
+            message = f"{who}'s {word} of {size} is under the minimum of {low}"
             if target >= stack:
-                message = f"{who}'s {word} of {size} is under the minimum of {low}"
-                verdict = refuse(ids.limits, message, f"raised to all in for {stack}", "", 0)
+                verdict = refuse(seat, breaches, in_turn, ids.limits, message, f"raised to all in for {stack}")
                 if verdict is not None:
                     return verdict
                 chips = stack
             else:
-                verdict = refuse(
-                    ids.limits, f"{who}'s {word} of {size} is under the minimum of {low}", f"raised to {low}", "", 0,
-                )
+                verdict = refuse(seat, breaches, in_turn, ids.limits, message, f"raised to {low}")
                 if verdict is not None:
                     return verdict
                 chips = target
@@ -434,6 +436,7 @@ class BettingRound:
         if kind == "fold":
             self.live[seat] = False
             self.pending.discard(seat)
+            self._next_turn()
             return
         chips = verdict.chips
         self.stacks[seat] -= chips
@@ -442,9 +445,11 @@ class BettingRound:
         if kind == "check":
             self.checked.add(seat)
             self.acted.add(seat)
+            self._next_turn()
             return
         if kind == "call":
             self.acted.add(seat)
+            self._next_turn()
             return
         size = self.bets[seat] - self.current
         if kind == "bet":
@@ -469,6 +474,7 @@ class BettingRound:
             else:
                 self.acted.add(seat)
         self.pending = {s for s in self.order if self.live[s] and self.stacks[s] > 0 and s != seat}
+        self._next_turn()
 
     def apply(self, seat: int, event: Event) -> Verdict:
         """Judge and commit in one step."""

@@ -14,9 +14,9 @@ conservation check, and the showdown that awards pots with :mod:`referee.engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import BettingRound, BettingRules, Verdict
@@ -65,9 +65,8 @@ class HandSetup:
         return tuple(s.name for s in self.seats)
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """The table after one event: light enough to keep one per event.
+class Snapshot(NamedTuple):
+    """The table after one event: a plain tuple, light enough to keep one per event.
 
     ``stacks`` and ``live`` are per seat (seat order of ``names``, which is shared, not copied);
     ``pot`` is every chip in the middle; ``in_hand`` names the players still in.
@@ -201,13 +200,20 @@ class Hand:
         return [s for s in range(self.n) if self.live[s]]
 
     def snapshot(self) -> Snapshot:
-        to_act = self.round.to_act if self.round is not None else None
+        """The table now, checked: chips neither made nor lost (the replay takes one after every
+        event, so this is where the conservation invariant is checked event by event)."""
+        stacks = tuple(self.stacks)
+        pot = self.middle()
+        if sum(stacks) + pot != self.total:
+            self.check_conservation()  # fails, with the details
+        rnd = self.round
+        to_act = rnd.to_act if rnd is not None else None
         return Snapshot(
             self.action,
             self.phase,
             self.names[to_act] if to_act is not None else self.expected_actor(),
-            tuple(self.stacks),
-            self.middle(),
+            stacks,
+            pot,
             tuple(self.live),
             self.names,
         )
@@ -351,7 +357,7 @@ class Hand:
         """``seat`` leaves the hand; his chips stay in the pot (folded or ruled out)."""
         self.live[seat] = False
         if self.round is not None:
-            self.round.pending.discard(seat)
+            self.round.remove(seat)
 
     # ------------------------------------------------------------------ endings
 
@@ -386,38 +392,40 @@ class Hand:
         results: list[PotResult] = []
         carried = undecided = 0
         must_show: list[str] = []
-        excluded = excluded or set()
+        names = self.names
+        stacks = self.stacks
+        order = self.table.from_dealers_left()
         for pot in pots:
-            eligible = [s for s in pot.eligible if s in contenders and s not in excluded]
-            names = tuple(self.names[s] for s in pot.eligible)
+            eligible = [s for s in pot.eligible if s in contenders and (excluded is None or s not in excluded)]
+            entitled = tuple([names[s] for s in pot.eligible])
             if not eligible:
                 carried += pot.amount
-                results.append(PotResult(pot.amount, names, decided=True, left_over=pot.amount, rule=rule))
+                results.append(PotResult(pot.amount, entitled, decided=True, left_over=pot.amount, rule=rule))
                 continue
             if len(eligible) == 1:
-                winner = eligible[0]
-                self.stacks[winner] += pot.amount
-                results.append(PotResult(pot.amount, names, (self.names[winner],), {self.names[winner]: pot.amount},
-                                         rule=rule))
+                winner = names[eligible[0]]
+                stacks[eligible[0]] += pot.amount
+                results.append(PotResult(pot.amount, entitled, (winner,), {winner: pot.amount}, rule=rule))
                 continue
             unknown = [s for s in eligible if s not in values]
             if unknown:
                 undecided += pot.amount
                 for s in unknown:
-                    if self.names[s] not in must_show:
-                        must_show.append(self.names[s])
-                results.append(PotResult(pot.amount, names, decided=False, rule=rule))
+                    if names[s] not in must_show:
+                        must_show.append(names[s])
+                results.append(PotResult(pot.amount, entitled, decided=False, rule=rule))
                 continue
-            best = max(values[s] for s in eligible)
-            winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s] == best]
+            best = max([values[s] for s in eligible])
+            winners = [s for s in order if s in eligible and values[s] == best]
             split = split_pot(pot.amount, winners, self.table, self.tie_rule)
+            shares = {}
             for s, chips in split.shares.items():
-                self.stacks[s] += chips
+                stacks[s] += chips
+                shares[names[s]] = chips
             carried += split.left_over
             results.append(
                 PotResult(
-                    pot.amount, names, tuple(self.names[s] for s in winners),
-                    {self.names[s]: c for s, c in split.shares.items()}, True, split.left_over,
+                    pot.amount, entitled, tuple([names[s] for s in winners]), shares, True, split.left_over,
                     rule if len(winners) == 1 else self.cite("common.showdown_tie"), best.name,
                 )
             )
@@ -452,24 +460,18 @@ class Hand:
         summary: str,
         showdown_order: Sequence[int] = (),
     ) -> Outcome:
-        stacks = {name: self.stacks[s] for s, name in enumerate(self.names)}
+        names = self.names
+        final = self.stacks
         in_middle = self.middle() if kind == "in_progress" else 0
-        assert sum(self.stacks) + carried + undecided + in_middle == self.total, (
-            f"chips not conserved in the outcome: stacks {self.stacks}, carried {carried}, undecided {undecided}, "
+        assert sum(final) + carried + undecided + in_middle == self.total, (
+            f"chips not conserved in the outcome: stacks {final}, carried {carried}, undecided {undecided}, "
             f"total {self.total}"
         )
         return Outcome(
-            kind=kind,
-            pots=tuple(pots),
-            stacks=stacks,
-            net={name: self.stacks[s] - self.start_stacks[s] for s, name in enumerate(self.names)},
-            carried=carried,
-            undecided=undecided,
-            penalties=tuple(self.penalties),
-            next_hand=next_hand,
-            showdown_order=tuple(self.names[s] for s in showdown_order),
-            summary=summary,
-            in_middle=in_middle,
+            kind, tuple(pots), dict(zip(names, final)),
+            {name: chips - start for name, chips, start in zip(names, final, self.start_stacks)},
+            carried, undecided, tuple(self.penalties), next_hand, tuple([names[s] for s in showdown_order]),
+            summary, in_middle,
         )
 
     # ------------------------------------------------------------------ the replay protocol
@@ -487,7 +489,33 @@ class Hand:
         raise NotImplementedError
 
     def player_of(self, event: Event) -> int | None:
-        return self.seat_of(event.player) if isinstance(event, PlayerEvent) else None
+        """The seat of the event's player (``None`` for a table event such as a misdeal)."""
+        if isinstance(event, PlayerEvent):
+            seat = self.table.index.get(event.player)
+            return seat if seat is not None else self.seat_of(event.player)
+        return None
+
+    #: event class -> the method that plays it, called ``method(hand, seat, event)`` (``seat``:
+    #: the event's player, ``None`` for a table event).  Each game fills it in its class body.
+    handlers: ClassVar[Mapping[type[Event], Callable[..., None]]] = {}
+
+    def dispatch(self, seat: int | None, event: Event) -> None:
+        """Play ``event`` with the game's handler for its class; an event of another game cannot be replayed."""
+        handler = self.handlers.get(type(event))
+        if handler is None:
+            handler = next((self.handlers[t] for t in type(event).__mro__ if t in self.handlers), None)
+            if handler is None:
+                raise InputError(
+                    f"{type(event).__name__} is not an action of "
+                    f"{self.game_words or self.rulebook.game.replace('_', ' ')}",
+                    where=f"hand {self.setup.number}, action {self.action}",
+                    hint=self.event_hint,
+                )
+        handler(self, seat, event)
+
+    #: the game in words for that error (default: the rulebook's game name), and the hint: what it plays
+    game_words = ""
+    event_hint = ""
 
 
 def round_rules(

@@ -13,13 +13,12 @@ the next deal; ``odd_chip_left_of_dealer`` gives it to the tied winners nearest 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.engine.table import Table
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(NamedTuple):
     """One pot: its chips and the seats that may win it (players still in, who reached its level)."""
 
     amount: int
@@ -34,32 +33,36 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
     contributions of live players; each pot takes, from every seat, what it put in between the
     previous level and this one; its eligible seats are the live ones that reached the level.
     Chips above the highest live level (impossible in a well-formed hand) join the last pot.
+    Dead chips go into the main pot -- or into a pot of their own, open to every live player, when
+    a live player bet nothing (all in on the ante): he may still win them.
     """
-    levels = sorted({c for c, alive in zip(contributed, live) if alive and c > 0})
-    pots: list[Pot] = []
+    everyone_live = [i for i, alive in enumerate(live) if alive]
+    levels = sorted({contributed[i] for i in everyone_live if contributed[i] > 0})
+    if not levels:
+        chips = dead + sum(contributed)
+        return [Pot(chips, tuple(everyone_live))] if chips or everyone_live else []
+    dead_apart = False  # a live player bet nothing: the dead chips make a pot of their own
+    for i in everyone_live:
+        if contributed[i] == 0:
+            dead_apart = True
+            break
+    pots = [Pot(dead, tuple(everyone_live))] if dead_apart and dead else []
     previous = 0
+    last = levels[-1]
     for level in levels:
         amount = 0
-        for c in contributed:
-            if c > previous:
-                amount += (c if c < level else level) - previous
-        eligible = tuple(i for i, c in enumerate(contributed) if live[i] and c >= level)
-        pots.append(Pot(amount, eligible))
+        if level == last:  # the last pot also takes whatever lies above the top level
+            for c in contributed:
+                if c > previous:
+                    amount += c - previous
+        else:
+            for c in contributed:
+                if c > previous:
+                    amount += (c if c < level else level) - previous
+        if previous == 0 and not dead_apart:
+            amount += dead
+        pots.append(Pot(amount, tuple([i for i in everyone_live if contributed[i] >= level])))
         previous = level
-    above = sum(c - previous for c in contributed if c > previous)
-    everyone_live = tuple(i for i, alive in enumerate(live) if alive)
-    if not pots:
-        return [Pot(dead + above, everyone_live)] if dead + above or everyone_live else []
-    if any(alive and c == 0 for c, alive in zip(contributed, live)):
-        # a live player who bet nothing (all in on the ante) may still win the dead chips
-        if dead:
-            pots.insert(0, Pot(dead, everyone_live))
-    else:
-        first = pots[0]
-        pots[0] = Pot(first.amount + dead, first.eligible)
-    if above:
-        last = pots[-1]
-        pots[-1] = Pot(last.amount + above, last.eligible)
     return pots
 
 
@@ -80,8 +83,7 @@ def uncalled_excess(contributed: Sequence[int], live: Sequence[bool]) -> tuple[i
     return (top, excess) if excess > 0 else None
 
 
-@dataclass(frozen=True, slots=True)
-class Split:
+class Split(NamedTuple):
     """How a pot was divided: chips per winning seat, and the odd chips left in the middle."""
 
     shares: dict[int, int]

@@ -141,46 +141,13 @@ class DrawHand(Hand):
         seat = self.player_of(event)
         if self.awaiting_declare and not (isinstance(event, Declare) and event.what == "open"):
             self.no_declaration()
-        if self.phase in ("over",) and not isinstance(event, (Show, Muck, Declare, TakePot)):
+        if self.phase == "over" and not isinstance(event, (Show, Muck, Declare, TakePot)):
             self.flag("note", f"the hand is over ({self.ended}): this action comes after it", player=seat,
                       remedy="ignored")
             return
-        if isinstance(event, BETTING_EVENTS):
-            assert seat is not None
-            self.on_betting(seat, event)
-        elif isinstance(event, Deal):
-            assert seat is not None
-            self.on_deal(seat, event)
-        elif isinstance(event, Draw):
-            assert seat is not None
-            self.on_draw(seat, event)
-        elif isinstance(event, Ask):
-            assert seat is not None
-            self.on_ask(seat, event)
-        elif isinstance(event, Show):
-            assert seat is not None
-            self.on_show(seat, event)
-        elif isinstance(event, Muck):
-            assert seat is not None
-            self.on_muck(seat)
-        elif isinstance(event, Declare):
-            assert seat is not None
-            self.on_declare(seat, event)
-        elif isinstance(event, Misdeal):
-            self.on_misdeal(event)
-        elif isinstance(event, Expose):
-            assert seat is not None
-            self.on_expose(seat, event)
-        elif isinstance(event, TakePot):
-            assert seat is not None
-            self.on_take_pot(seat)
-        else:
-            raise InputError(
-                f"{type(event).__name__} is not an action of {self.rulebook.game.replace('_', ' ')}",
-                where=f"hand {self.setup.number}, action {self.action}",
-                hint="draw games use deal, bet/check/call/raise/fold/all in, draw, ask, show, muck, declare, misdeal",
-            )
-        self.check_conservation()
+        self.dispatch(seat, event)
+
+    event_hint = "draw games use deal, bet/check/call/raise/fold/all in, draw, ask, show, muck, declare, misdeal"
 
     def on_betting(self, seat: int, event: Event) -> None:
         if self.phase not in ("round1", "round2") or self.round is None:
@@ -272,7 +239,7 @@ class DrawHand(Hand):
                   f"{self.names[seat]}'s card {event.card} was exposed by {who}", "draw.misdeal",
                   player=seat, remedy=self.misdeal_remedy() if self.phase == "round1" else "the card plays")
 
-    def on_misdeal(self, event: Misdeal) -> None:
+    def on_misdeal(self, seat: None, event: Misdeal) -> None:
         reason = f" ({event.reason})" if event.reason else ""
         if self.options["draw.misdeal"] == "none":
             self.flag("misdeal", f"a misdeal was called{reason} but this rulebook has none", "draw.misdeal",
@@ -474,14 +441,14 @@ class DrawHand(Hand):
         if self.jackpots and seat == self.opener:
             self.check_proof_now()
 
-    def on_muck(self, seat: int) -> None:
+    def on_muck(self, seat: int, event: Muck) -> None:
         if self.phase != "showdown":
             self.flag("note", f"{self.names[seat]} mucked outside the showdown", player=seat)
         self.mucked.add(seat)
         if self.live[seat]:
             self.put_out(seat)
 
-    def on_take_pot(self, seat: int) -> None:
+    def on_take_pot(self, seat: int, event: TakePot) -> None:
         if self.phase not in ("showdown", "uncontested"):
             self.flag("note", f"{self.names[seat]} took the pot before the hand was over", player=seat)
         self.took_pot = seat
@@ -717,6 +684,12 @@ class DrawHand(Hand):
             self.stacks[s] += 1
             self.penalties.append(Penalty(self.names[o], self.names[s], 1, "jackpots.false_open_penalty"))
 
+    handlers = {
+        **dict.fromkeys(BETTING_EVENTS, on_betting),
+        Deal: on_deal, Draw: on_draw, Ask: on_ask, Show: on_show, Muck: on_muck, Declare: on_declare,
+        Misdeal: on_misdeal, Expose: on_expose, TakePot: on_take_pot,
+    }
+
     # ------------------------------------------------------------------ the end
 
     def finish(self) -> Outcome:
@@ -887,14 +860,12 @@ class DrawHand(Hand):
         if must_show:
             self.flag("unverifiable", "the showdown cannot be decided: show the hands of " + ", ".join(must_show),
                       rule, action=False, remedy="the pot is undecided until they are shown")
-        winners = sorted({w for p in pots for w in p.winners})
         summary = "; ".join(
             f"{'/'.join(p.winners)} win{'s' if len(p.winners) == 1 else ''} {p.amount}"
             + (f" with {p.hand}" if p.hand else "") if p.decided and p.winners else
             (f"{p.amount} undecided" if not p.decided else f"{p.amount} carried")
             for p in pots
         ) or "no pot"
-        _ = winners
         return self.make_outcome("showdown", pots, carried, undecided, self.next_hand(nxt, carried), summary,
                                  self.showdown_order)
 

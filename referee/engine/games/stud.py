@@ -17,7 +17,6 @@ from referee.engine.betting import BETTING_EVENTS, BettingRules, Verdict
 from referee.engine.events import Deal, Event, Expose, Misdeal, Muck, Show, TakePot
 from referee.engine.hand import Hand, HandSetup, round_rules
 from referee.engine.outcome import CarryIn, NextHand, Outcome, PotResult
-from referee.errors import InputError
 from referee.ranking import poker
 
 ROUNDS = 4
@@ -130,39 +129,32 @@ class StudHand(Hand):
             self.flag("note", f"the hand is over ({self.ended}): this action comes after it", player=seat,
                       remedy="ignored")
             return
-        if isinstance(event, BETTING_EVENTS):
-            assert seat is not None
-            self.on_betting(seat, event)
-        elif isinstance(event, Deal):
-            assert seat is not None
-            self.on_deal(seat, event)
-        elif isinstance(event, Show):
-            assert seat is not None
-            if event.purpose == "hand":
-                self.show(seat, event.cards)
-        elif isinstance(event, Muck):
-            assert seat is not None
-            self.mucked.add(seat)
-            if self.live[seat]:
-                self.put_out(seat)
-        elif isinstance(event, Expose):
-            assert seat is not None
-            self.flag("note", f"{self.names[seat]}'s hole card {event.card} was exposed", player=seat)
-        elif isinstance(event, Misdeal):
-            self.flag("misdeal", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
-                      "stud.2.1", remedy="bets are returned and the same dealer deals again")
-            self.return_bets()
-            self.phase = "over"
-            self.ended = "misdeal"
-        elif isinstance(event, TakePot):
-            pass
-        else:
-            raise InputError(
-                f"{type(event).__name__} is not an action of five-card stud",
-                where=f"hand {self.setup.number}, action {self.action}",
-                hint="stud uses deal (hole card / upcards), bet/check/call/raise/fold/all in, show, muck",
-            )
-        self.check_conservation()
+        self.dispatch(seat, event)
+
+    game_words = "five-card stud"
+    event_hint = "stud uses deal (hole card / upcards), bet/check/call/raise/fold/all in, show, muck"
+
+    def on_show(self, seat: int, event: Show) -> None:
+        if event.purpose == "hand":
+            self.show(seat, event.cards)
+
+    def on_muck(self, seat: int, event: Muck) -> None:
+        self.mucked.add(seat)
+        if self.live[seat]:
+            self.put_out(seat)
+
+    def on_expose(self, seat: int, event: Expose) -> None:
+        self.flag("note", f"{self.names[seat]}'s hole card {event.card} was exposed", player=seat)
+
+    def on_misdeal(self, seat: None, event: Misdeal) -> None:
+        self.flag("misdeal", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
+                  "stud.2.1", remedy="bets are returned and the same dealer deals again")
+        self.return_bets()
+        self.phase = "over"
+        self.ended = "misdeal"
+
+    def on_take_pot(self, seat: int, event: TakePot) -> None:
+        """Taking the pot changes nothing in stud: the showdown decides."""
 
     def on_deal(self, seat: int, event: Deal) -> None:
         if self.round is not None and not self.round.closed and self.round.actions:
@@ -203,6 +195,11 @@ class StudHand(Hand):
             self.round_last_aggressor = seat
         if self.round is not None and self.round.closed:
             self.end_round()
+
+    handlers = {
+        **dict.fromkeys(BETTING_EVENTS, on_betting),
+        Deal: on_deal, Show: on_show, Muck: on_muck, Expose: on_expose, Misdeal: on_misdeal, TakePot: on_take_pot,
+    }
 
     def end_round(self) -> None:
         rnd = self.round
