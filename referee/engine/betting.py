@@ -271,68 +271,86 @@ class BettingRound:
 
     def judge(self, seat: int, event: Event) -> Verdict:
         """Judge a betting event by ``seat`` without changing anything."""
-        rules = self.rules
-        ids = rules.ids
-        names = self.table.names
-        who = names[seat]
-        void = rules.fix == VOID
         breaches: list[Breach] = []
-        turn = self.turn
-        in_turn = turn == seat
-        if not self.live[seat]:
-            return Verdict("none", 0, [Breach(ids.order, f"{who} is not in the hand and cannot act", "ignored")])
-        if self.stacks[seat] == 0:
-            return Verdict("none", 0, [Breach(ids.order, f"{who} is all in and has nothing to do", "ignored")])
-        if turn is None:
-            return Verdict("none", 0, [Breach(ids.order, f"the {self.name} is over: {who} cannot act", "ignored")])
-        if not in_turn:
-            message = f"{who} acted out of turn: {names[turn]} is to act"
-            if void:
-                return Verdict("none", 0, [Breach(ids.order, message, f"void: {names[turn]} is still to act")])
-            breaches.append(Breach(ids.order, message, "the action stands (binding out of turn)"))
-
         stack = self.stacks[seat]
-        call = self.to_call(seat)
+        in_turn = self.turn == seat
+        if not in_turn or stack == 0 or not self.live[seat]:
+            refused = self._judge_turn(seat, breaches)
+            if refused is not None:
+                return refused
+        current = self.current
+        need = current - self.bets[seat]
+        call = need if need < stack else stack  # to_call(seat)
 
         if isinstance(event, Fold):
             return Verdict("fold", 0, breaches, in_turn)
-        if isinstance(event, Check) or (isinstance(event, Call) and self.current == self.bets[seat]):
-            if call > 0:
-                message = f"{who} cannot check: {call} to call; legal: {self.legal_text(seat)}"
-                if void:
-                    return self._void(seat, breaches, in_turn, ids.no_check_after_bet, message)
-                breaches.append(Breach(ids.no_check_after_bet, message, f"taken as a call of {call}"))
-                return Verdict("call", call, breaches, in_turn)
-            if self.current == 0 and not rules.check_allowed:
-                message = f"{who} cannot check: nobody may check in this round (bet or drop)"
-                if void:
-                    return self._void(seat, breaches, in_turn, ids.check_allowed, message)
-                breaches.append(Breach(ids.check_allowed, message, "taken as a fold (he did not bet)"))
-                return Verdict("fold", 0, breaches, in_turn)
-            return Verdict("check", 0, breaches, in_turn)
-
+        if isinstance(event, Check) or (isinstance(event, Call) and need == 0):
+            if call <= 0 and (current > 0 or self.rules.check_allowed):
+                return Verdict("check", 0, breaches, in_turn)
+            return self._judge_bad_check(seat, call, breaches, in_turn)
         if isinstance(event, Call):
             chips = call
         elif isinstance(event, AllIn):
             chips = stack
         elif isinstance(event, Bet):
             chips = event.amount
-            if self.current > 0:
-                message = f"{who} cannot bet: there is a bet of {self.current}; he must call, raise or fold"
-                if void:
+            if current > 0:
+                ids = self.rules.ids
+                who = self.table.names[seat]
+                message = f"{who} cannot bet: there is a bet of {current}; he must call, raise or fold"
+                if self.rules.fix == VOID:
                     return self._void(seat, breaches, in_turn, ids.no_check_after_bet, message)
                 breaches.append(Breach(ids.no_check_after_bet, message, f"his {chips} chips taken as put in"))
         elif isinstance(event, Raise):
-            chips = event.amount - self.bets[seat] if event.to else (self.current - self.bets[seat]) + event.amount
+            chips = event.amount - self.bets[seat] if event.to else need + event.amount
             if chips <= 0:
-                message = f"{who}'s raise to {event.amount} is not above the bet of {self.current}"
-                if void:
+                ids = self.rules.ids
+                message = f"{self.table.names[seat]}'s raise to {event.amount} is not above the bet of {current}"
+                if self.rules.fix == VOID:
                     return self._void(seat, breaches, in_turn, ids.limits, message)
                 breaches.append(Breach(ids.limits, message, f"taken as a call of {call}"))
                 return Verdict("call" if call else "check", call, breaches, in_turn)
         else:  # pragma: no cover - callers pass betting events only
             raise TypeError(f"not a betting event: {event!r}")
-        return self._judge_chips(seat, chips, breaches, in_turn)
+        return self._judge_chips(seat, chips, call, breaches, in_turn)
+
+    def _judge_bad_check(self, seat: int, call: int, breaches: list[Breach], in_turn: bool) -> Verdict:
+        """A check the round does not allow: after a bet (there is ``call`` to call), or in a round
+        where nobody may check."""
+        rules = self.rules
+        ids = rules.ids
+        who = self.table.names[seat]
+        void = rules.fix == VOID
+        if call > 0:
+            message = f"{who} cannot check: {call} to call; legal: {self.legal_text(seat)}"
+            if void:
+                return self._void(seat, breaches, in_turn, ids.no_check_after_bet, message)
+            breaches.append(Breach(ids.no_check_after_bet, message, f"taken as a call of {call}"))
+            return Verdict("call", call, breaches, in_turn)
+        message = f"{who} cannot check: nobody may check in this round (bet or drop)"
+        if void:
+            return self._void(seat, breaches, in_turn, ids.check_allowed, message)
+        breaches.append(Breach(ids.check_allowed, message, "taken as a fold (he did not bet)"))
+        return Verdict("fold", 0, breaches, in_turn)
+
+    def _judge_turn(self, seat: int, breaches: list[Breach]) -> Verdict | None:
+        """An action by a player who may not act now: the verdict that ignores or voids it, or
+        ``None`` after noting the breach when it stands (binding out of turn)."""
+        ids = self.rules.ids
+        names = self.table.names
+        who = names[seat]
+        turn = self.turn
+        if not self.live[seat]:
+            return Verdict("none", 0, [Breach(ids.order, f"{who} is not in the hand and cannot act", "ignored")])
+        if self.stacks[seat] == 0:
+            return Verdict("none", 0, [Breach(ids.order, f"{who} is all in and has nothing to do", "ignored")])
+        if turn is None:
+            return Verdict("none", 0, [Breach(ids.order, f"the {self.name} is over: {who} cannot act", "ignored")])
+        message = f"{who} acted out of turn: {names[turn]} is to act"
+        if self.rules.fix == VOID:
+            return Verdict("none", 0, [Breach(ids.order, message, f"void: {names[turn]} is still to act")])
+        breaches.append(Breach(ids.order, message, "the action stands (binding out of turn)"))
+        return None
 
     def _void(self, seat: int, breaches: list[Breach], in_turn: bool, rule: str, message: str) -> Verdict:
         """``void_and_reprompt``: the action breaks ``rule``, nothing happens, he is still to act."""
@@ -351,13 +369,12 @@ class BettingRound:
         breaches.append(Breach(rule, message, adjusted))
         return Verdict(kind, put, breaches, in_turn) if kind else None
 
-    def _judge_chips(self, seat: int, chips: int, breaches: list[Breach], in_turn: bool) -> Verdict:
-        """Judge putting ``chips`` in (a call, bet or raise by amount)."""
+    def _judge_chips(self, seat: int, chips: int, call: int, breaches: list[Breach], in_turn: bool) -> Verdict:
+        """Judge putting ``chips`` in (a call, bet or raise by amount); ``call`` is :meth:`to_call`."""
         rules = self.rules
         ids = rules.ids
         who = self.table.names[seat]
         stack = self.stacks[seat]
-        call = self.to_call(seat)
         refuse = self._refuse
 
         if chips < 0:
@@ -393,7 +410,8 @@ class BettingRound:
             return refuse(  # type: ignore[return-value]
                 seat, breaches, in_turn, ids.structure, message, f"taken as a call of {call}", "call", call
             )
-        cap = self._cap_breach(seat, is_bet)
+        capped = rules.cap_per_player is not None or rules.cap_per_round is not None
+        cap = self._cap_breach(seat, is_bet) if capped else None
         if cap is not None:
             message = f"{who} may not {word}: {cap}"
             as_call = f"taken as a call of {call}" if call else "taken as a check"

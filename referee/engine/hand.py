@@ -14,14 +14,17 @@ conservation check, and the showdown that awards pots with :mod:`referee.engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import filterfalse
+from operator import sub
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import BettingRound, BettingRules, Verdict
 from referee.engine.events import Event, PlayerEvent
 from referee.engine.findings import Finding, FindingKind
+from referee.engine.house import HouseRules, cite, house_rules
 from referee.engine.outcome import CarryIn, NextHand, Outcome, Penalty, PotResult
 from referee.engine.pot import build_pots, split_pot, uncalled_excess
 from referee.engine.table import Seat, Table, make_seats
@@ -48,7 +51,8 @@ class HandSetup:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", make_seats(self.seats))
-        names = [s.name for s in self.seats]
+        names = tuple([s.name for s in self.seats])
+        object.__setattr__(self, "_names", names)  # not a field: read by the names property
         if self.dealer not in names:
             raise InputError(f"the dealer {self.dealer!r} is not seated", hint="seated: " + ", ".join(names))
         carry = self.carry_in
@@ -62,7 +66,11 @@ class HandSetup:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.seats)
+        """The seated players' names, clockwise."""
+        return self._names  # type: ignore[attr-defined,no-any-return]
+
+
+_new_tuple = tuple.__new__
 
 
 class Snapshot(NamedTuple):
@@ -95,18 +103,6 @@ class Snapshot(NamedTuple):
         }
 
 
-def cite(rulebook: Rulebook, rule_id: str) -> str:
-    """``rule_id`` if the rulebook has it, else its nearest parent it has (``draw.4.2`` -> ``draw.4``)."""
-    probe = rule_id
-    while True:
-        if rulebook.has_rule(probe):
-            return probe
-        head, dot, tail = probe.rpartition(".")
-        if not dot or not tail.isdigit() or "." not in head:
-            return rule_id
-        probe = head
-
-
 class Hand:
     """The state of one hand being replayed.  Subclasses play one game family's phases."""
 
@@ -116,8 +112,9 @@ class Hand:
     def __init__(self, setup: HandSetup, direction: int = 1) -> None:
         self.setup = setup
         self.rulebook = setup.rulebook
-        self.options = setup.rulebook.options
-        self.table = Table(setup.names, setup.dealer, direction)
+        self.house: HouseRules = house_rules(setup.rulebook)
+        self.options = self.house.options
+        self.table = Table.for_hand(setup.names, setup.dealer, direction)
         self.names = self.table.names
         self.n = self.table.size
         self.stacks: list[int] = [s.stack for s in setup.seats]
@@ -136,9 +133,9 @@ class Hand:
         self.round: BettingRound | None = None
         self.phase = "deal"
         self.action = 0
-        self.fix = str(self.options["common.illegal_fix"])
-        self.tie_rule = str(self.options["common.showdown_tie"])
-        self.wheel = self.options["common.wheel"] == "allowed"
+        self.fix = self.house.fix
+        self.tie_rule = self.house.tie_rule
+        self.wheel = self.house.wheel
         self.known: dict[Card, int] = {}  # card -> seat holding it (duplicate check)
         self.last_aggressor: int | None = None
         self.over_reason: str | None = None
@@ -146,7 +143,8 @@ class Hand:
     # ------------------------------------------------------------------ helpers
 
     def cite(self, rule_id: str) -> str:
-        return cite(self.rulebook, rule_id)
+        """The rule id to cite for ``rule_id`` under this rulebook (its nearest parent it has)."""
+        return self.house.cite(rule_id)
 
     def seat_of(self, name: str) -> int:
         """The seat of a player named in an event; an unseated name cannot be replayed."""
@@ -203,20 +201,17 @@ class Hand:
         """The table now, checked: chips neither made nor lost (the replay takes one after every
         event, so this is where the conservation invariant is checked event by event)."""
         stacks = tuple(self.stacks)
-        pot = self.middle()
+        rnd = self.round
+        pot = self.dead + sum(self.banked)  # self.middle(), inline: this runs after every event
+        to_act = None
+        if rnd is not None:
+            pot += sum(rnd.bets)
+            to_act = rnd.turn
         if sum(stacks) + pot != self.total:
             self.check_conservation()  # fails, with the details
-        rnd = self.round
-        to_act = rnd.to_act if rnd is not None else None
-        return Snapshot(
-            self.action,
-            self.phase,
-            self.names[to_act] if to_act is not None else self.expected_actor(),
-            stacks,
-            pot,
-            tuple(self.live),
-            self.names,
-        )
+        who = self.names[to_act] if to_act is not None else self.expected_actor()
+        # Snapshot(...) without the Python-level __new__ of a NamedTuple (as its _make does)
+        return _new_tuple(Snapshot, (self.action, self.phase, who, stacks, pot, tuple(self.live), self.names))
 
     def expected_actor(self) -> str | None:
         """Who is expected to act outside betting (the next to draw, ...): subclasses override."""
@@ -234,19 +229,19 @@ class Hand:
         self.stacks[seat] -= paid
         self.dead += paid
 
-    def take_cards(self, seat: int, new: Iterable[AnyCard]) -> None:
+    def take_cards(self, seat: int, new: Sequence[AnyCard]) -> None:
         """Give ``seat`` cards; a known card already held by someone cannot be replayed."""
+        known = self.known
         for c in new:
             if isinstance(c, Card):
-                holder = self.known.get(c)
-                if holder is not None:
+                if c in known:
                     raise CardError(
-                        f"{c.text} is dealt to {self.names[seat]} but {self.names[holder]} already holds it",
+                        f"{c.text} is dealt to {self.names[seat]} but {self.names[known[c]]} already holds it",
                         where=f"hand {self.setup.number}, action {self.action}",
                         hint="each card is in the pack once: correct the card",
                     )
-                self.known[c] = seat
-            self.cards[seat].append(c)
+                known[c] = seat
+        self.cards[seat].extend(new)
 
     def drop_cards(self, seat: int, gone: Sequence[AnyCard], count: int) -> list[AnyCard]:
         """Remove ``count`` cards from ``seat``'s hand: the named ``gone`` ones, the rest unknown.
@@ -298,8 +293,7 @@ class Hand:
                 "note", f"{self.names[seat]}'s shown hand has unreadable cards ({format_cards(shown)})", player=seat
             )
             return
-        held = [c for c in self.cards[seat] if isinstance(c, Card)]
-        strange = [c for c in held if c not in known]
+        strange = [c for c in self.cards[seat] if isinstance(c, Card) and c not in known]
         if strange and len(known) >= len(self.cards[seat]):
             self.flag(
                 "note",
@@ -307,8 +301,9 @@ class Hand:
                 f"{format_cards(strange)}",
                 player=seat,
             )
+        holders = self.known
         for c in known:
-            holder = self.known.get(c)
+            holder = holders.get(c)
             if holder is not None and holder != seat:
                 raise CardError(
                     f"{self.names[seat]} shows {c.text} but {self.names[holder]} holds it",
@@ -392,40 +387,40 @@ class Hand:
         results: list[PotResult] = []
         carried = undecided = 0
         must_show: list[str] = []
-        names = self.names
+        name_of = self.names.__getitem__
         stacks = self.stacks
         order = self.table.from_dealers_left()
-        for pot in pots:
-            eligible = [s for s in pot.eligible if s in contenders and (excluded is None or s not in excluded)]
-            entitled = tuple([names[s] for s in pot.eligible])
+        may_win = (contenders - excluded if excluded else contenders).__contains__
+        for amount, entitled_seats in pots:
+            eligible = list(filter(may_win, entitled_seats))
+            entitled = tuple(map(name_of, entitled_seats))
             if not eligible:
-                carried += pot.amount
-                results.append(PotResult(pot.amount, entitled, decided=True, left_over=pot.amount, rule=rule))
+                carried += amount
+                results.append(PotResult(amount, entitled, decided=True, left_over=amount, rule=rule))
                 continue
             if len(eligible) == 1:
-                winner = names[eligible[0]]
-                stacks[eligible[0]] += pot.amount
-                results.append(PotResult(pot.amount, entitled, (winner,), {winner: pot.amount}, rule=rule))
+                winner = name_of(eligible[0])
+                stacks[eligible[0]] += amount
+                results.append(PotResult(amount, entitled, (winner,), {winner: amount}, rule=rule))
                 continue
-            unknown = [s for s in eligible if s not in values]
+            unknown = list(filterfalse(values.__contains__, eligible))
             if unknown:
-                undecided += pot.amount
-                for s in unknown:
-                    if names[s] not in must_show:
-                        must_show.append(names[s])
-                results.append(PotResult(pot.amount, entitled, decided=False, rule=rule))
+                undecided += amount
+                for name in map(name_of, unknown):
+                    if name not in must_show:
+                        must_show.append(name)
+                results.append(PotResult(amount, entitled, decided=False, rule=rule))
                 continue
-            best = max([values[s] for s in eligible])
+            best = max(map(values.__getitem__, eligible))
             winners = [s for s in order if s in eligible and values[s] == best]
-            split = split_pot(pot.amount, winners, self.table, self.tie_rule)
-            shares = {}
+            split = split_pot(amount, winners, self.table, self.tie_rule)
             for s, chips in split.shares.items():
                 stacks[s] += chips
-                shares[names[s]] = chips
             carried += split.left_over
             results.append(
                 PotResult(
-                    pot.amount, entitled, tuple([names[s] for s in winners]), shares, True, split.left_over,
+                    amount, entitled, tuple(map(name_of, winners)),
+                    dict(zip(map(name_of, split.shares), split.shares.values())), True, split.left_over,
                     rule if len(winners) == 1 else self.cite("common.showdown_tie"), best.name,
                 )
             )
@@ -468,9 +463,8 @@ class Hand:
             f"total {self.total}"
         )
         return Outcome(
-            kind, tuple(pots), dict(zip(names, final)),
-            {name: chips - start for name, chips, start in zip(names, final, self.start_stacks)},
-            carried, undecided, tuple(self.penalties), next_hand, tuple([names[s] for s in showdown_order]),
+            kind, tuple(pots), dict(zip(names, final)), dict(zip(names, map(sub, final, self.start_stacks))),
+            carried, undecided, tuple(self.penalties), next_hand, tuple(map(names.__getitem__, showdown_order)),
             summary, in_middle,
         )
 
@@ -499,19 +493,17 @@ class Hand:
     #: the event's player, ``None`` for a table event).  Each game fills it in its class body.
     handlers: ClassVar[Mapping[type[Event], Callable[..., None]]] = {}
 
-    def dispatch(self, seat: int | None, event: Event) -> None:
-        """Play ``event`` with the game's handler for its class; an event of another game cannot be replayed."""
-        handler = self.handlers.get(type(event))
-        if handler is None:
-            handler = next((self.handlers[t] for t in type(event).__mro__ if t in self.handlers), None)
-            if handler is None:
-                raise InputError(
-                    f"{type(event).__name__} is not an action of "
-                    f"{self.game_words or self.rulebook.game.replace('_', ' ')}",
-                    where=f"hand {self.setup.number}, action {self.action}",
-                    hint=self.event_hint,
-                )
-        handler(self, seat, event)
+    def handler_for(self, event: Event) -> Callable[..., None]:
+        """The game's handler for an event whose own class is not in :attr:`handlers` (a subclass of
+        one that is); an event of another game cannot be replayed."""
+        for cls in type(event).__mro__:
+            if cls in self.handlers:
+                return self.handlers[cls]
+        raise InputError(
+            f"{type(event).__name__} is not an action of {self.game_words or self.rulebook.game.replace('_', ' ')}",
+            where=f"hand {self.setup.number}, action {self.action}",
+            hint=self.event_hint,
+        )
 
     #: the game in words for that error (default: the rulebook's game name), and the hint: what it plays
     game_words = ""
@@ -536,20 +528,13 @@ def round_rules(
     nobody has bet; the ``*_rule`` ids are cited for turn order, a check the round does not allow,
     a check after a bet, and bet sizes under spread or fixed limit.
     """
-    key = (id(rulebook), prefix, limit, check_allowed, order_rule, check_rule, no_check_rule, limits_rule)
-    cached = _RULES_CACHE.get(key)
-    if cached is not None and cached[0] is rulebook:
-        return cached[1]
-    rules = _build_round_rules(rulebook, prefix, limit, check_allowed, order_rule, check_rule, no_check_rule,
-                               limits_rule)
-    if len(_RULES_CACHE) > 256:
-        _RULES_CACHE.clear()
-    _RULES_CACHE[key] = (rulebook, rules)
-    return rules
-
-
-#: BettingRules per rulebook object and round: rulebooks are immutable, so a round's rules are too.
-_RULES_CACHE: dict[tuple[object, ...], tuple[object, BettingRules]] = {}
+    key = ("betting", prefix, limit, check_allowed, order_rule, check_rule, no_check_rule, limits_rule)
+    return house_rules(rulebook).made(
+        key,
+        lambda: _build_round_rules(
+            rulebook, prefix, limit, check_allowed, order_rule, check_rule, no_check_rule, limits_rule
+        ),
+    )
 
 
 def _build_round_rules(

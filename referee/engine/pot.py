@@ -13,6 +13,7 @@ the next deal; ``odd_chip_left_of_dealer`` gives it to the tied winners nearest 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, repeat
 from typing import NamedTuple
 
 from referee.engine.table import Table
@@ -36,33 +37,25 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
     Dead chips go into the main pot -- or into a pot of their own, open to every live player, when
     a live player bet nothing (all in on the ante): he may still win them.
     """
-    everyone_live = [i for i, alive in enumerate(live) if alive]
-    levels = sorted({contributed[i] for i in everyone_live if contributed[i] > 0})
-    if not levels:
+    everyone_live = tuple(compress(range(len(live)), live))
+    live_bets = set(compress(contributed, live))
+    dead_apart = 0 in live_bets  # a live player bet nothing: the dead chips make a pot of their own
+    live_bets.discard(0)
+    if not live_bets:
         chips = dead + sum(contributed)
-        return [Pot(chips, tuple(everyone_live))] if chips or everyone_live else []
-    dead_apart = False  # a live player bet nothing: the dead chips make a pot of their own
-    for i in everyone_live:
-        if contributed[i] == 0:
-            dead_apart = True
-            break
-    pots = [Pot(dead, tuple(everyone_live))] if dead_apart and dead else []
-    previous = 0
+        return [Pot(chips, everyone_live)] if chips or everyone_live else []
+    levels = sorted(live_bets)
     last = levels[-1]
+    pots = [Pot(dead, everyone_live)] if dead_apart and dead else []
+    below = 0  # chips every seat put in up to the previous level
     for level in levels:
-        amount = 0
-        if level == last:  # the last pot also takes whatever lies above the top level
-            for c in contributed:
-                if c > previous:
-                    amount += c - previous
-        else:
-            for c in contributed:
-                if c > previous:
-                    amount += (c if c < level else level) - previous
-        if previous == 0 and not dead_apart:
+        # up to this level; the last pot also takes whatever lies above the top level
+        upto = sum(contributed) if level == last else sum(map(min, contributed, repeat(level)))
+        amount = upto - below
+        if below == 0 and not dead_apart:
             amount += dead
         pots.append(Pot(amount, tuple([i for i in everyone_live if contributed[i] >= level])))
-        previous = level
+        below = upto
     return pots
 
 
@@ -73,14 +66,16 @@ def uncalled_excess(contributed: Sequence[int], live: Sequence[bool]) -> tuple[i
     highest (of all seats: a folded player's chips count as matched) was never called and goes back
     to its owner when the round ends.  A top bettor who is out of the hand gets nothing back.
     """
-    if not contributed:
+    top = -1
+    high = second = 0
+    for i, c in enumerate(contributed):
+        if c > high:
+            top, high, second = i, c, high
+        elif c > second:
+            second = c
+    if top < 0 or not live[top] or high == second:
         return None
-    top = max(range(len(contributed)), key=lambda i: contributed[i])
-    if not live[top]:
-        return None
-    second = max((c for i, c in enumerate(contributed) if i != top), default=0)
-    excess = contributed[top] - second
-    return (top, excess) if excess > 0 else None
+    return top, high - second
 
 
 class Split(NamedTuple):

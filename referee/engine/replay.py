@@ -98,13 +98,18 @@ class Legality:
 
 def _hand_for(setup: HandSetup) -> Hand:
     game = setup.rulebook.game
+    play = _GAMES.get(game)
+    if play is not None:
+        return play(setup)
     if game in ("straight_draw", "jackpots"):
         from referee.engine.games.draw import DrawHand
 
+        _GAMES[game] = DrawHand
         return DrawHand(setup)
     if game == "five_card_stud":
         from referee.engine.games.stud import StudHand
 
+        _GAMES[game] = StudHand
         return StudHand(setup)
     raise InputError(
         f"the rules engine does not replay {game.replace('_', ' ')} yet",
@@ -112,9 +117,15 @@ def _hand_for(setup: HandSetup) -> Hand:
     )
 
 
+#: the class that replays each game, by rulebook game name (imported on first use)
+_GAMES: dict[str, type[Hand]] = {}
+
+
 def _voided(events: Sequence[Event], number: int) -> dict[int, Void]:
     """Action numbers voided by Void events, checked: a Void names an earlier action of the hand."""
     voided: dict[int, Void] = {}
+    if not any(issubclass(kind, Void) for kind in set(map(type, events))):
+        return voided
     for i, event in enumerate(events, 1):
         if isinstance(event, Void):
             if not 1 <= event.action < i:
@@ -134,10 +145,10 @@ def _play(setup: HandSetup, events: Sequence[Event]) -> tuple[Hand, list[Snapsho
     states: list[Snapshot] = []
     for i, event in enumerate(events, 1):
         hand.action = i
-        if isinstance(event, Void):
+        if voided and isinstance(event, Void):
             reason = f" ({event.reason})" if event.reason else ""
             hand.flag("note", f"action {event.action} is void{reason}", remedy="skipped on replay")
-        elif i not in voided:
+        elif not voided or i not in voided:
             try:
                 hand.on_event(event)
             except InputError as err:

@@ -44,9 +44,13 @@ def make_seats(seats: Iterable[Seat | tuple[str, int]]) -> tuple[Seat, ...]:
 
 
 class Table:
-    """Seat names in clockwise order, the dealer's seat and the direction of play."""
+    """Seat names in clockwise order, the dealer's seat and the direction of play.
 
-    __slots__ = ("names", "index", "dealer", "direction", "size")
+    Immutable once made: every order of play is worked out here once (:meth:`order_from` is a
+    lookup), and :meth:`for_hand` shares one table among the hands seated the same way.
+    """
+
+    __slots__ = ("names", "index", "dealer", "direction", "size", "_orders")
 
     def __init__(self, names: Sequence[str], dealer: str, direction: int = 1) -> None:
         self.names: tuple[str, ...] = tuple(names)
@@ -61,23 +65,43 @@ class Table:
             raise ValueError("direction must be +1 (clockwise) or -1 (counter-clockwise)")
         self.dealer = self.index[dealer]
         self.direction = direction
+        n = self.size
+        self._orders: tuple[tuple[int, ...], ...] = tuple(
+            tuple((start + k * direction) % n for k in range(n)) for start in range(n)
+        )
+
+    @classmethod
+    def for_hand(cls, names: Sequence[str], dealer: str, direction: int = 1) -> Table:
+        """The table for these seats, dealer and direction (one shared instance per seating)."""
+        key = (tuple(names), dealer, direction)
+        table = _TABLES.get(key)
+        if table is None:
+            table = cls(names, dealer, direction)
+            if len(_TABLES) >= 1024:
+                _TABLES.clear()
+            _TABLES[key] = table
+        return table
 
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         return (seat + steps * self.direction) % self.size
 
-    def order_from(self, start: int) -> list[int]:
+    def order_from(self, start: int) -> tuple[int, ...]:
         """Every seat once, in the direction of play, starting with ``start``."""
-        return [(start + k * self.direction) % self.size for k in range(self.size)]
+        return self._orders[start % self.size]
 
-    def from_dealers_left(self) -> list[int]:
+    def from_dealers_left(self) -> tuple[int, ...]:
         """Every seat in the direction of play starting with the dealer's neighbour; the dealer last."""
-        return self.order_from(self.after(self.dealer))
+        return self._orders[(self.dealer + self.direction) % self.size]
 
     def next_in(self, start: int, members: Iterable[int] | set[int]) -> int | None:
         """The first seat of ``members`` at or after ``start`` in the direction of play."""
-        wanted = members if isinstance(members, set) else set(members)
-        for seat in self.order_from(start):
+        wanted = members if isinstance(members, (set, frozenset)) else set(members)
+        for seat in self._orders[start % self.size]:
             if seat in wanted:
                 return seat
         return None
+
+
+#: Tables by (names, dealer, direction): a night seats the same players hand after hand.
+_TABLES: dict[tuple[tuple[str, ...], str, int], Table] = {}

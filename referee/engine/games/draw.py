@@ -68,6 +68,7 @@ class DrawHand(Hand):
         self.winner: int | None = None
         self.dealt_count = sum(self.dealt_in)
         self.max_draw_option = str(o["draw.max_draw"])
+        self.draw_limit = self.max_draw()
         # jackpots
         self.opener: int | None = None
         self.open_action: int | None = None
@@ -138,14 +139,17 @@ class DrawHand(Hand):
     # ------------------------------------------------------------------ events
 
     def on_event(self, event: Event) -> None:
-        seat = self.player_of(event)
+        player = getattr(event, "player", None)  # a PlayerEvent's; None for a table event
+        seat = None if player is None else self.table.index.get(player)
+        if seat is None and player is not None:
+            self.seat_of(player)  # raises: not seated
         if self.awaiting_declare and not (isinstance(event, Declare) and event.what == "open"):
             self.no_declaration()
         if self.phase == "over" and not isinstance(event, (Show, Muck, Declare, TakePot)):
             self.flag("note", f"the hand is over ({self.ended}): this action comes after it", player=seat,
                       remedy="ignored")
             return
-        self.dispatch(seat, event)
+        (self.handlers.get(type(event)) or self.handler_for(event))(self, seat, event)
 
     event_hint = "draw games use deal, bet/check/call/raise/fold/all in, draw, ask, show, muck, declare, misdeal"
 
@@ -163,16 +167,19 @@ class DrawHand(Hand):
                       player=seat, remedy="ignored")
             return
         verdict = self.betting_event(seat, event)
+        kind = verdict.kind
         if self.phase == "round1":
-            if verdict.kind != "none":
+            if kind != "none":
                 self.round1_actions += 1
-            if verdict.kind == "bet" and self.round1_first_bettor is None:
+            if kind == "bet" and self.round1_first_bettor is None:
                 self.round1_first_bettor = seat
                 if self.jackpots:
                     self.on_open(seat, verdict.chips)
-        elif verdict.kind != "none":
+        elif kind != "none":
             self.round2_started = True
-        if self.round.closed:
+            if kind == "bet" or kind == "raise":
+                self.round2_last_aggressor = seat
+        if self.round.turn is None:
             self.end_round()
 
     def end_round(self) -> None:
@@ -258,6 +265,8 @@ class DrawHand(Hand):
     # ------------------------------------------------------------------ the draw
 
     def max_draw(self) -> int:
+        """Cards one player may draw at once (draw.max_draw; a fifth card under ``5_split_4_then_1``
+        comes on its own, after everybody has drawn)."""
         if self.max_draw_option == "3":
             return 3
         if self.max_draw_option == "5_split_4_then_1":
@@ -293,7 +302,7 @@ class DrawHand(Hand):
             self.flag("illegal_action", f"{who} is not in the hand and cannot draw", self.cite("draw.7.1"),
                       player=seat, remedy="ignored")
             return
-        limit = self.max_draw()
+        limit = self.draw_limit
         if seat in self.drawn:
             split_fifth = (
                 self.max_draw_option == "5_split_4_then_1" and self.drawn[seat] == 4 and event.count == 1
@@ -334,31 +343,26 @@ class DrawHand(Hand):
                 hand += [UNKNOWN] * (HAND_SIZE - len(hand))
                 self.cards[seat] = list(hand)
             self.predraw[seat] = hand
-        gone = self.drop_cards(seat, event.discards, event.count)
+        self.exchange(seat, event, event.count)
+        self.kept_face_down[seat] = self.kept_face_down.get(seat, False) or event.kept_face_down
+        # under 5_split_4_then_1 a player who drew four may still take a fifth, but the round does
+        # not wait for it (he takes it before the betting if he wants it)
+        if self.next_to_draw() is None:
+            self.start_round2()
+
+    def exchange(self, seat: int, event: Draw, count: int) -> None:
+        """``seat`` discards ``count`` cards and gets as many (those the log does not name are unknown)."""
+        gone = self.drop_cards(seat, event.discards, count)
         self.discarded.setdefault(seat, []).extend(gone)
-        got = list(event.received) + [UNKNOWN] * (event.count - len(event.received))
+        got = [*event.received, *[UNKNOWN] * (count - len(event.received))]
         self.take_cards(seat, got)
         self.received.setdefault(seat, []).extend(got)
-        self.kept_face_down[seat] = self.kept_face_down.get(seat, False) or event.kept_face_down
-        self.drawn[seat] = self.drawn.get(seat, 0) + event.count
+        self.drawn[seat] = self.drawn.get(seat, 0) + count
         self.draw_count[seat] = self.draw_count.get(seat, 0) + 1
-        if self.next_to_draw() is None and not self.awaits_fifth_card():
-            self.start_round2()
 
     def take_fifth(self, seat: int, event: Draw) -> None:
         """draw.max_draw = 5_split_4_then_1: the fifth card, "after every other player has drawn"."""
-        gone = self.drop_cards(seat, event.discards, 1)
-        self.discarded.setdefault(seat, []).extend(gone)
-        got = list(event.received) + [UNKNOWN] * (1 - len(event.received))
-        self.take_cards(seat, got)
-        self.received.setdefault(seat, []).extend(got)
-        self.drawn[seat] += 1
-        self.draw_count[seat] += 1
-
-    def awaits_fifth_card(self) -> bool:
-        """False: a player who drew four under ``5_split_4_then_1`` may still take a fifth, but
-        the round does not wait for it (he takes it before the betting if he wants it)."""
-        return False
+        self.exchange(seat, event, 1)
 
     def start_round2(self) -> None:
         self.phase = "round2"
@@ -409,21 +413,14 @@ class DrawHand(Hand):
             start = last2 if last2 is not None and last2 in live else rnd2_first
         self.showdown_order = [s for s in self.table.order_from(start) if s in live]
 
-    def betting_event(self, seat: int, event: Event) -> Verdict:
-        verdict = super().betting_event(seat, event)
-        if self.round_no == 2 and verdict.kind in ("bet", "raise"):
-            self.round2_last_aggressor = seat
-        return verdict
-
     def on_show(self, seat: int, event: Show) -> None:
-        known = tuple(c for c in event.cards if isinstance(c, Card))
-        if event.purpose == "openers":
-            self.openers_shown[seat] = known
-            if self.jackpots and seat == self.opener:
-                self.check_proof_now()
-            return
-        if event.purpose == "discards":
-            self.discards_shown[seat] = known
+        purpose = event.purpose
+        if purpose == "openers" or purpose == "discards":
+            known = tuple([c for c in event.cards if isinstance(c, Card)])
+            if purpose == "openers":
+                self.openers_shown[seat] = known
+            else:
+                self.discards_shown[seat] = known
             if self.jackpots and seat == self.opener:
                 self.check_proof_now()
             return

@@ -129,7 +129,7 @@ class StudHand(Hand):
             self.flag("note", f"the hand is over ({self.ended}): this action comes after it", player=seat,
                       remedy="ignored")
             return
-        self.dispatch(seat, event)
+        (self.handlers.get(type(event)) or self.handler_for(event))(self, seat, event)
 
     game_words = "five-card stud"
     event_hint = "stud uses deal (hole card / upcards), bet/check/call/raise/fold/all in, show, muck"
