@@ -9,7 +9,7 @@ instead of asking the rulebook again on every event.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -31,14 +31,14 @@ def cite(rulebook: Rulebook, rule_id: str) -> str:
 
 
 class HouseRules:
-    """One rulebook as the engine reads it: option values in a plain dict, the common options
-    every hand needs, and memos of what is derived from them (cited rule ids, betting rules)."""
+    """One rulebook as the engine reads it: its option values, the common options every hand
+    needs, and memos of what is derived from them (cited rule ids, betting rules)."""
 
     __slots__ = ("rulebook", "options", "fix", "tie_rule", "wheel", "_cited", "_made")
 
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
-        self.options: dict[str, str | int] = dict(rulebook.options)
+        self.options: Mapping[str, str | int] = rulebook.options  # read-only, shared by every hand
         self.fix = str(self.options["common.illegal_fix"])
         self.tie_rule = str(self.options["common.showdown_tie"])
         self.wheel = self.options["common.wheel"] == "allowed"
