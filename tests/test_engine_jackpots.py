@@ -224,3 +224,37 @@ def test_bluff_open_check_action_is_legal_to_record():
     the recorder may log the bet; the replay rules on it later."""
     v = check_action(setup(), [BOB_NOTHING], Bet(player="Bob", amount=2))
     assert v.legal
+
+
+BUG = {"jackpots.bug": "joker_as_ace_or_straight_flush_filler"}
+
+
+def test_bug_ace_opens():
+    """jackpots.bug: "the joker may be used only as an ace" — an ace and the bug are a pair of aces, openers."""
+    r = replay_hand(setup(BUG), [deal("Bob", "As Jk1 9c 6d 2s"), *PRE[:1], Fold(player="Cy"), Fold(player="Dee"),
+                                 Fold(player="Ann"), show("Bob", "As Jk1", "openers")])
+    assert r.outcome.kind == "uncontested" and not r.findings
+
+
+def test_bug_is_not_a_third_king():
+    """jackpots.bug: with K-K and the bug the hand is "a pair of kings with an ace kicker", not three kings: it
+    opens (kings beat jacks) but loses at the showdown to three queens."""
+    events = [deal("Bob", "Kh Ks Jk1 7c 4d"), *PRE,
+              Draw(player="Bob", count=0), Draw(player="Cy", count=0),
+              Check(player="Bob"), Check(player="Cy"),
+              show("Bob", "Kh Ks Jk1 7c 4d"), show("Cy", "Qc Qd Qh 2c 9h")]
+    r = replay_hand(setup(BUG), events)
+    (pot,) = r.outcome.pots
+    assert pot.winners == ("Cy",) and pot.hand == "three of a kind, queens"
+    assert not r.illegal
+
+
+def test_joker_without_the_bug_is_refused_at_the_deal():
+    """A Jackpots pack has no joker unless the house plays the bug (jackpots.bug = none by default)."""
+    import pytest
+
+    from referee.errors import CardError
+
+    with pytest.raises(CardError, match="Jk1 is dealt to Bob, but this game's pack has no joker") as err:
+        replay_hand(setup(), [deal("Bob", "As Jk1 9c 6d 2s")])
+    assert err.value.where == "hand 1, action 1"

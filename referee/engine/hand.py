@@ -136,6 +136,7 @@ class Hand:
         self.fix = self.house.fix
         self.tie_rule = self.house.tie_rule
         self.wheel = self.house.wheel
+        self.wild = self.house.wild
         self.known: dict[Card, int] = {}  # card -> seat holding it (duplicate check)
         self.last_aggressor: int | None = None
         self.over_reason: str | None = None
@@ -239,6 +240,13 @@ class Hand:
                         f"{c.text} is dealt to {self.names[seat]} but {self.names[known[c]]} already holds it",
                         where=f"hand {self.setup.number}, action {self.action}",
                         hint="each card is in the pack once: correct the card",
+                    )
+                if c.is_joker and self.wild is None:
+                    raise CardError(
+                        f"{c.text} is dealt to {self.names[seat]}, but this game's pack has no joker",
+                        where=f"hand {self.setup.number}, action {self.action}",
+                        hint="correct the card; a Jackpots pack holds the bug only with "
+                        "option jackpots.bug = joker_as_ace_or_straight_flush_filler",
                     )
                 known[c] = seat
         self.cards[seat].extend(new)
@@ -399,9 +407,11 @@ class Hand:
                 results.append(PotResult(amount, entitled, decided=True, left_over=amount, rule=rule))
                 continue
             if len(eligible) == 1:
-                winner = name_of(eligible[0])
-                stacks[eligible[0]] += amount
-                results.append(PotResult(amount, entitled, (winner,), {winner: amount}, rule=rule))
+                alone = eligible[0]
+                winner = name_of(alone)
+                stacks[alone] += amount
+                shown = values[alone].name if alone in values else None
+                results.append(PotResult(amount, entitled, (winner,), {winner: amount}, rule=rule, hand=shown))
                 continue
             unknown = list(filterfalse(values.__contains__, eligible))
             if unknown:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
+from referee.ranking import poker
+
 if TYPE_CHECKING:
     from referee.rulebook import Rulebook
 
@@ -30,11 +32,15 @@ def cite(rulebook: Rulebook, rule_id: str) -> str:
         probe = head
 
 
+#: The value of ``jackpots.bug`` that puts the bug in the pack.
+BUG = "joker_as_ace_or_straight_flush_filler"
+
+
 class HouseRules:
     """One rulebook as the engine reads it: its option values, the common options every hand
     needs, and memos of what is derived from them (cited rule ids, betting rules)."""
 
-    __slots__ = ("rulebook", "options", "fix", "tie_rule", "wheel", "_cited", "_made")
+    __slots__ = ("rulebook", "options", "fix", "tie_rule", "wheel", "wild", "_cited", "_made")
 
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
@@ -42,6 +48,8 @@ class HouseRules:
         self.fix = str(self.options["common.illegal_fix"])
         self.tie_rule = str(self.options["common.showdown_tie"])
         self.wheel = self.options["common.wheel"] == "allowed"
+        #: jackpots.bug: a joker in the pack that is an ace or fills a straight or flush (else no wild cards)
+        self.wild = poker.WildRules(bug=True) if self.options.get("jackpots.bug") == BUG else None
         self._cited: dict[str, str] = {}
         self._made: dict[Hashable, object] = {}
 

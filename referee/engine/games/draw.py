@@ -30,13 +30,14 @@ HAND_SIZE = 5
 PROGRESSIVE = ("JJ", "QQ", "KK", "AA")
 
 
-def holds_openers(cards: Sequence[Card], minimum: str) -> bool:
-    """Do these known cards contain openers (jacks or better, or ``minimum``)?"""
+def holds_openers(cards: Sequence[Card], minimum: str, wild: poker.WildRules | None = None) -> bool:
+    """Do these known cards contain openers (jacks or better, or ``minimum``)?  ``wild``: the bug's
+    rules under ``jackpots.bug``."""
     if len(cards) < 2:
         return False
     if len(cards) <= HAND_SIZE:
-        return poker.opens(cards, minimum)
-    return any(poker.opens(five, minimum) for five in combinations(cards, HAND_SIZE))
+        return poker.opens(cards, minimum, wild)
+    return any(poker.opens(five, minimum, wild) for five in combinations(cards, HAND_SIZE))
 
 
 class DrawHand(Hand):
@@ -499,7 +500,7 @@ class DrawHand(Hand):
                           "jackpots.false_open_before_showdown", player=seat, remedy="ignored")
                 return
             hand = self.known_hand(seat)
-            if hand is not None and len(hand) == HAND_SIZE and not holds_openers(hand, self.min_open):
+            if hand is not None and len(hand) == HAND_SIZE and not holds_openers(hand, self.min_open, self.wild):
                 self.flag("illegal_action", f"{who} declared the pot open without openers ({format_cards(hand)})",
                           "jackpots.false_open_before_showdown", player=seat, remedy="the declaration stands")
             self.awaiting_declare = False
@@ -523,7 +524,7 @@ class DrawHand(Hand):
         pre = self.predraw.get(o, self.cards[o])
         known_pre = [c for c in pre if isinstance(c, Card)]
         if len(known_pre) == HAND_SIZE and not table_only:
-            if not holds_openers(known_pre, m):
+            if not holds_openers(known_pre, m, self.wild):
                 return "disproven", f"his hand before the draw was {format_cards(known_pre)}"
             return self.split_proof(o, known_pre)
         shown = self.openers_shown.get(o)
@@ -531,24 +532,24 @@ class DrawHand(Hand):
         if shown:
             if any(c in received for c in shown):
                 return "disproven", f"the openers he showed ({format_cards(shown)}) include cards he drew"
-            if holds_openers(shown, m):
+            if holds_openers(shown, m, self.wild):
                 return "proven", f"he showed {format_cards(shown)}"
             return "disproven", f"the openers he showed ({format_cards(shown)}) are not openers"
         final = self.shown.get(o)
         if final is not None and o not in self.drawn and len(final) == HAND_SIZE:
-            ok = holds_openers(final, m)
+            ok = holds_openers(final, m, self.wild)
             return ("proven" if ok else "disproven"), f"he showed {format_cards(final)} before any draw"
         if final is not None:
             discards = list(self.discards_shown.get(o, ()))
             if not discards and self.kept_face_down.get(o):
                 discards = [c for c in self.discarded.get(o, []) if isinstance(c, Card)]
             if self.drawn.get(o, 0) == 0 and len(final) == HAND_SIZE and o in self.drawn:
-                ok = holds_openers(final, m)
+                ok = holds_openers(final, m, self.wild)
                 return ("proven" if ok else "disproven"), f"he stood pat on {format_cards(final)}"
             all_received = len(received) == self.drawn.get(o, 0) and o in self.drawn
             kept = [c for c in final if c not in received] if all_received else []
             candidates = kept + discards
-            if holds_openers(candidates, m):
+            if holds_openers(candidates, m, self.wild):
                 return "proven", f"his kept cards and discards {format_cards(candidates)}"
             if all_received and len(candidates) == HAND_SIZE:
                 return "disproven", f"his hand before the draw was {format_cards(candidates)}"
@@ -562,7 +563,7 @@ class DrawHand(Hand):
         if o not in self.drawn or len(discards) < self.drawn.get(o, 0):
             return "proven", f"his hand before the draw was {format_cards(pre)}"
         kept = [c for c in pre if c not in discards]
-        if holds_openers(kept, self.min_open) or not discards:
+        if holds_openers(kept, self.min_open, self.wild) or not discards:
             return "proven", f"his hand before the draw was {format_cards(pre)}"
         declare_rule = self.options["jackpots.split_declare"]
         if declare_rule == "declare_and_under_chip" and o not in self.split_declared:
@@ -817,7 +818,7 @@ class DrawHand(Hand):
         for s in contenders:
             hand = self.known_hand(s)
             if hand is not None and len(hand) == HAND_SIZE:
-                values[s] = poker.evaluate(hand, wheel=self.wheel)
+                values[s] = poker.evaluate(hand, wild=self.wild, wheel=self.wheel)
         rule = self.cite("draw.9")
         o = self.opener
         unproven: set[int] = set()
@@ -841,7 +842,7 @@ class DrawHand(Hand):
                 penalty = self.counts_as_false(status)
                 self.flag("false_open", f"{self.names[o]} {words} ({evidence}): found at the showdown, he may "
                           "not win; the pot goes to the best hand among the others",
-                          self.cite("jackpots.9") if penalty else "jackpots.unproven_opener",
+                          "jackpots.unproven_opener" if status == "unproven" else self.cite("jackpots.9"),
                           player=o, action=self.false_open_found[1] if self.false_open_found else False,
                           remedy=self.penalty_words() if penalty else "no penalty (jackpots.unproven_opener)")
                 self.put_out(o)
