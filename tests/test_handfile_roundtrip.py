@@ -48,7 +48,8 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
     kinds = sorted(ALLOWED[game], key=lambda k: k.__name__)
     events: list[ev.Event] = []
     voided: set[int] = set()
-    for _ in range(draw(st.integers(min_value=1, max_value=12))):
+    wanted = draw(st.integers(min_value=1, max_value=12))
+    while len(events) < wanted:  # a hand holds at least one action (a lone void has nothing to void)
         kind = draw(st.sampled_from(kinds))
         p = draw(st.sampled_from(seats))
         other = draw(st.sampled_from([s for s in seats if s != p]))
