@@ -319,3 +319,25 @@ def test_fifth_card_after_everyone_else():
                                                                                   Ask(player="Cy", target="Bob")])
     assert not r.illegal
     assert "he drew 5" in [f for f in r.findings if f.kind == "answer"][0].message
+
+
+def test_named_discards_from_an_unlogged_hand_are_learned_not_flagged():
+    """Partial information: "Discards face down, set aside" (draw.7) — a scorekeeper who never logged the deal may
+    still name the discards; they were among the unseen cards, so the log is consistent and nothing is flagged."""
+    events = [Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+              Draw(player="Bob", count=2, discards=tuple(cards("7c 2d"))), Draw(player="Cy", count=1)]
+    r = replay_hand(setup(), events)
+    assert r.findings == ()
+
+
+def test_a_discard_someone_else_holds_is_refused():
+    """A card is in the pack once: Cy cannot discard the ace Bob was dealt."""
+    import pytest
+
+    from referee.errors import CardError
+
+    events = [deal("Bob", "As Ad Kc 7h 2s"), Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"),
+              Fold(player="Ann"), Draw(player="Bob", count=0), Draw(player="Cy", count=1, discards=tuple(cards("As")))]
+    with pytest.raises(CardError, match="Cy discards As but Bob holds it") as err:
+        replay_hand(setup(), events)
+    assert err.value.where == "hand 1, action 7"

@@ -265,10 +265,20 @@ class Hand:
                 self.known.pop(c, None)
                 removed.append(c)
             elif isinstance(c, Card):
-                self.flag(
-                    "note", f"{self.names[seat]} discarded {c.text}, which the log does not show in his hand",
-                    player=seat,
-                )
+                holder = self.known.get(c)
+                if holder is not None:
+                    raise CardError(
+                        f"{self.names[seat]} discards {c.text} but {self.names[holder]} holds it",
+                        where=f"hand {self.setup.number}, action {self.action}",
+                        hint="each card is in the pack once: correct the card",
+                    )
+                if UNKNOWN in hand:  # one of his unseen cards: now we know what it was
+                    hand.remove(UNKNOWN)
+                else:
+                    self.flag(
+                        "note", f"{self.names[seat]} discarded {c.text}, which the log does not show in his hand",
+                        player=seat,
+                    )
                 removed.append(c)
         missing = count - len(removed)
         while missing > 0 and UNKNOWN in hand:
