@@ -17,6 +17,8 @@ so one total order serves both "best hand wins" and "lowest hand pays".
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from enum import IntEnum
 from typing import Final
 
@@ -105,8 +107,9 @@ def _run_of(ranks: tuple[int, ...]) -> str:
     return "-".join(RANK_NAME[r] for r in ranks if r)
 
 
+@lru_cache(maxsize=16384)
 def hand_name(key: int) -> str:
-    """Plain English name of the hand a key stands for: ``"two pair, jacks and fives"``."""
+    """Plain English name of the hand a key stands for: ``"two pair, jacks and fives"`` (memoised by key)."""
     category = category_of(key)
     r = ranks_of(key)
     if category is Category.FIVE_OF_A_KIND:
