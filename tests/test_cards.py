@@ -15,7 +15,6 @@ from referee.cards import (
     UNKNOWN,
     Card,
     card,
-    cards,
     check_no_duplicates,
     deck_with_jokers,
     duplicates,

@@ -14,7 +14,8 @@ from referee.engine import events as ev
 from referee.errors import HandFileError
 from referee.handfile import AddChips, HandEntry, Leave, Night, Seat, SitDown, parse_night, write_night
 from referee.handfile.actions import HandReader
-from referee.handfile.vocabulary import ALLOWED, DECLARATIONS, GAMES
+from referee.handfile.vocabulary import ALLOWED, DECLARATIONS
+from referee.rulebook.schema import GAMES
 from referee.handfile.writer import write_events
 from referee.rulebook import shipped_rulebook_names
 

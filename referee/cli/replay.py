@@ -9,9 +9,7 @@ error nothing is written.
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -171,6 +169,8 @@ def write_atomically(path: Path, text: str) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"cannot write {path}: no folder {folder}", hint="create the folder, or choose another path")
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -200,6 +200,8 @@ def replay(
     hands = replay_night_file(night)
     if as_json:
         from referee.report_json import night_json
+
+        import json
 
         text = json.dumps(night_json(night, hands), indent=2, ensure_ascii=False) + "\n"
         if output is None:

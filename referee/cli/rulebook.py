@@ -7,7 +7,6 @@ with its hint and exits 2.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -85,6 +84,8 @@ def show(
 
     book = load_rulebook(name_or_file)
     if as_json:
+        import json
+
         typer.echo(json.dumps(_as_json(book), indent=2, ensure_ascii=False))
         return
     console = _console()

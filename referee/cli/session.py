@@ -7,8 +7,6 @@ The rulebook and its ``--option`` overrides are validated with
 
 from __future__ import annotations
 
-import json
-from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -35,6 +33,8 @@ def parse_chip_value(text: str) -> int:
             raise bad
         cents = int(digits)
     else:
+        from decimal import Decimal, InvalidOperation
+
         try:
             amount = Decimal(raw)
         except InvalidOperation:
@@ -192,6 +192,8 @@ def show(
         chain = store.verify_chain(session_id)
     data = _session_json(session, seats, players, hands, chain.events, chain)
     if as_json:
+        import json
+
         typer.echo(json.dumps(data, indent=2))
         return
     cents = session.chip_value_cents

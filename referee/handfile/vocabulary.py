@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Final
 
 from referee.engine import events as ev
-from referee.rulebook.schema import GAMES
 
 _ANY_GAME: Final[frozenset[type[ev.Event]]] = frozenset(
     {ev.Deal, ev.Show, ev.Muck, ev.Expose, ev.Misdeal, ev.Void, ev.TakePot}

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Sequence
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
-from referee.engine.betting import BETTING_EVENTS, BettingRules, Verdict
+from referee.engine.betting import BETTING_EVENTS, BettingRules
 from referee.engine.events import (
     Ask, Declare, Deal, Draw, Event, Expose, Misdeal, Muck, Show, TakePot,
 )
