@@ -27,6 +27,7 @@ from typing import Final
 
 from referee.cards import RANK_NAME, RANK_PLURAL, Card, card, check_no_duplicates, format_cards
 from referee.errors import CardError, InputError, RulebookError
+from referee.ranking.ordered import KeyOrdered
 
 __all__ = ["BragCategory", "BragRules", "BragValue", "WILD_SETS", "best_brag", "evaluate_brag"]
 
@@ -110,7 +111,7 @@ def _pack(category: int, values: Sequence[int], natural: bool) -> int:
     return key << 4 * (3 - len(values))
 
 
-class BragValue:
+class BragValue(KeyOrdered):
     """The value of a three-card Brag hand.  Ordered by ``key``; equal hands are equal."""
 
     __slots__ = ("key", "category", "values", "cards", "used", "uses_wild")
@@ -159,27 +160,6 @@ class BragValue:
         if self.uses_wild:
             played += f" (from {format_cards(self.used)})"
         return f"<BragValue {self.name}: {played}>"
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return self.key == other.key if isinstance(other, BragValue) else NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        return self.key != other.key if isinstance(other, BragValue) else NotImplemented
-
-    def __lt__(self, other: BragValue) -> bool:
-        return self.key < other.key if isinstance(other, BragValue) else NotImplemented
-
-    def __le__(self, other: BragValue) -> bool:
-        return self.key <= other.key if isinstance(other, BragValue) else NotImplemented
-
-    def __gt__(self, other: BragValue) -> bool:
-        return self.key > other.key if isinstance(other, BragValue) else NotImplemented
-
-    def __ge__(self, other: BragValue) -> bool:
-        return self.key >= other.key if isinstance(other, BragValue) else NotImplemented
 
 
 # ---------------------------------------------------------------- natural hands

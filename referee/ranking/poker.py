@@ -27,6 +27,7 @@ from typing import Final, Literal
 
 from referee.cards import RANK_VALUE, Card, check_no_duplicates, format_cards
 from referee.errors import CardError, InputError, RulebookError
+from referee.ranking.ordered import KeyOrdered
 from referee.ranking.keys import (
     CATEGORY_SHIFT,
     LAVIUDA_SUIT_ORDER,
@@ -105,7 +106,7 @@ class WildRules:
         return self.bug and c.is_joker
 
 
-class HandValue:
+class HandValue(KeyOrdered):
     """The value of a poker hand.  Ordered by ``key`` (higher is better); equal hands are equal.
 
     ``key`` is the integer of :mod:`referee.ranking.keys`; compare values, not keys, across modules.
@@ -171,27 +172,6 @@ class HandValue:
         if self.uses_wild:
             played += f" (from {format_cards(self.used)})"
         return f"<HandValue {self.name}: {played}>"
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return self.key == other.key if isinstance(other, HandValue) else NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        return self.key != other.key if isinstance(other, HandValue) else NotImplemented
-
-    def __lt__(self, other: HandValue) -> bool:
-        return self.key < other.key if isinstance(other, HandValue) else NotImplemented
-
-    def __le__(self, other: HandValue) -> bool:
-        return self.key <= other.key if isinstance(other, HandValue) else NotImplemented
-
-    def __gt__(self, other: HandValue) -> bool:
-        return self.key > other.key if isinstance(other, HandValue) else NotImplemented
-
-    def __ge__(self, other: HandValue) -> bool:
-        return self.key >= other.key if isinstance(other, HandValue) else NotImplemented
 
 
 def hand_value(key: int, cards: tuple[Card, ...]) -> HandValue:
