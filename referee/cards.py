@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from referee.errors import CardError
+from referee.errors import CardError, InputError
 
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "cdhs"
@@ -185,6 +185,28 @@ def check_no_duplicates(cs: Sequence[AnyCard], *, where: str | None = None) -> N
             where=where,
             hint="a pack holds each card once; correct the card that was misread",
         )
+
+
+def known_cards(cards: Iterable[object], what: str) -> tuple[Card, ...]:
+    """The cards as a tuple, each a known card (no ``??``), none twice; else an error saying which.
+
+    For code that ranks or compares hands: only seen cards can be ranked."""
+    hand = tuple(cards)
+    if len({c.index for c in hand if type(c) is Card}) == len(hand):
+        return hand
+    for i, c in enumerate(hand, 1):
+        if not isinstance(c, Card):
+            if getattr(c, "text", None) == "??":
+                raise CardError(
+                    f"{what}: card {i} is '??' (not seen); only seen cards can be ranked",
+                    hint="record the cards as they were shown",
+                )
+            raise InputError(
+                f"{what}: card {i} is {c!r}, not a card",
+                hint="read cards with referee.cards.parse_cards",
+            )
+    check_no_duplicates(hand, where=what)
+    raise AssertionError("unreachable: cards checked")  # pragma: no cover
 
 
 # ---------------------------------------------------------------- packs

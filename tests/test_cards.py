@@ -19,6 +19,7 @@ from referee.cards import (
     deck_with_jokers,
     duplicates,
     format_cards,
+    known_cards,
     parse_card,
     parse_cards,
     parse_known_cards,
@@ -141,3 +142,14 @@ def test_format_then_parse_is_identity(cs: list) -> None:
 @given(st.lists(st.sampled_from(ALL_CARDS), max_size=8))
 def test_pretty_form_parses_back(cs: list[Card]) -> None:
     assert parse_cards(format_cards(cs, pretty=True)) == cs
+
+
+def test_known_cards_for_ranking() -> None:
+    """Only seen cards can be ranked: '??', a non-card or a card twice is refused, naming which."""
+    assert known_cards(parse_cards("As Kd"), "hand") == (card("As"), card("Kd"))
+    with pytest.raises(CardError, match=r"openers: card 2 is '\?\?' \(not seen\)"):
+        known_cards(parse_cards("As ?? Kd"), "openers")
+    with pytest.raises(CardError, match="card dealt twice: As"):
+        known_cards(parse_cards("As Kd As"), "hand")
+    with pytest.raises(ValueError, match="card 1 is 'As', not a card"):
+        known_cards(["As"], "hand")

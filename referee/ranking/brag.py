@@ -25,7 +25,7 @@ from enum import IntEnum
 from itertools import combinations
 from typing import Final
 
-from referee.cards import RANK_NAME, RANK_PLURAL, Card, card, check_no_duplicates, format_cards
+from referee.cards import RANK_NAME, RANK_PLURAL, Card, card, format_cards, known_cards
 from referee.errors import CardError, InputError, RulebookError
 from referee.ranking.ordered import KeyOrdered
 
@@ -240,18 +240,10 @@ def _candidates(naturals: Sequence[Card], wilds: int, top_prial: int | None) -> 
 
 
 def _check(cards: Iterable[object], what: str) -> tuple[Card, ...]:
-    hand = tuple(cards)
-    for i, c in enumerate(hand, 1):
-        if not isinstance(c, Card):
-            if getattr(c, "text", None) == "??":
-                raise CardError(
-                    f"{what}: card {i} is '??' (not seen); only seen cards can be ranked",
-                    hint="record the cards as they were shown",
-                )
-            raise InputError(f"{what}: card {i} is {c!r}, not a card", hint="read cards with referee.cards.parse_cards")
+    hand = known_cards(cards, what)
+    for c in hand:
         if c.is_joker:
             raise CardError(f"{what}: {c.text} is a joker; Brag is played without jokers", hint="check the card")
-    check_no_duplicates(hand, where=what)
     return hand
 
 

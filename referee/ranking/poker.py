@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, Literal
 
-from referee.cards import RANK_VALUE, Card, check_no_duplicates, format_cards
+from referee.cards import RANK_VALUE, Card, format_cards, known_cards
 from referee.errors import CardError, InputError, RulebookError
 from referee.ranking.ordered import KeyOrdered
 from referee.ranking.keys import (
@@ -196,26 +196,6 @@ def wild_hand_value(key: int, used: tuple[Card, ...], wild_at: Sequence[int], bu
 # ---------------------------------------------------------------- checking the input
 
 
-def _known_cards(cards: Iterable[object], what: str) -> tuple[Card, ...]:
-    """The cards as a tuple, each a known card, none twice; else a CardError saying which."""
-    hand = tuple(cards)
-    if len({c.index for c in hand if type(c) is Card}) == len(hand):
-        return hand
-    for i, c in enumerate(hand, 1):
-        if not isinstance(c, Card):
-            if getattr(c, "text", None) == "??":
-                raise CardError(
-                    f"{what}: card {i} is '??' (not seen); only seen cards can be ranked",
-                    hint="record the cards as they were shown",
-                )
-            raise InputError(
-                f"{what}: card {i} is {c!r}, not a card",
-                hint="read cards with referee.cards.parse_cards",
-            )
-    check_no_duplicates(hand, where=what)
-    raise AssertionError("unreachable: cards checked")  # pragma: no cover
-
-
 def _split(hand: Sequence[Card], wild: WildRules | None) -> tuple[list[Card], list[int]]:
     """Natural cards, and the positions of the wild ones; a joker that is not wild is an error."""
     jokers_wild = wild is not None and wild.jokers
@@ -336,7 +316,7 @@ def evaluate(
             value.cards = (a, b, c, d, e)
             return value
     _check_tiebreak(tiebreak)
-    hand = _known_cards(cards, "hand")
+    hand = known_cards(cards, "hand")
     if len(hand) != 5:
         raise InputError(
             f"a poker hand is five cards, not {len(hand)} ({format_cards(hand) or 'none'})",
@@ -353,7 +333,7 @@ def best_hand(
 ) -> HandValue:
     """The best five-card hand among five or more known cards (same options as :func:`evaluate`)."""
     _check_tiebreak(tiebreak)
-    hand = _known_cards(cards, "hand")
+    hand = known_cards(cards, "hand")
     if len(hand) < 5:
         raise InputError(
             f"a poker hand needs five cards, only {len(hand)} given ({format_cards(hand) or 'none'})",
@@ -398,7 +378,7 @@ def showing_value(cards: Sequence[Card]) -> HandValue:
     Pairs, two pair, three and four of a kind and high cards count; straights and flushes count only
     on five cards.  Values compare between players showing the same number of upcards.
     """
-    hand = _known_cards(cards, "upcards")
+    hand = known_cards(cards, "upcards")
     if not 1 <= len(hand) <= 5:
         raise InputError(f"a stud player shows 1 to 5 upcards, not {len(hand)}")
     if len(hand) == 5:
@@ -425,7 +405,7 @@ def opens(cards: Sequence[Card], minimum: str = "JJ", wild: WildRules | None = N
     on fewer than five cards the bug is an ace).
     """
     need = _pair_rank(minimum)
-    hand = _known_cards(cards, "openers")
+    hand = known_cards(cards, "openers")
     if not 2 <= len(hand) <= 5:
         raise InputError(f"openers are shown with 2 to 5 cards, not {len(hand)}")
     if len(hand) == 5:
