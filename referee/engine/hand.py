@@ -153,7 +153,7 @@ class Hand:
         if seat is None:
             raise InputError(
                 f"{name!r} is not seated at this table",
-                where=f"hand {self.setup.number}, action {self.action}",
+                hand=self.setup.number, action=self.action,
                 hint="seated: " + ", ".join(self.names),
             )
         return seat
@@ -238,13 +238,13 @@ class Hand:
                 if c in known:
                     raise CardError(
                         f"{c.text} is dealt to {self.names[seat]} but {self.names[known[c]]} already holds it",
-                        where=f"hand {self.setup.number}, action {self.action}",
+                        hand=self.setup.number, action=self.action,
                         hint="each card is in the pack once: correct the card",
                     )
                 if c.is_joker and self.wild is None:
                     raise CardError(
                         f"{c.text} is dealt to {self.names[seat]}, but this game's pack has no joker",
-                        where=f"hand {self.setup.number}, action {self.action}",
+                        hand=self.setup.number, action=self.action,
                         hint="correct the card; a Jackpots pack holds the bug only with "
                         "option jackpots.bug = joker_as_ace_or_straight_flush_filler",
                     )
@@ -269,7 +269,7 @@ class Hand:
                 if holder is not None:
                     raise CardError(
                         f"{self.names[seat]} discards {c.text} but {self.names[holder]} holds it",
-                        where=f"hand {self.setup.number}, action {self.action}",
+                        hand=self.setup.number, action=self.action,
                         hint="each card is in the pack once: correct the card",
                     )
                 if UNKNOWN in hand:  # one of his unseen cards: now we know what it was
@@ -325,7 +325,7 @@ class Hand:
             if holder is not None and holder != seat:
                 raise CardError(
                     f"{self.names[seat]} shows {c.text} but {self.names[holder]} holds it",
-                    where=f"hand {self.setup.number}, action {self.action}",
+                    hand=self.setup.number, action=self.action,
                     hint="each card is in the pack once: correct the card",
                 )
         self.shown[seat] = tuple(known)
@@ -521,7 +521,7 @@ class Hand:
                 return self.handlers[cls]
         raise InputError(
             f"{type(event).__name__} is not an action of {self.game_words or self.rulebook.game.replace('_', ' ')}",
-            where=f"hand {self.setup.number}, action {self.action}",
+            hand=self.setup.number, action=self.action,
             hint=self.event_hint,
         )
 

@@ -131,7 +131,7 @@ def _voided(events: Sequence[Event], number: int) -> dict[int, Void]:
             if not 1 <= event.action < i:
                 raise InputError(
                     f"action {i} voids action {event.action}, which is not an earlier action of this hand",
-                    where=f"hand {number}, action {i}",
+                    hand=number, action=i,
                     hint="a correction voids an action logged before it",
                 )
             voided[event.action] = event
@@ -154,7 +154,7 @@ def _play(setup: HandSetup, events: Sequence[Event]) -> tuple[Hand, list[Snapsho
             except InputError as err:
                 if err.where:
                     raise
-                raise err.located(f"hand {setup.number}, action {i}") from None
+                raise err.at(setup.number, i) from None
         states.append(hand.snapshot())
     return hand, states
 
@@ -264,17 +264,17 @@ def replay_night(
     for hand in hands:
         for name, stack in hand.joined.items():
             if name in stacks and stacks[name] > 0:
-                raise InputError(f"{name} sits down but is already at the table", where=f"hand {hand.number}")
+                raise InputError(f"{name} sits down but is already at the table", hand=hand.number)
             stacks[name] = stack
         for name, amount in hand.added.items():
             if name not in stacks:
-                raise InputError(f"{name} adds chips but is not at the table", where=f"hand {hand.number}")
+                raise InputError(f"{name} adds chips but is not at the table", hand=hand.number)
             stacks[name] += amount
         missing = [n for n in hand.seats if n not in stacks]
         if missing:
             raise InputError(
                 f"{', '.join(missing)} seated in hand {hand.number} without a stack",
-                where=f"hand {hand.number}", hint="a new player sits down with his chips",
+                hand=hand.number, hint="a new player sits down with his chips",
             )
         this_dealer = hand.dealer or _dealer_in(dealer, hand.seats, replays)
         free_ride = carry.free_ride_payer if carry.free_ride_payer in hand.seats else None

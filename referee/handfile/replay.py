@@ -8,7 +8,6 @@ An error the engine raises about a hand or an action is placed at the hand file'
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -20,9 +19,6 @@ from referee.handfile.parser import load_rules
 if TYPE_CHECKING:
     from referee.engine.replay import HandReplay, NightHand
     from referee.rulebook import Rulebook
-
-_WHERE = re.compile(r"hand (?P<hand>\d+)(?:, action (?P<action>\d+))?")
-
 
 @dataclass(frozen=True)
 class ReplayedHand:
@@ -83,15 +79,11 @@ def night_hands(night: Night) -> list["NightHand"]:
 def _locate(night: Night, err: RefereeError) -> HandFileError:
     """``night.txt:LINE: hand 3, action 7: <message>`` for an engine error about a hand or action."""
     line: int | None = None
-    m = _WHERE.search(err.where or "")
-    if m:
-        number = int(m["hand"])
-        hand = next((h for h in night.hands if h.number == number), None)
-        if hand is not None:
-            line = hand.line
-            action = int(m["action"]) if m["action"] else None
-            if action is not None and 1 <= action <= len(hand.events):
-                line = hand.events[action - 1].line or line
+    hand = next((h for h in night.hands if h.number == err.hand), None) if err.hand is not None else None
+    if hand is not None:
+        line = hand.line
+        if err.action is not None and 1 <= err.action <= len(hand.events):
+            line = hand.events[err.action - 1].line or line
     where = f"{night.source}:{line}" if line else night.source
     message = f"{err.where}: {err.message}" if err.where else err.message
     located = HandFileError(message, where=where, hint=err.hint)

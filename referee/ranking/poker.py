@@ -207,7 +207,7 @@ def _split(hand: Sequence[Card], wild: WildRules | None) -> tuple[list[Card], li
             if not jokers_wild:
                 raise CardError(
                     f"{c.text} is a joker, but jokers are not wild under these rules",
-                    hint="only La Viuda (jokers wild) or Jackpots with the bug (WildRules(bug=True)) "
+                    hint="only La Viuda (jokers wild) or Jackpots with the bug (option jackpots.bug) "
                     "holds a joker; check the card",
                 )
             wild_at.append(i)

@@ -335,7 +335,7 @@ class DrawHand(Hand):
             raise InputError(
                 f"{who} draws {event.count} but the log lists {len(event.discards)} discards and "
                 f"{len(event.received)} cards received",
-                where=f"hand {self.setup.number}, action {self.action}",
+                hand=self.setup.number, action=self.action,
                 hint="list at most as many discards and new cards as the number drawn",
             )
         if seat not in self.predraw:
