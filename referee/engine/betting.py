@@ -284,6 +284,8 @@ class BettingRound:
 
         if isinstance(event, Fold):
             return Verdict("fold", 0, breaches, in_turn)
+        if need > 0 and isinstance(event, Call):  # a call is always legal (all in for less if short)
+            return Verdict("call", call, breaches, in_turn)
         if isinstance(event, Check) or (isinstance(event, Call) and need == 0):
             if call <= 0 and (current > 0 or self.rules.check_allowed):
                 return Verdict("check", 0, breaches, in_turn)

@@ -204,13 +204,14 @@ class Hand:
         stacks = tuple(self.stacks)
         rnd = self.round
         pot = self.dead + sum(self.banked)  # self.middle(), inline: this runs after every event
-        to_act = None
         if rnd is not None:
             pot += sum(rnd.bets)
             to_act = rnd.turn
+            who = self.names[to_act] if to_act is not None else self.expected_actor()
+        else:
+            who = self.expected_actor()
         if sum(stacks) + pot != self.total:
             self.check_conservation()  # fails, with the details
-        who = self.names[to_act] if to_act is not None else self.expected_actor()
         # Snapshot(...) without the Python-level __new__ of a NamedTuple (as its _make does)
         return _new_tuple(Snapshot, (self.action, self.phase, who, stacks, pot, tuple(self.live), self.names))
 

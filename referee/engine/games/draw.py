@@ -119,6 +119,10 @@ class DrawHand(Hand):
         self.check_conservation()
 
     def rules_for(self, number: int) -> BettingRules:
+        """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else)."""
+        return self.house.made(("draw.round", number), lambda: self._make_rules(number))
+
+    def _make_rules(self, number: int) -> BettingRules:
         o = self.options
         limit = int(o["draw.limit_pre"] if number == 1 else o["draw.limit_post"])
         check_allowed = number == 2 or o["draw.check_first_round"] == "allowed"
