@@ -289,81 +289,96 @@ class DrawHand(Hand):
         return None
 
     def on_draw(self, seat: int, event: Draw) -> None:
-        who = self.names[seat]
-        void = self.fix == "void_and_reprompt"
-        fifth_after_all = (
-            self.phase in ("round2", "showdown") and not self.round2_started
-            and self.max_draw_option == "5_split_4_then_1" and self.drawn.get(seat) == 4
-            and self.draw_count.get(seat) == 1 and event.count == 1 and self.live[seat]
-        )
-        if fifth_after_all:
-            self.take_fifth(seat, event)
-            return
         if self.phase != "draw":
-            self.flag("illegal_action", f"{who} cannot draw now ({self.phase})", self.cite("draw.7.1"),
+            fifth_after_all = (
+                self.phase in ("round2", "showdown") and not self.round2_started
+                and self.max_draw_option == "5_split_4_then_1" and self.drawn.get(seat) == 4
+                and self.draw_count.get(seat) == 1 and event.count == 1 and self.live[seat]
+            )
+            if fifth_after_all:
+                self.take_fifth(seat, event)
+                return
+            self.flag("illegal_action", f"{self.names[seat]} cannot draw now ({self.phase})", self.cite("draw.7.1"),
                       player=seat, remedy="ignored")
             return
         if not self.live[seat]:
-            self.flag("illegal_action", f"{who} is not in the hand and cannot draw", self.cite("draw.7.1"),
-                      player=seat, remedy="ignored")
+            self.flag("illegal_action", f"{self.names[seat]} is not in the hand and cannot draw",
+                      self.cite("draw.7.1"), player=seat, remedy="ignored")
             return
-        limit = self.draw_limit
+        count = event.count
         if seat in self.drawn:
             split_fifth = (
-                self.max_draw_option == "5_split_4_then_1" and self.drawn[seat] == 4 and event.count == 1
+                self.max_draw_option == "5_split_4_then_1" and self.drawn[seat] == 4 and count == 1
                 and self.draw_count[seat] == 1 and self.next_to_draw() is None
             )
             if not split_fifth:
-                self.flag("illegal_action", f"{who} has already drawn ({self.drawn[seat]})", self.cite("draw.7.4"),
-                          player=seat, remedy="ignored")
+                self.flag("illegal_action", f"{self.names[seat]} has already drawn ({self.drawn[seat]})",
+                          self.cite("draw.7.4"), player=seat, remedy="ignored")
                 return
         else:
             nxt = self.next_to_draw()
-            if nxt is not None and nxt != seat:
-                message = f"{who} drew out of turn: {self.names[nxt]} is to draw"
-                if void:
-                    self.flag("illegal_action", message, self.cite("draw.7.1"), player=seat,
-                              remedy=f"void: {self.names[nxt]} is to draw")
+            if (nxt is not None and nxt != seat) or count > self.draw_limit or count < 0:
+                if not self.draw_breaches(seat, nxt, count):
                     return
-                self.flag("illegal_action", message, self.cite("draw.7.1"), player=seat,
-                          remedy="the draw stands")
-            if event.count > limit or event.count < 0:
-                message = f"{who} drew {event.count} cards; at most {limit} may be drawn"
-                if void:
-                    self.flag("illegal_action", message, "draw.max_draw", player=seat,
-                              remedy=f"void: {who} is still to draw")
-                    return
-                self.flag("illegal_action", message, "draw.max_draw", player=seat,
-                          remedy="the draw stands: cards dealt cannot be taken back")
-        if len(event.discards) > event.count or len(event.received) > event.count:
+        if len(event.discards) > count or len(event.received) > count:
             raise InputError(
-                f"{who} draws {event.count} but the log lists {len(event.discards)} discards and "
+                f"{self.names[seat]} draws {count} but the log lists {len(event.discards)} discards and "
                 f"{len(event.received)} cards received",
                 hand=self.setup.number, action=self.action,
                 hint="list at most as many discards and new cards as the number drawn",
             )
         if seat not in self.predraw:
-            hand = list(self.cards[seat])
+            hand = self.cards[seat]
             if len(hand) < HAND_SIZE:
                 hand += [UNKNOWN] * (HAND_SIZE - len(hand))
-                self.cards[seat] = list(hand)
-            self.predraw[seat] = hand
-        self.exchange(seat, event, event.count)
-        self.kept_face_down[seat] = self.kept_face_down.get(seat, False) or event.kept_face_down
+            self.predraw[seat] = list(hand)
+        self.exchange(seat, event, count)
+        if event.kept_face_down:
+            self.kept_face_down[seat] = True
         # under 5_split_4_then_1 a player who drew four may still take a fifth, but the round does
         # not wait for it (he takes it before the betting if he wants it)
         if self.next_to_draw() is None:
             self.start_round2()
 
+    def draw_breaches(self, seat: int, nxt: int | None, count: int) -> bool:
+        """Flag a draw out of turn or of too many cards; False when it is void (``void_and_reprompt``)."""
+        who = self.names[seat]
+        void = self.fix == "void_and_reprompt"
+        if nxt is not None and nxt != seat:
+            message = f"{who} drew out of turn: {self.names[nxt]} is to draw"
+            if void:
+                self.flag("illegal_action", message, self.cite("draw.7.1"), player=seat,
+                          remedy=f"void: {self.names[nxt]} is to draw")
+                return False
+            self.flag("illegal_action", message, self.cite("draw.7.1"), player=seat,
+                      remedy="the draw stands")
+        limit = self.draw_limit
+        if count > limit or count < 0:
+            message = f"{who} drew {count} cards; at most {limit} may be drawn"
+            if void:
+                self.flag("illegal_action", message, "draw.max_draw", player=seat,
+                          remedy=f"void: {who} is still to draw")
+                return False
+            self.flag("illegal_action", message, "draw.max_draw", player=seat,
+                      remedy="the draw stands: cards dealt cannot be taken back")
+        return True
+
     def exchange(self, seat: int, event: Draw, count: int) -> None:
         """``seat`` discards ``count`` cards and gets as many (those the log does not name are unknown)."""
         gone = self.drop_cards(seat, event.discards, count)
-        self.discarded.setdefault(seat, []).extend(gone)
-        got = [*event.received, *[UNKNOWN] * (count - len(event.received))]
+        received = event.received
+        got = list(received) if len(received) == count else [*received, *[UNKNOWN] * (count - len(received))]
         self.take_cards(seat, got)
-        self.received.setdefault(seat, []).extend(got)
-        self.drawn[seat] = self.drawn.get(seat, 0) + count
-        self.draw_count[seat] = self.draw_count.get(seat, 0) + 1
+        if seat in self.drawn:  # a second draw (the fifth card under 5_split_4_then_1)
+            self.discarded[seat] += gone
+            self.received[seat] += got
+            self.drawn[seat] += count
+            self.draw_count[seat] += 1
+        else:
+            self.discarded[seat] = gone
+            self.received[seat] = got
+            self.drawn[seat] = count
+            self.draw_count[seat] = 1
 
     def take_fifth(self, seat: int, event: Draw) -> None:
         """draw.max_draw = 5_split_4_then_1: the fifth card, "after every other player has drawn"."""
