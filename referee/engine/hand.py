@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import filterfalse
 from operator import sub
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -403,46 +402,54 @@ class Hand:
         """
         self.bank_round()
         pots = build_pots(self.banked, self.live, self.dead)
+        names = self.names
+        stacks = self.stacks
+        may_win = contenders - excluded if excluded else contenders
         results: list[PotResult] = []
         carried = undecided = 0
         must_show: list[str] = []
-        name_of = self.names.__getitem__
-        stacks = self.stacks
-        order = self.table.from_dealers_left()
-        may_win = (contenders - excluded if excluded else contenders).__contains__
         for amount, entitled_seats in pots:
-            eligible = list(filter(may_win, entitled_seats))
-            entitled = tuple(map(name_of, entitled_seats))
-            if not eligible:
-                carried += amount
-                results.append(PotResult(amount, entitled, decided=True, left_over=amount, rule=rule))
-                continue
+            entitled = tuple([names[s] for s in entitled_seats])
+            eligible = [s for s in entitled_seats if s in may_win]
             if len(eligible) == 1:
                 alone = eligible[0]
-                winner = name_of(alone)
+                winner = names[alone]
                 stacks[alone] += amount
                 shown = values[alone].name if alone in values else None
-                results.append(PotResult(amount, entitled, (winner,), {winner: amount}, rule=rule, hand=shown))
+                results.append(PotResult(amount, entitled, (winner,), {winner: amount}, True, 0, rule, shown))
                 continue
-            unknown = list(filterfalse(values.__contains__, eligible))
+            if not eligible:
+                carried += amount
+                results.append(PotResult(amount, entitled, (), {}, True, amount, rule, None))
+                continue
+            unknown = [s for s in eligible if s not in values]
             if unknown:
                 undecided += amount
-                for name in map(name_of, unknown):
-                    if name not in must_show:
-                        must_show.append(name)
-                results.append(PotResult(amount, entitled, decided=False, rule=rule))
+                for s in unknown:
+                    if names[s] not in must_show:
+                        must_show.append(names[s])
+                results.append(PotResult(amount, entitled, (), {}, False, 0, rule, None))
                 continue
-            best = max(map(values.__getitem__, eligible))
-            winners = [s for s in order if s in eligible and values[s] == best]
+            # hand values order by their integer key (ranking/ordered.py): compare the ints, not the objects
+            keys = [values[s].key for s in eligible]
+            top = max(keys)
+            if keys.count(top) == 1:  # one best hand: the whole pot, no split to work out
+                best = eligible[keys.index(top)]
+                winner = names[best]
+                stacks[best] += amount
+                shown = values[best].name
+                results.append(PotResult(amount, entitled, (winner,), {winner: amount}, True, 0, rule, shown))
+                continue
+            winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s].key == top]
             split = split_pot(amount, winners, self.table, self.tie_rule)
             for s, chips in split.shares.items():
                 stacks[s] += chips
             carried += split.left_over
             results.append(
                 PotResult(
-                    amount, entitled, tuple(map(name_of, winners)),
-                    dict(zip(map(name_of, split.shares), split.shares.values())), True, split.left_over,
-                    rule if len(winners) == 1 else self.cite("common.showdown_tie"), best.name,
+                    amount, entitled, tuple([names[s] for s in winners]),
+                    {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over,
+                    self.cite("common.showdown_tie"), values[winners[0]].name,
                 )
             )
         self.banked = [0] * self.n
@@ -456,7 +463,8 @@ class Hand:
         self.stacks[seat] += amount
         self.banked = [0] * self.n
         self.dead = 0
-        return [PotResult(amount, (self.names[seat],), (self.names[seat],), {self.names[seat]: amount}, rule=rule)]
+        winner = self.names[seat]
+        return [PotResult(amount, (winner,), (winner,), {winner: amount}, True, 0, rule, None)]
 
     def carry_all(self) -> int:
         """Every chip in the middle stays on the table for the next deal."""

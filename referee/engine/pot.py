@@ -44,6 +44,9 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
     if not live_bets:
         chips = dead + sum(contributed)
         return [Pot(chips, everyone_live)] if chips or everyone_live else []
+    if len(live_bets) == 1 and not dead_apart:
+        # the common case (every live player put in the same): one pot of every chip, as the loop below makes it
+        return [Pot(dead + sum(contributed), everyone_live)]
     levels = sorted(live_bets)
     last = levels[-1]
     pots = [Pot(dead, everyone_live)] if dead_apart and dead else []

@@ -752,10 +752,9 @@ class DrawHand(Hand):
         )
 
     def next_hand(self, dealer: str, carried: int) -> NextHand:
-        obligations = []
-        if self.free_ride_next:
-            obligations.append(f"{self.free_ride_next} antes for everybody (jackpots.false_open_penalty)")
-        return NextHand(dealer, CarryIn(carried, self.free_ride_next, 0), False, tuple(obligations))
+        free_ride = self.free_ride_next
+        obligations = (f"{free_ride} antes for everybody (jackpots.false_open_penalty)",) if free_ride else ()
+        return NextHand(dealer, CarryIn(carried, free_ride, 0, False), False, obligations)
 
     def opener_ruling_at_end(self, wins: bool) -> tuple[str, str, str]:
         """(status, evidence, when) for the opener once the hand is over."""
@@ -832,12 +831,14 @@ class DrawHand(Hand):
                                  f"false open: {amount} chips stay for the next deal")
 
     def finish_showdown(self, nxt: str) -> Outcome:
-        contenders = {s for s in self.in_hand() if s not in self.mucked}
+        live, mucked = self.live, self.mucked
+        contenders = {s for s in range(self.n) if live[s] and s not in mucked}
         values = {}
+        wild, wheel = self.wild, self.wheel
         for s in contenders:
             hand = self.known_hand(s)
             if hand is not None and len(hand) == HAND_SIZE:
-                values[s] = poker.evaluate(hand, wild=self.wild, wheel=self.wheel)
+                values[s] = poker.evaluate(hand, wild=wild, wheel=wheel)
         rule = self.cite("draw.9")
         o = self.opener
         unproven: set[int] = set()
@@ -877,14 +878,17 @@ class DrawHand(Hand):
         if must_show:
             self.flag("unverifiable", "the showdown cannot be decided: show the hands of " + ", ".join(must_show),
                       rule, action=False, remedy="the pot is undecided until they are shown")
-        summary = "; ".join(
-            f"{'/'.join(p.winners)} win{'s' if len(p.winners) == 1 else ''} {p.amount}"
-            + (f" with {p.hand}" if p.hand else "") if p.decided and p.winners else
-            (f"{p.amount} undecided" if not p.decided else f"{p.amount} carried")
-            for p in pots
-        ) or "no pot"
-        return self.make_outcome("showdown", pots, carried, undecided, self.next_hand(nxt, carried), summary,
-                                 self.showdown_order)
+        words = []
+        for p in pots:
+            if not p.decided:
+                words.append(f"{p.amount} undecided")
+            elif not p.winners:
+                words.append(f"{p.amount} carried")
+            else:
+                who = p.winners[0] + " wins" if len(p.winners) == 1 else "/".join(p.winners) + " win"
+                words.append(f"{who} {p.amount} with {p.hand}" if p.hand else f"{who} {p.amount}")
+        return self.make_outcome("showdown", pots, carried, undecided, self.next_hand(nxt, carried),
+                                 "; ".join(words) or "no pot", self.showdown_order)
 
     def hold_unproven(
         self, pots: list[PotResult], carried: int, undecided: int, must_show: list[str], o: int | None
