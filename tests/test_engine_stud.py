@@ -90,3 +90,16 @@ def test_full_stud_hand_to_showdown():
     assert o.stacks == {"Ann": 50, "Bob": 59, "Cy": 41}
     # the showdown starts with the last bettor of the final round, else its leader (Bob, pair of kings showing)
     assert o.showdown_order == ("Bob", "Cy")
+
+
+def test_a_bet_opens_a_round_whose_upcards_are_not_all_dealt():
+    """stud.later_rounds: a bet before every player in has his next upcard opens the round at the bet; who
+    should lead cannot be checked, so the bettor is taken as the leader (the path where the round opens
+    from the bet, which a compiled engine once read as still closed)."""
+    events = DEAL1 + [Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Ann"),
+                      up("Bob", "4d"), Bet(player="Bob", amount=1)]
+    r = replay_hand(setup(), events)
+    assert [(f.action, f.rule) for f in r.findings] == [(11, "stud.later_rounds")]
+    assert r.states[-1].phase == "round2" and r.states[-1].to_act == "Cy"
+    done = replay_hand(setup(), events + [Fold(player="Cy")])
+    assert done.outcome.kind == "uncontested" and done.outcome.stacks == {"Ann": 50, "Bob": 51, "Cy": 49}

@@ -161,7 +161,10 @@ class BettingRound:
         self.pending: set[int] = with_chips if len(with_chips) > 1 else set()
         self.cursor = 0
         self.current = 0
-        self.full_raise = rules.limit if rules.structure == "fixed_limit" else rules.bet_min
+        self.full_raise = rules.bet_min
+        if rules.structure == "fixed_limit":
+            assert rules.limit is not None  # an int, as compiled code requires: BettingRules checks it
+            self.full_raise = rules.limit
         self.acted: set[int] = set()
         self.short = 0
         self.raises = [0] * table.size

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from operator import sub
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import BettingRound, BettingRules, Verdict
 from referee.engine.events import Event, PlayerEvent
@@ -28,12 +30,14 @@ from referee.engine.outcome import CarryIn, NextHand, Outcome, Penalty, PotResul
 from referee.engine.pot import build_pots, split_pot, uncalled_excess
 from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
+from referee.rulebook import Rulebook  # at run time: compiled, HandSetup's annotations are looked up (mypyc)
 
 if TYPE_CHECKING:
     from referee.ranking.poker import HandValue
-    from referee.rulebook import Rulebook
 
 
+# A plain Python class even when compiled: it takes (name, stack) pairs for ``seats`` and sets ``_names``
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class HandSetup:
     """Where a hand starts: the rulebook, the seats clockwise with their stacks, the dealer.
@@ -49,7 +53,8 @@ class HandSetup:
     carry_in: CarryIn = field(default_factory=CarryIn)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "seats", make_seats(self.seats))
+        # getattr: the argument may be (name, stack) pairs in a list; compiled, a plain read is checked as a tuple
+        object.__setattr__(self, "seats", make_seats(getattr(self, "seats")))
         names = tuple([s.name for s in self.seats])
         object.__setattr__(self, "_names", names)  # not a field: read by the names property
         if self.dealer not in names:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from referee.engine.betting import LegalActions
 from referee.engine.events import Event, PlayerEvent, Void
@@ -26,9 +25,7 @@ from referee.engine.hand import Hand, HandSetup, Snapshot
 from referee.engine.outcome import CarryIn, Outcome
 from referee.engine.table import Seat
 from referee.errors import InputError
-
-if TYPE_CHECKING:
-    from referee.rulebook import Rulebook
+from referee.rulebook import Rulebook  # at run time: compiled, NightHand's annotations are looked up (mypyc)
 
 #: The games this engine replays, by rulebook game name.
 SUPPORTED_GAMES = ("straight_draw", "jackpots", "five_card_stud")

@@ -701,12 +701,6 @@ class DrawHand(Hand):
             self.stacks[s] += 1
             self.penalties.append(Penalty(self.names[o], self.names[s], 1, "jackpots.false_open_penalty"))
 
-    handlers = {
-        **dict.fromkeys(BETTING_EVENTS, on_betting),
-        Deal: on_deal, Draw: on_draw, Ask: on_ask, Show: on_show, Muck: on_muck, Declare: on_declare,
-        Misdeal: on_misdeal, Expose: on_expose, TakePot: on_take_pot,
-    }
-
     # ------------------------------------------------------------------ the end
 
     def finish(self) -> Outcome:
@@ -916,3 +910,12 @@ class DrawHand(Hand):
             self.flag("unverifiable", f"{name}'s openers were not shown: the false-open penalty cannot be ruled",
                       self.cite("jackpots.3"), player=o, action=False)
         return out, carried, undecided, must_show
+
+
+# After the class, not in its body: a class compiled by mypyc cannot name its methods in its body.
+DrawHand.handlers = {
+    **dict.fromkeys(BETTING_EVENTS, DrawHand.on_betting),
+    Deal: DrawHand.on_deal, Draw: DrawHand.on_draw, Ask: DrawHand.on_ask, Show: DrawHand.on_show,
+    Muck: DrawHand.on_muck, Declare: DrawHand.on_declare, Misdeal: DrawHand.on_misdeal,
+    Expose: DrawHand.on_expose, TakePot: DrawHand.on_take_pot,
+}

@@ -186,20 +186,16 @@ class StudHand(Hand):
                           player=seat, remedy="ignored")
                 return
             self.open_next_round(seat)
-            if self.round is None:
-                self.flag("illegal_action", f"{self.names[seat]} cannot bet now", "stud.6", player=seat,
-                          remedy="ignored")
-                return
+        # out of the block above, where the checker would still take self.round for None (mypyc casts to it)
+        if self.round is None:
+            self.flag("illegal_action", f"{self.names[seat]} cannot bet now", "stud.6", player=seat,
+                      remedy="ignored")
+            return
         verdict = self.betting_event(seat, event)
         if verdict.kind in ("bet", "raise"):
             self.round_last_aggressor = seat
         if self.round is not None and self.round.closed:
             self.end_round()
-
-    handlers = {
-        **dict.fromkeys(BETTING_EVENTS, on_betting),
-        Deal: on_deal, Show: on_show, Muck: on_muck, Expose: on_expose, Misdeal: on_misdeal, TakePot: on_take_pot,
-    }
 
     def end_round(self) -> None:
         rnd = self.round
@@ -287,3 +283,11 @@ class StudHand(Hand):
 
     def describe_upcards(self, seat: int) -> str:
         return format_cards(self.up[seat])
+
+
+# After the class, not in its body: a class compiled by mypyc cannot name its methods in its body.
+StudHand.handlers = {
+    **dict.fromkeys(BETTING_EVENTS, StudHand.on_betting),
+    Deal: StudHand.on_deal, Show: StudHand.on_show, Muck: StudHand.on_muck, Expose: StudHand.on_expose,
+    Misdeal: StudHand.on_misdeal, TakePot: StudHand.on_take_pot,
+}
