@@ -18,7 +18,7 @@ casino practice); under spread and fixed limit a full raise is one of the minimu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from referee.engine.events import AllIn, Bet, Call, Check, Event, Fold, Raise
 from referee.engine.table import Table
@@ -82,24 +82,32 @@ class Breach:
     remedy: str
 
 
-@dataclass(slots=True)
 class Verdict:
     """What an action amounts to once judged.
 
     ``kind``: ``fold``, ``check``, ``call``, ``bet``, ``raise`` (the effective action after any
     adjustment) or ``none`` (void or ignored: nothing moves).  ``chips``: chips the player puts in.
-    ``breaches``: the rules broken (empty when legal).  ``binding_out_of_turn``: applied although
-    it was not his turn.
+    ``breaches``: the rules broken (empty when legal).  ``in_turn``: false when it was applied
+    although it was not his turn (binding out of turn).
+
+    A plain class, not a dataclass: one is made per betting action, and a compiled engine
+    (docs/compiled.md) compiles a written ``__init__`` but runs a dataclass's generated one as Python.
     """
 
-    kind: str
-    chips: int = 0
-    breaches: list[Breach] = field(default_factory=list)
-    in_turn: bool = True
+    __slots__ = ("kind", "chips", "breaches", "in_turn")
+
+    def __init__(self, kind: str, chips: int = 0, breaches: list[Breach] | None = None, in_turn: bool = True) -> None:
+        self.kind = kind
+        self.chips = chips
+        self.breaches: list[Breach] = [] if breaches is None else breaches
+        self.in_turn = in_turn
 
     @property
     def legal(self) -> bool:
         return not self.breaches
+
+    def __repr__(self) -> str:
+        return f"Verdict({self.kind!r}, {self.chips}, {self.breaches!r}, in_turn={self.in_turn})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,17 +293,18 @@ class BettingRound:
         need = current - self.bets[seat]
         call = need if need < stack else stack  # to_call(seat)
 
-        if isinstance(event, Fold):
+        kind = type(event)  # the betting events are final classes: compare types, not isinstance
+        if kind is Fold:
             return Verdict("fold", 0, breaches, in_turn)
-        if need > 0 and isinstance(event, Call):  # a call is always legal (all in for less if short)
+        if need > 0 and kind is Call:  # a call is always legal (all in for less if short)
             return Verdict("call", call, breaches, in_turn)
-        if isinstance(event, Check) or (isinstance(event, Call) and need == 0):
+        if kind is Check or (kind is Call and need == 0):
             if call <= 0 and (current > 0 or self.rules.check_allowed):
                 return Verdict("check", 0, breaches, in_turn)
             return self._judge_bad_check(seat, call, breaches, in_turn)
-        if isinstance(event, Call):
+        if kind is Call:
             chips = call
-        elif isinstance(event, AllIn):
+        elif kind is AllIn:
             chips = stack
         elif isinstance(event, Bet):
             chips = event.amount

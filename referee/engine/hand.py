@@ -205,17 +205,24 @@ class Hand:
     def snapshot(self) -> Snapshot:
         """The table now, checked: chips neither made nor lost (the replay takes one after every
         event, so this is where the conservation invariant is checked event by event)."""
-        stacks = tuple(self.stacks)
+        # plain loops, not sum(): a compiled engine (docs/compiled.md) runs them natively, sum() is a call
+        on_table = 0
+        for chips in self.stacks:
+            on_table += chips
+        pot = self.dead
+        for chips in self.banked:
+            pot += chips
         rnd = self.round
-        pot = self.dead + sum(self.banked)  # self.middle(), inline: this runs after every event
         if rnd is not None:
-            pot += sum(rnd.bets)
+            for chips in rnd.bets:
+                pot += chips
             to_act = rnd.turn
             who = self.names[to_act] if to_act is not None else self.expected_actor()
         else:
             who = self.expected_actor()
-        if sum(stacks) + pot != self.total:
+        if on_table + pot != self.total:
             self.check_conservation()  # fails, with the details
+        stacks = tuple(self.stacks)
         # Snapshot(...) without the Python-level __new__ of a NamedTuple (as its _make does)
         return _new_tuple(Snapshot, (self.action, self.phase, who, stacks, pot, tuple(self.live), self.names))
 

@@ -22,10 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: Fills a frozen record's fields in the written ``__init__`` methods below.  They do what the
+#: dataclass-generated ``__init__`` does, but a compiled engine (docs/compiled.md) compiles a written
+#: method and runs a generated one as Python: one record per pot and per hand, made in every replay.
+_set = object.__setattr__
+
 OUTCOME_KINDS = ("showdown", "uncontested", "passed_out", "false_open", "misdeal", "in_progress")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PotResult:
     """One pot: its chips, who could win it, who did and what each got.
 
@@ -41,6 +46,20 @@ class PotResult:
     left_over: int = 0
     rule: str | None = None
     hand: str | None = None
+
+    def __init__(
+        self, amount: int, eligible: tuple[str, ...], winners: tuple[str, ...] = (),
+        shares: dict[str, int] | None = None, decided: bool = True, left_over: int = 0,
+        rule: str | None = None, hand: str | None = None,
+    ) -> None:
+        _set(self, "amount", amount)
+        _set(self, "eligible", eligible)
+        _set(self, "winners", winners)
+        _set(self, "shares", {} if shares is None else shares)
+        _set(self, "decided", decided)
+        _set(self, "left_over", left_over)
+        _set(self, "rule", rule)
+        _set(self, "hand", hand)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -68,7 +87,7 @@ class Penalty:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "rule": self.rule}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CarryIn:
     """What a hand inherits from the previous deal (all zero/None for the first hand of a night).
 
@@ -83,6 +102,14 @@ class CarryIn:
     passed_out: int = 0
     antes_in: bool = False
 
+    def __init__(
+        self, pot: int = 0, free_ride_payer: str | None = None, passed_out: int = 0, antes_in: bool = False
+    ) -> None:
+        _set(self, "pot", pot)
+        _set(self, "free_ride_payer", free_ride_payer)
+        _set(self, "passed_out", passed_out)
+        _set(self, "antes_in", antes_in)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "pot": self.pot,
@@ -92,7 +119,7 @@ class CarryIn:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class NextHand:
     """What the next deal must do: who deals, and what it inherits."""
 
@@ -100,6 +127,14 @@ class NextHand:
     carry: CarryIn
     same_dealer: bool = False
     obligations: tuple[str, ...] = ()
+
+    def __init__(
+        self, dealer: str, carry: CarryIn, same_dealer: bool = False, obligations: tuple[str, ...] = ()
+    ) -> None:
+        _set(self, "dealer", dealer)
+        _set(self, "carry", carry)
+        _set(self, "same_dealer", same_dealer)
+        _set(self, "obligations", obligations)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -110,7 +145,7 @@ class NextHand:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Outcome:
     """The result of one hand."""
 
@@ -125,6 +160,23 @@ class Outcome:
     showdown_order: tuple[str, ...] = ()
     summary: str = ""
     in_middle: int = 0
+
+    def __init__(
+        self, kind: str, pots: tuple[PotResult, ...], stacks: dict[str, int], net: dict[str, int], carried: int,
+        undecided: int, penalties: tuple[Penalty, ...], next_hand: NextHand, showdown_order: tuple[str, ...] = (),
+        summary: str = "", in_middle: int = 0,
+    ) -> None:
+        _set(self, "kind", kind)
+        _set(self, "pots", pots)
+        _set(self, "stacks", stacks)
+        _set(self, "net", net)
+        _set(self, "carried", carried)
+        _set(self, "undecided", undecided)
+        _set(self, "penalties", penalties)
+        _set(self, "next_hand", next_hand)
+        _set(self, "showdown_order", showdown_order)
+        _set(self, "summary", summary)
+        _set(self, "in_middle", in_middle)
 
     @property
     def decided(self) -> bool:

@@ -27,11 +27,13 @@ from referee.engine.table import Seat
 from referee.errors import InputError
 from referee.rulebook import Rulebook  # at run time: compiled, NightHand's annotations are looked up (mypyc)
 
+_set = object.__setattr__
+
 #: The games this engine replays, by rulebook game name.
 SUPPORTED_GAMES = ("straight_draw", "jackpots", "five_card_stud")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HandReplay:
     """A replayed hand: ``states[i]`` is the table after event ``i + 1``."""
 
@@ -40,6 +42,17 @@ class HandReplay:
     states: tuple[Snapshot, ...]
     outcome: Outcome
     findings: tuple[Finding, ...]
+
+    def __init__(
+        self, setup: HandSetup, events: tuple[Event, ...], states: tuple[Snapshot, ...], outcome: Outcome,
+        findings: tuple[Finding, ...],
+    ) -> None:
+        # written out, as outcome.py's records are: a compiled engine compiles it (docs/compiled.md)
+        _set(self, "setup", setup)
+        _set(self, "events", events)
+        _set(self, "states", states)
+        _set(self, "outcome", outcome)
+        _set(self, "findings", findings)
 
     @property
     def illegal(self) -> tuple[Finding, ...]:
@@ -140,9 +153,8 @@ def _play(setup: HandSetup, events: Sequence[Event]) -> tuple[Hand, list[Snapsho
     hand.start()
     voided = _voided(events, setup.number)
     states: list[Snapshot] = []
-    keep = states.append
-    snapshot = hand.snapshot
-    on_event = hand.on_event
+    # hand.on_event / hand.snapshot called as methods, not through bound-method locals: a compiled
+    # engine (docs/compiled.md) calls a native method directly, a bound method through Python
     for i, event in enumerate(events, 1):
         hand.action = i
         if voided and (i in voided or isinstance(event, Void)):
@@ -151,12 +163,12 @@ def _play(setup: HandSetup, events: Sequence[Event]) -> tuple[Hand, list[Snapsho
                 hand.flag("note", f"action {event.action} is void{reason}", remedy="skipped on replay")
         else:
             try:
-                on_event(event)
+                hand.on_event(event)
             except InputError as err:
                 if err.where:
                     raise
                 raise err.at(setup.number, i) from None
-        keep(snapshot())
+        states.append(hand.snapshot())
     return hand, states
 
 

@@ -28,6 +28,7 @@ from referee.ranking import poker
 
 HAND_SIZE = 5
 PROGRESSIVE = ("JJ", "QQ", "KK", "AA")
+BETTING_KINDS = frozenset(BETTING_EVENTS)
 
 
 def holds_openers(cards: Sequence[Card], minimum: str, wild: poker.WildRules | None = None) -> bool:
@@ -154,7 +155,24 @@ class DrawHand(Hand):
             self.flag("note", f"the hand is over ({self.ended}): this action comes after it", player=seat,
                       remedy="ignored")
             return
-        (self.handlers.get(type(event)) or self.handler_for(event))(self, seat, event)
+        kind = type(event)
+        # The events of nearly every hand are called directly, the rest through the handlers table
+        # (same methods): a compiled engine (docs/compiled.md) calls its own methods natively, but a
+        # function taken from a table through Python.
+        if seat is not None:
+            if kind in BETTING_KINDS:
+                self.on_betting(seat, event)
+                return
+            if isinstance(event, Draw):
+                self.on_draw(seat, event)
+                return
+            if isinstance(event, Deal):
+                self.on_deal(seat, event)
+                return
+            if isinstance(event, Show):
+                self.on_show(seat, event)
+                return
+        (self.handlers.get(kind) or self.handler_for(event))(self, seat, event)
 
     event_hint = "draw games use deal, bet/check/call/raise/fold/all in, draw, ask, show, muck, declare, misdeal"
 
@@ -872,17 +890,17 @@ class DrawHand(Hand):
         if must_show:
             self.flag("unverifiable", "the showdown cannot be decided: show the hands of " + ", ".join(must_show),
                       rule, action=False, remedy="the pot is undecided until they are shown")
-        words = []
+        parts = []
         for p in pots:
             if not p.decided:
-                words.append(f"{p.amount} undecided")
+                parts.append(f"{p.amount} undecided")
             elif not p.winners:
-                words.append(f"{p.amount} carried")
+                parts.append(f"{p.amount} carried")
             else:
                 who = p.winners[0] + " wins" if len(p.winners) == 1 else "/".join(p.winners) + " win"
-                words.append(f"{who} {p.amount} with {p.hand}" if p.hand else f"{who} {p.amount}")
+                parts.append(f"{who} {p.amount} with {p.hand}" if p.hand else f"{who} {p.amount}")
         return self.make_outcome("showdown", pots, carried, undecided, self.next_hand(nxt, carried),
-                                 "; ".join(words) or "no pot", self.showdown_order)
+                                 "; ".join(parts) or "no pot", self.showdown_order)
 
     def hold_unproven(
         self, pots: list[PotResult], carried: int, undecided: int, must_show: list[str], o: int | None
