@@ -1,5 +1,9 @@
 """Replay speed: the same random five-card-draw hands in referee and in PokerKit, in one process.
 
+Run it on the compiled engine (docs/compiled.md): that is the build the target is for; the pure-Python
+engine, what a checkout and ``pip install .`` run, is about half as fast.  The first line printed
+says which engine ran.
+
 Target (issue 3, item 10): referee at least 20 times PokerKit's rate.  The hands come from the
 cross-check generator (``tests/crosscheck``: seeded, no-limit, 2-6 players, all-ins, draws of 0-5,
 showdowns); generating them and building their events is not timed.  Timed: PokerKit replaying each
@@ -26,14 +30,16 @@ from crosscheck import pokerkit_side, referee_side  # noqa: E402
 from crosscheck.generator import generate_many  # noqa: E402
 
 
-def best_rate(count: int, run: Callable[[], object], repeat: int) -> float:
-    """Hands per second of the fastest of ``repeat`` runs over ``count`` hands."""
-    best = float("inf")
+def best_rates(runs: dict[str, tuple[int, Callable[[], object]]], repeat: int) -> dict[str, float]:
+    """Hands per second of the fastest of ``repeat`` runs of each, the runs taken in turn (A B A B
+    ...), so that a busy spell of a shared machine falls on both sides rather than on one."""
+    best = dict.fromkeys(runs, float("inf"))
     for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return count / best
+        for name, (_, run) in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return {name: runs[name][0] / best[name] for name in runs}
 
 
 def jackpots_batch() -> tuple[list[tuple[object, str, list[object]]], int, int]:
@@ -63,6 +69,7 @@ def main() -> None:
     parser.add_argument("--text", action="store_true", help="also time referee from the hand-file text")
     args = parser.parse_args()
 
+    from referee.engine import build
     from referee.engine.replay import replay_hand, replay_night
     from referee.handfile import parse_night
 
@@ -84,12 +91,20 @@ def main() -> None:
             (hand,) = parse_night(text).hands
             replay_hand(referee_side.setup_for(s), hand.events)
 
-    pk = best_rate(len(scripts), run_pokerkit, args.repeat)
-    ref = best_rate(len(prepared), run_referee, args.repeat)
+    runs: dict[str, tuple[int, Callable[[], object]]] = {
+        "pokerkit": (len(scripts), run_pokerkit),
+        "referee": (len(prepared), run_referee),
+    }
+    if args.text:
+        runs["text"] = (len(texts), run_referee_text)
+    rates = best_rates(runs, args.repeat)
+    pk, ref = rates["pokerkit"], rates["referee"]
+    print(f"referee engine: {build()}" + ("" if build().startswith("compiled") else
+          " (the compiled one: HATCH_BUILD_HOOKS_ENABLE=1 pip install . -- docs/compiled.md)"))
     print(f"PokerKit  replay:              {pk:10.0f} hands/s")
     print(f"referee   replay_hand(events): {ref:10.0f} hands/s   ratio {ref / pk:5.1f}x PokerKit (target 20x)")
     if args.text:
-        txt = best_rate(len(texts), run_referee_text, args.repeat)
+        txt = rates["text"]
         print(f"referee   text -> replay:      {txt:10.0f} hands/s   ratio {txt / pk:5.1f}x PokerKit")
 
     nights, hands, findings = jackpots_batch()
@@ -100,7 +115,7 @@ def main() -> None:
             for seats, dealer, entries in nights:
                 replay_night(seats, dealer, entries)
 
-    jp = best_rate(hands * rounds, run_jackpots, args.repeat)
+    jp = best_rates({"jackpots": (hands * rounds, run_jackpots)}, args.repeat)["jackpots"]
     print(f"referee   Jackpots with findings ({hands} hands, {findings} findings, x{rounds}): {jp:10.0f} hands/s")
 
 
