@@ -44,3 +44,16 @@ def test_player_joins_and_dealer_named():
     hands = [NightHand(rb, SEATS + ("Dee",), (), number=1, dealer="Dee", joined={"Dee": 30})]
     (only,) = replay_night([("Ann", 20), ("Bob", 20), ("Cy", 20)], "Ann", hands)
     assert only.outcome.stacks["Dee"] == 26 and only.states == ()
+
+
+def test_night_first_stacks_are_checked_like_a_hands_seats():
+    """A stack of True is not one chip: the night's opening seats get the same one-line error a
+    hand's seats get (and a compiled engine, docs/compiled.md, must not read it as 1)."""
+    import pytest
+
+    from referee.errors import InputError
+
+    with pytest.raises(InputError, match="Ann's stack must be a whole number of chips"):
+        replay_night([("Ann", True), ("Bob", 5)], "Ann", [])
+    with pytest.raises(InputError, match="seated twice"):
+        replay_night([("Ann", 5), ("Ann", 5)], "Ann", [])

@@ -23,7 +23,7 @@ from referee.engine.events import Event, PlayerEvent, Void
 from referee.engine.findings import Finding
 from referee.engine.hand import Hand, HandSetup, Snapshot
 from referee.engine.outcome import CarryIn, Outcome
-from referee.engine.table import Seat
+from referee.engine.table import Seat, make_seats
 from referee.errors import InputError
 from referee.rulebook import Rulebook  # at run time: compiled, NightHand's annotations are looked up (mypyc)
 
@@ -268,8 +268,7 @@ def replay_night(
     hand is settled by showing the cards.
     """
     stacks: dict[str, int] = {}
-    for item in first_stacks:
-        seat = item if isinstance(item, Seat) else Seat(*item)
+    for seat in make_seats(first_stacks):  # checked as a hand's seats are: names, whole chips
         stacks[seat.name] = seat.stack
     dealer = first_dealer
     carry = CarryIn()
