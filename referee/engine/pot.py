@@ -13,7 +13,6 @@ the next deal; ``odd_chip_left_of_dealer`` gives it to the tied winners nearest 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress, repeat
 from typing import NamedTuple
 
 from referee.engine.table import Table
@@ -37,29 +36,46 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
     Dead chips go into the main pot -- or into a pot of their own, open to every live player, when
     a live player bet nothing (all in on the ante): he may still win them.
     """
-    everyone_live = tuple(compress(range(len(live)), live))
-    live_bets = set(compress(contributed, live))
+    # comprehensions and loops rather than compress/map/sum: a compiled engine (docs/compiled.md)
+    # runs them natively; and pots made by tuple.__new__, not the NamedTuple's Python-level __new__
+    everyone_live = tuple([i for i in range(len(live)) if live[i]])
+    live_bets = {contributed[i] for i in everyone_live}
     dead_apart = 0 in live_bets  # a live player bet nothing: the dead chips make a pot of their own
     live_bets.discard(0)
+    total = 0
+    for chips in contributed:
+        total += chips
     if not live_bets:
-        chips = dead + sum(contributed)
-        return [Pot(chips, everyone_live)] if chips or everyone_live else []
+        chips = dead + total
+        return [_pot(chips, everyone_live)] if chips or everyone_live else []
     if len(live_bets) == 1 and not dead_apart:
         # the common case (every live player put in the same): one pot of every chip, as the loop below makes it
-        return [Pot(dead + sum(contributed), everyone_live)]
+        return [_pot(dead + total, everyone_live)]
     levels = sorted(live_bets)
     last = levels[-1]
-    pots = [Pot(dead, everyone_live)] if dead_apart and dead else []
+    pots = [_pot(dead, everyone_live)] if dead_apart and dead else []
     below = 0  # chips every seat put in up to the previous level
     for level in levels:
         # up to this level; the last pot also takes whatever lies above the top level
-        upto = sum(contributed) if level == last else sum(map(min, contributed, repeat(level)))
+        if level == last:
+            upto = total
+        else:
+            upto = 0
+            for chips in contributed:
+                upto += chips if chips < level else level
         amount = upto - below
         if below == 0 and not dead_apart:
             amount += dead
-        pots.append(Pot(amount, tuple([i for i in everyone_live if contributed[i] >= level])))
+        pots.append(_pot(amount, tuple([i for i in everyone_live if contributed[i] >= level])))
         below = upto
     return pots
+
+
+def _pot(amount: int, eligible: tuple[int, ...]) -> Pot:
+    return _new_tuple(Pot, (amount, eligible))  # type: ignore[no-any-return]
+
+
+_new_tuple = tuple.__new__
 
 
 def uncalled_excess(contributed: Sequence[int], live: Sequence[bool]) -> tuple[int, int] | None:
