@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import sub
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -503,9 +502,12 @@ class Hand:
             f"chips not conserved in the outcome: stacks {final}, carried {carried}, undecided {undecided}, "
             f"total {self.total}"
         )
+        start = self.start_stacks
+        seats = range(self.n)
+        # comprehensions rather than dict(zip(...)) / map: a compiled engine runs them natively
         return Outcome(
-            kind, tuple(pots), dict(zip(names, final)), dict(zip(names, map(sub, final, self.start_stacks))),
-            carried, undecided, tuple(self.penalties), next_hand, tuple(map(names.__getitem__, showdown_order)),
+            kind, tuple(pots), {names[s]: final[s] for s in seats}, {names[s]: final[s] - start[s] for s in seats},
+            carried, undecided, tuple(self.penalties), next_hand, tuple([names[s] for s in showdown_order]),
             summary, in_middle,
         )
 
