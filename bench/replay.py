@@ -12,7 +12,7 @@ and (``--text``) referee reading the hand-file text and replaying it.  Then a ba
 that carry findings (false opens found at every point, unproven openers, over-limit bets, misdeals:
 the golden Jackpots nights) replayed with ``replay_night``.  It prints figures; it asserts nothing.
 
-    .venv/bin/python bench/replay.py [--hands 2000] [--seed 0] [--text] [--repeat 3]
+    .venv/bin/python bench/replay.py [--hands 2000] [--seed 0] [--text] [--repeat 5]
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0, help="first generator seed")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the fastest counts")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per measurement; the fastest counts")
     parser.add_argument("--text", action="store_true", help="also time referee from the hand-file text")
     args = parser.parse_args()
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -73,27 +73,46 @@ class HandSetup:
         return self._names  # type: ignore[attr-defined,no-any-return]
 
 
-_new_tuple = tuple.__new__
-
-
-class Snapshot(NamedTuple):
-    """The table after one event: a plain tuple, light enough to keep one per event.
+class Snapshot:
+    """The table after one event, light enough to keep one per event (read it, do not change it).
 
     ``stacks`` and ``live`` are per seat (seat order of ``names``, which is shared, not copied);
     ``pot`` is every chip in the middle; ``in_hand`` names the players still in.
+
+    A plain slotted class with a written ``__init__``: a replay makes one per event, and a compiled
+    engine (docs/compiled.md) makes these natively where a NamedTuple goes through Python.
     """
 
-    action: int
-    phase: str
-    to_act: str | None
-    stacks: tuple[int, ...]
-    pot: int
-    live: tuple[bool, ...]
-    names: tuple[str, ...]
+    __slots__ = ("action", "phase", "to_act", "stacks", "pot", "live", "names")
+
+    def __init__(
+        self, action: int, phase: str, to_act: str | None, stacks: tuple[int, ...], pot: int,
+        live: tuple[bool, ...], names: tuple[str, ...],
+    ) -> None:
+        self.action = action
+        self.phase = phase
+        self.to_act = to_act
+        self.stacks = stacks
+        self.pot = pot
+        self.live = live
+        self.names = names
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.action, self.phase, self.to_act, self.stacks, self.pot, self.live, self.names)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Snapshot) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Snapshot(action={self.action}, phase={self.phase!r}, to_act={self.to_act!r}, "
+                f"stacks={self.stacks}, pot={self.pot}, in_hand={self.in_hand})")
 
     @property
     def in_hand(self) -> tuple[str, ...]:
-        return tuple(n for n, alive in zip(self.names, self.live) if alive)
+        return tuple([n for n, alive in zip(self.names, self.live) if alive])
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -221,9 +240,7 @@ class Hand:
             who = self.expected_actor()
         if on_table + pot != self.total:
             self.check_conservation()  # fails, with the details
-        stacks = tuple(self.stacks)
-        # Snapshot(...) without the Python-level __new__ of a NamedTuple (as its _make does)
-        return _new_tuple(Snapshot, (self.action, self.phase, who, stacks, pot, tuple(self.live), self.names))
+        return Snapshot(self.action, self.phase, who, tuple(self.stacks), pot, tuple(self.live), self.names)
 
     def expected_actor(self) -> str | None:
         """Who is expected to act outside betting (the next to draw, ...): subclasses override."""
