@@ -34,7 +34,7 @@ def record_night(store: Store, night: Night, *, table_name: str, chip_value_cent
     for hand in night.hands:
         for change in hand.changes:
             if isinstance(change, SitDown):
-                store.add_seat(game.id, change.name, change.stack)
+                store.add_seat(game.id, change.player, change.stack)
         started = store.start_hand(game.id, dealer=hand.dealer)
         lines = write_events(hand.events, game=hand.game) if hand.events else []
         for event, text in zip(hand.events, lines, strict=True):

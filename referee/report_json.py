@@ -54,10 +54,10 @@ def finding_json(hand: "ReplayedHand", finding: "Finding") -> dict[str, Any]:
 
 def _change_json(change: SitDown | Leave | AddChips) -> dict[str, Any]:
     if isinstance(change, SitDown):
-        return {"kind": "sit_down", "player": change.name, "stack": change.stack, "after": change.after}
+        return {"kind": "sit_down", "player": change.player, "stack": change.stack, "after": change.after}
     if isinstance(change, Leave):
-        return {"kind": "leave", "player": change.name}
-    return {"kind": "add_chips", "player": change.name, "amount": change.amount}
+        return {"kind": "leave", "player": change.player}
+    return {"kind": "add_chips", "player": change.player, "amount": change.amount}
 
 
 def hand_json(hand: "ReplayedHand") -> dict[str, Any]:
@@ -116,9 +116,9 @@ def final_stacks(night: Night, hands: list["ReplayedHand"]) -> dict[str, int]:
     stacks = {s.name: s.stack for s in night.seats}
     for hand in hands:
         for joined in hand.entry.joined:
-            stacks[joined.name] = joined.stack
+            stacks[joined.player] = joined.stack
         for added in hand.entry.added:
-            stacks[added.name] = stacks.get(added.name, 0) + added.amount
+            stacks[added.player] = stacks.get(added.player, 0) + added.amount
         stacks.update(hand.replay.outcome.stacks)
     return stacks
 

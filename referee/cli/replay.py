@@ -130,11 +130,11 @@ def _change_text(change: object) -> str:
     from referee.handfile.model import AddChips, Leave, SitDown
 
     if isinstance(change, SitDown):
-        return f"{change.name} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
+        return f"{change.player} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
     if isinstance(change, Leave):
-        return f"{change.name} leaves"
+        return f"{change.player} leaves"
     assert isinstance(change, AddChips)
-    return f"{change.name} adds {change.amount}"
+    return f"{change.player} adds {change.amount}"
 
 
 def _indent(renderable: "RenderableType") -> "RenderableType":

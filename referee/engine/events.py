@@ -241,5 +241,82 @@ class Reveal(PlayerEvent):
     cards: tuple[AnyCard, ...]
 
 
+
+# ------------------------------------------------------------------ the night: between hands
+
+
+@dataclass(frozen=True, slots=True)
+class NightEvent(Event):
+    """Something that changes the table between hands rather than inside one: a hand file's hand
+    header lines, and the session log's events between hands.  ``player`` names the seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitDown(NightEvent):
+    """``Eve sits down with 50 after Cy``: a player joins with ``stack`` chips, seated clockwise after
+    (to the left of) ``after`` (``None``: after the last seat of the order, just before the first).
+    ``paid_cents``: the money paid for the chips when it is not chips x the chip value."""
+
+    player: str
+    stack: int
+    after: str | None = None
+    paid_cents: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(NightEvent):
+    """``Bob leaves``: he gets up before the next hand; his chips go with him."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class AddChips(NightEvent):
+    """``Bob adds 50`` / ``Bob rebuys 50``: more chips on the table between hands (a rebuy or top-up);
+    ``paid_cents`` as for :class:`SitDown`."""
+
+    player: str
+    amount: int
+    paid_cents: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSeat(NightEvent):
+    """A player changes seats: he now sits clockwise after ``after`` (``None``: last in the order)."""
+
+    player: str
+    after: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetDealer(NightEvent):
+    """``dealer: Cy``: who deals the next hand (without it the deal passes by the rules)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRulebook(NightEvent):
+    """``rulebook: whiskey_poker`` between hands (dealer's choice): the game and house rules change;
+    the option overrides in force are reset."""
+
+    rulebook: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeOption(NightEvent):
+    """``option draw.limit_pre = 3`` between hands: one option override from the next hand on."""
+
+    name: str
+    value: str | int
+
+
+@dataclass(frozen=True, slots=True)
+class CashOut(NightEvent):
+    """A player leaves the game with ``chips`` chips counted at the table (what the bank buys back)."""
+
+    player: str
+    chips: int
+
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]
 _ = Card  # re-exported for type checkers

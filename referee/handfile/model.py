@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from referee.engine.events import Event
+from referee.engine.events import AddChips, Event, Leave, SitDown
+from referee.engine.table import Seat
 
 OptionValue = str | int
 
@@ -21,44 +22,7 @@ def _frozen_options(options: Mapping[str, OptionValue] | None = None) -> Mapping
     return MappingProxyType(dict(options or {}))
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player at the table and the chips he sat down with."""
-
-    name: str
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class SitDown:
-    """``Eve sits down with 50 [after Cy]``: a player joins before this hand.
-
-    ``after`` is the seat she takes the place to the left of (clockwise after); ``None`` = after
-    the last seat of the seating order (just before the first)."""
-
-    name: str
-    stack: int
-    after: str | None = None
-    line: int | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    """``Bob leaves``: a player gets up before this hand (his chips leave with him)."""
-
-    name: str
-    line: int | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class AddChips:
-    """``Bob adds 50``: a player puts more chips on the table between hands (a rebuy or top-up)."""
-
-    name: str
-    amount: int
-    line: int | None = field(default=None, compare=False)
-
-
+#: the seat changes a hand header may hold (events of the night, as the session log keeps them)
 SeatChange = SitDown | Leave | AddChips
 
 
@@ -112,7 +76,7 @@ class HandEntry:
     @property
     def left(self) -> tuple[str, ...]:
         """Names of the players who got up before this hand."""
-        return tuple(c.name for c in self.changes if isinstance(c, Leave))
+        return tuple(c.player for c in self.changes if isinstance(c, Leave))
 
     @property
     def added(self) -> tuple[AddChips, ...]:

@@ -61,7 +61,7 @@ def night_hands(night: Night) -> list["NightHand"]:
     for hand in night.hands:
         added: dict[str, int] = {}
         for add in hand.added:
-            added[add.name] = added.get(add.name, 0) + add.amount
+            added[add.player] = added.get(add.player, 0) + add.amount
         out.append(
             NightHand(
                 rulebook=books.get(hand.rulebook, hand.options),
@@ -69,7 +69,7 @@ def night_hands(night: Night) -> list["NightHand"]:
                 events=hand.events,
                 number=hand.number,
                 dealer=hand.dealer,
-                joined={s.name: s.stack for s in hand.joined},
+                joined={s.player: s.stack for s in hand.joined},
                 added=added,
             )
         )

@@ -160,12 +160,12 @@ def write_hand(hand: HandEntry) -> list[str]:
         match change:
             case SitDown():
                 lines.append(
-                    f"{change.name} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
+                    f"{change.player} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
                 )
             case Leave():
-                lines.append(f"{change.name} leaves")
+                lines.append(f"{change.player} leaves")
             case AddChips():
-                lines.append(f"{change.name} adds {change.amount}")
+                lines.append(f"{change.player} adds {change.amount}")
     if hand.dealer is not None:
         lines.append(f"dealer: {hand.dealer}")
     lines += write_events(hand.events, hand.game)

@@ -22,7 +22,7 @@ from referee.engine import events as ev
 from referee.errors import CardError, StoreError
 
 JSONValue = Any
-_ABSTRACT: Final = (ev.Event, ev.PlayerEvent)
+_ABSTRACT: Final = (ev.Event, ev.PlayerEvent, ev.NightEvent)
 
 
 def _event_classes() -> dict[str, type[ev.Event]]:
@@ -107,6 +107,10 @@ def _decode_value(tp: Any, value: JSONValue) -> object:
         options = [a for a in args if a is not type(None)]
         if len(options) == 1:
             return _decode_value(options[0], value)
+        if all(a in (str, int) for a in options):  # an option value: text or a whole number
+            if isinstance(value, (str, int)) and not isinstance(value, bool):
+                return value
+            raise _Bad(f"expected text or an integer, got {value!r}")
         raise _Bad(f"cannot decode union type {tp}")
     if origin is tuple:
         if not isinstance(value, list):
