@@ -1,16 +1,16 @@
 """Replay speed: the same random five-card-draw hands in referee and in PokerKit, in one process.
 
-Run it on the compiled engine (docs/compiled.md): that is the build the target is for; the pure-Python
-engine, what a checkout and ``pip install .`` run, is about half as fast.  The first line printed
-says which engine ran.
+Targets (issue 7): referee's ``replay_hand`` at least 10 times PokerKit's rate in the same run, and
+``HandState.check`` (what ``check_action`` costs the live recorder) on a hand of 30 events at most
+twice the cost of pushing one event.
 
-Target (issue 3, item 10): referee at least 20 times PokerKit's rate.  The hands come from the
-cross-check generator (``tests/crosscheck``: seeded, no-limit, 2-6 players, all-ins, draws of 0-5,
-showdowns); generating them and building their events is not timed.  Timed: PokerKit replaying each
-hand from its script (``crosscheck.pokerkit_side.replay``), referee's ``replay_hand`` from the events,
-and (``--text``) referee reading the hand-file text and replaying it.  Then a batch of Jackpots hands
-that carry findings (false opens found at every point, unproven openers, over-limit bets, misdeals:
-the golden Jackpots nights) replayed with ``replay_night``.  It prints figures; it asserts nothing.
+The hands come from the cross-check generator (``tests/crosscheck``: seeded, no-limit, 2-6 players,
+all-ins, draws of 0-5, showdowns); generating them and building their events is not timed.  Timed:
+PokerKit replaying each hand from its script (``crosscheck.pokerkit_side.replay``), referee's
+``replay_hand`` from the events, and (``--text``) referee reading the hand-file text and replaying
+it.  Then a batch of Jackpots hands that carry findings (the golden Jackpots nights, with false
+opens found at every point, unproven openers, over-limit bets, misdeals) replayed with
+``replay_night``.  Then the check against the push.  It prints figures; it asserts nothing.
 
     .venv/bin/python bench/replay.py [--hands 2000] [--seed 0] [--text] [--repeat 5]
 """
@@ -31,7 +31,7 @@ from crosscheck.generator import generate_many  # noqa: E402
 
 
 def best_rates(runs: dict[str, tuple[int, Callable[[], object]]], repeat: int) -> dict[str, float]:
-    """Hands per second of the fastest of ``repeat`` runs of each, the runs taken in turn (A B A B
+    """Items per second of the fastest of ``repeat`` runs of each, the runs taken in turn (A B A B
     ...), so that a busy spell of a shared machine falls on both sides rather than on one."""
     best = dict.fromkeys(runs, float("inf"))
     for _ in range(repeat):
@@ -44,7 +44,7 @@ def best_rates(runs: dict[str, tuple[int, Callable[[], object]]], repeat: int) -
 
 def jackpots_batch() -> tuple[list[tuple[object, str, list[object]]], int, int]:
     """The golden Jackpots nights, ready for ``replay_night``; (nights, hands, findings)."""
-    from referee.engine.replay import replay_night
+    from referee.engine.night import replay_night
     from referee.handfile import read_night
     from referee.handfile.replay import night_hands
 
@@ -61,6 +61,42 @@ def jackpots_batch() -> tuple[list[tuple[object, str, list[object]]], int, int]:
     return nights, hands, findings  # type: ignore[return-value]
 
 
+def check_against_push(prepared: list[tuple[object, list[object]]], events: int, repeat: int) -> tuple[int, float, float]:
+    """For every hand of at least ``events`` events: the cost of pushing one event (the mean over its
+    first ``events`` pushes) and of ``check`` of its next event on the state after ``events - 1``.
+    Returns (hands, microseconds per push, microseconds per check)."""
+    from referee.engine.replay import start_hand
+
+    long = [(setup, evs) for setup, evs in prepared if len(evs) >= events]
+
+    def pushes() -> None:
+        for setup, evs in long:
+            state = start_hand(setup)
+            for event in evs[:events]:
+                state.push(event)
+
+    def starts() -> None:
+        for setup, _ in long:
+            start_hand(setup)
+
+    states = []
+    for setup, evs in long:
+        state = start_hand(setup)
+        for event in evs[: events - 1]:
+            state.push(event)
+        states.append((state, evs[events - 1]))
+
+    def checks() -> None:
+        for state, event in states:
+            state.check(event)
+
+    rates = best_rates({"push": (len(long) * events, pushes), "start": (len(long), starts),
+                        "check": (len(long), checks)}, repeat)
+    # a push's cost without the hand's set-up (start_hand), which is paid once per hand, not per event
+    push_us = (len(long) * events / rates["push"] - len(long) / rates["start"]) / (len(long) * events) * 1e6
+    return len(long), push_us, 1e6 / rates["check"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
@@ -69,8 +105,8 @@ def main() -> None:
     parser.add_argument("--text", action="store_true", help="also time referee from the hand-file text")
     args = parser.parse_args()
 
-    from referee.engine import build
-    from referee.engine.replay import replay_hand, replay_night
+    from referee.engine.night import replay_night
+    from referee.engine.replay import replay_hand
     from referee.handfile import parse_night
 
     print(f"generating {args.hands} no-limit five-card-draw hands (seed {args.seed}) ...", flush=True)
@@ -99,10 +135,8 @@ def main() -> None:
         runs["text"] = (len(texts), run_referee_text)
     rates = best_rates(runs, args.repeat)
     pk, ref = rates["pokerkit"], rates["referee"]
-    print(f"referee engine: {build()}" + ("" if build().startswith("compiled") else
-          " (the compiled one: HATCH_BUILD_HOOKS_ENABLE=1 pip install . -- docs/compiled.md)"))
     print(f"PokerKit  replay:              {pk:10.0f} hands/s")
-    print(f"referee   replay_hand(events): {ref:10.0f} hands/s   ratio {ref / pk:5.1f}x PokerKit (target 20x)")
+    print(f"referee   replay_hand(events): {ref:10.0f} hands/s   ratio {ref / pk:5.1f}x PokerKit (target 10x)")
     if args.text:
         txt = rates["text"]
         print(f"referee   text -> replay:      {txt:10.0f} hands/s   ratio {txt / pk:5.1f}x PokerKit")
@@ -117,6 +151,10 @@ def main() -> None:
 
     jp = best_rates({"jackpots": (hands * rounds, run_jackpots)}, args.repeat)["jackpots"]
     print(f"referee   Jackpots with findings ({hands} hands, {findings} findings, x{rounds}): {jp:10.0f} hands/s")
+
+    long, push_us, check_us = check_against_push(prepared, 30, args.repeat)
+    print(f"referee   on {long} hands of 30+ events: push one event {push_us:6.1f} us, check the 30th "
+          f"{check_us:6.1f} us   ratio {check_us / push_us:4.2f}x a push (target at most 2x)")
 
 
 if __name__ == "__main__":

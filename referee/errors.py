@@ -22,6 +22,7 @@ class RefereeError(Exception):
         hint: str | None = None,
         hand: int | None = None,
         action: int | None = None,
+        line: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -29,24 +30,27 @@ class RefereeError(Exception):
         #: the hand (1-based number in the night) and action (1-based within the hand) it is about, if any
         self.hand = hand
         self.action = action
+        #: the source line of that action (a hand-file line), when the event carried one
+        self.line = line
         if where is None and hand is not None:
             where = f"hand {hand}" + (f", action {action}" if action is not None else "")
         self.where = where
 
-    def _clone(self, where: str | None, hand: int | None, action: int | None) -> "RefereeError":
+    def _clone(self, where: str | None, hand: int | None, action: int | None, line: int | None) -> "RefereeError":
         clone = type(self).__new__(type(self))
-        RefereeError.__init__(clone, self.message, where=where, hint=self.hint, hand=hand, action=action)
+        RefereeError.__init__(clone, self.message, where=where, hint=self.hint, hand=hand, action=action, line=line)
         return clone
 
     def located(self, where: str) -> "RefereeError":
         """Return the same error with ``where`` filled in (an outer layer knows the file and line)."""
         if self.where:
             where = f"{where}: {self.where}"
-        return self._clone(where, self.hand, self.action)
+        return self._clone(where, self.hand, self.action, self.line)
 
-    def at(self, hand: int, action: int | None = None) -> "RefereeError":
-        """Return the same error placed at a hand and action (the engine knows which it was replaying)."""
-        return self._clone(None, hand, action)
+    def at(self, hand: int, action: int | None = None, line: int | None = None) -> "RefereeError":
+        """Return the same error placed at a hand and action (the engine knows which it was replaying)
+        and, when known, the source line of that action."""
+        return self._clone(None, hand, action, line)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message

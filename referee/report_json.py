@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from referee import __version__
 from referee.errors import RefereeError
-from referee.handfile.model import AddChips, Leave, Night, SitDown
+from referee.engine.events import AddChips, Leave, SitDown
+from referee.handfile.model import Night
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
-    from referee.handfile.replay import ReplayedHand
+    from referee.handfile.replay import ReplayedHand, ReplayedNight
     from referee.rulebook import Rulebook
 
 SCHEMA = "referee.replay/1"
@@ -83,8 +84,8 @@ def hand_json(hand: "ReplayedHand") -> dict[str, Any]:
         "net": dict(outcome.net),
         "carried_in": {
             "pot": carry_in.pot,
-            "free_ride_payer": carry_in.free_ride_payer,
-            "passed_out": carry_in.passed_out,
+            "free_ride_payer": getattr(carry_in, "free_ride_payer", None),
+            "passed_out": getattr(carry_in, "passed_out", 0),
         },
         "pots": [
             {
@@ -110,21 +111,9 @@ def hand_json(hand: "ReplayedHand") -> dict[str, Any]:
     }
 
 
-def final_stacks(night: Night, hands: list["ReplayedHand"]) -> dict[str, int]:
-    """Every player's last known stack: after his last hand (or as he sat down, plus chips he added,
-    if he got up before playing another hand)."""
-    stacks = {s.name: s.stack for s in night.seats}
-    for hand in hands:
-        for joined in hand.entry.joined:
-            stacks[joined.player] = joined.stack
-        for added in hand.entry.added:
-            stacks[added.player] = stacks.get(added.player, 0) + added.amount
-        stacks.update(hand.replay.outcome.stacks)
-    return stacks
-
-
-def night_json(night: Night, hands: list["ReplayedHand"]) -> dict[str, Any]:
+def night_json(night: Night, replayed: "ReplayedNight") -> dict[str, Any]:
     """The whole document for ``referee replay --json``."""
+    hands = replayed.hands
     return {
         "schema": SCHEMA,
         "generator": f"referee {__version__}",
@@ -137,7 +126,7 @@ def night_json(night: Night, hands: list["ReplayedHand"]) -> dict[str, Any]:
             "dealer": night.dealer,
         },
         "hands": [hand_json(h) for h in hands],
-        "final_stacks": final_stacks(night, hands),
-        "seated_at_end": list(night.hands[-1].seats) if night.hands else [s.name for s in night.seats],
+        "final_stacks": dict(replayed.result.stacks),
+        "seated_at_end": list(replayed.result.seated),
         "findings_total": sum(len(h.replay.findings) for h in hands),
     }

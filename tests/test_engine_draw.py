@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.cards import cards
 from referee.engine.events import Ask, Bet, Call, Check, Deal, Draw, Fold, Misdeal, Raise, Show, Void
-from referee.engine.hand import HandSetup
+from referee.engine.state import HandSetup
 from referee.engine.replay import check_action, replay_hand
 from referee.rulebook import load_rulebook
 
@@ -227,7 +227,7 @@ def test_count_question_answered_from_log():
     pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
     r = replay_hand(setup(), pre + [Draw(player="Bob", count=2), Ask(player="Cy", target="Bob")])
     answers = [f for f in r.findings if f.kind == "answer"]
-    assert answers and "he drew 2" in answers[0].message and answers[0].rule == "draw.7.7"
+    assert answers and "Bob drew 2" in answers[0].message and answers[0].rule == "draw.7.7"
 
 
 def test_round2_opened_by_first_bettor():
@@ -318,7 +318,7 @@ def test_fifth_card_after_everyone_else():
     r = replay_hand(setup({"draw.max_draw": "5_split_4_then_1"}), pre + draws + [Draw(player="Bob", count=1),
                                                                                   Ask(player="Cy", target="Bob")])
     assert not r.illegal
-    assert "he drew 5" in [f for f in r.findings if f.kind == "answer"][0].message
+    assert "Bob drew 5" in [f for f in r.findings if f.kind == "answer"][0].message
 
 
 def test_named_discards_from_an_unlogged_hand_are_learned_not_flagged():

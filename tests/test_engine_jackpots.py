@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from referee.cards import cards
 from referee.engine.events import Bet, Call, Check, Deal, Declare, Draw, Fold, Muck, Raise, Show, TakePot
-from referee.engine.hand import HandSetup
-from referee.engine.outcome import CarryIn
+from referee.engine.state import HandSetup
+from referee.engine.games.jackpots import JackpotsCarry
 from referee.engine.replay import check_action, replay_hand
 from referee.rulebook import load_rulebook
 
@@ -190,9 +190,9 @@ def test_no_open_reante_same_dealer():
 def test_no_open_ante_cap_three_deals():
     """jackpots.no_open = ante_cap_3_deals: "antes again, but only for three deals in a row"."""
     opts = {"jackpots.no_open": "ante_cap_3_deals"}
-    r = replay_hand(setup(opts, carry_in=CarryIn(pot=12, passed_out=3)), [])
+    r = replay_hand(setup(opts, carry_in=JackpotsCarry(pot=12, passed_out=3)), [])
     assert r.outcome.stacks["Ann"] == 100
-    r2 = replay_hand(setup(opts, carry_in=CarryIn(pot=8, passed_out=2)), [])
+    r2 = replay_hand(setup(opts, carry_in=JackpotsCarry(pot=8, passed_out=2)), [])
     assert r2.outcome.stacks["Ann"] == 96
 
 

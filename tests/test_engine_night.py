@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.cards import cards
 from referee.engine.events import Bet, Check, Deal, Fold
-from referee.engine.replay import NightHand, replay_night
+from referee.engine.night import NightHand, replay_night
 from referee.rulebook import load_rulebook
 
 SEATS = ("Ann", "Bob", "Cy")
@@ -48,7 +48,7 @@ def test_player_joins_and_dealer_named():
 
 def test_night_first_stacks_are_checked_like_a_hands_seats():
     """A stack of True is not one chip: the night's opening seats get the same one-line error a
-    hand's seats get (and a compiled engine, docs/compiled.md, must not read it as 1)."""
+    hand's seats get."""
     import pytest
 
     from referee.errors import InputError

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from referee.cards import cards
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Draw, Fold, Raise, Show
-from referee.engine.hand import HandSetup
-from referee.engine.pot import Pot, build_pots, split_pot, uncalled_excess
+from referee.engine.state import HandSetup
+from referee.engine.pots import Pot, build_pots, split_pot, uncalled_excess
 from referee.engine.replay import check_action, replay_hand
 from referee.engine.table import Table
 from referee.rulebook import load_rulebook

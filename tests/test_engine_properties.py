@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.engine.events import AllIn, Bet, Call, Check, Draw, Fold, Raise
-from referee.engine.hand import HandSetup
+from referee.engine.state import HandSetup
 from referee.engine.replay import check_action, next_turn, replay_hand
 from referee.rulebook import load_rulebook
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.cards import cards
 from referee.engine.events import Bet, Call, Check, Deal, Fold, Show
-from referee.engine.hand import HandSetup
+from referee.engine.state import HandSetup
 from referee.engine.replay import replay_hand
 from referee.rulebook import load_rulebook
 
@@ -95,7 +95,7 @@ def test_full_stud_hand_to_showdown():
 def test_a_bet_opens_a_round_whose_upcards_are_not_all_dealt():
     """stud.later_rounds: a bet before every player in has his next upcard opens the round at the bet; who
     should lead cannot be checked, so the bettor is taken as the leader (the path where the round opens
-    from the bet, which a compiled engine once read as still closed)."""
+    from the bet)."""
     events = DEAL1 + [Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Ann"),
                       up("Bob", "4d"), Bet(player="Bob", amount=1)]
     r = replay_hand(setup(), events)

@@ -14,7 +14,7 @@ from referee.engine import events as ev
 from referee.errors import HandFileError
 from referee.handfile import AddChips, HandEntry, Leave, Night, Seat, SitDown, parse_night, write_night
 from referee.handfile.actions import HandReader
-from referee.handfile.vocabulary import ALLOWED, DECLARATIONS
+from referee.engine.games import find_game
 from referee.rulebook.schema import GAMES
 from referee.handfile.writer import write_events
 from referee.rulebook import shipped_rulebook_names
@@ -46,7 +46,7 @@ def _dedupe(cs: list[AnyCard]) -> tuple[AnyCard, ...]:
 @st.composite
 def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.Event, ...]:
     """A sequence of events of ``game`` that the reader accepts (any legality: that is the engine's)."""
-    kinds = sorted(ALLOWED[game], key=lambda k: k.__name__)
+    kinds = sorted(find_game(game).events, key=lambda k: k.__name__)
     events: list[ev.Event] = []
     voided: set[int] = set()
     wanted = draw(st.integers(min_value=1, max_value=12))
@@ -71,8 +71,10 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
             e = ev.Deal(p, draw(card_list(1, 9)), face_up=draw(st.booleans()))
         elif kind is ev.Show:
             e = ev.Show(p, draw(card_list()), purpose=draw(st.sampled_from(["hand", "openers", "discards"])))
-        elif kind in (ev.Bet, ev.Stake):
-            e = kind(p, draw(AMOUNT))
+        elif kind is ev.Bet:
+            e = ev.Bet(p, draw(AMOUNT))
+        elif kind is ev.Stake:
+            e = ev.Stake(p, draw(AMOUNT), blind=draw(st.booleans()))
         elif kind is ev.Raise:
             e = ev.Raise(p, draw(AMOUNT), to=draw(st.booleans()))
         elif kind is ev.See:
@@ -90,7 +92,7 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
         elif kind is ev.Ask:
             e = ev.Ask(p, other)
         elif kind is ev.Declare:
-            e = ev.Declare(p, draw(st.sampled_from(sorted(DECLARATIONS[game]))), draw(card_list(0, 4)))
+            e = ev.Declare(p, draw(st.sampled_from(sorted(find_game(game).declarations))), draw(card_list(0, 4)))
         elif kind is ev.Exchange:
             cs = draw(card_list(2, 10))
             half = len(cs) // 2
@@ -101,7 +103,7 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
             hands = tuple(tuple(cs[3 * i : 3 * i + 3]) for i in range(n))
             e = ev.Arrange(p, hands, discard=tuple(cs[9:]) if draw(st.booleans()) else ())
         elif kind is ev.Reveal:
-            e = ev.Reveal(p, draw(st.integers(min_value=1, max_value=3)), draw(card_list(3, 3)))
+            e = ev.Reveal(p, draw(st.none() | st.integers(min_value=1, max_value=3)), draw(card_list(3, 3)))
         else:
             e = kind(p)
         events.append(e)

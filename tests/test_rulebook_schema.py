@@ -139,7 +139,7 @@ def test_every_rules_md_option_applies_to_its_games(name: str) -> None:
     expected = set(PREFIX_GAMES[name.split(".")[0]])
     if name in WIDOW_PLAY:
         expected.add("la_viuda")
-    assert set(OPTION_SPECS[name].games) == expected
+    assert {game for game in GAMES if OPTION_SPECS[name].applies_to(game)} == expected
 
 
 def test_stud_has_betting_options_mirroring_draw() -> None:
@@ -205,7 +205,8 @@ def test_option_spec_unknown_and_foreign_names() -> None:
 
 def test_game_schema_and_bases() -> None:
     assert game_schema("jackpots").rule_prefixes() == ("jackpots", "draw", "house")
-    assert GAME_BASE == {"jackpots": "straight_draw"}
+    # a variant is a subclass of the game it varies (referee.engine.games): its rulebook may extend that game's
+    assert GAME_BASE == {"jackpots": "straight_draw", "la_viuda": "whiskey_poker", "nine_card_brag": "seven_card_brag"}
     with pytest.raises(RulebookError) as info:
         game_schema("holdem")
     assert info.value.message == "unknown game 'holdem'"

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
     from referee.handfile.model import Night
-    from referee.handfile.replay import ReplayedHand
+    from referee.handfile.replay import ReplayedHand, ReplayedNight
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -58,10 +58,11 @@ def hand_renderables(hand: "ReplayedHand") -> list["RenderableType"]:
     if outcome.summary:
         ended.append(f" — {outcome.summary}")
     out.append(ended)
-    if setup.carry_in.pot or setup.carry_in.free_ride_payer:
+    free_ride = getattr(setup.carry_in, "free_ride_payer", None)
+    if setup.carry_in.pot or free_ride:
         carried = f"  Carried in: {setup.carry_in.pot} in the pot"
-        if setup.carry_in.free_ride_payer:
-            carried += f"; {setup.carry_in.free_ride_payer} antes for everybody"
+        if free_ride:
+            carried += f"; {free_ride} antes for everybody"
         out.append(Text(carried))
 
     if outcome.pots:
@@ -127,7 +128,7 @@ def hand_renderables(hand: "ReplayedHand") -> list["RenderableType"]:
 
 
 def _change_text(change: object) -> str:
-    from referee.handfile.model import AddChips, Leave, SitDown
+    from referee.engine.events import AddChips, Leave, SitDown
 
     if isinstance(change, SitDown):
         return f"{change.player} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
@@ -143,12 +144,10 @@ def _indent(renderable: "RenderableType") -> "RenderableType":
     return Padding(renderable, (0, 0, 0, 2), expand=False)
 
 
-def print_night(console: "Console", night: "Night", hands: list["ReplayedHand"]) -> None:
+def print_night(console: "Console", night: "Night", hands: "ReplayedNight") -> None:
     """The whole night, hand after hand, then the final stacks."""
     from rich.rule import Rule
     from rich.text import Text
-
-    from referee.report_json import final_stacks
 
     console.print(
         Text.assemble(("Night: ", "bold"), f"{night.source} · {len(hands)} hand{'s' if len(hands) != 1 else ''}")
@@ -160,7 +159,7 @@ def print_night(console: "Console", night: "Night", hands: list["ReplayedHand"])
     console.print(Rule(style="dim"))
     total = sum(len(h.replay.findings) for h in hands)
     console.print(Text.assemble(("Findings: ", "bold"), str(total)))
-    stacks = final_stacks(night, hands)
+    stacks = hands.result.stacks
     console.print(Text.assemble(("Final stacks: ", "bold"), ", ".join(f"{n} {s}" for n, s in stacks.items())))
 
 

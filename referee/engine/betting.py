@@ -18,10 +18,15 @@ casino practice); under spread and fixed limit a full raise is one of the minimu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from referee.engine.events import AllIn, Bet, Call, Check, Event, Fold, Raise
+from referee.engine.house import cite, house_rules
 from referee.engine.table import Table
+
+if TYPE_CHECKING:
+    from referee.rulebook import Rulebook
 
 BETTING_EVENTS = (Fold, Check, Call, Bet, Raise, AllIn)
 
@@ -75,13 +80,15 @@ class BettingRules:
 
 @dataclass(frozen=True, slots=True)
 class Breach:
-    """One rule an action broke: the rule id, what was wrong, and the remedy applied."""
+    """One rule an action broke: the finding code, the rule id, what was wrong, the remedy applied."""
 
+    code: str
     rule: str
     message: str
     remedy: str
 
 
+@dataclass(slots=True)
 class Verdict:
     """What an action amounts to once judged.
 
@@ -89,25 +96,16 @@ class Verdict:
     adjustment) or ``none`` (void or ignored: nothing moves).  ``chips``: chips the player puts in.
     ``breaches``: the rules broken (empty when legal).  ``in_turn``: false when it was applied
     although it was not his turn (binding out of turn).
-
-    A plain class, not a dataclass: one is made per betting action, and a compiled engine
-    (docs/compiled.md) compiles a written ``__init__`` but runs a dataclass's generated one as Python.
     """
 
-    __slots__ = ("kind", "chips", "breaches", "in_turn")
-
-    def __init__(self, kind: str, chips: int = 0, breaches: list[Breach] | None = None, in_turn: bool = True) -> None:
-        self.kind = kind
-        self.chips = chips
-        self.breaches: list[Breach] = [] if breaches is None else breaches
-        self.in_turn = in_turn
+    kind: str
+    chips: int = 0
+    breaches: list[Breach] = field(default_factory=list)
+    in_turn: bool = True
 
     @property
     def legal(self) -> bool:
         return not self.breaches
-
-    def __repr__(self) -> str:
-        return f"Verdict({self.kind!r}, {self.chips}, {self.breaches!r}, in_turn={self.in_turn})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +169,7 @@ class BettingRound:
         self.current = 0
         self.full_raise = rules.bet_min
         if rules.structure == "fixed_limit":
-            assert rules.limit is not None  # an int, as compiled code requires: BettingRules checks it
+            assert rules.limit is not None  # BettingRules checks it
             self.full_raise = rules.limit
         self.acted: set[int] = set()
         self.short = 0
@@ -184,6 +182,16 @@ class BettingRound:
         self.actions = 0
         self.turn: int | None = None  # whose turn it is: kept by _next_turn after every change
         self._next_turn()
+
+    def copy_for(self, stacks: list[int], live: list[bool]) -> BettingRound:
+        """This round as it stands, for a copy of its hand (whose ``stacks`` and ``live`` it shares)."""
+        twin = BettingRound.__new__(BettingRound)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.stacks, twin.live = stacks, live
+        twin.order, twin.bets, twin.raises = list(self.order), list(self.bets), list(self.raises)
+        twin.pending, twin.acted, twin.checked = set(self.pending), set(self.acted), set(self.checked)
+        return twin
 
     # ------------------------------------------------------------------ where the round stands
 
@@ -313,16 +321,17 @@ class BettingRound:
                 who = self.table.names[seat]
                 message = f"{who} cannot bet: there is a bet of {current}; he must call, raise or fold"
                 if self.rules.fix == VOID:
-                    return self._void(seat, breaches, in_turn, ids.no_check_after_bet, message)
-                breaches.append(Breach(ids.no_check_after_bet, message, f"his {chips} chips taken as put in"))
+                    return self._void(seat, breaches, in_turn, "bet_facing_bet", ids.no_check_after_bet, message)
+                breaches.append(Breach("bet_facing_bet", ids.no_check_after_bet, message,
+                                       f"his {chips} chips taken as put in"))
         elif isinstance(event, Raise):
             chips = event.amount - self.bets[seat] if event.to else need + event.amount
             if chips <= 0:
                 ids = self.rules.ids
                 message = f"{self.table.names[seat]}'s raise to {event.amount} is not above the bet of {current}"
                 if self.rules.fix == VOID:
-                    return self._void(seat, breaches, in_turn, ids.limits, message)
-                breaches.append(Breach(ids.limits, message, f"taken as a call of {call}"))
+                    return self._void(seat, breaches, in_turn, "raise_not_above_bet", ids.limits, message)
+                breaches.append(Breach("raise_not_above_bet", ids.limits, message, f"taken as a call of {call}"))
                 return Verdict("call" if call else "check", call, breaches, in_turn)
         else:  # pragma: no cover - callers pass betting events only
             raise TypeError(f"not a betting event: {event!r}")
@@ -338,13 +347,13 @@ class BettingRound:
         if call > 0:
             message = f"{who} cannot check: {call} to call; legal: {self.legal_text(seat)}"
             if void:
-                return self._void(seat, breaches, in_turn, ids.no_check_after_bet, message)
-            breaches.append(Breach(ids.no_check_after_bet, message, f"taken as a call of {call}"))
+                return self._void(seat, breaches, in_turn, "check_facing_bet", ids.no_check_after_bet, message)
+            breaches.append(Breach("check_facing_bet", ids.no_check_after_bet, message, f"taken as a call of {call}"))
             return Verdict("call", call, breaches, in_turn)
         message = f"{who} cannot check: nobody may check in this round (bet or drop)"
         if void:
-            return self._void(seat, breaches, in_turn, ids.check_allowed, message)
-        breaches.append(Breach(ids.check_allowed, message, "taken as a fold (he did not bet)"))
+            return self._void(seat, breaches, in_turn, "check_not_allowed", ids.check_allowed, message)
+        breaches.append(Breach("check_not_allowed", ids.check_allowed, message, "taken as a fold (he did not bet)"))
         return Verdict("fold", 0, breaches, in_turn)
 
     def _judge_turn(self, seat: int, breaches: list[Breach]) -> Verdict | None:
@@ -355,32 +364,36 @@ class BettingRound:
         who = names[seat]
         turn = self.turn
         if not self.live[seat]:
-            return Verdict("none", 0, [Breach(ids.order, f"{who} is not in the hand and cannot act", "ignored")])
+            return Verdict("none", 0, [Breach("acted_not_in_hand", ids.order,
+                                              f"{who} is not in the hand and cannot act", "ignored")])
         if self.stacks[seat] == 0:
-            return Verdict("none", 0, [Breach(ids.order, f"{who} is all in and has nothing to do", "ignored")])
+            return Verdict("none", 0, [Breach("acted_all_in", ids.order,
+                                              f"{who} is all in and has nothing to do", "ignored")])
         if turn is None:
-            return Verdict("none", 0, [Breach(ids.order, f"the {self.name} is over: {who} cannot act", "ignored")])
+            return Verdict("none", 0, [Breach("acted_round_over", ids.order,
+                                              f"the {self.name} is over: {who} cannot act", "ignored")])
         message = f"{who} acted out of turn: {names[turn]} is to act"
         if self.rules.fix == VOID:
-            return Verdict("none", 0, [Breach(ids.order, message, f"void: {names[turn]} is still to act")])
-        breaches.append(Breach(ids.order, message, "the action stands (binding out of turn)"))
+            return Verdict("none", 0, [Breach("acted_out_of_turn", ids.order, message,
+                                              f"void: {names[turn]} is still to act")])
+        breaches.append(Breach("acted_out_of_turn", ids.order, message, "the action stands (binding out of turn)"))
         return None
 
-    def _void(self, seat: int, breaches: list[Breach], in_turn: bool, rule: str, message: str) -> Verdict:
+    def _void(self, seat: int, breaches: list[Breach], in_turn: bool, code: str, rule: str, message: str) -> Verdict:
         """``void_and_reprompt``: the action breaks ``rule``, nothing happens, he is still to act."""
         remedy = f"void: {self.table.names[seat]} is still to act; legal: {self.legal_text(seat)}"
-        return Verdict("none", 0, breaches + [Breach(rule, message, remedy)], in_turn)
+        return Verdict("none", 0, breaches + [Breach(code, rule, message, remedy)], in_turn)
 
     def _refuse(
-        self, seat: int, breaches: list[Breach], in_turn: bool, rule: str, message: str, adjusted: str,
+        self, seat: int, breaches: list[Breach], in_turn: bool, code: str, rule: str, message: str, adjusted: str,
         kind: str = "", put: int = 0,
     ) -> Verdict | None:
         """An action that breaks ``rule``: void it (``void_and_reprompt``), or note the ``adjusted``
         remedy and return the adjusted verdict (``kind``, ``put``); no ``kind``: ``None``, the caller
         adjusts the chips and goes on judging."""
         if self.rules.fix == VOID:
-            return self._void(seat, breaches, in_turn, rule, message)
-        breaches.append(Breach(rule, message, adjusted))
+            return self._void(seat, breaches, in_turn, code, rule, message)
+        breaches.append(Breach(code, rule, message, adjusted))
         return Verdict(kind, put, breaches, in_turn) if kind else None
 
     def _judge_chips(self, seat: int, chips: int, call: int, breaches: list[Breach], in_turn: bool) -> Verdict:
@@ -395,7 +408,8 @@ class BettingRound:
             chips = 0
         if chips > stack:
             message = f"{who} put in {chips} but has only {stack} on the table (table stakes)"
-            verdict = refuse(seat, breaches, in_turn, ids.structure, message, f"taken as all in for {stack}")
+            verdict = refuse(seat, breaches, in_turn, "over_table_stakes", ids.structure, message,
+                             f"taken as all in for {stack}")
             if verdict is not None:
                 return verdict
             chips = stack
@@ -405,7 +419,8 @@ class BettingRound:
                 return Verdict("call", chips, breaches, in_turn)
             message = f"{who} put in {chips}, short of the call of {call}"
             return refuse(  # type: ignore[return-value]
-                seat, breaches, in_turn, ids.no_check_after_bet, message, f"made up to a call of {call}", "call", call
+                seat, breaches, in_turn, "short_call", ids.no_check_after_bet, message, f"made up to a call of {call}",
+                "call", call
             )
         if total == self.current:
             return Verdict("call" if chips else "check", chips, breaches, in_turn)
@@ -417,12 +432,14 @@ class BettingRound:
         if not is_bet and not rules.check_raise_allowed and seat in self.checked:
             message = f"{who} checked earlier in this round and may not raise now"
             return refuse(  # type: ignore[return-value]
-                seat, breaches, in_turn, ids.check_raise, message, f"taken as a call of {call}", "call", call
+                seat, breaches, in_turn, "check_raise_forbidden", ids.check_raise, message, f"taken as a call of {call}",
+                "call", call
             )
         if not self.reopened_for(seat):
             message = f"{who} may not raise: only an all-in for less than a full raise came since he acted"
             return refuse(  # type: ignore[return-value]
-                seat, breaches, in_turn, ids.structure, message, f"taken as a call of {call}", "call", call
+                seat, breaches, in_turn, "raise_not_reopened", ids.structure, message, f"taken as a call of {call}",
+                "call", call
             )
         capped = rules.cap_per_player is not None or rules.cap_per_round is not None
         cap = self._cap_breach(seat, is_bet) if capped else None
@@ -430,12 +447,12 @@ class BettingRound:
             message = f"{who} may not {word}: {cap}"
             as_call = f"taken as a call of {call}" if call else "taken as a check"
             return refuse(  # type: ignore[return-value]
-                seat, breaches, in_turn, ids.cap, message, as_call, "call" if call else "check", call
+                seat, breaches, in_turn, "raise_cap_reached", ids.cap, message, as_call, "call" if call else "check", call
             )
         low, high = self._size_bounds(seat)
         if size > high:
             message = f"{who}'s {word} of {size} is over the limit of {high}"
-            verdict = refuse(seat, breaches, in_turn, ids.limits, message, f"capped at {high}")
+            verdict = refuse(seat, breaches, in_turn, "bet_over_limit", ids.limits, message, f"capped at {high}")
             if verdict is not None:
                 return verdict
             size = high
@@ -444,12 +461,13 @@ class BettingRound:
             target = self.current + low - self.bets[seat]
             message = f"{who}'s {word} of {size} is under the minimum of {low}"
             if target >= stack:
-                verdict = refuse(seat, breaches, in_turn, ids.limits, message, f"raised to all in for {stack}")
+                verdict = refuse(seat, breaches, in_turn, "bet_under_minimum", ids.limits, message,
+                                 f"raised to all in for {stack}")
                 if verdict is not None:
                     return verdict
                 chips = stack
             else:
-                verdict = refuse(seat, breaches, in_turn, ids.limits, message, f"raised to {low}")
+                verdict = refuse(seat, breaches, in_turn, "bet_under_minimum", ids.limits, message, f"raised to {low}")
                 if verdict is not None:
                     return verdict
                 chips = target
@@ -513,3 +531,67 @@ class BettingRound:
         verdict = self.judge(seat, event)
         self.commit(seat, verdict)
         return verdict
+
+
+# ------------------------------------------------------------------ a round's rules from the rulebook
+
+
+def round_rules(
+    rulebook: Rulebook,
+    prefix: str,
+    limit: int,
+    *,
+    check_allowed: bool,
+    order_rule: str,
+    check_rule: str,
+    no_check_rule: str,
+    limits_rule: str,
+) -> BettingRules:
+    """A betting round's rules from the game's options (``<prefix>.betting``, ``.bet_min``, ``.raise_cap``,
+    ``.opening_bet_counts_as_raise``, ``.check_raise``) and ``common.illegal_fix``; made once per
+    rulebook and arguments.
+
+    ``limit``: the round's spread/fixed limit; ``check_allowed``: whether a check is allowed while
+    nobody has bet; the ``*_rule`` ids are cited for turn order, a check the round does not allow,
+    a check after a bet, and bet sizes under spread or fixed limit.
+    """
+    key = ("betting", prefix, limit, check_allowed, order_rule, check_rule, no_check_rule, limits_rule)
+    return house_rules(rulebook).made(
+        key,
+        lambda: _build_round_rules(
+            rulebook, prefix, limit, check_allowed, order_rule, check_rule, no_check_rule, limits_rule
+        ),
+    )
+
+
+_CAPS = {"per_player_3": (3, None), "bet_plus_4_raises_total": (None, 4), "none": (None, None)}
+
+
+def _build_round_rules(
+    rulebook: Rulebook, prefix: str, limit: int, check_allowed: bool, order_rule: str, check_rule: str,
+    no_check_rule: str, limits_rule: str,
+) -> BettingRules:
+    o = rulebook.options
+    per_player, per_round = _CAPS[str(o[f"{prefix}.raise_cap"])]
+    structure = str(o[f"{prefix}.betting"])
+    ids = BettingRuleIds(
+        order=cite(rulebook, order_rule),
+        no_check_after_bet=cite(rulebook, no_check_rule),
+        limits=cite(rulebook, limits_rule) if structure == "spread_limit" else f"{prefix}.betting",
+        structure=f"{prefix}.betting",
+        cap=f"{prefix}.raise_cap",
+        check_raise=f"{prefix}.check_raise",
+        check_allowed=check_rule,
+    )
+    return BettingRules(
+        structure=structure,
+        bet_min=int(o[f"{prefix}.bet_min"]),
+        limit=limit if structure in ("spread_limit", "fixed_limit") else None,
+        cap_per_player=per_player,
+        cap_per_round=per_round,
+        opening_bet_counts_as_raise=o[f"{prefix}.opening_bet_counts_as_raise"] == "yes",
+        check_allowed=check_allowed,
+        check_raise_allowed=o[f"{prefix}.check_raise"] == "allowed",
+        fix=str(o["common.illegal_fix"]),
+        ids=ids,
+    )

@@ -207,9 +207,11 @@ class Look(PlayerEvent):
 
 @dataclass(frozen=True, slots=True)
 class Stake(PlayerEvent):
-    """A brag stake: ``amount`` chips put in at his turn (blind or seen as he is at the time)."""
+    """A brag stake: ``amount`` chips put in at his turn.  ``blind``: logged as a blind stake
+    (``blind 1``), by a player who says he has not looked at his cards."""
 
     amount: int
+    blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,9 +237,10 @@ class Arrange(PlayerEvent):
 
 @dataclass(frozen=True, slots=True)
 class Reveal(PlayerEvent):
-    """Seven/nine-card brag: the player reveals his ``round``-th hand (1-based)."""
+    """Seven/nine-card brag: the player reveals a hand: his ``round``-th (1-based) when the log
+    numbers it, else (``None``) his next one."""
 
-    round: int
+    round: int | None
     cards: tuple[AnyCard, ...]
 
 

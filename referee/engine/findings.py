@@ -4,12 +4,18 @@ A finding never changes the log.  It names the action (1-based number of the eve
 ``None`` for something found at the end of the hand), the player concerned, the rule it applies
 (a rule id of the rulebook: ``draw.6``, ``jackpots.false_open_penalty``), a one-line message and
 the remedy that was applied ("capped at 2", "void: Bob is still to act").
+
+Every finding has a stable ``code`` from :data:`CODES` (``bet_over_limit``, ``false_open_at_showdown``):
+the message is for people and may be reworded, the code is for programs (comparing two replays of
+one hand under different house rules matches findings by code).  The code decides the kind, and the
+kind the severity.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final, Literal, Mapping
 
 #: What kind of thing was found.
 FindingKind = Literal[
@@ -24,38 +30,127 @@ FindingKind = Literal[
 #: How serious: an ``error`` broke a rule, a ``warning`` may matter to the result, ``info`` is told.
 Severity = Literal["error", "warning", "info"]
 
-SEVERITY_OF: Final[dict[str, Severity]] = {
+SEVERITY_OF: Final[Mapping[str, Severity]] = MappingProxyType({
     "illegal_action": "error",
     "false_open": "error",
     "unverifiable": "warning",
     "misdeal": "warning",
     "answer": "info",
     "note": "info",
+})
+
+_CATALOGUE: dict[str, tuple[FindingKind, str]] = {
+    # -- any game
+    "action_voided": ("note", "an action of the hand was voided by a correction"),
+    "action_after_hand": ("note", "an action logged after the hand was over (ignored)"),
+    "ante_short": ("note", "a player could not post his whole ante"),
+    "passed_out": ("note", "nobody bet (or opened): the deal is void and the pot stays"),
+    "dealt_not_in_deal": ("misdeal", "cards dealt to a player who is not in this deal"),
+    "dealt_too_many": ("misdeal", "a player was dealt more cards than the game's hand"),
+    "dealt_during_betting": ("note", "cards logged as dealt after the betting began"),
+    "card_exposed": ("misdeal", "a card exposed by the dealer while a misdeal may still be called"),
+    "card_exposed_plays": ("note", "a card exposed when it can only play on"),
+    "misdeal_called": ("misdeal", "a misdeal called in time: bets back, the same dealer deals again"),
+    "misdeal_refused": ("misdeal", "a misdeal called too late, or under a rulebook that has none"),
+    "discard_not_in_hand": ("note", "a discard the log did not show in the player's hand (learned)"),
+    "show_unreadable": ("note", "a shown hand with unseen cards in it"),
+    "show_contradicts_log": ("note", "a shown hand that differs from the cards the log has him holding"),
+    "showed_out_of_order": ("note", "a player showed before the one who had to show first"),
+    "showed_during_play": ("note", "a hand shown while the hand was still being played"),
+    "mucked_outside_showdown": ("note", "a player threw his hand away outside the showdown"),
+    "took_pot_early": ("note", "a player raked the pot before the hand was over"),
+    "showdown_unverifiable": ("unverifiable", "the showdown needs hands nobody showed"),
+    "declaration_unknown": ("note", "a declaration this game does not have"),
+    # -- the poker betting round (referee.engine.betting)
+    "acted_out_of_turn": ("illegal_action", "a player acted when it was not his turn"),
+    "acted_not_in_hand": ("illegal_action", "a player who is out of the hand acted"),
+    "acted_all_in": ("illegal_action", "a player who is all in acted"),
+    "acted_round_over": ("illegal_action", "a player acted after the betting round was over"),
+    "bet_outside_round": ("illegal_action", "a bet when no betting round is open"),
+    "bet_facing_bet": ("illegal_action", "a bet where there was already a bet (call, raise or fold)"),
+    "raise_not_above_bet": ("illegal_action", "a raise that does not go above the bet"),
+    "check_facing_bet": ("illegal_action", "a check when there was a bet to call"),
+    "check_not_allowed": ("illegal_action", "a check in a round where nobody may check"),
+    "over_table_stakes": ("illegal_action", "more chips put in than the player had on the table"),
+    "short_call": ("illegal_action", "fewer chips put in than the call"),
+    "check_raise_forbidden": ("illegal_action", "a raise by a player who checked, where check-raising is forbidden"),
+    "raise_not_reopened": ("illegal_action", "a raise after only a short all-in since the player acted"),
+    "raise_cap_reached": ("illegal_action", "a raise past the raise cap"),
+    "bet_over_limit": ("illegal_action", "a bet or raise above the limit"),
+    "bet_under_minimum": ("illegal_action", "a bet or raise below the minimum"),
+    # -- the draw (straight draw, jackpots)
+    "draw_out_of_phase": ("illegal_action", "a draw when it is not the draw"),
+    "draw_not_in_hand": ("illegal_action", "a draw by a player who is out of the hand"),
+    "drew_twice": ("illegal_action", "a second draw by a player who has drawn"),
+    "drew_out_of_turn": ("illegal_action", "a draw before the players served before him"),
+    "drew_too_many": ("illegal_action", "more cards drawn than the rulebook allows"),
+    "draw_count_answer": ("answer", "how many cards a player drew, answered from the log"),
+    # -- jackpots
+    "false_open_before_showdown": ("false_open", "a false open established before the showdown: the opener is out"),
+    "false_open_after_dropping": ("false_open", "a false open established after the opener dropped out"),
+    "false_open_at_showdown": ("false_open", "a false open found at the showdown: the pot goes to the others"),
+    "false_open_all_dropped": ("false_open", "a false open found when everybody else had dropped: the pot stays"),
+    "false_open_after_win": ("false_open", "a false open found after the opener took the pot"),
+    "false_open_not_declared": ("false_open", "nobody declared the pot open after a false open: bets back, the pot stays"),
+    "unproven_opener": ("false_open", "an opener who cannot prove his openers"),
+    "openers_unverifiable": ("unverifiable", "the opener's openers were not shown"),
+    "penalty_unverifiable": ("unverifiable", "the false-open penalty cannot be ruled: openers not shown"),
+    "took_pot_without_openers": ("illegal_action", "the opener raked the pot without showing openers"),
+    "split_declared_late": ("illegal_action", "split openers announced after the opener's draw"),
+    "split_declared_not_opener": ("note", "split openers announced by a player who did not open"),
+    "pot_declared_open": ("note", "a player declared the pot open after a false open"),
+    "declared_open_without_openers": ("illegal_action", "the pot declared open by a player without openers"),
+    "declared_open_not_in_hand": ("illegal_action", "the pot declared open by a player out of the hand"),
+    "declared_open_nothing_pending": ("note", "the pot declared open when no false open awaited it"),
+    "false_open_declared_nobody_opened": ("note", "a false open declared when nobody had opened"),
+    "false_open_declared_but_held": ("note", "a false open declared by an opener who held openers"),
+    "free_ride_antes": ("note", "the false opener antes for everybody (free ride)"),
+    "no_antes_after_passes": ("note", "no antes: the ante cap after deals nobody opened"),
+    "penalty_unpaid": ("note", "the false opener had no chips left to pay a penalty"),
+    # -- five-card stud
+    "bring_in": ("note", "the lowest upcard brings in"),
+    "lead_unverifiable": ("unverifiable", "who leads a betting round cannot be checked: upcards not known"),
+    "hole_card_exposed": ("note", "a hole card was exposed"),
 }
+
+#: Every finding code, with the kind it is and what it means (the catalogue a program can rely on).
+CODES: Final[Mapping[str, tuple[FindingKind, str]]] = MappingProxyType(_CATALOGUE)
+
+
+def kind_of(code: str) -> FindingKind:
+    """The kind of finding ``code`` is (KeyError for a code not in :data:`CODES`: a bug, not input)."""
+    return CODES[code][0]
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One thing the referee found.  JSON-friendly through :meth:`to_dict`."""
+    """One thing the referee found.  ``kind`` and ``severity`` follow from ``code``."""
 
-    kind: FindingKind
+    code: str
     message: str
     rule: str | None = None
     action: int | None = None
     player: str | None = None
     remedy: str | None = None
-    severity: Severity | None = None
+    #: the action the finding is about, when that is not where it was established (a false open
+    #: found at action 14 is about the opening bet at action 3)
+    about: int | None = None
+    kind: FindingKind = field(init=False)
+    severity: Severity = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.severity is None:
-            object.__setattr__(self, "severity", SEVERITY_OF[self.kind])
+        kind = kind_of(self.code)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "severity", SEVERITY_OF[kind])
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON: every field, ``None`` kept so the shape is stable."""
         return {
+            "code": self.code,
             "kind": self.kind,
             "severity": self.severity,
             "action": self.action,
+            "about": self.about,
             "player": self.player,
             "rule": self.rule,
             "message": self.message,

@@ -1,8 +1,8 @@
 """How a hand ended: pots and who won them, final stacks, what carries to the next deal.
 
-Everything here is plain data (str, int, lists, dicts) with ``to_dict()`` for JSON.
+Everything here is plain data (str, int, tuples, dicts) with ``to_dict()`` for JSON.
 
-``kind`` is one of
+``kind`` is one of :data:`OUTCOME_KINDS` (games may add their own, listed in their module):
 
 * ``showdown`` -- the hand was decided by showing hands;
 * ``uncontested`` -- everybody else folded;
@@ -16,21 +16,21 @@ stacks + carried + undecided + in_middle = the chips the hand started with (stac
 
 A pot that cannot be awarded because a needed hand was not shown is ``decided = False``: its chips
 are neither in anybody's stack nor carried; the ``unverifiable`` finding says what must be shown.
+
+:class:`Carry` is what a deal leaves to the next one.  It is the game's: each game extends it with
+the state it threads from hand to hand (Jackpots' free rides and passed-out count, a brag pot that
+stays, La Viuda's pool), and the night replays it from the log.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-
-#: Fills a frozen record's fields in the written ``__init__`` methods below.  They do what the
-#: dataclass-generated ``__init__`` does, but a compiled engine (docs/compiled.md) compiles a written
-#: method and runs a generated one as Python: one record per pot and per hand, made in every replay.
-_set = object.__setattr__
 
 OUTCOME_KINDS = ("showdown", "uncontested", "passed_out", "false_open", "misdeal", "in_progress")
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class PotResult:
     """One pot: its chips, who could win it, who did and what each got.
 
@@ -46,20 +46,6 @@ class PotResult:
     left_over: int = 0
     rule: str | None = None
     hand: str | None = None
-
-    def __init__(
-        self, amount: int, eligible: tuple[str, ...], winners: tuple[str, ...] = (),
-        shares: dict[str, int] | None = None, decided: bool = True, left_over: int = 0,
-        rule: str | None = None, hand: str | None = None,
-    ) -> None:
-        _set(self, "amount", amount)
-        _set(self, "eligible", eligible)
-        _set(self, "winners", winners)
-        _set(self, "shares", {} if shares is None else shares)
-        _set(self, "decided", decided)
-        _set(self, "left_over", left_over)
-        _set(self, "rule", rule)
-        _set(self, "hand", hand)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -87,54 +73,48 @@ class Penalty:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "rule": self.rule}
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class CarryIn:
-    """What a hand inherits from the previous deal (all zero/None for the first hand of a night).
-
-    ``pot``: chips left on the table (a passed-out pot, a false-open pot, odd chips);
-    ``free_ride_payer``: a false opener who antes for everybody this deal (jackpots.false_open_penalty);
-    ``passed_out``: how many deals in a row nobody opened (progressive openers, ante cap);
-    ``antes_in``: the antes of this deal are already in ``pot`` (a redeal after a misdeal).
-    """
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """What a deal leaves to the next one, for every game: chips left on the table (a passed-out
+    pot, a false-open pot, odd chips) and whether the next deal's antes are already among them (a
+    redeal after a misdeal).  Games extend it with their own state across hands."""
 
     pot: int = 0
-    free_ride_payer: str | None = None
-    passed_out: int = 0
     antes_in: bool = False
 
-    def __init__(
-        self, pot: int = 0, free_ride_payer: str | None = None, passed_out: int = 0, antes_in: bool = False
-    ) -> None:
-        _set(self, "pot", pot)
-        _set(self, "free_ride_payer", free_ride_payer)
-        _set(self, "passed_out", passed_out)
-        _set(self, "antes_in", antes_in)
+    @classmethod
+    def adopt(cls, carried: Carry) -> Carry:
+        """``carried`` (another game's carry, or the base one) as this game's: the fields they share
+        kept, the others at their defaults (a night may change games between hands)."""
+        if isinstance(carried, cls):
+            return carried
+        mine = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{f.name: getattr(carried, f.name) for f in dataclasses.fields(carried) if f.name in mine})
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "pot": self.pot,
-            "free_ride_payer": self.free_ride_payer,
-            "passed_out": self.passed_out,
-            "antes_in": self.antes_in,
-        }
+        return dataclasses.asdict(self)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
+class PokerCarry(Carry):
+    """The poker games' carry: also how many deals in a row were passed out (nobody bet or opened;
+    Jackpots' progressive openers and ante cap read it)."""
+
+    passed_out: int = 0
+
+    def __post_init__(self) -> None:
+        if self.passed_out < 0:
+            raise ValueError("a passed-out count cannot be negative")
+
+
+@dataclass(frozen=True, slots=True)
 class NextHand:
     """What the next deal must do: who deals, and what it inherits."""
 
     dealer: str
-    carry: CarryIn
+    carry: Carry
     same_dealer: bool = False
     obligations: tuple[str, ...] = ()
-
-    def __init__(
-        self, dealer: str, carry: CarryIn, same_dealer: bool = False, obligations: tuple[str, ...] = ()
-    ) -> None:
-        _set(self, "dealer", dealer)
-        _set(self, "carry", carry)
-        _set(self, "same_dealer", same_dealer)
-        _set(self, "obligations", obligations)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -145,7 +125,7 @@ class NextHand:
         }
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of one hand."""
 
@@ -160,23 +140,6 @@ class Outcome:
     showdown_order: tuple[str, ...] = ()
     summary: str = ""
     in_middle: int = 0
-
-    def __init__(
-        self, kind: str, pots: tuple[PotResult, ...], stacks: dict[str, int], net: dict[str, int], carried: int,
-        undecided: int, penalties: tuple[Penalty, ...], next_hand: NextHand, showdown_order: tuple[str, ...] = (),
-        summary: str = "", in_middle: int = 0,
-    ) -> None:
-        _set(self, "kind", kind)
-        _set(self, "pots", pots)
-        _set(self, "stacks", stacks)
-        _set(self, "net", net)
-        _set(self, "carried", carried)
-        _set(self, "undecided", undecided)
-        _set(self, "penalties", penalties)
-        _set(self, "next_hand", next_hand)
-        _set(self, "showdown_order", showdown_order)
-        _set(self, "summary", summary)
-        _set(self, "in_middle", in_middle)
 
     @property
     def decided(self) -> bool:

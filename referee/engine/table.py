@@ -11,14 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from referee.errors import InputError
 
 
-# A plain Python class even when compiled: make_seats checks what it was given (a compiled class would
-# raise TypeError first, or store True as the int 1)
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A player at the table and the chips in front of him at the start of the hand."""
@@ -31,8 +26,7 @@ def make_seats(seats: Iterable[Seat | tuple[str, int]]) -> tuple[Seat, ...]:
     """Seats from ``Seat`` objects or ``(name, stack)`` pairs, checked: names unique, stacks whole and >= 0."""
     out: list[Seat] = []
     seen: set[str] = set()
-    given: Iterable[Any] = seats  # Any: compiled, typed items would be type-checked before the checks below
-    for item in given:
+    for item in seats:
         seat: Any = item if isinstance(item, Seat) else Seat(*item)
         if not isinstance(seat.name, str) or not seat.name.strip():
             raise InputError(f"bad seat name {seat.name!r}", hint="every seat needs a player name")

@@ -2,9 +2,9 @@
 
 Every line of a hand's body becomes exactly one event, so a hand's action numbers are its body
 lines counted from 1.  Verbs are case-insensitive and take either form (``fold`` / ``folds``);
-cards go through :func:`referee.cards.parse_cards`, the one card parser.  The reader keeps the
-little per-hand state the words themselves need (who has looked, how many hands each brag player
-has revealed, which actions were voided); legality is the engine's business, not this module's.
+cards go through :func:`referee.cards.parse_cards`, the one card parser.  The reader keeps no
+state of the hand beyond its events (``void`` alone needs them to find the previous action); what a
+line means at this point of the hand is the engine's business, not this module's.
 """
 
 from __future__ import annotations
@@ -26,35 +26,6 @@ def verb(word: str) -> str:
     return rf"{word}(?:es|s)?"
 
 
-EXAMPLES: dict[type[ev.Event], str] = {
-    ev.Deal: "dealt Jh Jd ?? ?? ?? | dealt up Kh",
-    ev.Show: "shows As Ad Kc Kd 2s | shows openers Jh Jd | shows discards 7c",
-    ev.Muck: "mucks",
-    ev.Expose: "exposes Jh",
-    ev.Fold: "folds",
-    ev.Check: "checks",
-    ev.Bet: "bets 2",
-    ev.Call: "calls",
-    ev.Raise: "raises 2 | raises to 6",
-    ev.AllIn: "all in",
-    ev.Draw: "draws 3 | stands pat | draws 2, discards 7c 2d face down, gets Kd Ks",
-    ev.Ask: "asks Ann",
-    ev.Declare: "declares split openers",
-    ev.TakePot: "takes the pot",
-    ev.TakeWidow: "takes widow",
-    ev.Exchange: "exchanges 7c for Kd | exchanges all | exchanges 7c for Kd and knocks",
-    ev.Pass: "passes",
-    ev.Knock: "knocks",
-    ev.BuyBack: "buys la viuda",
-    ev.DeclineBuyBack: "declines la viuda",
-    ev.Look: "looks",
-    ev.Stake: "stake 2 | blind 1",
-    ev.See: "sees Bob for 4",
-    ev.Cover: "covers",
-    ev.Arrange: "arranges Ah Ad Ac | Kd Qd Jd, discards 2c",
-    ev.Reveal: "reveals Ah Ad Ac | reveals hand 2: Kd Qd Jd",
-}
-
 DECLARATION_WORDS: dict[str, str] = {
     "split openers": "split_openers",
     "false open": "false_open",
@@ -63,9 +34,7 @@ DECLARATION_WORDS: dict[str, str] = {
 }
 
 
-def action_examples(game: str) -> str:
-    """The player actions a hand of ``game`` may hold, as examples for a hint."""
-    return "; ".join(text for kind, text in EXAMPLES.items() if vocabulary.allowed(game, kind))
+action_examples = vocabulary.action_examples
 
 
 def parse_amount(text: str, what: str = "amount") -> int:
@@ -107,23 +76,6 @@ class HandReader:
     events: list[ev.Event] = field(default_factory=list)
     voided: set[int] = field(default_factory=set)
 
-    # ------------------------------------------------------------ state the words need
-
-    def _live(self, kind: type[ev.Event], player: str) -> list[ev.Event]:
-        return [
-            e
-            for n, e in enumerate(self.events, 1)
-            if n not in self.voided and isinstance(e, kind) and getattr(e, "player", None) == player
-        ]
-
-    def has_looked(self, player: str) -> bool:
-        """True if ``player`` has a (not voided) look earlier in this hand."""
-        return bool(self._live(ev.Look, player))
-
-    def next_reveal(self, player: str) -> int:
-        """The round of ``player``'s next reveal if the line does not number it."""
-        return len(self._live(ev.Reveal, player)) + 1
-
     # ------------------------------------------------------------ reading
 
     def add(self, event: ev.Event) -> ev.Event:
@@ -136,7 +88,7 @@ class HandReader:
                 else f"{self.game} actions: {action_examples(self.game)}",
             )
         if isinstance(event, ev.Declare):
-            known = vocabulary.DECLARATIONS.get(self.game, frozenset())
+            known = vocabulary.declarations(self.game)
             if event.what not in known:
                 said = event.what.replace("_", " ")
                 choices = ", ".join(sorted(w.replace("_", " ") for w in known)) or "nothing"
@@ -219,7 +171,10 @@ class HandReader:
 
 
 def _describe(event: ev.Event) -> str:
-    return EXAMPLES.get(type(event), type(event).__name__.lower()).split(" | ")[0]
+    """The line's words, for an error saying it is not an action of the hand's game."""
+    from referee.handfile.writer import EventWriter
+
+    return EventWriter("").action_words(event)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- builders
@@ -305,10 +260,10 @@ def _declare(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
 
 
 def _exchange_all(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    size = vocabulary.HAND_SIZE.get(r.game)
-    if size is None:
-        raise HandFileError(f"'exchanges all' is not an action of {r.game}", hint=action_examples(r.game))
-    unseen = (UNKNOWN,) * size
+    if not vocabulary.allowed(r.game, ev.Exchange):
+        raise HandFileError(f"'exchanges all' is not an action of {r.game}",
+                            hint=action_examples(r.game))
+    unseen = (UNKNOWN,) * vocabulary.hand_size(r.game)
     return ev.Exchange(player=p, give=unseen, take=unseen, knock=bool(m["knock"]), line=line)
 
 
@@ -329,12 +284,7 @@ def _exchange(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
 
 
 def _blind(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    if r.has_looked(p):
-        raise HandFileError(
-            f"{p} has looked at his cards, so he is not blind",
-            hint=f"write '{p}: stake {m['n']}' for a seen player's stake, or void the look",
-        )
-    return ev.Stake(player=p, amount=parse_amount(m["n"], "stake"), line=line)
+    return ev.Stake(player=p, amount=parse_amount(m["n"], "stake"), blind=True, line=line)
 
 
 def _see(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
@@ -357,8 +307,8 @@ def _arrange(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
 
 
 def _reveal(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    number = int(m["round"]) if m["round"] else r.next_reveal(p)
-    if number < 1:
+    number = int(m["round"]) if m["round"] else None
+    if number is not None and number < 1:
         raise HandFileError(f"bad hand number {number}", hint="brag hands are revealed as hand 1, 2, 3")
     return ev.Reveal(player=p, round=number, cards=read_cards(m["cards"], f"{p}'s revealed hand", need=3), line=line)
 

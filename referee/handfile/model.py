@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from referee.engine.events import AddChips, Event, Leave, SitDown
 from referee.engine.table import Seat
+
+if TYPE_CHECKING:
+    from referee.rulebook import Rulebook
 
 OptionValue = str | int
 
@@ -49,6 +53,8 @@ class HandEntry:
     rulebook_change: str | None = None
     option_changes: Mapping[str, OptionValue] = field(default_factory=_frozen_options)
     line: int | None = field(default=None, compare=False)
+    #: the rulebook in force, loaded with its options (the reader loads each one once)
+    book: Rulebook | None = field(default=None, compare=False, repr=False)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandEntry):

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, Seat, SeatChange, SitDown
-from referee.rulebook.schema import GAMES
 
 if TYPE_CHECKING:
     from referee.rulebook import Rulebook
@@ -104,6 +103,8 @@ class NightParser:
         self.seats: list[str] = []
         self.hands: list[HandEntry] = []
         self.hand: _Hand | None = None
+        #: each (rulebook, options) loaded once: checked at its line, then handed to the replay
+        self.books: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook] = {}
 
     # ------------------------------------------------------------ errors and names
 
@@ -135,15 +136,21 @@ class NightParser:
 
     # ------------------------------------------------------------ rulebook and options
 
+    def book(self, ref: str, options: dict[str, OptionValue]) -> Rulebook:
+        """The rulebook ``ref`` with these options, loaded (once) now so that a mistake is reported
+        at its line."""
+        key = (ref, tuple(options.items()))
+        book = self.books.get(key)
+        if book is None:
+            try:
+                book = self.books[key] = load_rules(ref, options, self.base_dir)
+            except RefereeError as err:
+                raise self.relocate(err) from err
+        return book
+
     def check_rules(self, ref: str, options: dict[str, OptionValue]) -> str:
-        """Load the rulebook with these options now, so a mistake is reported at its line; the game."""
-        try:
-            book = load_rules(ref, options, self.base_dir)
-        except RefereeError as err:
-            raise self.relocate(err) from err
-        if book.game not in GAMES:
-            raise self.error(f"rulebook {ref!r} is for an unknown game {book.game!r}")
-        return book.game
+        """Load the rulebook with these options now; the game it is for."""
+        return self.book(ref, options).game
 
     def set_rulebook(self, ref: str) -> None:
         ref = ref.strip()
@@ -270,6 +277,7 @@ class NightParser:
                 rulebook_change=hand.rulebook_change,
                 option_changes=dict(hand.option_changes),
                 line=hand.line,
+                book=self.book(self.rulebook, self.options),
             )
         )
         self.hand = None

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from referee.cards import UNKNOWN, AnyCard, format_cards
 from referee.engine import events as ev
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, SitDown
-from referee.handfile.vocabulary import HAND_SIZE
+from referee.handfile import vocabulary
 
 
 def _cards(cs: Iterable[AnyCard]) -> str:
@@ -24,29 +24,17 @@ def _reason(text: str) -> str:
 
 
 class EventWriter:
-    """Writes one hand's events in order, keeping the state the words depend on (looks, reveals, voids)."""
+    """Writes the events of a hand of ``game``: each event's line depends on the event alone (and on
+    the game's hand size, for ``exchanges all``)."""
 
     def __init__(self, game: str) -> None:
         self.game = game
-        self.events: list[ev.Event] = []
-        self.voided: set[int] = set()
-
-    def _live(self, kind: type[ev.Event], player: str) -> int:
-        return sum(
-            1
-            for n, e in enumerate(self.events, 1)
-            if n not in self.voided and isinstance(e, kind) and getattr(e, "player", None) == player
-        )
 
     def line(self, e: ev.Event) -> str:
-        """The line for ``e`` (the next event of the hand)."""
-        text = self._text(e)
-        if isinstance(e, ev.Void):
-            self.voided.add(e.action)
-        self.events.append(e)
-        return text
+        """The line for ``e``."""
+        return self._text(e)
 
-    def _text(self, e: ev.Event) -> str:  # noqa: C901 - one branch per event kind
+    def _text(self, e: ev.Event) -> str:
         if isinstance(e, ev.Misdeal):
             return "misdeal" + _reason(e.reason)
         if isinstance(e, ev.Void):
@@ -56,9 +44,10 @@ class EventWriter:
         if isinstance(e, ev.Expose) and e.by_dealer:
             return f"dealer exposes {e.card.text} to {e.player}"
         assert isinstance(e, ev.PlayerEvent), f"unknown event {e!r}"
-        return f"{e.player}: {self._action(e)}"
+        return f"{e.player}: {self.action_words(e)}"
 
-    def _action(self, e: ev.PlayerEvent) -> str:  # noqa: C901 - one branch per event kind
+    def action_words(self, e: ev.PlayerEvent) -> str:  # noqa: C901 - one branch per event kind
+        """What follows ``Name:`` on the event's line."""
         match e:
             case ev.Deal():
                 return ("dealt up " if e.face_up else "dealt ") + _cards(e.cards)
@@ -91,8 +80,8 @@ class EventWriter:
             case ev.TakeWidow():
                 return "takes widow"
             case ev.Exchange():
-                size = HAND_SIZE.get(self.game)
-                unseen = (UNKNOWN,) * (size or 0)
+                size = vocabulary.hand_size(self.game) if self.game else 0
+                unseen = (UNKNOWN,) * size
                 head = (
                     "exchanges all"
                     if size and e.give == unseen and e.take == unseen
@@ -110,8 +99,7 @@ class EventWriter:
             case ev.Look():
                 return "looks"
             case ev.Stake():
-                blind = self.game == "three_card_brag" and not self._live(ev.Look, e.player)
-                return f"{'blind' if blind else 'stake'} {e.amount}"
+                return f"{'blind' if e.blind else 'stake'} {e.amount}"
             case ev.See():
                 return f"sees {e.target + ' ' if e.target else ''}for {e.amount}"
             case ev.Cover():
@@ -120,8 +108,7 @@ class EventWriter:
                 text = "arranges " + " | ".join(_cards(h) for h in e.hands)
                 return text + (f", discards {_cards(e.discard)}" if e.discard else "")
             case ev.Reveal():
-                implicit = self._live(ev.Reveal, e.player) + 1
-                return "reveals " + ("" if e.round == implicit else f"hand {e.round}: ") + _cards(e.cards)
+                return "reveals " + ("" if e.round is None else f"hand {e.round}: ") + _cards(e.cards)
         raise AssertionError(f"no words for event {e!r}")
 
     @staticmethod

@@ -7,7 +7,16 @@ The option schema (names, allowed values, defaults) is in :mod:`referee.rulebook
 
 from referee.rulebook.loader import load_rulebook, shipped_rulebook_names, shipped_rulebook_path
 from referee.rulebook.model import Rulebook
-from referee.rulebook.schema import GAMES, OPTION_SPECS, OPTIONS, OptionSpec, game_schema
+from referee.rulebook.schema import OPTION_SPECS, OPTIONS, OptionSpec, game_schema
+
+
+def __getattr__(name: str) -> object:
+    if name == "GAMES":  # the game registry's names, read when asked (a game may be registered later)
+        from referee.rulebook.schema import games
+
+        return games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "GAMES",

@@ -35,8 +35,8 @@ from referee.errors import RulebookError
 from referee.resources import rulebooks_dir
 from referee.rulebook.model import RULE_ID, OptionText, Rulebook, _text_for
 from referee.rulebook.schema import (
-    GAME_BASE,
-    GAMES,
+    base_of,
+    games,
     OPTION_SPECS,
     OptionValue,
     check_game,
@@ -52,7 +52,7 @@ _META_KEYS = ("name", "game", "title", "extends")
 def shipped_rulebook_names() -> list[str]:
     """Names of the rulebooks shipped with referee, games in RULES.md order first."""
     names = [path.stem for path in rulebooks_dir().glob("*.toml")]
-    order = {game: i for i, game in enumerate(GAMES)}
+    order = {game: i for i, game in enumerate(games())}
     return sorted(names, key=lambda n: (order.get(n, len(order)), n))
 
 
@@ -230,7 +230,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
             game = check_game(game)
         except RulebookError as err:
             raise loc.error(err, "rulebook", "game") from None
-        if parent is not None and game != parent.game and GAME_BASE.get(game) != parent.game:
+        if parent is not None and game != parent.game and base_of(game) != parent.game:
             raise loc.fail(
                 f"game {game!r} differs from game {parent.game!r} of the rulebook it extends ({parent.name})",
                 f"drop the game line, or extend a {game} rulebook", "rulebook", "game")
@@ -238,7 +238,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
         game = parent.game
     else:
         raise loc.fail("no game: set game or extends in [rulebook]",
-                       "games: " + ", ".join(GAMES), "rulebook")
+                       "games: " + ", ".join(games()), "rulebook")
     schema = game_schema(game)
 
     options: dict[str, OptionValue] = schema.defaults()

@@ -15,36 +15,44 @@ from typing import Mapping
 
 from referee.errors import RulebookError
 
-#: Every game referee knows, in the order of RULES.md.
-GAMES: tuple[str, ...] = (
-    "straight_draw",
-    "jackpots",
-    "five_card_stud",
-    "whiskey_poker",
-    "la_viuda",
-    "three_card_brag",
-    "seven_card_brag",
-    "nine_card_brag",
-    "stop_the_bus",
-)
+# Which games exist, each game's rule-id prefix and the game a variant's rulebook may extend come from
+# the game registry (referee.engine.games): see games(), rule_prefix(), base_of().  The names GAMES,
+# RULE_PREFIX and GAME_BASE are kept as read-only views of it (module __getattr__ below).
 
-#: The prefix of each game's own numbered rules and options (``jackpots.6``, ``brag7.1``).
-RULE_PREFIX: Mapping[str, str] = {
-    "straight_draw": "draw",
-    "jackpots": "jackpots",
-    "five_card_stud": "stud",
-    "whiskey_poker": "whiskey",
-    "la_viuda": "laviuda",
-    "three_card_brag": "brag",
-    "seven_card_brag": "brag7",
-    "nine_card_brag": "brag9",
-    "stop_the_bus": "stopbus",
-}
 
-#: Games built on another game's structure: a rulebook of the key game may ``extends`` a rulebook of
-#: the value game and inherits its rules and option texts (jackpots plays the straight-draw betting,
-#: ante and draw: seed-003 "as in traditional draw poker").
-GAME_BASE: Mapping[str, str] = {"jackpots": "straight_draw"}
+def games() -> tuple[str, ...]:
+    """Every game referee knows, in the registry's order (that of RULES.md)."""
+    from referee.engine.games import game_names
+
+    return game_names()
+
+
+def rule_prefix(game: str) -> str:
+    """The prefix of ``game``'s own numbered rules and options (``jackpots.6``, ``brag7.1``)."""
+    from referee.engine.games import find_game
+
+    return find_game(game).prefix
+
+
+def base_of(game: str) -> str | None:
+    """The game ``game`` is a variant of, whose rulebook a rulebook of ``game`` may extend and whose
+    rules it inherits (jackpots plays the straight-draw betting, ante and draw: seed-003 "as in
+    traditional draw poker"); ``None`` for a game of its own."""
+    from referee.engine.games import base_game, find_game
+
+    base = base_game(find_game(game))
+    return base.name if base is not None else None
+
+
+def __getattr__(name: str) -> object:
+    if name == "GAMES":
+        return games()
+    if name == "RULE_PREFIX":
+        return {game: rule_prefix(game) for game in games()}
+    if name == "GAME_BASE":
+        return {game: base for game in games() if (base := base_of(game)) is not None}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: Prefix for rules a house adds of its own (``house.1``); valid in every game.
 HOUSE_PREFIX = "house"
@@ -65,6 +73,10 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     pins: str | None = None  # the RULES.md section-10 item this option pins, e.g. "10.5"
+
+    def applies_to(self, game: str) -> bool:
+        """True if the option is one of ``game``'s (``"*"``: every game's)."""
+        return "*" in self.games or game in self.games
 
     @property
     def is_int(self) -> bool:
@@ -140,7 +152,7 @@ def _int(
     return OptionSpec(name, games, default, description, source, minimum=minimum, maximum=maximum, pins=pins)
 
 
-ALL = GAMES
+ALL = ("*",)  # every game, those registered later included
 DRAW = ("straight_draw", "jackpots")
 JACKPOTS = ("jackpots",)
 STUD = ("five_card_stud",)
@@ -365,7 +377,7 @@ class GameSchema:
 
     @property
     def prefix(self) -> str:
-        return RULE_PREFIX[self.game]
+        return rule_prefix(self.game)
 
     def names(self) -> tuple[str, ...]:
         return tuple(spec.name for spec in self.options)
@@ -376,27 +388,28 @@ class GameSchema:
     def rule_prefixes(self) -> tuple[str, ...]:
         """Prefixes allowed for numbered rules in this game: its own, its base game's, ``house``."""
         prefixes = [self.prefix]
-        base = GAME_BASE.get(self.game)
+        base = base_of(self.game)
         while base is not None:
-            prefixes.append(RULE_PREFIX[base])
-            base = GAME_BASE.get(base)
+            prefixes.append(rule_prefix(base))
+            base = base_of(base)
         prefixes.append(HOUSE_PREFIX)
         return tuple(prefixes)
 
 
 def check_game(game: object) -> str:
     """Return ``game`` if it is a known game name, else raise a :class:`RulebookError` with a hint."""
-    if isinstance(game, str) and game in GAMES:
+    known = games()
+    if isinstance(game, str) and game in known:
         return game
-    close = difflib.get_close_matches(str(game), GAMES, n=1, cutoff=0.5)
-    hint = f"did you mean {close[0]!r}?" if close else "games: " + ", ".join(GAMES)
+    close = difflib.get_close_matches(str(game), known, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]!r}?" if close else "games: " + ", ".join(known)
     raise RulebookError(f"unknown game {game!r}", hint=hint)
 
 
 def game_schema(game: str) -> GameSchema:
     """The schema of ``game`` (raises :class:`RulebookError` for an unknown game)."""
     check_game(game)
-    return GameSchema(game, tuple(spec for spec in OPTIONS if game in spec.games))
+    return GameSchema(game, tuple(spec for spec in OPTIONS if spec.applies_to(game)))
 
 
 def option_spec(name: object, game: str) -> OptionSpec:
@@ -410,7 +423,7 @@ def option_spec(name: object, game: str) -> OptionSpec:
         else:
             hint = f"run `referee rulebook show {game}` for the options of {game}"
         raise RulebookError(f"unknown option {name!r}", hint=hint)
-    if game not in spec.games:
+    if not spec.applies_to(game):
         raise RulebookError(
             f"option {spec.name!r} does not apply to {game} (it belongs to {', '.join(spec.games)})",
             hint=f"options of {game} start with " + ", ".join(

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from referee.cards import parse_known_cards
 from referee.engine import events as ev
-from referee.engine.hand import HandSetup
+from referee.engine.state import HandSetup
 from referee.rulebook import Rulebook, load_rulebook
 
 from crosscheck.script import Act, DrawHandScript, DrawStep, ShowStep

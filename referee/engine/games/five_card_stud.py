@@ -1,4 +1,4 @@
-"""Five-card stud (RULES.md section 3): a hole card and four upcards, a betting round after each upcard.
+"""Five-card stud (RULES.md section 3, seed-003): a hole card and four upcards, a betting round after each upcard.
 
 The first round is led by the highest upcard (ties: the card dealt first, or by suit, per
 ``stud.upcard_tie``) or opened by a bring-in from the lowest upcard (``stud.first_round``); later
@@ -12,49 +12,59 @@ Upcards are face up, so the log normally knows them; when it does not, who had t
 
 from __future__ import annotations
 
-from referee.cards import UNKNOWN, AnyCard, Card, format_cards
-from referee.engine.betting import BETTING_EVENTS, BettingRules, Verdict
-from referee.engine.events import Deal, Event, Expose, Misdeal, Muck, Show, TakePot
-from referee.engine.hand import Hand, HandSetup, round_rules
-from referee.engine.outcome import CarryIn, NextHand, Outcome, PotResult
+from referee.cards import UNKNOWN, AnyCard, Card
+from referee.engine.betting import BettingRound, BettingRules, Verdict, round_rules
+from referee.engine.events import AllIn, Bet, Call, Check, Deal, Event, Expose, Fold, Misdeal, Muck, Raise, Show, \
+    TakePot
+from referee.engine.games.common import POKER_BETTING, TABLE
+from referee.engine.outcome import Carry, Outcome, PokerCarry
+from referee.engine.state import HandSetup, HandState, handles
 from referee.ranking import poker
 
 ROUNDS = 4
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
 
 
-class StudHand(Hand):
-    """One hand of five-card stud being replayed."""
+class FiveCardStud(HandState):
+    """One hand of five-card stud."""
 
+    name = "five_card_stud"
+    title = "five-card stud"
+    aliases = ("stud",)
     prefix = "stud"
+    hand_size = ROUNDS + 1
+    events = {**TABLE, Deal: "dealt Kh (the hole card) | dealt up Kh", **POKER_BETTING}
+    after_end = frozenset({Show, Muck, TakePot})
+    turns = BettingRound
+    carry = PokerCarry
 
-    def __init__(self, setup: HandSetup) -> None:
-        super().__init__(setup)
-        self.hole: list[list[AnyCard]] = [[] for _ in range(self.n)]
-        self.up: list[list[AnyCard]] = [[] for _ in range(self.n)]
-        self.up_action: list[list[int]] = [[] for _ in range(self.n)]  # action number of each upcard
+    def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
+        self.up: list[tuple[AnyCard, ...]] = []  # per seat: his upcards in order (set in begin)
+        self.up_action: list[tuple[int, ...]] = []  # the action number of each upcard
         self.round_no = 0
         self.ended: str | None = None
         self.winner: int | None = None
         self.last_round_first: int | None = None
         self.round_last_aggressor: int | None = None
+        self.pass_rule = "stud.5.2"
+        super().__init__(setup, voided)
 
     # ------------------------------------------------------------------ start
 
-    def start(self) -> None:
+    def begin(self) -> None:
+        self.up = [()] * self.n
+        self.up_action = [()] * self.n
         o = self.options
         if o["stud.ante"] == "ante" and not self.carry_in.antes_in:
             for s in range(self.n):
                 if self.dealt_in[s]:
                     self.post_ante(s, int(o["stud.ante_amount"]), "stud.ante")
         self.phase = "deal"
-        self.check_conservation()
 
     def rules_for(self, number: int) -> BettingRules:
         o = self.options
-        limit = int(o["stud.limit_early"] if number <= 2 else o["stud.limit_late"])
         return round_rules(
-            self.rulebook, "stud", limit,
+            self.rulebook, "stud", int(o["stud.limit_early"] if number <= 2 else o["stud.limit_late"]),
             check_allowed=True,
             order_rule="stud.3" if number == 1 else "stud.later_rounds",
             check_rule="stud.4.1",
@@ -62,11 +72,15 @@ class StudHand(Hand):
             limits_rule="stud.betting",
         )
 
+    def over_reason(self) -> str:
+        return self.ended or self.phase
+
     # ------------------------------------------------------------------ who leads
 
     def upcard_key(self, seat: int, index: int, highest: bool) -> tuple[int, int] | None:
         """Sort key of ``seat``'s ``index``-th upcard for the lead (None when unknown)."""
-        c = self.up[seat][index] if index < len(self.up[seat]) else UNKNOWN
+        ups = self.up[seat]
+        c = ups[index] if index < len(ups) else UNKNOWN
         if not isinstance(c, Card):
             return None
         if self.options["stud.upcard_tie"] == "first_dealt":
@@ -103,8 +117,8 @@ class StudHand(Hand):
         if lead is None:
             lead = actor if actor is not None else self.table.next_in(
                 self.table.after(self.table.dealer), set(self.in_hand()))
-            self.flag("unverifiable", f"who leads betting round {number} cannot be checked: upcards not all known; "
-                      f"{self.names[lead] if lead is not None else 'nobody'} is taken as the leader",
+            self.flag("lead_unverifiable", f"who leads betting round {number} cannot be checked: upcards not all "
+                      f"known; {self.names[lead] if lead is not None else 'nobody'} is taken as the leader",
                       self.cite(rule), remedy="show the upcards to check the order")
         assert lead is not None
         self.phase = f"round{number}"
@@ -116,79 +130,72 @@ class StudHand(Hand):
             rnd.commit(lead, Verdict("bet", chips))
             self.last_aggressor = lead
             self.round_last_aggressor = lead
-            self.flag("note", f"{self.names[lead]} brings in for {chips} (lowest upcard)", "stud.first_round",
+            self.flag("bring_in", f"{self.names[lead]} brings in for {chips} (lowest upcard)", "stud.first_round",
                       player=lead)
         if rnd.closed:
             self.end_round()
 
     # ------------------------------------------------------------------ events
 
-    def on_event(self, event: Event) -> None:
-        seat = self.player_of(event)
-        if self.phase == "over" and not isinstance(event, (Show, Muck, TakePot)):
-            self.flag("note", f"the hand is over ({self.ended}): this action comes after it", player=seat,
-                      remedy="ignored")
-            return
-        (self.handlers.get(type(event)) or self.handler_for(event))(self, seat, event)
-
-    game_words = "five-card stud"
-    event_hint = "stud uses deal (hole card / upcards), bet/check/call/raise/fold/all in, show, muck"
-
+    @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
         if event.purpose == "hand":
             self.show(seat, event.cards)
 
+    @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         self.mucked.add(seat)
         if self.live[seat]:
             self.put_out(seat)
 
+    @handles(Expose)
     def on_expose(self, seat: int, event: Expose) -> None:
-        self.flag("note", f"{self.names[seat]}'s hole card {event.card} was exposed", player=seat)
+        self.flag("hole_card_exposed", f"{self.names[seat]}'s hole card {event.card} was exposed", player=seat)
 
+    @handles(Misdeal)
     def on_misdeal(self, seat: None, event: Misdeal) -> None:
-        self.flag("misdeal", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
+        self.flag("misdeal_called", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
                   "stud.2.1", remedy="bets are returned and the same dealer deals again")
         self.return_bets()
         self.phase = "over"
         self.ended = "misdeal"
 
+    @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
         """Taking the pot changes nothing in stud: the showdown decides."""
 
+    @handles(Deal)
     def on_deal(self, seat: int, event: Deal) -> None:
+        who = self.names[seat]
         if self.round is not None and not self.round.closed and self.round.actions:
-            self.flag("note", f"cards dealt to {self.names[seat]} during a betting round", self.cite("stud.6"),
+            self.flag("dealt_during_betting", f"cards dealt to {who} during a betting round", self.cite("stud.6"),
                       player=seat)
         if not self.live[seat]:
-            self.flag("note", f"{self.names[seat]} is not in the hand but was dealt cards", self.cite("stud.6"),
+            self.flag("dealt_not_in_deal", f"{who} is not in the hand but was dealt cards", self.cite("stud.6"),
                       player=seat)
-        self.take_cards(seat, event.cards)
-        for c in event.cards:
-            if event.face_up:
-                self.up[seat].append(c)
-                self.up_action[seat].append(self.action)
-            else:
-                self.hole[seat].append(c)
-        if len(self.cards[seat]) > ROUNDS + 1:
-            self.flag("misdeal", f"{self.names[seat]} was dealt {len(self.cards[seat])} cards", self.cite("stud.6"),
-                      player=seat)
+        self.deal_to(seat, event.cards)
+        if event.face_up:
+            self.up[seat] = (*self.up[seat], *event.cards)
+            self.up_action[seat] = (*self.up_action[seat], *[self.action] * len(event.cards))
+        held = len(self.hand_of(seat))
+        if held > self.hand_size:
+            self.flag("dealt_too_many", f"{who} was dealt {held} cards", self.cite("stud.6"), player=seat)
         # open the next round as soon as every player in has his upcard for it
         if self.round is None and self.round_no < ROUNDS:
             need = self.round_no + 1
             if all(len(self.up[s]) >= need for s in self.in_hand()):
                 self.open_next_round(None)
 
+    @handles(Fold, Check, Call, Bet, Raise, AllIn)
     def on_betting(self, seat: int, event: Event) -> None:
         if self.round is None:
             if self.round_no >= ROUNDS:
-                self.flag("illegal_action", f"{self.names[seat]} cannot bet: the betting is over", "stud.6",
+                self.flag("bet_outside_round", f"{self.names[seat]} cannot bet: the betting is over", "stud.6",
                           player=seat, remedy="ignored")
                 return
             self.open_next_round(seat)
-        # out of the block above, where the checker would still take self.round for None (mypyc casts to it)
-        if self.round is None:
-            self.flag("illegal_action", f"{self.names[seat]} cannot bet now", "stud.6", player=seat,
+        if self.round is None:  # the round opened and closed at once (everybody all in)
+            self.flag("bet_outside_round", f"{self.names[seat]} cannot bet now", "stud.6", player=seat,
                       remedy="ignored")
             return
         verdict = self.betting_event(seat, event)
@@ -202,8 +209,8 @@ class StudHand(Hand):
         assert rnd is not None
         live = self.in_hand()
         nobody_bet = rnd.first_bettor is None
+        self.bank_round()
         if len(live) == 1:
-            self.bank_round()
             if nobody_bet and self.round_no == 1:
                 self.phase, self.ended = "over", "passed_out"
                 self.pass_rule = self.cite("stud.5.2")
@@ -211,7 +218,6 @@ class StudHand(Hand):
             self.winner = live[0]
             self.phase, self.ended = "over", "uncontested"
             return
-        self.bank_round()
         if nobody_bet and self.round_no == 1 and self.options["stud.all_check"] == "redeal":
             self.phase, self.ended = "over", "passed_out"
             self.pass_rule = "stud.all_check"
@@ -223,9 +229,6 @@ class StudHand(Hand):
         if all(len(self.up[s]) >= self.round_no + 1 for s in self.in_hand()):
             self.open_next_round(None)
 
-    def expected_actor(self) -> str | None:
-        return None
-
     # ------------------------------------------------------------------ the end
 
     def showdown_order(self) -> list[int]:
@@ -235,59 +238,34 @@ class StudHand(Hand):
             start = self.table.after(self.table.dealer)
         return [s for s in self.table.order_from(start) if s in live]
 
-    def finish(self) -> Outcome:
-        nxt = self.next_dealer()
+    def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
+        passed = self.carry_in.passed_out  # type: ignore[attr-defined]
+        if ended == "passed_out":
+            return PokerCarry(pot, passed_out=passed + 1), ()
+        if ended == "misdeal":
+            return PokerCarry(pot, antes_in=True), ()
+        return PokerCarry(pot), ()
+
+    def end(self) -> Outcome:
         if self.ended == "passed_out":
-            amount = self.carry_all()
-            self.flag("note", f"no bet and everybody folded or checked: new deal; {amount} chips stay",
-                      self.pass_rule, action=False)
-            return self.make_outcome(
-                "passed_out", [PotResult(amount, (), left_over=amount, rule=self.pass_rule)], amount, 0,
-                NextHand(nxt, CarryIn(amount, None, self.carry_in.passed_out + 1)), f"new deal; {amount} carried",
-            )
+            return self.end_passed_out(self.pass_rule, "no bet and everybody folded or checked")
         if self.ended == "misdeal":
-            amount = self.carry_all()
-            return self.make_outcome(
-                "misdeal", [PotResult(amount, (), left_over=amount, rule="stud.2.1")], amount, 0,
-                NextHand(self.names[self.table.dealer], CarryIn(amount, None, 0, antes_in=True), True),
-                f"misdeal: {amount} chips stay",
-            )
+            return self.end_misdeal("stud.2.1")
         if self.ended == "uncontested":
-            w = self.winner
-            assert w is not None
-            pots = self.award_all(w, self.cite("stud.5.1"))
-            return self.make_outcome("uncontested", pots, 0, 0, NextHand(nxt, CarryIn()),
-                                     f"{self.names[w]} wins {pots[0].amount} uncontested")
+            assert self.winner is not None
+            return self.end_uncontested(self.winner, self.cite("stud.5.1"))
         if self.ended == "showdown":
             order = self.showdown_order()
             contenders = {s for s in self.in_hand() if s not in self.mucked}
             values = {}
             for s in contenders:
                 hand = self.known_hand(s)
-                if hand is not None and len(hand) == ROUNDS + 1:
+                if hand is not None and len(hand) == self.hand_size:
                     values[s] = poker.evaluate(hand, wheel=self.wheel)
             rule = self.cite("stud.6")
             pots, carried, undecided, must_show = self.showdown_pots(contenders, values, rule)
             if must_show:
-                self.flag("unverifiable", "the showdown cannot be decided: show the hole cards of "
+                self.flag("showdown_unverifiable", "the showdown cannot be decided: show the hole cards of "
                           + ", ".join(must_show), rule, action=False, remedy="the pot is undecided until they are shown")
-            summary = "; ".join(
-                (f"{'/'.join(p.winners)} {p.amount}" + (f" with {p.hand}" if p.hand else ""))
-                if p.decided and p.winners else f"{p.amount} {'undecided' if not p.decided else 'carried'}"
-                for p in pots
-            )
-            return self.make_outcome("showdown", pots, carried, undecided, NextHand(nxt, CarryIn(carried)),
-                                     summary, order)
-        return self.make_outcome("in_progress", [], 0, 0, NextHand(nxt, CarryIn()),
-                                 f"in progress ({self.phase}): {self.middle()} chips in the middle")
-
-    def describe_upcards(self, seat: int) -> str:
-        return format_cards(self.up[seat])
-
-
-# After the class, not in its body: a class compiled by mypyc cannot name its methods in its body.
-StudHand.handlers = {
-    **dict.fromkeys(BETTING_EVENTS, StudHand.on_betting),
-    Deal: StudHand.on_deal, Show: StudHand.on_show, Muck: StudHand.on_muck, Expose: StudHand.on_expose,
-    Misdeal: StudHand.on_misdeal, TakePot: StudHand.on_take_pot,
-}
+            return self.end_showdown(pots, carried, undecided, order)
+        return self.in_progress()

@@ -6,6 +6,10 @@ behind when he was put out of the hand; they all go into the main pot.  *Live* c
 what each player bet during this hand; a player all in at table stakes can win from each other
 player at most what he put in himself, so contributions are cut into levels (side pots).
 
+A pot can also be *closed* at a moment (three-card brag: a player who covers the pot freezes it):
+everything in the middle then becomes one :class:`Pot` for the players still in, and later bets
+build the pots above it (``HandState.close_pot``).
+
 Odd chips follow ``common.showdown_tie``: ``split`` keeps the indivisible remainder in the middle for
 the next deal; ``odd_chip_left_of_dealer`` gives it to the tied winners nearest the dealer's left.
 """
@@ -19,7 +23,8 @@ from referee.engine.table import Table
 
 
 class Pot(NamedTuple):
-    """One pot: its chips and the seats that may win it (players still in, who reached its level)."""
+    """One pot: its chips and the seats that may win it (players still in who reached its level, or
+    those still in when it was closed)."""
 
     amount: int
     eligible: tuple[int, ...]
@@ -36,46 +41,28 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
     Dead chips go into the main pot -- or into a pot of their own, open to every live player, when
     a live player bet nothing (all in on the ante): he may still win them.
     """
-    # comprehensions and loops rather than compress/map/sum: a compiled engine (docs/compiled.md)
-    # runs them natively; and pots made by tuple.__new__, not the NamedTuple's Python-level __new__
-    everyone_live = tuple([i for i in range(len(live)) if live[i]])
+    everyone_live = tuple(i for i, alive in enumerate(live) if alive)
     live_bets = {contributed[i] for i in everyone_live}
     dead_apart = 0 in live_bets  # a live player bet nothing: the dead chips make a pot of their own
     live_bets.discard(0)
-    total = 0
-    for chips in contributed:
-        total += chips
+    total = sum(contributed)
     if not live_bets:
         chips = dead + total
-        return [_pot(chips, everyone_live)] if chips or everyone_live else []
-    if len(live_bets) == 1 and not dead_apart:
-        # the common case (every live player put in the same): one pot of every chip, as the loop below makes it
-        return [_pot(dead + total, everyone_live)]
+        return [Pot(chips, everyone_live)] if chips or everyone_live else []
+    if len(live_bets) == 1 and not dead_apart:  # the common case: every live player put in the same
+        return [Pot(dead + total, everyone_live)]
     levels = sorted(live_bets)
-    last = levels[-1]
-    pots = [_pot(dead, everyone_live)] if dead_apart and dead else []
+    pots = [Pot(dead, everyone_live)] if dead_apart and dead else []
     below = 0  # chips every seat put in up to the previous level
     for level in levels:
         # up to this level; the last pot also takes whatever lies above the top level
-        if level == last:
-            upto = total
-        else:
-            upto = 0
-            for chips in contributed:
-                upto += chips if chips < level else level
+        upto = total if level == levels[-1] else sum(min(chips, level) for chips in contributed)
         amount = upto - below
         if below == 0 and not dead_apart:
             amount += dead
-        pots.append(_pot(amount, tuple([i for i in everyone_live if contributed[i] >= level])))
+        pots.append(Pot(amount, tuple(i for i in everyone_live if contributed[i] >= level)))
         below = upto
     return pots
-
-
-def _pot(amount: int, eligible: tuple[int, ...]) -> Pot:
-    return _new_tuple(Pot, (amount, eligible))  # type: ignore[no-any-return]
-
-
-_new_tuple = tuple.__new__
 
 
 def uncalled_excess(contributed: Sequence[int], live: Sequence[bool]) -> tuple[int, int] | None:
@@ -85,14 +72,11 @@ def uncalled_excess(contributed: Sequence[int], live: Sequence[bool]) -> tuple[i
     highest (of all seats: a folded player's chips count as matched) was never called and goes back
     to its owner when the round ends.  A top bettor who is out of the hand gets nothing back.
     """
-    top = -1
-    high = second = 0
-    for i, c in enumerate(contributed):
-        if c > high:
-            top, high, second = i, c, high
-        elif c > second:
-            second = c
-    if top < 0 or not live[top] or high == second:
+    if len(contributed) < 2:
+        return None
+    second, high = sorted(contributed)[-2:]
+    top = contributed.index(high)
+    if high == second or not live[top]:
         return None
     return top, high - second
 

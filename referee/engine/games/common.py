@@ -1,0 +1,56 @@
+"""Groups of events several games accept, each with its example line of the hand file (the hints a
+scorekeeper sees when a line does not fit).  A game's ``events`` mapping is made of these."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from referee.engine import events as ev
+
+#: What can happen at any table: cards dealt and shown, a misdeal, a correction.
+TABLE: Mapping[type[ev.Event], str] = MappingProxyType({
+    ev.Deal: "dealt Jh Jd ?? ?? ??",
+    ev.Show: "shows As Ad Kc Kd 2s",
+    ev.Muck: "mucks",
+    ev.Expose: "exposes Jh",
+    ev.Misdeal: "misdeal: first card exposed",
+    ev.Void: "void 7",
+    ev.TakePot: "takes the pot",
+})
+
+#: The poker betting round's words.
+POKER_BETTING: Mapping[type[ev.Event], str] = MappingProxyType({
+    ev.Fold: "folds",
+    ev.Check: "checks",
+    ev.Bet: "bets 2",
+    ev.Call: "calls",
+    ev.Raise: "raises 2 | raises to 6",
+    ev.AllIn: "all in",
+})
+
+#: The commerce games' words (whiskey poker, La Viuda): the widow and the turn cycle.
+COMMERCE: Mapping[type[ev.Event], str] = MappingProxyType({
+    ev.TakeWidow: "takes widow",
+    ev.Exchange: "exchanges 7c for Kd | exchanges all | exchanges 7c for Kd and knocks",
+    ev.Pass: "passes",
+    ev.Knock: "knocks",
+    ev.TurnWidow: "widow turned: Ah Kd 7c 7s 2h",
+})
+
+#: Brag staking's words.
+BRAG_BETTING: Mapping[type[ev.Event], str] = MappingProxyType({
+    ev.Fold: "folds",
+    ev.Check: "checks",
+    ev.Look: "looks",
+    ev.Stake: "stake 2 | blind 1",
+    ev.See: "sees Bob for 4",
+    ev.Cover: "covers",
+})
+
+#: Seven- and nine-card brag: arranging and revealing hands, declaring four of a kind.
+ARRANGING: Mapping[type[ev.Event], str] = MappingProxyType({
+    ev.Arrange: "arranges Ah Ad Ac | Kd Qd Jd, discards 2c",
+    ev.Reveal: "reveals Ah Ad Ac | reveals hand 2: Kd Qd Jd",
+    ev.Declare: "declares four of a kind 9c 9d 9h 9s",
+})

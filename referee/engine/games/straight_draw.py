@@ -1,0 +1,488 @@
+"""Straight five-card draw, "anything opens" (RULES.md section 1, seed-002).
+
+Phases: antes -> deal -> ``round1`` -> ``draw`` -> ``round2`` -> ``showdown``; a hand can also end
+``uncontested`` (one player left), ``passed_out`` (nobody bet), or ``misdeal``.  Jackpots
+(:mod:`referee.engine.games.jackpots`) is this game with hooks: the first bet is an *open*.
+
+Cards: the log may know every card (a camera), some, or none; cards nobody saw are ``??``.
+"""
+
+from __future__ import annotations
+
+from referee.cards import UNKNOWN, AnyCard, Card
+from referee.engine.betting import BettingRound, BettingRules, round_rules
+from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Event, Expose, Fold, Misdeal, Muck, \
+    Raise, Show, TakePot
+from referee.engine.games.common import POKER_BETTING, TABLE
+from referee.engine.outcome import Carry, Outcome, PokerCarry
+from referee.engine.places import MUCK, kept
+from referee.engine.state import HandSetup, HandState, Prompt, handles
+from referee.errors import InputError
+from referee.ranking import poker
+from referee.ranking.poker import HandValue
+
+
+class StraightDraw(HandState):
+    """One hand of straight five-card draw."""
+
+    name = "straight_draw"
+    title = "straight draw"
+    aliases = ("five-card draw", "draw")
+    prefix = "draw"
+    hand_size = 5
+    events = {
+        **TABLE,
+        **POKER_BETTING,
+        Draw: "draws 3 | stands pat | draws 2, discards 7c 2d, gets Kd Ks",
+        Ask: "asks Ann",
+    }
+    after_end = frozenset({Show, Muck, TakePot})
+    turns = BettingRound
+    carry = PokerCarry
+
+    def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
+        # state of the draw family, set before HandState.__init__ calls begin()
+        self.round_no = 0
+        self.round1_first_bettor: int | None = None
+        self.round1_actions = 0
+        self.draw_order: tuple[int, ...] = ()
+        self.drawn: dict[int, int] = {}  # seat -> cards drawn (both draws added)
+        self.draws_made: dict[int, int] = {}  # seat -> how many Draw events
+        self.predraw: dict[int, tuple[AnyCard, ...]] = {}  # seat -> his hand before his draw
+        self.discarded: dict[int, tuple[AnyCard, ...]] = {}
+        self.received: dict[int, tuple[AnyCard, ...]] = {}
+        self.kept_face_down: set[int] = set()
+        self.round2_first: int | None = None
+        self.round2_started = False
+        self.round2_last_aggressor: int | None = None
+        self.pass_rule = "draw.all_check"
+        self.same_dealer = False
+        self.showdown_order: list[int] = []
+        self.ended: str | None = None  # passed_out | misdeal | false_open | uncontested | showdown
+        self.winner: int | None = None
+        super().__init__(setup, voided)
+
+    # ------------------------------------------------------------------ start
+
+    def begin(self) -> None:
+        self.dealt_count = sum(self.dealt_in)
+        self.max_draw_option = str(self.options["draw.max_draw"])
+        self.draw_limit = self.max_draw()
+        self.post_antes()
+        self.phase = "round1"
+        self.round_no = 1
+        first = self.table.next_in(self.table.after(self.table.dealer), set(self.dealt()))
+        assert first is not None
+        self.open_round(self.rules_for(1), first, "first betting round")
+
+    def dealt(self) -> list[int]:
+        return [s for s in range(self.n) if self.dealt_in[s]]
+
+    def post_antes(self) -> None:
+        """draw.2 with ``draw.ante``: the dealer antes one chip per player, or each player one."""
+        if self.carry_in.antes_in:  # a redeal after a misdeal: the antes are in the pot already
+            return
+        if self.options["draw.ante"] == "dealer_antes_N":
+            self.post_ante(self.table.dealer, self.dealt_count, self.cite("draw.2"))
+        else:
+            for s in self.dealt():
+                self.post_ante(s, 1, "draw.ante")
+
+    def rules_for(self, number: int) -> BettingRules:
+        """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else)."""
+        o = self.options
+        return round_rules(
+            self.rulebook, "draw", int(o["draw.limit_pre"] if number == 1 else o["draw.limit_post"]),
+            check_allowed=number == 2 or o["draw.check_first_round"] == "allowed",
+            order_rule="draw.4.1" if number == 1 else "draw.8",
+            check_rule="draw.check_first_round",
+            no_check_rule="draw.4.2",
+            limits_rule="draw.6",
+        )
+
+    def expected_actor(self) -> str | None:
+        if self.phase == "draw":
+            nxt = self.next_to_draw()
+            return self.names[nxt] if nxt is not None else None
+        return None
+
+    def over_reason(self) -> str:
+        return self.ended or self.phase
+
+    # ------------------------------------------------------------------ betting
+
+    @handles(Fold, Check, Call, Bet, Raise, AllIn)
+    def on_betting(self, seat: int, event: Event) -> None:
+        if self.phase not in ("round1", "round2") or self.round is None:
+            self.bet_outside_round(seat)
+            return
+        verdict = self.betting_event(seat, event)
+        kind = verdict.kind
+        if self.phase == "round1":
+            if kind != "none":
+                self.round1_actions += 1
+            if kind == "bet" and self.round1_first_bettor is None:
+                self.round1_first_bettor = seat
+                self.on_first_bet(seat, verdict.chips)
+        elif kind != "none":
+            self.round2_started = True
+            if kind in ("bet", "raise"):
+                self.round2_last_aggressor = seat
+        if self.round is not None and self.round.turn is None:
+            self.end_round()
+
+    def bet_outside_round(self, seat: int) -> None:
+        who = self.names[seat]
+        if not self.live[seat]:
+            self.flag("acted_not_in_hand", f"{who} is not in the hand and cannot act", self.cite("draw.4.3"),
+                      player=seat, remedy="ignored")
+            return
+        if self.phase == "draw":
+            where = "the draw is not over"
+            nxt = self.next_to_draw()
+            if nxt is not None:
+                where += f": {self.names[nxt]} is to draw"
+            rule = self.cite("draw.7.1")
+        else:
+            where = {"showdown": "the betting is over"}.get(self.phase, f"no betting round is open ({self.phase})")
+            rule = self.cite("draw.4.3")
+        self.flag("bet_outside_round", f"{who} cannot bet now: {where}", rule, player=seat, remedy="ignored")
+
+    def on_first_bet(self, seat: int, chips: int) -> None:
+        """The first bet of the first round (anything opens: nothing to check)."""
+
+    def end_round(self) -> None:
+        assert self.round is not None
+        rnd = self.round
+        live = self.in_hand()
+        if len(live) == 1:
+            self.bank_round()
+            self.winner = live[0]
+            self.phase = self.ended = "uncontested"
+            return
+        if self.phase == "round1":
+            if rnd.first_bettor is None:
+                self.all_checked()
+                return
+            self.bank_round()
+            self.start_draw()
+            return
+        self.bank_round()
+        self.start_showdown()
+
+    def pass_choice(self) -> tuple[str, str]:
+        """(rule, choice) for a first round everybody checked (draw.5, ``draw.all_check``)."""
+        return "draw.all_check", str(self.options["draw.all_check"])
+
+    def all_checked(self) -> None:
+        """Everybody checked the first round (draw.5)."""
+        rule, choice = self.pass_choice()
+        self.bank_round()
+        if choice == "proceed_to_draw":
+            self.start_draw()
+            return
+        self.phase = "over"
+        self.ended = "passed_out"
+        self.pass_rule = rule
+        self.same_dealer = choice in ("redeal_same_dealer_all_reante", "reante_same_dealer")
+
+    # ------------------------------------------------------------------ deal, exposure, misdeal
+
+    @handles(Deal)
+    def on_deal(self, seat: int, event: Deal) -> None:
+        who = self.names[seat]
+        if self.phase != "round1" or self.round1_actions:
+            self.flag("dealt_during_betting", f"cards dealt to {who} after the betting began", self.cite("draw.3"),
+                      player=seat)
+        if not self.dealt_in[seat]:
+            self.flag("dealt_not_in_deal", f"{who} has no chips and is not in this deal but was dealt cards",
+                      "draw.misdeal", player=seat)
+        self.deal_to(seat, event.cards)
+        held = len(self.hand_of(seat))
+        if held > self.hand_size:
+            self.flag("dealt_too_many", f"{who} was dealt {held} cards", "draw.misdeal", player=seat,
+                      remedy=self.misdeal_remedy())
+
+    def misdeal_remedy(self) -> str:
+        if self.options["draw.misdeal"] == "none":
+            return "no misdeal under this rulebook: the error is corrected and play goes on"
+        if self.round1_actions >= 2:
+            return "too late for a misdeal (two players have acted): the hand stands"
+        return "a misdeal if the table calls it before two players act"
+
+    @handles(Expose)
+    def on_expose(self, seat: int, event: Expose) -> None:
+        who = "the dealer" if event.by_dealer else self.names[seat]
+        message = f"{self.names[seat]}'s card {event.card} was exposed by {who}"
+        if event.by_dealer and self.phase == "round1":
+            self.flag("card_exposed", message, "draw.misdeal", player=seat, remedy=self.misdeal_remedy())
+        else:
+            self.flag("card_exposed_plays", message, "draw.misdeal", player=seat,
+                      remedy=self.misdeal_remedy() if self.phase == "round1" else "the card plays")
+
+    @handles(Misdeal)
+    def on_misdeal(self, seat: None, event: Misdeal) -> None:
+        reason = f" ({event.reason})" if event.reason else ""
+        if self.options["draw.misdeal"] == "none":
+            self.flag("misdeal_refused", f"a misdeal was called{reason} but this rulebook has none", "draw.misdeal",
+                      remedy="ignored: the error is corrected and play goes on")
+            return
+        if self.phase != "round1" or self.round1_actions >= 2:
+            self.flag("misdeal_refused", f"a misdeal was called{reason} after two players had acted", "draw.misdeal",
+                      remedy="ignored: too late, the hand stands")
+            return
+        self.flag("misdeal_called", f"misdeal{reason}: bets are returned and the same dealer deals again",
+                  "draw.misdeal")
+        self.return_bets()
+        self.phase = "over"
+        self.ended = "misdeal"
+
+    # ------------------------------------------------------------------ the draw
+
+    def max_draw(self) -> int:
+        """Cards one player may draw at once (draw.max_draw; a fifth card under ``5_split_4_then_1``
+        comes on its own, after everybody has drawn)."""
+        if self.max_draw_option == "3":
+            return 3
+        if self.max_draw_option == "5_split_4_then_1":
+            return 4
+        return 4 if self.dealt_count < 6 else 3
+
+    def start_draw(self) -> None:
+        self.phase = "draw"
+        self.draw_order = tuple(s for s in self.table.from_dealers_left() if self.live[s])
+
+    def next_to_draw(self) -> int | None:
+        for s in self.draw_order:
+            if self.live[s] and s not in self.drawn:
+                return s
+        return None
+
+    def prompt_outside_turns(self) -> Prompt:
+        if self.phase == "draw":
+            nxt = self.next_to_draw()
+            if nxt is not None:
+                return Prompt("draw", self.names[nxt], ("stand pat", f"draw 1–{self.draw_limit}"))
+        return Prompt(self.phase, self.expected_actor())
+
+    @handles(Draw)
+    def on_draw(self, seat: int, event: Draw) -> None:
+        who = self.names[seat]
+        if self.phase != "draw":
+            fifth_after_all = (
+                self.phase in ("round2", "showdown") and not self.round2_started
+                and self.max_draw_option == "5_split_4_then_1" and self.drawn.get(seat) == 4
+                and self.draws_made.get(seat) == 1 and event.count == 1 and self.live[seat]
+            )
+            if fifth_after_all:  # draw.max_draw = 5_split_4_then_1: the fifth card "after every other player"
+                self.take_draw(seat, event, 1)
+                return
+            self.flag("draw_out_of_phase", f"{who} cannot draw now ({self.phase})", self.cite("draw.7.1"),
+                      player=seat, remedy="ignored")
+            return
+        if not self.live[seat]:
+            self.flag("draw_not_in_hand", f"{who} is not in the hand and cannot draw", self.cite("draw.7.1"),
+                      player=seat, remedy="ignored")
+            return
+        count = event.count
+        if seat in self.drawn:
+            split_fifth = (
+                self.max_draw_option == "5_split_4_then_1" and self.drawn[seat] == 4 and count == 1
+                and self.draws_made[seat] == 1 and self.next_to_draw() is None
+            )
+            if not split_fifth:
+                self.flag("drew_twice", f"{who} has already drawn ({self.drawn[seat]})", self.cite("draw.7.4"),
+                          player=seat, remedy="ignored")
+                return
+        else:
+            nxt = self.next_to_draw()
+            if (nxt is not None and nxt != seat) or count > self.draw_limit or count < 0:
+                if not self.draw_breaches(seat, nxt, count):
+                    return
+        if len(event.discards) > count or len(event.received) > count:
+            raise InputError(
+                f"{who} draws {count} but the log lists {len(event.discards)} discards and "
+                f"{len(event.received)} cards received",
+                hand=self.setup.number, action=self.action,
+                hint="list at most as many discards and new cards as the number drawn",
+            )
+        if seat not in self.predraw:
+            held = self.hand_of(seat)
+            if len(held) < self.hand_size:
+                self.places.add(seat, [UNKNOWN] * (self.hand_size - len(held)))
+            self.predraw[seat] = tuple(self.hand_of(seat))
+        if event.kept_face_down:
+            self.kept_face_down.add(seat)
+        self.take_draw(seat, event, count)
+        # under 5_split_4_then_1 a player who drew four may still take a fifth, but the round does
+        # not wait for it (he takes it before the betting if he wants it)
+        if self.next_to_draw() is None:
+            self.start_round2()
+
+    def draw_breaches(self, seat: int, nxt: int | None, count: int) -> bool:
+        """Flag a draw out of turn or of too many cards; False when it is void (``void_and_reprompt``)."""
+        who = self.names[seat]
+        void = self.fix == "void_and_reprompt"
+        if nxt is not None and nxt != seat:
+            message = f"{who} drew out of turn: {self.names[nxt]} is to draw"
+            if void:
+                self.flag("drew_out_of_turn", message, self.cite("draw.7.1"), player=seat,
+                          remedy=f"void: {self.names[nxt]} is to draw")
+                return False
+            self.flag("drew_out_of_turn", message, self.cite("draw.7.1"), player=seat, remedy="the draw stands")
+        limit = self.draw_limit
+        if count > limit or count < 0:
+            message = f"{who} drew {count} cards; at most {limit} may be drawn"
+            if void:
+                self.flag("drew_too_many", message, "draw.max_draw", player=seat,
+                          remedy=f"void: {who} is still to draw")
+                return False
+            self.flag("drew_too_many", message, "draw.max_draw", player=seat,
+                      remedy="the draw stands: cards dealt cannot be taken back")
+        return True
+
+    def take_draw(self, seat: int, event: Draw, count: int) -> None:
+        """``seat`` discards ``count`` cards (into the muck, or face down in front of him) and gets as
+        many from the stub (those the log does not name are unknown)."""
+        to = kept(seat) if seat in self.kept_face_down else MUCK
+        gone = self.discard(seat, event.discards, count, to)
+        received = event.received
+        got = (*received, *[UNKNOWN] * (count - len(received)))
+        self.deal_to(seat, got)
+        self.discarded[seat] = (*self.discarded.get(seat, ()), *gone)
+        self.received[seat] = (*self.received.get(seat, ()), *got)
+        self.drawn[seat] = self.drawn.get(seat, 0) + count
+        self.draws_made[seat] = self.draws_made.get(seat, 0) + 1
+
+    def start_round2(self) -> None:
+        self.phase = "round2"
+        self.round_no = 2
+        with_chips = {s for s in range(self.n) if self.live[s] and self.stacks[s] > 0}
+        if self.options["draw.round2_first"] == "first_bettor_round1" and self.round1_first_bettor is not None:
+            start = self.round1_first_bettor
+        else:
+            start = self.table.after(self.table.dealer)
+        first = self.table.next_in(start, with_chips) if with_chips else None
+        if first is None:
+            first = self.table.next_in(start, set(self.in_hand()))
+        assert first is not None
+        self.round2_first = first
+        self.open_round(self.rules_for(2), first, "second betting round")
+        if self.round is not None and self.round.closed:
+            self.end_round()
+
+    @handles(Ask)
+    def on_ask(self, seat: int, event: Ask) -> None:
+        target = self.seat_of(event.target)
+        who, whom = self.names[seat], self.names[target]
+        if target not in self.drawn:
+            self.flag("draw_count_answer", f"{who} asks {whom} how many cards {whom} drew: {whom} has not drawn yet",
+                      self.cite("draw.7.7"), player=seat)
+            return
+        count = self.drawn[target]
+        said = f"{whom} stood pat" if count == 0 else f"{whom} drew {count}"
+        if self.round2_started or self.phase not in ("draw", "round2"):
+            self.flag("draw_count_answer", f"{who} asks {whom} how many cards {whom} drew: {said} (the log); "
+                      f"asked after the betting began, {whom} need not answer", "draw.count_question", player=seat)
+        else:
+            self.flag("draw_count_answer", f"{who} asks {whom} how many cards {whom} drew: {said}",
+                      self.cite("draw.7.7"), player=seat)
+
+    # ------------------------------------------------------------------ showdown
+
+    def start_showdown(self) -> None:
+        self.phase = "showdown"
+        self.ended = "showdown"
+        live = set(self.in_hand())
+        rnd2_first = self.round2_first if self.round2_first is not None else self.table.after(self.table.dealer)
+        if self.options["draw.showdown_first"] == "last_raiser":
+            start = self.last_aggressor if self.last_aggressor in live else rnd2_first
+        else:
+            last2 = self.round2_last_aggressor
+            start = last2 if last2 in live else rnd2_first
+        self.showdown_order = [s for s in self.table.order_from(start) if s in live]  # type: ignore[arg-type]
+
+    @handles(Show)
+    def on_show(self, seat: int, event: Show) -> None:
+        if event.purpose != "hand":
+            self.show_proof(seat, event)
+            return
+        who = self.names[seat]
+        if self.phase == "showdown" and seat in self.showdown_order:
+            for s in self.showdown_order:
+                if s == seat:
+                    break
+                if s not in self.shown and s not in self.mucked and self.live[s]:
+                    self.flag("showed_out_of_order", f"{who} showed before {self.names[s]}, who was to show first",
+                              self.cite("draw.9"), player=seat)
+                    break
+        elif self.phase not in ("showdown", "uncontested", "over"):
+            self.flag("showed_during_play", f"{who} showed his hand during play", player=seat)
+        self.show(seat, event.cards)
+        self.after_show(seat)
+
+    def show_proof(self, seat: int, event: Show) -> None:
+        """Openers or discards shown (a Jackpots proof): in straight draw, cards seen in his hand."""
+        self.places.reveal(seat, [c for c in event.cards if isinstance(c, Card)])
+
+    def after_show(self, seat: int) -> None:
+        """What a shown hand establishes (Jackpots: the opener's proof)."""
+
+    @handles(Muck)
+    def on_muck(self, seat: int, event: Muck) -> None:
+        if self.phase != "showdown":
+            self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked outside the showdown", player=seat)
+        self.mucked.add(seat)
+        if self.live[seat]:
+            self.put_out(seat)
+
+    @handles(TakePot)
+    def on_take_pot(self, seat: int, event: TakePot) -> None:
+        """Raking the pot decides nothing: the pot belongs to the best shown hand."""
+        if self.phase not in ("showdown", "uncontested"):
+            self.flag("took_pot_early", f"{self.names[seat]} took the pot before the hand was over", player=seat)
+
+    # ------------------------------------------------------------------ the end
+
+    def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
+        passed = self.carry_in.passed_out  # type: ignore[attr-defined]
+        if ended == "passed_out":
+            return PokerCarry(pot, passed_out=passed + 1), ()
+        if ended == "misdeal":
+            return PokerCarry(pot, antes_in=True, passed_out=passed), ()
+        return PokerCarry(pot), ()
+
+    def end(self) -> Outcome:
+        ended = self.ended
+        if ended == "passed_out":
+            return self.end_passed_out(self.pass_rule, "everybody checked", same_dealer=self.same_dealer)
+        if ended == "misdeal":
+            return self.end_misdeal("draw.misdeal")
+        if ended == "uncontested":
+            assert self.winner is not None
+            return self.end_uncontested(self.winner, self.cite("draw.4.3"))
+        if ended == "showdown":
+            return self.draw_showdown()
+        return self.in_progress()
+
+    def showdown_values(self) -> tuple[set[int], dict[int, HandValue]]:
+        """Who contests the pots at the showdown, and the value of each known hand."""
+        contenders = {s for s in range(self.n) if self.live[s] and s not in self.mucked}
+        values = {}
+        for s in contenders:
+            hand = self.known_hand(s)
+            if hand is not None and len(hand) == self.hand_size:
+                values[s] = poker.evaluate(hand, wild=self.house.wild, wheel=self.wheel)
+        return contenders, values
+
+    def draw_showdown(self) -> Outcome:
+        contenders, values = self.showdown_values()
+        rule = self.cite("draw.9")
+        pots, carried, undecided, must_show = self.showdown_pots(contenders, values, rule)
+        self.must_show(must_show, rule)
+        return self.end_showdown(pots, carried, undecided, self.showdown_order)
+
+    def must_show(self, names: list[str], rule: str) -> None:
+        if names:
+            self.flag("showdown_unverifiable", "the showdown cannot be decided: show the hands of " + ", ".join(names),
+                      rule, action=False, remedy="the pot is undecided until they are shown")

@@ -1,0 +1,798 @@
+"""The lean hand core that every game's hand is built on: :class:`HandState`.
+
+A game is a subclass of :class:`HandState` (python-chess's variants are subclasses of its ``Board``):
+class attributes describe the game (its rulebook name, rule-id prefix, direction of play, hand size,
+the events it accepts with an example line each, its turn engine, the type of its state across
+hands) and hooks play it (:meth:`HandState.begin` at the deal, :meth:`HandState.end` for the
+outcome).  :mod:`referee.engine.games` is the registry that finds a game by name.
+
+What every game has lives here: the setup, seats and stacks, the table's order of play, the card
+places, the chips in the middle, the findings and the action counter.  No game's rules are in it.
+
+The state moves one event at a time, in the shape of python-chess's ``Board``:
+
+* :meth:`HandState.push` -- apply the next logged event (a ``Void`` replays the hand without the
+  action it voids);
+* :meth:`HandState.prompt` -- whose turn it is and what he may do, in words;
+* :meth:`HandState.check` -- what an event would be flagged with, without changing the state;
+* :meth:`HandState.outcome` -- how the hand ends if the log stops here, without changing the state.
+
+:class:`HandSetup` is what a hand starts from (the hand-file reader and the night build it)::
+
+    HandSetup(rulebook, seats=[("Ann", 100), ("Bob", 100), ("Cy", 100)], dealer="Ann")
+
+State is kept flat so that :meth:`HandState.copy` is cheap: a hand's attributes are immutable
+values, flat lists, dicts and sets of immutable values, or objects with a ``copy_for`` method
+(the card places, the turn engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
+from referee.engine.betting import BettingRound, BettingRules, LegalActions, Verdict
+from referee.engine.events import Event, Void
+from referee.engine.findings import Finding
+from referee.engine.house import HouseRules, house_rules
+from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
+from referee.engine.places import MUCK, CardPlaces, PlaceKey
+from referee.engine.pots import Pot, build_pots, split_pot, uncalled_excess
+from referee.engine.table import Seat, Table, make_seats
+from referee.errors import CardError, InputError
+
+if TYPE_CHECKING:
+    from referee.ranking.ordered import KeyOrdered
+    from referee.rulebook import Rulebook
+
+STANDARD_PACK: frozenset[Card] = frozenset(standard_deck())
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """Where a hand starts: the rulebook, the seats clockwise with their stacks, the dealer.
+
+    ``seats``: ``Seat`` objects or ``(name, stack)`` pairs, clockwise.  Players with no chips are
+    not dealt in.  ``carry_in``: what the previous deal left (the game's :class:`Carry`).
+    """
+
+    rulebook: Rulebook
+    seats: tuple[Seat, ...]
+    dealer: str
+    number: int = 1
+    carry_in: Carry = field(default_factory=Carry)
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", make_seats(self.seats))
+        object.__setattr__(self, "names", tuple(s.name for s in self.seats))
+        if self.dealer not in self.names:
+            raise InputError(f"the dealer {self.dealer!r} is not seated", hint="seated: " + ", ".join(self.names))
+        if self.carry_in.pot < 0:
+            raise InputError("a carried pot cannot be negative")
+
+
+class Snapshot(NamedTuple):
+    """The table after one event (one is kept per event: read it, do not change it).
+
+    ``stacks`` and ``live`` are per seat (seat order of ``names``, shared, not copied); ``pot`` is
+    every chip in the middle; ``in_hand`` names the players still in.
+    """
+
+    action: int
+    phase: str
+    to_act: str | None
+    stacks: tuple[int, ...]
+    pot: int
+    live: tuple[bool, ...]
+    names: tuple[str, ...]
+
+    @property
+    def in_hand(self) -> tuple[str, ...]:
+        return tuple(n for n, alive in zip(self.names, self.live) if alive)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "action": self.action,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "stacks": list(self.stacks),
+            "pot": self.pot,
+            "in_hand": list(self.in_hand),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """Whose turn it is, in which phase, and what he may do.
+
+    ``legal``: the legal actions in words (``("fold", "call 2", "raise 1–2")``); ``options``: the
+    turn engine's own answer (a betting round's :class:`~referee.engine.betting.LegalActions`), when
+    a turn engine has the turn; ``stack``: the chips of the player to act.
+    """
+
+    phase: str
+    to_act: str | None
+    legal: tuple[str, ...] = ()
+    options: LegalActions | None = None
+    stack: int = 0
+
+    def describe(self) -> list[str]:
+        return list(self.legal)
+
+
+@dataclass(frozen=True, slots=True)
+class Legality:
+    """The answer to "may he do that now?".
+
+    ``legal``: no rule would be broken.  ``findings``: what the action would be flagged with (rule
+    ids, messages, the remedy that would be applied).  ``to_act``: whose turn it is before the action;
+    ``legal_actions``: what the acting player may do, in words (``["fold", "call 2", "raise 1–2"]``).
+    """
+
+    legal: bool
+    findings: tuple[Finding, ...]
+    to_act: str | None
+    legal_actions: tuple[str, ...] = ()
+
+    @property
+    def message(self) -> str:
+        if self.legal:
+            return "legal"
+        return "; ".join(f.message for f in self.findings)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(f.rule for f in self.findings if f.rule)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "legal": self.legal,
+            "message": self.message,
+            "rules": list(self.rules),
+            "to_act": self.to_act,
+            "legal_actions": list(self.legal_actions),
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Mark a method of a game as the one that plays these event kinds: ``method(self, seat, event)``,
+    ``seat`` being the event's player (``None`` for a table event).  A subclass that overrides the
+    method (same name) plays them its way."""
+
+    def mark(method: Callable[..., None]) -> Callable[..., None]:
+        method.plays = kinds  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+class HandState:
+    """The state of one hand of a game being played or replayed.  Subclasses are the games."""
+
+    # ------------------------------------------------------------------ the game's description
+
+    #: the rulebook's game name (``jackpots``), how a hand file and a rulebook name the game
+    name: ClassVar[str] = ""
+    #: the game in words, and other names people use for it
+    title: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: rule-id prefix of the game's own rules and options (``jackpots.6``, ``draw.limit_pre``)
+    prefix: ClassVar[str] = ""
+    #: +1: play and the deal go clockwise (left of the dealer first); -1: counter-clockwise (La Viuda)
+    direction: ClassVar[int] = 1
+    #: cards in a player's hand
+    hand_size: ClassVar[int] = 5
+    #: the events a hand of this game may hold, each with an example line of the hand file
+    events: ClassVar[Mapping[type[Event], str]] = {}
+    #: what a ``Declare`` may say in this game
+    declarations: ClassVar[frozenset[str]] = frozenset()
+    #: events still taken once the hand is over (showing cards, raking the pot)
+    after_end: ClassVar[frozenset[type[Event]]] = frozenset()
+    #: the turn engine of the game's betting or exchanges (``BettingRound``, ...); ``None``: none
+    turns: ClassVar[type | None] = None
+    #: the type of the state this game threads from hand to hand
+    carry: ClassVar[type[Carry]] = Carry
+    #: False for a game whose rules the engine does not play yet (its hand files are read, not replayed)
+    replays: ClassVar[bool] = True
+    #: event kind -> the method that plays it (built from the ``@handles`` marks of the class and its bases)
+    handlers: ClassVar[Mapping[type[Event], Callable[..., None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        plays: dict[type[Event], str] = {}
+        for klass in reversed(cls.__mro__):
+            for attr, value in vars(klass).items():
+                for kind in getattr(value, "plays", ()):
+                    plays[kind] = attr
+        cls.handlers = {kind: getattr(cls, attr) for kind, attr in plays.items()}
+
+    @classmethod
+    def words(cls) -> str:
+        """The game in words (its title, else its name with spaces)."""
+        return cls.title or cls.name.replace("_", " ")
+
+    # ------------------------------------------------------------------ a hand
+
+    def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
+        self.setup = setup
+        self.rulebook = setup.rulebook
+        self.house: HouseRules = house_rules(setup.rulebook)
+        self.options = self.house.options
+        self.table = Table.for_hand(setup.names, setup.dealer, self.direction)
+        self.names = self.table.names
+        self.n = self.table.size
+        self.stacks: list[int] = [s.stack for s in setup.seats]
+        self.start_stacks = tuple(self.stacks)
+        self.dealt_in = [s > 0 for s in self.stacks]
+        self.live = list(self.dealt_in)
+        self.carry_in = self.carry.adopt(setup.carry_in)
+        self.banked = [0] * self.n  # chips bet in finished betting rounds
+        self.dead = setup.carry_in.pot  # antes and the carried pot
+        self.closed: tuple[Pot, ...] = ()  # pots closed at a moment (a brag cover)
+        self.total = sum(self.stacks) + self.dead
+        self.places = CardPlaces(self.n)
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.mucked: set[int] = set()
+        self.findings: list[Finding] = []
+        self.penalties: list[Penalty] = []
+        self.round: BettingRound | None = None
+        self.phase = "deal"
+        self.action = 0
+        self.events: list[Event] = []
+        self.voided = voided
+        self.fix = self.house.fix
+        self.tie_rule = self.house.tie_rule
+        self.wheel = self.house.wheel
+        self.last_aggressor: int | None = None
+        self.begin()
+
+    def copy(self) -> HandState:
+        """An independent copy of this state (what :meth:`check` and :meth:`outcome` work on)."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        for attr, value in self.__dict__.items():
+            kind = type(value)
+            if kind is list or kind is dict or kind is set:
+                twin.__dict__[attr] = value.copy()
+        twin.places = self.places.copy()
+        if self.round is not None:
+            twin.round = self.round.copy_for(twin.stacks, twin.live)
+        return twin
+
+    # ------------------------------------------------------------------ the protocol
+
+    def push(self, event: Event) -> None:
+        """Apply the next event of the hand (its action number is one more than the last).
+
+        Raises :class:`~referee.errors.InputError` only for input that cannot be replayed at all (a
+        player not seated, a card held twice, an event of another game), placed at this hand and
+        action; everything a player did wrong is a finding.  After such an error the state is not
+        to be used any more (:meth:`check` first when the input is doubtful).
+        """
+        self.action += 1
+        self.events.append(event)
+        if self.voided and self.action in self.voided:
+            return  # logged, but void: a later correction says it did not happen
+        kind = type(event)
+        if kind is Void:
+            self._void(event)  # type: ignore[arg-type]
+            return
+        handler = self.handlers.get(kind)
+        if handler is None:
+            raise self._placed(InputError(
+                f"{kind.__name__} is not an action of {self.words()}",
+                hint=f"{self.words()} actions: " + "; ".join(dict.fromkeys(self.events.values())),
+            ), event)
+        player = getattr(event, "player", None)
+        seat = None if player is None else self.table.index.get(player)
+        try:
+            if seat is None and player is not None:
+                self.seat_of(player)  # raises: not seated
+            if self.gate(seat, event):
+                handler(self, seat, event)
+        except InputError as err:  # placed at this action and its source line
+            raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
+
+    def _placed(self, err: InputError, event: Event) -> InputError:
+        return err.at(self.setup.number, self.action, line=event.line)  # type: ignore[return-value]
+
+    def _void(self, event: Void) -> None:
+        target = event.action
+        if not 1 <= target < self.action:
+            raise self._placed(InputError(
+                f"action {self.action} voids action {target}, which is not an earlier action of this hand",
+                hint="a correction voids an action logged before it",
+            ), event)
+        if target not in self.voided:  # a correction as it is entered: replay the hand without it
+            fresh = type(self)(self.setup, self.voided | {target})
+            for earlier in self.events[:-1]:
+                fresh.push(earlier)
+            fresh.events.append(event)
+            fresh.action = self.action
+            self.__dict__ = fresh.__dict__
+        reason = f" ({event.reason})" if event.reason else ""
+        self.flag("action_voided", f"action {target} is void{reason}", remedy="skipped on replay")
+
+    def snapshot(self) -> Snapshot:
+        """The table now, checked: chips neither made nor lost (the replay takes one after every
+        event, so this is where the conservation invariant is checked event by event)."""
+        pot = self.middle()
+        if sum(self.stacks) + pot != self.total:
+            self.check_conservation()  # fails, with the details
+        return Snapshot(self.action, self.phase, self.to_act(), tuple(self.stacks), pot, tuple(self.live), self.names)
+
+    def to_act(self) -> str | None:
+        """Whose turn it is (``None``: nobody's, or the log does not say)."""
+        rnd = self.round
+        if rnd is not None and rnd.turn is not None:
+            return self.names[rnd.turn]
+        return self.expected_actor()
+
+    def prompt(self) -> Prompt:
+        """Whose turn it is now and what he may do: what the live recorder prompts for."""
+        rnd = self.round
+        if rnd is not None and rnd.turn is not None:
+            seat = rnd.turn
+            legal = rnd.legal(seat)
+            stack = self.stacks[seat]
+            return Prompt(self.phase, self.names[seat], tuple(legal.describe(stack)), legal, stack)
+        return self.prompt_outside_turns()
+
+    def check(self, event: Event) -> Legality:
+        """What ``event`` would be flagged with if it came next; this state does not change.
+
+        Only findings of severity ``error`` make it illegal; notes and answers do not.
+        """
+        to_act = self.to_act()
+        legal_actions: tuple[str, ...] = ()
+        seat = self.table.index.get(getattr(event, "player", None) or "")
+        rnd = self.round
+        if rnd is not None and seat is not None and self.live[seat] and self.stacks[seat] > 0 and not rnd.closed:
+            legal_actions = tuple(rnd.legal(seat).describe(self.stacks[seat]))
+        twin = self.copy()
+        count = len(twin.findings)
+        twin.push(event)
+        new = tuple(f for f in twin.findings[count:] if f.action == twin.action)
+        return Legality(not any(f.severity == "error" for f in new), new, to_act, legal_actions)
+
+    def outcome(self) -> Outcome:
+        """How the hand ends if the log stops here; this state does not change."""
+        return self.result()[0]
+
+    def result(self) -> tuple[Outcome, tuple[Finding, ...]]:
+        """The outcome and every finding of the hand (those found at its end included), worked out
+        on a copy: this state does not change."""
+        twin = self.copy()
+        twin.action = 0  # what the end finds belongs to no action
+        outcome = twin.end()
+        return outcome, tuple(twin.findings)
+
+    # ------------------------------------------------------------------ the game's hooks
+
+    def begin(self) -> None:
+        """Antes and the first phase (called once, when the hand is set up)."""
+
+    def end(self) -> Outcome:
+        """The outcome once every event is in.  Called on a copy (:meth:`result`): it may change it."""
+        raise NotImplementedError
+
+    def gate(self, seat: int | None, event: Event) -> bool:
+        """Whether the event is played at all now (default: not once the hand is ``over``, except the
+        kinds in :attr:`after_end`, which a note then says came after it)."""
+        if self.phase == "over" and type(event) not in self.after_end:
+            self.flag("action_after_hand", f"the hand is over ({self.over_reason()}): this action comes after it",
+                      player=seat, remedy="ignored")
+            return False
+        return True
+
+    def over_reason(self) -> str:
+        return self.phase
+
+    def expected_actor(self) -> str | None:
+        """Who is expected to act outside a turn engine's turns (the next to draw, ...)."""
+        return None
+
+    def prompt_outside_turns(self) -> Prompt:
+        """The prompt when no turn engine has the turn (the draw, the showdown, ...)."""
+        return Prompt(self.phase, self.expected_actor())
+
+    def pack(self) -> frozenset[Card]:
+        """The cards of this game's pack under its options (default: the 52 cards)."""
+        return STANDARD_PACK
+
+    def pack_hint(self, card: Card) -> str:
+        """How to fix a card that is not in the pack."""
+        return "correct the card"
+
+    # ------------------------------------------------------------------ helpers
+
+    def cite(self, rule_id: str) -> str:
+        """The rule id to cite for ``rule_id`` under this rulebook (its nearest parent it has)."""
+        return self.house.cite(rule_id)
+
+    def seat_of(self, name: str) -> int:
+        """The seat of a player named in an event; an unseated name cannot be replayed."""
+        seat = self.table.index.get(name)
+        if seat is None:
+            raise InputError(
+                f"{name!r} is not seated at this table",
+                hand=self.setup.number, action=self.action,
+                hint="seated: " + ", ".join(self.names),
+            )
+        return seat
+
+    def flag(
+        self,
+        code: str,
+        message: str,
+        rule: str | None = None,
+        *,
+        player: int | str | None = None,
+        remedy: str | None = None,
+        action: int | None | bool = True,
+        about: int | None = None,
+    ) -> Finding:
+        """Record a finding at the current action (``action=False``: found at the end of the hand)."""
+        who = self.names[player] if isinstance(player, int) else player
+        number = self.action if action is True else (None if action is False else action)
+        finding = Finding(code, message, rule, number or None, who, remedy, about)
+        self.findings.append(finding)
+        return finding
+
+    def middle(self) -> int:
+        """All chips in the middle: dead chips, closed pots, banked bets and the current round's bets."""
+        total = self.dead + sum(self.banked)
+        for pot in self.closed:
+            total += pot.amount
+        if self.round is not None:
+            total += sum(self.round.bets)
+        return total
+
+    def contributed(self) -> list[int]:
+        """Chips each seat bet in this hand so far (antes and closed pots excluded)."""
+        if self.round is None:
+            return list(self.banked)
+        return [b + r for b, r in zip(self.banked, self.round.bets)]
+
+    def check_conservation(self) -> None:
+        """Internal invariant: chips are neither made nor lost.  A failure is a bug, not a user error."""
+        assert sum(self.stacks) + self.middle() == self.total, (
+            f"chips not conserved at action {self.action}: stacks {self.stacks}, middle {self.middle()}, "
+            f"expected total {self.total}"
+        )
+
+    def in_hand(self) -> list[int]:
+        return [s for s in range(self.n) if self.live[s]]
+
+    # ------------------------------------------------------------------ antes and cards
+
+    def post_ante(self, seat: int, amount: int, rule: str) -> None:
+        """``seat`` puts ``amount`` dead chips in (what he has, if less: noted)."""
+        paid = min(amount, self.stacks[seat])
+        if paid < amount:
+            self.flag("ante_short", f"{self.names[seat]} could ante only {paid} of {amount}", rule, player=seat,
+                      action=False)
+        self.stacks[seat] -= paid
+        self.dead += paid
+
+    def describe_place(self, place: PlaceKey) -> str:
+        if isinstance(place, int):
+            return self.names[place]
+        if place.startswith("kept:"):
+            return f"{self.names[int(place[5:])]}'s face-down discards"
+        return f"the {place}"
+
+    def card_elsewhere(self, card: Card, place: PlaceKey, what: str) -> CardError:
+        """The error for a card the log places elsewhere than where ``what`` puts it."""
+        holder = self.describe_place(place)
+        verb = "holds it" if isinstance(place, int) else "is where it lies"
+        return CardError(
+            f"{what} {card.text} but {holder} {verb}",
+            hand=self.setup.number, action=self.action,
+            hint="each card is in the pack once: correct the card",
+        )
+
+    def deal_to(self, place: PlaceKey, cards: Sequence[AnyCard]) -> None:
+        """Cards dealt into ``place`` (a seat's hand, the widow); a known card the log places
+        elsewhere, or that is not in this game's pack, cannot be replayed."""
+        places = self.places
+        pack = self.pack()
+        for c in cards:
+            if type(c) is Card:
+                where = places.where.get(c)
+                if where is not None:
+                    raise CardError(
+                        f"{c.text} is dealt to {self.describe_place(place)} but {self.describe_place(where)} "
+                        + ("already holds it" if isinstance(where, int) else "is where it lies"),
+                        hand=self.setup.number, action=self.action,
+                        hint="each card is in the pack once: correct the card",
+                    )
+                if c not in pack:
+                    raise CardError(
+                        f"{c.text} is dealt to {self.describe_place(place)}, but this game's pack has "
+                        + ("no joker" if c.is_joker else f"no {c.text}"),
+                        hand=self.setup.number, action=self.action, hint=self.pack_hint(c),
+                    )
+        places.add(place, cards)
+
+    def discard(self, seat: int, named: Sequence[AnyCard], count: int, to: PlaceKey = MUCK) -> list[AnyCard]:
+        """``seat`` gives up ``count`` cards, the ``named`` ones among them, into ``to`` (the muck, or
+        his face-down discards).  Returns what left his hand (known cards where named)."""
+        clash = self.places.elsewhere(named, (seat,))
+        if clash is not None:
+            raise self.card_elsewhere(clash[0], clash[1], f"{self.names[seat]} discards")
+        removed, strays = self.places.remove(seat, named, count)
+        for c in strays:
+            self.flag("discard_not_in_hand",
+                      f"{self.names[seat]} discarded {c.text}, which the log does not show in his hand", player=seat)
+        self.places.add(to, removed)
+        return removed
+
+    def hand_of(self, seat: int) -> list[AnyCard]:
+        """The cards in ``seat``'s hand as the log knows them (``??`` for unseen ones)."""
+        return self.places.at(seat)
+
+    def known_hand(self, seat: int) -> tuple[Card, ...] | None:
+        """``seat``'s cards when every one is known (his shown hand wins over the log's tracking)."""
+        if seat in self.shown:
+            return self.shown[seat]
+        return self.places.known(seat)
+
+    def show(self, seat: int, shown: Sequence[AnyCard]) -> None:
+        """``seat`` lays his hand face up: known cards are checked against what the log says he holds,
+        and against every other place (a card cannot be in two hands)."""
+        known = [c for c in shown if type(c) is Card]
+        who = self.names[seat]
+        if len(known) < len(shown):
+            self.flag("show_unreadable", f"{who}'s shown hand has unreadable cards ({format_cards(shown)})",
+                      player=seat)
+            return
+        clash = self.places.elsewhere(known, (seat,))
+        if clash is not None:
+            raise self.card_elsewhere(clash[0], clash[1], f"{who} shows")
+        held = self.places.at(seat)
+        strange = [c for c in held if type(c) is Card and c not in known]
+        if strange and len(known) >= len(held):
+            self.flag("show_contradicts_log",
+                      f"{who} showed {format_cards(known)} but the log has {who} holding {format_cards(strange)}",
+                      player=seat)
+        self.places.replace(seat, known)  # type: ignore[arg-type]
+        self.shown[seat] = tuple(known)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ betting
+
+    def open_round(self, rules: BettingRules, first: int, name: str) -> BettingRound:
+        self.round = BettingRound(rules, self.table, self.stacks, self.live, first, self.middle(), name)
+        return self.round
+
+    def betting_event(self, seat: int, event: Event) -> Verdict:
+        """Judge and apply a betting event in the current round; flag what it broke."""
+        assert self.round is not None
+        verdict = self.round.judge(seat, event)
+        for breach in verdict.breaches:
+            self.flag(breach.code, breach.message, breach.rule, player=seat, remedy=breach.remedy)
+        if verdict.kind in ("bet", "raise"):
+            self.last_aggressor = seat
+        self.round.commit(seat, verdict)
+        return verdict
+
+    def bank_round(self) -> None:
+        """Move the finished round's bets into the hand's contributions.
+
+        A bet nobody could call (the others folded short or are all in for less) goes back to its
+        owner first, as at the table -- unless he is the only one left, when the whole pot is his
+        anyway (or stays on the table after a false open, jackpots.7: "his chips stay in the pot").
+        """
+        rnd = self.round
+        if rnd is None:
+            return
+        bets = rnd.bets
+        if self.live.count(True) > 1:
+            excess = uncalled_excess(bets, self.live)
+            if excess is not None:
+                seat, chips = excess
+                bets[seat] -= chips
+                self.stacks[seat] += chips
+        self.banked = [b + r for b, r in zip(self.banked, bets)]
+        self.round = None
+
+    def put_out(self, seat: int) -> None:
+        """``seat`` leaves the hand; his chips stay in the pot (folded or ruled out)."""
+        self.live[seat] = False
+        if self.round is not None:
+            self.round.remove(seat)
+
+    def return_bets(self) -> None:
+        """Every bet of the hand goes back to its owner (misdeal); dead chips stay."""
+        for s, c in enumerate(self.contributed()):
+            self.stacks[s] += c
+        self.banked = [0] * self.n
+        self.round = None
+
+    def close_pot(self, eligible: Sequence[int]) -> Pot:
+        """Close everything now in the middle into one pot for ``eligible`` (a brag cover freezes the
+        main pot); later bets build the pots above it."""
+        self.bank_round()
+        pot = Pot(self.dead + sum(self.banked), tuple(eligible))
+        self.closed = (*self.closed, pot)
+        self.dead = 0
+        self.banked = [0] * self.n
+        return pot
+
+    # ------------------------------------------------------------------ endings
+
+    def next_dealer(self) -> str:
+        """The next dealer in the game's direction of play."""
+        return self.names[self.table.after(self.table.dealer)]
+
+    def showdown_pots(
+        self,
+        contenders: set[int],
+        values: Mapping[int, KeyOrdered],
+        rule: str,
+        excluded: set[int] | None = None,
+    ) -> tuple[list[PotResult], int, int, list[str]]:
+        """Award every pot among the ``contenders`` that may win it, the best hand taking each.
+
+        ``values``: the hand value of each contender whose hand is known.  A pot whose contenders are
+        not all known is undecided.  ``excluded``: players who are in the pots' eligibility (their
+        chips shaped the side pots) but may not win (a false opener at the showdown).
+        Returns (pots, chips carried as odd chips, chips undecided, names whose hands must be shown).
+        """
+        self.bank_round()
+        pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
+        names, stacks = self.names, self.stacks
+        may_win = contenders - excluded if excluded else contenders
+        results: list[PotResult] = []
+        carried = undecided = 0
+        must_show: list[str] = []
+        for amount, entitled_seats in pots:
+            entitled = tuple(names[s] for s in entitled_seats)
+            eligible = [s for s in entitled_seats if s in may_win]
+            if not eligible:
+                carried += amount
+                results.append(PotResult(amount, entitled, (), {}, True, amount, rule, None))
+                continue
+            if len(eligible) == 1:
+                alone = eligible[0]
+                stacks[alone] += amount
+                shown = values[alone].name if alone in values else None  # type: ignore[attr-defined]
+                results.append(PotResult(amount, entitled, (names[alone],), {names[alone]: amount}, True, 0, rule,
+                                         shown))
+                continue
+            unknown = [s for s in eligible if s not in values]
+            if unknown:
+                undecided += amount
+                must_show += [names[s] for s in unknown if names[s] not in must_show]
+                results.append(PotResult(amount, entitled, (), {}, False, 0, rule, None))
+                continue
+            top = max(values[s].key for s in eligible)
+            winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s].key == top]
+            split = split_pot(amount, winners, self.table, self.tie_rule)
+            for s, chips in split.shares.items():
+                stacks[s] += chips
+            carried += split.left_over
+            rule_used = rule if len(winners) == 1 else self.cite("common.showdown_tie")
+            results.append(PotResult(
+                amount, entitled, tuple(names[s] for s in winners),
+                {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over, rule_used,
+                values[winners[0]].name,  # type: ignore[attr-defined]
+            ))
+        self.banked = [0] * self.n
+        self.dead = 0
+        self.closed = ()
+        return results, carried, undecided, must_show
+
+    def award_all(self, seat: int, rule: str) -> list[PotResult]:
+        """Everybody else folded: ``seat`` takes every chip in the middle."""
+        self.bank_round()
+        amount = self.middle()
+        self.stacks[seat] += amount
+        self.banked = [0] * self.n
+        self.dead = 0
+        self.closed = ()
+        winner = self.names[seat]
+        return [PotResult(amount, (winner,), (winner,), {winner: amount}, True, 0, rule, None)]
+
+    def carry_all(self) -> int:
+        """Every chip in the middle stays on the table for the next deal."""
+        self.bank_round()
+        amount = self.middle()
+        self.banked = [0] * self.n
+        self.dead = 0
+        self.closed = ()
+        return amount
+
+    def make_outcome(
+        self,
+        kind: str,
+        pots: Sequence[PotResult],
+        carried: int,
+        undecided: int,
+        next_hand: NextHand,
+        summary: str,
+        showdown_order: Sequence[int] = (),
+    ) -> Outcome:
+        names, final, start = self.names, self.stacks, self.start_stacks
+        in_middle = self.middle() if kind == "in_progress" else 0
+        assert sum(final) + carried + undecided + in_middle == self.total, (
+            f"chips not conserved in the outcome: stacks {final}, carried {carried}, undecided {undecided}, "
+            f"total {self.total}"
+        )
+        return Outcome(
+            kind, tuple(pots), dict(zip(names, final)), {n: f - s for n, f, s in zip(names, final, start)},
+            carried, undecided, tuple(self.penalties), next_hand, tuple(names[s] for s in showdown_order),
+            summary, in_middle,
+        )
+
+    # -- the endings every game shares
+
+    def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
+        """What this hand leaves to the next deal: the game's carry holding ``pot``, and what the next
+        deal owes, in words.  ``ended`` is the outcome's kind.  Games with state across hands override it."""
+        return self.carry(pot=pot), ()
+
+    def next_hand(self, pot: int, ended: str, *, same_dealer: bool = False) -> NextHand:
+        carry, obligations = self.carry_out(pot, ended)
+        dealer = self.names[self.table.dealer] if same_dealer else self.next_dealer()
+        return NextHand(dealer, carry, same_dealer, obligations)
+
+    def end_passed_out(self, rule: str, why: str, *, same_dealer: bool = False) -> Outcome:
+        """Nobody bet (or opened): the deal is void and every chip stays for the next one."""
+        amount = self.carry_all()
+        self.flag("passed_out", f"{why}: the deal is void and the pot of {amount} stays", rule, action=False)
+        return self.make_outcome(
+            "passed_out", [PotResult(amount, (), left_over=amount, rule=rule)], amount, 0,
+            self.next_hand(amount, "passed_out", same_dealer=same_dealer),
+            f"passed out: {amount} chips carried to the next deal",
+        )
+
+    def end_misdeal(self, rule: str) -> Outcome:
+        """A misdeal: the bets went back; the antes stay and the same dealer deals again."""
+        amount = self.carry_all()
+        return self.make_outcome(
+            "misdeal", [PotResult(amount, (), left_over=amount, rule=rule)], amount, 0,
+            self.next_hand(amount, "misdeal", same_dealer=True),
+            f"misdeal: {self.names[self.table.dealer]} deals again; {amount} chips stay in the pot",
+        )
+
+    def end_uncontested(self, winner: int, rule: str) -> Outcome:
+        """Everybody else dropped: ``winner`` takes every chip in the middle."""
+        pots = self.award_all(winner, rule)
+        return self.make_outcome("uncontested", pots, 0, 0, self.next_hand(0, "uncontested"),
+                                 f"{self.names[winner]} wins {pots[0].amount} uncontested")
+
+    def end_showdown(self, pots: Sequence[PotResult], carried: int, undecided: int,
+                     order: Sequence[int] = ()) -> Outcome:
+        """The outcome of a showdown whose pots are awarded (or left undecided)."""
+        return self.make_outcome("showdown", pots, carried, undecided, self.next_hand(carried, "showdown"),
+                                 showdown_summary(pots), order)
+
+    def in_progress(self) -> Outcome:
+        """The outcome of a hand the log has not finished: every chip still in the middle."""
+        return self.make_outcome(
+            "in_progress", [], 0, 0, self.next_hand(0, "in_progress"),
+            f"in progress ({self.phase}): {self.middle()} chips in the middle",
+        )
+
+    def unseen(self, seat: int) -> int:
+        """How many of ``seat``'s cards the log has not seen."""
+        return self.places.at(seat).count(UNKNOWN)
+
+
+def showdown_summary(pots: Sequence[PotResult]) -> str:
+    """A showdown's pots in words: ``Bob wins 12 with a pair of kings; 4 undecided``."""
+    parts = []
+    for p in pots:
+        if not p.decided:
+            parts.append(f"{p.amount} undecided")
+        elif not p.winners:
+            parts.append(f"{p.amount} carried")
+        else:
+            who = p.winners[0] + " wins" if len(p.winners) == 1 else "/".join(p.winners) + " win"
+            parts.append(f"{who} {p.amount} with {p.hand}" if p.hand else f"{who} {p.amount}")
+    return "; ".join(parts) or "no pot"
