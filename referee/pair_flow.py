@@ -7,9 +7,11 @@ augmentations does not depend on the amounts).  When the flow cannot carry every
 still reachable from an unpaid one are the people who cannot be settled: together they owe more than
 all the creditors they may pay are owed (Hall's condition fails), which is what the error names.
 
-A flow can use more pairs than needed; cancelling its cycles (shift money around a cycle until one of
-its transfers drops to zero) leaves a forest, which has at most one transfer fewer than the people it
-touches.  Preferred pairs are tried first and kept when a cycle can drop another pair instead.
+Before the searches, each debtor pays each allowed creditor what it can, in order: most of the
+flow, found without a search.  A flow can use more pairs than needed; cancelling its cycles (shift
+money around a cycle until one of its transfers drops to zero) leaves a forest, which has at most
+one transfer fewer than the people it touches.  Preferred pairs are tried first and kept when a
+cycle can drop another pair instead.
 """
 
 from __future__ import annotations
@@ -42,14 +44,39 @@ def flow_plan(
     Amounts are positive and both sides total the same.  The plan's order: payer, then payee, in the
     order given.  A :class:`Shortfall` when the allowed pairs cannot carry every debt.
     """
+    flow, short = _route(debtors, creditors, allowed, preferred)
+    if short is not None:
+        return short
+    _cancel_cycles(flow, preferred)
+    order = {name: i for i, (name, _) in enumerate([*debtors, *creditors])}
+    return [(a, b, cents) for (a, b), cents in sorted(flow.items(), key=lambda e: (order[e[0][0]], order[e[0][1]]))]
+
+
+def shortfall(
+    debtors: Sequence[tuple[str, int]], creditors: Sequence[tuple[str, int]], allowed: Pair
+) -> Shortfall | None:
+    """Who cannot be settled over the allowed pairs, or ``None`` when everyone can."""
+    return _route(debtors, creditors, allowed, lambda payer, payee: False)[1]
+
+
+def _route(
+    debtors: Sequence[tuple[str, int]], creditors: Sequence[tuple[str, int]], allowed: Pair, preferred: Pair
+) -> tuple[dict[tuple[str, str], int], Shortfall | None]:
+    """A maximum flow (preferred pairs first) and the shortfall if it does not carry every debt."""
     supply = {name: owed for name, owed in debtors}
     demand = {name: due for name, due in creditors}
-    order = {name: i for i, (name, _) in enumerate([*debtors, *creditors])}
     flow: dict[tuple[str, str], int] = {}
     d_names = [name for name, _ in debtors]
     c_names = [name for name, _ in creditors]
 
     def augment(usable: Pair) -> None:
+        for d in d_names:  # straight payments first: most of the flow, without a search
+            for c in c_names:
+                amount = min(supply[d], demand[c])
+                if amount and usable(d, c):
+                    supply[d] -= amount
+                    demand[c] -= amount
+                    flow[(d, c)] = flow.get((d, c), 0) + amount
         while True:
             path = _augmenting_path(d_names, c_names, supply, demand, flow, usable)
             if path is None:
@@ -72,9 +99,8 @@ def flow_plan(
     augment(lambda a, b: allowed(a, b) and preferred(a, b))
     augment(allowed)
     if any(supply.values()):
-        return _shortfall(d_names, c_names, supply, flow, allowed, dict(debtors), dict(creditors))
-    _cancel_cycles(flow, preferred)
-    return [(a, b, cents) for (a, b), cents in sorted(flow.items(), key=lambda e: (order[e[0][0]], order[e[0][1]]))]
+        return flow, _shortfall(d_names, c_names, supply, flow, allowed, dict(debtors), dict(creditors))
+    return flow, None
 
 
 def _augmenting_path(d_names: list[str], c_names: list[str], supply: dict[str, int], demand: dict[str, int],

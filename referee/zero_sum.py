@@ -12,13 +12,18 @@ groups (a zero-sum proper superset of a layer k − 1 subset); the answer is the
 still holds the whole set.  About 20 ms for 16 balances, most of it the 2**n subset sums.
 
 :func:`partition_groups` is the general version for when not every zero-sum subset may be a group
-(forbidden pairs): it takes the allowed groups and maximises a per-group score as a second aim.
+(forbidden pairs): a branch and bound over the zero-sum subsets, bounded by the layers, that asks
+whether a group is allowed only when it could still be part of a best partition, and maximises a
+per-group score (preferred pairs) as a second aim.  No time bound: typically milliseconds, about a
+second at 20 balances of a few euros each (tens of thousands of zero-sum subsets) with dozens of
+forbidden pairs.
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 #: one byte per subset, 0 or 1, read as a base-2 numeral
@@ -77,6 +82,36 @@ def _has(sets_bytes: bytes, mask: int) -> bool:
     return bool(sets_bytes[mask >> 3] >> (mask & 7) & 1)
 
 
+@dataclass(frozen=True)
+class _Layers:
+    """The zero-sum subsets of some values and how many zero-sum groups each splits into at most."""
+
+    n: int
+    zeros: list[int]  # the zero-sum subsets, in mask order
+    layers: list[bytes]  # layers[k]: as bit sets, the zero-sum subsets that split into > k groups
+
+    def most(self, mask: int) -> int:
+        """The most zero-sum groups that the zero-sum subset ``mask`` splits into (0 for the empty set)."""
+        return sum(1 for layer in self.layers if _has(layer, mask)) if mask else 0
+
+
+def _layers(values: Sequence[int]) -> _Layers:
+    n = len(values)
+    if sum(values):
+        raise ValueError("the values must sum to zero")
+    full = (1 << n) - 1
+    flags = bytes(map(operator.not_, subset_sums(values)))
+    zero = int(flags.translate(_AS_DIGIT)[::-1], 2) & ~1  # bit m set when subset m sums to zero; not the empty set
+    layers = [zero]
+    while True:
+        nxt = zero & _proper_supersets(layers[-1], n)
+        if not (nxt >> full) & 1:  # no subset splits into more groups than the whole set does
+            break
+        layers.append(nxt)
+    size = (1 << n) // 8 + 1
+    return _Layers(n, _masks_flagged(flags), [layer.to_bytes(size, "little") for layer in layers])
+
+
 def most_zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
     """The indices of ``values`` (non-zero, summing to zero) split into the most zero-sum groups.
 
@@ -84,32 +119,16 @@ def most_zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
     remaining index is the smallest possible, then the one whose sorted indices come first; the
     rest is split the same way.  Groups come out in order of their lowest index.
     """
-    n = len(values)
-    if n == 0:
+    if not values:
         return []
-    if sum(values):
-        raise ValueError("the values must sum to zero")
-    full = (1 << n) - 1
-    sums = subset_sums(values)
-    flags = bytes(map(operator.not_, sums))
-    zero = int(flags.translate(_AS_DIGIT)[::-1], 2) & ~1  # bit m set when subset m sums to zero; not the empty set
-
-    layers = [zero]  # layers[k]: zero-sum subsets that split into at least k + 1 zero-sum groups
-    while True:
-        nxt = zero & _proper_supersets(layers[-1], n)
-        if not (nxt >> full) & 1:
-            break
-        layers.append(nxt)
-
-    layer_bytes = [layer.to_bytes((1 << n) // 8 + 1, "little") for layer in layers]
-    zeros = _masks_flagged(flags)
+    found = _layers(values)
     groups = []
-    mask, k = full, len(layers) - 1
+    mask, k = (1 << len(values)) - 1, len(found.layers) - 1
     while k > 0:
         low = mask & -mask
-        below = layer_bytes[k - 1]
+        below = found.layers[k - 1]
         best = min(
-            (g for g in zeros if g & low and not g & ~mask and g != mask and _has(below, mask ^ g)),
+            (g for g in found.zeros if g & low and not g & ~mask and g != mask and _has(below, mask ^ g)),
             key=_canonical_key,
         )
         groups.append(best)
@@ -130,36 +149,54 @@ def _canonical_key(mask: int) -> tuple[int, list[int]]:
 def partition_groups(
     values: Sequence[int],
     allowed: Callable[[int], bool],
-    score: Callable[[int], int],
+    score: Callable[[int], int] | None = None,
 ) -> list[list[int]] | None:
     """The most groups among partitions into zero-sum subsets that ``allowed(mask)`` accepts.
 
-    Among those, the partition with the highest total ``score`` (called only on groups that can be
-    part of a partition with the most groups), then the canonical choice of
-    :func:`most_zero_sum_groups`.  ``None`` when the whole set cannot be partitioned at all.
-    Memoised search over the zero-sum subsets: fast when they are few (typical balances), with no
-    time bound when there are thousands.
+    Among those, the partition with the highest total ``score`` (if given), then the canonical
+    choice of :func:`most_zero_sum_groups`.  ``None`` when the whole set cannot be partitioned.
+
+    A memoised branch and bound: the most groups a subset splits into with every zero-sum subset
+    allowed (the layers) bounds what it can do with only some, so ``allowed`` is asked only about
+    groups that could still be part of a best partition, and the search stops as soon as it meets
+    the bound.  ``score`` is asked only about groups of partitions with the most groups.
     """
-    n = len(values)
-    if n == 0:
+    if not values:
         return []
-    full = (1 << n) - 1
-    valid = sorted((g for g in zero_sum_masks(subset_sums(values)) if allowed(g)), key=_canonical_key)
+    found = _layers(values)
+    full = (1 << len(values)) - 1
     by_low: dict[int, list[int]] = {}
-    for g in valid:
+    for g in sorted(found.zeros, key=_canonical_key):
         by_low.setdefault(g & -g, []).append(g)
+    ok: dict[int, bool] = {}
+
+    def valid(g: int) -> bool:
+        if g not in ok:
+            ok[g] = allowed(g)
+        return ok[g]
+
+    def options(mask: int) -> list[int]:  # zero-sum groups holding mask's lowest member, canonical order
+        return [g for g in by_low.get(mask & -mask, ()) if not g & ~mask]
 
     @cache
     def most(mask: int) -> int:  # the most allowed groups that partition mask; -1 if none
         if not mask:
             return 0
-        best = -1
-        for g in by_low.get(mask & -mask, ()):
-            if not g & ~mask:
+        bound, best = found.most(mask), -1
+        for g in sorted(options(mask), key=lambda g: -found.most(mask ^ g)):  # stable: canonical on ties
+            if found.most(mask ^ g) + 1 <= best:
+                break  # sorted by bound: nothing further can do better
+            if valid(g):
                 rest = most(mask ^ g)
                 if rest >= 0:
                     best = max(best, rest + 1)
+                    if best == bound:
+                        break
         return best
+
+    def fitting(mask: int) -> Iterator[int]:  # allowed first groups of the partitions of mask with the most groups
+        target = most(mask) - 1
+        return (g for g in options(mask) if found.most(mask ^ g) >= target and valid(g) and most(mask ^ g) == target)
 
     if most(full) < 0:
         return None
@@ -169,15 +206,15 @@ def partition_groups(
     def best_score(mask: int) -> tuple[int, int]:  # (total score, first group) among the most groups
         if not mask:
             return 0, 0
-        target = most(mask)
         choice: tuple[int, int] | None = None
-        for g in by_low.get(mask & -mask, ()):
-            if not g & ~mask and most(mask ^ g) == target - 1 and (mask ^ g == 0 or most(mask ^ g) >= 0):
-                if g not in scores:
-                    scores[g] = score(g)
-                total = scores[g] + best_score(mask ^ g)[0]
-                if choice is None or total > choice[0]:
-                    choice = (total, g)
+        for g in fitting(mask):
+            if g not in scores:
+                scores[g] = score(g) if score else 0
+            total = scores[g] + best_score(mask ^ g)[0]
+            if choice is None or total > choice[0]:
+                choice = (total, g)
+            if score is None:
+                break  # the canonical first group will do
         assert choice is not None
         return choice
 
