@@ -204,11 +204,12 @@ def most_preferred(balances: dict[str, int], liked: frozenset[frozenset[str]], l
     return best
 
 
-def _tree_amounts(balances: dict[str, int], people: list[str], shape: tuple[tuple[str, str], ...]) -> dict | None:
+def _tree_amounts(balances: dict[str, int], people: list[str], shape: tuple[tuple[str, str], ...]
+                  ) -> dict[tuple[str, str], int] | None:
     """The amounts on a forest's edges that settle everyone (peel leaves), or None if not a forest."""
     left = {p: balances[p] for p in people}
     edges = set(shape)
-    amounts = {}
+    amounts: dict[tuple[str, str], int] = {}
     while edges:
         degree = Counter(x for e in edges for x in e)
         leaf_edge = next((e for e in sorted(edges) if degree[e[0]] == 1 or degree[e[1]] == 1), None)
