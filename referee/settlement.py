@@ -7,7 +7,9 @@ Balances are cents: positive is owed money, negative owes; they sum to zero.
 first (always part of a best split).  ``greedy`` has the largest debtor pay the largest creditor
 until everyone is square (at most n − 1 transfers, often more than exact).  ``auto`` is exact when
 at most :data:`EXACT_LIMIT` non-zero balances are left after the pairing off, greedy above; exact
-above that limit is refused (its time doubles with every player: about 10 ms at 16, 90 ms at 20).
+above that limit is refused (its time doubles with every player: about 5 ms at 16, 90 ms at 20;
+``bench/settle.py``).  With preferred or forbidden pairs nothing is paired off first and the limit
+counts every non-zero balance.
 
 **Deterministic order** (the same balances always give the same list, whatever the dict order):
 
@@ -19,9 +21,10 @@ above that limit is refused (its time doubles with every player: about 10 ms at 
 * within a group the largest remaining debtor pays the largest remaining creditor, ties in name
   order, until the group is square; groups are listed in name order of their first member.
 
-**Banker mode** (``banker=NAME``): every loser pays the bank, then the bank pays every winner; the
-banker's own balance is what the bank keeps or makes up, so it needs no transfer.  The banker need
-not have a balance.
+**Banker mode** (``banker=NAME``): every loser pays the bank, then the bank pays every winner, each
+in name order; the banker's own balance is what the bank keeps or makes up, so it needs no transfer.
+The banker need not have a balance.  Preferred pairs mean nothing here; a forbidden pair with the
+banker is an :class:`UnsettleableError`.
 
 **Pairs.**  A forbidden pair never transacts, either way.  Among the plans with the fewest transfers,
 the one with the most preferred pairs wins.  What is guaranteed: the fewest transfers possible under
@@ -30,8 +33,9 @@ a group of at most :data:`SEARCH_LIMIT` people every plan is searched (every pla
 transfer goes from someone who still owes to someone still owed, and pays off one of them), so the
 preferred pairs are the most possible; a larger group takes the first plan of that search in the
 preferred-first, largest-first order, or a flow over the allowed pairs if that search finds none
-within its budget (a note says so).  With pairs, a group's transfers come in the order that search
-makes them: preferred pairs first, then the largest debtor with the largest creditor it may pay.
+within its budget (a note says so).  ``greedy`` with pairs is that first plan for everyone at
+once.  With pairs, a group's transfers come in the order that search makes them: preferred pairs
+first, then the largest debtor with the largest creditor it may pay.
 When the forbidden pairs leave no plan at all, :class:`UnsettleableError` names who cannot be
 settled and why (a set of debtors who together owe more than everyone they may pay is owed).
 Pairs have no speed target: milliseconds for ordinary nights, up to about a second for 20 players
@@ -181,7 +185,7 @@ def settle(
         forbidden=_read_pairs(forbidden, people, "forbidden"),
     )
     if planner.preferred & planner.forbidden:
-        both = next(iter(planner.preferred & planner.forbidden))
+        both = min(planner.preferred & planner.forbidden, key=lambda p: sorted(map(name_key, p)))
         raise InputError(f"the pair {_pair_text(both)} is both preferred and forbidden",
                          hint="drop it from one of the two lists")
     transfers = planner.plan(table)
@@ -277,7 +281,8 @@ class _Planner:
         elif self.method == "exact":
             if count > EXACT_LIMIT:
                 raise InputError(
-                    f"exact settlement is limited to {EXACT_LIMIT} players with a balance; this has {count}",
+                    f"exact settlement is limited to {EXACT_LIMIT} non-zero balances left to split; "
+                    f"this night has {count}",
                     hint="use the greedy or auto method",
                 )
             exact = True
@@ -297,9 +302,9 @@ class _Planner:
         return [t for group in groups for t in _largest_first({name: owing[name] for name in group})]
 
     def _with_pairs(self, names: list[str], owing: dict[str, int], first: bool) -> list[Transfer]:
-        shortfall = self._shortfall(names, owing)
-        if shortfall is not None:
-            raise self._unsettleable(shortfall, owing)
+        short = self._shortfall(names, owing)
+        if short is not None:
+            raise self._unsettleable(short, owing)
         if not self._exact(len(names), first):
             return self._group_plan(tuple(names), owing)[0]
         values = [owing[name] for name in names]

@@ -68,7 +68,8 @@ def test_auto_turns_greedy_above_the_limit_and_exact_refuses() -> None:
     night["bank"] = -sum(night.values())
     assert settle(night).method == "greedy"
     assert len(settle(night).transfers) == EXACT_LIMIT
-    with pytest.raises(InputError, match=f"exact settlement is limited to {EXACT_LIMIT} players"):
+    with pytest.raises(InputError, match=f"exact settlement is limited to {EXACT_LIMIT} non-zero balances left to "
+                       f"split; this night has {EXACT_LIMIT + 1}"):
         settle(night, method="exact")
 
 
