@@ -1,0 +1,153 @@
+"""Money: integer cents inside, babel-formatted text outside, and what a typed amount means.
+
+Amounts are whole numbers of the currency's minor unit — cents for EUR or USD, pence for GBP, yen
+for JPY (babel knows each currency's number of decimals).  ``Decimal`` appears only here, at the
+edge, while text is read or written; babel is imported on first use so that a command which never
+shows money does not pay for loading it.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from babel import Locale
+
+DEFAULT_CURRENCY = "EUR"
+DEFAULT_LOCALE = "en_GB"
+
+_CENTS = re.compile(r"([+-]?)\s*(\d+)\s*(?:c|ct|cts|cents?)", re.IGNORECASE)
+_SPACES = ("\u00a0", "\u202f", " ")
+
+
+def format_cents(cents: int) -> str:
+    """Cents as a plain amount with two decimals, no currency: 1250 → ``12.50``, -5 → ``-0.05``."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{part:02d}"
+
+
+def format_money(cents: int, currency: str = DEFAULT_CURRENCY, locale: str = DEFAULT_LOCALE) -> str:
+    """Cents in the currency and locale: ``format_money(-1250)`` → ``-€12.50``; de_DE → ``-12,50 €``."""
+    from babel.numbers import format_currency
+
+    _check_currency(currency)
+    return format_currency(_to_decimal(cents, currency), currency, locale=_locale(locale))
+
+
+def parse_money(
+    text: str,
+    *,
+    currency: str = DEFAULT_CURRENCY,
+    locale: str = DEFAULT_LOCALE,
+    signed: bool = False,
+    where: str | None = None,
+) -> int:
+    """A typed amount as cents: ``"12.50"`` → 1250, ``"12,50"`` in de_DE → 1250, ``"1250c"`` → 1250.
+
+    Accepts the locale's decimal and grouping separators (``1,250.50`` in en_GB, ``1.250,50`` in
+    de_DE), the currency's symbol or code before or after, and a whole number of cents with a ``c``
+    (``ct``, ``cents``) suffix.  A minus sign only with ``signed=True``.  More decimals than the
+    currency has, a separator the locale does not use, or anything else is an :class:`InputError`.
+    """
+    from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
+
+    _check_currency(currency)
+    loc = _locale(locale)
+    raw = text.strip()
+    hint = _hint(currency, loc)
+    if not raw:
+        raise InputError("no amount given", where=where, hint=hint)
+    if cents_match := _CENTS.fullmatch(raw):
+        cents = int(cents_match[2]) * (-1 if cents_match[1] == "-" else 1)
+    else:
+        number = _strip_currency(raw, currency, loc)
+        group = get_group_symbol(loc)
+        if group in _SPACES:  # a typed space stands for the locale's narrow or no-break space
+            number = re.sub("[ \u00a0\u202f]", group, number)
+        try:
+            amount = parse_decimal(number, locale=loc, strict=True)
+        except NumberFormatError:
+            raise InputError(
+                f"cannot read {text!r} as an amount in {loc} (decimal separator "
+                f"{get_decimal_symbol(loc)!r}, grouping {group!r})",
+                where=where,
+                hint=hint,
+            ) from None
+        digits = _digits(currency)
+        scaled = amount.scaleb(digits)
+        if scaled != scaled.to_integral_value():
+            raise InputError(
+                f"{text!r} has more than {digits} decimal places for {currency}", where=where, hint=hint
+            )
+        cents = int(scaled)
+    if cents < 0 and not signed:
+        raise InputError(f"amount {text!r} is negative", where=where, hint="give the amount without a sign")
+    return cents
+
+
+def chips_to_cents(chips: int, chip_value_cents: int) -> int:
+    """What ``chips`` chips are worth when one chip is worth ``chip_value_cents``; chips may be net (< 0)."""
+    if isinstance(chips, bool) or not isinstance(chips, int):
+        raise InputError(f"chip count {chips!r} is not a whole number", hint="count chips in whole chips")
+    if isinstance(chip_value_cents, bool) or not isinstance(chip_value_cents, int) or chip_value_cents <= 0:
+        raise InputError(
+            f"chip value {chip_value_cents!r} is not a positive whole number of cents",
+            hint="give the value of one chip in cents, like 25 for 0.25",
+        )
+    return chips * chip_value_cents
+
+
+def _to_decimal(cents: int, currency: str) -> Decimal:
+    if isinstance(cents, bool) or not isinstance(cents, int):
+        raise InputError(f"amount {cents!r} is not a whole number of cents", hint="keep money in integer cents")
+    return Decimal(cents).scaleb(-_digits(currency))
+
+
+def _digits(currency: str) -> int:
+    from babel.numbers import get_currency_precision
+
+    return int(get_currency_precision(currency))
+
+
+def _check_currency(currency: str) -> None:
+    from babel.numbers import list_currencies
+
+    if currency not in list_currencies():
+        raise InputError(f"unknown currency {currency!r}", hint="use an ISO 4217 code like EUR, GBP or USD")
+
+
+def _locale(name: str) -> Locale:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(name)
+    except (UnknownLocaleError, ValueError, TypeError):
+        raise InputError(f"unknown locale {name!r}", hint="use a locale like en_GB, de_DE or fr_FR") from None
+
+
+def _strip_currency(text: str, currency: str, loc: Locale) -> str:
+    from babel.numbers import get_currency_symbol
+
+    for mark in sorted({get_currency_symbol(currency, loc), currency, currency.lower()}, key=len, reverse=True):
+        if text.startswith(mark):
+            return text[len(mark):].strip()
+        if text.endswith(mark):
+            return text[: -len(mark)].strip()
+        if text[:1] in "+-" and text[1:].lstrip().startswith(mark):  # -€12.50
+            return text[0] + text[1:].lstrip()[len(mark):].strip()
+    return text
+
+
+def _hint(currency: str, loc: Locale) -> str:
+    from babel.numbers import format_decimal
+
+    digits = _digits(currency)
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    plain = format_decimal(_to_decimal(1250, currency), format=pattern, locale=loc)
+    cents = ", or in cents like 1250c" if digits else ""
+    return f"type an amount like {plain} or {format_money(1250, currency, str(loc))}{cents}"

@@ -1,0 +1,269 @@
+"""Import of a PokerNow ledger CSV (pokernow.club's "Download Ledger") into per-player money.
+
+The file, as PokerNow exports it and as the public tools that read it expect::
+
+    player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net
+    "glenny",O4o2WcWz3Z,2025-02-28T06:28:43.918Z,,3000,,1740,-1260
+    "glenny",O4o2WcWz3Z,2025-02-28T06:21:35.932Z,2025-02-28T06:27:32.892Z,3000,0,0,-3000
+
+One row per seat session, newest first: a player who busted and sat down again, or left and came
+back, has several rows (and may come back under a new id or a new nickname).  ``buy_out`` is empty
+while the player is still seated; ``stack`` is then what is in front of them.  Newer exports add a
+``nit_escrow`` column before ``net`` (chips held back by the "nit game" feature, returned to the
+player).  Each row satisfies ``net = buy_out + stack + nit_escrow - buy_in``, and the nets of the
+whole file sum to zero.
+
+**Cents or dollars.**  The amounts are whole numbers; in a game with cents enabled PokerNow writes
+them in cents (3000 is 30.00), otherwise in whole chips, i.e. dollars.  The file does not say which,
+so: amounts with a decimal point are dollars; else the file is read as cents when its median buy-in
+is at least :data:`CENTS_FROM` (10.00 in cents — a home game rarely buys in for 1000 dollars, and
+rarely for less than 10.00), as dollars otherwise.  The choice and its reason are on the result;
+``unit="cents"`` or ``unit="dollars"`` forces it.
+
+**Merging.**  Rows belong to one player when they share a player id, or a nickname ignoring case
+(transitively: an id seen with two nicknames joins both).  The player's name is the nickname of
+their latest session (by its start, else its end time; ties and undated rows by file order).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Literal
+
+from referee.errors import InputError
+from referee.money import format_cents
+
+#: a median buy-in of at least this many units means the file is in cents
+CENTS_FROM = 1000
+REQUIRED = ("player_nickname", "player_id", "session_start_at", "session_end_at", "buy_in", "buy_out", "stack", "net")
+_CASH_OUT = ("buy_out", "stack", "nit_escrow")
+_HINT = "re-download the ledger from the PokerNow game (Ledger, then Download Ledger) or correct that row"
+
+Unit = Literal["cents", "dollars"]
+
+
+class LedgerFileError(InputError):
+    """A PokerNow ledger CSV that cannot be read or does not balance (``where`` is ``file:row``)."""
+
+
+@dataclass(frozen=True)
+class LedgerPlayer:
+    """One player's night in the ledger, all their rows merged; amounts in cents."""
+
+    name: str
+    player_ids: tuple[str, ...]
+    nicknames: tuple[str, ...]
+    #: the file lines their rows are on (the header is line 1)
+    rows: tuple[int, ...]
+    buy_in: int
+    #: cashed out, plus chips still on the table and any nit escrow: what they leave with
+    buy_out: int
+    net: int
+
+
+@dataclass(frozen=True)
+class PokerNowLedger:
+    """The players of a ledger file, in name order, and how its amounts were read."""
+
+    source: str
+    unit: Unit
+    #: why the amounts were read in that unit ("forced" when the caller said so)
+    unit_reason: str
+    players: tuple[LedgerPlayer, ...]
+
+    def balances(self) -> dict[str, int]:
+        """Net cents per player: what :func:`referee.settlement.settle` takes."""
+        return {p.name: p.net for p in self.players}
+
+
+@dataclass(frozen=True)
+class _Row:
+    line: int
+    nickname: str
+    player_id: str
+    when: str  # the session's start, else its end; "" when neither is given
+    buy_in: str
+    cash_out: tuple[str, ...]  # buy_out, stack, nit_escrow
+    net: str
+
+
+def read_pokernow_ledger(path: str | Path, *, unit: Unit | Literal["auto"] = "auto") -> PokerNowLedger:
+    """Read a PokerNow ledger file; errors name the file (by its name) and the line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise LedgerFileError(f"cannot read the ledger: {exc.strerror or exc}", where=path.name,
+                              hint="check the path of the downloaded ledger CSV") from None
+    except UnicodeDecodeError:
+        raise LedgerFileError("the ledger is not UTF-8 text", where=path.name,
+                              hint="give the CSV exactly as PokerNow downloaded it") from None
+    return parse_pokernow_ledger(text, source=path.name, unit=unit)
+
+
+def parse_pokernow_ledger(
+    text: str, *, source: str = "ledger.csv", unit: Unit | Literal["auto"] = "auto"
+) -> PokerNowLedger:
+    """The players of a ledger given as text; ``source`` names it in errors."""
+    if unit not in ("auto", "cents", "dollars"):
+        raise InputError(f"unknown ledger unit {unit!r}", hint="use auto, cents or dollars")
+    rows = _read_rows(text.removeprefix("\ufeff"), source)
+    if unit == "auto":
+        unit, reason = _guess_unit(rows)
+    else:
+        reason = "forced"
+    players = [_merge(group, unit, source) for group in _group_rows(rows)]
+    total = sum(p.net for p in players)
+    if total:
+        raise LedgerFileError(
+            f"the nets of rows {rows[0].line}\u2013{rows[-1].line} total {format_cents(total)}, not 0 "
+            f"(amounts read as {unit})",
+            where=source,
+            hint="a complete PokerNow ledger always balances: download it again once every player has a row",
+        )
+    return PokerNowLedger(source, unit, reason, tuple(sorted(players, key=lambda p: (p.name.casefold(), p.name))))
+
+
+def _read_rows(text: str, source: str) -> list[_Row]:
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise LedgerFileError("the ledger is empty", where=source, hint=_HINT) from None
+    except csv.Error as exc:
+        raise LedgerFileError(f"not a CSV file: {exc}", where=f"{source}:1", hint=_HINT) from None
+    columns = {name.strip().lower(): i for i, name in enumerate(header)}
+    missing = [name for name in REQUIRED if name not in columns]
+    if missing:
+        raise LedgerFileError(
+            f"not a PokerNow ledger: no column {', '.join(missing)}", where=f"{source}:1",
+            hint=f"the first line of a ledger is {','.join(REQUIRED)}",
+        )
+    rows = []
+    line = reader.line_num
+    try:
+        for record in reader:
+            start, line = line + 1, reader.line_num
+            if not any(field.strip() for field in record):
+                continue
+            where = f"{source}:{start}"
+            if len(record) < len(header):
+                raise LedgerFileError(f"{len(record)} fields where the header has {len(header)}", where=where,
+                                      hint=_HINT)
+
+            def cell(name: str, record: list[str] = record) -> str:
+                return record[columns[name]].strip() if name in columns else ""
+
+            nickname, player_id = cell("player_nickname"), cell("player_id")
+            if not nickname and not player_id:
+                raise LedgerFileError("a row with neither a nickname nor a player id", where=where, hint=_HINT)
+            if not cell("buy_in"):
+                raise LedgerFileError("no buy-in", where=where, hint=_HINT)
+            rows.append(_Row(start, nickname, player_id, cell("session_start_at") or cell("session_end_at"),
+                             cell("buy_in"), (cell("buy_out"), cell("stack"), cell("nit_escrow")), cell("net")))
+    except csv.Error as exc:
+        raise LedgerFileError(f"bad CSV: {exc}", where=f"{source}:{line + 1}", hint=_HINT) from None
+    if not rows:
+        raise LedgerFileError("the ledger has no players", where=source, hint=_HINT)
+    return rows
+
+
+def _guess_unit(rows: list[_Row]) -> tuple[Unit, str]:
+    fields = [f for r in rows for f in (r.buy_in, *r.cash_out, r.net) if f]
+    if any("." in f for f in fields):
+        return "dollars", "amounts with a decimal point"
+    buy_ins = []
+    for r in rows:
+        with contextlib.suppress(InvalidOperation):  # a bad one is reported with its row when read
+            buy_ins.append(abs(Decimal(r.buy_in)))
+    median = statistics.median(buy_ins) if buy_ins else Decimal(0)
+    if median >= CENTS_FROM:
+        return "cents", f"median buy-in {median} is at least {CENTS_FROM}"
+    return "dollars", f"median buy-in {median} is under {CENTS_FROM}"
+
+
+def _group_rows(rows: list[_Row]) -> list[list[_Row]]:
+    """Rows joined by a shared player id or a shared nickname (ignoring case), in file order."""
+    parent = list(range(len(rows)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first_seen: dict[tuple[str, str], int] = {}
+    for i, r in enumerate(rows):
+        for key in (("id", r.player_id), ("nick", r.nickname.casefold())):
+            if not key[1]:
+                continue
+            if key in first_seen:
+                parent[root(i)] = root(first_seen[key])
+            else:
+                first_seen[key] = i
+    groups: dict[int, list[_Row]] = {}
+    for i, r in enumerate(rows):
+        groups.setdefault(root(i), []).append(r)
+    return list(groups.values())
+
+
+def _merge(rows: list[_Row], unit: Unit, source: str) -> LedgerPlayer:
+    buy_in = buy_out = net = 0
+    for r in rows:
+        where = f"{source}:{r.line}"
+        row_in = _cents(r.buy_in, "buy_in", unit, where)
+        row_out = [_cents(v, name, unit, where) for v, name in zip(r.cash_out, _CASH_OUT, strict=True)]
+        row_net = _cents(r.net, "net", unit, where, signed=True) if r.net else sum(row_out) - row_in
+        if row_net != sum(row_out) - row_in:
+            parts = " + ".join(f"{name} {format_cents(v)}" for name, v in zip(_CASH_OUT, row_out, strict=True)
+                               if v or name != "nit_escrow")
+            raise LedgerFileError(
+                f"net {format_cents(row_net)} is not {parts} \u2212 buy_in {format_cents(row_in)} "
+                f"(= {format_cents(sum(row_out) - row_in)})",
+                where=where,
+                hint=_HINT,
+            )
+        buy_in += row_in
+        buy_out += sum(row_out)
+        net += row_net
+    latest = max(rows, key=lambda r: r.when)  # the newest session; the earlier row on ties (newest first)
+    return LedgerPlayer(
+        name=latest.nickname or latest.player_id,
+        player_ids=_unique(r.player_id for r in rows),
+        nicknames=_unique(r.nickname for r in rows),
+        rows=tuple(r.line for r in rows),
+        buy_in=buy_in,
+        buy_out=buy_out,
+        net=net,
+    )
+
+
+def _cents(text: str, column: str, unit: Unit, where: str, *, signed: bool = False) -> int:
+    if not text:
+        return 0
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        raise LedgerFileError(f"{column} {text!r} is not a number", where=where, hint=_HINT) from None
+    if not amount.is_finite() or (amount < 0 and not signed):
+        raise LedgerFileError(f"{column} {text!r} is not an amount", where=where, hint=_HINT)
+    cents = amount * 100 if unit == "dollars" else amount
+    if cents != cents.to_integral_value():
+        other = "dollars" if unit == "cents" else "cents"
+        raise LedgerFileError(
+            f"{column} {text!r} is not a whole number of cents (amounts read as {unit})",
+            where=where,
+            hint=f"if the file is in {other}, say so (unit={other!r})",
+        )
+    return int(cents)
+
+
+def _unique(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(v for v in values if v))
