@@ -7,6 +7,11 @@ how the hand ended, the pots and their winners, the final stacks, the carried an
 the penalties, the next dealer, and each finding's kind, action number, player and rule id (notes,
 which are information rather than rulings, are left out).
 
+A hand's expectation may also hold ``state_after``: what the game keeps about the hand and carries
+to the next deal (compared key by key with the outcome's ``facts`` and the carry it leaves; only the
+keys written are compared), and a file's a ``night`` object (compared key by key with the night's
+``winner``, ``final_stacks`` and the game's facts about the night).
+
 The expectations were written and checked by hand against RULES.md and the seeds; they pin what the
 rules say, not what the engine happens to do.  ``REFEREE_GOLDEN_UPDATE=1 pytest tests/test_golden.py``
 rewrites them from the engine, for a new file: check every value by hand before committing it.
@@ -69,11 +74,21 @@ def summary(hand: ReplayedHand) -> dict[str, Any]:
     }
 
 
+def state_after(hand: ReplayedHand) -> dict[str, Any]:
+    """What the game keeps about the hand and carries on: the outcome's facts and the carry it leaves."""
+    outcome = hand.replay.outcome
+    return {**outcome.facts, **outcome.next_hand.carry.to_dict()}
+
+
 def _normalise(expected_hand: dict[str, Any]) -> dict[str, Any]:
     out = dict(expected_hand)
     out["findings"] = sorted(out["findings"], key=_finding_key)
     out["penalties"] = sorted(out["penalties"], key=_penalty_key)
     return out
+
+
+def _subset(got: dict[str, Any], keys: dict[str, Any]) -> dict[str, Any]:
+    return {k: got.get(k, "<missing>") for k in keys}
 
 
 def _expected_path(path: Path) -> Path:
@@ -84,7 +99,8 @@ def _expected_path(path: Path) -> Path:
 def test_golden_hand(path: Path) -> None:
     """Replay the golden night and compare every hand with its hand-checked ruling."""
     night = read_night(path)
-    got = [summary(h) for h in replay_night_file(night)]
+    replayed = replay_night_file(night)
+    got = [summary(h) for h in replayed]
     expected_file = _expected_path(path)
     if UPDATE:
         expected_file.write_text(json.dumps({"file": path.name, "hands": got}, indent=2, ensure_ascii=False) + "\n")
@@ -93,8 +109,15 @@ def test_golden_hand(path: Path) -> None:
     assert expected["file"] == path.name
     want = [_normalise(h) for h in expected["hands"]]
     assert len(got) == len(want), f"{path.name}: {len(got)} hands replayed, {len(want)} expected"
-    for g, w in zip(got, want):
+    for hand, g, w in zip(replayed, got, want):
+        state = w.pop("state_after", None)
         assert g == w, f"{path.name}, hand {w['hand']}"
+        if state is not None:
+            assert _subset(state_after(hand), state) == state, f"{path.name}, hand {w['hand']}: state after"
+    if "night" in expected:
+        result = replayed.result
+        night_got = {"winner": result.winner, "final_stacks": result.stacks, **result.facts}
+        assert _subset(night_got, expected["night"]) == expected["night"], f"{path.name}: the night"
 
 
 def test_every_golden_file_names_real_rules_and_has_its_expectation() -> None:

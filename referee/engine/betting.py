@@ -145,12 +145,6 @@ class BettingRound:
     ``first``: the seat that acts first; ``pot``: chips already in the middle (pot limit needs it).
     """
 
-    __slots__ = (
-        "rules", "table", "stacks", "live", "order", "bets", "pending", "cursor", "current",
-        "full_raise", "acted", "short", "raises", "total_raises", "checked", "first_bettor",
-        "last_aggressor", "pot", "actions", "name", "first", "turn",
-    )
-
     def __init__(
         self, rules: BettingRules, table: Table, stacks: list[int], live: list[bool], first: int, pot: int,
         name: str = "betting round",
@@ -161,7 +155,7 @@ class BettingRound:
         self.live = live
         self.name = name
         self.first = first
-        self.order = [s for s in table.order_from(first) if live[s]]
+        self.order = tuple(s for s in table.order_from(first) if live[s])
         self.bets = [0] * table.size
         with_chips = {s for s in self.order if stacks[s] > 0}
         self.pending: set[int] = with_chips if len(with_chips) > 1 else set()
@@ -186,10 +180,9 @@ class BettingRound:
     def copy_for(self, stacks: list[int], live: list[bool]) -> BettingRound:
         """This round as it stands, for a copy of its hand (whose ``stacks`` and ``live`` it shares)."""
         twin = BettingRound.__new__(BettingRound)
-        for name in self.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin.__dict__.update(self.__dict__)
         twin.stacks, twin.live = stacks, live
-        twin.order, twin.bets, twin.raises = list(self.order), list(self.bets), list(self.raises)
+        twin.bets, twin.raises = self.bets.copy(), self.raises.copy()
         twin.pending, twin.acted, twin.checked = set(self.pending), set(self.acted), set(self.checked)
         return twin
 

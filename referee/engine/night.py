@@ -53,6 +53,8 @@ class NightResult:
     seated: tuple[str, ...]
     carry: Carry
     winner: str | None = None
+    #: what the last hand's game says about the night (La Viuda's prize, who pays for the whisky)
+    facts: dict[str, object] = field(default_factory=dict)
 
     def __iter__(self) -> Iterator[HandReplay]:
         return iter(self.hands)
@@ -103,7 +105,13 @@ def replay_night(
         seated = hand.seats
         dealer = result.outcome.next_hand.dealer
         carry = result.outcome.next_hand.carry
-    return NightResult(tuple(replays), stacks, seated, carry)
+    winner: str | None = None
+    facts: dict[str, object] = {}
+    if replays:
+        from referee.engine.games import find_game
+
+        winner, facts = find_game(replays[-1].setup.rulebook.game).night_result(carry, stacks)
+    return NightResult(tuple(replays), stacks, seated, carry, winner, facts)
 
 
 def _dealer_in(dealer: str, seats: Sequence[str], previous: Sequence[str], game: str) -> str:

@@ -25,6 +25,7 @@ stays, La Viuda's pool), and the night replays it from the log.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 
 OUTCOME_KINDS = ("showdown", "uncontested", "passed_out", "false_open", "misdeal", "in_progress")
@@ -73,6 +74,11 @@ class Penalty:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "rule": self.rule}
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 @dataclass(frozen=True, slots=True)
 class Carry:
     """What a deal leaves to the next one, for every game: chips left on the table (a passed-out
@@ -88,8 +94,8 @@ class Carry:
         kept, the others at their defaults (a night may change games between hands)."""
         if isinstance(carried, cls):
             return carried
-        mine = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{f.name: getattr(carried, f.name) for f in dataclasses.fields(carried) if f.name in mine})
+        mine = _field_names(cls)
+        return cls(**{name: getattr(carried, name) for name in _field_names(type(carried)) if name in mine})
 
     def to_dict(self) -> dict[str, object]:
         return dataclasses.asdict(self)
@@ -140,6 +146,8 @@ class Outcome:
     showdown_order: tuple[str, ...] = ()
     summary: str = ""
     in_middle: int = 0
+    #: what the game records about this hand besides chips (La Viuda: the rank wild in this deal)
+    facts: dict[str, object] = field(default_factory=dict)
 
     @property
     def decided(self) -> bool:
@@ -159,4 +167,5 @@ class Outcome:
             "penalties": [p.to_dict() for p in self.penalties],
             "next_hand": self.next_hand.to_dict(),
             "showdown_order": list(self.showdown_order),
+            "facts": dict(self.facts),
         }

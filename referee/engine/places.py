@@ -34,25 +34,29 @@ def kept(seat: int) -> str:
 
 
 class CardPlaces:
-    """The hand's places and the index of where each known card is."""
+    """The hand's places and the index of where each known card is.
+
+    Each place holds a tuple (a move makes a new one), so a copy of the whole is two dict copies:
+    the live recorder copies a hand's state to check an action before it is stored.
+    """
 
     __slots__ = ("cards", "where")
 
     def __init__(self, seats: int) -> None:
-        self.cards: dict[PlaceKey, list[AnyCard]] = {s: [] for s in range(seats)}
+        self.cards: dict[PlaceKey, tuple[AnyCard, ...]] = dict.fromkeys(range(seats), ())
         self.where: dict[Card, PlaceKey] = {}
 
     def copy(self) -> CardPlaces:
         twin = CardPlaces.__new__(CardPlaces)
-        twin.cards = {place: list(held) for place, held in self.cards.items()}
-        twin.where = dict(self.where)
+        twin.cards = self.cards.copy()
+        twin.where = self.where.copy()
         return twin
 
     # ------------------------------------------------------------------ reading
 
-    def at(self, place: PlaceKey) -> list[AnyCard]:
-        """The cards in ``place`` (read it, do not change it)."""
-        return self.cards.get(place, [])
+    def at(self, place: PlaceKey) -> tuple[AnyCard, ...]:
+        """The cards in ``place``."""
+        return self.cards.get(place, ())
 
     def place_of(self, card: Card) -> PlaceKey | None:
         """Where the log has ``card`` (``None``: in no place it knows of)."""
@@ -62,17 +66,17 @@ class CardPlaces:
         """The cards of ``place`` when every one is known, else ``None``."""
         held = self.cards.get(place)
         if held and UNKNOWN not in held:
-            return tuple(held)  # type: ignore[arg-type]
+            return held  # type: ignore[return-value]
         return None
 
-    def elsewhere(self, cards: Iterable[AnyCard], allowed: Iterable[PlaceKey]) -> tuple[Card, PlaceKey] | None:
-        """The first known card of ``cards`` the log places outside ``allowed``, with its place."""
-        ok = set(allowed)
+    def elsewhere(self, cards: Iterable[AnyCard], *allowed: PlaceKey) -> tuple[Card, PlaceKey] | None:
+        """The first known card of ``cards`` the log places somewhere other than the ``allowed``
+        places, with the place it is in."""
         where = self.where
         for c in cards:
             if type(c) is Card:
                 place = where.get(c)
-                if place is not None and place not in ok:
+                if place is not None and place not in allowed:
                     return c, place
         return None
 
@@ -84,7 +88,7 @@ class CardPlaces:
         for c in cards:
             if type(c) is Card:
                 where[c] = place
-        self.cards.setdefault(place, []).extend(cards)
+        self.cards[place] = (*self.cards.get(place, ()), *cards)
 
     def remove(self, place: PlaceKey, named: Sequence[AnyCard], count: int) -> tuple[list[AnyCard], list[Card]]:
         """Take ``count`` cards out of ``place``: the ``named`` ones first, the rest unseen.
@@ -94,7 +98,7 @@ class CardPlaces:
         cards but the log does not say which ones left, the cards left behind become unseen.
         Returns what left (known where named) and the named cards the place could not account for.
         """
-        held = self.cards.setdefault(place, [])
+        held = list(self.cards.get(place, ()))
         where = self.where
         removed: list[AnyCard] = []
         strays: list[Card] = []
@@ -118,39 +122,44 @@ class CardPlaces:
             for c in held:
                 if type(c) is Card:
                     where.pop(c, None)
-            held[:] = [UNKNOWN] * max(len(held) - missing, 0)
+            held = [UNKNOWN] * max(len(held) - missing, 0)
             removed.extend([UNKNOWN] * missing)
+        self.cards[place] = tuple(held)
         return removed, strays
+
+    def _take_out(self, card: Card) -> None:
+        old = self.where.pop(card, None)
+        if old is not None:
+            held = list(self.cards[old])
+            held.remove(card)
+            self.cards[old] = tuple(held)
 
     def reveal(self, place: PlaceKey, shown: Sequence[Card]) -> None:
         """``shown`` are seen to be in ``place``: each one the log did not have there takes the place
         of an unseen card (or is added, when the place has none left)."""
-        held = self.cards.setdefault(place, [])
         where = self.where
         for c in shown:
             if where.get(c) == place:
                 continue
-            old = where.get(c)
-            if old is not None:
-                self.cards[old].remove(c)
+            self._take_out(c)
+            held = list(self.cards.get(place, ()))
             if UNKNOWN in held:
                 held[held.index(UNKNOWN)] = c
             else:
                 held.append(c)
+            self.cards[place] = tuple(held)
             where[c] = place
 
     def replace(self, place: PlaceKey, shown: Sequence[Card]) -> list[Card]:
         """``place`` holds exactly ``shown`` (a whole hand laid face up): the log's other known
         cards for it are no longer placed.  Returns those cards (what the log had wrongly)."""
-        held = self.cards.setdefault(place, [])
         where = self.where
-        wrong = [c for c in held if type(c) is Card and c not in shown]
+        wrong = [c for c in self.cards.get(place, ()) if type(c) is Card and c not in shown]
         for c in wrong:
             where.pop(c, None)
         for c in shown:
-            old = where.get(c)
-            if old is not None and old != place:
-                self.cards[old].remove(c)
+            if where.get(c) != place:
+                self._take_out(c)
             where[c] = place
-        held[:] = list(shown)
+        self.cards[place] = tuple(shown)
         return wrong  # type: ignore[return-value]

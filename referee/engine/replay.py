@@ -73,6 +73,9 @@ def start_hand(setup: HandSetup, voided: frozenset[int] = frozenset()) -> HandSt
 
 
 def _voided(events: Sequence[Event]) -> frozenset[int]:
+    """The action numbers the hand's corrections void (most hands have none)."""
+    if Void not in map(type, events):
+        return frozenset()
     return frozenset(e.action for e in events if type(e) is Void)  # type: ignore[attr-defined]
 
 

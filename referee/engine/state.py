@@ -129,7 +129,8 @@ class Legality:
 
     ``legal``: no rule would be broken.  ``findings``: what the action would be flagged with (rule
     ids, messages, the remedy that would be applied).  ``to_act``: whose turn it is before the action;
-    ``legal_actions``: what the acting player may do, in words (``["fold", "call 2", "raise 1–2"]``).
+    ``legal_actions``: when it is illegal in a betting round, what the acting player may do instead, in
+    words (``["fold", "call 2", "raise 1–2"]``).
     """
 
     legal: bool
@@ -192,6 +193,8 @@ class HandState:
     declarations: ClassVar[frozenset[str]] = frozenset()
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
+    #: phases in which :meth:`gate` decides first whether an event is played at all
+    gated_phases: ClassVar[frozenset[str]] = frozenset({"over"})
     #: the turn engine of the game's betting or exchanges (``BettingRound``, ...); ``None``: none
     turns: ClassVar[type | None] = None
     #: the type of the state this game threads from hand to hand
@@ -227,7 +230,7 @@ class HandState:
         self.n = self.table.size
         self.stacks: list[int] = [s.stack for s in setup.seats]
         self.start_stacks = tuple(self.stacks)
-        self.dealt_in = [s > 0 for s in self.stacks]
+        self.dealt_in = tuple(s > 0 for s in self.stacks)
         self.live = list(self.dealt_in)
         self.carry_in = self.carry.adopt(setup.carry_in)
         self.banked = [0] * self.n  # chips bet in finished betting rounds
@@ -235,6 +238,7 @@ class HandState:
         self.closed: tuple[Pot, ...] = ()  # pots closed at a moment (a brag cover)
         self.total = sum(self.stacks) + self.dead
         self.places = CardPlaces(self.n)
+        self.cards_of_pack = self.pack()
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
         self.findings: list[Finding] = []
@@ -251,13 +255,21 @@ class HandState:
         self.begin()
 
     def copy(self) -> HandState:
-        """An independent copy of this state (what :meth:`check` and :meth:`outcome` work on)."""
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        for attr, value in self.__dict__.items():
-            kind = type(value)
-            if kind is list or kind is dict or kind is set:
-                twin.__dict__[attr] = value.copy()
+        """An independent copy of this state (what :meth:`check` and :meth:`outcome` work on).
+
+        State is flat (see the module's docstring): each attribute that holds a list, dict or set
+        holds one on every hand of the class, so which attributes to copy is found once per class.
+        """
+        cls = type(self)
+        mutable = cls.__dict__.get("_mutable")
+        if mutable is None:
+            mutable = tuple(a for a, v in self.__dict__.items() if type(v) in (list, dict, set))
+            cls._mutable = mutable  # type: ignore[attr-defined]
+        twin = object.__new__(cls)
+        state = twin.__dict__
+        state.update(self.__dict__)
+        for attr in mutable:
+            state[attr] = state[attr].copy()
         twin.places = self.places.copy()
         if self.round is not None:
             twin.round = self.round.copy_for(twin.stacks, twin.live)
@@ -288,11 +300,11 @@ class HandState:
                 hint=f"{self.words()} actions: " + "; ".join(dict.fromkeys(self.events.values())),
             ), event)
         player = getattr(event, "player", None)
-        seat = None if player is None else self.table.index.get(player)
         try:
+            seat = None if player is None else self.table.index.get(player)
             if seat is None and player is not None:
                 self.seat_of(player)  # raises: not seated
-            if self.gate(seat, event):
+            if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
             raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
@@ -323,7 +335,9 @@ class HandState:
         pot = self.middle()
         if sum(self.stacks) + pot != self.total:
             self.check_conservation()  # fails, with the details
-        return Snapshot(self.action, self.phase, self.to_act(), tuple(self.stacks), pot, tuple(self.live), self.names)
+        rnd = self.round
+        to_act = self.names[rnd.turn] if rnd is not None and rnd.turn is not None else self.expected_actor()
+        return Snapshot(self.action, self.phase, to_act, tuple(self.stacks), pot, tuple(self.live), self.names)
 
     def to_act(self) -> str | None:
         """Whose turn it is (``None``: nobody's, or the log does not say)."""
@@ -347,17 +361,18 @@ class HandState:
 
         Only findings of severity ``error`` make it illegal; notes and answers do not.
         """
-        to_act = self.to_act()
-        legal_actions: tuple[str, ...] = ()
-        seat = self.table.index.get(getattr(event, "player", None) or "")
-        rnd = self.round
-        if rnd is not None and seat is not None and self.live[seat] and self.stacks[seat] > 0 and not rnd.closed:
-            legal_actions = tuple(rnd.legal(seat).describe(self.stacks[seat]))
         twin = self.copy()
         count = len(twin.findings)
         twin.push(event)
         new = tuple(f for f in twin.findings[count:] if f.action == twin.action)
-        return Legality(not any(f.severity == "error" for f in new), new, to_act, legal_actions)
+        legal = not any(f.severity == "error" for f in new)
+        legal_actions: tuple[str, ...] = ()
+        seat = self.table.index.get(getattr(event, "player", None) or "")
+        rnd = self.round
+        if not legal and rnd is not None and seat is not None and self.live[seat] and self.stacks[seat] > 0 \
+                and not rnd.closed:
+            legal_actions = tuple(rnd.legal(seat).describe(self.stacks[seat]))
+        return Legality(legal, new, self.to_act(), legal_actions)
 
     def outcome(self) -> Outcome:
         """How the hand ends if the log stops here; this state does not change."""
@@ -381,8 +396,8 @@ class HandState:
         raise NotImplementedError
 
     def gate(self, seat: int | None, event: Event) -> bool:
-        """Whether the event is played at all now (default: not once the hand is ``over``, except the
-        kinds in :attr:`after_end`, which a note then says came after it)."""
+        """Whether the event is played at all now, in one of the :attr:`gated_phases` (default: not
+        once the hand is ``over``, except the kinds in :attr:`after_end`; a note says it came after)."""
         if self.phase == "over" and type(event) not in self.after_end:
             self.flag("action_after_hand", f"the hand is over ({self.over_reason()}): this action comes after it",
                       player=seat, remedy="ignored")
@@ -399,6 +414,13 @@ class HandState:
     def prompt_outside_turns(self) -> Prompt:
         """The prompt when no turn engine has the turn (the draw, the showdown, ...)."""
         return Prompt(self.phase, self.expected_actor())
+
+    @classmethod
+    def night_result(cls, carry: Carry, stacks: Mapping[str, int]) -> tuple[str | None, dict[str, object]]:
+        """The night's winner and what else the game says about the night as a whole, once its last
+        hand (of this game) is replayed: ``carry`` is what that hand left, ``stacks`` every player's
+        last stack.  Default: no winner (a cash game)."""
+        return None, {}
 
     def pack(self) -> frozenset[Card]:
         """The cards of this game's pack under its options (default: the 52 cards)."""
@@ -500,7 +522,7 @@ class HandState:
         """Cards dealt into ``place`` (a seat's hand, the widow); a known card the log places
         elsewhere, or that is not in this game's pack, cannot be replayed."""
         places = self.places
-        pack = self.pack()
+        pack = self.cards_of_pack
         for c in cards:
             if type(c) is Card:
                 where = places.where.get(c)
@@ -522,7 +544,7 @@ class HandState:
     def discard(self, seat: int, named: Sequence[AnyCard], count: int, to: PlaceKey = MUCK) -> list[AnyCard]:
         """``seat`` gives up ``count`` cards, the ``named`` ones among them, into ``to`` (the muck, or
         his face-down discards).  Returns what left his hand (known cards where named)."""
-        clash = self.places.elsewhere(named, (seat,))
+        clash = self.places.elsewhere(named, seat)
         if clash is not None:
             raise self.card_elsewhere(clash[0], clash[1], f"{self.names[seat]} discards")
         removed, strays = self.places.remove(seat, named, count)
@@ -532,7 +554,7 @@ class HandState:
         self.places.add(to, removed)
         return removed
 
-    def hand_of(self, seat: int) -> list[AnyCard]:
+    def hand_of(self, seat: int) -> tuple[AnyCard, ...]:
         """The cards in ``seat``'s hand as the log knows them (``??`` for unseen ones)."""
         return self.places.at(seat)
 
@@ -551,7 +573,7 @@ class HandState:
             self.flag("show_unreadable", f"{who}'s shown hand has unreadable cards ({format_cards(shown)})",
                       player=seat)
             return
-        clash = self.places.elsewhere(known, (seat,))
+        clash = self.places.elsewhere(known, seat)
         if clash is not None:
             raise self.card_elsewhere(clash[0], clash[1], f"{who} shows")
         held = self.places.at(seat)
@@ -670,7 +692,14 @@ class HandState:
                 must_show += [names[s] for s in unknown if names[s] not in must_show]
                 results.append(PotResult(amount, entitled, (), {}, False, 0, rule, None))
                 continue
-            top = max(values[s].key for s in eligible)
+            keys = [values[s].key for s in eligible]
+            top = max(keys)
+            if keys.count(top) == 1:  # one best hand: the whole pot
+                best = eligible[keys.index(top)]
+                stacks[best] += amount
+                results.append(PotResult(amount, entitled, (names[best],), {names[best]: amount}, True, 0, rule,
+                                         values[best].name))  # type: ignore[attr-defined]
+                continue
             winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s].key == top]
             split = split_pot(amount, winners, self.table, self.tie_rule)
             for s, chips in split.shares.items():

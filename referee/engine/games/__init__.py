@@ -74,6 +74,9 @@ def game_names() -> tuple[str, ...]:
 def find_game(name: str) -> Game:
     """The game called ``name`` (its rulebook name, title or an alias; case, spaces and underscores
     do not matter).  An unknown name is an :class:`~referee.errors.InputError` with a hint."""
+    for game in GAMES:  # the rulebook's own name: the common case
+        if game.name == name:
+            return game
     wanted = _key(name)
     for game in GAMES:
         if wanted in {_key(game.name), _key(game.title), *map(_key, game.aliases)}:

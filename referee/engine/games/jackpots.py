@@ -53,6 +53,7 @@ class Jackpots(StraightDraw):
     events = {**StraightDraw.events, Declare: "declares split openers"}
     declarations = frozenset({"split_openers", "open", "false_open"})
     after_end = StraightDraw.after_end | {Declare}
+    gated_phases = StraightDraw.gated_phases | {"declare_open"}
     carry = JackpotsCarry
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
@@ -173,8 +174,11 @@ class Jackpots(StraightDraw):
                           f"{who} declared the pot open without openers ({format_cards(hand)})",
                           "jackpots.false_open_before_showdown", player=seat, remedy="the declaration stands")
             self.awaiting_declare = False
+            self.phase = "round1"
             self.flag("pot_declared_open", f"{who} declares the pot open: it plays on",
                       "jackpots.false_open_before_showdown", player=seat)
+            if self.round is not None and self.round.closed:
+                self.end_round()
             return
         self.flag("declaration_unknown", f"{who} declared {event.what}: not a declaration of this game", player=seat)
 
@@ -316,8 +320,9 @@ class Jackpots(StraightDraw):
             rnd = self.round
             callers = sum(1 for s in range(self.n) if s != o and rnd.bets[s] >= self.opening_bet > 0)
             plays = rnd.total_raises > 0 or callers >= 2
-            if not plays:
+            if not plays:  # play waits for a declaration (jackpots.false_open_before_showdown)
                 self.awaiting_declare = True
+                self.phase = "declare_open"
                 return
         if self.round is not None and self.round.closed:
             self.end_round()
