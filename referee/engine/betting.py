@@ -121,6 +121,19 @@ class LegalActions:
     is_bet: bool
     all_in_only: bool = False
 
+    def events(self, player: str) -> list[Event]:
+        """The legal actions as events ``player`` could log (a bet or raise at its smallest and largest
+        legal size): what a generator of legal hands, or a recorder's completion, picks from."""
+        out: list[Event] = [Fold(player)]
+        if self.can_check:
+            out.append(Check(player))
+        if self.to_call > 0:
+            out.append(Call(player))
+        if self.raise_min is not None and self.raise_max is not None:
+            for size in dict.fromkeys((self.raise_min, self.raise_max)):
+                out.append(Bet(player, size) if self.is_bet else Raise(player, size))
+        return out
+
     def describe(self, stack: int) -> list[str]:
         """The legal actions in words: ``["fold", "call 2", "raise 1–2"]``."""
         out = ["fold"]

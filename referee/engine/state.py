@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
-from referee.engine.betting import BettingRound, BettingRules, LegalActions, Verdict
+from referee.engine.betting import BettingRound, BettingRules, Verdict
 from referee.engine.events import Event, Void
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
@@ -104,23 +104,38 @@ class Snapshot(NamedTuple):
         }
 
 
+class Choices(Protocol):
+    """What a player may do now, as a turn engine (or a game outside its turns) answers it: in words,
+    and as the events he could log."""
+
+    def describe(self, stack: int) -> list[str]: ...
+
+    def events(self, player: str) -> list[Event]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """Whose turn it is, in which phase, and what he may do.
 
     ``legal``: the legal actions in words (``("fold", "call 2", "raise 1–2")``); ``options``: the
-    turn engine's own answer (a betting round's :class:`~referee.engine.betting.LegalActions`), when
-    a turn engine has the turn; ``stack``: the chips of the player to act.
+    structured answer (a betting round's :class:`~referee.engine.betting.LegalActions`, the draw's
+    choices, ...), from which :meth:`events` makes legal events; ``stack``: the chips of the player to act.
     """
 
     phase: str
     to_act: str | None
     legal: tuple[str, ...] = ()
-    options: LegalActions | None = None
+    options: Choices | None = None
     stack: int = 0
 
     def describe(self) -> list[str]:
         return list(self.legal)
+
+    def events(self) -> list[Event]:
+        """Legal events the player to act could log now (empty when nobody is to act)."""
+        if self.options is None or self.to_act is None:
+            return []
+        return self.options.events(self.to_act)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ Cards: the log may know every card (a camera), some, or none; cards nobody saw a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, round_rules
 from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Event, Expose, Fold, Misdeal, Muck, \
@@ -20,6 +22,19 @@ from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue
+
+
+@dataclass(frozen=True, slots=True)
+class DrawChoices:
+    """The draw's choices: stand pat or draw up to ``limit`` cards (draw.7, ``draw.max_draw``)."""
+
+    limit: int
+
+    def describe(self, stack: int) -> list[str]:
+        return ["stand pat", f"draw 1–{self.limit}"]
+
+    def events(self, player: str) -> list[Event]:
+        return [Draw(player, count) for count in range(self.limit + 1)]
 
 
 class StraightDraw(HandState):
@@ -262,7 +277,9 @@ class StraightDraw(HandState):
         if self.phase == "draw":
             nxt = self.next_to_draw()
             if nxt is not None:
-                return Prompt("draw", self.names[nxt], ("stand pat", f"draw 1–{self.draw_limit}"))
+                choices = DrawChoices(self.draw_limit)
+                return Prompt("draw", self.names[nxt], tuple(choices.describe(self.stacks[nxt])), choices,
+                              self.stacks[nxt])
         return Prompt(self.phase, self.expected_actor())
 
     @handles(Draw)
