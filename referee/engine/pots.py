@@ -41,26 +41,26 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
     Dead chips go into the main pot -- or into a pot of their own, open to every live player, when
     a live player bet nothing (all in on the ante): he may still win them.
     """
-    everyone_live = tuple(i for i, alive in enumerate(live) if alive)
+    everyone_live = tuple([i for i, alive in enumerate(live) if alive])
+    total = sum(contributed)
     live_bets = {contributed[i] for i in everyone_live}
+    if len(live_bets) == 1 and 0 not in live_bets:  # the common case: every live player put in the same
+        return [Pot(dead + total, everyone_live)]
     dead_apart = 0 in live_bets  # a live player bet nothing: the dead chips make a pot of their own
     live_bets.discard(0)
-    total = sum(contributed)
     if not live_bets:
         chips = dead + total
         return [Pot(chips, everyone_live)] if chips or everyone_live else []
-    if len(live_bets) == 1 and not dead_apart:  # the common case: every live player put in the same
-        return [Pot(dead + total, everyone_live)]
     levels = sorted(live_bets)
     pots = [Pot(dead, everyone_live)] if dead_apart and dead else []
     below = 0  # chips every seat put in up to the previous level
     for level in levels:
         # up to this level; the last pot also takes whatever lies above the top level
-        upto = total if level == levels[-1] else sum(min(chips, level) for chips in contributed)
+        upto = total if level == levels[-1] else sum([min(chips, level) for chips in contributed])
         amount = upto - below
         if below == 0 and not dead_apart:
             amount += dead
-        pots.append(Pot(amount, tuple(i for i in everyone_live if contributed[i] >= level)))
+        pots.append(Pot(amount, tuple([i for i in everyone_live if contributed[i] >= level])))
         below = upto
     return pots
 

@@ -347,12 +347,19 @@ class HandState:
     def snapshot(self) -> Snapshot:
         """The table now, checked: chips neither made nor lost (the replay takes one after every
         event, so this is where the conservation invariant is checked event by event)."""
-        pot = self.middle()
-        if sum(self.stacks) + pot != self.total:
-            self.check_conservation()  # fails, with the details
         rnd = self.round
-        to_act = self.names[rnd.turn] if rnd is not None and rnd.turn is not None else self.expected_actor()
-        return Snapshot(self.action, self.phase, to_act, tuple(self.stacks), pot, tuple(self.live), self.names)
+        pot = self.dead + sum(self.banked)
+        if self.closed:
+            pot += sum([p.amount for p in self.closed])
+        if rnd is not None:
+            pot += sum(rnd.bets)
+            to_act = self.names[rnd.turn] if rnd.turn is not None else self.expected_actor()
+        else:
+            to_act = self.expected_actor()
+        stacks = tuple(self.stacks)
+        if sum(stacks) + pot != self.total:
+            self.check_conservation()  # fails, with the details
+        return Snapshot(self.action, self.phase, to_act, stacks, pot, tuple(self.live), self.names)
 
     def to_act(self) -> str | None:
         """Whose turn it is (``None``: nobody's, or the log does not say)."""
@@ -688,7 +695,7 @@ class HandState:
         carried = undecided = 0
         must_show: list[str] = []
         for amount, entitled_seats in pots:
-            entitled = tuple(names[s] for s in entitled_seats)
+            entitled = tuple([names[s] for s in entitled_seats])
             eligible = [s for s in entitled_seats if s in may_win]
             if not eligible:
                 carried += amount
@@ -701,7 +708,8 @@ class HandState:
                 results.append(PotResult(amount, entitled, (names[alone],), {names[alone]: amount}, True, 0, rule,
                                          shown))
                 continue
-            unknown = [s for s in eligible if s not in values]
+            unknown = [s for s in eligible if s not in values] if len(values) < len(eligible) or not \
+                all(s in values for s in eligible) else ()
             if unknown:
                 undecided += amount
                 must_show += [names[s] for s in unknown if names[s] not in must_show]
@@ -769,7 +777,7 @@ class HandState:
         )
         return Outcome(
             kind, tuple(pots), dict(zip(names, final)), {n: f - s for n, f, s in zip(names, final, start)},
-            carried, undecided, tuple(self.penalties), next_hand, tuple(names[s] for s in showdown_order),
+            carried, undecided, tuple(self.penalties), next_hand, tuple([names[s] for s in showdown_order]),
             summary, in_middle,
         )
 
