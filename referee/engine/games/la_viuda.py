@@ -206,19 +206,11 @@ class LaViuda(WhiskeyPoker):
     # ------------------------------------------------------------------ the buy-back
 
     def deal_losers(self, order: Sequence[int], standing: Mapping[int, Standing]) -> Pick:
-        """laviuda.4 and laviuda.8: the worst hand pays; ``laviuda.tie_lowest`` for ties (the tie-break
-        is in the hand values).  Under ``all_tied_pay``, if every tied player paying would leave nobody
-        with chips, the highest-non-wild tie-break decides the one who pays (COMMERCE-NOTES section 11)."""
+        """laviuda.4 and laviuda.8: the worst hand pays; ``laviuda.tie_lowest`` for ties (its tie-break is
+        in the hand values; under ``all_tied_pay`` each tied worst hand pays).  Every hand equal: nobody
+        is worst, so paying can never leave the table without chips (COMMERCE-NOTES section 11)."""
         all_pay = self.tiebreak == "none"
-        pick = lowest(order, standing, self.reported_lowest, conceded_tie_needs_cards=not all_pay)
-        if all_pay and pick.seats and len(pick.seats) > 1:
-            left = [s for s in order if s not in pick.seats or self.stacks[s] > 1]
-            hands = {s: self.known_hand(s) for s in pick.seats}
-            if not left and all(h is not None and len(h) == self.hand_size for h in hands.values()):
-                keys = {s: poker.evaluate(h, wild=self.wild_rules, wheel=self.wheel, tiebreak="laviuda").key  # type: ignore[arg-type]
-                        for s, h in hands.items()}
-                pick = Pick((min(keys, key=keys.__getitem__),), reported=pick.reported)
-        return pick
+        return lowest(order, standing, self.reported_lowest, conceded_tie_needs_cards=not all_pay)
 
     def current_losers(self) -> tuple[int, ...] | None:
         """Who pays the pool for this deal as the log stands, ``None`` while it cannot be told."""
@@ -267,9 +259,7 @@ class LaViuda(WhiskeyPoker):
     @handles(DeclineBuyBack)
     def on_decline(self, seat: int, event: DeclineBuyBack) -> None:
         if self.may_buy(seat, self.current_losers()):
-            self.declined.add(seat)
-            self.flag("buyback_declined", f"{self.names[seat]} declines La Viuda and is out of the game",
-                      self.cite("laviuda.5.2"), player=seat)
+            self.declined.add(seat)  # he is out; La Viuda stays for the next player to run out
         else:
             self.flag("decline_not_needed", f"{self.names[seat]} declines La Viuda, which was not his to buy now",
                       player=seat)

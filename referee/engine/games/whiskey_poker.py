@@ -531,7 +531,7 @@ class WhiskeyPoker(HandState):
         return [s for s in self.table.order_from(start) if s in self.order and self.live[s]]
 
     def prompt_outside_turns(self) -> Prompt:
-        if self.phase == "showdown":
+        if self.phase == "showdown" and not (self.reported_best or self.reported_lowest):
             for s in self.showdown_order():
                 if s not in self.shown and s not in self.mucked:
                     hand = self.known_hand(s)
@@ -708,10 +708,7 @@ class WhiskeyPoker(HandState):
         if to_winner and top.seats is None:
             return 0  # who collects cannot be told: nothing moves until the hands are shown
         for payer, due in self.dues(payers, self.owed_by_lowest()).items():
-            paid = min(due, self.stacks[payer])
-            if paid < due:
-                self.flag("payment_short", f"{names[payer]} owed {due} but had only {paid}", rule, player=payer,
-                          action=False)
+            paid = min(due, self.stacks[payer])  # he pays what he has (the penalty says how much)
             if not paid:
                 continue
             self.stacks[payer] -= paid
