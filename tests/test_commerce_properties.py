@@ -117,7 +117,10 @@ def test_random_legal_la_viuda_deals_produce_no_finding(data: st.DataObject) -> 
     options = data.draw(VIUDA_OPTIONS)
     book = load_rulebook("la_viuda").with_options(options)
     names = NAMES[:n]
-    setup = HandSetup(book, [(name, data.draw(st.integers(1, 3))) for name in names], data.draw(st.sampled_from(names)))
+    short = options["laviuda.short_pack"] != "off"
+    so_far = LaViudaCarry(started=True, pool=data.draw(st.integers(1, 30)), prize_cents=0, short_pack=short)
+    setup = HandSetup(book, [(name, data.draw(st.integers(1, 3))) for name in names], data.draw(st.sampled_from(names)),
+                      carry_in=so_far)  # part-way through a game: any stacks, any pool (so any wild rank)
     state, events = play_deal(data, setup, seen=True)
     outcome, findings = state.result()
     assert not findings, (options, events, findings)

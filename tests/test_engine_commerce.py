@@ -26,7 +26,8 @@ def codes(night: ReplayedNight, hand: int = 1) -> list[tuple[str, int | None, st
 
 
 WHISKEY = "rulebook: whiskey_poker\n{options}seats: Ann 20, Bob 20, Cy 20\ndealer: Cy\n\nhand 1\n"
-VIUDA = "rulebook: la_viuda\n{options}seats: Ann {a}, Bob {b}, Cy {c}\ndealer: Ann\n\nhand 1\n"
+#: three players part-way through a game (so the stacks need not be the chips each bought)
+VIUDA = "rulebook: la_viuda\n{options}seats: Ann {a}, Bob {b}, Cy {c}\ndealer: Ann\ngame so far: pool 3, fund 9\n\nhand 1\n"
 
 
 def whiskey(body: str, options: str = "") -> ReplayedNight:
@@ -151,6 +152,39 @@ def test_a_betting_round_bet_over_the_limit_is_capped() -> None:
 # ------------------------------------------------------------------ La Viuda
 
 
+def test_stacks_other_than_the_chips_bought_are_noted() -> None:
+    """laviuda.1.1: "each buys the same number of chips" (laviuda.chips_each); the fund is what they paid."""
+    night = replay("rulebook: la_viuda\nseats: Ann 3, Bob 2\ndealer: Ann\n\nhand 1\nBob was lowest\n")
+    assert codes(night) == [("chips_bought_differ", None, None, "laviuda.1.1")]
+    assert night.result.facts["prize_cents"] == 500
+
+
+def test_illegal_fix_void_and_reprompt_voids_a_commerce_action() -> None:
+    """common.illegal_fix = void_and_reprompt: "An illegal action is flagged and voided; the player must act
+    again with a legal action" -- Bob's second pass is void and he is still to act."""
+    night = whiskey("Ann: takes widow\nBob: passes\nCy: passes\nAnn: passes\nBob: passes\nBob: knocks\n",
+                    "option common.illegal_fix = void_and_reprompt\n")
+    (finding,) = [f for f in night[0].replay.findings if f.code == "pass_refused"]
+    assert (finding.action, finding.remedy) == (5, "void: Bob is still to act")
+    assert night[0].replay.states[-1].to_act == "Cy"  # Bob's knock stood: Cy has his one more turn
+
+
+def test_which_rank_was_wild_and_could_she_still_buy_back_are_answered_from_the_record() -> None:
+    """Issue 9 item 4: "which rank was wild in deal 7?" and "could she still buy back?" are answered by
+    replaying the log (la_viuda golden 02 and 04)."""
+    from pathlib import Path
+
+    from referee.handfile import read_night
+
+    golden = Path(__file__).parent / "golden" / "la_viuda"
+    sequence = replay_night_file(read_night(golden / "02_wild_rank_sequence_15_deals.txt"))
+    assert sequence[6].replay.outcome.facts["wild_rank_in_deal"] == "7"
+    game = replay_night_file(read_night(golden / "04_complete_game_declined_buyback_passes_on.txt"))
+    after = [h.replay.outcome.next_hand.carry for h in game]
+    assert [c.buyback_open for c in after] == [True, True, True, True, False, False, False]  # type: ignore[attr-defined]
+    assert after[1].out == ("Bob",) and after[4].bought_by == "Cy"  # type: ignore[attr-defined]
+
+
 def test_the_wild_rank_from_the_pool_count() -> None:
     """laviuda.2.2: one chip aces, two twos, ..., thirteen kings, fourteen aces again, fifteen twos."""
     assert [wild_rank(n) for n in (1, 2, 10, 11, 12, 13, 14, 15, 27)] == [14, 2, 10, 11, 12, 13, 14, 2, 14]
@@ -167,7 +201,8 @@ def test_a_buy_back_before_the_deal_shows_who_lost_is_flagged() -> None:
 def test_the_buy_back_prompt_offers_the_player_who_ran_out() -> None:
     """laviuda.5.1: a player who loses all his chips is out "unless he buys La Viuda"."""
     book = load_rulebook("la_viuda")
-    state = start_hand(HandSetup(book, [("Ann", 3), ("Bob", 1), ("Cy", 3)], "Ann"))
+    state = start_hand(HandSetup(book, [("Ann", 3), ("Bob", 1), ("Cy", 3)], "Ann",
+                                 carry_in=LaViudaCarry(started=True, pool=3, prize_cents=900)))
     night = parse_night(VIUDA.format(options="", a=3, b=1, c=3) + "Bob was lowest\n")
     state.push(night.hands[0].events[0])
     prompt = state.prompt()
@@ -186,7 +221,7 @@ def test_two_players_out_in_one_deal_the_first_in_play_order_may_buy() -> None:
                    + "Bob was lowest\nCy was lowest\nCy: buys la viuda\nBob: buys la viuda\n")
     assert codes(night) == [("buyback_second", 4, "Bob", "laviuda.5.2")]
     carry = night[0].replay.outcome.next_hand.carry
-    assert (carry.bought_by, carry.out, carry.pool) == ("Cy", ("Bob",), 2)  # type: ignore[attr-defined]
+    assert (carry.bought_by, carry.out, carry.pool) == ("Cy", ("Bob",), 4)  # type: ignore[attr-defined]
 
 
 def test_equal_hands_all_round_mean_nobody_is_worst() -> None:
@@ -203,7 +238,7 @@ def test_equal_hands_all_round_mean_nobody_is_worst() -> None:
 
 def test_a_result_line_naming_a_player_who_is_out_is_flagged_and_ignored() -> None:
     """COMMERCE-NOTES section 11: "A result line naming an out player is flagged and ignored"."""
-    night = replay(VIUDA.format(options="option laviuda.chips_each = 1\n", a=1, b=1, c=1)
+    night = replay(VIUDA.format(options="", a=1, b=1, c=1)
                    + "Bob was lowest\n\nhand 2\nBob was lowest\nCy was lowest\n")
     assert codes(night, 2) == [("result_names_player_out", 1, "Bob", "laviuda.5.1")]
     assert [p.payer for p in night[1].replay.outcome.penalties] == ["Cy"]

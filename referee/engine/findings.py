@@ -132,6 +132,7 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "buyback_with_chips": ("illegal_action", "La Viuda bought by a player who still has chips"),
     "buyback_refused": ("illegal_action", "La Viuda bought where the game has no La Viuda (short pack)"),
     "decline_not_needed": ("note", "La Viuda declined by a player who was not offered it"),
+    "chips_bought_differ": ("note", "a La Viuda game starts with stacks other than the chips each player buys"),
     "pack_too_small": ("misdeal", "the short pack has too few cards for the players and the widow"),
     "deal_after_game_over": ("illegal_action", "a deal logged after the game was over"),
     "dealer_unknown": ("note", "the log does not say who dealt: rulings that need the dealer are not made"),

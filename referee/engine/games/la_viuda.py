@@ -155,6 +155,11 @@ class LaViuda(WhiskeyPoker):
             return LaViudaCarry(carry.pot, carry.antes_in, started=True, short_pack=True,
                                 points=tuple((n, 0) for n in self.names))
         value = int(self.options["laviuda.chip_value"]) * CENTS
+        each = int(self.options["laviuda.chips_each"])
+        odd = [f"{n} {s}" for n, s in zip(self.names, self.start_stacks) if s != each]
+        if odd:  # the fund is what they paid for the chips they hold
+            self.flag("chips_bought_differ", f"each player buys {each} chips, but the seats give "
+                      + ", ".join(odd), self.cite("laviuda.1.1"), action=False)
         paid = tuple((n, s * value) for n, s in zip(self.names, self.start_stacks) if s > 0)
         return LaViudaCarry(carry.pot, carry.antes_in, started=True, pool=1, prize_cents=sum(c for _, c in paid),
                             paid_cents=paid)
@@ -345,10 +350,6 @@ class LaViuda(WhiskeyPoker):
         summary = ", ".join(names[s] for s in top.seats or ()) + " scores" if top.seats else "nobody scores"
         return self.with_facts(self.make_outcome(kind, [], carried, 0, self.next_hand(carried, kind), summary,
                                                  self.showdown_order()))
-
-    def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        carry = self.next_carry if self.next_carry is not None else self.carry_in
-        return dataclasses.replace(carry, pot=pot), ()  # type: ignore[type-var]
 
     def next_dealer(self) -> str:
         """laviuda.3.1: the deal passes to the right, skipping players who are out."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
-from referee.engine.betting import BettingRound, BettingRuleIds, BettingRules, Breach
+from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
     Knock, Misdeal, Muck, Pass, Raise, Reported, Show, TakePot, TakeWidow, TurnWidow
 from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, ExchangeRuleIds, \
@@ -287,6 +287,12 @@ class WhiskeyPoker(HandState):
             move = rnd.judge(seat, event)
         else:
             move = self.after_the_cycle(seat, event)
+        if move.breaches and self.fix == VOID:  # common.illegal_fix: the action is void, nothing moves
+            still = self.names[rnd.turn] if isinstance(rnd, ExchangeRound) and rnd.turn is not None else None
+            for b in move.breaches:
+                self.flag(b.code, b.message, b.rule, player=seat,
+                          remedy=f"void: {still} is still to act" if still else "void")
+            return
         for b in move.breaches:
             self.flag(b.code, b.message, b.rule, player=seat, remedy=b.remedy)
         self.move_cards(seat, event, move)
@@ -373,6 +379,10 @@ class WhiskeyPoker(HandState):
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             move = rnd.judge(None, event)
+            if move.breaches and self.fix == VOID:
+                for b in move.breaches:
+                    self.flag(b.code, b.message, b.rule, remedy="void: the widow stays face down")
+                return
             for b in move.breaches:
                 self.flag(b.code, b.message, b.rule, remedy=b.remedy)
             if move.turned_up is not None:
@@ -415,11 +425,6 @@ class WhiskeyPoker(HandState):
     def close_cycle(self, rnd: ExchangeRound) -> None:
         self.widow_up, self.knocker = rnd.widow_up, rnd.knocker
         self.round = None
-
-    @property
-    def widow_face_up(self) -> bool:
-        rnd = self.round
-        return rnd.widow_up if isinstance(rnd, ExchangeRound) else self.widow_up
 
     def prompt(self) -> Prompt:
         """The turn cycle's choices name the cards the log knows (so that its events keep them)."""
@@ -603,8 +608,9 @@ class WhiskeyPoker(HandState):
         return {}
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        carry = self.next_carry if self.next_carry is not None else WhiskeyCarry(pot)
-        return carry, ()
+        """The game's state after this deal (worked out by :meth:`end`), holding the chips left on the table."""
+        carry = self.next_carry if self.next_carry is not None else self.carry_in
+        return dataclasses.replace(carry, pot=pot), ()  # type: ignore[type-var]
 
     def next_dealer(self) -> str:
         """The next player with chips in the direction of play (whiskey.6.2: to the left)."""
@@ -617,7 +623,7 @@ class WhiskeyPoker(HandState):
         """The showdown (or the result lines) under ``whiskey.scoring``."""
         self.bank_round()
         scoring = self.scoring
-        order = [s for s in self.order]
+        order = list(self.order)
         standing = self.standings(order)
         top = best(order, standing, self.reported_best)
         needs_lowest = scoring in LOWEST_PAYS
@@ -752,8 +758,9 @@ class WhiskeyPoker(HandState):
             else:
                 parts.append("/".join(p.winners) + (" wins " if len(p.winners) == 1 else " win ") + str(p.amount)
                              + (f" with {p.hand}" if p.hand else ""))
+        into = " into the pool" if self.scoring == ELIMINATION else " into the next deal's pot"
         for pen in self.penalties:
-            parts.append(f"{pen.payer} pays {pen.amount}" + (f" to {pen.payee}" if pen.payee else " into the middle"))
+            parts.append(f"{pen.payer} pays {pen.amount}" + (f" to {pen.payee}" if pen.payee else into))
         if low is not None and low.seats is None:
             parts.append("who is lowest is undecided")
         return "; ".join(parts) or "nothing changes hands"
