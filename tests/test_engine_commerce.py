@@ -234,6 +234,9 @@ def test_equal_hands_all_round_mean_nobody_is_worst() -> None:
     )
     outcome = night[0].replay.outcome
     assert outcome.penalties == () and not outcome.next_hand.carry.game_over  # type: ignore[attr-defined]
+    said = replay("rulebook: la_viuda\noption laviuda.tie_lowest = all_tied_pay\nseats: Bob 1, Cy 1\ndealer: Bob\n"
+                  "game so far: pool 3\n\nhand 1\nBob was lowest\nCy was lowest\n")
+    assert said[0].replay.outcome.penalties == ()
 
 
 def test_a_result_line_naming_a_player_who_is_out_is_flagged_and_ignored() -> None:

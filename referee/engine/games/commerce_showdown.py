@@ -82,7 +82,8 @@ def lowest(order: Sequence[int], standing: Mapping[int, Standing], lines: Sequen
         )):
             contradicted.append(seat)
     if lines and not contradicted:
-        return Pick(tuple(s for s in order if s in lines) or tuple(lines), reported=True)
+        said = tuple(s for s in order if s in lines) or tuple(lines)
+        return Pick(() if len(said) == len(order) > 1 else said, reported=True)  # all of them: nobody is lowest
     found: tuple[int, ...]
     if conceded:
         if len(conceded) > 1 and conceded_tie_needs_cards:
