@@ -184,12 +184,11 @@ class ExchangeRound:
     no chips move in an exchange).
     """
 
-    def __init__(self, rules: ExchangeRules, table: Table, live: list[bool], first: int,
-                 names: tuple[str, ...] | None = None) -> None:
+    def __init__(self, rules: ExchangeRules, table: Table, live: list[bool], first: int) -> None:
         self.rules = rules
         self.table = table
         self.live = live
-        self.names = names or table.names
+        self.names = table.names
         self.order = tuple(s for s in table.order_from(first) if live[s])
         self.bets = [0] * table.size
         self.dealer = self.order[-1] if self.order else first

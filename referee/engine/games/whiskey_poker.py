@@ -280,8 +280,12 @@ class WhiskeyPoker(HandState):
 
     @handles(*TURN_EVENTS)
     def on_turn(self, seat: int, event: Event) -> None:
-        if isinstance(event, Exchange) and self.foreign((*event.give, *event.take)):
-            return
+        if isinstance(event, Exchange):
+            if len(event.give) > self.hand_size:
+                raise InputError(f"{self.names[seat]} exchanges {len(event.give)} cards, but a hand is "
+                                 f"{self.hand_size}", hint="write 'exchanges all' for the whole hand")
+            if self.foreign((*event.give, *event.take)):
+                return
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             move = rnd.judge(seat, event)
