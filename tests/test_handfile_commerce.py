@@ -58,7 +58,7 @@ def test_game_so_far_items() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("game so far: pool seven\n", "cannot read 'pool seven' in 'game so far:'"),
     ("game so far: pool 3, pool 4\n", "gives the pool twice"),
-    ("game so far: la viuda bought by Zed\n", "unknown player 'Zed'"),
+    ("game so far: points Zed 2\n", "unknown player 'Zed'"),
     ("game so far: points Ann 2\n", "points, which La Viuda does not keep"),
     ("game so far: fund 12\n", "must give La Viuda's pool"),
     ("game so far: pool 5\ngame so far: pool 5\n", "a second 'game so far:' line"),
@@ -67,6 +67,14 @@ def test_game_so_far_mistakes_are_refused_at_their_line(text: str, message: str)
     with pytest.raises(HandFileError, match=re.escape(message)) as err:
         parse_night(HEADER + text + "\nhand 1\nAnn was lowest\n")
     assert err.value.where is not None and err.value.where.startswith("<text>:")
+
+
+def test_la_viuda_may_have_been_bought_by_a_player_already_out() -> None:
+    """A buyer who has since lost La Viuda's chip is out of the game, and so not seated."""
+    night = parse_night(HEADER + "game so far: pool 9, la viuda bought by Zed\n\nhand 1\nAnn was lowest\n")
+    assert night.so_far == ev.GameSoFar(pool=9, bought=True, bought_by="Zed")
+    carry = replay_night_file(night)[0].replay.outcome.next_hand.carry
+    assert carry.bought_by == "Zed" and not carry.buyback_open  # type: ignore[attr-defined]
 
 
 def test_game_so_far_inside_a_hand_is_refused() -> None:

@@ -257,7 +257,7 @@ class NightParser:
                 key, value = m["what"].lower(), int(m["n"])
             elif b:
                 key = "la viuda"
-                value = (False, None) if b["not"] else (True, self.named(b["name"]))
+                value = (False, None) if b["not"] else (True, self.buyer(b["name"]))
             elif p:
                 words = p[1].split()
                 key, value = "points", tuple((self.named(words[i]), int(words[i + 1])) for i in range(0, len(words), 2))
@@ -273,6 +273,14 @@ class NightParser:
         bought, by = items.get("la viuda", (None, None))  # type: ignore[misc]
         self.so_far = GameSoFar(pool=items.get("pool"), fund=items.get("fund"), bought=bought, bought_by=by,  # type: ignore[arg-type]
                                 points=items.get("points", ()), line=self.lineno)  # type: ignore[arg-type]
+
+    def buyer(self, typed: str) -> str:
+        """Who bought La Viuda: a seated player, or one already out of the game (and so not seated)."""
+        if any(s.lower() == typed.lower() for s in self.seats):
+            return self.resolve(typed)
+        if not NAME_RE.fullmatch(typed):
+            raise self.error(f"bad player name {typed!r}", "a name is one word, like Ann or Mary_Ann")
+        return typed
 
     def named(self, typed: str) -> str:
         try:
