@@ -126,6 +126,8 @@ class LaViuda(WhiskeyPoker):
     # ------------------------------------------------------------------ the game at this deal
 
     def start_game(self) -> None:
+        """The game at this deal: a new one begins (or a game of the other mode), or it is over; the wild
+        cards of this deal (laviuda.2) and the worst-hand tie-break (laviuda.8)."""
         carry = self.carry_in
         assert isinstance(carry, LaViudaCarry)
         if not carry.started or carry.short_pack != self.short:
