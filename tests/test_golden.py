@@ -35,7 +35,7 @@ GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*/*.txt"))
 UPDATE = os.environ.get("REFEREE_GOLDEN_UPDATE") == "1"
 #: at least this many hands per game (issue 3, item 8: at least 60 across the three games)
-MINIMUM_HANDS = {"straight_draw": 25, "jackpots": 25, "five_card_stud": 10}
+MINIMUM_HANDS = {"straight_draw": 25, "jackpots": 25, "five_card_stud": 10, "whiskey_poker": 45, "la_viuda": 45}
 _RULE_ID = r"[a-z0-9_]+\.[a-z0-9_.]*[a-z0-9_]"
 #: a leading comment naming rules: ``# jackpots.9: ...``, ``# draw.7.4 / draw.max_draw = 3: ...``
 RULE_COMMENT = re.compile(rf"^# (?P<rules>{_RULE_ID}(?: / {_RULE_ID})*)(?: = \S+)?[:,]")

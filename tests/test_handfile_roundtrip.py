@@ -65,6 +65,10 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
             e = ev.Misdeal(reason=draw(REASON))
         elif kind is ev.TurnWidow:
             e = ev.TurnWidow(draw(card_list(0, 5)))
+        elif kind is ev.DealWidow:
+            e = ev.DealWidow(draw(card_list(1, 5)))
+        elif kind is ev.Reported:
+            e = ev.Reported(p, draw(st.sampled_from(["lowest", "best"])))
         elif kind is ev.Expose:
             e = ev.Expose(p, draw(ANY_CARD), by_dealer=draw(st.booleans()))
         elif kind is ev.Deal:
@@ -173,9 +177,22 @@ def nights(draw: st.DrawFn) -> Night:
                 changes=tuple(changes),
             )
         )
+    so_far = None
+    if game in ("whiskey_poker", "la_viuda") and draw(st.booleans()):
+        if game == "whiskey_poker":
+            options["whiskey.scoring"] = "lowest_pays_1_to_pool_elimination"
+            so_far = ev.GameSoFar(pool=draw(st.integers(0, 30)))
+        else:
+            bought = draw(st.sampled_from([None, False, True]))
+            so_far = ev.GameSoFar(pool=draw(st.integers(1, 30)), fund=draw(st.none() | st.integers(0, 500)),
+                                  bought=bought, bought_by=draw(st.sampled_from(seated)) if bought else None)
+        hands = [h for h in hands]
+        hands = [HandEntry(number=h.number, game=h.game, rulebook=h.rulebook, options=dict(options), seats=h.seats,
+                           events=h.events, dealer=h.dealer, changes=h.changes) for h in hands]
+    dealer_named = dealer if game not in ("whiskey_poker", "la_viuda") or draw(st.booleans()) else None
     return Night(
-        source="<text>", rulebook=game, game=game, options=dict(options), seats=tuple(stacks), dealer=dealer,
-        hands=tuple(hands),
+        source="<text>", rulebook=game, game=game, options=dict(options), seats=tuple(stacks), dealer=dealer_named,
+        hands=tuple(hands), so_far=so_far,
     )
 
 

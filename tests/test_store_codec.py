@@ -33,6 +33,8 @@ def strategy_for(tp: Any) -> st.SearchStrategy[Any]:
         if Card in args:
             return any_card
         return st.one_of(*(st.none() if a is type(None) else strategy_for(a) for a in args))
+    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):  # a fixed-size tuple (name, points)
+        return st.tuples(*map(strategy_for, args))
     if origin is tuple:
         return st.lists(strategy_for(args[0]), max_size=6).map(tuple)
     if origin is Literal:

@@ -188,6 +188,23 @@ class TurnWidow(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DealWidow(Event):
+    """``widow dealt: 7c 7d Js Qh 2c``: the widow dealt face down, its cards where somebody saw them
+    (``??`` otherwise)."""
+
+    cards: tuple[AnyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reported(PlayerEvent):
+    """A deal's result as the scorekeeper wrote it, taken as a fact: ``Bob was lowest`` (``what =
+    "lowest"``: the lowest or worst hand) or ``Ann wins`` (``"best"``: the best hand).  Several lines
+    of one kind in a hand are a tie."""
+
+    what: Literal["lowest", "best"]
+
+
+@dataclass(frozen=True, slots=True)
 class BuyBack(PlayerEvent):
     """La Viuda: the player buys the widow chip after losing his last chip."""
 
@@ -320,6 +337,22 @@ class CashOut(NightEvent):
 
     player: str
     chips: int
+
+@dataclass(frozen=True, slots=True)
+class GameSoFar(NightEvent):
+    """``game so far: pool 7, fund 14, la viuda bought by Cy``: the night starts in the middle of a game
+    (whiskey pool elimination, La Viuda, short-pack whisky) and this is what the game had reached.
+    Each item is ``None`` (or empty) when not said: ``pool`` chips in the central pool (La Viuda
+    included while it lies there); ``fund`` money paid for chips so far, in chip-value units;
+    ``bought_by`` who bought La Viuda, ``bought`` whether it was bought (``False``: "la viuda not
+    bought"); ``points`` the short-pack points, in the order written."""
+
+    pool: int | None = None
+    fund: int | None = None
+    bought: bool | None = None
+    bought_by: str | None = None
+    points: tuple[tuple[str, int], ...] = ()
+
 
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]
 _ = Card  # re-exported for type checkers

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from referee.engine.events import Event
+from referee.engine.events import Event, GameSoFar
 from referee.engine.outcome import Carry
 from referee.engine.replay import HandReplay, replay_hand
 from referee.engine.state import HandSetup
@@ -67,7 +67,10 @@ class NightResult:
 
 
 def replay_night(
-    first_stacks: Sequence[Seat | tuple[str, int]], first_dealer: str, hands: Sequence[NightHand]
+    first_stacks: Sequence[Seat | tuple[str, int]],
+    first_dealer: str | None,
+    hands: Sequence[NightHand],
+    so_far: GameSoFar | None = None,
 ) -> NightResult:
     """Replay a night's hands in order, each starting where the previous one left the table.
 
@@ -76,11 +79,21 @@ def replay_night(
     a player who left, in the game's direction); the game's carry comes from the previous outcome.
     A pot left undecided is not carried: its chips are out of play until the hand is settled by
     showing the cards.
+
+    ``first_dealer`` ``None``: the log does not say who dealt; the game works it out from the play
+    (:meth:`~referee.engine.state.HandState.infer_dealer`), or replays the hand without (a deal
+    logged by its result alone).  ``so_far``: the night starts in the middle of a game (the first
+    hand's game turns it into its carry).
     """
+    from referee.engine.games import find_game
+
     stacks = {seat.name: seat.stack for seat in make_seats(first_stacks)}  # checked as a hand's seats are
     seated = tuple(stacks)
     dealer = first_dealer
     carry = Carry()
+    if so_far is not None and hands:
+        first = hands[0]
+        carry = find_game(first.rulebook.game).carry_so_far(so_far, first.rulebook, make_seats(first_stacks))
     replays: list[HandReplay] = []
     for hand in hands:
         for name, stack in hand.joined.items():
@@ -97,19 +110,26 @@ def replay_night(
                 f"{', '.join(missing)} seated in hand {hand.number} without a stack",
                 hand=hand.number, hint="a new player sits down with his chips",
             )
-        this_dealer = hand.dealer or _dealer_in(dealer, hand.seats, seated, hand.rulebook.game)
-        setup = HandSetup(hand.rulebook, tuple(Seat(n, stacks[n]) for n in hand.seats), this_dealer, hand.number, carry)
+        this_dealer = hand.dealer
+        if this_dealer is None and dealer is not None:
+            this_dealer = _dealer_in(dealer, hand.seats, seated, hand.rulebook.game)
+        if this_dealer is None:
+            try:
+                this_dealer = find_game(hand.rulebook.game).infer_dealer(hand.seats, stacks, hand.events)
+            except InputError as err:
+                raise err.at(hand.number) from None
+        known = this_dealer is not None
+        setup = HandSetup(hand.rulebook, tuple(Seat(n, stacks[n]) for n in hand.seats), this_dealer or hand.seats[0],
+                          hand.number, carry, dealer_known=known)
         result = replay_hand(setup, hand.events)
         replays.append(result)
         stacks.update(result.outcome.stacks)
         seated = hand.seats
-        dealer = result.outcome.next_hand.dealer
+        dealer = result.outcome.next_hand.dealer if known else None
         carry = result.outcome.next_hand.carry
     winner: str | None = None
     facts: dict[str, object] = {}
     if replays:
-        from referee.engine.games import find_game
-
         winner, facts = find_game(replays[-1].setup.rulebook.game).night_result(carry, stacks)
     return NightResult(tuple(replays), stacks, seated, carry, winner, facts)
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import Event, Void
+from referee.engine.events import Event, GameSoFar, Void
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -56,6 +56,8 @@ class HandSetup:
 
     ``seats``: ``Seat`` objects or ``(name, stack)`` pairs, clockwise.  Players with no chips are
     not dealt in.  ``carry_in``: what the previous deal left (the game's :class:`Carry`).
+    ``dealer_known``: False when the log does not say who dealt (a deal logged by its result alone):
+    ``dealer`` is then only a placeholder seat, and the game makes no ruling that needs the dealer.
     """
 
     rulebook: Rulebook
@@ -63,6 +65,7 @@ class HandSetup:
     dealer: str
     number: int = 1
     carry_in: Carry = field(default_factory=Carry)
+    dealer_known: bool = True
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -216,6 +219,8 @@ class HandState:
     carry: ClassVar[type[Carry]] = Carry
     #: False for a game whose rules the engine does not play yet (its hand files are read, not replayed)
     replays: ClassVar[bool] = True
+    #: True when a hand file may leave the dealer unsaid: the game works him out (:meth:`infer_dealer`)
+    dealer_may_be_unknown: ClassVar[bool] = False
     #: event kind -> the method that plays it (built from the ``@handles`` marks of the class and its bases)
     handlers: ClassVar[Mapping[type[Event], Callable[..., None]]] = {}
 
@@ -226,7 +231,8 @@ class HandState:
             for attr, value in vars(klass).items():
                 for kind in getattr(value, "plays", ()):
                     plays[kind] = attr
-        cls.handlers = {kind: getattr(cls, attr) for kind, attr in plays.items()}
+        # a subclass that sets the method to None does not play those kinds (La Viuda has no betting)
+        cls.handlers = {kind: h for kind, attr in plays.items() if (h := getattr(cls, attr)) is not None}
 
     @classmethod
     def words(cls) -> str:
@@ -443,6 +449,21 @@ class HandState:
         hand (of this game) is replayed: ``carry`` is what that hand left, ``stacks`` every player's
         last stack.  Default: no winner (a cash game)."""
         return None, {}
+
+    @classmethod
+    def infer_dealer(cls, seats: Sequence[str], stacks: Mapping[str, int], events: Sequence[Event]) -> str | None:
+        """Who dealt a hand whose dealer the log does not name (nor the previous hand's rotation),
+        worked out from its ``events``; ``None`` when the game can replay the hand without knowing.
+        Default: the game needs its dealer named."""
+        raise InputError(f"the log does not say who dealt this hand of {cls.words()}",
+                         hint="write 'dealer: Ann' in the header (or in the hand's header)")
+
+    @classmethod
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+        """The state of a game already under way when the night starts (``game so far:`` in the
+        header), as this game's carry for its first hand.  Default: the game has no such state."""
+        raise InputError(f"{cls.words()} keeps no state from deal to deal for 'game so far:' to give",
+                         line=so_far.line, hint="remove the 'game so far:' line")
 
     def pack(self) -> frozenset[Card]:
         """The cards of this game's pack under its options (default: the 52 cards)."""

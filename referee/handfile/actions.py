@@ -118,6 +118,17 @@ class HandReader:
         if m:
             (c,) = read_cards(m["card"], "the exposed card", need=1)
             return self.add(ev.Expose(player=self.resolve(m["name"]), card=c, by_dealer=True, line=line))
+        return self.commerce_line(text, line)
+
+    def commerce_line(self, text: str, line: int) -> ev.Event | None:
+        """Whiskey poker and La Viuda: the widow as dealt, and a deal's result as the scorekeeper knows it."""
+        m = re.fullmatch(r"widow\s+dealt\s*:\s*(?P<cards>.+)", text, _I)
+        if m:
+            return self.add(ev.DealWidow(cards=read_cards(m["cards"], "the widow"), line=line))
+        m = re.fullmatch(r"(?P<name>[^\s:]+)\s+(?:(?P<low>was\s+(?:the\s+)?lowest)|wins|won)", text, _I)
+        if m:
+            what = "lowest" if m["low"] else "best"
+            return self.add(ev.Reported(player=self.resolve(m["name"]), what=what, line=line))  # type: ignore[arg-type]
         return None
 
     def _void(self, number: str | None, reason: str, line: int) -> ev.Void:
@@ -153,7 +164,8 @@ class HandReader:
         if m is None:
             raise HandFileError(
                 f"cannot read {text!r}",
-                hint="lines look like 'hand 3', 'Ann: bets 2', 'misdeal: …', 'void 7' or 'Eve sits down with 50'",
+                hint="lines look like 'hand 3', 'Ann: bets 2', 'misdeal: …', 'void 7', 'Eve sits down with 50' or "
+                "'Bob was lowest'",
             )
         return self.player_line(self.resolve(m["name"]), m["action"], line)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from referee.engine.events import AddChips, Event, Leave, SitDown
+from referee.engine.events import AddChips, Event, GameSoFar, Leave, SitDown
 from referee.engine.table import Seat
 
 if TYPE_CHECKING:
@@ -95,7 +95,9 @@ class Night:
     """A whole hand file: the header and the hands in order.
 
     ``rulebook`` and ``options`` are those of the header (hands may change them later);
-    ``seats`` the opening seating, clockwise, with starting stacks; ``dealer`` the first dealer.
+    ``seats`` the opening seating, clockwise, with starting stacks; ``dealer`` the first dealer
+    (``None``: the log does not say, where the game can tell from the play); ``so_far`` the game
+    already under way when the night starts (``game so far:``), if it is.
     ``source`` is the file name used in error messages (``night.txt``); ``base_dir`` the folder
     a rulebook path in the file is relative to."""
 
@@ -104,9 +106,10 @@ class Night:
     game: str
     options: Mapping[str, OptionValue]
     seats: tuple[Seat, ...]
-    dealer: str
+    dealer: str | None
     hands: tuple[HandEntry, ...]
     base_dir: str | None = None
+    so_far: GameSoFar | None = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Night):
@@ -118,6 +121,7 @@ class Night:
             and self.seats == other.seats
             and self.dealer == other.dealer
             and self.hands == other.hands
+            and self.so_far == other.so_far
         )
 
     __hash__ = None  # type: ignore[assignment]

@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee.engine.events import GameSoFar
 from referee.errors import HandFileError, RefereeError
+from referee.handfile import vocabulary
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, Seat, SeatChange, SitDown
 
@@ -96,6 +98,7 @@ class NightParser:
         self.first_seats: list[Seat] = []
         self.first_dealer: str | None = None
         self.dealer_line: int | None = None
+        self.so_far: GameSoFar | None = None
         # what is in force
         self.rulebook: str | None = None
         self.game: str | None = None
@@ -229,8 +232,73 @@ class NightParser:
             raise self.error(
                 "the night seats fewer than two players", "write 'seats: Ann 100, Bob 100, …' in the header", line
             )
-        if self.first_dealer is None:
+        if self.first_dealer is None and not (self.first_game and vocabulary.dealer_may_be_unknown(self.first_game)):
             raise self.error("the night names no dealer", "write 'dealer: Ann' in the header", line)
+        if self.so_far is not None:
+            self.check_so_far()
+
+    # ------------------------------------------------------------ a game already under way
+
+    def set_so_far(self, text: str) -> None:
+        """``game so far: pool 7, fund 14, la viuda bought by Cy`` (COMMERCE-NOTES section 13)."""
+        if self.hand is not None or self.hands:
+            raise self.error("'game so far:' inside a hand", "it belongs in the night's header, after 'dealer:'")
+        if self.so_far is not None:
+            raise self.error("a second 'game so far:' line", "the header says once how far the game had got")
+        items: dict[str, object] = {}
+        for raw in text.split(","):
+            item = " ".join(raw.split())
+            if not item:
+                continue
+            m = re.fullmatch(r"(?P<what>pool|fund)\s+(?P<n>\d+)", item, _I)
+            b = re.fullmatch(r"la\s+viuda\s+(?:(?P<not>not\s+bought)|bought\s+by\s+(?P<name>\S+))", item, _I)
+            p = re.fullmatch(r"points((?:\s+\S+\s+\d+)+)", item, _I)
+            if m:
+                key, value = m["what"].lower(), int(m["n"])
+            elif b:
+                key = "la viuda"
+                value = (False, None) if b["not"] else (True, self.buyer(b["name"]))
+            elif p:
+                words = p[1].split()
+                key, value = "points", tuple((self.named(words[i]), int(words[i + 1])) for i in range(0, len(words), 2))
+            else:
+                raise self.error(f"cannot read {item!r} in 'game so far:'",
+                                 "items: 'pool 7', 'fund 14', 'la viuda bought by Cy', 'la viuda not bought', "
+                                 "'points Ann 2 Bob 1'")
+            if key in items:
+                raise self.error(f"'game so far:' gives the {key} twice", "give each item once")
+            items[key] = value
+        if not items:
+            raise self.error("'game so far:' gives nothing", "write 'game so far: pool 7, fund 14, la viuda not bought'")
+        bought, by = items.get("la viuda", (None, None))  # type: ignore[misc]
+        self.so_far = GameSoFar(pool=items.get("pool"), fund=items.get("fund"), bought=bought, bought_by=by,  # type: ignore[arg-type]
+                                points=items.get("points", ()), line=self.lineno)  # type: ignore[arg-type]
+
+    def buyer(self, typed: str) -> str:
+        """Who bought La Viuda: a seated player, or one already out of the game (and so not seated)."""
+        if any(s.lower() == typed.lower() for s in self.seats):
+            return self.resolve(typed)
+        if not NAME_RE.fullmatch(typed):
+            raise self.error(f"bad player name {typed!r}", "a name is one word, like Ann or Mary_Ann")
+        return typed
+
+    def named(self, typed: str) -> str:
+        try:
+            return self.resolve(typed)
+        except RefereeError as err:
+            raise self.relocate(err) from err
+
+    def check_so_far(self) -> None:
+        """The game of the header keeps such a state (checked by the game, at the line)."""
+        from referee.engine.games import find_game
+
+        so_far = self.so_far
+        assert so_far is not None and self.first_rulebook is not None and self.first_game is not None
+        book = self.book(self.first_rulebook, self.first_options)
+        try:
+            find_game(self.first_game).carry_so_far(so_far, book, tuple(self.first_seats))
+        except RefereeError as err:
+            raise self.relocate(err, so_far.line) from err
 
     def in_header(self, what: str) -> _Hand:
         """The current hand, if it is still in its header (before its first action)."""
@@ -369,6 +437,9 @@ class NightParser:
         m = re.fullmatch(r"dealer\s*:\s*(?P<name>\S+)", text, _I)
         if m:
             return self.set_dealer(m["name"])
+        m = re.fullmatch(r"game\s+so\s+far\s*:\s*(?P<items>.*)", text, _I)
+        if m:
+            return self.set_so_far(m["items"])
         m = re.fullmatch(r"hand(?:\s+(?P<n>\d+))?\s*:?", text, _I)
         if m:
             return self.start_hand(m["n"])
@@ -397,7 +468,7 @@ class NightParser:
             self.finish_hand()
         else:
             self.check_header(line=max(self.lineno, 1))
-        assert self.first_rulebook is not None and self.first_game is not None and self.first_dealer is not None
+        assert self.first_rulebook is not None and self.first_game is not None
         return Night(
             source=self.source,
             rulebook=self.first_rulebook,
@@ -407,6 +478,7 @@ class NightParser:
             dealer=self.first_dealer,
             hands=tuple(self.hands),
             base_dir=self.base_dir,
+            so_far=self.so_far,
         )
 
 

@@ -121,7 +121,8 @@ def replay_night_file(night: Night) -> ReplayedNight:
                 hint="games replayed: " + ", ".join(g.replace("_", " ") for g in replayed_games()),
             )
     try:
-        result = replay_night([(s.name, s.stack) for s in night.seats], night.dealer, night_hands(night))
+        result = replay_night([(s.name, s.stack) for s in night.seats], night.dealer, night_hands(night),
+                              so_far=night.so_far)
     except RefereeError as err:
         raise _locate(night, err) from err
     hands = tuple(ReplayedHand(entry, replay) for entry, replay in zip(night.hands, result.hands, strict=True))

@@ -41,3 +41,8 @@ def example(game: str, kind: type[ev.Event]) -> str:
     """The example line of ``kind`` in ``game`` (its first form), or the event's name."""
     text = find_game(game).events.get(kind)
     return text.split(" | ")[0] if text else kind.__name__.lower()
+
+
+def dealer_may_be_unknown(game: str) -> bool:
+    """True if a night of ``game`` may leave the dealer unsaid (the replay works him out from the play)."""
+    return find_game(game).dealer_may_be_unknown

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 
 from referee.cards import UNKNOWN, AnyCard, format_cards
 from referee.engine import events as ev
+from referee.engine.events import GameSoFar
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, SitDown
 from referee.handfile import vocabulary
 
@@ -43,6 +44,10 @@ class EventWriter:
             return "widow turned" + (f": {_cards(e.cards)}" if e.cards else "")
         if isinstance(e, ev.Expose) and e.by_dealer:
             return f"dealer exposes {e.card.text} to {e.player}"
+        if isinstance(e, ev.DealWidow):
+            return f"widow dealt: {_cards(e.cards)}"
+        if isinstance(e, ev.Reported):
+            return f"{e.player} {self.action_words(e)}"
         assert isinstance(e, ev.PlayerEvent), f"unknown event {e!r}"
         return f"{e.player}: {self.action_words(e)}"
 
@@ -96,6 +101,8 @@ class EventWriter:
                 return "buys la viuda"
             case ev.DeclineBuyBack():
                 return "declines la viuda"
+            case ev.Reported():
+                return "was lowest" if e.what == "lowest" else "wins"
             case ev.Look():
                 return "looks"
             case ev.Stake():
@@ -159,12 +166,29 @@ def write_hand(hand: HandEntry) -> list[str]:
     return lines
 
 
+def write_so_far(so_far: GameSoFar) -> str:
+    """``game so far: pool 7, fund 14, la viuda bought by Cy`` (the items given, in this order)."""
+    items = []
+    if so_far.pool is not None:
+        items.append(f"pool {so_far.pool}")
+    if so_far.fund is not None:
+        items.append(f"fund {so_far.fund}")
+    if so_far.bought is not None:
+        items.append(f"la viuda bought by {so_far.bought_by}" if so_far.bought else "la viuda not bought")
+    if so_far.points:
+        items.append("points " + " ".join(f"{name} {n}" for name, n in so_far.points))
+    return "game so far: " + ", ".join(items)
+
+
 def write_night(night: Night) -> str:
     """The whole night as canonical hand-file text."""
     lines = [f"rulebook: {night.rulebook}"]
     lines += _options(night.options)
     lines.append("seats: " + ", ".join(f"{s.name} {s.stack}" for s in night.seats))
-    lines.append(f"dealer: {night.dealer}")
+    if night.dealer is not None:
+        lines.append(f"dealer: {night.dealer}")
+    if night.so_far is not None:
+        lines.append(write_so_far(night.so_far))
     for hand in night.hands:
         lines.append("")
         lines += write_hand(hand)

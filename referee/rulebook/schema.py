@@ -301,6 +301,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
             "whether a hand without wild cards beats an equal hand with them", "seed silent"),
     _choice("laviuda.short_pack", VIUDA, "off | 5_ranks_per_2_players_plus_1_per_player",
             "whether a short pack is used", "seed-004"),
+    _int("laviuda.points_target", VIUDA, 5, 1, 1000,
+         "points that win short-pack whisky (the agreed target)", "seed-004 ('an agreed target number'); engine"),
     # §6 three-card brag
     _choice("brag.betting", BRAG, "bet_or_raise | round | poker | poker_antistall",
             "the betting system", "seed-001"),

@@ -36,6 +36,8 @@ COMMERCE: Mapping[type[ev.Event], str] = MappingProxyType({
     ev.Pass: "passes",
     ev.Knock: "knocks",
     ev.TurnWidow: "widow turned: Ah Kd 7c 7s 2h",
+    ev.DealWidow: "widow dealt: 7c 7d Js Qh 2c | widow dealt: ?? ?? ?? ?? ??",
+    ev.Reported: "Bob was lowest | Ann wins",
 })
 
 #: Brag staking's words.

@@ -1,23 +1,399 @@
-"""La Viuda (RULES.md section 5, seed-004): Mexican whiskey poker: jokers, the wild rank from the pool, the one-time buy-back.
+"""La Viuda (RULES.md section 5, seed-004): Mexican whiskey poker -- jokers, the wild rank from the pool,
+the one-time buy-back, elimination; and short-pack whisky (``laviuda.short_pack``).
 
-The hand-file vocabulary of the game is here; its rules are not played yet (``replays = False``):
-its hand files are read and written, and ``referee replay`` says it does not replay them.
+The play is whiskey poker's (laviuda.3.2: "the phases and options are exactly those of Whisky
+Poker"), dealt and played counter-clockwise.  What differs is the game around the deals, which this
+class keeps in its carry (:class:`LaViudaCarry`, threaded from deal to deal by the night):
+
+* the pool: La Viuda's chip from the start, one chip more from each deal's worst hand (laviuda.4);
+  the rank it names is wild in the next deal (laviuda.2.2): ``((pool - 1) mod 13) + 1``, 1 = aces;
+* the buy-back (laviuda.5): a player who has just lost his last chip may buy La Viuda, once per game,
+  only at the end of that deal (``Ann: buys la viuda``), at twice a chip's price, which goes to the
+  prize; the pool count then stays as before his payment (laviuda.6).  Silence, or ``declines la
+  viuda``, and he is out; La Viuda stays for the next player to run out;
+* who is out, the fund in cents and who paid what, the survivor who collects it (laviuda.7).
+
+Short-pack whisky (Paul Martin's version, seed-004) is an option of this game, not a game of its
+own: the rulebook schema and the rulebook have it as ``laviuda.short_pack``, pagat gives it as a
+version of the same game, and a table switches it like any house rule.  Under it there are no
+wilds, chips, pool or buy-back: the pack is A-K-Q-J-T for two players and one rank more per further
+player, each deal's best hand (each tied best hand) scores a point, and the first to reach
+``laviuda.points_target`` alone wins.
 """
 
 from __future__ import annotations
 
-from referee.engine.events import BuyBack, DeclineBuyBack
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
+from referee.engine.events import BuyBack, DeclineBuyBack, Event, GameSoFar
+from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN
+from referee.engine.games.commerce_showdown import Pick, Standing, best, lowest
 from referee.engine.games.common import COMMERCE, TABLE
-from referee.engine.games.whiskey_poker import WhiskeyPoker
+from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
+from referee.engine.outcome import Carry, Outcome, Penalty
+from referee.engine.state import STANDARD_PACK, Prompt, handles
+from referee.engine.table import Seat
+from referee.errors import InputError
+from referee.ranking import poker
+from referee.ranking.poker import HandValue, WildRules
+
+if TYPE_CHECKING:
+    from referee.rulebook import Rulebook
+
+CENTS = 100  # laviuda.chip_value is in whole money units
+
+
+def wild_rank(pool: int) -> int:
+    """laviuda.2.2: the rank the pool count names -- 1 aces, 2 twos, ... 13 kings, 14 aces again."""
+    count = (pool - 1) % 13 + 1
+    return 14 if count == 1 else count
+
+
+@dataclass(frozen=True, slots=True)
+class LaViudaCarry(WhiskeyCarry):
+    """La Viuda's game from deal to deal: the pool (``pool``; La Viuda counts while it lies there), who
+    is out (``out``, in order), who bought La Viuda (``bought_by``), the fund in cents and what each
+    player paid into it (``paid_cents``, ``None`` when the night began in the middle of the game),
+    whether the game is over and its ``winner``.  Under the short pack: each player's ``points``."""
+
+    bought_by: str | None = None
+    prize_cents: int | None = 0
+    paid_cents: tuple[tuple[str, int], ...] | None = ()
+    winner: str | None = None
+    short_pack: bool = False
+    points: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def buyback_open(self) -> bool:
+        """The next player to run out may still buy La Viuda."""
+        return self.bought_by is None and not self.game_over
+
+    def to_dict(self) -> dict[str, object]:
+        if self.short_pack:
+            return {"pot": self.pot, "antes_in": self.antes_in, "points": dict(self.points),
+                    "game_over": self.game_over, "winner": self.winner}
+        return {
+            "pot": self.pot, "antes_in": self.antes_in, "pool": self.pool, "out": list(self.out),
+            "buyback_open": self.buyback_open, "bought_by": self.bought_by, "prize_cents": self.prize_cents,
+            "paid_cents": dict(self.paid_cents) if self.paid_cents is not None else None,
+            "game_over": self.game_over, "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BuyBackChoices:
+    """The end of a deal in which a player lost his last chip while La Viuda is still to be had."""
+
+    def describe(self, stack: int) -> list[str]:
+        return ["buy la viuda", "decline"]
+
+    def events(self, player: str) -> list[Event]:
+        return [BuyBack(player), DeclineBuyBack(player)]
 
 
 class LaViuda(WhiskeyPoker):
-    """One hand of La Viuda."""
+    """One deal of La Viuda (or of short-pack whisky)."""
 
     name = "la_viuda"
     title = "La Viuda"
+    aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
     hand_size = 5
-    direction = -1  # dealt and played counter-clockwise
+    direction = -1  # laviuda.3.1: dealt and played counter-clockwise
     events = {**TABLE, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
-    replays = False
+    carry = LaViudaCarry
+    on_betting = None  # no betting round in La Viuda
+
+    RULE_IDS: Mapping[str, str] = {
+        "ante": "laviuda.1.1", "deal": "laviuda.3.1", "no_betting": "laviuda.3.2",
+        "phase1_order": "laviuda.3.2", TAKEN: "laviuda.3.2", KNOCKED: "laviuda.3.2", DEALER: "laviuda.3.2",
+        SPREAD: "laviuda.3.2", "phase2_order": "laviuda.3.2", "identity": "laviuda.3.2", "restated": "laviuda.3.2",
+        "last_turn": "laviuda.3.3", "showdown": "laviuda.4", "pack": "laviuda.jokers", "not_dealt_in": "laviuda.5.1",
+    }
+
+    @property
+    def short(self) -> bool:
+        return self.options["laviuda.short_pack"] != "off"
+
+    def option_rule(self, option: str, default: str, numbered: str) -> str:
+        """laviuda.3.2 inherits the whiskey options without stating their values: cite the option."""
+        return option
+
+    # ------------------------------------------------------------------ the game at this deal
+
+    def start_game(self) -> None:
+        """The game at this deal: a new one begins (or a game of the other mode), or it is over; the wild
+        cards of this deal (laviuda.2) and the worst-hand tie-break (laviuda.8)."""
+        carry = self.carry_in
+        assert isinstance(carry, LaViudaCarry)
+        if not carry.started or carry.short_pack != self.short:
+            self.carry_in = carry = self.new_game(carry)
+        elif carry.game_over:
+            self.game_is_over("laviuda.short_pack" if self.short else self.cite("laviuda.7"))
+        self.bought_now: int | None = None
+        self.declined: set[int] = set()
+        o = self.options
+        self.wild_in_deal = None if self.short or o["laviuda.wild_rank_from_pool"] == "off" else wild_rank(carry.pool)
+        jokers = not self.short and int(o["laviuda.jokers"]) > 0
+        self.wild_rules = WildRules(
+            jokers=jokers, rank=self.wild_in_deal, may_duplicate=o["laviuda.wild_use"] == "any_card",
+            natural_beats_wild=o["laviuda.natural_beats_wild"] == "yes",
+        ) if jokers or self.wild_in_deal is not None else None
+        self.tiebreak = "laviuda" if (o["laviuda.tie_lowest"] == "highest_nonwild_card_suit_hdcs"
+                                       and not self.short) else "none"
+        if self.short and self.n > 7 and self.ended is None:
+            self.ended = "misdeal"
+            self.flag("pack_too_small", f"the short pack for {self.n} players has {len(self.cards_of_pack)} cards, "
+                      f"{(self.n + 1) * self.hand_size} are needed", "laviuda.short_pack", action=False,
+                      remedy="misdeal: the deal cannot be made")
+
+    def new_game(self, carry: Carry) -> LaViudaCarry:
+        """laviuda.1: a game begins -- every player has bought his chips, La Viuda lies in the pool."""
+        if self.short:
+            return LaViudaCarry(carry.pot, carry.antes_in, started=True, short_pack=True,
+                                points=tuple((n, 0) for n in self.names))
+        value = int(self.options["laviuda.chip_value"]) * CENTS
+        each = int(self.options["laviuda.chips_each"])
+        odd = [f"{n} {s}" for n, s in zip(self.names, self.start_stacks) if s != each]
+        if odd:  # the fund is what they paid for the chips they hold
+            self.flag("chips_bought_differ", f"each player buys {each} chips, but the seats give "
+                      + ", ".join(odd), self.cite("laviuda.1.1"), action=False)
+        paid = tuple((n, s * value) for n, s in zip(self.names, self.start_stacks) if s > 0)
+        return LaViudaCarry(carry.pot, carry.antes_in, started=True, pool=1, prize_cents=sum(c for _, c in paid),
+                            paid_cents=paid)
+
+    def begin(self) -> None:
+        super().begin()
+        if self.ended is not None:
+            self.round, self.phase = None, "over"
+
+    def pack(self) -> frozenset[Card]:
+        """52 cards and ``laviuda.jokers`` jokers; the short pack: A down to the rank the players need."""
+        if self.short:
+            return frozenset(short_pack(max(2, len(self.setup.seats))))
+        return STANDARD_PACK | frozenset(JOKERS[: int(self.options["laviuda.jokers"])])
+
+    def pack_rule(self, card: Card) -> str:
+        return "laviuda.short_pack" if self.short else "laviuda.jokers"
+
+    def pack_hint(self, card: Card) -> str:
+        if self.short:
+            low = min(c.rank for c in self.cards_of_pack)
+            return f"the short pack for {self.n} players runs from the aces down to the {RANK_CHAR[low]}s"
+        jokers = int(self.options["laviuda.jokers"])
+        return f"this pack has {jokers} joker{'s' if jokers != 1 else ''} (laviuda.jokers)"
+
+    def value_of(self, cards: Sequence[Card]) -> HandValue:
+        return poker.evaluate(cards, wild=self.wild_rules, wheel=self.wheel, tiebreak=self.tiebreak)  # type: ignore[arg-type]
+
+    def facts(self) -> dict[str, object]:
+        """Which rank was wild in this deal, and which the pool names for the next."""
+        if self.short:
+            return {}
+        nxt = self.next_carry if isinstance(self.next_carry, LaViudaCarry) else self.carry_in
+        off = self.options["laviuda.wild_rank_from_pool"] == "off"
+        return {
+            "wild_rank_in_deal": None if self.wild_in_deal is None else RANK_CHAR[self.wild_in_deal],
+            "wild_rank": None if off else RANK_CHAR[wild_rank(nxt.pool)],  # type: ignore[attr-defined]
+        }
+
+    # ------------------------------------------------------------------ who is in the deal
+
+    def out_may_log(self, event: Event) -> bool:
+        return isinstance(event, (BuyBack, DeclineBuyBack))
+
+    def not_in_deal(self, seat: int) -> None:
+        self.flag("eliminated_player_acted", f"{self.names[seat]} is out of the game (no chips left) but takes part "
+                  "in this deal", self.cite("laviuda.5.1"), player=seat, remedy="ignored: his hand takes no part")
+
+    # ------------------------------------------------------------------ the buy-back
+
+    def deal_losers(self, order: Sequence[int], standing: Mapping[int, Standing]) -> Pick:
+        """laviuda.4 and laviuda.8: the worst hand pays; ``laviuda.tie_lowest`` for ties (its tie-break is
+        in the hand values; under ``all_tied_pay`` each tied worst hand pays).  Every hand equal: nobody
+        is worst, so paying can never leave the table without chips (COMMERCE-NOTES section 11)."""
+        all_pay = self.tiebreak == "none"
+        return lowest(order, standing, self.reported_lowest, conceded_tie_needs_cards=not all_pay)
+
+    def current_losers(self) -> tuple[int, ...] | None:
+        """Who pays the pool for this deal as the log stands, ``None`` while it cannot be told."""
+        if self.round is not None:
+            return None
+        return self.deal_losers(self.order, self.standings(self.order)).seats
+
+    def may_buy(self, seat: int, losers: tuple[int, ...] | None) -> bool:
+        carry = self.carry_in
+        return (not self.short and carry.bought_by is None and self.bought_now is None  # type: ignore[attr-defined]
+                and self.dealt_in[seat] and losers is not None and seat in losers and self.stacks[seat] <= 1)
+
+    @handles(BuyBack)
+    def on_buy_back(self, seat: int, event: BuyBack) -> None:
+        """laviuda.5.2: once per game, only immediately after he lost his last chip."""
+        who = self.names[seat]
+        rule = self.cite("laviuda.5.2")
+        refused = "refused: no chip, no money"
+        carry = self.carry_in
+        assert isinstance(carry, LaViudaCarry)
+        if self.short:
+            self.flag("buyback_refused", f"{who} buys La Viuda, but short-pack whisky has none", "laviuda.short_pack",
+                      player=seat, remedy="ignored")
+            return
+        if carry.bought_by is not None or self.bought_now is not None:
+            by = carry.bought_by or self.names[self.bought_now]  # type: ignore[index]
+            self.flag("buyback_second", f"{who} buys La Viuda, but {by} bought it already: it is bought once a game",
+                      rule, player=seat, remedy=refused)
+            return
+        if not self.dealt_in[seat]:
+            self.flag("buyback_not_immediate", f"{who} buys La Viuda, but he ran out in an earlier deal: it is bought "
+                      "only immediately after", rule, player=seat, remedy=refused + "; he stays out")
+            return
+        losers = self.current_losers()
+        if losers is None:
+            self.flag("buyback_not_immediate", f"{who} buys La Viuda before this deal has shown that he lost his last "
+                      "chip", rule, player=seat, remedy=refused)
+            return
+        if seat not in losers or self.stacks[seat] > 1:
+            left = self.stacks[seat] - (1 if seat in losers else 0)
+            self.flag("buyback_with_chips", f"{who} buys La Viuda with {left} chip{'s' if left != 1 else ''} left: it "
+                      "is bought only when a player has lost all his chips", rule, player=seat, remedy=refused)
+            return
+        self.bought_now = seat
+
+    @handles(DeclineBuyBack)
+    def on_decline(self, seat: int, event: DeclineBuyBack) -> None:
+        if self.may_buy(seat, self.current_losers()):
+            self.declined.add(seat)  # he is out; La Viuda stays for the next player to run out
+        else:
+            self.flag("decline_not_needed", f"{self.names[seat]} declines La Viuda, which was not his to buy now",
+                      player=seat)
+
+    def prompt_outside_turns(self) -> Prompt:
+        found = super().prompt_outside_turns()
+        if found.to_act is None and self.phase == "showdown" and not self.short:
+            losers = self.current_losers()
+            for s in self.order:
+                if s not in self.declined and self.may_buy(s, losers):
+                    choices = BuyBackChoices()
+                    return Prompt("buyback", self.names[s], tuple(choices.describe(0)), choices, self.stacks[s])
+        return found
+
+    # ------------------------------------------------------------------ the end of the deal
+
+    def settle(self) -> Outcome:
+        if self.short:
+            return self.settle_points()
+        carry = self.carry_in
+        assert isinstance(carry, LaViudaCarry)
+        names = self.names
+        standing = self.standings(self.order)
+        low = self.deal_losers(self.order, standing)
+        self.result_lines([(low, "was lowest")])
+        self.unverifiable([low], self.cite("laviuda.4"))
+        pool = carry.pool
+        for s in low.seats or ():  # laviuda.4: the worst hand pays one chip to the pool
+            if self.stacks[s] > 0:
+                self.stacks[s] -= 1
+                self.total -= 1  # into the pool, which the carry counts
+                pool += 1
+                self.penalties.append(Penalty(names[s], None, 1, self.cite("laviuda.4")))
+        bought_by, prize, paid = carry.bought_by, carry.prize_cents, carry.paid_cents
+        if self.bought_now is not None:  # laviuda.5.1, laviuda.6: La Viuda's chip, at twice a chip's price
+            s = self.bought_now
+            price = 2 * int(self.options["laviuda.chip_value"]) * CENTS
+            self.stacks[s] += 1
+            self.total += 1
+            pool -= 1
+            bought_by = names[s]
+            prize = None if prize is None else prize + price
+            if paid is not None:
+                paid = tuple((n, c + price if n == bought_by else c) for n, c in paid)
+                if bought_by not in dict(paid):
+                    paid = (*paid, (bought_by, price))
+        out = (*carry.out, *[names[s] for s in low.seats or () if self.stacks[s] == 0 and names[s] not in carry.out])
+        with_chips = [s for s in range(self.n) if self.stacks[s] > 0]
+        over = len(with_chips) <= 1
+        self.next_carry = dataclasses.replace(
+            carry, pool=pool, out=out, bought_by=bought_by, prize_cents=prize, paid_cents=paid, game_over=over,
+            winner=names[with_chips[0]] if over and with_chips else None,
+        )
+        carried = self.carry_all()
+        kind = "reported" if low.reported else "showdown"
+        summary = "; ".join(f"{p.payer} pays 1 to the pool" for p in self.penalties) or "nobody pays"
+        if self.bought_now is not None:
+            summary += f"; {bought_by} buys La Viuda"
+        return self.with_facts(self.make_outcome(kind, [], carried, 0, self.next_hand(carried, kind), summary,
+                                                 self.showdown_order()))
+
+    def settle_points(self) -> Outcome:
+        """Short pack: the best hand scores a point, each tied best hand too; the first to reach
+        ``laviuda.points_target`` alone wins."""
+        carry = self.carry_in
+        assert isinstance(carry, LaViudaCarry)
+        names = self.names
+        top = best(self.order, self.standings(self.order), self.reported_best)
+        self.result_lines([(top, "wins")])
+        self.unverifiable([top], "laviuda.short_pack")
+        points = dict(carry.points)
+        for s in top.seats or ():
+            points[names[s]] = points.get(names[s], 0) + 1
+        for n in names:
+            points.setdefault(n, 0)
+        most = max(points.values(), default=0)
+        leaders = [n for n, p in points.items() if p == most]
+        over = len(leaders) == 1 and most >= int(self.options["laviuda.points_target"])
+        self.next_carry = dataclasses.replace(carry, points=tuple(points.items()), game_over=over,
+                                              winner=leaders[0] if over else None)
+        carried = self.carry_all()
+        kind = "reported" if top.reported else "showdown"
+        summary = ", ".join(names[s] for s in top.seats or ()) + " scores" if top.seats else "nobody scores"
+        return self.with_facts(self.make_outcome(kind, [], carried, 0, self.next_hand(carried, kind), summary,
+                                                 self.showdown_order()))
+
+    def next_dealer(self) -> str:
+        """laviuda.3.1: the deal passes to the right, skipping players who are out."""
+        if self.short:
+            return self.names[self.table.after(self.table.dealer)]
+        return super().next_dealer()
+
+    # ------------------------------------------------------------------ across hands
+
+    @classmethod
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+        """A night that starts in the middle of a game: the pool, the fund (in money units), whether La
+        Viuda was bought (and by whom); under the short pack, the points."""
+        names = [s.name for s in seats]
+        if rulebook.options["laviuda.short_pack"] != "off":
+            if so_far.pool is not None or so_far.fund is not None or so_far.bought is not None:
+                raise InputError("'game so far:' gives a pool, fund or La Viuda, which short-pack whisky does not have",
+                                 line=so_far.line, hint="short-pack whisky's game so far is its points: "
+                                 "'game so far: points Ann 2 Bob 1'")
+            points = dict(so_far.points)
+            return LaViudaCarry(started=True, short_pack=True, points=tuple((n, points.get(n, 0)) for n in names))
+        if so_far.points:
+            raise InputError("'game so far:' gives points, which La Viuda does not keep (short pack only)",
+                             line=so_far.line, hint="La Viuda's game so far: 'game so far: pool 7, fund 14, "
+                             "la viuda not bought'")
+        if so_far.pool is None or so_far.pool < 1:
+            raise InputError("'game so far:' must give La Viuda's pool (at least 1: La Viuda's own chip)",
+                             line=so_far.line, hint="write 'game so far: pool 7, fund 14, la viuda not bought'")
+        return LaViudaCarry(
+            started=True, pool=so_far.pool, bought_by=so_far.bought_by if so_far.bought else None,
+            prize_cents=None if so_far.fund is None else so_far.fund * CENTS, paid_cents=None,
+        )
+
+    @classmethod
+    def night_result(cls, carry: Carry, stacks: Mapping[str, int]) -> tuple[str | None, dict[str, object]]:
+        """The survivor collects the fund (laviuda.7); short pack: the first to the target wins."""
+        if not isinstance(carry, LaViudaCarry):
+            return None, {"game_over": False, "whisky_payer": None, "prize_cents": None, "paid_cents": None,
+                          "points": None}
+        if carry.short_pack:
+            return carry.winner, {"game_over": carry.game_over, "whisky_payer": None, "prize_cents": None,
+                                  "paid_cents": None, "points": dict(carry.points)}
+        paid = dict(carry.paid_cents) if carry.paid_cents is not None else None
+        return carry.winner, {"game_over": carry.game_over, "whisky_payer": None, "prize_cents": carry.prize_cents,
+                              "paid_cents": paid, "points": None}

@@ -1,13 +1,90 @@
-"""Whiskey Poker (RULES.md section 4, seed-000, seed-004): the widow dealt as an extra hand, phases of taking, passing and knocking, one more turn each after a knock.
+"""Whiskey Poker (RULES.md section 4, seed-000, seed-004): the widow dealt as an extra hand, phases of
+taking, passing and knocking, one more turn each after a knock, then the showdown.
 
-The hand-file vocabulary of the game is here; its rules are not played yet (``replays = False``):
-its hand files are read and written, and ``referee replay`` says it does not replay them.
+Phases: ``phase1`` (the widow face down) -> ``phase2`` (face up) -> ``last_turns`` (after a knock) ->
+``betting`` (``whiskey.betting_round = one_before_showdown``) -> ``showdown``; a hand can also end
+``uncontested`` (everybody else folded in the betting round), ``reported`` (decided by a result line,
+``Bob was lowest``), ``misdeal`` (a card that is not in the pack), or ``in_progress``.  The turn cycle
+is :class:`~referee.engine.exchanges.ExchangeRound`; card identity through the exchanges is
+:mod:`referee.engine.games.widow_cards`; who is best and lowest, :mod:`~.commerce_showdown`.
+
+``whiskey.scoring`` (whiskey.5): ``pot_to_best`` (each antes one chip, the best hand takes the pot),
+``no_ante_lowest_pays_N`` (the lowest pays the best ``N``), ``ante_and_lowest_pays_N`` (both),
+``lowest_pays_1_to_pool_elimination`` (five chips each; the lowest pays one to the pool; the first to
+lose all his chips pays for the whisky), ``pot_to_best_plus_lowest_forfeit`` (the lowest's ``N`` go
+into the next deal's pot).  What the lowest pays is a penalty (payee ``None``: into the middle).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
+from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
+    Knock, Misdeal, Muck, Pass, Raise, Reported, Show, TakePot, TakeWidow, TurnWidow
+from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, ExchangeRuleIds, \
+    ExchangeRules, Move, turn_content
+from referee.engine.games import widow_cards
+from referee.engine.games.commerce_showdown import CONCEDED, Pick, Standing, best, lowest
 from referee.engine.games.common import COMMERCE, POKER_BETTING, TABLE
-from referee.engine.state import HandState
+from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
+from referee.engine.places import WIDOW, PlaceKey
+from referee.engine.pots import build_pots, split_pot
+from referee.engine.state import HandState, Prompt, handles
+from referee.engine.table import Seat
+from referee.errors import InputError
+from referee.ranking import poker
+from referee.ranking.poker import HandValue
+
+if TYPE_CHECKING:
+    from referee.rulebook import Rulebook
+
+ELIMINATION = "lowest_pays_1_to_pool_elimination"
+WITH_ANTE = frozenset({"pot_to_best", "ante_and_lowest_pays_N", "pot_to_best_plus_lowest_forfeit"})
+LOWEST_PAYS = frozenset({"no_ante_lowest_pays_N", "ante_and_lowest_pays_N", "pot_to_best_plus_lowest_forfeit",
+                         ELIMINATION})
+TURN_EVENTS = (TakeWidow, Exchange, Pass, Knock)
+
+
+@dataclass(frozen=True, slots=True)
+class WhiskeyCarry(Carry):
+    """Whiskey poker's state across deals: the chips left on the table (a forfeit, an odd chip, a pot
+    nobody collected) and, under ``lowest_pays_1_to_pool_elimination``, the game under way: the chips
+    in the pool, who lost all his chips (the game then ends) and so pays for the whisky."""
+
+    started: bool = False
+    pool: int = 0
+    out: tuple[str, ...] = ()
+    game_over: bool = False
+    whisky_payer: str | None = None
+
+    @classmethod
+    def adopt(cls, carried: Carry) -> Carry:
+        """Another game's state starts a new game of this one: only the chips on the table carry."""
+        if type(carried) is cls:
+            return carried
+        return cls(pot=carried.pot, antes_in=carried.antes_in)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"pot": self.pot, "antes_in": self.antes_in, "pool": self.pool, "out": list(self.out),
+                "game_over": self.game_over, "whisky_payer": self.whisky_payer}
+
+
+@dataclass(frozen=True, slots=True)
+class ShowChoices:
+    """The showdown: the player shows his hand (when the log knows it) or throws it in."""
+
+    hand: tuple[Card, ...] | None
+
+    def describe(self, stack: int) -> list[str]:
+        return ["show", "muck"]
+
+    def events(self, player: str) -> list[Event]:
+        return [Show(player, self.hand)] if self.hand else [Muck(player)]
 
 
 class WhiskeyPoker(HandState):
@@ -18,4 +95,711 @@ class WhiskeyPoker(HandState):
     prefix = "whiskey"
     hand_size = 5
     events = {**TABLE, **COMMERCE, **POKER_BETTING}
-    replays = False
+    gated_phases = frozenset({"phase1", "phase2", "last_turns", "betting", "showdown", "over"})
+    turns = ExchangeRound
+    carry = WhiskeyCarry
+    dealer_may_be_unknown = True  # a scorekeeper's log of results need not invent a dealer (issue 9 item 6)
+
+    #: rule ids by situation, for this game's rulebook (La Viuda has its own)
+    RULE_IDS: Mapping[str, str] = {
+        "ante": "whiskey.1.1", "deal": "whiskey.1.2", "no_betting": "whiskey.1.3",
+        "phase1_order": "whiskey.2.1", TAKEN: "whiskey.2.2", KNOCKED: "whiskey.2.4", DEALER: "whiskey.2.5",
+        SPREAD: "whiskey.phase1_knock", "phase2_order": "whiskey.3.1", "identity": "whiskey.3.1",
+        "restated": "whiskey.3.1", "last_turn": "whiskey.4", "showdown": "whiskey.5.1", "pack": "whiskey.6.1",
+        "not_dealt_in": "whiskey.1.1",
+    }
+
+    # ------------------------------------------------------------------ start
+
+    def begin(self) -> None:
+        self.ended: str | None = None  # misdeal | uncontested | game_over
+        self.widow_up = False  # once the cycle is over (while it runs, its round knows)
+        self.widow_rule = self.rule("restated")  # what a statement of the face-up widow's cards is checked under
+        self.knocker: int | None = None
+        self.reported_best: list[int] = []
+        self.reported_lowest: list[int] = []
+        self.flagged_out: set[int] = set()
+        self.next_carry: Carry | None = None
+        self.pool_paid = 0  # chips paid into the central pool this deal
+        self.order = tuple(s for s in self.table.from_dealers_left() if self.dealt_in[s])
+        self.start_game()
+        if not self.setup.dealer_known:
+            self.flag("dealer_unknown", "the log does not say who dealt this hand", action=False)
+        for s in self.order:
+            self.places.add(s, (UNKNOWN,) * self.hand_size)
+        self.places.add(WIDOW, (UNKNOWN,) * self.hand_size)
+        self.post_antes()
+        first = self.order[0] if self.order else self.table.dealer
+        self.round = ExchangeRound(self.exchange_rules(), self.table, self.live, first)
+        self.phase = self.round.phase
+        if self.ended == "game_over":
+            self.round, self.phase = None, "over"
+
+    def start_game(self) -> None:
+        """The game's state across deals at this deal: a pool-elimination game starts, or is over."""
+        carry = self.carry_in
+        if self.scoring != ELIMINATION:
+            return
+        if not carry.started:  # type: ignore[attr-defined]
+            self.carry_in = WhiskeyCarry(carry.pot, carry.antes_in, started=True)
+        elif carry.game_over:  # type: ignore[attr-defined]
+            self.game_is_over("whiskey.scoring")
+
+    def game_is_over(self, rule: str) -> None:
+        self.ended = "game_over"
+        self.flag("deal_after_game_over", "this deal is logged after the game was over", rule, action=1,
+                  remedy="nothing in it counts")
+
+    @property
+    def scoring(self) -> str:
+        return str(self.options.get("whiskey.scoring", ""))
+
+    def post_antes(self) -> None:
+        """whiskey.1.1: every player antes one chip (not the dealer for all, as in straight draw)."""
+        if self.scoring in WITH_ANTE and not self.carry_in.antes_in:
+            for s in self.order:
+                self.post_ante(s, 1, self.rule("ante"))
+
+    def rule(self, situation: str) -> str:
+        """The rule id this rulebook cites for ``situation`` (its nearest numbered rule)."""
+        return self.cite(self.RULE_IDS[situation])
+
+    def exchange_rules(self) -> ExchangeRules:
+        return self.house.made(("exchanges", type(self).__name__), self._make_exchange_rules)
+
+    def _make_exchange_rules(self) -> ExchangeRules:
+        o = self.options
+        ids = ExchangeRuleIds(
+            phase1_order=self.rule("phase1_order"),
+            phase2_order=self.rule("phase2_order"),
+            last_turn=self.rule("last_turn"),
+            face_down=self.rule("phase1_order"),
+            pass_rule=self.option_rule("whiskey.pass_rule", "once_in_phase2", "whiskey.3.2"),
+            knock_with_exchange=self.option_rule("whiskey.knock_with_exchange", "allowed", "whiskey.3.3"),
+            exchange_count=self.option_rule("whiskey.phase2_exchange", "one_or_all", "whiskey.3.1"),
+            phase1_knock=self.option_rule("whiskey.phase1_knock", "allowed_widow_turned_up", "whiskey.2.4"),
+        )
+        return ExchangeRules(
+            pass_rule=str(o["whiskey.pass_rule"]),
+            knock_with_exchange=o["whiskey.knock_with_exchange"] == "allowed",
+            any_number=o["whiskey.phase2_exchange"] == "any_number",
+            knock_turns_widow_up=o["whiskey.phase1_knock"] == "allowed_widow_turned_up",
+            hand_size=self.hand_size,
+            ids=ids,
+        )
+
+    def option_rule(self, option: str, default: str, numbered: str) -> str:
+        """The numbered rule that states an option's seed default when it is in force, else the option
+        (COMMERCE-NOTES section 4)."""
+        return self.cite(numbered) if self.options[option] == default else option
+
+    # ------------------------------------------------------------------ who is in the deal
+
+    def gate(self, seat: int | None, event: Event) -> bool:
+        """Nothing counts once the deal is void (``over``); a player not in the deal takes no part."""
+        if self.phase == "over":
+            return super().gate(seat, event)
+        if seat is not None and not self.dealt_in[seat] and not self.out_may_log(event):
+            if isinstance(event, Reported):
+                self.flag("result_names_player_out", f"the log names {self.names[seat]}, who is not in this deal",
+                          self.rule("not_dealt_in"), player=seat, remedy="ignored")
+            elif seat not in self.flagged_out:
+                self.flagged_out.add(seat)
+                self.not_in_deal(seat)
+            return False
+        return True
+
+    def over_reason(self) -> str:
+        return "a misdeal" if self.ended == "misdeal" else "the game was over" if self.ended else self.phase
+
+    def out_may_log(self, event: Event) -> bool:
+        """Events a player who is not in the deal may still log (La Viuda: a buy-back, judged on its own)."""
+        return False
+
+    def not_in_deal(self, seat: int) -> None:
+        self.flag("acted_not_in_hand", f"{self.names[seat]} has no chips and is not in this deal",
+                  self.rule("not_dealt_in"), player=seat, remedy="ignored")
+
+    # ------------------------------------------------------------------ the pack
+
+    def foreign(self, cards: Sequence[AnyCard]) -> bool:
+        """A card that is not in the pack in use voids the deal (COMMERCE-NOTES section 11): flagged at
+        the first line naming one.  True when the deal is void."""
+        pack = self.cards_of_pack
+        for c in cards:
+            if type(c) is Card and c not in pack:
+                self.flag("card_not_in_pack", f"{c.text} is not in the pack: {self.pack_hint(c)}",
+                          self.pack_rule(c), remedy="misdeal: nobody pays, the same dealer deals again")
+                self.ended, self.phase, self.round = "misdeal", "over", None
+                return True
+        return False
+
+    def pack_rule(self, card: Card) -> str:
+        return self.rule("pack")
+
+    def pack_hint(self, card: Card) -> str:
+        return "whiskey poker is played with the 52 cards, no joker"
+
+    # ------------------------------------------------------------------ dealing
+
+    @handles(Deal)
+    def on_deal(self, seat: int, event: Deal) -> None:
+        if not self.foreign(event.cards):
+            self.deal_known(seat, event.cards, f"{self.names[seat]} is dealt")
+
+    @handles(DealWidow)
+    def on_deal_widow(self, seat: None, event: DealWidow) -> None:
+        if not self.foreign(event.cards):
+            self.deal_known(WIDOW, event.cards, "the widow is dealt")
+
+    def deal_known(self, place: PlaceKey, cards: Sequence[AnyCard], what: str) -> None:
+        """Cards seen as dealt: a card the log has elsewhere cannot be replayed (a logging error)."""
+        clash = self.places.elsewhere(cards, place)
+        if clash is not None:
+            raise self.card_elsewhere(clash[0], clash[1], what)
+        if len(cards) > self.hand_size:
+            self.flag("dealt_too_many", f"{self.describe_place(place)} was dealt {len(cards)} cards",
+                      self.rule("deal"), player=place if isinstance(place, int) else None)
+        widow_cards.fill(self.places, place, cards[: self.hand_size])
+
+    @handles(Misdeal)
+    def on_misdeal(self, seat: None, event: Misdeal) -> None:
+        self.flag("misdeal_called", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
+                  self.rule("deal"), remedy="nobody pays; the same dealer deals again")
+        self.ended, self.phase, self.round = "misdeal", "over", None
+
+    @handles(Expose)
+    def on_expose(self, seat: int, event: Expose) -> None:
+        self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed", player=seat,
+                  remedy="the card plays")
+        if type(event.card) is Card and not self.foreign((event.card,)):
+            if self.places.elsewhere((event.card,), seat) is None:
+                self.places.reveal(seat, [event.card])
+
+    # ------------------------------------------------------------------ the turn cycle
+
+    @handles(*TURN_EVENTS)
+    def on_turn(self, seat: int, event: Event) -> None:
+        if isinstance(event, Exchange):
+            if len(event.give) > self.hand_size:
+                raise InputError(f"{self.names[seat]} exchanges {len(event.give)} cards, but a hand is "
+                                 f"{self.hand_size}", hint="write 'exchanges all' for the whole hand")
+            if self.foreign((*event.give, *event.take)):
+                return
+        rnd = self.round
+        if isinstance(rnd, ExchangeRound):
+            move = rnd.judge(seat, event)
+        else:
+            move = self.after_the_cycle(seat, event)
+        if move.breaches and self.fix == VOID:  # common.illegal_fix: the action is void, nothing moves
+            still = self.names[rnd.turn] if isinstance(rnd, ExchangeRound) and rnd.turn is not None else None
+            for b in move.breaches:
+                self.flag(b.code, b.message, b.rule, player=seat,
+                          remedy=f"void: {still} is still to act" if still else "void")
+            return
+        for b in move.breaches:
+            self.flag(b.code, b.message, b.rule, player=seat, remedy=b.remedy)
+        self.move_cards(seat, event, move)
+        if isinstance(rnd, ExchangeRound):
+            rnd.commit(seat, move)
+            self.after_move()
+
+    def after_the_cycle(self, seat: int, event: Event) -> Move:
+        """A turn event once the last turns are over (or the deal was settled by a result line): flagged;
+        its cards move as logged."""
+        move = turn_content(event, self.hand_size)
+        move.in_turn, move.knock = False, False
+        rule = self.rule("last_turn")
+        move.breaches.append(Breach("acted_after_last_turn", rule,
+                                     f"{self.names[seat]} acted after the last turns: the hands are to be shown",
+                                     "its cards moved as logged"))
+        return move
+
+    def move_cards(self, seat: int, event: Event, move: Move) -> None:
+        if move.turned_up is not None and move.turned_up != TAKEN:
+            self.widow_rule = self.rule(move.turned_up)
+        if move.kind == "take":
+            give = event.give if isinstance(event, Exchange) else ()
+            take = event.take if isinstance(event, Exchange) else ()
+            if any(type(c) is Card for c in (*give, *take)):
+                self.exchange_cards(seat, give, take)
+            else:
+                widow_cards.swap(self.places, seat)
+            # his own hand, laid face up, is the widow now (whiskey.2.2); after an exchange of all
+            # with a face-up widow, a statement of it is a restatement
+            self.widow_rule = self.rule(TAKEN if move.turned_up == TAKEN else "restated")
+        elif move.kind == "exchange" and isinstance(event, Exchange):
+            self.exchange_cards(seat, event.give, event.take)
+            self.widow_rule = self.rule("restated")
+
+    def exchange_cards(self, seat: int, give: Sequence[AnyCard], take: Sequence[AnyCard]) -> None:
+        """whiskey.3.1: ``give`` from his hand for ``take`` from the widow, checked against what the
+        log knows (COMMERCE-NOTES section 7); after a contradiction the places involved are forgotten."""
+        places = self.places
+        who = self.names[seat]
+        not_in_widow, not_held = widow_cards.exchange_clashes(places, seat, give, take)
+        rule = self.rule("identity")
+        if not_in_widow:
+            self.flag("exchange_card_not_in_widow",
+                      f"{who} takes {self.clash_words(not_in_widow, 'the widow')}", rule, player=seat,
+                      remedy="the exchange stands as logged; the log no longer trusts the widow or his hand")
+        if not_held:
+            self.flag("exchange_card_not_held",
+                      f"{who} gives {self.clash_words(not_held, f'{who}')}", rule, player=seat,
+                      remedy="the exchange stands as logged; the log no longer trusts his hand or the widow")
+        clashes = not_in_widow + not_held
+        if clashes:
+            for clash in clashes:
+                if clash.where is not None:
+                    widow_cards.forget(places, clash.where)
+            widow_cards.forget(places, seat)
+            widow_cards.forget(places, WIDOW)
+        if len(give) >= self.hand_size:
+            widow_cards.swap(places, seat)
+            widow_cards.fill(places, seat, take)
+            widow_cards.fill(places, WIDOW, give)
+        else:
+            widow_cards.exchange(places, seat, give, take)
+        if clashes:
+            widow_cards.forget(places, seat)
+            widow_cards.forget(places, WIDOW)
+
+    def place_words(self, place: PlaceKey) -> str:
+        return f"{self.names[place]}'s hand" if isinstance(place, int) else f"the {place}"
+
+    def clash_words(self, clashes: Sequence[widow_cards.Clash], place: str) -> str:
+        parts = []
+        for clash in clashes:
+            if clash.where is None:
+                parts.append(f"{clash.card.text}, which {place} does not hold")
+            else:
+                parts.append(f"{clash.card.text}, which the log has in {self.place_words(clash.where)}")
+        return "; ".join(parts)
+
+    @handles(TurnWidow)
+    def on_turn_widow(self, seat: None, event: TurnWidow) -> None:
+        if self.foreign(event.cards):
+            return
+        rnd = self.round
+        if isinstance(rnd, ExchangeRound):
+            move = rnd.judge(None, event)
+            if move.breaches and self.fix == VOID:
+                for b in move.breaches:
+                    self.flag(b.code, b.message, b.rule, remedy="void: the widow stays face down")
+                return
+            for b in move.breaches:
+                self.flag(b.code, b.message, b.rule, remedy=b.remedy)
+            if move.turned_up is not None:
+                self.widow_rule = self.rule(move.turned_up)
+            rnd.commit(None, move)
+        else:
+            self.widow_up = True
+        if event.cards:
+            clashes = widow_cards.state(self.places, WIDOW, event.cards)
+            if clashes:
+                self.flag("widow_contradicts_log", "the widow is turned up as " + format_cards(event.cards) + ": "
+                          + self.statement_words(clashes, WIDOW), self.widow_rule,
+                          remedy="the stated cards are the widow; hands the log had holding them are no longer trusted")
+        if isinstance(rnd, ExchangeRound):
+            self.after_move()
+
+    def statement_words(self, clashes: Sequence[widow_cards.Clash], place: PlaceKey) -> str:
+        parts = []
+        for clash in clashes:
+            where = self.place_words(clash.where)  # type: ignore[arg-type]
+            if clash.where == place:
+                parts.append(f"the log has {clash.card.text} in {where}, not among them")
+            else:
+                parts.append(f"the log has {clash.card.text} in {where}")
+        return "; ".join(parts)
+
+    def after_move(self) -> None:
+        """After a turn event: the phase, and the end of the cycle (the betting round, or the showdown)."""
+        rnd = self.round
+        assert isinstance(rnd, ExchangeRound)
+        if not rnd.closed:
+            self.phase = rnd.phase
+            return
+        self.close_cycle(rnd)
+        if self.options.get("whiskey.betting_round") == "one_before_showdown":
+            self.open_betting()
+        else:
+            self.phase = "showdown"
+
+    def close_cycle(self, rnd: ExchangeRound) -> None:
+        self.widow_up, self.knocker = rnd.widow_up, rnd.knocker
+        self.round = None
+
+    def prompt(self) -> Prompt:
+        """The turn cycle's choices name the cards the log knows (so that its events keep them)."""
+        found = super().prompt()
+        if isinstance(found.options, ExchangeChoices) and found.to_act is not None:
+            seat = self.table.index[found.to_act]
+            choices = found.options.with_cards(self.places.at(seat), self.places.at(WIDOW))
+            return dataclasses.replace(found, options=choices)
+        return found
+
+    # ------------------------------------------------------------------ the betting round (whiskey only)
+
+    def betting_rules(self) -> BettingRules:
+        """whiskey.betting_round = one_before_showdown: one round "as in straight draw" -- spread limit 1-5,
+        three raises a player, check allowed (straight draw's after-draw defaults: the whiskey rulebook
+        has no limit options)."""
+
+        def make() -> BettingRules:
+            rule = "whiskey.betting_round"
+            ids = BettingRuleIds(order=rule, no_check_after_bet=rule, limits=rule, structure=rule, cap=rule,
+                                 check_raise=rule, check_allowed=rule)
+            return BettingRules("spread_limit", 1, 5, 3, None, False, True, True, self.fix, ids)
+
+        return self.house.made(("whiskey betting",), make)
+
+    def open_betting(self) -> None:
+        self.phase = "betting"
+        playing = {s for s in self.order if self.live[s]}
+        first = self.table.next_in(self.table.after(self.table.dealer), playing)
+        assert first is not None
+        rnd = self.open_round(self.betting_rules(), first, "betting round before the showdown")
+        if rnd.closed:
+            self.end_betting()
+
+    @handles(Fold, Check, Call, Bet, Raise, AllIn)
+    def on_betting(self, seat: int, event: Event) -> None:
+        who = self.names[seat]
+        if self.options.get("whiskey.betting_round") != "one_before_showdown":
+            self.flag("bet_outside_round", f"{who} cannot bet: there is no betting in whiskey poker",
+                      self.rule("no_betting"), player=seat, remedy="ignored: no chip moves")
+            return
+        if not isinstance(self.round, BettingRound):
+            self.flag("bet_outside_round", f"{who} cannot bet now: the betting round comes after the last turns",
+                      "whiskey.betting_round", player=seat, remedy="ignored: no chip moves")
+            return
+        self.betting_event(seat, event)
+        if self.round is not None and self.round.closed:
+            self.end_betting()
+
+    def end_betting(self) -> None:
+        self.bank_round()
+        self.phase = "showdown"
+        if sum(1 for s in self.order if self.live[s]) == 1:
+            self.ended = "uncontested"
+
+    # ------------------------------------------------------------------ the showdown
+
+    @handles(Show)
+    def on_show(self, seat: int, event: Show) -> None:
+        if self.foreign(event.cards):
+            return
+        who = self.names[seat]
+        if self.round is not None:
+            self.flag("showed_during_play", f"{who} showed his hand during play", player=seat)
+        seen = widow_cards.known(event.cards)
+        if len(seen) < len(event.cards) or len(seen) != self.hand_size:
+            self.flag("show_unreadable", f"{who}'s shown hand is not five known cards ({format_cards(event.cards)})",
+                      player=seat)
+            for c in seen:
+                if self.places.place_of(c) is None:
+                    self.places.reveal(seat, [c])
+            return
+        clashes = widow_cards.state(self.places, seat, seen)
+        if clashes:
+            self.flag("shown_hand_contradicts_log", f"{who} shows {format_cards(seen)}: "
+                      + self.statement_words(clashes, seat),
+                      self.rule("identity"), player=seat, remedy="the shown cards are the hand ranked")
+        self.shown[seat] = tuple(seen)
+
+    @handles(Muck)
+    def on_muck(self, seat: int, event: Muck) -> None:
+        """He throws his hand in: he concedes (COMMERCE-NOTES section 8)."""
+        if self.round is not None:
+            self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during play", player=seat)
+        self.mucked.add(seat)
+
+    @handles(TakePot)
+    def on_take_pot(self, seat: int, event: TakePot) -> None:
+        """Raking the pot decides nothing: the showdown does."""
+        if self.round is not None:
+            self.flag("took_pot_early", f"{self.names[seat]} took the pot before the hand was over", player=seat)
+
+    @handles(Reported)
+    def on_reported(self, seat: int, event: Reported) -> None:
+        """``Bob was lowest`` / ``Ann wins``: the deal's result as a fact; the play, if any, is over."""
+        rnd = self.round
+        if isinstance(rnd, ExchangeRound):
+            self.close_cycle(rnd)
+        elif rnd is not None:
+            self.bank_round()
+        self.phase = "showdown"
+        lines = self.reported_lowest if event.what == "lowest" else self.reported_best
+        if seat not in lines:
+            lines.append(seat)
+
+    def showdown_order(self) -> list[int]:
+        """The hands are shown when the turn comes back to the knocker (whiskey.6.4): from him on."""
+        start = self.knocker if self.knocker is not None else (self.order[0] if self.order else self.table.dealer)
+        return [s for s in self.table.order_from(start) if s in self.order and self.live[s]]
+
+    def prompt_outside_turns(self) -> Prompt:
+        if self.phase == "showdown" and not (self.reported_best or self.reported_lowest):
+            for s in self.showdown_order():
+                if s not in self.shown and s not in self.mucked:
+                    hand = self.known_hand(s)
+                    choices = ShowChoices(hand if hand is not None and len(hand) == self.hand_size else None)
+                    return Prompt("showdown", self.names[s], tuple(choices.describe(self.stacks[s])), choices,
+                                  self.stacks[s])
+        return Prompt(self.phase, None)
+
+    # ------------------------------------------------------------------ the end
+
+    def value_of(self, cards: Sequence[Card]) -> HandValue:
+        return poker.evaluate(cards, wheel=self.wheel)
+
+    def standings(self, order: Sequence[int]) -> dict[int, Standing]:
+        """Each player's hand as the log knows it: a value, conceded, or unknown."""
+        out: dict[int, Standing] = {}
+        for s in order:
+            if s in self.mucked or not self.live[s]:
+                out[s] = CONCEDED
+                continue
+            hand = self.known_hand(s)
+            out[s] = self.value_of(hand) if hand is not None and len(hand) == self.hand_size else None
+        return out
+
+    def result_lines(self, picks: Sequence[tuple[Pick, str]]) -> None:
+        """Flag the result lines the cards contradict (the cards decide)."""
+        for pick, what in picks:
+            for s in pick.contradicted:
+                self.flag("result_contradicts_cards", f"the log says {self.names[s]} {what}, but the shown cards say "
+                          "otherwise", self.rule("showdown"), player=s, action=False, remedy="the cards decide")
+
+    def unverifiable(self, picks: Sequence[Pick], rule: str) -> None:
+        seen: set[int] = set()
+        for pick in picks:
+            if pick.seats is None:
+                for s in pick.unknown:
+                    if s not in seen:
+                        seen.add(s)
+                        self.flag("showdown_unverifiable", f"the deal cannot be settled: show {self.names[s]}'s hand",
+                                  rule, player=s, action=False, remedy="nothing that needs his hand is decided")
+
+    def end(self) -> Outcome:
+        if self.ended in ("misdeal", "game_over"):
+            return self.end_void(self.ended)
+        if self.round is not None:
+            return self.in_progress_deal()
+        return self.settle()
+
+    def end_void(self, kind: str) -> Outcome:
+        """A misdeal (the same dealer deals again) or a deal after the game was over: nothing moves."""
+        amount = self.carry_all()
+        pots = [PotResult(amount, (), left_over=amount, rule=self.rule("deal"))] if amount else []
+        self.next_carry = dataclasses.replace(self.carry_in, pot=amount, antes_in=amount > 0)  # type: ignore[type-var]
+        summary = (f"misdeal: {self.names[self.table.dealer]} deals again" if kind == "misdeal"
+                   else "the game was already over")
+        return self.with_facts(self.make_outcome(kind, pots, amount, 0, self.next_hand(amount, kind, same_dealer=True),
+                                                 summary))
+
+    def in_progress_deal(self) -> Outcome:
+        self.next_carry = self.carry_in
+        return self.with_facts(self.in_progress())
+
+    def with_facts(self, outcome: Outcome) -> Outcome:
+        facts = self.facts()
+        return dataclasses.replace(outcome, facts=facts) if facts else outcome
+
+    def facts(self) -> dict[str, object]:
+        """What the game records about this deal besides chips (La Viuda: the wild ranks)."""
+        return {}
+
+    def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
+        """The game's state after this deal (worked out by :meth:`end`), holding the chips left on the table."""
+        carry = self.next_carry if self.next_carry is not None else self.carry_in
+        return dataclasses.replace(carry, pot=pot), ()  # type: ignore[type-var]
+
+    def next_dealer(self) -> str:
+        """The next player with chips in the direction of play (whiskey.6.2: to the left)."""
+        for s in self.table.order_from(self.table.dealer)[1:]:
+            if self.stacks[s] > 0:
+                return self.names[s]
+        return self.names[self.table.dealer]
+
+    def settle(self) -> Outcome:
+        """The showdown (or the result lines) under ``whiskey.scoring``."""
+        self.bank_round()
+        scoring = self.scoring
+        order = list(self.order)
+        standing = self.standings(order)
+        top = best(order, standing, self.reported_best)
+        needs_lowest = scoring in LOWEST_PAYS
+        low = lowest(order, standing, self.reported_lowest) if needs_lowest else Pick(())
+        self.result_lines([(top, "wins"), (low, "was lowest")])
+        pots, carried, undecided = self.award_pots(order, standing)
+        if needs_lowest and low.seats:
+            carried += self.lowest_pays(low.seats, top)
+        needed = [low] if scoring == ELIMINATION else [top, low] if needs_lowest else [top]
+        self.unverifiable(needed, self.rule("showdown"))
+        if scoring == ELIMINATION:
+            self.next_carry = self.elimination_carry(low, carried)
+        else:
+            self.next_carry = WhiskeyCarry(carried)
+        if self.ended == "uncontested":
+            kind = "uncontested"
+        elif any(p.reported for p in needed):
+            kind = "reported"
+        else:
+            kind = "showdown"
+        summary = self.summary(pots, low if needs_lowest else None)
+        return self.with_facts(self.make_outcome(kind, pots, carried, undecided, self.next_hand(carried, kind),
+                                                 summary, self.showdown_order()))
+
+    def award_pots(self, order: Sequence[int], standing: Mapping[int, Standing]) -> tuple[list[PotResult], int, int]:
+        """whiskey.5.1: every chip in the middle to the best hand among those who may win it;
+        ``whiskey.tie_best`` for ties."""
+        pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
+        self.banked, self.dead, self.closed = [0] * self.n, 0, ()
+        names = self.names
+        rule = self.rule("showdown")
+        results: list[PotResult] = []
+        carried = undecided = 0
+        for amount, entitled in pots:
+            if not amount:
+                continue
+            among = [s for s in order if s in entitled]
+            pick = best(among, standing, [s for s in self.reported_best if s in entitled])
+            eligible = tuple(names[s] for s in entitled)
+            if pick.seats is None:
+                undecided += amount
+                results.append(PotResult(amount, eligible, (), {}, False, 0, rule))
+                continue
+            winners = list(pick.seats)
+            if not winners or len(winners) > 1 and self.options["whiskey.tie_best"] == "all_tied_collect_nothing":
+                carried += amount
+                results.append(PotResult(amount, eligible, (), {}, True, amount, "whiskey.tie_best"))
+                continue
+            split = split_pot(amount, winners, self.table, self.tie_rule)
+            for s, chips in split.shares.items():
+                self.stacks[s] += chips
+            carried += split.left_over
+            value = standing.get(winners[0])
+            results.append(PotResult(
+                amount, eligible, tuple(names[s] for s in winners), {names[s]: c for s, c in split.shares.items()},
+                True, split.left_over, rule if len(winners) == 1 else "whiskey.tie_best",
+                value.name if isinstance(value, HandValue) else None,
+            ))
+        return results, carried, undecided
+
+    def owed_by_lowest(self) -> int:
+        """whiskey.lowest_pays: as many chips as players seated, or the agreed amount (1 into the pool)."""
+        if self.scoring == ELIMINATION:
+            return 1
+        if self.options["whiskey.lowest_pays"] == "agreed_k":
+            return int(self.options["whiskey.agreed_k"])
+        return self.n
+
+    def dues(self, payers: Sequence[int], owed: int) -> dict[int, int]:
+        """``whiskey.tie_lowest``: each tied lowest pays in full, or they share it (the odd chips paid by
+        those nearest the dealer's left)."""
+        if len(payers) == 1 or self.options["whiskey.tie_lowest"] == "all_tied_pay":
+            return {p: owed for p in payers}
+        base, rest = divmod(owed, len(payers))
+        in_order = [s for s in self.table.from_dealers_left() if s in payers]
+        return {p: base + (1 if in_order.index(p) < rest else 0) for p in payers}
+
+    def lowest_pays(self, payers: Sequence[int], top: Pick) -> int:
+        """The lowest hand pays (whiskey.5.2, 5.3, the forfeit, the pool chip); returns the chips left
+        in the middle for the next deal."""
+        scoring = self.scoring
+        names = self.names
+        carried = 0
+        rule = {"no_ante_lowest_pays_N": self.cite("whiskey.5.2"),
+                "ante_and_lowest_pays_N": self.cite("whiskey.5.3")}.get(scoring, "whiskey.scoring")
+        winners = list(top.seats) if top.seats else []
+        to_winner = scoring in ("no_ante_lowest_pays_N", "ante_and_lowest_pays_N")
+        if to_winner and top.seats is None:
+            return 0  # who collects cannot be told: nothing moves until the hands are shown
+        for payer, due in self.dues(payers, self.owed_by_lowest()).items():
+            paid = min(due, self.stacks[payer])  # he pays what he has (the penalty says how much)
+            if not paid:
+                continue
+            self.stacks[payer] -= paid
+            if scoring == ELIMINATION:
+                self.total -= paid  # into the pool, which the carry counts
+                self.pool_paid += paid
+                self.penalties.append(Penalty(names[payer], None, paid, rule))
+            elif not to_winner or not winners:
+                carried += paid
+                self.penalties.append(Penalty(names[payer], None, paid, rule))
+            elif len(winners) > 1 and self.options["whiskey.tie_best"] == "all_tied_collect_nothing":
+                carried += paid
+                self.penalties.append(Penalty(names[payer], None, paid, "whiskey.tie_best"))
+            else:
+                split = split_pot(paid, winners, self.table, self.tie_rule)
+                for s, chips in split.shares.items():
+                    self.stacks[s] += chips
+                    self.penalties.append(Penalty(names[payer], names[s], chips, rule))
+                if split.left_over:
+                    carried += split.left_over
+                    self.penalties.append(Penalty(names[payer], None, split.left_over, "whiskey.tie_best"))
+        return carried
+
+    def elimination_carry(self, low: Pick, carried: int) -> WhiskeyCarry:
+        """lowest_pays_1_to_pool_elimination: the pool grows by what the lowest paid; the first player
+        to lose all his chips loses the game and pays for the whisky (seed-004)."""
+        carry = self.carry_in
+        assert isinstance(carry, WhiskeyCarry)
+        broke = [self.names[s] for s in (low.seats or ()) if self.stacks[s] == 0]
+        out = (*carry.out, *broke)
+        return WhiskeyCarry(carried, started=True, pool=carry.pool + self.pool_paid, out=out, game_over=bool(out),
+                            whisky_payer=carry.whisky_payer or (broke[0] if broke else None))
+
+    def summary(self, pots: Sequence[PotResult], low: Pick | None) -> str:
+        parts = []
+        for p in pots:
+            if not p.decided:
+                parts.append(f"{p.amount} undecided")
+            elif not p.winners:
+                parts.append(f"{p.amount} stays on the table")
+            else:
+                parts.append("/".join(p.winners) + (" wins " if len(p.winners) == 1 else " win ") + str(p.amount)
+                             + (f" with {p.hand}" if p.hand else ""))
+        into = " into the pool" if self.scoring == ELIMINATION else " into the next deal's pot"
+        for pen in self.penalties:
+            parts.append(f"{pen.payer} pays {pen.amount}" + (f" to {pen.payee}" if pen.payee else into))
+        if low is not None and low.seats is None:
+            parts.append("who is lowest is undecided")
+        return "; ".join(parts) or "nothing changes hands"
+
+    # ------------------------------------------------------------------ across hands
+
+    @classmethod
+    def infer_dealer(cls, seats: Sequence[str], stacks: Mapping[str, int], events: Sequence[Event]) -> str | None:
+        """The first player of the turn cycle sits next to the dealer: the dealer is the player with
+        chips just before him in the direction of play.  ``None`` for a deal logged by its result alone."""
+        playing = [s for s in seats if stacks.get(s, 0) > 0]
+        for e in events:
+            if isinstance(e, TURN_EVENTS) and e.player in playing:  # type: ignore[union-attr]
+                i = playing.index(e.player)  # type: ignore[union-attr]
+                return playing[(i - cls.direction) % len(playing)]
+        return None
+
+    @classmethod
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+        """Whiskey poker has a game under way only under ``lowest_pays_1_to_pool_elimination``: its pool."""
+        if rulebook.options["whiskey.scoring"] != ELIMINATION:
+            raise InputError("'game so far:' has nothing to give: whiskey poker keeps a game from deal to deal only "
+                             "under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,
+                             hint="remove the line, or set the scoring option before it")
+        extra = [w for w, v in (("fund", so_far.fund), ("la viuda", so_far.bought), ("points", so_far.points or None))
+                 if v is not None]
+        if extra:
+            raise InputError(f"'game so far:' gives {', '.join(extra)}, which whiskey poker does not have",
+                             line=so_far.line, hint="whiskey poker's game so far is its pool: 'game so far: pool 3'")
+        return WhiskeyCarry(started=True, pool=so_far.pool or 0)
+
+    @classmethod
+    def night_result(cls, carry: Carry, stacks: Mapping[str, int]) -> tuple[str | None, dict[str, object]]:
+        """The elimination game has a loser, who pays for the whisky, and no winner."""
+        over = bool(getattr(carry, "game_over", False))
+        return None, {"game_over": over, "whisky_payer": getattr(carry, "whisky_payer", None), "prize_cents": None,
+                      "paid_cents": None, "points": None}
+

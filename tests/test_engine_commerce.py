@@ -1,0 +1,316 @@
+"""Whiskey poker and La Viuda rulings the golden files do not pin (COMMERCE-NOTES: "not golden-tested,
+but pinned"), each test quoting the situation and the rule it covers."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import card
+from referee.engine.events import BuyBack, DeclineBuyBack, Muck, Pass, Show, TakeWidow
+from referee.engine.games.la_viuda import LaViudaCarry, wild_rank
+from referee.engine.places import WIDOW
+from referee.engine.replay import start_hand
+from referee.engine.state import HandSetup
+from referee.errors import HandFileError
+from referee.handfile import parse_night
+from referee.handfile.replay import ReplayedNight, replay_night_file
+from referee.rulebook import load_rulebook
+
+
+def replay(text: str) -> ReplayedNight:
+    return replay_night_file(parse_night(text))
+
+
+def codes(night: ReplayedNight, hand: int = 1) -> list[tuple[str, int | None, str | None, str | None]]:
+    return [(f.code, f.action, f.player, f.rule) for f in night[hand - 1].replay.findings]
+
+
+WHISKEY = "rulebook: whiskey_poker\n{options}seats: Ann 20, Bob 20, Cy 20\ndealer: Cy\n\nhand 1\n"
+#: three players part-way through a game (so the stacks need not be the chips each bought)
+VIUDA = "rulebook: la_viuda\n{options}seats: Ann {a}, Bob {b}, Cy {c}\ndealer: Ann\ngame so far: pool 3, fund 9\n\nhand 1\n"
+
+
+def whiskey(body: str, options: str = "") -> ReplayedNight:
+    return replay(WHISKEY.format(options=options) + body)
+
+
+# ------------------------------------------------------------------ card identity
+
+
+def test_exchanging_all_of_a_known_widow_gives_a_known_hand() -> None:
+    """whiskey.3.1: "exchange all five of his cards for the widow"; COMMERCE-NOTES section 7: "a player who
+    took all of a known widow holds known cards" -- so his giving a card he does not hold is caught."""
+    night = whiskey(
+        "Ann: passes\nBob: takes widow\nwidow turned: Ah Kd 7c 7s 2h\nCy: exchanges all\n"
+        "Ann: exchanges 3d for ??\nBob: knocks\nCy: exchanges 9s for ??\n"
+    )
+    assert codes(night) == [("exchange_card_not_held", 7, "Cy", "whiskey.3.1")]
+
+
+def test_a_show_naming_a_card_the_log_has_elsewhere_is_flagged_and_ranked_as_shown() -> None:
+    """COMMERCE-NOTES section 7: "a show naming a card the log knows to be elsewhere ... is flagged the same
+    way (whiskey.3.1), and the shown cards are the hand ranked"."""
+    night = whiskey(
+        "Ann: knocks\nwidow turned: Ah Kd 7c 7s 2h\nBob: passes\nCy: passes\n"
+        "Ann: shows Ac Ad As Kc Ks\nBob: shows Ah 3c 4c 5c 6c\nCy: shows 9h 9d 8s 4h 2c\n"
+    )
+    assert codes(night) == [("shown_hand_contradicts_log", 6, "Bob", "whiskey.3.1")]
+    assert night[0].replay.outcome.pots[0].winners == ("Ann",)
+
+
+def test_every_card_stays_in_one_place_through_a_logged_deal() -> None:
+    """Issue 9 item 2: the widow's cards are known to the replay at every moment after they are seen."""
+    book = load_rulebook("whiskey_poker")
+    state = start_hand(HandSetup(book, [("Ann", 20), ("Bob", 20), ("Cy", 20)], "Cy"))
+    night = parse_night(WHISKEY.format(options="") + "Bob: dealt 2c 3c 4c 5c 7d\nAnn: passes\nBob: takes widow\n"
+                        "widow turned: 2c 3c 4c 5c 7d\nCy: exchanges 9s for 7d\n")
+    for event in night.hands[0].events:
+        state.push(event)
+    assert set(state.places.at(WIDOW)) == {card("2c"), card("3c"), card("4c"), card("5c"), card("9s")}
+    assert state.places.place_of(card("7d")) == 2
+
+
+def test_a_widow_turned_up_in_the_middle_of_phase_one_is_flagged() -> None:
+    """whiskey.2.1: in the first phase each player in turn may take the widow, pass, or knock; it is turned up
+    by a knock or by the dealer (whiskey.2.4, 2.5), not in the middle of the first round."""
+    night = whiskey("Ann: passes\nwidow turned: Ah Kd 7c 7s 2h\nBob: knocks\nCy: passes\nAnn: passes\n")
+    assert codes(night)[0] == ("widow_turned_out_of_turn", 2, None, "whiskey.2.1")
+
+
+# ------------------------------------------------------------------ scoring
+
+
+def test_when_every_hand_ties_nobody_is_lowest() -> None:
+    """COMMERCE-NOTES section 9: "If every player ties, nobody is lowest: only the best-hand rule applies"
+    (whiskey.5.2, no ante: nothing is paid)."""
+    night = whiskey(
+        "Ann: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\n"
+        "Ann: shows Ah Kh Qh Jh 9s\nBob: shows As Ks Qs Js 9d\nCy: shows Ad Kd Qd Jd 9c\n",
+        "option whiskey.scoring = no_ante_lowest_pays_N\n",
+    )
+    outcome = night[0].replay.outcome
+    assert outcome.penalties == () and set(outcome.stacks.values()) == {20}
+
+
+def test_a_lowest_hand_short_of_chips_pays_what_it_has() -> None:
+    """COMMERCE-NOTES section 9: "A lowest hand with fewer chips than he owes pays what he has"."""
+    night = replay(
+        "rulebook: whiskey_poker\noption whiskey.scoring = no_ante_lowest_pays_N\nseats: Ann 20, Bob 2, Cy 20\n"
+        "dealer: Cy\n\nhand 1\nAnn: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\n"
+        "Ann: shows Ah Ad Ac Kh Ks\nBob: shows 7h 5s 3c 9d Td\nCy: shows Qd Qc Jd Jc 9c\n"
+    )
+    (penalty,) = night[0].replay.outcome.penalties
+    assert (penalty.payer, penalty.payee, penalty.amount) == ("Bob", "Ann", 2)
+
+
+def test_a_result_line_the_cards_contradict_is_flagged_and_the_cards_decide() -> None:
+    """COMMERCE-NOTES section 8: "A result line contradicted by shown cards is flagged (whiskey.5.1) and the
+    cards decide"."""
+    night = whiskey(
+        "Ann: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\n"
+        "Ann: shows Ah Ad Ac Kh Ks\nBob: shows 7h 5s 3c 9d Td\nCy: shows Qd Qc Jd Jc 9c\nBob wins\n"
+    )
+    assert ("result_contradicts_cards", None, "Bob", "whiskey.5.1") in codes(night)
+    assert night[0].replay.outcome.pots[0].winners == ("Ann",) and night[0].replay.outcome.kind == "showdown"
+
+
+def test_the_odd_chip_of_a_shared_payment_follows_common_showdown_tie() -> None:
+    """whiskey.tie_best = split: "an odd chip is dealt with as common.showdown_tie says" -- here to the tied
+    player nearest the dealer's left (three players: Cy pays 3 to Ann and Bob, 2 + 1)."""
+    night = whiskey(
+        "Ann: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\n"
+        "Ann: shows Ah Kh Qh Jh 9s\nBob: shows As Ks Qs Js 9d\nCy: shows 7d 5c 4c 3s 2d\n",
+        "option whiskey.scoring = no_ante_lowest_pays_N\noption common.showdown_tie = odd_chip_left_of_dealer\n",
+    )
+    paid = {(p.payee, p.amount) for p in night[0].replay.outcome.penalties}
+    assert paid == {("Ann", 2), ("Bob", 1)}
+
+
+def test_a_deal_after_the_whisky_is_lost_is_flagged() -> None:
+    """whiskey.scoring = lowest_pays_1_to_pool_elimination: "the first player to lose all his chips loses the
+    game"; a deal logged after that is flagged at action 1 and nothing in it counts."""
+    night = replay(
+        "rulebook: whiskey_poker\noption whiskey.scoring = lowest_pays_1_to_pool_elimination\n"
+        "seats: Ann 5, Bob 1, Cy 5\ndealer: Cy\n\nhand 1\nBob was lowest\n\nhand 2\nAnn was lowest\n"
+    )
+    assert night.result.facts["whisky_payer"] == "Bob"
+    assert codes(night, 2) == [("deal_after_game_over", 1, None, "whiskey.scoring"),
+                               ("action_after_hand", 1, "Ann", None)]
+    assert night[1].replay.outcome.stacks == {"Ann": 5, "Bob": 0, "Cy": 5}
+
+
+def test_a_betting_round_bet_over_the_limit_is_capped() -> None:
+    """COMMERCE-NOTES section 10: "Limits as straight draw's after-draw defaults (bet or raise 1-5)"."""
+    night = whiskey(
+        "Ann: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\nAnn: bets 9\nBob: folds\nCy: folds\n",
+        "option whiskey.betting_round = one_before_showdown\n",
+    )
+    assert codes(night) == [("bet_over_limit", 5, "Ann", "whiskey.betting_round")]
+    assert night[0].replay.outcome.kind == "uncontested" and night[0].replay.outcome.stacks["Ann"] == 22
+
+
+# ------------------------------------------------------------------ La Viuda
+
+
+def test_stacks_other_than_the_chips_bought_are_noted() -> None:
+    """laviuda.1.1: "each buys the same number of chips" (laviuda.chips_each); the fund is what they paid."""
+    night = replay("rulebook: la_viuda\nseats: Ann 3, Bob 2\ndealer: Ann\n\nhand 1\nBob was lowest\n")
+    assert codes(night) == [("chips_bought_differ", None, None, "laviuda.1.1")]
+    assert night.result.facts["prize_cents"] == 500
+
+
+def test_illegal_fix_void_and_reprompt_voids_a_commerce_action() -> None:
+    """common.illegal_fix = void_and_reprompt: "An illegal action is flagged and voided; the player must act
+    again with a legal action" -- Bob's second pass is void and he is still to act."""
+    night = whiskey("Ann: takes widow\nBob: passes\nCy: passes\nAnn: passes\nBob: passes\nBob: knocks\n",
+                    "option common.illegal_fix = void_and_reprompt\n")
+    (finding,) = [f for f in night[0].replay.findings if f.code == "pass_refused"]
+    assert (finding.action, finding.remedy) == (5, "void: Bob is still to act")
+    assert night[0].replay.states[-1].to_act == "Cy"  # Bob's knock stood: Cy has his one more turn
+
+
+def test_which_rank_was_wild_and_could_she_still_buy_back_are_answered_from_the_record() -> None:
+    """Issue 9 item 4: "which rank was wild in deal 7?" and "could she still buy back?" are answered by
+    replaying the log (la_viuda golden 02 and 04)."""
+    from pathlib import Path
+
+    from referee.handfile import read_night
+
+    golden = Path(__file__).parent / "golden" / "la_viuda"
+    sequence = replay_night_file(read_night(golden / "02_wild_rank_sequence_15_deals.txt"))
+    assert sequence[6].replay.outcome.facts["wild_rank_in_deal"] == "7"
+    game = replay_night_file(read_night(golden / "04_complete_game_declined_buyback_passes_on.txt"))
+    after = [h.replay.outcome.next_hand.carry for h in game]
+    assert [c.buyback_open for c in after] == [True, True, True, True, False, False, False]  # type: ignore[attr-defined]
+    assert after[1].out == ("Bob",) and after[4].bought_by == "Cy"  # type: ignore[attr-defined]
+
+
+def test_the_wild_rank_from_the_pool_count() -> None:
+    """laviuda.2.2: one chip aces, two twos, ..., thirteen kings, fourteen aces again, fifteen twos."""
+    assert [wild_rank(n) for n in (1, 2, 10, 11, 12, 13, 14, 15, 27)] == [14, 2, 10, 11, 12, 13, 14, 2, 14]
+
+
+def test_a_buy_back_before_the_deal_shows_who_lost_is_flagged() -> None:
+    """laviuda.5.2: "only immediately after a player loses his original chips" -- before his loss is shown,
+    it is not after it."""
+    night = replay(VIUDA.format(options="", a=3, b=1, c=3) + "Bob: buys la viuda\nBob was lowest\n")
+    assert codes(night) == [("buyback_not_immediate", 1, "Bob", "laviuda.5.2")]
+    assert night[0].replay.outcome.next_hand.carry.out == ("Bob",)
+
+
+def test_the_buy_back_prompt_offers_the_player_who_ran_out() -> None:
+    """laviuda.5.1: a player who loses all his chips is out "unless he buys La Viuda"."""
+    book = load_rulebook("la_viuda")
+    state = start_hand(HandSetup(book, [("Ann", 3), ("Bob", 1), ("Cy", 3)], "Ann",
+                                 carry_in=LaViudaCarry(started=True, pool=3, prize_cents=900)))
+    night = parse_night(VIUDA.format(options="", a=3, b=1, c=3) + "Bob was lowest\n")
+    state.push(night.hands[0].events[0])
+    prompt = state.prompt()
+    assert (prompt.phase, prompt.to_act, prompt.events()) == ("buyback", "Bob", [BuyBack("Bob"), DeclineBuyBack("Bob")])
+    state.push(DeclineBuyBack("Bob"))
+    assert state.prompt().to_act is None
+    carry = state.outcome().next_hand.carry
+    assert isinstance(carry, LaViudaCarry) and carry.out == ("Bob",) and carry.buyback_open
+
+
+def test_two_players_out_in_one_deal_the_first_in_play_order_may_buy() -> None:
+    """COMMERCE-NOTES section 11: under laviuda.tie_lowest = all_tied_pay two players can run out in one deal;
+    the first of them in play order (from the dealer's right) has the first option -- here Cy (Ann deals,
+    Cy plays first) buys, and Bob, after him, is out."""
+    night = replay(VIUDA.format(options="option laviuda.tie_lowest = all_tied_pay\n", a=3, b=1, c=1)
+                   + "Bob was lowest\nCy was lowest\nCy: buys la viuda\nBob: buys la viuda\n")
+    assert codes(night) == [("buyback_second", 4, "Bob", "laviuda.5.2")]
+    carry = night[0].replay.outcome.next_hand.carry
+    assert (carry.bought_by, carry.out, carry.pool) == ("Cy", ("Bob",), 4)  # type: ignore[attr-defined]
+
+
+def test_equal_hands_all_round_mean_nobody_is_worst() -> None:
+    """COMMERCE-NOTES section 9 and 11: "If every player ties, nobody is lowest" -- under all_tied_pay two
+    players with equal hands both keep their last chip (so paying can never empty the table)."""
+    night = replay(
+        "rulebook: la_viuda\noption laviuda.tie_lowest = all_tied_pay\nseats: Bob 1, Cy 1\ndealer: Bob\n\nhand 1\n"
+        "Cy: knocks\nwidow turned: Td Js 8h 5c 2h\nBob: passes\n"
+        "Cy: shows Kd Kc 9s 6c 3h\nBob: shows Jk1 Kh 9d 6h 3d\n"
+    )
+    outcome = night[0].replay.outcome
+    assert outcome.penalties == () and not outcome.next_hand.carry.game_over  # type: ignore[attr-defined]
+    said = replay("rulebook: la_viuda\noption laviuda.tie_lowest = all_tied_pay\nseats: Bob 1, Cy 1\ndealer: Bob\n"
+                  "game so far: pool 3\n\nhand 1\nBob was lowest\nCy was lowest\n")
+    assert said[0].replay.outcome.penalties == ()
+
+
+def test_a_result_line_naming_a_player_who_is_out_is_flagged_and_ignored() -> None:
+    """COMMERCE-NOTES section 11: "A result line naming an out player is flagged and ignored"."""
+    night = replay(VIUDA.format(options="", a=1, b=1, c=1)
+                   + "Bob was lowest\n\nhand 2\nBob was lowest\nCy was lowest\n")
+    assert codes(night, 2) == [("result_names_player_out", 1, "Bob", "laviuda.5.1")]
+    assert [p.payer for p in night[1].replay.outcome.penalties] == ["Cy"]
+
+
+def test_short_pack_beyond_seven_players_cannot_be_dealt() -> None:
+    """COMMERCE-NOTES section 15: "laviuda.short_pack with more than seven players cannot be dealt (8 players +
+    widow = 45 cards from a 44-card pack)": a misdeal."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    text = ("rulebook: la_viuda\noption laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player\nseats: "
+            + ", ".join(f"{n} 1" for n in names) + "\ndealer: Ann\n\nhand 1\nAnn wins\n")
+    night = replay(text)
+    assert night[0].replay.outcome.kind == "misdeal"
+    assert codes(night)[0] == ("pack_too_small", None, None, "laviuda.short_pack")
+
+
+def test_short_pack_players_level_at_the_target_play_on() -> None:
+    """COMMERCE-NOTES section 12: "if several reach it together, play goes on until one leads alone"."""
+    night = replay(
+        "rulebook: la_viuda\noption laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player\n"
+        "option laviuda.points_target = 1\nseats: Ann 1, Bob 1\ndealer: Ann\n\n"
+        "hand 1\nAnn wins\nBob wins\n\nhand 2\nBob wins\n"
+    )
+    assert night[0].replay.outcome.next_hand.carry.game_over is False  # type: ignore[attr-defined]
+    assert night.result.winner == "Bob" and night.result.facts["points"] == {"Ann": 1, "Bob": 2}
+
+
+def test_a_muck_concedes_the_worst_hand_in_la_viuda() -> None:
+    """COMMERCE-NOTES section 8: "`mucks` = concedes ... La Viuda: the same (he pays)"."""
+    book = load_rulebook("la_viuda")
+    state = start_hand(HandSetup(book, [("Ann", 3), ("Bob", 3)], "Ann"))
+    for event in (Pass("Bob"), TakeWidow("Ann")):
+        state.push(event)
+    state.push(parse_night("rulebook: la_viuda\nseats: Ann 3, Bob 3\ndealer: Ann\n\nhand 1\nBob: knocks\n")
+               .hands[0].events[0])
+    state.push(Pass("Ann"))
+    state.push(Show("Bob", tuple(card(c) for c in ("2c", "3d", "5h", "7s", "9c"))))
+    state.push(Muck("Ann"))
+    assert [p.payer for p in state.outcome().penalties] == ["Ann"]
+
+
+# ------------------------------------------------------------------ the night
+
+
+def test_the_dealer_is_worked_out_from_the_first_player() -> None:
+    """Issue 9 item 6: "a dealer the log does not know need not be invented" -- La Viuda plays from the
+    dealer's right, so Cy playing first means Ann dealt (seats clockwise Ann, Bob, Cy)."""
+    night = replay(
+        "rulebook: la_viuda\nseats: Ann 3, Bob 3, Cy 3\n\nhand 1\nBob was lowest\n\n"
+        "hand 2\nCy: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nAnn: passes\n"
+    )
+    first, second = night
+    assert not first.replay.setup.dealer_known and second.replay.setup.dealer == "Ann"
+    assert second.replay.illegal == ()  # the turns were in order (the hands were not shown)
+    assert second.replay.outcome.next_hand.dealer == "Cy"
+
+
+def test_a_game_that_needs_its_dealer_still_says_so() -> None:
+    with pytest.raises(HandFileError, match="the night names no dealer"):
+        parse_night("rulebook: jackpots\nseats: Ann 10, Bob 10\n\nhand 1\nAnn: folds\n")
+
+
+def test_game_so_far_for_a_game_without_it_is_refused_at_its_line() -> None:
+    with pytest.raises(HandFileError, match=r"<text>:4: .*whiskey.scoring = lowest_pays_1_to_pool_elimination"):
+        parse_night("rulebook: whiskey_poker\nseats: Ann 10, Bob 10\ndealer: Ann\ngame so far: pool 3\n\n"
+                    "hand 1\nAnn wins\n")
+
+
+def test_a_whiskey_pool_elimination_night_can_start_mid_game() -> None:
+    night = replay("rulebook: whiskey_poker\noption whiskey.scoring = lowest_pays_1_to_pool_elimination\n"
+                   "seats: Ann 3, Bob 4\ndealer: Ann\ngame so far: pool 3\n\nhand 1\nAnn was lowest\n")
+    assert night[0].replay.outcome.next_hand.carry.pool == 4  # type: ignore[attr-defined]
