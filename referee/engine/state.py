@@ -56,6 +56,7 @@ class HandSetup:
 
     ``seats``: ``Seat`` objects or ``(name, stack)`` pairs, clockwise.  Players with no chips are
     not dealt in.  ``carry_in``: what the previous deal left (the game's :class:`Carry`).
+    ``shuffled``: the log marks the pack as shuffled before this deal (three-card brag, ``brag.shuffle``).
     """
 
     rulebook: Rulebook
@@ -63,6 +64,7 @@ class HandSetup:
     dealer: str
     number: int = 1
     carry_in: Carry = field(default_factory=Carry)
+    shuffled: bool = False
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
