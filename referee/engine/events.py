@@ -244,6 +244,11 @@ class Reveal(PlayerEvent):
     cards: tuple[AnyCard, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class WasLowest(PlayerEvent):
+    """Stop the Bus, a deal logged by its result alone: this player's hand was the lowest (he pays)."""
+
+
 
 # ------------------------------------------------------------------ the night: between hands
 

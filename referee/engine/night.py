@@ -40,6 +40,8 @@ class NightHand:
     dealer: str | None = None
     joined: Mapping[str, int] = field(default_factory=dict)
     added: Mapping[str, int] = field(default_factory=dict)
+    #: the log marks the pack as shuffled before this deal (three-card brag, brag.shuffle)
+    shuffled: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,8 @@ def replay_night(
                 hand=hand.number, hint="a new player sits down with his chips",
             )
         this_dealer = hand.dealer or _dealer_in(dealer, hand.seats, seated, hand.rulebook.game)
-        setup = HandSetup(hand.rulebook, tuple(Seat(n, stacks[n]) for n in hand.seats), this_dealer, hand.number, carry)
+        setup = HandSetup(hand.rulebook, tuple(Seat(n, stacks[n]) for n in hand.seats), this_dealer, hand.number, carry,
+                          hand.shuffled)
         result = replay_hand(setup, hand.events)
         replays.append(result)
         stacks.update(result.outcome.stacks)

@@ -109,6 +109,8 @@ class EventWriter:
                 return text + (f", discards {_cards(e.discard)}" if e.discard else "")
             case ev.Reveal():
                 return "reveals " + ("" if e.round is None else f"hand {e.round}: ") + _cards(e.cards)
+            case ev.WasLowest():
+                return "was lowest"
         raise AssertionError(f"no words for event {e!r}")
 
     @staticmethod
@@ -155,6 +157,8 @@ def write_hand(hand: HandEntry) -> list[str]:
                 lines.append(f"{change.player} adds {change.amount}")
     if hand.dealer is not None:
         lines.append(f"dealer: {hand.dealer}")
+    if hand.shuffled:
+        lines.append("shuffled")
     lines += write_events(hand.events, hand.game)
     return lines
 
