@@ -355,7 +355,7 @@ class StakingRound:
             return StakeVerdict("none", 0, [Breach("acted_not_in_hand", self.cite("brag.4.3"),
                                                    f"{who} has dropped out and cannot act", "ignored")], False)
         if seat in self.covered:
-            return StakeVerdict("none", 0, [Breach("acted_after_cover", self.cite("brag.9.1"),
+            return StakeVerdict("none", 0, [Breach("acted_after_cover", self.cite("brag.9.3"),
                                                    f"{who} has covered the pot and has no more turns", "ignored")],
                                 False)
         if self.turn is None:
@@ -383,7 +383,7 @@ class StakingRound:
         word = "blind stake" if blind else "stake"
         if logged_blind and not blind:
             if rules.blind_allowed:
-                code, rule, why = "blind_after_look", self.cite("brag.8.2"), f"{who} logged a blind stake after looking"
+                code, rule, why = "blind_after_look", self.cite("brag.8.5"), f"{who} logged a blind stake after looking"
             else:
                 code, rule, why = "blind_not_allowed", "brag.blind", f"{who} staked blind, but this rulebook has no blind play"
             refused = self._refuse(breaches, in_turn, code, rule, why, f"taken as a seen stake of {amount}")
@@ -393,14 +393,14 @@ class StakingRound:
         least, most = self.bounds(seat)
         chips = max(amount, 0)
         if chips > stack:
-            refused = self._refuse(breaches, in_turn, "over_table_stakes", self.cite("brag.9.1"),
+            refused = self._refuse(breaches, in_turn, "over_table_stakes", self.cite("brag.9.3"),
                                    f"{who} staked {chips} but has only {stack}", f"taken as his {stack} chips")
             if refused is not None:
                 return refused
             chips = stack
         if chips < least:
             short = f"{who}'s {word} of {chips} is short of the {least} he must put in to stay in"
-            if stack < least:  # he cannot make the stake: he covers with what he has (brag.9.1)
+            if stack < least:  # he cannot make the stake: he covers with what he has (brag.9.3)
                 return self._refuse(breaches, in_turn, "stake_short", self._short_rule(seat), short,  # type: ignore[return-value]
                                     f"he has only {stack}: taken as covering the pot", "cover", stack)
             refused = self._refuse(breaches, in_turn, "stake_short", self._short_rule(seat), short,
@@ -486,7 +486,7 @@ class StakingRound:
         least, _ = self.bounds(seat)
         if stack >= least and not (seat == self.emptied and stack == 0):
             message = f"{self.names[seat]} covers the pot with {stack} chips, enough for the stake of {least}"
-            refused = self._refuse(breaches, in_turn, "cover_with_chips", self.cite("brag.9.1"), message,
+            refused = self._refuse(breaches, in_turn, "cover_with_chips", self.cite("brag.9.3"), message,
                                    "the cover stands as logged: all his chips go in")
             if refused is not None:
                 return refused

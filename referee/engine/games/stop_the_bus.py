@@ -143,7 +143,7 @@ class StopTheBus(HandState):
         who = self.names[seat]
         if seat not in self.in_game:
             self.flag("dealt_not_in_deal", f"{who} has no chips and is out of the game but was dealt cards",
-                      self.cite("stopbus.6"), player=seat)
+                      self.cite("stopbus.6.1"), player=seat)
         known = [c for c in event.cards if isinstance(c, Card)]
         clash = self.places.elsewhere(known, seat)
         if clash is not None:
@@ -160,7 +160,7 @@ class StopTheBus(HandState):
         """Whether ``seat`` may take a turn now; flags what he may not (False: the action is ignored)."""
         who = self.names[seat]
         if seat not in self.in_game:
-            self.flag("acted_not_in_game", f"{who} has no chips left and is out of the game", self.cite("stopbus.6"),
+            self.flag("acted_not_in_game", f"{who} has no chips left and is out of the game", self.cite("stopbus.6.1"),
                       player=seat, remedy="ignored")
             return False
         if self.phase != "exchanging":
@@ -285,7 +285,7 @@ class StopTheBus(HandState):
             raise InputError(f"{who} shows {len(event.cards)} cards: a Stop the Bus hand is {self.hand_size}",
                              hint="write the three cards of the hand")
         if seat not in self.in_game:
-            self.flag("acted_not_in_game", f"{who} is out of the game", self.cite("stopbus.6"), player=seat,
+            self.flag("acted_not_in_game", f"{who} is out of the game", self.cite("stopbus.6.1"), player=seat,
                       remedy="ignored")
             return
         if self.phase == "exchanging":
@@ -414,7 +414,7 @@ class StopTheBus(HandState):
             paid = min(self.penalty, self.stacks[s])
             if paid < self.penalty:
                 self.flag("penalty_short", f"{self.names[s]} pays his last {paid} of the {self.penalty} and is out of "
-                          "the game", "stopbus.penalty", player=s, action=False)
+                          "the game", self.cite("stopbus.6.1"), player=s, action=False)
             self.stacks[s] -= paid
             self.dead += paid
             self.penalties.append(Penalty(self.names[s], None, paid, "stopbus.penalty"))

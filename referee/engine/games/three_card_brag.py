@@ -388,7 +388,7 @@ class ThreeCardBrag(HandState):
                       values: dict[int, BragValue]) -> tuple[list[int] | None, str]:
         """A pot a cover closed: the best hand among its claimants, or the next pot's winner against the
         coverer (brag.cover_main_contest); a tie of the coverer with the next pot's winner per brag.cover_tie."""
-        rule = self.cite("brag.9.2")
+        rule = self.cite("brag.9.4")
         if self.options["brag.cover_main_contest"] == "side_pot_winner_vs_coverer" and len(contest) > 1:
             if winners_next is None:
                 return None, rule
