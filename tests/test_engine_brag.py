@@ -223,9 +223,10 @@ def test_a_short_stake_of_his_last_chips_is_a_cover():
 def test_two_covers_side_pot_winner_against_each_coverer():
     """brag.cover_main_contest = side_pot_winner_vs_coverer: "The winner of the side pot then shows against
     the coverer for the main pot" -- with two covers, each pot's winner against the coverer who closed the
-    pot below it. Bob covers (main 9), Cy covers (side 1: 12), Dee and Ann stake 4 and Ann sees (side 2).
-    Ann's pair of fives wins side 2 from Dee; against Cy's queens she loses side 1; Cy's queens are then
-    the winner of side 1 and beat Bob's tens for the main pot, although Dee's kings would beat them all."""
+    pot below it. Bob covers (main 17), Cy covers (side 1: his last 3), Dee stakes 4 and Ann sees her (side
+    2: 12). Dee's nines beat Ann's fives for side 2; Cy's queens beat Dee's nines for side 1 and Bob's tens
+    for the main pot. With unequal hands the other reading (the best of all the pot's claimants) gives the
+    same winners (tests/golden/BRAG-NOTES.md, 2.7)."""
     lines = ("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nDee: looks\nDee: stake 4\nAnn: looks\nAnn: stake 4\n"
              "Bob: covers\nCy: covers\nDee: stake 4\nAnn: sees Dee for 8\n"
              "Dee: shows 9h 9d 2c\nAnn: shows 5h 5d Ac\nCy: shows Qh Qd 3c\nBob: shows Th Td 4c\n")
