@@ -11,6 +11,9 @@ The game runs over many deals: a player whose chips reach 0 is out (no cards, no
 when one player is left with chips he takes the whole bus pot (stopbus.6).  The bus pot is the
 game's carry, and the game's winner is what the night reports.  A deal may be logged by its result
 alone (``Cy: was lowest``): the penalty is taken from the log's word (result ``reported``).
+
+A turn taken out of turn stands (binding, as in the betting games) and play goes on from the player
+who took it; under ``void_and_reprompt`` it is void.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from referee.engine.events import Deal, Event, Exchange, Expose, Knock, Misdeal,
 from referee.engine.games.common import TABLE
 from referee.engine.games.three_card_brag import ShowChoices
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
-from referee.engine.places import WIDOW
+from referee.engine.places import WIDOW, PlaceKey
 from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.errors import InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
@@ -120,6 +123,9 @@ class StopTheBus(HandState):
             return True
         return super().gate(seat, event)
 
+    def describe_place(self, place: PlaceKey) -> str:
+        return "the dummy" if place == WIDOW else super().describe_place(place)
+
     def value(self, hand: tuple[Card, ...]) -> BragValue:
         return evaluate_brag(hand, self.ranking)
 
@@ -168,21 +174,20 @@ class StopTheBus(HandState):
                       player=seat, remedy="ignored")
             return False
         expected = self.next_seat
-        if seat != expected:
-            if seat == self.stop_caller:
-                message = f"{who} stopped the bus and has no more turns"
-            elif self.stop_caller is not None and seat not in self.owed:
-                message = f"{who} has had his last turn after the stop call"
-            else:
-                message = f"{who} acted out of turn: {self.names[expected]} is to act"  # type: ignore[index]
-            if self.fix == "void_and_reprompt" or seat == self.stop_caller or (
-                    self.stop_caller is not None and seat not in self.owed):
-                self.flag("acted_out_of_turn", message, self.cite("stopbus.3"), player=seat,
-                          remedy="ignored" if self.fix != "void_and_reprompt" else f"void: {self.names[expected]} is "  # type: ignore[index]
-                          "still to act")
-                return False
-            self.flag("acted_out_of_turn", message, self.cite("stopbus.3"), player=seat,
-                      remedy="the action stands (binding out of turn)")
+        if seat == expected:
+            return True
+        rule = self.cite("stopbus.3")
+        if seat == self.stop_caller or (self.stop_caller is not None and seat not in self.owed):
+            self.flag("acted_out_of_turn", f"{who} has had his last turn after the stop call", rule, player=seat,
+                      remedy="ignored")
+            return False
+        message = f"{who} acted out of turn: {self.names[expected]} is to act"  # type: ignore[index]
+        if self.fix == "void_and_reprompt":
+            self.flag("acted_out_of_turn", message, rule, player=seat,
+                      remedy=f"void: {self.names[expected]} is still to act")  # type: ignore[index]
+            return False
+        self.flag("acted_out_of_turn", message, rule, player=seat,
+                  remedy="the action stands (binding out of turn); play goes on from him")
         return True
 
     def advance(self, seat: int, exchanged: bool) -> None:
