@@ -269,6 +269,11 @@ class StakingRound:
         most = base + rules.limit if may_raise else least
         return least, most
 
+    def stay_in(self, seat: int) -> int:
+        """The least ``seat`` must stake to stay in: the call, or one chip more where anti-stall forbids it."""
+        least, _ = self.bounds(seat)
+        return least + 1 if self.forbids_call(seat, least) else least
+
     def forbids_call(self, seat: int, chips: int) -> bool:
         """brag.7.4 (a): with three or more in, a stake that only makes every total equal is refused."""
         if self.rules.system != "poker_antistall":
@@ -295,9 +300,8 @@ class StakingRound:
     def legal(self, seat: int) -> StakeChoices:
         """What ``seat`` may do now (whatever whose turn it is)."""
         stack = self.stacks[seat]
-        least, most = self.bounds(seat)
-        if self.forbids_call(seat, least):  # brag.7.4 (a): he must raise
-            least += 1
+        _, most = self.bounds(seat)
+        least = self.stay_in(seat)
         blind = self.is_blind(seat)
         can_stake = stack >= least and least <= most
         see_cost: int | None = None
@@ -430,9 +434,9 @@ class StakingRound:
             message = (f"{who}'s {word} of {chips} only makes the stakes of the {len(self.active())} players "
                        "in equal; he must raise or drop")
             raised = chips + 1
-            if raised > min(stack, most):
+            if raised > stack:  # he cannot stay in: he covers with what he has (brag.9.3)
                 return self._refuse(breaches, in_turn, "call_equalises_stakes", self.cite("brag.7.4"), message,  # type: ignore[return-value]
-                                    "he cannot raise: taken as a drop", "fold")
+                                    f"he has only {stack}: taken as covering the pot", "cover", stack)
             refused = self._refuse(breaches, in_turn, "call_equalises_stakes", self.cite("brag.7.4"), message,
                                    f"made a raise of one chip ({raised})")
             if refused is not None:
@@ -483,7 +487,7 @@ class StakingRound:
 
     def _judge_cover(self, seat: int, breaches: list[Breach], in_turn: bool) -> StakeVerdict:
         stack = self.stacks[seat]
-        least, _ = self.bounds(seat)
+        least = self.stay_in(seat)
         if stack >= least and not (seat == self.emptied and stack == 0):
             message = f"{self.names[seat]} covers the pot with {stack} chips, enough for the stake of {least}"
             refused = self._refuse(breaches, in_turn, "cover_with_chips", self.cite("brag.9.3"), message,

@@ -49,7 +49,7 @@ class BusCarry(Carry):
 class ExchangeChoices:
     """A turn: exchange one of his cards for one of the dummy's (or all three), pass, stop the bus."""
 
-    give: AnyCard
+    hand: tuple[AnyCard, ...]
     dummy: tuple[AnyCard, ...]
     three: bool
     may_pass: bool
@@ -66,9 +66,10 @@ class ExchangeChoices:
         return out
 
     def events(self, player: str) -> list[Event]:
-        out: list[Event] = [Exchange(player, (self.give,), (c,)) for c in dict.fromkeys(self.dummy)]
+        give = self.hand[0] if self.hand else UNKNOWN
+        out: list[Event] = [Exchange(player, (give,), (c,)) for c in dict.fromkeys(self.dummy)]
         if self.three:
-            out.append(Exchange(player, (UNKNOWN,) * 3, (UNKNOWN,) * 3))
+            out.append(Exchange(player, self.hand, self.dummy))
         if self.may_pass:
             out.append(Pass(player))
         if self.may_stop:
@@ -357,7 +358,7 @@ class StopTheBus(HandState):
             o = self.options
             held = self.places.at(seat)
             choices = ExchangeChoices(
-                held[0] if held else UNKNOWN, self.places.at(WIDOW), o["stopbus.exchange"] == "one_or_three",
+                held, self.places.at(WIDOW), o["stopbus.exchange"] == "one_or_three",
                 o["stopbus.exchange_mandatory"] == "no",
                 o["stopbus.end"] == "stop_call_then_one_turn_each" and self.stop_caller is None,
             )
@@ -366,7 +367,7 @@ class StopTheBus(HandState):
             due = self.to_show()
             if due:
                 known = self.places.known(due[0])
-                choices_ = ShowChoices(known if known is not None and len(known) == self.hand_size else None)
+                choices_ = ShowChoices(known if known is not None and len(known) == self.hand_size else None, False)
                 return Prompt(self.phase, self.names[due[0]], tuple(choices_.describe(0)), choices_,
                               self.stacks[due[0]])
         return Prompt(self.phase, None)

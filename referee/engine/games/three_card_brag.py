@@ -57,15 +57,17 @@ def brag_rules(options: object) -> BragRules:
 
 @dataclass(frozen=True, slots=True)
 class ShowChoices:
-    """The showdown: the player to show lays his hand face up (its cards when the log knows them) or mucks."""
+    """The showdown: the player to show lays his hand face up (its cards when the log knows them) or,
+    where conceding is allowed, mucks."""
 
     cards: tuple[Card, ...] | None
+    may_muck: bool = True
 
     def describe(self, stack: int) -> list[str]:
-        return ["show" + (f" {format_cards(self.cards)}" if self.cards else ""), "muck"]
+        return ["show" + (f" {format_cards(self.cards)}" if self.cards else "")] + (["muck"] if self.may_muck else [])
 
     def events(self, player: str) -> list[Event]:
-        return ([Show(player, self.cards)] if self.cards else []) + [Muck(player)]
+        return ([Show(player, self.cards)] if self.cards else []) + ([Muck(player)] if self.may_muck else [])
 
 
 class ThreeCardBrag(HandState):
@@ -78,6 +80,8 @@ class ThreeCardBrag(HandState):
     hand_size = 3
     events = {**TABLE, **BRAG_BETTING}
     after_end = frozenset({Show, Muck, TakePot, Look})
+    #: a stake after the betting is over is judged by the staking round (acted_round_over) in every phase
+    gated_phases: frozenset[str] = frozenset()
     turns = StakingRound
     carry = BragCarry
 
