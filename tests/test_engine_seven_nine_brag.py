@@ -158,3 +158,13 @@ def test_four_pairs_in_seven_card_brag_is_not_a_declaration():
     """brag9.four_pairs_redeal is nine-card brag's: seven-card brag's hand file has no such declaration."""
     with pytest.raises(HandFileError, match="not a declaration of seven_card_brag"):
         hand("seven_card_brag", STAKES + "Bob: declares four pairs\n")
+
+
+@pytest.mark.parametrize(("game", "option"), [("seven_card_brag", "brag7.mode = best_three_then_bet"),
+                                              ("nine_card_brag", "brag9.scoring = four_pots"),
+                                              ("nine_card_brag", "brag9.scoring = points_3_2_1_to_21")])
+def test_options_the_engine_cannot_express_are_refused_not_guessed(game: str, option: str) -> None:
+    """brag7.mode = best_three_then_bet needs betting options the seven-card rulebook does not have;
+    brag9.scoring's four pots and points are not stated: such hands are not replayed at all."""
+    with pytest.raises(HandFileError, match="does not replay " + option.split(" = ")[0]):
+        hand(game, STAKES, option)

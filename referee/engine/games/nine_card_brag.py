@@ -12,6 +12,7 @@ not reveal his best hand first cannot win the deal, as in seven-card brag's defa
 from __future__ import annotations
 
 from referee.engine.games.seven_card_brag import SevenCardBrag
+from referee.errors import InputError
 
 
 class NineCardBrag(SevenCardBrag):
@@ -35,6 +36,16 @@ class NineCardBrag(SevenCardBrag):
     four_rule = "brag9.6"
     four_option = "brag9.four_of_a_kind_wins"
     tie_option = "brag9.round_tie"
+
+    def refuse_unplayed_options(self) -> None:
+        """``brag9.scoring``: only ``single_pot`` is the seed's; how the stakes are divided among four pots,
+        or how points for second and third places and their ties go, is not stated anywhere the engine
+        could cite, so such a hand is not replayed rather than replayed by a guess."""
+        scoring = self.options["brag9.scoring"]
+        if scoring != "single_pot":
+            raise InputError(f"the rules engine does not replay brag9.scoring = {scoring}: its division of the "
+                             "stakes is not stated", hand=self.setup.number,
+                             hint="replay it with brag9.scoring = single_pot")
 
     def declaration_rules(self, what: str) -> tuple[str, str]:
         if what == "four_pairs":

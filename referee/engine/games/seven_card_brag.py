@@ -112,12 +112,22 @@ class SevenCardBrag(HandState):
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
+        self.refuse_unplayed_options()
         self.ranking = BragRules(top_prial=self.top_prial)
         self.phase = "stakes"
         self.deal = tuple(s for s in self.table.from_dealers_left() if self.dealt_in[s])
         if len(self.deal) > self.max_players:
             self.flag("too_many_players", f"{len(self.deal)} players are in the deal; {self.words()} is for at most "
                       f"{self.max_players}", self.cite(self.stake_rule), action=False)
+
+    def refuse_unplayed_options(self) -> None:
+        """``brag7.mode = best_three_then_bet`` is a betting game, but the seven-card rulebook carries none
+        of three-card brag's betting options (system, limit, blind play, covering): a hand cannot say how
+        it was bet, so it is not replayed rather than replayed by a guess."""
+        if self.options.get("brag7.mode", "split_two_hands") != "split_two_hands":
+            raise InputError("the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
+                             "rulebook has no betting options to say how the hand is bet",
+                             hand=self.setup.number, hint="replay it with brag7.mode = split_two_hands")
 
     def over_reason(self) -> str:
         if self.declared is not None:
