@@ -180,7 +180,6 @@ class StakingRound:
         self.blind_set = False  # the current stake was last raised by a blind stake (brag.8.2 for a short seen one)
         self.seen: set[int] = set() if rules.blind_allowed else set(self.order)
         self.covered: list[int] = []
-        self.acted: set[int] = set()  # poker systems: acted since the last raise
         self.emptied: int | None = None  # whose own stake just took his last chip (he may cover at once)
         self.cursor = 0
         self.ended: str | None = None
@@ -194,11 +193,8 @@ class StakingRound:
         twin.__dict__.update(self.__dict__)
         twin.stacks, twin.live = stacks, live
         twin.bets, twin.put_in, twin.totals = self.bets.copy(), self.put_in.copy(), self.totals.copy()
-        twin.seen, twin.covered, twin.acted = set(self.seen), self.covered.copy(), set(self.acted)
+        twin.seen, twin.covered = set(self.seen), self.covered.copy()
         return twin
-
-    def __getstate__(self) -> dict[str, object]:  # pragma: no cover - plain objects
-        return self.__dict__
 
     # ------------------------------------------------------------------ where the betting stands
 
@@ -508,7 +504,6 @@ class StakingRound:
         self.emptied = None
         if kind == "fold":
             self.live[seat] = False
-            self.acted.discard(seat)
             self._settle()
             return
         chips = verdict.chips
@@ -530,10 +525,7 @@ class StakingRound:
             return
         if self.rules.poker:
             if self.totals[seat] > top:
-                self.acted = {seat}
                 self.blind_set = blind
-            else:
-                self.acted.add(seat)
         elif worth > self.stake:
             self.stake = worth
             self.blind_set = blind

@@ -239,6 +239,8 @@ class StopTheBus(HandState):
         clash = places.elsewhere(take, WIDOW) or places.elsewhere(give, seat)
         if clash is not None:
             raise self.card_elsewhere(clash[0], clash[1], f"{who} exchanges")
+        if len(give) == self.hand_size and UNKNOWN in give:  # 'exchanges all': his whole hand, as the log knows it
+            give = places.at(seat)
         took, strays = places.remove(WIDOW, take, len(take))
         if strays:
             raise InputError(f"{who} takes {format_cards(strays)}, but the dummy holds {format_cards(places.at(WIDOW))}",

@@ -26,7 +26,7 @@ from referee.engine.games.common import BRAG_BETTING, TABLE
 from referee.engine.outcome import Carry, Outcome, PotResult
 from referee.engine.pots import split_pot
 from referee.engine.staking import StakingRound, staking_rules
-from referee.engine.state import HandSetup, HandState, Prompt, handles, showdown_summary
+from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.errors import InputError
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
 
@@ -342,7 +342,7 @@ class ThreeCardBrag(HandState):
                 winners, rule = self.decide_open(contest, values)
             else:
                 winners, rule = self.decide_closed(contest, closer, winners_next, values)
-            names = tuple(self.names[s] for s in claims)
+            names = tuple(self.names[s] for s in claims if self.live[s])
             if winners is None:  # hands not shown: the pot waits for them
                 for s in (s for s in contest if s not in values):
                     needed.setdefault(s, self.cite("brag.9.2") if s in self.covers else system_rule)
