@@ -17,11 +17,14 @@ from dataclasses import dataclass, field
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import standard_deck
+from referee.cards import UNKNOWN, standard_deck
+from referee.engine import events as ev
 from referee.engine.events import Arrange, Check, Cover, Deal, Event, Fold, Knock, Look, Pass, See, Stake, \
     TurnWidow
 from referee.engine.replay import replay_hand, start_hand
+from referee.engine.games import find_game
 from referee.engine.state import HandSetup
+from referee.errors import InputError
 from referee.ranking.brag import BragRules, evaluate_brag
 from referee.rulebook import load_rulebook
 
@@ -340,3 +343,44 @@ def test_the_generator_reaches_covers_and_blind_play() -> None:
             seen["see"] += isinstance(move, See)
             state.push(move)
     assert seen["cover"] > 20 and seen["blind"] > 20 and seen["see"] > 5, seen
+
+
+def any_event(game: str) -> st.SearchStrategy[Event]:
+    """Any event of the game's vocabulary (cards at random: a log may contradict itself)."""
+    player = st.sampled_from(NAMES[:3])
+    card = st.one_of(st.just(UNKNOWN), st.sampled_from(standard_deck()))
+    three = st.lists(st.sampled_from(standard_deck()), min_size=3, max_size=3, unique=True).map(tuple)
+    makers = {
+        ev.Fold: st.builds(ev.Fold, player), ev.Check: st.builds(ev.Check, player),
+        ev.Look: st.builds(ev.Look, player), ev.Cover: st.builds(ev.Cover, player),
+        ev.Stake: st.builds(ev.Stake, player, st.integers(0, 12), st.booleans()),
+        ev.See: st.builds(ev.See, player, st.integers(0, 12)),
+        ev.Reveal: st.builds(ev.Reveal, player, st.none() | st.integers(1, 3), three),
+        ev.Declare: st.builds(ev.Declare, player, st.sampled_from(["four_of_a_kind", "four_pairs"]),
+                              st.lists(st.sampled_from(standard_deck()), max_size=8, unique=True).map(tuple)),
+        ev.Exchange: st.builds(lambda p, a, b: ev.Exchange(p, (a,), (b,)), player, card, card),
+        ev.Pass: st.builds(ev.Pass, player), ev.Knock: st.builds(ev.Knock, player),
+        ev.TurnWidow: st.builds(ev.TurnWidow, three), ev.WasLowest: st.builds(ev.WasLowest, player),
+        ev.Show: st.builds(ev.Show, player, three), ev.Muck: st.builds(ev.Muck, player),
+        ev.TakePot: st.builds(ev.TakePot, player), ev.Misdeal: st.builds(ev.Misdeal),
+    }
+    return st.one_of([makers[k] for k in find_game(game).events if k in makers])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["three_card_brag", "seven_card_brag", "nine_card_brag", "stop_the_bus"]))
+def test_any_log_of_any_brag_game_is_a_finding_or_an_input_error(data: st.DataObject, game: str) -> None:
+    """Whatever is logged, a replay either rules (findings citing the rulebook, chips conserved) or
+    refuses input it cannot replay (a card in two places, a contradiction) with an InputError."""
+    rb = load_rulebook(game)
+    setup = HandSetup(rb, [("Ann", 12), ("Bob", 7), ("Cy", 3)], "Ann")
+    events = data.draw(st.lists(any_event(game), max_size=25))
+    try:
+        r = replay_hand(setup, events)
+    except InputError:
+        return
+    for f in r.findings:
+        if f.severity == "error":
+            assert f.rule and rb.has_rule(f.rule), f
+    o = r.outcome
+    assert sum(o.stacks.values()) + o.carried + o.undecided + o.in_middle == 22
