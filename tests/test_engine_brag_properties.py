@@ -360,7 +360,8 @@ def any_event(game: str) -> st.SearchStrategy[Event]:
                               st.lists(st.sampled_from(standard_deck()), max_size=8, unique=True).map(tuple)),
         ev.Exchange: st.builds(lambda p, a, b: ev.Exchange(p, (a,), (b,)), player, card, card),
         ev.Pass: st.builds(ev.Pass, player), ev.Knock: st.builds(ev.Knock, player),
-        ev.TurnWidow: st.builds(ev.TurnWidow, three), ev.WasLowest: st.builds(ev.WasLowest, player),
+        ev.TurnWidow: st.builds(ev.TurnWidow, three),
+        ev.Reported: st.builds(ev.Reported, player, st.sampled_from(["lowest", "best"])),
         ev.Show: st.builds(ev.Show, player, three), ev.Muck: st.builds(ev.Muck, player),
         ev.TakePot: st.builds(ev.TakePot, player), ev.Misdeal: st.builds(ev.Misdeal),
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import UNKNOWN, cards
-from referee.engine.events import Exchange, Knock, Pass, TurnWidow, WasLowest
+from referee.engine.events import Exchange, Knock, Pass, Reported, TurnWidow
 from referee.engine.games.stop_the_bus import BusCarry
 from referee.engine.night import NightHand, replay_night
 from referee.engine.replay import next_turn, replay_hand
@@ -130,8 +130,8 @@ def test_a_new_game_after_chips_are_restored():
     """stopbus.1: "All players start with the same number of chips": after a game ends, chips added in the
     next hand's header start another; the carry no longer has a winner until it ends."""
     rb = load_rulebook("stop_the_bus")
-    hands = [NightHand(rb, ("Ann", "Bob"), (WasLowest("Bob"),), 1),
-             NightHand(rb, ("Ann", "Bob"), (WasLowest("Ann"),), 2, added={"Bob": 5, "Ann": 5})]
+    hands = [NightHand(rb, ("Ann", "Bob"), (Reported("Bob", "lowest"),), 1),
+             NightHand(rb, ("Ann", "Bob"), (Reported("Ann", "lowest"),), 2, added={"Bob": 5, "Ann": 5})]
     result = replay_night([("Ann", 5), ("Bob", 5)], "Ann", hands)
     assert result.hands[0].outcome.next_hand.carry.winner == "Ann"
     assert result.winner is None and result.stacks == {"Ann": 10, "Bob": 5}

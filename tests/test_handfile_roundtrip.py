@@ -103,6 +103,8 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
             n = draw(st.integers(min_value=1, max_value=3))
             hands = tuple(tuple(cs[3 * i : 3 * i + 3]) for i in range(n))
             e = ev.Arrange(p, hands, discard=tuple(cs[9:]) if draw(st.booleans()) else ())
+        elif kind is ev.Reported:
+            e = ev.Reported(p, "lowest")  # Stop the Bus: 'Cy: was lowest'
         elif kind is ev.Reveal:
             e = ev.Reveal(p, draw(st.none() | st.integers(min_value=1, max_value=3)), draw(card_list(3, 3)))
         else:
@@ -207,7 +209,7 @@ def test_the_brag_line_forms_round_trip() -> None:
             "rulebook: nine_card_brag\nann: declares four pairs 5c 5d 8h 8s jc jd ah ad\n")
     night = parse_night(text)
     assert [h.shuffled for h in night.hands] == [True, False, False]
-    assert night.hands[1].events == (ev.WasLowest("Ann"), ev.WasLowest("Bob"))
+    assert night.hands[1].events == (ev.Reported("Ann", "lowest"), ev.Reported("Bob", "lowest"))
     assert write_night(night).split("\n\n")[1:] == [
         "hand 1\ndealer: Bob\nshuffled\nBob: blind 1",
         "hand 2\nrulebook: stop_the_bus\nAnn: was lowest\nBob: was lowest",

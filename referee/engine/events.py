@@ -188,6 +188,15 @@ class TurnWidow(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Reported(PlayerEvent):
+    """A deal's result as the scorekeeper wrote it, taken as a fact: ``Bob was lowest`` (``what =
+    "lowest"``: the lowest or worst hand) or ``Ann wins`` (``"best"``: the best hand).  Several lines
+    of one kind in a hand are a tie."""
+
+    what: Literal["lowest", "best"]
+
+
+@dataclass(frozen=True, slots=True)
 class BuyBack(PlayerEvent):
     """La Viuda: the player buys the widow chip after losing his last chip."""
 
@@ -242,11 +251,6 @@ class Reveal(PlayerEvent):
 
     round: int | None
     cards: tuple[AnyCard, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class WasLowest(PlayerEvent):
-    """Stop the Bus, a deal logged by its result alone: this player's hand was the lowest (he pays)."""
 
 
 

@@ -357,5 +357,5 @@ _ACTIONS: Sequence[tuple[str, Builder]] = (
     (rf"{verb('arrange')}\s+(?P<hands>[^,]+?)(?:\s*,\s*{verb('discard')}\s+(?P<discard>.+))?", _arrange),
     (rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+{_CARDS}", _reveal),
     # -- brag: a Stop the Bus deal logged by its result alone
-    (r"(?:was\s+)?(?:the\s+)?lowest", _simple(ev.WasLowest)),
+    (r"(?:was\s+)?(?:the\s+)?lowest", lambda r, p, m, line: ev.Reported(player=p, what="lowest", line=line)),
 )

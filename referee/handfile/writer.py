@@ -109,8 +109,8 @@ class EventWriter:
                 return text + (f", discards {_cards(e.discard)}" if e.discard else "")
             case ev.Reveal():
                 return "reveals " + ("" if e.round is None else f"hand {e.round}: ") + _cards(e.cards)
-            case ev.WasLowest():
-                return "was lowest"
+            case ev.Reported():
+                return "was lowest" if e.what == "lowest" else "wins"
         raise AssertionError(f"no words for event {e!r}")
 
     @staticmethod

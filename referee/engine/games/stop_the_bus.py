@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
-from referee.engine.events import Deal, Event, Exchange, Expose, Knock, Misdeal, Muck, Pass, Show, TakePot, \
-    TurnWidow, Void, WasLowest
+from referee.engine.events import Deal, Event, Exchange, Expose, Knock, Misdeal, Muck, Pass, Reported, Show, \
+    TakePot, TurnWidow, Void
 from referee.engine.games.common import TABLE
 from referee.engine.games.three_card_brag import ShowChoices
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
@@ -85,7 +85,7 @@ class StopTheBus(HandState):
     prefix = "stopbus"
     hand_size = 3
     events = {**TABLE, Exchange: "exchanges 7c for Kd | exchanges all", Pass: "passes", Knock: "stops the bus",
-              TurnWidow: "dummy: 4h 5h 6h", WasLowest: "was lowest"}
+              TurnWidow: "dummy: 4h 5h 6h", Reported: "was lowest"}
     after_end = frozenset({Show, Muck, TakePot})
     gated_phases = frozenset({"over", REPORTED})
     carry = BusCarry
@@ -118,7 +118,7 @@ class StopTheBus(HandState):
 
     def gate(self, seat: int | None, event: Event) -> bool:
         if self.phase == REPORTED:
-            if type(event) is not WasLowest:
+            if type(event) is not Reported:
                 raise InputError("a deal logged by its result has only 'was lowest' lines",
                                  hint="log the whole deal (dummy, exchanges, shows) or only who was lowest")
             return True
@@ -309,11 +309,14 @@ class StopTheBus(HandState):
                   player=seat)
         self.mucked.add(seat)
 
-    @handles(WasLowest)
-    def on_was_lowest(self, seat: int, event: WasLowest) -> None:
+    @handles(Reported)
+    def on_reported(self, seat: int, event: Reported) -> None:
         """A deal logged by its result alone: ``seat``'s hand was the lowest (he pays)."""
+        if event.what != "lowest":
+            raise InputError(f"'{self.names[seat]} wins' is not a result of Stop the Bus",
+                             hint="the result of a deal is who was lowest: 'Cy: was lowest'")
         if self.phase != REPORTED:
-            if any(type(e) not in (WasLowest, Void) for e in self.events[:-1]):
+            if any(type(e) not in (Reported, Void) for e in self.events[:-1]):
                 raise InputError("'was lowest' in a deal whose play is logged",
                                  hint="a deal is logged by its result alone ('Cy: was lowest') or in full")
             self.phase = REPORTED
