@@ -17,6 +17,7 @@ and, under ``brag.blind_uncontested = pot_carries_blind_keeps_hand``, who keeps 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from referee.cards import Card, card, format_cards
@@ -45,13 +46,12 @@ class BragCarry(Carry):
     kept_cards: tuple[str, ...] = ()
 
 
-def brag_rules(options: object) -> BragRules:
+def brag_rules(options: Mapping[str, object]) -> BragRules:
     """The ranking options of a three-card brag rulebook (brag.2.3, brag.3)."""
-    o = options  # a rulebook's options mapping
     return BragRules(
-        top_prial=3 if o["brag.top_prial"] == "333" else None,  # type: ignore[index]
-        wild=str(o["brag.wild"]),  # type: ignore[index]
-        natural_beats_wild=o["brag.natural_beats_wild"] == "yes",  # type: ignore[index]
+        top_prial=3 if options["brag.top_prial"] == "333" else None,
+        wild=str(options["brag.wild"]),
+        natural_beats_wild=options["brag.natural_beats_wild"] == "yes",
     )
 
 
