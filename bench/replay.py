@@ -10,7 +10,8 @@ PokerKit replaying each hand from its script (``crosscheck.pokerkit_side.replay`
 ``replay_hand`` from the events, and (``--text``) referee reading the hand-file text and replaying
 it.  Then a batch of Jackpots hands that carry findings (the golden Jackpots nights, with false
 opens found at every point, unproven openers, over-limit bets, misdeals) replayed with
-``replay_night``.  Then the check against the push.  It prints figures; it asserts nothing.
+``replay_night``.  Then three-card brag hands with blind stakes and covers (played at random from the
+engine's prompts).  Then the check against the push.  It prints figures; it asserts nothing.
 
     .venv/bin/python bench/replay.py [--hands 2000] [--seed 0] [--text] [--repeat 5]
 """
@@ -59,6 +60,41 @@ def jackpots_batch() -> tuple[list[tuple[object, str, list[object]]], int, int]:
         hands += len(replays)
         findings += sum(len(r.findings) for r in replays)
     return nights, hands, findings  # type: ignore[return-value]
+
+
+def brag_batch(count: int, seed: int) -> tuple[list[tuple[object, list[object]]], int]:
+    """``count`` three-card brag hands with blind play and covering: played at random from the engine's
+    prompts (cards dealt, blind stakes favoured, small stacks so that players cover), kept when they hold
+    a blind stake and a cover.  Returns (setup, events) pairs and their events in all."""
+    import random
+
+    from referee.cards import standard_deck
+    from referee.engine.events import Cover, Deal, Stake
+    from referee.engine.replay import start_hand
+    from referee.engine.state import HandSetup
+    from referee.rulebook import load_rulebook
+
+    rng = random.Random(seed)
+    books = [load_rulebook("three_card_brag").with_options(o) for o in (
+        {}, {"brag.betting": "poker"}, {"brag.cover_main_pot": "poker_equalised_side_pot"}, {"brag.betting": "round"})]
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    hands: list[tuple[object, list[object]]] = []
+    while len(hands) < count:
+        n = rng.randint(3, 5)
+        setup = HandSetup(rng.choice(books), [(p, rng.randint(3, 14)) for p in names[:n]], names[0])
+        deck = rng.sample(standard_deck(), 3 * n)
+        events: list[object] = [Deal(p, tuple(deck[3 * i:3 * i + 3])) for i, p in enumerate(names[:n])]
+        state = start_hand(setup)
+        for e in events:
+            state.push(e)  # type: ignore[arg-type]
+        while offered := state.prompt().events():
+            blind = [e for e in offered if isinstance(e, Stake) and e.blind]
+            move = rng.choice(blind if blind and rng.random() < 0.6 else offered)
+            state.push(move)
+            events.append(move)
+        if any(isinstance(e, Stake) and e.blind for e in events) and any(isinstance(e, Cover) for e in events):
+            hands.append((setup, events))
+    return hands, sum(len(e) for _, e in hands)
 
 
 def check_against_push(prepared: list[tuple[object, list[object]]], events: int, repeat: int) -> tuple[int, float, float]:
@@ -151,6 +187,16 @@ def main() -> None:
 
     jp = best_rates({"jackpots": (hands * rounds, run_jackpots)}, args.repeat)["jackpots"]
     print(f"referee   Jackpots with findings ({hands} hands, {findings} findings, x{rounds}): {jp:10.0f} hands/s")
+
+    brag, brag_events = brag_batch(1000, args.seed)
+
+    def run_brag() -> None:
+        for setup, events in brag:
+            replay_hand(setup, events)
+
+    br = best_rates({"brag": (len(brag), run_brag)}, args.repeat)["brag"]
+    print(f"referee   three-card brag, blind play and covers ({len(brag)} hands, {brag_events} events): "
+          f"{br:10.0f} hands/s")
 
     long, push_us, check_us = check_against_push(prepared, 30, args.repeat)
     print(f"referee   on {long} hands of 30+ events: push one event {push_us:6.1f} us, check the 30th "

@@ -138,7 +138,7 @@ def test_json_output_follows_the_shipped_schema(night_file: Path) -> None:
 
 
 def test_every_shipped_replayable_example_follows_the_schema() -> None:
-    for name in ("jackpots-friday.txt", "straight-draw-corrections.txt", "whiskey-poker.txt"):
+    for name in ("jackpots-friday.txt", "straight-draw-corrections.txt", "whiskey-poker.txt", "three-card-brag.txt"):
         result = runner.invoke(app, ["replay", str(EXAMPLES / name), "--json"])
         assert result.exit_code == 0, (name, result.output)
         assert conforms(json.loads(result.stdout), shipped_schema()) == [], name

@@ -6,6 +6,7 @@ nights (seat changes, dealers, options) do too, for every game whose rulebook is
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,6 +107,8 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
             n = draw(st.integers(min_value=1, max_value=3))
             hands = tuple(tuple(cs[3 * i : 3 * i + 3]) for i in range(n))
             e = ev.Arrange(p, hands, discard=tuple(cs[9:]) if draw(st.booleans()) else ())
+        elif kind is ev.Reported:
+            e = ev.Reported(p, "lowest")  # Stop the Bus: 'Cy: was lowest'
         elif kind is ev.Reveal:
             e = ev.Reveal(p, draw(st.none() | st.integers(min_value=1, max_value=3)), draw(card_list(3, 3)))
         else:
@@ -175,6 +178,7 @@ def nights(draw: st.DrawFn) -> Night:
                 events=draw(hand_events(game, tuple(seated))),
                 dealer=hand_dealer,
                 changes=tuple(changes),
+                shuffled=draw(st.booleans()),
             )
         )
     so_far = None
@@ -213,6 +217,26 @@ def test_a_worked_night_is_written_canonically() -> None:
         "rulebook: jackpots\nseats: ann 100, Bob 100\ndealer: ann\n\nhand 1\n"
         "ann: bets 2\nBob: all in\nann: calls\nBob: stands pat\nann: draws 1, discards ?? face down\n"
     )
+
+
+def test_the_brag_line_forms_round_trip() -> None:
+    """The brag family's own forms: the 'shuffled' header line, 'was lowest', 'declares four pairs'."""
+    text = ("rulebook: three_card_brag\nseats: Ann 10, Bob 10\ndealer: Ann\n\nhand 1\nDealer: bob\nSHUFFLED\n"
+            "bob: blind 1\n\nhand 2\nrulebook: stop_the_bus\nAnn: lowest\nBob: was lowest\n\nhand 3\n"
+            "rulebook: nine_card_brag\nann: declares four pairs 5c 5d 8h 8s jc jd ah ad\n")
+    night = parse_night(text)
+    assert [h.shuffled for h in night.hands] == [True, False, False]
+    assert night.hands[1].events == (ev.Reported("Ann", "lowest"), ev.Reported("Bob", "lowest"))
+    assert write_night(night).split("\n\n")[1:] == [
+        "hand 1\ndealer: Bob\nshuffled\nBob: blind 1",
+        "hand 2\nrulebook: stop_the_bus\nAnn: was lowest\nBob: was lowest",
+        "hand 3\nrulebook: nine_card_brag\nAnn: declares four pairs 5c 5d 8h 8s Jc Jd Ah Ad\n",
+    ]
+    assert parse_night(write_night(night)) == night
+    with pytest.raises(HandFileError, match="'shuffled' after the hand's first action"):
+        parse_night(text.replace("bob: blind 1\n", "bob: blind 1\nshuffled\n"))
+    with pytest.raises(HandFileError, match="'shuffled' before the first 'hand' line"):
+        parse_night("rulebook: three_card_brag\nshuffled\nseats: Ann 10, Bob 10\ndealer: Ann\n")
 
 
 def test_the_shipped_examples_read_and_round_trip() -> None:

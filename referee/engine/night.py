@@ -40,6 +40,8 @@ class NightHand:
     dealer: str | None = None
     joined: Mapping[str, int] = field(default_factory=dict)
     added: Mapping[str, int] = field(default_factory=dict)
+    #: the log marks the pack as shuffled before this deal (three-card brag, brag.shuffle)
+    shuffled: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ def replay_night(
                 raise err.at(hand.number) from None
         known = this_dealer is not None
         setup = HandSetup(hand.rulebook, tuple(Seat(n, stacks[n]) for n in hand.seats), this_dealer or hand.seats[0],
-                          hand.number, carry, dealer_known=known)
+                          hand.number, carry, dealer_known=known, shuffled=hand.shuffled)
         result = replay_hand(setup, hand.events)
         replays.append(result)
         stacks.update(result.outcome.stacks)

@@ -58,6 +58,7 @@ class HandSetup:
     not dealt in.  ``carry_in``: what the previous deal left (the game's :class:`Carry`).
     ``dealer_known``: False when the log does not say who dealt (a deal logged by its result alone):
     ``dealer`` is then only a placeholder seat, and the game makes no ruling that needs the dealer.
+    ``shuffled``: the log marks the pack as shuffled before this deal (three-card brag, ``brag.shuffle``).
     """
 
     rulebook: Rulebook
@@ -66,6 +67,7 @@ class HandSetup:
     number: int = 1
     carry_in: Carry = field(default_factory=Carry)
     dealer_known: bool = True
+    shuffled: bool = False
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

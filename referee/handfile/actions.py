@@ -31,6 +31,7 @@ DECLARATION_WORDS: dict[str, str] = {
     "false open": "false_open",
     "open": "open",
     "four of a kind": "four_of_a_kind",
+    "four pairs": "four_pairs",
 }
 
 
@@ -367,4 +368,6 @@ _ACTIONS: Sequence[tuple[str, Builder]] = (
     (rf"{verb('cover')}(?:\s+the\s+pot)?", _simple(ev.Cover)),
     (rf"{verb('arrange')}\s+(?P<hands>[^,]+?)(?:\s*,\s*{verb('discard')}\s+(?P<discard>.+))?", _arrange),
     (rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+{_CARDS}", _reveal),
+    # -- brag: a Stop the Bus deal logged by its result alone
+    (r"(?:was\s+)?(?:the\s+)?lowest", lambda r, p, m, line: ev.Reported(player=p, what="lowest", line=line)),
 )

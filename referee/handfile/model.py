@@ -39,7 +39,8 @@ class HandEntry:
     order of writing); ``option_changes`` are those written in this hand's own header.
     ``changes`` are the seat changes of its header in the order written; ``seats`` is the
     clockwise seating order for this hand, after them.  ``dealer`` is set only when the hand
-    names its dealer; otherwise the deal passes per the rules.
+    names its dealer; otherwise the deal passes per the rules.  ``shuffled``: the header marks the
+    pack as shuffled before this deal (three-card brag, ``brag.shuffle``).
     """
 
     number: int
@@ -55,6 +56,7 @@ class HandEntry:
     line: int | None = field(default=None, compare=False)
     #: the rulebook in force, loaded with its options (the reader loads each one once)
     book: Rulebook | None = field(default=None, compare=False, repr=False)
+    shuffled: bool = False
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandEntry):
@@ -70,6 +72,7 @@ class HandEntry:
             and self.changes == other.changes
             and self.rulebook_change == other.rulebook_change
             and dict(self.option_changes) == dict(other.option_changes)
+            and self.shuffled == other.shuffled
         )
 
     __hash__ = None  # type: ignore[assignment]

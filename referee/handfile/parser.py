@@ -82,6 +82,7 @@ class _Hand:
     dealer: str | None = None
     dealer_line: int | None = None
     header_done: bool = False
+    shuffled: bool = False
 
 
 class NightParser:
@@ -346,6 +347,7 @@ class NightParser:
                 option_changes=dict(hand.option_changes),
                 line=hand.line,
                 book=self.book(self.rulebook, self.options),
+                shuffled=hand.shuffled,
             )
         )
         self.hand = None
@@ -369,6 +371,13 @@ class NightParser:
         hand.dealer_line = self.lineno
         matches = [s for s in self.seats if s.lower() == typed.lower()]
         hand.dealer = matches[0] if matches else typed
+
+    def mark_shuffled(self) -> None:
+        """``shuffled``: the pack was shuffled before this deal (a header line, not an action)."""
+        hand = self.in_header("'shuffled'")
+        if hand.shuffled:
+            raise self.error("a second 'shuffled' line in this hand", "a deal is shuffled once")
+        hand.shuffled = True
 
     def sit_down(self, name: str, stack_text: str, after: str | None) -> None:
         hand = self.in_header("a player sitting down")
@@ -443,6 +452,8 @@ class NightParser:
         m = re.fullmatch(r"hand(?:\s+(?P<n>\d+))?\s*:?", text, _I)
         if m:
             return self.start_hand(m["n"])
+        if re.fullmatch(r"shuffled", text, _I):
+            return self.mark_shuffled()
         m = re.fullmatch(r"(?P<name>[^\s:]+)\s+sits\s+down\s+with\s+(?P<n>\S+)(?:\s+after\s+(?P<after>\S+))?", text, _I)
         if m:
             return self.sit_down(m["name"], m["n"], m["after"])

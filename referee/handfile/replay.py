@@ -87,6 +87,7 @@ def night_hands(night: Night) -> list[NightHand]:
                 dealer=hand.dealer,
                 joined={s.player: s.stack for s in hand.joined},
                 added=added,
+                shuffled=hand.shuffled,
             )
         )
     return out

@@ -116,6 +116,8 @@ class EventWriter:
                 return text + (f", discards {_cards(e.discard)}" if e.discard else "")
             case ev.Reveal():
                 return "reveals " + ("" if e.round is None else f"hand {e.round}: ") + _cards(e.cards)
+            case ev.Reported():
+                return "was lowest" if e.what == "lowest" else "wins"
         raise AssertionError(f"no words for event {e!r}")
 
     @staticmethod
@@ -162,6 +164,8 @@ def write_hand(hand: HandEntry) -> list[str]:
                 lines.append(f"{change.player} adds {change.amount}")
     if hand.dealer is not None:
         lines.append(f"dealer: {hand.dealer}")
+    if hand.shuffled:
+        lines.append("shuffled")
     lines += write_events(hand.events, hand.game)
     return lines
 

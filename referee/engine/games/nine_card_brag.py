@@ -1,13 +1,18 @@
-"""Nine-card Brag (RULES.md section 8, seed-001): three three-card hands revealed in rounds.
+"""Nine-card Brag (RULES.md section 8, seed-001): seven-card brag with three hands, as a subclass.
 
-The hand-file vocabulary of the game is here; its rules are not played yet (``replays = False``):
-its hand files are read and written, and ``referee replay`` says it does not replay them.
+At most five players; nine cards each, no discard; three three-card hands revealed in three rounds,
+the best first (brag9.3: only the first reveal must be the player's best).  The pot goes to the
+player best in all three rounds, or in two of them (``brag9.win``); otherwise it stays and grows
+(brag9.7).  9-9-9 is the top prial.  Four of a kind declared before arranging wins at once;
+four pairs declared before arranging end the deal: the pot stays and the same dealer deals again
+(``brag9.four_pairs_redeal``).  The nine-card rulebook has no misorder option: a player who does
+not reveal his best hand first cannot win the deal, as in seven-card brag's default (brag9.1).
 """
 
 from __future__ import annotations
 
-from referee.engine.games.common import ARRANGING, BRAG_BETTING, TABLE
 from referee.engine.games.seven_card_brag import SevenCardBrag
+from referee.errors import InputError
 
 
 class NineCardBrag(SevenCardBrag):
@@ -17,5 +22,36 @@ class NineCardBrag(SevenCardBrag):
     title = "Nine-card Brag"
     prefix = "brag9"
     hand_size = 9
-    events = {**TABLE, **BRAG_BETTING, **ARRANGING}
-    replays = False
+    declarations = frozenset({"four_of_a_kind", "four_pairs"})
+
+    rounds = 3
+    top_prial = 9
+    max_players = 5
+    discards = 0
+    stake_rule = "brag9.1"
+    order_rules = ("brag9.3",)
+    best_first_rule = "brag9.3"
+    win_rule = "brag9.5"
+    carry_rule = "brag9.7"
+    four_rule = "brag9.6"
+    four_option = "brag9.four_of_a_kind_wins"
+    tie_option = "brag9.round_tie"
+
+    def refuse_unplayed_options(self) -> None:
+        """``brag9.scoring``: only ``single_pot`` is the seed's; how the stakes are divided among four pots,
+        or how points for second and third places and their ties go, is not stated anywhere the engine
+        could cite, so such a hand is not replayed rather than replayed by a guess."""
+        scoring = self.options["brag9.scoring"]
+        if scoring != "single_pot":
+            raise InputError(f"the rules engine does not replay brag9.scoring = {scoring}: its division of the "
+                             "stakes is not stated", hand=self.setup.number,
+                             hint="replay it with brag9.scoring = single_pot")
+
+    def declaration_rules(self, what: str) -> tuple[str, str]:
+        if what == "four_pairs":
+            return "brag9.four_pairs_redeal", "brag9.four_pairs_redeal"
+        return super().declaration_rules(what)
+
+    def needed_wins(self) -> int:
+        """brag9.win: all three rounds, or two of the three."""
+        return 2 if self.options["brag9.win"] == "two_of_three" else 3

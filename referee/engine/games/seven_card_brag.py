@@ -1,13 +1,73 @@
 """Seven-card Brag (RULES.md section 7, seed-001): two three-card hands revealed in rounds.
 
-The hand-file vocabulary of the game is here; its rules are not played yet (``replays = False``):
-its hand files are read and written, and ``referee replay`` says it does not replay them.
+Phases: ``stakes`` (every player the same stake, no betting, brag7.1) -> ``reveal`` (round 1 from
+the dealer's left, each later round from the best hand of the round before, brag7.3) -> ``over``.
+Each player reveals his better hand first (brag7.4, ``brag7.misorder``).  The player with the best
+hand in every round wins the pot (brag7.6.1); otherwise it stays and everybody stakes again
+(brag7.6.2): the game carries the pot and how many deals in a row it has stayed.  Four of a kind
+declared before arranging wins at once (``brag7.four_of_a_kind_wins``).
+
+Nine-card Brag (:mod:`referee.engine.games.nine_card_brag`) is this game with three hands and its
+own rule ids and options, as a subclass.
+
+The log may name each player's arrangement (``arranges ... | ..., discards ...``); the reveals
+must then agree with it.  A round whose hands were not all revealed (``??``) is ``unverifiable``
+when the pot depends on it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.engine.events import Arrange, Check, Cover, Deal, Declare, Event, Expose, Fold, Look, Misdeal, Muck, \
+    Reveal, See, Show, Stake, TakePot
 from referee.engine.games.common import ARRANGING, BRAG_BETTING, TABLE
-from referee.engine.state import HandState
+from referee.engine.games.three_card_brag import CARRIED
+from referee.engine.outcome import Carry, Outcome, PotResult
+from referee.engine.places import MUCK
+from referee.engine.state import HandSetup, HandState, Prompt, handles
+from referee.errors import InputError
+from referee.ranking.brag import BragRules, BragValue, evaluate_brag
+
+#: The outcome kind of a nine-card deal ended by a four-pairs declaration: the pot stays, the same
+#: dealer deals again (``brag9.four_pairs_redeal``).
+REDEAL = "redeal"
+
+
+@dataclass(frozen=True, slots=True)
+class SevenCarry(Carry):
+    """Seven- and nine-card brag's carry: besides the pot that stays, how many deals in a row (the
+    last one included) it has stayed; 0 once it is won."""
+
+    deals_carried: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StakeChoice:
+    """Before the deal: the equal stake (any amount when nobody has staked yet)."""
+
+    amount: int | None
+
+    def describe(self, stack: int) -> list[str]:
+        return [f"stake {self.amount}" if self.amount else "stake (the deal's equal stake)"]
+
+    def events(self, player: str) -> list[Event]:
+        return [Stake(player, self.amount or 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class RevealChoice:
+    """The player to reveal shows his next hand (its cards when he arranged them in the log)."""
+
+    cards: tuple[AnyCard, ...] | None
+
+    def describe(self, stack: int) -> list[str]:
+        return ["reveal " + (format_cards(self.cards) if self.cards else "his next hand")]
+
+    def events(self, player: str) -> list[Event]:
+        return [Reveal(player, None, self.cards or (UNKNOWN,) * 3)]
 
 
 class SevenCardBrag(HandState):
@@ -19,4 +79,466 @@ class SevenCardBrag(HandState):
     hand_size = 7
     events = {**TABLE, **BRAG_BETTING, **ARRANGING}
     declarations = frozenset({"four_of_a_kind"})
-    replays = False
+    after_end = frozenset({Show, Muck, TakePot})
+    carry = SevenCarry
+
+    #: hands each player makes, and the rank of the prial above A-A-A (brag7.5)
+    rounds: ClassVar[int] = 2
+    top_prial: ClassVar[int] = 7
+    max_players: ClassVar[int] = 7
+    discards: ClassVar[int] = 1
+    #: the rule ids of this game's rules
+    stake_rule: ClassVar[str] = "brag7.1"
+    order_rules: ClassVar[tuple[str, ...]] = ("brag7.3.1", "brag7.3.2")
+    best_first_rule: ClassVar[str] = "brag7.4"
+    win_rule: ClassVar[str] = "brag7.6.1"
+    carry_rule: ClassVar[str] = "brag7.6.2"
+    four_rule: ClassVar[str] = "brag7.7"
+    four_option: ClassVar[str] = "brag7.four_of_a_kind_wins"
+    tie_option: ClassVar[str] = "brag7.round_tie"
+
+    def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
+        self.staked: dict[int, int] = {}
+        self.equal: int | None = None  # the deal's equal stake, set by its first stake
+        self.arranged: dict[int, tuple[tuple[AnyCard, ...], ...]] = {}
+        self.hands: dict[tuple[int, int], tuple[AnyCard, ...]] = {}  # (seat, round) -> the hand revealed
+        self.revealed_at: dict[tuple[int, int], int] = {}  # (seat, round) -> its action number
+        self.misordered: set[int] = set()
+        self.declared: int | None = None  # who won by declaring four of a kind
+        self.declared_cards: tuple[AnyCard, ...] = ()
+        self.redeal = False
+        super().__init__(setup, voided)
+
+    # ------------------------------------------------------------------ start
+
+    def begin(self) -> None:
+        self.refuse_unplayed_options()
+        self.ranking = BragRules(top_prial=self.top_prial)
+        self.phase = "stakes"
+        self.deal = tuple(s for s in self.table.from_dealers_left() if self.dealt_in[s])
+        if len(self.deal) > self.max_players:
+            self.flag("too_many_players", f"{len(self.deal)} players are in the deal; {self.words()} is for at most "
+                      f"{self.max_players}", self.cite(self.stake_rule), action=False)
+
+    def refuse_unplayed_options(self) -> None:
+        """``brag7.mode = best_three_then_bet`` is a betting game, but the seven-card rulebook carries none
+        of three-card brag's betting options (system, limit, blind play, covering): a hand cannot say how
+        it was bet, so it is not replayed rather than replayed by a guess."""
+        if self.options.get("brag7.mode", "split_two_hands") != "split_two_hands":
+            raise InputError("the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
+                             "rulebook has no betting options to say how the hand is bet",
+                             hand=self.setup.number, hint="replay it with brag7.mode = split_two_hands")
+
+    def over_reason(self) -> str:
+        if self.declared is not None:
+            return f"{self.names[self.declared]} declared four of a kind"
+        if self.redeal:
+            return "four pairs were declared: the cards are redealt"
+        return "every hand is revealed"
+
+    def value(self, hand: tuple[AnyCard, ...]) -> BragValue | None:
+        if UNKNOWN in hand or len(hand) != 3:
+            return None
+        return evaluate_brag(hand, self.ranking)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ stakes
+
+    @handles(Stake)
+    def on_stake(self, seat: int, event: Stake) -> None:
+        """brag7.1: before each deal every player puts an equal stake into the pot; the first stake
+        of the deal sets the amount."""
+        who = self.names[seat]
+        rule = self.cite(self.stake_rule)
+        void = self.fix == "void_and_reprompt"
+        if not self.dealt_in[seat]:
+            self.flag("acted_not_in_hand", f"{who} has no chips and is not in this deal", rule, player=seat,
+                      remedy="ignored")
+            return
+        if seat in self.staked:
+            self.flag("staked_twice", f"{who} has already staked {self.staked[seat]} in this deal", rule,
+                      player=seat, remedy="ignored")
+            return
+        if self.phase != "stakes":
+            self.flag("stake_after_reveals", f"{who} stakes after the hands began to be revealed", rule,
+                      player=seat, remedy="void: ignored" if void else "taken as staked before the deal")
+            if void:
+                return
+        amount = event.amount
+        if self.equal is None:
+            self.equal = amount
+        elif amount != self.equal:
+            message = f"{who} staked {amount}; the stake of this deal is {self.equal} for everybody"
+            if void:
+                self.flag("stake_unequal", message, rule, player=seat, remedy="void: he stakes again")
+                return
+            self.flag("stake_unequal", message, rule, player=seat, remedy=f"corrected to {self.equal}")
+            amount = self.equal
+        chips = min(amount, self.stacks[seat])
+        if chips < amount:
+            self.flag("ante_short", f"{who} could stake only {chips} of {amount}", rule, player=seat)
+        self.stacks[seat] -= chips
+        self.dead += chips
+        self.staked[seat] = chips
+
+    @handles(Fold, Check, Look, See, Cover)
+    def on_betting(self, seat: int, event: Event) -> None:
+        self.flag("no_betting", f"{self.names[seat]}: {self.words()} has no betting, only the equal stake",
+                  self.cite(self.stake_rule), player=seat, remedy="ignored")
+
+    # ------------------------------------------------------------------ declarations
+
+    @handles(Declare)
+    def on_declare(self, seat: int, event: Declare) -> None:
+        who = self.names[seat]
+        if event.what not in self.declarations:
+            self.flag("declaration_unknown", f"{who} declares {event.what.replace('_', ' ')}: not a declaration of "
+                      f"{self.words()}", player=seat, remedy="ignored")
+            return
+        rule, option = self.declaration_rules(event.what)
+        if self.options[option] != "on":
+            self.flag("declaration_no_effect", f"{who} declares {event.what.replace('_', ' ')}, which has no effect "
+                      f"under this rulebook", option, player=seat, remedy="ignored")
+            return
+        if self.phase != "stakes" or seat in self.arranged:
+            self.flag("declaration_no_effect", f"{who} declares {event.what.replace('_', ' ')} after arranging or "
+                      "after the reveals began: too late", rule, player=seat, remedy="ignored")
+            return
+        known = [c for c in event.cards if isinstance(c, Card)]
+        if known and not self.declaration_holds(event.what, known):
+            self.flag("declaration_false", f"{who} declares {event.what.replace('_', ' ')} with "
+                      f"{format_cards(event.cards)}, which is not that", rule, player=seat, remedy="ignored")
+            return
+        self.deal_to(seat, [c for c in known if self.places.place_of(c) != seat])
+        self.declared_cards = event.cards
+        self.phase = "over"
+        if event.what == "four_of_a_kind":
+            self.declared = seat
+        else:
+            self.redeal = True
+
+    def declaration_rules(self, what: str) -> tuple[str, str]:
+        """(rule, option) of a declaration."""
+        return self.cite(self.four_rule), self.four_option
+
+    @staticmethod
+    def declaration_holds(what: str, cards: list[Card]) -> bool:
+        """Do the declared cards show what was declared?"""
+        ranks = [c.rank for c in cards]
+        if what == "four_of_a_kind":
+            return len(cards) == 4 and len(set(ranks)) == 1
+        return len(cards) == 8 and len(set(ranks)) == 4 and all(ranks.count(r) == 2 for r in ranks)
+
+    # ------------------------------------------------------------------ arranging and revealing
+
+    @handles(Arrange)
+    def on_arrange(self, seat: int, event: Arrange) -> None:
+        who = self.names[seat]
+        if len(event.hands) != self.rounds:
+            raise InputError(f"{who} arranges {len(event.hands)} hands: {self.words()} makes {self.rounds}",
+                             hint="write the hands in the order he will reveal them, '|' between them")
+        if len(event.discard) > self.discards:
+            raise InputError(f"{who} discards {len(event.discard)} cards: {self.words()} discards {self.discards}",
+                             hint="the discard is the card left out of his hands")
+        if seat in self.arranged:
+            raise InputError(f"{who} arranges his hands twice", hint="log one arrangement per player and deal")
+        if self.phase == "stakes":
+            self.phase = "reveal"
+        cards = [c for hand in event.hands for c in hand]
+        self.deal_to(seat, [c for c in cards if not (isinstance(c, Card) and self.places.place_of(c) == seat)])
+        self.deal_to(MUCK, [c for c in event.discard if isinstance(c, Card)])
+        self.arranged[seat] = event.hands
+
+    def revealed(self, seat: int) -> int:
+        return sum(1 for r in range(1, self.rounds + 1) if (seat, r) in self.hands)
+
+    def current_round(self) -> int | None:
+        """The first round somebody in the deal has still to reveal in (``None``: all revealed)."""
+        for r in range(1, self.rounds + 1):
+            if any((s, r) not in self.hands for s in self.deal):
+                return r
+        return None
+
+    def leader(self, r: int) -> int | None:
+        """Who reveals first in round ``r``: the dealer's left in round 1, else the best hand of the
+        round before (among tied hands the one revealed first); ``None`` when that is not known."""
+        if r == 1:
+            return self.deal[0] if self.deal else None
+        entries = []
+        for s in self.deal:
+            hand = self.hands.get((s, r - 1))
+            value = self.value(hand) if hand is not None else None
+            if value is None:
+                return None
+            entries.append((value.key, -self.revealed_at[(s, r - 1)], s))
+        return max(entries)[2] if entries else None
+
+    def round_order(self, r: int) -> tuple[int, ...] | None:
+        lead = self.leader(r)
+        if lead is None:
+            return None
+        return tuple(s for s in self.table.order_from(lead) if s in self.deal)
+
+    def next_to_reveal(self) -> tuple[int, int] | None:
+        """(seat, round) of the reveal due next, when the order is known."""
+        r = self.current_round()
+        if r is None:
+            return None
+        order = self.round_order(r)
+        if order is None:
+            return None
+        for s in order:
+            if (s, r) not in self.hands:
+                return s, r
+        return None
+
+    @handles(Reveal)
+    def on_reveal(self, seat: int, event: Reveal) -> None:
+        who = self.names[seat]
+        if seat not in self.deal:
+            self.flag("acted_not_in_hand", f"{who} is not in this deal", self.cite(self.stake_rule), player=seat,
+                      remedy="ignored")
+            return
+        r = event.round if event.round is not None else self.revealed(seat) + 1
+        if r > self.rounds:
+            raise InputError(f"{who} reveals a hand {r}: {self.words()} has {self.rounds} hands a player",
+                             hint="a player reveals each of his hands once")
+        if (seat, r) in self.hands:
+            raise InputError(f"{who} reveals his hand {r} twice", hint="write 'reveals hand N: …' for another hand")
+        if self.phase == "stakes":
+            self.phase = "reveal"
+        due = self.next_to_reveal()
+        current = self.current_round()
+        if due is not None and due != (seat, r):
+            rule = self.cite(self.order_rules[min(current or r, len(self.order_rules)) - 1])
+            self.flag("revealed_out_of_turn", f"{who} revealed his hand {r} out of turn: {self.names[due[0]]} was to "
+                      f"reveal his hand {due[1]}", rule, player=seat, remedy="the hand counts as revealed")
+        cards = tuple(event.cards)
+        arranged = self.arranged.get(seat)
+        if arranged is not None and set(arranged[r - 1]) != set(cards):
+            self.flag("reveal_not_arranged", f"{who} revealed {format_cards(cards)} as his hand {r}, but arranged "
+                      f"{format_cards(arranged[r - 1])} for it", player=seat)
+        self.deal_to(seat, [c for c in cards if isinstance(c, Card) and self.places.place_of(c) != seat])
+        self.hands[(seat, r)] = cards
+        self.revealed_at[(seat, r)] = self.action
+        self.check_best_first(seat)
+        if self.current_round() is None:
+            self.phase = "over"
+
+    def check_best_first(self, seat: int) -> None:
+        """brag7.4: the better hand is revealed first -- flagged at the reveal that shows it was not."""
+        if seat in self.misordered:
+            return
+        first = self.hands.get((seat, 1))
+        first_value = self.value(first) if first is not None else None
+        if first_value is None:
+            return
+        for r in range(2, self.rounds + 1):
+            hand = self.hands.get((seat, r))
+            value = self.value(hand) if hand is not None else None
+            if value is not None and value > first_value and self.revealed_at[(seat, r)] == self.action:
+                self.misordered.add(seat)
+                remedy = ("his better hand counts as his first" if self.misorder() == "reorder"
+                          else "he cannot win the pot on this deal; his hands still count")
+                self.flag("better_hand_not_first", f"{self.names[seat]} revealed {format_cards(hand)} after his "  # type: ignore[arg-type]
+                          f"weaker {format_cards(first)}: the best hand must be revealed first",
+                          self.cite(self.best_first_rule), player=seat, remedy=remedy)
+                return
+
+    def misorder(self) -> str:
+        """``brag7.misorder``; nine-card brag has no such option and plays as seven-card (brag9.1)."""
+        return str(self.options.get("brag7.misorder", "hand_cannot_win"))
+
+    # ------------------------------------------------------------------ other lines
+
+    @handles(Deal)
+    def on_deal(self, seat: int, event: Deal) -> None:
+        who = self.names[seat]
+        self.deal_to(seat, event.cards)
+        held = len(self.hand_of(seat))
+        if held > self.hand_size:
+            self.flag("dealt_too_many", f"{who} was dealt {held} cards", self.cite(self.stake_rule), player=seat)
+
+    @handles(Show)
+    def on_show(self, seat: int, event: Show) -> None:
+        self.flag("showed_during_play", f"{self.names[seat]} showed {format_cards(event.cards)}: hands are revealed "
+                  "one at a time", player=seat)
+        self.places.reveal(seat, [c for c in event.cards if isinstance(c, Card)])
+
+    @handles(Muck)
+    def on_muck(self, seat: int, event: Muck) -> None:
+        self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked: every hand is revealed in turn", player=seat)
+
+    @handles(Expose)
+    def on_expose(self, seat: int, event: Expose) -> None:
+        self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed: the card plays",
+                  player=seat)
+
+    @handles(Misdeal)
+    def on_misdeal(self, seat: None, event: Misdeal) -> None:
+        reason = f" ({event.reason})" if event.reason else ""
+        self.flag("misdeal_refused", f"a misdeal was called{reason}, but the rulebook has no misdeal",
+                  remedy="ignored: the deal plays on")
+
+    @handles(TakePot)
+    def on_take_pot(self, seat: int, event: TakePot) -> None:
+        if self.phase != "over":
+            self.flag("took_pot_early", f"{self.names[seat]} took the pot before the deal was over", player=seat)
+
+    # ------------------------------------------------------------------ prompts
+
+    def expected_actor(self) -> str | None:
+        seat = self.prompt_seat()
+        return self.names[seat] if seat is not None else None
+
+    def prompt_seat(self) -> int | None:
+        if self.phase == "stakes":
+            for s in self.deal:
+                if s not in self.staked:
+                    return s
+        if self.phase in ("stakes", "reveal"):
+            due = self.next_to_reveal()
+            return due[0] if due else None
+        return None
+
+    def prompt_outside_turns(self) -> Prompt:
+        seat = self.prompt_seat()
+        if seat is None:
+            return Prompt(self.phase, None)
+        choice: StakeChoice | RevealChoice
+        if self.phase == "stakes" and seat not in self.staked:
+            choice = StakeChoice(self.equal)
+        else:
+            arranged = self.arranged.get(seat)
+            choice = RevealChoice(arranged[self.revealed(seat)] if arranged else None)
+        return Prompt(self.phase, self.names[seat], tuple(choice.describe(self.stacks[seat])), choice,
+                      self.stacks[seat])
+
+    # ------------------------------------------------------------------ the end
+
+    def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
+        before = self.carry_in.deals_carried  # type: ignore[attr-defined]
+        if ended in (CARRIED, REDEAL):
+            return SevenCarry(pot=pot, deals_carried=before + 1), ("every player stakes again",)
+        return SevenCarry(pot=pot, deals_carried=before if ended == "in_progress" else 0), ()
+
+    def end(self) -> Outcome:
+        for s in self.deal:
+            if s not in self.staked and (self.revealed(s) or self.phase == "over"):
+                self.flag("stake_missing", f"{self.names[s]} did not stake in this deal", self.cite(self.stake_rule),
+                          player=s, action=False, remedy="noted: the pot holds only the stakes logged")
+        if self.declared is not None:
+            outcome = self.end_declared(self.declared)
+        elif self.redeal:
+            amount = self.carry_all()
+            rule = self.cite(self.four_rule)
+            outcome = self.make_outcome(
+                REDEAL, [PotResult(amount, self.deal_names(), left_over=amount, rule=rule)], amount, 0,
+                self.next_hand(amount, REDEAL, same_dealer=True),
+                f"four pairs declared: the pot of {amount} stays and {self.names[self.table.dealer]} deals again",
+            )
+        elif self.phase != "over":
+            outcome = self.in_progress()
+        else:
+            outcome = self.end_rounds()
+        return replace(outcome, facts=self.hand_facts())
+
+    def deal_names(self) -> tuple[str, ...]:
+        return tuple(self.names[s] for s in self.deal)
+
+    def hand_facts(self) -> dict[str, object]:
+        bests = self.round_bests() if self.phase == "over" and self.declared is None and not self.redeal else []
+        return {"round_best": [b if b in (None, "?") else self.names[b] for b in bests]}  # type: ignore[index]
+
+    def end_declared(self, seat: int) -> Outcome:
+        """Four of a kind declared before arranging: he takes the pot at once (brag7.7)."""
+        rule = self.cite(self.four_rule)
+        if len([c for c in self.declared_cards if isinstance(c, Card)]) < 4:
+            self.flag("declaration_unverifiable", f"{self.names[seat]} declared four of a kind but the log does not "
+                      "show the cards", rule, player=seat, action=False, remedy="the pot waits for the four cards")
+            amount = self.carry_all()
+            return self.make_outcome("showdown", [PotResult(amount, self.deal_names(), decided=False, rule=rule)], 0,
+                                     amount, self.next_hand(0, "showdown"), f"{amount} undecided")
+        pots = self.award_all(seat, rule)
+        return self.make_outcome("showdown", pots, 0, 0, self.next_hand(0, "showdown"),
+                                 f"{self.names[seat]} declares four of a kind and wins {pots[0].amount}")
+
+    def counted_rounds(self, seat: int) -> list[int]:
+        """Which of his revealed hands counts in each round: as revealed, or (``brag7.misorder =
+        reorder``) with his best hand moved to the first round."""
+        rounds = list(range(1, self.rounds + 1))
+        if seat in self.misordered and self.misorder() == "reorder":
+            best = max(rounds, key=lambda r: self.key_of(seat, r))
+            rounds.remove(best)
+            rounds.insert(0, best)
+        return rounds
+
+    def key_of(self, seat: int, r: int) -> int:
+        """The value of his round-``r`` hand (-1: not known)."""
+        value = self.value(self.hands.get((seat, r), ()))
+        return value.key if value is not None else -1
+
+    def round_bests(self) -> list[int | str | None]:
+        """The best hand of each round: a seat, ``None`` (a tie: nobody, under ``no_unique_best``) or
+        ``"?"`` (hands not revealed)."""
+        counted = {s: self.counted_rounds(s) for s in self.deal}
+        first_wins = self.options[self.tie_option] == "first_revealed_wins"
+        out: list[int | str | None] = []
+        for r in range(self.rounds):
+            entries: list[tuple[int, int, int]] = []
+            for s in self.deal:
+                key = (s, counted[s][r])
+                value = self.value(self.hands[key]) if key in self.hands else None
+                if value is None:
+                    break
+                entries.append((value.key, self.revealed_at[key], s))
+            else:
+                top = max(e[0] for e in entries)
+                tied = sorted((at, s) for k, at, s in entries if k == top)
+                out.append(tied[0][1] if len(tied) == 1 or first_wins else None)
+                continue
+            out.append("?")
+        return out
+
+    def hidden(self, bests: list[int | str | None]) -> list[int]:
+        """The players whose hands a round that cannot be told needs."""
+        out = []
+        for s in self.deal:
+            counted = self.counted_rounds(s)
+            for r, best in enumerate(bests):
+                key = (s, counted[r])
+                if best == "?" and (key not in self.hands or self.value(self.hands[key]) is None) and s not in out:
+                    out.append(s)
+        return out
+
+    def needed_wins(self) -> int:
+        """How many rounds the winner must have the best hand in (brag7.6.1: both)."""
+        return self.rounds
+
+    def end_rounds(self) -> Outcome:
+        """Every hand is revealed: the pot to the player best in the rounds, else it stays."""
+        bests = self.round_bests()
+        need = self.needed_wins()
+        unknown = bests.count("?")
+        may_win = [s for s in self.deal if not (s in self.misordered and self.misorder() == "hand_cannot_win")]
+        winner = next((s for s in may_win if bests.count(s) >= need), None)
+        if winner is not None:
+            pots = self.award_all(winner, self.cite(self.win_rule))
+            hand = self.value(self.hands[(winner, self.counted_rounds(winner)[0])])
+            pots = [replace(pots[0], eligible=self.deal_names(), hand=hand.name if hand else None)]
+            return self.make_outcome("showdown", pots, 0, 0, self.next_hand(0, "showdown"),
+                                     f"{self.names[winner]} has the best hand in {need} rounds and wins {pots[0].amount}")
+        if unknown and any(bests.count(s) + unknown >= need for s in may_win):
+            for s in self.hidden(bests):
+                self.flag("round_unverifiable", f"the best hand of a round cannot be told: {self.names[s]}'s hand "
+                          "must be shown", self.cite(self.win_rule), player=s, action=False,
+                          remedy="the pot is undecided until it is shown")
+            amount = self.carry_all()
+            return self.make_outcome("showdown", [PotResult(amount, self.deal_names(), decided=False,
+                                                            rule=self.cite(self.win_rule))], 0, amount,
+                                     self.next_hand(0, "showdown"), f"{amount} undecided")
+        amount = self.carry_all()
+        rule = self.cite(self.carry_rule)
+        return self.make_outcome(
+            CARRIED, [PotResult(amount, self.deal_names(), left_over=amount, rule=rule)], amount, 0,
+            self.next_hand(amount, CARRIED), f"nobody is best in every round: the pot of {amount} stays",
+        )

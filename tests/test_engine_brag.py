@@ -1,0 +1,330 @@
+"""Three-card Brag (RULES.md section 6, seed-001): the staking turn engine and the game, situation by situation.
+
+The golden hands (tests/golden/three_card_brag) pin the readings of tests/golden/BRAG-NOTES.md; these
+tests cover the cases the golden files do not, each quoting the rule it checks.  Hands are written as
+hand files: what a scorekeeper logs is what is tested.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine.events import Cover, Fold, Look, See, Stake
+from referee.engine.games.three_card_brag import BragCarry
+from referee.engine.replay import check_action, next_turn, replay_hand
+from referee.engine.state import HandSetup
+from referee.errors import CardError, HandFileError
+from referee.handfile import parse_night
+from referee.handfile.replay import replay_night_file
+from referee.rulebook import load_rulebook
+
+
+def night(body: str, *options: str, seats: str = "Ann 50, Bob 50, Cy 50") -> list:
+    """Replay a three-card brag night whose hands are ``body`` (``hand`` lines included)."""
+    header = "rulebook: three_card_brag\n" + "".join(f"option {o}\n" for o in options)
+    text = header + f"seats: {seats}\ndealer: Ann\n\n" + body
+    return [h.replay for h in replay_night_file(parse_night(text))]
+
+
+def hand(lines: str, *options: str, seats: str = "Ann 50, Bob 50, Cy 50"):
+    (replay,) = night("hand 1\n" + lines, *options, seats=seats)
+    return replay
+
+
+def flagged(replay, kind: str = "illegal_action") -> list[tuple[int | None, str, str | None, str | None]]:
+    """(action, code, player, rule) of the findings of ``kind``."""
+    return [(f.action, f.code, f.player, f.rule) for f in replay.findings if f.kind == kind]
+
+
+def setup(*options: str, seats=(("Ann", 50), ("Bob", 50), ("Cy", 50))) -> HandSetup:
+    rb = load_rulebook("three_card_brag")
+    if options:
+        rb = rb.with_options(dict(o.split(" = ") for o in options))
+    return HandSetup(rb, seats, "Ann")
+
+
+# ---------------------------------------------------------------- blind and seen
+
+
+def test_a_blind_stake_after_the_players_own_look_is_flagged_and_taken_as_seen():
+    """brag.8.5: "A stake he logs as blind after his own look is taken as a seen stake": after Bob's
+    seen 2, Cy (who looked) logs 'blind 1' -- a seen stake of 1, short of 2, made up (brag.7.2)."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: blind 1\n")
+    assert flagged(r) == [(4, "blind_after_look", "Cy", "brag.8.5"), (4, "stake_short", "Cy", "brag.7.2")]
+    assert r.states[-1].stacks == (49, 47, 47)
+
+
+def test_blind_play_not_allowed_counts_every_player_as_seen():
+    """brag.blind = not_allowed: "Every player looks at his cards; there is no blind play": a blind
+    stake is flagged and staked as seen; no look is needed before a seen stake."""
+    r = hand("Bob: stake 2\nCy: blind 1\n", "brag.blind = not_allowed")
+    assert flagged(r) == [(2, "blind_not_allowed", "Cy", "brag.blind"), (2, "stake_short", "Cy", "brag.7.2")]
+    assert r.states[-1].stacks[2] == 47
+
+
+def test_a_look_is_not_a_turn():
+    """brag.8.5: "he may look at any time, and a look is not a turn": Cy looks while it is Bob's turn."""
+    r = hand("Cy: looks\nBob: blind 1\nCy: stake 2\n")
+    assert flagged(r) == []
+    assert next_turn(setup(), [Look("Cy"), Stake("Bob", 1, blind=True)]).to_act == "Cy"
+
+
+def test_blind_half_of_a_seen_stake_and_double_to_see():
+    """brag.see_cost: "a blind player pays half the current seen stake"; brag.8.4: two blind players
+    left, either may double to see: against a seen 4, blind Bob pays 2, and his see costs 4."""
+    r = hand("Bob: blind 2\nCy: blind 2\nAnn: folds\nBob: sees Cy for 4\nCy: shows Kh Kd 2c\nBob: shows Qh Qd 2d\n")
+    assert flagged(r) == []
+    assert r.outcome.stacks == {"Ann": 49, "Bob": 43, "Cy": 58}
+
+
+# ---------------------------------------------------------------- the systems and the limits
+
+
+def test_first_stake_is_the_bet_and_at_most_the_limit():
+    """brag.6 / brag.limit = 1_to_10: "A bet or raise is from one to ten chips": an opening stake of 12
+    is capped at 10."""
+    r = hand("Bob: looks\nBob: stake 12\n", "brag.limit = 1_to_10")
+    assert flagged(r) == [(2, "bet_over_limit", "Bob", "brag.6")]
+    assert r.states[-1].stacks[1] == 39
+
+
+def test_a_blind_raise_is_limited_in_the_blind_players_own_chips():
+    """brag.6 / brag.7.2: "Only the increase is limited": facing a seen 4 a blind player's stake is 2; a
+    blind 8 raises by 6, more than the limit of 5, and is capped at 7."""
+    r = hand("Bob: looks\nBob: stake 4\nCy: blind 8\n")
+    assert flagged(r) == [(3, "bet_over_limit", "Cy", "brag.6")]
+    assert r.states[-1].stacks[2] == 42
+
+
+def test_poker_antistall_call_refused_is_made_a_raise_of_one_chip():
+    """brag.7.4 (a): "a player may not merely call if that makes the others' stakes equal; he must raise or
+    drop"; common.illegal_fix = adjust_to_nearest_legal: the call becomes a raise of one chip."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: looks\nAnn: stake 2\n",
+             "brag.betting = poker_antistall")
+    assert flagged(r) == [(6, "call_equalises_stakes", "Ann", "brag.7.4")]
+    assert r.states[-1].stacks[0] == 46  # ante 1 and 3
+    assert next_turn(setup("brag.betting = poker_antistall"), [
+        Look("Bob"), Stake("Bob", 2), Look("Cy"), Stake("Cy", 2), Look("Ann"), Stake("Ann", 3)]).to_act == "Bob"
+
+
+def test_poker_system_ends_on_equal_stakes_with_three_in():
+    """brag.7.3: "the betting round ends when the stakes are equal, and a showdown may have more than two
+    players": three equal stakes end it; a fourth stake comes after the betting; all three must show."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: looks\nAnn: stake 2\nBob: stake 1\n",
+             "brag.betting = poker")
+    assert flagged(r) == [(7, "acted_round_over", "Bob", "brag.4.4")]
+    assert r.states[5].phase == "showdown"
+    assert [f.player for f in r.findings if f.kind == "unverifiable"] == ["Bob", "Cy", "Ann"]
+
+
+def test_a_see_in_the_poker_system_is_a_stake():
+    """brag.7.3: there is no paid see in the poker system: 'sees Bob for 2' after Bob's 2 is Cy's stake of
+    2; when Ann drops the equal stakes end the betting (no finding)."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: sees Bob for 2\nAnn: folds\n", "brag.betting = poker")
+    assert flagged(r) == [] and r.states[-1].phase == "showdown"
+    assert r.states[-1].stacks == (49, 47, 47)
+
+
+# ---------------------------------------------------------------- turns
+
+
+def test_out_of_turn_stake_is_binding_or_void():
+    """brag.4.2: betting goes "beginning with the player on the dealer's left and going clockwise": Cy stakes
+    before Bob. adjust_to_nearest_legal: it stands (binding), Bob is still to act; void_and_reprompt: void."""
+    events = [Look("Cy"), Stake("Cy", 2)]
+    r = replay_hand(setup(), events)
+    assert [(f.code, f.rule) for f in r.illegal] == [("acted_out_of_turn", "brag.4.2")]
+    assert r.states[-1].stacks[2] == 47 and r.states[-1].to_act == "Bob"
+    r = replay_hand(setup("common.illegal_fix = void_and_reprompt"), events)
+    assert r.states[-1].stacks[2] == 49 and r.states[-1].to_act == "Bob"
+
+
+def test_a_player_who_dropped_cannot_act_again():
+    """brag.4.3: "at his turn a player must bet or drop out": once out, his stake is ignored."""
+    r = hand("Bob: folds\nCy: looks\nCy: stake 1\nAnn: looks\nAnn: stake 1\nBob: looks\nBob: stake 1\n")
+    assert flagged(r)[-1] == (7, "acted_not_in_hand", "Bob", "brag.4.3")
+    assert r.outcome.stacks["Bob"] == 49
+
+
+# ---------------------------------------------------------------- seeing
+
+
+def test_a_see_before_any_stake_is_refused():
+    """brag.7.2: a see "puts in double the amount": with nothing staked there is nothing to double."""
+    r = hand("Bob: folds\nCy: looks\nCy: sees Ann for 2\n")
+    assert flagged(r) == [(3, "see_nothing_staked", "Cy", "brag.7.2")]
+    assert r.states[-1].phase == "betting"  # taken as a stake of 2, no showdown
+
+
+def test_a_see_for_less_or_more_than_double():
+    """brag.7.2: heads-up "one puts in double the amount to see the other": double the stake of 3 is 6; a
+    see for 5 is made up to 6, a see for 8 gives 2 back."""
+    lines = "Bob: looks\nBob: stake 3\nCy: folds\nAnn: looks\nAnn: stake 3\nBob: sees Ann for {n}\n"
+    short, over = hand(lines.format(n=5)), hand(lines.format(n=8))
+    assert flagged(short) == [(6, "see_short", "Bob", "brag.7.2")]
+    assert flagged(over) == [(6, "see_over_cost", "Bob", "brag.7.2")]
+    assert short.states[-1].stacks == over.states[-1].stacks == (46, 40, 49)
+
+
+def test_a_see_he_cannot_afford_is_a_cover():
+    """brag.9.3: a player "covers at his turn when he has fewer chips than he must put in": Bob has 4 left
+    and a see would cost 6: his see is taken as covering the pot, which ends the heads-up betting; his
+    pairs of aces wins the pot of 13 (antes 3, 3 each, his last 4)."""
+    r = hand("Bob: looks\nBob: stake 3\nCy: folds\nAnn: looks\nAnn: stake 3\nBob: sees Ann for 6\n"
+             "Bob: shows Ah Ad 2c\nAnn: shows Kh Kd 2d\n", seats="Ann 50, Bob 8, Cy 50")
+    assert flagged(r) == [(6, "see_short", "Bob", "brag.7.2")]
+    assert r.outcome.kind == "showdown" and r.outcome.stacks == {"Ann": 46, "Bob": 13, "Cy": 49}
+
+
+def test_a_player_who_mucks_at_the_see_concedes():
+    """brag.9.4: a player who mucks "concedes": Bob sees Cy, Cy mucks: Bob wins without showing."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: sees Cy for 4\nCy: mucks\n")
+    assert flagged(r) == [] and r.outcome.stacks == {"Ann": 49, "Bob": 54, "Cy": 47}
+
+
+def test_a_see_whose_hands_are_not_shown_is_undecided():
+    """brag.7.2 / partial information: "a pot ... whose claimants never showed ... is decided: false",
+    naming whose hand must be shown."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: sees Cy for 4\n"
+             "Bob: shows Ah Ad 2c\n")
+    assert flagged(r, "unverifiable") == [(None, "showdown_unverifiable", "Cy", "brag.7.2")]
+    assert r.outcome.undecided == 11 and r.outcome.stacks == {"Ann": 49, "Bob": 43, "Cy": 47}
+
+
+# ---------------------------------------------------------------- covering
+
+
+def test_a_cover_by_a_player_who_can_pay():
+    """brag.9.3: "A player covers at his turn when he has fewer chips than he must put in to stay in":
+    Cy has 49 facing a stake of 2. adjust: the cover stands as logged (all his chips go in); void: void."""
+    lines = "Bob: looks\nBob: stake 2\nCy: covers\n"
+    r = hand(lines)
+    assert flagged(r) == [(3, "cover_with_chips", "Cy", "brag.9.3")]
+    assert r.states[-1].stacks[2] == 0
+    r = hand(lines, "common.illegal_fix = void_and_reprompt")
+    assert r.states[-1].stacks[2] == 49 and r.states[-1].to_act == "Cy"
+
+
+def test_a_coverer_has_no_more_turns():
+    """brag.9.3: after covering "he has no more turns": his later stake is ignored."""
+    r = hand("Bob: looks\nBob: stake 4\nCy: looks\nCy: covers\nAnn: looks\nAnn: stake 4\nBob: stake 4\n"
+             "Cy: stake 1\n", seats="Ann 50, Bob 50, Cy 3")
+    assert flagged(r) == [(8, "acted_after_cover", "Cy", "brag.9.3")]
+
+
+def test_a_short_stake_of_his_last_chips_is_a_cover():
+    """brag.9.3: he has fewer chips than the stake of 4: putting in his last 2 is covering the pot."""
+    r = hand("Bob: looks\nBob: stake 4\nCy: looks\nCy: stake 2\n", seats="Ann 50, Bob 50, Cy 3")
+    assert flagged(r) == [(4, "stake_short", "Cy", "brag.7.2")]
+    assert next_turn(r.setup, r.events).to_act == "Ann"
+    assert replay_hand(r.setup, [*r.events, Stake("Cy", 1)]).illegal[-1].code == "acted_after_cover"
+
+
+def test_two_covers_side_pot_winner_against_each_coverer():
+    """brag.cover_main_contest = side_pot_winner_vs_coverer: "The winner of the side pot then shows against
+    the coverer for the main pot" -- with two covers, each pot's winner against the coverer who closed the
+    pot below it. Bob covers (main 17), Cy covers (side 1: his last 3), Dee stakes 4 and Ann sees her (side
+    2: 12). Dee's nines beat Ann's fives for side 2; Cy's queens beat Dee's nines for side 1 and Bob's tens
+    for the main pot. With unequal hands the other reading (the best of all the pot's claimants) gives the
+    same winners (tests/golden/BRAG-NOTES.md, 2.7)."""
+    lines = ("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nDee: looks\nDee: stake 4\nAnn: looks\nAnn: stake 4\n"
+             "Bob: covers\nCy: covers\nDee: stake 4\nAnn: sees Dee for 8\n"
+             "Dee: shows 9h 9d 2c\nAnn: shows 5h 5d Ac\nCy: shows Qh Qd 3c\nBob: shows Th Td 4c\n")
+    seats = "Ann 50, Bob 4, Cy 6, Dee 50"
+    r = hand(lines, "brag.cover_main_contest = side_pot_winner_vs_coverer", seats=seats)
+    # main: antes 4 + Bob 2 + Cy 2 + Dee 4 + Ann 4 + Bob's last 1 = 17; side 1: Cy's last 3 = 3;
+    # side 2: Dee 4 + Ann's see 8 = 12
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(17, ("Cy",)), (3, ("Cy",)), (12, ("Dee",))]
+    best = hand(lines, seats=seats)  # best_of_coverer_and_side_pot_finalists: the best of all claimants
+    assert [(p.amount, p.winners) for p in best.outcome.pots] == [(17, ("Cy",)), (3, ("Cy",)), (12, ("Dee",))]
+
+
+def test_a_drop_after_a_cover_leaves_the_last_player_against_the_coverer():
+    """brag.4.4 / brag.9.2: everybody else drops after Cy covers: Bob takes the side pot as the last player,
+    and shows against Cy for the main pot."""
+    r = hand("Bob: looks\nBob: stake 4\nCy: covers\nAnn: folds\nBob: shows 9h 9d 2c\nCy: shows Kh Jd 3c\n",
+             seats="Ann 50, Bob 50, Cy 3")
+    assert r.outcome.kind == "showdown"
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(9, ("Bob",))]
+
+
+def test_covering_heads_up_tie_under_cover_tie_split():
+    """brag.cover_heads_up / brag.cover_tie = split: a cover heads-up ends the betting "and both show"; "If the
+    coverer's hand ties for the main pot, the tied players share it"."""
+    r = hand("Bob: looks\nBob: stake 4\nCy: folds\nAnn: covers\nAnn: shows 9h 9d 2c\nBob: shows 9s 9c 2d\n",
+             "brag.cover_tie = split", seats="Ann 3, Bob 50, Cy 50")
+    assert [(p.amount, p.winners, p.left_over) for p in r.outcome.pots] == [(9, ("Ann", "Bob"), 1)]
+
+
+def test_poker_equalised_cover_heads_up_gives_the_excess_back():
+    """brag.cover_main_pot = poker_equalised_side_pot: "each other player's stake is matched only up to the
+    coverer's total; the excess ... form the side pot": heads-up the excess is Bob's alone."""
+    r = hand("Bob: looks\nBob: stake 5\nCy: folds\nAnn: covers\nAnn: shows Ah Ad 2c\nBob: shows Kh Kd 2d\n",
+             "brag.cover_main_pot = poker_equalised_side_pot", seats="Ann 3, Bob 50, Cy 50")
+    # Ann's total 3 (ante 1 + 2): main 3 + 3 + 1 (Cy's ante) = 7 -> Ann; Bob's excess 3 -> Bob
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(7, ("Ann",)), (3, ("Bob",))]
+    assert r.outcome.stacks == {"Ann": 7, "Bob": 47, "Cy": 49}
+
+
+# ---------------------------------------------------------------- across hands
+
+
+def test_kept_blind_hand_is_known_when_its_cards_were_logged():
+    """brag.blind_uncontested = pot_carries_blind_keeps_hand: "he keeps his cards, still unseen, for it": the
+    cards the log dealt him are still his in the next deal (showing others is noted against the log)."""
+    hands = night("hand 1\nCy: dealt Kh Kd 4c\nBob: looks\nBob: folds\nCy: blind 1\nAnn: looks\nAnn: folds\n\n"
+                  "hand 2\nCy: blind 1\nAnn: folds\nBob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\n"
+                  "Bob: sees Cy for 4\nCy: shows Kh Kd 4c\nBob: shows Qh Qd 4d\n",
+                  "brag.blind_uncontested = pot_carries_blind_keeps_hand")
+    first, second = hands
+    assert first.outcome.kind == "carried"
+    assert first.outcome.next_hand.carry == BragCarry(pot=4, kept_blind_hand="Cy", kept_cards=("Kh", "Kd", "4c"))
+    assert [f.code for f in second.findings] == [] and second.outcome.stacks["Cy"] == 60
+
+
+def test_a_seen_last_player_takes_the_pot_even_when_blind_players_carry():
+    """brag.blind_uncontested = pot_carries_blind_keeps_hand applies to "A blind player whose opponents all
+    drop": a seen player left alone takes the pot (brag.4.4)."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: folds\nAnn: folds\n", "brag.blind_uncontested = pot_carries_blind_keeps_hand")
+    assert r.outcome.kind == "uncontested" and r.outcome.next_hand.carry.kept_blind_hand is None
+
+
+def test_every_deal_shuffled_needs_no_mark():
+    """brag.shuffle = every_deal: "The pack is shuffled before every deal": no mark needed after a prial."""
+    body = ("hand 1\nBob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: sees Cy for 4\n"
+            "Cy: shows 8c 8h 8d\nBob: shows Kc Kd Jh\n\nhand 2\nCy: looks\nCy: stake 1\nAnn: folds\nBob: folds\n")
+    assert [f.code for h in night(body, "brag.shuffle = every_deal") for f in h.findings] == []
+    assert [f.code for h in night(body) for f in h.findings] == ["deal_not_shuffled"]
+
+
+# ---------------------------------------------------------------- the hand file
+
+
+def test_a_card_in_two_hands_cannot_be_replayed():
+    """Card places: "a card is in one place at a time": Bob shows the Kh that Cy was dealt."""
+    with pytest.raises(HandFileError, match="Kh") as info:
+        hand("Cy: dealt Kh Kd 4c\nBob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\n"
+             "Bob: sees Cy for 4\nBob: shows Kh Qd 2c\n")
+    assert isinstance(info.value.__cause__, CardError)
+
+
+def test_a_brag_show_is_three_cards():
+    with pytest.raises(HandFileError, match="a brag hand is 3"):
+        hand("Bob: looks\nBob: stake 2\nCy: folds\nAnn: looks\nAnn: stake 2\nBob: sees Ann for 4\n"
+             "Bob: shows Ah Ad\n")
+
+
+def test_prompt_and_check_speak_in_stakes():
+    """The live recorder's view: whose turn, what he may do, and what an action would be flagged with."""
+    s = setup()
+    events = [Stake("Bob", 1, blind=True), Look("Cy")]
+    prompt = next_turn(s, events)
+    assert (prompt.to_act, prompt.describe()) == ("Cy", ["drop", "stake 2–7"])
+    assert Stake("Cy", 2) in prompt.events() and Fold("Cy") in prompt.events()
+    verdict = check_action(s, events, See("Cy", 4, "Bob"))
+    assert not verdict.legal and verdict.rules == ("brag.4.4",) and verdict.legal_actions == ("drop", "stake 2–7")
+    heads_up = [*events, Stake("Cy", 2), Fold("Ann")]
+    assert next_turn(s, heads_up).describe() == ["drop", "blind 1–6", "see Cy for 2", "look (then stake as seen)"]
+    assert not check_action(s, [*heads_up, Stake("Bob", 1, blind=True)], See("Cy", 4)).legal  # seen vs blind
+    assert check_action(s, [*heads_up, Look("Bob")], See("Bob", 4, "Cy")).legal
+    assert check_action(s, heads_up, Cover("Bob")).rules == ("brag.9.3",)

@@ -1,0 +1,170 @@
+"""Seven- and Nine-card Brag (RULES.md sections 7-8, seed-001): stakes, arrangements, reveals, declarations.
+
+The golden hands (tests/golden/seven_card_brag, nine_card_brag) pin the main readings; these cover the
+rest, each quoting its rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine.games import find_game
+from referee.engine.games.nine_card_brag import NineCardBrag
+from referee.engine.games.seven_card_brag import SevenCardBrag, SevenCarry
+from referee.errors import HandFileError
+from referee.handfile import parse_night
+from referee.handfile.replay import replay_night_file
+
+STAKES = "Bob: stake 1\nCy: stake 1\nAnn: stake 1\n"
+SEVEN_REVEALS = ("Bob: reveals Kh Kd 5c\nCy: reveals Qs Js Ts\nAnn: reveals 6c 6h As\n"
+                 "Cy: reveals Ac Ad 4h\nAnn: reveals Kc Td 3s\nBob: reveals 9c 8d 2s\n")
+
+
+def night(game: str, body: str, *options: str, seats: str = "Ann 20, Bob 20, Cy 20") -> list:
+    text = f"rulebook: {game}\n" + "".join(f"option {o}\n" for o in options) + f"seats: {seats}\ndealer: Ann\n\n"
+    return [h.replay for h in replay_night_file(parse_night(text + body))]
+
+
+def hand(game: str, lines: str, *options: str, seats: str = "Ann 20, Bob 20, Cy 20"):
+    (replay,) = night(game, "hand 1\n" + lines, *options, seats=seats)
+    return replay
+
+
+def codes(replay, kind: str | None = None) -> list[tuple[int | None, str, str | None, str | None]]:
+    return [(f.action, f.code, f.player, f.rule) for f in replay.findings if kind is None or f.kind == kind]
+
+
+def test_nine_card_brag_is_a_variant_of_seven_card_brag():
+    """brag9.1: "Nine-card Brag is played as Seven-card Brag" -- a subclass, its rulebook's own ids."""
+    assert issubclass(NineCardBrag, SevenCardBrag) and find_game("nine card brag") is NineCardBrag
+    assert (NineCardBrag.rounds, NineCardBrag.top_prial, NineCardBrag.max_players) == (3, 9, 5)
+
+
+def test_a_player_stakes_once():
+    """brag7.1: "every player puts an equal stake into the pot": a second stake is ignored."""
+    r = hand("seven_card_brag", STAKES + "Bob: stake 1\n" + SEVEN_REVEALS)
+    assert codes(r, "illegal_action") == [(4, "staked_twice", "Bob", "brag7.1")]
+    assert r.outcome.stacks == {"Ann": 19, "Bob": 19, "Cy": 22}
+
+
+def test_unequal_stake_void_and_reprompt():
+    """brag7.1 / common.illegal_fix = void_and_reprompt: "An illegal stake is flagged and voided; the player
+    must stake again correctly"."""
+    r = hand("seven_card_brag", "Bob: stake 2\nCy: stake 1\nCy: stake 2\nAnn: stake 2\n" + SEVEN_REVEALS,
+             "common.illegal_fix = void_and_reprompt")
+    assert codes(r, "illegal_action") == [(2, "stake_unequal", "Cy", "brag7.1")]
+    assert r.outcome.pots[0].amount == 6
+
+
+def test_a_stake_after_the_reveals_began():
+    """brag7.1: "Before each deal every player puts an equal stake": Ann's stake comes after a reveal."""
+    r = hand("seven_card_brag", "Bob: stake 1\nCy: stake 1\nBob: reveals Kh Kd 5c\nAnn: stake 1\n")
+    assert codes(r, "illegal_action") == [(4, "stake_after_reveals", "Ann", "brag7.1")]
+
+
+def test_a_player_who_never_staked_is_flagged():
+    """brag7.1: Ann reveals both hands but the log has no stake of hers."""
+    r = hand("seven_card_brag", "Bob: stake 1\nCy: stake 1\n" + SEVEN_REVEALS)
+    assert codes(r, "illegal_action") == [(None, "stake_missing", "Ann", "brag7.1")]
+    assert r.outcome.pots[0].amount == 2
+
+
+def test_there_is_no_betting():
+    """brag7.1: "there is no betting": a drop or a see is flagged and ignored."""
+    r = hand("seven_card_brag", STAKES + "Ann: folds\nBob: sees Cy for 2\n" + SEVEN_REVEALS)
+    assert [c[1] for c in codes(r, "illegal_action")] == ["no_betting", "no_betting"]
+    assert r.outcome.kind == "showdown"
+
+
+def test_reveals_must_match_the_arrangement():
+    """brag7.2: "discards one face down and divides the other six into two three-card hands": a reveal that
+    is not the hand he arranged for it is noted; the discarded card cannot be revealed."""
+    r = hand("seven_card_brag", STAKES + "Bob: arranges Kh Kd 5c | 9c 8d 2s, discards 3h\n"
+             + SEVEN_REVEALS.replace("Bob: reveals 9c 8d 2s", "Bob: reveals 9c 8d 4s"))
+    assert codes(r, "note") == [(10, "reveal_not_arranged", "Bob", None)]
+    with pytest.raises(HandFileError, match="3h"):
+        hand("seven_card_brag", STAKES + "Bob: arranges Kh Kd 5c | 9c 8d 2s, discards 3h\n"
+             + SEVEN_REVEALS.replace("Bob: reveals 9c 8d 2s", "Bob: reveals 9c 8d 3h"))
+
+
+def test_an_arrangement_has_the_games_number_of_hands():
+    with pytest.raises(HandFileError, match="makes 2"):
+        hand("seven_card_brag", STAKES + "Bob: arranges Kh Kd 5c | 9c 8d 2s | 4h 4d 4c\n")
+    with pytest.raises(HandFileError, match="makes 3"):
+        hand("nine_card_brag", STAKES + "Bob: arranges Kh Kd 5c | 9c 8d 2s\n")
+
+
+def test_four_of_a_kind_declaration_needs_the_option_and_four_cards():
+    """brag7.7 / brag7.four_of_a_kind_wins: "wins the pot at once if he declares it immediately, before
+    discarding": off -- no effect; on but three nines -- false; on without cards -- unverifiable."""
+    off = hand("seven_card_brag", STAKES + "Cy: declares four of a kind 9c 9d 9h 9s\n" + SEVEN_REVEALS)
+    assert codes(off) == [(4, "declaration_no_effect", "Cy", "brag7.four_of_a_kind_wins")]
+    false = hand("seven_card_brag", STAKES + "Cy: declares four of a kind 9c 9d 9h 8s\n" + SEVEN_REVEALS,
+                 "brag7.four_of_a_kind_wins = on")
+    assert codes(false, "illegal_action") == [(4, "declaration_false", "Cy", "brag7.7")]
+    unseen = hand("seven_card_brag", STAKES + "Cy: declares four of a kind\n", "brag7.four_of_a_kind_wins = on")
+    assert codes(unseen, "unverifiable") == [(None, "declaration_unverifiable", "Cy", "brag7.7")]
+    assert unseen.outcome.undecided == 3
+
+
+def test_a_declaration_after_the_reveals_began_is_too_late():
+    """brag7.7: "if he declares it immediately, before discarding"."""
+    r = hand("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: declares four of a kind 9c 9d 9h 9s\n",
+             "brag7.four_of_a_kind_wins = on")
+    assert codes(r) == [(5, "declaration_no_effect", "Cy", "brag7.7")]
+
+
+def test_a_round_revealed_unseen_is_unverifiable_when_it_matters():
+    """brag7.6.1: the pot goes to the player best in both rounds; Ann's second hand is logged unseen: Cy
+    is best in round 1 and may be in round 2, so the pot waits for Ann's hand."""
+    r = hand("seven_card_brag", STAKES + SEVEN_REVEALS.replace("Ann: reveals Kc Td 3s", "Ann: reveals ?? ?? ??"))
+    assert codes(r, "unverifiable") == [(None, "round_unverifiable", "Ann", "brag7.6.1")]
+    assert r.outcome.undecided == 3
+    # when no unknown hand can change it, the deal is decided: round 1 is a tie (nobody best), so nobody
+    # can be best in both rounds whatever Bob's second hand is
+    carried = hand("seven_card_brag", STAKES + "Bob: reveals Jh Jd 7c\nCy: reveals Js Jc 7h\nAnn: reveals 6c 6h As\n"
+                   "Bob: reveals ?? ?? ??\nCy: reveals 9c 9d 4h\nAnn: reveals 5c 5d 3s\n")
+    assert carried.outcome.kind == "carried" and codes(carried) == []
+
+
+def test_the_carried_pot_counts_deals_and_resets():
+    """brag7.6.2: "it stays, and every player stakes again before the next deal"."""
+    hands = night("seven_card_brag", "hand 1\n" + STAKES + "Bob: reveals Ah Ad Ac\nCy: reveals Qs Js Ts\n"
+                  "Ann: reveals 6c 6h As\nBob: reveals 9c 8d 2s\nCy: reveals Kc Kd 4h\nAnn: reveals 5c 5d 3s\n"
+                  "\nhand 2\nCy: stake 1\nAnn: stake 1\nBob: stake 1\nCy: reveals Ah Ad Ac\nAnn: reveals 6c 6h As\n"
+                  "Bob: reveals Qs Js Ts\nCy: reveals Kc Kd 4h\nAnn: reveals 5c 5d 3s\nBob: reveals 9c 8d 2s\n")
+    assert [h.outcome.next_hand.carry for h in hands] == [SevenCarry(pot=3, deals_carried=1), SevenCarry()]
+    assert hands[1].outcome.stacks["Cy"] == 24
+
+
+def test_nine_card_brag_is_for_at_most_five():
+    """brag9.1: "played as Seven-card Brag, by at most five players"."""
+    r = hand("nine_card_brag", "Bob: stake 1\n", seats="Ann 9, Bob 9, Cy 9, Dee 9, Eve 9, Fay 9")
+    assert codes(r, "illegal_action") == [(None, "too_many_players", None, "brag9.1")]
+
+
+def test_nine_card_best_hand_may_come_third():
+    """brag9.3 / brag9.3.1: "Only the first hand a player reveals must be his best": a better third hand
+    than the first is flagged at the third reveal; a second weaker than the third is not. (Round 3 is led
+    by Ann, whose sevens were the best second hand.)"""
+    lines = ("Bob: stake 1\nCy: stake 1\nAnn: stake 1\nBob: reveals Qh Qd 4c\nCy: reveals Th Tc 6d\n"
+             "Ann: reveals 8h 8d Ac\nBob: reveals 5s 4s 2h\nCy: reveals 5d 5c Kd\nAnn: reveals 7h 7c 3d\n"
+             "Ann: reveals Ks 6h 2d\nBob: reveals Ah Ad 2s\nCy: reveals Kh 9c 3h\n")
+    r = hand("nine_card_brag", lines)
+    assert codes(r, "illegal_action") == [(11, "better_hand_not_first", "Bob", "brag9.3")]
+
+
+def test_four_pairs_in_seven_card_brag_is_not_a_declaration():
+    """brag9.four_pairs_redeal is nine-card brag's: seven-card brag's hand file has no such declaration."""
+    with pytest.raises(HandFileError, match="not a declaration of seven_card_brag"):
+        hand("seven_card_brag", STAKES + "Bob: declares four pairs\n")
+
+
+@pytest.mark.parametrize(("game", "option"), [("seven_card_brag", "brag7.mode = best_three_then_bet"),
+                                              ("nine_card_brag", "brag9.scoring = four_pots"),
+                                              ("nine_card_brag", "brag9.scoring = points_3_2_1_to_21")])
+def test_options_the_engine_cannot_express_are_refused_not_guessed(game: str, option: str) -> None:
+    """brag7.mode = best_three_then_bet needs betting options the seven-card rulebook does not have;
+    brag9.scoring's four pots and points are not stated: such hands are not replayed at all."""
+    with pytest.raises(HandFileError, match="does not replay " + option.split(" = ")[0]):
+        hand(game, STAKES, option)

@@ -1,0 +1,137 @@
+"""Stop the Bus (RULES.md section 9, seed-001): the dummy, turns, the end of the exchanging, who pays.
+
+The golden hands (tests/golden/stop_the_bus) pin the main readings and two whole games; these cover the
+rest, each quoting its rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import UNKNOWN, cards
+from referee.engine.events import Exchange, Knock, Pass, Reported, TurnWidow
+from referee.engine.games.stop_the_bus import BusCarry
+from referee.engine.night import NightHand, replay_night
+from referee.engine.replay import next_turn, replay_hand
+from referee.engine.state import HandSetup
+from referee.errors import CardError, HandFileError
+from referee.handfile import parse_night
+from referee.handfile.replay import replay_night_file
+from referee.rulebook import load_rulebook
+
+SHOWS = "Bob: shows Qs Ks Jc\nCy: shows 5h 6h 7c\nAnn: shows Ah Ad 3s\n"
+
+
+def night(body: str, *options: str, seats: str = "Ann 10, Bob 10, Cy 10"):
+    text = "rulebook: stop_the_bus\n" + "".join(f"option {o}\n" for o in options) + f"seats: {seats}\ndealer: Ann\n\n"
+    return replay_night_file(parse_night(text + body))
+
+
+def hand(lines: str, *options: str, seats: str = "Ann 10, Bob 10, Cy 10"):
+    (replayed,) = night("hand 1\n" + lines, *options, seats=seats)
+    return replayed.replay
+
+
+def codes(replay, kind: str | None = None) -> list[tuple[int | None, str, str | None, str | None]]:
+    return [(f.action, f.code, f.player, f.rule) for f in replay.findings if kind is None or f.kind == kind]
+
+
+def test_out_of_turn_exchange_is_binding_and_play_goes_on_from_him():
+    """stopbus.3: "In turn each player may exchange": Cy exchanges before Bob; it stands and Ann is next;
+    Ann, Bob and Cy pass and the hands are shown: Cy's K-7-6 high is the lowest."""
+    r = hand("dummy: 9h 4c Kd\nCy: exchanges 5h for Kd\nAnn: passes\nBob: passes\nCy: passes\n"
+             + SHOWS.replace("5h 6h", "Kd 6h"))
+    assert codes(r, "illegal_action") == [(2, "acted_out_of_turn", "Cy", "stopbus.3")]
+    assert [(p.payer, p.amount) for p in r.outcome.penalties] == [("Cy", 5)]
+
+
+def test_a_full_round_of_passes_counts_every_player_in_the_game():
+    """stopbus.4 / stopbus.end = full_round_without_exchange: "The exchanging ends when a full round passes in
+    which nobody exchanges": two passes of three are not a round."""
+    setup = HandSetup(load_rulebook("stop_the_bus"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
+    events = [TurnWidow(tuple(cards("9h 4c Kd"))), Pass("Bob"), Pass("Cy")]
+    assert next_turn(setup, events).to_act == "Ann"
+    assert next_turn(setup, [*events, Pass("Ann")]).phase == "showdown"
+    assert next_turn(setup, [*events, Exchange("Ann", (UNKNOWN,), tuple(cards("Kd"))), Pass("Bob"),
+                             Pass("Cy")]).to_act == "Ann"
+
+
+def test_a_stop_call_without_the_option_is_a_pass():
+    """stopbus.end = full_round_without_exchange has no stop call: it is flagged and taken as a pass."""
+    r = hand("dummy: 9h 4c Kd\nBob: stops the bus\nCy: passes\nAnn: passes\n" + SHOWS)
+    assert codes(r, "illegal_action") == [(2, "stop_call_not_allowed", "Bob", "stopbus.end")]
+    assert r.outcome.kind == "showdown"
+
+
+def test_the_caller_has_no_more_turns():
+    """stopbus.end = stop_call_then_one_turn_each: "every other player then has one more turn"; the caller
+    does not act again."""
+    setup = HandSetup(load_rulebook("stop_the_bus").with_options({"stopbus.end": "stop_call_then_one_turn_each"}),
+                      [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
+    r = replay_hand(setup, [TurnWidow(tuple(cards("9h 4c Kd"))), Knock("Bob"), Pass("Cy"), Pass("Bob")])
+    assert [(f.code, f.player) for f in r.illegal] == [("acted_out_of_turn", "Bob")]
+    assert r.states[-1].to_act == "Ann"
+
+
+def test_a_card_not_in_the_face_up_dummy_cannot_be_taken():
+    """stopbus.2: the dummy lies face up: taking a card it does not hold is a logging mistake."""
+    with pytest.raises(HandFileError, match="the dummy holds"):
+        hand("dummy: 9h 4c Kd\nBob: exchanges 2c for Qs\n")
+    with pytest.raises(HandFileError, match="Bob holds it") as info:
+        hand("dummy: 9h 4c Kd\nBob: exchanges 2c for Kd\nCy: exchanges 3c for 2c\nAnn: exchanges 7h for Kd\n")
+    assert isinstance(info.value.__cause__, CardError)
+
+
+def test_exchanged_cards_are_public_and_checked_at_the_show():
+    """stopbus.3: "the card he gives up goes face up into the dummy": Bob cannot show the 2c he gave away."""
+    with pytest.raises(HandFileError, match="2c"):
+        hand("dummy: 9h 4c Kd\nBob: exchanges 2c for Kd\nCy: passes\nAnn: passes\nBob: passes\n"
+             "Bob: shows 2c Kd Jc\n")
+
+
+def test_an_unshown_hand_leaves_the_lowest_unknown():
+    """stopbus.5: "all hands are shown and the player with the lowest hand pays": Ann's hand is not shown,
+    so who pays cannot be told; nobody pays and the finding names her."""
+    r = hand("dummy: 9h 4c Kd\nBob: passes\nCy: passes\nAnn: passes\nBob: shows Qs Ks Jc\nCy: shows 5h 6h 7c\n")
+    assert codes(r, "unverifiable") == [(None, "lowest_unverifiable", "Ann", "stopbus.5")]
+    assert r.outcome.penalties == () and r.outcome.carried == 0
+
+
+def test_result_only_deal_cannot_mix_with_play():
+    with pytest.raises(HandFileError, match="whose play is logged"):
+        hand("dummy: 9h 4c Kd\nBob: was lowest\n")
+    with pytest.raises(HandFileError, match="only 'was lowest' lines"):
+        hand("Bob: was lowest\nCy: passes\n")
+    with pytest.raises(HandFileError, match="lowest twice"):
+        hand("Bob: was lowest\nBob: lowest\n")
+
+
+def test_a_player_out_of_the_game_has_no_turn_and_does_not_deal():
+    """stopbus.6.1: "A player whose chips run out is out of the game: he is dealt no more cards, has no turn
+    and does not deal"."""
+    result = night("hand 1\nBob: was lowest\n\nhand 2\ndummy: 9h 4c Kd\nBob: passes\nAnn: passes\nCy: passes\n",
+                   seats="Ann 10, Bob 5, Cy 10")
+    first, second = result
+    assert first.replay.outcome.stacks["Bob"] == 0 and first.replay.outcome.next_hand.dealer == "Cy"
+    assert codes(second.replay, "illegal_action") == [(2, "acted_not_in_game", "Bob", "stopbus.6.1")]
+    assert second.replay.states[-1].phase == "showdown"  # Cy deals: Ann and Cy pass, a full round of two
+
+
+def test_the_game_winner_is_the_nights_winner_and_the_deal_moves_on():
+    """stopbus.6: "Deals continue until only one player has chips left; he takes the whole pot."""
+    result = night("hand 1\nBob: was lowest\n", seats="Ann 10, Bob 4")
+    assert result.result.winner == "Ann" and result.result.stacks == {"Ann": 14, "Bob": 0}
+    (h,) = result
+    assert h.replay.outcome.next_hand.carry == BusCarry(pot=0, winner="Ann")
+    assert h.replay.outcome.next_hand.dealer == "Bob"  # the next seat, whatever his chips
+
+
+def test_a_new_game_after_chips_are_restored():
+    """stopbus.1: "All players start with the same number of chips": after a game ends, chips added in the
+    next hand's header start another; the carry no longer has a winner until it ends."""
+    rb = load_rulebook("stop_the_bus")
+    hands = [NightHand(rb, ("Ann", "Bob"), (Reported("Bob", "lowest"),), 1),
+             NightHand(rb, ("Ann", "Bob"), (Reported("Ann", "lowest"),), 2, added={"Bob": 5, "Ann": 5})]
+    result = replay_night([("Ann", 5), ("Bob", 5)], "Ann", hands)
+    assert result.hands[0].outcome.next_hand.carry.winner == "Ann"
+    assert result.winner is None and result.stacks == {"Ann": 10, "Bob": 5}
