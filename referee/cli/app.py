@@ -73,11 +73,13 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import db, demo, planned, replay, rulebook, session
+    from referee.cli import db, demo, planned, replay, rulebook, session, transfer
 
     app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
     app.command(name="replay")(replay.replay)
+    app.command(name="import")(transfer.import_night)
+    app.command(name="export")(transfer.export_session)
     planned.register(app)
     app.add_typer(rulebook.app, name="rulebook")
     app.add_typer(db.app, name="db")
