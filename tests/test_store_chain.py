@@ -78,7 +78,8 @@ def test_an_edited_payload_is_found(night: tuple[Store, int]) -> None:
     tamper(store, f"UPDATE events SET payload = {amount} WHERE seq = 6")
     report = store.verify_chain(sid)
     assert not report.ok and (report.bad_seq, report.hand, report.action, report.says) == (6, 1, 2, "bet")
-    assert report.problem == "event 6 (hand 1, action 2: 'bet'): its content does not match its hash (the row was edited)"
+    assert report.problem == ("event 6 (hand 1, action 2: 'bet', stored as 'Alice: bets 20'): "
+                              "its content does not match its hash (the row was edited)")
 
 
 def test_an_edited_row_with_a_recomputed_hash_breaks_the_next_link(night: tuple[Store, int]) -> None:

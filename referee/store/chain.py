@@ -106,10 +106,7 @@ class ChainReport:
         return self.problem is None
 
 
-def what_it_says(row: EventRecord) -> str:
-    """The row in the scorekeeper's words: its text, else its event written out, else its raw JSON."""
-    if row.text:
-        return row.text
+def _event_says(row: EventRecord) -> str:
     try:
         from referee.session_log import event_words
         from referee.store.codec import decode_event
@@ -117,6 +114,18 @@ def what_it_says(row: EventRecord) -> str:
         return event_words(decode_event(row.kind, row.payload))
     except Exception:  # noqa: BLE001 - a damaged row is still shown, as stored
         return f"{row.kind} {canonical_json(row.payload)}"
+
+
+def what_it_says(row: EventRecord) -> str:
+    """The row in the scorekeeper's words: its text, else its event written out (else raw JSON)."""
+    return row.text or _event_says(row)
+
+
+def _reported(row: EventRecord) -> str:
+    """What a suspect row says, quoted: its text, and its event too when that reads otherwise."""
+    says = repr(what_it_says(row))
+    event = _event_says(row)
+    return says if not row.text or event == row.text else f"{says}, stored as {event!r}"
 
 
 def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainReport:
@@ -144,8 +153,7 @@ def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainRepo
             problem = "its content does not match its hash (the row was edited)"
         if problem is not None:
             place = "between hands" if row.hand_number is None else f"hand {row.hand_number}, action {action}"
-            says = what_it_says(row)
-            return ChainReport(session.id, count, expected_prev, f"event {row.seq} ({place}: {says!r}): {problem}",
-                               row.seq, row.hand_number, action, says)
+            return ChainReport(session.id, count, expected_prev, f"event {row.seq} ({place}: {_reported(row)}): {problem}",
+                               row.seq, row.hand_number, action, what_it_says(row))
         expected_prev = row.hash
     return ChainReport(session.id, count, expected_prev)
