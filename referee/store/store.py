@@ -140,7 +140,7 @@ class _Head:
     seq: int
     hash: str
     last_hand: int
-    last_hand_played: bool  # the last started hand has events (the next one may begin)
+    last_hand_played: bool | None = None  # the last started hand has events (None: not looked up yet)
     state: TableState | None = None
     touched: set[int] = field(default_factory=set)
 
@@ -191,23 +191,28 @@ class Transaction:
         head = self._heads.get(session_id)
         if head is None:
             game = Store._session(self.db, session_id, open_only=open_only, lock=True)
-            last = self.db.exec(
-                select(EventRecord).where(EventRecord.session_id == session_id)
+            # where the log stands, in one round trip: the last event's seq and hash, the last hand
+            last = select(EventRecord.seq, EventRecord.hash).where(EventRecord.session_id == session_id) \
                 .order_by(EventRecord.seq.desc()).limit(1)  # type: ignore[attr-defined]
-            ).first()
-            last_hand = self.db.exec(
-                select(func.max(HandRecord.number)).where(HandRecord.session_id == session_id)
-            ).one() or 0
-            played = last_hand == 0 or self.db.exec(
-                select(func.count()).select_from(EventRecord)
-                .where(EventRecord.session_id == session_id, EventRecord.hand_number == last_hand)
-            ).one() > 0
-            head = _Head(game, 0 if last is None else last.seq,
-                         chain.genesis_hash(game) if last is None else last.hash, last_hand, played)
+            seq, digest, last_hand = self.db.exec(select(  # type: ignore[call-overload]
+                last.with_only_columns(EventRecord.seq).scalar_subquery(),
+                last.with_only_columns(EventRecord.hash).scalar_subquery(),
+                select(func.max(HandRecord.number)).where(HandRecord.session_id == session_id).scalar_subquery(),
+            )).one()
+            head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
             self._heads[session_id] = head
         elif open_only and head.game.status != SESSION_OPEN:
             raise InputError(f"session {session_id} is closed", hint="a closed session cannot be recorded into")
         return head
+
+    def _last_hand_played(self, head: _Head) -> bool:
+        """Whether the last started hand holds an event (so that the next one may begin)."""
+        if head.last_hand_played is None:
+            head.last_hand_played = head.last_hand == 0 or self.db.exec(
+                select(func.count()).select_from(EventRecord)
+                .where(EventRecord.session_id == head.game.id, EventRecord.hand_number == head.last_hand)
+            ).one() > 0
+        return head.last_hand_played
 
     def _state(self, head: _Head) -> TableState:
         if head.state is None:
@@ -435,7 +440,7 @@ class Transaction:
         recorded as a ``SetDealer`` before it.  The previous hand must have begun in the log."""
         started = _check_time(started_at, "hand start")
         head = self._head(session_id)
-        if not head.last_hand_played:
+        if not self._last_hand_played(head):
             raise InputError(f"hand {head.last_hand} of session {session_id} has no actions yet",
                              hint="record its first action (or a misdeal) before starting the next hand")
         dealer_name = None
