@@ -206,3 +206,48 @@ def test_subprocess_missing_directory(tmp_path: Path) -> None:
     assert proc.stderr.splitlines()[0] == f"Error: cannot open database {url}: the folder {tmp_path}/nowhere does not exist"
     assert proc.stderr.splitlines()[1].startswith("Hint: create the folder first")
     assert not (tmp_path / "nowhere").exists()
+
+
+# ------------------------------------------------------------------ closing and deleting
+
+
+def test_close_takes_every_cash_out_or_nothing(db_url: str) -> None:
+    assert invoke(db_url, "new", *NIGHT).exit_code == 0
+    short = invoke(db_url, "close", "1", "--cash-out", "alice:120", "-c", "Bob:40")
+    assert short.exit_code == 2
+    assert short.output.splitlines() == ["Error: session 1: Carol has not cashed out",
+                                         "Hint: give every player's counted chips: --cash-out Carol:CHIPS"]
+    for bad, error in ((["-c", "Alice"], "Error: --cash-out: bad cash-out 'Alice'"),
+                       (["-c", "Alice:1", "-c", "alice:2"], "Error: --cash-out: alice is cashed out twice"),
+                       (["-c", "Zed:5"], "Error: 'Zed' did not play tonight: nothing to cash out")):
+        result = invoke(db_url, "close", "1", *bad)
+        assert result.exit_code == 2 and result.output.startswith(error), result.output
+    with open_store(db_url) as store:
+        assert store.session(1).status == "open" and store.last_seq(1) == 4  # nothing written
+    closed = invoke(db_url, "close", "1", "-c", "alice:120", "-c", "Bob:40", "-c", "Carol:10")
+    assert closed.exit_code == 0, closed.output
+    assert closed.output.splitlines() == ["Session 1 closed: Alice 120, Bob 40, Carol 10",
+                                          "Chips: 170 bought, 170 cashed out (they balance)"]
+    shown = invoke(db_url, "show", "1").output
+    assert "    1. Alice: bought 100 chips for 25.00, cashed out 120" in shown
+    assert "       7  before any hand: Carol cashes out 10" in shown
+    again = invoke(db_url, "close", "1")
+    assert again.exit_code == 2 and again.output.startswith("Error: session 1 is closed")
+
+
+def test_delete_only_a_session_without_hands(db_url: str) -> None:
+    assert invoke(db_url, "new", *NIGHT).exit_code == 0
+    assert invoke(db_url, "new", "--table", "Oops", "--game", "jackpots", "-p", "Alice", "-p", "Bob").exit_code == 0
+    with open_store(db_url) as store:
+        store.start_hand(1)
+    kept = invoke(db_url, "delete", "1")
+    assert kept.exit_code == 2
+    assert kept.output.splitlines() == [
+        "Error: session 1 has 1 hand recorded: a played night is kept, never deleted",
+        "Hint: close it instead: referee session close 1 --cash-out NAME:CHIPS …",
+    ]
+    gone = run("session", "delete", "2", "--db", db_url)
+    assert gone.returncode == 0 and gone.stdout == "Session 2 (Oops) deleted.\n"
+    assert [line.split()[0] for line in invoke(db_url, "list").output.splitlines()[2:-1]] == ["1"]
+    missing = run("session", "delete", "2", "--db", db_url)
+    assert missing.returncode == 2 and missing.stderr.splitlines()[0] == "Error: no session 2"

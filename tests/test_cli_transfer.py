@@ -15,7 +15,7 @@ from test_handfile_roundtrip import nights
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.engine.events import MoveSeat
+from referee.engine.events import CashOut, Check, Leave, MoveSeat
 from referee.handfile import Night, parse_night, read_night, write_night
 from referee.recording import record_log_document, record_night
 from referee.session_log import hand_file_text, log_document, night_from_session, session_log
@@ -130,3 +130,24 @@ def test_generated_nights_round_trip_through_the_store(db_url: str, night: Night
             what_was_recorded(document)
         assert night_from_session(store, copy) == night
         assert store.verify_chain(copy).ok
+
+
+def test_a_session_with_seat_moves_and_cash_outs_replays(sqlite_url: str) -> None:
+    with open_store(sqlite_url) as store:
+        sid = record_night(store, read_night(EXAMPLE), table_name="Friday", chip_value_cents=25)
+        store.append_event(sid, None, MoveSeat("Eve", after="Ann"))
+        store.append_event(sid, None, CashOut("Bob", 92))
+        store.append_event(sid, None, Leave("Bob"))
+        store.start_hand(sid)
+        store.append_event(sid, 4, Check("Cy"))
+    text = runner.invoke(app, ["replay", "--session", str(sid), "--db", sqlite_url], env={"COLUMNS": "120"})
+    assert text.exit_code == 0, text.output
+    assert "  Eve moves after Ann" in text.output and "  Bob cashes out 92" in text.output
+    as_json = runner.invoke(app, ["replay", "--session", str(sid), "--db", sqlite_url, "--json"])
+    assert as_json.exit_code == 0, as_json.output
+    hand4 = json.loads(as_json.output)["hands"][3]
+    assert hand4["seats"][:2] == ["Ann", "Eve"] and hand4["changes"] == [{"kind": "leave", "player": "Bob"}]
+    for args in (["replay"], ["replay", str(EXAMPLE), "--session", "1"]):
+        wrong = runner.invoke(app, [*args, "--db", sqlite_url])
+        assert wrong.exit_code == 2 and wrong.output.splitlines()[1] == (
+            "Hint: referee replay night.txt, or referee replay --session ID")

@@ -178,6 +178,18 @@ def write_atomically(path: Path, text: str) -> None:
         raise InputError(f"cannot write {path}: {err.strerror}", hint="check the path and its permissions") from None
 
 
+def _in_file_terms(night: "Night") -> "Night":
+    """The night with only the seat changes a hand file has (sit-downs, departures, chips added):
+    the JSON document (schema 1) has no field for a session's seat moves and cash-outs yet."""
+    from dataclasses import replace
+
+    from referee.handfile.model import AddChips, Leave, SitDown
+
+    hands = tuple(replace(h, changes=tuple(c for c in h.changes if isinstance(c, (SitDown, Leave, AddChips))))
+                  for h in night.hands)
+    return replace(night, hands=hands)
+
+
 def replay(
     ctx: typer.Context,
     file: Annotated[
@@ -212,6 +224,8 @@ def replay(
 
         assert file is not None
         night = read_night(file)
+    if as_json:
+        night = _in_file_terms(night)
     hands = replay_night_file(night)
     if as_json:
         from referee.report_json import night_json

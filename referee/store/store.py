@@ -600,17 +600,28 @@ class Store:
 
     # ------------------------------------------------------------------ sessions and seats
 
-    def new_session(self, **kwargs: Any) -> GameSession:
+    def new_session(
+        self,
+        *,
+        table_name: str,
+        rulebook: str,
+        chip_value_cents: int,
+        seats: Sequence[SeatSpec] = (),
+        options: Mapping[str, Any] | None = None,
+        started_at: datetime | None = None,
+        dealer: str | None = None,
+        buy_in_default: int = 0,
+    ) -> GameSession:
         """Open a session: its header, then a ``SitDown`` per seat (in the order given, clockwise) and
         the first dealer's ``SetDealer`` (``dealer``, default the first seat), all in one transaction.
 
-        Keywords: ``table_name``, ``rulebook``, ``chip_value_cents``, ``seats`` (SeatSpecs),
-        ``options``, ``started_at``, ``dealer``, ``buy_in_default`` (chips for a late arrival).
-        A seat name that is no player's name or alias yet creates that player.  ``rulebook`` and
+        ``buy_in_default`` is the chips a late arrival buys when none are named.  A seat name that is no player's name or alias yet creates that player.  ``rulebook`` and
         ``options`` are stored as given: validate them (``load_rulebook(...).with_options(...)``) first.
         """
         with self.transaction() as tx:
-            return tx.new_session(**kwargs)
+            return tx.new_session(table_name=table_name, rulebook=rulebook, chip_value_cents=chip_value_cents,
+                                  seats=seats, options=options, started_at=started_at, dealer=dealer,
+                                  buy_in_default=buy_in_default)
 
     @staticmethod
     def _session(session: Session, session_id: int, *, open_only: bool = False, lock: bool = False) -> GameSession:
