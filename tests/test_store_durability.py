@@ -50,10 +50,8 @@ def test_every_acknowledged_append_survives_sigkill(db_url: str) -> None:
         assert sid is not None
         store.start_hand(sid)
         store.append_event(sid, 1, Bet("Bob", 1), text="Bob: bets 1")
-    env = os.environ | {"PYTHONPATH": os.pathsep.join(filter(None, [str(RECORDER.parent.parent.parent),
-                                                                     os.environ.get("PYTHONPATH")]))}
     server = subprocess.Popen([sys.executable, str(RECORDER), db_url, str(sid), "1", "Ann", "--serve"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, env=env)
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)  # the installed referee
     assert server.stdin is not None and server.stdout is not None
     acked: dict[int, str] = {}
     rng = random.Random(20261201)

@@ -4,7 +4,6 @@ overwritten or lost.  Two Store objects, threads, and (SQLite) two processes."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -99,10 +98,9 @@ def test_recorders_racing_in_threads_lose_nothing(db_url: str) -> None:
 
 def test_two_recorder_processes_on_one_sqlite_file(sqlite_url: str) -> None:
     sid = table(sqlite_url)
-    env = os.environ | {"PYTHONPATH": str(RECORDER.parent.parent.parent)}
     procs = [subprocess.Popen([sys.executable, str(RECORDER), sqlite_url, str(sid), "12", name, "--count", "40",
                                "--expect", "--wait"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=env)
+                              stderr=subprocess.PIPE, text=True)
              for name in ("Ann", "Bob")]
     for proc in procs:
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
