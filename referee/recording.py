@@ -1,52 +1,129 @@
-"""Between a hand file and the store: record a night's events into a session, and read them back.
+"""Between a hand file and the store: record a whole night into a new session, and read it back.
 
-The store keeps the event log (what happened, append-only, hash-chained); a hand file's headers
-(who sat down, options) become the session's seats and options.  Reading back gives the night
-again with every hand's events taken from the log, so a replay of the log can be compared with a
-replay of the file.
+Recording writes everything the file says into the session's log, in one transaction (a night is
+recorded whole or not at all): the header's seats as the opening ``SitDown`` events and its dealer
+as the first ``SetDealer``; before each hand the night events of its header (``ChangeRulebook``,
+``ChangeOption``, sit-downs, departures, chips added, ``SetDealer``); then the hand's events, each
+with its line in canonical form as its text.  Reading back (:func:`night_from_log`) uses the
+database alone (:mod:`referee.session_log`), so a replay of the log can be compared with a replay
+of the file.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.handfile.model import Night, SitDown
+from referee.engine.events import ChangeOption, ChangeRulebook, Event, NightEvent, Shuffle
+from referee.handfile.model import HandEntry, Night
 from referee.handfile.writer import write_events
 
 if TYPE_CHECKING:
     from referee.store import Store
 
 
+def stored_rulebook(ref: str, base_dir: str | None) -> str:
+    """The rulebook reference to store: a shipped name as is, a house rulebook file by its absolute
+    path (a path relative to the hand file would mean nothing once recorded)."""
+    from referee.handfile.parser import is_rulebook_path, resolve_rulebook
+
+    return str(Path(resolve_rulebook(ref, base_dir)).resolve()) if is_rulebook_path(ref) else ref
+
+
+def header_events(hand: HandEntry, base_dir: str | None = None) -> list[NightEvent]:
+    """The night events a hand's header stands for, in the canonical order of the hand format
+    (rulebook, options, seat changes; the dealer is recorded by ``start_hand``)."""
+    events: list[NightEvent] = []
+    if hand.rulebook_change is not None:
+        events.append(ChangeRulebook(stored_rulebook(hand.rulebook_change, base_dir)))
+    events += [ChangeOption(name, value) for name, value in hand.option_changes.items()]
+    events += [replace(change, line=None) for change in hand.changes]
+    if hand.shuffled:
+        events.append(Shuffle())
+    return events
+
+
 def record_night(store: Store, night: Night, *, table_name: str, chip_value_cents: int) -> int:
-    """Record ``night`` as a new session; returns its id.  Each event is durable as it is appended,
-    with the scorekeeper's line (in canonical form) kept beside it."""
+    """Record ``night`` as a new session, all of it in one transaction; returns the session's id."""
     from referee.store import SeatSpec
 
-    game = store.new_session(
-        table_name=table_name,
-        rulebook=night.rulebook,
-        chip_value_cents=chip_value_cents,
-        seats=[SeatSpec(s.name, s.stack) for s in night.seats],
-        options=dict(night.options),
-    )
-    assert game.id is not None
-    for hand in night.hands:
-        for change in hand.changes:
-            if isinstance(change, SitDown):
-                store.add_seat(game.id, change.player, change.stack)
-        started = store.start_hand(game.id, dealer=hand.dealer)
-        lines = write_events(hand.events, game=hand.game) if hand.events else []
-        for event, text in zip(hand.events, lines, strict=True):
-            store.append_event(game.id, started.number, event, text=text)
-        store.end_hand(game.id, started.number)
-    return game.id
+    with store.transaction() as tx:
+        game = tx.new_session(
+            table_name=table_name,
+            rulebook=stored_rulebook(night.rulebook, night.base_dir),
+            chip_value_cents=chip_value_cents,
+            seats=[SeatSpec(s.name, s.stack) for s in night.seats],
+            options=dict(night.options),
+            dealer=night.dealer,
+            dealer_unknown=night.dealer is None,
+        )
+        assert game.id is not None
+        if night.so_far is not None:  # the night starts in the middle of a game
+            tx.append_events(game.id, None, [replace(night.so_far, line=None)])
+        for hand in night.hands:
+            tx.append_events(game.id, None, header_events(hand, night.base_dir))
+            started = tx.start_hand(game.id, dealer=hand.dealer)
+            lines = write_events(hand.events, game=hand.game)
+            # the file's line numbers are where the events came from in that file, not facts of the night
+            events: list[Event | tuple[Event, str | None]] = [
+                (replace(event, line=None), text) for event, text in zip(hand.events, lines, strict=True)
+            ]
+            tx.append_events(game.id, started.number, events)
+            tx.end_hand(game.id, started.number)
+        return game.id
 
 
-def night_from_log(store: Store, session_id: int, night: Night) -> Night:
-    """``night`` with each hand's events replaced by those read back from session ``session_id``."""
-    hands = []
-    for hand in night.hands:
-        logged = tuple(store.hand_events(session_id, hand.number))
-        hands.append(replace(hand, events=logged))
-    return replace(night, hands=tuple(hands))
+def night_from_log(store: Store, session_id: int) -> Night:
+    """The night of session ``session_id`` as its log holds it (the database alone)."""
+    from referee.session_log import night_from_session
+
+    return night_from_session(store, session_id)
+
+
+def record_log_document(store: Store, document: object, *, source: str = "<json>") -> int:
+    """Record a session log exported as JSON (``referee export ID --json``) as a new session, in
+    one transaction: the header, then every event in its order, hands begun as their events come.
+    Times and hashes are this recording's own; what was recorded (kinds, fields, texts, hands, order)
+    is the document's exactly.  Returns the new session's id."""
+    from referee.errors import InputError
+    from referee.session_log import LOG_FORMAT, LOG_FORMAT_VERSION
+    from referee.store.codec import decode_event
+
+    if not isinstance(document, dict) or document.get("format") != LOG_FORMAT:
+        raise InputError("not a referee session log", where=source,
+                         hint="give a hand file, or the JSON of `referee export ID --json`")
+    if document.get("version") != LOG_FORMAT_VERSION:
+        raise InputError(f"session log version {document.get('version')!r} is not {LOG_FORMAT_VERSION}", where=source,
+                         hint="export it again with this referee, or upgrade referee")
+    header, rows = document.get("session"), document.get("events")
+    if not isinstance(header, dict) or not isinstance(rows, list):
+        raise InputError("the session log lacks its session or events", where=source)
+    if header.get("log_version", 2) < 2:
+        raise InputError("this session was recorded before the log held the whole night (log version 1): "
+                         "its JSON alone does not say who sat where", where=source,
+                         hint="export it as a hand file (`referee export ID`) and import that")
+    try:
+        fields = {"table_name": header["table"], "rulebook": header["rulebook"], "options": header["options"],
+                  "chip_value_cents": header["chip_value_cents"], "buy_in_default": header.get("buy_in_default", 0)}
+    except KeyError as err:
+        raise InputError(f"the session header lacks {err.args[0]!r}", where=source) from None
+    with store.transaction() as tx:
+        game = tx.new_session(**fields)
+        assert game.id is not None
+        hands = 0
+        for n, row in enumerate(rows, 1):
+            where = f"{source}: event {row.get('seq', n) if isinstance(row, dict) else n}"
+            if not isinstance(row, dict) or not isinstance(row.get("payload"), dict):
+                raise InputError("an event is not a JSON object with a payload", where=where)
+            event = decode_event(str(row.get("kind")), row["payload"], where=where)
+            hand, text = row.get("hand"), row.get("text")
+            if hand is not None and hand == hands + 1:
+                hands = tx.start_hand(game.id).number
+            try:
+                tx.append_event(game.id, hand, event, text=text)
+            except InputError as err:
+                raise err.located(where) from None
+        if header.get("status") == "closed":
+            tx.close_session(game.id)
+        return game.id

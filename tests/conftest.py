@@ -81,9 +81,10 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _start_server_as_postgres_user() -> tuple[PgServer, Callable[[], None]]:
+def _start_server_as_postgres_user(durable: bool = False) -> tuple[PgServer, Callable[[], None]]:
     """Run ``initdb`` and ``pg_ctl start`` as the ``postgres`` user (we are root, and initdb refuses
-    root), data and socket in a fresh temporary directory, trust auth, 127.0.0.1 on a free port."""
+    root), data and socket in a fresh temporary directory, trust auth, 127.0.0.1 on a free port.
+    Commits are not flushed to disk (fast tests) unless ``durable`` (bench/record.py)."""
     bindir = Path(subprocess.run(["pg_config", "--bindir"], check=True, capture_output=True, text=True).stdout.strip())
     if not (bindir / "initdb").exists():
         raise RuntimeError(f"no initdb in {bindir} (is the postgresql server package installed?)")
@@ -117,7 +118,9 @@ def _start_server_as_postgres_user() -> tuple[PgServer, Callable[[], None]]:
         last_error: Exception | None = None
         for _attempt in range(3):  # a free port can be taken between choosing and binding it
             port = _free_port()
-            options = f"-h 127.0.0.1 -p {port} -k {base} -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            options = f"-h 127.0.0.1 -p {port} -k {base}"
+            if not durable:
+                options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
             try:
                 as_postgres(bindir / "pg_ctl", "-D", datadir, "-l", logfile, "-o", options, "-w", "-t", "60", "start")
                 return PgServer(host="127.0.0.1", port=port, user="postgres"), stop

@@ -52,7 +52,7 @@ def test_upgrade_then_info_counts(db_url: str) -> None:
     result = invoke("db", "info", "--db", db_url)
     assert result.output.splitlines()[2:] == [
         f"Schema:    {head_revision()} (up to date)",
-        "Contents:  2 players, 0 aliases, 1 sessions, 2 seats, 0 hands, 0 events",
+        "Contents:  2 players, 0 aliases, 1 sessions, 2 seats, 0 hands, 3 events",
     ]
 
 
@@ -85,7 +85,7 @@ def test_verify_reports_intact_and_broken_chains(db_url: str) -> None:
     ok = invoke("db", "verify", "--db", db_url)
     assert ok.exit_code == 0, ok.output
     assert ok.output.splitlines()[-1] == "All 2 sessions verified."
-    assert ok.output.splitlines()[0].startswith("session 1: 2 events, chain intact (head ")
+    assert ok.output.splitlines()[0].startswith("session 1: 5 events, chain intact (head ")
 
     with open_store(db_url) as store, store.engine.begin() as conn:
         if store.dialect == "postgresql":
@@ -93,11 +93,12 @@ def test_verify_reports_intact_and_broken_chains(db_url: str) -> None:
         else:
             conn.execute(text("DROP TRIGGER events_no_update"))
         conn.execute(text("UPDATE events SET payload = '{\"player\": \"Alice\", \"amount\": 200}' "
-                          "WHERE session_id = 2 AND seq = 1"))
+                          "WHERE session_id = 2 AND seq = 4"))
     broken = invoke("db", "verify", "--db", db_url)
     assert broken.exit_code == 1
     assert broken.output.splitlines()[1] == (
-        "session 2: CHAIN BROKEN at event 1: its content does not match its hash (the row was edited)")
+        "session 2: CHAIN BROKEN at event 4 (hand 1, action 1: 'Alice: bets 200'): "
+        "its content does not match its hash (the row was edited)")
     assert broken.output.splitlines()[-1].startswith("1 of 2 sessions have a broken chain")
     only_first = invoke("db", "verify", "--db", db_url, "--session", "1")
     assert only_first.exit_code == 0 and "All 1 sessions verified." in only_first.output

@@ -27,7 +27,8 @@ def test_demo_records_and_replays(db_url: str) -> None:
     try:
         assert [h.number for h in store.hands(1)] == [1, 2, 3]
         assert store.verify_chain(1).ok
-        assert len(store.events(1)) == 35
+        assert len(store.events(1)) == 41  # 35 actions; 4 sit-downs and the dealer to open; Eve sits down
+        assert [r.kind for r in store.events(1) if r.hand_number is None] == ["SitDown"] * 4 + ["SetDealer", "SitDown"]
         assert {s.name for s in store.seats(1)} == {"Ann", "Bob", "Cy", "Dee", "Eve"}
         assert store.hand(1, 1).result is not None
     finally:

@@ -33,21 +33,29 @@ def test_new_seats_the_players_and_keeps_the_rulebook(db_url: str) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "Session 1 started: table 'Friday game', rulebook jackpots (draw.limit_pre=3), chip 0.25",
-        "Seats (buy-in in chips): Alice 100, Bob 50, Carol 20",
+        "Seats (buy-in in chips): Alice 100, Bob 50, Carol 20; Alice deals first",
     ]
     with open_store(db_url) as store:
         session = store.session(1)
         assert (session.table_name, session.rulebook, session.chip_value_cents) == ("Friday game", "jackpots", 25)
         assert session.options == {"draw.limit_pre": 3}  # validated, stored as the option's int
         assert [(s.number, s.name, s.buy_in) for s in store.seats(1)] == [(1, "Alice", 100), (2, "Bob", 50), (3, "Carol", 20)]
+        assert session.buy_in_default == 20
+        # the log opens the night: a sit-down per player in seat order, then the first dealer
+        assert [(r.seq, r.hand_number, r.kind, r.payload) for r in store.events(1)] == [
+            (1, None, "SitDown", {"player": "Alice", "stack": 100, "after": None, "paid_cents": None}),
+            (2, None, "SitDown", {"player": "Bob", "stack": 50, "after": None, "paid_cents": None}),
+            (3, None, "SitDown", {"player": "Carol", "stack": 20, "after": None, "paid_cents": None}),
+            (4, None, "SetDealer", {"player": "Alice"}),
+        ]
 
 
 def test_show_prints_the_session(db_url: str) -> None:
     assert invoke(db_url, "new", *NIGHT).exit_code == 0
     with open_store(db_url) as store:
         store.add_alias("Alice", "Ally")
-    assert invoke(db_url, "new", "--table", "Saturday", "--rulebook", "five_card_stud",
-                  "-p", "ally:40", "-p", "Dave:40").exit_code == 0
+    assert invoke(db_url, "new", "--table", "Saturday", "--game", "five card stud", "--dealer", "dave",
+                  "-p", "ally:40", "-p", "Dave:40=35.00").exit_code == 0
     result = invoke(db_url, "show", "2")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -57,10 +65,14 @@ def test_show_prints_the_session(db_url: str) -> None:
         "  status      open",
         "  rulebook    five_card_stud",
         "  chip value  1.00",
-        "  hands       0, events 0, chain intact",
-        "  seats",
-        "    1. ally (player Alice): buy-in 40 chips = 40.00",
-        "    2. Dave: buy-in 40 chips = 40.00",
+        "  hands       0, events 3, chain intact",
+        "  seats (clockwise)",
+        "    1. ally (player Alice): bought 40 chips for 40.00",
+        "    2. Dave: bought 40 chips for 35.00",
+        "  between hands",
+        "       1  opening: ally sits down with 40",
+        "       2  opening: Dave sits down with 40, paying 35.00",
+        "       3  opening: dealer: Dave",
     ]
 
 
@@ -82,8 +94,8 @@ def test_list(db_url: str) -> None:
     assert result.exit_code == 0, result.output
     rows = [line.split() for line in result.output.splitlines()]
     assert rows[0] == ["id", "started", "(UTC)", "table", "rulebook", "seats", "hands", "events", "status"]
-    assert rows[2][0] == "1" and rows[2][4:] == ["game", "jackpots*", "3", "0", "0", "open"]
-    assert rows[3][0] == "2" and rows[3][3:] == ["Saturday", "three_card_brag", "2", "0", "0", "open"]
+    assert rows[2][0] == "1" and rows[2][4:] == ["game", "jackpots*", "3", "0", "4", "open"]
+    assert rows[3][0] == "2" and rows[3][3:] == ["Saturday", "three_card_brag", "2", "0", "3", "open"]
 
 
 def test_house_rulebook_file_is_stored_by_its_path(db_url: str, tmp_path: Path) -> None:
@@ -194,3 +206,48 @@ def test_subprocess_missing_directory(tmp_path: Path) -> None:
     assert proc.stderr.splitlines()[0] == f"Error: cannot open database {url}: the folder {tmp_path}/nowhere does not exist"
     assert proc.stderr.splitlines()[1].startswith("Hint: create the folder first")
     assert not (tmp_path / "nowhere").exists()
+
+
+# ------------------------------------------------------------------ closing and deleting
+
+
+def test_close_takes_every_cash_out_or_nothing(db_url: str) -> None:
+    assert invoke(db_url, "new", *NIGHT).exit_code == 0
+    short = invoke(db_url, "close", "1", "--cash-out", "alice:120", "-c", "Bob:40")
+    assert short.exit_code == 2
+    assert short.output.splitlines() == ["Error: session 1: Carol has not cashed out",
+                                         "Hint: give every player's counted chips: --cash-out Carol:CHIPS"]
+    for bad, error in ((["-c", "Alice"], "Error: --cash-out: bad cash-out 'Alice'"),
+                       (["-c", "Alice:1", "-c", "alice:2"], "Error: --cash-out: alice is cashed out twice"),
+                       (["-c", "Zed:5"], "Error: 'Zed' did not play tonight: nothing to cash out")):
+        result = invoke(db_url, "close", "1", *bad)
+        assert result.exit_code == 2 and result.output.startswith(error), result.output
+    with open_store(db_url) as store:
+        assert store.session(1).status == "open" and store.last_seq(1) == 4  # nothing written
+    closed = invoke(db_url, "close", "1", "-c", "alice:120", "-c", "Bob:40", "-c", "Carol:10")
+    assert closed.exit_code == 0, closed.output
+    assert closed.output.splitlines() == ["Session 1 closed: Alice 120, Bob 40, Carol 10",
+                                          "Chips: 170 bought, 170 cashed out (they balance)"]
+    shown = invoke(db_url, "show", "1").output
+    assert "    1. Alice: bought 100 chips for 25.00, cashed out 120" in shown
+    assert "       7  before any hand: Carol cashes out 10" in shown
+    again = invoke(db_url, "close", "1")
+    assert again.exit_code == 2 and again.output.startswith("Error: session 1 is closed")
+
+
+def test_delete_only_a_session_without_hands(db_url: str) -> None:
+    assert invoke(db_url, "new", *NIGHT).exit_code == 0
+    assert invoke(db_url, "new", "--table", "Oops", "--game", "jackpots", "-p", "Alice", "-p", "Bob").exit_code == 0
+    with open_store(db_url) as store:
+        store.start_hand(1)
+    kept = invoke(db_url, "delete", "1")
+    assert kept.exit_code == 2
+    assert kept.output.splitlines() == [
+        "Error: session 1 has 1 hand recorded: a played night is kept, never deleted",
+        "Hint: close it instead: referee session close 1 --cash-out NAME:CHIPS …",
+    ]
+    gone = run("session", "delete", "2", "--db", db_url)
+    assert gone.returncode == 0 and gone.stdout == "Session 2 (Oops) deleted.\n"
+    assert [line.split()[0] for line in invoke(db_url, "list").output.splitlines()[2:-1]] == ["1"]
+    missing = run("session", "delete", "2", "--db", db_url)
+    assert missing.returncode == 2 and missing.stderr.splitlines()[0] == "Error: no session 2"

@@ -229,7 +229,7 @@ def test_the_brag_line_forms_round_trip() -> None:
     assert night.hands[1].events == (ev.Reported("Ann", "lowest"), ev.Reported("Bob", "lowest"))
     assert write_night(night).split("\n\n")[1:] == [
         "hand 1\ndealer: Bob\nshuffled\nBob: blind 1",
-        "hand 2\nrulebook: stop_the_bus\nAnn: was lowest\nBob: was lowest",
+        "hand 2\nrulebook: stop_the_bus\nAnn was lowest\nBob was lowest",  # the canonical form of both
         "hand 3\nrulebook: nine_card_brag\nAnn: declares four pairs 5c 5d 8h 8s Jc Jd Ah Ad\n",
     ]
     assert parse_night(write_night(night)) == night

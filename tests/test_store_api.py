@@ -143,8 +143,9 @@ def test_summaries_count_players_hands_and_events(store: Store) -> None:
     store.start_hand(first)
     store.append_event(first, 1, Fold("Alice"))
     summaries = store.session_summaries()
-    assert [(s.session.id, s.players, s.hands, s.events) for s in summaries] == [(first, 3, 1, 1), (first + 1, 2, 0, 0)]
-    assert store.counts() == {"players": 4, "aliases": 0, "sessions": 2, "seats": 5, "hands": 1, "events": 1}
+    # the log opens with a SitDown per player and the first dealer: 3 + 1 + 1 hand event, 2 + 1
+    assert [(s.session.id, s.players, s.hands, s.events) for s in summaries] == [(first, 3, 1, 5), (first + 1, 2, 0, 3)]
+    assert store.counts() == {"players": 4, "aliases": 0, "sessions": 2, "seats": 5, "hands": 1, "events": 8}
 
 
 # ------------------------------------------------------------------ hands
@@ -153,10 +154,13 @@ def test_summaries_count_players_hands_and_events(store: Store) -> None:
 def test_hands_are_numbered_and_name_a_seated_dealer(store: Store) -> None:
     sid = new_night(store)
     first = store.start_hand(sid, dealer="alice")
+    store.append_event(sid, 1, Fold("Bob"))
     second = store.start_hand(sid, dealer="Bob")
     assert (first.number, first.dealer, second.number, second.dealer) == (1, "Alice", 2, "Bob")
+    store.append_event(sid, 2, Fold("Alice"))
     with pytest.raises(InputError, match="dealer 'Zed' is not seated"):
         store.start_hand(sid, dealer="Zed")
+    assert [r.kind for r in store.events(sid) if r.hand_number is None][-2:] == ["SetDealer", "SetDealer"]
     store.end_hand(sid, 1)
     assert store.hand(sid, 1).ended_at is not None
     with pytest.raises(InputError, match="has no hand 9"):
@@ -179,18 +183,31 @@ def test_replay_result_is_a_replaceable_cache(store: Store) -> None:
 
 def test_events_are_numbered_per_session(store: Store) -> None:
     first, second = new_night(store, "Alice", "Bob"), new_night(store, "Carol", "Dave")
+    opened = store.last_seq(first)
+    assert opened == store.last_seq(second) == 3  # two SitDowns and the first dealer
     store.start_hand(first)
     store.start_hand(second)
-    store.start_hand(first)
     rows = [
         store.append_event(first, 1, Deal("Alice", tuple(parse_cards("As Kd ?? ?? ??")))),
         store.append_event(second, 1, Bet("Carol", 2)),
         store.append_event(first, 1, Fold("Bob")),
-        store.append_event(first, 2, Bet("Alice", 1), text="alice bets 1"),
     ]
-    assert [(r.session_id, r.seq, r.hand_number) for r in rows] == [(first, 1, 1), (second, 1, 1), (first, 2, 1), (first, 3, 2)]
+    store.start_hand(first)
+    rows.append(store.append_event(first, 2, Bet("Alice", 1), text="alice bets 1"))
+    assert [(r.session_id, r.seq, r.hand_number) for r in rows] == [(first, 4, 1), (second, 4, 1), (first, 5, 1),
+                                                                   (first, 6, 2)]
     assert store.hand_events(first, 1) == [Deal("Alice", tuple(parse_cards("As Kd ?? ?? ??"))), Fold("Bob")]
-    assert [r.text for r in store.events(first)] == [None, None, "alice bets 1"]
+    assert [r.text for r in store.events(first)][opened:] == [None, None, "alice bets 1"]
+
+
+def test_a_hand_begins_only_after_the_previous_one_began(store: Store) -> None:
+    """The log says which hand came first: hand 2 cannot start while hand 1 holds nothing."""
+    sid = new_night(store, "Alice", "Bob")
+    store.start_hand(sid)
+    with pytest.raises(InputError, match="hand 1 of session .* has no actions yet"):
+        store.start_hand(sid)
+    store.append_event(sid, 1, Fold("Alice"))
+    assert store.start_hand(sid).number == 2
 
 
 def test_corrections_are_new_events(store: Store) -> None:
@@ -224,7 +241,7 @@ def test_an_event_needs_an_open_session_and_an_existing_hand(store: Store) -> No
     with pytest.raises(InputError, match="has no hand 1"):
         store.append_event(sid, 1, Fold("Bob"))
     store.start_hand(sid)
-    store.close_session(sid)
+    store.close_session(sid, {"Alice": 100, "bob": 100})
     with pytest.raises(InputError, match=f"session {sid} is closed"):
         store.append_event(sid, 1, Fold("Bob"))
     assert store.session(sid).status == "closed" and store.session(sid).ended_at is not None
@@ -253,7 +270,7 @@ def test_concurrent_writers_get_distinct_sequence_numbers(db_url: str) -> None:
     assert errors == []
     with open_store(db_url) as check:
         rows = check.events(sid)
-        assert [r.seq for r in rows] == list(range(1, 2 * per_writer + 1))
+        assert [r.seq for r in rows] == list(range(1, 2 * per_writer + 3 + 1))  # after the opening's 3
         for player in ("Alice", "Bob"):
             assert [e.amount for e in check.hand_events(sid, 1) if isinstance(e, Bet) and e.player == player] == \
                 list(range(1, per_writer + 1))
@@ -289,10 +306,10 @@ def test_several_events_are_appended_all_or_none(store: Store) -> None:
     sid = new_night(store, "Alice", "Bob")
     store.start_hand(sid)
     rows = store.append_events(sid, 1, [Bet("Alice", 2), (Call("Bob"), "bob calls"), Fold("Alice")])
-    assert [(r.seq, r.kind, r.text) for r in rows] == [(1, "Bet", None), (2, "Call", "bob calls"), (3, "Fold", None)]
+    assert [(r.seq, r.kind, r.text) for r in rows] == [(4, "Bet", None), (5, "Call", "bob calls"), (6, "Fold", None)]
     with pytest.raises(InputError, match="NUL"):
         store.append_events(sid, 1, [Bet("Bob", 1), (Fold("Bob"), "bad\x00line")])
     with pytest.raises(InputError, match="has no hand 2"):
         store.append_events(sid, 2, [Bet("Bob", 1)])
-    assert len(store.events(sid)) == 3
+    assert len(store.events(sid)) == 6
     assert store.verify_chain(sid).ok

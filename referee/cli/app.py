@@ -17,13 +17,12 @@ from referee.errors import RefereeError
 
 def print_error(err: RefereeError) -> None:
     """``Error: <where>: <message>`` and the hint, on stderr, in the one style of the project."""
-    from rich.console import Console
-    from rich.markup import escape
+    from referee.cli.output import console, literal
 
-    console = Console(stderr=True, highlight=False, soft_wrap=True)
-    console.print(f"[bold red]Error:[/] {escape(str(err))}")
+    out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
+    out.print(f"[bold red]Error:[/] {literal(err)}")
     if err.hint:
-        console.print(f"[dim]Hint:[/] {escape(err.hint)}")
+        out.print(f"[dim]Hint:[/] {literal(err.hint)}")
 
 
 class RefereeGroup(TyperGroup):
@@ -74,11 +73,13 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import db, demo, planned, replay, rulebook, session
+    from referee.cli import db, demo, planned, replay, rulebook, session, transfer
 
     app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
     app.command(name="replay")(replay.replay)
+    app.command(name="import")(transfer.import_night)
+    app.command(name="export")(transfer.export_session)
     planned.register(app)
     app.add_typer(rulebook.app, name="rulebook")
     app.add_typer(db.app, name="db")

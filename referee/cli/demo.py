@@ -1,8 +1,8 @@
 """``referee demo``: the main job end to end on a built-in example night.
 
 It reads the example Jackpots night shipped with referee, records it into the store as a new
-session (SQLite in the user data folder unless ``--db`` says otherwise), reads the event log back,
-replays every hand from the log, checks that the log's replay agrees with the file's and that the
+session (SQLite in the user data folder unless ``--db`` says otherwise), rebuilds the night from
+the database alone (seats, dealers, options and every event come from the log), replays it, checks that the log's replay agrees with the file's and that the
 hash chain holds, and prints each hand's outcome and rulings.
 """
 
@@ -25,8 +25,7 @@ def demo(
     ] = "0.25",
 ) -> None:
     """Record a built-in example night of Jackpots into the store and replay it from the log."""
-    from rich.console import Console
-
+    from referee.cli.output import console as make_console
     from referee.cli.replay import print_night
     from referee.cli.session import parse_chip_value
     from referee.errors import RefereeError
@@ -42,7 +41,7 @@ def demo(
     store = open_for(ctx, db)
     try:
         session_id = record_night(store, night, table_name="Demo table", chip_value_cents=cents)
-        logged = night_from_log(store, session_id, night)
+        logged = night_from_log(store, session_id)
         from_log = replay_night_file(logged)
         for hand in from_log:
             store.cache_result(session_id, hand.entry.number, hand.replay.outcome.to_dict())
@@ -51,9 +50,11 @@ def demo(
     finally:
         store.close()
 
-    console = Console(highlight=False)
-    print_night(console, logged, from_log)
-    same = [a.replay.outcome for a in from_file] == [b.replay.outcome for b in from_log]
+    console = make_console()
+    from dataclasses import replace
+
+    print_night(console, replace(logged, source=f"{night.source}, as recorded in session {session_id}"), from_log)
+    same = logged == night and [a.replay.outcome for a in from_file] == [b.replay.outcome for b in from_log]
     events = sum(len(h.entry.events) for h in from_log)
     console.print(
         f"\nRecorded as session {session_id} in {where}: {len(from_log)} hands, {events} events."

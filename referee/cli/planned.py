@@ -1,7 +1,8 @@
-"""Command groups whose commands arrive with later work.
+"""Commands that arrive with later work.
 
 They are registered now so that the command tree, its help and shell completion have their final
-shape; each says what it will hold.  A group with no commands yet prints its help and exits 0.
+shape; each says what it will hold.  Run, one says in one line that it is not built yet and exits
+with code 2 (a script must not take it for a success); ``--help`` still shows what it will do.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def register(app: typer.Typer) -> None:
         @group.callback()
         def _group(ctx: typer.Context) -> None:
             if ctx.invoked_subcommand is None:
-                typer.echo(ctx.get_help())
+                typer.echo(f"Error: `referee {ctx.info_name}` is not built yet; see `referee {ctx.info_name} --help` "
+                           "for what it will do", err=True)
+                raise typer.Exit(2)
 
         app.add_typer(group, name=name)

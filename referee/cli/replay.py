@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from referee.cli.db import DbOption, open_for
 from referee.errors import InputError
 
 if TYPE_CHECKING:
@@ -49,7 +50,8 @@ def hand_renderables(hand: "ReplayedHand") -> list["RenderableType"]:
 
     title = Text.assemble(
         (f"Hand {entry.number}", "bold"),
-        f" · {_game_name(book.game)} ({book.name}) · dealer {setup.dealer} · line {entry.line}",
+        f" · {_game_name(book.game)} ({book.name}) · dealer {setup.dealer}"
+        + (f" · line {entry.line}" if entry.line is not None else ""),
     )
     out.append(title)
     for change in entry.changes:
@@ -128,14 +130,9 @@ def hand_renderables(hand: "ReplayedHand") -> list["RenderableType"]:
 
 
 def _change_text(change: object) -> str:
-    from referee.engine.events import AddChips, Leave, SitDown
+    from referee.session_log import night_words
 
-    if isinstance(change, SitDown):
-        return f"{change.player} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
-    if isinstance(change, Leave):
-        return f"{change.player} leaves"
-    assert isinstance(change, AddChips)
-    return f"{change.player} adds {change.amount}"
+    return night_words(change)  # type: ignore[arg-type]  # a night event: a hand file's or a session's
 
 
 def _indent(renderable: "RenderableType") -> "RenderableType":
@@ -180,22 +177,54 @@ def write_atomically(path: Path, text: str) -> None:
         raise InputError(f"cannot write {path}: {err.strerror}", hint="check the path and its permissions") from None
 
 
+def _in_file_terms(night: "Night") -> "Night":
+    """The night with only the seat changes a hand file has (sit-downs, departures, chips added):
+    the JSON document (schema 1) has no field for a session's seat moves and cash-outs yet."""
+    from dataclasses import replace
+
+    from referee.handfile.model import AddChips, Leave, SitDown
+
+    hands = tuple(replace(h, changes=tuple(c for c in h.changes if isinstance(c, (SitDown, Leave, AddChips))))
+                  for h in night.hands)
+    return replace(night, hands=hands)
+
+
 def replay(
-    file: Annotated[Path, typer.Argument(help="The hand file to replay (see docs/hand-format.md).")],
+    ctx: typer.Context,
+    file: Annotated[
+        Path | None, typer.Argument(help="The hand file to replay (see docs/hand-format.md).")
+    ] = None,
+    session: Annotated[
+        int | None, typer.Option("--session", metavar="ID", help="Replay a recorded session from the database instead.")
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the versioned JSON document (docs/json.md) instead of text.")
     ] = False,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file (atomically) instead of stdout.")
     ] = None,
+    db: DbOption = None,
 ) -> None:
-    """Replay every hand of a hand file and report outcomes, stacks and findings."""
+    """Replay every hand of a hand file (or of a recorded session) and report outcomes, stacks and findings."""
     from rich.console import Console
 
-    from referee.handfile import read_night
     from referee.handfile.replay import replay_night_file
 
-    night = read_night(file)
+    if (file is None) == (session is None):
+        raise InputError("name a hand file or a session, not both" if file else "nothing to replay",
+                         hint="referee replay night.txt, or referee replay --session ID")
+    if session is not None:
+        from referee.session_log import night_from_session
+
+        with open_for(ctx, db) as store:
+            night = night_from_session(store, session)  # the database alone
+    else:
+        from referee.handfile import read_night
+
+        assert file is not None
+        night = read_night(file)
+    if as_json:
+        night = _in_file_terms(night)
     hands = replay_night_file(night)
     if as_json:
         from referee.report_json import night_json
@@ -209,9 +238,9 @@ def replay(
             write_atomically(output, text)
         return
     if output is None:
-        print_night(Console(highlight=False), night, hands)
+        print_night(Console(highlight=False, emoji=False), night, hands)
         return
-    console = Console(record=True, file=open(os.devnull, "w"), width=100, no_color=True, highlight=False)
+    console = Console(record=True, file=open(os.devnull, "w"), width=100, no_color=True, highlight=False, emoji=False)
     with console.file:
         print_night(console, night, hands)
     write_atomically(output, console.export_text())

@@ -310,9 +310,11 @@ class MoveSeat(NightEvent):
 
 @dataclass(frozen=True, slots=True)
 class SetDealer(NightEvent):
-    """``dealer: Cy``: who deals the next hand (without it the deal passes by the rules)."""
+    """``dealer: Cy``: who deals the next hand (without it the deal passes by the rules).  ``None``
+    only at a session's opening: the log does not say who deals first (a commerce game works it out
+    from the play)."""
 
-    player: str
+    player: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +339,12 @@ class CashOut(NightEvent):
 
     player: str
     chips: int
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(NightEvent):
+    """``shuffled`` in a hand's header: the pack was shuffled before the next deal (three-card brag
+    shuffles only after a prial was shown, ``brag.shuffle``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameSoFar(NightEvent):

@@ -15,6 +15,7 @@ _EXPORTS = {
     "SeatSpec": "referee.store.store",
     "SessionSummary": "referee.store.store",
     "ConflictError": "referee.store.store",
+    "StaleLogError": "referee.store.store",
     "ChainReport": "referee.store.chain",
     "encode_event": "referee.store.codec",
     "decode_event": "referee.store.codec",
@@ -23,8 +24,8 @@ _EXPORTS = {
     "Player": "referee.store.models",
     "PlayerAlias": "referee.store.models",
     "GameSession": "referee.store.models",
-    "Seat": "referee.store.models",
-    "Hand": "referee.store.models",
+    "SeatRecord": "referee.store.models",
+    "HandRecord": "referee.store.models",
     "EventRecord": "referee.store.models",
 }
 __all__ = sorted(_EXPORTS)

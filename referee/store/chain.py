@@ -1,8 +1,8 @@
 """The hash chain over a session's events: proof that the log was not edited afterwards.
 
 The chain starts from the session's *genesis* hash, a sha256 over the session's fixed header (id,
-table, start time, rulebook, options, chip value), so changing the rules of a recorded night also
-breaks it.  Each event's ``hash`` is ``sha256(prev_hash + canonical record)``, where the canonical
+table, start time, rulebook, options, chip value, and for sessions whose log holds the whole night
+the log version), so changing the rules of a recorded night also breaks it.  Each event's ``hash`` is ``sha256(prev_hash + canonical record)``, where the canonical
 record is compact, key-sorted JSON of everything the row says (session, seq, hand, kind, payload,
 text, created_at) and ``prev_hash`` is the previous event's hash (the genesis hash for seq 1).
 :func:`verify_chain` recomputes it all and reports the first row that does not fit.
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.store.models import EventRecord, GameSession
+from referee.store.models import LOG_LEGACY, EventRecord, GameSession
 
 
 def canonical_json(value: Any) -> str:
@@ -43,6 +43,8 @@ def genesis_hash(session: GameSession) -> str:
         "options": session.options,
         "chip_value_cents": session.chip_value_cents,
     }
+    if session.log_version != LOG_LEGACY:  # legacy sessions keep the genesis they were recorded with
+        header["log_version"] = session.log_version
     return _sha256("referee-session:" + canonical_json(header))
 
 
@@ -51,7 +53,7 @@ def event_hash(
     *,
     session_id: int,
     seq: int,
-    hand_number: int,
+    hand_number: int | None,
     kind: str,
     payload: dict[str, Any],
     text: str | None,
@@ -86,17 +88,44 @@ def row_hash(row: EventRecord) -> str:
 
 @dataclass(frozen=True)
 class ChainReport:
-    """The outcome of checking one session's chain.  ``problem`` is None when the chain holds."""
+    """The outcome of checking one session's chain.  ``problem`` is None when the chain holds; else
+    it names the first event that does not fit: ``bad_seq``, its ``hand`` (None between hands), its
+    ``action`` within that hand and what it says."""
 
     session_id: int
     events: int
     head: str
     problem: str | None = None
     bad_seq: int | None = None
+    hand: int | None = None
+    action: int | None = None
+    says: str | None = None
 
     @property
     def ok(self) -> bool:
         return self.problem is None
+
+
+def _event_says(row: EventRecord) -> str:
+    try:
+        from referee.session_log import event_words
+        from referee.store.codec import decode_event
+
+        return event_words(decode_event(row.kind, row.payload))
+    except Exception:  # noqa: BLE001 - a damaged row is still shown, as stored
+        return f"{row.kind} {canonical_json(row.payload)}"
+
+
+def what_it_says(row: EventRecord) -> str:
+    """The row in the scorekeeper's words: its text, else its event written out (else raw JSON)."""
+    return row.text or _event_says(row)
+
+
+def _reported(row: EventRecord) -> str:
+    """What a suspect row says, quoted: its text, and its event too when that reads otherwise."""
+    says = repr(what_it_says(row))
+    event = _event_says(row)
+    return says if not row.text or event == row.text else f"{says}, stored as {event!r}"
 
 
 def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainReport:
@@ -108,18 +137,23 @@ def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainRepo
     assert session.id is not None
     expected_prev = genesis_hash(session)
     count = 0
+    actions: dict[int, int] = {}
     for expected_seq, row in enumerate(rows, 1):
         count = expected_seq
-        where = f"event {row.seq}"
+        action = None
+        if row.hand_number is not None:
+            action = actions[row.hand_number] = actions.get(row.hand_number, 0) + 1
+        problem = None
         if row.seq != expected_seq:
-            return ChainReport(session.id, count, expected_prev,
-                               f"{where}: expected sequence number {expected_seq} (an event is missing)", row.seq)
-        if row.prev_hash != expected_prev:
+            problem = f"expected sequence number {expected_seq} (an event is missing)"
+        elif row.prev_hash != expected_prev:
             problem = ("the session header was changed after recording" if expected_seq == 1
                        else "it does not follow the previous event (one was removed, replaced or reordered)")
-            return ChainReport(session.id, count, expected_prev, f"{where}: {problem}", row.seq)
-        if row_hash(row) != row.hash:
-            return ChainReport(session.id, count, expected_prev,
-                               f"{where}: its content does not match its hash (the row was edited)", row.seq)
+        elif row_hash(row) != row.hash:
+            problem = "its content does not match its hash (the row was edited)"
+        if problem is not None:
+            place = "between hands" if row.hand_number is None else f"hand {row.hand_number}, action {action}"
+            return ChainReport(session.id, count, expected_prev, f"event {row.seq} ({place}: {_reported(row)}): {problem}",
+                               row.seq, row.hand_number, action, what_it_says(row))
         expected_prev = row.hash
     return ChainReport(session.id, count, expected_prev)

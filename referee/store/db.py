@@ -48,7 +48,11 @@ class DatabaseChoice:
 def resolve_url(option: str | None = None, environ: Mapping[str, str] | None = None) -> DatabaseChoice:
     """``--db`` beats ``REFEREE_DB`` beats the default SQLite file (whose folder is created)."""
     env = os.environ if environ is None else environ
-    if option is not None and option.strip():
+    if option is not None:
+        if not option.strip():  # an empty --db is a mistake (an unset variable in a script), not "the default"
+            raise StoreError("--db names no database: the URL is empty",
+                             hint="give a URL, e.g. --db sqlite:///path/to/referee.sqlite3, or leave --db out "
+                                  "for the default database")
         return DatabaseChoice(option.strip(), "--db")
     from_env = env.get(ENV_VAR, "").strip()
     if from_env:

@@ -1,6 +1,12 @@
 """The store's tables (SQLModel): players and their aliases, sessions, seats, hands, and the
 append-only event log.
 
+The event log is the whole truth of a night (``log_version`` 2): who sat down where with what,
+rebuys, departures, seat moves, dealers, rule changes, every action of every hand, cash-outs.
+``seats`` and ``hands`` are registers beside it: who the people at a session are (seat name →
+player) and which hands were started (with their replay cache).  Sessions recorded before the log
+held the night (``log_version`` 1) keep their opening seating in ``seats`` and dealers in ``hands``.
+
 Money and chips are integers everywhere (chip value in cents, buy-ins in chips): no Float or
 Numeric column exists.  Times are :class:`~referee.store.types.UTCDateTime` (aware, UTC).
 Case-insensitive uniqueness (player names, aliases, seat names) is a unique index on a ``*_key``
@@ -32,6 +38,8 @@ SQLModel.metadata.naming_convention = {
 NAME_MAX: Final = 100
 SESSION_OPEN: Final = "open"
 SESSION_CLOSED: Final = "closed"
+LOG_LEGACY: Final = 1  # recorded before migration 0002: seats and dealers in their tables
+LOG_WHOLE: Final = 2  # the event log holds the whole night
 HASH_LENGTH: Final = 64  # hex sha256
 
 
@@ -87,11 +95,15 @@ class GameSession(SQLModel, table=True):
     chip_value_cents: int
     status: str = Field(default=SESSION_OPEN, max_length=10)
     created_at: datetime = _time_field()
+    # 1: recorded before the log held the whole night; 2: it does (part of the genesis hash)
+    log_version: int = Field(default=LOG_WHOLE, sa_column_kwargs={"server_default": str(LOG_LEGACY)})
+    buy_in_default: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # chips, for late arrivals
 
 
-class Seat(SQLModel, table=True):
-    """A player's seat in a session.  ``name`` is how events name him (``Player``'s name or an alias
-    as typed); ``buy_in`` is in chips."""
+class SeatRecord(SQLModel, table=True):
+    """A person at a session, registered when he first sits down.  ``name`` is how events name him
+    (``Player``'s name or an alias as typed); ``number`` the order of arrival; ``buy_in`` his first
+    buy-in in chips.  Where he sits, rebuys and cash-outs are events of the log."""
 
     __tablename__ = "seats"
     __table_args__ = (
@@ -112,8 +124,9 @@ class Seat(SQLModel, table=True):
     created_at: datetime = _time_field()
 
 
-class Hand(SQLModel, table=True):
-    """A deal within a session.  ``dealer`` is a seat name; ``result`` caches the replay (JSON)."""
+class HandRecord(SQLModel, table=True):
+    """A deal within a session.  ``dealer`` is a seat name (for display: the log's ``SetDealer`` is
+    what counts); ``result`` caches the replay (JSON)."""
 
     __tablename__ = "hands"
     __table_args__ = (
@@ -146,7 +159,7 @@ class EventRecord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     session_id: int = Field(foreign_key="sessions.id")
     seq: int
-    hand_number: int
+    hand_number: int | None = None
     kind: str = Field(max_length=40)
     payload: dict[str, Any] = Field(sa_type=JSONDocument, nullable=False)
     text: str | None = Field(default=None)
@@ -155,4 +168,4 @@ class EventRecord(SQLModel, table=True):
     hash: str = Field(max_length=HASH_LENGTH)
 
 
-TABLES: Final = (Player, PlayerAlias, GameSession, Seat, Hand, EventRecord)
+TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord)

@@ -1,9 +1,17 @@
-"""The store's API: players, sessions, seats, hands, and the append-only event log.
+"""The store's API: players, sessions, the append-only event log, and the registers beside it.
 
 Open one with :func:`open_store` (URL from ``--db`` / ``REFEREE_DB`` / the default SQLite file; the
 schema is migrated on first use).  Every method runs in its own transaction and returns detached
-rows (plain SQLModel objects).  Events can only be appended: there is no update or delete path for
-them here, and the database refuses both (trigger).  A correction is a new ``Void`` event.
+rows (plain SQLModel objects); :meth:`Store.transaction` runs several in one (all or nothing).
+Events can only be appended: there is no update or delete path for them here, and the database
+refuses both (trigger; the one exception is deleting a session that has no hands yet).  A
+correction is a new ``Void`` event.
+
+The log is the whole night (see :mod:`referee.session_log`): a session opens with a ``SitDown``
+per player and the first dealer's ``SetDealer``; events between hands (no hand number) seat,
+unseat, move and rebuy players, name the dealer, change the rules and cash out; a hand's events
+carry its number.  A night event is checked against the table before it is appended (Bob cannot
+leave when he is not seated) and stored with names spelled as seated.
 
 Names (players, aliases, seats) match ignoring case and repeated spaces.  Amounts are ints: chip
 value in cents, buy-ins in chips.  Bad input raises :class:`~referee.errors.InputError`; a database
@@ -14,15 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from sqlalchemy import func
+from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
-from referee.engine.events import Event
+from referee.engine.events import CashOut, Event, NightEvent, SetDealer, SitDown
 from referee.errors import InputError, RefereeError, StoreError
 from referee.store import chain, codec
 from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
@@ -33,16 +41,18 @@ from referee.store.models import (
     SESSION_OPEN,
     EventRecord,
     GameSession,
-    Hand,
+    HandRecord,
     Player,
     PlayerAlias,
-    Seat,
+    SeatRecord,
     name_key,
 )
 from referee.store.types import utcnow
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
+
+    from referee.session_log import LogSnapshot, TableState
 
 APPEND_ATTEMPTS: Final = 5
 
@@ -51,17 +61,24 @@ class ConflictError(StoreError):
     """The database refused a write that collided with another one (a unique key, a foreign key)."""
 
 
+class StaleLogError(ConflictError):
+    """An append made against a log that moved on since the recorder last saw it (``expected_seq``):
+    nothing was stored; the message says what was recorded meanwhile."""
+
+
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits down: the name as the table calls him (a player's name or alias) and his buy-in in chips."""
+    """Who sits down: the name as the table calls him (a player's name or alias), his buy-in in
+    chips and, when it is not chips x chip value, the money he paid (cents)."""
 
     name: str
     buy_in: int = 0
+    paid_cents: int | None = None
 
 
 @dataclass(frozen=True)
 class SessionSummary:
-    """A session with its counts, for listings."""
+    """A session with its counts, for listings (``players``: the people who sat down)."""
 
     session: GameSession
     players: int
@@ -83,6 +100,19 @@ def clean_name(name: str, what: str = "name") -> str:
     return tidy
 
 
+def check_seat_name(name: str) -> str:
+    """A seat name is how the table and the hand format call a player: one word, not a keyword."""
+    from referee.handfile.parser import NAME_RE, RESERVED
+
+    name = clean_name(name, "player name")
+    if not NAME_RE.fullmatch(name):
+        raise InputError(f"seat name {name!r} is not one word",
+                         hint="the table calls each player by one word, like Ann, Mary_Ann or O'Neil")
+    if name.lower() in RESERVED:
+        raise InputError(f"{name!r} cannot be a seat name: it is a word of the hand format", hint="use another name")
+    return name
+
+
 def _check_chips(value: object, what: str, *, positive: bool = False) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise InputError(f"{what} must be a whole number, not {value!r}", hint="amounts are integers (chips or cents)")
@@ -99,6 +129,355 @@ def _check_time(moment: datetime | None, what: str) -> datetime:
     return moment
 
 
+Encoded = tuple[Event, str | None]
+
+
+@dataclass
+class _Head:
+    """Where a session's log stands inside one write transaction (which holds its lock)."""
+
+    game: GameSession
+    seq: int
+    hash: str
+    last_hand: int
+    last_hand_played: bool | None = None  # the last started hand has events (None: not looked up yet)
+    state: TableState | None = None
+    touched: set[int] = field(default_factory=set)
+
+
+class Transaction:
+    """Writes inside one database transaction: all of them are committed together, or none.
+
+    Get one from :meth:`Store.transaction`; its methods are the store's writing methods.
+    """
+
+    def __init__(self, store: Store, db: Session) -> None:
+        self.store = store
+        self.db = db
+        self._heads: dict[int, _Head] = {}
+
+    # ------------------------------------------------------------------ players
+
+    def _find_player(self, name: str) -> Player | None:
+        return Store._find_player(self.db, name)
+
+    def add_player(self, name: str) -> Player:
+        name = clean_name(name, "player name")
+        existing = self._find_player(name)
+        if existing is not None:
+            raise InputError(f"player {name!r} already exists (as {existing.name!r})")
+        player = Player(name=name, name_key=name_key(name))
+        self.db.add(player)
+        self.db.flush()
+        return player
+
+    def add_alias(self, player: str, alias: str) -> PlayerAlias:
+        alias = clean_name(alias, "alias")
+        owner = self._find_player(player)
+        if owner is None:
+            raise InputError(f"no player named {player!r}", hint="add the player before his aliases")
+        taken = self._find_player(alias)
+        if taken is not None:
+            raise InputError(f"{alias!r} already names player {taken.name!r}")
+        assert owner.id is not None
+        row = PlayerAlias(player_id=owner.id, alias=alias, alias_key=name_key(alias))
+        self.db.add(row)
+        self.db.flush()
+        return row
+
+    # ------------------------------------------------------------------ the head of a session's log
+
+    def _head(self, session_id: int, *, open_only: bool = True) -> _Head:
+        head = self._heads.get(session_id)
+        if head is None:
+            game = Store._session(self.db, session_id, open_only=open_only, lock=True)
+            # where the log stands, in one round trip: the last event's seq and hash, the last hand
+            last = select(EventRecord.seq, EventRecord.hash).where(EventRecord.session_id == session_id) \
+                .order_by(EventRecord.seq.desc()).limit(1)  # type: ignore[attr-defined]
+            seq, digest, last_hand = self.db.exec(select(  # type: ignore[call-overload]
+                last.with_only_columns(EventRecord.seq).scalar_subquery(),
+                last.with_only_columns(EventRecord.hash).scalar_subquery(),
+                select(func.max(HandRecord.number)).where(HandRecord.session_id == session_id).scalar_subquery(),
+            )).one()
+            head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
+            self._heads[session_id] = head
+        elif open_only and head.game.status != SESSION_OPEN:
+            raise InputError(f"session {session_id} is closed", hint="a closed session cannot be recorded into")
+        return head
+
+    def _last_hand_played(self, head: _Head) -> bool:
+        """Whether the last started hand holds an event (so that the next one may begin)."""
+        if head.last_hand_played is None:
+            head.last_hand_played = head.last_hand == 0 or self.db.exec(
+                select(func.count()).select_from(EventRecord)
+                .where(EventRecord.session_id == head.game.id, EventRecord.hand_number == head.last_hand)
+            ).one() > 0
+        return head.last_hand_played
+
+    def _state(self, head: _Head) -> TableState:
+        if head.state is None:
+            from referee.session_log import table_state
+
+            sid = head.game.id
+            seats = self.db.exec(select(SeatRecord).where(SeatRecord.session_id == sid))
+            rows = self.db.exec(
+                select(EventRecord).where(EventRecord.session_id == sid, EventRecord.hand_number.is_(None))  # type: ignore[union-attr]
+                .order_by(EventRecord.seq)  # type: ignore[arg-type]
+            )
+            head.state = table_state(head.game, list(seats), list(rows))
+        return head.state
+
+    def _check_expected(self, head: _Head, expected_seq: int | None, items: Sequence[Encoded]) -> None:
+        if expected_seq is None or expected_seq == head.seq:
+            return
+        from referee.session_log import event_words, stored_since
+
+        sid = head.game.id
+        if expected_seq > head.seq:
+            raise InputError(f"session {sid}'s log has {head.seq} events, not {expected_seq}",
+                             hint="pass the seq of the last event you saw (Store.last_seq)")
+        rows = list(self.db.exec(
+            select(EventRecord).where(EventRecord.session_id == sid, EventRecord.seq > expected_seq)
+            .order_by(EventRecord.seq)  # type: ignore[arg-type]
+        ))
+        before: dict[int, int] = {}
+        for number in {r.hand_number for r in rows if r.hand_number is not None}:
+            before[number] = self.db.exec(
+                select(func.count()).select_from(EventRecord).where(
+                    EventRecord.session_id == sid, EventRecord.hand_number == number, EventRecord.seq <= expected_seq)
+            ).one()
+        hands = {r.hand_number for r in rows}
+        where = (f"hand {next(iter(hands))}" if len(hands) == 1 and None not in hands
+                 else "the table between hands" if hands == {None} else f"session {sid}")
+        said = stored_since(rows, before)
+        if len(said) > 5:
+            said = [*said[:5], f"and {len(said) - 5} more"]
+        yours = ", ".join(repr(text or event_words(event)) for event, text in items)
+        raise StaleLogError(
+            f"{where} changed since you loaded it: {', '.join(said)}; your {yours} was not stored — enter it again",
+            hint=f"the log of session {sid} now ends at event {head.seq}",
+        )
+
+    # ------------------------------------------------------------------ appending
+
+    def _register(self, head: _Head, state: TableState, event: SitDown) -> tuple[SitDown, Player | None, bool]:
+        """The sit-down with the player's name as this session knows him; his player (None: a new
+        one) and whether his seat row is still to be made."""
+        sid = head.game.id
+        typed = clean_name(event.player, "player name")
+        person = self._find_player(typed)
+        row = None
+        if person is not None:
+            row = self.db.exec(
+                select(SeatRecord).where(SeatRecord.session_id == sid, SeatRecord.player_id == person.id)
+            ).first()
+        name = row.name if row is not None else (state.name(typed) or check_seat_name(typed))
+        if name in state.seats:
+            also = "" if name_key(name) == name_key(typed) else f" (as {name!r})"
+            raise InputError(f"{typed!r} is already seated in session {sid}{also}", hint="each person takes one seat")
+        return replace(event, player=name), person, row is None
+
+    def _night_event(self, head: _Head, event: NightEvent) -> NightEvent:
+        """Check a night event against the table and register a newcomer; the event as stored."""
+        state = self._state(head)
+        trial = state.copy()
+        person, new_seat = None, False
+        if isinstance(event, SitDown):
+            event, person, new_seat = self._register(head, trial, event)
+        applied = trial.apply(event)
+        if new_seat:
+            assert head.game.id is not None and isinstance(applied, SitDown)
+            if person is None:
+                person = self.add_player(applied.player)
+            assert person.id is not None
+            number = 1 + (self.db.exec(
+                select(func.max(SeatRecord.number)).where(SeatRecord.session_id == head.game.id)).one() or 0)
+            self.db.add(SeatRecord(session_id=head.game.id, number=number, name=applied.player,
+                                   name_key=name_key(applied.player), player_id=person.id, buy_in=applied.stack))
+            self.db.flush()
+        head.state = trial
+        return applied
+
+    def _append(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[EventRecord]:
+        sid = head.game.id
+        assert sid is not None
+        if hand_number is not None:
+            if not isinstance(hand_number, int) or isinstance(hand_number, bool) or not 1 <= hand_number <= head.last_hand:
+                raise InputError(f"session {sid} has no hand {hand_number}", hint="start the hand first")
+        rows = []
+        for event, text in items:
+            if isinstance(event, NightEvent) and hand_number is not None:
+                raise InputError(f"{type(event).__name__} happens between hands: append it with no hand number",
+                                 hint=f"store.append_event({sid}, None, event)")
+            if not isinstance(event, NightEvent) and hand_number is None:
+                raise InputError(f"{type(event).__name__} is an action of a hand: give its hand number")
+            if isinstance(event, NightEvent):
+                event = self._night_event(head, event)
+            kind, payload = codec.encode_event(event)
+            if text is not None and not isinstance(text, str):
+                raise InputError(f"event text must be a string, not {type(text).__name__}")
+            if text is not None and "\x00" in text:
+                raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
+            seq = head.seq + 1
+            created = utcnow()
+            digest = chain.event_hash(head.hash, session_id=sid, seq=seq, hand_number=hand_number,
+                                      kind=kind, payload=payload, text=text, created_at=created)
+            rows.append(EventRecord(session_id=sid, seq=seq, hand_number=hand_number, kind=kind, payload=payload,
+                                    text=text, created_at=created, prev_hash=head.hash, hash=digest))
+            head.seq, head.hash = seq, digest
+        if hand_number == head.last_hand and rows:
+            head.last_hand_played = True
+        self.db.add_all(rows)
+        self.db.flush()
+        return rows
+
+    def append_events(self, session_id: int, hand_number: int | None,
+                      events: Sequence[Event | tuple[Event, str | None]], *,
+                      expected_seq: int | None = None) -> list[EventRecord]:
+        """Append events to hand ``hand_number`` (None: events of the night between hands)."""
+        items = [item if isinstance(item, tuple) else (item, None) for item in events]
+        head = self._head(session_id)
+        self._check_expected(head, expected_seq, items)
+        return self._append(head, hand_number, items)
+
+    def append_event(self, session_id: int, hand_number: int | None, event: Event, *, text: str | None = None,
+                     expected_seq: int | None = None) -> EventRecord:
+        return self.append_events(session_id, hand_number, [(event, text)], expected_seq=expected_seq)[0]
+
+    # ------------------------------------------------------------------ sessions
+
+    def new_session(
+        self,
+        *,
+        table_name: str,
+        rulebook: str,
+        chip_value_cents: int,
+        seats: Sequence[SeatSpec] = (),
+        options: Mapping[str, Any] | None = None,
+        started_at: datetime | None = None,
+        dealer: str | None = None,
+        buy_in_default: int = 0,
+        dealer_unknown: bool = False,
+    ) -> GameSession:
+        table_name = clean_name(table_name, "table name")
+        rulebook = clean_name(rulebook, "rulebook name")
+        _check_chips(chip_value_cents, "chip value (cents)", positive=True)
+        _check_chips(buy_in_default, "default buy-in (chips)")
+        started = _check_time(started_at, "session start")
+        stored_options = dict(options or {})
+        for key, value in stored_options.items():
+            if not isinstance(key, str) or isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise InputError(f"option {key!r} = {value!r}: options are names with text or whole-number values")
+        chain.canonical_json(stored_options)
+        if dealer is not None and not seats:
+            raise InputError(f"dealer {dealer!r} named for a table with nobody seated", hint="seat the players first")
+        for spec in seats:
+            _check_chips(spec.buy_in, f"{spec.name}'s buy-in")
+        game = GameSession(table_name=table_name, rulebook=rulebook, options=stored_options,
+                           chip_value_cents=chip_value_cents, started_at=started, status=SESSION_OPEN,
+                           buy_in_default=buy_in_default)
+        self.db.add(game)
+        self.db.flush()
+        assert game.id is not None
+        head = self._head(game.id)
+        self._append(head, None, [(SitDown(s.name, s.buy_in, paid_cents=s.paid_cents), None) for s in seats])
+        if seats:
+            first = None if dealer_unknown else dealer if dealer is not None else self._state(head).seats[0]
+            self._append(head, None, [(SetDealer(first), None)])
+        return game
+
+    def add_seat(self, session_id: int, name: str, buy_in: int | None = None, *, after: str | None = None,
+                 paid_cents: int | None = None, expected_seq: int | None = None) -> SeatRecord:
+        """Seat one more player (a late arrival) with ``buy_in`` chips (default: the session's),
+        clockwise after ``after`` (None: after the last seat)."""
+        head = self._head(session_id)
+        chips = head.game.buy_in_default if buy_in is None else buy_in
+        _check_chips(chips, f"{name}'s buy-in")
+        [row] = self.append_events(session_id, None, [SitDown(name, chips, after, paid_cents)], expected_seq=expected_seq)
+        player = row.payload["player"]
+        seat = self.db.exec(
+            select(SeatRecord).where(SeatRecord.session_id == session_id, SeatRecord.name_key == name_key(player))
+        ).one()
+        return seat
+
+    def close_session(self, session_id: int, cash_outs: Mapping[str, int] | Sequence[tuple[str, int]] = (),
+                      ended_at: datetime | None = None) -> GameSession:
+        """Record each player's counted chips (``CashOut``) and close the session; every player who
+        sat down must have cashed out (now or earlier)."""
+        ended = _check_time(ended_at, "session end")
+        pairs = list(cash_outs.items()) if isinstance(cash_outs, Mapping) else list(cash_outs)
+        head = self._head(session_id)
+        self._append(head, None, [(CashOut(name, chips), None) for name, chips in pairs])
+        due = self._state(head).due
+        if due:
+            names = ", ".join(due)
+            raise InputError(f"{names} {'has' if len(due) == 1 else 'have'} not cashed out",
+                             where=f"session {session_id}",
+                             hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
+                                 f"{n}:CHIPS" for n in due))
+        game = head.game
+        game.status, game.ended_at = SESSION_CLOSED, ended
+        self.db.add(game)
+        self.db.flush()
+        return game
+
+    def delete_session(self, session_id: int) -> None:
+        """Remove a session recorded by mistake, while it has no hands (its players stay)."""
+        Store._session(self.db, session_id, lock=True)
+        hands = self.db.exec(select(func.count()).select_from(HandRecord).where(HandRecord.session_id == session_id)).one()
+        if hands:
+            raise InputError(f"session {session_id} has {hands} hand{'s' if hands != 1 else ''} recorded: "
+                             "a played night is kept, never deleted",
+                             hint=f"close it instead: referee session close {session_id} --cash-out NAME:CHIPS …")
+        for model in (EventRecord, SeatRecord):
+            self.db.exec(delete(model).where(model.session_id == session_id))  # type: ignore[call-overload]
+        self.db.exec(delete(GameSession).where(GameSession.id == session_id))  # type: ignore[call-overload]
+        self._heads.pop(session_id, None)
+
+    # ------------------------------------------------------------------ hands
+
+    def start_hand(self, session_id: int, *, dealer: str | None = None, started_at: datetime | None = None,
+                   expected_seq: int | None = None) -> HandRecord:
+        """Begin the session's next hand (numbered 1, 2, …); ``dealer`` (a seated player) is
+        recorded as a ``SetDealer`` before it.  The previous hand must have begun in the log."""
+        started = _check_time(started_at, "hand start")
+        head = self._head(session_id)
+        if not self._last_hand_played(head):
+            raise InputError(f"hand {head.last_hand} of session {session_id} has no actions yet",
+                             hint="record its first action (or a misdeal) before starting the next hand")
+        dealer_name = None
+        if dealer is not None:
+            [row] = self.append_events(session_id, None, [SetDealer(dealer)], expected_seq=expected_seq)
+            dealer_name = row.payload["player"]
+        else:
+            self._check_expected(head, expected_seq, [])
+        hand = HandRecord(session_id=session_id, number=head.last_hand + 1, dealer=dealer_name, started_at=started)
+        self.db.add(hand)
+        self.db.flush()
+        head.last_hand, head.last_hand_played = hand.number, False
+        return hand
+
+    def end_hand(self, session_id: int, number: int, ended_at: datetime | None = None) -> HandRecord:
+        ended = _check_time(ended_at, "hand end")
+        hand = Store._hand(self.db, session_id, number)
+        hand.ended_at = ended
+        self.db.add(hand)
+        self.db.flush()
+        return hand
+
+    def cache_result(self, session_id: int, number: int, result: Mapping[str, Any] | None) -> None:
+        document = None if result is None else dict(result)
+        if document is not None:
+            try:
+                chain.canonical_json(document)
+            except (TypeError, ValueError) as err:
+                raise InputError(f"hand {number}'s replay result is not plain JSON: {err}") from None
+        hand = Store._hand(self.db, session_id, number)
+        hand.result = document
+        self.db.add(hand)
+        self.db.flush()
+
+
 class Store:
     """A connection to one referee database.  Use as a context manager, or call :meth:`close`."""
 
@@ -106,6 +485,9 @@ class Store:
         self.engine = engine
         self.source = source
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        # one consistent view of a session's rows across several queries
+        self._snapshot_reader = (engine.execution_options(isolation_level="REPEATABLE READ")
+                                 if engine.dialect.name == "postgresql" else engine)
 
     # ------------------------------------------------------------------ plumbing
 
@@ -144,8 +526,8 @@ class Store:
             raise describe_error(self.engine.url, err) from None
 
     @contextmanager
-    def _read(self) -> Iterator[Session]:
-        with self.guard(), Session(self.engine, expire_on_commit=False) as session:
+    def _read(self, engine: Any = None) -> Iterator[Session]:
+        with self.guard(), Session(engine or self.engine, expire_on_commit=False) as session:
             yield session
 
     @contextmanager
@@ -153,6 +535,25 @@ class Store:
         """A write transaction (SQLite: BEGIN IMMEDIATE), committed when the block ends cleanly."""
         with self.guard(), Session(self._writer, expire_on_commit=False) as session, session.begin():
             yield session
+
+    @contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """Several writes in one transaction, committed when the block ends (nothing if it raises)."""
+        with self._write() as session:
+            yield Transaction(self, session)
+
+    def _retrying(self, work: Any) -> Any:
+        """Run ``work(transaction)``; a collision with another writer (unique key) is tried again."""
+        for attempt in range(1, APPEND_ATTEMPTS + 1):
+            try:
+                with self.transaction() as tx:
+                    return work(tx)
+            except StaleLogError:
+                raise
+            except ConflictError:
+                if attempt == APPEND_ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
 
     # ------------------------------------------------------------------ players
 
@@ -189,37 +590,15 @@ class Store:
             rows = session.exec(select(PlayerAlias).where(PlayerAlias.player_id == found.id).order_by(PlayerAlias.id))
             return [row.alias for row in rows]
 
-    @classmethod
-    def _add_player(cls, session: Session, name: str) -> Player:
-        name = clean_name(name, "player name")
-        existing = cls._find_player(session, name)
-        if existing is not None:
-            raise InputError(f"player {name!r} already exists (as {existing.name!r})")
-        player = Player(name=name, name_key=name_key(name))
-        session.add(player)
-        session.flush()
-        return player
-
     def add_player(self, name: str) -> Player:
         """A new player; InputError if the name is already a player's name or alias."""
-        with self._write() as session:
-            return self._add_player(session, name)
+        with self.transaction() as tx:
+            return tx.add_player(name)
 
     def add_alias(self, player: str, alias: str) -> PlayerAlias:
         """Record ``alias`` as another spelling of ``player`` (named by his name or an alias)."""
-        alias = clean_name(alias, "alias")
-        with self._write() as session:
-            owner = self._find_player(session, player)
-            if owner is None:
-                raise InputError(f"no player named {player!r}", hint="add the player before his aliases")
-            taken = self._find_player(session, alias)
-            if taken is not None:
-                raise InputError(f"{alias!r} already names player {taken.name!r}")
-            assert owner.id is not None
-            row = PlayerAlias(player_id=owner.id, alias=alias, alias_key=name_key(alias))
-            session.add(row)
-            session.flush()
-            return row
+        with self.transaction() as tx:
+            return tx.add_alias(player, alias)
 
     # ------------------------------------------------------------------ sessions and seats
 
@@ -232,53 +611,29 @@ class Store:
         seats: Sequence[SeatSpec] = (),
         options: Mapping[str, Any] | None = None,
         started_at: datetime | None = None,
+        dealer: str | None = None,
+        buy_in_default: int = 0,
+        dealer_unknown: bool = False,
     ) -> GameSession:
-        """Open a session and seat its players (numbered 1, 2, … in the order given).
+        """Open a session: its header, then a ``SitDown`` per seat (in the order given, clockwise) and
+        the first dealer's ``SetDealer`` (``dealer``, default the first seat; none with ``dealer_unknown``:
+        a commerce night whose log does not say who dealt first), all in one transaction.
 
-        A seat name that is no player's name or alias yet creates that player.  ``rulebook`` and
+        ``buy_in_default`` is the chips a late arrival buys when none are named.  A seat name that is no player's name or alias yet creates that player.  ``rulebook`` and
         ``options`` are stored as given: validate them (``load_rulebook(...).with_options(...)``) first.
         """
-        table_name = clean_name(table_name, "table name")
-        rulebook = clean_name(rulebook, "rulebook name")
-        _check_chips(chip_value_cents, "chip value (cents)", positive=True)
-        started = _check_time(started_at, "session start")
-        stored_options = dict(options or {})
-        for key, value in stored_options.items():
-            if not isinstance(key, str) or not isinstance(value, (str, int)):
-                raise InputError(f"option {key!r} = {value!r}: options are names with text or whole-number values")
-        chain.canonical_json(stored_options)
-        with self._write() as session:
-            game = GameSession(table_name=table_name, rulebook=rulebook, options=stored_options,
-                               chip_value_cents=chip_value_cents, started_at=started, status=SESSION_OPEN)
-            session.add(game)
-            session.flush()
-            assert game.id is not None
-            for spec in seats:
-                self._seat(session, game.id, spec)
-            return game
-
-    def _seat(self, session: Session, session_id: int, spec: SeatSpec) -> Seat:
-        seat_name = clean_name(spec.name, "player name")
-        _check_chips(spec.buy_in, f"{seat_name}'s buy-in")
-        player = self._find_player(session, seat_name) or self._add_player(session, seat_name)
-        for other in session.exec(select(Seat).where(Seat.session_id == session_id)):
-            if other.player_id == player.id:
-                also = "" if name_key(other.name) == name_key(seat_name) else f" (as {other.name!r})"
-                raise InputError(f"{seat_name!r} is already seated in session {session_id}{also}",
-                                 hint="each person takes one seat")
-        number = 1 + (session.exec(select(func.max(Seat.number)).where(Seat.session_id == session_id)).one() or 0)
-        assert player.id is not None
-        seat = Seat(session_id=session_id, number=number, name=seat_name, name_key=name_key(seat_name),
-                    player_id=player.id, buy_in=spec.buy_in)
-        session.add(seat)
-        session.flush()
-        return seat
+        with self.transaction() as tx:
+            return tx.new_session(table_name=table_name, rulebook=rulebook, chip_value_cents=chip_value_cents,
+                                  seats=seats, options=options, started_at=started_at, dealer=dealer,
+                                  buy_in_default=buy_in_default, dealer_unknown=dealer_unknown)
 
     @staticmethod
     def _session(session: Session, session_id: int, *, open_only: bool = False, lock: bool = False) -> GameSession:
         """The session row; ``lock`` takes its row lock (PostgreSQL ``FOR UPDATE``) so that writers
         numbering its seats, hands or events queue up instead of colliding.  (On SQLite every write
         transaction already holds the database's write lock from its BEGIN IMMEDIATE.)"""
+        if not isinstance(session_id, int) or isinstance(session_id, bool):
+            raise InputError(f"no session {session_id!r}", hint="sessions are numbered 1, 2, …")
         game = session.get(GameSession, session_id, with_for_update=lock)
         if game is None:
             raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
@@ -297,159 +652,112 @@ class Store:
             return list(session.exec(select(GameSession).order_by(GameSession.id)))
 
     def session_summaries(self) -> list[SessionSummary]:
-        """Every session with its numbers of seated players, hands and events (three queries)."""
+        """Every session with its numbers of people seated, hands and events (three queries)."""
         with self._read() as session:
             def counts(model: Any) -> dict[int, int]:
                 rows = session.exec(select(model.session_id, func.count()).group_by(model.session_id))
                 return {sid: n for sid, n in rows}
 
-            seats, hands, events = counts(Seat), counts(Hand), counts(EventRecord)
+            seats, hands, events = counts(SeatRecord), counts(HandRecord), counts(EventRecord)
             return [
                 SessionSummary(game, seats.get(game.id, 0), hands.get(game.id, 0), events.get(game.id, 0))
                 for game in session.exec(select(GameSession).order_by(GameSession.id))
             ]
 
-    def add_seat(self, session_id: int, name: str, buy_in: int = 0) -> Seat:
-        """Seat one more player (a late arrival) in the next seat number."""
-        with self._write() as session:
-            self._session(session, session_id, open_only=True, lock=True)
-            return self._seat(session, session_id, SeatSpec(name, buy_in))
+    def add_seat(self, session_id: int, name: str, buy_in: int | None = None, *, after: str | None = None,
+                 paid_cents: int | None = None, expected_seq: int | None = None) -> SeatRecord:
+        """Seat one more player (a late arrival): a ``SitDown`` clockwise after ``after`` (None: after
+        the last seat) with ``buy_in`` chips (default: the session's default buy-in)."""
+        return self._retrying(lambda tx: tx.add_seat(session_id, name, buy_in, after=after, paid_cents=paid_cents,
+                                                     expected_seq=expected_seq))
 
-    def seats(self, session_id: int) -> list[Seat]:
-        """The session's seats in seat order."""
+    def seats(self, session_id: int) -> list[SeatRecord]:
+        """The people registered at the session, in order of arrival (where they sit is in the log)."""
         with self._read() as session:
             self._session(session, session_id)
-            return list(session.exec(select(Seat).where(Seat.session_id == session_id).order_by(Seat.number)))
+            return list(session.exec(
+                select(SeatRecord).where(SeatRecord.session_id == session_id).order_by(SeatRecord.number)))
 
-    def close_session(self, session_id: int, ended_at: datetime | None = None) -> GameSession:
-        """Mark the session closed (nothing more is recorded into it)."""
-        ended = _check_time(ended_at, "session end")
-        with self._write() as session:
-            game = self._session(session, session_id, open_only=True)
-            game.status, game.ended_at = SESSION_CLOSED, ended
-            session.add(game)
-            return game
+    def close_session(self, session_id: int, cash_outs: Mapping[str, int] | Sequence[tuple[str, int]] = (),
+                      ended_at: datetime | None = None) -> GameSession:
+        """Record the cash-outs (counted chips per player) and close the session, in one transaction;
+        InputError, and nothing written, unless every player who sat down has cashed out."""
+        with self.transaction() as tx:
+            return tx.close_session(session_id, cash_outs, ended_at)
+
+    def delete_session(self, session_id: int) -> None:
+        """Delete a session that has no hands yet (recorded by mistake); InputError otherwise."""
+        with self.transaction() as tx:
+            tx.delete_session(session_id)
 
     # ------------------------------------------------------------------ hands
 
-    def start_hand(self, session_id: int, *, dealer: str | None = None, started_at: datetime | None = None) -> Hand:
-        """Open the session's next hand (numbered 1, 2, …).  ``dealer`` must be a seat name."""
-        started = _check_time(started_at, "hand start")
-        with self._write() as session:
-            self._session(session, session_id, open_only=True, lock=True)
-            dealer_name = None
-            if dealer is not None:
-                seat = session.exec(
-                    select(Seat).where(Seat.session_id == session_id, Seat.name_key == name_key(dealer))
-                ).first()
-                if seat is None:
-                    raise InputError(f"dealer {dealer!r} is not seated in session {session_id}")
-                dealer_name = seat.name
-            number = 1 + (session.exec(select(func.max(Hand.number)).where(Hand.session_id == session_id)).one() or 0)
-            hand = Hand(session_id=session_id, number=number, dealer=dealer_name, started_at=started)
-            session.add(hand)
-            session.flush()
-            return hand
+    def start_hand(self, session_id: int, *, dealer: str | None = None, started_at: datetime | None = None,
+                   expected_seq: int | None = None) -> HandRecord:
+        """Begin the session's next hand (numbered 1, 2, …).  ``dealer``, a seated player, is
+        appended as a ``SetDealer`` before it; without it the deal passes by the rules."""
+        return self._retrying(lambda tx: tx.start_hand(session_id, dealer=dealer, started_at=started_at,
+                                                       expected_seq=expected_seq))
 
     @staticmethod
-    def _hand(session: Session, session_id: int, number: int) -> Hand:
-        hand = session.exec(select(Hand).where(Hand.session_id == session_id, Hand.number == number)).first()
+    def _hand(session: Session, session_id: int, number: int) -> HandRecord:
+        hand = session.exec(
+            select(HandRecord).where(HandRecord.session_id == session_id, HandRecord.number == number)).first()
         if hand is None:
             raise InputError(f"session {session_id} has no hand {number}")
         return hand
 
-    def hand(self, session_id: int, number: int) -> Hand:
+    def hand(self, session_id: int, number: int) -> HandRecord:
         with self._read() as session:
             return self._hand(session, session_id, number)
 
-    def hands(self, session_id: int) -> list[Hand]:
+    def hands(self, session_id: int) -> list[HandRecord]:
         """The session's hands in order."""
         with self._read() as session:
             self._session(session, session_id)
-            return list(session.exec(select(Hand).where(Hand.session_id == session_id).order_by(Hand.number)))
+            return list(session.exec(
+                select(HandRecord).where(HandRecord.session_id == session_id).order_by(HandRecord.number)))
 
-    def end_hand(self, session_id: int, number: int, ended_at: datetime | None = None) -> Hand:
+    def end_hand(self, session_id: int, number: int, ended_at: datetime | None = None) -> HandRecord:
         """Record when the hand ended."""
-        ended = _check_time(ended_at, "hand end")
-        with self._write() as session:
-            hand = self._hand(session, session_id, number)
-            hand.ended_at = ended
-            session.add(hand)
-            return hand
+        with self.transaction() as tx:
+            return tx.end_hand(session_id, number, ended_at)
 
     def cache_result(self, session_id: int, number: int, result: Mapping[str, Any] | None) -> None:
         """Keep (or, with None, forget) the replay result of a hand: a JSON object, a cache only."""
-        document = None if result is None else dict(result)
-        if document is not None:
-            try:
-                chain.canonical_json(document)
-            except (TypeError, ValueError) as err:
-                raise InputError(f"hand {number}'s replay result is not plain JSON: {err}") from None
-        with self._write() as session:
-            hand = self._hand(session, session_id, number)
-            hand.result = document
-            session.add(hand)
+        with self.transaction() as tx:
+            tx.cache_result(session_id, number, result)
 
     # ------------------------------------------------------------------ events (append-only)
 
-    def append_event(self, session_id: int, hand_number: int, event: Event, *, text: str | None = None) -> EventRecord:
-        """Append ``event`` to hand ``hand_number`` of the session; durable when this returns.
+    def append_event(self, session_id: int, hand_number: int | None, event: Event, *, text: str | None = None,
+                     expected_seq: int | None = None) -> EventRecord:
+        """Append ``event`` to hand ``hand_number`` of the session (None: an event of the night
+        between hands); committed, so durable, when this returns.
 
-        ``text`` is the scorekeeper's original line, if any.  The row gets the session's next ``seq``
-        and extends the hash chain; two writers racing for one ``seq`` are serialised by the session's
-        row lock and, should that ever be bypassed, by the unique constraint (the loser retries).
+        ``text`` is the scorekeeper's original line, if any.  ``expected_seq`` is the last ``seq``
+        the recorder saw: if the log has moved on since, nothing is stored and StaleLogError says
+        what was recorded meanwhile.  Otherwise the row gets the session's next ``seq`` and extends
+        the hash chain; writers racing for one ``seq`` are serialised by the session's row lock and,
+        should that ever be bypassed, by the unique constraint (the loser retries).
         """
-        return self.append_events(session_id, hand_number, [(event, text)])[0]
+        return self.append_events(session_id, hand_number, [(event, text)], expected_seq=expected_seq)[0]
 
     def append_events(
-        self, session_id: int, hand_number: int, events: Sequence[Event | tuple[Event, str | None]]
+        self, session_id: int, hand_number: int | None, events: Sequence[Event | tuple[Event, str | None]], *,
+        expected_seq: int | None = None,
     ) -> list[EventRecord]:
-        """Append several events to one hand in one transaction: all of them, or (on any error) none.
+        """Append several events to one hand (or between hands) in one transaction: all or none.
 
         Each item is an event or an ``(event, text)`` pair; see :meth:`append_event`.
         """
-        encoded = [self._encode(item) for item in events]
-        for attempt in range(1, APPEND_ATTEMPTS + 1):
-            try:
-                with self._write() as session:
-                    return self._append_rows(session, session_id, hand_number, encoded)
-            except ConflictError:
-                if attempt == APPEND_ATTEMPTS:
-                    raise
-        raise AssertionError("unreachable")
+        return self._retrying(lambda tx: tx.append_events(session_id, hand_number, events, expected_seq=expected_seq))
 
-    @staticmethod
-    def _encode(item: Event | tuple[Event, str | None]) -> tuple[str, dict[str, Any], str | None]:
-        event, text = item if isinstance(item, tuple) else (item, None)
-        kind, payload = codec.encode_event(event)
-        if text is not None and not isinstance(text, str):
-            raise InputError(f"event text must be a string, not {type(text).__name__}")
-        if text is not None and "\x00" in text:
-            raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
-        return kind, payload, text
-
-    def _append_rows(self, session: Session, session_id: int, hand_number: int,
-                     encoded: Sequence[tuple[str, dict[str, Any], str | None]]) -> list[EventRecord]:
-        game = self._session(session, session_id, open_only=True, lock=True)
-        self._hand(session, session_id, hand_number)
-        last = session.exec(
-            select(EventRecord).where(EventRecord.session_id == session_id)
-            .order_by(EventRecord.seq.desc()).limit(1)  # type: ignore[attr-defined]
-        ).first()
-        seq = 0 if last is None else last.seq
-        prev = chain.genesis_hash(game) if last is None else last.hash
-        rows = []
-        for kind, payload, text in encoded:
-            seq += 1
-            created = utcnow()
-            digest = chain.event_hash(prev, session_id=session_id, seq=seq, hand_number=hand_number,
-                                      kind=kind, payload=payload, text=text, created_at=created)
-            rows.append(EventRecord(session_id=session_id, seq=seq, hand_number=hand_number, kind=kind,
-                                    payload=payload, text=text, created_at=created, prev_hash=prev, hash=digest))
-            prev = digest
-        session.add_all(rows)
-        session.flush()
-        return rows
+    def last_seq(self, session_id: int) -> int:
+        """The ``seq`` of the session's last event (0 before the first): what a recorder has seen."""
+        with self._read() as session:
+            self._session(session, session_id)
+            return session.exec(select(func.max(EventRecord.seq)).where(EventRecord.session_id == session_id)).one() or 0
 
     def events(self, session_id: int, hand_number: int | None = None) -> list[EventRecord]:
         """The session's event rows (of one hand, if given) in ``seq`` order."""
@@ -466,6 +774,20 @@ class Store:
             codec.decode_event(row.kind, row.payload, where=f"session {session_id}, event {row.seq}")
             for row in self.events(session_id, hand_number)
         ]
+
+    def snapshot(self, session_id: int) -> LogSnapshot:
+        """Everything stored about the session (header, seats, hands, events), read consistently."""
+        from referee.session_log import LogSnapshot
+
+        with self._read(self._snapshot_reader) as session, session.begin():
+            game = self._session(session, session_id)
+            seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
+                                      .order_by(SeatRecord.number)))
+            hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
+                                      .order_by(HandRecord.number)))
+            rows = list(session.exec(select(EventRecord).where(EventRecord.session_id == session_id)
+                                     .order_by(EventRecord.seq)))  # type: ignore[arg-type]
+            return LogSnapshot(game, seats, hands, rows)
 
     def verify_chain(self, session_id: int) -> chain.ChainReport:
         """Recompute the session's hash chain: is its event log as it was recorded?"""
@@ -484,8 +806,8 @@ class Store:
 
     def counts(self) -> dict[str, int]:
         """How many players, aliases, sessions, seats, hands and events the database holds."""
-        tables = {"players": Player, "aliases": PlayerAlias, "sessions": GameSession, "seats": Seat,
-                  "hands": Hand, "events": EventRecord}
+        tables = {"players": Player, "aliases": PlayerAlias, "sessions": GameSession, "seats": SeatRecord,
+                  "hands": HandRecord, "events": EventRecord}
         with self._read() as session:
             return {name: session.exec(select(func.count()).select_from(model)).one() for name, model in tables.items()}
 

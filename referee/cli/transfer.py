@@ -1,0 +1,93 @@
+"""``referee import FILE`` and ``referee export SESSION``: a night between a file and the store.
+
+Import records a hand file (or a session log exported as JSON) as a new session, all of it or
+nothing.  Export writes the session as the canonical hand file (what the hand format cannot say,
+money paid and cash-outs, goes in as comments) or, with ``--json``, its whole log as stored.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from referee.cli.db import DbOption, open_for
+from referee.cli.session import DEFAULT_CHIP_VALUE
+
+
+def import_night(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="A hand file (docs/hand-format.md), or a session log from "
+                                              "`referee export ID --json`.")],
+    table: Annotated[str | None, typer.Option("--table", metavar="NAME",
+                                              help="The table's name (default: the file's name).")] = None,
+    chip_value: Annotated[str, typer.Option("--chip-value", metavar="MONEY",
+                                            help="What one chip is worth, for a hand file: 0.25, or 25c.")]
+    = DEFAULT_CHIP_VALUE,
+    db: DbOption = None,
+) -> None:
+    """Import a whole night into a new session: every hand, every event, every change between hands."""
+    from referee.cli.session import parse_chip_value
+    from referee.errors import InputError
+
+    cents = parse_chip_value(chip_value)
+    document = None
+    if file.suffix.lower() == ".json":
+        import json
+
+        try:
+            document = json.loads(file.read_text(encoding="utf-8"))
+        except OSError as err:
+            raise InputError(f"cannot read {file}: {err.strerror}", hint="check the path") from None
+        except ValueError as err:
+            raise InputError(f"{file} is not JSON: {err}", hint="give a hand file, or the JSON of "
+                                                                "`referee export ID --json`") from None
+    else:
+        from referee.handfile import read_night
+
+        night = read_night(file)  # the whole file is read before anything is written
+    from referee.recording import record_log_document, record_night
+
+    with open_for(ctx, db) as store:
+        if document is not None:
+            session_id = record_log_document(store, document, source=str(file))
+        else:
+            session_id = record_night(store, night, table_name=table or file.stem, chip_value_cents=cents)
+        hands, events = len(store.hands(session_id)), len(store.events(session_id))
+    typer.echo(f"Imported {file} as session {session_id}: {hands} hand{'s' if hands != 1 else ''}, {events} events.")
+    typer.echo(f"Replay it with: referee replay --session {session_id}")
+
+
+def export_session(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to export.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Write the session log as JSON events (everything "
+                                                         "as stored, hashes included).")] = False,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file (atomically) "
+                                                                       "instead of stdout.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Export a session: the canonical hand file of its night, or (``--json``) its whole log."""
+    from referee.session_log import hand_file_text, log_document, read_session_log
+
+    with open_for(ctx, db) as store:
+        snapshot = store.snapshot(session_id)
+        chain = store.verify_chain(session_id)
+    if not chain.ok:
+        typer.echo(f"Warning: session {session_id}'s chain is broken at {chain.problem}", err=True)
+    if as_json:
+        import json
+
+        text = json.dumps(log_document(snapshot, chain), indent=2, ensure_ascii=False) + "\n"
+    else:
+        text, notes = hand_file_text(read_session_log(snapshot))
+        if notes:
+            typer.echo(f"Note: the hand format has no words for {len(notes)} of the night's facts (money paid, "
+                       "cash-outs); they are written as comments. `--json` keeps them as events.", err=True)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        from referee.cli.replay import write_atomically
+
+        write_atomically(output, text)
