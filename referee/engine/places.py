@@ -82,6 +82,21 @@ class CardPlaces:
 
     # ------------------------------------------------------------------ moving cards
 
+    def deal(self, place: PlaceKey, cards: Sequence[AnyCard], pack: frozenset[Card]) -> tuple[Card, PlaceKey | None] | None:
+        """Put dealt ``cards`` into ``place``, unless one of them is known to be elsewhere or is not
+        in the ``pack``: then nothing moves, and that card is returned with the place the log has it
+        in (``None``: not in the pack)."""
+        where = self.where
+        for c in cards:
+            if type(c) is Card:
+                held = where.get(c)
+                if held is not None:
+                    return c, held
+                if c not in pack:
+                    return c, None
+        self.add(place, cards)
+        return None
+
     def add(self, place: PlaceKey, cards: Sequence[AnyCard]) -> None:
         """Put ``cards`` into ``place`` (the caller has checked none is elsewhere)."""
         where = self.where
