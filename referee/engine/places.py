@@ -165,6 +165,17 @@ class CardPlaces:
             self.cards[place] = tuple(held)
             where[c] = place
 
+    def lay_down(self, place: PlaceKey, shown: Sequence[Card]) -> tuple[tuple[Card, PlaceKey] | None, list[Card]]:
+        """``place`` is laid face up and holds exactly ``shown`` -- unless one of the cards is known to
+        be in another place: then nothing moves and that card is returned with its place.  Else
+        returns ``None`` and the known cards the log had there that were not shown (what it had wrong)."""
+        where = self.where
+        for c in shown:
+            held = where.get(c)
+            if held is not None and held != place:
+                return (c, held), []
+        return None, self.replace(place, shown)
+
     def replace(self, place: PlaceKey, shown: Sequence[Card]) -> list[Card]:
         """``place`` holds exactly ``shown`` (a whole hand laid face up): the log's other known
         cards for it are no longer placed.  Returns those cards (what the log had wrongly)."""

@@ -75,8 +75,8 @@ class HandSetup:
         object.__setattr__(self, "names", tuple(s.name for s in self.seats))
         if self.dealer not in self.names:
             raise InputError(f"the dealer {self.dealer!r} is not seated", hint="seated: " + ", ".join(self.names))
-        if self.carry_in.pot < 0:
-            raise InputError("a carried pot cannot be negative")
+        if self.carry_in.pot < 0 or getattr(self.carry_in, "passed_out", 0) < 0:
+            raise InputError("a carried pot and a passed-out count cannot be negative")
 
 
 class Snapshot(NamedTuple):
@@ -592,14 +592,16 @@ class HandState:
     def discard(self, seat: int, named: Sequence[AnyCard], count: int, to: PlaceKey = MUCK) -> list[AnyCard]:
         """``seat`` gives up ``count`` cards, the ``named`` ones among them, into ``to`` (the muck, or
         his face-down discards).  Returns what left his hand (known cards where named)."""
-        clash = self.places.elsewhere(named, seat)
-        if clash is not None:
-            raise self.card_elsewhere(clash[0], clash[1], f"{self.names[seat]} discards")
-        removed, strays = self.places.remove(seat, named, count)
+        places = self.places
+        if named:
+            clash = places.elsewhere(named, seat)
+            if clash is not None:
+                raise self.card_elsewhere(clash[0], clash[1], f"{self.names[seat]} discards")
+        removed, strays = places.remove(seat, named, count)
         for c in strays:
             self.flag("discard_not_in_hand",
                       f"{self.names[seat]} discarded {c.text}, which the log does not show in his hand", player=seat)
-        self.places.add(to, removed)
+        places.add(to, removed)
         return removed
 
     def hand_of(self, seat: int) -> tuple[AnyCard, ...]:
@@ -621,16 +623,14 @@ class HandState:
             self.flag("show_unreadable", f"{who}'s shown hand has unreadable cards ({format_cards(shown)})",
                       player=seat)
             return
-        clash = self.places.elsewhere(known, seat)
+        held = len(self.places.cards[seat])
+        clash, strange = self.places.lay_down(seat, known)  # type: ignore[arg-type]
         if clash is not None:
             raise self.card_elsewhere(clash[0], clash[1], f"{who} shows")
-        held = self.places.at(seat)
-        strange = [c for c in held if type(c) is Card and c not in known]
-        if strange and len(known) >= len(held):
+        if strange and len(known) >= held:
             self.flag("show_contradicts_log",
                       f"{who} showed {format_cards(known)} but the log has {who} holding {format_cards(strange)}",
                       player=seat)
-        self.places.replace(seat, known)  # type: ignore[arg-type]
         self.shown[seat] = tuple(known)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ betting

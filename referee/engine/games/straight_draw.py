@@ -370,17 +370,21 @@ class StraightDraw(HandState):
     def take_draw(self, seat: int, event: Draw, count: int) -> None:
         """``seat`` discards ``count`` cards (into the muck, or face down in front of him) and gets as
         many from the stub (those the log does not name are unknown)."""
-        taken = self.drawn.get(seat) or DrawTaken(0, 0, self.hand_of(seat), (), ())
+        taken = self.drawn.get(seat)
+        before = self.hand_of(seat) if taken is None else taken.before
         if count == 0:  # stands pat: no card moves
-            self.drawn[seat] = taken._replace(times=taken.times + 1)
+            self.drawn[seat] = DrawTaken(0, 1, before, (), ()) if taken is None else taken
             return
         to = kept(seat) if seat in self.kept_face_down else MUCK
-        gone = self.discard(seat, event.discards, count, to)
+        gone = tuple(self.discard(seat, event.discards, count, to))
         received = event.received
         got = received if len(received) == count else (*received, *[UNKNOWN] * (count - len(received)))
         self.deal_to(seat, got)
-        self.drawn[seat] = DrawTaken(taken.count + count, taken.times + 1, taken.before,
-                                     (*taken.discards, *gone), (*taken.received, *got))
+        if taken is None:
+            self.drawn[seat] = DrawTaken(count, 1, before, gone, got)
+        else:  # the fifth card of a split draw
+            self.drawn[seat] = DrawTaken(taken.count + count, taken.times + 1, before, (*taken.discards, *gone),
+                                         (*taken.received, *got))
 
     def start_round2(self) -> None:
         self.phase = "round2"
@@ -498,17 +502,19 @@ class StraightDraw(HandState):
         """Who contests the pots at the showdown, and the value of each known hand."""
         contenders = {s for s in range(self.n) if self.live[s] and s not in self.mucked}
         values = {}
+        wild, wheel, size, shown, places = self.house.wild, self.wheel, self.hand_size, self.shown, self.places
         for s in contenders:
-            hand = self.known_hand(s)
-            if hand is not None and len(hand) == self.hand_size:
-                values[s] = poker.evaluate(hand, wild=self.house.wild, wheel=self.wheel)
+            hand = shown.get(s) or places.known(s)  # what he showed wins over the log's tracking
+            if hand is not None and len(hand) == size:
+                values[s] = poker.evaluate(hand, wild=wild, wheel=wheel)
         return contenders, values
 
     def draw_showdown(self) -> Outcome:
         contenders, values = self.showdown_values()
         rule = self.cite("draw.9")
         pots, carried, undecided, must_show = self.showdown_pots(contenders, values, rule)
-        self.must_show(must_show, rule)
+        if must_show:
+            self.must_show(must_show, rule)
         return self.end_showdown(pots, carried, undecided, self.showdown_order)
 
     def must_show(self, names: list[str], rule: str) -> None:
