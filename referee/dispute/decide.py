@@ -120,7 +120,7 @@ def _outcome_lines(hand: ReplayedHand) -> tuple[tuple[str, ...], tuple[str, ...]
     for i, pot in enumerate(outcome.pots, 1):
         label = "main pot" if i == 1 else f"side pot {i - 1}"
         if not pot.decided:
-            pots.append(f"{label} of {pot.amount}: undecided until {', '.join(pot.eligible)} show")
+            pots.append(f"{label} of {pot.amount}: undecided until the cards it needs are shown")
         elif pot.winners:
             who = ", ".join(f"{w} {pot.shares.get(w, 0)}" for w in pot.winners)
             pots.append(f"{label} of {pot.amount} to {who}" + (f" ({pot.hand})" if pot.hand else "")
@@ -136,33 +136,35 @@ def _finding_ruling(f: Finding) -> str:
     return text[0].upper() + text[1:] + "."
 
 
-def _no_breach(topic: Topic, hand: ReplayedHand, action: int, text: str) -> str:
-    """The ruling when the log shows nothing broken, with what the engine knows about the topic."""
-    replay = hand.replay
-    outcome = replay.outcome
-    book = hand.rulebook
-    base = f"The log shows no breach: “{text}” stands."
+def _answer(topic: Topic, hand: ReplayedHand) -> str:
+    """What the engine knows about the topic's question, whatever was broken: who had to show first,
+    who contests each pot, whether La Viuda could still be bought."""
+    outcome = hand.replay.outcome
     if topic.name == "show_order" and outcome.showdown_order:
         order = ", ".join(outcome.showdown_order)
-        return f"{outcome.showdown_order[0]} had to show first; the order of showing was {order}. {base}"
+        return f"{outcome.showdown_order[0]} had to show first; the order of showing was {order}. "
     if topic.name == "cover":
         contests = [f"{'the main pot' if i == 1 else f'side pot {i - 1}'} of {p.amount}: {', '.join(p.eligible)}"
                     for i, p in enumerate(outcome.pots, 1)]
         if contests:
-            return "Who contests each pot: " + "; ".join(contests) + ". " + base
+            return "Who contests each pot: " + "; ".join(contests) + ". "
     if topic.name == "buy_back":
         carry = outcome.next_hand.carry.to_dict()
-        if "bought_by" in carry:
-            if carry.get("bought_by"):
-                return f"La Viuda had been bought by {carry['bought_by']}: it cannot be bought again. {base}"
-            return ("La Viuda was still unbought after this deal: a player who lost his last chip in it could buy "
-                    f"it at its end. {base}")
-        return f"This game ({book.game.replace('_', ' ')}) has no La Viuda to buy. {base}"
+        if "bought_by" not in carry:
+            return f"This game ({hand.rulebook.game.replace('_', ' ')}) has no La Viuda to buy. "
+        if carry.get("bought_by"):
+            return f"After this deal La Viuda is bought by {carry['bought_by']}: it cannot be bought again. "
+        return "La Viuda is still unbought after this deal: a player who lost his last chip in it may buy it at its end. "
+    return ""
+
+
+def _no_breach(topic: Topic, hand: ReplayedHand, action: int, text: str) -> str:
+    """The ruling when the log shows nothing broken."""
     if topic.name == "draw_count":
-        answers = [f for f in replay.findings if f.code == "draw_count_answer"]
+        answers = [f for f in hand.replay.findings if f.code == "draw_count_answer"]
         if answers:
             return _finding_ruling(answers[-1])
-    return base
+    return f"The log shows no breach: “{text}” stands."
 
 
 def _needs_card(event: ev.Event) -> bool:
@@ -200,8 +202,9 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     player = getattr(event, "player", None)
     said = tuple((i, _words(e, game)) for i, e in enumerate(replay.events[:action], 1))
     state = replay.states[action - 1]
-    before = replay.states[action - 2] if action > 1 else None
-    to_act = before.to_act if before is not None else state.to_act if action == 1 else None
+    from referee.engine.replay import play
+
+    to_act = play(replay.setup, replay.events[:action - 1]).to_act()
 
     relevant = _relevant(topic, replay.findings, action, player)
     breaches = [f for f in relevant if f.severity == "error"]
@@ -218,7 +221,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         code, rule, remedy = main.code, main.rule, main.remedy
         ruling = " ".join(_finding_ruling(f) for f in breaches)
     elif unknown or (topic.name == "card_fact" and _needs_card(event)):
-        main = unknown[0] if unknown else None
+        main = None if topic.name == "card_fact" and _needs_card(event) else unknown[0]
         code = main.code if main else None
         rule = main.rule if main else _first_rule(book, topic.rules)
         who = (main.player if main else None) or player or "the player"
@@ -230,7 +233,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
             gap = f"The log does not record the card{'s' if _needs_card(event) else ''} in question (“{text}”)."
         needs = what
         decided_by = None
-        ruling = f"The log cannot decide this. {gap} What would decide it: {what}."
+        ruling = f"The log cannot decide this. {gap}"
     elif relevant:  # notes and answers: what the log says
         main = relevant[0]
         code, rule, remedy = main.code, main.rule, main.remedy
@@ -238,6 +241,8 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     else:
         rule = _first_rule(book, topic.rules) or (others[0].rule if others else None)
         ruling = _no_breach(topic, hand, action, text)
+    if decided_by is not None:
+        ruling = _answer(topic, hand) + ruling
     if facts and decided_by == "log":
         raise InputError("the log decides this question: a table's decision is not needed (nor taken)",
                          hint="leave out --decide; the log's ruling is: " + ruling)
