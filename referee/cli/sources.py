@@ -46,7 +46,7 @@ def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: s
     """The night of ``file`` or of ``session`` (exactly one of them)."""
     if (file is None) == (session is None):
         raise InputError("name a hand file or a session, not both" if file else "nothing to replay",
-                         hint="a hand file (night.txt), or a session: --session ID")
+                         hint="referee replay night.txt, or referee replay --session ID")
     if session is not None:
         from referee.cli.db import open_for
         from referee.session_log import session_log
