@@ -120,6 +120,8 @@ def dispute(
     from referee.dispute.questions import classify, forms
     from referee.handfile.replay import replay_night_file
 
+    if pdf is not None and not (pdf.parent if str(pdf.parent) else Path(".")).is_dir():
+        raise InputError(f"cannot write {pdf}: no folder {pdf.parent}", hint="create the folder, or choose another path")
     topic = classify(question)
     if topic is None:
         raise InputError(f"cannot tell what the question {question!r} asks",
@@ -136,7 +138,11 @@ def dispute(
         from referee.cli.db import open_for
 
         with open_for(ctx, db) as store:
-            row = store.append_event(loaded.session, None, doc.event())
+            try:
+                row = store.append_event(loaded.session, None, doc.event())
+            except InputError as err:  # a closed session: its settlement is final
+                raise InputError(f"the ruling cannot be recorded: {err.message}",
+                                 hint="add --no-record to see the ruling without recording it") from None
         doc = replace(doc, recorded_seq=row.seq)
         note = f"Recorded in session {loaded.session}'s log (event {row.seq}): replays, the ledger and the settlement follow it."
     elif doc.decided and record:
