@@ -39,7 +39,7 @@ _BETTING = ("acted_out_of_turn", "acted_not_in_hand", "acted_all_in", "acted_rou
 TOPICS: tuple[Topic, ...] = (
     Topic("false_open", "Was the open false? (openers)",
           "Bob says Ann's open was false",
-          ("false open", "false", "openers", "opener", "jacks or better", "without openers", "prove", "proof",
+          ("false open", "false", "openers", "opener", "jacks or better", "without openers", "prove", "proof", "jacks",
            "could not prove", "open", "opened", "opening"),
           ("false_open_before_showdown", "false_open_after_dropping", "false_open_at_showdown",
            "false_open_all_dropped", "false_open_after_win", "false_open_not_declared", "unproven_opener",
