@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -405,7 +405,7 @@ def check_hand(night: Night, number: int | None) -> None:
         raise InputError(f"{night.source} has no hand {number}", hint=f"it has {span}")
 
 
-def _recorded(output: Path | None, render: Any) -> str:
+def _recorded(render: Any) -> str:
     from rich.console import Console
 
     console = Console(record=True, file=open(os.devnull, "w"), width=110, no_color=True, highlight=False, emoji=False)
@@ -488,11 +488,8 @@ def replay(
         if output is None:
             render(Console(highlight=False, emoji=False))
         else:
-            write_atomically(output, _recorded(output, render))
+            write_atomically(output, _recorded(render))
     judged = comparison.now if comparison is not None else hands
     if check and any(h.replay.illegal for h in judged if hand is None or h.entry.number == hand):
         raise typer.Exit(1)
 
-
-def iter_hands(hands: Iterable[ReplayedHand], number: int | None) -> list[ReplayedHand]:
-    return [h for h in hands if number is None or h.entry.number == number]
