@@ -40,6 +40,7 @@ from referee.engine.events import (
     Leave,
     MoveSeat,
     NightEvent,
+    Ruling,
     SetDealer,
     SitDown,
 )
@@ -93,6 +94,9 @@ def night_words(event: NightEvent) -> str:
             from referee.handfile.writer import write_so_far
 
             return write_so_far(event)
+        case Ruling():
+            by = "the table decided" if event.decided_by == "table" else "ruled from the log"
+            return f"ruling on hand {event.hand}, action {event.action} ({by}): {event.ruling}"
     raise AssertionError(f"no words for night event {event!r}")
 
 
@@ -107,7 +111,7 @@ def event_words(event: Event) -> str:
 
 def in_hand_format(event: NightEvent) -> bool:
     """Whether a hand file can say it (it has no seat moves, cash-outs or money paid)."""
-    if isinstance(event, (MoveSeat, CashOut)):
+    if isinstance(event, (MoveSeat, CashOut, Ruling)):
         return False
     return not (isinstance(event, (SitDown, AddChips)) and event.paid_cents is not None)
 
@@ -224,7 +228,7 @@ class TableState:
                     raise InputError(f"option {event.name} = {event.value!r}: a value is text or a whole number")
                 self.options[event.name] = event.value
                 return event
-            case Shuffle() | GameSoFar():  # facts of the game, not of the table
+            case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
                 return event
             case CashOut():
                 player = self.name(event.player)
@@ -344,6 +348,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     gaps: list[list[tuple[int | None, NightEvent]]] = [[] for _ in range(len(played) + 1)]
     opening: list[tuple[int | None, NightEvent]] = []
     so_far: GameSoFar | None = None  # the night starts in the middle of a game
+    rulings: list[Ruling] = []  # disputes ruled: they name their hand, wherever they were made
     leading = True
     k = 0
     for row in rows:
@@ -357,6 +362,9 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
             k += 1
         if isinstance(event, GameSoFar) and k == 0 and so_far is None:
             so_far = event
+            continue
+        if isinstance(event, Ruling):
+            rulings.append(event)
             continue
         if leading and (isinstance(event, SitDown) or (isinstance(event, SetDealer) and opening)):
             opening.append((row.seq, event))
@@ -447,6 +455,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
         dealer=first_dealer,
         hands=tuple(hands),
         so_far=so_far,
+        rulings=tuple(rulings),
     )
     return SessionLog(game, night, tuple(opened), closing, state)
 
@@ -500,11 +509,12 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         lines += ["", written[0], *notes_here, *written[1:]]
         plain.append(replace(hand, changes=kept))
     closing = [comment(e, "after the last hand") for e in log.closing]
+    closing += [comment(e, "recorded in the log") for e in night.rulings]
     if closing:
         lines += ["", *closing]
     text = "\n".join(lines) + "\n"
 
-    expected = replace(night, hands=tuple(plain))
+    expected = replace(night, hands=tuple(plain), rulings=())
     try:
         same = parse_night(text, source=f"session {sid}") == expected
         problem = "it reads back as a different night"

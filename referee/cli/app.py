@@ -73,11 +73,12 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import db, demo, planned, replay, rulebook, session, transfer
+    from referee.cli import db, demo, dispute, planned, replay, rulebook, session, transfer
 
     app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
     app.command(name="replay")(replay.replay)
+    app.command(name="dispute")(dispute.dispute)
     app.command(name="import")(transfer.import_night)
     app.command(name="export")(transfer.export_session)
     planned.register(app)
