@@ -269,7 +269,7 @@ class HandState:
         self.round: BettingRound | None = None
         self.phase = "deal"
         self.action = 0
-        self.events: list[Event] = []
+        self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
         self.voided = voided
         self.fix = self.house.fix
         self.tie_rule = self.house.tie_rule
@@ -308,25 +308,28 @@ class HandState:
         action; everything a player did wrong is a finding.  After such an error the state is not
         to be used any more (:meth:`check` first when the input is doubtful).
         """
-        self.action += 1
-        self.events.append(event)
-        if self.voided and self.action in self.voided:
+        self.action = number = self.action + 1
+        self.log.append(event)
+        if number in self.voided:
             return  # logged, but void: a later correction says it did not happen
-        kind = type(event)
-        if kind is Void:
-            self._void(event)  # type: ignore[arg-type]
-            return
-        handler = self.handlers.get(kind)
+        handler = self.handlers.get(type(event))
         if handler is None:
+            if type(event) is Void:
+                self._void(event)  # type: ignore[arg-type]
+                return
+            words = self.words()
             raise self._placed(InputError(
-                f"{kind.__name__} is not an action of {self.words()}",
-                hint=f"{self.words()} actions: " + "; ".join(dict.fromkeys(self.events.values())),
+                f"{type(event).__name__} is not an action of {words}",
+                hint=f"{words} actions: " + "; ".join(dict.fromkeys(type(self).events.values())),
             ), event)
         player = getattr(event, "player", None)
         try:
-            seat = None if player is None else self.table.index.get(player)
-            if seat is None and player is not None:
-                self.seat_of(player)  # raises: not seated
+            if player is None:
+                seat = None
+            else:
+                seat = self.table.index.get(player)
+                if seat is None:
+                    self.seat_of(player)  # raises: not seated
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
@@ -344,9 +347,9 @@ class HandState:
             ), event)
         if target not in self.voided:  # a correction as it is entered: replay the hand without it
             fresh = type(self)(self.setup, self.voided | {target})
-            for earlier in self.events[:-1]:
+            for earlier in self.log[:-1]:
                 fresh.push(earlier)
-            fresh.events.append(event)
+            fresh.log.append(event)
             fresh.action = self.action
             self.__dict__ = fresh.__dict__
         reason = f" ({event.reason})" if event.reason else ""

@@ -316,7 +316,7 @@ class StopTheBus(HandState):
             raise InputError(f"'{self.names[seat]} wins' is not a result of Stop the Bus",
                              hint="the result of a deal is who was lowest: 'Cy: was lowest'")
         if self.phase != REPORTED:
-            if any(type(e) not in (Reported, Void) for e in self.events[:-1]):
+            if any(type(e) not in (Reported, Void) for e in self.log[:-1]):
                 raise InputError("'was lowest' in a deal whose play is logged",
                                  hint="a deal is logged by its result alone ('Cy: was lowest') or in full")
             self.phase = REPORTED
