@@ -107,6 +107,7 @@ class Status:
     phase: str
     cards: tuple[tuple[str, str], ...]  # (whose, cards) for every place holding a known card
     over: str | None = None  # how the hand ended, once it is over
+    waiting: str | None = None  # nobody to act, the hand not over: what it waits for (a pot undecided)
     next_dealer: str | None = None
     seated: tuple[str, ...] = ()
     stacks: tuple[tuple[str, int], ...] = ()
@@ -123,7 +124,7 @@ class Status:
         elif self.to_act is not None:
             parts.append(f"{self.to_act} to act: {', '.join(self.legal) or '?'}")
         else:
-            parts.append(self.phase)
+            parts.append(self.waiting or self.phase)
         if self.cards:
             parts.append("cards " + "; ".join(f"{who} {cards}" for who, cards in self.cards))
         return " · ".join(parts)
@@ -303,9 +304,12 @@ class LiveTable:
                           (), next_dealer=self.next_dealer(), seated=tuple(table.seats))
         prompt = state.prompt()
         over = self.over()
+        waiting = None
+        if over is None and prompt.to_act is None and state.events:
+            waiting = state.outcome().summary
         return Status(
             self.session_id, self.session.table_name, self.game, self.hand.number, state.names[state.table.dealer],
-            state.middle(), prompt.to_act, prompt.legal, prompt.phase, self.known_cards(), over,
+            state.middle(), prompt.to_act, prompt.legal, prompt.phase, self.known_cards(), over, waiting,
             self.next_dealer() if over is not None else None, tuple(state.names),
             tuple(zip(state.names, state.stacks)),
         )
@@ -417,10 +421,11 @@ class LiveTable:
             verdict = state.check(event)
         except RefereeError as err:  # cannot be replayed at all (a card held twice): never logged
             return Refused(err.message, err.hint)
-        after = [f for f in verdict.findings if f.code == "action_after_hand"]
-        if after:
+        over = self.over()
+        late = over is not None and type(event) not in type(state).after_end and type(event) is not ev.Void
+        if late or any(f.code == "action_after_hand" for f in verdict.findings):
             self._pending_force = _Pending("action", event, line)
-            return Refused(f"hand {self.hand_number} is over ({self.over() or state.phase}): "
+            return Refused(f"hand {self.hand_number} is over ({over or state.phase}): "
                            f"{self._words(event)} comes after it",
                            hint="type 'new hand' to begin the next hand, or force it into this one", forceable=True)
         if not verdict.legal:

@@ -131,8 +131,9 @@ def player_named(typed: str, names: Sequence[str]) -> str | None:
 
 def split_cards(token: str) -> str:
     """``JsJh`` → ``Js Jh`` (cards typed without spaces); any other token as it is."""
-    if _RUN_OF_CARDS.fullmatch(token):
-        return " ".join(m.group(0) for m in _ONE_CARD.finditer(token))
+    core = token.rstrip(",")
+    if _RUN_OF_CARDS.fullmatch(core):
+        return " ".join(m.group(0) for m in _ONE_CARD.finditer(core)) + token[len(core):]
     return token
 
 
