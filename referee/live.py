@@ -114,9 +114,19 @@ class Status:
 
     def line(self) -> str:
         """The status as one line of text."""
+        return " · ".join(self.parts())
+
+    def toolbar(self) -> str:
+        """The status as the table's status line shows it: the hand, and the cards on a line of their own."""
+        parts = self.parts()
+        if self.cards:
+            return " · ".join(parts[:-1]) + "\n" + parts[-1]
+        return " · ".join(parts)
+
+    def parts(self) -> list[str]:
         game = self.game.replace("_", " ")
         if self.hand is None:
-            return f"session {self.session} · {game} · no hand yet: type 'new hand' ({self.next_dealer} deals)"
+            return [f"session {self.session}", game, f"no hand yet: type 'new hand' ({self.next_dealer} deals)"]
         parts = [f"hand {self.hand}", game, f"dealer {self.dealer}", f"pot {self.pot}"]
         if self.over is not None:
             parts.append(f"over: {self.over}")
@@ -127,7 +137,7 @@ class Status:
             parts.append(self.waiting or self.phase)
         if self.cards:
             parts.append("cards " + "; ".join(f"{who} {cards}" for who, cards in self.cards))
-        return " · ".join(parts)
+        return parts
 
 
 def _book(rulebook: str, options: dict[str, object]) -> Rulebook:

@@ -220,7 +220,7 @@ def make_session(live: LiveTable, *, history: History | None = None, input: Inpu
     return PromptSession(
         completer=TableCompleter(live), complete_while_typing=True, history=history or InMemoryHistory(),
         key_bindings=key_bindings(live), style=style, input=input, output=output,
-        bottom_toolbar=lambda: live.status().line(), reserve_space_for_menu=4,
+        bottom_toolbar=lambda: live.status().toolbar(), reserve_space_for_menu=4,
     )
 
 
