@@ -530,7 +530,6 @@ class LiveTable:
         """The night event a line of the hand format's header stands for, or None if it is not one."""
         from referee.handfile import parser as p
         from referee.handfile.actions import parse_amount
-        from referee.recording import stored_rulebook
 
         if m := p.SIT_DOWN_LINE.fullmatch(line):
             name = m["name"]
@@ -549,6 +548,8 @@ class LiveTable:
             _book(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
         if m := p.RULEBOOK_LINE.fullmatch(line):
+            from referee.recording import stored_rulebook
+
             ref = m["ref"].strip()
             _book(p.resolve_rulebook(ref, self.base_dir), {})  # refused here if it cannot be loaded
             return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))

@@ -117,3 +117,17 @@ def test_help_and_cli_import_stay_light() -> None:
     for command in ("table", "act"):
         helped = runner.invoke(app, [command, "--help"], terminal_width=120)
         assert helped.exit_code == 0 and "Usage:" in helped.output
+
+
+def test_opening_an_up_to_date_database_loads_no_alembic(sqlite_url: str) -> None:
+    """The schema check on every open is one plain query (referee.store.migrate.HEAD_REVISION), which
+    must name the newest shipped migration."""
+    from referee.store.migrate import HEAD_REVISION, head_revision
+
+    assert HEAD_REVISION == head_revision()
+    with open_store(sqlite_url):
+        pass  # created and migrated
+    code = (f"import sys; from referee.store import open_store; open_store({sqlite_url!r}).close(); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'alembic'}))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "[]"

@@ -47,10 +47,9 @@ def act(
 
     An illegal action is refused with the reason and exit code 2, unless --force.
     """
-    from referee.cli.output import console, literal
     from referee.live import LiveTable, Refused, Said, Stored
 
-    out = console(soft_wrap=True)
+    out = typer.echo  # plain text, printed as typed (no rich markup to escape: a fast start matters here)
     with open_for(ctx, db) as store:
         table = LiveTable(store, session_id)
         for line in lines:
@@ -64,7 +63,7 @@ def act(
                 rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
                 raise InputError(f"{entry.reason}{rules}", where=f"{line!r}", hint=hint or None)
             if isinstance(entry, Said):
-                out.print(literal(entry.text))
+                out(entry.text)
             elif isinstance(entry, Stored):
-                out.print(literal(describe(entry)))
-        out.print(literal(table.status().line()))
+                out(describe(entry))
+        out(table.status().line())
