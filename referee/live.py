@@ -169,7 +169,9 @@ class LiveTable:
         snap = self.store.snapshot(self.session_id)
         log = read_session_log(snap)
         self.session: GameSession = log.session
-        if self.session.status != "open":
+        from referee.store.models import SESSION_OPEN
+
+        if self.session.status != SESSION_OPEN:
             raise InputError(f"session {self.session_id} is closed", hint="a closed session cannot be recorded into")
         self.seen = snap.events[-1].seq if snap.events else 0
         self.table_state: TableState = log.table
@@ -252,6 +254,11 @@ class LiveTable:
             return self.state.rulebook
         return _book(self.table_state.rulebook, self.table_state.options)
 
+    @property
+    def can_force(self) -> bool:
+        """Whether the line refused last can be logged as it happened (:meth:`force`)."""
+        return self._pending_force is not None
+
     def prompt(self) -> Prompt | None:
         return self.state.prompt() if self.state is not None else None
 
@@ -288,16 +295,21 @@ class LiveTable:
         state = self.state
         if state is None:
             return ()
-        out = []
+        known: dict[str, list[Card]] = {}
         for place, held in state.places.cards.items():
-            known = [c for c in held if type(c) is Card]
-            if not known:
-                continue
-            who = state.names[place] if isinstance(place, int) else str(place).replace(":", " ")
+            who = state.names[place] if isinstance(place, int) else str(place)
             if isinstance(place, str) and place.startswith("kept:"):
                 who = f"{state.names[int(place[5:])]}'s kept discards"
-            out.append((who, format_cards(known)))
-        return tuple(out)
+            cards = [c for c in held if type(c) is Card]
+            if cards:
+                known.setdefault(who, []).extend(cards)
+        voided = {e.action for e in state.events if type(e) is ev.Void}
+        for number, event in enumerate(state.events, 1):  # shown openers and discards the places do not hold
+            if type(event) is ev.Show and number not in voided:
+                mine = known.setdefault(event.player, [])
+                mine += [c for c in event.cards if type(c) is Card and c not in mine
+                         and state.places.place_of(c) is None]
+        return tuple((who, format_cards(cards)) for who, cards in known.items() if cards)
 
     def status(self) -> Status:
         """The status line's facts (worked out once per change of the log, whatever the prompt redraws)."""

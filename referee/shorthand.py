@@ -98,7 +98,7 @@ def verb_words(game: str) -> list[str]:
     return list(dict.fromkeys(words))
 
 
-def _verb_for(word: str, game: str) -> str:
+def verb_for(word: str, game: str) -> str:
     """The hand format's words for the verb ``word`` typed in ``game``: itself in either form
     (``fold``/``folds``), table talk, or the one verb it begins.  HandFileError when none or several."""
     verbs = game_verbs(game)
@@ -160,7 +160,7 @@ def expand(text: str, game: str, names: Sequence[str],
     typed_verb, _, args = rest.partition(" ")
     if re.fullmatch(r"(?:was|wins|won)", typed_verb, re.IGNORECASE) and rest.lower() != "was":
         return f"{player} {rest}"  # ``Bob was lowest`` / ``Ann wins``: the result lines name the player first
-    words = _verb_for(typed_verb, game)
+    words = verb_for(typed_verb, game)
     verb = game_verbs(game)[words.split()[0]]
     arguments = [split_cards(t) if player_named(t, names) is None else t for t in args.split()]
     if not arguments and len(verb.phrases) == 1 and " " in verb.phrases[0] and " " not in words:
@@ -177,4 +177,4 @@ def expand(text: str, game: str, names: Sequence[str],
     return f"{player}: {' '.join([words, *arguments])}"
 
 
-__all__ = ["TABLE_TALK", "Verb", "expand", "game_verbs", "player_named", "split_cards", "verb_words"]
+__all__ = ["TABLE_TALK", "Verb", "expand", "game_verbs", "player_named", "split_cards", "verb_for", "verb_words"]

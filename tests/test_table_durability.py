@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from test_store_durability import child_of, read_line, read_until
+from test_store_durability import Lines, child_of, read_line, read_until
 
 from referee.handfile.replay import replay_night_file
 from referee.live import LiveTable
@@ -35,6 +35,7 @@ def test_every_acknowledged_line_at_the_table_survives_sigkill(db_url: str) -> N
     server = subprocess.Popen([sys.executable, str(TABLE_RECORDER), db_url, str(sid)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     assert server.stdin is not None and server.stdout is not None
+    out = Lines(server.stdout)
     acked: dict[int, str] = {}
     rng = random.Random(20261202)
 
@@ -48,14 +49,14 @@ def test_every_acknowledged_line_at_the_table_survives_sigkill(db_url: str) -> N
         for _ in range(KILLS):
             server.stdin.write("go\n")
             server.stdin.flush()
-            pid = child_of(server.pid, read_until(server.stdout, "pid ", take))
-            first = read_line(server.stdout)  # built from the store and typing: kill it at a random moment
+            pid = child_of(server.pid, read_until(out, "pid ", take))
+            first = read_line(out)  # built from the store and typing: kill it at a random moment
             if first.startswith("reaped "):
                 continue
             take(first)
             time.sleep(rng.uniform(0, 0.03))
             os.kill(pid, signal.SIGKILL)
-            read_until(server.stdout, "reaped ", take)
+            read_until(out, "reaped ", take)
     finally:
         server.stdin.close()
         server.wait(timeout=30)

@@ -94,11 +94,12 @@ class TableCompleter(Completer):
         return self.live.names
 
     def _verb(self, typed: str) -> str | None:
-        from referee.shorthand import _verb_for
+        from referee.errors import RefereeError
+        from referee.shorthand import verb_for
 
         try:
-            return _verb_for(typed, self.live.game).split()[0]
-        except Exception:  # noqa: BLE001 - a half-typed verb completes to nothing
+            return verb_for(typed, self.live.game).split()[0]
+        except RefereeError:  # a half-typed or unknown verb completes to nothing
             return None
 
     def _verbs(self, player: str) -> list[tuple[str, str]]:
@@ -195,7 +196,7 @@ def key_bindings(live: LiveTable) -> KeyBindings:
     def may_force() -> bool:
         from prompt_toolkit.application import get_app
 
-        return live._pending_force is not None and get_app().current_buffer.text == ""
+        return live.can_force and get_app().current_buffer.text == ""
 
     @bindings.add("!", filter=may_force)
     def _force(event: KeyPressEvent) -> None:

@@ -148,18 +148,24 @@ class _Head:
 
 
 @cache
-def _head_query() -> Any:
-    """The session row (locked) with its log's last seq and hash and its last hand: built once, as the
-    live table runs it on every append."""
+def _locked_session() -> Any:
+    """The session row, locked (PostgreSQL ``FOR UPDATE``; see :meth:`Store._session`): built once."""
+    return select(GameSession).where(GameSession.id == bindparam("sid")).with_for_update()
+
+
+@cache
+def _log_head() -> Any:
+    """Where a session's log stands, in one round trip: its last event's seq and hash and its last
+    hand.  Built once: the live table runs it on every append.  Run after the session's row is locked,
+    so that (each statement seeing what was committed before it began) it sees every earlier writer."""
     sid = bindparam("sid")
     last = select(EventRecord.seq, EventRecord.hash).where(EventRecord.session_id == sid) \
         .order_by(EventRecord.seq.desc()).limit(1)  # type: ignore[attr-defined]
     return select(
-        GameSession,
         last.with_only_columns(EventRecord.seq).scalar_subquery(),
         last.with_only_columns(EventRecord.hash).scalar_subquery(),
         select(func.max(HandRecord.number)).where(HandRecord.session_id == sid).scalar_subquery(),
-    ).where(GameSession.id == sid).with_for_update(of=GameSession)
+    )
 
 
 @cache
@@ -214,12 +220,10 @@ class Transaction:
         if head is None:
             if not isinstance(session_id, int) or isinstance(session_id, bool):
                 raise InputError(f"no session {session_id!r}", hint="sessions are numbered 1, 2, …")
-            # the session (its row locked, see Store._session) and where its log stands, in one round
-            # trip: the last event's seq and hash, the last hand
-            found = self.db.exec(_head_query(), params={"sid": session_id}).first()  # type: ignore[call-overload]
-            if found is None:
+            game = self.db.exec(_locked_session(), params={"sid": session_id}).first()  # type: ignore[call-overload]
+            if game is None:
                 raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
-            game, seq, digest, last_hand = found
+            seq, digest, last_hand = self.db.exec(_log_head(), params={"sid": session_id}).one()  # type: ignore[call-overload]
             if open_only and game.status != SESSION_OPEN:
                 raise InputError(f"session {session_id} is closed", hint="a closed session cannot be recorded into")
             head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
