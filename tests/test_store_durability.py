@@ -24,15 +24,34 @@ RECORDER = Path(__file__).resolve().parent / "helpers" / "recorder.py"
 KILLS = 60
 
 
-def read_line(stream: Any, timeout: float = 60.0) -> str:
+class Lines:
+    """A child's output pipe read line by line: ``select`` on the pipe itself with a buffer of our own
+    (a buffered reader's read-ahead would hold lines that ``select`` then cannot see)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.fd = stream.fileno()
+        self.buffer = b""
+
+    def readline(self, timeout: float) -> str:
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([self.fd], [], [], timeout)
+            assert ready, f"the recorder's server said nothing for {timeout:.0f} s"
+            chunk = os.read(self.fd, 65536)
+            if not chunk:  # the server ended
+                line, self.buffer = self.buffer, b""
+                return line.decode()
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode() + "\n"
+
+
+def read_line(stream: Lines, timeout: float = 60.0) -> str:
     """The server's next line; a server that says nothing for ``timeout`` seconds fails the test
     (rather than hanging the suite)."""
-    ready, _, _ = select.select([stream], [], [], timeout)
-    assert ready, f"the recorder's server said nothing for {timeout:.0f} s"
-    return stream.readline()
+    return stream.readline(timeout)
 
 
-def read_until(stream: Any, prefix: str, take: Callable[[str], None]) -> str:
+def read_until(stream: Lines, prefix: str, take: Callable[[str], None]) -> str:
     """Read lines, handing each other one to ``take``, up to the first that starts with ``prefix``."""
     while True:
         line = read_line(stream)
@@ -62,6 +81,7 @@ def test_every_acknowledged_append_survives_sigkill(db_url: str) -> None:
     server = subprocess.Popen([sys.executable, str(RECORDER), db_url, str(sid), "1", "Ann", "--serve"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)  # the installed referee
     assert server.stdin is not None and server.stdout is not None
+    out = Lines(server.stdout)
     acked: dict[int, str] = {}
     rng = random.Random(20261201)
 
@@ -77,14 +97,14 @@ def test_every_acknowledged_append_survives_sigkill(db_url: str) -> None:
         for _ in range(KILLS):
             server.stdin.write("go\n")
             server.stdin.flush()
-            pid = child_of(server.pid, read_until(server.stdout, "pid ", take))
-            first = read_line(server.stdout)  # connected and recording: now kill it at a random moment
+            pid = child_of(server.pid, read_until(out, "pid ", take))
+            first = read_line(out)  # connected and recording: now kill it at a random moment
             if first.startswith("reaped "):  # the child ended by itself (its error is on stderr): next one
                 continue
             take(first)
             time.sleep(rng.uniform(0, 0.02))
             os.kill(pid, signal.SIGKILL)
-            read_until(server.stdout, "reaped ", take)
+            read_until(out, "reaped ", take)
     finally:
         server.stdin.close()
         server.wait(timeout=30)

@@ -73,10 +73,12 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import db, demo, dispute, planned, replay, rulebook, session, transfer
+    from referee.cli import act, db, demo, dispute, planned, replay, rulebook, session, table, transfer
 
     app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
+    app.command(name="table")(table.table)
+    app.command(name="act")(act.act)
     app.command(name="replay")(replay.replay)
     app.command(name="dispute")(dispute.dispute)
     app.command(name="import")(transfer.import_night)

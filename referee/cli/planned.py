@@ -10,8 +10,6 @@ from __future__ import annotations
 import typer
 
 PLANNED_GROUPS: dict[str, str] = {
-    "table": "Seats and the live table: who sits where, who deals, stacks at a glance.",
-    "act": "Record what happens at the table as it happens, with an immediate legality warning.",
     "settle": "End-of-night settlement: chips into money and who pays whom, in the fewest transfers.",
     "report": "Print the session report (PDF).",
 }

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.engine.events import Event, GameSoFar
-from referee.engine.outcome import Carry
+from referee.engine.outcome import Carry, Outcome
 from referee.engine.replay import HandReplay, replay_hand
 from referee.engine.state import HandSetup
 from referee.engine.table import Seat, Table, make_seats
@@ -68,6 +68,76 @@ class NightResult:
         return self.hands[index]
 
 
+class NightThread:
+    """What threads from one hand of a night to the next: every player's stack, who sat at the last
+    hand, whose deal it is by the rules and what the game carries.  :func:`replay_night` walks a
+    night with it; the live recorder keeps one in memory, so that starting the next hand costs one
+    step, not a replay of the night.
+
+    :meth:`setup_for` is the setup a hand starts from (this thread does not change);
+    :meth:`after` moves the thread past the hand, given its outcome.
+    """
+
+    def __init__(self, first_stacks: Sequence[Seat | tuple[str, int]], first_dealer: str | None,
+                 so_far: GameSoFar | None = None) -> None:
+        self.first_stacks = make_seats(first_stacks)  # checked as a hand's seats are
+        self.stacks = {seat.name: seat.stack for seat in self.first_stacks}
+        self.seated: tuple[str, ...] = tuple(self.stacks)
+        self.dealer = first_dealer
+        self.carry = Carry()
+        self.so_far = so_far
+        self.hands = 0  # hands threaded so far
+
+    def stacks_for(self, hand: NightHand) -> dict[str, int]:
+        """Every player's stack as ``hand`` begins: the last hand's, with the chips added and the new
+        players' stacks (checked)."""
+        stacks = dict(self.stacks)
+        for name, stack in hand.joined.items():
+            if stacks.get(name, 0) > 0 and name in self.seated:
+                raise InputError(f"{name} sits down but is already at the table", hand=hand.number)
+            stacks[name] = stack
+        for name, amount in hand.added.items():
+            if name not in stacks:
+                raise InputError(f"{name} adds chips but is not at the table", hand=hand.number)
+            stacks[name] += amount
+        missing = [n for n in hand.seats if n not in stacks]
+        if missing:
+            raise InputError(
+                f"{', '.join(missing)} seated in hand {hand.number} without a stack",
+                hand=hand.number, hint="a new player sits down with his chips",
+            )
+        return stacks
+
+    def setup_for(self, hand: NightHand) -> HandSetup:
+        """The setup ``hand`` starts from: stacks, the dealer (the hand's own, else the deal passed by
+        the rules, else worked out from its events) and the carry."""
+        from referee.engine.games import find_game
+
+        stacks = self.stacks_for(hand)
+        carry = self.carry
+        if self.so_far is not None and self.hands == 0:
+            carry = find_game(hand.rulebook.game).carry_so_far(self.so_far, hand.rulebook, self.first_stacks)
+        this_dealer = hand.dealer
+        if this_dealer is None and self.dealer is not None:
+            this_dealer = _dealer_in(self.dealer, hand.seats, self.seated, hand.rulebook.game)
+        if this_dealer is None:
+            try:
+                this_dealer = find_game(hand.rulebook.game).infer_dealer(hand.seats, stacks, hand.events)
+            except InputError as err:
+                raise err.at(hand.number) from None
+        return HandSetup(hand.rulebook, tuple(Seat(n, stacks[n]) for n in hand.seats), this_dealer or hand.seats[0],
+                         hand.number, carry, dealer_known=this_dealer is not None, shuffled=hand.shuffled)
+
+    def after(self, hand: NightHand, setup: HandSetup, outcome: Outcome) -> None:
+        """Move on past ``hand``, which started from ``setup`` and ended with ``outcome``."""
+        self.stacks = self.stacks_for(hand)
+        self.stacks.update(outcome.stacks)
+        self.seated = hand.seats
+        self.dealer = outcome.next_hand.dealer if setup.dealer_known else None
+        self.carry = outcome.next_hand.carry
+        self.hands += 1
+
+
 def replay_night(
     first_stacks: Sequence[Seat | tuple[str, int]],
     first_dealer: str | None,
@@ -85,55 +155,22 @@ def replay_night(
     ``first_dealer`` ``None``: the log does not say who dealt; the game works it out from the play
     (:meth:`~referee.engine.state.HandState.infer_dealer`), or replays the hand without (a deal
     logged by its result alone).  ``so_far``: the night starts in the middle of a game (the first
-    hand's game turns it into its carry).
+    hand's game turns it into its carry).  The threading is :class:`NightThread`'s.
     """
     from referee.engine.games import find_game
 
-    stacks = {seat.name: seat.stack for seat in make_seats(first_stacks)}  # checked as a hand's seats are
-    seated = tuple(stacks)
-    dealer = first_dealer
-    carry = Carry()
-    if so_far is not None and hands:
-        first = hands[0]
-        carry = find_game(first.rulebook.game).carry_so_far(so_far, first.rulebook, make_seats(first_stacks))
+    thread = NightThread(first_stacks, first_dealer, so_far)
     replays: list[HandReplay] = []
     for hand in hands:
-        for name, stack in hand.joined.items():
-            if stacks.get(name, 0) > 0 and name in seated:
-                raise InputError(f"{name} sits down but is already at the table", hand=hand.number)
-            stacks[name] = stack
-        for name, amount in hand.added.items():
-            if name not in stacks:
-                raise InputError(f"{name} adds chips but is not at the table", hand=hand.number)
-            stacks[name] += amount
-        missing = [n for n in hand.seats if n not in stacks]
-        if missing:
-            raise InputError(
-                f"{', '.join(missing)} seated in hand {hand.number} without a stack",
-                hand=hand.number, hint="a new player sits down with his chips",
-            )
-        this_dealer = hand.dealer
-        if this_dealer is None and dealer is not None:
-            this_dealer = _dealer_in(dealer, hand.seats, seated, hand.rulebook.game)
-        if this_dealer is None:
-            try:
-                this_dealer = find_game(hand.rulebook.game).infer_dealer(hand.seats, stacks, hand.events)
-            except InputError as err:
-                raise err.at(hand.number) from None
-        known = this_dealer is not None
-        setup = HandSetup(hand.rulebook, tuple(Seat(n, stacks[n]) for n in hand.seats), this_dealer or hand.seats[0],
-                          hand.number, carry, dealer_known=known, shuffled=hand.shuffled)
+        setup = thread.setup_for(hand)
         result = replay_hand(setup, hand.events)
         replays.append(result)
-        stacks.update(result.outcome.stacks)
-        seated = hand.seats
-        dealer = result.outcome.next_hand.dealer if known else None
-        carry = result.outcome.next_hand.carry
+        thread.after(hand, setup, result.outcome)
     winner: str | None = None
     facts: dict[str, object] = {}
     if replays:
-        winner, facts = find_game(replays[-1].setup.rulebook.game).night_result(carry, stacks)
-    return NightResult(tuple(replays), stacks, seated, carry, winner, facts)
+        winner, facts = find_game(replays[-1].setup.rulebook.game).night_result(thread.carry, thread.stacks)
+    return NightResult(tuple(replays), thread.stacks, thread.seated, thread.carry, winner, facts)
 
 
 def _dealer_in(dealer: str, seats: Sequence[str], previous: Sequence[str], game: str) -> str:

@@ -39,6 +39,16 @@ _I = re.IGNORECASE
 NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
 RESERVED = frozenset({"rulebook", "option", "seats", "seat", "dealer", "hand", "misdeal", "void", "widow", "dummy"})
 
+#: The header lines that change the night between hands, as patterns (fullmatch): the parser reads
+#: them here and the live table (referee.live) between hands, so both read the same words.
+RULEBOOK_LINE = re.compile(r"rulebook\s*:\s*(?P<ref>.*)", _I)
+OPTION_LINE = re.compile(r"option\s+(?P<name>[\w.]+)\s*=\s*(?P<value>.+)", _I)
+DEALER_LINE = re.compile(r"dealer\s*:\s*(?P<name>\S+)", _I)
+SHUFFLED_LINE = re.compile(r"shuffled", _I)
+SIT_DOWN_LINE = re.compile(r"(?P<name>[^\s:]+)\s+sits\s+down\s+with\s+(?P<n>\S+)(?:\s+after\s+(?P<after>\S+))?", _I)
+LEAVE_LINE = re.compile(r"(?P<name>[^\s:]+)\s+leaves", _I)
+ADD_CHIPS_LINE = re.compile(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)", _I)
+
 
 def strip_comment(raw: str) -> str:
     """The line without its ``#`` comment and surrounding blanks."""
@@ -441,12 +451,12 @@ class NightParser:
 
     def line(self, text: str) -> None:
         """Read one line (comment already removed, not blank)."""
-        m = re.fullmatch(r"rulebook\s*:\s*(?P<ref>.*)", text, _I)
+        m = RULEBOOK_LINE.fullmatch(text)
         if m:
             if self.hand is not None:
                 self.in_header("'rulebook:'")
             return self.set_rulebook(m["ref"])
-        m = re.fullmatch(r"option\s+(?P<name>[\w.]+)\s*=\s*(?P<value>.+)", text, _I)
+        m = OPTION_LINE.fullmatch(text)
         if m:
             if self.hand is not None:
                 self.in_header("an option")
@@ -460,7 +470,7 @@ class NightParser:
                     "'seats:' inside a hand", "between hands write 'Eve sits down with 50' or 'Bob leaves'"
                 )
             return self.add_seats(m["list"])
-        m = re.fullmatch(r"dealer\s*:\s*(?P<name>\S+)", text, _I)
+        m = DEALER_LINE.fullmatch(text)
         if m:
             return self.set_dealer(m["name"])
         m = re.fullmatch(r"game\s+so\s+far\s*:\s*(?P<items>.*)", text, _I)
@@ -469,15 +479,15 @@ class NightParser:
         m = re.fullmatch(r"hand(?:\s+(?P<n>\d+))?\s*:?", text, _I)
         if m:
             return self.start_hand(m["n"])
-        if re.fullmatch(r"shuffled", text, _I):
+        if SHUFFLED_LINE.fullmatch(text):
             return self.mark_shuffled()
-        m = re.fullmatch(r"(?P<name>[^\s:]+)\s+sits\s+down\s+with\s+(?P<n>\S+)(?:\s+after\s+(?P<after>\S+))?", text, _I)
+        m = SIT_DOWN_LINE.fullmatch(text)
         if m:
             return self.sit_down(m["name"], m["n"], m["after"])
-        m = re.fullmatch(r"(?P<name>[^\s:]+)\s+leaves", text, _I)
+        m = LEAVE_LINE.fullmatch(text)
         if m:
             return self.leave(m["name"])
-        m = re.fullmatch(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)", text, _I)
+        m = ADD_CHIPS_LINE.fullmatch(text)
         if m:
             return self.add_chips(m["name"], m["n"])
         if self.hand is None:

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
 
 MIGRATIONS_DIR: Final = Path(__file__).resolve().parent / "migrations"
+#: The newest revision of the shipped migrations, known without loading alembic, so that the check
+#: on every open is one plain query and no import of alembic (tests/test_store_db.py checks that it
+#: is alembic's head: a new migration updates it).
+HEAD_REVISION: Final = "0002"
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -101,8 +105,22 @@ def upgrade(engine: Engine) -> UpgradeResult:
     return UpgradeResult(before, after)
 
 
+def _at_head(engine: Engine) -> bool:
+    """Whether the database is at :data:`HEAD_REVISION`, by one plain query (no alembic)."""
+    from sqlalchemy.exc import DBAPIError
+
+    try:
+        with engine.connect() as connection:
+            rows = connection.exec_driver_sql("SELECT version_num FROM alembic_version").all()
+    except DBAPIError:  # no version table yet (or the query failed): the full check says what is wrong
+        return False
+    return [tuple(row) for row in rows] == [(HEAD_REVISION,)]
+
+
 def ensure_schema(engine: Engine) -> None:
     """Bring the schema to the head on first use; cheap (one query) when it already is there."""
+    if _at_head(engine):
+        return
     with engine.connect() as connection:
         revision = current_revision(connection)
     if revision != head_revision():

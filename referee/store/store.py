@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import cache
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from sqlalchemy import delete, func
+from sqlalchemy import bindparam, delete, func, insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from referee.session_log import LogSnapshot, TableState
 
 APPEND_ATTEMPTS: Final = 5
+_EVENT_COLUMNS: Final = ("session_id", "seq", "hand_number", "kind", "payload", "text", "created_at", "prev_hash", "hash")
 
 
 class ConflictError(StoreError):
@@ -145,6 +147,32 @@ class _Head:
     touched: set[int] = field(default_factory=set)
 
 
+@cache
+def _locked_session() -> Any:
+    """The session row, locked (PostgreSQL ``FOR UPDATE``; see :meth:`Store._session`): built once."""
+    return select(GameSession).where(GameSession.id == bindparam("sid")).with_for_update()
+
+
+@cache
+def _log_head() -> Any:
+    """Where a session's log stands, in one round trip: its last event's seq and hash and its last
+    hand.  Built once: the live table runs it on every append.  Run after the session's row is locked,
+    so that (each statement seeing what was committed before it began) it sees every earlier writer."""
+    sid = bindparam("sid")
+    last = select(EventRecord.seq, EventRecord.hash).where(EventRecord.session_id == sid) \
+        .order_by(EventRecord.seq.desc()).limit(1)  # type: ignore[attr-defined]
+    return select(
+        last.with_only_columns(EventRecord.seq).scalar_subquery(),
+        last.with_only_columns(EventRecord.hash).scalar_subquery(),
+        select(func.max(HandRecord.number)).where(HandRecord.session_id == sid).scalar_subquery(),
+    )
+
+
+@cache
+def _event_insert() -> Any:
+    return insert(EventRecord.__table__)  # type: ignore[attr-defined]
+
+
 class Transaction:
     """Writes inside one database transaction: all of them are committed together, or none.
 
@@ -190,15 +218,14 @@ class Transaction:
     def _head(self, session_id: int, *, open_only: bool = True) -> _Head:
         head = self._heads.get(session_id)
         if head is None:
-            game = Store._session(self.db, session_id, open_only=open_only, lock=True)
-            # where the log stands, in one round trip: the last event's seq and hash, the last hand
-            last = select(EventRecord.seq, EventRecord.hash).where(EventRecord.session_id == session_id) \
-                .order_by(EventRecord.seq.desc()).limit(1)  # type: ignore[attr-defined]
-            seq, digest, last_hand = self.db.exec(select(  # type: ignore[call-overload]
-                last.with_only_columns(EventRecord.seq).scalar_subquery(),
-                last.with_only_columns(EventRecord.hash).scalar_subquery(),
-                select(func.max(HandRecord.number)).where(HandRecord.session_id == session_id).scalar_subquery(),
-            )).one()
+            if not isinstance(session_id, int) or isinstance(session_id, bool):
+                raise InputError(f"no session {session_id!r}", hint="sessions are numbered 1, 2, …")
+            game = self.db.exec(_locked_session(), params={"sid": session_id}).first()  # type: ignore[call-overload]
+            if game is None:
+                raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
+            seq, digest, last_hand = self.db.exec(_log_head(), params={"sid": session_id}).one()  # type: ignore[call-overload]
+            if open_only and game.status != SESSION_OPEN:
+                raise InputError(f"session {session_id} is closed", hint="a closed session cannot be recorded into")
             head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
             self._heads[session_id] = head
         elif open_only and head.game.status != SESSION_OPEN:
@@ -327,8 +354,9 @@ class Transaction:
             head.seq, head.hash = seq, digest
         if hand_number == head.last_hand and rows:
             head.last_hand_played = True
-        self.db.add_all(rows)
-        self.db.flush()
+        if rows:  # one INSERT through the table, not the ORM's unit of work: the hot path of a live table
+            self.db.execute(_event_insert(), [  # type: ignore[call-overload]
+                {column: getattr(row, column) for column in _EVENT_COLUMNS} for row in rows])
         return rows
 
     def append_events(self, session_id: int, hand_number: int | None,

@@ -1,0 +1,69 @@
+"""``referee act SESSION LINE…``: record what happened at the table from a script or a second
+terminal, one line at a time, in the same words as the hand format and the table mode.
+
+Each line is judged before it is stored: an illegal action is refused with the engine's reason
+(exit 2) unless ``--force`` logs it as it happened, for the replay to judge.  Every stored line is
+committed before the next is read; a line that raced another recorder is refused in plain words
+(nothing stored) and the lines after it are not tried.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from referee.cli.db import DbOption, open_for
+from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from referee.live import Stored
+
+
+def describe(stored: Stored) -> str:
+    """One stored line as ``act`` and the table mode report it."""
+    if stored.action is None and stored.hand is not None:
+        text = f"hand {stored.hand} begins" + (f": {stored.note}" if stored.note else "")
+    else:
+        where = f"hand {stored.hand}, action {stored.action}" if stored.action is not None else "between hands"
+        text = f"{where}: {stored.text}" + (f" ({stored.note})" if stored.note else "")
+    flagged = [f for f in stored.findings if f.code != "action_voided"]
+    for finding in flagged:
+        text += f"\n  {'flagged' if finding.severity == 'error' else 'note'}: {finding.message}" + (
+            f" ({finding.rule})" if finding.rule else "")
+    return text
+
+
+def act(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to record into.")],
+    lines: Annotated[list[str], typer.Argument(metavar="LINE…", help="What happened, e.g. \"bob raises to 4\", "
+                                               "\"Bob: calls\", \"new hand\", \"undo\", \"Eve sits down with 50\".")],
+    force: Annotated[bool, typer.Option("--force", help="Log an illegal action as it happened (the replay flags it).")]
+    = False,
+    db: DbOption = None,
+) -> None:
+    """Record actions into a session, as the table mode does: the hand format's words or short forms.
+
+    An illegal action is refused with the reason and exit code 2, unless --force.
+    """
+    from referee.live import LiveTable, Refused, Said, Stored
+
+    out = typer.echo  # plain text, printed as typed (no rich markup to escape: a fast start matters here)
+    with open_for(ctx, db) as store:
+        table = LiveTable(store, session_id)
+        for line in lines:
+            entry = table.enter(line)
+            if isinstance(entry, Refused) and entry.forceable and force:
+                entry = table.force()
+            if isinstance(entry, Refused):
+                hint = entry.hint or ""
+                if entry.forceable:
+                    hint = (f"{hint}; " if hint else "") + "add --force to log it as it happened"
+                rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
+                raise InputError(f"{entry.reason}{rules}", where=f"{line!r}", hint=hint or None)
+            if isinstance(entry, Said):
+                out(entry.text)
+            elif isinstance(entry, Stored):
+                out(describe(entry))
+        out(table.status().line())

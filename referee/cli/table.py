@@ -1,0 +1,68 @@
+"""``referee table [SESSION]``: record a night live at the table, one action per line.
+
+The prompt (prompt_toolkit, imported here only when the command runs) shows a status line, completes
+names, verbs and cards, keeps a history, refuses an illegal action at once with the reason and logs
+it with one keystroke (``!``) when that is what really happened.  Every acknowledged line is
+committed before the prompt returns.  Without a terminal (a pipe, a script) it reads the lines from
+standard input and answers each in plain text.  See ``docs/table.md``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from referee.cli.db import DbOption, open_for
+from referee.errors import InputError
+
+
+def _history_file() -> object:
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from referee.store.db import default_sqlite_path
+
+    folder = default_sqlite_path().parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return FileHistory(str(folder / "table_history"))
+    except OSError:
+        return InMemoryHistory()
+
+
+def table(
+    ctx: typer.Context,
+    session_id: Annotated[int | None, typer.Argument(metavar="[SESSION]",
+                                                     help="The session to record (default: the last open one).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Record a session live: a status line, short forms ('bob r 4'), completion, undo, '?' for the rules.
+
+    Every action is stored (committed) before the next prompt; an illegal one is refused with the
+    reason, and '!' logs it as it happened.
+    """
+    from referee.cli.output import console, literal
+    from referee.live import LiveTable
+
+    with open_for(ctx, db) as store:
+        if session_id is None:
+            open_ = [s for s in store.sessions() if s.status == "open"]
+            if not open_:
+                raise InputError("no open session to record", hint="start one with `referee session new`")
+            session_id = open_[-1].id
+            assert session_id is not None
+        live = LiveTable(store, session_id)
+        out = console(soft_wrap=True)
+        out.print(literal(f"Session {session_id}: {live.session.table_name} ({live.game.replace('_', ' ')})"))
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            from referee.cli.table_prompt import run_lines
+
+            run_lines(live, sys.stdin, lambda text: out.print(literal(text)))
+            return
+        from prompt_toolkit import print_formatted_text
+
+        from referee.cli import table_prompt
+
+        session = table_prompt.make_session(live, history=_history_file())  # type: ignore[arg-type]
+        table_prompt.run(live, session, lambda text: print_formatted_text(text, style=session.style))

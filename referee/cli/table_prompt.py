@@ -1,0 +1,248 @@
+"""The prompt of ``referee table``, on prompt_toolkit: a status line, completion, history, and the
+one-keystroke force.
+
+* The bottom toolbar always shows the hand, the dealer, the pot, whose turn it is and what he may
+  do, and the cards known so far (:meth:`referee.live.Status.line`).
+* :class:`TableCompleter` completes player names and table words first, then the verbs of the
+  game (the legal ones of the player to act first), then cards (the player's own known cards
+  first, then every card the log has placed nowhere) and names.
+* After a refused action, ``!`` on an empty line logs it as it happened (``force`` does the same).
+* Every line is handed to :class:`referee.live.LiveTable`, which commits it before the next prompt.
+
+This module imports prompt_toolkit; only ``referee table`` imports this module, so ``referee
+--help`` and the other commands never load it.  :func:`run_lines` is the same loop without a
+terminal (standard input that is not one, a script).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from referee.live import Entry, LiveTable, Refused, Said, Stored
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import History
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+#: The words of the table mode itself (besides actions and the night's header lines).
+COMMANDS = ("new hand", "undo", "?", "force", "quit")
+TABLE_WORDS = ("misdeal", "void", "widow turned", "widow dealt:", "dummy:")
+QUIT = frozenset({"quit", "exit", "q"})
+FORCE = frozenset({"!", "force"})
+#: Verbs after which the player names cards (hand-format words).
+CARD_VERBS = frozenset({"dealt", "shows", "exposes", "exchanges", "arranges", "reveals", "declares", "draws"})
+NAME_VERBS = frozenset({"asks", "sees"})
+
+HELP = """\
+Type one action per line: 'bob r 4' (Bob raises 4), 'ann open 2', 'cat draw 3', 'dan knock',
+'eve see', 'ann show JsJh', or the hand format's words ('Bob: raises to 4', 'misdeal', 'void 7').
+  new hand   begin the next hand (the deal passes by the rules)
+  undo       void the last action (nothing is ever deleted)
+  !          after a refused action: log it as it happened (also 'force')
+  ?          what the rulebook says about this spot
+  Eve sits down with 50 after Cy · Bob leaves · Bob adds 50 · dealer: Cy · option NAME = VALUE
+             between hands, in the hand format's words
+  quit       leave (Ctrl-D); every acknowledged line is already stored"""
+
+
+class TableCompleter(Completer):
+    """Completion of the table's words for the line being typed (see the module docstring)."""
+
+    def __init__(self, live: LiveTable) -> None:
+        self.live = live
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        before = document.text_before_cursor
+        words = before.split()
+        current = "" if not words or before[-1:].isspace() else words[-1]
+        done = words if not current else words[:-1]
+        for text, meta in self.candidates(done, current):
+            if text == current:
+                continue
+            yield Completion(text, start_position=-len(current), display_meta=meta)
+
+    def candidates(self, done: list[str], current: str) -> list[tuple[str, str]]:
+        """(word, note) pairs that may come next after the words ``done``, starting with ``current``."""
+        low = current.lower()
+        if not done:
+            found = [(n, "player") for n in self._names()] + [(c, "") for c in COMMANDS + TABLE_WORDS]
+            return [(w, m) for w, m in found if w.lower().startswith(low)]
+        from referee.shorthand import player_named
+
+        player = player_named(done[0].rstrip(":"), self._names())
+        if player is None:
+            return []
+        if len(done) == 1:
+            return [(w, m) for w, m in self._verbs(player) if w.lower().startswith(low)]
+        verb = self._verb(done[1])
+        if verb in NAME_VERBS:
+            return [(n, "player") for n in self._names() if n != player and n.lower().startswith(low)]
+        if verb in CARD_VERBS:
+            return [(c, m) for c, m in self._cards(player) if c.lower().startswith(low)]
+        return []
+
+    def _names(self) -> tuple[str, ...]:
+        return self.live.names
+
+    def _verb(self, typed: str) -> str | None:
+        from referee.errors import RefereeError
+        from referee.shorthand import verb_for
+
+        try:
+            return verb_for(typed, self.live.game).split()[0]
+        except RefereeError:  # a half-typed or unknown verb completes to nothing
+            return None
+
+    def _verbs(self, player: str) -> list[tuple[str, str]]:
+        from referee.handfile.writer import EventWriter
+        from referee.shorthand import verb_words
+
+        legal: list[str] = []
+        prompt = self.live.prompt()
+        if prompt is not None and prompt.to_act == player:
+            writer = EventWriter(self.live.game)
+            for event in prompt.events():
+                words = writer.action_words(event)  # type: ignore[arg-type]
+                legal.append(words if not any(ch.isdigit() for ch in words) else words.split()[0])
+        legal = list(dict.fromkeys(legal))
+        rest = [w for w in verb_words(self.live.game) if w not in legal]
+        return [(w, "legal now") for w in legal] + [(w, "") for w in rest]
+
+    def _cards(self, player: str) -> list[tuple[str, str]]:
+        from referee.cards import Card
+
+        state = self.live.state
+        if state is None:
+            return []
+        seat = state.table.index.get(player)
+        own = [c.text for c in (state.places.at(seat) if seat is not None else ()) if type(c) is Card]
+        where = state.places.where
+        unplaced = sorted((c for c in state.cards_of_pack if c not in where), key=_card_order)
+        return [(c, f"{player}'s") for c in own] + [(c.text, "") for c in unplaced] + [("??", "unseen")]
+
+
+def _card_order(card: object) -> tuple[int, str]:
+    text = getattr(card, "text", str(card))
+    return ("AKQJT98765432".find(text[0]) if text[0] in "AKQJT98765432" else 99, text)
+
+
+# ------------------------------------------------------------------ what the table says
+
+
+def entry_lines(entry: Entry) -> list[tuple[str, str]]:
+    """What one entry prints, as (style, text) lines."""
+    from referee.cli.act import describe
+
+    if isinstance(entry, Stored):
+        return [("class:stored", f"✓ {describe(entry)}")]
+    if isinstance(entry, Said):
+        return [("", entry.text)] if entry.text else []
+    assert isinstance(entry, Refused)
+    rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
+    out = [("class:refused", f"✗ {entry.reason}{rules}")]
+    if entry.forceable:
+        out.append(("class:hint", "  press ! to log it as it happened" + (f" ({entry.hint})" if entry.hint else "")))
+    elif entry.hint:
+        out.append(("class:hint", f"  {entry.hint}"))
+    return out
+
+
+def handle(live: LiveTable, text: str) -> Entry | None:
+    """Act on one typed line; None for a line that ends the session."""
+    word = " ".join(text.split()).lower()
+    if word in QUIT:
+        return None
+    if word in ("help", "h"):
+        return Said(HELP)
+    if word in FORCE:
+        return live.force()
+    if word == "":
+        if live.store.last_seq(live.session_id) != live.seen:  # another recorder wrote: show it
+            live.reload()
+            return Said("the log moved on: reloaded")
+        return Said("")
+    return live.enter(text)
+
+
+def run_lines(live: LiveTable, lines: Iterable[str], echo: Callable[[str], None]) -> None:
+    """The table without a terminal: each line handled in turn, each result echoed as plain text."""
+    echo(live.status().line())
+    for text in lines:
+        entry = handle(live, text)
+        if entry is None:
+            return
+        for _, said in entry_lines(entry):
+            echo(said)
+        echo(live.status().line())
+
+
+# ------------------------------------------------------------------ the prompt
+
+
+def key_bindings(live: LiveTable) -> KeyBindings:
+    """``!`` on an empty line after a refused action logs it (one keystroke)."""
+    bindings = KeyBindings()
+
+    @Condition
+    def may_force() -> bool:
+        from prompt_toolkit.application import get_app
+
+        return live.can_force and get_app().current_buffer.text == ""
+
+    @bindings.add("!", filter=may_force)
+    def _force(event: KeyPressEvent) -> None:
+        event.current_buffer.text = "!"
+        event.current_buffer.validate_and_handle()
+
+    return bindings
+
+
+def make_session(live: LiveTable, *, history: History | None = None, input: Input | None = None,
+                 output: Output | None = None) -> PromptSession[str]:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.styles import Style
+
+    style = Style.from_dict({
+        "bottom-toolbar": "noreverse bg:#222222 #eeeeee",
+        "stored": "#5fd75f",
+        "refused": "#ff5f5f bold",
+        "hint": "#aaaaaa",
+    })
+    return PromptSession(
+        completer=TableCompleter(live), complete_while_typing=True, history=history or InMemoryHistory(),
+        key_bindings=key_bindings(live), style=style, input=input, output=output,
+        bottom_toolbar=lambda: live.status().toolbar(), reserve_space_for_menu=4,
+    )
+
+
+def prompt_text(live: LiveTable) -> str:
+    prompt = live.prompt()
+    who = prompt.to_act if prompt is not None and prompt.to_act else "table"
+    return f"{who}> "
+
+
+def run(live: LiveTable, session: PromptSession[str], echo: Callable[[FormattedText], None]) -> None:
+    """The table at a terminal: prompt, handle, print, until ``quit`` or Ctrl-D."""
+    echo(FormattedText([("", "Type an action ('bob r 4'), 'new hand', 'undo', '?', 'help' or 'quit'.")]))
+    while True:
+        try:
+            text = session.prompt(prompt_text(live))
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return
+        entry = handle(live, text)
+        if entry is None:
+            return
+        for style, said in entry_lines(entry):
+            echo(FormattedText([(style, said)]))

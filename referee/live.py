@@ -1,0 +1,657 @@
+"""Recording a session live: the table's current hand as an engine state, one typed line at a time.
+
+:class:`LiveTable` is what ``referee table`` and ``referee act`` record through.  It is built from
+the store alone (the session log is the whole truth) and then kept in memory: each line the
+scorekeeper types is read into one event (the hand format's words, or a short form:
+:mod:`referee.shorthand`), judged on a copy of the hand's state (:meth:`HandState.check`, one step),
+appended to the log and committed, and only then pushed into the state.  Nothing is replayed per
+line; starting the next hand is one step of the night's :class:`~referee.engine.night.NightThread`.
+
+What a line can be:
+
+* an action of the current hand (``bob r 4``, ``Bob: raises to 4``, ``misdeal``, ``void 7``);
+  an illegal one is refused with the engine's reason and can be forced into the log
+  (:meth:`LiveTable.force`: it is then judged by the replay like any logged fact);
+* ``undo``: a ``Void`` of the latest action still standing (never a deletion);
+* ``new hand``: the next hand begins, dealt by whoever the rules say deals next;
+* a line of the night between hands, in the hand format's words (``Eve sits down with 50 after
+  Cy``, ``Bob leaves``, ``Bob adds 50``, ``dealer: Cy``, ``option draw.limit_pre = 3``,
+  ``rulebook: whiskey_poker``, ``shuffled``): it holds from the next hand to begin;
+* ``?``: what the rulebook says about the current spot (:meth:`LiveTable.rules_here`).
+
+Every append names the last ``seq`` this table saw; if another recorder (a second terminal, another
+machine) wrote in between, the store refuses with :class:`~referee.store.StaleLogError` in plain
+words, nothing is stored, and the table reloads itself from the log so the line can be entered again.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from referee.engine import events as ev
+from referee.errors import InputError, RefereeError
+
+if TYPE_CHECKING:
+    from referee.engine.findings import Finding
+    from referee.engine.night import NightHand, NightThread
+    from referee.engine.state import HandSetup, HandState, Prompt
+    from referee.rulebook import Rulebook
+    from referee.session_log import TableState
+    from referee.store import Store
+    from referee.store.models import GameSession
+
+#: What a scorekeeper types to start the next hand, to take back the last action, to ask the rules.
+NEW_HAND = frozenset({"new hand", "new", "nh", "next hand"})
+UNDO = frozenset({"undo", "u"})
+HELP_HERE = frozenset({"?", "rules", "rule"})
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A line that is now in the log (committed): what it was taken as, and what the engine noted."""
+
+    text: str  # the line as the log holds it, in the hand format's words
+    seq: int
+    hand: int | None  # None: an event of the night between hands
+    action: int | None  # its action number in the hand
+    findings: tuple[Finding, ...] = ()  # what the engine flagged at it (a forced action's breach, a note)
+    note: str = ""  # a word about it (``from the next hand``, ``hand 4 begins: Cy deals``)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A line that was not stored: why, a hint, and whether :meth:`LiveTable.force` can log it as it
+    happened (an illegal action can; a line that cannot be read or replayed cannot)."""
+
+    reason: str
+    hint: str | None = None
+    forceable: bool = False
+    stale: bool = False  # another recorder wrote first: the table was reloaded from the log
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Said:
+    """An answer that stores nothing (``?``)."""
+
+    text: str
+
+
+Entry = Stored | Refused | Said
+
+
+@dataclass
+class _Pending:
+    """A refused line that :meth:`LiveTable.force` may log: the event and where it goes."""
+
+    kind: str  # "action" | "new hand"
+    event: ev.Event | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Status:
+    """What the status line shows: the hand, the pot, whose turn and what he may do, the cards known."""
+
+    session: int
+    table: str
+    game: str
+    hand: int | None
+    dealer: str | None
+    pot: int
+    to_act: str | None
+    legal: tuple[str, ...]
+    phase: str
+    cards: tuple[tuple[str, str], ...]  # (whose, cards) for every place holding a known card
+    over: str | None = None  # how the hand ended, once it is over
+    waiting: str | None = None  # nobody to act, the hand not over: what it waits for (a pot undecided)
+    next_dealer: str | None = None
+    seated: tuple[str, ...] = ()
+    stacks: tuple[tuple[str, int], ...] = ()
+
+    def line(self) -> str:
+        """The status as one line of text."""
+        return " · ".join(self.parts())
+
+    def toolbar(self) -> str:
+        """The status as the table's status line shows it: the hand, and the cards on a line of their own."""
+        parts = self.parts()
+        if self.cards:
+            return " · ".join(parts[:-1]) + "\n" + parts[-1]
+        return " · ".join(parts)
+
+    def parts(self) -> list[str]:
+        game = self.game.replace("_", " ")
+        if self.hand is None:
+            return [f"session {self.session}", game, f"no hand yet: type 'new hand' ({self.next_dealer} deals)"]
+        parts = [f"hand {self.hand}", game, f"dealer {self.dealer}", f"pot {self.pot}"]
+        if self.over is not None:
+            parts.append(f"over: {self.over}")
+            parts.append(f"'new hand': {self.next_dealer} deals")
+        elif self.to_act is not None:
+            parts.append(f"{self.to_act} to act: {', '.join(self.legal) or '?'}")
+        else:
+            parts.append(self.waiting or self.phase)
+        if self.cards:
+            parts.append("cards " + "; ".join(f"{who} {cards}" for who, cards in self.cards))
+        return parts
+
+
+def _book(rulebook: str, options: dict[str, object]) -> Rulebook:
+    from referee.handfile.parser import load_rules
+
+    return load_rules(rulebook, dict(options), None)  # type: ignore[arg-type]
+
+
+class LiveTable:
+    """A session's table as recorded so far, ready for the next line (see the module docstring)."""
+
+    def __init__(self, store: Store, session_id: int, *, base_dir: str | None = None) -> None:
+        self.store = store
+        self.session_id = session_id
+        self.base_dir = base_dir  # what a house rulebook's path in 'rulebook: FILE' is relative to (None: here)
+        self._pending_force: _Pending | None = None
+        self._status: tuple[tuple[int, int], Status] | None = None
+        self.reload()
+
+    # ------------------------------------------------------------------ building from the log
+
+    def reload(self) -> None:
+        """Rebuild everything from the store (at start-up, and after another recorder wrote)."""
+        from referee.engine.night import NightThread
+        from referee.engine.replay import play, start_hand
+        from referee.handfile.replay import night_hands
+        from referee.session_log import read_session_log
+
+        snap = self.store.snapshot(self.session_id)
+        log = read_session_log(snap)
+        self.session: GameSession = log.session
+        from referee.store.models import SESSION_OPEN
+
+        if self.session.status != SESSION_OPEN:
+            raise InputError(f"session {self.session_id} is closed", hint="a closed session cannot be recorded into")
+        self.seen = snap.events[-1].seq if snap.events else 0
+        self.table_state: TableState = log.table
+        night = log.night
+        hands = night_hands(night)
+        self.started = len(snap.hands)  # hands begun in the store (the last may hold no event yet)
+        playing = bool(hands) and self.started == len(hands)
+        self.thread: NightThread = NightThread([(s.name, s.stack) for s in night.seats], night.dealer, night.so_far)
+        for hand in hands[:-1] if playing else hands:
+            setup = self.thread.setup_for(hand)
+            self.thread.after(hand, setup, play(setup, hand.events).outcome())
+        self.header: list[ev.NightEvent] = list(log.closing)  # night events for the next hand to begin
+        self.state: HandState | None = None
+        self.hand: NightHand | None = None
+        if playing:
+            self.hand = hands[-1]
+            self.setup: HandSetup = self.thread.setup_for(self.hand)
+            self.state = start_hand(self.setup)
+            for event in self.hand.events:
+                self.state.push(event)
+        elif self.started > len(hands):  # begun, nothing logged yet: its header may still change
+            self._deal_pending()
+        self._pending_force = None
+        self._status = None
+
+    def _next_hand(self, number: int, events: tuple[ev.Event, ...] = ()) -> NightHand:
+        """The engine's view of the hand to begin next: the table as the night events leave it."""
+        from referee.engine.night import NightHand
+
+        table = self.table_state
+        joined: dict[str, int] = {}
+        added: dict[str, int] = {}
+        dealer: str | None = None
+        shuffled = False
+        for event in self.header:
+            match event:
+                case ev.SitDown():
+                    joined[event.player] = event.stack
+                case ev.AddChips():
+                    added[event.player] = added.get(event.player, 0) + event.amount
+                case ev.SetDealer():
+                    dealer = event.player
+                case ev.Shuffle():
+                    shuffled = True
+        return NightHand(_book(table.rulebook, table.options), tuple(table.seats), events, number, dealer,
+                         joined, added, shuffled)
+
+    def _deal_pending(self) -> None:
+        """The begun hand that holds no event yet, set up as its header now stands."""
+        from referee.engine.replay import start_hand
+
+        self.hand = self._next_hand(self.started)
+        self.setup = self.thread.setup_for(self.hand)
+        self.state = start_hand(self.setup)
+
+    # ------------------------------------------------------------------ what the table looks like
+
+    @property
+    def game(self) -> str:
+        if self.state is not None:
+            return self.state.rulebook.game
+        from referee.session_log import _game_of
+
+        return _game_of(self.table_state.rulebook)
+
+    @property
+    def hand_number(self) -> int | None:
+        return self.hand.number if self.hand is not None else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Who is seated in the current hand (else at the table now)."""
+        if self.state is not None:
+            return self.state.names
+        return tuple(self.table_state.seats)
+
+    @property
+    def rulebook(self) -> Rulebook:
+        if self.state is not None:
+            return self.state.rulebook
+        return _book(self.table_state.rulebook, self.table_state.options)
+
+    @property
+    def can_force(self) -> bool:
+        """Whether the line refused last can be logged as it happened (:meth:`force`)."""
+        return self._pending_force is not None
+
+    def prompt(self) -> Prompt | None:
+        return self.state.prompt() if self.state is not None else None
+
+    def over(self) -> str | None:
+        """How the current hand ended, or None while it is under way (somebody to act, a pot still
+        to be decided by showing cards) or there is none."""
+        state = self.state
+        if state is None or not state.log or state.prompt().to_act is not None:
+            return None
+        outcome = state.outcome()
+        if outcome.kind == "in_progress" or outcome.undecided:
+            return None
+        return outcome.summary
+
+    def next_dealer(self) -> str | None:
+        """Who deals the next hand by the rules (the current one ended as the log says)."""
+        thread = self._thread_after_current()
+        try:
+            return thread.setup_for(self._next_hand(self.started + 1)).dealer
+        except RefereeError:
+            return None
+
+    def _thread_after_current(self) -> NightThread:
+        if self.state is None or self.hand is None or not self.state.log:
+            return self.thread
+        thread = copy.copy(self.thread)
+        thread.after(replace(self.hand, events=tuple(self.state.log)), self.setup, self.state.outcome())
+        return thread
+
+    def known_cards(self) -> tuple[tuple[str, str], ...]:
+        """Every place holding a card the log knows (a player's hand, the widow): ``("Bob", "Jh Jd")``."""
+        from referee.cards import Card, format_cards
+
+        state = self.state
+        if state is None:
+            return ()
+        known: dict[str, list[Card]] = {}
+        for place, held in state.places.cards.items():
+            who = state.names[place] if isinstance(place, int) else str(place)
+            if isinstance(place, str) and place.startswith("kept:"):
+                who = f"{state.names[int(place[5:])]}'s kept discards"
+            cards = [c for c in held if type(c) is Card]
+            if cards:
+                known.setdefault(who, []).extend(cards)
+        voided = {e.action for e in state.log if type(e) is ev.Void}
+        for number, event in enumerate(state.log, 1):  # shown openers and discards the places do not hold
+            if type(event) is ev.Show and number not in voided:
+                mine = known.setdefault(event.player, [])
+                mine += [c for c in event.cards if type(c) is Card and c not in mine
+                         and state.places.place_of(c) is None]
+        return tuple((who, format_cards(cards)) for who, cards in known.items() if cards)
+
+    def status(self) -> Status:
+        """The status line's facts (worked out once per change of the log, whatever the prompt redraws)."""
+        key = (self.seen, self.started)
+        if self._status is None or self._status[0] != key:
+            self._status = (key, self._work_out_status())
+        return self._status[1]
+
+    def _work_out_status(self) -> Status:
+        state = self.state
+        table = self.table_state
+        if state is None or self.hand is None:
+            return Status(self.session_id, self.session.table_name, self.game, None, None, 0, None, (), "",
+                          (), next_dealer=self.next_dealer(), seated=tuple(table.seats))
+        prompt = state.prompt()
+        over = self.over()
+        waiting = None
+        if over is None and prompt.to_act is None and state.log:
+            waiting = state.outcome().summary
+        return Status(
+            self.session_id, self.session.table_name, self.game, self.hand.number, state.names[state.table.dealer],
+            state.middle(), prompt.to_act, prompt.legal, prompt.phase, self.known_cards(), over, waiting,
+            self.next_dealer() if over is not None else None, tuple(state.names),
+            tuple(zip(state.names, state.stacks)),
+        )
+
+    # ------------------------------------------------------------------ entering a line
+
+    def enter(self, text: str) -> Entry:
+        """Read one typed line and act on it (see the module docstring)."""
+        line = " ".join(text.split())
+        low = line.lower()
+        self._pending_force = None
+        if not line:
+            return Said("")
+        if low in HELP_HERE:
+            return Said(self.rules_here())
+        if low in UNDO:
+            return self._undo()
+        if low in NEW_HAND:
+            return self.new_hand()
+        try:
+            night_event = self._night_line(line)
+        except RefereeError as err:
+            return Refused(err.message, err.hint)
+        if night_event is not None:
+            return self._store_night_event(night_event)
+        return self._action(line)
+
+    def force(self) -> Entry:
+        """Log the line refused last as it happened (an illegal action, a hand begun before the last
+        one was over): the replay judges it like any other logged fact."""
+        pending = self._pending_force
+        self._pending_force = None
+        if pending is None:
+            return Refused("nothing to force", hint="force logs the action refused just before")
+        if pending.kind == "new hand":
+            return self.new_hand(force=True)
+        assert pending.event is not None
+        return self._store_action(pending.event, pending.text)
+
+    # -- actions
+
+    def _see_for(self, player: str) -> str | None:
+        state = self.state
+        if state is None:
+            return None
+        prompt = state.prompt()
+        if prompt.to_act != player:
+            return None
+        for event in prompt.events():
+            if isinstance(event, ev.See):
+                return (f"{event.target} " if event.target else "") + f"for {event.amount}"
+        return None
+
+    def read(self, line: str) -> ev.Event:
+        """The event a line of the current hand stands for (HandFileError when it cannot be read)."""
+        from referee.handfile.actions import HandReader
+        from referee.shorthand import expand, player_named
+
+        state = self.state
+        assert state is not None
+        names = state.names
+
+        def resolve(typed: str) -> str:
+            name = player_named(typed, names)
+            if name is None:
+                from referee.errors import HandFileError
+
+                raise HandFileError(f"{typed!r} is not seated in hand {self.hand_number}",
+                                    hint="seated: " + ", ".join(names))
+            return name
+
+        voided = {e.action for e in state.log if type(e) is ev.Void}
+        reader = HandReader(state.rulebook.game, resolve, list(state.log), voided)
+        return reader.read(expand(line, state.rulebook.game, names, self._see_for), len(state.log) + 1)
+
+    def _action(self, line: str) -> Entry:
+        state = self.state
+        if state is None:
+            return Refused("no hand is under way", hint="type 'new hand' to begin hand 1")
+        try:
+            event = self.read(line)
+        except RefereeError as err:
+            return Refused(err.message, err.hint)
+        return self._judged(event, line)
+
+    def _rebased(self, event: ev.Event) -> tuple[HandSetup, HandState] | None:
+        """For a hand whose dealer the log does not name (a commerce night logged without one): the
+        setup and state the replay will give once ``event`` is logged, when they differ from the
+        current ones (the replay works the dealer out from the play)."""
+        from referee.engine.replay import play
+
+        state, hand = self.state, self.hand
+        assert state is not None and hand is not None
+        if self.setup.dealer_known:
+            return None
+        setup = self.thread.setup_for(replace(hand, events=(*state.log, event)))
+        if setup.dealer == self.setup.dealer and setup.dealer_known == self.setup.dealer_known:
+            return None
+        return setup, play(setup, state.log)
+
+    def _judged(self, event: ev.Event, line: str) -> Entry:
+        try:
+            rebased = self._rebased(event)
+        except RefereeError as err:
+            return Refused(err.message, err.hint)
+        state = rebased[1] if rebased is not None else self.state
+        assert state is not None
+        try:
+            verdict = state.check(event)
+        except RefereeError as err:  # cannot be replayed at all (a card held twice): never logged
+            return Refused(err.message, err.hint)
+        over = self.over()
+        late = over is not None and type(event) not in type(state).after_end and type(event) is not ev.Void
+        if late or any(f.code == "action_after_hand" for f in verdict.findings):
+            self._pending_force = _Pending("action", event, line)
+            return Refused(f"hand {self.hand_number} is over ({over or state.phase}): "
+                           f"{self._words(event)} comes after it",
+                           hint="type 'new hand' to begin the next hand, or force it into this one", forceable=True)
+        if not verdict.legal:
+            self._pending_force = _Pending("action", event, line)
+            errors = [f.message for f in verdict.findings if f.severity == "error"]
+            return Refused("; ".join(errors) or verdict.message, forceable=True, rules=verdict.rules)
+        return self._store_action(event, line)
+
+    def _words(self, event: ev.Event) -> str:
+        from referee.handfile.writer import EventWriter
+
+        return EventWriter(self.game).line(event)
+
+    def _store_action(self, event: ev.Event, typed: str) -> Entry:
+        from referee.store import StaleLogError
+
+        hand = self.hand
+        assert self.state is not None and hand is not None
+        words = self._words(event)
+        try:
+            rebased = self._rebased(event)
+            row = self.store.append_event(self.session_id, hand.number, event, text=words, expected_seq=self.seen)
+        except StaleLogError as err:
+            return self._stale(err)
+        except RefereeError as err:
+            return Refused(err.message, err.hint)
+        self.seen = row.seq
+        if rebased is not None:
+            self.setup, self.state = rebased
+        state = self.state
+        if not state.log:  # the hand begins: its header is settled
+            self.header = []
+        before = len(state.findings)
+        state.push(event)
+        found = tuple(f for f in state.findings[before:] if f.action == state.action)
+        return Stored(words, row.seq, hand.number, state.action, found)
+
+    def _stale(self, err: RefereeError) -> Refused:
+        self.reload()
+        return Refused(err.message, hint="the table is reloaded from the log: enter it again if it still stands",
+                       stale=True)
+
+    def _undo(self) -> Entry:
+        state = self.state
+        if state is None or not state.log:
+            return Refused("nothing to undo in this hand",
+                           hint="undo takes back the last action of the current hand (between hands, nothing)")
+        try:
+            event = self.read("void: undo")
+        except RefereeError as err:
+            return Refused(err.message, err.hint)
+        target = state.log[event.action - 1]  # type: ignore[attr-defined]
+        stored = self._store_action(event, "undo")
+        if isinstance(stored, Stored):
+            return replace(stored, note=f"takes back {self._words(target)}")
+        return stored
+
+    # -- hands
+
+    def new_hand(self, *, force: bool = False) -> Entry:
+        """Begin the next hand, dealt by whoever the rules say deals next."""
+        from referee.store import StaleLogError
+
+        state = self.state
+        if state is not None and not state.log:
+            return Refused(f"hand {self.hand_number} has begun and holds no action yet",
+                           hint="enter its first action (or 'misdeal')")
+        if state is not None and not force and self.over() is None:
+            self._pending_force = _Pending("new hand")
+            prompt = state.prompt()
+            waiting = f"{prompt.to_act} to act" if prompt.to_act else prompt.phase
+            return Refused(f"hand {self.hand_number} is not over ({waiting})",
+                           hint="finish it, or force the next hand to begin anyway", forceable=True)
+        thread = self._thread_after_current()
+        try:
+            self.store.start_hand(self.session_id, expected_seq=self.seen)
+        except StaleLogError as err:
+            return self._stale(err)
+        except InputError as err:  # another recorder began it first
+            self.reload()
+            return Refused(err.message, hint="the table is reloaded from the log", stale=True)
+        self.thread = thread
+        self.started += 1
+        self._deal_pending()
+        assert self.state is not None
+        return Stored(f"hand {self.started}", self.seen, self.started, None,
+                      note=f"{self.state.names[self.state.table.dealer]} deals")
+
+    # -- the night between hands
+
+    def _night_line(self, line: str) -> ev.NightEvent | None:
+        """The night event a line of the hand format's header stands for, or None if it is not one."""
+        from referee.handfile import parser as p
+        from referee.handfile.actions import parse_amount
+
+        if m := p.SIT_DOWN_LINE.fullmatch(line):
+            name = m["name"]
+            if name.islower() and self.table_state.name(name) is None:
+                name = name.capitalize()  # a newcomer typed in haste: seated as ``Eve``
+            return ev.SitDown(name, parse_amount(m["n"], f"stack for {name}"), m["after"])
+        if m := p.LEAVE_LINE.fullmatch(line):
+            return ev.Leave(m["name"])
+        if m := p.ADD_CHIPS_LINE.fullmatch(line):
+            return ev.AddChips(m["name"], parse_amount(m["n"], f"amount {m['name']} adds"))
+        if m := p.DEALER_LINE.fullmatch(line):
+            return ev.SetDealer(m["name"])
+        if m := p.OPTION_LINE.fullmatch(line):
+            value = p.option_value(m["value"])
+            table = self.table_state
+            _book(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
+            return ev.ChangeOption(m["name"], value)
+        if m := p.RULEBOOK_LINE.fullmatch(line):
+            from referee.recording import stored_rulebook
+
+            ref = m["ref"].strip()
+            _book(p.resolve_rulebook(ref, self.base_dir), {})  # refused here if it cannot be loaded
+            return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))
+        if p.SHUFFLED_LINE.fullmatch(line):
+            return ev.Shuffle()
+        return None
+
+    def _store_night_event(self, event: ev.NightEvent) -> Entry:
+        from referee.session_log import night_words
+        from referee.store import StaleLogError
+        from referee.store.codec import decode_event
+
+        try:
+            row = self.store.append_event(self.session_id, None, event, expected_seq=self.seen)
+        except StaleLogError as err:
+            return self._stale(err)
+        except RefereeError as err:
+            return Refused(err.message, err.hint)
+        self.seen = row.seq
+        applied = decode_event(row.kind, row.payload)
+        assert isinstance(applied, ev.NightEvent)
+        self.table_state.apply(applied)
+        self.header.append(applied)
+        state = self.state
+        note = "from the next hand"
+        if state is not None and not state.log:  # the begun hand has not started: it holds from this one
+            self._deal_pending()
+            note = f"from hand {self.hand_number}"
+        return Stored(night_words(applied), row.seq, None, None, note=note)
+
+    # ------------------------------------------------------------------ the rules here
+
+    def rules_here(self) -> str:
+        """What the rulebook says about the current spot: the rules the engine would cite for what
+        the player to act may do now (and for doing something else), with their texts."""
+        state = self.state
+        book = self.rulebook
+        if state is None:
+            return "No hand under way: 'new hand' begins one.  Rulebook " + book.name
+        prompt = state.prompt()
+        ids = self._rule_ids(state, prompt)
+        head = (f"{prompt.to_act} to act ({prompt.phase}): {', '.join(prompt.legal)}" if prompt.to_act
+                else f"hand {self.hand_number}: {self.over() or prompt.phase}")
+        lines = [head]
+        for rule in ids:
+            try:
+                text = book.rule_text(rule)
+            except (KeyError, RefereeError):
+                continue
+            lines.append(f"  {rule}: {' '.join(text.split())}")
+        if len(lines) == 1:
+            lines.append(f"  (no rule of {book.name} speaks to this spot)")
+        return "\n".join(lines)
+
+    def _rule_ids(self, state: HandState, prompt: Prompt) -> list[str]:
+        ids: list[str] = []
+        rnd = state.round
+        if rnd is not None and rnd.turn is not None:
+            rules = rnd.rules.ids
+            ids += [rules.order, rules.limits, rules.structure]
+            if not rnd.rules.check_allowed:
+                ids.append(rules.check_allowed)
+        for event in self._probes(state, prompt):
+            try:
+                verdict = state.check(event)
+            except RefereeError:
+                continue
+            ids += [f.rule for f in verdict.findings if f.rule and f.code != "action_voided"]
+        return list(dict.fromkeys(state.cite(rule) for rule in ids))
+
+    @staticmethod
+    def _probes(state: HandState, prompt: Prompt) -> list[ev.Event]:
+        """Actions to ask the engine about: what the player to act may do, the rest of the game's
+        simple actions, and the same by somebody else (out of turn)."""
+        kinds = type(state).events
+        who = prompt.to_act
+        others = [n for i, n in enumerate(state.names) if state.live[i] and n != who]
+        players = [who, *others[:1]] if who else others[:2]
+        out: list[ev.Event] = list(prompt.events())
+        big = 10**6
+        for player in players:
+            if player is None:
+                continue
+            candidates: Sequence[ev.Event] = (
+                ev.Check(player), ev.Call(player), ev.Bet(player, big), ev.Raise(player, big), ev.Fold(player),
+                ev.Draw(player, 5), ev.Pass(player), ev.Knock(player), ev.TakeWidow(player), ev.Look(player),
+                ev.Stake(player, big), ev.Cover(player), ev.Muck(player),
+            )
+            out += [e for e in candidates if type(e) in kinds]
+        return out
+
+
+__all__ = ["Entry", "LiveTable", "Refused", "Said", "Status", "Stored"]

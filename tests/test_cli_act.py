@@ -1,0 +1,133 @@
+"""``referee act SESSION LINE…`` as a script or a second terminal uses it: the same words as the hand
+format and the table mode, exit 2 with the reason for an illegal action unless --force, a race with
+another recorder reported in plain words, and ``referee --help`` never loading the table's libraries."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.handfile.replay import replay_night_file
+from referee.session_log import night_from_session
+from referee.store import SeatSpec, open_store
+
+runner = CliRunner()
+REFEREE = Path(sys.executable).parent / "referee"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"COLUMNS": "200"}
+    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, timeout=120)
+
+
+def new_session(url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee")) -> int:
+    with open_store(url) as store:
+        session = store.new_session(table_name="[b]Kitchen[/b]", rulebook="jackpots", chip_value_cents=25,
+                                    seats=[SeatSpec(n, 100) for n in names])
+        assert session.id is not None
+        return session.id
+
+
+def test_act_records_each_line_in_the_hand_formats_words(db_url: str) -> None:
+    sid = new_session(db_url)
+    done = run("act", str(sid), "new hand", "bob open 2", "cy raises to 4", "Dee: folds", "ann c", "--db", db_url)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "hand 1 begins: Ann deals",
+        "hand 1, action 1: Bob: bets 2",
+        "hand 1, action 2: Cy: raises to 4",
+        "hand 1, action 3: Dee: folds",
+        "hand 1, action 4: Ann: calls",
+        "hand 1 · jackpots · dealer Ann · pot 14 · Bob to act: fold, call 2, raise 1–2",
+    ]
+    with open_store(db_url) as store:
+        assert [r.text for r in store.events(sid, 1)] == ["Bob: bets 2", "Cy: raises to 4", "Dee: folds",
+                                                           "Ann: calls"]
+
+
+def test_an_illegal_action_exits_2_with_the_reason_unless_forced(sqlite_url: str) -> None:
+    sid = new_session(sqlite_url)
+    assert run("act", str(sid), "new hand", "bob open 2", "--db", sqlite_url).returncode == 0
+    refused = run("act", str(sid), "cy x", "--db", sqlite_url)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.splitlines() == [
+        "Error: 'cy x': Cy cannot check: 2 to call; legal: fold, call 2, raise 1–2 (draw.4.2)",
+        "Hint: add --force to log it as it happened",
+    ]
+    forced = run("act", str(sid), "cy x", "--force", "--db", sqlite_url)
+    assert forced.returncode == 0, forced.stderr
+    assert "hand 1, action 2: Cy: checks\n  flagged: Cy cannot check: 2 to call" in forced.stdout
+    with open_store(sqlite_url) as store:
+        replay = replay_night_file(night_from_session(store, sid))
+    assert [f.rule for f in replay[0].replay.illegal] == ["draw.4.2"]
+
+
+def test_a_line_that_cannot_be_read_is_one_error_line(sqlite_url: str) -> None:
+    sid = new_session(sqlite_url)
+    for args, first in [
+        (["new hand", "bob rasie 4"], "Error: 'bob rasie 4': 'rasie' is not a verb of jackpots"),
+        (["zed [b]folds[/b]"], "Error: 'zed [b]folds[/b]': cannot read 'zed [b]folds[/b]'"),
+        (["bob x", "--force", "cy knock"], "Error: 'cy knock': 'knock' is not a verb of jackpots"),
+    ]:
+        done = run("act", str(sid), *args, "--db", sqlite_url)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert done.stderr.splitlines()[0] == first, done.stderr
+    assert run("act", "99", "bob x", "--db", sqlite_url).stderr.startswith("Error: no session 99")
+
+
+def test_the_stored_lines_before_a_refused_one_stay(sqlite_url: str) -> None:
+    sid = new_session(sqlite_url)
+    done = run("act", str(sid), "new hand", "bob open 2", "cy x", "cy f", "--db", sqlite_url)
+    assert done.returncode == 2
+    assert done.stdout.splitlines() == ["hand 1 begins: Ann deals", "hand 1, action 1: Bob: bets 2"]
+    with open_store(sqlite_url) as store:
+        assert [r.text for r in store.events(sid, 1)] == ["Bob: bets 2"]
+
+
+def test_two_terminals_on_one_session(db_url: str) -> None:
+    """A second terminal's act and the table's next line: the table is told what it missed."""
+    from referee.live import LiveTable, Refused
+
+    sid = new_session(db_url)
+    with open_store(db_url) as store:
+        table = LiveTable(store, sid)
+        assert run("act", str(sid), "new hand", "--db", db_url).returncode == 0
+        begun = table.enter("new hand")  # the other terminal began it first
+        assert isinstance(begun, Refused) and begun.stale
+        assert run("act", str(sid), "bob open 2", "--db", db_url).returncode == 0
+        raced = table.enter("bob x")
+        assert isinstance(raced, Refused) and raced.stale
+        assert raced.reason == ("hand 1 changed since you loaded it: Bob: bets 2 (action 1); your 'Bob: checks' was "
+                                "not stored — enter it again")
+
+
+def test_help_and_cli_import_stay_light() -> None:
+    code = ("import sys, json, referee.cli; print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'prompt_toolkit', 'sqlalchemy', 'sqlmodel'}) + sorted(m for m in sys.modules if m.startswith("
+            "('referee.engine', 'referee.live', 'referee.store'))))) ")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(loaded.stdout) == []
+    for command in ("table", "act"):
+        helped = runner.invoke(app, [command, "--help"], terminal_width=120)
+        assert helped.exit_code == 0 and "Usage:" in helped.output
+
+
+def test_opening_an_up_to_date_database_loads_no_alembic(sqlite_url: str) -> None:
+    """The schema check on every open is one plain query (referee.store.migrate.HEAD_REVISION), which
+    must name the newest shipped migration."""
+    from referee.store.migrate import HEAD_REVISION, head_revision
+
+    assert HEAD_REVISION == head_revision()
+    with open_store(sqlite_url):
+        pass  # created and migrated
+    code = (f"import sys; from referee.store import open_store; open_store({sqlite_url!r}).close(); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'alembic'}))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "[]"
