@@ -4,7 +4,7 @@
 
 Exact settlement of 16 players, all with a non-zero balance (random amounts up to 500.00, one
 night per seed, default 20 seeds), each timed as a fresh call, against the 0.2 s target; the worst
-and the median.  Then the same at the auto limit (referee.settlement.EXACT_LIMIT players); 16
+and the median.  Then the same at the auto limit (referee.ledger.settlement.EXACT_LIMIT players); 16
 players in whole euros, 12 winners of 1 to 9 and 4 losers of 10 to 20 (no equal and opposite
 balances to pair off, thousands of zero-sum groups to choose from: the hard shape for the exact
 search); 16 players with three forbidden and three preferred pairs; greedy settlement of 100.
@@ -19,8 +19,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from referee.settlement import EXACT_LIMIT, UnsettleableError, settle
-from referee.zero_sum import _clear_bit_sets
+from referee.ledger.settlement import EXACT_LIMIT, UnsettleableError, settle
+from referee.ledger.zero_sum import _clear_bit_sets
 
 TARGET_S = 0.2
 

@@ -79,7 +79,7 @@ class PokerNowLedger:
     players: tuple[LedgerPlayer, ...]
 
     def balances(self) -> dict[str, int]:
-        """Net cents per player: what :func:`referee.settlement.settle` takes."""
+        """Net cents per player: what :func:`referee.ledger.settlement.settle` takes."""
         return {p.name: p.net for p in self.players}
 
 

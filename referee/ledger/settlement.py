@@ -3,7 +3,7 @@
 Balances are cents: positive is owed money, negative owes; they sum to zero.
 
 **Methods.**  ``exact`` finds the fewest transfers: n people split into the most zero-sum groups
-(:mod:`referee.zero_sum`) need n − groups transfers.  Equal and opposite balances are paired off
+(:mod:`referee.ledger.zero_sum`) need n − groups transfers.  Equal and opposite balances are paired off
 first (always part of a best split).  ``greedy`` has the largest debtor pay the largest creditor
 until everyone is square (at most n − 1 transfers, often more than exact).  ``auto`` is exact when
 at most :data:`EXACT_LIMIT` non-zero balances are left after the pairing off, greedy above; exact
@@ -16,7 +16,7 @@ counts every non-zero balance.
 * names are ordered case-insensitively, then exactly (``ann`` < ``Bob`` < ``bob``);
 * equal and opposite balances pair off in that order (the first debtor of an amount with the first
   creditor of it);
-* the split into groups is the canonical one of :func:`referee.zero_sum.most_zero_sum_groups`: the
+* the split into groups is the canonical one of :func:`referee.ledger.zero_sum.most_zero_sum_groups`: the
   group holding the first remaining name is as small as possible, then the earliest in name order;
 * within a group the largest remaining debtor pays the largest remaining creditor, ties in name
   order, until the group is square; groups are listed in name order of their first member.
@@ -61,9 +61,9 @@ from typing import Literal
 
 from referee.errors import InputError
 from referee.money import format_cents
-from referee.pair_flow import Shortfall, flow_plan, shortfall
-from referee.plain_debts import proportional_debts
-from referee.zero_sum import most_zero_sum_groups, partition_groups
+from referee.ledger.pair_flow import Shortfall, flow_plan, shortfall
+from referee.ledger.plain_debts import proportional_debts
+from referee.ledger.zero_sum import most_zero_sum_groups, partition_groups
 
 #: ``auto`` settles exactly up to this many non-zero balances (after pairing off opposites)
 EXACT_LIMIT = 20
@@ -152,7 +152,7 @@ class Settlement:
         return tuple(out)
 
     def plain_debts(self) -> tuple[Transfer, ...]:
-        """The unsimplified debts: every loser pays every winner pro rata (:mod:`referee.plain_debts`)."""
+        """The unsimplified debts: every loser pays every winner pro rata (:mod:`referee.ledger.plain_debts`)."""
         return tuple(Transfer(*debt) for debt in proportional_debts(self.balances))
 
 
