@@ -37,11 +37,14 @@ from referee.engine.events import (
     GameSoFar,
     Shuffle,
     Event,
+    LedgerSetting,
     Leave,
     MoveSeat,
     NightEvent,
     SetDealer,
     SitDown,
+    TransferPaid,
+    WhiskyBill,
 )
 from referee.errors import InputError, StoreError
 from referee.handfile.model import HandEntry, Night, OptionValue, Seat
@@ -53,6 +56,10 @@ if TYPE_CHECKING:
 
 LOG_FORMAT = "referee-session-log"
 LOG_FORMAT_VERSION = 1
+
+#: night events about the money, not the table: kept apart from the hands (:attr:`SessionLog.money`)
+#: and recordable into a closed session (a transfer is often paid the next day)
+MONEY_EVENTS = (LedgerSetting, TransferPaid, WhiskyBill)
 
 
 def money(cents: int) -> str:
@@ -93,6 +100,12 @@ def night_words(event: NightEvent) -> str:
             from referee.handfile.writer import write_so_far
 
             return write_so_far(event)
+        case LedgerSetting():
+            return f"ledger {event.name} = {event.value}"
+        case TransferPaid():
+            return f"{event.payer} paid {event.payee} {money(event.cents)}"
+        case WhiskyBill():
+            return f"the whisky: {money(event.cents)}, paid by {event.paid_by}"
     raise AssertionError(f"no words for night event {event!r}")
 
 
@@ -107,12 +120,13 @@ def event_words(event: Event) -> str:
 
 def in_hand_format(event: NightEvent) -> bool:
     """Whether a hand file can say it (it has no seat moves, cash-outs or money paid)."""
-    if isinstance(event, (MoveSeat, CashOut)):
+    if isinstance(event, (MoveSeat, CashOut, *MONEY_EVENTS)):
         return False
     return not (isinstance(event, (SitDown, AddChips)) and event.paid_cents is not None)
 
 
 # ------------------------------------------------------------------ the table between hands
+
 
 
 def _key(name: str) -> str:
@@ -226,6 +240,24 @@ class TableState:
                 return event
             case Shuffle() | GameSoFar():  # facts of the game, not of the table
                 return event
+            case LedgerSetting():
+                from referee.ledger.settings import check_setting
+
+                name, value = check_setting(event.name, event.value)
+                return replace(event, name=name, value=value)
+            case TransferPaid():
+                payer, payee = (" ".join(str(n).split()) if isinstance(n, str) else "" for n in (event.payer, event.payee))
+                if not payer or not payee or payer.casefold() == payee.casefold():
+                    raise InputError(f"a payment from {event.payer!r} to {event.payee!r}: a payment is between two "
+                                     "different people", hint="name who paid and who was paid")
+                cents = _whole(event.cents, f"the money {payer} paid {payee} (cents)", 1)
+                return replace(event, payer=self.name(payer) or payer, payee=self.name(payee) or payee, cents=cents)
+            case WhiskyBill():
+                cents = _whole(event.cents, "the whisky bill (cents)", 1)
+                paid_by = " ".join(event.paid_by.split()) if isinstance(event.paid_by, str) else ""
+                if not paid_by:
+                    raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
+                return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
             case CashOut():
                 player = self.name(event.player)
                 if player is None:
@@ -289,6 +321,8 @@ class SessionLog:
     opening: tuple[SitDown, ...]
     closing: tuple[NightEvent, ...]
     table: TableState
+    #: the night's money events (settings, payments, the whisky bill), in log order with their seq
+    money: tuple[tuple[int, NightEvent], ...] = ()
 
     @property
     def first_dealer(self) -> str:
@@ -344,6 +378,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     gaps: list[list[tuple[int | None, NightEvent]]] = [[] for _ in range(len(played) + 1)]
     opening: list[tuple[int | None, NightEvent]] = []
     so_far: GameSoFar | None = None  # the night starts in the middle of a game
+    money_rows: list[tuple[int, NightEvent]] = []  # about the money, not the table: wherever they stand
     leading = True
     k = 0
     for row in rows:
@@ -357,6 +392,9 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
             k += 1
         if isinstance(event, GameSoFar) and k == 0 and so_far is None:
             so_far = event
+            continue
+        if isinstance(event, MONEY_EVENTS):
+            money_rows.append((row.seq, event))
             continue
         if leading and (isinstance(event, SitDown) or (isinstance(event, SetDealer) and opening)):
             opening.append((row.seq, event))
@@ -448,7 +486,8 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
         hands=tuple(hands),
         so_far=so_far,
     )
-    return SessionLog(game, night, tuple(opened), closing, state)
+    money_events = tuple((seq, _apply(state, event, sid, seq)) for seq, event in money_rows)
+    return SessionLog(game, night, tuple(opened), closing, state, money_events)
 
 
 def session_log(store: Store, session_id: int) -> SessionLog:
@@ -500,6 +539,7 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         lines += ["", written[0], *notes_here, *written[1:]]
         plain.append(replace(hand, changes=kept))
     closing = [comment(e, "after the last hand") for e in log.closing]
+    closing += [comment(e, "recorded in the log") for _, e in log.money]
     if closing:
         lines += ["", *closing]
     text = "\n".join(lines) + "\n"
@@ -567,6 +607,7 @@ def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int])
 
 
 __all__ = [
+    "MONEY_EVENTS",
     "LogSnapshot",
     "SessionLog",
     "TableState",

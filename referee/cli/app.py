@@ -73,13 +73,14 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import db, demo, planned, replay, rulebook, session, transfer
+    from referee.cli import db, demo, planned, replay, rulebook, session, settle, transfer
 
     app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
     app.command(name="replay")(replay.replay)
     app.command(name="import")(transfer.import_night)
     app.command(name="export")(transfer.export_session)
+    app.command(name="settle")(settle.settle)
     planned.register(app)
     app.add_typer(rulebook.app, name="rulebook")
     app.add_typer(db.app, name="db")

@@ -170,8 +170,10 @@ def settle(
     preferred: Iterable[tuple[str, str]] = (),
     forbidden: Iterable[tuple[str, str]] = (),
     paid: Iterable[Transfer] = (),
+    money: Money = format_cents,
 ) -> Settlement:
-    """Who pays whom: the plan for ``balances``, less the transfers already ``paid`` (in order made)."""
+    """Who pays whom: the plan for ``balances``, less the transfers already ``paid`` (in order made).
+    ``money`` writes the amounts in the notes (the session's currency and locale)."""
     table = _read_balances(balances)
     if method not in ("auto", "exact", "greedy"):
         raise InputError(f"unknown settlement method {method!r}", hint="use auto, exact or greedy")
@@ -190,7 +192,7 @@ def settle(
                          hint="drop it from one of the two lists")
     transfers = planner.plan(table)
     payments = tuple(paid)
-    transfers, notes = _record_payments(transfers, payments, people, planner)
+    transfers, notes = _record_payments(transfers, payments, people, planner, money)
     return Settlement(
         balances=tuple((name, table[name]) for name in sorted(table, key=name_key)),
         transfers=tuple(transfers),
@@ -503,7 +505,8 @@ class _PlanSearch:
 
 
 def _record_payments(
-    plan: list[Transfer], payments: Sequence[Transfer], people: set[str], planner: _Planner
+    plan: list[Transfer], payments: Sequence[Transfer], people: set[str], planner: _Planner,
+    money: Money = format_cents,
 ) -> tuple[list[Transfer], list[str]]:
     plan = list(plan)
     notes: list[str] = []
@@ -517,14 +520,14 @@ def _record_payments(
         if paid.cents < planned:
             assert at is not None
             plan[at] = replace(plan[at], cents=planned - paid.cents)
-            notes.append(f"{paid.payer} paid {paid.payee} {format_cents(paid.cents)} of {format_cents(planned)}: "
-                         f"{format_cents(planned - paid.cents)} left to pay")
+            notes.append(f"{paid.payer} paid {paid.payee} {money(paid.cents)} of {money(planned)}: "
+                         f"{money(planned - paid.cents)} left to pay")
             continue
         if at is not None:
             del plan[at]
         plan, touched = _replan(plan, paid.payer, paid.payee, paid.cents - planned, at, planner)
         what = "more than planned" if planned else "not a planned transfer"
-        notes.append(f"{paid.payer} paid {paid.payee} {format_cents(paid.cents)}, {what}: re-planned "
+        notes.append(f"{paid.payer} paid {paid.payee} {money(paid.cents)}, {what}: re-planned "
                      f"{', '.join(sorted(touched, key=name_key))}; every other transfer is unchanged")
     return plan, notes
 
