@@ -70,7 +70,7 @@ def test_a_miscount_is_a_shortfall_absorbed_pro_rata_by_the_losers(store: Store)
     assert not ledger.check.holds and ledger.check.difference == 8
     d = ledger.difference
     assert (d.kind, d.cents) == ("shortfall", 200)
-    assert d.parts == (("Bob cashed out 100 chips, 8 more than the log gives him (92)", 200),)
+    assert d.parts == (("Bob cashed out 100 chips, 8 more than the log gives (92)", 200),)
     assert d.policy == "pro rata to the losers (the default)"
     assert dict(d.shares) == {"Cy": -169, "Eve": -31}  # Cy lost 2.75, Eve 0.50: 200 split 275 : 50
     assert sum(ledger.balances().values()) == 0

@@ -337,8 +337,8 @@ def _end_viuda(walk: _Games, run: _Run, retire: bool) -> None:
     if winner and fund is not None:
         prize = fund - kept * cv
         walk.book(Entry(f"hand {run.last}", winner, "La Viuda's fund", 0, prize, run.last,
-                        f"{winner} is the survivor and collects the fund of {walk.money(fund)}: {kept} chips before "
-                        f"him, {walk.money(prize)} from the bank"))
+                        f"{winner} survives and collects the fund of {walk.money(fund)}: {kept} chips still on the "
+                        f"table, {walk.money(prize)} from the bank"))
     else:
         notes.append(f"the La Viuda game of hands {run.first}\u2013{run.last} did not finish: its fund was not "
                      f"collected and its pool's {carry.pool} chips left the table")  # type: ignore[attr-defined]
@@ -358,7 +358,7 @@ def _end_elimination(walk: _Games, run: _Run, retire: bool) -> None:
     for name in sorted(run.paid, key=name_key):
         cents = run.paid[name] * walk.cv
         walk.book(Entry(f"hand {run.last}", name, "whiskey pool", 0, cents, run.last,
-                        f"{name} takes back the {run.paid[name]} chips he paid into the whiskey pool "
+                        f"{name} takes back the {run.paid[name]} chips paid into the whiskey pool "
                         "(in the elimination game chips have no money value)"))
     if retire:
         walk.removed += carry.pool  # type: ignore[attr-defined]
@@ -526,7 +526,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     for name in sorted(counts, key=name_key):
         chips = counts[name]
         parts.append((f"{name} cashed out {cashed_out[name]} chips, {abs(chips)} {'more' if chips > 0 else 'fewer'} "
-                      f"than the log gives him ({final.get(name, 0)})", chips * cv))
+                      f"than the log gives ({final.get(name, 0)})", chips * cv))
     left = middle + walk.undecided
     if left:
         where = []

@@ -184,8 +184,10 @@ def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight
             games.append(title)
         lines = tuple(_finding(hand, f) for f in hand.replay.findings)
         findings += lines
+        into = "into the pool" if hasattr(outcome.next_hand.carry, "pool") and getattr(
+            outcome.next_hand.carry, "started", False) else "into the pot"
         paid = tuple(PenaltyLine(hand.entry.number, p.payer, p.payee, p.amount, p.rule,
-                                 f"{p.payer} pays {p.amount} " + (f"to {p.payee}" if p.payee else "into the middle"))
+                                 f"{p.payer} pays {p.amount} " + (f"to {p.payee}" if p.payee else into))
                      for p in outcome.penalties)
         penalties += paid
         hands.append(HandLine(

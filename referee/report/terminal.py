@@ -89,7 +89,8 @@ def print_report(out: Console, report: NightReport) -> None:
     for h in report.hands:
         flagged = sum(1 for f in h.findings if f.severity == "error")
         mark = f"[bold red]{len(h.findings)}[/]" if flagged else str(len(h.findings) or "")
-        hands.add_row(str(h.number), h.game, literal(h.dealer), h.result, literal(h.winners),  # type: ignore[attr-defined]
+        won = h.winners if h.winners != "\u2014" or not h.summary else h.summary
+        hands.add_row(str(h.number), h.game, literal(h.dealer), h.result, literal(won),  # type: ignore[attr-defined]
                       str(h.pot or ""), mark)
     out.print(hands)
 
@@ -105,11 +106,11 @@ def print_report(out: Console, report: NightReport) -> None:
     for r in report.rulings:
         by = "decided by the table" if r.decided_by == "table" else "ruled from the log"
         out.print(f"  [bold]ruling[/]  hand {r.hand}, action {r.action}: {literal(r.question)} \u2014 "
-                  f"{literal(r.ruling)}" + (f" [{literal(r.rule)}]" if r.rule else "") + f" ({by})")
+                  f"{literal(r.ruling)}" + (literal(f" [{r.rule}]") if r.rule else "") + f" ({by})")
     if report.penalties:
         out.print(Rule("Penalties", align="left"))
         for p in report.penalties:
-            out.print(f"  hand {p.hand}: {literal(p.text)} [{literal(p.rule)}]")
+            out.print(f"  hand {p.hand}: {literal(p.text)} {literal(f'[{p.rule}]')}")
 
 
 def print_ledger(out: Console, ledger: SessionLedger) -> None:
