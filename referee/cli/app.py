@@ -73,7 +73,7 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import db, demo, planned, replay, report, rulebook, session, settle, transfer
+    from referee.cli import db, demo, planned, replay, report, rulebook, session, settle, standings, transfer
 
     app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
@@ -82,6 +82,8 @@ def _register_groups() -> None:
     app.command(name="export")(transfer.export_session)
     app.command(name="settle")(settle.settle)
     app.command(name="report")(report.report)
+    app.command(name="standings")(standings.standings)
+    app.command(name="import-ledger")(standings.import_ledger)
     planned.register(app)
     app.add_typer(rulebook.app, name="rulebook")
     app.add_typer(db.app, name="db")

@@ -8,7 +8,7 @@ first (always part of a best split).  ``greedy`` has the largest debtor pay the 
 until everyone is square (at most n − 1 transfers, often more than exact).  ``auto`` is exact when
 at most :data:`EXACT_LIMIT` non-zero balances are left after the pairing off, greedy above; exact
 above that limit is refused (its time doubles with every player: about 5 ms at 16, 90 ms at 20;
-``bench/settle.py``).  With preferred or forbidden pairs nothing is paired off first and the limit
+``bench/report.py``).  With preferred or forbidden pairs nothing is paired off first and the limit
 counts every non-zero balance.
 
 **Deterministic order** (the same balances always give the same list, whatever the dict order):

@@ -107,7 +107,12 @@ class NightReport:
 
     @property
     def hours(self) -> str:
-        end = f"{self.ended_at:%H:%M}" if self.ended_at else "still open"
+        if self.ended_at is None:
+            end = "still open"
+        elif self.ended_at.date() == self.started_at.date():
+            end = f"{self.ended_at:%H:%M}"
+        else:
+            end = f"{self.ended_at:%d %B %Y %H:%M}"
         return f"{self.started_at:%H:%M}\u2013{end} UTC"
 
     @property
