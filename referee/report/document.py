@@ -116,6 +116,15 @@ class NightReport:
         return f"{self.started_at:%H:%M}\u2013{end} UTC"
 
     @property
+    def rules_cited(self) -> tuple[tuple[str, str], ...]:
+        """The text of each rule the night's illegal actions cite, once each, in order of first citing."""
+        seen: dict[str, str] = {}
+        for f in self.findings:
+            if f.severity == "error" and f.rule and f.rule_text and f.rule not in seen:
+                seen[f.rule] = f.rule_text
+        return tuple(seen.items())
+
+    @property
     def illegal(self) -> int:
         return sum(1 for f in self.findings if f.severity == "error")
 
