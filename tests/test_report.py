@@ -66,7 +66,7 @@ def test_the_pdf_reads_as_the_night(demo_db: str, tmp_path: Path) -> None:
     for words in ("Standings", "Chips over the night", "Ledger", "Chips: 174 bought", "Settlement",
                   "Paid so far: Cy paid Eve €32.00", "The plain debts before simplifying", "Disputes and rulings",
                   "No dispute was ruled on this night.", "Cy opened without openers", "jackpots.9",
-                  "Penalties", "laviuda.4", "The hands", "Three-card Brag", "Eve 49, Dee 24",
+                  "Penalties", "laviuda.4", "The hands", "Three-card Brag", "Eve wins 49 with pair of aces",
                   "Bob buys La Viuda", "survives and collects the fund of €8.00"):
         assert words in text, words
     assert all(f"Page {n} of {len(pages)}" in page for n, page in enumerate(pages, 1))  # the margin boxes
