@@ -104,7 +104,7 @@ def bench_pdf(runs: int) -> None:
         folder = Path(tmp)
         url = record_session(folder)
         floor_pdf, report_pdf = folder / "floor.pdf", folder / "night.pdf"
-        floor = cold([sys.executable, "-c", FLOOR.format(target=floor_pdf)], runs)
+        floor = cold([sys.executable, "-c", FLOOR.replace("{target}", str(floor_pdf))], runs)
         report = cold([sys.executable, "-m", "referee", "report", "1", "--db", url, "--pdf", str(report_pdf)], runs)
         best_floor, best_report = min(floor), min(report)
         print(f"bare WeasyPrint, {pages(floor_pdf)} pages, cold process      best {best_floor:5.2f} s  "

@@ -45,6 +45,16 @@ class FindingLine:
 
 
 @dataclass(frozen=True)
+class FindingGroup:
+    severity: str
+    code: str
+    what: str  # the code's meaning (referee.engine.findings.CODES)
+    player: str | None
+    rule: str | None
+    hands: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class PenaltyLine:
     hand: int
     payer: str
@@ -123,6 +133,22 @@ class NightReport:
             if f.severity == "error" and f.rule and f.rule_text and f.rule not in seen:
                 seen[f.rule] = f.rule_text
         return tuple(seen.items())
+
+    @property
+    def finding_groups(self) -> tuple[FindingGroup, ...]:
+        """The night's findings grouped by what they are (code), who (player) and the rule cited, with the
+        hands each happened in: errors first, then warnings, then notes."""
+        from referee.engine.findings import CODES
+
+        groups: dict[tuple[str, str, str | None, str | None], list[int]] = {}
+        for f in self.findings:
+            hands = groups.setdefault((f.severity, f.code, f.player, f.rule), [])
+            if f.hand not in hands:
+                hands.append(f.hand)
+        order = {"error": 0, "warning": 1, "info": 2}
+        return tuple(sorted((FindingGroup(sev, code, CODES[code][1], player, rule, tuple(hands))
+                             for (sev, code, player, rule), hands in groups.items()),
+                            key=lambda g: (order[g.severity], g.hands[0])))
 
     @property
     def illegal(self) -> int:
@@ -243,5 +269,5 @@ def report_of(store: object, session_id: int) -> NightReport:
     return night_report(ledger, log, replayed, ledger.settle(), chain.ok)
 
 
-__all__ = ["FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing", "game_title",
+__all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing", "game_title",
            "night_report", "report_of"]
