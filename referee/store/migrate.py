@@ -101,9 +101,43 @@ def upgrade(engine: Engine) -> UpgradeResult:
     return UpgradeResult(before, after)
 
 
+@cache
+def shipped_head() -> str | None:
+    """The head revision read from the shipped migration files' ``revision``/``down_revision`` lines
+    (no alembic import), or None when they do not name exactly one head (then alembic decides)."""
+    import re
+
+    revisions: set[str] = set()
+    downs: set[str] = set()
+    for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        rev = re.search(r'^revision\b[^=\n]*=\s*["\']([^"\']+)["\']', text, re.M)
+        down = re.search(r'^down_revision\b[^=\n]*=\s*["\']([^"\']+)["\']', text, re.M)
+        if rev is None:
+            return None
+        revisions.add(rev[1])
+        if down is not None:
+            downs.add(down[1])
+    heads = revisions - downs
+    return next(iter(heads)) if len(heads) == 1 else None
+
+
+def _stored_revision(connection: Connection) -> str | None:
+    """``alembic_version``'s row by plain SQL (no alembic import); None when there is none."""
+    from sqlalchemy import inspect, text
+
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    rows = list(connection.execute(text("SELECT version_num FROM alembic_version")))
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
 def ensure_schema(engine: Engine) -> None:
-    """Bring the schema to the head on first use; cheap (one query) when it already is there."""
+    """Bring the schema to the head on first use; cheap (one query, and no alembic import) when it
+    already is there."""
+    head = shipped_head()
     with engine.connect() as connection:
-        revision = current_revision(connection)
-    if revision != head_revision():
-        upgrade(engine)
+        revision = _stored_revision(connection) if head is not None else current_revision(connection)
+    if head is None or revision != head:
+        if revision != head_revision():
+            upgrade(engine)
