@@ -148,3 +148,17 @@ def test_a_recorded_night_always_settles_and_payments_keep_the_rest(counted: tup
                 store.append_events(1, None, [TransferPaid(t.payer, t.payee, t.cents) for t in chosen])
             after = session_ledger(store, 1)[0].settle()
             assert list(after.transfers) == [t for t in first.transfers if t not in chosen]
+
+
+def test_session_new_sets_the_currency_and_locale_as_events(sqlite_url: str) -> None:
+    result = runner.invoke(app, ["session", "new", "--table", "K", "--game", "jackpots", "-p", "Ann:10", "-p", "Bob:10",
+                                 "--currency", "gbp", "--locale", "de_DE", "--db", sqlite_url])
+    assert result.exit_code == 0, result.output
+    with open_store(sqlite_url) as store:
+        assert [(r.kind, r.payload) for r in store.events(1)[-2:]] == [
+            ("LedgerSetting", {"name": "currency", "value": "GBP"}), ("LedgerSetting", {"name": "locale", "value": "de_DE"})]
+    bad = runner.invoke(app, ["session", "new", "--table", "K", "--game", "jackpots", "-p", "Ann", "-p", "Bob",
+                              "--locale", "xx_YY_ZZ", "--db", sqlite_url])
+    assert bad.exit_code == 2 and bad.output.startswith("Error: --locale: unknown locale 'xx_YY_ZZ'")
+    with open_store(sqlite_url) as store:
+        assert len(store.sessions()) == 1
