@@ -81,7 +81,8 @@ def demo(
     from referee.store import open_store
 
     cents = parse_chip_value(chip_value)
-    night = read_night(data_dir("examples") / DEMO_NIGHT)
+    night_file = data_dir("examples") / DEMO_NIGHT
+    night = read_night(night_file)
     from_file = replay_night_file(night)  # a night the engine cannot replay is refused before anything is written
     url = db or ctx.meta.get("referee.db")
     if url is None:
@@ -89,6 +90,8 @@ def demo(
         path.parent.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{path}"
     target = Path(pdf) if pdf else demo_database().with_name(DEMO_PDF)
+    if pdf is None:
+        target.parent.mkdir(parents=True, exist_ok=True)  # the user data folder, also when --db is elsewhere
 
     store = open_store(url)
     try:
@@ -120,7 +123,9 @@ def demo(
     same = replace(logged, rulings=()) == night if hasattr(logged, "rulings") else logged == night
     same = same and [a.replay.outcome for a in from_file] == [b.replay.outcome for b in from_log]
     events = sum(len(h.entry.events) for h in from_log)
-    console.print(f"\nRecorded as session {session_id} in {where}: {len(from_log)} hands, {events} events.")
+    console.print(f"\nThe demo night: {night_file}", markup=False, soft_wrap=True)
+    console.print(f"Recorded as session {session_id} in {where}: {len(from_log)} hands, {events} events.",
+                  markup=False, soft_wrap=True)
     console.print(
         "Replay of the stored log " + ("matches" if same else "[bold red]DIFFERS FROM[/]") + " the replay of the file; "
         + ("hash chain verified." if chain.ok else f"[bold red]hash chain broken: {chain.problem}[/]")
