@@ -72,6 +72,17 @@ class HandFileError(InputError):
     """A hand-history file that cannot be read."""
 
 
+class HandFileErrors(HandFileError):
+    """Every bad line of a hand file, found in one reading (python-chess's PGN reader collects its
+    errors the same way).  It reads as the first of them; ``errors`` holds them all, in line order,
+    for a caller that reports each (``referee replay`` prints one line per error)."""
+
+    def __init__(self, errors: "list[HandFileError]") -> None:
+        first = errors[0]
+        super().__init__(first.message, where=first.where, hint=first.hint)
+        self.errors = tuple(errors)
+
+
 class IllegalActionError(RefereeError):
     """An action that the rules do not allow at this point (raised only where a caller asks to refuse)."""
 

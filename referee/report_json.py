@@ -1,32 +1,36 @@
-"""The JSON form of a replayed night: schema ``referee.replay/1``, documented in ``docs/json.md``.
+"""The JSON form of a replayed night: schema ``referee.replay/2``, documented in ``docs/json.md``.
 
 The document is built field by field from the engine's results (never by dumping its objects), so
 its shape changes only with the schema version.  A JSON Schema of it ships with the package:
-:func:`schema_path` (``referee/schemas/replay-1.schema.json``).  Compatible additions keep the
-version; a change that could break a reader (a field renamed, removed or retyped) bumps it.
+:func:`schema_path` (``referee/schemas/replay-2.schema.json``); the schema of the first version,
+``referee.replay/1``, ships beside it for documents written by referee 0.1 (:func:`schema_path`
+with ``version=1``).  A change that could break a reader (a field renamed, removed or retyped) or
+a new field bumps the version; the games' own ``facts`` and carry objects may gain keys within it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee import __version__
+from referee.engine.events import AddChips, CashOut, Leave, MoveSeat, NightEvent, Ruling, SitDown
 from referee.errors import RefereeError
-from referee.engine.events import AddChips, Leave, SitDown
 from referee.handfile.model import Night
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
+    from referee.engine.outcome import Penalty
     from referee.handfile.replay import ReplayedHand, ReplayedNight
     from referee.rulebook import Rulebook
 
-SCHEMA = "referee.replay/1"
+SCHEMA = "referee.replay/2"
 
 
-def schema_path() -> Path:
-    """The JSON Schema file of :data:`SCHEMA`, shipped inside the package."""
-    return Path(__file__).resolve().parent / "schemas" / "replay-1.schema.json"
+def schema_path(version: int = 2) -> Path:
+    """The JSON Schema file of ``referee.replay/<version>``, shipped inside the package."""
+    return Path(__file__).resolve().parent / "schemas" / f"replay-{version}.schema.json"
 
 
 def rule_text(rulebook: "Rulebook", rule_id: str | None) -> str | None:
@@ -39,12 +43,41 @@ def rule_text(rulebook: "Rulebook", rule_id: str | None) -> str | None:
         return None
 
 
+def penalty_destination(game: str, options: Any, penalty: "Penalty") -> str:
+    """Where a penalty's chips went: ``player`` (its payee), ``antes_next_deal`` (Jackpots' free
+    ride: the false opener antes for everybody next deal), ``pool`` (La Viuda's pool, whiskey poker's
+    pool elimination) or ``pot`` (the pot that stays: brag, Stop the Bus, the commerce games)."""
+    if penalty.payee is not None:
+        return "player"
+    if penalty.rule.startswith("jackpots."):
+        return "antes_next_deal"
+    if game == "la_viuda" or (game == "whiskey_poker"
+                              and options.get("whiskey.scoring") == "lowest_pays_1_to_pool_elimination"):
+        return "pool"
+    return "pot"
+
+
+#: how each destination of a penalty reads in words (the terminal, a ruling)
+DESTINATION_WORDS = {"antes_next_deal": "as antes for everybody next deal", "pool": "into the pool",
+                     "pot": "into the pot"}
+
+
+def penalty_words(game: str, options: Any, penalty: "Penalty") -> str:
+    """``Bob pays 1 to Ann``, ``Cy pays 5 into the pot``, ``Dee pays 3 as antes for everybody next deal``."""
+    where = penalty_destination(game, options, penalty)
+    to = f"to {penalty.payee}" if where == "player" else DESTINATION_WORDS[where]
+    return f"{penalty.payer} pays {penalty.amount} {to}"
+
+
 def finding_json(hand: "ReplayedHand", finding: "Finding") -> dict[str, Any]:
     return {
+        "code": finding.code,
         "kind": finding.kind,
         "severity": finding.severity,
         "action": finding.action,
         "line": hand.line_of(finding.action),
+        "about": finding.about,
+        "about_line": hand.line_of(finding.about),
         "player": finding.player,
         "rule": finding.rule,
         "rule_text": rule_text(hand.rulebook, finding.rule),
@@ -53,40 +86,106 @@ def finding_json(hand: "ReplayedHand", finding: "Finding") -> dict[str, Any]:
     }
 
 
-def _change_json(change: SitDown | Leave | AddChips) -> dict[str, Any]:
-    if isinstance(change, SitDown):
-        return {"kind": "sit_down", "player": change.player, "stack": change.stack, "after": change.after}
-    if isinstance(change, Leave):
-        return {"kind": "leave", "player": change.player}
-    return {"kind": "add_chips", "player": change.player, "amount": change.amount}
+def change_json(change: NightEvent) -> dict[str, Any]:
+    """A seat change of a hand's header, or a session's night event between hands."""
+    match change:
+        case SitDown():
+            return {"kind": "sit_down", "player": change.player, "stack": change.stack, "after": change.after,
+                    "paid_cents": change.paid_cents}
+        case Leave():
+            return {"kind": "leave", "player": change.player}
+        case AddChips():
+            return {"kind": "add_chips", "player": change.player, "amount": change.amount,
+                    "paid_cents": change.paid_cents}
+        case MoveSeat():
+            return {"kind": "move_seat", "player": change.player, "after": change.after}
+        case CashOut():
+            return {"kind": "cash_out", "player": change.player, "chips": change.chips}
+    raise AssertionError(f"no JSON for the night event {change!r}")
 
 
-def hand_json(hand: "ReplayedHand") -> dict[str, Any]:
+def ruling_json(ruling: Ruling) -> dict[str, Any]:
+    return {
+        "hand": ruling.hand,
+        "action": ruling.action,
+        "question": ruling.question,
+        "topic": ruling.topic,
+        "decided_by": ruling.decided_by,
+        "ruling": ruling.ruling,
+        "rule": ruling.rule,
+        "code": ruling.code,
+        "facts": list(ruling.facts),
+    }
+
+
+def _plain(value: Any) -> Any:
+    """A game's facts and carries as plain JSON values (tuples as lists)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def timeline_json(hand: "ReplayedHand") -> list[dict[str, Any]]:
+    """Each action of the hand with the table after it (``HandReplay.states``)."""
+    from referee.handfile.writer import EventWriter
+    from referee.session_log import night_words
+
+    replay = hand.replay
+    writer = EventWriter(replay.setup.rulebook.game)
+    logged = len(hand.entry.events)
+    codes: dict[int, list[str]] = {}
+    for f in replay.findings:
+        if f.action is not None:
+            codes.setdefault(f.action, []).append(f.code)
+    out = []
+    for event, state in zip(replay.events, replay.states, strict=True):
+        text = night_words(event) if isinstance(event, NightEvent) else writer.line(event)
+        out.append({
+            "action": state.action,
+            "line": event.line,
+            "text": text,
+            "from_ruling": state.action > logged,
+            "phase": state.phase,
+            "to_act": state.to_act,
+            "pot": state.pot,
+            "stacks": dict(zip(state.names, state.stacks)),
+            "in_hand": list(state.in_hand),
+            "codes": codes.get(state.action, []),
+        })
+    return out
+
+
+def hand_json(hand: "ReplayedHand", rulings: Sequence[Ruling] = ()) -> dict[str, Any]:
     """One hand: what was played, under which rules, how it ended, and every finding."""
+    from referee.engine.games import find_game
+    from referee.rulings import of_hand
+
     replay, entry = hand.replay, hand.entry
     setup, outcome = replay.setup, replay.outcome
     book = setup.rulebook
-    carry_in = setup.carry_in
+    game = book.game
+    carry_in = find_game(game).carry.adopt(setup.carry_in)
     return {
         "number": entry.number,
         "line": entry.line,
-        "game": book.game,
+        "game": game,
         "rulebook": {"name": book.name, "title": book.title, "source": book.source},
         "options": dict(book.options),
         "option_overrides": dict(entry.options),
         "dealer": setup.dealer,
+        "dealer_known": setup.dealer_known,
+        "shuffled": setup.shuffled,
         "seats": list(setup.names),
-        "changes": [_change_json(c) for c in entry.changes],
+        "changes": [change_json(c) for c in entry.changes],
         "actions": len(entry.events),
+        "ruled_actions": len(replay.events) - len(entry.events),
         "result": {"kind": outcome.kind, "summary": outcome.summary, "decided": outcome.decided},
         "stacks_before": {s.name: s.stack for s in setup.seats},
         "stacks_after": dict(outcome.stacks),
         "net": dict(outcome.net),
-        "carried_in": {
-            "pot": carry_in.pot,
-            "free_ride_payer": getattr(carry_in, "free_ride_payer", None),
-            "passed_out": getattr(carry_in, "passed_out", 0),
-        },
+        "carried_in": _plain(carry_in.to_dict()),
         "pots": [
             {
                 "amount": pot.amount,
@@ -102,18 +201,37 @@ def hand_json(hand: "ReplayedHand") -> dict[str, Any]:
         ],
         "carried_pot": outcome.carried,
         "undecided": outcome.undecided,
+        "in_middle": outcome.in_middle,
         "penalties": [
-            {"payer": p.payer, "payee": p.payee, "amount": p.amount, "rule": p.rule} for p in outcome.penalties
+            {"payer": p.payer, "payee": p.payee, "amount": p.amount, "rule": p.rule,
+             "to": penalty_destination(game, book.options, p)}
+            for p in outcome.penalties
         ],
+        "facts": _plain(outcome.facts),
+        "carry": _plain(outcome.next_hand.carry.to_dict()),
         "findings": [finding_json(hand, f) for f in replay.findings],
         "next_dealer": outcome.next_hand.dealer,
+        "next_hand": {
+            "dealer": outcome.next_hand.dealer,
+            "same_dealer": outcome.next_hand.same_dealer,
+            "obligations": list(outcome.next_hand.obligations),
+        },
         "showdown_order": list(outcome.showdown_order),
+        "rulings": [ruling_json(r) for r in of_hand(rulings, entry.number)],
+        "timeline": timeline_json(hand),
     }
 
 
-def night_json(night: Night, replayed: "ReplayedNight") -> dict[str, Any]:
-    """The whole document for ``referee replay --json``."""
+def night_json(night: Night, replayed: "ReplayedNight", *, opening: Iterable[SitDown] = (),
+               closing: Iterable[NightEvent] = ()) -> dict[str, Any]:
+    """The whole document for ``referee replay --json``.  ``opening``: a session's opening sit-downs
+    (for the money paid); ``closing``: its night events after the last hand (cash-outs)."""
+    from referee.handfile.writer import write_so_far
+    from referee.rulings import in_force
+
     hands = replayed.hands
+    paid = {s.player: s.paid_cents for s in opening}
+    result = replayed.result
     return {
         "schema": SCHEMA,
         "generator": f"referee {__version__}",
@@ -122,11 +240,17 @@ def night_json(night: Night, replayed: "ReplayedNight") -> dict[str, Any]:
             "rulebook": night.rulebook,
             "game": night.game,
             "option_overrides": dict(night.options),
-            "seats": [{"name": s.name, "stack": s.stack} for s in night.seats],
+            "seats": [{"name": s.name, "stack": s.stack, "paid_cents": paid.get(s.name)} for s in night.seats],
             "dealer": night.dealer,
+            "so_far": write_so_far(night.so_far) if night.so_far is not None else None,
         },
-        "hands": [hand_json(h) for h in hands],
-        "final_stacks": dict(replayed.result.stacks),
-        "seated_at_end": list(replayed.result.seated),
+        "hands": [hand_json(h, night.rulings) for h in hands],
+        "closing": [change_json(c) for c in closing if not isinstance(c, Ruling)],
+        "final_stacks": dict(result.stacks),
+        "seated_at_end": list(result.seated),
         "findings_total": sum(len(h.replay.findings) for h in hands),
+        "errors_total": sum(len(h.replay.illegal) for h in hands),
+        "winner": result.winner,
+        "night_facts": _plain(result.facts),
+        "rulings": [ruling_json(r) for r in in_force(night.rulings)],
     }

@@ -41,6 +41,7 @@ from referee.engine.events import (
     Leave,
     MoveSeat,
     NightEvent,
+    Ruling,
     SetDealer,
     SitDown,
     TransferPaid,
@@ -100,6 +101,9 @@ def night_words(event: NightEvent) -> str:
             from referee.handfile.writer import write_so_far
 
             return write_so_far(event)
+        case Ruling():
+            by = "the table decided" if event.decided_by == "table" else "ruled from the log"
+            return f"ruling on hand {event.hand}, action {event.action} ({by}): {event.ruling}"
         case LedgerSetting():
             return f"ledger {event.name} = {event.value}"
         case TransferPaid():
@@ -120,7 +124,7 @@ def event_words(event: Event) -> str:
 
 def in_hand_format(event: NightEvent) -> bool:
     """Whether a hand file can say it (it has no seat moves, cash-outs or money paid)."""
-    if isinstance(event, (MoveSeat, CashOut, *MONEY_EVENTS)):
+    if isinstance(event, (MoveSeat, CashOut, Ruling, *MONEY_EVENTS)):
         return False
     return not (isinstance(event, (SitDown, AddChips)) and event.paid_cents is not None)
 
@@ -238,7 +242,7 @@ class TableState:
                     raise InputError(f"option {event.name} = {event.value!r}: a value is text or a whole number")
                 self.options[event.name] = event.value
                 return event
-            case Shuffle() | GameSoFar():  # facts of the game, not of the table
+            case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
                 return event
             case LedgerSetting():
                 from referee.ledger.settings import check_setting
@@ -378,6 +382,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     gaps: list[list[tuple[int | None, NightEvent]]] = [[] for _ in range(len(played) + 1)]
     opening: list[tuple[int | None, NightEvent]] = []
     so_far: GameSoFar | None = None  # the night starts in the middle of a game
+    rulings: list[Ruling] = []  # disputes ruled: they name their hand, wherever they were made
     money_rows: list[tuple[int, NightEvent]] = []  # about the money, not the table: wherever they stand
     leading = True
     k = 0
@@ -392,6 +397,9 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
             k += 1
         if isinstance(event, GameSoFar) and k == 0 and so_far is None:
             so_far = event
+            continue
+        if isinstance(event, Ruling):
+            rulings.append(event)
             continue
         if isinstance(event, MONEY_EVENTS):
             money_rows.append((row.seq, event))
@@ -485,6 +493,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
         dealer=first_dealer,
         hands=tuple(hands),
         so_far=so_far,
+        rulings=tuple(rulings),
     )
     money_events = tuple((seq, _apply(state, event, sid, seq)) for seq, event in money_rows)
     return SessionLog(game, night, tuple(opened), closing, state, money_events)
@@ -539,12 +548,13 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         lines += ["", written[0], *notes_here, *written[1:]]
         plain.append(replace(hand, changes=kept))
     closing = [comment(e, "after the last hand") for e in log.closing]
+    closing += [comment(e, "recorded in the log") for e in night.rulings]
     closing += [comment(e, "recorded in the log") for _, e in log.money]
     if closing:
         lines += ["", *closing]
     text = "\n".join(lines) + "\n"
 
-    expected = replace(night, hands=tuple(plain))
+    expected = replace(night, hands=tuple(plain), rulings=())
     try:
         same = parse_night(text, source=f"session {sid}") == expected
         problem = "it reads back as a different night"

@@ -146,7 +146,9 @@ def test_a_session_with_seat_moves_and_cash_outs_replays(sqlite_url: str) -> Non
     as_json = runner.invoke(app, ["replay", "--session", str(sid), "--db", sqlite_url, "--json"])
     assert as_json.exit_code == 0, as_json.output
     hand4 = json.loads(as_json.output)["hands"][3]
-    assert hand4["seats"][:2] == ["Ann", "Eve"] and hand4["changes"] == [{"kind": "leave", "player": "Bob"}]
+    assert hand4["seats"][:2] == ["Ann", "Eve"] and hand4["changes"] == [
+        {"kind": "move_seat", "player": "Eve", "after": "Ann"}, {"kind": "cash_out", "player": "Bob", "chips": 92},
+        {"kind": "leave", "player": "Bob"}]  # JSON v2 has every night event
     for args in (["replay"], ["replay", str(EXAMPLE), "--session", "1"]):
         wrong = runner.invoke(app, [*args, "--db", sqlite_url])
         assert wrong.exit_code == 2 and wrong.output.splitlines()[1] == (

@@ -45,7 +45,7 @@ def test_the_terminal_report_has_every_part(demo_db: str) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     for part in ("Session 1 · Ann's kitchen", "Games: La Viuda, Jackpots, Three-card Brag", "Standings", "Ledger",
-                 "Settlement", "Hands (9)", "Findings and rulings", "Penalties",
+                 "Settlement", "Hands (9)", "Findings and rulings", "Penalties", "ruling  hand 7, action 2",
                  "paid: Cy paid Eve €32.00", "hand 7: Cy pays 1 to Dee [jackpots.false_open_penalty]"):
         assert part in out, part
     assert ["1", "Eve", "10", "49", "+€39.00"] in [line.split() for line in out.splitlines()]
@@ -65,7 +65,7 @@ def test_the_pdf_reads_as_the_night(demo_db: str, tmp_path: Path) -> None:
         assert words in cover, words
     for words in ("Standings", "Chips over the night", "Ledger", "Chips: 174 bought", "Settlement",
                   "Paid so far: Cy paid Eve €32.00", "The plain debts before simplifying", "Disputes and rulings",
-                  "No dispute was ruled on this night.", "Cy opened without openers", "jackpots.9",
+                  "Hand 7, action 2: “Dee says Cy's open was false”", "ruled from the log", "Cy opened without openers", "jackpots.9",
                   "Penalties", "laviuda.4", "The hands", "Three-card Brag", "Eve wins 49 with pair of aces",
                   "Bob buys La Viuda", "survives and collects the fund of €8.00"):
         assert words in text, words

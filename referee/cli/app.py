@@ -73,11 +73,13 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import db, demo, planned, replay, report, rulebook, session, settle, standings, transfer
+    from referee.cli import (db, demo, dispute, planned, replay, report, rulebook, session, settle, standings,
+                             transfer)
 
     app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
     app.command(name="replay")(replay.replay)
+    app.command(name="dispute")(dispute.dispute)
     app.command(name="import")(transfer.import_night)
     app.command(name="export")(transfer.export_session)
     app.command(name="settle")(settle.settle)

@@ -2,8 +2,8 @@
 
 It reads the demo night shipped with referee (``examples/demo-night.txt``: La Viuda with a buy-back,
 Jackpots with a false open found at the showdown, three-card brag with a covered pot), records it as
-a new session, adds what the hand format has no words for (the money settings, every player's
-cash-out, one transfer paid at the table), rebuilds the night from the database alone, replays it,
+a new session, adds what the hand format has no words for (the money settings, the ruling on the
+dispute of hand 7, every player's cash-out, one transfer paid at the table), rebuilds the night from the database alone, replays it,
 checks that the log's replay agrees with the file's and that the hash chain holds, settles it,
 prints the report and writes it as a PDF, saying where.
 
@@ -41,17 +41,27 @@ def demo_database() -> Path:
     return default_sqlite_path().with_name(DEMO_DB)
 
 
-def add_the_dispute(store: Store, session_id: int) -> None:
-    """THE PLACE WHERE THE NIGHT'S DISPUTE JOINS THE DEMO (issue 11).
+DISPUTE = (7, 2, "Dee says Cy's open was false")  # hand, action (Cy: bets 2), the question as asked
 
-    Once ``referee dispute`` lands, this records the dispute of hand 7 — Dee says Cy's open was
-    false — with its ruling as a ``Ruling`` event of the log (``referee.engine.events.Ruling``,
-    ``decided_by="log"``: the engine decides it from the log alone, jackpots.9), through the
-    dispute command's own function, before the session is closed.  The ledger, the settlement and
-    the report then show it with no change of their own: the report reads ``Night.rulings``.
-    Until then it records nothing.
-    """
-    return None
+
+def add_the_dispute(store: Store, session_id: int) -> None:
+    """THE PLACE WHERE THE NIGHT'S DISPUTE JOINS THE DEMO (issue 11): at the end of hand 7 Dee says
+    Cy's open was false.  ``referee dispute`` rules on it from the log alone (jackpots.9) and the
+    ruling is recorded as a ``Ruling`` event of the log, before the session is closed; the ledger,
+    the settlement and the report follow it with no code of their own (the report reads
+    ``Night.rulings``)."""
+    from referee.dispute.decide import decide
+    from referee.dispute.questions import classify
+    from referee.handfile.replay import replay_night_file
+    from referee.session_log import night_from_session
+
+    hand, action, question = DISPUTE
+    topic = classify(question)
+    assert topic is not None, question
+    night = night_from_session(store, session_id)
+    ruling = decide(night, replay_night_file(night), hand, action, question, topic, (), session=session_id)
+    if ruling.decided:
+        store.append_event(session_id, None, ruling.event())
 
 
 def demo(

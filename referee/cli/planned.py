@@ -12,7 +12,6 @@ import typer
 PLANNED_GROUPS: dict[str, str] = {
     "table": "Seats and the live table: who sits where, who deals, stacks at a glance.",
     "act": "Record what happens at the table as it happens, with an immediate legality warning.",
-    "dispute": "Rule on a dispute about a recorded hand, citing the house rulebook.",
 }
 
 

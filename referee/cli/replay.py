@@ -1,30 +1,43 @@
-"""``referee replay FILE [--json] [--output PATH]``: replay a hand file and report every ruling.
+"""``referee replay FILE | --session ID [--hand N] [--json] [--check] [--option NAME=VALUE] [--rulebook FILE]``.
 
-Without ``--json`` each hand is printed with rich: game, dealer, how it ended, pots and winners,
-stacks before and after, the carried pot, penalties, and the findings with their action number,
-line, player, rule id and the rule's text.  ``--json`` writes the versioned document of
-:mod:`referee.report_json` (``docs/json.md``).  ``--output`` writes to a file, atomically: on any
-error nothing is written.
+Without ``--json`` each hand is printed with rich: a timeline (each action with the pot and every
+stack after it, the illegal ones marked with their finding codes, voided ones struck out), the
+outcome (pots and winners, each player's chips before, after and net, penalties and where they go,
+what carries to the next deal, the game's facts about the deal), the findings with their action,
+line, player, rule id and the rule's text, and the rulings on record.  ``--json`` writes the
+versioned document of :mod:`referee.report_json` (``docs/json.md``).  ``--output`` writes to a file,
+atomically: on any error nothing is written.  ``--check`` exits 1 when a finding of severity error
+is there (for scripts).  ``--option`` / ``--rulebook`` replay the night under another house rule
+and show beside the log how findings, outcomes and chips differ (:mod:`referee.whatif`).
 """
 
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.db import DbOption, open_for
+from referee.cli.db import DbOption
 from referee.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
+    from referee.engine.events import Ruling
     from referee.handfile.model import Night
     from referee.handfile.replay import ReplayedHand, ReplayedNight
+    from referee.whatif import Comparison
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+#: a night of at least this many hands may show a progress bar (when it takes long enough)
+PROGRESS_HANDS = 20
+#: ... and once it has taken this long (seconds)
+PROGRESS_AFTER = 0.4
 
 
 def _game_name(game: str) -> str:
@@ -35,97 +48,188 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def hand_renderables(hand: "ReplayedHand") -> list["RenderableType"]:
-    """What the console shows for one hand."""
-    from rich.markup import escape
+from referee.plain_words import carry_words, value_words  # noqa: E402  (the terminal's words)
+from referee.plain_words import key_words as _words  # noqa: E402
+
+
+def _cell(text: str, style: str = "") -> Any:
+    from rich.text import Text
+
+    return Text(text, style=style)  # what the log says is printed as written, never read as markup
+
+
+def timeline(hand: ReplayedHand) -> RenderableType:
+    """Each action with the pot and every stack after it (``HandReplay.states``)."""
+    from rich.table import Table
+
+    from referee.engine.events import NightEvent, Void
+    from referee.handfile.writer import EventWriter
+    from referee.session_log import night_words
+
+    replay = hand.replay
+    writer = EventWriter(replay.setup.rulebook.game)
+    names = replay.setup.names
+    logged = len(hand.entry.events)
+    voided = {e.action for e in replay.events if isinstance(e, Void)}
+    marks: dict[int, list[tuple[str, str]]] = {}
+    for f in replay.findings:
+        if f.action is not None and f.severity != "info":
+            marks.setdefault(f.action, []).append((f.code, f.severity))
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", padding=(0, 1))
+    table.add_column("#", justify="right")
+    table.add_column("Line", justify="right", style="dim")
+    table.add_column("Action", overflow="fold")
+    table.add_column("Pot", justify="right")
+    for name in names:
+        table.add_column(name, justify="right", overflow="fold")
+    table.add_column("", overflow="fold")
+    for event, state in zip(replay.events, replay.states, strict=True):
+        n = state.action
+        text = night_words(event) if isinstance(event, NightEvent) else writer.line(event)
+        style = "strike dim" if n in voided else ""
+        flags = marks.get(n, [])
+        mark = ", ".join(f"✗ {code}" if sev == "error" else f"! {code}" for code, sev in flags)
+        mark_style = "bold red" if any(sev == "error" for _, sev in flags) else "yellow"
+        if n > logged:
+            mark, mark_style = ("ruling: the table's decision" + (f"; {mark}" if mark else "")), "magenta"
+        elif n in voided:
+            mark, mark_style = "void", "dim"
+        if any(sev == "error" for _, sev in flags):
+            style = "red"
+        table.add_row(str(n), str(event.line) if event.line is not None else "", _cell(text, style),
+                      str(state.pot), *(str(s) for s in state.stacks), _cell(mark, mark_style))
+    return table
+
+
+def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
+    """How the hand ended: pots, chips, penalties, what carries, the game's facts."""
     from rich.table import Table
     from rich.text import Text
 
-    from referee.report_json import rule_text
+    from referee.report_json import penalty_words
 
-    replay, entry = hand.replay, hand.entry
+    replay = hand.replay
     setup, outcome = replay.setup, replay.outcome
     book = setup.rulebook
     out: list[RenderableType] = []
-
-    title = Text.assemble(
-        (f"Hand {entry.number}", "bold"),
-        f" · {_game_name(book.game)} ({book.name}) · dealer {setup.dealer}"
-        + (f" · line {entry.line}" if entry.line is not None else ""),
-    )
-    out.append(title)
-    for change in entry.changes:
-        out.append(Text(f"  {_change_text(change)}", style="dim"))
-    ended = Text.assemble(("  Result: ", "bold"), (outcome.kind.replace("_", " "), "bold green"))
+    ended = Text.assemble(("Result: ", "bold"), (_words(outcome.kind), "bold green"))
     if outcome.summary:
         ended.append(f" — {outcome.summary}")
     out.append(ended)
-    free_ride = getattr(setup.carry_in, "free_ride_payer", None)
-    if setup.carry_in.pot or free_ride:
-        carried = f"  Carried in: {setup.carry_in.pot} in the pot"
-        if free_ride:
-            carried += f"; {free_ride} antes for everybody"
-        out.append(Text(carried))
-
     if outcome.pots:
-        pots = Table(title=None, box=None, pad_edge=False, show_edge=False, header_style="bold")
+        pots = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
         for col in ("Pot", "Chips", "Winners", "Hand", "Rule"):
             pots.add_column(col, justify="right" if col == "Chips" else "left")
         for i, pot in enumerate(outcome.pots, 1):
             label = "main" if i == 1 else f"side {i - 1}"
             winners = ", ".join(f"{w} {pot.shares.get(w, 0)}" for w in pot.winners) or (
-                "undecided" if not pot.decided else "—"
-            )
+                "undecided" if not pot.decided else "—")
             if pot.left_over:
                 winners += f" ({pot.left_over} left over)"
-            pots.add_row(label, str(pot.amount), escape(winners), escape(pot.hand or ""), pot.rule or "")
-        out.append(_indent(pots))
-
+            pots.add_row(label, str(pot.amount), _cell(winners), _cell(pot.hand or ""), pot.rule or "")
+        out.append(pots)
     stacks = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     for col in ("Player", "Before", "After", "Net"):
         stacks.add_column(col, justify="left" if col == "Player" else "right")
     for seat in setup.seats:
         after = outcome.stacks.get(seat.name, seat.stack)
-        stacks.add_row(seat.name, str(seat.stack), str(after), _signed(outcome.net.get(seat.name, after - seat.stack)))
-    out.append(_indent(stacks))
-
+        net = outcome.net.get(seat.name, after - seat.stack)
+        stacks.add_row(_cell(seat.name), str(seat.stack), str(after),
+                       _cell(_signed(net), "green" if net > 0 else "red" if net < 0 else ""))
+    out.append(stacks)
+    for p in outcome.penalties:
+        out.append(Text(f"Penalty: {penalty_words(book.game, book.options, p)} [{p.rule}]", style="magenta"))
     extras = []
-    if outcome.carried:
-        extras.append(f"carried to the next deal: {outcome.carried}")
+    if outcome.in_middle:
+        extras.append(f"still in the middle (the log stops here): {outcome.in_middle}")
     if outcome.undecided:
         extras.append(f"undecided until cards are shown: {outcome.undecided}")
-    extras.append(f"next dealer: {outcome.next_hand.dealer}")
-    out.append(Text("  " + "; ".join(extras)))
-    for p in outcome.penalties:
-        to = f"to {p.payee}" if p.payee else "as antes next deal"
-        out.append(Text(f"  Penalty: {p.payer} pays {p.amount} {to} [{p.rule}]", style="magenta"))
+    carries = carry_words(outcome.next_hand.carry)
+    extras.append("carries to the next deal: " + ("; ".join(carries) if carries else "nothing"))
+    extras.append(f"next dealer: {outcome.next_hand.dealer}" + (" (deals again)" if outcome.next_hand.same_dealer else ""))
+    for line in extras:
+        out.append(_cell(line))
+    for obligation in outcome.next_hand.obligations:
+        out.append(_cell(f"next deal: {obligation}"))
+    if outcome.facts:
+        out.append(_cell("Facts: " + "; ".join(f"{_words(k)}: {value_words(v)}" for k, v in outcome.facts.items())))
+    return out
 
-    if replay.findings:
-        findings = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for col in ("#", "Line", "Player", "Rule", "Finding"):
-            findings.add_column(col, justify="right" if col in ("#", "Line") else "left", overflow="fold")
-        cited: dict[str, str] = {}
-        for f in replay.findings:
-            message = f.message + (f" → {f.remedy}" if f.remedy else "")
-            line = hand.line_of(f.action)
-            findings.add_row(
-                str(f.action) if f.action is not None else "end",
-                str(line) if line is not None else "",
-                f.player or "",
-                f.rule or "",
-                Text(message, style=SEVERITY_STYLE.get(f.severity or "info", "")),
-            )
-            text = rule_text(book, f.rule)
-            if f.rule and text:
-                cited.setdefault(f.rule, text)
-        out.append(Text("  Findings", style="bold"))
-        out.append(_indent(findings))
-        if cited:
-            out.append(Text("  Rules cited", style="bold"))
-            for rule_id, text in cited.items():
-                out.append(_indent(_indent(Text.assemble((rule_id, "bold"), f": {text}"))))
-    else:
-        out.append(Text("  No findings.", style="dim"))
+
+def findings_renderables(hand: ReplayedHand) -> list[RenderableType]:
+    from rich.table import Table
+    from rich.text import Text
+
+    from referee.report_json import rule_text
+
+    replay = hand.replay
+    book = replay.setup.rulebook
+    if not replay.findings:
+        return [Text("No findings.", style="dim")]
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for col in ("#", "Line", "Player", "Rule", "Code", "Finding"):
+        table.add_column(col, justify="right" if col in ("#", "Line") else "left", overflow="fold")
+    cited: dict[str, str] = {}
+    for f in replay.findings:
+        message = f.message + (f" → {f.remedy}" if f.remedy else "")
+        if f.about is not None and f.about != f.action:
+            message += f" (about action {f.about})"
+        line = hand.line_of(f.action)
+        table.add_row(str(f.action) if f.action is not None else "end", str(line) if line is not None else "",
+                      _cell(f.player or ""), f.rule or "", _cell(f.code, "dim"),
+                      _cell(message, SEVERITY_STYLE.get(f.severity, "")))
+        text = rule_text(book, f.rule)
+        if f.rule and text:
+            cited.setdefault(f.rule, text)
+    out: list[RenderableType] = [Text("Findings", style="bold"), table]
+    if cited:
+        out.append(Text("Rules cited", style="bold"))
+        for rule_id, text in cited.items():
+            out.append(_indent(Text.assemble((rule_id, "bold"), ": ", text)))
+    return out
+
+
+def rulings_renderables(rulings: Sequence[Ruling]) -> list[RenderableType]:
+    from rich.text import Text
+
+    out: list[RenderableType] = []
+    for r in rulings:
+        by = "decided by the table" if r.decided_by == "table" else "ruled from the log"
+        head = Text.assemble(("Ruling on record", "bold magenta"), f" (action {r.action}, {by}"
+                             + (f", {r.rule}" if r.rule else "") + "): ")
+        head.append(f"“{r.question}” — {r.ruling}")
+        out.append(head)
+        for fact in r.facts:
+            out.append(_indent(_cell(f"decided: {fact}", "magenta")))
+    return out
+
+
+def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = ()) -> list[RenderableType]:
+    """What the console shows for one hand."""
+    from rich.text import Text
+
+    from referee.rulings import of_hand
+
+    replay, entry = hand.replay, hand.entry
+    setup = replay.setup
+    book = setup.rulebook
+    dealer = setup.dealer if setup.dealer_known else "not known"
+    title = Text.assemble(
+        (f"Hand {entry.number}", "bold"),
+        f" · {_game_name(book.game)} ({book.name}) · dealer {dealer}"
+        + (f" · line {entry.line}" if entry.line is not None else ""),
+    )
+    out: list[RenderableType] = [title]
+    for change in entry.changes:
+        out.append(_cell(f"  {_change_text(change)}", "dim"))
+    carried_in = carry_words(setup.carry_in)
+    if carried_in:
+        out.append(_cell("  carried in: " + "; ".join(carried_in)))
+    if replay.events:
+        out.append(_indent(timeline(hand)))
+    out += [_indent(r) for r in outcome_renderables(hand)]
+    out += [_indent(r) for r in findings_renderables(hand)]
+    out += [_indent(r) for r in rulings_renderables(of_hand(rulings, entry.number))]
     return out
 
 
@@ -135,29 +239,144 @@ def _change_text(change: object) -> str:
     return night_words(change)  # type: ignore[arg-type]  # a night event: a hand file's or a session's
 
 
-def _indent(renderable: "RenderableType") -> "RenderableType":
+def _indent(renderable: RenderableType) -> RenderableType:
     from rich.padding import Padding
 
     return Padding(renderable, (0, 0, 0, 2), expand=False)
 
 
-def print_night(console: "Console", night: "Night", hands: "ReplayedNight") -> None:
-    """The whole night, hand after hand, then the final stacks."""
+@contextmanager
+def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
+    """A rich progress bar for a long night, shown only when the console is a terminal, the night
+    has at least :data:`PROGRESS_HANDS` hands and the work has taken :data:`PROGRESS_AFTER` seconds."""
+
+    class Ticker:
+        def __init__(self) -> None:
+            self.done = 0
+            self.began = time.monotonic()
+            self.bar: Any = None
+            self.task: Any = None
+
+        def advance(self) -> None:
+            self.done += 1
+            if self.bar is None and total >= PROGRESS_HANDS and console.is_terminal \
+                    and time.monotonic() - self.began >= PROGRESS_AFTER:
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+                self.bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                    console=console, transient=True)
+                self.bar.start()
+                self.task = self.bar.add_task(what, total=total, completed=self.done)
+            elif self.bar is not None:
+                self.bar.update(self.task, completed=self.done)
+
+    ticker = Ticker()
+    try:
+        yield ticker
+    finally:
+        if ticker.bar is not None:
+            ticker.bar.stop()
+
+
+def print_night(console: Console, night: Night, hands: ReplayedNight, only: int | None = None) -> None:
+    """The whole night (or hand ``only``), hand after hand, then the night's totals."""
     from rich.rule import Rule
     from rich.text import Text
 
-    console.print(
-        Text.assemble(("Night: ", "bold"), f"{night.source} · {len(hands)} hand{'s' if len(hands) != 1 else ''}")
-    )
-    for hand in hands:
-        console.print(Rule(style="dim"))
-        for renderable in hand_renderables(hand):
-            console.print(renderable)
+    from referee.rulings import in_force
+
+    shown = [h for h in hands if only is None or h.entry.number == only]
+    console.print(Text.assemble(("Night: ", "bold"), f"{night.source} · {len(hands)} hand{'s' if len(hands) != 1 else ''}"
+                                + (f" · hand {only}" if only is not None else "")))
+    with progress_for(console, len(shown), "Printing hands") as ticker:
+        for hand in shown:
+            console.print(Rule(style="dim"))
+            for renderable in hand_renderables(hand, night.rulings):
+                console.print(renderable)
+            ticker.advance()
     console.print(Rule(style="dim"))
-    total = sum(len(h.replay.findings) for h in hands)
-    console.print(Text.assemble(("Findings: ", "bold"), str(total)))
-    stacks = hands.result.stacks
-    console.print(Text.assemble(("Final stacks: ", "bold"), ", ".join(f"{n} {s}" for n, s in stacks.items())))
+    findings = sum(len(h.replay.findings) for h in shown)
+    errors = sum(len(h.replay.illegal) for h in shown)
+    console.print(Text.assemble(("Findings: ", "bold"), f"{findings} ({errors} rule{'s' if errors != 1 else ''} broken)"))
+    if only is not None:
+        return
+    result = hands.result
+    console.print(Text.assemble(("Final stacks: ", "bold"), ", ".join(f"{n} {s}" for n, s in result.stacks.items())))
+    if result.winner:
+        console.print(Text.assemble(("Winner of the night: ", "bold"), result.winner))
+    facts = {k: v for k, v in result.facts.items() if v not in (None, False, {}, ())}
+    if facts:
+        console.print(_cell("The night: " + "; ".join(f"{_words(k)}: {value_words(v)}" for k, v in facts.items())))
+    standing = in_force(night.rulings)
+    if standing:
+        console.print(Text(f"Rulings on record: {len(standing)}", style="bold magenta"))
+
+
+def print_comparison(console: Console, comparison: Comparison) -> None:
+    """The what-if beside the log: per differing hand, findings by code, outcome and chips; then the night."""
+    from rich.rule import Rule
+    from rich.table import Table
+    from rich.text import Text
+
+    change = comparison.change.words()
+    console.print(Text.assemble(("What if: ", "bold"), change))
+    differing = comparison.differing
+    same = len(comparison.hands) - len(differing)
+    console.print(_cell(f"{len(differing)} hand{'s differ' if len(differing) != 1 else ' differs'}, "
+                        f"{same} play{'s' if same == 1 else ''} the same"))
+    for diff in differing:
+        console.print(Rule(style="dim"))
+        console.print(Text(f"Hand {diff.number}", style="bold"))
+        a, b = diff.was.replay.outcome, diff.now.replay.outcome
+        side = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        side.add_column("")
+        side.add_column("as logged", overflow="fold")
+        side.add_column(f"under {change}", overflow="fold")
+        side.add_row("result", _cell(f"{_words(a.kind)}: {a.summary}"), _cell(f"{_words(b.kind)}: {b.summary}"))
+        pen_a = "; ".join(_penalty(diff.was, p) for p in a.penalties) or "none"
+        pen_b = "; ".join(_penalty(diff.now, p) for p in b.penalties) or "none"
+        if pen_a != pen_b:
+            side.add_row("penalties", _cell(pen_a), _cell(pen_b))
+        carry_a = "; ".join(carry_words(a.next_hand.carry)) or "nothing"
+        carry_b = "; ".join(carry_words(b.next_hand.carry)) or "nothing"
+        if carry_a != carry_b:
+            side.add_row("carries", _cell(carry_a), _cell(carry_b))
+        codes_a = ", ".join(f.code for f in diff.was.replay.findings if f.kind != "note") or "none"
+        codes_b = ", ".join(f.code for f in diff.now.replay.findings if f.kind != "note") or "none"
+        if diff.gone or diff.new or codes_a != codes_b:
+            side.add_row("findings", _cell(codes_a), _cell(codes_b))
+        console.print(_indent(side))
+        if diff.gone or diff.new:
+            for code, n in diff.gone.items():
+                console.print(_indent(_cell(f"− {code}" + (f" ×{n}" if n > 1 else "") + ": only as logged", "red")))
+            for code, n in diff.new.items():
+                console.print(_indent(_cell(f"+ {code}" + (f" ×{n}" if n > 1 else "") + ": only under the change",
+                                            "green")))
+        chips = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        for col in ("Player", "Net as logged", "Net under the change", "Difference"):
+            chips.add_column(col, justify="left" if col == "Player" else "right")
+        for name in dict.fromkeys([*a.net, *b.net]):
+            was, now = a.net.get(name, 0), b.net.get(name, 0)
+            chips.add_row(_cell(name), _signed(was), _signed(now), _signed(now - was) if now != was else "")
+        console.print(_indent(chips))
+    console.print(Rule(style="dim"))
+    night = Table(title=None, box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for col in ("Player", "Final as logged", "Final under the change", "Difference"):
+        night.add_column(col, justify="left" if col == "Player" else "right")
+    for name, was, now in comparison.final():
+        night.add_row(_cell(name), str(was), str(now), _signed(now - was) if now != was else "")
+    console.print(Text("The night", style="bold"))
+    console.print(_indent(night))
+    if comparison.was.result.winner != comparison.now.result.winner:
+        console.print(_cell(f"winner: {comparison.was.result.winner or 'none'} as logged, "
+                            f"{comparison.now.result.winner or 'none'} under the change"))
+
+
+def _penalty(hand: ReplayedHand, penalty: Any) -> str:
+    from referee.report_json import penalty_words
+
+    book = hand.rulebook
+    return f"{penalty_words(book.game, book.options, penalty)} [{penalty.rule}]"
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -177,16 +396,22 @@ def write_atomically(path: Path, text: str) -> None:
         raise InputError(f"cannot write {path}: {err.strerror}", hint="check the path and its permissions") from None
 
 
-def _in_file_terms(night: "Night") -> "Night":
-    """The night with only the seat changes a hand file has (sit-downs, departures, chips added):
-    the JSON document (schema 1) has no field for a session's seat moves and cash-outs yet."""
-    from dataclasses import replace
+def check_hand(night: Night, number: int | None) -> None:
+    if number is None:
+        return
+    numbers = [h.number for h in night.hands]
+    if number not in numbers:
+        span = f"hands 1 to {len(numbers)}" if numbers else "no hands"
+        raise InputError(f"{night.source} has no hand {number}", hint=f"it has {span}")
 
-    from referee.handfile.model import AddChips, Leave, SitDown
 
-    hands = tuple(replace(h, changes=tuple(c for c in h.changes if isinstance(c, (SitDown, Leave, AddChips))))
-                  for h in night.hands)
-    return replace(night, hands=hands)
+def _recorded(render: Any) -> str:
+    from rich.console import Console
+
+    console = Console(record=True, file=open(os.devnull, "w"), width=110, no_color=True, highlight=False, emoji=False)
+    with console.file:
+        render(console)
+    return console.export_text()
 
 
 def replay(
@@ -197,50 +422,74 @@ def replay(
     session: Annotated[
         int | None, typer.Option("--session", metavar="ID", help="Replay a recorded session from the database instead.")
     ] = None,
+    hand: Annotated[
+        int | None, typer.Option("--hand", metavar="N", help="Show hand N only (the night is replayed up to it).")
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the versioned JSON document (docs/json.md) instead of text.")
     ] = False,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file (atomically) instead of stdout.")
     ] = None,
+    check: Annotated[
+        bool, typer.Option("--check", help="Exit with code 1 when a rule was broken (a finding of severity error).")
+    ] = False,
+    options: Annotated[
+        list[str] | None, typer.Option("--option", metavar="NAME=VALUE",
+                                       help="What if: replay under this option too and compare (repeatable).")
+    ] = None,
+    rulebook: Annotated[
+        str | None, typer.Option("--rulebook", metavar="FILE",
+                                 help="What if: replay under this rulebook (a house file or a shipped name) and compare.")
+    ] = None,
     db: DbOption = None,
 ) -> None:
-    """Replay every hand of a hand file (or of a recorded session) and report outcomes, stacks and findings."""
+    """Replay every hand of a hand file (or of a recorded session): timeline, outcomes, stacks and findings."""
     from rich.console import Console
 
+    from referee.cli.sources import load_night
     from referee.handfile.replay import replay_night_file
 
-    if (file is None) == (session is None):
-        raise InputError("name a hand file or a session, not both" if file else "nothing to replay",
-                         hint="referee replay night.txt, or referee replay --session ID")
-    if session is not None:
-        from referee.session_log import night_from_session
+    loaded = load_night(ctx, file, session, db)
+    night = loaded.night
+    check_hand(night, hand)
+    what_if = None
+    if options or rulebook:
+        from referee.whatif import Change, parse_option
 
-        with open_for(ctx, db) as store:
-            night = night_from_session(store, session)  # the database alone
-    else:
-        from referee.handfile import read_night
-
-        assert file is not None
-        night = read_night(file)
-    if as_json:
-        night = _in_file_terms(night)
+        what_if = Change(dict(parse_option(o) for o in options or ()), rulebook)
     hands = replay_night_file(night)
-    if as_json:
-        from referee.report_json import night_json
+    comparison = None
+    if what_if is not None:
+        from referee.whatif import compare
 
+        comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand])
+    if as_json:
         import json
 
-        text = json.dumps(night_json(night, hands), indent=2, ensure_ascii=False) + "\n"
+        from referee.report_json import night_json
+
+        shown = comparison.now if comparison is not None else hands
+        document = night_json(night, shown, opening=loaded.opening, closing=loaded.closing)
+        if hand is not None:
+            document["hands"] = [h for h in document["hands"] if h["number"] == hand]
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
         if output is None:
             typer.echo(text, nl=False)
         else:
             write_atomically(output, text)
-        return
-    if output is None:
-        print_night(Console(highlight=False, emoji=False), night, hands)
-        return
-    console = Console(record=True, file=open(os.devnull, "w"), width=100, no_color=True, highlight=False, emoji=False)
-    with console.file:
-        print_night(console, night, hands)
-    write_atomically(output, console.export_text())
+    else:
+        def render(console: Console) -> None:
+            if comparison is not None:
+                print_comparison(console, comparison)
+            else:
+                print_night(console, night, hands, hand)
+
+        if output is None:
+            render(Console(highlight=False, emoji=False))
+        else:
+            write_atomically(output, _recorded(render))
+    judged = comparison.now if comparison is not None else hands
+    if check and any(h.replay.illegal for h in judged if hand is None or h.entry.number == hand):
+        raise typer.Exit(1)
+

@@ -168,7 +168,7 @@ class BettingRound:
         self.live = live
         self.name = name
         self.first = first
-        self.order = tuple(s for s in table.order_from(first) if live[s])
+        self.order = tuple([s for s in table.order_from(first) if live[s]])
         self.bets = [0] * table.size
         with_chips = {s for s in self.order if stacks[s] > 0}
         self.pending: set[int] = with_chips if len(with_chips) > 1 else set()

@@ -370,6 +370,7 @@ class CashOut(NightEvent):
     player: str
     chips: int
 
+
 @dataclass(frozen=True, slots=True)
 class Shuffle(NightEvent):
     """``shuffled`` in a hand's header: the pack was shuffled before the next deal (three-card brag
@@ -390,6 +391,39 @@ class GameSoFar(NightEvent):
     bought: bool | None = None
     bought_by: str | None = None
     points: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling(NightEvent):
+    """A dispute ruled (``referee dispute``): the referee's answer to a question about action
+    ``action`` of hand ``hand``, kept in the session log so that later replays, the ledger and the
+    settlement follow it.  Stored with no hand number (like every night event), wherever in the log
+    it was made; it names its hand.  It changes nothing at the table between hands.
+
+    * ``question``: the question as the table asked it, literally.
+    * ``topic``: what the question was read as (``false_open``, ``over_limit``, ``show_order``,
+      ``see``, ``cover``, ``buy_back``, ``card_fact``, ... : ``referee/rulings.py`` lists them).
+    * ``decided_by``: ``"log"`` when the rules engine decided it from the log alone (the replay
+      already gives its chips: the ruling only records that it was asked and answered), ``"table"``
+      when it was a question of fact the log could not decide and the table decided it.
+    * ``ruling``: the ruling in words, as printed.  ``rule``: the rule id cited.  ``code``: the
+      finding code it rests on (:data:`referee.engine.findings.CODES`), if any.
+    * ``facts``: ``decided_by == "table"`` only: what the table decided, as hand-file action lines
+      of that hand (``"Ann: shows openers Jh Jd"``, ``"Bob was lowest"``).  Every replay of the
+      session adds them, in order, at the end of the hand's events (after its logged actions, whose
+      numbers do not change), so the outcome, and every chip that follows from it, follows the
+      ruling.  A later ruling on the same hand and action replaces an earlier one.
+    """
+
+    hand: int
+    action: int
+    question: str
+    topic: str
+    decided_by: Literal["log", "table"]
+    ruling: str
+    rule: str | None = None
+    code: str | None = None
+    facts: tuple[str, ...] = ()
 
 
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]

@@ -153,7 +153,6 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "acted_after_cover": ("illegal_action", "a player who covered the pot acted again"),
     "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
     "kept_hand_dealt": ("note", "cards dealt to the player who keeps his blind hand from the last deal"),
-    "show_wrong_size": ("note", "a shown hand of the wrong number of cards"),
     # -- seven- and nine-card brag
     "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),
     "staked_twice": ("illegal_action", "a second stake by one player in one deal"),

@@ -79,6 +79,12 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
+@functools.cache
+def _nothing_carried(cls: type[Carry]) -> Carry:
+    """A game's carry with nothing in it (immutable, so one is shared)."""
+    return cls()
+
+
 @dataclass(frozen=True, slots=True)
 class Carry:
     """What a deal leaves to the next one, for every game: chips left on the table (a passed-out
@@ -94,6 +100,8 @@ class Carry:
         kept, the others at their defaults (a night may change games between hands)."""
         if isinstance(carried, cls):
             return carried
+        if type(carried) is Carry and not carried.pot and not carried.antes_in:  # a first hand: nothing carried
+            return _nothing_carried(cls)
         mine = _field_names(cls)
         return cls(**{name: getattr(carried, name) for name in _field_names(type(carried)) if name in mine})
 
@@ -107,10 +115,6 @@ class PokerCarry(Carry):
     Jackpots' progressive openers and ante cap read it)."""
 
     passed_out: int = 0
-
-    def __post_init__(self) -> None:
-        if self.passed_out < 0:
-            raise ValueError("a passed-out count cannot be negative")
 
 
 @dataclass(frozen=True, slots=True)

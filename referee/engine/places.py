@@ -82,6 +82,21 @@ class CardPlaces:
 
     # ------------------------------------------------------------------ moving cards
 
+    def deal(self, place: PlaceKey, cards: Sequence[AnyCard], pack: frozenset[Card]) -> tuple[Card, PlaceKey | None] | None:
+        """Put dealt ``cards`` into ``place``, unless one of them is known to be elsewhere or is not
+        in the ``pack``: then nothing moves, and that card is returned with the place the log has it
+        in (``None``: not in the pack)."""
+        where = self.where
+        for c in cards:
+            if type(c) is Card:
+                held = where.get(c)
+                if held is not None:
+                    return c, held
+                if c not in pack:
+                    return c, None
+        self.add(place, cards)
+        return None
+
     def add(self, place: PlaceKey, cards: Sequence[AnyCard]) -> None:
         """Put ``cards`` into ``place`` (the caller has checked none is elsewhere)."""
         where = self.where
@@ -149,6 +164,17 @@ class CardPlaces:
                 held.append(c)
             self.cards[place] = tuple(held)
             where[c] = place
+
+    def lay_down(self, place: PlaceKey, shown: Sequence[Card]) -> tuple[tuple[Card, PlaceKey] | None, list[Card]]:
+        """``place`` is laid face up and holds exactly ``shown`` -- unless one of the cards is known to
+        be in another place: then nothing moves and that card is returned with its place.  Else
+        returns ``None`` and the known cards the log had there that were not shown (what it had wrong)."""
+        where = self.where
+        for c in shown:
+            held = where.get(c)
+            if held is not None and held != place:
+                return (c, held), []
+        return None, self.replace(place, shown)
 
     def replace(self, place: PlaceKey, shown: Sequence[Card]) -> list[Card]:
         """``place`` holds exactly ``shown`` (a whole hand laid face up): the log's other known

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from referee.engine.events import Event, Void
 from referee.engine.findings import Finding
@@ -25,15 +26,24 @@ from referee.engine.state import HandSetup, HandState, Legality, Prompt, Snapsho
 from referee.errors import InputError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandReplay:
-    """A replayed hand: ``states[i]`` is the table after event ``i + 1``."""
+    """A replayed hand: ``states[i]`` is the table after event ``i + 1``.
+
+    ``rows`` are those states as the replay kept them (plain tuples); ``states`` shows them as
+    :class:`~referee.engine.state.Snapshot` records, made when first read.
+    """
 
     setup: HandSetup
     events: tuple[Event, ...]
-    states: tuple[Snapshot, ...]
+    rows: tuple[tuple[object, ...], ...]
     outcome: Outcome
     findings: tuple[Finding, ...]
+
+    @cached_property
+    def states(self) -> tuple[Snapshot, ...]:
+        names = self.setup.names
+        return tuple([Snapshot(*row, names) for row in self.rows])  # type: ignore[arg-type]
 
     @property
     def illegal(self) -> tuple[Finding, ...]:
@@ -96,12 +106,13 @@ def replay_hand(setup: HandSetup, events: Sequence[Event]) -> HandReplay:
     """
     events = tuple(events)
     state = start_hand(setup, _voided(events))
-    states = []
+    push, row = state.push, state.row
+    rows = []
     for event in events:
-        state.push(event)
-        states.append(state.snapshot())
-    outcome, findings = state.result()
-    return HandReplay(setup, events, tuple(states), outcome, findings)
+        push(event)
+        rows.append(row())
+    outcome, findings = state.result(consume=True)
+    return HandReplay(setup, events, tuple(rows), outcome, findings)
 
 
 def check_action(setup: HandSetup, events_so_far: Sequence[Event], event: Event) -> Legality:

@@ -75,8 +75,8 @@ class HandSetup:
         object.__setattr__(self, "names", tuple(s.name for s in self.seats))
         if self.dealer not in self.names:
             raise InputError(f"the dealer {self.dealer!r} is not seated", hint="seated: " + ", ".join(self.names))
-        if self.carry_in.pot < 0:
-            raise InputError("a carried pot cannot be negative")
+        if self.carry_in.pot < 0 or getattr(self.carry_in, "passed_out", 0) < 0:
+            raise InputError("a carried pot and a passed-out count cannot be negative")
 
 
 class Snapshot(NamedTuple):
@@ -352,9 +352,10 @@ class HandState:
         reason = f" ({event.reason})" if event.reason else ""
         self.flag("action_voided", f"action {target} is void{reason}", remedy="skipped on replay")
 
-    def snapshot(self) -> Snapshot:
-        """The table now, checked: chips neither made nor lost (the replay takes one after every
-        event, so this is where the conservation invariant is checked event by event)."""
+    def row(self) -> tuple[int, str, str | None, tuple[int, ...], int, tuple[bool, ...]]:
+        """The table now as a plain row (what a replay keeps per event; :meth:`snapshot` is its
+        view), checked: chips neither made nor lost -- the replay takes one after every event, so
+        this is where the conservation invariant is checked event by event."""
         rnd = self.round
         pot = self.dead + sum(self.banked)
         if self.closed:
@@ -367,7 +368,11 @@ class HandState:
         stacks = tuple(self.stacks)
         if sum(stacks) + pot != self.total:
             self.check_conservation()  # fails, with the details
-        return Snapshot(self.action, self.phase, to_act, stacks, pot, tuple(self.live), self.names)
+        return self.action, self.phase, to_act, stacks, pot, tuple(self.live)
+
+    def snapshot(self) -> Snapshot:
+        """The table now (see :meth:`row`)."""
+        return Snapshot(*self.row(), self.names)
 
     def to_act(self) -> str | None:
         """Whose turn it is (``None``: nobody's, or the log does not say)."""
@@ -408,10 +413,11 @@ class HandState:
         """How the hand ends if the log stops here; this state does not change."""
         return self.result()[0]
 
-    def result(self) -> tuple[Outcome, tuple[Finding, ...]]:
+    def result(self, *, consume: bool = False) -> tuple[Outcome, tuple[Finding, ...]]:
         """The outcome and every finding of the hand (those found at its end included), worked out
-        on a copy: this state does not change."""
-        twin = self.copy()
+        on a copy: this state does not change -- unless ``consume``: a replay that owns the state and
+        is done with it lets the end be worked out in place (no copy)."""
+        twin = self if consume else self.copy()
         twin.action = 0  # what the end finds belongs to no action
         outcome = twin.end()
         return outcome, tuple(twin.findings)
@@ -566,37 +572,36 @@ class HandState:
     def deal_to(self, place: PlaceKey, cards: Sequence[AnyCard]) -> None:
         """Cards dealt into ``place`` (a seat's hand, the widow); a known card the log places
         elsewhere, or that is not in this game's pack, cannot be replayed."""
-        places = self.places
-        pack = self.cards_of_pack
-        for c in cards:
-            if type(c) is Card:
-                where = places.where.get(c)
-                if where is not None:
-                    raise CardError(
-                        f"{c.text} is dealt to {self.describe_place(place)} but {self.describe_place(where)} "
-                        + ("already holds it" if isinstance(where, int) else "is where it lies"),
-                        hand=self.setup.number, action=self.action,
-                        hint="each card is in the pack once: correct the card",
-                    )
-                if c not in pack:
-                    raise CardError(
-                        f"{c.text} is dealt to {self.describe_place(place)}, but this game's pack has "
-                        + ("no joker" if c.is_joker else f"no {c.text}"),
-                        hand=self.setup.number, action=self.action, hint=self.pack_hint(c),
-                    )
-        places.add(place, cards)
+        clash = self.places.deal(place, cards, self.cards_of_pack)
+        if clash is None:
+            return
+        card, where = clash
+        if where is None:
+            raise CardError(
+                f"{card.text} is dealt to {self.describe_place(place)}, but this game's pack has "
+                + ("no joker" if card.is_joker else f"no {card.text}"),
+                hand=self.setup.number, action=self.action, hint=self.pack_hint(card),
+            )
+        raise CardError(
+            f"{card.text} is dealt to {self.describe_place(place)} but {self.describe_place(where)} "
+            + ("already holds it" if isinstance(where, int) else "is where it lies"),
+            hand=self.setup.number, action=self.action,
+            hint="each card is in the pack once: correct the card",
+        )
 
     def discard(self, seat: int, named: Sequence[AnyCard], count: int, to: PlaceKey = MUCK) -> list[AnyCard]:
         """``seat`` gives up ``count`` cards, the ``named`` ones among them, into ``to`` (the muck, or
         his face-down discards).  Returns what left his hand (known cards where named)."""
-        clash = self.places.elsewhere(named, seat)
-        if clash is not None:
-            raise self.card_elsewhere(clash[0], clash[1], f"{self.names[seat]} discards")
-        removed, strays = self.places.remove(seat, named, count)
+        places = self.places
+        if named:
+            clash = places.elsewhere(named, seat)
+            if clash is not None:
+                raise self.card_elsewhere(clash[0], clash[1], f"{self.names[seat]} discards")
+        removed, strays = places.remove(seat, named, count)
         for c in strays:
             self.flag("discard_not_in_hand",
                       f"{self.names[seat]} discarded {c.text}, which the log does not show in his hand", player=seat)
-        self.places.add(to, removed)
+        places.add(to, removed)
         return removed
 
     def hand_of(self, seat: int) -> tuple[AnyCard, ...]:
@@ -618,16 +623,14 @@ class HandState:
             self.flag("show_unreadable", f"{who}'s shown hand has unreadable cards ({format_cards(shown)})",
                       player=seat)
             return
-        clash = self.places.elsewhere(known, seat)
+        held = len(self.places.cards[seat])
+        clash, strange = self.places.lay_down(seat, known)  # type: ignore[arg-type]
         if clash is not None:
             raise self.card_elsewhere(clash[0], clash[1], f"{who} shows")
-        held = self.places.at(seat)
-        strange = [c for c in held if type(c) is Card and c not in known]
-        if strange and len(known) >= len(held):
+        if strange and len(known) >= held:
             self.flag("show_contradicts_log",
                       f"{who} showed {format_cards(known)} but the log has {who} holding {format_cards(strange)}",
                       player=seat)
-        self.places.replace(seat, known)  # type: ignore[arg-type]
         self.shown[seat] = tuple(known)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ betting

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from referee.engine.events import AddChips, Event, GameSoFar, Leave, SitDown
+from referee.engine.events import AddChips, Event, GameSoFar, Leave, Ruling, SitDown
 from referee.engine.table import Seat
 
 if TYPE_CHECKING:
@@ -100,7 +100,9 @@ class Night:
     ``rulebook`` and ``options`` are those of the header (hands may change them later);
     ``seats`` the opening seating, clockwise, with starting stacks; ``dealer`` the first dealer
     (``None``: the log does not say, where the game can tell from the play); ``so_far`` the game
-    already under way when the night starts (``game so far:``), if it is.
+    already under way when the night starts (``game so far:``), if it is; ``rulings`` the disputes
+    ruled on it (a session log's :class:`~referee.engine.events.Ruling` events, in the order made;
+    a hand file has none).
     ``source`` is the file name used in error messages (``night.txt``); ``base_dir`` the folder
     a rulebook path in the file is relative to."""
 
@@ -113,12 +115,14 @@ class Night:
     hands: tuple[HandEntry, ...]
     base_dir: str | None = None
     so_far: GameSoFar | None = None
+    rulings: tuple[Ruling, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Night):
             return NotImplemented
         return (
-            self.rulebook == other.rulebook
+            self.rulings == other.rulings
+            and self.rulebook == other.rulebook
             and self.game == other.game
             and dict(self.options) == dict(other.options)
             and self.seats == other.seats

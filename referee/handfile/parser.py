@@ -12,8 +12,10 @@ The format is described for scorekeepers in ``docs/hand-format.md``.  In short::
     Bob: bets 2
     ...
 
-The reader stops at the first error and raises :class:`~referee.errors.HandFileError` located at
-``<file>:<line>`` with a hint: a half-read night is never replayed.
+A bad line is reported as :class:`~referee.errors.HandFileError` located at ``<file>:<line>`` with a
+hint, and the reading goes on to the end of the file, so that every bad line is found at once (as
+python-chess's PGN reader collects its errors): several are raised together as
+:class:`~referee.errors.HandFileErrors`.  A half-read night is never replayed.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.engine.events import GameSoFar
-from referee.errors import HandFileError, RefereeError
+from referee.errors import HandFileError, HandFileErrors, RefereeError
 from referee.handfile import vocabulary
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, Seat, SeatChange, SitDown
@@ -107,6 +109,7 @@ class NightParser:
         self.seats: list[str] = []
         self.hands: list[HandEntry] = []
         self.hand: _Hand | None = None
+        self.numbered = 0
         #: each (rulebook, options) loaded once: checked at its line, then handed to the replay
         self.books: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook] = {}
 
@@ -206,25 +209,39 @@ class NightParser:
         return Seat(m["name"], stack)
 
     def add_seats(self, text: str) -> None:
-        for part in text.split(","):
+        first: HandFileError | None = None
+        for part in text.split(","):  # every good seat is taken, so that a bad one is one error
             if part.strip():
-                self.first_seats.append(self.seat_entry(part))
+                try:
+                    self.first_seats.append(self.seat_entry(part))
+                except HandFileError as err:
+                    first = first or err
+        if first is not None:
+            raise first
 
     # ------------------------------------------------------------ hands
 
     def start_hand(self, number_text: str | None) -> None:
-        if self.hand is not None:
-            self.finish_hand()
-        else:
-            self.check_header()
-        expected = len(self.hands) + 1
-        if number_text is not None and int(number_text) != expected:
-            raise self.error(
+        problem: HandFileError | None = None
+        try:
+            if self.hand is not None:
+                self.finish_hand()
+            else:
+                self.check_header()
+        except HandFileError as err:  # the hand begins all the same: its lines are read as its own
+            problem = err
+            self.hand = None
+        self.numbered += 1  # the hand lines read so far: a hand that could not be kept keeps its number
+        expected = self.numbered
+        if problem is None and number_text is not None and int(number_text) != expected:
+            problem = self.error(
                 f"hand {number_text} where hand {expected} was expected",
                 "hands are numbered 1, 2, 3 … in order; 'hand' alone numbers itself",
             )
-        assert self.game is not None
-        self.hand = _Hand(expected, self.lineno, HandReader(self.game, self.resolve))
+        if self.game is not None:
+            self.hand = _Hand(expected, self.lineno, HandReader(self.game, self.resolve))
+        if problem is not None:
+            raise problem
 
     def check_header(self, line: int | None = None) -> None:
         if self.first_rulebook is None:
@@ -496,13 +513,26 @@ class NightParser:
 def parse_night(text: str, source: str = "<text>", base_dir: str | None = None) -> Night:
     """Read a whole hand file.  ``source`` names it in errors; ``base_dir`` anchors rulebook paths."""
     parser = NightParser(source, base_dir)
+    errors: list[HandFileError] = []
     for number, raw in enumerate(text.splitlines(), 1):
         parser.lineno = number
         line = strip_comment(raw)
         if line:
-            parser.line(line)
+            try:
+                parser.line(line)
+            except HandFileError as err:  # noted; the next line is read all the same
+                errors.append(err)
+                if parser.rulebook is None and parser.numbered:
+                    break  # no rulebook: no hand line can be read, each would only say so again
     parser.lineno = len(text.splitlines())
-    return parser.finish()
+    try:
+        night = parser.finish()
+    except HandFileError as err:
+        errors.append(err)
+    if errors:
+        unique = list({str(e): e for e in errors}.values())
+        raise unique[0] if len(unique) == 1 else HandFileErrors(unique)
+    return night
 
 
 def read_night(path: str | Path) -> Night:

@@ -69,12 +69,18 @@ def _rulebook_of(hand: HandEntry, night: Night, cache: dict[tuple[str, tuple[tup
 
 
 def night_hands(night: Night) -> list[NightHand]:
-    """The engine's view of each hand of ``night``."""
+    """The engine's view of each hand of ``night`` (a hand the table ruled on ends with the facts it
+    decided: :func:`referee.rulings.ruled_events`)."""
     from referee.engine.night import NightHand
 
     cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook] = {}
     out: list[NightHand] = []
     for hand in night.hands:
+        events = hand.events
+        if night.rulings:  # the table's decisions on record: their facts end the hand (referee.rulings)
+            from referee.rulings import ruled_events
+
+            events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
         added: dict[str, int] = {}
         for add in hand.added:
             added[add.player] = added.get(add.player, 0) + add.amount
@@ -82,7 +88,7 @@ def night_hands(night: Night) -> list[NightHand]:
             NightHand(
                 rulebook=_rulebook_of(hand, night, cache),
                 seats=hand.seats,
-                events=hand.events,
+                events=events,
                 number=hand.number,
                 dealer=hand.dealer,
                 joined={s.player: s.stack for s in hand.joined},

@@ -218,14 +218,16 @@ class Jackpots(StraightDraw):
         m, wild = self.min_open, self.house.wild
         if self.admitted:
             return "disproven", "the false open was declared"
-        pre = self.predraw.get(o, tuple(self.hand_of(o)))
+        taken = self.drawn.get(o)
+        pre = taken.before if taken is not None else self.hand_of(o)
+        drew = taken.count if taken is not None else 0
         known_pre = [c for c in pre if isinstance(c, Card)]
         if len(known_pre) == self.hand_size and not table_only:
             if not holds_openers(known_pre, m, wild):
                 return "disproven", f"his hand before the draw was {format_cards(known_pre)}"
             return self.split_proof(o, known_pre)
         shown = self.openers_shown.get(o)
-        received = {c for c in self.received.get(o, ()) if isinstance(c, Card)}
+        received = {c for c in taken.received if isinstance(c, Card)} if taken is not None else set()
         if shown:
             if any(c in received for c in shown):
                 return "disproven", f"the openers he showed ({format_cards(shown)}) include cards he drew"
@@ -240,10 +242,10 @@ class Jackpots(StraightDraw):
             discards = list(self.discards_shown.get(o, ()))
             if not discards and o in self.kept_face_down:
                 discards = [c for c in self.places.at(kept(o)) if isinstance(c, Card)]
-            if self.drawn.get(o, 0) == 0 and len(final) == self.hand_size and o in self.drawn:
+            if drew == 0 and len(final) == self.hand_size and taken is not None:
                 ok = holds_openers(final, m, wild)
                 return ("proven" if ok else "disproven"), f"he stood pat on {format_cards(final)}"
-            all_received = len(received) == self.drawn.get(o, 0) and o in self.drawn
+            all_received = taken is not None and len(received) == drew
             kept_cards = [c for c in final if c not in received] if all_received else []
             candidates = kept_cards + discards
             if holds_openers(candidates, m, wild):
@@ -256,8 +258,9 @@ class Jackpots(StraightDraw):
 
     def split_proof(self, o: int, pre: list[Card]) -> tuple[str, str]:
         """He held openers: could he still prove them at the table after splitting them?"""
-        discards = [c for c in self.discarded.get(o, ()) if isinstance(c, Card)]
-        if o not in self.drawn or len(discards) < self.drawn.get(o, 0):
+        taken = self.drawn.get(o)
+        discards = [c for c in taken.discards if isinstance(c, Card)] if taken is not None else []
+        if taken is None or len(discards) < taken.count:
             return "proven", f"his hand before the draw was {format_cards(pre)}"
         kept_cards = [c for c in pre if c not in discards]
         if holds_openers(kept_cards, self.min_open, self.house.wild) or not discards:

@@ -10,6 +10,7 @@ Cards: the log may know every card (a camera), some, or none; cards nobody saw a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, round_rules
@@ -37,6 +38,17 @@ class DrawChoices:
         return [Draw(player, count) for count in range(self.limit + 1)]
 
 
+class DrawTaken(NamedTuple):
+    """One player's draw: cards drawn (a split draw's both parts added), how many draws, his hand
+    before the draw, what he discarded and what he received (``??`` where the log does not say)."""
+
+    count: int
+    times: int
+    before: tuple[AnyCard, ...]
+    discards: tuple[AnyCard, ...]
+    received: tuple[AnyCard, ...]
+
+
 class StraightDraw(HandState):
     """One hand of straight five-card draw."""
 
@@ -61,11 +73,7 @@ class StraightDraw(HandState):
         self.round1_first_bettor: int | None = None
         self.round1_actions = 0
         self.draw_order: tuple[int, ...] = ()
-        self.drawn: dict[int, int] = {}  # seat -> cards drawn (both draws added)
-        self.draws_made: dict[int, int] = {}  # seat -> how many Draw events
-        self.predraw: dict[int, tuple[AnyCard, ...]] = {}  # seat -> his hand before his draw
-        self.discarded: dict[int, tuple[AnyCard, ...]] = {}
-        self.received: dict[int, tuple[AnyCard, ...]] = {}
+        self.drawn: dict[int, DrawTaken] = {}  # seat -> what his draw (both draws, split) took
         self.kept_face_down: set[int] = set()
         self.round2_first: int | None = None
         self.round2_started = False
@@ -286,10 +294,11 @@ class StraightDraw(HandState):
     def on_draw(self, seat: int, event: Draw) -> None:
         who = self.names[seat]
         if self.phase != "draw":
+            taken = self.drawn.get(seat)
             fifth_after_all = (
                 self.phase in ("round2", "showdown") and not self.round2_started
-                and self.max_draw_option == "5_split_4_then_1" and self.drawn.get(seat) == 4
-                and self.draws_made.get(seat) == 1 and event.count == 1 and self.live[seat]
+                and self.max_draw_option == "5_split_4_then_1" and taken is not None and taken.count == 4
+                and taken.times == 1 and event.count == 1 and self.live[seat]
             )
             if fifth_after_all:  # draw.max_draw = 5_split_4_then_1: the fifth card "after every other player"
                 self.take_draw(seat, event, 1)
@@ -302,13 +311,14 @@ class StraightDraw(HandState):
                       player=seat, remedy="ignored")
             return
         count = event.count
-        if seat in self.drawn:
+        taken = self.drawn.get(seat)
+        if taken is not None:
             split_fifth = (
-                self.max_draw_option == "5_split_4_then_1" and self.drawn[seat] == 4 and count == 1
-                and self.draws_made[seat] == 1 and self.next_to_draw() is None
+                self.max_draw_option == "5_split_4_then_1" and taken.count == 4 and count == 1
+                and taken.times == 1 and self.next_to_draw() is None
             )
             if not split_fifth:
-                self.flag("drew_twice", f"{who} has already drawn ({self.drawn[seat]})", self.cite("draw.7.4"),
+                self.flag("drew_twice", f"{who} has already drawn ({taken.count})", self.cite("draw.7.4"),
                           player=seat, remedy="ignored")
                 return
         else:
@@ -323,11 +333,10 @@ class StraightDraw(HandState):
                 hand=self.setup.number, action=self.action,
                 hint="list at most as many discards and new cards as the number drawn",
             )
-        if seat not in self.predraw:
+        if taken is None:  # his hand before the draw: five cards, ?? for those the log did not see dealt
             held = self.hand_of(seat)
             if len(held) < self.hand_size:
                 self.places.add(seat, [UNKNOWN] * (self.hand_size - len(held)))
-            self.predraw[seat] = tuple(self.hand_of(seat))
         if event.kept_face_down:
             self.kept_face_down.add(seat)
         self.take_draw(seat, event, count)
@@ -361,15 +370,21 @@ class StraightDraw(HandState):
     def take_draw(self, seat: int, event: Draw, count: int) -> None:
         """``seat`` discards ``count`` cards (into the muck, or face down in front of him) and gets as
         many from the stub (those the log does not name are unknown)."""
+        taken = self.drawn.get(seat)
+        before = self.hand_of(seat) if taken is None else taken.before
+        if count == 0:  # stands pat: no card moves
+            self.drawn[seat] = DrawTaken(0, 1, before, (), ()) if taken is None else taken
+            return
         to = kept(seat) if seat in self.kept_face_down else MUCK
-        gone = self.discard(seat, event.discards, count, to)
+        gone = tuple(self.discard(seat, event.discards, count, to))
         received = event.received
-        got = (*received, *[UNKNOWN] * (count - len(received)))
+        got = received if len(received) == count else (*received, *[UNKNOWN] * (count - len(received)))
         self.deal_to(seat, got)
-        self.discarded[seat] = (*self.discarded.get(seat, ()), *gone)
-        self.received[seat] = (*self.received.get(seat, ()), *got)
-        self.drawn[seat] = self.drawn.get(seat, 0) + count
-        self.draws_made[seat] = self.draws_made.get(seat, 0) + 1
+        if taken is None:
+            self.drawn[seat] = DrawTaken(count, 1, before, gone, got)
+        else:  # the fifth card of a split draw
+            self.drawn[seat] = DrawTaken(taken.count + count, taken.times + 1, before, (*taken.discards, *gone),
+                                         (*taken.received, *got))
 
     def start_round2(self) -> None:
         self.phase = "round2"
@@ -392,11 +407,12 @@ class StraightDraw(HandState):
     def on_ask(self, seat: int, event: Ask) -> None:
         target = self.seat_of(event.target)
         who, whom = self.names[seat], self.names[target]
-        if target not in self.drawn:
+        taken = self.drawn.get(target)
+        if taken is None:
             self.flag("draw_count_answer", f"{who} asks {whom} how many cards {whom} drew: {whom} has not drawn yet",
                       self.cite("draw.7.7"), player=seat)
             return
-        count = self.drawn[target]
+        count = taken.count
         said = f"{whom} stood pat" if count == 0 else f"{whom} drew {count}"
         if self.round2_started or self.phase not in ("draw", "round2"):
             self.flag("draw_count_answer", f"{who} asks {whom} how many cards {whom} drew: {said} (the log); "
@@ -486,17 +502,19 @@ class StraightDraw(HandState):
         """Who contests the pots at the showdown, and the value of each known hand."""
         contenders = {s for s in range(self.n) if self.live[s] and s not in self.mucked}
         values = {}
+        wild, wheel, size, shown, places = self.house.wild, self.wheel, self.hand_size, self.shown, self.places
         for s in contenders:
-            hand = self.known_hand(s)
-            if hand is not None and len(hand) == self.hand_size:
-                values[s] = poker.evaluate(hand, wild=self.house.wild, wheel=self.wheel)
+            hand = shown.get(s) or places.known(s)  # what he showed wins over the log's tracking
+            if hand is not None and len(hand) == size:
+                values[s] = poker.evaluate(hand, wild=wild, wheel=wheel)
         return contenders, values
 
     def draw_showdown(self) -> Outcome:
         contenders, values = self.showdown_values()
         rule = self.cite("draw.9")
         pots, carried, undecided, must_show = self.showdown_pots(contenders, values, rule)
-        self.must_show(must_show, rule)
+        if must_show:
+            self.must_show(must_show, rule)
         return self.end_showdown(pots, carried, undecided, self.showdown_order)
 
     def must_show(self, names: list[str], rule: str) -> None:

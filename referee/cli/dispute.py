@@ -1,0 +1,160 @@
+"""``referee dispute SESSION|FILE --hand N --action K "question" [--decide LINE]… [--pdf FILE]``.
+
+The question (in plain words) is read as a topic (:mod:`referee.dispute.questions`), decided from
+the log or, for a question of fact the log cannot decide, by the table (``--decide``), and printed
+as a ruling document; ``--pdf`` renders it too.  A decided ruling on a session is stored in its log
+as a ``Ruling`` event (``--no-record`` to only look), so that later replays, the ledger and the
+settlement follow it.  ``docs/rulings.md`` says it for users.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from referee.cli.db import DbOption
+from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from referee.dispute.document import RulingDocument
+
+
+def _cell(text: str, style: str = "") -> object:
+    from rich.text import Text
+
+    return Text(text, style=style)
+
+
+def print_ruling(console: Console, doc: RulingDocument) -> None:
+    """The ruling document in the terminal."""
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    def indent(r: object) -> object:
+        return Padding(r, (0, 0, 0, 2), expand=False)  # type: ignore[arg-type]
+
+    where = f"{doc.source} · hand {doc.hand} · action {doc.action}" + (
+        f" (line {doc.action_line})" if doc.action_line else "") + f" · {doc.game.replace('_', ' ')} ({doc.rulebook})"
+    console.print(Text.assemble(("Ruling", "bold"), " · ", where))
+    console.print(Text.assemble(("Question: ", "bold"), f"“{doc.question}”", ("  → " + doc.topic_title, "dim")))
+    by = {"log": "decided from the log", "table": "decided by the table (a question of fact)",
+          None: "not decided: the log cannot tell"}[doc.decided_by]
+    style = "green" if doc.decided_by == "log" else "magenta" if doc.decided_by == "table" else "yellow"
+    console.print(Panel(Text(doc.ruling), title=f"Ruling — {by}", title_align="left", border_style=style,
+                        expand=False, width=min(console.width, 100)))
+    if doc.remedy:
+        console.print(Text.assemble(("Remedy: ", "bold"), doc.remedy))
+    if doc.needs:
+        console.print(Text.assemble(("What would decide it: ", "bold yellow"), doc.needs))
+    for fact in doc.facts:
+        console.print(Text.assemble(("The table decided: ", "bold magenta"), fact))
+    if doc.rule:
+        console.print(Text.assemble(("Rule ", "bold"), (doc.rule, "bold"), ": ", doc.rule_text or "(no text in this rulebook)"))
+    for rule, text in doc.cited:
+        console.print(Text.assemble(("Also cited ", "bold"), (rule, "bold"), ": ", text))
+    for also in doc.also:
+        console.print(Text.assemble(("Also found at this action: ", "bold"), also))
+
+    console.print(Text("The chips that follow", style="bold"))
+    chips = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    columns = ["Player", "Before", "After", "Net"] + (["Net had the table not decided"] if doc.facts else [])
+    for col in columns:
+        chips.add_column(col, justify="left" if col == "Player" else "right")
+    for c in doc.chips:
+        row = [_cell(c.player), str(c.before), str(c.after), f"{c.net:+d}" if c.net else "0"]
+        if doc.facts:
+            row.append(f"{c.without:+d}" if c.without else "0")
+        chips.add_row(*row)  # type: ignore[arg-type]
+    console.print(indent(chips))
+    for line in (*doc.pots, *(f"Penalty: {p}" for p in doc.penalties)):
+        console.print(indent(_cell(line)))
+    console.print(indent(_cell("Carries to the next deal: " + ("; ".join(doc.carries) or "nothing"))))
+
+    console.print(Text(f"The facts from the log, up to action {doc.action}", style="bold"))
+    said = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    said.add_column("#", justify="right")
+    said.add_column("Who said what", overflow="fold")
+    for n, text in doc.said:
+        said.add_row(str(n), _cell(text, "bold yellow" if n == doc.action else ""))  # type: ignore[arg-type]
+    console.print(indent(said))
+    held = dict(doc.held)
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for col in ("Player", "Cards the log knows", f"Stack after {doc.action}"):
+        table.add_column(col, justify="right" if col.startswith("Stack") else "left")
+    for name, stack in doc.stacks_after:
+        table.add_row(_cell(name), _cell(held.get(name, "—")), str(stack))  # type: ignore[arg-type]
+    console.print(indent(table))
+    tail = f"In the middle after action {doc.action}: {doc.pot_after}"
+    if doc.to_act_before:
+        tail += f"; to act before it: {doc.to_act_before}"
+    console.print(indent(_cell(tail)))
+
+
+def dispute(
+    ctx: typer.Context,
+    source: Annotated[str, typer.Argument(metavar="SESSION|FILE", help="A session id, or a hand file.")],
+    question: Annotated[str, typer.Argument(help="The question, in plain words: \"Bob says Ann's open was false\".")],
+    hand: Annotated[int, typer.Option("--hand", metavar="N", help="The hand in dispute.")],
+    action: Annotated[int, typer.Option("--action", metavar="K", help="The action in question (its number in the hand).")],
+    decide: Annotated[
+        list[str] | None, typer.Option("--decide", metavar="LINE",
+                                       help="The table's decision of a question of fact the log cannot decide, as a "
+                                            "hand-file line of that hand (\"Bob: shows openers Jh Jd\"); repeatable.")
+    ] = None,
+    pdf: Annotated[Path | None, typer.Option("--pdf", metavar="FILE", help="Also render the ruling to this PDF.")] = None,
+    record: Annotated[
+        bool, typer.Option("--record/--no-record", help="Store a decided ruling in the session's log (default).")
+    ] = True,
+    db: DbOption = None,
+) -> None:
+    """Rule on a dispute about one action of a recorded hand, citing the house rulebook."""
+    from referee.cli.output import console as make_console
+    from referee.cli.sources import load_night, session_or_file
+    from referee.dispute.decide import decide as rule_on
+    from referee.dispute.questions import classify, forms
+    from referee.handfile.replay import replay_night_file
+
+    if pdf is not None and not (pdf.parent if str(pdf.parent) else Path(".")).is_dir():
+        raise InputError(f"cannot write {pdf}: no folder {pdf.parent}", hint="create the folder, or choose another path")
+    topic = classify(question)
+    if topic is None:
+        raise InputError(f"cannot tell what the question {question!r} asks",
+                         hint="questions understood: " + forms())
+    file, session = session_or_file(source)
+    loaded = load_night(ctx, file, session, db)
+    night = loaded.night
+    replayed = replay_night_file(night)
+    doc = rule_on(night, replayed, hand, action, question, topic, tuple(decide or ()), session=loaded.session)
+    note = None
+    if doc.decided and record and loaded.session is not None:
+        from dataclasses import replace
+
+        from referee.cli.db import open_for
+
+        with open_for(ctx, db) as store:
+            try:
+                row = store.append_event(loaded.session, None, doc.event())
+            except InputError as err:  # a closed session: its settlement is final
+                raise InputError(f"the ruling cannot be recorded: {err.message}",
+                                 hint="add --no-record to see the ruling without recording it") from None
+        doc = replace(doc, recorded_seq=row.seq)
+        note = f"Recorded in session {loaded.session}'s log (event {row.seq}): replays, the ledger and the settlement follow it."
+    elif doc.decided and record:
+        note = "Not recorded: a hand file is not a session log (`referee import` it to keep rulings)."
+    elif not doc.decided:
+        note = "Not recorded: nothing is decided. Enter the table's decision with --decide."
+    out = make_console(soft_wrap=False)
+    print_ruling(out, doc)
+    if pdf is not None:
+        from referee.dispute.pdf import write_pdf
+
+        write_pdf(doc, pdf)
+        out.print(_cell(f"PDF: {pdf}", "dim"))
+    if note:
+        out.print(_cell(note, "dim"))

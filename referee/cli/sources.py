@@ -1,0 +1,76 @@
+"""Where a command's night comes from: a hand file, or a recorded session (the database alone).
+
+:func:`load_night` reads either and gives the night with what a session's log holds besides (the
+money paid at the opening, the events after the last hand).  A hand file with bad lines is reported
+line by line, every bad line at once (:func:`report_file_errors`), and nothing is replayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from referee.errors import HandFileErrors, InputError
+
+if TYPE_CHECKING:
+    from referee.engine.events import NightEvent, SitDown
+    from referee.handfile.model import Night
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A night to replay: ``session`` is its session id when it comes from the database."""
+
+    night: Night
+    session: int | None = None
+    opening: tuple[SitDown, ...] = ()
+    closing: tuple[NightEvent, ...] = ()
+
+
+def report_file_errors(err: HandFileErrors) -> None:
+    """Every bad line, one ``Error: …`` line each (its hint after it on the line), then exit 2."""
+    from referee.cli.output import console, literal
+
+    out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
+    for each in err.errors:
+        hint = f" [dim]— hint: {literal(each.hint)}[/]" if each.hint else ""
+        out.print(f"[bold red]Error:[/] {literal(each)}{hint}")
+    typer.echo(f"{len(err.errors)} bad lines: nothing was replayed; fix them and run it again", err=True)
+    raise typer.Exit(2)
+
+
+def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: str | None) -> Loaded:
+    """The night of ``file`` or of ``session`` (exactly one of them)."""
+    if (file is None) == (session is None):
+        raise InputError("name a hand file or a session, not both" if file else "nothing to replay",
+                         hint="referee replay night.txt, or referee replay --session ID")
+    if session is not None:
+        from referee.cli.db import open_for
+        from referee.session_log import session_log
+
+        with open_for(ctx, db) as store:
+            log = session_log(store, session)  # the database alone
+        return Loaded(log.night, session, log.opening, log.closing)
+    from referee.handfile import read_night
+
+    assert file is not None
+    try:
+        return Loaded(read_night(file))
+    except HandFileErrors as err:
+        report_file_errors(err)
+        raise  # not reached
+
+
+def session_or_file(text: str) -> tuple[Path | None, int | None]:
+    """``SESSION|FILE`` as given on a command line: a whole number is a session id, unless a file
+    of that name exists; anything else is a hand file."""
+    path = Path(text)
+    if text.isdigit() and not path.exists():
+        return None, int(text)
+    return path, None
+
+
+__all__ = ["Loaded", "load_night", "report_file_errors", "session_or_file"]

@@ -1,0 +1,288 @@
+"""Deciding a dispute: the hand replayed up to the disputed action, the findings the question is
+about (by code, :mod:`referee.dispute.questions`), the state of the table, and the ruling.
+
+A ruling is never a guess.  When the findings the question is about are ``unverifiable`` (cards
+nobody showed), or the question is one of fact about a card the log does not record, the ruling
+says that the log cannot decide it and names what would; the table's decision may then be given as
+hand-file action lines (``facts``), which are replayed at the end of the hand, and the ruling is the
+table's (``decided_by = "table"``).  Otherwise the engine decides it from the log (``"log"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from referee.cards import UNKNOWN, format_cards
+from referee.dispute.document import ChipLine, RulingDocument
+from referee.dispute.questions import Topic
+from referee.engine import events as ev
+from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from referee.engine.findings import Finding
+    from referee.handfile.model import Night
+    from referee.handfile.replay import ReplayedHand, ReplayedNight
+    from referee.rulebook import Rulebook
+
+#: what the table could enter to decide an unverifiable finding (``{player}`` filled in)
+NEEDS = {
+    "openers_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
+    "penalty_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
+    "showdown_unverifiable": "{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
+    "lowest_unverifiable": "the hands shown, or who was lowest (e.g. --decide \"{player}: shows Ah Kd 7c\" "
+                           "or --decide \"{player}: was lowest\")",
+    "round_unverifiable": "the hands revealed (e.g. --decide \"{player}: reveals 7h 7d 7c\")",
+    "declaration_unverifiable": "the declared cards shown (e.g. --decide \"{player}: shows 9c 9d 9h 9s\")",
+    "lead_unverifiable": "the upcards dealt (they are dealt face up: the log should name them)",
+    "show_unreadable": "{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
+}
+
+
+def _words(event: ev.Event, game: str) -> str:
+    from referee.handfile.writer import EventWriter
+    from referee.session_log import night_words
+
+    return night_words(event) if isinstance(event, ev.NightEvent) else EventWriter(game).line(event)
+
+
+def _rule_text(book: Rulebook, rule: str | None) -> str | None:
+    from referee.report_json import rule_text
+
+    return rule_text(book, rule)
+
+
+def _first_rule(book: Rulebook, candidates: Sequence[str]) -> str | None:
+    for rule in candidates:
+        if book.has_rule(rule):
+            return rule
+    return None
+
+
+def _without(night: Night, hand: int, action: int) -> Night:
+    """The night without a ruling on record about this hand and action (it is being ruled again)."""
+    kept = tuple(r for r in night.rulings if (r.hand, r.action) != (hand, action))
+    return night if kept == night.rulings else replace(night, rulings=kept)
+
+
+def _relevant(topic: Topic, findings: Sequence[Finding], action: int, player: str | None) -> list[Finding]:
+    """The findings the question is about: the topic's codes, at (or about) the disputed action, or
+    anywhere in the hand for a topic decided at its end (the opener's false open, the showdown)."""
+    out = []
+    for f in findings:
+        if f.code not in topic.codes:
+            continue
+        if f.action == action or f.about == action:
+            out.append(f)
+        elif topic.whole_hand and (player is None or f.player in (None, player) or f.about is not None
+                                   or topic.name in ("show_order", "cover", "card_fact")):
+            out.append(f)
+    at_action = [f for f in out if f.action == action or f.about == action]
+    return at_action or out
+
+
+def _held(hand: ReplayedHand, action: int) -> tuple[tuple[str, str], ...]:
+    """Each player's cards as the log knows them after ``action``."""
+    from referee.engine.replay import play
+
+    replay = hand.replay
+    state = play(replay.setup, replay.events[:action])
+    out = []
+    for seat, name in enumerate(state.names):
+        cards = state.hand_of(seat)
+        if not cards:
+            out.append((name, "not recorded"))
+            continue
+        text = "not seen" if all(c == UNKNOWN for c in cards) else format_cards(cards)
+        out.append((name, text))
+    return tuple(out)
+
+
+def _chips(was: ReplayedHand, now: ReplayedHand | None) -> tuple[ChipLine, ...]:
+    outcome = (now or was).replay.outcome
+    setup = (now or was).replay.setup
+    out = []
+    for seat in setup.seats:
+        after = outcome.stacks.get(seat.name, seat.stack)
+        without = was.replay.outcome.net.get(seat.name) if now is not None else None
+        out.append(ChipLine(seat.name, seat.stack, after, outcome.net.get(seat.name, after - seat.stack), without))
+    return tuple(out)
+
+
+def _outcome_lines(hand: ReplayedHand) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    from referee.plain_words import carry_words
+    from referee.report_json import penalty_words
+
+    outcome = hand.replay.outcome
+    book = hand.rulebook
+    pots = []
+    for i, pot in enumerate(outcome.pots, 1):
+        label = "main pot" if i == 1 else f"side pot {i - 1}"
+        if not pot.decided:
+            pots.append(f"{label} of {pot.amount}: undecided until the cards it needs are shown")
+        elif pot.winners:
+            who = ", ".join(f"{w} {pot.shares.get(w, 0)}" for w in pot.winners)
+            pots.append(f"{label} of {pot.amount} to {who}" + (f" ({pot.hand})" if pot.hand else "")
+                        + (f" [{pot.rule}]" if pot.rule else ""))
+        else:
+            pots.append(f"{label} of {pot.amount} stays on the table" + (f" [{pot.rule}]" if pot.rule else ""))
+    penalties = tuple(f"{penalty_words(book.game, book.options, p)} [{p.rule}]" for p in outcome.penalties)
+    return tuple(pots), penalties, tuple(carry_words(outcome.next_hand.carry))
+
+
+def _finding_ruling(f: Finding) -> str:
+    text = f.message.rstrip(".")
+    return text[0].upper() + text[1:] + "."
+
+
+def _answer(topic: Topic, hand: ReplayedHand) -> str:
+    """What the engine knows about the topic's question, whatever was broken: who had to show first,
+    who contests each pot, whether La Viuda could still be bought."""
+    outcome = hand.replay.outcome
+    if topic.name == "show_order" and outcome.showdown_order:
+        order = ", ".join(outcome.showdown_order)
+        return f"{outcome.showdown_order[0]} had to show first; the order of showing was {order}. "
+    if topic.name == "cover":
+        contests = [f"{'the main pot' if i == 1 else f'side pot {i - 1}'} of {p.amount}: {', '.join(p.eligible)}"
+                    for i, p in enumerate(outcome.pots, 1)]
+        if contests:
+            return "Who contests each pot: " + "; ".join(contests) + ". "
+    if topic.name == "buy_back":
+        carry = outcome.next_hand.carry.to_dict()
+        if "bought_by" not in carry:
+            return f"This game ({hand.rulebook.game.replace('_', ' ')}) has no La Viuda to buy. "
+        if carry.get("bought_by"):
+            return f"After this deal La Viuda is bought by {carry['bought_by']}: it cannot be bought again. "
+        return "La Viuda is still unbought after this deal: a player who lost his last chip in it may buy it at its end. "
+    return ""
+
+
+def _no_breach(topic: Topic, hand: ReplayedHand, action: int, text: str) -> str:
+    """The ruling when the log shows nothing broken."""
+    if topic.name == "draw_count":
+        answers = [f for f in hand.replay.findings if f.code == "draw_count_answer"]
+        if answers:
+            return _finding_ruling(answers[-1])
+    return f"The log shows no breach: “{text}” stands."
+
+
+def _needs_card(event: ev.Event) -> bool:
+    cards = getattr(event, "cards", None) or (*getattr(event, "received", ()), *getattr(event, "discards", ()))
+    return any(c == UNKNOWN for c in cards)
+
+
+def decide(night: Night, replayed: ReplayedNight, number: int, action: int, question: str, topic: Topic,
+           facts: Sequence[str] = (), *, session: int | None = None) -> RulingDocument:
+    """The ruling on ``question`` about action ``action`` of hand ``number``.
+
+    ``replayed`` is ``night`` replayed (rulings on record included); a ruling already on record
+    about this hand and action is set aside (it is being ruled again).  ``facts``: the table's
+    decision of a question of fact, as hand-file action lines of that hand.
+    """
+    from referee.handfile.replay import replay_night_file
+    from referee.rulings import read_facts
+
+    bare_night = _without(night, number, action)
+    if bare_night is not night:
+        replayed = replay_night_file(bare_night)
+    index = next((i for i, h in enumerate(replayed) if h.entry.number == number), None)
+    if index is None:
+        raise InputError(f"{night.source} has no hand {number}", hint=f"it has hands 1 to {len(replayed)}")
+    hand = replayed[index]
+    replay = hand.replay
+    logged = len(hand.entry.events)
+    if not 1 <= action <= logged:
+        raise InputError(f"hand {number} has no action {action}",
+                         hint=f"its actions are numbered 1 to {logged}: `referee replay --hand {number}` lists them")
+    book = hand.rulebook
+    game = book.game
+    event = replay.events[action - 1]
+    text = _words(event, game)
+    player = getattr(event, "player", None)
+    said = tuple((i, _words(e, game)) for i, e in enumerate(replay.events[:action], 1))
+    state = replay.states[action - 1]
+    from referee.engine.replay import play
+
+    to_act = play(replay.setup, replay.events[:action - 1]).to_act()
+
+    relevant = _relevant(topic, replay.findings, action, player)
+    breaches = [f for f in relevant if f.severity == "error"]
+    unknown = [f for f in relevant if f.kind == "unverifiable"]
+    others = [f for f in replay.findings if f.action == action and f.severity == "error" and f not in relevant]
+    needs: str | None = None
+    decided_by: str | None = "log"
+    code: str | None = None
+    rule: str | None = None
+    remedy: str | None = None
+    now: ReplayedHand | None = None
+    if breaches:
+        main = breaches[0]
+        code, rule, remedy = main.code, main.rule, main.remedy
+        ruling = " ".join(_finding_ruling(f) for f in breaches)
+    elif unknown or (topic.name == "card_fact" and _needs_card(event)):
+        main = None if topic.name == "card_fact" and _needs_card(event) else unknown[0]
+        code = main.code if main else None
+        rule = main.rule if main else _first_rule(book, topic.rules)
+        who = (main.player if main else None) or player or "the player"
+        if main is not None:
+            what = NEEDS.get(main.code, "the cards shown").format(player=who)
+            gap = _finding_ruling(main)
+        else:
+            what = f"the card itself, as the table saw it (e.g. --decide \"{who}: shows …\")"
+            gap = f"The log does not record the card{'s' if _needs_card(event) else ''} in question (“{text}”)."
+        needs = what
+        decided_by = None
+        ruling = f"The log cannot decide this. {gap}"
+    elif relevant:  # notes and answers: what the log says
+        main = relevant[0]
+        code, rule, remedy = main.code, main.rule, main.remedy
+        ruling = " ".join(_finding_ruling(f) for f in relevant)
+    else:
+        rule = _first_rule(book, topic.rules) or (others[0].rule if others else None)
+        ruling = _no_breach(topic, hand, action, text)
+    if decided_by is not None:
+        ruling = _answer(topic, hand) + ruling
+    if facts and decided_by == "log":
+        raise InputError("the log decides this question: a table's decision is not needed (nor taken)",
+                         hint="leave out --decide; the log's ruling is: " + ruling)
+    if facts:
+        read_facts(facts, game, hand.entry.seats, hand.entry.events)  # an InputError names a line that does not read
+        decided = replace(bare_night, rulings=(*bare_night.rulings, ev.Ruling(
+            number, action, question, topic.name, "table", "", rule, code, tuple(facts))))
+        now = replay_night_file(decided)[index]
+        decided_by = "table"
+        summary = now.replay.outcome.summary
+        ruling = (f"The table decided: {'; '.join(facts)}. "
+                  + (f"Replayed with it: {summary}." if summary else "")).strip()
+        resolved = {f.code for f in now.replay.findings}
+        still = [f for f in unknown if f.code in resolved]
+        if still:
+            ruling += " The log still cannot decide all of it: " + " ".join(_finding_ruling(f) for f in still)
+        newly = [f for f in now.replay.findings if f.severity == "error" and f.code not in {b.code for b in breaches}
+                 and f.code in topic.codes]
+        if newly:
+            ruling += " " + " ".join(_finding_ruling(f) for f in newly)
+            code, rule, remedy = newly[0].code, newly[0].rule, newly[0].remedy
+        needs = None
+    final = now or hand
+    pots, penalties, carries = _outcome_lines(final)
+    cited = []
+    for f in (*breaches, *relevant, *final.replay.outcome.penalties):
+        if f.rule and f.rule != rule:
+            text_of = _rule_text(book, f.rule)
+            if text_of and (f.rule, text_of) not in cited:
+                cited.append((f.rule, text_of))
+    return RulingDocument(
+        source=night.source, session=session, hand=number, action=action, question=question, topic=topic.name,
+        topic_title=topic.title, game=game, rulebook=book.name, action_text=text, action_line=event.line,
+        said=said, held=_held(hand, action), pot_after=state.pot,
+        stacks_after=tuple(zip(state.names, state.stacks)), to_act_before=to_act,
+        decided_by=decided_by, ruling=ruling, rule=rule, rule_text=_rule_text(book, rule), remedy=remedy, code=code,
+        needs=needs, facts=tuple(facts), chips=_chips(hand, now), pots=pots, penalties=penalties, carries=carries,
+        also=tuple(_finding_ruling(f) + (f" [{f.rule}]" if f.rule else "") for f in others),
+        cited=tuple(cited),
+    )
+
+
+__all__ = ["decide"]

@@ -1,0 +1,143 @@
+"""A dispute's question in plain words, read as one of the topics the referee rules on.
+
+Each :class:`Topic` names the words that mark it (keywords and phrases, matched on whole words,
+case and punctuation ignored), the finding codes (:data:`referee.engine.findings.CODES`) whose
+presence or absence decides it, and the rules it cites when the log shows nothing broken.  The
+question is scored against every topic; the best scoring one wins, a tie going to the topic listed
+first (the more specific ones come first).  A question no topic's words mark is not guessed at:
+:func:`classify` returns None and :func:`forms` says what questions are understood.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Topic:
+    name: str
+    #: in words, for the ruling's heading and the list of forms
+    title: str
+    #: an example question
+    example: str
+    #: words and phrases that mark it (a phrase counts double: it is the more telling)
+    words: tuple[str, ...]
+    #: finding codes that decide it
+    codes: tuple[str, ...]
+    #: rule ids to cite when none of ``codes`` is found (the first one the rulebook has)
+    rules: tuple[str, ...] = ()
+    #: True: a finding anywhere in the hand decides it (a false open is established at the showdown
+    #: but is about the opening); False: only a finding at (or about) the disputed action
+    whole_hand: bool = False
+
+
+_BETTING = ("acted_out_of_turn", "acted_not_in_hand", "acted_all_in", "acted_round_over", "bet_outside_round",
+            "bet_facing_bet", "raise_not_above_bet", "check_facing_bet", "check_not_allowed", "over_table_stakes",
+            "short_call", "check_raise_forbidden", "raise_not_reopened")
+
+TOPICS: tuple[Topic, ...] = (
+    Topic("false_open", "Was the open false? (openers)",
+          "Bob says Ann's open was false",
+          ("false open", "false", "openers", "opener", "jacks or better", "without openers", "prove", "proof", "jacks",
+           "could not prove", "open", "opened", "opening"),
+          ("false_open_before_showdown", "false_open_after_dropping", "false_open_at_showdown",
+           "false_open_all_dropped", "false_open_after_win", "false_open_not_declared", "unproven_opener",
+           "openers_unverifiable", "penalty_unverifiable", "took_pot_without_openers", "split_declared_late",
+           "declared_open_without_openers", "declared_open_not_in_hand"),
+          ("jackpots.6", "jackpots.9", "jackpots.unproven_opener"), whole_hand=True),
+    Topic("over_limit", "Was the bet or raise within the limit?",
+          "Cy's raise was over the limit",
+          ("over the limit", "limit", "too much", "too big", "too large", "maximum", "max", "minimum", "min",
+           "how much", "raise cap", "too many raises", "capped", "cap", "over"),
+          ("bet_over_limit", "bet_under_minimum", "raise_cap_reached", "stake_not_round", "stake_unequal"),
+          ("draw.6", "draw.betting", "stud.betting", "brag.limit", "brag.betting")),
+    Topic("show_order", "Who had to show first?",
+          "who had to show first, Ann or Bob?",
+          ("show first", "shows first", "showed first", "first to show", "who shows", "who had to show",
+           "show", "showed", "order", "first", "reveal", "revealed", "turn over"),
+          ("showed_out_of_order", "revealed_out_of_turn", "better_hand_not_first", "showdown_unverifiable"),
+          ("draw.showdown_first", "draw.9", "stud.9", "brag7.misorder"), whole_hand=True),
+    Topic("see", "Was the see allowed?",
+          "was Dee allowed to see Cy?",
+          ("see", "sees", "saw", "seen", "seeing", "pay to see", "allowed to see"),
+          ("see_not_heads_up", "see_nothing_staked", "seen_sees_blind", "see_short", "see_over_cost",
+           "see_wrong_target"),
+          ("brag.4.4", "brag.8.3", "brag.seen_may_see_blind")),
+    Topic("cover", "Who contests a covered pot?",
+          "Dee covered the pot: who plays for it?",
+          ("cover", "covers", "covered", "covering", "contests", "contest", "side pot", "main pot"),
+          ("cover_with_chips", "acted_after_cover"),
+          ("brag.cover_main_contest", "brag.cover_main_pot", "brag.9.3"), whole_hand=True),
+    Topic("buy_back", "Could La Viuda still be bought?",
+          "could Cy still buy La Viuda back?",
+          ("buy back", "buyback", "buy-back", "buys back", "bought back", "buy la viuda", "la viuda", "buy", "bought",
+           "buys", "widow chip"),
+          ("buyback_not_immediate", "buyback_second", "buyback_with_chips", "buyback_refused", "decline_not_needed"),
+          ("laviuda.5", "laviuda.4")),
+    Topic("draw_count", "How many cards did he draw?",
+          "how many cards did Bob draw?",
+          ("how many cards", "how many", "drew", "draw", "draws", "took", "cards did"),
+          ("draw_count_answer", "drew_too_many", "drew_twice", "drew_out_of_turn", "draw_out_of_phase"),
+          ("draw.count_question", "draw.max_draw")),
+    Topic("turn", "Was it his turn?",
+          "Ann acted out of turn",
+          ("out of turn", "turn", "his turn", "her turn", "whose turn", "before", "acted", "skipped"),
+          ("acted_out_of_turn", "drew_out_of_turn", "revealed_out_of_turn", "acted_round_over", "acted_not_in_hand",
+           "acted_after_cover", "acted_after_last_turn", "exchanging_over", "acted_not_in_game")),
+    Topic("card_fact", "What card did he hold? (a question of fact)",
+          "Ann says Bob's hole card was the Jh",
+          ("card", "cards", "held", "hold", "holding", "had", "was it", "which card", "what card", "hole card", "ace",
+           "king", "queen", "jack", "deuce", "hand was", "his hand", "her hand", "dealt"),
+          ("show_unreadable", "showdown_unverifiable", "openers_unverifiable", "lowest_unverifiable",
+           "round_unverifiable", "declaration_unverifiable", "lead_unverifiable", "show_contradicts_log",
+           "shown_hand_contradicts_log"), whole_hand=True),
+    Topic("legality", "Was that action legal?",
+          "was Bob's check allowed?",
+          ("legal", "illegal", "allowed", "not allowed", "may", "could he", "could she", "can he", "can she",
+           "is that ok", "rule", "rules", "wrong", "mistake", "foul", "check", "bet", "raise", "call", "fold",
+           "stake", "exchange", "pass", "knock"),
+          _BETTING),
+)
+
+_BY_NAME = {t.name: t for t in TOPICS}
+
+
+def topic(name: str) -> Topic:
+    return _BY_NAME[name]
+
+
+def _normal(text: str) -> str:
+    text = text.casefold().replace("’", "'")
+    text = re.sub(r"[^\w'\s-]+", " ", text)
+    return f" {' '.join(text.split())} "
+
+
+def scores(question: str) -> dict[str, int]:
+    """Each topic's score for ``question``: 1 per keyword, 2 per phrase of several words found."""
+    said = _normal(question)
+    out: dict[str, int] = {}
+    for t in TOPICS:
+        score = 0
+        for word in t.words:
+            if f" {word} " in said or (" " in word and f" {word}" in said):
+                score += 2 if " " in word else 1
+        out[t.name] = score
+    return out
+
+
+def classify(question: str) -> Topic | None:
+    """The topic ``question`` is about, or None when no topic's words are in it."""
+    scored = scores(question)
+    best = max(scored.values(), default=0)
+    if best == 0:
+        return None
+    return next(t for t in TOPICS if scored[t.name] == best)
+
+
+def forms() -> str:
+    """The forms of question understood, one per topic, for a hint."""
+    return "; ".join(f"{t.title.split(' (')[0]} (\"{t.example}\")" for t in TOPICS)
+
+
+__all__ = ["TOPICS", "Topic", "classify", "forms", "scores", "topic"]

@@ -1,0 +1,40 @@
+"""The games' facts and carries in plain words, for the terminal and the rulings: ``pool: 7``,
+``free ride payer: Bob``, ``buyback open: yes``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def key_words(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def value_words(value: Any) -> str:
+    """A fact's or carry's value in words."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {value_words(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_words(v) for v in value) or "none"
+    return str(value)
+
+
+def carry_words(carry: Any) -> list[str]:
+    """What a deal leaves to the next one, in words: the carry's fields away from their defaults."""
+    try:
+        default = type(carry)().to_dict()
+    except TypeError:
+        default = {}
+    out = []
+    for key, value in carry.to_dict().items():
+        if key == "antes_in" or value == default.get(key, object()):
+            continue
+        out.append(f"{key_words(key)}: {value_words(value)}")
+    return out
+
+
+__all__ = ["carry_words", "key_words", "value_words"]
