@@ -37,12 +37,15 @@ from referee.engine.events import (
     GameSoFar,
     Shuffle,
     Event,
+    LedgerSetting,
     Leave,
     MoveSeat,
     NightEvent,
     Ruling,
     SetDealer,
     SitDown,
+    TransferPaid,
+    WhiskyBill,
 )
 from referee.errors import InputError, StoreError
 from referee.handfile.model import HandEntry, Night, OptionValue, Seat
@@ -54,6 +57,10 @@ if TYPE_CHECKING:
 
 LOG_FORMAT = "referee-session-log"
 LOG_FORMAT_VERSION = 1
+
+#: night events about the money, not the table: kept apart from the hands (:attr:`SessionLog.money`)
+#: and recordable into a closed session (a transfer is often paid the next day)
+MONEY_EVENTS = (LedgerSetting, TransferPaid, WhiskyBill)
 
 
 def money(cents: int) -> str:
@@ -97,6 +104,12 @@ def night_words(event: NightEvent) -> str:
         case Ruling():
             by = "the table decided" if event.decided_by == "table" else "ruled from the log"
             return f"ruling on hand {event.hand}, action {event.action} ({by}): {event.ruling}"
+        case LedgerSetting():
+            return f"ledger {event.name} = {event.value}"
+        case TransferPaid():
+            return f"{event.payer} paid {event.payee} {money(event.cents)}"
+        case WhiskyBill():
+            return f"the whisky: {money(event.cents)}, paid by {event.paid_by}"
     raise AssertionError(f"no words for night event {event!r}")
 
 
@@ -111,12 +124,13 @@ def event_words(event: Event) -> str:
 
 def in_hand_format(event: NightEvent) -> bool:
     """Whether a hand file can say it (it has no seat moves, cash-outs or money paid)."""
-    if isinstance(event, (MoveSeat, CashOut, Ruling)):
+    if isinstance(event, (MoveSeat, CashOut, Ruling, *MONEY_EVENTS)):
         return False
     return not (isinstance(event, (SitDown, AddChips)) and event.paid_cents is not None)
 
 
 # ------------------------------------------------------------------ the table between hands
+
 
 
 def _key(name: str) -> str:
@@ -230,6 +244,24 @@ class TableState:
                 return event
             case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
                 return event
+            case LedgerSetting():
+                from referee.ledger.settings import check_setting
+
+                name, value = check_setting(event.name, event.value)
+                return replace(event, name=name, value=value)
+            case TransferPaid():
+                payer, payee = (" ".join(str(n).split()) if isinstance(n, str) else "" for n in (event.payer, event.payee))
+                if not payer or not payee or payer.casefold() == payee.casefold():
+                    raise InputError(f"a payment from {event.payer!r} to {event.payee!r}: a payment is between two "
+                                     "different people", hint="name who paid and who was paid")
+                cents = _whole(event.cents, f"the money {payer} paid {payee} (cents)", 1)
+                return replace(event, payer=self.name(payer) or payer, payee=self.name(payee) or payee, cents=cents)
+            case WhiskyBill():
+                cents = _whole(event.cents, "the whisky bill (cents)", 1)
+                paid_by = " ".join(event.paid_by.split()) if isinstance(event.paid_by, str) else ""
+                if not paid_by:
+                    raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
+                return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
             case CashOut():
                 player = self.name(event.player)
                 if player is None:
@@ -293,6 +325,8 @@ class SessionLog:
     opening: tuple[SitDown, ...]
     closing: tuple[NightEvent, ...]
     table: TableState
+    #: the night's money events (settings, payments, the whisky bill), in log order with their seq
+    money: tuple[tuple[int, NightEvent], ...] = ()
 
     @property
     def first_dealer(self) -> str:
@@ -349,6 +383,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     opening: list[tuple[int | None, NightEvent]] = []
     so_far: GameSoFar | None = None  # the night starts in the middle of a game
     rulings: list[Ruling] = []  # disputes ruled: they name their hand, wherever they were made
+    money_rows: list[tuple[int, NightEvent]] = []  # about the money, not the table: wherever they stand
     leading = True
     k = 0
     for row in rows:
@@ -365,6 +400,9 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
             continue
         if isinstance(event, Ruling):
             rulings.append(event)
+            continue
+        if isinstance(event, MONEY_EVENTS):
+            money_rows.append((row.seq, event))
             continue
         if leading and (isinstance(event, SitDown) or (isinstance(event, SetDealer) and opening)):
             opening.append((row.seq, event))
@@ -457,7 +495,8 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
         so_far=so_far,
         rulings=tuple(rulings),
     )
-    return SessionLog(game, night, tuple(opened), closing, state)
+    money_events = tuple((seq, _apply(state, event, sid, seq)) for seq, event in money_rows)
+    return SessionLog(game, night, tuple(opened), closing, state, money_events)
 
 
 def session_log(store: Store, session_id: int) -> SessionLog:
@@ -510,6 +549,7 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         plain.append(replace(hand, changes=kept))
     closing = [comment(e, "after the last hand") for e in log.closing]
     closing += [comment(e, "recorded in the log") for e in night.rulings]
+    closing += [comment(e, "recorded in the log") for _, e in log.money]
     if closing:
         lines += ["", *closing]
     text = "\n".join(lines) + "\n"
@@ -577,6 +617,7 @@ def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int])
 
 
 __all__ = [
+    "MONEY_EVENTS",
     "LogSnapshot",
     "SessionLog",
     "TableState",

@@ -13,7 +13,6 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.cli.planned import PLANNED_GROUPS
 
 runner = CliRunner()
 REFEREE = Path(sys.executable).parent / "referee"
@@ -78,14 +77,3 @@ def test_an_empty_db_is_an_error_not_the_default_database(args: list[str], tmp_p
             "Hint: give a URL, e.g. --db sqlite:///path/to/referee.sqlite3, or leave --db out for the default database",
         ]
     assert not (tmp_path / "data" / "referee").exists()  # the default database was not touched
-
-
-@pytest.mark.parametrize("command", sorted(PLANNED_GROUPS))
-def test_a_command_not_built_yet_says_so_and_fails(command: str) -> None:
-    expected = f"Error: `referee {command}` is not built yet; see `referee {command} --help` for what it will do"
-    result = runner.invoke(app, [command])
-    assert result.exit_code == 2 and result.output.splitlines() == [expected]
-    proc = run(command)
-    assert proc.returncode == 2 and proc.stdout == "" and proc.stderr.splitlines() == [expected]
-    helped = run(command, "--help")
-    assert helped.returncode == 0 and PLANNED_GROUPS[command].split(":")[0] in helped.stdout

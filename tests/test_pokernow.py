@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from referee.errors import InputError
-from referee.pokernow import LedgerFileError, LedgerPlayer, parse_pokernow_ledger, read_pokernow_ledger
-from referee.settlement import settle
+from referee.ledger.pokernow import LedgerFileError, LedgerPlayer, parse_pokernow_ledger, read_pokernow_ledger
+from referee.ledger.settlement import settle
 
 HERE = Path(__file__).parent / "pokernow"
 HEADER = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net"

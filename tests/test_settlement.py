@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import InputError
-from referee.settlement import EXACT_LIMIT, Settlement, Transfer, UnsettleableError, name_key, settle
+from referee.ledger.settlement import EXACT_LIMIT, Settlement, Transfer, UnsettleableError, name_key, settle
 
 T = Transfer
 NIGHT = {"Ann": -1000, "Bob": -500, "Cy": 900, "Dee": 600}

@@ -8,9 +8,9 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.pair_flow import Shortfall, flow_plan
-from referee.plain_debts import proportional_debts
-from referee.zero_sum import most_zero_sum_groups, partition_groups, subset_sums
+from referee.ledger.pair_flow import Shortfall, flow_plan
+from referee.ledger.plain_debts import proportional_debts
+from referee.ledger.zero_sum import most_zero_sum_groups, partition_groups, subset_sums
 
 
 def zero_sum_values(min_size: int = 0, max_size: int = 9, most: int = 12) -> st.SearchStrategy[list[int]]:

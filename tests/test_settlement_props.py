@@ -9,8 +9,8 @@ from itertools import combinations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from referee.settlement import Settlement, Transfer, UnsettleableError, settle
-from referee.zero_sum import subset_sums
+from referee.ledger.settlement import Settlement, Transfer, UnsettleableError, settle
+from referee.ledger.zero_sum import subset_sums
 
 POOL = ["Ann", "ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Ned",
         "Oz", "Pia", "Quin", "Ray", "Sue"]

@@ -73,7 +73,8 @@ def main() -> None:
 
 
 def _register_groups() -> None:
-    from referee.cli import act, db, demo, dispute, planned, replay, rulebook, session, table, transfer
+    from referee.cli import (act, db, demo, dispute, replay, report, rulebook, session, settle, standings, table,
+                             transfer)
 
     app.command(name="demo")(demo.demo)
     app.add_typer(session.app, name="session")
@@ -83,7 +84,10 @@ def _register_groups() -> None:
     app.command(name="dispute")(dispute.dispute)
     app.command(name="import")(transfer.import_night)
     app.command(name="export")(transfer.export_session)
-    planned.register(app)
+    app.command(name="settle")(settle.settle)
+    app.command(name="report")(report.report)
+    app.command(name="standings")(standings.standings)
+    app.command(name="import-ledger")(standings.import_ledger)
     app.add_typer(rulebook.app, name="rulebook")
     app.add_typer(db.app, name="db")
 

@@ -1,68 +1,146 @@
 """``referee demo``: the main job end to end on a built-in example night.
 
-It reads the example Jackpots night shipped with referee, records it into the store as a new
-session (SQLite in the user data folder unless ``--db`` says otherwise), rebuilds the night from
-the database alone (seats, dealers, options and every event come from the log), replays it, checks that the log's replay agrees with the file's and that the
-hash chain holds, and prints each hand's outcome and rulings.
+It reads the demo night shipped with referee (``examples/demo-night.txt``: La Viuda with a buy-back,
+Jackpots with a false open found at the showdown, three-card brag with a covered pot), records it as
+a new session, adds what the hand format has no words for (the money settings, the ruling on the
+dispute of hand 7, every player's cash-out, one transfer paid at the table), rebuilds the night from the database alone, replays it,
+checks that the log's replay agrees with the file's and that the hash chain holds, settles it,
+prints the report and writes it as a PDF, saying where.
+
+It writes to a demo database of its own (``referee-demo.sqlite3`` in the user data folder) unless
+``--db`` (or ``referee --db``) names one, so that trying the demo never fills a user's real nights;
+``REFEREE_DB`` is not used here.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.db import DbOption, open_for
+if TYPE_CHECKING:
+    from referee.store import Store
 
-DEMO_NIGHT = "jackpots-friday.txt"
+DEMO_NIGHT = "demo-night.txt"
+DEMO_DB = "referee-demo.sqlite3"
+DEMO_PDF = "referee-demo-night.pdf"
+TABLE = "Ann's kitchen"
+
+DemoDbOption = Annotated[
+    str | None,
+    typer.Option("--db", metavar="URL", help="Record the demo night here instead of the demo's own database "
+                                             f"({DEMO_DB} in the user data folder; REFEREE_DB is not used)."),
+]
+
+
+def demo_database() -> Path:
+    """The demo's own SQLite file, beside the default database in the user data folder."""
+    from referee.store.db import default_sqlite_path
+
+    return default_sqlite_path().with_name(DEMO_DB)
+
+
+DISPUTE = (7, 2, "Dee says Cy's open was false")  # hand, action (Cy: bets 2), the question as asked
+
+
+def add_the_dispute(store: Store, session_id: int) -> None:
+    """THE PLACE WHERE THE NIGHT'S DISPUTE JOINS THE DEMO (issue 11): at the end of hand 7 Dee says
+    Cy's open was false.  ``referee dispute`` rules on it from the log alone (jackpots.9) and the
+    ruling is recorded as a ``Ruling`` event of the log, before the session is closed; the ledger,
+    the settlement and the report follow it with no code of their own (the report reads
+    ``Night.rulings``)."""
+    from referee.dispute.decide import decide
+    from referee.dispute.questions import classify
+    from referee.handfile.replay import replay_night_file
+    from referee.session_log import night_from_session
+
+    hand, action, question = DISPUTE
+    topic = classify(question)
+    assert topic is not None, question
+    night = night_from_session(store, session_id)
+    ruling = decide(night, replay_night_file(night), hand, action, question, topic, (), session=session_id)
+    if ruling.decided:
+        store.append_event(session_id, None, ruling.event())
 
 
 def demo(
     ctx: typer.Context,
-    db: DbOption = None,
+    db: DemoDbOption = None,
     chip_value: Annotated[
-        str, typer.Option("--chip-value", help="What one chip is worth, e.g. 0.25 or 25c.")
-    ] = "0.25",
+        str, typer.Option("--chip-value", help="What one chip is worth, e.g. 1.00 or 100c (La Viuda's chip is 1.00).")
+    ] = "1.00",
+    pdf: Annotated[str | None, typer.Option("--pdf", metavar="FILE",
+                                            help=f"Where to write the PDF report (default: {DEMO_PDF} in the "
+                                                 "user data folder).")] = None,
 ) -> None:
-    """Record a built-in example night of Jackpots into the store and replay it from the log."""
+    """Record, replay, settle and report a built-in example night (La Viuda, Jackpots, brag)."""
+    from dataclasses import replace
+
     from referee.cli.output import console as make_console
-    from referee.cli.replay import print_night
+    from referee.cli.output import literal
     from referee.cli.session import parse_chip_value
+    from referee.engine.events import LedgerSetting, TransferPaid
     from referee.errors import RefereeError
     from referee.handfile import read_night
     from referee.handfile.replay import replay_night_file
+    from referee.ledger.ledger import session_ledger
     from referee.recording import night_from_log, record_night
+    from referee.report.document import night_report
     from referee.resources import data_dir
+    from referee.store import open_store
 
     cents = parse_chip_value(chip_value)
-    night = read_night(data_dir("examples") / DEMO_NIGHT)
+    night_file = data_dir("examples") / DEMO_NIGHT
+    night = read_night(night_file)
     from_file = replay_night_file(night)  # a night the engine cannot replay is refused before anything is written
+    url = db or ctx.meta.get("referee.db")
+    if url is None:
+        path = demo_database()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{path}"
+    target = Path(pdf) if pdf else demo_database().with_name(DEMO_PDF)
+    if pdf is None:
+        target.parent.mkdir(parents=True, exist_ok=True)  # the user data folder, also when --db is elsewhere
 
-    store = open_for(ctx, db)
+    store = open_store(url)
     try:
-        session_id = record_night(store, night, table_name="Demo table", chip_value_cents=cents)
+        session_id = record_night(store, night, table_name=TABLE, chip_value_cents=cents)  # whole or not at all
+        store.append_events(session_id, None, [LedgerSetting("currency", "EUR"), LedgerSetting("locale", "en_GB")])
+        add_the_dispute(store, session_id)
         logged = night_from_log(store, session_id)
         from_log = replay_night_file(logged)
         for hand in from_log:
             store.cache_result(session_id, hand.entry.number, hand.replay.outcome.to_dict())
+        store.close_session(session_id, dict(from_log.result.stacks))  # every player counts what the log gives him
+        ledger, log, replayed = session_ledger(store, session_id)
+        first = ledger.settle().transfers[:1]
+        if first:  # one transfer is paid at the table before the first player goes home
+            store.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in first])
+            ledger, log, replayed = session_ledger(store, session_id)
         chain = store.verify_chain(session_id)
         where = store.display_url
     finally:
         store.close()
+    report = night_report(ledger, log, replayed, ledger.settle(), chain.ok)
 
+    from referee.report.pdf import write_pdf
+    from referee.report.terminal import print_report
+
+    written = write_pdf(report, target)
     console = make_console()
-    from dataclasses import replace
-
-    print_night(console, replace(logged, source=f"{night.source}, as recorded in session {session_id}"), from_log)
-    same = logged == night and [a.replay.outcome for a in from_file] == [b.replay.outcome for b in from_log]
+    print_report(console, report)
+    same = replace(logged, rulings=()) == night if hasattr(logged, "rulings") else logged == night
+    same = same and [a.replay.outcome for a in from_file] == [b.replay.outcome for b in from_log]
     events = sum(len(h.entry.events) for h in from_log)
-    console.print(
-        f"\nRecorded as session {session_id} in {where}: {len(from_log)} hands, {events} events."
-    )
+    console.print(f"\nThe demo night: {night_file}", markup=False, soft_wrap=True)
+    console.print(f"Recorded as session {session_id} in {where}: {len(from_log)} hands, {events} events.",
+                  markup=False, soft_wrap=True)
     console.print(
         "Replay of the stored log " + ("matches" if same else "[bold red]DIFFERS FROM[/]") + " the replay of the file; "
         + ("hash chain verified." if chain.ok else f"[bold red]hash chain broken: {chain.problem}[/]")
     )
     if not (same and chain.ok):
         raise RefereeError("the stored log does not replay as recorded", hint="run `referee db verify`")
-    console.print(f"[dim]See it again with: referee session show {session_id}[/]")
+    console.print(f"The PDF report of the night: {written.resolve()}", markup=False, soft_wrap=True)
+    console.print(f"[dim]See it again with: referee report {session_id} --db {literal(where)}[/]", soft_wrap=True)

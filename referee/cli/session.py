@@ -142,9 +142,23 @@ def new(
                                             help="What one chip is worth: 0.25, or 25c.")] = DEFAULT_CHIP_VALUE,
     buy_in: Annotated[int, typer.Option("--buy-in", metavar="CHIPS", min=0,
                                         help="Buy-in for players given without :CHIPS, and for late arrivals.")] = 0,
+    currency: Annotated[str | None, typer.Option("--currency", metavar="CODE",
+                                                 help="The night's currency (ISO 4217, default EUR).")] = None,
+    locale: Annotated[str | None, typer.Option("--locale", metavar="LOCALE",
+                                               help="How its money is written (default en_GB).")] = None,
     db: DbOption = None,
 ) -> None:
     """Start a session: seat the players (new names become players) under a validated rulebook."""
+    from referee.engine.events import LedgerSetting
+    from referee.ledger.settings import check_setting
+
+    money = []  # the money settings are events of the night's log (docs/ledger.md), checked before anything is written
+    for name, value, flag in (("currency", currency, "--currency"), ("locale", locale, "--locale")):
+        if value is not None:
+            try:
+                money.append(LedgerSetting(*check_setting(name, value)))
+            except InputError as err:
+                raise err.located(flag) from None
     from pathlib import Path
 
     from referee.rulebook import load_rulebook
@@ -164,9 +178,12 @@ def new(
     source = Path(book.source).resolve()
     stored_name = book.name if source.parent == rulebooks_dir().resolve() else str(source)
     with open_for(ctx, db) as store:
-        session = store.new_session(table_name=table, rulebook=stored_name, options=validated,
-                                    chip_value_cents=cents, seats=seats, dealer=dealer, buy_in_default=buy_in)
-        assert session.id is not None
+        with store.transaction() as tx:
+            session = tx.new_session(table_name=table, rulebook=stored_name, options=validated,
+                                     chip_value_cents=cents, seats=seats, dealer=dealer, buy_in_default=buy_in)
+            assert session.id is not None
+            if money:
+                tx.append_events(session.id, None, money)
         from referee.session_log import table_state
 
         snap = store.snapshot(session.id)

@@ -334,6 +334,36 @@ class ChangeOption(NightEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class LedgerSetting(NightEvent):
+    """``ledger currency = GBP``: how the night's money is kept, written and settled (currency,
+    locale, who absorbs a shortfall, the banker, settlement pairs).  It changes nothing at the table:
+    the last setting of a name in the log is the one in force, wherever it stands.  Names and values:
+    :data:`referee.ledger.settings.SETTINGS`."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class TransferPaid(NightEvent):
+    """``Bob paid Ann 12.50``: a settlement transfer paid, in cents of the session's currency (during
+    the night or after it: it may be recorded into a closed session)."""
+
+    payer: str
+    payee: str
+    cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class WhiskyBill(NightEvent):
+    """``the whisky: 36.00, paid by Ann``: what the drinks cost, in cents, and who paid for them.  The
+    player whom the whiskey game makes pay for the whisky owes it to ``paid_by``."""
+
+    cents: int
+    paid_by: str
+
+
+@dataclass(frozen=True, slots=True)
 class CashOut(NightEvent):
     """A player leaves the game with ``chips`` chips counted at the table (what the bank buys back)."""
 

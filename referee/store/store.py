@@ -364,7 +364,9 @@ class Transaction:
                       expected_seq: int | None = None) -> list[EventRecord]:
         """Append events to hand ``hand_number`` (None: events of the night between hands)."""
         items = [item if isinstance(item, tuple) else (item, None) for item in events]
-        head = self._head(session_id)
+        from referee.session_log import MONEY_EVENTS  # about the money: a closed night takes them too
+
+        head = self._head(session_id, open_only=not items or not all(isinstance(e, MONEY_EVENTS) for e, _ in items))
         self._check_expected(head, expected_seq, items)
         return self._append(head, hand_number, items)
 

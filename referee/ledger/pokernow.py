@@ -77,9 +77,11 @@ class PokerNowLedger:
     #: why the amounts were read in that unit ("forced" when the caller said so)
     unit_reason: str
     players: tuple[LedgerPlayer, ...]
+    #: the earliest session start (else end) in the file, as PokerNow writes it (ISO 8601), if any
+    started: str | None = None
 
     def balances(self) -> dict[str, int]:
-        """Net cents per player: what :func:`referee.settlement.settle` takes."""
+        """Net cents per player: what :func:`referee.ledger.settlement.settle` takes."""
         return {p.name: p.net for p in self.players}
 
 
@@ -128,7 +130,9 @@ def parse_pokernow_ledger(
             where=source,
             hint="a complete PokerNow ledger always balances: download it again once every player has a row",
         )
-    return PokerNowLedger(source, unit, reason, tuple(sorted(players, key=lambda p: (p.name.casefold(), p.name))))
+    dated = sorted(r.when for r in rows if r.when)
+    return PokerNowLedger(source, unit, reason, tuple(sorted(players, key=lambda p: (p.name.casefold(), p.name))),
+                          dated[0] if dated else None)
 
 
 def _read_rows(text: str, source: str) -> list[_Row]:
@@ -267,3 +271,60 @@ def _cents(text: str, column: str, unit: Unit, where: str, *, signed: bool = Fal
 
 def _unique(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v for v in values if v))
+
+
+def seat_name(player: LedgerPlayer, names: dict[str, str], source: str) -> str:
+    """The seat name a ledger player gets: ``names`` (``--name NICK=NAME``, any of his nicknames,
+    ignoring case) first, else his nickname with spaces as underscores; LedgerFileError at his rows
+    when that is no seat name."""
+    from referee.store.store import check_seat_name
+
+    import re
+
+    wanted = next((names[n.casefold()] for n in player.nicknames if n.casefold() in names), None)
+    typed = wanted or re.sub(r"[^\w'-]+", "_", player.name).strip("_") or player.name
+    try:
+        return check_seat_name(typed)
+    except InputError as err:
+        rows = ",".join(map(str, player.rows))
+        raise LedgerFileError(f"{player.name!r} cannot sit at a referee table: {err.message}",
+                              where=f"{source}:{rows}",
+                              hint=f"name him: --name \"{player.name}=OneWord\" (an existing player's name or alias "
+                                   "merges the results)") from None
+
+
+def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names: dict[str, str] | None = None,
+                    currency: str = "USD", rulebook: str = "straight_draw") -> tuple[int, list[tuple[str, LedgerPlayer]]]:
+    """Record a PokerNow ledger as a closed session with no hands: each player sits down with his
+    buy-ins (one chip a cent) and cashes out what he left with; the currency as a ledger setting.
+    All of it in one transaction; returns the session's id and each seat name with its player."""
+    from datetime import UTC, datetime
+
+    from referee.engine.events import LedgerSetting
+    from referee.store import SeatSpec
+
+    wanted = {k.casefold(): v for k, v in (names or {}).items()}
+    seats = [(seat_name(p, wanted, ledger.source), p) for p in ledger.players]
+    taken: dict[str, LedgerPlayer] = {}
+    for seat, p in seats:
+        other = taken.get(seat.casefold())
+        if other is not None:
+            raise LedgerFileError(f"{other.name!r} and {p.name!r} would both sit as {seat!r}",
+                                  where=f"{ledger.source}:{','.join(map(str, p.rows))}",
+                                  hint="give them different names with --name NICK=NAME")
+        taken[seat.casefold()] = p
+    started = None
+    if ledger.started:
+        try:
+            started = datetime.fromisoformat(ledger.started.replace("Z", "+00:00"))
+            if started.tzinfo is None:
+                started = started.replace(tzinfo=UTC)
+        except ValueError:
+            started = None
+    with store.transaction() as tx:  # type: ignore[attr-defined]
+        game = tx.new_session(table_name=table, rulebook=rulebook, chip_value_cents=1, started_at=started,
+                              seats=[SeatSpec(seat, p.buy_in) for seat, p in seats])
+        assert game.id is not None
+        tx.append_events(game.id, None, [LedgerSetting("currency", currency)])
+        tx.close_session(game.id, [(seat, p.buy_out) for seat, p in seats])
+        return int(game.id), seats

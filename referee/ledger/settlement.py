@@ -3,12 +3,12 @@
 Balances are cents: positive is owed money, negative owes; they sum to zero.
 
 **Methods.**  ``exact`` finds the fewest transfers: n people split into the most zero-sum groups
-(:mod:`referee.zero_sum`) need n − groups transfers.  Equal and opposite balances are paired off
+(:mod:`referee.ledger.zero_sum`) need n − groups transfers.  Equal and opposite balances are paired off
 first (always part of a best split).  ``greedy`` has the largest debtor pay the largest creditor
 until everyone is square (at most n − 1 transfers, often more than exact).  ``auto`` is exact when
 at most :data:`EXACT_LIMIT` non-zero balances are left after the pairing off, greedy above; exact
 above that limit is refused (its time doubles with every player: about 5 ms at 16, 90 ms at 20;
-``bench/settle.py``).  With preferred or forbidden pairs nothing is paired off first and the limit
+``bench/report.py``).  With preferred or forbidden pairs nothing is paired off first and the limit
 counts every non-zero balance.
 
 **Deterministic order** (the same balances always give the same list, whatever the dict order):
@@ -16,7 +16,7 @@ counts every non-zero balance.
 * names are ordered case-insensitively, then exactly (``ann`` < ``Bob`` < ``bob``);
 * equal and opposite balances pair off in that order (the first debtor of an amount with the first
   creditor of it);
-* the split into groups is the canonical one of :func:`referee.zero_sum.most_zero_sum_groups`: the
+* the split into groups is the canonical one of :func:`referee.ledger.zero_sum.most_zero_sum_groups`: the
   group holding the first remaining name is as small as possible, then the earliest in name order;
 * within a group the largest remaining debtor pays the largest remaining creditor, ties in name
   order, until the group is square; groups are listed in name order of their first member.
@@ -61,9 +61,9 @@ from typing import Literal
 
 from referee.errors import InputError
 from referee.money import format_cents
-from referee.pair_flow import Shortfall, flow_plan, shortfall
-from referee.plain_debts import proportional_debts
-from referee.zero_sum import most_zero_sum_groups, partition_groups
+from referee.ledger.pair_flow import Shortfall, flow_plan, shortfall
+from referee.ledger.plain_debts import proportional_debts
+from referee.ledger.zero_sum import most_zero_sum_groups, partition_groups
 
 #: ``auto`` settles exactly up to this many non-zero balances (after pairing off opposites)
 EXACT_LIMIT = 20
@@ -152,7 +152,7 @@ class Settlement:
         return tuple(out)
 
     def plain_debts(self) -> tuple[Transfer, ...]:
-        """The unsimplified debts: every loser pays every winner pro rata (:mod:`referee.plain_debts`)."""
+        """The unsimplified debts: every loser pays every winner pro rata (:mod:`referee.ledger.plain_debts`)."""
         return tuple(Transfer(*debt) for debt in proportional_debts(self.balances))
 
 
@@ -170,8 +170,10 @@ def settle(
     preferred: Iterable[tuple[str, str]] = (),
     forbidden: Iterable[tuple[str, str]] = (),
     paid: Iterable[Transfer] = (),
+    money: Money = format_cents,
 ) -> Settlement:
-    """Who pays whom: the plan for ``balances``, less the transfers already ``paid`` (in order made)."""
+    """Who pays whom: the plan for ``balances``, less the transfers already ``paid`` (in order made).
+    ``money`` writes the amounts in the notes (the session's currency and locale)."""
     table = _read_balances(balances)
     if method not in ("auto", "exact", "greedy"):
         raise InputError(f"unknown settlement method {method!r}", hint="use auto, exact or greedy")
@@ -190,7 +192,7 @@ def settle(
                          hint="drop it from one of the two lists")
     transfers = planner.plan(table)
     payments = tuple(paid)
-    transfers, notes = _record_payments(transfers, payments, people, planner)
+    transfers, notes = _record_payments(transfers, payments, people, planner, money)
     return Settlement(
         balances=tuple((name, table[name]) for name in sorted(table, key=name_key)),
         transfers=tuple(transfers),
@@ -503,7 +505,8 @@ class _PlanSearch:
 
 
 def _record_payments(
-    plan: list[Transfer], payments: Sequence[Transfer], people: set[str], planner: _Planner
+    plan: list[Transfer], payments: Sequence[Transfer], people: set[str], planner: _Planner,
+    money: Money = format_cents,
 ) -> tuple[list[Transfer], list[str]]:
     plan = list(plan)
     notes: list[str] = []
@@ -517,14 +520,14 @@ def _record_payments(
         if paid.cents < planned:
             assert at is not None
             plan[at] = replace(plan[at], cents=planned - paid.cents)
-            notes.append(f"{paid.payer} paid {paid.payee} {format_cents(paid.cents)} of {format_cents(planned)}: "
-                         f"{format_cents(planned - paid.cents)} left to pay")
+            notes.append(f"{paid.payer} paid {paid.payee} {money(paid.cents)} of {money(planned)}: "
+                         f"{money(planned - paid.cents)} left to pay")
             continue
         if at is not None:
             del plan[at]
         plan, touched = _replan(plan, paid.payer, paid.payee, paid.cents - planned, at, planner)
         what = "more than planned" if planned else "not a planned transfer"
-        notes.append(f"{paid.payer} paid {paid.payee} {format_cents(paid.cents)}, {what}: re-planned "
+        notes.append(f"{paid.payer} paid {paid.payee} {money(paid.cents)}, {what}: re-planned "
                      f"{', '.join(sorted(touched, key=name_key))}; every other transfer is unchanged")
     return plan, notes
 

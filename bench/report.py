@@ -1,0 +1,199 @@
+"""How fast the end of the night is: prints figures, asserts nothing.
+
+    .venv/bin/python bench/report.py [RUNS] [SEEDS]
+
+1. The PDF report of a 300-hand session, as a cold process (``python -m referee report 1 --pdf``:
+   a new interpreter that imports referee, opens the store, replays the night, builds the ledger,
+   settles it and renders the PDF), next to the floor: a bare WeasyPrint render of a 3-page document
+   in a cold process of its own, in the same run.  Targets: at most 1.5x the floor, and at most 2 s.
+   Each is timed RUNS times (default 5) after one untimed run (so that both find their bytecode
+   caches, as an installed referee does); best and median.
+2. Settlement (what ``bench/settle.py`` measured before): exact settlement of 16 players, all with a
+   non-zero balance (one night per seed, default 20 seeds), each a fresh call, against the 0.2 s
+   target; then at the auto limit, the crowded shape, with forbidden and preferred pairs, greedy 100.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from referee.ledger.settlement import EXACT_LIMIT, UnsettleableError, settle
+from referee.ledger.zero_sum import _clear_bit_sets
+
+PDF_RATIO_TARGET = 1.5
+PDF_TARGET_S = 2.0
+SETTLE_TARGET_S = 0.2
+HANDS = 300
+
+#: three Jackpots hands the bench night cycles through (each names its dealer, so every one is legal)
+PATTERNS = (
+    "dealer: Ann\nBob: dealt Qh Qd 9c 5s 3h\nBob: bets 2\nCy: calls\nDee: folds\nAnn: folds\n"
+    "Bob: draws 3, discards 9c 5s 3h, gets Qs 8d 2c\nCy: draws 1\nBob: bets 5\nCy: calls\n"
+    "Bob: shows Qh Qd Qs 8d 2c\nCy: shows Th Ts 6h 6d Ac\n",
+    "dealer: Bob\nCy: dealt Ah Kd 8c 5s 2d\nCy: bets 2\nDee: calls\nAnn: folds\nBob: folds\n"
+    "Cy: draws 3, discards 8c 5s 2d, gets Ac As 9h\nDee: draws 2\nCy: bets 5\nDee: calls\n"
+    "Cy: shows Ah Kd Ac As 9h\nDee: shows Qc Qd 7h 7s 3c\n",
+    "dealer: Cy\nDee: checks\nAnn: checks\nBob: checks\nCy: checks\n",
+    "dealer: Dee\nAnn: dealt Kh Kd 9c 5s 3h\nAnn: bets 2\nBob: calls\nCy: folds\nDee: folds\n"
+    "Ann: draws 3, discards 9c 5s 3h, gets 8s 8d 2c\nBob: draws 1\nAnn: bets 4\nBob: folds\n"
+    "Ann: shows openers Kh Kd\n",
+)
+
+
+def night_text(hands: int = HANDS) -> str:
+    lines = ["rulebook: jackpots", "option draw.limit_post = 10",
+             "seats: Ann 5000, Bob 5000, Cy 5000, Dee 5000", "dealer: Ann", ""]
+    for number in range(1, hands + 1):
+        lines += [f"hand {number}", PATTERNS[(number - 1) % len(PATTERNS)]]
+    return "\n".join(lines)
+
+
+def record_session(folder: Path) -> str:
+    """A closed 300-hand session in a fresh SQLite file; its URL."""
+    from referee.handfile import parse_night
+    from referee.handfile.replay import replay_night_file
+    from referee.recording import record_night
+    from referee.store import open_store
+
+    url = f"sqlite:///{folder / 'bench.sqlite3'}"
+    night = parse_night(night_text(), source="bench night")
+    final = replay_night_file(night).result.stacks
+    with open_store(url) as store:
+        sid = record_night(store, night, table_name="Bench table", chip_value_cents=25)
+        store.close_session(sid, dict(final))
+    return url
+
+
+FLOOR = """
+from weasyprint import HTML
+body = "".join(f"<h1>Page {i}</h1>" + "<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do "
+               "eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>" * 12
+               + "<div style='break-after: page'></div>" for i in range(1, 4))
+HTML(string="<html><body>" + body + "</body></html>").write_pdf(r"{target}")
+"""
+
+
+def cold(command: list[str], runs: int) -> list[float]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(command, check=True, capture_output=True, env=env)  # untimed: bytecode and OS caches
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True, env=env)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def pages(pdf: Path) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(pdf).pages)
+
+
+def bench_pdf(runs: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        url = record_session(folder)
+        floor_pdf, report_pdf = folder / "floor.pdf", folder / "night.pdf"
+        floor = cold([sys.executable, "-c", FLOOR.replace("{target}", str(floor_pdf))], runs)
+        report = cold([sys.executable, "-m", "referee", "report", "1", "--db", url, "--pdf", str(report_pdf)], runs)
+        best_floor, best_report = min(floor), min(report)
+        print(f"bare WeasyPrint, {pages(floor_pdf)} pages, cold process      best {best_floor:5.2f} s  "
+              f"median {statistics.median(floor):5.2f} s   (the floor)")
+        print(f"referee report, {HANDS} hands, {pages(report_pdf)} pages, cold   best {best_report:5.2f} s  "
+              f"median {statistics.median(report):5.2f} s   {best_report / best_floor:.2f}x the floor "
+              f"(target {PDF_RATIO_TARGET}x), target {PDF_TARGET_S:.0f} s: {best_report / PDF_TARGET_S:.2f}x of it")
+
+
+# ---------------------------------------------------------------- settlement (was bench/settle.py)
+
+
+def night(players: int, seed: int, most: int, step: int = 1) -> dict[str, int]:
+    """``players`` non-zero balances summing to zero, in multiples of ``step`` cents."""
+    rng = random.Random(seed)
+    while True:
+        values = [rng.choice((-1, 1)) * rng.randint(1, most // step) * step for _ in range(players - 1)]
+        values.append(-sum(values))
+        if values[-1] and abs(values[-1]) <= 4 * most:
+            return {f"player{i:03d}": v for i, v in enumerate(values)}
+
+
+def crowded_night(seed: int) -> dict[str, int]:
+    """12 winners of 1 to 9 euros and 4 losers of 10 to 20: many zero-sum groups, no opposites."""
+    rng = random.Random(seed)
+    losers = [rng.randint(10, 20) for _ in range(4)]
+    winners = [1] * 12
+    for _ in range(sum(losers) - 12):
+        winners[rng.choice([i for i, w in enumerate(winners) if w < 9])] += 1
+    values = [-100 * v for v in losers] + [100 * v for v in winners]
+    return {f"player{i:03d}": v for i, v in enumerate(values)}
+
+
+def timed(make: Callable[[int], dict[str, int]], seeds: int, **options: object) -> tuple[list[float], int]:
+    times, transfers = [], 0
+    for seed in range(seeds):
+        balances = make(seed)
+        _clear_bit_sets.cache_clear()  # each call pays for everything, as a fresh process would
+        start = time.perf_counter()
+        result = settle(balances, **options)  # type: ignore[arg-type]
+        times.append(time.perf_counter() - start)
+        transfers = max(transfers, len(result.transfers))
+    return times, transfers
+
+
+def timed_with_pairs(make: Callable[[int], dict[str, int]], seeds: int) -> tuple[list[float], int]:
+    """As :func:`timed`, with six random pairs of the night: three forbidden, three preferred."""
+    times, transfers = [], 0
+    for seed in range(seeds):
+        balances = make(seed)
+        pairs = random.Random(seed).sample(list(itertools.combinations(sorted(balances), 2)), 6)
+        _clear_bit_sets.cache_clear()
+        start = time.perf_counter()
+        try:
+            result = settle(balances, method="exact", forbidden=pairs[:3], preferred=pairs[3:])
+            transfers = max(transfers, len(result.transfers))
+        except UnsettleableError:  # timed all the same: finding that out is part of the work
+            pass
+        times.append(time.perf_counter() - start)
+    return times, transfers
+
+
+def report(label: str, times: list[float], transfers: int, target: float | None = None) -> None:
+    worst, median = max(times), statistics.median(times)
+    against = f"   target {target * 1000:.0f} ms: worst is {worst / target:.2f}x of it" if target else ""
+    print(f"{label:<52} worst {worst * 1000:7.1f} ms  median {median * 1000:7.1f} ms  "
+          f"(up to {transfers} transfers){against}")
+
+
+def bench_settle(seeds: int) -> None:
+    print(f"settlement: {seeds} seeds per line; times are one settle() call each")
+    report("exact, 16 players", *timed(lambda s: night(16, s, 50_000), seeds, method="exact"), SETTLE_TARGET_S)
+    report(f"exact, {EXACT_LIMIT} players (the auto limit)",
+           *timed(lambda s: night(EXACT_LIMIT, s, 50_000), seeds, method="exact"))
+    report("exact, 16 players, crowded (12 x 1-9, 4 x 10-20)",
+           *timed(crowded_night, seeds, method="exact"), SETTLE_TARGET_S)
+    for label, make in (("16 players", lambda s: night(16, s, 50_000)), ("16 crowded", crowded_night)):
+        report(f"exact, {label}, 3 forbidden + 3 preferred pairs", *timed_with_pairs(make, seeds))
+    report("greedy, 100 players", *timed(lambda s: night(100, s, 50_000), seeds, method="greedy"))
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.2f}; {runs} runs per process")
+    bench_pdf(runs)
+    bench_settle(seeds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,240 @@
+"""``referee settle SESSION``: who pays whom at the end of the night, in the fewest transfers.
+
+The balances come from the session's ledger (:mod:`referee.ledger.ledger`: cash-outs, buy-ins, the
+games' money, a shortfall absorbed by the session's policy); the list from
+:mod:`referee.ledger.settlement`.  The session's money settings (currency, locale, shortfall
+policy, banker, settle mode, preferred and forbidden pairs) are ``LedgerSetting`` events of its log:
+``--set NAME=VALUE`` records one.  ``--paid`` records a transfer as paid (a ``TransferPaid`` event);
+recomputing after a partial payment keeps every unpaid transfer as it was.  ``--banker``,
+``--prefer``, ``--forbid`` and ``--method`` change this run only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from referee.cli.db import DbOption, open_for
+from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from referee.ledger.ledger import SessionLedger
+    from referee.ledger.settlement import Settlement, Transfer
+
+
+def parse_pairs(texts: list[str] | None, what: str) -> list[tuple[str, str]] | None:
+    """``--prefer Ann:Bob`` (repeatable) as pairs; None when not given."""
+    if not texts:
+        return None
+    from referee.ledger.settings import read_pairs
+
+    pairs: list[tuple[str, str]] = []
+    for text in texts:
+        try:
+            pairs += read_pairs(text, what)
+        except InputError as err:
+            raise err.located(f"--{what} {text}") from None
+    return pairs
+
+
+def parse_setting(text: str) -> tuple[str, str]:
+    """``--set NAME=VALUE``, checked as the log will store it."""
+    from referee.ledger.settings import check_setting
+
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise InputError(f"bad setting {text!r}", where="--set",
+                         hint="write NAME=VALUE, e.g. --set currency=GBP or --set shortfall=banker")
+    try:
+        return check_setting(name, value)
+    except InputError as err:
+        raise err.located(f"--set {text}") from None
+
+
+def parse_payment(text: str, current: Settlement, ledger: SessionLedger) -> Transfer:
+    """``--paid 2`` (transfer 2 of the list, in full) or ``--paid Bob:Ann[:12.50]``."""
+    from referee.ledger.settlement import Transfer
+    from referee.money import parse_money
+
+    where = f"--paid {text}"
+    hint = "give a transfer's number in the list (--paid 2) or PAYER:PAYEE[:AMOUNT] (--paid Bob:Ann:12.50)"
+    raw = text.strip()
+    if raw.isdigit():
+        number = int(raw)
+        if not 1 <= number <= len(current.transfers):
+            raise InputError(f"there is no transfer {number}: the list has {len(current.transfers)}",
+                             where=where, hint=hint)
+        return current.transfers[number - 1]
+    parts = raw.split(":")
+    if len(parts) not in (2, 3) or not all(p.strip() for p in parts):
+        raise InputError(f"bad payment {text!r}", where=where, hint=hint)
+    people = {name.casefold(): name for name, _ in current.balances}
+    if current.banker:
+        people.setdefault(current.banker.casefold(), current.banker)
+    names = []
+    for typed in parts[:2]:
+        name = people.get(typed.strip().casefold())
+        if name is None:
+            raise InputError(f"{typed.strip()!r} has no balance in session {ledger.session_id}", where=where,
+                             hint="people: " + ", ".join(sorted(people.values(), key=str.casefold)))
+        names.append(name)
+    if len(parts) == 3:
+        cents = parse_money(parts[2], currency=ledger.settings.currency, locale=ledger.settings.locale, where=where)
+        if cents <= 0:
+            raise InputError("a payment is more than nothing", where=where, hint=hint)
+    else:
+        planned = [t for t in current.transfers if (t.payer, t.payee) == (names[0], names[1])]
+        if not planned:
+            raise InputError(f"{names[0]} pays {names[1]} nothing in the list: give the amount paid",
+                             where=where, hint=f"--paid {names[0]}:{names[1]}:AMOUNT")
+        cents = planned[0].cents
+    return Transfer(names[0], names[1], cents)
+
+
+def settle(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to settle.")],
+    explain: Annotated[bool, typer.Option("--explain", help="Show what each transfer clears, and the plain "
+                                                             "debts before simplifying.")] = False,
+    paid: Annotated[list[str] | None, typer.Option(
+        "--paid", metavar="N|PAYER:PAYEE[:AMOUNT]",
+        help="Record a transfer as paid: its number in the list, or who paid whom (and how much).")] = None,
+    setting: Annotated[list[str] | None, typer.Option(
+        "--set", metavar="NAME=VALUE",
+        help="Record a money setting of the session: currency, locale, shortfall (losers|banker), banker, "
+             "settle (direct|banker), prefer, forbid.")] = None,
+    banker: Annotated[str | None, typer.Option("--banker", metavar="NAME",
+                                               help="Everybody settles with NAME (this run only).")] = None,
+    prefer: Annotated[list[str] | None, typer.Option("--prefer", metavar="A:B",
+                                                     help="A pair to use where possible (this run only).")] = None,
+    forbid: Annotated[list[str] | None, typer.Option("--forbid", metavar="A:B",
+                                                     help="A pair who must not settle with each other "
+                                                          "(this run only).")] = None,
+    method: Annotated[str, typer.Option("--method", metavar="auto|exact|greedy",
+                                        help="exact: fewest transfers (up to 20 balances); greedy: largest "
+                                             "first; auto: exact when it can.")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the balances and transfers as JSON.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger."""
+    from referee.engine.events import LedgerSetting, TransferPaid
+    from referee.ledger.ledger import session_ledger
+
+    settings = [parse_setting(text) for text in setting or []]
+    preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
+    options: dict[str, Any] = {"method": method, "banker": banker, "prefer": preferred, "forbid": forbidden}
+    with open_for(ctx, db) as store:
+        if settings:
+            store.session(session_id)  # a missing session is named before anything else
+            store.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
+        ledger, _, _ = session_ledger(store, session_id)
+        result = ledger.settle(**options)
+        if paid:
+            payments = [parse_payment(text, result, ledger) for text in paid]
+            trial = ledger.settle(**options, paid=(*ledger.payments, *payments))  # refused before anything is stored
+            store.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in payments])
+            ledger, result = _with_payments(ledger, payments), trial
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(settlement_json(ledger, result), indent=2, ensure_ascii=False))
+        return
+    from referee.cli.output import console
+
+    out = console()
+    for name, value in settings:
+        out.print(f"Recorded: ledger {name} = {value}", style="dim", markup=False)
+    print_settlement(out, ledger, result, explain=explain)
+
+
+def _with_payments(ledger: SessionLedger, payments: list[Transfer]) -> SessionLedger:
+    from dataclasses import replace
+
+    return replace(ledger, payments=(*ledger.payments, *payments))
+
+
+def settlement_json(ledger: SessionLedger, result: Settlement) -> dict[str, Any]:
+    """The settlement as plain data (cents and the session's money text)."""
+    def transfer(t: Transfer) -> dict[str, Any]:
+        return {"payer": t.payer, "payee": t.payee, "cents": t.cents, "text": ledger.money(t.cents)}
+
+    return {
+        "session": ledger.session_id,
+        "currency": ledger.settings.currency,
+        "locale": ledger.settings.locale,
+        "method": result.method,
+        "banker": result.banker,
+        "balances": {name: cents for name, cents in result.balances},
+        "difference": {"cents": ledger.difference.cents, "kind": ledger.difference.kind,
+                       "policy": ledger.difference.policy, "shares": dict(ledger.difference.shares)},
+        "transfers": [transfer(t) for t in result.transfers],
+        "paid": [transfer(t) for t in result.paid],
+        "plain_debts": [transfer(t) for t in result.plain_debts()],
+        "notes": list(result.notes),
+        "provisional": list(ledger.provisional),
+    }
+
+
+def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False) -> None:
+    """The balances, the transfers still to make (with ``explain``: what each clears, and the plain
+    debts beside), and what was paid."""
+    from rich import box
+    from rich.table import Table
+
+    from referee.cli.output import literal
+
+    money, signed = ledger.money, ledger.signed
+    how = {"exact": "fewest transfers", "greedy": "largest debtor pays largest creditor",
+           "banker": f"everybody settles with {result.banker}"}[result.method]
+    out.print(f"[bold]Settlement of session {ledger.session_id}[/] · {literal(ledger.table)} · {ledger.status} · "
+              f"{ledger.settings.currency} ({ledger.settings.locale})")
+    if ledger.provisional:
+        out.print("[yellow]Provisional:[/] not cashed out yet, valued at the chips the log gives them: "
+                  + literal(", ".join(ledger.provisional)))
+    balances = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    balances.add_column("Player")
+    balances.add_column("Balance", justify="right")
+    for name, cents in result.balances:
+        balances.add_row(literal(name), signed(cents))
+    out.print(balances)
+    d = ledger.difference
+    if d.cents:
+        out.print(f"[bold yellow]{d.kind.capitalize()}[/] of {money(abs(d.cents))}, absorbed {literal(d.policy)}: "
+                  + literal(", ".join(f"{n} {signed(c)}" for n, c in d.shares)))
+    if not result.transfers:
+        out.print("[green]Everybody is square[/]" + (" once the payments below are counted." if result.paid else "."))
+    else:
+        out.print(f"[bold]Transfers still to make: {len(result.transfers)}[/] ({how})")
+        transfers = Table(box=box.SIMPLE_HEAD, show_edge=False)
+        for column, justify in (("#", "right"), ("Who pays", "left"), ("Whom", "left"), ("Amount", "right")):
+            transfers.add_column(column, justify=justify)  # type: ignore[arg-type]
+        if explain:
+            transfers.add_column("What it clears")
+        clearings = result.explain(money) if explain else ()
+        for number, t in enumerate(result.transfers, 1):
+            row = [str(number), literal(t.payer), literal(t.payee), money(t.cents)]
+            if explain:
+                row.append(literal(clearings[number - 1].text.partition(": ")[2]))
+            transfers.add_row(*row)
+        out.print(transfers)
+    if explain:
+        debts = result.plain_debts()
+        out.print(f"[bold]Plain debts, not simplified: {len(debts)}[/] (every loser pays every winner pro rata)")
+        plain = Table(box=box.SIMPLE_HEAD, show_edge=False)
+        plain.add_column("Who owes")
+        plain.add_column("Whom")
+        plain.add_column("Amount", justify="right")
+        for t in debts:
+            plain.add_row(literal(t.payer), literal(t.payee), money(t.cents))
+        out.print(plain)
+    if result.paid:
+        out.print("[bold]Paid so far[/]: " + literal("; ".join(f"{t.payer} paid {t.payee} {money(t.cents)}"
+                                                               for t in result.paid)))
+    for note in result.notes:
+        out.print(f"[dim]Note:[/] {literal(note)}")
+    if result.transfers and not explain:
+        out.print(f"[dim]Mark one paid with: referee settle {ledger.session_id} --paid N · "
+                  f"see why with --explain[/]")

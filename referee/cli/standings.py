@@ -1,0 +1,133 @@
+"""``referee standings``: players' results across nights (aliases merged), over a date range or a
+season, in the terminal or as CSV; ``referee import-ledger``: a PokerNow ledger CSV recorded as a
+night of the store, so that it counts in the standings."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from referee.cli.db import DbOption, open_for
+from referee.errors import InputError
+
+
+def standings(
+    ctx: typer.Context,
+    start: Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
+                                              help="Nights that started on this day or later.")] = None,
+    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
+                                            help="Nights that started on this day or earlier.")] = None,
+    season: Annotated[str | None, typer.Option("--season", metavar="YEAR",
+                                               help="The nights of one calendar year (instead of --from/--to).")] = None,
+    table: Annotated[str | None, typer.Option("--table", metavar="NAME", help="Only the nights at this table.")] = None,
+    currency: Annotated[str | None, typer.Option("--currency", metavar="CODE",
+                                                 help="Add up the nights kept in this currency (default: the "
+                                                      "currency of most of them).")] = None,
+    include_open: Annotated[bool, typer.Option("--open", help="Count nights still open (provisional).")] = False,
+    csv: Annotated[str | None, typer.Option("--csv", metavar="FILE", help="Write the standings as CSV (- for the terminal).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Players' results across nights: one row per person, aliases merged."""
+    from referee.ledger.standings import parse_day, season_range
+    from referee.ledger.standings import standings as add_up
+
+    if season is not None:
+        if start or end:
+            raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
+        first, last = season_range(season)
+    else:
+        first = parse_day(start, "--from") if start else None
+        last = parse_day(end, "--to") if end else None
+    if currency is not None:
+        from referee.ledger.settings import check_setting
+
+        try:
+            currency = check_setting("currency", currency)[1]
+        except InputError as err:
+            raise err.located("--currency") from None
+    with open_for(ctx, db) as store:
+        result = add_up(store, start=first, end=last, table=table, currency=currency, include_open=include_open)
+    if csv is not None:
+        from referee.ledger.csv_files import STANDINGS_COLUMNS, csv_text, standings_rows, write_text
+
+        written = write_text(csv, csv_text(STANDINGS_COLUMNS, standings_rows(result)), option="--csv")
+        if written is not None:
+            typer.echo(f"Wrote the standings of {len(result.sessions)} nights to {written}")
+        return
+    print_standings(result, season)
+
+
+def print_standings(result: object, season: str | None) -> None:
+    from rich import box
+    from rich.table import Table
+
+    from referee.cli.output import console, literal
+    from referee.ledger.standings import Standings
+
+    assert isinstance(result, Standings)
+    out = console()
+    span = (f"season {season}" if season else
+            f"{result.start or 'the first night'} to {result.end or 'the last'}")
+    out.print(f"[bold]Standings[/] · {span} · {len(result.sessions)} nights · {result.currency}")
+    if not result.rows:
+        out.print("No nights to count" + (": see the skipped ones below." if result.skipped else "."))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+    for column, justify in (("#", "right"), ("Player", "left"), ("Nights", "right"), ("Won", "right"),
+                            ("Hands", "right"), ("Net", "right"), ("Best", "right"), ("Worst", "right"),
+                            ("Also as", "left")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for row in result.rows:
+        also = [n for n in row.names if n != row.player]
+        table.add_row(str(row.rank), literal(row.player), str(row.nights), str(row.won_nights), str(row.hands),
+                      result.money(row.net_cents), result.money(row.best_cents), result.money(row.worst_cents),
+                      literal(", ".join(also)))
+    if result.rows:
+        out.print(table)
+    for sid, why in result.skipped:
+        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+
+
+def import_ledger(
+    ctx: typer.Context,
+    path: Annotated[str, typer.Argument(metavar="FILE.csv", help="A PokerNow ledger (Ledger, then Download Ledger).")],
+    table: Annotated[str | None, typer.Option("--table", metavar="NAME", help="The table's name (default: PokerNow).")] = None,
+    unit: Annotated[str, typer.Option("--unit", metavar="auto|cents|dollars",
+                                      help="The file's amounts: auto-detected unless said.")] = "auto",
+    currency: Annotated[str, typer.Option("--currency", metavar="CODE", help="The game's currency.")] = "USD",
+    name: Annotated[list[str] | None, typer.Option("--name", metavar="NICK=NAME",
+                                                   help="Seat a PokerNow nickname as this player (an existing "
+                                                        "name or alias merges his results).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Record a PokerNow ledger CSV as a closed night (no hands): buy-ins and cash-outs per player,
+    rows merged per player, totals that do not balance refused with the file and row."""
+    from referee.ledger.pokernow import read_pokernow_ledger, record_pokernow
+    from referee.ledger.settings import check_setting
+
+    if unit not in ("auto", "cents", "dollars"):
+        raise InputError(f"unknown unit {unit!r}", where="--unit", hint="use auto, cents or dollars")
+    try:
+        code = check_setting("currency", currency)[1]
+    except InputError as err:
+        raise err.located("--currency") from None
+    names: dict[str, str] = {}
+    for text in name or []:
+        nick, sep, seat = text.partition("=")
+        if not sep or not nick.strip() or not seat.strip():
+            raise InputError(f"bad --name {text!r}", where="--name", hint='write NICK=NAME, e.g. --name "Big Mike=Mike"')
+        names[nick.strip()] = seat.strip()
+    ledger = read_pokernow_ledger(path, unit=unit)  # type: ignore[arg-type]
+    with open_for(ctx, db) as store:
+        sid, seats = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code)
+    from referee.money import format_money
+
+    total = format_money(sum(p.buy_in for p in ledger.players), code)
+    typer.echo(f"Imported {ledger.source} as session {sid}: {len(ledger.players)} players, buy-ins {total} "
+               f"(amounts read as {ledger.unit}: {ledger.unit_reason})")
+    for seat, player in seats:
+        merged = f" (rows {', '.join(map(str, player.rows))} merged)" if len(player.rows) > 1 else ""
+        renamed = f"{player.name!r} sits as {seat}" if seat != player.name else seat
+        if merged or seat != player.name:
+            typer.echo(f"  {renamed}{merged}")
+    typer.echo(f"See it with: referee report {sid}")

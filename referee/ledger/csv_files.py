@@ -1,0 +1,77 @@
+"""Standings and ledgers as CSV files: one row per player, money as plain decimals of the currency
+(``12.50``, ``-3.25``) and in cents, so that a spreadsheet reads them in any locale."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from referee.errors import InputError
+from referee.money import format_cents
+
+if TYPE_CHECKING:
+    from referee.ledger.ledger import SessionLedger
+    from referee.ledger.standings import Standings
+
+LEDGER_COLUMNS = ("session", "table", "player", "person", "bought_chips", "paid", "cashed_chips", "log_chips",
+                  "games", "shortfall_share", "balance", "balance_cents", "currency")
+STANDINGS_COLUMNS = ("rank", "player", "nights", "hands", "won_nights", "net", "net_cents", "best_night",
+                     "worst_night", "currency", "names")
+
+
+def ledger_rows(ledger: SessionLedger) -> list[list[object]]:
+    return [[ledger.session_id, ledger.table, p.name, p.player, p.bought, format_cents(p.paid_cents),
+             "" if p.cashed is None else p.cashed, p.log_chips, format_cents(p.games_cents),
+             format_cents(p.absorbed_cents), format_cents(p.balance_cents), p.balance_cents,
+             ledger.settings.currency] for p in ledger.players]
+
+
+def standings_rows(standings: Standings) -> list[list[object]]:
+    return [[s.rank, s.player, s.nights, s.hands, s.won_nights, format_cents(s.net_cents), s.net_cents,
+             format_cents(s.best_cents), format_cents(s.worst_cents), standings.currency, " ".join(s.names)]
+            for s in standings.rows]
+
+
+def csv_text(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def write_text(target: str, text: str, *, option: str) -> Path | None:
+    """``text`` to the file ``target`` atomically (``-``: standard output, returns None)."""
+    if target == "-":
+        import sys
+
+        sys.stdout.write(text)
+        return None
+    path = Path(target)
+    if path.is_dir() or not path.parent.is_dir():
+        raise InputError(f"cannot write {target!r}: " + ("it is a folder" if path.is_dir() else "no such folder"),
+                         where=option, hint="give a file name in an existing folder, or - for the terminal")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+__all__ = ["LEDGER_COLUMNS", "STANDINGS_COLUMNS", "csv_text", "ledger_rows", "standings_rows", "write_text"]

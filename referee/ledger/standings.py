@@ -1,0 +1,161 @@
+"""Players' results across nights: each session's ledger, added up per person.
+
+A person is the store's player: the seat names of the nights and every alias of the player
+(``Bobby`` → ``Robert``) add up to one row.  Sessions are chosen by the day they started (a range,
+or a season: a calendar year) and optionally by table; a session still open is left out unless asked
+for (its results are provisional), and so is a session kept in another currency than the standings'
+(money of two currencies does not add up), each named in ``skipped``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from referee.errors import InputError
+from referee.ledger.settlement import name_key
+
+if TYPE_CHECKING:
+    from referee.ledger.ledger import SessionLedger
+    from referee.store import Store
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: str
+    #: the names he sat under (seat names and aliases used)
+    names: tuple[str, ...]
+    nights: int
+    hands: int
+    won_nights: int
+    net_cents: int
+    best_cents: int
+    worst_cents: int
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: tuple[StandingRow, ...]
+    currency: str
+    locale: str
+    sessions: tuple[int, ...]
+    start: date | None = None
+    end: date | None = None
+    skipped: tuple[tuple[int, str], ...] = ()
+
+    def money(self, cents: int) -> str:
+        from referee.money import format_money
+
+        text = format_money(abs(cents), self.currency, self.locale)
+        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+
+
+@dataclass
+class _Person:
+    names: list[str] = field(default_factory=list)
+    nights: int = 0
+    hands: int = 0
+    won: int = 0
+    net: int = 0
+    results: list[int] = field(default_factory=list)
+
+
+def season_range(season: str) -> tuple[date, date]:
+    """``"2026"``: the calendar year."""
+    text = season.strip()
+    if not (text.isdigit() and len(text) == 4):
+        raise InputError(f"bad season {season!r}", where="--season", hint="a season is a year, like 2026")
+    year = int(text)
+    return date(year, 1, 1), date(year, 12, 31)
+
+
+def parse_day(text: str, option: str) -> date:
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(f"bad date {text!r}", where=option, hint="write a day as YYYY-MM-DD, like 2026-03-31") from None
+
+
+def add_up(ledgers: Iterable[tuple[SessionLedger, dict[str, int]]], *, currency: str, locale: str,
+           sessions: tuple[int, ...] = (), start: date | None = None, end: date | None = None,
+           skipped: tuple[tuple[int, str], ...] = ()) -> Standings:
+    """Standings from ledgers and each night's hands per seat name."""
+    people: dict[str, _Person] = {}
+    for ledger, hands in ledgers:
+        for line in ledger.players:
+            person = people.setdefault(line.player, _Person())
+            if line.name not in person.names:
+                person.names.append(line.name)
+            person.nights += 1
+            person.hands += hands.get(line.name, 0)
+            person.won += line.balance_cents > 0
+            person.net += line.balance_cents
+            person.results.append(line.balance_cents)
+    ordered = sorted(people.items(), key=lambda item: (-item[1].net, name_key(item[0])))
+    rows, rank = [], 0
+    for index, (player, p) in enumerate(ordered):
+        if index == 0 or p.net != ordered[index - 1][1].net:
+            rank = index + 1
+        rows.append(StandingRow(rank, player, tuple(p.names), p.nights, p.hands, p.won, p.net,
+                                max(p.results), min(p.results)))
+    return Standings(tuple(rows), currency, locale, sessions, start, end, skipped)
+
+
+def standings(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
+              currency: str | None = None, include_open: bool = False) -> Standings:
+    """The standings of the sessions that started from ``start`` to ``end`` (days, inclusive, UTC)."""
+    from referee.ledger.ledger import session_ledger
+
+    if start and end and start > end:
+        raise InputError(f"the range starts ({start}) after it ends ({end})", where="--from",
+                         hint="give the earlier day with --from and the later with --to")
+    chosen = []
+    for summary in store.session_summaries():
+        game = summary.session
+        day = _day(game.started_at)
+        if (start and day < start) or (end and day > end):
+            continue
+        if table and game.table_name.casefold() != table.casefold():
+            continue
+        chosen.append(game)
+    skipped: list[tuple[int, str]] = []
+    ledgers: list[tuple[SessionLedger, dict[str, int]]] = []
+    for game in chosen:
+        assert game.id is not None
+        if game.status != "closed" and not include_open:
+            skipped.append((game.id, "still open (its results are provisional)"))
+            continue
+        ledger, _, replayed = session_ledger(store, game.id)
+        hands: dict[str, int] = {}
+        for hand in replayed:
+            for name in hand.replay.setup.names:
+                hands[name] = hands.get(name, 0) + 1
+        ledgers.append((ledger, hands))
+    if currency is None:
+        counts: dict[str, tuple[int, int]] = {}  # currency -> (nights, the first night kept in it)
+        for index, (ledger, _) in enumerate(ledgers):
+            nights, first = counts.get(ledger.settings.currency, (0, -index))
+            counts[ledger.settings.currency] = (nights + 1, first)
+        currency = max(counts, key=lambda c: counts[c]) if counts else "EUR"  # most nights; on a tie, the earliest
+    currency = currency.upper()
+    kept = []
+    for ledger, hands in ledgers:
+        if ledger.settings.currency != currency:
+            assert ledger.session_id is not None
+            skipped.append((ledger.session_id, f"kept in {ledger.settings.currency}, not {currency}"))
+        else:
+            kept.append((ledger, hands))
+    locale = kept[0][0].settings.locale if kept else "en_GB"
+    ids = tuple(ledger.session_id for ledger, _ in kept if ledger.session_id is not None)
+    return add_up(kept, currency=currency, locale=locale, sessions=ids, start=start, end=end,
+                  skipped=tuple(sorted(skipped)))
+
+
+def _day(moment: datetime) -> date:
+    return moment.date()
+
+
+__all__ = ["StandingRow", "Standings", "add_up", "parse_day", "season_range", "standings"]

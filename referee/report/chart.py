@@ -1,0 +1,94 @@
+"""Each player's chips over the hands of a night, as an SVG line chart (text, no library).
+
+One line per player from the opening (hand 0) to the last hand; a player who arrives late starts
+where he sat down, and a player who left keeps his last count.  The axes have round ticks, the
+legend names every line in its colour, and the colours are the Okabe–Ito palette (told apart with
+colour blindness too), then dashed repeats of it beyond eight players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from xml.sax.saxutils import escape
+
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+WIDTH, HEIGHT = 760, 330
+LEFT, RIGHT, TOP, BOTTOM = 52, 130, 14, 36
+
+
+def nice_step(span: float, ticks: int = 5) -> int:
+    """A round step (1, 2, 5 × a power of ten) giving about ``ticks`` ticks over ``span``."""
+    rough = max(span / ticks, 1)
+    power = 1
+    while power * 10 <= rough:
+        power *= 10
+    for m in (1, 2, 5, 10):
+        if m * power >= rough:
+            return m * power
+    return 10 * power  # pragma: no cover
+
+
+def chips_chart(series: Mapping[str, Sequence[int | None]], *, font: str = "DejaVu Sans") -> str:
+    """The SVG document (``<svg …>…</svg>``) for ``series``: name -> chips after each hand (index 0:
+    the opening)."""
+    hands = max((len(points) for points in series.values()), default=1) - 1
+    values = [v for points in series.values() for v in points if v is not None]
+    top = max(values, default=1) or 1
+    y_step = nice_step(top)
+    y_max = -(-top // y_step) * y_step
+    x_step = nice_step(hands or 1, 8)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return LEFT + (plot_w * i / hands if hands else plot_w / 2)
+
+    def y(v: int) -> float:
+        return TOP + plot_h - plot_h * v / y_max
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+           f'height="{HEIGHT}" font-family="{escape(font)}" font-size="11" role="img">',
+           "<title>Each player's chips after every hand</title>"]
+    for v in range(0, y_max + 1, y_step):
+        out.append(f'<line x1="{LEFT}" y1="{y(v):.1f}" x2="{LEFT + plot_w}" y2="{y(v):.1f}" stroke="#ddd" '
+                   'stroke-width="1"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#444">{v}</text>')
+    for i in range(0, hands + 1, x_step):
+        out.append(f'<line x1="{x(i):.1f}" y1="{TOP + plot_h}" x2="{x(i):.1f}" y2="{TOP + plot_h + 4}" stroke="#444"/>')
+        out.append(f'<text x="{x(i):.1f}" y="{TOP + plot_h + 16}" text-anchor="middle" fill="#444">{i}</text>')
+    out.append(f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" stroke="#444"/>')
+    out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#444"/>')
+    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle" fill="#222">hand</text>')
+    out.append(f'<text x="12" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" fill="#222" '
+               f'transform="rotate(-90 12 {TOP + plot_h / 2:.1f})">chips</text>')
+    for n, (name, points) in enumerate(series.items()):
+        colour = COLOURS[n % len(COLOURS)]
+        dash = ' stroke-dasharray="6 3"' if n >= len(COLOURS) else ""
+        run: list[str] = []
+        runs: list[list[str]] = []
+        for i, v in enumerate(points):
+            if v is None:
+                if run:
+                    runs.append(run)
+                run = []
+            else:
+                run.append(f"{x(i):.1f},{y(v):.1f}")
+        if run:
+            runs.append(run)
+        for part in runs:
+            if len(part) == 1:
+                cx, cy = part[0].split(",")
+                out.append(f'<circle cx="{cx}" cy="{cy}" r="2.5" fill="{colour}"/>')
+            else:
+                out.append(f'<polyline points="{" ".join(part)}" fill="none" stroke="{colour}" stroke-width="2"'
+                           f' stroke-linejoin="round"{dash}/>')
+        ly = TOP + 8 + 18 * n
+        lx = LEFT + plot_w + 14
+        out.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 18}" y2="{ly}" stroke="{colour}" stroke-width="3"{dash}/>')
+        last = next((v for v in reversed(points) if v is not None), None)
+        label = escape(name) + (f" ({last})" if last is not None else "")
+        out.append(f'<text x="{lx + 24}" y="{ly + 4}" fill="#222">{label}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+__all__ = ["chips_chart", "nice_step"]

@@ -1,0 +1,273 @@
+"""The session report as plain data: what the terminal report and the PDF both show.
+
+:func:`night_report` gathers it from the session's ledger, its log and its replay: the cover (date,
+table, games, players), the standings, the ledger, each player's chips after every hand (for the
+chart), the hands (game, winner, pot, findings), the findings and the rulings of the night, the
+penalties, and the settlement.  Money is already written in the session's currency and locale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.engine.findings import Finding
+    from referee.handfile.replay import ReplayedHand, ReplayedNight
+    from referee.ledger.ledger import SessionLedger
+    from referee.ledger.settlement import Settlement
+    from referee.session_log import SessionLog
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    name: str
+    player: str
+    bought: int
+    counted: int
+    balance_cents: int
+    balance: str
+
+
+@dataclass(frozen=True)
+class FindingLine:
+    hand: int
+    action: int | None
+    severity: str
+    code: str
+    player: str | None
+    rule: str | None
+    message: str
+    remedy: str | None
+    rule_text: str | None = None
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    severity: str
+    code: str
+    what: str  # the code's meaning (referee.engine.findings.CODES)
+    player: str | None
+    rule: str | None
+    hands: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    hand: int
+    payer: str
+    payee: str | None
+    chips: int
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RulingLine:
+    hand: int
+    action: int
+    question: str
+    ruling: str
+    rule: str | None
+    decided_by: str
+    facts: tuple[str, ...]
+    rule_text: str | None = None
+
+
+@dataclass(frozen=True)
+class HandLine:
+    number: int
+    game: str
+    dealer: str
+    result: str
+    winners: str
+    pot: int
+    summary: str
+    findings: tuple[FindingLine, ...]
+    penalties: tuple[PenaltyLine, ...]
+    changes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NightReport:
+    session_id: int | None
+    table: str
+    started_at: datetime
+    ended_at: datetime | None
+    status: str
+    games: tuple[str, ...]
+    players: tuple[str, ...]
+    chip_value: str
+    standings: tuple[Standing, ...]
+    ledger: SessionLedger
+    settlement: Settlement
+    hands: tuple[HandLine, ...]
+    findings: tuple[FindingLine, ...]
+    rulings: tuple[RulingLine, ...]
+    penalties: tuple[PenaltyLine, ...]
+    #: each player's chips at the start and after every hand (None: not at the table yet)
+    chips: dict[str, tuple[int | None, ...]]
+    chain_ok: bool | None = None
+
+    @property
+    def date(self) -> str:
+        return f"{self.started_at:%A %d %B %Y}"
+
+    @property
+    def hours(self) -> str:
+        if self.ended_at is None:
+            end = "still open"
+        elif self.ended_at.date() == self.started_at.date():
+            end = f"{self.ended_at:%H:%M}"
+        else:
+            end = f"{self.ended_at:%d %B %Y %H:%M}"
+        return f"{self.started_at:%H:%M}\u2013{end} UTC"
+
+    @property
+    def rules_cited(self) -> tuple[tuple[str, str], ...]:
+        """The text of each rule the night's illegal actions cite, once each, in order of first citing."""
+        seen: dict[str, str] = {}
+        for f in self.findings:
+            if f.severity == "error" and f.rule and f.rule_text and f.rule not in seen:
+                seen[f.rule] = f.rule_text
+        return tuple(seen.items())
+
+    @property
+    def finding_groups(self) -> tuple[FindingGroup, ...]:
+        """The night's findings grouped by what they are (code), who (player) and the rule cited, with the
+        hands each happened in: errors first, then warnings, then notes."""
+        from referee.engine.findings import CODES
+
+        groups: dict[tuple[str, str, str | None, str | None], list[int]] = {}
+        for f in self.findings:
+            hands = groups.setdefault((f.severity, f.code, f.player, f.rule), [])
+            if f.hand not in hands:
+                hands.append(f.hand)
+        order = {"error": 0, "warning": 1, "info": 2}
+        return tuple(sorted((FindingGroup(sev, code, CODES[code][1], player, rule, tuple(hands))
+                             for (sev, code, player, rule), hands in groups.items()),
+                            key=lambda g: (order[g.severity], g.hands[0])))
+
+    @property
+    def illegal(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+
+def game_title(game: str) -> str:
+    from referee.engine.games import find_game
+
+    title = find_game(game).title
+    return title[:1].upper() + title[1:]
+
+
+def _finding(hand: ReplayedHand, finding: Finding) -> FindingLine:
+    from referee.report_json import rule_text
+
+    return FindingLine(hand.entry.number, finding.action, finding.severity, finding.code, finding.player,
+                       finding.rule, finding.message, finding.remedy, rule_text(hand.rulebook, finding.rule))
+
+
+def _winners(hand: ReplayedHand) -> str:
+    outcome = hand.replay.outcome
+    won: dict[str, int] = {}
+    for pot in outcome.pots:
+        for name in pot.winners:
+            won[name] = won.get(name, 0) + pot.shares.get(name, 0)
+    if won:
+        return ", ".join(f"{name} {chips}" for name, chips in won.items())
+    if any(not pot.decided for pot in outcome.pots):
+        return "undecided"
+    return "\u2014"
+
+
+def _change(change: object) -> str:
+    from referee.session_log import night_words
+
+    return night_words(change)  # type: ignore[arg-type]
+
+
+def _chips(replayed: ReplayedNight, names: list[str]) -> dict[str, tuple[int | None, ...]]:
+    from referee.engine.events import SitDown
+
+    now: dict[str, int | None] = {name: None for name in names}
+    for seat in replayed.night.seats:
+        now[seat.name] = seat.stack
+    series: dict[str, list[int | None]] = {name: [now[name]] for name in names}
+    for hand in replayed:
+        for change in hand.entry.changes:
+            if isinstance(change, SitDown) and now.get(change.player) is None:
+                now[change.player] = change.stack
+                series[change.player][-1] = change.stack  # he arrives before this hand: his line starts there
+        for name, chips in hand.replay.outcome.stacks.items():
+            now[name] = chips
+        for name in names:
+            series[name].append(now.get(name))
+    return {name: tuple(points) for name, points in series.items()}
+
+
+def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight, settlement: Settlement,
+                 chain_ok: bool | None = None) -> NightReport:
+    """The report of one session (see the module docstring)."""
+    from referee.report_json import rule_text
+
+    game = log.session
+    hands: list[HandLine] = []
+    findings: list[FindingLine] = []
+    penalties: list[PenaltyLine] = []
+    games: list[str] = []
+    for hand in replayed:
+        outcome = hand.replay.outcome
+        title = game_title(hand.entry.game)
+        if title not in games:
+            games.append(title)
+        lines = tuple(_finding(hand, f) for f in hand.replay.findings)
+        findings += lines
+        into = "into the pool" if hasattr(outcome.next_hand.carry, "pool") and getattr(
+            outcome.next_hand.carry, "started", False) else "into the pot"
+        paid = tuple(PenaltyLine(hand.entry.number, p.payer, p.payee, p.amount, p.rule,
+                                 f"{p.payer} pays {p.amount} " + (f"to {p.payee}" if p.payee else into))
+                     for p in outcome.penalties)
+        penalties += paid
+        hands.append(HandLine(
+            number=hand.entry.number, game=title, dealer=hand.replay.setup.dealer,
+            result=outcome.kind.replace("_", " "), winners=_winners(hand),
+            pot=sum(p.amount for p in outcome.pots), summary=outcome.summary, findings=lines, penalties=paid,
+            changes=tuple(_change(c) for c in hand.entry.changes),
+        ))
+    rulings: list[RulingLine] = []
+    by_hand = {h.entry.number: h for h in replayed}
+    for ruling in getattr(log.night, "rulings", ()):  # disputes ruled (issue 11): Ruling events of the log
+        book = by_hand[ruling.hand].rulebook if ruling.hand in by_hand else None
+        rulings.append(RulingLine(ruling.hand, ruling.action, ruling.question, ruling.ruling, ruling.rule,
+                                  ruling.decided_by, tuple(ruling.facts),
+                                  rule_text(book, ruling.rule) if book is not None else None))
+    ranked = sorted(ledger.players, key=lambda p: (-p.balance_cents, p.name.casefold(), p.name))
+    standings, rank = [], 0
+    for index, line in enumerate(ranked):
+        if index == 0 or line.balance_cents != ranked[index - 1].balance_cents:
+            rank = index + 1
+        standings.append(Standing(rank, line.name, line.player, line.bought, line.counted, line.balance_cents,
+                                  ledger.signed(line.balance_cents)))
+    names = [p.name for p in ledger.players if p.name in log.table.known.values()]
+    return NightReport(
+        session_id=game.id, table=game.table_name, started_at=game.started_at, ended_at=game.ended_at,
+        status=game.status, games=tuple(games), players=tuple(log.table.known.values()),
+        chip_value=ledger.money(ledger.chip_value_cents), standings=tuple(standings), ledger=ledger,
+        settlement=settlement, hands=tuple(hands), findings=tuple(findings), rulings=tuple(rulings),
+        penalties=tuple(penalties), chips=_chips(replayed, names), chain_ok=chain_ok,
+    )
+
+
+def report_of(store: object, session_id: int) -> NightReport:
+    """Read, replay, account and settle session ``session_id``: its report."""
+    from referee.ledger.ledger import session_ledger
+
+    ledger, log, replayed = session_ledger(store, session_id)  # type: ignore[arg-type]
+    chain = store.verify_chain(session_id)  # type: ignore[attr-defined]
+    return night_report(ledger, log, replayed, ledger.settle(), chain.ok)
+
+
+__all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing", "game_title",
+           "night_report", "report_of"]

@@ -1,0 +1,110 @@
+"""The session report as a PDF: the Jinja2 template ``session.html.j2`` and the stylesheets
+``fonts.css`` and ``session.css`` from ``reports/`` (shipped in the wheel as
+``referee/_data/reports``), rendered by WeasyPrint.
+
+A house restyles the report with a folder of its own (``--template-dir``): a file found there is
+used instead of the shipped one of the same name, so the folder may hold only a ``session.css``.
+WeasyPrint is imported here only, when a PDF is asked for.  The PDF is written atomically: to a
+temporary file beside the target, then moved over it, so a failure leaves no half-written file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from referee.report.document import NightReport
+
+TEMPLATE = "session.html.j2"
+STYLESHEETS = ("fonts.css", "session.css")
+
+
+def _folders(template_dir: str | Path | None) -> list[Path]:
+    from referee.resources import reports_dir
+
+    folders = []
+    if template_dir is not None:
+        folder = Path(template_dir)
+        if not folder.is_dir():
+            raise InputError(f"no folder {str(template_dir)!r}", where="--template-dir",
+                             hint="give a folder holding session.html.j2 and/or session.css (copies of reports/)")
+        folders.append(folder)
+    folders.append(reports_dir())
+    return folders
+
+
+def _find(name: str, folders: list[Path]) -> Path:
+    for folder in folders:
+        if (folder / name).is_file():
+            return folder / name
+    raise InputError(f"the report file {name} is missing", hint="reinstall referee")  # pragma: no cover
+
+
+def report_html(report: NightReport, template_dir: str | Path | None = None) -> tuple[str, list[Path], Path]:
+    """The report as HTML, the stylesheets to apply, and the folder its relative links start from."""
+    import jinja2
+
+    from referee.report.chart import chips_chart
+    from referee.report.terminal import check_words
+
+    folders = _folders(template_dir)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]),
+                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    ledger = report.ledger
+    game_notes = {n for g in ledger.games for n in g.notes}
+    context: dict[str, Any] = {
+        "r": report,
+        "ledger": ledger,
+        "chart": chips_chart(report.chips, font="Referee Sans"),
+        "check": check_words(ledger),
+        "other_notes": [n for n in ledger.notes if n not in game_notes],
+        "money": ledger.money,
+        "signed": ledger.signed,
+        "sign": lambda cents: "plus" if cents > 0 else "minus" if cents < 0 else "",
+    }
+    try:
+        html = env.get_template(TEMPLATE).render(**context)
+    except jinja2.TemplateError as err:
+        where = getattr(err, "filename", None) or TEMPLATE
+        line = getattr(err, "lineno", None)
+        raise InputError(f"the report template cannot be rendered: {err.message or err}",
+                         where=f"{where}:{line}" if line else where,
+                         hint="check the template in --template-dir against reports/session.html.j2") from None
+    return html, [_find(name, folders) for name in STYLESHEETS], _find(TEMPLATE, folders).parent
+
+
+def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path | None = None) -> Path:
+    """Render ``report`` to the PDF file ``target`` (atomically); returns its path."""
+    path = Path(target)
+    if path.is_dir():
+        raise InputError(f"{str(target)!r} is a folder", where="--pdf", hint="give a file name, e.g. night.pdf")
+    if not path.parent.is_dir():
+        raise InputError(f"no folder {str(path.parent)!r} to write {path.name} into", where="--pdf",
+                         hint="create the folder first, or give another path")
+    html, sheets, base = report_html(report, template_dir)
+    from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()  # the stylesheets' @font-face rules take effect through it
+    document = HTML(string=html, base_url=str(base) + os.sep)
+    styles = [CSS(filename=str(sheet), font_config=fonts) for sheet in sheets]
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            document.write_pdf(out, stylesheets=styles, font_config=fonts, full_fonts=True)
+        from referee.ledger.csv_files import _umask
+
+        os.chmod(temp, 0o666 & ~_umask())  # as an ordinary new file, not mkstemp's private 0600
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+__all__ = ["report_html", "write_pdf"]
