@@ -144,7 +144,7 @@ def test_lines_that_cannot_be_logged_are_refused_and_cannot_be_forced(store: Sto
     assert isinstance(table.enter("bob x"), Refused)  # no hand yet
     stored(table, "new hand", "bob dealt Jh Jd ?? ?? ??")
     for line, reason in [("cy dealt Jh 2c ?? ?? ??", "already holds it"), ("bob rasie 4", "'rasie' is not a verb"),
-                         ("zed f", "cannot read"), ("cy knock", "not a verb of jackpots")]:
+                         ("zed f", "unknown player 'zed'"), ("zed: folds", "not seated in hand 1"), ("cy knock", "not a verb of jackpots")]:
         entry = table.enter(line)
         assert isinstance(entry, Refused) and not entry.forceable, line
         assert reason in entry.reason, (line, entry)
