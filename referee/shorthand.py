@@ -142,7 +142,12 @@ def _not_a_seated_name(first: str, rest: str, game: str, names: Sequence[str]) -
     starting = sorted(n for n in names if n.lower().startswith(first.lower()))
     if len(starting) > 1:
         raise HandFileError(f"{first!r} could be {' or '.join(starting)}", hint="type more of the name")
-    raise HandFileError(f"unknown player {first!r}", hint=f"the players at the table are: {', '.join(names)}")
+    import difflib
+
+    close = difflib.get_close_matches(first.lower(), [n.lower() for n in names], n=1)
+    guess = next((f"did you mean '{n.lower()}'? " for n in names if close and n.lower() == close[0]), "")
+    raise HandFileError(f"unknown player {first!r}",
+                        hint=f"{guess}the players at the table are: {', '.join(names)}")
 
 
 def split_cards(token: str) -> str:

@@ -100,6 +100,9 @@ def test_a_short_form_naming_nobody_seated_says_so() -> None:
     with pytest.raises(HandFileError, match="unknown player 'zed'") as caught:
         expand("zed folds", "jackpots", names)
     assert caught.value.hint == "the players at the table are: Ann, Annie, Bob"
+    with pytest.raises(HandFileError, match="unknown player 'bobb'") as caught:
+        expand("bobb f", "jackpots", names)
+    assert (caught.value.hint or "").startswith("did you mean 'bob'? the players at the table are")
     with pytest.raises(HandFileError, match="'an' could be Ann or Annie"):
         expand("an r 4", "jackpots", names)
     assert expand("zed: folds", "jackpots", names) == "zed: folds"  # the hand format's own: its reader says it
