@@ -176,6 +176,21 @@ def test_question_mark_shows_the_rules_of_the_spot(store: Store) -> None:
     assert f"draw.4.2: {' '.join(book.rule_text('draw.4.2').split())}" in said.text
 
 
+@pytest.mark.parametrize("game", ["straight_draw", "jackpots", "five_card_stud", "whiskey_poker", "la_viuda",
+                                  "three_card_brag", "seven_card_brag", "nine_card_brag", "stop_the_bus"])
+def test_question_mark_quotes_the_rulebook_in_every_game(store: Store, game: str) -> None:
+    """``?`` at the first spot of a hand of every game: the rules with their texts, never a crash (it
+    raised AttributeError in brag and the commerce games, whose rounds have no betting rule ids)."""
+    table = new_table(store, game, ("Ann", "Bob", "Cy"))
+    stored(table, "new hand")
+    said = table.enter("?")
+    assert isinstance(said, Said), said
+    head, *rules = said.text.splitlines()
+    assert rules and all(line.startswith("  ") for line in rules), said.text
+    rule_id, _, text = rules[0].strip().partition(": ")
+    assert text == " ".join(table.rulebook.rule_text(rule_id).split())
+
+
 def test_a_table_rebuilt_from_the_store_is_the_table_that_recorded(store: Store) -> None:
     table = new_table(store)
     stored(table, "new hand", "bob open 2", "cy f", "dee c", "ann r 2", "bob c", "dee c", "undo", "dee f",
