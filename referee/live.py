@@ -620,10 +620,15 @@ class LiveTable:
         ids: list[str] = []
         rnd = state.round
         if rnd is not None and rnd.turn is not None:
-            rules = rnd.rules.ids
-            ids += [rules.order, rules.limits, rules.structure]
-            if not rnd.rules.check_allowed:
+            # each game's round names its rules its own way (a betting round's order, limits and
+            # structure; a brag staking interval's system); the probes below find the rest
+            rules = getattr(rnd.rules, "ids", None)
+            ids += [r for r in (getattr(rules, name, None) for name in ("order", "limits", "structure"))
+                    if isinstance(r, str)]
+            if not getattr(rnd.rules, "check_allowed", True) and isinstance(getattr(rules, "check_allowed", None), str):
                 ids.append(rules.check_allowed)
+            if isinstance(getattr(rnd.rules, "rule", None), str):
+                ids.append(rnd.rules.rule)
         for event in self._probes(state, prompt):
             try:
                 verdict = state.check(event)

@@ -129,6 +129,27 @@ def player_named(typed: str, names: Sequence[str]) -> str | None:
     return starting[0] if len(starting) == 1 else None
 
 
+def _not_a_seated_name(first: str, rest: str, game: str, names: Sequence[str]) -> None:
+    """A line whose second word is a verb of the game names a player first: if no seated name is
+    meant by ``first``, say so here (the hand-format reader would only say it cannot read the line)."""
+    typed_verb = rest.partition(" ")[0]
+    if not typed_verb or not names:
+        return
+    try:
+        verb_for(typed_verb, game)
+    except HandFileError:
+        return  # not a short form: left to the hand-format reader
+    starting = sorted(n for n in names if n.lower().startswith(first.lower()))
+    if len(starting) > 1:
+        raise HandFileError(f"{first!r} could be {' or '.join(starting)}", hint="type more of the name")
+    import difflib
+
+    close = difflib.get_close_matches(first.lower(), [n.lower() for n in names], n=1)
+    guess = next((f"did you mean '{n.lower()}'? " for n in names if close and n.lower() == close[0]), "")
+    raise HandFileError(f"unknown player {first!r}",
+                        hint=f"{guess}the players at the table are: {', '.join(names)}")
+
+
 def split_cards(token: str) -> str:
     """``JsJh`` → ``Js Jh`` (cards typed without spaces); any other token as it is."""
     core = token.rstrip(",")
@@ -153,6 +174,7 @@ def expand(text: str, game: str, names: Sequence[str],
         return line  # already ``Name: action``
     player = player_named(first, names)
     if player is None:
+        _not_a_seated_name(first, rest, game, names)
         return line
     if not rest:
         raise HandFileError(f"what did {player} do?", hint=f"write '{player.lower()} <verb> …', e.g. "

@@ -58,7 +58,7 @@ def test_an_illegal_action_exits_2_with_the_reason_unless_forced(sqlite_url: str
     refused = run("act", str(sid), "cy x", "--db", sqlite_url)
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.splitlines() == [
-        "Error: 'cy x': Cy cannot check: 2 to call; legal: fold, call 2, raise 1–2 (draw.4.2)",
+        f"Error: session {sid}, hand 1 after action 1: 'cy x': Cy cannot check: 2 to call; legal: fold, call 2, raise 1–2 (draw.4.2)",
         "Hint: add --force to log it as it happened",
     ]
     forced = run("act", str(sid), "cy x", "--force", "--db", sqlite_url)
@@ -72,9 +72,13 @@ def test_an_illegal_action_exits_2_with_the_reason_unless_forced(sqlite_url: str
 def test_a_line_that_cannot_be_read_is_one_error_line(sqlite_url: str) -> None:
     sid = new_session(sqlite_url)
     for args, first in [
-        (["new hand", "bob rasie 4"], "Error: 'bob rasie 4': 'rasie' is not a verb of jackpots"),
-        (["zed [b]folds[/b]"], "Error: 'zed [b]folds[/b]': cannot read 'zed [b]folds[/b]'"),
-        (["bob x", "--force", "cy knock"], "Error: 'cy knock': 'knock' is not a verb of jackpots"),
+        (["new hand", "bob rasie 4"], f"Error: session {sid}, hand 1, before its first action: 'bob rasie 4': "
+                                      "'rasie' is not a verb of jackpots"),
+        (["zed [b]folds[/b]"], f"Error: session {sid}, hand 1, before its first action: 'zed [b]folds[/b]': "
+                               "cannot read 'zed [b]folds[/b]'"),
+        (["bob x", "--force", "cy knock"], f"Error: session {sid}, hand 1 after action 1: 'cy knock': "
+                                           "'knock' is not a verb of jackpots"),
+        (["zed folds"], f"Error: session {sid}, hand 1 after action 1: 'zed folds': unknown player 'zed'"),
     ]:
         done = run("act", str(sid), *args, "--db", sqlite_url)
         assert done.returncode == 2 and "Traceback" not in done.stderr

@@ -44,6 +44,23 @@ def test_every_group_has_help() -> None:
 def test_unknown_command_is_a_usage_error() -> None:
     result = runner.invoke(app, ["no-such-command"])
     assert result.exit_code == 2
+    assert result.output.splitlines()[0] == "Error: referee: No such command 'no-such-command'."
+
+
+def test_usage_errors_are_one_error_line_and_a_hint_in_a_real_process() -> None:
+    """A mistyped option, a missing argument, a word where a number goes: the project's error style
+    (no typer panel), exit 2."""
+    for args, first in ((["act", "abc", "bob folds"], "Error: referee act: Invalid value for 'SESSION': "
+                                                      "expected a whole number"),
+                        (["settle"], "Error: referee settle: Missing argument 'SESSION'."),
+                        (["report", "1", "--pdff", "x.pdf"], "Error: referee report: No such option: --pdff")):
+        proc = subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL)
+        lines = proc.stderr.splitlines()
+        assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+        assert lines[0].startswith(first) and len(lines) == 2, lines
+        assert lines[1].startswith(f"Hint: Usage: referee {args[0]} ") and lines[1].endswith(
+            f"`referee {args[0]} --help` says more")
 
 
 def test_shell_completion_is_offered() -> None:

@@ -117,7 +117,7 @@ def test_house_rulebook_file_is_stored_by_its_path(db_url: str, tmp_path: Path) 
         (["--chip-value", "0.255"], "Error: --chip-value: chip value '0.255' has a fraction of a cent"),
         (["--chip-value", "a quarter"], "Error: --chip-value: bad chip value 'a quarter'"),
         (["--player", "Dave:lots"], "Error: --player Dave:lots: bad buy-in 'lots' for 'Dave'"),
-        (["--player", "alice:10"], "Error: 'alice' is already seated in session 1"),
+        (["--player", "alice:10"], "Error: --player: 'alice' is named twice ('Alice:1' and 'alice:10')"),
     ],
 )
 def test_bad_input_is_one_error_line_and_writes_nothing(sqlite_url: str, args: list[str], error: str) -> None:

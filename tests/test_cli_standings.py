@@ -115,5 +115,5 @@ def test_a_pokernow_ledger_that_does_not_balance_is_refused_with_its_row(sqlite_
         result = invoke("import-ledger", str(POKERNOW / name), "--db", sqlite_url)
         assert result.exit_code == 2 and result.output.startswith(message), result.output
     assert invoke("import-ledger", "/no/such.csv", "--db", sqlite_url).output.startswith(
-        "Error: such.csv: cannot read the ledger")
+        "Error: /no/such.csv: cannot read the ledger: No such file or directory")
     assert invoke("session", "list", "--db", sqlite_url).output.startswith("No sessions yet")

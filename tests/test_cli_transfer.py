@@ -113,6 +113,23 @@ def test_bad_imports_are_one_error_and_write_nothing(sqlite_url: str, tmp_path: 
         assert store.sessions() == []
 
 
+def test_import_reports_every_bad_line_at_once_and_writes_nothing(sqlite_url: str, tmp_path: Path) -> None:
+    """A scorekeeper with three typos fixes them in one go, as with ``referee replay``."""
+    bad = tmp_path / "typos.txt"
+    bad.write_text(EXAMPLE.read_text().replace("Dee: calls\nAnn: raises 2", "Dee: cals\nAnn: raises lots")
+                   .replace("Bob: calls", "Bobb: calls", 1), encoding="utf-8")
+    result = runner.invoke(app, ["import", str(bad), "--db", sqlite_url])
+    assert result.exit_code == 2 and result.stdout == ""
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 3, result.stderr
+    assert all(line.startswith(f"Error: {bad}:") for line in errors)
+    assert any(f"{bad}:12: bad raise 'lots'" in line for line in errors)
+    assert result.stderr.splitlines()[-1] == "3 bad lines: nothing was imported; fix them and run it again"
+    assert "Traceback" not in result.output
+    with open_store(sqlite_url) as store:
+        assert store.sessions() == []
+
+
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(night=nights())

@@ -268,6 +268,11 @@ def test_the_ruling_pdf_reads_back_and_renders_to_png(tmp_path: Path) -> None:
                   "Remedy:", "Bob pays 1 to Cy", "Decided by the rules engine",
                   "Bob: dealt Ah Kd 8c 5s 2d", "The chips that follow"):
         assert words in text, words
+    fonts = {str(font.get_object()["/BaseFont"]).split("+")[-1]
+             for page in PdfReader(target).pages for font in page["/Resources"]["/Font"].values()}
+    # the shipped fonts, a real italic among them (the question); monospace from the system
+    assert {"Referee-Sans", "Referee-Sans-Bold", "Referee-Sans-Italic"} <= fonts, fonts
+    assert all(name.startswith(("Referee-Sans", "DejaVu-Sans-Mono")) for name in fonts), fonts
     if shutil.which("pdftoppm") is None:
         pytest.skip("pdftoppm (poppler-utils) is not installed")
     subprocess.run(["pdftoppm", "-r", "50", "-png", str(target), str(tmp_path / "page")], check=True)

@@ -144,7 +144,7 @@ def test_lines_that_cannot_be_logged_are_refused_and_cannot_be_forced(store: Sto
     assert isinstance(table.enter("bob x"), Refused)  # no hand yet
     stored(table, "new hand", "bob dealt Jh Jd ?? ?? ??")
     for line, reason in [("cy dealt Jh 2c ?? ?? ??", "already holds it"), ("bob rasie 4", "'rasie' is not a verb"),
-                         ("zed f", "cannot read"), ("cy knock", "not a verb of jackpots")]:
+                         ("zed f", "unknown player 'zed'"), ("zed: folds", "not seated in hand 1"), ("cy knock", "not a verb of jackpots")]:
         entry = table.enter(line)
         assert isinstance(entry, Refused) and not entry.forceable, line
         assert reason in entry.reason, (line, entry)
@@ -174,6 +174,21 @@ def test_question_mark_shows_the_rules_of_the_spot(store: Store) -> None:
     assert "draw.4.2: " in said.text and "draw.4.1: " in said.text
     book = table.rulebook
     assert f"draw.4.2: {' '.join(book.rule_text('draw.4.2').split())}" in said.text
+
+
+@pytest.mark.parametrize("game", ["straight_draw", "jackpots", "five_card_stud", "whiskey_poker", "la_viuda",
+                                  "three_card_brag", "seven_card_brag", "nine_card_brag", "stop_the_bus"])
+def test_question_mark_quotes_the_rulebook_in_every_game(store: Store, game: str) -> None:
+    """``?`` at the first spot of a hand of every game: the rules with their texts, never a crash (it
+    raised AttributeError in brag and the commerce games, whose rounds have no betting rule ids)."""
+    table = new_table(store, game, ("Ann", "Bob", "Cy"))
+    stored(table, "new hand")
+    said = table.enter("?")
+    assert isinstance(said, Said), said
+    head, *rules = said.text.splitlines()
+    assert rules and all(line.startswith("  ") for line in rules), said.text
+    rule_id, _, text = rules[0].strip().partition(": ")
+    assert text == " ".join(table.rulebook.rule_text(rule_id).split())
 
 
 def test_a_table_rebuilt_from_the_store_is_the_table_that_recorded(store: Store) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -124,6 +125,44 @@ def test_a_long_night_shows_a_progress_bar_on_a_terminal(monkeypatch: pytest.Mon
     with replay_cli.progress_for(quiet, 300, "Printing hands") as ticker:
         ticker.advance()
         assert ticker.bar is None  # not a terminal: no bar
+
+
+def night_of(hands: int) -> str:
+    """A Jackpots night of ``hands`` hands (a won pot with openers shown, a passed-out deal in turn)."""
+    lines = ["rulebook: jackpots", "seats: Ann 5000, Bob 5000, Cy 5000, Dee 5000", "dealer: Ann", ""]
+    for number in range(1, hands + 1):
+        dealer = ("Ann", "Bob", "Cy", "Dee")[(number - 1) % 4]
+        order = ["Ann", "Bob", "Cy", "Dee"]
+        first = order[(order.index(dealer) + 1) % 4]
+        rest = [order[(order.index(first) + k) % 4] for k in range(1, 4)]
+        if number % 2:
+            body = [f"{first}: dealt Kh Kd 9c 5s 3h", f"{first}: bets 2", *(f"{p}: folds" for p in rest),
+                    f"{first}: shows openers Kh Kd"]
+        else:
+            body = [f"{p}: checks" for p in [first, *rest]]
+        lines += [f"hand {number}", f"dealer: {dealer}", *body, ""]
+    return "\n".join(lines)
+
+
+def test_a_300_hand_night_shows_a_rich_progress_bar_in_a_real_terminal(tmp_path: Path) -> None:
+    """End to end: ``referee replay`` of a 300-hand night in a pseudo-terminal draws rich's bar (the
+    label, the bar, done/total, the time left) while it prints."""
+    import pexpect
+
+    night = tmp_path / "long-night.txt"
+    night.write_text(night_of(300), encoding="utf-8")
+    assert len(read_night(night).hands) == 300
+    env = {k: v for k, v in os.environ.items() if k not in ("REFEREE_DB", "NO_COLOR")} | {"TERM": "xterm"}
+    child = pexpect.spawn(str(REFEREE), ["replay", str(night)], env=env, dimensions=(40, 120), timeout=300)
+    screen = child.read().decode("utf-8", "replace")
+    child.close()
+    assert child.exitstatus == 0, screen[-2000:]
+    assert "Printing hands" in screen
+    counts = [int(m) for m in re.findall(r"(?<!\d)(\d+)/300(?!\d)", screen)]
+    assert counts and len(set(counts)) > 5 and max(counts) >= 250, screen[:2000]  # drawn again and again as it moved on
+    assert "━" in screen  # rich's bar
+    assert "Findings: " in screen and "Final stacks: " in screen
+    # (piped, no bar is drawn: test_a_long_night_shows_a_progress_bar_on_a_terminal)
 
 
 # ------------------------------------------------------------------ JSON v2

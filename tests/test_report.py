@@ -96,7 +96,8 @@ def test_the_pdf_fonts_are_the_shipped_ones(demo_db: str, tmp_path: Path) -> Non
     for page in PdfReader(target).pages:
         for font in page["/Resources"]["/Font"].values():
             fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
-    assert fonts and all(name.startswith("Referee-Sans") for name in fonts), fonts  # (an oblique is synthesised)
+    assert fonts and all(name.startswith("Referee-Sans") for name in fonts), fonts
+    assert "Referee-Sans-Italic" in fonts  # the rule texts: the shipped oblique, not a synthesised one
 
 
 def test_a_house_restyles_the_report_with_its_own_css(demo_db: str, tmp_path: Path) -> None:

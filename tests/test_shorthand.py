@@ -93,3 +93,17 @@ def test_every_verb_of_every_game_comes_from_its_example_lines(game: str) -> Non
     assert verbs and all(word in examples for word in verbs)
     for word in verb_words(game):  # each completes to a line the game's reader reads
         assert expand(f"ann {word}", game, NAMES).startswith("Ann: ") or word in ("was", "was lowest")
+
+
+def test_a_short_form_naming_nobody_seated_says_so() -> None:
+    names = ["Ann", "Annie", "Bob"]
+    with pytest.raises(HandFileError, match="unknown player 'zed'") as caught:
+        expand("zed folds", "jackpots", names)
+    assert caught.value.hint == "the players at the table are: Ann, Annie, Bob"
+    with pytest.raises(HandFileError, match="unknown player 'bobb'") as caught:
+        expand("bobb f", "jackpots", names)
+    assert (caught.value.hint or "").startswith("did you mean 'bob'? the players at the table are")
+    with pytest.raises(HandFileError, match="'an' could be Ann or Annie"):
+        expand("an r 4", "jackpots", names)
+    assert expand("zed: folds", "jackpots", names) == "zed: folds"  # the hand format's own: its reader says it
+    assert expand("shuffled", "jackpots", names) == "shuffled"

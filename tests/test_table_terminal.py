@@ -109,7 +109,8 @@ def test_a_whole_jackpots_hand_at_the_terminal(session: tuple[str, int], termina
         assert "Cy to act: fold, call 2, raise 1–2" in term.bottom_lines(2)[0]
 
         term.type("cy f\r", "✓ hand 1, action 5: Cy: folds")
-        term.type("deee c\r", "✗ cannot read 'deee c'")  # a typo in a name
+        term.type("deee c\r", "✗ unknown player 'deee'")  # a typo in a name
+        assert "did you mean 'dee'?" in term.text()
         term.type("dee c\r", "✓ hand 1, action 6: Dee: calls")
         term.type("ann r 2\r", "✓ hand 1, action 7: Ann: raises 2")
         term.type("bob c\r", "✓ hand 1, action 8: Bob: calls")
@@ -150,4 +151,4 @@ def test_a_whole_jackpots_hand_at_the_terminal(session: tuple[str, int], termina
     assert hand.outcome.summary == "Ann wins 26 with full house, kings full of fours"
     refused = [line for line in term.seen if line.startswith("✗")]
     assert refused == ["✗ 'rasie' is not a verb of jackpots", "✗ Cy cannot check: 2 to call; legal: fold, call 2, "
-                       "raise 1–2 (draw.4.2)", "✗ cannot read 'deee c'"]
+                       "raise 1–2 (draw.4.2)", "✗ unknown player 'deee'"]

@@ -9,7 +9,7 @@ committed before the next is read; a line that raced another recorder is refused
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,6 +18,15 @@ from referee.errors import InputError
 
 if TYPE_CHECKING:
     from referee.live import Stored
+
+
+def _spot(session_id: int, table: Any) -> str:
+    """Where a refused line would have gone: ``session 3, hand 4 after action 7``."""
+    state, hand = table.state, table.hand_number
+    if state is None or hand is None:
+        return f"session {session_id}, between hands"
+    done = getattr(state, "action", None)
+    return f"session {session_id}, hand {hand}" + (f" after action {done}" if done else ", before its first action")
 
 
 def describe(stored: Stored) -> str:
@@ -61,7 +70,8 @@ def act(
                 if entry.forceable:
                     hint = (f"{hint}; " if hint else "") + "add --force to log it as it happened"
                 rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
-                raise InputError(f"{entry.reason}{rules}", where=f"{line!r}", hint=hint or None)
+                raise InputError(f"{entry.reason}{rules}", where=f"{_spot(session_id, table)}: {line!r}",
+                                 hint=hint or None)
             if isinstance(entry, Said):
                 out(entry.text)
             elif isinstance(entry, Stored):

@@ -25,8 +25,44 @@ def print_error(err: RefereeError) -> None:
         out.print(f"[dim]Hint:[/] {literal(err.hint)}")
 
 
+def print_usage_error(err: Any) -> None:
+    """A click usage error (a missing argument, a mistyped option, a word where a number goes) in the
+    one style too: ``Error: <command>: <what>`` and a hint with the usage, two lines, no panel."""
+    from referee.cli.output import console, literal
+
+    ctx = getattr(err, "ctx", None)
+    message = " ".join(err.format_message().split())
+    message = message.replace("Input should be a valid integer, unable to parse string as an integer",
+                              "expected a whole number")
+    where = f"{ctx.command_path}: " if ctx is not None else ""
+    out = console(stderr=True, soft_wrap=True)
+    out.print(f"[bold red]Error:[/] {literal(where + message)}")
+    if ctx is not None:
+        usage = " ".join(ctx.get_usage().split())
+        out.print(f"[dim]Hint:[/] {literal(usage)}; `{literal(ctx.command_path)} --help` says more")
+
+
 class RefereeGroup(TyperGroup):
-    """The root command group: turns a RefereeError from any subcommand into ``Error: …``, exit 2."""
+    """The root command group: turns a RefereeError from any subcommand into ``Error: …``, exit 2;
+    click's usage errors are printed in that style too (not typer's panel)."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        import sys
+
+        from typer._click import exceptions  # typer 0.29 carries its own click (pinned <0.30)
+
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except exceptions.ClickException as err:
+            if type(err).__name__ != "NoArgsIsHelpError":  # the help was printed: nothing to add
+                print_usage_error(err)
+            sys.exit(err.exit_code)
+        except exceptions.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: Any) -> Any:
         try:

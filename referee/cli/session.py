@@ -167,6 +167,13 @@ def new(
     cents = parse_chip_value(chip_value)
     overrides = dict(parse_option(text) for text in option or [])
     seats = [SeatSpec(*parse_player(text, buy_in)) for text in player]
+    seen: dict[str, str] = {}
+    for text, seat in zip(player, seats, strict=True):  # before the store numbers a session it will not keep
+        key = seat.name.casefold()
+        if key in seen:
+            raise InputError(f"{seat.name!r} is named twice ({seen[key]!r} and {text!r})", where="--player",
+                             hint="each person takes one seat: give each player once")
+        seen[key] = text
     if len(seats) < 2:
         raise InputError("a session needs at least two players", where="--player",
                          hint="repeat --player for each player, e.g. --player Alice:100 --player Bob:100")

@@ -30,7 +30,7 @@ class Loaded:
     closing: tuple[NightEvent, ...] = ()
 
 
-def report_file_errors(err: HandFileErrors) -> None:
+def report_file_errors(err: HandFileErrors, nothing: str = "nothing was replayed") -> None:
     """Every bad line, one ``Error: …`` line each (its hint after it on the line), then exit 2."""
     from referee.cli.output import console, literal
 
@@ -38,7 +38,7 @@ def report_file_errors(err: HandFileErrors) -> None:
     for each in err.errors:
         hint = f" [dim]— hint: {literal(each.hint)}[/]" if each.hint else ""
         out.print(f"[bold red]Error:[/] {literal(each)}{hint}")
-    typer.echo(f"{len(err.errors)} bad lines: nothing was replayed; fix them and run it again", err=True)
+    typer.echo(f"{len(err.errors)} bad lines: {nothing}; fix them and run it again", err=True)
     raise typer.Exit(2)
 
 

@@ -44,9 +44,15 @@ def import_night(
             raise InputError(f"{file} is not JSON: {err}", hint="give a hand file, or the JSON of "
                                                                 "`referee export ID --json`") from None
     else:
+        from referee.cli.sources import report_file_errors
+        from referee.errors import HandFileErrors
         from referee.handfile import read_night
 
-        night = read_night(file)  # the whole file is read before anything is written
+        try:
+            night = read_night(file)  # the whole file is read before anything is written
+        except HandFileErrors as err:  # every bad line at once, as replay reports them
+            report_file_errors(err, nothing="nothing was imported")
+            raise  # not reached
     from referee.recording import record_log_document, record_night
 
     with open_for(ctx, db) as store:

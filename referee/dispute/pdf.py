@@ -32,13 +32,18 @@ def write_pdf(doc: RulingDocument, path: Path) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"cannot write {path}: no folder {folder}", hint="create the folder, or choose another path")
-    from weasyprint import HTML
+    from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    from referee.resources import reports_dir
 
     html = ruling_html(doc)
+    fonts = FontConfiguration()  # the shipped fonts (reports/fonts.css), the margin boxes' too
+    styles = [CSS(filename=str(reports_dir() / "fonts.css"), font_config=fonts)]
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     os.close(fd)
     try:
-        HTML(string=html, base_url=str(folder)).write_pdf(tmp)
+        HTML(string=html, base_url=str(folder)).write_pdf(tmp, stylesheets=styles, font_config=fonts)
         os.replace(tmp, path)
     except OSError as err:
         Path(tmp).unlink(missing_ok=True)

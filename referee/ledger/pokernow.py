@@ -97,12 +97,13 @@ class _Row:
 
 
 def read_pokernow_ledger(path: str | Path, *, unit: Unit | Literal["auto"] = "auto") -> PokerNowLedger:
-    """Read a PokerNow ledger file; errors name the file (by its name) and the line."""
+    """Read a PokerNow ledger file; errors name the file (by its name) and the line; a file that
+    cannot be read is named by the path given (that is what to check)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise LedgerFileError(f"cannot read the ledger: {exc.strerror or exc}", where=path.name,
+        raise LedgerFileError(f"cannot read the ledger: {exc.strerror or exc}", where=str(path),
                               hint="check the path of the downloaded ledger CSV") from None
     except UnicodeDecodeError:
         raise LedgerFileError("the ledger is not UTF-8 text", where=path.name,
