@@ -150,15 +150,59 @@ def test_false_open_after_win_keeps_pot_if_best():
 
 
 def test_penalty_as_free_ride_next_deal():
-    """jackpots.6 alternative: "he antes for all other players on the next deal (free ride)"."""
+    """jackpots.6 alternative: "he antes for all other players on the next deal (free ride)"; Bob deals that
+    deal, where he antes for everybody as the dealer anyway: jackpots.free_ride_by_dealer = antes_for_others_too
+    (the default), "he antes his dealer's ante of one chip per player and one more chip for each other player"."""
     r = replay_hand(setup({"jackpots.false_open_penalty": "ante_for_all_next_deal"}),
                     [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
                      Fold(player="Ann")])
     nxt = r.outcome.next_hand
-    assert nxt.carry.free_ride_payer == "Bob" and nxt.obligations
+    assert nxt.dealer == "Bob" and nxt.carry.free_ride_payer == "Bob" and nxt.obligations
     follow = replay_hand(HandSetup(setup().rulebook, list(r.outcome.stacks.items()), nxt.dealer, 2, nxt.carry), [])
-    assert follow.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4
-    assert follow.outcome.stacks["Bob"] < follow.outcome.stacks["Cy"]
+    assert follow.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4 - 3
+    assert {n: follow.outcome.stacks[n] for n in ("Ann", "Cy", "Dee")} == \
+        {n: r.outcome.stacks[n] for n in ("Ann", "Cy", "Dee")}
+
+
+def test_free_ride_by_dealer_other_choices():
+    """jackpots.free_ride_by_dealer = next_deal_he_does_not_deal: "antes only as the dealer; the free ride moves
+    to the next deal he does not deal"; = dealer_ante_counts: "that ante is the free ride"."""
+    opts = {"jackpots.false_open_penalty": "ante_for_all_next_deal"}
+    r = replay_hand(setup(opts), [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+                                  Fold(player="Ann")])
+    stacks, carry = list(r.outcome.stacks.items()), r.outcome.next_hand.carry
+    for choice, owed_after in (("next_deal_he_does_not_deal", "Bob"), ("dealer_ante_counts", None)):
+        rb = load_rulebook("jackpots").with_options({**opts, "jackpots.free_ride_by_dealer": choice})
+        deal2 = [Bet(player="Cy", amount=2), Fold(player="Dee"), Fold(player="Ann"), Fold(player="Bob"),
+                 show("Cy", "Kh Kd", "openers")]
+        follow = replay_hand(HandSetup(rb, stacks, "Bob", 2, carry), deal2)
+        assert follow.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4  # his dealer's ante only
+        assert follow.outcome.next_hand.carry.free_ride_payer == owed_after
+        if owed_after:  # the next deal is Cy's: Bob antes the 4 there, Cy nothing
+            third = replay_hand(HandSetup(rb, list(follow.outcome.stacks.items()), "Cy", 3,
+                                          follow.outcome.next_hand.carry), [])
+            assert third.outcome.stacks["Bob"] == follow.outcome.stacks["Bob"] - 4
+            assert third.outcome.stacks["Cy"] == follow.outcome.stacks["Cy"]
+            assert third.outcome.next_hand.carry.free_ride_payer is None
+
+
+def test_free_ride_served_on_a_passed_out_deal():
+    """The free ride is owed "on the next deal": paid on a deal everybody checked, it is served (the antes stay
+    in the pot); the redeal's dealer antes as usual and nobody is still owed a free ride."""
+    opts = {"jackpots.false_open_penalty": "ante_for_all_next_deal"}
+    r = replay_hand(setup(opts), [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+                                  Fold(player="Ann")])
+    rb = load_rulebook("jackpots").with_options(opts)
+    seats = [(n, c) for n, c in r.outcome.stacks.items()]
+    # Cy deals hand 2 (Bob owes the free ride and is not dealing)
+    passed = replay_hand(HandSetup(rb, seats, "Cy", 2, r.outcome.next_hand.carry),
+                         [Check(player=n) for n in ("Dee", "Ann", "Bob", "Cy")])
+    assert passed.outcome.kind == "passed_out"
+    assert passed.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4
+    assert passed.outcome.next_hand.carry.free_ride_payer is None and not passed.outcome.next_hand.obligations
+    third = replay_hand(HandSetup(rb, list(passed.outcome.stacks.items()), "Dee", 3, passed.outcome.next_hand.carry), [])
+    assert third.outcome.stacks["Bob"] == passed.outcome.stacks["Bob"]
+    assert third.outcome.stacks["Dee"] == passed.outcome.stacks["Dee"] - 4
 
 
 def test_penalty_payees_active_only():
@@ -182,9 +226,13 @@ def test_progressive_openers_after_passed_out_deal():
 
 def test_no_open_reante_same_dealer():
     """jackpots.no_open = reante_same_dealer: "every player antes again and the same dealer deals"."""
-    r = replay_hand(setup({"jackpots.no_open": "reante_same_dealer"}),
-                    [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    opts = {"jackpots.no_open": "reante_same_dealer"}
+    r = replay_hand(setup(opts), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
     assert r.outcome.next_hand.dealer == "Ann"
+    assert r.outcome.stacks == {"Ann": 96, "Bob": 100, "Cy": 100, "Dee": 100}
+    rb = load_rulebook("jackpots").with_options(opts)
+    redeal = replay_hand(HandSetup(rb, list(r.outcome.stacks.items()), "Ann", carry_in=r.outcome.next_hand.carry), [])
+    assert redeal.outcome.stacks == {"Ann": 95, "Bob": 99, "Cy": 99, "Dee": 99}  # every player antes again
 
 
 def test_no_open_ante_cap_three_deals():

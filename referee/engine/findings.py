@@ -105,6 +105,7 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "false_open_declared_nobody_opened": ("note", "a false open declared when nobody had opened"),
     "false_open_declared_but_held": ("note", "a false open declared by an opener who held openers"),
     "free_ride_antes": ("note", "the false opener antes for everybody (free ride)"),
+    "free_ride_deferred": ("note", "the false opener deals: his free ride moves to the next deal he does not deal"),
     "no_antes_after_passes": ("note", "no antes: the ante cap after deals nobody opened"),
     "penalty_unpaid": ("note", "the false opener had no chips left to pay a penalty"),
     # -- five-card stud

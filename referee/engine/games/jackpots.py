@@ -68,6 +68,7 @@ class Jackpots(StraightDraw):
         self.awaiting_declare = False
         self.took_pot: int | None = None
         self.free_ride_next: str | None = None
+        self.free_ride_paid = False  # the carried free ride was posted on this deal
         super().__init__(setup, voided)
 
     # ------------------------------------------------------------------ the deal
@@ -97,9 +98,30 @@ class Jackpots(StraightDraw):
         payer = carry.free_ride_payer  # type: ignore[attr-defined]
         if payer is not None:
             seat = self.table.index[payer]
+            self.free_ride_paid = True
+            if seat == self.table.dealer and self.options["draw.ante"] == "dealer_antes_N":
+                # he would ante for everybody as the dealer anyway (jackpots.free_ride_by_dealer)
+                choice = self.options["jackpots.free_ride_by_dealer"]
+                if choice == "next_deal_he_does_not_deal":
+                    self.free_ride_paid = False
+                    self.flag("free_ride_deferred", f"{payer} deals and antes {count} as the dealer; his free ride "
+                              "moves to the next deal he does not deal", "jackpots.free_ride_by_dealer",
+                              player=seat, action=False)
+                    super().post_antes()
+                    return
+                if choice == "antes_for_others_too":
+                    extra = count - 1
+                    self.post_ante(seat, count, self.cite("draw.2"))
+                    self.post_ante(seat, extra, "jackpots.free_ride_by_dealer")
+                    self.flag("free_ride_antes", f"{payer} deals: he antes {count} as the dealer and {extra} more "
+                              "for the other players (free ride after his false open)",
+                              "jackpots.free_ride_by_dealer", player=seat, action=False)
+                    return
             self.post_ante(seat, count, "jackpots.false_open_penalty")
             self.flag("free_ride_antes", f"{payer} antes {count} for everybody (free ride after his false open)",
                       "jackpots.false_open_penalty", player=seat, action=False)
+            return
+        if self.reante_all():
             return
         super().post_antes()
 
@@ -382,10 +404,14 @@ class Jackpots(StraightDraw):
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
         base, _ = super().carry_out(pot, ended)
         assert isinstance(base, PokerCarry)
-        if ended in ("passed_out", "misdeal"):  # the same free ride is still owed
-            payer = self.carry_in.free_ride_payer  # type: ignore[attr-defined]
-            return JackpotsCarry(base.pot, base.antes_in, base.passed_out, payer), ()
-        free_ride = self.free_ride_next
+        if ended in ("passed_out", "misdeal"):
+            # a free ride paid on this deal is served (its antes stay in the pot, and a misdeal's redeal
+            # posts no antes); one not paid yet (no antes were posted) is still owed
+            payer = None if self.free_ride_paid else self.carry_in.free_ride_payer  # type: ignore[attr-defined]
+            obligations = (f"{payer} antes for everybody (jackpots.false_open_penalty)",) if payer else ()
+            return JackpotsCarry(base.pot, base.antes_in, base.passed_out, payer), obligations
+        owed = None if self.free_ride_paid else self.carry_in.free_ride_payer  # type: ignore[attr-defined]
+        free_ride = self.free_ride_next or owed
         obligations = (f"{free_ride} antes for everybody (jackpots.false_open_penalty)",) if free_ride else ()
         return JackpotsCarry(base.pot, base.antes_in, base.passed_out, free_ride), obligations
 

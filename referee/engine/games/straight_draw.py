@@ -105,11 +105,27 @@ class StraightDraw(HandState):
         """draw.2 with ``draw.ante``: the dealer antes one chip per player, or each player one."""
         if self.carry_in.antes_in:  # a redeal after a misdeal: the antes are in the pot already
             return
+        if self.reante_all():
+            return
         if self.options["draw.ante"] == "dealer_antes_N":
             self.post_ante(self.table.dealer, self.dealt_count, self.cite("draw.2"))
         else:
             for s in self.dealt():
                 self.post_ante(s, 1, "draw.ante")
+
+    def reante_all(self) -> bool:
+        """The redeal after a deal everybody checked (or nobody opened) under a same-dealer re-ante
+        rule (``draw.all_check = redeal_same_dealer_all_reante``, ``jackpots.no_open =
+        reante_same_dealer``): every player dealt in antes one chip again, whoever antes otherwise.
+        True when it did."""
+        if not self.carry_in.passed_out:  # type: ignore[attr-defined]
+            return False
+        rule, choice = self.pass_choice()
+        if choice not in ("redeal_same_dealer_all_reante", "reante_same_dealer"):
+            return False
+        for s in self.dealt():
+            self.post_ante(s, 1, rule)
+        return True
 
     def rules_for(self, number: int) -> BettingRules:
         """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else)."""
