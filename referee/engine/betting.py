@@ -332,11 +332,11 @@ class BettingRound:
             if current > 0:
                 ids = self.rules.ids
                 who = self.table.names[seat]
-                message = f"{who} cannot bet: there is a bet of {current}; he must call, raise or fold"
+                message = f"{who} cannot bet: there is a bet of {current}; {who} must call, raise or fold"
                 if self.rules.fix == VOID:
                     return self._void(seat, breaches, in_turn, "bet_facing_bet", ids.no_check_after_bet, message)
                 breaches.append(Breach("bet_facing_bet", ids.no_check_after_bet, message,
-                                       f"his {chips} chips taken as put in"))
+                                       f"{who}'s {chips} chips taken as put in"))
         elif isinstance(event, Raise):
             chips = event.amount - self.bets[seat] if event.to else need + event.amount
             if chips <= 0:
@@ -466,7 +466,7 @@ class BettingRound:
             return self._remedy(seat, breaches, in_turn, "check_raise_forbidden", ids.check_raise, message, call,
                                 rules.check_raise_breach, ids.check_raise_breach)
         if not self.reopened_for(seat):
-            message = f"{who} may not raise: only an all-in for less than a full raise came since he acted"
+            message = f"{who} may not raise: only an all-in for less than a full raise came since {who} acted"
             return refuse(  # type: ignore[return-value]
                 seat, breaches, in_turn, "raise_not_reopened", ids.structure, message, f"taken as a call of {call}",
                 "call", call

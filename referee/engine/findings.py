@@ -59,6 +59,7 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "showed_during_play": ("note", "a hand shown while the hand was still being played"),
     "mucked_outside_showdown": ("note", "a player threw his hand away outside the showdown"),
     "took_pot_early": ("note", "a player raked the pot before the hand was over"),
+    "took_pot_not_his": ("illegal_action", "a player raked a pot the ruling gives to others (the rake decides nothing)"),
     "showdown_unverifiable": ("unverifiable", "the showdown needs hands nobody showed"),
     "declaration_unknown": ("note", "a declaration this game does not have"),
     # -- the poker betting round (referee.engine.betting)
