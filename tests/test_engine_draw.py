@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.cards import cards
 from referee.engine.events import Ask, Bet, Call, Check, Deal, Draw, Fold, Misdeal, Raise, Show, Void
 from referee.engine.state import HandSetup
@@ -48,7 +50,7 @@ def full_hand():
 def test_full_hand_showdown_best_hand_wins():
     """draw.9: "best hand wins": Dee's straight beats trip aces and trip queens; chips conserved."""
     r = replay_hand(setup(), full_hand())
-    assert r.findings == () or not r.illegal
+    assert r.findings == ()  # a legal hand, played in turn: nothing to find
     o = r.outcome
     assert o.kind == "showdown"
     assert [p.winners for p in o.pots] == [("Dee",)]
@@ -79,13 +81,28 @@ def test_eldest_hand_acts_first_out_of_turn_flagged():
     assert r.states[-1].to_act == "Bob"
 
 
-def test_no_check_after_bet_adjusted_to_call():
-    """draw.4.2: "after a bet nobody may check"; adjust_to_nearest_legal takes it as a call."""
+def test_no_check_after_bet_must_act_again():
+    """draw.4.2: "after a bet nobody may check"; draw.check_facing_bet = must_act_again (the default): "the
+    player must act again and call, raise or fold; nothing he did is taken as chips put in"."""
     r = replay_hand(setup(), [Bet(player="Bob", amount=2), Check(player="Cy")])
     f = r.illegal[0]
     assert (f.rule, f.action, f.player) == ("draw.4.2", 2, "Cy")
-    assert f.remedy == "taken as a call of 2"
-    assert r.states[-1].stacks[2] == 98
+    assert f.remedy.startswith("void: Cy must act again (draw.check_facing_bet)")
+    assert r.states[-1].stacks[2] == 100 and r.states[-1].to_act == "Cy"
+
+
+@pytest.mark.parametrize("choice, remedy, cy_stack, cy_in", [
+    ("taken_as_call", "taken as a call of 2 (draw.check_facing_bet)", 98, True),
+    ("taken_as_fold", "taken as a fold (draw.check_facing_bet)", 100, False),
+])
+def test_no_check_after_bet_remedy_options(choice, remedy, cy_stack, cy_in):
+    """draw.check_facing_bet = taken_as_call / taken_as_fold: "A check facing a bet is taken as a call" /
+    "is taken as a fold"; the option decides, whatever common.illegal_fix says."""
+    for fix in ("adjust_to_nearest_legal", "void_and_reprompt"):
+        r = replay_hand(setup({"draw.check_facing_bet": choice, "common.illegal_fix": fix}),
+                        [Bet(player="Bob", amount=2), Check(player="Cy")])
+        assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.4.2", remedy)]
+        assert r.states[-1].stacks[2] == cy_stack and ("Cy" in r.states[-1].in_hand) == cy_in
 
 
 def test_void_and_reprompt_keeps_player_to_act():
@@ -116,10 +133,15 @@ def test_all_check_next_dealer_redeals_and_adds():
 
 
 def test_all_check_same_dealer_reante():
-    """draw.all_check = redeal_same_dealer_all_reante: "the same dealer deals again"."""
-    r = replay_hand(setup({"draw.all_check": "redeal_same_dealer_all_reante"}),
-                    [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    """draw.all_check = redeal_same_dealer_all_reante: "the cards are thrown in, every player antes again and
+    the same dealer deals again; the pot stays": each player's chips show one ante each on the redeal."""
+    opts = {"draw.all_check": "redeal_same_dealer_all_reante"}
+    r = replay_hand(setup(opts), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
     assert r.outcome.next_hand.dealer == "Ann" and r.outcome.next_hand.same_dealer
+    assert r.outcome.stacks == {"Ann": 96, "Bob": 100, "Cy": 100, "Dee": 100} and r.outcome.carried == 4
+    redeal = replay_hand(setup(opts, seats=list(r.outcome.stacks.items()), carry_in=r.outcome.next_hand.carry), [])
+    assert redeal.outcome.stacks == {"Ann": 95, "Bob": 99, "Cy": 99, "Dee": 99}
+    assert redeal.outcome.in_middle == 8
 
 
 def test_all_check_proceed_to_draw():
@@ -181,12 +203,29 @@ def test_bet_plus_four_raises_total():
 
 
 def test_check_raise_forbidden():
-    """draw.check_raise = forbidden: "a player who checked may not raise later in the round"."""
+    """draw.check_raise = forbidden: "a player who checked may not raise later in the round";
+    draw.check_raise_breach = must_act_again (the default): "he must act again and call or fold"."""
     events = [Check(player="Bob"), Bet(player="Cy", amount=1), Fold(player="Dee"), Fold(player="Ann"),
               Raise(player="Bob", amount=1)]
     r = replay_hand(setup({"draw.check_raise": "forbidden"}), events)
-    assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.check_raise", "taken as a call of 1")]
+    assert [f.rule for f in r.illegal] == ["draw.check_raise"]
+    assert r.illegal[0].remedy.startswith("void: Bob must act again (draw.check_raise_breach)")
+    assert r.states[-1].to_act == "Bob" and r.states[-1].stacks[1] == 100
     assert not replay_hand(setup(), events).illegal
+
+
+@pytest.mark.parametrize("choice, remedy, bob_stack, bob_in", [
+    ("taken_as_call", "taken as a call of 1 (draw.check_raise_breach)", 99, True),
+    ("taken_as_fold", "taken as a fold (draw.check_raise_breach)", 100, False),
+])
+def test_check_raise_remedy_options(choice, remedy, bob_stack, bob_in):
+    """draw.check_raise_breach = taken_as_call / taken_as_fold: the forbidden check-raise "is taken as a call
+    of the bet he faces" / "is taken as a fold"."""
+    events = [Check(player="Bob"), Bet(player="Cy", amount=1), Call(player="Dee"), Fold(player="Ann"),
+              Raise(player="Bob", amount=1)]
+    r = replay_hand(setup({"draw.check_raise": "forbidden", "draw.check_raise_breach": choice}), events)
+    assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.check_raise", remedy)]
+    assert r.states[-1].stacks[1] == bob_stack and ("Bob" in r.states[-1].in_hand) == bob_in
 
 
 def test_bet_or_drop_first_round():

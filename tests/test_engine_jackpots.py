@@ -87,19 +87,24 @@ def test_false_open_at_showdown_pot_to_best_other():
 
 
 def test_split_openers_kept_face_down_prove_openers():
-    """jackpots.2: "the opener may discard the cards that qualified him, but must keep the discards face down"."""
+    """jackpots.2: "the opener may discard the cards that qualified him, but must keep the discards face down";
+    jackpots.3: what proves openers is what he shows the table: until he turns up the jack he kept face down
+    the pot is undecided, once he does it is his."""
     bob = deal("Bob", "Jh Js Tc 9h 8d")
     events = [bob] + PRE + [
         Draw(player="Bob", count=1, discards=tuple(cards("Js")), received=tuple(cards("7s")), kept_face_down=True),
         Draw(player="Cy", count=2), Check(player="Bob"), Check(player="Cy"),
         show("Bob", "Jh Tc 9h 8d 7s"), show("Cy", "Qs Qd 9c 8h 3s")]
-    r = replay_hand(setup(), events)
+    unshown = replay_hand(setup(), events)
+    assert not unshown.outcome.pots[0].decided and kinds(unshown, "unverifiable")
+    r = replay_hand(setup(), events + [show("Bob", "Js", "discards")])
     assert r.outcome.pots[0].winners == ("Bob",) and not kinds(r, "false_open")
-    # not kept: he cannot prove them (jackpots.unproven_opener = as_false_open)
+    # not kept: he cannot prove them (jackpots.unproven_opener = as_false_open), shown from the muck or not
     events[5] = Draw(player="Bob", count=1, discards=tuple(cards("Js")), received=tuple(cards("7s")))
-    r2 = replay_hand(setup(), events)
-    assert r2.outcome.pots[0].winners == ("Cy",)
-    assert "did not keep" in kinds(r2, "false_open")[0].message
+    for tail in ([], [show("Bob", "Js", "discards")], [show("Bob", "Jh Js", "openers")]):
+        r2 = replay_hand(setup(), events + tail)
+        assert r2.outcome.pots[0].winners == ("Cy",)
+        assert "did not keep" in kinds(r2, "false_open")[0].message
 
 
 def test_split_declare_option_requires_announcement():
@@ -107,7 +112,7 @@ def test_split_declare_option_requires_announcement():
     bob = deal("Bob", "Jh Js Tc 9h 8d")
     draw = Draw(player="Bob", count=1, discards=tuple(cards("Js")), received=tuple(cards("7s")), kept_face_down=True)
     tail = [Draw(player="Cy", count=2), Check(player="Bob"), Check(player="Cy"),
-            show("Bob", "Jh Tc 9h 8d 7s"), show("Cy", "Qs Qd 9c 8h 3s")]
+            show("Bob", "Jh Tc 9h 8d 7s"), show("Cy", "Qs Qd 9c 8h 3s"), show("Bob", "Js", "discards")]
     opts = {"jackpots.split_declare": "declare_and_under_chip"}
     r = replay_hand(setup(opts), [bob] + PRE + [draw] + tail)
     assert r.outcome.pots[0].winners == ("Cy",)
@@ -136,29 +141,99 @@ def test_dropped_opener_unknown_is_unverifiable():
 
 
 def test_false_open_after_win_keeps_pot_if_best():
-    """jackpots.11.1: "he cannot be made to return it provided his hand at the showdown was the highest"."""
+    """jackpots.11.1: "Found after the false opener has won the pot: he cannot be made to return it provided his
+    hand at the showdown was the highest": Bob admits his false open after the showdown his aces won."""
     events = [BOB_NOTHING] + PRE + [
         Draw(player="Bob", count=3, discards=tuple(cards("7c 4d 2s")), received=tuple(cards("Ad Ac 3h"))),
         Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
-        show("Bob", "Ah Ad Ac Ks 3h"), show("Cy", "Qs Qd 9c 8h 3s"), TakePot(player="Bob")]
+        show("Bob", "Ah Ad Ac Ks 3h"), show("Cy", "Qs Qd 9c 8h 3s"), TakePot(player="Bob"),
+        Declare(player="Bob", what="false_open")]
     r = replay_hand(setup(), events)
     assert r.outcome.pots[0].winners == ("Bob",) and not r.outcome.penalties
     assert kinds(r, "false_open")[0].rule == "jackpots.11.1"
     assert any(f.rule == "jackpots.11.2" for f in r.illegal)
+    # forfeit: "a winner must prove openers": the pot goes to the best hand among the others (jackpots.9)
     forfeit = replay_hand(setup({"jackpots.false_open_after_win": "forfeit"}), events)
-    assert forfeit.outcome.kind == "false_open" and forfeit.outcome.carried > 0
+    assert forfeit.outcome.kind == "showdown" and forfeit.outcome.pots[0].winners == ("Cy",)
+    assert forfeit.outcome.pots[0].rule == "jackpots.9" and forfeit.outcome.carried == 0
+    f = kinds(forfeit, "false_open")[0]
+    assert f.rule == "jackpots.false_open_after_win" and "dropped" not in f.message
+    assert len(forfeit.outcome.penalties) == 3
+
+
+def test_taking_the_pot_decides_nothing():
+    """jackpots.9: "If the false open is found at the showdown, the pot goes to the best hand among the other
+    players": Bob (no openers dealt) rakes a pot his hand lost; the rake is flagged and changes nothing."""
+    events = [BOB_NOTHING] + PRE + [
+        Draw(player="Bob", count=3, discards=tuple(cards("7c 4d 2s")), received=tuple(cards("Ad Ac 3h"))),
+        Draw(player="Cy", count=1), Check(player="Bob"), Check(player="Cy"),
+        show("Bob", "Ah Ad Ac Ks 3h"), show("Cy", "Qs Qd Qc Qh 3s")]
+    without = replay_hand(setup(), events)
+    raked = replay_hand(setup(), events + [TakePot(player="Bob")])
+    for r in (without, raked):
+        assert r.outcome.kind == "showdown" and r.outcome.pots[0].winners == ("Cy",)
+        assert r.outcome.pots[0].rule == "jackpots.9"
+        assert kinds(r, "false_open")[0].rule == "jackpots.9"
+    assert raked.outcome.stacks == without.outcome.stacks
+    rake = [f for f in raked.findings if f.code == "took_pot_not_his"]
+    assert len(rake) == 1 and rake[0].player == "Bob" and rake[0].action == len(events) + 1
+    assert "everybody else dropped" not in " ".join(f.message for f in raked.findings)
 
 
 def test_penalty_as_free_ride_next_deal():
-    """jackpots.6 alternative: "he antes for all other players on the next deal (free ride)"."""
+    """jackpots.6 alternative: "he antes for all other players on the next deal (free ride)"; Bob deals that
+    deal, where he antes for everybody as the dealer anyway: jackpots.free_ride_by_dealer = antes_for_others_too
+    (the default), "he antes his dealer's ante of one chip per player and one more chip for each other player"."""
     r = replay_hand(setup({"jackpots.false_open_penalty": "ante_for_all_next_deal"}),
                     [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
                      Fold(player="Ann")])
     nxt = r.outcome.next_hand
-    assert nxt.carry.free_ride_payer == "Bob" and nxt.obligations
+    assert nxt.dealer == "Bob" and nxt.carry.free_ride_payer == "Bob" and nxt.obligations
     follow = replay_hand(HandSetup(setup().rulebook, list(r.outcome.stacks.items()), nxt.dealer, 2, nxt.carry), [])
-    assert follow.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4
-    assert follow.outcome.stacks["Bob"] < follow.outcome.stacks["Cy"]
+    assert follow.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4 - 3
+    assert {n: follow.outcome.stacks[n] for n in ("Ann", "Cy", "Dee")} == \
+        {n: r.outcome.stacks[n] for n in ("Ann", "Cy", "Dee")}
+
+
+def test_free_ride_by_dealer_other_choices():
+    """jackpots.free_ride_by_dealer = next_deal_he_does_not_deal: "antes only as the dealer; the free ride moves
+    to the next deal he does not deal"; = dealer_ante_counts: "that ante is the free ride"."""
+    opts = {"jackpots.false_open_penalty": "ante_for_all_next_deal"}
+    r = replay_hand(setup(opts), [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+                                  Fold(player="Ann")])
+    stacks, carry = list(r.outcome.stacks.items()), r.outcome.next_hand.carry
+    for choice, owed_after in (("next_deal_he_does_not_deal", "Bob"), ("dealer_ante_counts", None)):
+        rb = load_rulebook("jackpots").with_options({**opts, "jackpots.free_ride_by_dealer": choice})
+        deal2 = [Bet(player="Cy", amount=2), Fold(player="Dee"), Fold(player="Ann"), Fold(player="Bob"),
+                 show("Cy", "Kh Kd", "openers")]
+        follow = replay_hand(HandSetup(rb, stacks, "Bob", 2, carry), deal2)
+        assert follow.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4  # his dealer's ante only
+        assert follow.outcome.next_hand.carry.free_ride_payer == owed_after
+        if owed_after:  # the next deal is Cy's: Bob antes the 4 there, Cy nothing
+            third = replay_hand(HandSetup(rb, list(follow.outcome.stacks.items()), "Cy", 3,
+                                          follow.outcome.next_hand.carry), [])
+            assert third.outcome.stacks["Bob"] == follow.outcome.stacks["Bob"] - 4
+            assert third.outcome.stacks["Cy"] == follow.outcome.stacks["Cy"]
+            assert third.outcome.next_hand.carry.free_ride_payer is None
+
+
+def test_free_ride_served_on_a_passed_out_deal():
+    """The free ride is owed "on the next deal": paid on a deal everybody checked, it is served (the antes stay
+    in the pot); the redeal's dealer antes as usual and nobody is still owed a free ride."""
+    opts = {"jackpots.false_open_penalty": "ante_for_all_next_deal"}
+    r = replay_hand(setup(opts), [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+                                  Fold(player="Ann")])
+    rb = load_rulebook("jackpots").with_options(opts)
+    seats = [(n, c) for n, c in r.outcome.stacks.items()]
+    # Cy deals hand 2 (Bob owes the free ride and is not dealing)
+    passed = replay_hand(HandSetup(rb, seats, "Cy", 2, r.outcome.next_hand.carry),
+                         [Check(player=n) for n in ("Dee", "Ann", "Bob", "Cy")])
+    assert passed.outcome.kind == "passed_out"
+    assert passed.outcome.stacks["Bob"] == r.outcome.stacks["Bob"] - 4
+    assert passed.outcome.next_hand.carry.free_ride_payer is None and not passed.outcome.next_hand.obligations
+    third = replay_hand(HandSetup(rb, list(passed.outcome.stacks.items()), "Dee", 3, passed.outcome.next_hand.carry), [])
+    assert third.outcome.stacks["Bob"] == passed.outcome.stacks["Bob"]
+    assert third.outcome.stacks["Dee"] == passed.outcome.stacks["Dee"] - 4
 
 
 def test_penalty_payees_active_only():
@@ -177,14 +252,23 @@ def test_progressive_openers_after_passed_out_deal():
     events = [BOB_JJ, Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann")]
     r = replay_hand(setup(opts, carry_in=passed.outcome.next_hand.carry), events)
     assert r.outcome.kind == "false_open"  # jacks no longer open
+    assert "queens or better were needed" in kinds(r, "false_open")[0].message
+    shown = replay_hand(setup(opts, carry_in=passed.outcome.next_hand.carry),
+                        events[1:] + [show("Bob", "Jh Jd", "openers")])  # the deal not logged: his show decides
+    message = kinds(shown, "false_open")[0].message
+    assert "(Jh Jd) are not openers: queens or better were needed" in message, message
     assert replay_hand(setup(opts), events).outcome.kind == "uncontested"
 
 
 def test_no_open_reante_same_dealer():
     """jackpots.no_open = reante_same_dealer: "every player antes again and the same dealer deals"."""
-    r = replay_hand(setup({"jackpots.no_open": "reante_same_dealer"}),
-                    [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    opts = {"jackpots.no_open": "reante_same_dealer"}
+    r = replay_hand(setup(opts), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
     assert r.outcome.next_hand.dealer == "Ann"
+    assert r.outcome.stacks == {"Ann": 96, "Bob": 100, "Cy": 100, "Dee": 100}
+    rb = load_rulebook("jackpots").with_options(opts)
+    redeal = replay_hand(HandSetup(rb, list(r.outcome.stacks.items()), "Ann", carry_in=r.outcome.next_hand.carry), [])
+    assert redeal.outcome.stacks == {"Ann": 95, "Bob": 99, "Cy": 99, "Dee": 99}  # every player antes again
 
 
 def test_no_open_ante_cap_three_deals():
@@ -258,3 +342,19 @@ def test_joker_without_the_bug_is_refused_at_the_deal():
     with pytest.raises(CardError, match="Jk1 is dealt to Bob, but this game's pack has no joker") as err:
         replay_hand(setup(), [deal("Bob", "As Jk1 9c 6d 2s")])
     assert err.value.where == "hand 1, action 1"
+
+
+def test_same_card_in_two_shown_hands_is_an_error():
+    """A pack holds every card once: "Bob: shows Jh Jd 4c 4s 2h" then "Ann: shows Jh Qs Qd 9c 8c" cannot be
+    replayed; the error names the hand, the action and where the card is."""
+    import pytest
+
+    from referee.errors import CardError
+
+    events = [Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+              Draw(player="Bob", count=3), Draw(player="Cy", count=1), Check(player="Bob"), Check(player="Cy"),
+              show("Bob", "Jh Jd 4c 4s 2h"), show("Cy", "Jh Qs Qd 9c 8c")]
+    with pytest.raises(CardError) as info:
+        replay_hand(setup(), events)
+    assert (info.value.hand, info.value.action) == (1, 10)
+    assert info.value.message == "Cy shows Jh but Bob holds it"

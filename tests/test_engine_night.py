@@ -24,7 +24,9 @@ def test_passed_out_pot_carries_and_next_dealer_adds():
 
 
 def test_free_ride_from_false_open_next_hand():
-    """jackpots.6: the false opener "antes for all other players on the next deal"."""
+    """jackpots.6: the false opener "antes for all other players on the next deal"; that deal is his own (Bob
+    deals after Ann) and jackpots.free_ride_by_dealer = antes_for_others_too: "he antes his dealer's ante of one
+    chip per player and one more chip for each other player" (3 + 2)."""
     rb = load_rulebook("jackpots").with_options({"jackpots.false_open_penalty": "ante_for_all_next_deal"})
     hands = [
         NightHand(rb, SEATS, (Deal(player="Bob", cards=tuple(cards("Ah Ks 7c 4d 2s"))), Bet(player="Bob", amount=2),
@@ -34,8 +36,10 @@ def test_free_ride_from_false_open_next_hand():
     first, second = replay_night([("Ann", 20), ("Bob", 20), ("Cy", 20)], "Ann", hands)
     assert first.outcome.kind == "false_open"
     assert second.setup.carry_in.free_ride_payer == "Bob"
-    assert second.outcome.stacks["Bob"] == first.outcome.stacks["Bob"] - 3
-    assert second.outcome.stacks["Cy"] == first.outcome.stacks["Cy"]  # Cy deals, but Bob antes for him
+    assert second.setup.dealer == "Bob"
+    assert second.outcome.stacks["Bob"] == first.outcome.stacks["Bob"] - 3 - 2
+    assert second.outcome.stacks["Cy"] == first.outcome.stacks["Cy"]  # Bob antes for him
+    assert second.outcome.stacks["Ann"] == first.outcome.stacks["Ann"]
 
 
 def test_player_joins_and_dealer_named():

@@ -45,6 +45,8 @@ class BettingRuleIds:
     cap: str  # the raise cap (draw.raise_cap)
     check_raise: str  # draw.check_raise
     check_allowed: str  # the option forbidding a check in this round (draw.check_first_round)
+    check_facing_bet: str = ""  # the remedy option for a check facing a bet (draw.check_facing_bet)
+    check_raise_breach: str = ""  # the remedy option for a forbidden check-raise (draw.check_raise_breach)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,11 @@ class BettingRules:
     check_raise_allowed: bool
     fix: str
     ids: BettingRuleIds
+    #: what a check facing a bet and a forbidden check-raise amount to (``must_act_again``,
+    #: ``taken_as_call``, ``taken_as_fold``; the options ``<prefix>.check_facing_bet`` and
+    #: ``<prefix>.check_raise_breach``); ``None``: as ``fix`` says (void, or taken as a call)
+    check_facing_bet: str | None = None
+    check_raise_breach: str | None = None
 
     def __post_init__(self) -> None:
         if self.structure not in ("spread_limit", "fixed_limit", "pot_limit", "no_limit"):
@@ -325,11 +332,11 @@ class BettingRound:
             if current > 0:
                 ids = self.rules.ids
                 who = self.table.names[seat]
-                message = f"{who} cannot bet: there is a bet of {current}; he must call, raise or fold"
+                message = f"{who} cannot bet: there is a bet of {current}; {who} must call, raise or fold"
                 if self.rules.fix == VOID:
                     return self._void(seat, breaches, in_turn, "bet_facing_bet", ids.no_check_after_bet, message)
                 breaches.append(Breach("bet_facing_bet", ids.no_check_after_bet, message,
-                                       f"his {chips} chips taken as put in"))
+                                       f"{who}'s {chips} chips taken as put in"))
         elif isinstance(event, Raise):
             chips = event.amount - self.bets[seat] if event.to else need + event.amount
             if chips <= 0:
@@ -352,10 +359,8 @@ class BettingRound:
         void = rules.fix == VOID
         if call > 0:
             message = f"{who} cannot check: {call} to call; legal: {self.legal_text(seat)}"
-            if void:
-                return self._void(seat, breaches, in_turn, "check_facing_bet", ids.no_check_after_bet, message)
-            breaches.append(Breach("check_facing_bet", ids.no_check_after_bet, message, f"taken as a call of {call}"))
-            return Verdict("call", call, breaches, in_turn)
+            return self._remedy(seat, breaches, in_turn, "check_facing_bet", ids.no_check_after_bet, message, call,
+                                rules.check_facing_bet, ids.check_facing_bet)
         message = f"{who} cannot check: nobody may check in this round (bet or drop)"
         if void:
             return self._void(seat, breaches, in_turn, "check_not_allowed", ids.check_allowed, message)
@@ -384,6 +389,27 @@ class BettingRound:
                                               f"void: {names[turn]} is still to act")])
         breaches.append(Breach("acted_out_of_turn", ids.order, message, "the action stands (binding out of turn)"))
         return None
+
+    def _remedy(
+        self, seat: int, breaches: list[Breach], in_turn: bool, code: str, rule: str, message: str, call: int,
+        choice: str | None, option: str,
+    ) -> Verdict:
+        """A breach whose remedy is a rulebook option of its own (a check facing a bet, a forbidden
+        check-raise): ``must_act_again`` (void, he acts again), ``taken_as_call``, ``taken_as_fold``;
+        ``None``: as ``common.illegal_fix`` says (void, or taken as a call)."""
+        if choice is None:
+            choice = "must_act_again" if self.rules.fix == VOID else "taken_as_call"
+            option = ""
+        cited = f" ({option})" if option else ""
+        who = self.table.names[seat]
+        if choice == "must_act_again":
+            remedy = f"void: {who} must act again{cited}; legal: {self.legal_text(seat)}"
+            return Verdict("none", 0, breaches + [Breach(code, rule, message, remedy)], in_turn)
+        if choice == "taken_as_fold":
+            breaches.append(Breach(code, rule, message, f"taken as a fold{cited}"))
+            return Verdict("fold", 0, breaches, in_turn)
+        breaches.append(Breach(code, rule, message, f"taken as a call of {call}{cited}"))
+        return Verdict("call", call, breaches, in_turn)
 
     def _void(self, seat: int, breaches: list[Breach], in_turn: bool, code: str, rule: str, message: str) -> Verdict:
         """``void_and_reprompt``: the action breaks ``rule``, nothing happens, he is still to act."""
@@ -437,12 +463,10 @@ class BettingRound:
         all_in = chips == stack
         if not is_bet and not rules.check_raise_allowed and seat in self.checked:
             message = f"{who} checked earlier in this round and may not raise now"
-            return refuse(  # type: ignore[return-value]
-                seat, breaches, in_turn, "check_raise_forbidden", ids.check_raise, message, f"taken as a call of {call}",
-                "call", call
-            )
+            return self._remedy(seat, breaches, in_turn, "check_raise_forbidden", ids.check_raise, message, call,
+                                rules.check_raise_breach, ids.check_raise_breach)
         if not self.reopened_for(seat):
-            message = f"{who} may not raise: only an all-in for less than a full raise came since he acted"
+            message = f"{who} may not raise: only an all-in for less than a full raise came since {who} acted"
             return refuse(  # type: ignore[return-value]
                 seat, breaches, in_turn, "raise_not_reopened", ids.structure, message, f"taken as a call of {call}",
                 "call", call
@@ -588,6 +612,8 @@ def _build_round_rules(
         cap=f"{prefix}.raise_cap",
         check_raise=f"{prefix}.check_raise",
         check_allowed=check_rule,
+        check_facing_bet=f"{prefix}.check_facing_bet",
+        check_raise_breach=f"{prefix}.check_raise_breach",
     )
     return BettingRules(
         structure=structure,
@@ -600,4 +626,6 @@ def _build_round_rules(
         check_raise_allowed=o[f"{prefix}.check_raise"] == "allowed",
         fix=str(o["common.illegal_fix"]),
         ids=ids,
+        check_facing_bet=str(o[f"{prefix}.check_facing_bet"]),
+        check_raise_breach=str(o[f"{prefix}.check_raise_breach"]),
     )

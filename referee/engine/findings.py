@@ -59,6 +59,7 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "showed_during_play": ("note", "a hand shown while the hand was still being played"),
     "mucked_outside_showdown": ("note", "a player threw his hand away outside the showdown"),
     "took_pot_early": ("note", "a player raked the pot before the hand was over"),
+    "took_pot_not_his": ("illegal_action", "a player raked a pot the ruling gives to others (the rake decides nothing)"),
     "showdown_unverifiable": ("unverifiable", "the showdown needs hands nobody showed"),
     "declaration_unknown": ("note", "a declaration this game does not have"),
     # -- the poker betting round (referee.engine.betting)
@@ -105,6 +106,7 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "false_open_declared_nobody_opened": ("note", "a false open declared when nobody had opened"),
     "false_open_declared_but_held": ("note", "a false open declared by an opener who held openers"),
     "free_ride_antes": ("note", "the false opener antes for everybody (free ride)"),
+    "free_ride_deferred": ("note", "the false opener deals: his free ride moves to the next deal he does not deal"),
     "no_antes_after_passes": ("note", "no antes: the ante cap after deals nobody opened"),
     "penalty_unpaid": ("note", "the false opener had no chips left to pay a penalty"),
     # -- five-card stud

@@ -66,8 +66,8 @@ class Jackpots(StraightDraw):
         self.admitted = False
         self.false_open_found: tuple[str, int | None] | None = None  # (when, action)
         self.awaiting_declare = False
-        self.took_pot: int | None = None
         self.free_ride_next: str | None = None
+        self.free_ride_paid = False  # the carried free ride was posted on this deal
         super().__init__(setup, voided)
 
     # ------------------------------------------------------------------ the deal
@@ -97,9 +97,30 @@ class Jackpots(StraightDraw):
         payer = carry.free_ride_payer  # type: ignore[attr-defined]
         if payer is not None:
             seat = self.table.index[payer]
+            self.free_ride_paid = True
+            if seat == self.table.dealer and self.options["draw.ante"] == "dealer_antes_N":
+                # he would ante for everybody as the dealer anyway (jackpots.free_ride_by_dealer)
+                choice = self.options["jackpots.free_ride_by_dealer"]
+                if choice == "next_deal_he_does_not_deal":
+                    self.free_ride_paid = False
+                    self.flag("free_ride_deferred", f"{payer} deals and antes {count} as the dealer; his free ride "
+                              "moves to the next deal he does not deal", "jackpots.free_ride_by_dealer",
+                              player=seat, action=False)
+                    super().post_antes()
+                    return
+                if choice == "antes_for_others_too":
+                    extra = count - 1
+                    self.post_ante(seat, count, self.cite("draw.2"))
+                    self.post_ante(seat, extra, "jackpots.free_ride_by_dealer")
+                    self.flag("free_ride_antes", f"{payer} deals: he antes {count} as the dealer and {extra} more "
+                              "for the other players (free ride after his false open)",
+                              "jackpots.free_ride_by_dealer", player=seat, action=False)
+                    return
             self.post_ante(seat, count, "jackpots.false_open_penalty")
             self.flag("free_ride_antes", f"{payer} antes {count} for everybody (free ride after his false open)",
                       "jackpots.false_open_penalty", player=seat, action=False)
+            return
+        if self.reante_all():
             return
         super().post_antes()
 
@@ -199,7 +220,6 @@ class Jackpots(StraightDraw):
 
     def on_take_pot(self, seat: int, event: object) -> None:  # type: ignore[override]
         super().on_take_pot(seat, event)  # type: ignore[arg-type]
-        self.took_pot = seat
         if seat == self.opener:
             status, _ = self.opener_truth()
             if status != "proven":
@@ -210,69 +230,133 @@ class Jackpots(StraightDraw):
         """What the log proves about the opener's openers: ``proven``, ``disproven``, ``unproven``
         (he cannot prove them any more) or ``unknown``, with the evidence in words.
 
+        jackpots.3: what proves openers is what the opener shows the table (his openers, his hand and
+        the discards he kept face down).  A logged deal is evidence that checks a shown proof (the
+        cards he shows must be cards he was dealt; a deal without openers is a false open), never a
+        substitute for it: an opener who showed nothing has proven nothing, whatever the log saw dealt.
+
         ``table_only``: judge only from what was shown at the table (when a false open *comes to
-        light*), not from the dealt cards the scorekeeper logged.
+        light* during the hand), not from the dealt cards the scorekeeper logged.
         """
         o = self.opener
         assert o is not None
-        m, wild = self.min_open, self.house.wild
         if self.admitted:
-            return "disproven", "the false open was declared"
+            return "disproven", "the false open was declared at the table"
         taken = self.drawn.get(o)
         pre = taken.before if taken is not None else self.hand_of(o)
-        drew = taken.count if taken is not None else 0
-        known_pre = [c for c in pre if isinstance(c, Card)]
-        if len(known_pre) == self.hand_size and not table_only:
-            if not holds_openers(known_pre, m, wild):
-                return "disproven", f"his hand before the draw was {format_cards(known_pre)}"
-            return self.split_proof(o, known_pre)
-        shown = self.openers_shown.get(o)
-        received = {c for c in taken.received if isinstance(c, Card)} if taken is not None else set()
-        if shown:
-            if any(c in received for c in shown):
-                return "disproven", f"the openers he showed ({format_cards(shown)}) include cards he drew"
-            if holds_openers(shown, m, wild):
-                return "proven", f"he showed {format_cards(shown)}"
-            return "disproven", f"the openers he showed ({format_cards(shown)}) are not openers"
-        final = self.shown.get(o)
-        if final is not None and o not in self.drawn and len(final) == self.hand_size:
-            ok = holds_openers(final, m, wild)
-            return ("proven" if ok else "disproven"), f"he showed {format_cards(final)} before any draw"
-        if final is not None:
-            discards = list(self.discards_shown.get(o, ()))
-            if not discards and o in self.kept_face_down:
-                discards = [c for c in self.places.at(kept(o)) if isinstance(c, Card)]
-            if drew == 0 and len(final) == self.hand_size and taken is not None:
-                ok = holds_openers(final, m, wild)
-                return ("proven" if ok else "disproven"), f"he stood pat on {format_cards(final)}"
-            all_received = taken is not None and len(received) == drew
-            kept_cards = [c for c in final if c not in received] if all_received else []
-            candidates = kept_cards + discards
-            if holds_openers(candidates, m, wild):
-                return "proven", f"his kept cards and discards {format_cards(candidates)}"
-            if all_received and len(candidates) == self.hand_size:
-                return "disproven", f"his hand before the draw was {format_cards(candidates)}"
-        if o in self.mucked:
+        dealt = [c for c in pre if isinstance(c, Card)]
+        if len(dealt) != self.hand_size or table_only:
+            dealt = []
+        if dealt and not holds_openers(dealt, self.min_open, self.house.wild):
+            return "disproven", f"his hand before the draw was {format_cards(dealt)}; {self.needed()} were needed"
+        status, evidence = self.table_proof(o, dealt, table_only)
+        if status == "unknown" and o in self.mucked:
             return "unproven", "he threw his hand away without showing openers"
-        return "unknown", ""
+        return status, evidence
 
-    def split_proof(self, o: int, pre: list[Card]) -> tuple[str, str]:
-        """He held openers: could he still prove them at the table after splitting them?"""
+    def needed(self) -> str:
+        """The openers required, in words (jackpots.min_open)."""
+        return {"JJ": "jacks or better", "QQ": "queens or better", "KK": "kings or better",
+                "AA": "aces or better"}[self.min_open]
+
+    def table_proof(self, o: int, dealt: list[Card], table_only: bool = False) -> tuple[str, str]:
+        """The opener's proof as shown at the table (jackpots.2-5), checked against the ``dealt`` hand
+        when the log knows it (empty: it does not).  ``table_only``: the discards the log names at his
+        draw were handed in face down, unseen by the table: they may not disprove his openers."""
+        m, wild = self.min_open, self.house.wild
         taken = self.drawn.get(o)
-        discards = [c for c in taken.discards if isinstance(c, Card)] if taken is not None else []
-        if taken is None or len(discards) < taken.count:
-            return "proven", f"his hand before the draw was {format_cards(pre)}"
-        kept_cards = [c for c in pre if c not in discards]
-        if holds_openers(kept_cards, self.min_open, self.house.wild) or not discards:
-            return "proven", f"his hand before the draw was {format_cards(pre)}"
-        if self.options["jackpots.split_declare"] == "declare_and_under_chip" and o not in self.split_declared:
-            return "unproven", "he split his openers without announcing it (jackpots.split_declare)"
-        if o not in self.kept_face_down:
-            if self.options["jackpots.retrieve_mucked_discard"] == "referee_discretion":
-                return "proven", f"his discards {format_cards(discards)} were retrieved from the muck"
-            return "unproven", (f"he split his openers and did not keep the discards {format_cards(discards)} "
-                                "face down (jackpots.2)")
-        return "proven", f"his hand before the draw was {format_cards(pre)}"
+        drew = taken.count if taken is not None else 0
+        received = {c for c in taken.received if isinstance(c, Card)} if taken is not None else set()
+        final = self.shown.get(o)
+        if dealt and final is not None and taken is not None:
+            received |= {c for c in final if c not in dealt}  # what he holds and was not dealt, he drew
+        own_list = [c for c in taken.discards if isinstance(c, Card)] if taken is not None else []
+        own_discards = set(own_list)
+        pile = {c for c in self.places.at(kept(o)) if isinstance(c, Card)}
+        retrieve = self.options["jackpots.retrieve_mucked_discard"] == "referee_discretion"
+        declare = self.options["jackpots.split_declare"] == "declare_and_under_chip"
+
+        shown_discards = tuple(self.discards_shown.get(o, ()))
+        face_down = o in self.kept_face_down
+
+        def mucked(cards: Sequence[Card]) -> list[Card]:
+            """His discards among ``cards`` that went into the muck rather than face down before him."""
+            out = []
+            for c in cards:
+                discard = c in own_discards or c in shown_discards or (
+                    final is not None and taken is not None and c not in final)
+                if discard and not (face_down and self.places.place_of(c) in (None, kept(o))):
+                    out.append(c)
+            return out
+
+        def split_refused(cards: Sequence[Card]) -> tuple[str, str] | None:
+            """A proof that needs discards he may not use: mucked (jackpots.2), or an undeclared split."""
+            gone = mucked(cards)
+            if gone and not retrieve:
+                return "unproven", (f"he split his openers and did not keep the discards {format_cards(gone)} "
+                                    "face down: they went into the muck (jackpots.2)")
+            if declare and o not in self.split_declared and any(c in own_discards for c in cards):
+                return "unproven", "he split his openers without announcing it (jackpots.split_declare)"
+            return None
+
+        shown = self.openers_shown.get(o)
+        if shown:
+            drawn_shown = [c for c in shown if c in received]
+            if drawn_shown:
+                return "disproven", f"the openers he showed ({format_cards(shown)}) include cards he drew"
+            if dealt and any(c not in dealt for c in shown):
+                return "disproven", (f"the openers he showed ({format_cards(shown)}) are not the cards he was dealt "
+                                     f"({format_cards(dealt)})")
+            if not holds_openers(shown, m, wild):
+                return "disproven", f"the openers he showed ({format_cards(shown)}) are not openers: {self.needed()} " \
+                                    "were needed"
+            refused = split_refused(shown)
+            if refused is not None:
+                return refused
+            gone = mucked(shown)
+            if gone:
+                return "proven", f"he showed {format_cards(shown)}, {format_cards(gone)} retrieved from the muck"
+            return "proven", f"he showed {format_cards(shown)}"
+        discards = list(shown_discards)
+        if final is not None and len(final) == self.hand_size and (taken is None or drew == 0):
+            ok = holds_openers(final, m, wild)
+            words = "before any draw" if taken is None else "standing pat"
+            return ("proven" if ok else "disproven"), f"he showed {format_cards(final)} {words}"
+        if final is None:
+            if discards and holds_openers(discards, m, wild):
+                return split_refused(discards) or ("proven", f"he showed his discards {format_cards(discards)}")
+            return "unknown", ""
+        # he drew and showed his hand: his kept cards are those he did not draw; which ones those are is
+        # known only as far as the log names what he received
+        kept_cards = [c for c in final if c not in received]
+        unsure = max(0, drew - sum(1 for c in final if c in received))
+        keeps = [list(k) for k in combinations(kept_cards, len(kept_cards) - unsure)] if unsure else [kept_cards]
+        usable = [c for c in discards if retrieve or not mucked([c])]
+        if all(holds_openers(k + usable, m, wild) for k in keeps):
+            if not any(holds_openers(k, m, wild) for k in keeps):
+                refused = split_refused(usable)
+                if refused is not None:
+                    return refused
+            proof = keeps[0] + usable if not unsure else kept_cards + usable
+            return "proven", f"his kept cards and discards {format_cards(proof)}"
+        unshown_pile = [c for c in pile if c not in usable]
+        could = any(holds_openers(k + usable + unshown_pile, m, wild) for k in keeps)
+        if could or (pile and len(self.places.at(kept(o))) > len(pile)):
+            return "unknown", ""  # he can still show the discards he kept face down
+        all_discards = len(own_discards) == drew and drew > 0 and not table_only
+        if all_discards and not any(holds_openers(k + own_list, m, wild) for k in keeps):
+            pre = keeps[0] + own_list
+            return "disproven", f"his hand before the draw was {format_cards(pre)}; {self.needed()} were needed"
+        if any(holds_openers(k + own_list, m, wild) for k in keeps):
+            if retrieve:
+                return "proven", f"his discards {format_cards(own_list)} were retrieved from the muck"
+            gone = [c for c in own_list if c not in pile]
+            return "unproven", (f"he split his openers and did not keep the discards {format_cards(gone)} "
+                                "face down: they went into the muck (jackpots.2)")
+        if unsure or o in self.kept_face_down:
+            return "unknown", ""
+        return "unproven", (f"the cards he kept ({format_cards(kept_cards)}) are not openers and his discards went "
+                            "into the muck (jackpots.2)")
 
     def check_proof_now(self) -> None:
         """A show by the opener may establish a false open on the spot."""
@@ -295,12 +379,16 @@ class Jackpots(StraightDraw):
             return
         status, evidence = self.opener_truth()
         who = self.names[o]
-        if self.took_pot is not None:
+        detail = evidence if how in evidence else f"{evidence}; {how}"
+        declared = how.startswith("declared")
+        if (declared and self.showdown_won()) or (self.phase == "uncontested" and self.took_pot is not None):
+            # jackpots.11: it came to light once the cards had won him the pot (the rake itself decides
+            # nothing); his own proof failing after the showdown is the proof of jackpots.3, at the showdown
             self.false_open_found = ("after_win", self.action)
             return
         if not self.live[o]:
             self.false_open_found = ("dropped", self.action)
-            self.flag("false_open_after_dropping", f"{who} opened without openers ({evidence}; {how}) after dropping out",
+            self.flag("false_open_after_dropping", f"{who} opened without openers ({detail}) after dropping out",
                       self.cite("jackpots.5"), player=o, remedy=self.penalty_words(), about=self.open_action)
             self.apply_penalty(o)
             return
@@ -313,8 +401,8 @@ class Jackpots(StraightDraw):
             return
         self.false_open_found = ("before_showdown", self.action)
         rrop = self.options["jackpots.false_open_before_showdown"] == "rrop_declare_open"
-        self.flag("false_open_before_showdown", f"{who} opened without openers ({evidence}; {how}): he is out of the "
-                  "hand, his chips stay in the pot", self.cite("jackpots.7"), player=o,
+        self.flag("false_open_before_showdown", f"{who} opened without openers ({detail}): {who} is out of the "
+                  f"hand, {who}'s chips stay in the pot", self.cite("jackpots.7"), player=o,
                   remedy=("the others may declare the pot open" if rrop and self.phase == "round1"
                           else "the others play on (jackpots.8)"), about=self.open_action)
         self.put_out(o)
@@ -331,6 +419,12 @@ class Jackpots(StraightDraw):
             self.end_round()
         elif self.phase == "draw" and self.next_to_draw() is None:
             self.start_round2()
+
+    def showdown_won(self) -> bool:
+        """The showdown is played out: every player still contesting it has shown his hand."""
+        if self.phase != "showdown":
+            return False
+        return all(s in self.shown for s in range(self.n) if self.live[s] and s not in self.mucked)
 
     def no_declaration(self) -> None:
         """RRoP: nobody declared the pot open after a false open: bets back except the opener's first."""
@@ -382,14 +476,18 @@ class Jackpots(StraightDraw):
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
         base, _ = super().carry_out(pot, ended)
         assert isinstance(base, PokerCarry)
-        if ended in ("passed_out", "misdeal"):  # the same free ride is still owed
-            payer = self.carry_in.free_ride_payer  # type: ignore[attr-defined]
-            return JackpotsCarry(base.pot, base.antes_in, base.passed_out, payer), ()
-        free_ride = self.free_ride_next
+        if ended in ("passed_out", "misdeal"):
+            # a free ride paid on this deal is served (its antes stay in the pot, and a misdeal's redeal
+            # posts no antes); one not paid yet (no antes were posted) is still owed
+            payer = None if self.free_ride_paid else self.carry_in.free_ride_payer  # type: ignore[attr-defined]
+            obligations = (f"{payer} antes for everybody (jackpots.false_open_penalty)",) if payer else ()
+            return JackpotsCarry(base.pot, base.antes_in, base.passed_out, payer), obligations
+        owed = None if self.free_ride_paid else self.carry_in.free_ride_payer  # type: ignore[attr-defined]
+        free_ride = self.free_ride_next or owed
         obligations = (f"{free_ride} antes for everybody (jackpots.false_open_penalty)",) if free_ride else ()
         return JackpotsCarry(base.pot, base.antes_in, base.passed_out, free_ride), obligations
 
-    def end(self) -> Outcome:
+    def end_of_hand(self) -> Outcome:
         if self.awaiting_declare:
             self.no_declaration()
         if self.ended == "false_open":
@@ -398,14 +496,15 @@ class Jackpots(StraightDraw):
                 "false_open", [PotResult(amount, (), left_over=amount, rule="jackpots.false_open_before_showdown")],
                 amount, 0, self.next_hand(amount, "false_open"), f"false open: {amount} chips carried to the next deal",
             )
-        return super().end()
+        return super().end_of_hand()
 
     def opener_ruling_at_end(self) -> tuple[str, str, str]:
         """(status, evidence, when) for the opener once the hand is over."""
         status, evidence = self.opener_truth()
         when = self.false_open_found[0] if self.false_open_found else ""
-        if not when and self.took_pot is not None and self.took_pot == self.opener and self.counts_as_false(status):
-            when = "after_win"
+        if (not when and self.ended == "uncontested" and self.took_pot is not None and self.took_pot == self.opener
+                and self.counts_as_false(status)):
+            when = "after_win"  # alone in the hand, the pot was his: jackpots.10 either way
         return status, evidence, when
 
     def found_at(self) -> int | None | bool:
@@ -442,18 +541,29 @@ class Jackpots(StraightDraw):
         return super().end_uncontested(winner, rule)
 
     def judge_dropped_opener(self, o: int, status: str, evidence: str) -> None:
-        """The opener is out of the pot's contest: only the penalty is at stake (jackpots.5)."""
+        """The opener is out of the pot's contest: only the penalty is at stake (jackpots.5 when he dropped
+        out before the showdown; jackpots.3 when he threw his hand away at it)."""
         if self.false_open_found is not None:
             return
         who = self.names[o]
+        at_showdown = o in self.mucked_at_showdown
+        cited = self.cite("jackpots.3" if at_showdown else "jackpots.5")
         if self.counts_as_false(status):
-            self.flag("false_open_after_dropping", f"{who} opened without openers ({evidence})",
-                      self.cite("jackpots.5"), player=o, action=False, remedy=self.penalty_words(),
-                      about=self.open_action)
+            if at_showdown:
+                words = "could not prove his openers" if status == "unproven" else "opened without openers"
+                self.flag("unproven_opener" if status == "unproven" else "false_open_at_showdown",
+                          f"{who} {words} ({evidence}): he mucked at the showdown without proving them", cited,
+                          player=o, action=False, remedy=self.penalty_words(), about=self.open_action)
+            elif status == "unproven":
+                self.flag("unproven_opener", f"{who} dropped out and could not prove his openers ({evidence})",
+                          cited, player=o, action=False, remedy=self.penalty_words(), about=self.open_action)
+            else:
+                self.flag("false_open_after_dropping", f"{who} opened without openers ({evidence})",
+                          cited, player=o, action=False, remedy=self.penalty_words(), about=self.open_action)
             self.apply_penalty(o)
         elif status == "unknown" and self.options["jackpots.false_open_penalty"] != "none":
             self.flag("penalty_unverifiable", f"{who} opened and dropped out; his openers were not shown: "
-                      f"show the discards {who} kept", self.cite("jackpots.5"), player=o, action=False,
+                      f"show the discards {who} kept", cited, player=o, action=False,
                       remedy="the false-open penalty cannot be ruled until they are shown")
 
     def false_open_carry(self, o: int, status: str, evidence: str, when: str) -> Outcome:
@@ -481,25 +591,35 @@ class Jackpots(StraightDraw):
         rule = self.cite("draw.9")
         unproven = False
         status, evidence, when = self.opener_ruling_at_end()
+        who = self.names[o]
+        words = "could not prove his openers" if status == "unproven" else "opened without openers"
+        best = max(values.values()) if values and len(values) == len(contenders) else None
+        was_best = best is not None and values.get(o) == best
         if o not in contenders:
             self.judge_dropped_opener(o, status, evidence)
-        elif when == "after_win":
-            best = max(values.values()) if values and len(values) == len(contenders) else None
-            was_best = best is not None and values.get(o) == best
-            if self.options["jackpots.false_open_after_win"] == "keep_if_best_no_penalty" and was_best:
-                self.flag("false_open_after_win", f"{self.names[o]} opened without openers ({evidence}), found after he "
-                          "won: his hand was the highest, he keeps the pot", self.cite("jackpots.11.1"),
-                          player=o, action=self.found_at(), remedy="no penalty", about=self.open_action)
-            else:
-                return self.false_open_carry(o, status, evidence, when)
-        elif self.counts_as_false(status) or status == "unproven":
-            words = "could not prove his openers" if status == "unproven" else "opened without openers"
+        elif when == "after_win" and self.options["jackpots.false_open_after_win"] == "keep_if_best_no_penalty" \
+                and was_best:
+            self.flag("false_open_after_win", f"{who} opened without openers ({evidence}), found after he "
+                      "won the showdown: his hand was the highest, he keeps the pot", self.cite("jackpots.11.1"),
+                      player=o, action=self.found_at(), remedy="no penalty", about=self.open_action)
+        elif when == "after_win" or self.counts_as_false(status) or status == "unproven":
             penalty = self.counts_as_false(status)
-            self.flag("unproven_opener" if status == "unproven" else "false_open_at_showdown",
-                      f"{self.names[o]} {words} ({evidence}): found at the showdown, he may "
-                      "not win; the pot goes to the best hand among the others",
-                      "jackpots.unproven_opener" if status == "unproven" else self.cite("jackpots.9"),
-                      player=o, action=self.found_at(),
+            if when == "after_win":
+                forfeit = self.options["jackpots.false_open_after_win"] == "forfeit"
+                code, cited = "false_open_after_win", "jackpots.false_open_after_win"
+                message = (f"{who} {words} ({evidence}), found after the showdown: "
+                           + ("a winner must prove openers, he forfeits the pot to the best hand among the others"
+                              if forfeit else "his hand was not the highest; the pot goes to the best hand "
+                              "among the others"))
+            elif status == "unproven":
+                code, cited = "unproven_opener", "jackpots.unproven_opener"
+                message = f"{who} {words} ({evidence}): found at the showdown, he may not win; the pot goes to " \
+                          "the best hand among the others"
+            else:
+                code, cited = "false_open_at_showdown", self.cite("jackpots.9")
+                message = f"{who} {words} ({evidence}): found at the showdown, he may not win; the pot goes to " \
+                          "the best hand among the others"
+            self.flag(code, message, cited, player=o, action=self.found_at(),
                       remedy=self.penalty_words() if penalty else "no penalty (jackpots.unproven_opener)",
                       about=self.open_action)
             self.put_out(o)
@@ -507,6 +627,7 @@ class Jackpots(StraightDraw):
             values.pop(o, None)
             if penalty:
                 self.apply_penalty(o)
+            rule = self.cite("jackpots.9")  # the pot goes to the best hand among the others
         elif status == "unknown":
             unproven = True
         pots, carried, undecided, must_show = self.showdown_pots(contenders, values, rule)

@@ -83,6 +83,10 @@ class StraightDraw(HandState):
         self.showdown_order: list[int] = []
         self.ended: str | None = None  # passed_out | misdeal | false_open | uncontested | showdown
         self.winner: int | None = None
+        self.took_pot: int | None = None  # who raked the pot (a bookkeeping line: it decides nothing)
+        self.took_pot_action: int | None = None
+        self.mucked_at_showdown: set[int] = set()
+        self.folded: set[int] = set()
         super().__init__(setup, voided)
 
     # ------------------------------------------------------------------ start
@@ -105,11 +109,27 @@ class StraightDraw(HandState):
         """draw.2 with ``draw.ante``: the dealer antes one chip per player, or each player one."""
         if self.carry_in.antes_in:  # a redeal after a misdeal: the antes are in the pot already
             return
+        if self.reante_all():
+            return
         if self.options["draw.ante"] == "dealer_antes_N":
             self.post_ante(self.table.dealer, self.dealt_count, self.cite("draw.2"))
         else:
             for s in self.dealt():
                 self.post_ante(s, 1, "draw.ante")
+
+    def reante_all(self) -> bool:
+        """The redeal after a deal everybody checked (or nobody opened) under a same-dealer re-ante
+        rule (``draw.all_check = redeal_same_dealer_all_reante``, ``jackpots.no_open =
+        reante_same_dealer``): every player dealt in antes one chip again, whoever antes otherwise.
+        True when it did."""
+        if not self.carry_in.passed_out:  # type: ignore[attr-defined]
+            return False
+        rule, choice = self.pass_choice()
+        if choice not in ("redeal_same_dealer_all_reante", "reante_same_dealer"):
+            return False
+        for s in self.dealt():
+            self.post_ante(s, 1, rule)
+        return True
 
     def rules_for(self, number: int) -> BettingRules:
         """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else)."""
@@ -137,10 +157,12 @@ class StraightDraw(HandState):
     @handles(Fold, Check, Call, Bet, Raise, AllIn)
     def on_betting(self, seat: int, event: Event) -> None:
         if self.phase not in ("round1", "round2") or self.round is None:
-            self.bet_outside_round(seat)
+            self.bet_outside_round(seat, event)
             return
         verdict = self.betting_event(seat, event)
         kind = verdict.kind
+        if kind == "fold":
+            self.folded.add(seat)
         if self.phase == "round1":
             if kind != "none":
                 self.round1_actions += 1
@@ -154,10 +176,13 @@ class StraightDraw(HandState):
         if self.round is not None and self.round.turn is None:
             self.end_round()
 
-    def bet_outside_round(self, seat: int) -> None:
+    def bet_outside_round(self, seat: int, event: Event | None = None) -> None:
         who = self.names[seat]
+        verb = {Fold: "fold", Check: "check", Call: "call", Bet: "bet", Raise: "raise", AllIn: "go all in"}.get(
+            type(event), "bet")  # type: ignore[call-overload]
         if not self.live[seat]:
-            self.flag("acted_not_in_hand", f"{who} is not in the hand and cannot act", self.cite("draw.4.3"),
+            out = "has folded" if seat in self.folded else "is not in the hand"
+            self.flag("acted_not_in_hand", f"{who} {out} and cannot {verb}", self.cite("draw.4.3"),
                       player=seat, remedy="ignored")
             return
         if self.phase == "draw":
@@ -169,7 +194,7 @@ class StraightDraw(HandState):
         else:
             where = {"showdown": "the betting is over"}.get(self.phase, f"no betting round is open ({self.phase})")
             rule = self.cite("draw.4.3")
-        self.flag("bet_outside_round", f"{who} cannot bet now: {where}", rule, player=seat, remedy="ignored")
+        self.flag("bet_outside_round", f"{who} cannot {verb} now: {where}", rule, player=seat, remedy="ignored")
 
     def on_first_bet(self, seat: int, chips: int) -> None:
         """The first bet of the first round (anything opens: nothing to check)."""
@@ -465,13 +490,18 @@ class StraightDraw(HandState):
     def on_muck(self, seat: int, event: Muck) -> None:
         if self.phase != "showdown":
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked outside the showdown", player=seat)
+        else:
+            self.mucked_at_showdown.add(seat)
         self.mucked.add(seat)
         if self.live[seat]:
             self.put_out(seat)
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
-        """Raking the pot decides nothing: the pot belongs to the best shown hand."""
+        """Raking the pot decides nothing: the pot belongs to the best shown hand (a rake of a pot the
+        ruling gives to others is flagged at the end, :meth:`judge_rake`)."""
+        if self.took_pot is None:
+            self.took_pot, self.took_pot_action = seat, self.action
         if self.phase not in ("showdown", "uncontested"):
             self.flag("took_pot_early", f"{self.names[seat]} took the pot before the hand was over", player=seat)
 
@@ -486,6 +516,25 @@ class StraightDraw(HandState):
         return PokerCarry(pot), ()
 
     def end(self) -> Outcome:
+        outcome = self.end_of_hand()
+        self.judge_rake(outcome)
+        return outcome
+
+    def judge_rake(self, outcome: Outcome) -> None:
+        """A player who raked a pot the ruling does not give him: flagged; the pot stays where the rules put it."""
+        taker = self.took_pot
+        if taker is None or outcome.kind == "in_progress" or outcome.undecided:
+            return
+        name = self.names[taker]
+        if any(name in p.winners for p in outcome.pots):
+            return
+        winners = [w for p in outcome.pots for w in p.winners]
+        where = ("it belongs to " + ", ".join(dict.fromkeys(winners))) if winners else "it stays on the table"
+        rule = next((p.rule for p in outcome.pots if p.rule), None)
+        self.flag("took_pot_not_his", f"{name} took the pot, but {where}: taking the pot decides nothing",
+                  rule, player=taker, action=self.took_pot_action, remedy="the pot goes where the ruling puts it")
+
+    def end_of_hand(self) -> Outcome:
         ended = self.ended
         if ended == "passed_out":
             return self.end_passed_out(self.pass_rule, "everybody checked", same_dealer=self.same_dealer)
