@@ -84,6 +84,8 @@ def test_false_open_at_showdown_pot_to_best_other():
     r = replay_hand(setup(), events)
     assert r.outcome.pots[0].winners == ("Cy",)
     assert kinds(r, "false_open")[0].rule == "jackpots.9"
+    # jackpots.6: "The false opener gives one chip to each of the other players" -- named, not "he"
+    assert kinds(r, "false_open")[0].remedy == "Bob pays 1 chip to each other player (jackpots.6)"
 
 
 def test_split_openers_kept_face_down_prove_openers():

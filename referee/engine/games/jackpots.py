@@ -389,7 +389,7 @@ class Jackpots(StraightDraw):
         if not self.live[o]:
             self.false_open_found = ("dropped", self.action)
             self.flag("false_open_after_dropping", f"{who} opened without openers ({detail}) after dropping out",
-                      self.cite("jackpots.5"), player=o, remedy=self.penalty_words(), about=self.open_action)
+                      self.cite("jackpots.5"), player=o, remedy=self.penalty_words(o), about=self.open_action)
             self.apply_penalty(o)
             return
         if self.phase in ("showdown",):
@@ -442,10 +442,12 @@ class Jackpots(StraightDraw):
                   "is returned and the pot carries to the next deal", "jackpots.false_open_before_showdown",
                   player=o, action=False, about=self.open_action)
 
-    def penalty_words(self) -> str:
+    def penalty_words(self, o: int) -> str:
+        """The false opener ``o``'s penalty in words, for a finding's remedy."""
+        who = self.names[o]
         return {
-            "pay_each_other_player_1": "he pays 1 chip to each other player (jackpots.6)",
-            "ante_for_all_next_deal": "he antes for everybody on the next deal (jackpots.6)",
+            "pay_each_other_player_1": f"{who} pays 1 chip to each other player (jackpots.6)",
+            "ante_for_all_next_deal": f"{who} antes for everybody on the next deal (jackpots.6)",
             "none": "no penalty beyond the pot (jackpots.false_open_penalty)",
         }[str(self.options["jackpots.false_open_penalty"])]
 
@@ -553,13 +555,13 @@ class Jackpots(StraightDraw):
                 words = "could not prove his openers" if status == "unproven" else "opened without openers"
                 self.flag("unproven_opener" if status == "unproven" else "false_open_at_showdown",
                           f"{who} {words} ({evidence}): he mucked at the showdown without proving them", cited,
-                          player=o, action=False, remedy=self.penalty_words(), about=self.open_action)
+                          player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)
             elif status == "unproven":
                 self.flag("unproven_opener", f"{who} dropped out and could not prove his openers ({evidence})",
-                          cited, player=o, action=False, remedy=self.penalty_words(), about=self.open_action)
+                          cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)
             else:
                 self.flag("false_open_after_dropping", f"{who} opened without openers ({evidence})",
-                          cited, player=o, action=False, remedy=self.penalty_words(), about=self.open_action)
+                          cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)
             self.apply_penalty(o)
         elif status == "unknown" and self.options["jackpots.false_open_penalty"] != "none":
             self.flag("penalty_unverifiable", f"{who} opened and dropped out; his openers were not shown: "
@@ -574,7 +576,7 @@ class Jackpots(StraightDraw):
         self.flag("false_open_after_win" if when == "after_win" else "false_open_all_dropped",
                   f"{self.names[o]} {words} ({evidence}) and everybody else dropped",
                   rule, player=o, action=self.found_at(),
-                  remedy="the pot stays on the table for the next deal" + ("; " + self.penalty_words() if penalty else ""),
+                  remedy="the pot stays on the table for the next deal" + ("; " + self.penalty_words(o) if penalty else ""),
                   about=self.open_action)
         if penalty:
             self.apply_penalty(o)
@@ -620,7 +622,7 @@ class Jackpots(StraightDraw):
                 message = f"{who} {words} ({evidence}): found at the showdown, he may not win; the pot goes to " \
                           "the best hand among the others"
             self.flag(code, message, cited, player=o, action=self.found_at(),
-                      remedy=self.penalty_words() if penalty else "no penalty (jackpots.unproven_opener)",
+                      remedy=self.penalty_words(o) if penalty else "no penalty (jackpots.unproven_opener)",
                       about=self.open_action)
             self.put_out(o)
             contenders.discard(o)
