@@ -78,16 +78,23 @@ def where(name: str, diff: str) -> tuple[str, int | None, str, str]:
     return path, line_no, " / ".join(s.strip() for s in old), " / ".join(s.strip() for s in new)
 
 
-STRINGY = re.compile(r"""(["'])(?:(?!\1).)*\1""")
+STRINGY = re.compile(r"""f?(["'])(?:(?!\1).)*\1""")
 
 
 def message_only(before: str, after: str) -> bool:
-    """True when the mutant changes nothing but the text of a string (XX-wrapped, case-changed, None
-    for a message): the wording of a finding, an error or a hint, not the ruling."""
+    """True when the mutant changes nothing but the wording of prose: a string with a space in it (a
+    finding's message, a remedy, an error or a hint) XX-wrapped, re-cased or replaced by None.  Strings
+    without a space -- rule ids, finding codes, phases, option values, the recorder's words -- are
+    behaviour, and so is every other change."""
     if not before or before == after:
         return False
-    strip = lambda s: STRINGY.sub("S", s.replace("None", "S")).replace("fS", "S")  # noqa: E731
-    return strip(before) == strip(after) and STRINGY.search(before) is not None
+    after = after.replace("None", '"None"')
+    old = [m.group(0) for m in STRINGY.finditer(before)]
+    new = [m.group(0) for m in STRINGY.finditer(after)]
+    if not old or STRINGY.sub("S", before) != STRINGY.sub("S", after):
+        return False
+    changed = [o for o, n in zip(old, new) if o != n]
+    return len(old) == len(new) and bool(changed) and all(" " in o for o in changed)
 
 
 def main() -> int:

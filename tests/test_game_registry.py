@@ -61,6 +61,11 @@ def test_the_toy_is_unregistered_after_its_test() -> None:
     assert all(g.name not in ("toy_high_card", "toy_waiting") for g in GAMES)
 
 
+def test_a_game_without_a_title_is_named_in_words_from_its_name() -> None:
+    untitled = type("Untitled", (HighCard,), {"name": "toy_no_title", "title": ""})
+    assert untitled.words() == "toy no title" and HighCard.words() == "High card (a toy game)"
+
+
 def test_push_hint_lists_the_games_own_actions_not_the_hands_log(toy_games: Path) -> None:
     """HandState.push: an event that is not an action of the game is refused, "X is not an action of
     <Game>", with a hint listing that game's action examples -- never the events this hand has logged."""

@@ -215,6 +215,9 @@ def test_draw_betting_agrees_with_the_rules_as_written(data):
         assert sum(state.stacks) + state.middle() == 200 * n
         if turn is None:
             break
+        if model.phase in ("round1", "round2"):  # the prompt offers a bet or raise exactly when one is legal
+            offered = state.prompt().options
+            assert (offered.raise_min is not None) == any(k in ("bet", "raise") for k, _ in model.choices(turn))
         # a random probe: the engine's check must call it legal exactly when the model does
         who = data.draw(st.one_of(st.just(turn), st.integers(0, n - 1)), label="probe player")
         kind = data.draw(st.sampled_from(PROBE_KINDS), label="probe kind")
