@@ -5,7 +5,7 @@ Each docstring names the rule and the situation; the mutant it kills is named by
 
 from __future__ import annotations
 
-from referee.cards import cards
+from referee.cards import UNKNOWN, cards
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Draw, Fold, Raise, Void
 from referee.engine.replay import replay_hand, start_hand
 from referee.engine.state import HandSetup
@@ -78,6 +78,7 @@ def test_stud_showdown_starts_with_the_last_bettor_of_the_final_round():
             Check(player="Bob"), Bet(player="Cy", amount=1), Call(player="Ann"), Call(player="Bob")]
     r = replay_hand(setup("five_card_stud", seats=three), events)
     assert r.outcome.kind == "showdown" and r.outcome.showdown_order == ("Cy", "Ann", "Bob")
+    assert r.states[-1].phase == "showdown"
 
 
 def test_stud_passed_out_deal_carries_the_antes():
@@ -112,3 +113,92 @@ def test_a_false_opener_without_chips_left_cannot_pay_the_penalty():
     unpaid = [f for f in r.findings if f.code == "penalty_unpaid"]
     assert [(f.rule, f.player) for f in unpaid] == [("jackpots.false_open_penalty", "Bob")] * 3
     assert "no chips left to pay" in unpaid[0].message and r.outcome.penalties == ()
+
+
+def test_cards_shown_where_the_log_already_has_them_move_nothing():
+    """The card places (places.py reveal; straight draw learns shown cards): cards shown that the log already has in the player's hand
+    change nothing -- his hand keeps its five cards, three of them unseen."""
+    from referee.engine.events import Show
+
+    state = start_hand(setup("straight_draw"))
+    state.push(Deal(player="Bob", cards=(*cards("Jh Js"), UNKNOWN, UNKNOWN, UNKNOWN)))
+    state.push(Bet(player="Bob", amount=2))
+    state.push(Show(player="Bob", cards=tuple(cards("Jh Js")), purpose="openers"))
+    hand = state.hand_of(1)
+    assert len(hand) == 5 and hand.count(UNKNOWN) == 3 and set(cards("Jh Js")) <= set(hand)
+    # a card the log had not seen takes the place of an unseen one
+    state.push(Show(player="Bob", cards=tuple(cards("Jh Js 4c")), purpose="openers"))
+    assert len(state.hand_of(1)) == 5 and state.hand_of(1).count(UNKNOWN) == 2
+
+
+def test_void_and_reprompt_breaches_keep_their_codes_and_rules():
+    """common.illegal_fix = void_and_reprompt: a draw of too many cards (draw.max_draw) and a bet facing a
+    bet (draw.4.2) are void, with their own codes and rules; the player is still to act."""
+    opts = {"common.illegal_fix": "void_and_reprompt"}
+    pre = [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")]
+    r = replay_hand(setup("straight_draw", opts), pre + [Draw(player="Bob", count=5)])
+    assert [(f.code, f.rule) for f in r.illegal] == [("drew_too_many", "draw.max_draw")]
+    assert r.states[-1].to_act == "Bob" and r.states[-1].phase == "draw"
+    r2 = replay_hand(setup("straight_draw", opts), [Bet(player="Bob", amount=1), Bet(player="Cy", amount=2)])
+    assert [(f.code, f.rule) for f in r2.illegal] == [("bet_facing_bet", "draw.4.2")]
+    assert r2.states[-1].to_act == "Cy"
+
+
+def test_a_check_facing_a_bet_taken_as_a_call_is_a_call():
+    """draw.4.2 with adjust_to_nearest_legal: "after a bet nobody may check" -- Cy's check is taken as a
+    call, and the round ends when the others call (it does not reopen the betting)."""
+    events = [Bet(player="Bob", amount=2), Check(player="Cy"), Call(player="Dee"), Call(player="Ann")]
+    r = replay_hand(setup("straight_draw"), events)
+    assert [(f.code, f.remedy) for f in r.illegal] == [("check_facing_bet", "taken as a call of 2")]
+    assert r.states[-1].phase == "draw" and r.states[-1].stacks == (94, 98, 98, 98)
+
+
+def test_the_prompt_offers_a_bet_as_a_bet_and_a_raise_as_a_raise():
+    """draw.4: nobody has bet -- the legal events offered are bets; after a bet, raises (betting.py
+    LegalActions.events, what a recorder's completion picks from)."""
+    from referee.engine.replay import next_turn
+
+    first = next_turn(setup("straight_draw"), []).events()
+    assert Bet("Bob", 1) in first and Bet("Bob", 2) in first and not any(isinstance(e, Raise) for e in first)
+    after = next_turn(setup("straight_draw"), [Bet(player="Bob", amount=1)]).events()
+    assert Raise("Cy", 1) in after and not any(isinstance(e, Bet) for e in after)
+
+
+def test_a_card_dealt_twice_is_refused_at_its_action():
+    """A card is in the pack once: a card dealt to a second player cannot be replayed; the error names the
+    hand and the action (state.py card_elsewhere)."""
+    import pytest
+
+    from referee.errors import CardError
+
+    state = start_hand(setup("straight_draw"))
+    state.push(Deal(player="Bob", cards=tuple(cards("Ah Kd"))))
+    with pytest.raises(CardError) as caught:
+        state.push(Deal(player="Cy", cards=tuple(cards("Ah"))))
+    assert caught.value.action == 2 and caught.value.hand == 1
+
+
+def test_a_split_pot_is_summed_up_with_both_winners():
+    """common.showdown_tie = split: the outcome's summary names both winners ("Bob/Cy win 5")."""
+    three = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
+    events = [Deal(player="Bob", cards=tuple(cards("As Kd Qc Jh 9s"))),
+              Deal(player="Cy", cards=tuple(cards("Ad Ks Qh Jc 9d"))),
+              Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Ann"),
+              Draw(player="Bob", count=0), Draw(player="Cy", count=0), Check(player="Bob"), Check(player="Cy")]
+    r = replay_hand(setup("straight_draw", seats=three), events)
+    assert r.outcome.summary.startswith("Bob/Cy win 5")
+
+
+def test_stud_short_ante_and_the_free_ride_cite_their_options():
+    """stud.ante = ante: a player who cannot post his whole ante is noted under stud.ante; jackpots.6
+    free ride: the false opener's antes for everybody are noted under jackpots.false_open_penalty."""
+    three = [("Ann", 50), ("Bob", 1), ("Cy", 50)]
+    r = replay_hand(setup("five_card_stud", {"stud.ante": "ante", "stud.ante_amount": 2}, seats=three), [])
+    assert [(f.code, f.rule, f.player) for f in r.findings if f.code == "ante_short"] == [
+        ("ante_short", "stud.ante", "Bob")]
+    from referee.engine.games.jackpots import JackpotsCarry
+
+    ride = replay_hand(setup("jackpots", {"jackpots.false_open_penalty": "ante_for_all_next_deal"},
+                             carry_in=JackpotsCarry(pot=0, free_ride_payer="Bob")), [])
+    assert [(f.code, f.rule) for f in ride.findings if f.code == "free_ride_antes"] == [
+        ("free_ride_antes", "jackpots.false_open_penalty")]
