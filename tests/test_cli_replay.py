@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from toy_game import toy_games  # noqa: F401 (the fixture)
 from referee.report_json import SCHEMA, schema_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,15 +146,16 @@ def test_a_malformed_file_is_an_error_at_its_line_and_writes_nothing(tmp_path: P
     assert sorted(p.name for p in tmp_path.iterdir()) == ["night.txt", "out.json"]
 
 
-def test_a_game_the_engine_does_not_replay_is_reported_at_the_hand() -> None:
-    from referee.engine.games import find_game
+def test_a_game_the_engine_does_not_replay_is_reported_at_the_hand(toy_games: Path) -> None:
+    """Every shipped game is replayed, so a toy registered with ``replays = False`` stands in: its hand
+    file is read, and the replay stops at its first hand with the game's name."""
     from referee.handfile import read_night
 
-    waiting = [p for p in sorted(EXAMPLES.glob("*.txt")) if not find_game(read_night(p).game).replays]
-    if not waiting:
-        pytest.skip("every example's game is replayed")
-    path = waiting[0]
+    path = toy_games / "waiting.txt"
+    path.write_text("rulebook: toy_waiting.toml\nseats: Ann 10, Bob 10\ndealer: Ann\n\nhand 1\n"
+                    "Bob: shows As\nAnn: shows Kh\n", encoding="utf-8")
     night = read_night(path)
+    assert night.game == "toy_waiting"
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     words = night.game.replace("_", " ")

@@ -41,7 +41,7 @@ def _source_label(book: "Rulebook") -> str:
 
 @app.command("list")
 def list_rulebooks() -> None:
-    """List the shipped rulebooks: name, game, title and what each extends."""
+    """List the shipped rulebooks (name, game, title, what each extends) and the registered games."""
     from rich.table import Table
 
     from referee.rulebook import load_rulebook, shipped_rulebook_names
@@ -55,7 +55,26 @@ def list_rulebooks() -> None:
         book = load_rulebook(name)
         source = _source_label(book) + (f", extends {book.extends}" if book.extends else "")
         table.add_row(book.name, book.game, book.title, source)
-    _console().print(table)
+    console = _console()
+    console.print(table)
+    console.print(_games_table())
+
+
+def _games_table() -> "object":
+    """The registered games (:mod:`referee.engine.games`): what a rulebook's ``game`` may name."""
+    from rich.table import Table
+
+    from referee.engine.games import GAMES, base_game
+
+    table = Table(title="Registered games", title_justify="left")
+    for column in ("name", "title", "rule prefix", "base game", "direction", "hand size"):
+        table.add_column(column, no_wrap=column != "title")
+    for game in GAMES:
+        base = base_game(game)
+        direction = "clockwise" if game.direction > 0 else "counter-clockwise"
+        title = game.title + ("" if game.replays else " (not replayed yet)")
+        table.add_row(game.name, title, game.prefix, base.name if base else "—", direction, str(game.hand_size))
+    return table
 
 
 def _as_json(book: "Rulebook") -> dict[str, object]:

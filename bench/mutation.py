@@ -1,0 +1,144 @@
+"""Mutation testing of the rules engine's rule modules with mutmut (pinned in the test extra).
+
+What is mutated and which tests run is mutmut's config in ``pyproject.toml`` (``[tool.mutmut]``):
+``referee/engine/games/*.py``, ``betting.py``, ``pots.py``, ``places.py``, ``staking.py``,
+``exchanges.py`` and ``state.py``, judged by the engine's tests (``tests/test_engine_*.py``, the
+goldens, the rule tests and the oracle properties); mutmut runs, for each mutant, only the tests that
+call the mutated function.  mutmut copies the package to ``mutants/`` (git-ignored) and switches
+mutants on by trampolines.
+
+The engine has some 11,000 mutants: at about one a second on a 2-core machine the full run takes
+hours, so a fixed-seed sample is run::
+
+    .venv/bin/python bench/mutation.py --sample 300            # seed 7 unless --seed
+    .venv/bin/python bench/mutation.py --all                   # every mutant (hours)
+
+It prints the score (killed / total, %), the survivors (file:line and the mutation) and the time.
+Surviving mutants that only change the wording of a message (a string in a finding, an error or a
+hint) are marked ``[message text]`` and a second score leaves them out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MUTMUT = [sys.executable, "-m", "mutmut"]
+KILLED = {1, 3, 36, -24, 24, 152, 255}  # a failing test or a timeout (an endless loop) kills
+NAME = re.compile(r"^(?P<module>.+?)\.x(?:ǁ(?P<klass>[^ǁ]+)ǁ)?(?P<func>.+)__mutmut_(?P<n>\d+)$")
+
+
+def mutmut(*args: str, quiet: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*MUTMUT, *args], cwd=ROOT, capture_output=quiet, text=True)
+
+
+def all_mutants() -> dict[str, int | None]:
+    """Every mutant mutmut generated, with its exit code so far (generating them first if needed)."""
+    metas = list((ROOT / "mutants").rglob("*.py.meta"))
+    if not metas:  # generate the mutants and the test-to-function map, running no mutant
+        mutmut("run", "no-such-mutant-*")
+        metas = list((ROOT / "mutants").rglob("*.py.meta"))
+    out: dict[str, int | None] = {}
+    for meta in metas:
+        out.update(json.loads(meta.read_text())["exit_code_by_key"])
+    return out
+
+
+def diff_of(name: str) -> str:
+    return mutmut("show", name).stdout
+
+
+def where(name: str, diff: str) -> tuple[str, int | None, str, str]:
+    """(file, line, the line before, the line after) of a mutant, from its diff."""
+    m = NAME.match(name)
+    assert m, name
+    path = m["module"].replace(".", "/") + ".py"
+    old = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    new = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    source = (ROOT / path).read_text()
+    lines = source.splitlines()
+    func = m["func"]
+    line_no = None
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == func:
+            for i in range(node.lineno - 1, node.end_lineno or node.lineno):
+                if old and lines[i].strip() == old[0].strip():
+                    line_no = i + 1
+                    break
+            if line_no:
+                break
+    return path, line_no, " / ".join(s.strip() for s in old), " / ".join(s.strip() for s in new)
+
+
+STRINGY = re.compile(r"""f?(["'])(?:(?!\1).)*\1""")
+
+
+def message_only(before: str, after: str) -> bool:
+    """True when the mutant changes nothing but the wording of prose: a string with a space in it (a
+    finding's message, a remedy, an error or a hint) XX-wrapped, re-cased or replaced by None.  Strings
+    without a space -- rule ids, finding codes, phases, option values, the recorder's words -- are
+    behaviour, and so is every other change."""
+    if not before or before == after:
+        return False
+    after = after.replace("None", '"None"')
+    old = [m.group(0) for m in STRINGY.finditer(before)]
+    new = [m.group(0) for m in STRINGY.finditer(after)]
+    if not old or STRINGY.sub("S", before) != STRINGY.sub("S", after):
+        return False
+    changed = [o for o, n in zip(old, new) if o != n]
+    return len(old) == len(new) and bool(changed) and all(" " in o for o in changed)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--sample", type=int, default=300, help="mutants to run (a fixed-seed sample)")
+    group.add_argument("--all", action="store_true", help="run every mutant (hours)")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+
+    start = time.monotonic()
+    mutants = all_mutants()
+    names = sorted(mutants)
+    diffs: dict[str, str] = {}
+    chosen = names if args.all else sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
+    print(f"{len(names)} mutants in the engine's rule modules; running {len(chosen)}"
+          + ("" if args.all else f" (seed {args.seed})"), flush=True)
+    for k in range(0, len(chosen), 400):  # keep the command line short
+        mutmut("run", *chosen[k:k + 400])
+    results = all_mutants()
+    killed = [n for n in chosen if results[n] in KILLED]
+    no_tests = [n for n in chosen if results[n] in (5, 33)]
+    survivors = [n for n in chosen if n not in killed]
+    rows = []
+    for name in survivors:
+        path, line, before, after = where(name, diffs.get(name) or diff_of(name))
+        rows.append((path, line or 0, before, after, name, message_only(before, after), results[name]))
+    rows.sort()
+    messages = [r for r in rows if r[5]]
+    elapsed = time.monotonic() - start
+    total = len(chosen)
+    print(f"score: {len(killed)} killed / {total} = {100 * len(killed) / total:.1f}%"
+          f"  ({len(survivors)} survived, {len(no_tests)} of them covered by no test)")
+    behaviour = total - len(messages)
+    if messages:
+        print(f"behaviour mutants only (leaving out {len(messages)} surviving message-text mutants): "
+              f"{len(killed)} / {behaviour} = {100 * len(killed) / behaviour:.1f}%")
+    print("survivors:")
+    for path, line, before, after, name, msg, code in rows:
+        tag = " [message text]" if msg else (" [no test]" if code in (5, 33) else "")
+        print(f"  {path}:{line}{tag}  {before}  ->  {after}    ({name})")
+    print(f"time: {elapsed:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,98 @@
+"""A game registered in one place (``referee.engine.games.register``) is accepted end to end: the
+hand-file reader, the replay (``referee replay``) and ``referee rulebook list`` know it; after the
+test it is gone again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+from toy_game import HighCard, toy_games  # noqa: F401 (the fixture)
+
+from referee.cli import app
+from referee.engine.games import GAMES, find_game
+
+runner = CliRunner()
+
+NIGHT = """\
+rulebook: toy.toml
+seats: Ann 10, Bob 10, Cy 10
+dealer: Ann
+
+hand 1
+Cy: shows 2c
+Bob: shows As
+Ann: shows Kh
+"""
+
+
+def test_a_registered_toy_game_is_read_replayed_and_listed(toy_games: Path) -> None:
+    from referee.handfile import read_night
+
+    assert find_game("toy") is HighCard and find_game("High card (a toy game)") is HighCard
+    path = toy_games / "night.txt"
+    path.write_text(NIGHT, encoding="utf-8")
+    night = read_night(path)
+    assert night.game == "toy_high_card" and len(night.hands) == 1
+    result = runner.invoke(app, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert '"Bob"' in result.stdout and "toy.2" in result.stdout
+    text = runner.invoke(app, ["replay", str(path)])
+    assert text.exit_code == 0 and "Bob" in text.stdout
+    listed = runner.invoke(app, ["rulebook", "list"], env={"COLUMNS": "200"})
+    assert listed.exit_code == 0
+    row = next(line for line in listed.stdout.splitlines() if "toy_high_card" in line)
+    cells = [c.strip() for c in row.strip("│ ").split("│")]
+    assert cells == ["toy_high_card", "High card (a toy game)", "toy", "—", "counter-clockwise", "1"]
+    waiting = next(line for line in listed.stdout.splitlines() if "toy_waiting" in line)
+    assert "not replayed yet" in waiting and "toy_high_card" in waiting  # its base game
+
+
+def test_a_word_of_another_game_is_refused_with_the_toys_own_words(toy_games: Path) -> None:
+    """The hand file's hint for a line the toy does not have lists the toy's actions."""
+    path = toy_games / "night.txt"
+    path.write_text(NIGHT.replace("Ann: shows Kh", "Ann: bets 2"), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "shows Kh" in result.stderr and "folds" in result.stderr
+
+
+def test_the_toy_is_unregistered_after_its_test() -> None:
+    assert all(g.name not in ("toy_high_card", "toy_waiting") for g in GAMES)
+
+
+def test_a_game_without_a_title_is_named_in_words_from_its_name() -> None:
+    untitled = type("Untitled", (HighCard,), {"name": "toy_no_title", "title": ""})
+    assert untitled.words() == "toy no title" and HighCard.words() == "High card (a toy game)"
+
+
+def test_push_hint_lists_the_games_own_actions_not_the_hands_log(toy_games: Path) -> None:
+    """HandState.push: an event that is not an action of the game is refused, "X is not an action of
+    <Game>", with a hint listing that game's action examples -- never the events this hand has logged."""
+    import pytest
+
+    from referee.engine.events import Bet, Call, Fold, Knock, Show
+    from referee.engine.games.straight_draw import StraightDraw
+    from referee.engine.replay import start_hand
+    from referee.engine.state import HandSetup
+    from referee.errors import InputError
+    from referee.rulebook import load_rulebook
+    from referee.cards import cards
+
+    state = start_hand(HandSetup(load_rulebook("straight_draw"), [("Ann", 20), ("Bob", 20), ("Cy", 20)], "Ann"))
+    for event in (Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Ann")):
+        state.push(event)
+    with pytest.raises(InputError) as caught:
+        state.push(Knock(player="Bob"))
+    err = caught.value
+    assert "Knock is not an action of straight draw" in str(err)
+    assert err.hint == "straight draw actions: " + "; ".join(dict.fromkeys(StraightDraw.events.values()))
+    assert "draws 3 | stands pat" in err.hint and "bets 2" in err.hint
+    assert "Bet(" not in err.hint and "player=" not in err.hint and "amount" not in err.hint
+    # the toy's own words, not straight draw's, and not its log
+    toy = start_hand(HandSetup(load_rulebook(str(toy_games / "toy.toml")), [("Ann", 5), ("Bob", 5)], "Ann"))
+    toy.push(Show(player="Bob", cards=tuple(cards("As"))))
+    with pytest.raises(InputError) as caught:
+        toy.push(Bet(player="Ann", amount=1))
+    assert "Bet is not an action of High card (a toy game)" in str(caught.value)
+    assert caught.value.hint == "High card (a toy game) actions: shows Kh; folds"
