@@ -145,11 +145,12 @@ def test_void_and_reprompt_breaches_keep_their_codes_and_rules():
 
 
 def test_a_check_facing_a_bet_taken_as_a_call_is_a_call():
-    """draw.4.2 with adjust_to_nearest_legal: "after a bet nobody may check" -- Cy's check is taken as a
-    call, and the round ends when the others call (it does not reopen the betting)."""
+    """draw.4.2 with draw.check_facing_bet = taken_as_call: "after a bet nobody may check" -- Cy's check is
+    taken as a call, and the round ends when the others call (it does not reopen the betting)."""
     events = [Bet(player="Bob", amount=2), Check(player="Cy"), Call(player="Dee"), Call(player="Ann")]
-    r = replay_hand(setup("straight_draw"), events)
-    assert [(f.code, f.remedy) for f in r.illegal] == [("check_facing_bet", "taken as a call of 2")]
+    r = replay_hand(setup("straight_draw", {"draw.check_facing_bet": "taken_as_call"}), events)
+    assert [(f.code, f.remedy) for f in r.illegal] == [
+        ("check_facing_bet", "taken as a call of 2 (draw.check_facing_bet)")]
     assert r.states[-1].phase == "draw" and r.states[-1].stacks == (94, 98, 98, 98)
 
 

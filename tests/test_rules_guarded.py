@@ -200,9 +200,12 @@ JP_PRE = [Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"), Fo
 ])
 def test_jacks_or_better_threshold(hand, opens):
     """jackpots.1 / jackpots.min_open = JJ: "Nobody may make the first bet without a pair of jacks or
-    better (JJ, QQ, KK, AA, two pair, trips, ...)" -- tens do not open, jacks do."""
+    better (JJ, QQ, KK, AA, two pair, trips, ...)" -- tens do not open, jacks do.  jackpots.3: what
+    proves openers is what the opener shows the table, so the uncalled opener shows his hand."""
     events = [deal("Bob", hand), Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
               Fold(player="Ann")]
+    if opens:
+        events.append(Show(player="Bob", cards=tuple(cards(hand)), purpose="hand"))
     r = replay_hand(setup("jackpots"), events)
     if opens:
         assert r.outcome.kind == "uncontested" and r.outcome.stacks["Bob"] == 104 and not r.illegal
@@ -270,12 +273,13 @@ def test_openers_shown_that_include_drawn_cards_do_not_prove():
 def test_split_openers_declared_after_the_draw_do_not_count():
     """jackpots.split_declare = declare_and_under_chip (RRoP): the split must be announced -- "an undeclared
     split cannot be used as proof".  Bob splits his jacks (keeps Js face down) and declares it only after
-    the draw: too late, he cannot prove openers and may not win."""
+    the draw: too late, he cannot prove openers and may not win (even with the kept jack turned up, the
+    proof jackpots.3 asks for)."""
     opts = {"jackpots.split_declare": "declare_and_under_chip"}
     bob = deal("Bob", "Jh Js Tc 9h 8d")
     split = draw("Bob", "Js", "7s", kept_face_down=True)
     tail = [Draw(player="Cy", count=2), Check(player="Bob"), Check(player="Cy"),
-            show("Bob", "Jh Tc 9h 8d 7s"), show("Cy", "Qs Qd 9c 8h 3s")]
+            show("Bob", "Jh Tc 9h 8d 7s"), show("Bob", "Js", "discards"), show("Cy", "Qs Qd 9c 8h 3s")]
     late = replay_hand(setup("jackpots", opts), [bob] + JP_PRE + [split, Declare(player="Bob", what="split_openers")]
                        + tail)
     assert [(f.code, f.action) for f in late.findings if f.code == "split_declared_late"] == [
@@ -298,8 +302,11 @@ def test_keep_if_best_does_not_keep_a_pot_the_opener_did_not_win():
     assert not [f for f in r.findings if f.rule == "jackpots.11.1"]
     assert r.outcome.stacks["Bob"] < 100
     assert "Bob" not in {w for p in r.outcome.pots for w in p.winners}
-    # with the best hand he keeps it
-    best = events[:-2] + [show("Cy", "Qs Qd 9c 8h 3s"), TakePot(player="Bob")]
+    # jackpots.9: the pot belongs to the best other hand shown -- the rake decides nothing
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, ("Cy",), "jackpots.9")]
+    # with the best hand he keeps it -- once the false open is found after he won (here: he admits it after
+    # the showdown; the rake line alone finds nothing, jackpots.9)
+    best = events[:-2] + [show("Cy", "Qs Qd 9c 8h 3s"), TakePot(player="Bob"), Declare(player="Bob", what="false_open")]
     kept = replay_hand(setup("jackpots"), best)
     assert kept.outcome.pots[0].winners == ("Bob",)
     assert [f.rule for f in kept.findings if f.code == "false_open_after_win"] == ["jackpots.11.1"]
