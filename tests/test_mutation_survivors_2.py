@@ -48,3 +48,46 @@ Dee: shows 9c 8d 7h 6d 5s
     o = r.outcome
     assert [(p.amount, p.left_over) for p in o.pots] == [(8, 2), (5, 1)]
     assert o.carried == 3
+
+
+def test_a_see_of_the_wrong_player_is_a_see_of_the_other_one_left_under_brag_4_4():
+    """brag.4.4 (a see needs two players left: the seer sees the other one): no antes, Bob and Cy stake 3,
+    Ann drops; Bob "sees Ann for 6" -- Ann is out, so it is flagged under brag.4.4 and taken as a see of
+    Cy, and the see goes on (staking.py _judge_see: see_wrong_target cites brag.4.4)."""
+    r = hand("three_card_brag", """Bob: looks
+Bob: stake 3
+Cy: looks
+Cy: stake 3
+Ann: looks
+Ann: folds
+Bob: sees Ann for 6
+Cy: shows Kh Kd 4c
+Bob: shows Qs Jh Tc
+""", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
+    assert codes(r) == [(7, "see_wrong_target", "Bob", "brag.4.4")]
+    (f,) = r.findings
+    assert f.message == "Bob sees Ann, but the other player left is Cy" and f.remedy == "taken as a see of Cy"
+    assert r.outcome.stacks == {"Ann": 40, "Bob": 43, "Cy": 37}
+
+
+def test_an_equalising_call_by_a_player_who_cannot_raise_is_a_cover_under_brag_7_4():
+    """brag.betting = poker_antistall, brag.7.4 (a): "with three or more players in, a player may not
+    merely call if that makes the others' stakes equal; he must raise or drop" -- Ann has 2 left after
+    her ante and puts in 2 to match Bob and Cy: she cannot raise by one, so it is flagged under brag.7.4
+    and taken as covering the pot (brag.9.3); the showdown follows (staking.py _judge_stake: the cover
+    branch of call_equalises_stakes)."""
+    r = hand("three_card_brag", """Bob: looks
+Bob: stake 2
+Cy: looks
+Cy: stake 2
+Dee: looks
+Dee: folds
+Ann: looks
+Ann: stake 2
+Bob: shows Kc Kh 7d
+Cy: shows Qc Qh 7s
+Ann: shows Ks Qs 2s
+""", "brag.betting = poker_antistall", seats="Ann 3, Bob 50, Cy 50, Dee 50")
+    assert codes(r) == [(8, "call_equalises_stakes", "Ann", "brag.7.4")]
+    assert r.findings[0].remedy == "he has only 2: taken as covering the pot"
+    assert r.outcome.kind == "showdown" and r.outcome.stacks == {"Ann": 10, "Bob": 47, "Cy": 47, "Dee": 49}
