@@ -6,8 +6,12 @@ Each docstring names the rule and the situation; the mutant it kills is named by
 
 from __future__ import annotations
 
+from referee.engine.outcome import Carry
+from referee.engine.replay import start_hand
+from referee.engine.state import HandSetup
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
+from referee.rulebook import load_rulebook
 
 
 def night(rulebook: str, body: str, *options: str, seats: str, dealer: str = "Ann"):
@@ -91,3 +95,17 @@ Ann: shows Ks Qs 2s
     assert codes(r) == [(8, "call_equalises_stakes", "Ann", "brag.7.4")]
     assert r.findings[0].remedy == "he has only 2: taken as covering the pot"
     assert r.outcome.kind == "showdown" and r.outcome.stacks == {"Ann": 10, "Bob": 47, "Cy": 47, "Dee": 49}
+
+
+def test_a_redeal_whose_antes_are_in_the_carried_pot_is_not_anted_again():
+    """whiskey.1.1 "Each player antes one chip" -- but a redeal after a misdeal has its antes already in
+    the pot (Carry.antes_in: "whether the next deal's antes are already among them").  A whiskey deal
+    that starts from a base carry of 3 chips with the antes in (another game's misdeal, a night that
+    changed games) keeps both the 3 chips and "antes in": nobody antes again (whiskey_poker.py
+    WhiskeyCarry.adopt keeps antes_in)."""
+    rb = load_rulebook("whiskey_poker")
+    seats = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
+    redeal = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3, antes_in=True)))
+    assert redeal.carry_in.antes_in and redeal.stacks == [10, 10, 10] and redeal.dead == 3
+    fresh = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3)))
+    assert fresh.stacks == [9, 9, 9]
