@@ -109,3 +109,25 @@ def test_a_redeal_whose_antes_are_in_the_carried_pot_is_not_anted_again():
     assert redeal.carry_in.antes_in and redeal.stacks == [10, 10, 10] and redeal.dead == 3
     fresh = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3)))
     assert fresh.stacks == [9, 9, 9]
+
+
+def test_a_player_with_no_chips_is_not_in_the_whiskey_deal_and_his_actions_are_ignored():
+    """whiskey.1.1 "Each player antes one chip ... and receives five cards": Bob antes his last chip in
+    hand 1 and loses it; in hand 2 he has no chips and is not dealt in.  His pass is flagged once, under
+    whiskey.1.1, naming him, and ignored; his second action is not flagged again (whiskey_poker.py
+    not_in_deal and the gate of a player not dealt in)."""
+    n = night("whiskey_poker", """hand 1
+Ann wins
+
+hand 2
+Ann: passes
+Bob: passes
+Cy: passes
+Bob: knocks
+""", seats="Ann 5, Bob 1, Cy 5")
+    assert n[0].replay.outcome.stacks["Bob"] == 0
+    r = n[1].replay
+    assert codes(r) == [(2, "acted_not_in_hand", "Bob", "whiskey.1.1")]
+    (f,) = r.findings
+    assert (f.message, f.remedy) == ("Bob has no chips and is not in this deal", "ignored")
+    assert r.states[-1].to_act == "Ann"  # Bob's knock changed nothing: Ann's phase-one turn again
