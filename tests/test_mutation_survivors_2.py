@@ -6,9 +6,15 @@ Each docstring names the rule and the situation; the mutant it kills is named by
 
 from __future__ import annotations
 
+import dataclasses
+
+from referee.cards import UNKNOWN, card
+from referee.engine.events import Exchange, Knock, TakeWidow
+from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRules
 from referee.engine.outcome import Carry
 from referee.engine.replay import start_hand
 from referee.engine.state import HandSetup
+from referee.engine.table import Table
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 from referee.rulebook import load_rulebook
@@ -131,3 +137,64 @@ Bob: knocks
     (f,) = r.findings
     assert (f.message, f.remedy) == ("Bob has no chips and is not in this deal", "ignored")
     assert r.states[-1].to_act == "Ann"  # Bob's knock changed nothing: Ann's phase-one turn again
+
+
+# ---------------------------------------------------------------------- the commerce turn cycle
+
+ANN, BOB, CY, DEE = range(4)
+IDS = ExchangeRuleIds("whiskey.2.1", "whiskey.3.1", "whiskey.4", "whiskey.2.1", "whiskey.3.2",
+                      "whiskey.knock_with_exchange", "whiskey.3.1", "whiskey.phase1_knock")
+
+
+def cycle(*, any_number: bool = False) -> ExchangeRound:
+    """Four players clockwise Ann, Bob, Cy, Dee; Dee deals, Ann plays first (as tests/test_exchanges.py)."""
+    table = Table(("Ann", "Bob", "Cy", "Dee"), "Dee", 1)
+    rules = ExchangeRules("once_in_phase2", True, any_number, True, 5, IDS)
+    return ExchangeRound(rules, table, [True] * 4, table.after(table.dealer))
+
+
+def play(rnd: ExchangeRound, seat: int | None, event: object) -> list:
+    move = rnd.judge(seat, event)  # type: ignore[arg-type]
+    rnd.commit(seat, move)
+    return move.breaches
+
+
+def test_the_choices_with_the_cards_filled_in_still_offer_the_knock():
+    """whiskey.2.1 / whiskey.3.1: in either phase a player at his turn may knock.  The choices the prompt
+    gives (the cycle's, with the known cards filled in) keep every right: Bob may still knock, and the
+    Knock is among the legal events (exchanges.py ExchangeChoices.with_cards)."""
+    rnd = cycle()
+    play(rnd, ANN, TakeWidow("Ann"))
+    bare = rnd.legal(BOB)
+    choices = bare.with_cards((card("7c"),) * 1 + (UNKNOWN,) * 4, (card("Kd"),) + (UNKNOWN,) * 4)
+    assert choices.may_knock is True and Knock("Bob") in choices.events("Bob")
+    assert dataclasses.replace(choices, hand=(), widow=()) == bare
+    assert "knock" in choices.describe(10)
+
+
+def test_the_one_more_turn_after_a_knock_exchanges_any_number_only_under_any_number():
+    """whiskey.4: "After a knock, every player after the knocker ... has exactly one more turn, in which he
+    may exchange all five cards or one card with the widow"; under whiskey.phase2_exchange = any_number
+    one for one, up to four.  Ann takes the widow, Bob knocks: Cy may exchange up to 4 (any_number) or 1
+    (one_or_all), or all, or keep his hand -- not knock (exchanges.py legal, the last turns)."""
+    for any_number, most in ((True, 4), (False, 1)):
+        rnd = cycle(any_number=any_number)
+        play(rnd, ANN, TakeWidow("Ann"))
+        play(rnd, BOB, Knock("Bob"))
+        cy = rnd.legal(CY)
+        assert (cy.may_exchange, cy.may_exchange_all, cy.may_pass, cy.may_knock, cy.last_turn) == (
+            most, True, True, False, True)
+
+
+def test_two_cards_in_the_one_more_turn_are_refused_under_one_or_all_naming_the_count():
+    """whiskey.3.1 / whiskey.phase2_exchange = one_or_all: "exchange either one card or all five cards";
+    after Bob's knock Cy exchanges two cards in his one more turn: flagged under whiskey.3.1 with the
+    count and the hand size, the cards moved as logged (exchanges.py _count_rule)."""
+    rnd = cycle()
+    play(rnd, ANN, TakeWidow("Ann"))
+    play(rnd, BOB, Knock("Bob"))
+    two = Exchange("Cy", (card("7c"), card("8c")), (card("Kd"), card("Qd")))
+    (b,) = play(rnd, CY, two)
+    assert (b.code, b.rule, b.message, b.remedy) == (
+        "exchange_count_refused", "whiskey.3.1", "Cy exchanged 2 cards: one card or all 5", "the cards moved as logged")
+    assert rnd.turn == DEE
