@@ -198,3 +198,26 @@ def test_two_cards_in_the_one_more_turn_are_refused_under_one_or_all_naming_the_
     assert (b.code, b.rule, b.message, b.remedy) == (
         "exchange_count_refused", "whiskey.3.1", "Cy exchanged 2 cards: one card or all 5", "the cards moved as logged")
     assert rnd.turn == DEE
+
+
+def test_two_whiskey_players_who_throw_in_both_count_as_lowest_and_both_pay():
+    """whiskey.5.2 / whiskey.scoring = no_ante_lowest_pays_N, whiskey.tie_lowest = all_tied_pay: a player
+    who throws his hand in at the showdown concedes and counts as the lowest (COMMERCE-NOTES).  Cy and
+    Ann both muck: whiskey has no tie-break among conceded hands, so both are lowest and each pays the 4
+    to Dee's kings -- the deal is decided, not waiting for their cards (commerce_showdown.py lowest:
+    conceded_tie_needs_cards defaults to False; only La Viuda's tie-break needs them)."""
+    r = hand("whiskey_poker", """Bob: knocks
+widow turned: Ac 9d 5h 4s 2c
+Cy: exchanges 2d for 9d
+Dee: passes
+Ann: exchanges 3h for Ac
+Bob: shows 7h 7d Ah 5s 3d
+Cy: mucks
+Dee: shows Kh Ks Kc Qd 2s
+Ann: mucks
+""", "whiskey.scoring = no_ante_lowest_pays_N", seats="Ann 20, Bob 20, Cy 20, Dee 20")
+    o = r.outcome
+    assert codes(r) == [] and o.kind == "showdown" and o.undecided == 0
+    assert [(p.payer, p.payee, p.amount, p.rule) for p in o.penalties] == [
+        ("Cy", "Dee", 4, "whiskey.5.2"), ("Ann", "Dee", 4, "whiskey.5.2")]
+    assert o.stacks == {"Ann": 16, "Bob": 20, "Cy": 16, "Dee": 28}
