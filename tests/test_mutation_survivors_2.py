@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from referee.cards import UNKNOWN, card
-from referee.engine.events import Exchange, Knock, TakeWidow
+from referee.cards import UNKNOWN, card, cards
+from referee.engine.events import Deal, Exchange, Fold, Knock, Look, Muck, See, Show, Stake, TakeWidow
 from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRules
 from referee.engine.outcome import Carry
 from referee.engine.replay import start_hand
@@ -221,3 +221,28 @@ Ann: mucks
     assert [(p.payer, p.payee, p.amount, p.rule) for p in o.penalties] == [
         ("Cy", "Dee", 4, "whiskey.5.2"), ("Ann", "Dee", 4, "whiskey.5.2")]
     assert o.stacks == {"Ann": 16, "Bob": 20, "Cy": 16, "Dee": 28}
+
+
+def brag_seen(known: str | None):
+    """No antes; Bob and Cy stake 3, Ann drops, Bob sees Cy for 6: Cy is to show (brag.7.2)."""
+    rb = load_rulebook("three_card_brag").with_options({"brag.ante": 0})
+    state = start_hand(HandSetup(rb, [("Ann", 40), ("Bob", 40), ("Cy", 40)], "Ann"))
+    events = [Deal(player="Cy", cards=tuple(cards(known)))] if known else []
+    events += [Look(player="Bob"), Stake(player="Bob", amount=3), Look(player="Cy"), Stake(player="Cy", amount=3),
+               Look(player="Ann"), Fold(player="Ann"), See(player="Bob", amount=6)]
+    for e in events:
+        state.push(e)
+    return state.prompt()
+
+
+def test_the_brag_showdown_offers_the_known_hand_and_the_muck():
+    """brag.7.2 "one puts in double the amount to see the other" and brag.9.4 "(and has not mucked, which
+    concedes)": Bob sees Cy; Cy is to show.  The prompt offers his hand as the log knows it (all three
+    cards dealt known: "show Kh Kd 4c") or, unknown, a bare show -- and always the muck (three_card_brag.py
+    ShowChoices.describe / events and the showdown prompt)."""
+    p = brag_seen("Kh Kd 4c")
+    assert (p.phase, p.to_act, p.legal) == ("showdown", "Cy", ("show Kh Kd 4c", "muck"))
+    assert p.options.events("Cy") == [Show(player="Cy", cards=tuple(cards("Kh Kd 4c"))), Muck(player="Cy")]
+    p = brag_seen(None)
+    assert p.legal == ("show", "muck") and p.options.cards is None
+    assert p.options.events("Cy") == [Muck(player="Cy")]
