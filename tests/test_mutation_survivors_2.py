@@ -246,3 +246,18 @@ def test_the_brag_showdown_offers_the_known_hand_and_the_muck():
     p = brag_seen(None)
     assert p.legal == ("show", "muck") and p.options.cards is None
     assert p.options.events("Cy") == [Muck(player="Cy")]
+
+
+def test_an_unseen_four_of_a_kind_declaration_leaves_the_pot_undecided():
+    """brag7.7 / brag7.four_of_a_kind_wins = on: "wins the pot at once if he declares it immediately,
+    before discarding" -- Cy declares four of a kind but the log does not show the cards: the pot of 3
+    waits for the four cards, an undecided pot of the deal's three players (seven_card_brag.py
+    end_declared)."""
+    r = hand("seven_card_brag", "Bob: stake 1\nCy: stake 1\nAnn: stake 1\nCy: declares four of a kind\n",
+             "brag7.four_of_a_kind_wins = on", seats="Ann 20, Bob 20, Cy 20")
+    o = r.outcome
+    assert [(f.code, f.player, f.rule, f.remedy) for f in r.findings] == [
+        ("declaration_unverifiable", "Cy", "brag7.7", "the pot waits for the four cards")]
+    (pot,) = o.pots
+    assert (pot.amount, pot.eligible, pot.winners, pot.decided, pot.rule) == (3, ("Bob", "Cy", "Ann"), (), False, "brag7.7")
+    assert (o.kind, o.undecided, o.carried, o.summary, o.decided) == ("showdown", 3, 0, "3 undecided", False)
