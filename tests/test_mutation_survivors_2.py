@@ -261,3 +261,46 @@ def test_an_unseen_four_of_a_kind_declaration_leaves_the_pot_undecided():
     (pot,) = o.pots
     assert (pot.amount, pot.eligible, pot.winners, pot.decided, pot.rule) == (3, ("Bob", "Cy", "Ann"), (), False, "brag7.7")
     assert (o.kind, o.undecided, o.carried, o.summary, o.decided) == ("showdown", 3, 0, "3 undecided", False)
+
+
+def test_a_short_stake_by_a_player_who_has_no_more_is_a_cover_with_its_own_pot():
+    """brag.9.3 (a player who cannot make the stake covers with what he has) under brag.7.2: Ann has 2
+    after her ante and stakes 2 against Bob's and Cy's 3: flagged stake_short under brag.7.2 and taken as
+    covering the pot; Bob and Cy play on, Cy sees Bob.  Ann's flush takes the main pot of 11, Bob's kings
+    the side pot of 9 (staking.py _judge_stake: the cover of a short stake)."""
+    r = hand("three_card_brag", """Bob: looks
+Bob: stake 3
+Cy: looks
+Cy: stake 3
+Ann: looks
+Ann: stake 2
+Bob: stake 3
+Cy: sees Bob for 6
+Bob: shows Kc Kh 7d
+Cy: shows Qc Qh 7s
+Ann: shows Ks Qs 2s
+""", seats="Ann 3, Bob 50, Cy 50")
+    assert codes(r) == [(6, "stake_short", "Ann", "brag.7.2")]
+    assert r.findings[0].remedy == "he has only 2: taken as covering the pot"
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(11, ("Ann",)), (9, ("Bob",))]
+    assert r.outcome.stacks == {"Ann": 11, "Bob": 52, "Cy": 40}
+
+
+def test_a_blind_player_short_of_his_see_covers_under_the_systems_rule():
+    """brag.8.1 / brag.7.2 / brag.9.3: Bob plays blind (2), Cy looks and stakes 4, Ann drops; Bob, still
+    blind, has 1 left and "sees Cy for 4": flagged see_short under brag.7.2 (not brag.8.2: he is the
+    blind one) and taken as covering the pot; his run beats Cy's kings for the 7 he could cover
+    (staking.py _judge_see: the short rule of the seer)."""
+    r = hand("three_card_brag", """Bob: blind 2
+Cy: looks
+Cy: stake 4
+Ann: looks
+Ann: folds
+Bob: sees Cy for 4
+Cy: shows Kh Kd 4c
+Bob: shows Qs Jh Tc
+""", "brag.ante = 0", seats="Ann 40, Bob 3, Cy 40")
+    assert codes(r) == [(6, "see_short", "Bob", "brag.7.2")]
+    assert (r.findings[0].message, r.findings[0].remedy) == ("Bob has 1, less than the 4 a see costs him",
+                                                             "taken as covering the pot")
+    assert r.outcome.stacks == {"Ann": 40, "Bob": 7, "Cy": 36}
