@@ -284,6 +284,8 @@ Ann: shows Ks Qs 2s
     assert r.findings[0].remedy == "he has only 2: taken as covering the pot"
     assert [(p.amount, p.winners) for p in r.outcome.pots] == [(11, ("Ann",)), (9, ("Bob",))]
     assert r.outcome.stacks == {"Ann": 11, "Bob": 52, "Cy": 40}
+    # the table after each action counts the frozen main pot with the chips above it (state.py row)
+    assert [(s.action, s.pot, s.to_act) for s in r.states[5:8]] == [(6, 11, "Bob"), (7, 14, "Cy"), (8, 20, "Bob")]
 
 
 def test_a_blind_player_short_of_his_see_covers_under_the_systems_rule():
