@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from referee.cards import UNKNOWN, card, cards
-from referee.engine.events import Deal, Exchange, Fold, Knock, Look, Muck, See, Show, Stake, TakeWidow
+from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Muck, See, Show, Stake, TakeWidow
 from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRules
 from referee.engine.outcome import Carry
 from referee.engine.replay import start_hand
@@ -306,3 +306,42 @@ Bob: shows Qs Jh Tc
     assert (r.findings[0].message, r.findings[0].remedy) == ("Bob has 1, less than the 4 a see costs him",
                                                              "taken as covering the pot")
     assert r.outcome.stacks == {"Ann": 40, "Bob": 7, "Cy": 36}
+
+
+# ---------------------------------------------------------------------- what the prompt offers
+
+
+def test_a_raise_short_of_a_full_raise_is_offered_as_all_in_with_its_chips():
+    """draw.betting = no_limit (table stakes): Bob bets 10, Cy calls; Dee, with 15, may call 10 or raise only all in, 5 more: the prompt says so, with the chips
+    (betting.py LegalActions.describe)."""
+    rb = load_rulebook("straight_draw").with_options({"draw.betting": "no_limit"})
+    state = start_hand(HandSetup(rb, [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 15)], "Ann"))
+    state.push(Bet(player="Bob", amount=10))
+    state.push(Call(player="Cy"))
+    p = state.prompt()
+    assert (p.to_act, p.legal) == ("Dee", ("fold", "call 10", "raise all in (5)"))
+
+
+def test_a_one_chip_blind_stake_is_offered_as_one_amount():
+    """brag.betting = round, brag.7.1: "at each turn a player puts in one chip or drops out"; blind
+    (brag.8.1) Bob may drop, put in 1 blind, or look (three_card_brag staking StakeChoices.describe)."""
+    rb = load_rulebook("three_card_brag").with_options({"brag.betting": "round"})
+    state = start_hand(HandSetup(rb, [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"))
+    assert state.prompt().legal == ("drop", "blind 1", "look (then stake as seen)")
+
+
+def test_stop_the_bus_offers_an_exchange_for_the_dummy_as_the_log_knows_it():
+    """stopbus.3: "In turn each player may exchange one card for one of the dummy's" -- the prompt names
+    the dummy's cards (unknown here: ?? ?? ??) (stop_the_bus.py ExchangeChoices.describe)."""
+    state = start_hand(HandSetup(load_rulebook("stop_the_bus"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"))
+    assert state.prompt().legal == ("exchange a card for ?? ?? ??", "pass")
+
+
+def test_phase_two_offers_exchanging_all_with_a_knock():
+    """whiskey.3.1 / whiskey.3.3 "A knock may be made together with an exchange": with the widow face up
+    the legal events include exchanging all five and knocking in the same turn (exchanges.py events)."""
+    rnd = cycle()
+    play(rnd, ANN, TakeWidow("Ann"))
+    events = rnd.legal(BOB).with_cards((UNKNOWN,) * 5, (UNKNOWN,) * 5).events("Bob")
+    every = (UNKNOWN,) * 5
+    assert Exchange("Bob", every, every, knock=True) in events and Exchange("Bob", every, every) in events
