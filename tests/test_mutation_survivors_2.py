@@ -9,10 +9,10 @@ from __future__ import annotations
 import dataclasses
 
 from referee.cards import UNKNOWN, card, cards
-from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Muck, See, Show, Stake, TakeWidow
+from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Muck, Pass, See, Show, Stake, TakeWidow, TurnWidow
 from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRules
 from referee.engine.outcome import Carry
-from referee.engine.replay import start_hand
+from referee.engine.replay import next_turn, start_hand
 from referee.engine.state import HandSetup
 from referee.engine.table import Table
 from referee.handfile import parse_night
@@ -345,3 +345,17 @@ def test_phase_two_offers_exchanging_all_with_a_knock():
     events = rnd.legal(BOB).with_cards((UNKNOWN,) * 5, (UNKNOWN,) * 5).events("Bob")
     every = (UNKNOWN,) * 5
     assert Exchange("Bob", every, every, knock=True) in events and Exchange("Bob", every, every) in events
+
+
+def test_the_whiskey_showdown_prompt_names_the_hand_only_when_the_log_knows_all_of_it():
+    """whiskey.4 / whiskey.6.4: after the last turns the hands are shown from the knocker on.  Bob knocked
+    and his five cards are known: he is prompted first with his hand; Cy, of whom the log knows two
+    cards, is prompted next without one (whiskey_poker.py prompt_outside_turns)."""
+    setup = HandSetup(load_rulebook("whiskey_poker"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
+    bob = tuple(cards("Qs Qh 8c 8d 3s"))
+    events = [Deal(player="Bob", cards=bob), Deal(player="Cy", cards=tuple(cards("2c 5d")) + (UNKNOWN,) * 3),
+              Knock("Bob"), TurnWidow(tuple(cards("Jc Js 6d 6c 2h"))), Pass("Cy"), Pass("Ann")]
+    p = next_turn(setup, events)
+    assert (p.phase, p.to_act, p.legal, p.options.hand) == ("showdown", "Bob", ("show", "muck"), bob)
+    p = next_turn(setup, [*events, Show("Bob", bob)])
+    assert (p.phase, p.to_act, p.options.hand) == ("showdown", "Cy", None)
