@@ -7,6 +7,7 @@ Each docstring names the rule and the situation; the mutant it kills is named by
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from referee.cards import UNKNOWN, card, cards
 from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Muck, Pass, See, Show, Stake, TakeWidow, TurnWidow
@@ -359,3 +360,26 @@ def test_the_whiskey_showdown_prompt_names_the_hand_only_when_the_log_knows_all_
     assert (p.phase, p.to_act, p.legal, p.options.hand) == ("showdown", "Bob", ("show", "muck"), bob)
     p = next_turn(setup, [*events, Show("Bob", bob)])
     assert (p.phase, p.to_act, p.options.hand) == ("showdown", "Cy", None)
+
+
+def test_a_stud_showdown_pot_cites_stud_6():
+    """stud.6: "the best five-card hand wins": Ann's three nines take the pot from Cy's kings; the
+    pot names the rule it was decided by (five_card_stud.py end: the showdown's rule)."""
+    golden = Path(__file__).parent / "golden" / "five_card_stud" / "01_highest_upcard_leads_full_hand.txt"
+    (replayed,) = replay_night_file(parse_night(golden.read_text()))
+    (pot,) = replayed.replay.outcome.pots
+    assert (pot.winners, pot.rule, pot.decided) == (("Ann",), "stud.6", True)
+
+
+def test_tied_best_hands_that_collect_nothing_leave_the_pot_and_the_payment_on_the_table():
+    """whiskey.tie_best = all_tied_collect_nothing: "If best hands tie, nobody collects: the pot stays for
+    the next deal" (golden whiskey_poker/20).  Hand 1: Ann and Cy tie, the 4 antes stay, a pot decided
+    under whiskey.tie_best; hand 3 (no_ante_lowest_pays_N): Dee and Ann tie, so Cy's payment of 4 goes
+    "into the next deal's pot" -- not "into the pool", which is the elimination game's (whiskey_poker.py
+    award_pots and summary)."""
+    golden = Path(__file__).parent / "golden" / "whiskey_poker" / "20_tie_best_all_tied_collect_nothing.txt"
+    n = replay_night_file(parse_night(golden.read_text()))
+    (pot,) = n[0].replay.outcome.pots
+    assert (pot.amount, pot.winners, pot.decided, pot.left_over, pot.rule) == (4, (), True, 4, "whiskey.tie_best")
+    assert n[0].replay.outcome.summary == "4 stays on the table"
+    assert n[2].replay.outcome.summary == "Cy pays 4 into the next deal's pot"
