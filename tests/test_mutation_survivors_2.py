@@ -383,3 +383,29 @@ def test_tied_best_hands_that_collect_nothing_leave_the_pot_and_the_payment_on_t
     assert (pot.amount, pot.winners, pot.decided, pot.left_over, pot.rule) == (4, (), True, 4, "whiskey.tie_best")
     assert n[0].replay.outcome.summary == "4 stays on the table"
     assert n[2].replay.outcome.summary == "Cy pays 4 into the next deal's pot"
+
+
+DRAW_ROUND1 = "Bob: checks\nCy: bets 1\nDee: calls\nAnn: calls\nBob: calls\n"
+FOUR_SEATS = "Ann 100, Bob 100, Cy 100, Dee 100"
+
+
+def test_a_checked_round_two_shows_down_from_its_first_player():
+    """draw.showdown_first = last_bettor_or_first_to_act: "if nobody bet in that round, with the first
+    player to act in it"; draw.round2_first = first_bettor_round1: Cy made the first bet, so he opens
+    round two; all check -- the showdown begins with Cy, not the dealer's left (straight_draw.py
+    start_showdown)."""
+    r = hand("straight_draw", DRAW_ROUND1 + "Bob: draws 1\nCy: draws 1\nDee: draws 1\nAnn: draws 1\n"
+             "Cy: checks\nDee: checks\nAnn: checks\nBob: checks\n",
+             "draw.showdown_first = last_bettor_or_first_to_act", seats=FOUR_SEATS)
+    assert r.outcome.showdown_order == ("Cy", "Dee", "Ann", "Bob")
+
+
+def test_a_draw_out_of_turn_names_who_is_to_draw_and_what_became_of_it():
+    """draw.7.1 (the draw goes clockwise from the dealer's left): Cy draws before Bob.  Flagged under
+    draw.7.1 naming Bob; under common.illegal_fix = void_and_reprompt it is void and Bob is still to
+    draw, otherwise the draw stands (straight_draw.py draw_breaches)."""
+    lines = "Bob: bets 1\nCy: calls\nDee: calls\nAnn: calls\nCy: draws 1\n"
+    for options, remedy in (((), "the draw stands"), (("common.illegal_fix = void_and_reprompt",), "void: Bob is to draw")):
+        r = hand("straight_draw", lines, *options, seats=FOUR_SEATS)
+        assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings] == [
+            (5, "drew_out_of_turn", "Cy", "draw.7.1", "Cy drew out of turn: Bob is to draw", remedy)]
