@@ -409,3 +409,25 @@ def test_a_draw_out_of_turn_names_who_is_to_draw_and_what_became_of_it():
         r = hand("straight_draw", lines, *options, seats=FOUR_SEATS)
         assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings] == [
             (5, "drew_out_of_turn", "Cy", "draw.7.1", "Cy drew out of turn: Bob is to draw", remedy)]
+
+
+def test_a_brag_redeal_with_the_antes_in_the_carried_pot_is_not_anted_again():
+    """brag.ante (every player antes) -- but a redeal after a misdeal has its antes already in the pot
+    (Carry.antes_in): a three-card brag deal starting from 3 chips with the antes in takes no ante; the
+    same carry without antes_in does (three_card_brag.py begin)."""
+    rb = load_rulebook("three_card_brag")
+    seats = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
+    redeal = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3, antes_in=True)))
+    assert redeal.stacks == [10, 10, 10] and redeal.dead == 3
+    fresh = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3)))
+    assert fresh.stacks == [9, 9, 9]
+
+
+def test_a_bet_facing_a_bet_names_the_player_and_is_taken_as_put_in():
+    """draw.6 (after a bet each player must call, raise or fold): Bob bets 1, Cy "bets 2" -- flagged
+    bet_facing_bet naming Cy and the bet he faces; his 2 chips are taken as put in (betting.py judge)."""
+    r = hand("straight_draw", "Bob: bets 1\nCy: bets 2\n", seats=FOUR_SEATS)
+    (f,) = r.findings
+    assert (f.code, f.player, f.message, f.remedy) == (
+        "bet_facing_bet", "Cy", "Cy cannot bet: there is a bet of 1; Cy must call, raise or fold",
+        "Cy's 2 chips taken as put in")
