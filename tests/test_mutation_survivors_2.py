@@ -431,3 +431,20 @@ def test_a_bet_facing_a_bet_names_the_player_and_is_taken_as_put_in():
     assert (f.code, f.player, f.message, f.remedy) == (
         "bet_facing_bet", "Cy", "Cy cannot bet: there is a bet of 1; Cy must call, raise or fold",
         "Cy's 2 chips taken as put in")
+
+
+def test_exchanging_all_five_named_cards_gives_the_player_the_widow():
+    """whiskey.4: after a knock each other player "may exchange all five cards ... with the widow": Cy
+    names his five cards and the widow's five; he then holds the widow's cards and the widow his (no
+    clash at the show), and Ann's kings take the 3 antes (whiskey_poker.py exchange_cards: a whole-hand
+    exchange)."""
+    r = hand("whiskey_poker", """Bob: knocks
+widow turned: Ac 9d 5h 4s 2c
+Cy: exchanges 2d 3d 7s 8h Jc for Ac 9d 5h 4s 2c
+Ann: passes
+Bob: shows 7h 7d Ah 5s 3h
+Cy: shows Ac 9d 5h 4s 2c
+Ann: shows Kh Ks Kc Qd 2s
+""", seats="Ann 20, Bob 20, Cy 20")
+    assert codes(r) == [] and r.outcome.kind == "showdown"
+    assert r.outcome.stacks == {"Ann": 22, "Bob": 19, "Cy": 19}
