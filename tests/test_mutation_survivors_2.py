@@ -9,13 +9,16 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
+
 from referee.cards import UNKNOWN, card, cards
-from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Muck, Pass, See, Show, Stake, TakeWidow, TurnWidow
+from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Muck, Pass, See, Show, Stake, TakeWidow, TurnWidow, Void
 from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRules
 from referee.engine.outcome import Carry
 from referee.engine.replay import next_turn, start_hand
 from referee.engine.state import HandSetup
 from referee.engine.table import Table
+from referee.errors import InputError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 from referee.rulebook import load_rulebook
@@ -448,3 +451,14 @@ Ann: shows Kh Ks Kc Qd 2s
 """, seats="Ann 20, Bob 20, Cy 20")
     assert codes(r) == [] and r.outcome.kind == "showdown"
     assert r.outcome.stacks == {"Ann": 22, "Bob": 19, "Cy": 19}
+
+
+def test_a_correction_voiding_a_later_action_is_refused_with_a_hint():
+    """A correction ("void N") voids an action logged before it: action 2 voiding action 5 is refused,
+    and the error says what a correction may void (state.py _void)."""
+    state = start_hand(HandSetup(load_rulebook("straight_draw"), [("Ann", 100), ("Bob", 100), ("Cy", 100)], "Ann"))
+    state.push(Bet(player="Bob", amount=1))
+    with pytest.raises(InputError) as err:
+        state.push(Void(action=5))
+    assert "voids action 5, which is not an earlier action of this hand" in str(err.value)
+    assert err.value.hint == "a correction voids an action logged before it"
