@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from referee.cards import UNKNOWN, card, cards
-from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Muck, Pass, See, Show, Stake, TakeWidow, TurnWidow, Void
+from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Misdeal, Muck, Pass, See, Show, Stake, TakeWidow, TurnWidow, Void
 from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRules
 from referee.engine.outcome import Carry
-from referee.engine.replay import next_turn, start_hand
+from referee.engine.games.seven_card_brag import SevenCarry
+from referee.engine.replay import next_turn, replay_hand, start_hand
 from referee.engine.state import HandSetup
 from referee.engine.table import Table
 from referee.errors import InputError
@@ -462,3 +463,25 @@ def test_a_correction_voiding_a_later_action_is_refused_with_a_hint():
         state.push(Void(action=5))
     assert "voids action 5, which is not an earlier action of this hand" in str(err.value)
     assert err.value.hint == "a correction voids an action logged before it"
+
+
+def test_a_stud_misdeal_keeps_the_antes_in_the_pot_for_the_redeal():
+    """stud.ante = ante ("Before the deal every player antes"); a misdeal: the same dealer deals again and
+    the 3 antes stay in the pot as the redeal's antes -- the redeal takes none (five_card_stud.py
+    carry_out of a misdeal)."""
+    rb = load_rulebook("five_card_stud").with_options({"stud.ante": "ante"})
+    seats = [("Ann", 20), ("Bob", 20), ("Cy", 20)]
+    o = replay_hand(HandSetup(rb, seats, "Ann"), [Misdeal()]).outcome
+    assert o.kind == "misdeal" and o.next_hand.same_dealer and o.next_hand.dealer == "Ann"
+    assert (o.next_hand.carry.pot, o.next_hand.carry.antes_in) == (3, True)
+    redeal = start_hand(HandSetup(rb, [("Ann", 19), ("Bob", 19), ("Cy", 19)], "Ann", carry_in=o.next_hand.carry))
+    assert redeal.stacks == [19, 19, 19] and redeal.dead == 3
+
+
+def test_a_seven_card_brag_hand_in_progress_keeps_the_count_of_carried_deals():
+    """brag7 (a deal nobody wins carries its pot; the count of deals carried in a row goes on): a hand still
+    in progress leaves the count as it came in, 2 (seven_card_brag.py carry_out)."""
+    seats = [("Ann", 20), ("Bob", 20), ("Cy", 20)]
+    setup = HandSetup(load_rulebook("seven_card_brag"), seats, "Ann", carry_in=SevenCarry(pot=3, deals_carried=2))
+    o = replay_hand(setup, [Stake("Bob", 1)]).outcome
+    assert o.kind == "in_progress" and o.next_hand.carry.deals_carried == 2
