@@ -485,3 +485,15 @@ def test_a_seven_card_brag_hand_in_progress_keeps_the_count_of_carried_deals():
     setup = HandSetup(load_rulebook("seven_card_brag"), seats, "Ann", carry_in=SevenCarry(pot=3, deals_carried=2))
     o = replay_hand(setup, [Stake("Bob", 1)]).outcome
     assert o.kind == "in_progress" and o.next_hand.carry.deals_carried == 2
+
+
+def test_an_opener_left_alone_without_showing_openers_leaves_the_pot_undecided_under_jackpots_4_1():
+    """jackpots.4.1 (the opener must hold jacks or better and prove it) / jackpots.11.2: Bob opens, Cy and
+    Ann fold; Bob is alone but has not shown his openers: flagged under jackpots.4.1 naming him, and the
+    pot of 5 waits (jackpots.py end_uncontested)."""
+    r = hand("jackpots", "Bob: bets 2\nCy: folds\nAnn: folds\n", seats="Ann 20, Bob 20, Cy 20")
+    assert codes(r) == [(None, "openers_unverifiable", "Bob", "jackpots.4.1")]
+    assert r.findings[0].message == ("Bob's openers were not shown: show the pair (or split-opener discards) "
+                                     "Bob opened with")
+    (pot,) = r.outcome.pots
+    assert (pot.amount, pot.decided, pot.rule) == (5, False, "jackpots.11.2") and r.outcome.kind == "uncontested"
