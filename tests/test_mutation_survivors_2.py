@@ -497,3 +497,16 @@ def test_an_opener_left_alone_without_showing_openers_leaves_the_pot_undecided_u
                                      "Bob opened with")
     (pot,) = r.outcome.pots
     assert (pot.amount, pot.decided, pot.rule) == (5, False, "jackpots.11.2") and r.outcome.kind == "uncontested"
+
+
+def test_openers_shown_that_are_not_the_cards_dealt_make_a_false_open():
+    """jackpots.10 (a false open when everybody else dropped: the pot stays, the opener pays each other
+    player, jackpots.6): Bob was dealt Qs Qd 9c 9h 2s, opens, Cy and Ann drop, and he "shows openers
+    Jh Jd" -- not cards he was dealt: disproven, so a false open (jackpots.py table_proof)."""
+    r = hand("jackpots", "Bob: dealt Qs Qd 9c 9h 2s\nBob: bets 2\nCy: folds\nAnn: folds\nBob: shows openers Jh Jd\n",
+             seats="Ann 20, Bob 20, Cy 20")
+    assert codes(r) == [(None, "false_open_all_dropped", "Bob", "jackpots.10")]
+    assert "(the openers he showed (Jh Jd) are not the cards he was dealt (Qs Qd 9c 9h 2s))" in r.findings[0].message
+    o = r.outcome
+    assert o.kind == "false_open" and o.stacks == {"Ann": 18, "Bob": 16, "Cy": 21}
+    assert [(p.payer, p.payee, p.amount) for p in o.penalties] == [("Bob", "Cy", 1), ("Bob", "Ann", 1)]
