@@ -15,6 +15,7 @@ from referee.cards import UNKNOWN, card, cards
 from referee.engine.events import Bet, Call, Deal, Exchange, Fold, Knock, Look, Misdeal, Muck, Pass, See, Show, Stake, TakeWidow, TurnWidow, Void
 from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRules
 from referee.engine.outcome import Carry
+from referee.engine.places import CardPlaces
 from referee.engine.games.seven_card_brag import SevenCarry
 from referee.engine.replay import next_turn, replay_hand, start_hand
 from referee.engine.state import HandSetup
@@ -510,3 +511,25 @@ def test_openers_shown_that_are_not_the_cards_dealt_make_a_false_open():
     o = r.outcome
     assert o.kind == "false_open" and o.stacks == {"Ann": 18, "Bob": 16, "Cy": 21}
     assert [(p.payer, p.payee, p.amount) for p in o.penalties] == [("Bob", "Cy", 1), ("Bob", "Ann", 1)]
+
+
+def test_a_shown_hand_takes_its_cards_out_of_the_place_the_log_had_them():
+    """COMMERCE-NOTES (every card is in one place; a shown hand is what the player holds): the log has
+    Bob with 7h 2c and the widow with 3d 4s; Bob shows 7h 3d 9s -- 3d leaves the widow (4s stays there),
+    and 2c, which the log had wrongly for Bob, is returned and no longer placed (places.py replace)."""
+    places = CardPlaces(2)
+    places.add(0, tuple(cards("7h 2c")))
+    places.add("widow", tuple(cards("3d 4s")))
+    wrong = places.replace(0, tuple(cards("7h 3d 9s")))
+    assert wrong == [card("2c")] and places.place_of(card("2c")) is None
+    assert places.at(0) == tuple(cards("7h 3d 9s")) and places.at("widow") == (card("4s"),)
+    assert places.place_of(card("3d")) == 0
+
+
+def test_a_player_leaving_the_deal_at_his_turn_passes_the_turn_on():
+    """whiskey.2.1 (turns go clockwise from the dealer's left): Ann, whose turn it is, leaves the deal --
+    the turn goes to Bob, the next player still in (exchanges.py ExchangeRound.remove)."""
+    rnd = cycle()
+    assert rnd.turn == ANN
+    rnd.remove(ANN)
+    assert rnd.turn == BOB and ANN not in rnd.order
