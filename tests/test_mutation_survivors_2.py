@@ -533,3 +533,40 @@ def test_a_player_leaving_the_deal_at_his_turn_passes_the_turn_on():
     assert rnd.turn == ANN
     rnd.remove(ANN)
     assert rnd.turn == BOB and ANN not in rnd.order
+
+
+def test_a_lowest_line_the_shown_cards_contradict_is_flagged_while_two_mucked_hands_wait():
+    """laviuda.4 / laviuda.8 (the worst hand pays; equally bad hands are told apart by their cards):
+    Cy shows kings, Bob and Ann both muck, and the log says "Cy was lowest" -- the mucked hands are
+    worse, so the line is flagged as contradicted by the cards; which of the two mucked hands pays needs
+    their cards: nobody pays yet (commerce_showdown.py lowest: a conceded tie that needs the cards keeps
+    the contradicted lines)."""
+    n = night("la_viuda", """game so far: pool 3, fund 9
+
+hand 1
+Cy: knocks
+widow turned: Td Js 8h 5c 2h
+Bob: passes
+Ann: passes
+Cy: shows Kd Kc 9s 6c 3h
+Bob: mucks
+Ann: mucks
+Cy was lowest
+""", seats="Ann 5, Bob 5, Cy 5")
+    r = n[0].replay
+    assert codes(r) == [(None, "result_contradicts_cards", "Cy", "laviuda.4"),
+                        (None, "showdown_unverifiable", "Bob", "laviuda.4"),
+                        (None, "showdown_unverifiable", "Ann", "laviuda.4")]
+    assert r.outcome.penalties == () and r.outcome.summary == "nobody pays"
+
+
+def test_a_stake_judged_and_committed_in_one_step():
+    """brag.7.2 (a player puts in at least the stake, or raises, or drops): the staking round's apply
+    judges Bob's stake of 2 and commits it -- 2 chips out of his stack, Cy to act (staking.py
+    StakingRound.apply)."""
+    state = start_hand(HandSetup(load_rulebook("three_card_brag"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"))
+    rnd = state.round
+    assert rnd.turn == 1
+    verdict = rnd.apply(1, Stake(player="Bob", amount=2))
+    assert (verdict.kind, verdict.chips, verdict.breaches) == ("stake", 2, [])
+    assert rnd.stacks[1] == 7 and rnd.turn == 2
