@@ -558,6 +558,9 @@ Cy was lowest
                         (None, "showdown_unverifiable", "Bob", "laviuda.4"),
                         (None, "showdown_unverifiable", "Ann", "laviuda.4")]
     assert r.outcome.penalties == () and r.outcome.summary == "nobody pays"
+    assert [(f.message, f.remedy) for f in r.findings[1:]] == [
+        ("the deal cannot be settled: show Bob's hand", "nothing that needs his hand is decided"),
+        ("the deal cannot be settled: show Ann's hand", "nothing that needs his hand is decided")]
 
 
 def test_a_stake_judged_and_committed_in_one_step():
@@ -570,3 +573,4 @@ def test_a_stake_judged_and_committed_in_one_step():
     verdict = rnd.apply(1, Stake(player="Bob", amount=2))
     assert (verdict.kind, verdict.chips, verdict.breaches) == ("stake", 2, [])
     assert rnd.stacks[1] == 7 and rnd.turn == 2
+
