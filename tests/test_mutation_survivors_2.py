@@ -152,11 +152,15 @@ IDS = ExchangeRuleIds("whiskey.2.1", "whiskey.3.1", "whiskey.4", "whiskey.2.1", 
                       "whiskey.knock_with_exchange", "whiskey.3.1", "whiskey.phase1_knock")
 
 
-def cycle(*, any_number: bool = False) -> ExchangeRound:
+def cycle(*, any_number: bool = False, turns_up: bool = True) -> ExchangeRound:
     """Four players clockwise Ann, Bob, Cy, Dee; Dee deals, Ann plays first (as tests/test_exchanges.py)."""
     table = Table(("Ann", "Bob", "Cy", "Dee"), "Dee", 1)
-    rules = ExchangeRules("once_in_phase2", True, any_number, True, 5, IDS)
+    rules = ExchangeRules("once_in_phase2", True, any_number, turns_up, 5, IDS)
     return ExchangeRound(rules, table, [True] * 4, table.after(table.dealer))
+
+
+def one(player: str) -> Exchange:
+    return Exchange(player, (card("7c"),), (card("Kd"),))
 
 
 def play(rnd: ExchangeRound, seat: int | None, event: object) -> list:
@@ -574,3 +578,18 @@ def test_a_stake_judged_and_committed_in_one_step():
     assert (verdict.kind, verdict.chips, verdict.breaches) == ("stake", 2, [])
     assert rnd.stacks[1] == 7 and rnd.turn == 2
 
+
+
+def test_a_single_card_exchange_after_a_knock_with_the_widow_face_down_is_flagged():
+    """whiskey.phase1_knock = allowed (the widow stays face down after a knock in phase one) and whiskey.4:
+    in the one more turn a player "may exchange all five cards or one card with the widow" -- but with
+    the widow still face down he may only take it whole or keep his hand: Ann knocks, Bob exchanges one
+    card -- flagged under whiskey.phase1_knock, the cards moved as logged (exchanges.py _in_turn_rules)."""
+    rnd = cycle(turns_up=False)
+    play(rnd, ANN, Knock("Ann"))
+    assert not rnd.widow_up and rnd.turn == BOB
+    (b,) = play(rnd, BOB, one("Bob"))
+    assert (b.code, b.rule, b.message, b.remedy) == (
+        "exchange_widow_face_down", "whiskey.phase1_knock",
+        "Bob exchanged single cards with the widow still face down: he may only take it whole or keep his hand",
+        "its cards moved as logged")
