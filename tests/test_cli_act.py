@@ -154,6 +154,8 @@ def test_act_imports_only_what_one_line_needs(sqlite_url: str) -> None:
                                                        "prompt_toolkit", "pokerkit", "treys"}}
     unneeded = {m for m in loaded if m.startswith(("referee.report", "referee.ledger", "referee.dispute",
                                                    "referee.whatif", "referee.rulings"))}
+    unneeded |= {m for m in loaded if m.startswith("referee.cli.")} - {"referee.cli.app", "referee.cli.act",
+                                                                        "referee.cli.db"}
     games = {m for m in loaded if m.startswith("referee.engine.games.")} - {
         "referee.engine.games.jackpots", "referee.engine.games.straight_draw", "referee.engine.games.common"}
     assert not heavy and not unneeded and not games, (heavy, unneeded, games)
