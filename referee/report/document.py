@@ -261,11 +261,14 @@ def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight
 
 
 def report_of(store: object, session_id: int) -> NightReport:
-    """Read, replay, account and settle session ``session_id``: its report."""
+    """Read, replay, account and settle session ``session_id``: its report.  The log is read once: the
+    hash chain verified is that of the very rows the report is made from."""
     from referee.ledger.ledger import session_ledger
+    from referee.store.chain import verify_chain
 
-    ledger, log, replayed = session_ledger(store, session_id)  # type: ignore[arg-type]
-    chain = store.verify_chain(session_id)  # type: ignore[attr-defined]
+    snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
+    ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
+    chain = verify_chain(snapshot.session, snapshot.events)
     return night_report(ledger, log, replayed, ledger.settle(), chain.ok)
 
 
