@@ -42,9 +42,59 @@ def print_usage_error(err: Any) -> None:
         out.print(f"[dim]Hint:[/] {literal(usage)}; `{literal(ctx.command_path)} --help` says more")
 
 
+#: Every command, in the order ``referee --help`` lists them: its name, its module in referee.cli, and
+#: the function (a command) or the typer app (a group of commands) there.
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("demo", "demo", "demo"),
+    ("table", "table", "table"),
+    ("act", "act", "act"),
+    ("replay", "replay", "replay"),
+    ("dispute", "dispute", "dispute"),
+    ("import", "transfer", "import_night"),
+    ("export", "transfer", "export_session"),
+    ("settle", "settle", "settle"),
+    ("report", "report", "report"),
+    ("standings", "standings", "standings"),
+    ("import-ledger", "standings", "import_ledger"),
+    ("session", "session", "app"),
+    ("rulebook", "rulebook", "app"),
+    ("db", "db", "app"),
+)
+
+
+def _build_command(name: str, module: str, attribute: str) -> Any:
+    """The click command ``name``, built from its module (imported now) as typer builds it."""
+    from importlib import import_module
+
+    from typer.main import get_command_from_info, get_group_from_info
+    from typer.models import CommandInfo, TyperInfo
+
+    target = getattr(import_module(f"referee.cli.{module}"), attribute)
+    if isinstance(target, typer.Typer):
+        return get_group_from_info(TyperInfo(target, name=name), pretty_exceptions_short=True,
+                                   suggest_commands=True, rich_markup_mode="rich")
+    return get_command_from_info(CommandInfo(name=name, callback=target), pretty_exceptions_short=True,
+                                 rich_markup_mode="rich")
+
+
 class RefereeGroup(TyperGroup):
     """The root command group: turns a RefereeError from any subcommand into ``Error: …``, exit 2;
-    click's usage errors are printed in that style too (not typer's panel)."""
+    click's usage errors are printed in that style too (not typer's panel).
+
+    Its commands are built when asked for (:data:`COMMANDS`): ``referee act`` imports and builds
+    ``act`` alone, not the other thirteen commands' modules and parameters (a one-shot ``act`` is
+    started for every line a script records); ``referee --help`` and completion build them all."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [name for name, _, _ in COMMANDS]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        known = [name for name, _, _ in COMMANDS]
+        wanted = [cmd_name] if cmd_name in known else known  # a typo: all of them, for "did you mean"
+        for name, module, attribute in COMMANDS:
+            if name in wanted and name not in self.commands:
+                self.commands[name] = _build_command(name, module, attribute)
+        return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         import sys
@@ -106,26 +156,3 @@ def _root(
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="referee")
-
-
-def _register_groups() -> None:
-    from referee.cli import (act, db, demo, dispute, replay, report, rulebook, session, settle, standings, table,
-                             transfer)
-
-    app.command(name="demo")(demo.demo)
-    app.add_typer(session.app, name="session")
-    app.command(name="table")(table.table)
-    app.command(name="act")(act.act)
-    app.command(name="replay")(replay.replay)
-    app.command(name="dispute")(dispute.dispute)
-    app.command(name="import")(transfer.import_night)
-    app.command(name="export")(transfer.export_session)
-    app.command(name="settle")(settle.settle)
-    app.command(name="report")(report.report)
-    app.command(name="standings")(standings.standings)
-    app.command(name="import-ledger")(standings.import_ledger)
-    app.add_typer(rulebook.app, name="rulebook")
-    app.add_typer(db.app, name="db")
-
-
-_register_groups()

@@ -36,6 +36,7 @@ log gives him (``provisional``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -48,7 +49,7 @@ from referee.ledger.settlement import Transfer, name_key
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedNight
     from referee.ledger.settlement import Settlement
-    from referee.session_log import SessionLog
+    from referee.session_log import LogSnapshot, SessionLog
     from referee.store import Store
 
 
@@ -307,17 +308,22 @@ class _Run:
     paid: dict[str, int] = field(default_factory=dict)  # whiskey: chips each paid into the pool
 
 
-def _is_viuda(carry: object) -> bool:
-    from referee.engine.games.la_viuda import LaViudaCarry
+def _carry_class(module: str, name: str) -> type | None:
+    """A game's carry class, if that game's module was imported: a carry of a game that was never
+    loaded cannot exist (so a Jackpots night's ledger does not import La Viuda and whiskey poker)."""
+    loaded = sys.modules.get(f"referee.engine.games.{module}")
+    return getattr(loaded, name) if loaded is not None else None
 
-    return isinstance(carry, LaViudaCarry) and not carry.short_pack and carry.started
+
+def _is_viuda(carry: object) -> bool:
+    viuda = _carry_class("la_viuda", "LaViudaCarry")
+    return viuda is not None and isinstance(carry, viuda) and not carry.short_pack and carry.started  # type: ignore[attr-defined]
 
 
 def _is_elimination(carry: object) -> bool:
-    from referee.engine.games.la_viuda import LaViudaCarry
-    from referee.engine.games.whiskey_poker import WhiskeyCarry
-
-    return isinstance(carry, WhiskeyCarry) and not isinstance(carry, LaViudaCarry) and carry.started
+    whiskey, viuda = _carry_class("whiskey_poker", "WhiskeyCarry"), _carry_class("la_viuda", "LaViudaCarry")
+    return (whiskey is not None and isinstance(carry, whiskey) and not (viuda is not None and isinstance(carry, viuda))
+            and carry.started)  # type: ignore[attr-defined]
 
 
 def _end_viuda(walk: _Games, run: _Run, retire: bool) -> None:
@@ -586,12 +592,14 @@ def people_of(store: Store, session_id: int) -> dict[str, str]:
     return {s.name: players.get(s.player_id, s.name) for s in store.seats(session_id)}
 
 
-def session_ledger(store: Store, session_id: int) -> tuple[SessionLedger, SessionLog, ReplayedNight]:
-    """Read session ``session_id`` from the store, replay it and build its ledger."""
+def session_ledger(store: Store, session_id: int, snapshot: LogSnapshot | None = None,
+                   ) -> tuple[SessionLedger, SessionLog, ReplayedNight]:
+    """Read session ``session_id`` from the store (or from ``snapshot``, read from it already), replay
+    it and build its ledger."""
     from referee.handfile.replay import replay_night_file
-    from referee.session_log import session_log
+    from referee.session_log import read_session_log
 
-    log = session_log(store, session_id)
+    log = read_session_log(snapshot if snapshot is not None else store.snapshot(session_id))
     replayed = replay_night_file(log.night)
     return build_ledger(log, replayed, people_of(store, session_id)), log, replayed
 

@@ -151,6 +151,20 @@ class NightReport:
                             key=lambda g: (order[g.severity], g.hands[0])))
 
     @property
+    def penalty_groups(self) -> tuple[tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[int, ...]], ...]:
+        """The night's penalties as each hand's reads (per rule cited, in rule order: the texts), hands
+        whose penalties read alike told once with all their hands, in order of the first: a night that
+        paid the same false-open penalty in 75 hands has one line for it, not 75."""
+        per_hand: dict[int, dict[str, list[str]]] = {}
+        for p in self.penalties:
+            per_hand.setdefault(p.hand, {}).setdefault(p.rule, []).append(p.text)
+        groups: dict[tuple[tuple[str, tuple[str, ...]], ...], list[int]] = {}
+        for hand, rules in per_hand.items():
+            said = tuple((rule, tuple(texts)) for rule, texts in sorted(rules.items()))
+            groups.setdefault(said, []).append(hand)
+        return tuple((said, tuple(hands)) for said, hands in groups.items())
+
+    @property
     def illegal(self) -> int:
         return sum(1 for f in self.findings if f.severity == "error")
 
@@ -261,11 +275,14 @@ def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight
 
 
 def report_of(store: object, session_id: int) -> NightReport:
-    """Read, replay, account and settle session ``session_id``: its report."""
+    """Read, replay, account and settle session ``session_id``: its report.  The log is read once: the
+    hash chain verified is that of the very rows the report is made from."""
     from referee.ledger.ledger import session_ledger
+    from referee.store.chain import verify_chain
 
-    ledger, log, replayed = session_ledger(store, session_id)  # type: ignore[arg-type]
-    chain = store.verify_chain(session_id)  # type: ignore[attr-defined]
+    snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
+    ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
+    chain = verify_chain(snapshot.session, snapshot.events)
     return night_report(ledger, log, replayed, ledger.settle(), chain.ok)
 
 

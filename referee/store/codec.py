@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Final, Literal
 
@@ -87,8 +87,11 @@ def _is_card_type(tp: Any) -> bool:
     )
 
 
-def _decode_value(tp: Any, value: JSONValue) -> object:
-    if _is_card_type(tp):
+Decoder = Callable[[JSONValue], object]
+
+
+def _decode_card(tp: Any) -> Decoder:
+    def decode(value: JSONValue) -> object:
         if not isinstance(value, str):
             raise _Bad(f"expected a card, got {value!r}")
         try:
@@ -100,43 +103,107 @@ def _decode_value(tp: Any, value: JSONValue) -> object:
         if tp is Card and not isinstance(decoded, Card):
             raise _Bad("expected a known card, got '??'")
         return decoded
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in args:
+
+    return decode
+
+
+def _decode_union(tp: Any, args: tuple[Any, ...]) -> Decoder:
+    optional = type(None) in args
+    options = [a for a in args if a is not type(None)]
+    inner = _decoder(options[0]) if len(options) == 1 else None
+    either = all(a in (str, int) for a in options)  # an option value: text or a whole number
+
+    def decode(value: JSONValue) -> object:
+        if value is None and optional:
             return None
-        options = [a for a in args if a is not type(None)]
-        if len(options) == 1:
-            return _decode_value(options[0], value)
-        if all(a in (str, int) for a in options):  # an option value: text or a whole number
+        if inner is not None:
+            return inner(value)
+        if either:
             if isinstance(value, (str, int)) and not isinstance(value, bool):
                 return value
             raise _Bad(f"expected text or an integer, got {value!r}")
         raise _Bad(f"cannot decode union type {tp}")
-    if origin is tuple:
+
+    return decode
+
+
+def _decode_tuple(args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def decode_all(value: JSONValue) -> object:
+            if not isinstance(value, list):
+                raise _Bad(f"expected a list, got {value!r}")
+            return tuple(item(v) for v in value)
+
+        return decode_all
+    items = [_decoder(a) for a in args]
+
+    def decode_each(value: JSONValue) -> object:
         if not isinstance(value, list):
             raise _Bad(f"expected a list, got {value!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode_value(args[0], v) for v in value)
-        if len(args) != len(value):
-            raise _Bad(f"expected {len(args)} items, got {len(value)}")
-        return tuple(_decode_value(a, v) for a, v in zip(args, value, strict=True))
-    if origin is Literal:
+        if len(items) != len(value):
+            raise _Bad(f"expected {len(items)} items, got {len(value)}")
+        return tuple(d(v) for d, v in zip(items, value, strict=True))
+
+    return decode_each
+
+
+def _decode_literal(args: tuple[Any, ...]) -> Decoder:
+    def decode(value: JSONValue) -> object:
         if value not in args:
             raise _Bad(f"expected one of {', '.join(map(repr, args))}, got {value!r}")
         return value
-    if tp is bool:
-        if not isinstance(value, bool):
+
+    return decode
+
+
+def _decode_plain(tp: Any) -> Decoder:
+    """bool, int or str: checked, passed through."""
+    def decode(value: JSONValue) -> object:
+        if tp is bool and not isinstance(value, bool):
             raise _Bad(f"expected true or false, got {value!r}")
-        return value
-    if tp is int:
-        if not isinstance(value, int) or isinstance(value, bool):
+        if tp is int and (not isinstance(value, int) or isinstance(value, bool)):
             raise _Bad(f"expected an integer, got {value!r}")
-        return value
-    if tp is str:
-        if not isinstance(value, str):
+        if tp is str and not isinstance(value, str):
             raise _Bad(f"expected text, got {value!r}")
         return value
-    raise _Bad(f"no decoder for field type {tp}")
+
+    return decode
+
+
+def _decode_nothing(tp: Any) -> Decoder:
+    def decode(value: JSONValue) -> object:
+        raise _Bad(f"no decoder for field type {tp}")
+
+    return decode
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:
+    """The decoder of a field of type ``tp``, worked out from the type once (not at every value read:
+    a 300-hand night is thousands of events)."""
+    if _is_card_type(tp):
+        return _decode_card(tp)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return _decode_union(tp, args)
+    if origin is tuple:
+        return _decode_tuple(args)
+    if origin is Literal:
+        return _decode_literal(args)
+    if tp in (bool, int, str):
+        return _decode_plain(tp)
+    return _decode_nothing(tp)
+
+
+@cache
+def _field_decoders(cls: type[ev.Event]) -> dict[str, tuple[Decoder, bool]]:
+    """Each field of ``cls`` in order: its decoder, and whether a payload must hold it (no default)."""
+    types_ = _field_types(cls)
+    return {f.name: (_decoder(types_[f.name]),
+                     f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+            for f in dataclasses.fields(cls)}
 
 
 def decode_event(kind: str, payload: Mapping[str, JSONValue], *, where: str | None = None) -> ev.Event:
@@ -150,18 +217,18 @@ def decode_event(kind: str, payload: Mapping[str, JSONValue], *, where: str | No
         )
     if not isinstance(payload, Mapping):
         raise StoreError(f"{kind} payload is not a JSON object", where=where)
-    fields = _field_types(cls)
-    unknown = sorted(set(payload) - set(fields))
-    if unknown:
+    fields = _field_decoders(cls)
+    if not payload.keys() <= fields.keys():
+        unknown = sorted(set(payload) - set(fields))
         raise StoreError(f"{kind} has no field {', '.join(map(repr, unknown))}", where=where)
     values: dict[str, object] = {}
-    for field in dataclasses.fields(cls):
-        if field.name not in payload:
-            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-                raise StoreError(f"{kind} payload lacks the field {field.name!r}", where=where)
+    for name, (decode, required) in fields.items():
+        if name not in payload:
+            if required:
+                raise StoreError(f"{kind} payload lacks the field {name!r}", where=where)
             continue
         try:
-            values[field.name] = _decode_value(fields[field.name], payload[field.name])
+            values[name] = decode(payload[name])
         except _Bad as err:
-            raise StoreError(f"{kind}.{field.name}: {err}", where=where) from None
+            raise StoreError(f"{kind}.{name}: {err}", where=where) from None
     return cls(**values)

@@ -6,32 +6,44 @@ rulebook schema (a game's rule-id prefix, the game a variant's rulebook may exte
 rulebook list``.  A variant is a subclass of the game it varies (Jackpots of straight draw): its
 rulebook may extend that game's, and it inherits that game's events and hooks.
 
-To add a game: write its module (class attributes and hooks, see ``straight_draw.py``), import it
-here and put it in :data:`GAMES` -- or call :func:`register` (a plug-in, a test).
+To add a game: write its module (class attributes and hooks, see ``straight_draw.py``) and name it in
+:data:`SHIPPED` -- or call :func:`register` (a plug-in, a test).  A shipped game's module is imported
+the first time the game is asked for; :data:`GAMES` (every game, in order) imports them all.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from referee.engine.events import Void
-from referee.engine.games.five_card_stud import FiveCardStud
-from referee.engine.games.jackpots import Jackpots
-from referee.engine.games.la_viuda import LaViuda
-from referee.engine.games.nine_card_brag import NineCardBrag
-from referee.engine.games.seven_card_brag import SevenCardBrag
-from referee.engine.games.stop_the_bus import StopTheBus
-from referee.engine.games.straight_draw import StraightDraw
-from referee.engine.games.three_card_brag import ThreeCardBrag
-from referee.engine.games.whiskey_poker import WhiskeyPoker
-from referee.engine.state import HandState
 from referee.errors import InputError
 
-Game = type[HandState]
+if TYPE_CHECKING:
+    from referee.engine.state import HandState
 
-#: Every game, in the order of RULES.md.
-GAMES: list[Game] = []
+Game = type["HandState"]
+
+#: Every shipped game, in the order of RULES.md: its rulebook name, its module here and its class.  A
+#: game's module is imported when that game is first asked for (``referee act`` in a Jackpots night
+#: loads Jackpots and straight draw, not brag); anything that lists the games loads them all.
+SHIPPED: tuple[tuple[str, str, str], ...] = (
+    ("straight_draw", "straight_draw", "StraightDraw"),
+    ("jackpots", "jackpots", "Jackpots"),
+    ("five_card_stud", "five_card_stud", "FiveCardStud"),
+    ("whiskey_poker", "whiskey_poker", "WhiskeyPoker"),
+    ("la_viuda", "la_viuda", "LaViuda"),
+    ("three_card_brag", "three_card_brag", "ThreeCardBrag"),
+    ("seven_card_brag", "seven_card_brag", "SevenCardBrag"),
+    ("nine_card_brag", "nine_card_brag", "NineCardBrag"),
+    ("stop_the_bus", "stop_the_bus", "StopTheBus"),
+)
+
+#: The registry: every game's name, in order, and its class (None: shipped, not imported yet).
+_GAMES: dict[str, Game | None] = {name: None for name, _, _ in SHIPPED}
+_WHERE = {name: (module, cls) for name, module, cls in SHIPPED}
 
 
 def _key(name: str) -> str:
@@ -43,42 +55,59 @@ def register(game: Game) -> Game:
     every event it accepts).  Returns it, so it can decorate the class."""
     if not game.name or not game.prefix:
         raise ValueError(f"{game.__name__} needs a name and a rule-id prefix")
-    for other in GAMES:
-        if other.name == game.name:
-            raise ValueError(f"a game named {game.name!r} is registered already ({other.__name__})")
+    other = _GAMES.get(game.name)
+    if other is not None or (game.name in _GAMES and _WHERE[game.name][1] != game.__name__):
+        raise ValueError(f"a game named {game.name!r} is registered already "
+                         f"({other.__name__ if other else _WHERE[game.name][1]})")
     if game.replays:
         unplayed = [k.__name__ for k in game.events if k is not Void and k not in game.handlers]
         unlisted = [k.__name__ for k in game.handlers if k not in game.events]
         if unplayed or unlisted:
             raise ValueError(f"{game.__name__}: events accepted but not played {unplayed}, played but not "
                              f"accepted {unlisted}")
-    GAMES.append(game)
+    _GAMES[game.name] = game
     return game
 
 
 def unregister(game: Game) -> None:
     """Take ``game`` out of the registry (a test's toy game)."""
-    GAMES.remove(game)
+    if _GAMES.get(game.name) is not game:
+        raise ValueError(f"{game.__name__} is not registered")
+    del _GAMES[game.name]
 
 
-for _game in (StraightDraw, Jackpots, FiveCardStud, WhiskeyPoker, LaViuda, ThreeCardBrag, SevenCardBrag,
-              NineCardBrag, StopTheBus):
-    register(_game)
+def _game(name: str) -> Game:
+    """The registered game ``name`` (a key of the registry), its module imported if need be."""
+    game = _GAMES[name]
+    if game is None:
+        module, cls = _WHERE[name]
+        game = register(getattr(import_module(f"{__name__}.{module}"), cls))
+    return game
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in order (each module imported)."""
+    return [_game(name) for name in list(_GAMES)]
+
+
+def __getattr__(name: str) -> object:
+    if name == "GAMES":  # every game, in the order of RULES.md, then any registered later
+        return all_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def game_names() -> tuple[str, ...]:
-    """The rulebook names of the registered games, in order."""
-    return tuple(g.name for g in GAMES)
+    """The rulebook names of the registered games, in order (no game module is imported)."""
+    return tuple(_GAMES)
 
 
 def find_game(name: str) -> Game:
     """The game called ``name`` (its rulebook name, title or an alias; case, spaces and underscores
     do not matter).  An unknown name is an :class:`~referee.errors.InputError` with a hint."""
-    for game in GAMES:  # the rulebook's own name: the common case
-        if game.name == name:
-            return game
+    if name in _GAMES:  # the rulebook's own name: the common case, which imports that game only
+        return _game(name)
     wanted = _key(name)
-    for game in GAMES:
+    for game in all_games():
         if wanted in {_key(game.name), _key(game.title), *map(_key, game.aliases)}:
             return game
     close = difflib.get_close_matches(name, game_names(), n=1, cutoff=0.5)
@@ -89,13 +118,15 @@ def find_game(name: str) -> Game:
 def base_game(game: Game) -> Game | None:
     """The registered game ``game`` is a variant of (its nearest registered ancestor), if any."""
     for klass in game.__mro__[1:]:
-        if klass in GAMES:
+        name = getattr(klass, "name", None)
+        if isinstance(name, str) and name in _GAMES and _game(name) is klass:
             return klass  # type: ignore[return-value]
     return None
 
 
 def replayed_games() -> tuple[str, ...]:
-    return tuple(g.name for g in GAMES if g.replays)
+    return tuple(g.name for g in all_games() if g.replays)
 
 
-__all__ = ["GAMES", "Game", "base_game", "find_game", "game_names", "register", "replayed_games", "unregister"]
+__all__ = ["GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "register",
+           "replayed_games", "unregister"]
