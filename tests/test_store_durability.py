@@ -71,6 +71,17 @@ def child_of(parent: int, line: str) -> int:
     return pid
 
 
+def process_state(pid: int) -> str:
+    """A process's state and where the kernel has it waiting (for a failure message)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return "gone"
+    state = re.search(r"State:\s*(.*)", status)
+    return f"{state[1] if state else '?'} waiting in {wchan or '?'}"
+
+
 def test_every_acknowledged_append_survives_sigkill(db_url: str) -> None:
     with open_store(db_url) as store:
         sid = store.new_session(table_name="Kill", rulebook="straight_draw", chip_value_cents=1,
@@ -104,7 +115,10 @@ def test_every_acknowledged_append_survives_sigkill(db_url: str) -> None:
             take(first)
             time.sleep(rng.uniform(0, 0.02))
             os.kill(pid, signal.SIGKILL)
-            read_until(out, "reaped ", take)
+            try:
+                read_until(out, "reaped ", take)
+            except AssertionError as err:  # say what the server and its child were doing
+                raise AssertionError(f"{err}; server {process_state(server.pid)}; child {pid} {process_state(pid)}") from None
     finally:
         server.stdin.close()
         server.wait(timeout=30)
