@@ -100,6 +100,7 @@ class RefereeGroup(TyperGroup):
         import sys
 
         from typer._click import exceptions  # typer 0.29 carries its own click (pinned <0.30)
+        from typer.exceptions import Abort  # Ctrl-C or a closed input: typer's own, not in its click
 
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
@@ -109,7 +110,7 @@ class RefereeGroup(TyperGroup):
             if type(err).__name__ != "NoArgsIsHelpError":  # the help was printed: nothing to add
                 print_usage_error(err)
             sys.exit(err.exit_code)
-        except exceptions.Abort:
+        except Abort:
             typer.echo("Aborted!", err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
