@@ -1,5 +1,6 @@
 """Groups of events several games accept, each with its example line of the hand file (the hints a
-scorekeeper sees when a line does not fit).  A game's ``events`` mapping is made of these."""
+scorekeeper sees when a line does not fit).  A game's ``events`` mapping is made of these.  Also the
+rulings several games share word for word (:class:`WithoutMisdeal`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from referee.engine import events as ev
+from referee.engine.state import HandState, handles
 
 #: What can happen at any table: cards dealt and shown, a misdeal, a correction.
 TABLE: Mapping[type[ev.Event], str] = MappingProxyType({
@@ -56,3 +58,20 @@ ARRANGING: Mapping[type[ev.Event], str] = MappingProxyType({
     ev.Reveal: "reveals Ah Ad Ac | reveals hand 2: Kd Qd Jd",
     ev.Declare: "declares four of a kind 9c 9d 9h 9s",
 })
+
+
+class WithoutMisdeal(HandState):
+    """A game whose rulebook has no misdeal (seven- and nine-card brag, Stop the Bus): an exposed card
+    plays and a misdeal called at the table is ignored, each noted.  Not a game of its own: the games
+    that share these rulings subclass it."""
+
+    @handles(ev.Expose)
+    def on_expose(self, seat: int, event: ev.Expose) -> None:
+        self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed: the card plays",
+                  player=seat)
+
+    @handles(ev.Misdeal)
+    def on_misdeal(self, seat: None, event: ev.Misdeal) -> None:
+        reason = f" ({event.reason})" if event.reason else ""
+        self.flag("misdeal_refused", f"a misdeal was called{reason}, but the rulebook has no misdeal",
+                  remedy="ignored: the deal plays on")

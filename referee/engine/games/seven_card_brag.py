@@ -21,13 +21,13 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
-from referee.engine.events import Arrange, Check, Cover, Deal, Declare, Event, Expose, Fold, Look, Misdeal, Muck, \
+from referee.engine.events import Arrange, Check, Cover, Deal, Declare, Event, Fold, Look, Muck, \
     Reveal, See, Show, Stake, TakePot
-from referee.engine.games.common import ARRANGING, BRAG_BETTING, TABLE
+from referee.engine.games.common import ARRANGING, BRAG_BETTING, TABLE, WithoutMisdeal
 from referee.engine.games.three_card_brag import CARRIED
 from referee.engine.outcome import Carry, Outcome, PotResult
 from referee.engine.places import MUCK
-from referee.engine.state import HandSetup, HandState, Prompt, handles
+from referee.engine.state import HandSetup, Prompt, handles
 from referee.errors import InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 
@@ -70,7 +70,7 @@ class RevealChoice:
         return [Reveal(player, None, self.cards or (UNKNOWN,) * 3)]
 
 
-class SevenCardBrag(HandState):
+class SevenCardBrag(WithoutMisdeal):
     """One hand of Seven-card Brag."""
 
     name = "seven_card_brag"
@@ -367,17 +367,6 @@ class SevenCardBrag(HandState):
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked: every hand is revealed in turn", player=seat)
-
-    @handles(Expose)
-    def on_expose(self, seat: int, event: Expose) -> None:
-        self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed: the card plays",
-                  player=seat)
-
-    @handles(Misdeal)
-    def on_misdeal(self, seat: None, event: Misdeal) -> None:
-        reason = f" ({event.reason})" if event.reason else ""
-        self.flag("misdeal_refused", f"a misdeal was called{reason}, but the rulebook has no misdeal",
-                  remedy="ignored: the deal plays on")
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:

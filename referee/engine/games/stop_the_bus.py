@@ -22,13 +22,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
-from referee.engine.events import Deal, Event, Exchange, Expose, Knock, Misdeal, Muck, Pass, Reported, Show, \
+from referee.engine.events import Deal, Event, Exchange, Knock, Muck, Pass, Reported, Show, \
     TakePot, TurnWidow, Void
-from referee.engine.games.common import TABLE
+from referee.engine.games.common import TABLE, WithoutMisdeal
 from referee.engine.games.three_card_brag import ShowChoices
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
 from referee.engine.places import WIDOW, PlaceKey
-from referee.engine.state import HandSetup, HandState, Prompt, handles
+from referee.engine.state import HandSetup, Prompt, handles
 from referee.errors import InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 
@@ -77,7 +77,7 @@ class ExchangeChoices:
         return out
 
 
-class StopTheBus(HandState):
+class StopTheBus(WithoutMisdeal):
     """One deal of Stop the Bus."""
 
     name = "stop_the_bus"
@@ -327,17 +327,6 @@ class StopTheBus(HandState):
         if seat in self.reported:
             raise InputError(f"{who} is logged as lowest twice", hint="one line per player who pays")
         self.reported.append(seat)
-
-    @handles(Expose)
-    def on_expose(self, seat: int, event: Expose) -> None:
-        self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed: the card plays",
-                  player=seat)
-
-    @handles(Misdeal)
-    def on_misdeal(self, seat: None, event: Misdeal) -> None:
-        reason = f" ({event.reason})" if event.reason else ""
-        self.flag("misdeal_refused", f"a misdeal was called{reason}, but the rulebook has no misdeal",
-                  remedy="ignored: the deal plays on")
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
