@@ -100,7 +100,9 @@ class Verdict:
     """What an action amounts to once judged.
 
     ``kind``: ``fold``, ``check``, ``call``, ``bet``, ``raise`` (the effective action after any
-    adjustment) or ``none`` (void or ignored: nothing moves).  ``chips``: chips the player puts in.
+    adjustment) or ``none`` (void or ignored: nothing moves); brag staking's turn engine
+    (:mod:`referee.engine.staking`) judges into the same record with ``fold``, ``stake``, ``see``,
+    ``cover`` or ``none``.  ``chips``: chips the player puts in.
     ``breaches``: the rules broken (empty when legal).  ``in_turn``: false when it was applied
     although it was not his turn (binding out of turn).
     """

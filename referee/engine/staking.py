@@ -32,10 +32,10 @@ verdict applied (:meth:`StakingRound.commit`); the remedy is the rulebook's ``co
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from referee.engine.betting import ADJUST, VOID, Breach
+from referee.engine.betting import ADJUST, VOID, Breach, Verdict
 from referee.engine.events import Check, Cover, Event, Fold, Look, See, Stake
 from referee.engine.house import house_rules
 from referee.engine.table import Table
@@ -97,21 +97,6 @@ def staking_rules(rulebook: Rulebook, options: Mapping[str, object] | None = Non
     if options is not None:
         return make()
     return house_rules(rulebook).made(("staking",), make)
-
-
-@dataclass(slots=True)
-class StakeVerdict:
-    """What a staking action amounts to once judged: ``fold``, ``stake``, ``see``, ``cover`` or
-    ``none`` (void or ignored); ``chips`` put in; the rules broken; whether it was his turn."""
-
-    kind: str
-    chips: int = 0
-    breaches: list[Breach] = field(default_factory=list)
-    in_turn: bool = True
-
-    @property
-    def legal(self) -> bool:
-        return not self.breaches
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +299,7 @@ class StakingRound:
 
     # ------------------------------------------------------------------ judging
 
-    def judge(self, seat: int, event: Event) -> StakeVerdict:
+    def judge(self, seat: int, event: Event) -> Verdict:
         """Judge a staking event by ``seat`` (fold, check, stake, see, cover) without changing anything."""
         breaches: list[Breach] = []
         in_turn = self.turn == seat
@@ -324,7 +309,7 @@ class StakingRound:
             if refused is not None:
                 return refused
         if kind is Fold:
-            return StakeVerdict("fold", 0, breaches, in_turn)
+            return Verdict("fold", 0, breaches, in_turn)
         if kind is Check:
             message = f"{self.names[seat]} cannot check: there is no checking in brag, he must stake or drop"
             return self._refuse(breaches, in_turn, "check_not_allowed", self.cite("brag.4.3"), message,
@@ -338,32 +323,32 @@ class StakingRound:
         raise TypeError(f"not a staking event: {event!r}")  # pragma: no cover - callers pass staking events
 
     def _refuse(self, breaches: list[Breach], in_turn: bool, code: str, rule: str, message: str, adjusted: str,
-                kind: str = "", chips: int = 0) -> StakeVerdict | None:
+                kind: str = "", chips: int = 0) -> Verdict | None:
         """An action that breaks ``rule``: void it (``void_and_reprompt``), or note the ``adjusted``
         remedy and return the adjusted verdict (no ``kind``: ``None``, the caller goes on judging)."""
         if self.rules.fix == VOID:
-            return StakeVerdict("none", 0, breaches + [Breach(code, rule, message, "void: he acts again")], in_turn)
+            return Verdict("none", 0, breaches + [Breach(code, rule, message, "void: he acts again")], in_turn)
         breaches.append(Breach(code, rule, message, adjusted))
-        return StakeVerdict(kind, chips, breaches, in_turn) if kind else None
+        return Verdict(kind, chips, breaches, in_turn) if kind else None
 
-    def _judge_turn(self, seat: int, breaches: list[Breach]) -> StakeVerdict | None:
+    def _judge_turn(self, seat: int, breaches: list[Breach]) -> Verdict | None:
         """An action by a player who may not act now: ignored or void, or noted and standing
         (binding out of turn) -- then ``None``."""
         who = self.names[seat]
         order = self.cite("brag.4.2")
         if not self.live[seat]:
-            return StakeVerdict("none", 0, [Breach("acted_not_in_hand", self.cite("brag.4.3"),
+            return Verdict("none", 0, [Breach("acted_not_in_hand", self.cite("brag.4.3"),
                                                    f"{who} has dropped out and cannot act", "ignored")], False)
         if seat in self.covered:
-            return StakeVerdict("none", 0, [Breach("acted_after_cover", self.cite("brag.9.3"),
+            return Verdict("none", 0, [Breach("acted_after_cover", self.cite("brag.9.3"),
                                                    f"{who} has covered the pot and has no more turns", "ignored")],
                                 False)
         if self.turn is None:
-            return StakeVerdict("none", 0, [Breach("acted_round_over", self.cite("brag.4.4"),
+            return Verdict("none", 0, [Breach("acted_round_over", self.cite("brag.4.4"),
                                                    f"the betting is over: {who} cannot act", "ignored")], False)
         message = f"{who} acted out of turn: {self.names[self.turn]} is to act"
         if self.rules.fix == VOID:
-            return StakeVerdict("none", 0, [Breach("acted_out_of_turn", order, message,
+            return Verdict("none", 0, [Breach("acted_out_of_turn", order, message,
                                                    f"void: {self.names[self.turn]} is still to act")], False)
         breaches.append(Breach("acted_out_of_turn", order, message, "the action stands (binding out of turn)"))
         return None
@@ -376,7 +361,7 @@ class StakingRound:
         return self.cite(self.rules.rule)
 
     def _judge_stake(self, seat: int, amount: int, logged_blind: bool, breaches: list[Breach],
-                     in_turn: bool) -> StakeVerdict:
+                     in_turn: bool) -> Verdict:
         rules = self.rules
         who = self.names[seat]
         blind = self.is_blind(seat)
@@ -438,9 +423,9 @@ class StakingRound:
             if refused is not None:
                 return refused
             chips = raised
-        return StakeVerdict("stake", chips, breaches, in_turn)
+        return Verdict("stake", chips, breaches, in_turn)
 
-    def _judge_see(self, seat: int, event: See, breaches: list[Breach], in_turn: bool) -> StakeVerdict:
+    def _judge_see(self, seat: int, event: See, breaches: list[Breach], in_turn: bool) -> Verdict:
         rules = self.rules
         who = self.names[seat]
         if rules.poker:  # no paid see: the chips are a stake (brag.7.3)
@@ -479,9 +464,9 @@ class StakingRound:
             refused = self._refuse(breaches, in_turn, code, rule, message, fixed)
             if refused is not None:
                 return refused
-        return StakeVerdict("see", cost, breaches, in_turn)
+        return Verdict("see", cost, breaches, in_turn)
 
-    def _judge_cover(self, seat: int, breaches: list[Breach], in_turn: bool) -> StakeVerdict:
+    def _judge_cover(self, seat: int, breaches: list[Breach], in_turn: bool) -> Verdict:
         stack = self.stacks[seat]
         least = self.stay_in(seat)
         if stack >= least and not (seat == self.emptied and stack == 0):
@@ -490,11 +475,11 @@ class StakingRound:
                                    "the cover stands as logged: all his chips go in")
             if refused is not None:
                 return refused
-        return StakeVerdict("cover", stack, breaches, in_turn)
+        return Verdict("cover", stack, breaches, in_turn)
 
     # ------------------------------------------------------------------ applying
 
-    def commit(self, seat: int, verdict: StakeVerdict) -> None:
+    def commit(self, seat: int, verdict: Verdict) -> None:
         """Apply a verdict from :meth:`judge` (``none`` changes nothing)."""
         kind = verdict.kind
         if kind == "none":
@@ -533,7 +518,7 @@ class StakingRound:
             self.emptied = seat
         self._settle()
 
-    def apply(self, seat: int, event: Event) -> StakeVerdict:
+    def apply(self, seat: int, event: Event) -> Verdict:
         """Judge and commit in one step."""
         verdict = self.judge(seat, event)
         self.commit(seat, verdict)
