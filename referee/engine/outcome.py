@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 OUTCOME_KINDS = ("showdown", "uncontested", "passed_out", "false_open", "misdeal", "in_progress")
 
@@ -90,6 +91,10 @@ class Carry:
     """What a deal leaves to the next one, for every game: chips left on the table (a passed-out
     pot, a false-open pot, odd chips) and whether the next deal's antes are already among them (a
     redeal after a misdeal).  Games extend it with their own state across hands."""
+
+    #: the money a game of this kind keeps across deals, for the night's ledger: ``""`` none,
+    #: ``"pool"`` (whiskey poker's pool elimination), ``"fund"`` (La Viuda's fund and buy-back)
+    money: ClassVar[str] = ""
 
     pot: int = 0
     antes_in: bool = False

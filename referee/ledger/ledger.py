@@ -36,7 +36,6 @@ log gives him (``provisional``).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -308,22 +307,14 @@ class _Run:
     paid: dict[str, int] = field(default_factory=dict)  # whiskey: chips each paid into the pool
 
 
-def _carry_class(module: str, name: str) -> type | None:
-    """A game's carry class, if that game's module was imported: a carry of a game that was never
-    loaded cannot exist (so a Jackpots night's ledger does not import La Viuda and whiskey poker)."""
-    loaded = sys.modules.get(f"referee.engine.games.{module}")
-    return getattr(loaded, name) if loaded is not None else None
-
-
 def _is_viuda(carry: object) -> bool:
-    viuda = _carry_class("la_viuda", "LaViudaCarry")
-    return viuda is not None and isinstance(carry, viuda) and not carry.short_pack and carry.started  # type: ignore[attr-defined]
+    """A La Viuda game under way (its fund and buy-back are the night's money)."""
+    return getattr(carry, "money", "") == "fund" and not carry.short_pack and carry.started  # type: ignore[attr-defined]
 
 
 def _is_elimination(carry: object) -> bool:
-    whiskey, viuda = _carry_class("whiskey_poker", "WhiskeyCarry"), _carry_class("la_viuda", "LaViudaCarry")
-    return (whiskey is not None and isinstance(carry, whiskey) and not (viuda is not None and isinstance(carry, viuda))
-            and carry.started)  # type: ignore[attr-defined]
+    """A whiskey poker pool elimination under way (its pool is the night's money)."""
+    return getattr(carry, "money", "") == "pool" and carry.started  # type: ignore[attr-defined]
 
 
 def _end_viuda(walk: _Games, run: _Run, retire: bool) -> None:

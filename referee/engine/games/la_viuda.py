@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
 from referee.engine.events import BuyBack, DeclineBuyBack, Event, GameSoFar
@@ -59,6 +59,8 @@ class LaViudaCarry(WhiskeyCarry):
     is out (``out``, in order), who bought La Viuda (``bought_by``), the fund in cents and what each
     player paid into it (``paid_cents``, ``None`` when the night began in the middle of the game),
     whether the game is over and its ``winner``.  Under the short pack: each player's ``points``."""
+
+    money: ClassVar[str] = "fund"
 
     bought_by: str | None = None
     prize_cents: int | None = 0

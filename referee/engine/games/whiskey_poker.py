@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
@@ -55,6 +55,8 @@ class WhiskeyCarry(Carry):
     """Whiskey poker's state across deals: the chips left on the table (a forfeit, an odd chip, a pot
     nobody collected) and, under ``lowest_pays_1_to_pool_elimination``, the game under way: the chips
     in the pool, who lost all his chips (the game then ends) and so pays for the whisky."""
+
+    money: ClassVar[str] = "pool"
 
     started: bool = False
     pool: int = 0
