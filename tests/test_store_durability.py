@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,9 @@ from referee.store import SeatSpec, open_store
 
 RECORDER = Path(__file__).resolve().parent / "helpers" / "recorder.py"
 KILLS = 60
+# The recorder runs unbuffered, as under PYTHONUNBUFFERED=1 (CI sets it): the hardest case for a
+# line cut short by a kill, which its one-write lines must survive.
+UNBUFFERED = {**os.environ, "PYTHONUNBUFFERED": "1"}
 
 
 class Lines:
@@ -31,17 +35,19 @@ class Lines:
     def __init__(self, stream: Any) -> None:
         self.fd = stream.fileno()
         self.buffer = b""
+        self.recent: deque[str] = deque(maxlen=4)  # the last lines read, for a failure message
 
     def readline(self, timeout: float) -> str:
         while b"\n" not in self.buffer:
             ready, _, _ = select.select([self.fd], [], [], timeout)
-            assert ready, f"the recorder's server said nothing for {timeout:.0f} s"
+            assert ready, f"the recorder's server said nothing for {timeout:.0f} s; last lines {list(self.recent)}, then {self.buffer[-200:]!r}"
             chunk = os.read(self.fd, 65536)
             if not chunk:  # the server ended
                 line, self.buffer = self.buffer, b""
                 return line.decode()
             self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
+        self.recent.append(line.decode())
         return line.decode() + "\n"
 
 
@@ -90,7 +96,8 @@ def test_every_acknowledged_append_survives_sigkill(db_url: str) -> None:
         store.start_hand(sid)
         store.append_event(sid, 1, Bet("Bob", 1), text="Bob: bets 1")
     server = subprocess.Popen([sys.executable, str(RECORDER), db_url, str(sid), "1", "Ann", "--serve"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)  # the installed referee
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+                              env=UNBUFFERED)  # the installed referee
     assert server.stdin is not None and server.stdout is not None
     out = Lines(server.stdout)
     acked: dict[int, str] = {}

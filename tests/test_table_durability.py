@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from test_store_durability import Lines, child_of, read_line, read_until
+from test_store_durability import UNBUFFERED, Lines, child_of, read_line, read_until
 
 from referee.handfile.replay import replay_night_file
 from referee.live import LiveTable
@@ -33,7 +33,8 @@ def test_every_acknowledged_line_at_the_table_survives_sigkill(db_url: str) -> N
                                 seats=[SeatSpec(n, 10**6) for n in ("Ann", "Bob", "Cy", "Dee")]).id
         assert sid is not None
     server = subprocess.Popen([sys.executable, str(TABLE_RECORDER), db_url, str(sid)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+                              env=UNBUFFERED)
     assert server.stdin is not None and server.stdout is not None
     out = Lines(server.stdout)
     acked: dict[int, str] = {}

@@ -27,6 +27,13 @@ from referee.engine.events import Bet
 from referee.store import StaleLogError, Store, open_store
 
 
+def say(line: str) -> None:
+    """One line on stdout in one ``write``: a line to a pipe that short is written whole or not at all,
+    so a child killed mid-line cannot leave half of one for the server's ``reaped`` to run on into.
+    (``print`` writes the text and its newline apart when stdout is unbuffered, PYTHONUNBUFFERED=1.)"""
+    os.write(sys.stdout.fileno(), f"{line}\n".encode())
+
+
 def record(store: Store, session: int, hand: int, name: str, count: int, expect: bool) -> None:
     seen = store.last_seq(session) if expect else None
     n = 0
@@ -39,13 +46,13 @@ def record(store: Store, session: int, hand: int, name: str, count: int, expect:
             else:
                 rows = [store.append_event(session, hand, Bet(name, n), text=f"{name}: bets {n}", expected_seq=seen)]
         except StaleLogError:
-            print(f"stale {name} {n}", flush=True)
+            say(f"stale {name} {n}")
             n -= 1
             seen = store.last_seq(session)
             continue
         if expect:
             seen = rows[-1].seq
-        print(f"ack {','.join(str(r.seq) for r in rows)} {rows[0].text}", flush=True)
+        say(f"ack {','.join(str(r.seq) for r in rows)} {rows[0].text}")
 
 
 def serve(store: Store, session: int, hand: int, name: str) -> None:
@@ -55,7 +62,7 @@ def serve(store: Store, session: int, hand: int, name: str) -> None:
             continue
         pid = os.fork()
         if pid == 0:  # the child records until it is killed
-            print(f"pid {os.getpid()}", flush=True)
+            say(f"pid {os.getpid()}")
             try:
                 store.engine.dispose(close=False)  # the parent's connections are not ours to use
                 record(store, session, hand, name, 0, False)
@@ -64,7 +71,7 @@ def serve(store: Store, session: int, hand: int, name: str) -> None:
             finally:
                 os._exit(0)
         _, status = os.waitpid(pid, 0)
-        print(f"reaped {pid} {status}", flush=True)
+        say(f"reaped {pid} {status}")
 
 
 def main() -> None:
@@ -84,7 +91,7 @@ def main() -> None:
         else:
             if args.wait:
                 store.last_seq(args.session)
-                print("ready", flush=True)
+                say("ready")
                 sys.stdin.readline()
             record(store, args.session, args.hand, args.name, args.count, args.expect)
 

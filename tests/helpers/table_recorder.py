@@ -17,6 +17,8 @@ import os
 import random
 import sys
 
+from recorder import say  # tests/helpers, this script's own directory
+
 from referee.cli.table_prompt import handle
 from referee.handfile.writer import EventWriter
 from referee.live import LiveTable, Refused, Stored
@@ -51,7 +53,7 @@ def record(store: Store, session: int) -> None:
         if isinstance(entry, Refused) and entry.forceable:
             entry = handle(table, "!")
         if isinstance(entry, Stored) and entry.action is not None:
-            print(f"ack {entry.seq} {entry.text}", flush=True)
+            say(f"ack {entry.seq} {entry.text}")
         elif isinstance(entry, Refused):
             print(f"refused {entry.reason}", file=sys.stderr, flush=True)
 
@@ -63,7 +65,7 @@ def serve(store: Store, session: int) -> None:
             continue
         pid = os.fork()
         if pid == 0:  # the child records until it is killed
-            print(f"pid {os.getpid()}", flush=True)
+            say(f"pid {os.getpid()}")
             try:
                 store.engine.dispose(close=False)  # the parent's connections are not ours to use
                 record(store, session)
@@ -72,7 +74,7 @@ def serve(store: Store, session: int) -> None:
             finally:
                 os._exit(0)
         _, status = os.waitpid(pid, 0)
-        print(f"reaped {pid} {status}", flush=True)
+        say(f"reaped {pid} {status}")
 
 
 def main() -> None:
