@@ -21,6 +21,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
+from pydantic import ConfigDict
 from sqlalchemy import CheckConstraint, ForeignKeyConstraint, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
@@ -45,6 +46,11 @@ LOG_LEGACY: Final = 1  # recorded before migration 0002: seats and dealers in th
 LOG_WHOLE: Final = 2  # the event log holds the whole night
 HASH_LENGTH: Final = 64  # hex sha256
 
+#: Every table's pydantic config: rows come from the database or from the store's own code, and a
+#: table model is never validated, so pydantic builds its validator when first asked (if ever), not
+#: at import -- every command that opens the store imports these tables.
+TABLE_CONFIG: Final = ConfigDict(defer_build=True)
+
 
 def name_key(name: str) -> str:
     """The case- and space-insensitive form two spellings of one name share (``" Bob "`` → ``"bob"``)."""
@@ -60,6 +66,8 @@ def _time_field(nullable: bool = False) -> Any:
 class Player(SQLModel, table=True):
     """A person, who adds up across nights.  ``name`` is his canonical spelling."""
 
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
     __tablename__ = "players"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -70,6 +78,8 @@ class Player(SQLModel, table=True):
 
 class PlayerAlias(SQLModel, table=True):
     """Another spelling of a player's name (``Bobby`` for ``Robert``), unique ignoring case."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
 
     __tablename__ = "player_aliases"
 
@@ -82,6 +92,8 @@ class PlayerAlias(SQLModel, table=True):
 
 class GameSession(SQLModel, table=True):
     """One night at one table: its rulebook and option overrides, and what a chip is worth."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
 
     __tablename__ = "sessions"
     __table_args__ = (
@@ -108,6 +120,8 @@ class SeatRecord(SQLModel, table=True):
     (``Player``'s name or an alias as typed); ``number`` the order of arrival; ``buy_in`` his first
     buy-in in chips.  Where he sits, rebuys and cash-outs are events of the log."""
 
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
     __tablename__ = "seats"
     __table_args__ = (
         UniqueConstraint("session_id", "number"),
@@ -131,6 +145,8 @@ class HandRecord(SQLModel, table=True):
     """A deal within a session.  ``dealer`` is a seat name (for display: the log's ``SetDealer`` is
     what counts); ``result`` caches the replay (JSON)."""
 
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
     __tablename__ = "hands"
     __table_args__ = (
         UniqueConstraint("session_id", "number"),
@@ -150,6 +166,8 @@ class EventRecord(SQLModel, table=True):
     """One recorded event; append-only.  ``seq`` numbers a session's events 1, 2, 3, … (unique per
     session); ``hash`` = sha256(``prev_hash`` + the canonical record), see :mod:`referee.store.chain`.
     ``kind`` is the event class name of :mod:`referee.engine.events`, ``payload`` its fields."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
 
     __tablename__ = "events"
     __table_args__ = (
