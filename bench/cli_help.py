@@ -25,8 +25,10 @@ def command_tree() -> dict[str, object]:
     from referee.cli import app
 
     root = typer.main.get_command(app)
+    ctx = typer.Context(root)
     tree: dict[str, object] = {}
-    for name, cmd in root.commands.items():  # type: ignore[attr-defined]
+    for name in root.list_commands(ctx):  # type: ignore[attr-defined]
+        cmd = root.get_command(ctx, name)  # type: ignore[attr-defined]  # built when asked for (RefereeGroup)
         sub = getattr(cmd, "commands", None)
         tree[name] = {n: (c.help or "") for n, c in sub.items()} if sub is not None else (cmd.help or "")
     return tree

@@ -53,7 +53,7 @@ from referee.handfile.model import HandEntry, Night, OptionValue, Seat
 if TYPE_CHECKING:
     from referee.store import Store
     from referee.store.chain import ChainReport
-    from referee.store.models import EventRecord, GameSession, HandRecord, SeatRecord
+    from referee.store.models import EventRow, GameSession, HandRecord, SeatRecord
 
 LOG_FORMAT = "referee-session-log"
 LOG_FORMAT_VERSION = 1
@@ -280,7 +280,7 @@ class TableState:
                           dict(self.bought), dict(self.paid), dict(self.cashed), list(self.due), dict(self.known))
 
 
-def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: Iterable[EventRecord]) -> TableState:
+def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: Iterable[EventRow]) -> TableState:
     """The table as session ``session``'s night events (rows with no hand, in ``seq`` order) leave
     it; for a legacy session its registered seats not sat down in the log come first."""
     from referee.store.codec import decode_event
@@ -312,7 +312,7 @@ class LogSnapshot:
     session: GameSession
     seats: Sequence[SeatRecord]
     hands: Sequence[HandRecord]
-    events: Sequence[EventRecord]
+    events: Sequence[EventRow]
 
 
 @dataclass(frozen=True)
@@ -340,7 +340,7 @@ def _game_of(rulebook: str) -> str:
     return load_rulebook(rulebook).game
 
 
-def _decode(row: EventRecord, session_id: int) -> Event:
+def _decode(row: EventRow, session_id: int) -> Event:
     from referee.store.codec import decode_event
 
     return decode_event(row.kind, row.payload, where=f"session {session_id}, event {row.seq}")
@@ -365,7 +365,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     legacy = game.log_version == LOG_LEGACY
     rows = list(snapshot.events)
 
-    by_hand: dict[int, list[EventRecord]] = {}
+    by_hand: dict[int, list[EventRow]] = {}
     for row in rows:
         if row.hand_number is not None:
             by_hand.setdefault(row.hand_number, []).append(row)
@@ -599,7 +599,7 @@ def log_document(snapshot: LogSnapshot, chain: ChainReport) -> dict[str, Any]:
     }
 
 
-def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int]) -> list[str]:
+def stored_since(rows: Sequence[EventRow], actions_before: Mapping[int, int]) -> list[str]:
     """What each of ``rows`` says, with its action number in its hand (``actions_before``: how many
     events each hand held before the first of them): for telling a recorder what he missed."""
     from referee.store.chain import what_it_says

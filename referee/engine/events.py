@@ -18,6 +18,10 @@ from referee.cards import AnyCard, Card
 
 _line = field(default=None, compare=False, kw_only=True)
 
+# An event that adds no field to its base is a plain subclass with ``__slots__ = ()``: it inherits the
+# base's dataclass methods -- the ones ``@dataclass`` would generate for it again, one ``exec`` each
+# at every command's start -- and stays frozen and slotted.
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -51,9 +55,10 @@ class Show(PlayerEvent):
     purpose: Literal["hand", "openers", "discards"] = "hand"
 
 
-@dataclass(frozen=True, slots=True)
 class Muck(PlayerEvent):
     """A player at the showdown throws his hand away unshown (he cannot win the pot)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +79,12 @@ class Misdeal(Event):
 # ------------------------------------------------------------------ betting
 
 
-@dataclass(frozen=True, slots=True)
 class Fold(PlayerEvent):
-    pass
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Check(PlayerEvent):
-    pass
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +92,8 @@ class Bet(PlayerEvent):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
 class Call(PlayerEvent):
-    pass
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +102,10 @@ class Raise(PlayerEvent):
     to: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class AllIn(PlayerEvent):
     """The player puts in everything he has left (a bet, a raise or a short call)."""
+
+    __slots__ = ()
 
 
 # ------------------------------------------------------------------ draw
@@ -136,10 +139,11 @@ class Declare(PlayerEvent):
     cards: tuple[AnyCard, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class TakePot(PlayerEvent):
     """The player raked in the pot.  Marks what is found afterwards as found "after he won"
     (jackpots.11: a false open found after the false opener took the pot)."""
+
+    __slots__ = ()
 
 
 # ------------------------------------------------------------------ corrections
@@ -156,9 +160,10 @@ class Void(Event):
 # ------------------------------------------------------------------ whiskey poker / la viuda / stop the bus
 
 
-@dataclass(frozen=True, slots=True)
 class TakeWidow(PlayerEvent):
     """Phase 1: the player lays his hand face up as the new widow and takes the widow."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,14 +175,12 @@ class Exchange(PlayerEvent):
     knock: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class Pass(PlayerEvent):
-    pass
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Knock(PlayerEvent):
-    pass
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,22 +207,23 @@ class Reported(PlayerEvent):
     what: Literal["lowest", "best"]
 
 
-@dataclass(frozen=True, slots=True)
 class BuyBack(PlayerEvent):
     """La Viuda: the player buys the widow chip after losing his last chip."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class DeclineBuyBack(PlayerEvent):
-    pass
+    __slots__ = ()
 
 
 # ------------------------------------------------------------------ brag
 
 
-@dataclass(frozen=True, slots=True)
 class Look(PlayerEvent):
     """A blind player looks at his cards: from now on he is seen."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,9 +243,10 @@ class See(PlayerEvent):
     target: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class Cover(PlayerEvent):
     """The player has run out of money and lays his hand face down on the pot (covers it)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,10 +270,11 @@ class Reveal(PlayerEvent):
 # ------------------------------------------------------------------ the night: between hands
 
 
-@dataclass(frozen=True, slots=True)
 class NightEvent(Event):
     """Something that changes the table between hands rather than inside one: a hand file's hand
     header lines, and the session log's events between hands.  ``player`` names the seat."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,10 +377,11 @@ class CashOut(NightEvent):
     chips: int
 
 
-@dataclass(frozen=True, slots=True)
 class Shuffle(NightEvent):
     """``shuffled`` in a hand's header: the pack was shuffled before the next deal (three-card brag
     shuffles only after a prial was shown, ``brag.shuffle``)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

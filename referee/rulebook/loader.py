@@ -103,7 +103,12 @@ class _Located:
 
     def __init__(self, display: str, text: str) -> None:
         self.display = display
-        self.lines = key_lines(text)
+        self.text = text
+
+    @functools.cached_property
+    def lines(self) -> dict[tuple[str, ...], int]:
+        """Where each key is, worked out when an error needs it (a good file needs none)."""
+        return key_lines(self.text)
 
     def at(self, *path: str) -> str:
         line = line_of(self.lines, tuple(path))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.store.models import LOG_LEGACY, EventRecord, GameSession
+from referee.store.models import LOG_LEGACY, EventRow, GameSession
 
 
 def canonical_json(value: Any) -> str:
@@ -72,7 +72,7 @@ def event_hash(
     return _sha256(prev_hash + canonical_json(record))
 
 
-def row_hash(row: EventRecord) -> str:
+def row_hash(row: EventRow) -> str:
     """The hash ``row`` should carry given its own ``prev_hash``."""
     return event_hash(
         row.prev_hash,
@@ -106,7 +106,7 @@ class ChainReport:
         return self.problem is None
 
 
-def _event_says(row: EventRecord) -> str:
+def _event_says(row: EventRow) -> str:
     try:
         from referee.session_log import event_words
         from referee.store.codec import decode_event
@@ -116,19 +116,19 @@ def _event_says(row: EventRecord) -> str:
         return f"{row.kind} {canonical_json(row.payload)}"
 
 
-def what_it_says(row: EventRecord) -> str:
+def what_it_says(row: EventRow) -> str:
     """The row in the scorekeeper's words: its text, else its event written out (else raw JSON)."""
     return row.text or _event_says(row)
 
 
-def _reported(row: EventRecord) -> str:
+def _reported(row: EventRow) -> str:
     """What a suspect row says, quoted: its text, and its event too when that reads otherwise."""
     says = repr(what_it_says(row))
     event = _event_says(row)
     return says if not row.text or event == row.text else f"{says}, stored as {event!r}"
 
 
-def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainReport:
+def verify_chain(session: GameSession, rows: Iterable[EventRow]) -> ChainReport:
     """Check ``rows`` (the session's events, in ``seq`` order) against ``session``'s chain.
 
     Finds a missing or repeated sequence number, a row whose ``prev_hash`` is not its predecessor's

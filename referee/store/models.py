@@ -19,12 +19,16 @@ The schema itself is created and changed only by the alembic migrations in
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
+from pydantic import ConfigDict
 from sqlalchemy import CheckConstraint, ForeignKeyConstraint, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from referee.store.types import JSONDocument, UTCDateTime, utcnow
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Row
 
 # Stable constraint names, so later migrations (batch mode on SQLite) can refer to them.
 SQLModel.metadata.naming_convention = {
@@ -42,6 +46,11 @@ LOG_LEGACY: Final = 1  # recorded before migration 0002: seats and dealers in th
 LOG_WHOLE: Final = 2  # the event log holds the whole night
 HASH_LENGTH: Final = 64  # hex sha256
 
+#: Every table's pydantic config: rows come from the database or from the store's own code, and a
+#: table model is never validated, so pydantic builds its validator when first asked (if ever), not
+#: at import -- every command that opens the store imports these tables.
+TABLE_CONFIG: Final = ConfigDict(defer_build=True)
+
 
 def name_key(name: str) -> str:
     """The case- and space-insensitive form two spellings of one name share (``" Bob "`` → ``"bob"``)."""
@@ -57,6 +66,8 @@ def _time_field(nullable: bool = False) -> Any:
 class Player(SQLModel, table=True):
     """A person, who adds up across nights.  ``name`` is his canonical spelling."""
 
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
     __tablename__ = "players"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -67,6 +78,8 @@ class Player(SQLModel, table=True):
 
 class PlayerAlias(SQLModel, table=True):
     """Another spelling of a player's name (``Bobby`` for ``Robert``), unique ignoring case."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
 
     __tablename__ = "player_aliases"
 
@@ -79,6 +92,8 @@ class PlayerAlias(SQLModel, table=True):
 
 class GameSession(SQLModel, table=True):
     """One night at one table: its rulebook and option overrides, and what a chip is worth."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
 
     __tablename__ = "sessions"
     __table_args__ = (
@@ -105,6 +120,8 @@ class SeatRecord(SQLModel, table=True):
     (``Player``'s name or an alias as typed); ``number`` the order of arrival; ``buy_in`` his first
     buy-in in chips.  Where he sits, rebuys and cash-outs are events of the log."""
 
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
     __tablename__ = "seats"
     __table_args__ = (
         UniqueConstraint("session_id", "number"),
@@ -128,6 +145,8 @@ class HandRecord(SQLModel, table=True):
     """A deal within a session.  ``dealer`` is a seat name (for display: the log's ``SetDealer`` is
     what counts); ``result`` caches the replay (JSON)."""
 
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
     __tablename__ = "hands"
     __table_args__ = (
         UniqueConstraint("session_id", "number"),
@@ -148,6 +167,8 @@ class EventRecord(SQLModel, table=True):
     session); ``hash`` = sha256(``prev_hash`` + the canonical record), see :mod:`referee.store.chain`.
     ``kind`` is the event class name of :mod:`referee.engine.events`, ``payload`` its fields."""
 
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
     __tablename__ = "events"
     __table_args__ = (
         UniqueConstraint("session_id", "seq"),
@@ -167,5 +188,9 @@ class EventRecord(SQLModel, table=True):
     prev_hash: str = Field(max_length=HASH_LENGTH)
     hash: str = Field(max_length=HASH_LENGTH)
 
+
+#: An event row as read: an :class:`EventRecord`, or a plain result row of its table, which has the
+#: same columns by name (:meth:`referee.store.Store.snapshot` reads a session's log that way).
+EventRow: TypeAlias = "EventRecord | Row[Any]"
 
 TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord)

@@ -169,6 +169,13 @@ def _log_head() -> Any:
 
 
 @cache
+def _session_log() -> Any:
+    """A session's events in order, as rows of the events table (no ORM objects): built once."""
+    events = EventRecord.__table__  # type: ignore[attr-defined]
+    return events.select().where(events.c.session_id == bindparam("sid")).order_by(events.c.seq)
+
+
+@cache
 def _event_insert() -> Any:
     return insert(EventRecord.__table__)  # type: ignore[attr-defined]
 
@@ -815,8 +822,9 @@ class Store:
                                       .order_by(SeatRecord.number)))
             hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
                                       .order_by(HandRecord.number)))
-            rows = list(session.exec(select(EventRecord).where(EventRecord.session_id == session_id)
-                                     .order_by(EventRecord.seq)))  # type: ignore[arg-type]
+            # the log as plain rows of its table (the same columns by name): a night is hundreds of
+            # events, read only, and ORM objects for them cost more than the reading
+            rows = session.connection().execute(_session_log(), {"sid": session_id}).all()
             return LogSnapshot(game, seats, hands, rows)
 
     def verify_chain(self, session_id: int) -> chain.ChainReport:
