@@ -18,10 +18,6 @@ from referee.cards import AnyCard, Card
 
 _line = field(default=None, compare=False, kw_only=True)
 
-# An event that adds no field to its base is a plain subclass with ``__slots__ = ()``: it inherits the
-# base's dataclass methods -- the ones ``@dataclass`` would generate for it again, one ``exec`` each
-# at every command's start -- and stays frozen and slotted.
-
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -55,10 +51,9 @@ class Show(PlayerEvent):
     purpose: Literal["hand", "openers", "discards"] = "hand"
 
 
+@dataclass(frozen=True, slots=True)
 class Muck(PlayerEvent):
     """A player at the showdown throws his hand away unshown (he cannot win the pot)."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +74,14 @@ class Misdeal(Event):
 # ------------------------------------------------------------------ betting
 
 
+@dataclass(frozen=True, slots=True)
 class Fold(PlayerEvent):
-    __slots__ = ()
+    pass
 
 
+@dataclass(frozen=True, slots=True)
 class Check(PlayerEvent):
-    __slots__ = ()
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +89,9 @@ class Bet(PlayerEvent):
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
 class Call(PlayerEvent):
-    __slots__ = ()
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +100,9 @@ class Raise(PlayerEvent):
     to: bool = False
 
 
+@dataclass(frozen=True, slots=True)
 class AllIn(PlayerEvent):
     """The player puts in everything he has left (a bet, a raise or a short call)."""
-
-    __slots__ = ()
 
 
 # ------------------------------------------------------------------ draw
@@ -139,11 +136,10 @@ class Declare(PlayerEvent):
     cards: tuple[AnyCard, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
 class TakePot(PlayerEvent):
     """The player raked in the pot.  Marks what is found afterwards as found "after he won"
     (jackpots.11: a false open found after the false opener took the pot)."""
-
-    __slots__ = ()
 
 
 # ------------------------------------------------------------------ corrections
@@ -160,10 +156,9 @@ class Void(Event):
 # ------------------------------------------------------------------ whiskey poker / la viuda / stop the bus
 
 
+@dataclass(frozen=True, slots=True)
 class TakeWidow(PlayerEvent):
     """Phase 1: the player lays his hand face up as the new widow and takes the widow."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +170,14 @@ class Exchange(PlayerEvent):
     knock: bool = False
 
 
+@dataclass(frozen=True, slots=True)
 class Pass(PlayerEvent):
-    __slots__ = ()
+    pass
 
 
+@dataclass(frozen=True, slots=True)
 class Knock(PlayerEvent):
-    __slots__ = ()
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,23 +204,22 @@ class Reported(PlayerEvent):
     what: Literal["lowest", "best"]
 
 
+@dataclass(frozen=True, slots=True)
 class BuyBack(PlayerEvent):
     """La Viuda: the player buys the widow chip after losing his last chip."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True)
 class DeclineBuyBack(PlayerEvent):
-    __slots__ = ()
+    pass
 
 
 # ------------------------------------------------------------------ brag
 
 
+@dataclass(frozen=True, slots=True)
 class Look(PlayerEvent):
     """A blind player looks at his cards: from now on he is seen."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,10 +239,9 @@ class See(PlayerEvent):
     target: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
 class Cover(PlayerEvent):
     """The player has run out of money and lays his hand face down on the pot (covers it)."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,11 +265,10 @@ class Reveal(PlayerEvent):
 # ------------------------------------------------------------------ the night: between hands
 
 
+@dataclass(frozen=True, slots=True)
 class NightEvent(Event):
     """Something that changes the table between hands rather than inside one: a hand file's hand
     header lines, and the session log's events between hands.  ``player`` names the seat."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,11 +371,10 @@ class CashOut(NightEvent):
     chips: int
 
 
+@dataclass(frozen=True, slots=True)
 class Shuffle(NightEvent):
     """``shuffled`` in a hand's header: the pack was shuffled before the next deal (three-card brag
     shuffles only after a prial was shown, ``brag.shuffle``)."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
