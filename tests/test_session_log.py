@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import MetaData, text
+from sqlalchemy import MetaData, inspect, text
 
 from referee.engine.events import (
     AddChips,
@@ -228,6 +228,9 @@ def test_an_existing_database_is_taken_along(db_url: str) -> None:
     with open_store(db_url) as store:  # migrates to the head
         with store.engine.connect() as conn:
             assert current_revision(conn) == head_revision() != "0001"
+            # 0003: the replay results the old referee cached in hands.result are gone, the hands stay
+            assert "result" not in {c["name"] for c in inspect(conn).get_columns("hands")}
+            assert conn.execute(text("SELECT count(*) FROM hands")).scalar() == len(LEGACY["hands"])
         assert [r.ok for r in store.verify_all()] == [True, True]
         assert [g.log_version for g in store.sessions()] == [1, 1]
         # the demo night of the old referee: its seats table is the opening seating (Eve, registered

@@ -167,17 +167,6 @@ def test_hands_are_numbered_and_name_a_seated_dealer(store: Store) -> None:
         store.end_hand(sid, 9)
 
 
-def test_replay_result_is_a_replaceable_cache(store: Store) -> None:
-    sid = new_night(store)
-    store.start_hand(sid)
-    store.cache_result(sid, 1, {"winner": "Alice", "pot": 30, "findings": []})
-    assert store.hand(sid, 1).result == {"winner": "Alice", "pot": 30, "findings": []}
-    store.cache_result(sid, 1, None)
-    assert store.hand(sid, 1).result is None
-    with pytest.raises(InputError, match="not plain JSON"):
-        store.cache_result(sid, 1, {"pot": float("nan")})
-
-
 # ------------------------------------------------------------------ events
 
 

@@ -110,8 +110,6 @@ def demo(
         add_the_dispute(store, session_id)
         logged = night_from_log(store, session_id)
         from_log = replay_night_file(logged)
-        for hand in from_log:
-            store.cache_result(session_id, hand.entry.number, hand.replay.outcome.to_dict())
         store.close_session(session_id, dict(from_log.result.stacks))  # every player counts what the log gives him
         ledger, log, replayed = session_ledger(store, session_id)
         first = ledger.settle().transfers[:1]

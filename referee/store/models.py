@@ -4,7 +4,7 @@ append-only event log.
 The event log is the whole truth of a night (``log_version`` 2): who sat down where with what,
 rebuys, departures, seat moves, dealers, rule changes, every action of every hand, cash-outs.
 ``seats`` and ``hands`` are registers beside it: who the people at a session are (seat name →
-player) and which hands were started (with their replay cache).  Sessions recorded before the log
+player) and which hands were started.  Sessions recorded before the log
 held the night (``log_version`` 1) keep their opening seating in ``seats`` and dealers in ``hands``.
 
 Money and chips are integers everywhere (chip value in cents, buy-ins in chips): no Float or
@@ -143,7 +143,7 @@ class SeatRecord(SQLModel, table=True):
 
 class HandRecord(SQLModel, table=True):
     """A deal within a session.  ``dealer`` is a seat name (for display: the log's ``SetDealer`` is
-    what counts); ``result`` caches the replay (JSON)."""
+    what counts).  Its result is never stored: it is replayed from the log."""
 
     model_config = TABLE_CONFIG  # type: ignore[assignment]
 
@@ -159,7 +159,6 @@ class HandRecord(SQLModel, table=True):
     dealer: str | None = Field(default=None, max_length=NAME_MAX)
     started_at: datetime = _time_field()
     ended_at: datetime | None = _time_field(nullable=True)
-    result: dict[str, Any] | None = Field(default=None, sa_type=JSONDocument, nullable=True)
 
 
 class EventRecord(SQLModel, table=True):

@@ -502,17 +502,6 @@ class Transaction:
         self.db.flush()
         return hand
 
-    def cache_result(self, session_id: int, number: int, result: Mapping[str, Any] | None) -> None:
-        document = None if result is None else dict(result)
-        if document is not None:
-            try:
-                chain.canonical_json(document)
-            except (TypeError, ValueError) as err:
-                raise InputError(f"hand {number}'s replay result is not plain JSON: {err}") from None
-        hand = Store._hand(self.db, session_id, number)
-        hand.result = document
-        self.db.add(hand)
-        self.db.flush()
 
 
 class Store:
@@ -759,13 +748,6 @@ class Store:
         """Record when the hand ended."""
         with self.transaction() as tx:
             return tx.end_hand(session_id, number, ended_at)
-
-    def cache_result(self, session_id: int, number: int, result: Mapping[str, Any] | None) -> None:
-        """Keep (or, with None, forget) the replay result of a hand: a JSON object, a cache only."""
-        with self.transaction() as tx:
-            tx.cache_result(session_id, number, result)
-
-    # ------------------------------------------------------------------ events (append-only)
 
     def append_event(self, session_id: int, hand_number: int | None, event: Event, *, text: str | None = None,
                      expected_seq: int | None = None) -> EventRecord:
