@@ -169,6 +169,9 @@ class CardPlaces:
         """``place`` is laid face up and holds exactly ``shown`` -- unless one of the cards is known to
         be in another place: then nothing moves and that card is returned with its place.  Else
         returns ``None`` and the known cards the log had there that were not shown (what it had wrong)."""
+        if set(shown) == set(self.cards.get(place, ())):  # the log had these very cards there
+            self.cards[place] = tuple(shown)
+            return None, []
         where = self.where
         for c in shown:
             held = where.get(c)
