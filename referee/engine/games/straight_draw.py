@@ -72,7 +72,7 @@ class StraightDraw(HandState):
         self.round_no = 0
         self.round1_first_bettor: int | None = None
         self.round1_actions = 0
-        self.draw_order: tuple[int, ...] = ()
+        self.to_draw: tuple[int, ...] = ()  # seats still to draw, in order (a seat leaves it when he draws)
         self.drawn: dict[int, DrawTaken] = {}  # seat -> what his draw (both draws, split) took
         self.kept_face_down: set[int] = set()
         self.round2_first: int | None = None
@@ -298,11 +298,11 @@ class StraightDraw(HandState):
 
     def start_draw(self) -> None:
         self.phase = "draw"
-        self.draw_order = tuple(s for s in self.table.from_dealers_left() if self.live[s])
+        self.to_draw = tuple([s for s in self.table.from_dealers_left() if self.live[s]])
 
     def next_to_draw(self) -> int | None:
-        for s in self.draw_order:
-            if self.live[s] and s not in self.drawn:
+        for s in self.to_draw:
+            if self.live[s]:
                 return s
         return None
 
@@ -397,6 +397,8 @@ class StraightDraw(HandState):
         many from the stub (those the log does not name are unknown)."""
         taken = self.drawn.get(seat)
         before = self.hand_of(seat) if taken is None else taken.before
+        if taken is None:  # his (first) draw: he is no longer to draw
+            self.to_draw = tuple([s for s in self.to_draw if s != seat])
         if count == 0:  # stands pat: no card moves
             self.drawn[seat] = DrawTaken(0, 1, before, (), ()) if taken is None else taken
             return
