@@ -253,7 +253,7 @@ class HandState:
         self.n = self.table.size
         self.stacks: list[int] = [s.stack for s in setup.seats]
         self.start_stacks = tuple(self.stacks)
-        self.dealt_in = tuple(s > 0 for s in self.stacks)
+        self.dealt_in = tuple([s > 0 for s in self.stacks])
         self.live = list(self.dealt_in)
         self.carry_in = self.carry.adopt(setup.carry_in)
         self.banked = [0] * self.n  # chips bet in finished betting rounds
@@ -737,8 +737,7 @@ class HandState:
                 results.append(PotResult(amount, entitled, (names[alone],), {names[alone]: amount}, True, 0, rule,
                                          shown))
                 continue
-            unknown = [s for s in eligible if s not in values] if len(values) < len(eligible) or not \
-                all(s in values for s in eligible) else ()
+            unknown = [s for s in eligible if s not in values]
             if unknown:
                 undecided += amount
                 must_show += [names[s] for s in unknown if names[s] not in must_show]

@@ -132,7 +132,11 @@ class StraightDraw(HandState):
         return True
 
     def rules_for(self, number: int) -> BettingRules:
-        """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else)."""
+        """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else; the
+        hand asks by round number, which is cheaper than by :func:`round_rules`' many arguments)."""
+        return self.house.made(("draw round", number), lambda: self.make_rules(number))
+
+    def make_rules(self, number: int) -> BettingRules:
         o = self.options
         return round_rules(
             self.rulebook, "draw", int(o["draw.limit_pre"] if number == 1 else o["draw.limit_post"]),
