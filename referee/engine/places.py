@@ -103,7 +103,7 @@ class CardPlaces:
         for c in cards:
             if type(c) is Card:
                 where[c] = place
-        self.cards[place] = (*self.cards.get(place, ()), *cards)
+        self.cards[place] = self.cards.get(place, ()) + tuple(cards)
 
     def remove(self, place: PlaceKey, named: Sequence[AnyCard], count: int) -> tuple[list[AnyCard], list[Card]]:
         """Take ``count`` cards out of ``place``: the ``named`` ones first, the rest unseen.

@@ -609,7 +609,7 @@ class HandState:
 
     def hand_of(self, seat: int) -> tuple[AnyCard, ...]:
         """The cards in ``seat``'s hand as the log knows them (``??`` for unseen ones)."""
-        return self.places.at(seat)
+        return self.places.cards.get(seat, ())
 
     def known_hand(self, seat: int) -> tuple[Card, ...] | None:
         """``seat``'s cards when every one is known (his shown hand wins over the log's tracking)."""
@@ -644,13 +644,14 @@ class HandState:
 
     def betting_event(self, seat: int, event: Event) -> Verdict:
         """Judge and apply a betting event in the current round; flag what it broke."""
-        assert self.round is not None
-        verdict = self.round.judge(seat, event)
+        rnd = self.round
+        assert rnd is not None
+        verdict = rnd.judge(seat, event)
         for breach in verdict.breaches:
             self.flag(breach.code, breach.message, breach.rule, player=seat, remedy=breach.remedy)
         if verdict.kind in ("bet", "raise"):
             self.last_aggressor = seat
-        self.round.commit(seat, verdict)
+        rnd.commit(seat, verdict)
         return verdict
 
     def bank_round(self) -> None:

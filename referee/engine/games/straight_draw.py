@@ -72,7 +72,7 @@ class StraightDraw(HandState):
         self.round_no = 0
         self.round1_first_bettor: int | None = None
         self.round1_actions = 0
-        self.to_draw: tuple[int, ...] = ()  # seats still to draw, in order (a seat leaves it when he draws)
+        self.to_draw: list[int] = []  # seats still to draw, in order (a seat leaves it when he draws)
         self.drawn: dict[int, DrawTaken] = {}  # seat -> what his draw (both draws, split) took
         self.kept_face_down: set[int] = set()
         self.round2_first: int | None = None
@@ -206,10 +206,9 @@ class StraightDraw(HandState):
     def end_round(self) -> None:
         assert self.round is not None
         rnd = self.round
-        live = self.in_hand()
-        if len(live) == 1:
+        if self.live.count(True) == 1:
             self.bank_round()
-            self.winner = live[0]
+            self.winner = self.live.index(True)
             self.phase = self.ended = "uncontested"
             return
         if self.phase == "round1":
@@ -302,7 +301,7 @@ class StraightDraw(HandState):
 
     def start_draw(self) -> None:
         self.phase = "draw"
-        self.to_draw = tuple([s for s in self.table.from_dealers_left() if self.live[s]])
+        self.to_draw = [s for s in self.table.from_dealers_left() if self.live[s]]
 
     def next_to_draw(self) -> int | None:
         for s in self.to_draw:
@@ -402,7 +401,7 @@ class StraightDraw(HandState):
         taken = self.drawn.get(seat)
         before = self.hand_of(seat) if taken is None else taken.before
         if taken is None:  # his (first) draw: he is no longer to draw
-            self.to_draw = tuple([s for s in self.to_draw if s != seat])
+            self.to_draw.remove(seat)
         if count == 0:  # stands pat: no card moves
             self.drawn[seat] = DrawTaken(0, 1, before, (), ()) if taken is None else taken
             return
@@ -457,14 +456,14 @@ class StraightDraw(HandState):
     def start_showdown(self) -> None:
         self.phase = "showdown"
         self.ended = "showdown"
-        live = set(self.in_hand())
+        live = self.live
         rnd2_first = self.round2_first if self.round2_first is not None else self.table.after(self.table.dealer)
         if self.options["draw.showdown_first"] == "last_raiser":
-            start = self.last_aggressor if self.last_aggressor in live else rnd2_first
+            lead = self.last_aggressor
         else:
-            last2 = self.round2_last_aggressor
-            start = last2 if last2 in live else rnd2_first
-        self.showdown_order = [s for s in self.table.order_from(start) if s in live]  # type: ignore[arg-type]
+            lead = self.round2_last_aggressor
+        start = lead if lead is not None and live[lead] else rnd2_first
+        self.showdown_order = [s for s in self.table.order_from(start) if live[s]]
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
