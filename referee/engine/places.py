@@ -120,12 +120,13 @@ class CardPlaces:
         for c in named:
             if type(c) is not Card:
                 continue
-            if c in held:
-                held.remove(c)
-            elif UNKNOWN in held:
-                held.remove(UNKNOWN)
-            else:
-                strays.append(c)
+            try:
+                held.remove(c)  # one he holds (one scan of his hand, not two)
+            except ValueError:
+                if UNKNOWN not in held:
+                    strays.append(c)
+                else:
+                    held.remove(UNKNOWN)
             where.pop(c, None)
             removed.append(c)
         missing = count - len(removed)

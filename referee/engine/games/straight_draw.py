@@ -98,8 +98,8 @@ class StraightDraw(HandState):
         self.post_antes()
         self.phase = "round1"
         self.round_no = 1
-        first = self.table.next_in(self.table.after(self.table.dealer), set(self.dealt()))
-        assert first is not None
+        dealt_in = self.dealt_in
+        first = next(s for s in self.table.from_dealers_left() if dealt_in[s])
         self.open_round(self.rules_for(1), first, "first betting round")
 
     def dealt(self) -> list[int]:
@@ -406,7 +406,7 @@ class StraightDraw(HandState):
             self.drawn[seat] = DrawTaken(0, 1, before, (), ()) if taken is None else taken
             return
         to = kept(seat) if seat in self.kept_face_down else MUCK
-        gone = tuple(self.discard(seat, event.discards, count, to))
+        gone = self.discard(seat, event.discards, count, to)
         received = event.received
         got = received if len(received) == count else (*received, *[UNKNOWN] * (count - len(received)))
         self.deal_to(seat, got)
@@ -419,15 +419,15 @@ class StraightDraw(HandState):
     def start_round2(self) -> None:
         self.phase = "round2"
         self.round_no = 2
-        with_chips = {s for s in range(self.n) if self.live[s] and self.stacks[s] > 0}
         if self.options["draw.round2_first"] == "first_bettor_round1" and self.round1_first_bettor is not None:
             start = self.round1_first_bettor
         else:
             start = self.table.after(self.table.dealer)
-        first = self.table.next_in(start, with_chips) if with_chips else None
+        live, stacks, order = self.live, self.stacks, self.table.order_from(start)
+        # the first player still in with chips to bet (none has: the first still in)
+        first = next((s for s in order if live[s] and stacks[s] > 0), None)
         if first is None:
-            first = self.table.next_in(start, set(self.in_hand()))
-        assert first is not None
+            first = next(s for s in order if live[s])
         self.round2_first = first
         self.open_round(self.rules_for(2), first, "second betting round")
         if self.round is not None and self.round.closed:
@@ -518,7 +518,7 @@ class StraightDraw(HandState):
             return PokerCarry(pot, passed_out=passed + 1), ()
         if ended == "misdeal":
             return PokerCarry(pot, antes_in=True, passed_out=passed), ()
-        return PokerCarry(pot), ()
+        return PokerCarry.holding(pot), ()
 
     def end(self) -> Outcome:
         outcome = self.end_of_hand()
