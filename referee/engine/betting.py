@@ -520,15 +520,15 @@ class BettingRound:
             self.pending.discard(seat)
             self._next_turn()
             return
-        chips = verdict.chips
-        self.stacks[seat] -= chips
-        self.bets[seat] += chips
         self.pending.discard(seat)
-        if kind == "check":
+        if kind == "check":  # no chips move
             self.checked.add(seat)
             self.acted.add(seat)
             self._next_turn()
             return
+        chips = verdict.chips
+        self.stacks[seat] -= chips
+        self.bets[seat] += chips
         if kind == "call":
             self.acted.add(seat)
             self._next_turn()

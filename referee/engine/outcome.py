@@ -108,6 +108,11 @@ class Carry:
     antes_in: bool = False
 
     @classmethod
+    def holding(cls, pot: int) -> Carry:
+        """This game's carry of ``pot`` chips and nothing else (none: the one shared empty carry)."""
+        return cls(pot=pot) if pot else _nothing_carried(cls)
+
+    @classmethod
     def adopt(cls, carried: Carry) -> Carry:
         """``carried`` (another game's carry, or the base one) as this game's: the fields they share
         kept, the others at their defaults (a night may change games between hands)."""

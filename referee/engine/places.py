@@ -103,7 +103,7 @@ class CardPlaces:
         for c in cards:
             if type(c) is Card:
                 where[c] = place
-        self.cards[place] = (*self.cards.get(place, ()), *cards)
+        self.cards[place] = self.cards.get(place, ()) + tuple(cards)
 
     def remove(self, place: PlaceKey, named: Sequence[AnyCard], count: int) -> tuple[list[AnyCard], list[Card]]:
         """Take ``count`` cards out of ``place``: the ``named`` ones first, the rest unseen.
@@ -120,12 +120,13 @@ class CardPlaces:
         for c in named:
             if type(c) is not Card:
                 continue
-            if c in held:
-                held.remove(c)
-            elif UNKNOWN in held:
-                held.remove(UNKNOWN)
-            else:
-                strays.append(c)
+            try:
+                held.remove(c)  # one he holds (one scan of his hand, not two)
+            except ValueError:
+                if UNKNOWN not in held:
+                    strays.append(c)
+                else:
+                    held.remove(UNKNOWN)
             where.pop(c, None)
             removed.append(c)
         missing = count - len(removed)
@@ -169,6 +170,9 @@ class CardPlaces:
         """``place`` is laid face up and holds exactly ``shown`` -- unless one of the cards is known to
         be in another place: then nothing moves and that card is returned with its place.  Else
         returns ``None`` and the known cards the log had there that were not shown (what it had wrong)."""
+        if set(shown) == set(self.cards.get(place, ())):  # the log had these very cards there
+            self.cards[place] = tuple(shown)
+            return None, []
         where = self.where
         for c in shown:
             held = where.get(c)

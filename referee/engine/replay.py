@@ -21,6 +21,7 @@ from functools import cached_property
 
 from referee.engine.events import Event, Void
 from referee.engine.findings import Finding
+from referee.engine.games import find_game, replayed_games
 from referee.engine.outcome import Outcome
 from referee.engine.state import HandSetup, HandState, Legality, Prompt, Snapshot
 from referee.errors import InputError
@@ -70,8 +71,6 @@ class HandReplay:
 
 def start_hand(setup: HandSetup, voided: frozenset[int] = frozenset()) -> HandState:
     """The state of a new hand of the setup's game (``voided``: action numbers known to be void)."""
-    from referee.engine.games import find_game, replayed_games
-
     game = find_game(setup.rulebook.game)
     if not game.replays:
         raise InputError(

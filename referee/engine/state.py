@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
@@ -253,7 +254,7 @@ class HandState:
         self.n = self.table.size
         self.stacks: list[int] = [s.stack for s in setup.seats]
         self.start_stacks = tuple(self.stacks)
-        self.dealt_in = tuple(s > 0 for s in self.stacks)
+        self.dealt_in = tuple([s > 0 for s in self.stacks])
         self.live = list(self.dealt_in)
         self.carry_in = self.carry.adopt(setup.carry_in)
         self.banked = [0] * self.n  # chips bet in finished betting rounds
@@ -365,7 +366,8 @@ class HandState:
             pot += sum([p.amount for p in self.closed])
         if rnd is not None:
             pot += sum(rnd.bets)
-            to_act = self.names[rnd.turn] if rnd.turn is not None else self.expected_actor()
+            turn = rnd.turn
+            to_act = self.names[turn] if turn is not None else self.expected_actor()
         else:
             to_act = self.expected_actor()
         stacks = tuple(self.stacks)
@@ -592,7 +594,7 @@ class HandState:
             hint="each card is in the pack once: correct the card",
         )
 
-    def discard(self, seat: int, named: Sequence[AnyCard], count: int, to: PlaceKey = MUCK) -> list[AnyCard]:
+    def discard(self, seat: int, named: Sequence[AnyCard], count: int, to: PlaceKey = MUCK) -> tuple[AnyCard, ...]:
         """``seat`` gives up ``count`` cards, the ``named`` ones among them, into ``to`` (the muck, or
         his face-down discards).  Returns what left his hand (known cards where named)."""
         places = self.places
@@ -604,12 +606,13 @@ class HandState:
         for c in strays:
             self.flag("discard_not_in_hand",
                       f"{self.names[seat]} discarded {c.text}, which the log does not show in his hand", player=seat)
-        places.add(to, removed)
-        return removed
+        gone = tuple(removed)
+        places.add(to, gone)
+        return gone
 
     def hand_of(self, seat: int) -> tuple[AnyCard, ...]:
         """The cards in ``seat``'s hand as the log knows them (``??`` for unseen ones)."""
-        return self.places.at(seat)
+        return self.places.cards.get(seat, ())
 
     def known_hand(self, seat: int) -> tuple[Card, ...] | None:
         """``seat``'s cards when every one is known (his shown hand wins over the log's tracking)."""
@@ -620,7 +623,7 @@ class HandState:
     def show(self, seat: int, shown: Sequence[AnyCard]) -> None:
         """``seat`` lays his hand face up: known cards are checked against what the log says he holds,
         and against every other place (a card cannot be in two hands)."""
-        known = [c for c in shown if type(c) is Card]
+        known = tuple([c for c in shown if type(c) is Card])
         who = self.names[seat]
         if len(known) < len(shown):
             self.flag("show_unreadable", f"{who}'s shown hand has unreadable cards ({format_cards(shown)})",
@@ -634,7 +637,7 @@ class HandState:
             self.flag("show_contradicts_log",
                       f"{who} showed {format_cards(known)} but the log has {who} holding {format_cards(strange)}",
                       player=seat)
-        self.shown[seat] = tuple(known)  # type: ignore[arg-type]
+        self.shown[seat] = known  # type: ignore[assignment]
 
     # ------------------------------------------------------------------ betting
 
@@ -644,13 +647,14 @@ class HandState:
 
     def betting_event(self, seat: int, event: Event) -> Verdict:
         """Judge and apply a betting event in the current round; flag what it broke."""
-        assert self.round is not None
-        verdict = self.round.judge(seat, event)
+        rnd = self.round
+        assert rnd is not None
+        verdict = rnd.judge(seat, event)
         for breach in verdict.breaches:
             self.flag(breach.code, breach.message, breach.rule, player=seat, remedy=breach.remedy)
         if verdict.kind in ("bet", "raise"):
             self.last_aggressor = seat
-        self.round.commit(seat, verdict)
+        rnd.commit(seat, verdict)
         return verdict
 
     def bank_round(self) -> None:
@@ -670,7 +674,7 @@ class HandState:
                 seat, chips = excess
                 bets[seat] -= chips
                 self.stacks[seat] += chips
-        self.banked = [b + r for b, r in zip(self.banked, bets)]
+        self.banked = list(map(add, self.banked, bets))  # seat by seat
         self.round = None
 
     def put_out(self, seat: int) -> None:
@@ -737,8 +741,7 @@ class HandState:
                 results.append(PotResult(amount, entitled, (names[alone],), {names[alone]: amount}, True, 0, rule,
                                          shown))
                 continue
-            unknown = [s for s in eligible if s not in values] if len(values) < len(eligible) or not \
-                all(s in values for s in eligible) else ()
+            unknown = [s for s in eligible if s not in values]
             if unknown:
                 undecided += amount
                 must_show += [names[s] for s in unknown if names[s] not in must_show]
@@ -815,7 +818,7 @@ class HandState:
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
         """What this hand leaves to the next deal: the game's carry holding ``pot``, and what the next
         deal owes, in words.  ``ended`` is the outcome's kind.  Games with state across hands override it."""
-        return self.carry(pot=pot), ()
+        return self.carry.holding(pot), ()
 
     def next_hand(self, pot: int, ended: str, *, same_dealer: bool = False) -> NextHand:
         carry, obligations = self.carry_out(pot, ended)

@@ -100,11 +100,11 @@ def ranks_of(key: int) -> tuple[int, ...]:
     kickers = body & ((1 << low_bits) - 1)
     made = body >> (low_bits + 1)
     digits = ((made << low_bits) | kickers) & 0xFFFFF
-    return tuple((digits >> (16 - 4 * i)) & 0xF for i in range(5))
+    return tuple([(digits >> (16 - 4 * i)) & 0xF for i in range(5)])
 
 
 def _run_of(ranks: tuple[int, ...]) -> str:
-    return "-".join(RANK_NAME[r] for r in ranks if r)
+    return "-".join([RANK_NAME[r] for r in ranks if r])
 
 
 @lru_cache(maxsize=16384)

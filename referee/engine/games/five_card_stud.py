@@ -244,7 +244,7 @@ class FiveCardStud(HandState):
             return PokerCarry(pot, passed_out=passed + 1), ()
         if ended == "misdeal":
             return PokerCarry(pot, antes_in=True), ()
-        return PokerCarry(pot), ()
+        return PokerCarry.holding(pot), ()
 
     def end(self) -> Outcome:
         if self.ended == "passed_out":

@@ -73,7 +73,7 @@ class StraightDraw(HandState):
         self.round_no = 0
         self.round1_first_bettor: int | None = None
         self.round1_actions = 0
-        self.draw_order: tuple[int, ...] = ()
+        self.to_draw: list[int] = []  # seats still to draw, in order (a seat leaves it when he draws)
         self.drawn: dict[int, DrawTaken] = {}  # seat -> what his draw (both draws, split) took
         self.kept_face_down: set[int] = set()
         self.round2_first: int | None = None
@@ -99,8 +99,8 @@ class StraightDraw(HandState):
         self.post_antes()
         self.phase = "round1"
         self.round_no = 1
-        first = self.table.next_in(self.table.after(self.table.dealer), set(self.dealt()))
-        assert first is not None
+        dealt_in = self.dealt_in
+        first = next(s for s in self.table.from_dealers_left() if dealt_in[s])
         self.open_round(self.rules_for(1), first, "first betting round")
 
     def dealt(self) -> list[int]:
@@ -133,7 +133,11 @@ class StraightDraw(HandState):
         return True
 
     def rules_for(self, number: int) -> BettingRules:
-        """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else)."""
+        """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else; the
+        hand asks by round number, which is cheaper than by :func:`round_rules`' many arguments)."""
+        return self.house.made(("draw round", number), lambda: self.make_rules(number))
+
+    def make_rules(self, number: int) -> BettingRules:
         o = self.options
         return round_rules(
             self.rulebook, "draw", int(o["draw.limit_pre"] if number == 1 else o["draw.limit_post"]),
@@ -203,10 +207,9 @@ class StraightDraw(HandState):
     def end_round(self) -> None:
         assert self.round is not None
         rnd = self.round
-        live = self.in_hand()
-        if len(live) == 1:
+        if self.live.count(True) == 1:
             self.bank_round()
-            self.winner = live[0]
+            self.winner = self.live.index(True)
             self.phase = self.ended = "uncontested"
             return
         if self.phase == "round1":
@@ -299,11 +302,11 @@ class StraightDraw(HandState):
 
     def start_draw(self) -> None:
         self.phase = "draw"
-        self.draw_order = tuple(s for s in self.table.from_dealers_left() if self.live[s])
+        self.to_draw = [s for s in self.table.from_dealers_left() if self.live[s]]
 
     def next_to_draw(self) -> int | None:
-        for s in self.draw_order:
-            if self.live[s] and s not in self.drawn:
+        for s in self.to_draw:
+            if self.live[s]:
                 return s
         return None
 
@@ -398,11 +401,13 @@ class StraightDraw(HandState):
         many from the stub (those the log does not name are unknown)."""
         taken = self.drawn.get(seat)
         before = self.hand_of(seat) if taken is None else taken.before
+        if taken is None:  # his (first) draw: he is no longer to draw
+            self.to_draw.remove(seat)
         if count == 0:  # stands pat: no card moves
             self.drawn[seat] = DrawTaken(0, 1, before, (), ()) if taken is None else taken
             return
         to = kept(seat) if seat in self.kept_face_down else MUCK
-        gone = tuple(self.discard(seat, event.discards, count, to))
+        gone = self.discard(seat, event.discards, count, to)
         received = event.received
         got = received if len(received) == count else (*received, *[UNKNOWN] * (count - len(received)))
         self.deal_to(seat, got)
@@ -415,15 +420,15 @@ class StraightDraw(HandState):
     def start_round2(self) -> None:
         self.phase = "round2"
         self.round_no = 2
-        with_chips = {s for s in range(self.n) if self.live[s] and self.stacks[s] > 0}
         if self.options["draw.round2_first"] == "first_bettor_round1" and self.round1_first_bettor is not None:
             start = self.round1_first_bettor
         else:
             start = self.table.after(self.table.dealer)
-        first = self.table.next_in(start, with_chips) if with_chips else None
+        live, stacks, order = self.live, self.stacks, self.table.order_from(start)
+        # the first player still in with chips to bet (none has: the first still in)
+        first = next((s for s in order if live[s] and stacks[s] > 0), None)
         if first is None:
-            first = self.table.next_in(start, set(self.in_hand()))
-        assert first is not None
+            first = next(s for s in order if live[s])
         self.round2_first = first
         self.open_round(self.rules_for(2), first, "second betting round")
         if self.round is not None and self.round.closed:
@@ -452,14 +457,14 @@ class StraightDraw(HandState):
     def start_showdown(self) -> None:
         self.phase = "showdown"
         self.ended = "showdown"
-        live = set(self.in_hand())
+        live = self.live
         rnd2_first = self.round2_first if self.round2_first is not None else self.table.after(self.table.dealer)
         if self.options["draw.showdown_first"] == "last_raiser":
-            start = self.last_aggressor if self.last_aggressor in live else rnd2_first
+            lead = self.last_aggressor
         else:
-            last2 = self.round2_last_aggressor
-            start = last2 if last2 in live else rnd2_first
-        self.showdown_order = [s for s in self.table.order_from(start) if s in live]  # type: ignore[arg-type]
+            lead = self.round2_last_aggressor
+        start = lead if lead is not None and live[lead] else rnd2_first
+        self.showdown_order = [s for s in self.table.order_from(start) if live[s]]
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
@@ -514,7 +519,7 @@ class StraightDraw(HandState):
             return PokerCarry(pot, passed_out=passed + 1), ()
         if ended == "misdeal":
             return PokerCarry(pot, antes_in=True, passed_out=passed), ()
-        return PokerCarry(pot), ()
+        return PokerCarry.holding(pot), ()
 
     def end(self) -> Outcome:
         outcome = self.end_of_hand()
