@@ -143,14 +143,16 @@ class Prompt:
         return self.options.events(self.to_act)
 
 
-@dataclass(frozen=True, slots=True)
-class Legality:
+class Legality(NamedTuple):
     """The answer to "may he do that now?".
 
     ``legal``: no rule would be broken.  ``findings``: what the action would be flagged with (rule
     ids, messages, the remedy that would be applied).  ``to_act``: whose turn it is before the action;
     ``legal_actions``: when it is illegal in a betting round, what the acting player may do instead, in
     words (``["fold", "call 2", "raise 1–2"]``).
+
+    A named tuple, as :class:`Snapshot`: one is made at every check, and a frozen dataclass's
+    ``__init__`` (``object.__setattr__`` field by field) cost a tenth of one.
     """
 
     legal: bool
@@ -225,6 +227,8 @@ class HandState:
     dealer_may_be_unknown: ClassVar[bool] = False
     #: event kind -> the method that plays it (built from the ``@handles`` marks of the class and its bases)
     handlers: ClassVar[Mapping[type[Event], Callable[..., None]]] = {}
+    #: the attributes that hold a list, dict or set, which :meth:`copy` copies (the rest it shares)
+    _mutable: ClassVar[tuple[str, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -235,6 +239,7 @@ class HandState:
                     plays[kind] = attr
         # a subclass that sets the method to None does not play those kinds (La Viuda has no betting)
         cls.handlers = {kind: h for kind, attr in plays.items() if (h := getattr(cls, attr)) is not None}
+        cls._mutable = None  # found at the first copy of a hand of this class
 
     @classmethod
     def words(cls) -> str:
@@ -263,9 +268,10 @@ class HandState:
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
         self.shown: dict[int, tuple[Card, ...]] = {}
-        self.mucked: set[int] = set()
-        self.findings: list[Finding] = []
-        self.penalties: list[Penalty] = []
+        # a value the hand replaces rather than changes (a tuple, a frozenset) is shared by a copy
+        self.mucked: frozenset[int] = frozenset()
+        self.findings: tuple[Finding, ...] = ()
+        self.penalties: tuple[Penalty, ...] = ()
         self.round: BettingRound | None = None
         self.phase = "deal"
         self.action = 0
@@ -284,10 +290,9 @@ class HandState:
         holds one on every hand of the class, so which attributes to copy is found once per class.
         """
         cls = type(self)
-        mutable = cls.__dict__.get("_mutable")
+        mutable = cls._mutable
         if mutable is None:
-            mutable = tuple(a for a, v in self.__dict__.items() if type(v) in (list, dict, set))
-            cls._mutable = mutable  # type: ignore[attr-defined]
+            mutable = cls._mutable = tuple(a for a, v in self.__dict__.items() if type(v) in (list, dict, set))
         twin = object.__new__(cls)
         state = twin.__dict__
         state.update(self.__dict__)
@@ -402,8 +407,8 @@ class HandState:
         twin = self.copy()
         count = len(twin.findings)
         twin.push(event)
-        new = tuple(f for f in twin.findings[count:] if f.action == twin.action)
-        legal = not any(f.severity == "error" for f in new)
+        new = tuple([f for f in twin.findings[count:] if f.action == twin.action])
+        legal = "error" not in [f.severity for f in new]
         legal_actions: tuple[str, ...] = ()
         seat = self.table.index.get(getattr(event, "player", None) or "")
         rnd = self.round
@@ -516,7 +521,7 @@ class HandState:
         who = self.names[player] if isinstance(player, int) else player
         number = self.action if action is True else (None if action is False else action)
         finding = Finding(code, message, rule, number or None, who, remedy, about)
-        self.findings.append(finding)
+        self.findings += (finding,)
         return finding
 
     def middle(self) -> int:

@@ -74,19 +74,19 @@ class StraightDraw(HandState):
         self.round1_actions = 0
         self.draw_order: tuple[int, ...] = ()
         self.drawn: dict[int, DrawTaken] = {}  # seat -> what his draw (both draws, split) took
-        self.kept_face_down: set[int] = set()
+        self.kept_face_down: frozenset[int] = frozenset()
         self.round2_first: int | None = None
         self.round2_started = False
         self.round2_last_aggressor: int | None = None
         self.pass_rule = "draw.all_check"
         self.same_dealer = False
-        self.showdown_order: list[int] = []
+        self.showdown_order: tuple[int, ...] = ()
         self.ended: str | None = None  # passed_out | misdeal | false_open | uncontested | showdown
         self.winner: int | None = None
         self.took_pot: int | None = None  # who raked the pot (a bookkeeping line: it decides nothing)
         self.took_pot_action: int | None = None
-        self.mucked_at_showdown: set[int] = set()
-        self.folded: set[int] = set()
+        self.mucked_at_showdown: frozenset[int] = frozenset()
+        self.folded: frozenset[int] = frozenset()
         super().__init__(setup, voided)
 
     # ------------------------------------------------------------------ start
@@ -162,7 +162,7 @@ class StraightDraw(HandState):
         verdict = self.betting_event(seat, event)
         kind = verdict.kind
         if kind == "fold":
-            self.folded.add(seat)
+            self.folded |= {seat}
         if self.phase == "round1":
             if kind != "none":
                 self.round1_actions += 1
@@ -363,7 +363,7 @@ class StraightDraw(HandState):
             if len(held) < self.hand_size:
                 self.places.add(seat, [UNKNOWN] * (self.hand_size - len(held)))
         if event.kept_face_down:
-            self.kept_face_down.add(seat)
+            self.kept_face_down |= {seat}
         self.take_draw(seat, event, count)
         # under 5_split_4_then_1 a player who drew four may still take a fifth, but the round does
         # not wait for it (he takes it before the betting if he wants it)
@@ -458,7 +458,7 @@ class StraightDraw(HandState):
         else:
             last2 = self.round2_last_aggressor
             start = last2 if last2 in live else rnd2_first
-        self.showdown_order = [s for s in self.table.order_from(start) if s in live]  # type: ignore[arg-type]
+        self.showdown_order = tuple([s for s in self.table.order_from(start) if s in live])  # type: ignore[arg-type]
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
@@ -491,8 +491,8 @@ class StraightDraw(HandState):
         if self.phase != "showdown":
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked outside the showdown", player=seat)
         else:
-            self.mucked_at_showdown.add(seat)
-        self.mucked.add(seat)
+            self.mucked_at_showdown |= {seat}
+        self.mucked |= {seat}
         if self.live[seat]:
             self.put_out(seat)
 

@@ -207,7 +207,7 @@ class ThreeCardBrag(HandState):
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         """A player who mucks concedes every pot; during the betting it is a drop."""
-        self.mucked.add(seat)
+        self.mucked |= {seat}
         if self.phase == "betting" and self.live[seat] and seat not in self.covers:
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during the betting: taken as a drop",
                       player=seat)
