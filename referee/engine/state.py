@@ -261,7 +261,7 @@ class HandState:
         self.dealt_in = tuple(s > 0 for s in self.stacks)
         self.live = list(self.dealt_in)
         self.carry_in = self.carry.adopt(setup.carry_in)
-        self.banked = [0] * self.n  # chips bet in finished betting rounds
+        self.banked: tuple[int, ...] = (0,) * self.n  # chips bet in finished betting rounds
         self.dead = setup.carry_in.pot  # antes and the carried pot
         self.closed: tuple[Pot, ...] = ()  # pots closed at a moment (a brag cover)
         self.total = sum(self.stacks) + self.dead
@@ -407,8 +407,11 @@ class HandState:
         twin = self.copy()
         count = len(twin.findings)
         twin.push(event)
-        new = tuple([f for f in twin.findings[count:] if f.action == twin.action])
-        legal = "error" not in [f.severity for f in new]
+        new: tuple[Finding, ...] = ()
+        legal = True
+        if len(twin.findings) > count:  # flagged (most actions checked are not): with what, at this action
+            new = tuple([f for f in twin.findings[count:] if f.action == twin.action])
+            legal = "error" not in [f.severity for f in new]
         legal_actions: tuple[str, ...] = ()
         seat = self.table.index.get(getattr(event, "player", None) or "")
         rnd = self.round
@@ -675,7 +678,7 @@ class HandState:
                 seat, chips = excess
                 bets[seat] -= chips
                 self.stacks[seat] += chips
-        self.banked = [b + r for b, r in zip(self.banked, bets)]
+        self.banked = tuple([b + r for b, r in zip(self.banked, bets)])
         self.round = None
 
     def put_out(self, seat: int) -> None:
@@ -688,7 +691,7 @@ class HandState:
         """Every bet of the hand goes back to its owner (misdeal); dead chips stay."""
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.round = None
 
     def close_pot(self, eligible: Sequence[int]) -> Pot:
@@ -698,7 +701,7 @@ class HandState:
         pot = Pot(self.dead + sum(self.banked), tuple(eligible))
         self.closed = (*self.closed, pot)
         self.dead = 0
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         return pot
 
     # ------------------------------------------------------------------ endings
@@ -768,7 +771,7 @@ class HandState:
                 {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over, rule_used,
                 values[winners[0]].name,  # type: ignore[attr-defined]
             ))
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.dead = 0
         self.closed = ()
         return results, carried, undecided, must_show
@@ -778,7 +781,7 @@ class HandState:
         self.bank_round()
         amount = self.middle()
         self.stacks[seat] += amount
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.dead = 0
         self.closed = ()
         winner = self.names[seat]
@@ -788,7 +791,7 @@ class HandState:
         """Every chip in the middle stays on the table for the next deal."""
         self.bank_round()
         amount = self.middle()
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.dead = 0
         self.closed = ()
         return amount

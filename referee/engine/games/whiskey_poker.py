@@ -658,7 +658,7 @@ class WhiskeyPoker(HandState):
         """whiskey.5.1: every chip in the middle to the best hand among those who may win it;
         ``whiskey.tie_best`` for ties."""
         pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
-        self.banked, self.dead, self.closed = [0] * self.n, 0, ()
+        self.banked, self.dead, self.closed = (0,) * self.n, 0, ()
         names = self.names
         rule = self.rule("showdown")
         results: list[PotResult] = []
