@@ -294,8 +294,7 @@ class HandState:
         if mutable is None:
             mutable = cls._mutable = tuple(a for a, v in self.__dict__.items() if type(v) in (list, dict, set))
         twin = object.__new__(cls)
-        state = twin.__dict__
-        state.update(self.__dict__)
+        twin.__dict__ = state = self.__dict__.copy()
         for attr in mutable:
             state[attr] = state[attr].copy()
         twin.places = self.places.copy()
@@ -407,11 +406,10 @@ class HandState:
         twin = self.copy()
         count = len(twin.findings)
         twin.push(event)
-        new: tuple[Finding, ...] = ()
-        legal = True
-        if len(twin.findings) > count:  # flagged (most actions checked are not): with what, at this action
-            new = tuple([f for f in twin.findings[count:] if f.action == twin.action])
-            legal = "error" not in [f.severity for f in new]
+        if len(twin.findings) == count:  # flagged with nothing, as most actions checked are
+            return Legality(True, (), self.to_act())
+        new = tuple([f for f in twin.findings[count:] if f.action == twin.action])
+        legal = "error" not in [f.severity for f in new]
         legal_actions: tuple[str, ...] = ()
         seat = self.table.index.get(getattr(event, "player", None) or "")
         rnd = self.round
