@@ -23,7 +23,9 @@ The state moves one event at a time, in the shape of python-chess's ``Board``:
 
 State is kept flat so that :meth:`HandState.copy` is cheap: a hand's attributes are immutable
 values, flat lists, dicts and sets of immutable values, or objects with a ``copy_for`` method
-(the card places, the turn engine).
+(the card places, the turn engine).  What a hand replaces rather than changes in place (its
+findings, the banked chips, who mucked) is a tuple or a frozenset, which a copy shares: only the
+lists, dicts and sets are copied, and a check copies the whole state before every action it judges.
 """
 
 from __future__ import annotations

@@ -80,7 +80,7 @@ class StraightDraw(HandState):
         self.round2_last_aggressor: int | None = None
         self.pass_rule = "draw.all_check"
         self.same_dealer = False
-        self.showdown_order: tuple[int, ...] = ()
+        self.showdown_order: list[int] = []
         self.ended: str | None = None  # passed_out | misdeal | false_open | uncontested | showdown
         self.winner: int | None = None
         self.took_pot: int | None = None  # who raked the pot (a bookkeeping line: it decides nothing)
@@ -458,7 +458,7 @@ class StraightDraw(HandState):
         else:
             last2 = self.round2_last_aggressor
             start = last2 if last2 in live else rnd2_first
-        self.showdown_order = tuple([s for s in self.table.order_from(start) if s in live])  # type: ignore[arg-type]
+        self.showdown_order = [s for s in self.table.order_from(start) if s in live]  # type: ignore[arg-type]
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
