@@ -43,28 +43,14 @@ def rule_text(rulebook: "Rulebook", rule_id: str | None) -> str | None:
         return None
 
 
-def penalty_destination(game: str, options: Any, penalty: "Penalty") -> str:
-    """Where a penalty's chips went: ``player`` (its payee), ``antes_next_deal`` (Jackpots' free
-    ride: the false opener antes for everybody next deal), ``pool`` (La Viuda's pool, whiskey poker's
-    pool elimination) or ``pot`` (the pot that stays: brag, Stop the Bus, the commerce games)."""
-    if penalty.payee is not None:
-        return "player"
-    if penalty.rule.startswith("jackpots."):
-        return "antes_next_deal"
-    if game == "la_viuda" or (game == "whiskey_poker"
-                              and options.get("whiskey.scoring") == "lowest_pays_1_to_pool_elimination"):
-        return "pool"
-    return "pot"
-
-
 #: how each destination of a penalty reads in words (the terminal, a ruling)
 DESTINATION_WORDS = {"antes_next_deal": "as antes for everybody next deal", "pool": "into the pool",
                      "pot": "into the pot"}
 
 
-def penalty_words(game: str, options: Any, penalty: "Penalty") -> str:
+def penalty_words(penalty: "Penalty") -> str:
     """``Bob pays 1 to Ann``, ``Cy pays 5 into the pot``, ``Dee pays 3 as antes for everybody next deal``."""
-    where = penalty_destination(game, options, penalty)
+    where = penalty.destination  # the game that imposed it says where its chips went
     to = f"to {penalty.payee}" if where == "player" else DESTINATION_WORDS[where]
     return f"{penalty.payer} pays {penalty.amount} {to}"
 
@@ -202,11 +188,7 @@ def hand_json(hand: "ReplayedHand", rulings: Sequence[Ruling] = ()) -> dict[str,
         "carried_pot": outcome.carried,
         "undecided": outcome.undecided,
         "in_middle": outcome.in_middle,
-        "penalties": [
-            {"payer": p.payer, "payee": p.payee, "amount": p.amount, "rule": p.rule,
-             "to": penalty_destination(game, book.options, p)}
-            for p in outcome.penalties
-        ],
+        "penalties": [{**p.to_dict(), "to": p.destination} for p in outcome.penalties],
         "facts": _plain(outcome.facts),
         "carry": _plain(outcome.next_hand.carry.to_dict()),
         "findings": [finding_json(hand, f) for f in replay.findings],

@@ -197,6 +197,8 @@ def test_stud_upcards() -> None:
         ("hand 1\nAnn: dealt Jh Ts1 Qd\n", 5, "bad card 'Ts1' (2nd card)", "??"),
         ("hand 1\nZed: folds\n", 5, "unknown player 'Zed'", "Ann, Bob, Cy, Dee"),
         ("hand 1\nAnn: sings\n", 5, "cannot read action 'sings' of Ann", "bets 2"),
+        ("hand 1\nAnn: rasies 2\n", 5, "cannot read action 'rasies 2' of Ann", "did you mean 'raises 2'?"),
+        ("hand 1\nAnn: fodls\n", 5, "cannot read action 'fodls' of Ann", "did you mean 'folds'?"),
         ("hand 1\nAnn: knocks\n", 5, "'knocks' is not an action of jackpots", "draws 3"),
         ("hand 1\nAnn: bets two\n", 5, "bad bet 'two'", "whole numbers"),
         ("hand 1\nAnn: bets 0\n", 5, "bad bet '0': must be at least 1", "positive"),
@@ -250,11 +252,30 @@ def test_errors_name_file_and_line_with_a_hint(body: str, line: int, message: st
         ("rulebook: jackpots\nseats: Ann 10, Bob\n", 2, "cannot read seat 'Bob'"),
         ("rulebook: jackpots\nseats: Ann 10, Bob 10\ndealer: Zed\n", 3, "unknown player 'Zed'"),
         ("rulebook: jackpots\nseats: Ann 10, Bob 10\nfoo\n", 3, "cannot read 'foo'"),
+        ("rulebok: jackpots\nseats: Ann 10, Bob 10\ndealer: Ann\n", 1, "'rulebok:' is not a header line"),
+        ("rulebook: jackpots\nsets: Ann 10, Bob 10\ndealer: Ann\n", 2, "'sets:' is not a header line"),
     ],
 )
 def test_header_errors(text: str, line: int, message: str) -> None:
     err = error(text)
     assert err.where == f"night.txt:{line}" and message in err.message and err.hint
+
+
+def test_a_misspelt_header_key_is_named_with_the_key_it_looks_like() -> None:
+    assert error("rulebook: jackpots\nseats: Ann 10, Bob 10\ndeeler: Ann\n").hint == "did you mean 'dealer:'?"
+
+
+def test_one_mistake_is_one_error_not_a_cascade() -> None:
+    """A hand whose only line is bad is not also "a hand with no actions"; a night with no rulebook
+    says so once, at its first hand, not again at the end of the file."""
+    with pytest.raises(HandFileError) as bad_action:
+        parse_night(HEADER + "hand 1\nAnn: bets two\nhand 2\nAnn: bets 2\nBob: folds\n", source="night.txt")
+    assert str(bad_action.value).startswith("night.txt:5: bad bet 'two'")
+    assert not hasattr(bad_action.value, "errors")  # the one error, not a list of them
+    with pytest.raises(HandFileError) as no_rulebook:
+        parse_night("rulebok: jackpots\nseats: Ann 10, Bob 10\ndealer: Ann\nhand 1\nAnn: bets 2\n", source="night.txt")
+    messages = [str(e) for e in no_rulebook.value.errors]  # type: ignore[attr-defined]
+    assert messages == ["night.txt:1: 'rulebok:' is not a header line", "night.txt:4: the night names no rulebook"]
 
 
 def test_a_rulebook_error_keeps_the_rulebook_hint() -> None:

@@ -142,15 +142,32 @@ def test_every_game_hand_round_trips(data: st.DataObject) -> None:
 SHIPPED = [g for g in GAMES if g in shipped_rulebook_names()]
 
 
+def draw_limit(draw: st.DrawFn, game: str) -> dict[str, str | int]:
+    """Now and then a house option on a draw game (the options a night or a hand header sets)."""
+    if game in ("straight_draw", "jackpots") and draw(st.booleans()):
+        return {"draw.limit_post": draw(st.integers(min_value=5, max_value=20))}
+    return {}
+
+
 @st.composite
 def nights(draw: st.DrawFn) -> Night:
-    game = draw(st.sampled_from(SHIPPED))
+    """A night of up to four hands: players come and go, and a hand header may switch the game
+    ('rulebook: …', which resets the options) or change an option of the game being played."""
+    first_game = game = draw(st.sampled_from(SHIPPED))
     seated = list(draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=5, unique=True)))
     stacks = [Seat(n, draw(AMOUNT)) for n in seated]
     dealer = draw(st.sampled_from(seated))
-    options: dict[str, str | int] = {}
-    if game in ("straight_draw", "jackpots") and draw(st.booleans()):
-        options["draw.limit_post"] = draw(st.integers(min_value=5, max_value=20))
+    options = draw_limit(draw, game)
+    so_far = None
+    if game in ("whiskey_poker", "la_viuda") and draw(st.booleans()):  # a game already under way
+        if game == "whiskey_poker":
+            options["whiskey.scoring"] = "lowest_pays_1_to_pool_elimination"
+            so_far = ev.GameSoFar(pool=draw(st.integers(0, 30)))
+        else:
+            bought = draw(st.sampled_from([None, False, True]))
+            so_far = ev.GameSoFar(pool=draw(st.integers(1, 30)), fund=draw(st.none() | st.integers(0, 500)),
+                                  bought=bought, bought_by=draw(st.sampled_from(seated)) if bought else None)
+    first_options = dict(options)
     hands: list[HandEntry] = []
     for number in range(1, draw(st.integers(min_value=0, max_value=4)) + 1):
         changes: list[SitDown | Leave | AddChips] = []
@@ -167,6 +184,15 @@ def nights(draw: st.DrawFn) -> Night:
                 changes.append(Leave(gone))
             if draw(st.booleans()):
                 changes.append(AddChips(draw(st.sampled_from(seated)), draw(AMOUNT)))
+            if draw(st.integers(0, 3)) == 0:  # the table switches games: the new rulebook's own options
+                game = rulebook_change = draw(st.sampled_from(SHIPPED))
+                option_changes = draw_limit(draw, game)
+                options = dict(option_changes)
+            else:  # or changes an option of the game it plays
+                rulebook_change, option_changes = None, draw_limit(draw, game)
+                options = {**options, **option_changes}
+        else:
+            rulebook_change, option_changes = None, {}
         hand_dealer = draw(st.sampled_from([None, *seated]))
         hands.append(
             HandEntry(
@@ -178,25 +204,15 @@ def nights(draw: st.DrawFn) -> Night:
                 events=draw(hand_events(game, tuple(seated))),
                 dealer=hand_dealer,
                 changes=tuple(changes),
+                rulebook_change=rulebook_change,
+                option_changes=option_changes,
                 shuffled=draw(st.booleans()),
             )
         )
-    so_far = None
-    if game in ("whiskey_poker", "la_viuda") and draw(st.booleans()):
-        if game == "whiskey_poker":
-            options["whiskey.scoring"] = "lowest_pays_1_to_pool_elimination"
-            so_far = ev.GameSoFar(pool=draw(st.integers(0, 30)))
-        else:
-            bought = draw(st.sampled_from([None, False, True]))
-            so_far = ev.GameSoFar(pool=draw(st.integers(1, 30)), fund=draw(st.none() | st.integers(0, 500)),
-                                  bought=bought, bought_by=draw(st.sampled_from(seated)) if bought else None)
-        hands = [h for h in hands]
-        hands = [HandEntry(number=h.number, game=h.game, rulebook=h.rulebook, options=dict(options), seats=h.seats,
-                           events=h.events, dealer=h.dealer, changes=h.changes) for h in hands]
-    dealer_named = dealer if game not in ("whiskey_poker", "la_viuda") or draw(st.booleans()) else None
+    dealer_named = dealer if first_game not in ("whiskey_poker", "la_viuda") or draw(st.booleans()) else None
     return Night(
-        source="<text>", rulebook=game, game=game, options=dict(options), seats=tuple(stacks), dealer=dealer_named,
-        hands=tuple(hands), so_far=so_far,
+        source="<text>", rulebook=first_game, game=first_game, options=first_options, seats=tuple(stacks),
+        dealer=dealer_named, hands=tuple(hands), so_far=so_far,
     )
 
 

@@ -200,6 +200,31 @@ def test_json_v2_answers_the_questions_across_hands() -> None:
     assert false_open["errors_total"] >= 1
 
 
+@pytest.mark.parametrize(("golden", "to", "words"), [
+    # jackpots.false_open_penalty = ante_for_all_next_deal: "The false opener antes for all the other
+    # players on the next deal, a free ride for them"
+    ("jackpots/21_penalty_free_ride_next_deal.txt", "antes_next_deal", "Cy pays 4 as antes for everybody next deal"),
+    # laviuda.4: "the player with the worst poker hand pays one chip to the pool"
+    ("la_viuda/01_first_deal_aces_wild_counter_clockwise.txt", "pool", "Dee pays 1 into the pool"),
+    # whiskey.scoring = lowest_pays_1_to_pool_elimination: "At each showdown the lowest hand pays one
+    # chip to a central pool"
+    ("whiskey_poker/16_game_pool_elimination_whisky_payer.txt", "pool", "Bob pays 1 into the pool"),
+    # stopbus.5: "the player with the lowest hand pays an agreed sum into the pot, for example five chips"
+    ("stop_the_bus/01_full_round_without_exchange.txt", "pot", "Ann pays 5 into the pot"),
+])
+def test_a_penalty_says_where_its_chips_went_as_the_game_that_imposed_it_says(golden: str, to: str, words: str) -> None:
+    """Each game names where a payee-less penalty's chips go (Penalty.into); the JSON's ``to`` and the
+    words of a replay and a ruling say so, with no game's name looked up outside the game."""
+    from referee.report_json import penalty_words
+
+    night = read_night(GOLDEN / golden)
+    replayed = replay_night_file(night)
+    (first,) = [p for p in replayed.hands[0].replay.outcome.penalties if p.payee is None]
+    assert penalty_words(first) == words
+    doc = night_json(night, replayed)
+    assert [p["to"] for p in doc["hands"][0]["penalties"] if p["payee"] is None] == [to]
+
+
 def test_an_unfinished_hand_has_its_chips_in_the_middle_as_a_field() -> None:
     night = parse_night("rulebook: straight_draw\nseats: Ann 50, Bob 50\ndealer: Ann\n\nhand 1\nBob: bets 2\n")
     hand = night_json(night, replay_night_file(night))["hands"][0]

@@ -110,7 +110,6 @@ def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
 
     replay = hand.replay
     setup, outcome = replay.setup, replay.outcome
-    book = setup.rulebook
     out: list[RenderableType] = []
     ended = Text.assemble(("Result: ", "bold"), (_words(outcome.kind), "bold green"))
     if outcome.summary:
@@ -138,7 +137,7 @@ def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
                        _cell(_signed(net), "green" if net > 0 else "red" if net < 0 else ""))
     out.append(stacks)
     for p in outcome.penalties:
-        out.append(Text(f"Penalty: {penalty_words(book.game, book.options, p)} [{p.rule}]", style="magenta"))
+        out.append(Text(f"Penalty: {penalty_words(p)} [{p.rule}]", style="magenta"))
     extras = []
     if outcome.in_middle:
         extras.append(f"still in the middle (the log stops here): {outcome.in_middle}")
@@ -333,8 +332,8 @@ def print_comparison(console: Console, comparison: Comparison) -> None:
         side.add_column("as logged", overflow="fold")
         side.add_column(f"under {change}", overflow="fold")
         side.add_row("result", _cell(f"{_words(a.kind)}: {a.summary}"), _cell(f"{_words(b.kind)}: {b.summary}"))
-        pen_a = "; ".join(_penalty(diff.was, p) for p in a.penalties) or "none"
-        pen_b = "; ".join(_penalty(diff.now, p) for p in b.penalties) or "none"
+        pen_a = "; ".join(_penalty(p) for p in a.penalties) or "none"
+        pen_b = "; ".join(_penalty(p) for p in b.penalties) or "none"
         if pen_a != pen_b:
             side.add_row("penalties", _cell(pen_a), _cell(pen_b))
         carry_a = "; ".join(carry_words(a.next_hand.carry)) or "nothing"
@@ -372,11 +371,10 @@ def print_comparison(console: Console, comparison: Comparison) -> None:
                             f"{comparison.now.result.winner or 'none'} under the change"))
 
 
-def _penalty(hand: ReplayedHand, penalty: Any) -> str:
+def _penalty(penalty: Any) -> str:
     from referee.report_json import penalty_words
 
-    book = hand.rulebook
-    return f"{penalty_words(book.game, book.options, penalty)} [{penalty.rule}]"
+    return f"{penalty_words(penalty)} [{penalty.rule}]"
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -115,7 +115,6 @@ def _outcome_lines(hand: ReplayedHand) -> tuple[tuple[str, ...], tuple[str, ...]
     from referee.report_json import penalty_words
 
     outcome = hand.replay.outcome
-    book = hand.rulebook
     pots = []
     for i, pot in enumerate(outcome.pots, 1):
         label = "main pot" if i == 1 else f"side pot {i - 1}"
@@ -127,7 +126,7 @@ def _outcome_lines(hand: ReplayedHand) -> tuple[tuple[str, ...], tuple[str, ...]
                         + (f" [{pot.rule}]" if pot.rule else ""))
         else:
             pots.append(f"{label} of {pot.amount} stays on the table" + (f" [{pot.rule}]" if pot.rule else ""))
-    penalties = tuple(f"{penalty_words(book.game, book.options, p)} [{p.rule}]" for p in outcome.penalties)
+    penalties = tuple(f"{penalty_words(p)} [{p.rule}]" for p in outcome.penalties)
     return tuple(pots), penalties, tuple(carry_words(outcome.next_hand.carry))
 
 

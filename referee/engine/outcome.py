@@ -64,12 +64,20 @@ class PotResult:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """Chips a player had to pay because of a ruling (``payee`` None: owed as antes next deal)."""
+    """Chips a player had to pay because of a ruling: to ``payee``, or (``payee`` None) ``into`` what
+    the game that imposed it says: the ``pot`` that stays, the ``pool`` (La Viuda's, whiskey poker's
+    pool elimination) or ``antes_next_deal`` (Jackpots' free ride: the false opener antes for all)."""
 
     payer: str
     payee: str | None
     amount: int
     rule: str
+    into: str = "pot"
+
+    @property
+    def destination(self) -> str:
+        """``player`` (paid to its payee) or where a payee-less penalty's chips went (``into``)."""
+        return "player" if self.payee is not None else self.into
 
     def to_dict(self) -> dict[str, object]:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "rule": self.rule}

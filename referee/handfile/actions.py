@@ -177,10 +177,25 @@ class HandReader:
             if m:
                 event = build(self, player, m, line)
                 return self.add(event)
-        raise HandFileError(
-            f"cannot read action {text!r} of {player}",
-            hint=f"{self.game} actions: {action_examples(self.game)}",
-        )
+        hint = f"{self.game} actions: {action_examples(self.game)}"
+        verb, _, rest = text.partition(" ")
+        close = _close_verb(verb, self.game)
+        if close is not None:  # a misspelt verb: 'rasies 2' reads as 'raises 2'
+            hint = f"did you mean {' '.join((close, rest)).strip()!r}? ({hint})"
+        raise HandFileError(f"cannot read action {text!r} of {player}", hint=hint)
+
+
+def _close_verb(word: str, game: str) -> str | None:
+    """The verb of ``game`` that ``word`` looks like a misspelling of, if one is close."""
+    import difflib
+
+    from referee.shorthand import game_verbs
+
+    verbs = list(game_verbs(game))
+    if word.lower() in verbs:
+        return None  # the verb is right: its arguments are what is wrong
+    close = difflib.get_close_matches(word.lower(), verbs, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def _describe(event: ev.Event) -> str:

@@ -20,6 +20,7 @@ python-chess's PGN reader collects its errors): several are raised together as
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ RULEBOOK_LINE = re.compile(r"rulebook\s*:\s*(?P<ref>.*)", _I)
 OPTION_LINE = re.compile(r"option\s+(?P<name>[\w.]+)\s*=\s*(?P<value>.+)", _I)
 DEALER_LINE = re.compile(r"dealer\s*:\s*(?P<name>\S+)", _I)
 SHUFFLED_LINE = re.compile(r"shuffled", _I)
+HEADER_KEYS = ("rulebook", "seats", "dealer")  # the header's 'key:' lines, for a misspelt one's hint
 SIT_DOWN_LINE = re.compile(r"(?P<name>[^\s:]+)\s+sits\s+down\s+with\s+(?P<n>\S+)(?:\s+after\s+(?P<after>\S+))?", _I)
 LEAVE_LINE = re.compile(r"(?P<name>[^\s:]+)\s+leaves", _I)
 ADD_CHIPS_LINE = re.compile(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)", _I)
@@ -95,6 +97,7 @@ class _Hand:
     dealer_line: int | None = None
     header_done: bool = False
     shuffled: bool = False
+    bad_lines: int = 0  # body lines that could not be read (each already an error of its own)
 
 
 class NightParser:
@@ -356,7 +359,7 @@ class NightParser:
         hand = self.hand
         assert hand is not None and self.rulebook is not None and self.game is not None
         self.end_hand_header()
-        if not hand.reader.events:
+        if not hand.reader.events and not hand.bad_lines:  # a hand of bad lines is not also "empty"
             raise self.error(
                 f"hand {hand.number} has no actions", "log its actions, or delete the 'hand' line", hand.line
             )
@@ -445,6 +448,7 @@ class NightParser:
         try:
             handle(hand.reader)
         except RefereeError as err:
+            hand.bad_lines += 1
             raise self.relocate(err) from err
 
     # ------------------------------------------------------------ lines
@@ -491,6 +495,10 @@ class NightParser:
         if m:
             return self.add_chips(m["name"], m["n"])
         if self.hand is None:
+            key = re.match(r"([^\s:]+)\s*:", text)
+            close = difflib.get_close_matches(key[1].lower(), HEADER_KEYS, n=1, cutoff=0.75) if key else []
+            if close:  # 'rulebok: jackpots', 'seat: Ann 50'
+                raise self.error(f"{key[1] + ':'!r} is not a header line", f"did you mean '{close[0]}:'?")
             if re.match(r"(misdeal|void|widow|dummy|dealer\s+exposes)\b|[^\s:]+\s*:", text, _I):
                 raise self.error(
                     f"{text!r} before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …"
@@ -538,7 +546,8 @@ def parse_night(text: str, source: str = "<text>", base_dir: str | None = None) 
     try:
         night = parser.finish()
     except HandFileError as err:
-        errors.append(err)
+        if err.message not in {e.message for e in errors}:  # a header problem a hand line already said
+            errors.append(err)
     if errors:
         unique = list({str(e): e for e in errors}.values())
         raise unique[0] if len(unique) == 1 else HandFileErrors(unique)

@@ -458,7 +458,8 @@ class Jackpots(StraightDraw):
             return
         if p == "ante_for_all_next_deal":
             self.free_ride_next = self.names[o]
-            self.penalties += (Penalty(self.names[o], None, self.dealt_count, "jackpots.false_open_penalty"),)
+            self.penalties += (Penalty(self.names[o], None, self.dealt_count, "jackpots.false_open_penalty",
+                                       into="antes_next_deal"),)
             return
         if self.options["jackpots.penalty_payees"] == "all_other_players_dealt":
             payees = [s for s in self.table.from_dealers_left() if self.dealt_in[s] and s != o]

@@ -727,7 +727,7 @@ class WhiskeyPoker(HandState):
             if scoring == ELIMINATION:
                 self.total -= paid  # into the pool, which the carry counts
                 self.pool_paid += paid
-                self.penalties += (Penalty(names[payer], None, paid, rule),)
+                self.penalties += (Penalty(names[payer], None, paid, rule, into="pool"),)
             elif not to_winner or not winners:
                 carried += paid
                 self.penalties += (Penalty(names[payer], None, paid, rule),)
