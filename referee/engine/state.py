@@ -23,7 +23,9 @@ The state moves one event at a time, in the shape of python-chess's ``Board``:
 
 State is kept flat so that :meth:`HandState.copy` is cheap: a hand's attributes are immutable
 values, flat lists, dicts and sets of immutable values, or objects with a ``copy_for`` method
-(the card places, the turn engine).
+(the card places, the turn engine).  What a hand replaces rather than changes in place (its
+findings, the banked chips, who mucked) is a tuple or a frozenset, which a copy shares: only the
+lists, dicts and sets are copied, and a check copies the whole state before every action it judges.
 """
 
 from __future__ import annotations
@@ -144,14 +146,16 @@ class Prompt:
         return self.options.events(self.to_act)
 
 
-@dataclass(frozen=True, slots=True)
-class Legality:
+class Legality(NamedTuple):
     """The answer to "may he do that now?".
 
     ``legal``: no rule would be broken.  ``findings``: what the action would be flagged with (rule
     ids, messages, the remedy that would be applied).  ``to_act``: whose turn it is before the action;
     ``legal_actions``: when it is illegal in a betting round, what the acting player may do instead, in
     words (``["fold", "call 2", "raise 1–2"]``).
+
+    A named tuple, as :class:`Snapshot`: one is made at every check, and a frozen dataclass's
+    ``__init__`` (``object.__setattr__`` field by field) cost a tenth of one.
     """
 
     legal: bool
@@ -226,6 +230,8 @@ class HandState:
     dealer_may_be_unknown: ClassVar[bool] = False
     #: event kind -> the method that plays it (built from the ``@handles`` marks of the class and its bases)
     handlers: ClassVar[Mapping[type[Event], Callable[..., None]]] = {}
+    #: the attributes that hold a list, dict or set, which :meth:`copy` copies (the rest it shares)
+    _mutable: ClassVar[tuple[str, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -236,6 +242,7 @@ class HandState:
                     plays[kind] = attr
         # a subclass that sets the method to None does not play those kinds (La Viuda has no betting)
         cls.handlers = {kind: h for kind, attr in plays.items() if (h := getattr(cls, attr)) is not None}
+        cls._mutable = None  # found at the first copy of a hand of this class
 
     @classmethod
     def words(cls) -> str:
@@ -257,16 +264,17 @@ class HandState:
         self.dealt_in = tuple([s > 0 for s in self.stacks])
         self.live = list(self.dealt_in)
         self.carry_in = self.carry.adopt(setup.carry_in)
-        self.banked = [0] * self.n  # chips bet in finished betting rounds
+        self.banked: tuple[int, ...] = (0,) * self.n  # chips bet in finished betting rounds
         self.dead = setup.carry_in.pot  # antes and the carried pot
         self.closed: tuple[Pot, ...] = ()  # pots closed at a moment (a brag cover)
         self.total = sum(self.stacks) + self.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
         self.shown: dict[int, tuple[Card, ...]] = {}
-        self.mucked: set[int] = set()
-        self.findings: list[Finding] = []
-        self.penalties: list[Penalty] = []
+        # a value the hand replaces rather than changes (a tuple, a frozenset) is shared by a copy
+        self.mucked: frozenset[int] = frozenset()
+        self.findings: tuple[Finding, ...] = ()
+        self.penalties: tuple[Penalty, ...] = ()
         self.round: BettingRound | None = None
         self.phase = "deal"
         self.action = 0
@@ -285,13 +293,11 @@ class HandState:
         holds one on every hand of the class, so which attributes to copy is found once per class.
         """
         cls = type(self)
-        mutable = cls.__dict__.get("_mutable")
+        mutable = cls._mutable
         if mutable is None:
-            mutable = tuple(a for a, v in self.__dict__.items() if type(v) in (list, dict, set))
-            cls._mutable = mutable  # type: ignore[attr-defined]
+            mutable = cls._mutable = tuple(a for a, v in self.__dict__.items() if type(v) in (list, dict, set))
         twin = object.__new__(cls)
-        state = twin.__dict__
-        state.update(self.__dict__)
+        twin.__dict__ = state = self.__dict__.copy()
         for attr in mutable:
             state[attr] = state[attr].copy()
         twin.places = self.places.copy()
@@ -404,8 +410,10 @@ class HandState:
         twin = self.copy()
         count = len(twin.findings)
         twin.push(event)
-        new = tuple(f for f in twin.findings[count:] if f.action == twin.action)
-        legal = not any(f.severity == "error" for f in new)
+        if len(twin.findings) == count:  # flagged with nothing, as most actions checked are
+            return Legality(True, (), self.to_act())
+        new = tuple([f for f in twin.findings[count:] if f.action == twin.action])
+        legal = "error" not in [f.severity for f in new]
         legal_actions: tuple[str, ...] = ()
         seat = self.table.index.get(getattr(event, "player", None) or "")
         rnd = self.round
@@ -518,7 +526,7 @@ class HandState:
         who = self.names[player] if isinstance(player, int) else player
         number = self.action if action is True else (None if action is False else action)
         finding = Finding(code, message, rule, number or None, who, remedy, about)
-        self.findings.append(finding)
+        self.findings += (finding,)
         return finding
 
     def middle(self) -> int:
@@ -674,7 +682,7 @@ class HandState:
                 seat, chips = excess
                 bets[seat] -= chips
                 self.stacks[seat] += chips
-        self.banked = list(map(add, self.banked, bets))  # seat by seat
+        self.banked = tuple(map(add, self.banked, bets))  # seat by seat (a tuple: a copy shares it)
         self.round = None
 
     def put_out(self, seat: int) -> None:
@@ -687,7 +695,7 @@ class HandState:
         """Every bet of the hand goes back to its owner (misdeal); dead chips stay."""
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.round = None
 
     def close_pot(self, eligible: Sequence[int]) -> Pot:
@@ -697,7 +705,7 @@ class HandState:
         pot = Pot(self.dead + sum(self.banked), tuple(eligible))
         self.closed = (*self.closed, pot)
         self.dead = 0
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         return pot
 
     # ------------------------------------------------------------------ endings
@@ -766,7 +774,7 @@ class HandState:
                 {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over, rule_used,
                 values[winners[0]].name,  # type: ignore[attr-defined]
             ))
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.dead = 0
         self.closed = ()
         return results, carried, undecided, must_show
@@ -776,7 +784,7 @@ class HandState:
         self.bank_round()
         amount = self.middle()
         self.stacks[seat] += amount
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.dead = 0
         self.closed = ()
         winner = self.names[seat]
@@ -786,7 +794,7 @@ class HandState:
         """Every chip in the middle stays on the table for the next deal."""
         self.bank_round()
         amount = self.middle()
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.dead = 0
         self.closed = ()
         return amount

@@ -144,7 +144,7 @@ class FiveCardStud(HandState):
 
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
-        self.mucked.add(seat)
+        self.mucked |= {seat}
         if self.live[seat]:
             self.put_out(seat)
 

@@ -438,7 +438,7 @@ class Jackpots(StraightDraw):
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c - self.opening_bet if s == o else c
         self.dead += self.opening_bet
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.round = None
         self.phase = "over"
         self.ended = "false_open"
@@ -462,8 +462,8 @@ class Jackpots(StraightDraw):
             return
         if p == "ante_for_all_next_deal":
             self.free_ride_next = self.names[o]
-            self.penalties.append(Penalty(self.names[o], None, self.dealt_count, "jackpots.false_open_penalty",
-                                          into="antes_next_deal"))
+            self.penalties += (Penalty(self.names[o], None, self.dealt_count, "jackpots.false_open_penalty",
+                                       into="antes_next_deal"),)
             return
         if self.options["jackpots.penalty_payees"] == "all_other_players_dealt":
             payees = [s for s in self.table.from_dealers_left() if self.dealt_in[s] and s != o]
@@ -476,7 +476,7 @@ class Jackpots(StraightDraw):
                 continue
             self.stacks[o] -= 1
             self.stacks[s] += 1
-            self.penalties.append(Penalty(self.names[o], self.names[s], 1, "jackpots.false_open_penalty"))
+            self.penalties += (Penalty(self.names[o], self.names[s], 1, "jackpots.false_open_penalty"),)
 
     # ------------------------------------------------------------------ the end
 
@@ -542,7 +542,7 @@ class Jackpots(StraightDraw):
             self.bank_round()
             amount = self.middle()
             pot = PotResult(amount, (who,), decided=False, rule=self.cite("jackpots.11.2"))
-            self.dead, self.banked = 0, [0] * self.n
+            self.dead, self.banked = 0, (0,) * self.n
             return self.make_outcome("uncontested", [pot], 0, amount, self.next_hand(0, "uncontested"),
                                      f"{who} is alone but has not shown openers: pot undecided")
         return super().end_uncontested(winner, rule)

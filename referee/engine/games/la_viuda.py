@@ -301,7 +301,7 @@ class LaViuda(WhiskeyPoker):
                 self.stacks[s] -= 1
                 self.total -= 1  # into the pool, which the carry counts
                 pool += 1
-                self.penalties.append(Penalty(names[s], None, 1, self.cite("laviuda.4"), into="pool"))
+                self.penalties += (Penalty(names[s], None, 1, self.cite("laviuda.4"), into="pool"),)
         bought_by, prize, paid = carry.bought_by, carry.prize_cents, carry.paid_cents
         if self.bought_now is not None:  # laviuda.5.1, laviuda.6: La Viuda's chip, at twice a chip's price
             s = self.bought_now

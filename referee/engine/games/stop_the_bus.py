@@ -307,7 +307,7 @@ class StopTheBus(WithoutMisdeal):
     def on_muck(self, seat: int, event: Muck) -> None:
         self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked: every hand is shown to find the lowest",
                   player=seat)
-        self.mucked.add(seat)
+        self.mucked |= {seat}
 
     @handles(Reported)
     def on_reported(self, seat: int, event: Reported) -> None:
@@ -417,7 +417,7 @@ class StopTheBus(WithoutMisdeal):
                           "the game", self.cite("stopbus.6.1"), player=s, action=False)
             self.stacks[s] -= paid
             self.dead += paid
-            self.penalties.append(Penalty(self.names[s], None, paid, "stopbus.penalty"))
+            self.penalties += (Penalty(self.names[s], None, paid, "stopbus.penalty"),)
         pot = self.dead
         self.dead = 0
         left = [s for s in range(self.n) if self.stacks[s] > 0]

@@ -75,7 +75,7 @@ class StraightDraw(HandState):
         self.round1_actions = 0
         self.to_draw: list[int] = []  # seats still to draw, in order (a seat leaves it when he draws)
         self.drawn: dict[int, DrawTaken] = {}  # seat -> what his draw (both draws, split) took
-        self.kept_face_down: set[int] = set()
+        self.kept_face_down: frozenset[int] = frozenset()
         self.round2_first: int | None = None
         self.round2_started = False
         self.round2_last_aggressor: int | None = None
@@ -86,8 +86,8 @@ class StraightDraw(HandState):
         self.winner: int | None = None
         self.took_pot: int | None = None  # who raked the pot (a bookkeeping line: it decides nothing)
         self.took_pot_action: int | None = None
-        self.mucked_at_showdown: set[int] = set()
-        self.folded: set[int] = set()
+        self.mucked_at_showdown: frozenset[int] = frozenset()
+        self.folded: frozenset[int] = frozenset()
         super().__init__(setup, voided)
 
     # ------------------------------------------------------------------ start
@@ -167,7 +167,7 @@ class StraightDraw(HandState):
         verdict = self.betting_event(seat, event)
         kind = verdict.kind
         if kind == "fold":
-            self.folded.add(seat)
+            self.folded |= {seat}
         if self.phase == "round1":
             if kind != "none":
                 self.round1_actions += 1
@@ -367,7 +367,7 @@ class StraightDraw(HandState):
             if len(held) < self.hand_size:
                 self.places.add(seat, [UNKNOWN] * (self.hand_size - len(held)))
         if event.kept_face_down:
-            self.kept_face_down.add(seat)
+            self.kept_face_down |= {seat}
         self.take_draw(seat, event, count)
         # under 5_split_4_then_1 a player who drew four may still take a fifth, but the round does
         # not wait for it (he takes it before the betting if he wants it)
@@ -497,8 +497,8 @@ class StraightDraw(HandState):
         if self.phase != "showdown":
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked outside the showdown", player=seat)
         else:
-            self.mucked_at_showdown.add(seat)
-        self.mucked.add(seat)
+            self.mucked_at_showdown |= {seat}
+        self.mucked |= {seat}
         if self.live[seat]:
             self.put_out(seat)
 

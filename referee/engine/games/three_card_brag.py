@@ -135,7 +135,7 @@ class ThreeCardBrag(HandState):
         rnd = self.round
         if rnd is None:
             return
-        self.banked = [b + r for b, r in zip(self.banked, rnd.bets)]
+        self.banked = tuple([b + r for b, r in zip(self.banked, rnd.bets)])
         rnd.bets = [0] * self.n
 
     def over_reason(self) -> str:
@@ -207,7 +207,7 @@ class ThreeCardBrag(HandState):
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         """A player who mucks concedes every pot; during the betting it is a drop."""
-        self.mucked.add(seat)
+        self.mucked |= {seat}
         if self.phase == "betting" and self.live[seat] and seat not in self.covers:
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during the betting: taken as a drop",
                       player=seat)
@@ -321,7 +321,7 @@ class ThreeCardBrag(HandState):
                 out.append((amount + (self.carried_in if not out else 0), claims, closer))
                 below = level
             out.append((sum(contributed) + self.carried_in - sum(p[0] for p in out), open_claims, None))
-        self.banked = [0] * self.n
+        self.banked = (0,) * self.n
         self.dead = 0
         self.closed = ()
         rnd.bets = [0] * self.n

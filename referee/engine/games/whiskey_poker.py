@@ -515,7 +515,7 @@ class WhiskeyPoker(HandState):
         """He throws his hand in: he concedes (COMMERCE-NOTES section 8)."""
         if self.round is not None:
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during play", player=seat)
-        self.mucked.add(seat)
+        self.mucked |= {seat}
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
@@ -658,7 +658,7 @@ class WhiskeyPoker(HandState):
         """whiskey.5.1: every chip in the middle to the best hand among those who may win it;
         ``whiskey.tie_best`` for ties."""
         pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
-        self.banked, self.dead, self.closed = [0] * self.n, 0, ()
+        self.banked, self.dead, self.closed = (0,) * self.n, 0, ()
         names = self.names
         rule = self.rule("showdown")
         results: list[PotResult] = []
@@ -727,21 +727,21 @@ class WhiskeyPoker(HandState):
             if scoring == ELIMINATION:
                 self.total -= paid  # into the pool, which the carry counts
                 self.pool_paid += paid
-                self.penalties.append(Penalty(names[payer], None, paid, rule, into="pool"))
+                self.penalties += (Penalty(names[payer], None, paid, rule, into="pool"),)
             elif not to_winner or not winners:
                 carried += paid
-                self.penalties.append(Penalty(names[payer], None, paid, rule))
+                self.penalties += (Penalty(names[payer], None, paid, rule),)
             elif len(winners) > 1 and self.options["whiskey.tie_best"] == "all_tied_collect_nothing":
                 carried += paid
-                self.penalties.append(Penalty(names[payer], None, paid, "whiskey.tie_best"))
+                self.penalties += (Penalty(names[payer], None, paid, "whiskey.tie_best"),)
             else:
                 split = split_pot(paid, winners, self.table, self.tie_rule)
                 for s, chips in split.shares.items():
                     self.stacks[s] += chips
-                    self.penalties.append(Penalty(names[payer], names[s], chips, rule))
+                    self.penalties += (Penalty(names[payer], names[s], chips, rule),)
                 if split.left_over:
                     carried += split.left_over
-                    self.penalties.append(Penalty(names[payer], None, split.left_over, "whiskey.tie_best"))
+                    self.penalties += (Penalty(names[payer], None, split.left_over, "whiskey.tie_best"),)
         return carried
 
     def elimination_carry(self, low: Pick, carried: int) -> WhiskeyCarry:
