@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
+from referee.ranking.poker import WildRules
+
 if TYPE_CHECKING:
-    from referee.ranking.poker import WildRules
     from referee.rulebook import Rulebook
 
 T = TypeVar("T")
@@ -48,11 +49,7 @@ class HouseRules:
         self.tie_rule = str(self.options["common.showdown_tie"])
         self.wheel = self.options["common.wheel"] == "allowed"
         #: jackpots.bug: a joker in the pack that is an ace or fills a straight or flush (else no wild cards)
-        self.wild: WildRules | None = None
-        if self.options.get("jackpots.bug") == BUG:
-            from referee.ranking.poker import WildRules  # on use: the ranking builds its tables on import
-
-            self.wild = WildRules(bug=True)
+        self.wild = WildRules(bug=True) if self.options.get("jackpots.bug") == BUG else None
         self._cited: dict[str, str] = {}
         self._made: dict[Hashable, object] = {}
 

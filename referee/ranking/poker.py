@@ -37,7 +37,8 @@ from referee.ranking.keys import (
     pack,
     ranks_of,
 )
-from referee.ranking.tables import FLUSH, NO_WHEEL, PRIME_AT, UNSUITED
+from referee.ranking import tables
+from referee.ranking.tables import PRIME_AT
 from referee.ranking.wild import best_with_wilds, play_wilds
 
 __all__ = [
@@ -237,8 +238,8 @@ def _natural_key(hand: Sequence[Card]) -> int:
     product = PRIME_AT[a.index] * PRIME_AT[b.index] * PRIME_AT[c.index] * PRIME_AT[d.index] * PRIME_AT[e.index]
     s = a.suit
     if s == b.suit and s == c.suit and s == d.suit and s == e.suit:
-        return FLUSH[product]
-    return abs(UNSUITED[product])
+        return tables.FLUSH[product]
+    return abs(tables.UNSUITED[product])
 
 
 def _five(hand: tuple[Card, ...], wild: WildRules | None, wheel: bool, tiebreak: str) -> HandValue:
@@ -248,7 +249,7 @@ def _five(hand: tuple[Card, ...], wild: WildRules | None, wheel: bool, tiebreak:
     if not wild_at:
         key = _natural_key(hand)
         if not wheel:
-            key = NO_WHEEL.get(key, key)
+            key = tables.NO_WHEEL.get(key, key)
         if wild is not None and wild.natural_beats_wild:
             key |= NATURAL_BIT[key >> CATEGORY_SHIFT]
         return hand_value(key | tb, hand)
@@ -299,9 +300,9 @@ def evaluate(
             )
             s = a.suit
             if s == b.suit and s == c.suit and s == d.suit and s == e.suit:
-                key = FLUSH[product]  # a rank twice in one suit is a card twice: KeyError
+                key = tables.FLUSH[product]  # a rank twice in one suit is a card twice: KeyError
             else:
-                key = UNSUITED[product]  # a joker's prime is 0: KeyError
+                key = tables.UNSUITED[product]  # a joker's prime is 0: KeyError
                 if key < 0:  # a repeated rank: make sure no card is there twice
                     distinct = (
                         a is not b and a is not c and a is not d and a is not e and b is not c

@@ -1,4 +1,4 @@
-"""Lookup tables for natural five-card hands, built once at import (a few milliseconds).
+"""Lookup tables for natural five-card hands, built once, when first read (a few milliseconds).
 
 Like Cactus Kev's evaluator (and treys, which follows it), a hand's rank multiset is identified by
 the product of one prime per rank; flushes have a table of their own.  Each table maps the product
@@ -83,12 +83,29 @@ def _build() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     return distinct, paired, flush
 
 
-DISTINCT, PAIRED, FLUSH = _build()
+def _tables() -> dict[str, dict[int, int]]:
+    """Every table by its name (built together: UNSUITED and NO_WHEEL are made from the others)."""
+    distinct, paired, flush = _build()
+    wheel = 2 * 3 * 5 * 7 * 41
+    return {
+        "DISTINCT": distinct,
+        "PAIRED": paired,
+        "FLUSH": flush,
+        # DISTINCT and PAIRED in one table, paired keys negated (they call for a duplicate-card check)
+        "UNSUITED": {**distinct, **{k: -v for k, v in paired.items()}},
+        "NO_WHEEL": {distinct[wheel]: distinct_rank_key(WHEEL, suited=False, wheel=False),
+                     flush[wheel]: distinct_rank_key(WHEEL, suited=True, wheel=False)},
+    }
 
-#: ``DISTINCT`` and ``PAIRED`` in one table, paired keys negated (they call for a duplicate-card check).
-UNSUITED: Final[dict[int, int]] = {**DISTINCT, **{k: -v for k, v in PAIRED.items()}}
 
-NO_WHEEL: Final[dict[int, int]] = {
-    DISTINCT[2 * 3 * 5 * 7 * 41]: distinct_rank_key(WHEEL, suited=False, wheel=False),
-    FLUSH[2 * 3 * 5 * 7 * 41]: distinct_rank_key(WHEEL, suited=True, wheel=False),
-}
+TABLES: Final = frozenset({"DISTINCT", "PAIRED", "FLUSH", "UNSUITED", "NO_WHEEL"})
+
+
+def __getattr__(name: str) -> dict[int, int]:
+    """The tables are built when first read (``tables.FLUSH``), not at import: most uses of the engine
+    rank no hand (a line at the table, a hand of unseen cards), and the build costs milliseconds.
+    Once built they are the module's own attributes, so this runs once."""
+    if name not in TABLES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals().update(_tables())
+    return globals()[name]  # type: ignore[no-any-return]

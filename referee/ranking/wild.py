@@ -28,7 +28,8 @@ from typing import Final
 
 from referee.cards import ALL_CARDS, Card
 from referee.ranking.keys import CATEGORY_SHIFT, Category, pack, ranks_of
-from referee.ranking.tables import NO_WHEEL, RANK_PRIME, UNSUITED
+from referee.ranking import tables
+from referee.ranking.tables import RANK_PRIME
 
 #: Every standard card by (rank, suit).
 CARD_AT: Final[dict[tuple[int, str], Card]] = {(c.rank, c.suit): c for c in ALL_CARDS if not c.is_joker}
@@ -124,9 +125,9 @@ def _ranked(ranks: tuple[int, ...], wheel: bool) -> tuple[Category, tuple[int, .
     product = 1
     for r in ranks:
         product *= RANK_PRIME[r]
-    key = abs(UNSUITED[product])
+    key = abs(tables.UNSUITED[product])
     if not wheel:
-        key = NO_WHEEL.get(key, key)
+        key = tables.NO_WHEEL.get(key, key)
     return Category(key >> CATEGORY_SHIFT), tuple(r for r in ranks_of(key) if r)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from referee.cards import JOKERS, Card, format_cards
 from referee.engine.events import Declare, Show
@@ -19,9 +19,7 @@ from referee.engine.outcome import Carry, Outcome, Penalty, PokerCarry, PotResul
 from referee.engine.places import kept
 from referee.engine.state import STANDARD_PACK, HandSetup, handles
 from referee.errors import InputError
-
-if TYPE_CHECKING:
-    from referee.ranking import poker
+from referee.ranking import poker
 
 PROGRESSIVE = ("JJ", "QQ", "KK", "AA")
 WITH_BUG = STANDARD_PACK | set(JOKERS)  # the bug, written Jk1 or Jk2
@@ -40,8 +38,6 @@ def holds_openers(cards: Sequence[Card], minimum: str, wild: poker.WildRules | N
     rules under ``jackpots.bug``."""
     if len(cards) < 2:
         return False
-    from referee.ranking import poker  # on use: its tables are built on import, and most lines rank nothing
-
     if len(cards) <= 5:
         return poker.opens(cards, minimum, wild)
     return any(poker.opens(five, minimum, wild) for five in combinations(cards, 5))

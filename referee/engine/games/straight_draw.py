@@ -10,7 +10,7 @@ Cards: the log may know every card (a camera), some, or none; cards nobody saw a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, round_rules
@@ -21,9 +21,8 @@ from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.places import MUCK, kept
 from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.errors import InputError
-
-if TYPE_CHECKING:
-    from referee.ranking.poker import HandValue
+from referee.ranking import poker
+from referee.ranking.poker import HandValue
 
 
 @dataclass(frozen=True, slots=True)
@@ -561,8 +560,6 @@ class StraightDraw(HandState):
         for s in contenders:
             hand = shown.get(s) or places.known(s)  # what he showed wins over the log's tracking
             if hand is not None and len(hand) == size:
-                from referee.ranking import poker  # on use: it builds its tables on import; unseen hands rank nothing
-
                 values[s] = poker.evaluate(hand, wild=wild, wheel=wheel)
         return contenders, values
 
