@@ -4,7 +4,8 @@ copy and the original would carry the copy's changes back).
 
 Every golden night of every game is walked event by event; before each event, the next logged event,
 every event the prompt offers and the outcome are asked for, and the state -- every attribute, down
-into the engine's own objects -- must be as it was.
+into the engine's own objects -- must be as it was; and the attributes a copy copies must be all
+that hold a list, dict or set at that moment.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ def fingerprint(value: Any) -> Any:
     return "id", id(value)
 
 
+def mutable_attributes(state: HandState) -> set[str]:
+    return {a for a, v in vars(state).items() if type(v) in (list, dict, set)}
+
+
 def asked_about(state: HandState, event: Any) -> None:
     """Everything a recorder asks a state without changing it."""
     for e in [event, *state.prompt().events()]:
@@ -76,7 +81,11 @@ def test_check_and_outcome_leave_the_state_as_it_was(game: str) -> None:
                 for event in hand.events:
                     before = fingerprint(state)
                     asked_about(state, event)
-                    assert fingerprint(state) == before, f"{path.name} hand {hand.number}, before action {state.action + 1}"
+                    where = f"{path.name} hand {hand.number}, before action {state.action + 1}"
+                    assert fingerprint(state) == before, where
+                    # copy() copies the attributes that held a list, dict or set at the class's first
+                    # copy: one that holds one only later (None, then a list) would be shared
+                    assert mutable_attributes(state) == set(type(state)._mutable or ()), where
                     asked += 1
                     state.push(event)
                 thread.after(hand, setup, state.outcome())
