@@ -61,6 +61,8 @@ def where(name: str, diff: str) -> tuple[str, int | None, str, str]:
     m = NAME.match(name)
     assert m, name
     path = m["module"].replace(".", "/") + ".py"
+    if not (ROOT / path).exists():  # a package's own module: referee.engine.games is games/__init__.py
+        path = m["module"].replace(".", "/") + "/__init__.py"
     old = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
     new = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
     source = (ROOT / path).read_text()

@@ -69,7 +69,6 @@ class StraightDraw(HandState):
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         # state of the draw family, set before HandState.__init__ calls begin()
-        self.round_no = 0
         self.round1_first_bettor: int | None = None
         self.round1_actions = 0
         self.to_draw: list[int] = []  # seats still to draw, in order (a seat leaves it when he draws)
@@ -97,7 +96,6 @@ class StraightDraw(HandState):
         self.draw_limit = self.max_draw()
         self.post_antes()
         self.phase = "round1"
-        self.round_no = 1
         dealt_in = self.dealt_in
         first = next(s for s in self.table.from_dealers_left() if dealt_in[s])
         self.open_round(self.rules_for(1), first, "first betting round")
@@ -418,7 +416,6 @@ class StraightDraw(HandState):
 
     def start_round2(self) -> None:
         self.phase = "round2"
-        self.round_no = 2
         if self.options["draw.round2_first"] == "first_bettor_round1" and self.round1_first_bettor is not None:
             start = self.round1_first_bettor
         else:
