@@ -17,6 +17,7 @@ from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRul
 from referee.engine.outcome import Carry
 from referee.engine.places import CardPlaces
 from referee.engine.games.seven_card_brag import SevenCarry
+from referee.engine.games.whiskey_poker import WhiskeyPoker
 from referee.engine.replay import next_turn, replay_hand, start_hand
 from referee.engine.state import HandSetup
 from referee.engine.table import Table
@@ -593,3 +594,14 @@ def test_a_single_card_exchange_after_a_knock_with_the_widow_face_down_is_flagge
         "exchange_widow_face_down", "whiskey.phase1_knock",
         "Bob exchanged single cards with the widow still face down: he may only take it whole or keep his hand",
         "its cards moved as logged")
+
+
+def test_a_whiskey_dealer_left_unsaid_is_the_player_with_chips_before_the_first_to_act():
+    """whiskey.2.1: "beginning with the player on the dealer's left, each player in turn may take the
+    widow, pass, or knock"; under pool elimination a player who has lost all his chips is out and
+    deals no more.  Cy acts first and Bob, just before him, has no chips: the dealer is Ann, the
+    player with chips before Cy -- not Bob (whiskey_poker.py infer_dealer)."""
+    seats = ("Ann", "Bob", "Cy", "Dee")
+    stacks = {"Ann": 3, "Bob": 0, "Cy": 2, "Dee": 4}
+    assert WhiskeyPoker.infer_dealer(seats, stacks, [Pass("Cy")]) == "Ann"
+    assert WhiskeyPoker.infer_dealer(seats, {**stacks, "Bob": 1}, [Pass("Cy")]) == "Bob"
