@@ -5,20 +5,11 @@ Each docstring names the rule and the situation; the mutant it kills is named by
 
 from __future__ import annotations
 
+from test_rules_guarded import FOUR, setup
+
 from referee.cards import UNKNOWN, cards
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Draw, Fold, Raise, Void
 from referee.engine.replay import replay_hand, start_hand
-from referee.engine.state import HandSetup
-from referee.rulebook import load_rulebook
-
-FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
-
-
-def setup(game, options=None, seats=FOUR, dealer="Ann", **kw):
-    rb = load_rulebook(game)
-    if options:
-        rb = rb.with_options(options)
-    return HandSetup(rb, seats, dealer, **kw)
 
 
 def up(name, text):
