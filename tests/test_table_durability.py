@@ -45,9 +45,17 @@ def test_every_acknowledged_line_at_the_table_survives_sigkill(db_url: str) -> N
         if m:
             acked[int(m[1])] = m[2]
 
-    started = time.monotonic()
+    def hands_logged() -> int:
+        with open_store(db_url) as store:
+            return len({r.hand_number for r in store.events(sid) if r.hand_number is not None})
+
+    # At least KILLS kills, and on until the log spans several hands: how far a child gets before its
+    # kill depends on the machine's load, so the number of kills, not the clock, bounds the test
+    # (a stalled recorder still fails read_line's timeout).
+    kills = 0
     try:
-        for _ in range(KILLS):
+        while kills < KILLS or (kills < 4 * KILLS and (len(acked) <= KILLS or hands_logged() <= 5)):
+            kills += 1
             server.stdin.write("go\n")
             server.stdin.flush()
             pid = child_of(server.pid, read_until(out, "pid ", take))
@@ -61,7 +69,6 @@ def test_every_acknowledged_line_at_the_table_survives_sigkill(db_url: str) -> N
     finally:
         server.stdin.close()
         server.wait(timeout=30)
-    assert time.monotonic() - started < 60
 
     with open_store(db_url) as store:
         assert store.verify_chain(sid).ok
@@ -71,7 +78,7 @@ def test_every_acknowledged_line_at_the_table_survives_sigkill(db_url: str) -> N
         assert [seq for seq in acked if seq not in rows] == []
         assert all(rows[seq].text == text for seq, text in acked.items())
         unacknowledged = [r for r in rows.values() if r.hand_number is not None and r.seq not in acked]
-        assert len(unacknowledged) <= KILLS  # at most the line in flight at each kill
+        assert len(unacknowledged) <= kills  # at most the line in flight at each kill
         night = night_from_session(store, sid)
         replay_night_file(night)  # the log is a night that replays
         table = LiveTable(store, sid)  # and a table starts from it
