@@ -202,22 +202,7 @@ class LiveTable:
         from referee.engine.night import NightHand
 
         table = self.table_state
-        joined: dict[str, int] = {}
-        added: dict[str, int] = {}
-        dealer: str | None = None
-        shuffled = False
-        for event in self.header:
-            match event:
-                case ev.SitDown():
-                    joined[event.player] = event.stack
-                case ev.AddChips():
-                    added[event.player] = added.get(event.player, 0) + event.amount
-                case ev.SetDealer():
-                    dealer = event.player
-                case ev.Shuffle():
-                    shuffled = True
-        return NightHand(_book(table.rulebook, table.options), tuple(table.seats), events, number, dealer,
-                         joined, added, shuffled)
+        return NightHand.from_header(_book(table.rulebook, table.options), table.seats, number, self.header, events)
 
     def _deal_pending(self) -> None:
         """The begun hand that holds no event yet, set up as its header now stands."""
