@@ -106,6 +106,21 @@ class NightResult:
     #: every player's stack before the first hand
     opening: Mapping[str, int] = field(default_factory=dict)
 
+    def holding(self, closing: Iterable[object] = ()) -> dict[str, int]:
+        """What each player holds at the end of the night, as the thread leaves it: his last stack,
+        the chips he took away when he left and sat down again later, and chips bought after the last
+        hand (``closing``: the night events after it, on the table, never played)."""
+        final = dict(self.stacks)
+        for step in self.steps:
+            for name, chips in step.away.items():
+                final[name] = final.get(name, 0) + chips
+        for event in closing:
+            if isinstance(event, SitDown):
+                final[event.player] = final.get(event.player, 0) + event.stack
+            elif isinstance(event, AddChips):
+                final[event.player] = final.get(event.player, 0) + event.amount
+        return final
+
     def __iter__(self) -> Iterator[HandReplay]:
         return iter(self.hands)
 

@@ -263,8 +263,6 @@ class _Games:
     undecided: int = 0
     #: chips the game still holds at the end (a pool of a game under way), counted on the table
     held: int = 0
-    #: chips a player took away when he left and sat down again later (the replay starts him afresh)
-    away: dict[str, int] = field(default_factory=dict)
     games: list[GameMoney] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -293,8 +291,6 @@ def _walk_games(replayed: ReplayedNight, cv: int, closed: bool, money: Callable[
     runs: dict[type[NightMoney], NightMoney] = {}  # the games with money of their own under way
     for hand, step in zip(replayed.result.hands, replayed.result.steps, strict=True):
         setup, outcome = hand.setup, hand.outcome
-        for name, chips in step.away.items():  # back after leaving: he took his chips with him
-            walk.away[name] = walk.away.get(name, 0) + chips
         carry_in, carry_out = step.carry_in, step.carry_out
         delta = (_chips_on(step.after, carry_out) + outcome.undecided + outcome.in_middle
                  - _chips_on(step.before, carry_in))
@@ -351,14 +347,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
                 walk.book(line)
             notes.extend(said)
     entries = sorted(_buy_entries(log, cv) + walk.entries, key=_entry_order)
-    final = {name: chips + walk.away.get(name, 0) for name, chips in replayed.result.stacks.items()}
-    if not len(replayed):  # nothing played: the opening stacks
-        final = {seat.name: seat.stack for seat in log.night.seats}
-    for event in log.closing:  # bought after the last hand: on the table, never played
-        if isinstance(event, SitDown):
-            final[event.player] = final.get(event.player, 0) + event.stack
-        elif isinstance(event, AddChips):
-            final[event.player] = final.get(event.player, 0) + event.amount
+    final = replayed.result.holding(log.closing)  # the chips the log gives each player at the end
     names = list(table.known.values())
 
     cashed_out = {name: chips for name, chips in table.cashed.items()}
