@@ -15,6 +15,7 @@ import typer
 
 from referee.cli.db import DbOption, open_for
 from referee.errors import InputError
+from referee.money import format_cents  # the one money formatter (a plain amount)
 
 if TYPE_CHECKING:
     from referee.session_log import LogSnapshot
@@ -57,13 +58,6 @@ def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-val
 def parse_chip_value(text: str) -> int:
     """The value of one chip in integer cents: ``"0.25"`` → 25, ``"25c"`` → 25, ``"2"`` → 200."""
     return parse_money(text)
-
-
-def format_cents(cents: int) -> str:
-    """Integer cents as money text: 25 → ``0.25``, 1250 → ``12.50``."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{part:02d}"
 
 
 def parse_option(text: str) -> tuple[str, str]:

@@ -12,14 +12,11 @@ game reports through its money hook (:mod:`referee.engine.money`).  The ledger c
 names no game: it adds up.  A ruling the table decided is part of the replay (``referee.rulings``), so
 the ledger follows it with no code of its own.
 
-**The games' money** (the games' own rules, in their modules).  Chips are worth the session's chip
-value, in every game.  A La Viuda game is
-played for its fund (what its players paid for the chips they brought in, plus the buy-back at twice
-a chip's price): the buyer pays the buy-back; when one player is left, he collects the fund — the
-chips in front of him count towards it and stay his, the bank pays him the rest and takes back the
-pool's chips (La Viuda's own chip is the house's).  In whiskey pool elimination chips have no money
-value: when the game ends the pool's chips go back, as money, to those who paid them, and the player
-who lost pays the whisky bill to whoever paid for the drinks.
+**The games' money.**  Chips are worth the session's chip value, in every game.  A game with money
+of its own says what it moves through its class's money hook (``night_money``, a
+:class:`~referee.engine.money.NightMoney`), in its own module: La Viuda's fund and buy-back
+(``LaViudaFund``), the whiskey pool's chips and the whisky bill (``WhiskeyPool``).  The ledger books
+the lines they report, the chips they take off the table or still hold, and their notes.
 
 **The conservation check.**  Chips bought (plus chips a game put on the table, less those it took off)
 = chips cashed out + chips still on the table (stacks not cashed out, a pot carried to a next deal, a
