@@ -150,7 +150,9 @@ class NightThread:
         self.carry = Carry()
         self.so_far = so_far
         self.hands = 0  # hands threaded so far
-        self.steps: list[NightStep] = []  # the record of each hand threaded
+        #: the record of each hand threaded (a tuple: a copy of the thread, the live table's look ahead at
+        #: the next hand, must not add to the record it shares)
+        self.steps: tuple[NightStep, ...] = ()
 
     def stacks_for(self, hand: NightHand) -> dict[str, int]:
         """Every player's stack as ``hand`` begins: the last hand's, with the chips added and the new
@@ -199,8 +201,8 @@ class NightThread:
         away = {name: self.stacks[name] for name in hand.joined if self.stacks.get(name, 0) > 0}
         self.stacks = dict(before)
         self.stacks.update(outcome.stacks)
-        self.steps = [*self.steps, NightStep(hand.number, before, dict(self.stacks), dict(hand.joined),
-                                             dict(hand.added), away, setup.carry_in, outcome.next_hand.carry)]
+        self.steps += (NightStep(hand.number, before, dict(self.stacks), dict(hand.joined), dict(hand.added), away,
+                                 setup.carry_in, outcome.next_hand.carry),)
         self.seated = hand.seats
         self.dealer = outcome.next_hand.dealer if setup.dealer_known else None
         self.carry = outcome.next_hand.carry
@@ -240,7 +242,7 @@ def replay_night(
     if replays:
         winner, facts = find_game(replays[-1].setup.rulebook.game).night_result(thread.carry, thread.stacks)
     return NightResult(tuple(replays), thread.stacks, thread.seated, thread.carry, winner, facts,
-                       tuple(thread.steps), {seat.name: seat.stack for seat in thread.first_stacks})
+                       thread.steps, {seat.name: seat.stack for seat in thread.first_stacks})
 
 
 def _dealer_in(dealer: str, seats: Sequence[str], previous: Sequence[str], game: str) -> str:
