@@ -50,7 +50,8 @@ from referee.engine.events import (
 from referee.errors import InputError, StoreError
 from referee.handfile.model import HandEntry, Night, OptionValue, Seat
 from referee.handfile.words import event_words, in_hand_format, night_words
-from referee.store.log import LogSnapshot, TableState, _apply, _key, table_state
+from referee.store.log import LogSnapshot, TableState, table_state
+from referee.store.log import apply_logged as _apply, seat_key as _key
 
 if TYPE_CHECKING:
     from referee.store import Store

@@ -35,6 +35,7 @@ from referee.store.codec import decode_event
 if TYPE_CHECKING:
     from referee.store.models import EventRow, GameSession, HandRecord, SeatRecord
 
+
 @dataclass(frozen=True)
 class LogSnapshot:
     """Everything the store holds about one session, read in one transaction."""
@@ -45,7 +46,8 @@ class LogSnapshot:
     events: Sequence[EventRow]
 
 
-def _key(name: str) -> str:
+def seat_key(name: str) -> str:
+    """How a name is known at the table: spaces tidied, any case."""
     return " ".join(name.split()).casefold()
 
 
@@ -77,7 +79,7 @@ class TableState:
 
     def name(self, typed: str) -> str | None:
         """The name as seated tonight of someone called ``typed`` (any case), or None."""
-        return self.known.get(_key(typed)) if isinstance(typed, str) else None
+        return self.known.get(seat_key(typed)) if isinstance(typed, str) else None
 
     def seated(self, typed: str, what: str) -> str:
         name = self.name(typed)
@@ -114,7 +116,7 @@ class TableState:
                 stack = _whole(event.stack, f"{player}'s buy-in (chips)", 0)
                 after = self._after(event.after, player)
                 self._buy(player, stack, event.paid_cents)
-                self.known[_key(player)] = player
+                self.known[seat_key(player)] = player
                 self._place(player, after)
                 if player not in self.due:
                     self.due.append(player)
@@ -202,19 +204,21 @@ def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: I
     events = [(row.seq, decode_event(row.kind, row.payload, where=f"session {session.id}, event {row.seq}"))
               for row in night_rows]
     if session.log_version == LOG_LEGACY:
-        in_log = {_key(e.player) for _, e in events if isinstance(e, SitDown)}
+        in_log = {seat_key(e.player) for _, e in events if isinstance(e, SitDown)}
         for seat in sorted(seats, key=lambda s: s.number):
-            if _key(seat.name) not in in_log:
+            if seat_key(seat.name) not in in_log:
                 state.apply(SitDown(seat.name, seat.buy_in))
     assert session.id is not None
     for seq, event in events:
         if not isinstance(event, NightEvent):
             raise StoreError(f"{type(event).__name__} is stored with no hand", where=f"session {session.id}, event {seq}")
-        _apply(state, event, session.id, seq)
+        apply_logged(state, event, session.id, seq)
     return state
 
 
-def _apply(state: TableState, event: NightEvent, session_id: int, seq: int | None) -> NightEvent:
+def apply_logged(state: TableState, event: NightEvent, session_id: int, seq: int | None) -> NightEvent:
+    """``event``, read from session ``session_id``'s log, applied to ``state``: one that does not fit
+    means the log was edited (a StoreError), not a typing mistake."""
     try:
         return state.apply(event)
     except InputError as err:
@@ -223,4 +227,4 @@ def _apply(state: TableState, event: NightEvent, session_id: int, seq: int | Non
                          hint="run `referee db verify`: the log may have been edited") from None
 
 
-__all__ = ["LogSnapshot", "TableState", "table_state"]
+__all__ = ["LogSnapshot", "TableState", "apply_logged", "seat_key", "table_state"]
