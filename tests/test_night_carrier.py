@@ -156,3 +156,20 @@ def test_the_buy_back_and_the_ruling_are_in_the_threads_record() -> None:
     # Bob's openers shown, he takes the pot of 17
     assert ruled[0].after == {"Ann": 17, "Bob": 30, "Cy": 13}
     assert ruled[1].before == {"Ann": 17, "Bob": 40, "Cy": 13} and ruled[1].added == {"Bob": 10}
+
+
+def test_the_live_table_opens_a_hand_whose_logged_correction_voids_an_action_it_could_not_take(tmp_path: Path) -> None:
+    """A hand file recorded into the store with a line later voided ("void 2: misheard", docs/hand-format.md:
+    the action did not happen) -- here Bob's deal names Ann's king of hearts again -- is a night the
+    replay reads; the live table opens it as the replay reads it, where Bob's wrong deal never happened."""
+    night = parse_night("rulebook: jackpots\nseats: Ann 20, Bob 20\ndealer: Ann\n\nhand 1\n"
+                        "Ann: dealt Kh Kd 9c 5s 3h\nBob: dealt Kh Qd Qc 7s 2h\nvoid 2: misheard, not his cards\n"
+                        "Bob: bets 1\n")
+    thread = replay_night_file(night)
+    with open_store(f"sqlite:///{tmp_path / 'void.sqlite3'}") as store:
+        sid = _record(store, night, ())
+        live = LiveTable(store, sid)
+        assert live.hand_number == 1 and live.prompt() is not None
+        # Ann deals and antes one chip per player (draw.ante dealer_antes_N: 2); Bob bets 1
+        assert dict(live.status().stacks) == {"Ann": 18, "Bob": 19}
+        assert {s.name: s.stack for s in live.setup.seats} == dict(thread.result.steps[0].before)
