@@ -162,7 +162,7 @@ class LiveTable:
     def reload(self) -> None:
         """Rebuild everything from the store (at start-up, and after another recorder wrote)."""
         from referee.engine.night import NightThread
-        from referee.engine.replay import play, start_hand
+        from referee.engine.replay import play
         from referee.handfile.replay import night_hands
         from referee.session_log import read_session_log
 
@@ -189,9 +189,7 @@ class LiveTable:
         if playing:
             self.hand = hands[-1]
             self.setup: HandSetup = self.thread.setup_for(self.hand)
-            self.state = start_hand(self.setup)
-            for event in self.hand.events:
-                self.state.push(event)
+            self.state = play(self.setup, self.hand.events)  # as the replay plays it (its voids known first)
         elif self.started > len(hands):  # begun, nothing logged yet: its header may still change
             self._deal_pending()
         self._pending_force = None
@@ -202,22 +200,7 @@ class LiveTable:
         from referee.engine.night import NightHand
 
         table = self.table_state
-        joined: dict[str, int] = {}
-        added: dict[str, int] = {}
-        dealer: str | None = None
-        shuffled = False
-        for event in self.header:
-            match event:
-                case ev.SitDown():
-                    joined[event.player] = event.stack
-                case ev.AddChips():
-                    added[event.player] = added.get(event.player, 0) + event.amount
-                case ev.SetDealer():
-                    dealer = event.player
-                case ev.Shuffle():
-                    shuffled = True
-        return NightHand(_book(table.rulebook, table.options), tuple(table.seats), events, number, dealer,
-                         joined, added, shuffled)
+        return NightHand.from_header(_book(table.rulebook, table.options), table.seats, number, self.header, events)
 
     def _deal_pending(self) -> None:
         """The begun hand that holds no event yet, set up as its header now stands."""
@@ -288,6 +271,17 @@ class LiveTable:
         thread.after(replace(self.hand, events=tuple(self.state.log)), self.setup, self.state.outcome())
         return thread
 
+    def stacks(self) -> tuple[tuple[str, int], ...]:
+        """Each player of the current hand and his chips: once the hand is over, as the night thread
+        records them after it (the pots paid out); while it is under way, what is in front of him."""
+        state = self.state
+        if state is None:
+            return ()
+        if self.over() is None:
+            return tuple(zip(state.names, state.stacks))
+        after = self._thread_after_current().stacks
+        return tuple((name, after[name]) for name in state.names)
+
     def known_cards(self) -> tuple[tuple[str, str], ...]:
         """Every place holding a card the log knows (a player's hand, the widow): ``("Bob", "Jh Jd")``."""
         from referee.cards import Card, format_cards
@@ -332,8 +326,7 @@ class LiveTable:
         return Status(
             self.session_id, self.session.table_name, self.game, self.hand.number, state.names[state.table.dealer],
             state.middle(), prompt.to_act, prompt.legal, prompt.phase, self.known_cards(), over, waiting,
-            self.next_dealer() if over is not None else None, tuple(state.names),
-            tuple(zip(state.names, state.stacks)),
+            self.next_dealer() if over is not None else None, tuple(state.names), self.stacks(),
         )
 
     # ------------------------------------------------------------------ entering a line

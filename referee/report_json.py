@@ -10,12 +10,13 @@ a new field bumps the version; the games' own ``facts`` and carry objects may ga
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee import __version__
-from referee.engine.events import AddChips, CashOut, Leave, MoveSeat, NightEvent, Ruling, SitDown
+from referee.engine.events import NightEvent, Ruling, SitDown
 from referee.errors import RefereeError
 from referee.handfile.model import Night
 
@@ -56,52 +57,34 @@ def penalty_words(penalty: "Penalty") -> str:
 
 
 def finding_json(hand: "ReplayedHand", finding: "Finding") -> dict[str, Any]:
-    return {
-        "code": finding.code,
-        "kind": finding.kind,
-        "severity": finding.severity,
-        "action": finding.action,
-        "line": hand.line_of(finding.action),
-        "about": finding.about,
-        "about_line": hand.line_of(finding.about),
-        "player": finding.player,
-        "rule": finding.rule,
-        "rule_text": rule_text(hand.rulebook, finding.rule),
-        "message": finding.message,
-        "remedy": finding.remedy,
-    }
+    """A finding as the engine writes it (:meth:`Finding.to_dict`), with where it is in the hand file
+    and the text of the rule it cites."""
+    placed = {"action": ("line", hand.line_of(finding.action)), "about": ("about_line", hand.line_of(finding.about)),
+              "rule": ("rule_text", rule_text(hand.rulebook, finding.rule))}
+    out: dict[str, Any] = {}
+    for key, value in finding.to_dict().items():
+        out[key] = value
+        if key in placed:
+            out[placed[key][0]] = placed[key][1]
+    return out
+
+
+def _kind(event: NightEvent) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(event).__name__).lower()  # SitDown -> sit_down
 
 
 def change_json(change: NightEvent) -> dict[str, Any]:
-    """A seat change of a hand's header, or a session's night event between hands."""
-    match change:
-        case SitDown():
-            return {"kind": "sit_down", "player": change.player, "stack": change.stack, "after": change.after,
-                    "paid_cents": change.paid_cents}
-        case Leave():
-            return {"kind": "leave", "player": change.player}
-        case AddChips():
-            return {"kind": "add_chips", "player": change.player, "amount": change.amount,
-                    "paid_cents": change.paid_cents}
-        case MoveSeat():
-            return {"kind": "move_seat", "player": change.player, "after": change.after}
-        case CashOut():
-            return {"kind": "cash_out", "player": change.player, "chips": change.chips}
-    raise AssertionError(f"no JSON for the night event {change!r}")
+    """A seat change of a hand's header, or a session's night event between hands: its kind and its
+    fields in the event's one JSON form (:func:`referee.store.codec.event_fields`)."""
+    from referee.store.codec import event_fields
+
+    return {"kind": _kind(change), **event_fields(change)}
 
 
 def ruling_json(ruling: Ruling) -> dict[str, Any]:
-    return {
-        "hand": ruling.hand,
-        "action": ruling.action,
-        "question": ruling.question,
-        "topic": ruling.topic,
-        "decided_by": ruling.decided_by,
-        "ruling": ruling.ruling,
-        "rule": ruling.rule,
-        "code": ruling.code,
-        "facts": list(ruling.facts),
-    }
+    from referee.store.codec import event_fields
+
+    return event_fields(ruling)
 
 
 def _plain(value: Any) -> Any:

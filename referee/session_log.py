@@ -19,17 +19,21 @@ after a hand began sits down before the next hand), each hand's ``dealer`` colum
 
 :class:`TableState` is the table as night events leave it (who sits where, the dealer, the rules in
 force, chips bought and cashed out); the store uses it to refuse a night event that does not fit
-(Bob leaving when he is not seated) before it is appended.
+(Bob leaving when he is not seated) before it is appended, so it lives in the store
+(:mod:`referee.store.log`, with :class:`LogSnapshot`), which imports nothing above it; the words of an
+event are the hand format's (:mod:`referee.handfile.words`).  Both are named here too.  Where a night
+event falls in the night is worked out once, by :func:`night_places`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import (
+    MONEY_EVENTS,
     AddChips,
     CashOut,
     ChangeOption,
@@ -37,282 +41,28 @@ from referee.engine.events import (
     GameSoFar,
     Shuffle,
     Event,
-    LedgerSetting,
-    Leave,
     MoveSeat,
     NightEvent,
     Ruling,
     SetDealer,
     SitDown,
-    TransferPaid,
-    WhiskyBill,
 )
 from referee.errors import InputError, StoreError
 from referee.handfile.model import HandEntry, Night, OptionValue, Seat
+from referee.handfile.words import event_words, in_hand_format, night_words
+from referee.store.log import LogSnapshot, TableState, table_state
+from referee.store.log import apply_logged as _apply, seat_key as _key
 
 if TYPE_CHECKING:
     from referee.store import Store
     from referee.store.chain import ChainReport
-    from referee.store.models import EventRow, GameSession, HandRecord, SeatRecord
+    from referee.store.models import EventRow, GameSession, SeatRecord
 
 LOG_FORMAT = "referee-session-log"
 LOG_FORMAT_VERSION = 1
 
-#: night events about the money, not the table: kept apart from the hands (:attr:`SessionLog.money`)
-#: and recordable into a closed session (a transfer is often paid the next day)
-MONEY_EVENTS = (LedgerSetting, TransferPaid, WhiskyBill)
-
-
-def money(cents: int) -> str:
-    """Integer cents as money text: 25 → ``0.25``, 1250 → ``12.50``."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{part:02d}"
-
-
-# ------------------------------------------------------------------ words
-
-
-def night_words(event: NightEvent) -> str:
-    """A night event in the scorekeeper's words (the hand format's where it has them)."""
-    paying = ""
-    if isinstance(event, (SitDown, AddChips)) and event.paid_cents is not None:
-        paying = f", paying {money(event.paid_cents)}"
-    match event:
-        case SitDown():
-            return f"{event.player} sits down with {event.stack}" + (f" after {event.after}" if event.after else "") + paying
-        case AddChips():
-            return f"{event.player} adds {event.amount}{paying}"
-        case Leave():
-            return f"{event.player} leaves"
-        case MoveSeat():
-            return f"{event.player} moves " + (f"after {event.after}" if event.after else "to the last seat")
-        case SetDealer():
-            return f"dealer: {event.player}" if event.player is not None else "dealer: not known"
-        case ChangeRulebook():
-            return f"rulebook: {event.rulebook}"
-        case ChangeOption():
-            return f"option {event.name} = {event.value}"
-        case CashOut():
-            return f"{event.player} cashes out {event.chips}"
-        case Shuffle():
-            return "shuffled"
-        case GameSoFar():
-            from referee.handfile.writer import write_so_far
-
-            return write_so_far(event)
-        case Ruling():
-            by = "the table decided" if event.decided_by == "table" else "ruled from the log"
-            return f"ruling on hand {event.hand}, action {event.action} ({by}): {event.ruling}"
-        case LedgerSetting():
-            return f"ledger {event.name} = {event.value}"
-        case TransferPaid():
-            return f"{event.payer} paid {event.payee} {money(event.cents)}"
-        case WhiskyBill():
-            return f"the whisky: {money(event.cents)}, paid by {event.paid_by}"
-    raise AssertionError(f"no words for night event {event!r}")
-
-
-def event_words(event: Event) -> str:
-    """Any event in the scorekeeper's words: ``Bob: raises to 4``, ``Eve sits down with 50``."""
-    if isinstance(event, NightEvent):
-        return night_words(event)
-    from referee.handfile.writer import EventWriter
-
-    return EventWriter("").line(event)
-
-
-def in_hand_format(event: NightEvent) -> bool:
-    """Whether a hand file can say it (it has no seat moves, cash-outs or money paid)."""
-    if isinstance(event, (MoveSeat, CashOut, Ruling, *MONEY_EVENTS)):
-        return False
-    return not (isinstance(event, (SitDown, AddChips)) and event.paid_cents is not None)
-
-
-# ------------------------------------------------------------------ the table between hands
-
-
-
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
-def _whole(value: object, what: str, minimum: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise InputError(f"{what} must be a whole number of at least {minimum}, not {value!r}",
-                         hint="chips and money are whole numbers (chips, cents)")
-    return value
-
-
-@dataclass
-class TableState:
-    """The table as the night events so far leave it.  :meth:`apply` checks one more event against
-    it, returns the event with names spelled as seated, and records it."""
-
-    rulebook: str
-    options: dict[str, OptionValue]
-    chip_value_cents: int
-    seats: list[str] = field(default_factory=list)  # clockwise, as seated now
-    dealer: str | None = None  # the last SetDealer
-    bought: dict[str, int] = field(default_factory=dict)  # chips, sit-downs and adds
-    paid: dict[str, int] = field(default_factory=dict)  # cents
-    cashed: dict[str, int] = field(default_factory=dict)  # chips counted at cash-out
-    due: list[str] = field(default_factory=list)  # sat down and not cashed out since
-    known: dict[str, str] = field(default_factory=dict)  # name key -> name, everyone seated tonight
-
-    def _seated_text(self) -> str:
-        return "seated: " + (", ".join(self.seats) or "nobody yet")
-
-    def name(self, typed: str) -> str | None:
-        """The name as seated tonight of someone called ``typed`` (any case), or None."""
-        return self.known.get(_key(typed)) if isinstance(typed, str) else None
-
-    def seated(self, typed: str, what: str) -> str:
-        name = self.name(typed)
-        if name is None or name not in self.seats:
-            raise InputError(f"{typed!r} is not at the table: {what}", hint=self._seated_text())
-        return name
-
-    def _after(self, typed: str | None, player: str) -> str | None:
-        if typed is None:
-            return None
-        after = self.seated(typed, f"{player} cannot sit after him")
-        if after == player:
-            raise InputError(f"{player} cannot sit after himself", hint=self._seated_text())
-        return after
-
-    def _place(self, player: str, after: str | None) -> None:
-        self.seats.insert(self.seats.index(after) + 1 if after else len(self.seats), player)
-
-    def _buy(self, player: str, chips: int, paid_cents: int | None) -> None:
-        if paid_cents is not None:
-            _whole(paid_cents, f"the money {player} paid (cents)", 0)
-        self.bought[player] = self.bought.get(player, 0) + chips
-        cost = chips * self.chip_value_cents if paid_cents is None else paid_cents
-        self.paid[player] = self.paid.get(player, 0) + cost
-
-    def apply(self, event: NightEvent) -> NightEvent:  # noqa: C901 - one branch per night event
-        """Check ``event`` against the table, record it; the event with names as seated.
-        Raises InputError when it does not fit (the table is then unchanged)."""
-        match event:
-            case SitDown():
-                player = self.name(event.player) or " ".join(event.player.split())
-                if player in self.seats:
-                    raise InputError(f"{player} is already seated", hint="each player sits once")
-                stack = _whole(event.stack, f"{player}'s buy-in (chips)", 0)
-                after = self._after(event.after, player)
-                self._buy(player, stack, event.paid_cents)
-                self.known[_key(player)] = player
-                self._place(player, after)
-                if player not in self.due:
-                    self.due.append(player)
-                return replace(event, player=player, after=after)
-            case AddChips():
-                player = self.seated(event.player, "only a seated player adds chips")
-                self._buy(player, _whole(event.amount, f"the chips {player} adds", 1), event.paid_cents)
-                return replace(event, player=player)
-            case Leave():
-                player = self.seated(event.player, "only a seated player can leave")
-                self.seats.remove(player)
-                return replace(event, player=player)
-            case MoveSeat():
-                player = self.seated(event.player, "only a seated player changes seats")
-                after = self._after(event.after, player)
-                self.seats.remove(player)
-                self._place(player, after)
-                return replace(event, player=player, after=after)
-            case SetDealer() if event.player is None:  # the opening: who deals first is not known
-                self.dealer = None
-                return event
-            case SetDealer():
-                player = self.name(event.player)
-                if player is None or player not in self.seats:
-                    raise InputError(f"dealer {event.player!r} is not seated", hint=self._seated_text())
-                self.dealer = player
-                return replace(event, player=player)
-            case ChangeRulebook():
-                if not isinstance(event.rulebook, str) or not event.rulebook.strip():
-                    raise InputError("a rulebook change names no rulebook", hint="name a shipped rulebook or a file")
-                self.rulebook, self.options = event.rulebook, {}
-                return event
-            case ChangeOption():
-                if not isinstance(event.name, str) or not event.name.strip():
-                    raise InputError("an option change names no option", hint="write NAME=VALUE")
-                if isinstance(event.value, bool) or not isinstance(event.value, (str, int)):
-                    raise InputError(f"option {event.name} = {event.value!r}: a value is text or a whole number")
-                self.options[event.name] = event.value
-                return event
-            case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
-                return event
-            case LedgerSetting():
-                from referee.ledger.settings import check_setting
-
-                name, value = check_setting(event.name, event.value)
-                return replace(event, name=name, value=value)
-            case TransferPaid():
-                payer, payee = (" ".join(str(n).split()) if isinstance(n, str) else "" for n in (event.payer, event.payee))
-                if not payer or not payee or payer.casefold() == payee.casefold():
-                    raise InputError(f"a payment from {event.payer!r} to {event.payee!r}: a payment is between two "
-                                     "different people", hint="name who paid and who was paid")
-                cents = _whole(event.cents, f"the money {payer} paid {payee} (cents)", 1)
-                return replace(event, payer=self.name(payer) or payer, payee=self.name(payee) or payee, cents=cents)
-            case WhiskyBill():
-                cents = _whole(event.cents, "the whisky bill (cents)", 1)
-                paid_by = " ".join(event.paid_by.split()) if isinstance(event.paid_by, str) else ""
-                if not paid_by:
-                    raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
-                return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
-            case CashOut():
-                player = self.name(event.player)
-                if player is None:
-                    raise InputError(f"{event.player!r} did not play tonight: nothing to cash out",
-                                     hint="players tonight: " + (", ".join(self.known.values()) or "nobody"))
-                if player not in self.due:
-                    raise InputError(f"{player} has already cashed out", hint="each player cashes out once per sit-down")
-                chips = _whole(event.chips, f"{player}'s cash-out (chips)", 0)
-                self.due.remove(player)
-                self.cashed[player] = self.cashed.get(player, 0) + chips
-                return replace(event, player=player)
-        raise InputError(f"{type(event).__name__} is not an event of the night between hands")
-
-    def copy(self) -> TableState:
-        return TableState(self.rulebook, dict(self.options), self.chip_value_cents, list(self.seats), self.dealer,
-                          dict(self.bought), dict(self.paid), dict(self.cashed), list(self.due), dict(self.known))
-
-
-def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: Iterable[EventRow]) -> TableState:
-    """The table as session ``session``'s night events (rows with no hand, in ``seq`` order) leave
-    it; for a legacy session its registered seats not sat down in the log come first."""
-    from referee.store.codec import decode_event
-    from referee.store.models import LOG_LEGACY
-
-    state = TableState(session.rulebook, dict(session.options), session.chip_value_cents)
-    events = [(row.seq, decode_event(row.kind, row.payload, where=f"session {session.id}, event {row.seq}"))
-              for row in night_rows]
-    if session.log_version == LOG_LEGACY:
-        in_log = {_key(e.player) for _, e in events if isinstance(e, SitDown)}
-        for seat in sorted(seats, key=lambda s: s.number):
-            if _key(seat.name) not in in_log:
-                state.apply(SitDown(seat.name, seat.buy_in))
-    assert session.id is not None
-    for seq, event in events:
-        if not isinstance(event, NightEvent):
-            raise StoreError(f"{type(event).__name__} is stored with no hand", where=f"session {session.id}, event {seq}")
-        _apply(state, event, session.id, seq)
-    return state
-
 
 # ------------------------------------------------------------------ the log as a night
-
-
-@dataclass(frozen=True)
-class LogSnapshot:
-    """Everything the store holds about one session, read in one transaction."""
-
-    session: GameSession
-    seats: Sequence[SeatRecord]
-    hands: Sequence[HandRecord]
-    events: Sequence[EventRow]
 
 
 @dataclass(frozen=True)
@@ -346,13 +96,42 @@ def _decode(row: EventRow, session_id: int) -> Event:
     return decode_event(row.kind, row.payload, where=f"session {session_id}, event {row.seq}")
 
 
-def _apply(state: TableState, event: NightEvent, session_id: int, seq: int | None) -> NightEvent:
-    try:
-        return state.apply(event)
-    except InputError as err:
-        where = f"session {session_id}" + (f", event {seq}" if seq is not None else "")
-        raise StoreError(f"the log does not hold together: {err.message}", where=where,
-                         hint="run `referee db verify`: the log may have been edited") from None
+#: night events that are facts of the game or of the money, not of the table: wherever they stand in the
+#: log, they neither open nor close the opening
+_ASIDE = frozenset({"GameSoFar", "Ruling", *(kind.__name__ for kind in MONEY_EVENTS)})
+
+
+def night_places(rows: Sequence[EventRow]) -> list[tuple[EventRow, int | None]]:
+    """Where each night event of the log falls (the rows with no hand, in ``seq`` order): ``None`` in
+    the opening (the first ``SitDown`` rows and the ``SetDealer`` after them), else ``k``: before the
+    ``k+1``-th hand to begin (``k`` = the hands begun before it; after the last hand when none begins
+    later).  The one place this is worked out: the log's reading and ``referee session show`` use it."""
+    out: list[tuple[EventRow, int | None]] = []
+    begun: set[int] = set()
+    leading, seated = True, False
+    for row in rows:
+        if row.hand_number is not None:
+            begun.add(row.hand_number)
+            leading = False
+            continue
+        if row.kind in _ASIDE:
+            out.append((row, len(begun)))
+            continue
+        if leading and (row.kind == "SitDown" or (row.kind == "SetDealer" and seated)):
+            out.append((row, None))
+            seated = True
+            leading = row.kind == "SitDown"
+            continue
+        leading = False
+        out.append((row, len(begun)))
+    return out
+
+
+def place_words(k: int | None, hands: int) -> str:
+    """A night event's place (:func:`night_places`) in words, in a log of ``hands`` hands."""
+    if k is None:
+        return "opening"
+    return f"before hand {k + 1}" if k < hands else f"after hand {k}" if k else "before any hand"
 
 
 def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one pass over the log
@@ -384,17 +163,10 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     so_far: GameSoFar | None = None  # the night starts in the middle of a game
     rulings: list[Ruling] = []  # disputes ruled: they name their hand, wherever they were made
     money_rows: list[tuple[int, NightEvent]] = []  # about the money, not the table: wherever they stand
-    leading = True
-    k = 0
-    for row in rows:
-        if row.hand_number is not None:
-            leading = False
-            continue
+    for row, k in night_places(rows):
         event = _decode(row, sid)
         if not isinstance(event, NightEvent):
             raise StoreError(f"{row.kind} is stored with no hand", where=f"session {sid}, event {row.seq}")
-        while k < len(firsts) and firsts[k] < row.seq:
-            k += 1
         if isinstance(event, GameSoFar) and k == 0 and so_far is None:
             so_far = event
             continue
@@ -404,11 +176,9 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
         if isinstance(event, MONEY_EVENTS):
             money_rows.append((row.seq, event))
             continue
-        if leading and (isinstance(event, SitDown) or (isinstance(event, SetDealer) and opening)):
+        if k is None:
             opening.append((row.seq, event))
-            leading = not isinstance(event, SetDealer)
             continue
-        leading = False
         gaps[k].append((row.seq, event))
 
     hand_rows = {h.number: h for h in snapshot.hands}
@@ -599,23 +369,6 @@ def log_document(snapshot: LogSnapshot, chain: ChainReport) -> dict[str, Any]:
     }
 
 
-def stored_since(rows: Sequence[EventRow], actions_before: Mapping[int, int]) -> list[str]:
-    """What each of ``rows`` says, with its action number in its hand (``actions_before``: how many
-    events each hand held before the first of them): for telling a recorder what he missed."""
-    from referee.store.chain import what_it_says
-
-    counts = dict(actions_before)
-    out = []
-    for row in rows:
-        says = what_it_says(row)
-        if row.hand_number is None:
-            out.append(says)
-        else:
-            counts[row.hand_number] = counts.get(row.hand_number, 0) + 1
-            out.append(f"{says} (action {counts[row.hand_number]})")
-    return out
-
-
 __all__ = [
     "MONEY_EVENTS",
     "LogSnapshot",
@@ -625,9 +378,10 @@ __all__ = [
     "hand_file_text",
     "in_hand_format",
     "log_document",
-    "money",
     "night_from_session",
+    "night_places",
     "night_words",
+    "place_words",
     "read_session_log",
     "session_log",
     "table_state",

@@ -15,6 +15,7 @@ import typer
 
 from referee.cli.db import DbOption, open_for
 from referee.errors import InputError
+from referee.money import format_cents  # the one money formatter (a plain amount)
 
 if TYPE_CHECKING:
     from referee.session_log import LogSnapshot
@@ -57,13 +58,6 @@ def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-val
 def parse_chip_value(text: str) -> int:
     """The value of one chip in integer cents: ``"0.25"`` → 25, ``"25c"`` → 25, ``"2"`` → 200."""
     return parse_money(text)
-
-
-def format_cents(cents: int) -> str:
-    """Integer cents as money text: 25 → ``0.25``, 1250 → ``12.50``."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{part:02d}"
 
 
 def parse_option(text: str) -> tuple[str, str]:
@@ -241,27 +235,11 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
 def _night_places(snap: LogSnapshot) -> list[tuple[int, str, str]]:
     """Each night event of the log: its seq, where it falls in the night, what it says (the
     opening, before the hand that began after it, or after the last hand)."""
+    from referee.session_log import night_places, place_words
     from referee.store.chain import what_it_says
 
-    played = {r.hand_number for r in snap.events if r.hand_number is not None}
-    begun = 0
-    leading, seated = True, False
-    out = []
-    for row in snap.events:
-        if row.hand_number is not None:
-            begun = max(begun, row.hand_number)
-            leading = False
-            continue
-        if leading and (row.kind == "SitDown" or (row.kind == "SetDealer" and seated)):
-            place = "opening"
-            seated = True
-            leading = row.kind == "SitDown"
-        else:
-            leading = False
-            place = (f"before hand {begun + 1}" if begun + 1 in played
-                     else f"after hand {begun}" if begun else "before any hand")
-        out.append((row.seq, place, what_it_says(row)))
-    return out
+    hands = len({r.hand_number for r in snap.events if r.hand_number is not None})
+    return [(row.seq, place_words(k, hands), what_it_says(row)) for row, k in night_places(snap.events)]
 
 
 def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain: Any) -> dict[str, Any]:

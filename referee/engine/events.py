@@ -363,6 +363,11 @@ class WhiskyBill(NightEvent):
     paid_by: str
 
 
+#: night events about the money, not the table: kept apart from the hands and recordable into a closed
+#: session (a transfer is often paid the next day)
+MONEY_EVENTS = (LedgerSetting, TransferPaid, WhiskyBill)
+
+
 @dataclass(frozen=True, slots=True)
 class CashOut(NightEvent):
     """A player leaves the game with ``chips`` chips counted at the table (what the bank buys back)."""

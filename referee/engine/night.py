@@ -4,15 +4,21 @@
 :class:`~referee.engine.outcome.Carry` each hand leaves: a carried pot, Jackpots' free rides and
 passed-out count, ...) and returns a :class:`NightResult`: the hands, every player's last stack, who
 is seated at the end, what the last hand left, and the night's winner where the game has one.
+
+The thread is the one carrier of a night: it records, hand by hand, every player's stack as the hand
+began and after it and what the night events between hands did to them (:class:`NightStep`).  The
+ledger, the report's chart and the live table read those records; none of them works stacks out again.
+:meth:`NightHand.from_header` is the one way a hand is built from its header (the night events before
+it), for the hand-file replay and the live table alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from referee.engine.events import Event, GameSoFar
+from referee.engine.events import AddChips, Event, GameSoFar, SetDealer, Shuffle, SitDown
 from referee.engine.outcome import Carry, Outcome
 from referee.engine.replay import HandReplay, replay_hand
 from referee.engine.state import HandSetup
@@ -43,6 +49,44 @@ class NightHand:
     #: the log marks the pack as shuffled before this deal (three-card brag, brag.shuffle)
     shuffled: bool = False
 
+    @classmethod
+    def from_header(cls, rulebook: Rulebook, seats: Sequence[str], number: int, header: Iterable[object],
+                    events: Sequence[Event] = (), dealer: str | None = None, shuffled: bool = False) -> NightHand:
+        """The hand ``number`` as its header leaves it: ``header`` is the night events before it, in
+        order (a sit-down, chips added, the dealer named, the pack shuffled; others are the table's
+        business, already in ``seats`` and ``rulebook``).  ``dealer``/``shuffled``: what the header
+        said already, where it was read apart (a hand file's)."""
+        joined: dict[str, int] = {}
+        added: dict[str, int] = {}
+        for event in header:
+            if isinstance(event, SitDown):
+                joined[event.player] = event.stack
+            elif isinstance(event, AddChips):
+                added[event.player] = added.get(event.player, 0) + event.amount
+            elif isinstance(event, SetDealer):
+                dealer = event.player
+            elif isinstance(event, Shuffle):
+                shuffled = True
+        return cls(rulebook, tuple(seats), tuple(events), number, dealer, joined, added, shuffled)
+
+
+@dataclass(frozen=True)
+class NightStep:
+    """What the thread recorded of one hand: every player's stack as it began (the chips added and
+    the new players' stacks included) and after it, what the night events before it did (who sat
+    down with what, chips added, chips a player took away when he left and now sits down afresh),
+    and what the game carried into it and out of it.  Players who left keep their last stack."""
+
+    number: int
+    before: Mapping[str, int]
+    after: Mapping[str, int]
+    joined: Mapping[str, int]
+    added: Mapping[str, int]
+    #: chips a returning player took away when he left (he sits down again with a new stack)
+    away: Mapping[str, int]
+    carry_in: Carry
+    carry_out: Carry
+
 
 @dataclass(frozen=True)
 class NightResult:
@@ -57,6 +101,25 @@ class NightResult:
     winner: str | None = None
     #: what the last hand's game says about the night (La Viuda's prize, who pays for the whisky)
     facts: dict[str, object] = field(default_factory=dict)
+    #: the thread's record of each hand (stacks before and after, the night events' effects)
+    steps: tuple[NightStep, ...] = ()
+    #: every player's stack before the first hand
+    opening: Mapping[str, int] = field(default_factory=dict)
+
+    def holding(self, closing: Iterable[object] = ()) -> dict[str, int]:
+        """What each player holds at the end of the night, as the thread leaves it: his last stack,
+        the chips he took away when he left and sat down again later, and chips bought after the last
+        hand (``closing``: the night events after it, on the table, never played)."""
+        final = dict(self.stacks)
+        for step in self.steps:
+            for name, chips in step.away.items():
+                final[name] = final.get(name, 0) + chips
+        for event in closing:
+            if isinstance(event, SitDown):
+                final[event.player] = final.get(event.player, 0) + event.stack
+            elif isinstance(event, AddChips):
+                final[event.player] = final.get(event.player, 0) + event.amount
+        return final
 
     def __iter__(self) -> Iterator[HandReplay]:
         return iter(self.hands)
@@ -87,6 +150,9 @@ class NightThread:
         self.carry = Carry()
         self.so_far = so_far
         self.hands = 0  # hands threaded so far
+        #: the record of each hand threaded (a tuple: a copy of the thread, the live table's look ahead at
+        #: the next hand, must not add to the record it shares)
+        self.steps: tuple[NightStep, ...] = ()
 
     def stacks_for(self, hand: NightHand) -> dict[str, int]:
         """Every player's stack as ``hand`` begins: the last hand's, with the chips added and the new
@@ -129,9 +195,14 @@ class NightThread:
                          hand.number, carry, dealer_known=this_dealer is not None, shuffled=hand.shuffled)
 
     def after(self, hand: NightHand, setup: HandSetup, outcome: Outcome) -> None:
-        """Move on past ``hand``, which started from ``setup`` and ended with ``outcome``."""
-        self.stacks = self.stacks_for(hand)
+        """Move on past ``hand``, which started from ``setup`` and ended with ``outcome`` (recorded:
+        :attr:`steps`)."""
+        before = self.stacks_for(hand)
+        away = {name: self.stacks[name] for name in hand.joined if self.stacks.get(name, 0) > 0}
+        self.stacks = dict(before)
         self.stacks.update(outcome.stacks)
+        self.steps += (NightStep(hand.number, before, dict(self.stacks), dict(hand.joined), dict(hand.added), away,
+                                 setup.carry_in, outcome.next_hand.carry),)
         self.seated = hand.seats
         self.dealer = outcome.next_hand.dealer if setup.dealer_known else None
         self.carry = outcome.next_hand.carry
@@ -170,7 +241,8 @@ def replay_night(
     facts: dict[str, object] = {}
     if replays:
         winner, facts = find_game(replays[-1].setup.rulebook.game).night_result(thread.carry, thread.stacks)
-    return NightResult(tuple(replays), thread.stacks, thread.seated, thread.carry, winner, facts)
+    return NightResult(tuple(replays), thread.stacks, thread.seated, thread.carry, winner, facts,
+                       thread.steps, {seat.name: seat.stack for seat in thread.first_stacks})
 
 
 def _dealer_in(dealer: str, seats: Sequence[str], previous: Sequence[str], game: str) -> str:

@@ -47,6 +47,7 @@ from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
 
 if TYPE_CHECKING:
+    from referee.engine.money import NightMoney
     from referee.ranking.ordered import KeyOrdered
     from referee.rulebook import Rulebook
 
@@ -224,6 +225,9 @@ class HandState:
     turns: ClassVar[type | None] = None
     #: the type of the state this game threads from hand to hand
     carry: ClassVar[type[Carry]] = Carry
+    #: the game's own money across a night (a pool, a fund, a bill): its hook for the ledger; ``None``:
+    #: chips are all its money (:mod:`referee.engine.money`)
+    night_money: ClassVar[type[NightMoney] | None] = None
     #: False for a game whose rules the engine does not play yet (its hand files are read, not replayed)
     replays: ClassVar[bool] = True
     #: True when a hand file may leave the dealer unsaid: the game works him out (:meth:`infer_dealer`)

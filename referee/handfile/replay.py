@@ -81,21 +81,8 @@ def night_hands(night: Night) -> list[NightHand]:
             from referee.rulings import ruled_events
 
             events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
-        added: dict[str, int] = {}
-        for add in hand.added:
-            added[add.player] = added.get(add.player, 0) + add.amount
-        out.append(
-            NightHand(
-                rulebook=_rulebook_of(hand, night, cache),
-                seats=hand.seats,
-                events=events,
-                number=hand.number,
-                dealer=hand.dealer,
-                joined={s.player: s.stack for s in hand.joined},
-                added=added,
-                shuffled=hand.shuffled,
-            )
-        )
+        out.append(NightHand.from_header(_rulebook_of(hand, night, cache), hand.seats, hand.number, hand.changes,
+                                         events, dealer=hand.dealer, shuffled=hand.shuffled))
     return out
 
 

@@ -5,18 +5,18 @@ the log and its replay alone.
 ``SitDown`` events and late arrivals), rebuys (``AddChips``), cash-outs (``CashOut``: chips counted at
 the table), the chip value, the money settings (:mod:`referee.ledger.settings`), payments
 (``TransferPaid``) and the whisky bill (``WhiskyBill``).  The replay of the night
-(:func:`referee.handfile.replay.replay_night_file`): each player's chips after the last hand, chips
-left in the middle, penalties, and the games' own money: La Viuda's fund and buy-backs, and who pays
-for the whisky, from the carries and ``NightResult.facts`` the engines leave.  A ruling the table
-decided is part of the replay (``referee.rulings``), so the ledger follows it with no code of its own.
+(:func:`referee.handfile.replay.replay_night_file`): what the night thread recorded of each hand
+(:class:`~referee.engine.night.NightStep`: every player's stack before and after it, what the night
+events did, the carries), chips left in the middle, penalties, and the games' own money, which each
+game reports through its money hook (:mod:`referee.engine.money`).  The ledger computes no stack and
+names no game: it adds up.  A ruling the table decided is part of the replay (``referee.rulings``), so
+the ledger follows it with no code of its own.
 
-**The games' money.**  Chips are worth the session's chip value, in every game.  A La Viuda game is
-played for its fund (what its players paid for the chips they brought in, plus the buy-back at twice
-a chip's price): the buyer pays the buy-back; when one player is left, he collects the fund — the
-chips in front of him count towards it and stay his, the bank pays him the rest and takes back the
-pool's chips (La Viuda's own chip is the house's).  In whiskey pool elimination chips have no money
-value: when the game ends the pool's chips go back, as money, to those who paid them, and the player
-who lost pays the whisky bill to whoever paid for the drinks.
+**The games' money.**  Chips are worth the session's chip value, in every game.  A game with money
+of its own says what it moves through its class's money hook (``night_money``, a
+:class:`~referee.engine.money.NightMoney`), in its own module: La Viuda's fund and buy-back
+(``LaViudaFund``), the whiskey pool's chips and the whisky bill (``WhiskeyPool``).  The ledger books
+the lines they report, the chips they take off the table or still hold, and their notes.
 
 **The conservation check.**  Chips bought (plus chips a game put on the table, less those it took off)
 = chips cashed out + chips still on the table (stacks not cashed out, a pot carried to a next deal, a
@@ -38,16 +38,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import AddChips, CashOut, LedgerSetting, SitDown, TransferPaid, WhiskyBill
+from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMoney, pro_rata
 from referee.errors import InputError
 from referee.ledger.settings import MoneySettings, money_settings
 from referee.ledger.settlement import Transfer, name_key
 
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedNight
-    from referee.ledger.settlement import Settlement
+    from referee.ledger.settlement import Method, Settlement
     from referee.session_log import LogSnapshot, SessionLog
     from referee.store import Store
 
@@ -143,27 +144,6 @@ class Difference:
 
 
 @dataclass(frozen=True)
-class GameMoney:
-    """A game of the night with money of its own: a La Viuda game, or a whiskey pool elimination."""
-
-    game: str  # la_viuda | whiskey_elimination
-    first_hand: int
-    last_hand: int
-    players: tuple[str, ...]
-    over: bool
-    winner: str | None = None  # La Viuda's survivor
-    loser: str | None = None  # the whiskey game's loser: he pays for the whisky
-    fund_cents: int | None = None
-    paid_cents: tuple[tuple[str, int], ...] | None = None
-    bought_by: str | None = None
-    buyback_hand: int | None = None
-    buyback_cents: int = 0
-    pool: int = 0  # chips in the pool when the game ended (or now)
-    kept_chips: int = 0  # the survivor's chips when the game ended
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class SessionLedger:
     """The whole money of one session (see the module docstring)."""
 
@@ -207,9 +187,9 @@ class SessionLedger:
                 return line
         raise KeyError(name)
 
-    def settle(self, **overrides: object) -> Settlement:
+    def settle(self, **overrides: Any) -> Settlement:
         """Who pays whom: :func:`settle_ledger` with the session's settings."""
-        return settle_ledger(self, **overrides)  # type: ignore[arg-type]
+        return settle_ledger(self, **overrides)
 
 
 # ---------------------------------------------------------------- building it
@@ -270,7 +250,8 @@ def _chips_on(stacks: Mapping[str, int], carry: object) -> int:
 
 @dataclass
 class _Games:
-    """Walks the replayed hands: chips the games put on and take off the table, and their money."""
+    """Walks the night thread's record: chips the games put on and take off the table, and the
+    money the games' own hooks report."""
 
     cv: int
     money: Callable[[int], str]
@@ -279,173 +260,60 @@ class _Games:
     undecided: int = 0
     #: chips the game still holds at the end (a pool of a game under way), counted on the table
     held: int = 0
-    #: chips a player took away when he left and sat down again later (the replay starts him afresh)
-    away: dict[str, int] = field(default_factory=dict)
     games: list[GameMoney] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     cents: dict[str, int] = field(default_factory=dict)
 
-    def book(self, entry: Entry) -> None:
-        assert entry.player is not None
-        self.cents[entry.player] = self.cents.get(entry.player, 0) + entry.cents
-        self.entries.append(entry)
+    def book(self, line: MoneyLine) -> None:
+        when = "the night" if line.hand is None else f"hand {line.hand}"
+        self.cents[line.player] = self.cents.get(line.player, 0) + line.cents
+        self.entries.append(Entry(when, line.player, line.what, 0, line.cents, line.hand, line.text))
 
-
-@dataclass
-class _Run:
-    """A game with money of its own, while it is under way."""
-
-    first: int
-    players: tuple[str, ...]
-    lv: int = 0  # La Viuda's chip price in cents
-    buyback_hand: int | None = None
-    buyback_cents: int = 0
-    last: int = 0
-    carry: object = None  # its carry after its last hand so far
-    stacks: dict[str, int] = field(default_factory=dict)  # everyone's chips after its last hand so far
-    paid: dict[str, int] = field(default_factory=dict)  # whiskey: chips each paid into the pool
-
-
-def _is_viuda(carry: object) -> bool:
-    """A La Viuda game under way (its fund and buy-back are the night's money)."""
-    return getattr(carry, "money", "") == "fund" and not carry.short_pack and carry.started  # type: ignore[attr-defined]
-
-
-def _is_elimination(carry: object) -> bool:
-    """A whiskey poker pool elimination under way (its pool is the night's money)."""
-    return getattr(carry, "money", "") == "pool" and carry.started  # type: ignore[attr-defined]
-
-
-def _end_viuda(walk: _Games, run: _Run, retire: bool) -> None:
-    """A La Viuda game ends: its survivor collects the fund, the bank takes back the pool's chips."""
-    carry = run.carry
-    cv = walk.cv
-    winner = carry.winner if carry.game_over else None  # type: ignore[attr-defined]
-    kept = run.stacks.get(winner, 0) if winner else 0
-    fund = carry.prize_cents  # type: ignore[attr-defined]
-    notes: list[str] = []
-    if run.lv != cv:
-        notes.append(f"La Viuda's chips are priced at {walk.money(run.lv)} (laviuda.chip_value), the table's at {walk.money(cv)}: "
-                     "its fund is counted at La Viuda's price")
-    if carry.paid_cents is None:  # type: ignore[attr-defined]
-        notes.append(f"the La Viuda game of hands {run.first}\u2013{run.last} began before this night: its fund "
-                     "holds money paid earlier")
-    if winner and fund is not None:
-        prize = fund - kept * cv
-        walk.book(Entry(f"hand {run.last}", winner, "La Viuda's fund", 0, prize, run.last,
-                        f"{winner} survives and collects the fund of {walk.money(fund)}: {kept} chips still on the "
-                        f"table, {walk.money(prize)} from the bank"))
-    else:
-        notes.append(f"the La Viuda game of hands {run.first}\u2013{run.last} did not finish: its fund was not "
-                     f"collected and its pool's {carry.pool} chips left the table")  # type: ignore[attr-defined]
-    if retire:
-        walk.removed += carry.pool  # type: ignore[attr-defined]
-    walk.games.append(GameMoney(
-        "la_viuda", run.first, run.last, run.players, carry.game_over, winner=winner,  # type: ignore[attr-defined]
-        fund_cents=fund, paid_cents=carry.paid_cents, bought_by=carry.bought_by,  # type: ignore[attr-defined]
-        buyback_hand=run.buyback_hand, buyback_cents=run.buyback_cents, pool=carry.pool,  # type: ignore[attr-defined]
-        kept_chips=kept, notes=tuple(notes)))
-    walk.notes.extend(notes)
-
-
-def _end_elimination(walk: _Games, run: _Run, retire: bool) -> None:
-    """A whiskey pool elimination ends: the pool's chips go back to those who paid them."""
-    carry = run.carry
-    for name in sorted(run.paid, key=name_key):
-        cents = run.paid[name] * walk.cv
-        walk.book(Entry(f"hand {run.last}", name, "whiskey pool", 0, cents, run.last,
-                        f"{name} takes back the {run.paid[name]} chips paid into the whiskey pool "
-                        "(in the elimination game chips have no money value)"))
-    if retire:
-        walk.removed += carry.pool  # type: ignore[attr-defined]
-    walk.games.append(GameMoney("whiskey_elimination", run.first, run.last, run.players,
-                                carry.game_over, loser=carry.whisky_payer, pool=carry.pool))  # type: ignore[attr-defined]
-
-
-def _under_way(walk: _Games, game: str, run: _Run) -> None:
-    carry = run.carry
-    walk.held += carry.pool  # type: ignore[attr-defined]
-    walk.games.append(GameMoney(game, run.first, run.last, run.players, False,
-                                fund_cents=getattr(carry, "prize_cents", None), paid_cents=getattr(carry, "paid_cents", None),
-                                bought_by=getattr(carry, "bought_by", None), pool=carry.pool,  # type: ignore[attr-defined]
-                                buyback_hand=run.buyback_hand, buyback_cents=run.buyback_cents,
-                                notes=("the game is under way",)))
+    def report(self, report: GameMoneyReport) -> None:
+        for line in report.lines:
+            self.book(line)
+        self.removed += report.removed
+        self.held += report.held
+        self.games.append(report.game)
+        self.notes.extend(report.notes)
 
 
 def _walk_games(replayed: ReplayedNight, cv: int, closed: bool, money: Callable[[int], str]) -> _Games:
-    """Chips created and removed hand by hand (each hand's chips before and after, pools included),
-    and the money of the La Viuda and whiskey elimination games."""
+    """Chips created and removed hand by hand (each hand's chips before and after, pools included, as
+    the night thread recorded them), and the money each game's hook reports."""
+    from referee.engine.games import find_game
+
     walk = _Games(cv, money)
-    stacks = {seat.name: seat.stack for seat in replayed.night.seats}
-    viuda: _Run | None = None
-    whiskey: _Run | None = None
-    for hand in replayed:
-        setup, outcome = hand.replay.setup, hand.replay.outcome
-        number = setup.number
-        for change in hand.entry.changes:  # arrivals and rebuys before this hand
-            if isinstance(change, SitDown):
-                if stacks.get(change.player):  # back after leaving: he took his chips with him
-                    walk.away[change.player] = walk.away.get(change.player, 0) + stacks[change.player]
-                stacks[change.player] = change.stack
-            elif isinstance(change, AddChips):
-                stacks[change.player] = stacks.get(change.player, 0) + change.amount
-        carry_in, carry_out = setup.carry_in, outcome.next_hand.carry
-        before = _chips_on(stacks, carry_in)
-        stacks.update(outcome.stacks)
-        delta = _chips_on(stacks, carry_out) + outcome.undecided + outcome.in_middle - before
+    runs: dict[type[NightMoney], NightMoney] = {}  # the games with money of their own under way
+    for hand, step in zip(replayed.result.hands, replayed.result.steps, strict=True):
+        setup, outcome = hand.setup, hand.outcome
+        carry_in, carry_out = step.carry_in, step.carry_out
+        delta = (_chips_on(step.after, carry_out) + outcome.undecided + outcome.in_middle
+                 - _chips_on(step.before, carry_in))
         walk.added += max(delta, 0)
         walk.removed += max(-delta, 0)
         walk.undecided += outcome.undecided
 
-        if viuda is not None and not (_is_viuda(carry_in) and _is_viuda(carry_out)):
-            _end_viuda(walk, viuda, retire=False)  # the night left the game: its pool went with it (delta)
-            viuda = None
-        if _is_viuda(carry_out):
-            if viuda is None:
-                viuda = _Run(number, setup.names, lv=int(setup.rulebook.options["laviuda.chip_value"]) * 100)
-            had = carry_in.bought_by if _is_viuda(carry_in) else None  # type: ignore[attr-defined]
-            who = carry_out.bought_by  # type: ignore[attr-defined]
-            if who and who != had and carry_out.paid_cents is not None:  # type: ignore[attr-defined]
-                viuda.buyback_hand, viuda.buyback_cents = number, 2 * viuda.lv
-                walk.book(Entry(f"hand {number}", who, "La Viuda bought", 0, -2 * viuda.lv, number,
-                                f"{who} buys La Viuda: twice a chip's price, into the fund"))
-            viuda.last, viuda.carry, viuda.stacks = number, carry_out, dict(stacks)
+        for kind, run in list(runs.items()):
+            if not (kind.under_way(carry_in) and kind.under_way(carry_out)):
+                walk.report(run.end(retire=False))  # the night left the game: its pool went with it (delta)
+                del runs[kind]
+        hook = find_game(setup.rulebook.game).night_money
+        if hook is not None and hook.under_way(carry_out):
+            if hook not in runs:
+                runs[hook] = hook.starting(step, setup, cv, money)
+            for line in runs[hook].hand(step, setup, outcome):
+                walk.book(line)
 
-        if whiskey is not None and not (_is_elimination(carry_in) and _is_elimination(carry_out)):
-            _end_elimination(walk, whiskey, retire=False)
-            whiskey = None
-        if _is_elimination(carry_out):
-            if whiskey is None:
-                whiskey = _Run(number, setup.names)
-            for penalty in outcome.penalties:
-                if penalty.payee is None:
-                    whiskey.paid[penalty.payer] = whiskey.paid.get(penalty.payer, 0) + penalty.amount
-            whiskey.last, whiskey.carry, whiskey.stacks = number, carry_out, dict(stacks)
-
-    for game, run, end in (("la_viuda", viuda, _end_viuda), ("whiskey_elimination", whiskey, _end_elimination)):
-        if run is None:
-            continue
-        if run.carry.game_over or closed:  # type: ignore[attr-defined]
-            end(walk, run, retire=True)  # type: ignore[operator]
-        else:
-            _under_way(walk, game, run)
+    for run in runs.values():
+        walk.report(run.end(retire=True) if run.over() or closed else run.standing())
     return walk
 
 
 def _pro_rata(total: int, weights: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     """``total`` cents split in proportion to ``weights`` (largest remainders, ties in name order)."""
-    whole = sum(w for _, w in weights)
-    if not whole or not total:
-        return []
-    sign = 1 if total > 0 else -1
-    amount = abs(total)
-    shares = [(name, amount * w // whole, amount * w % whole) for name, w in weights]
-    left = amount - sum(s for _, s, _ in shares)
-    order = sorted(range(len(shares)), key=lambda i: (-shares[i][2], name_key(shares[i][0])))
-    bump = set(order[:left])
-    return [(name, sign * (s + (1 if i in bump else 0))) for i, (name, s, _) in enumerate(shares)
-            if s + (1 if i in bump else 0)]
+    return pro_rata(total, weights)
 
 
 def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, str] | None = None) -> SessionLedger:
@@ -466,29 +334,17 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
 
     walk = _walk_games(replayed, cv, closed, m)
     notes = list(walk.notes)
-    # the whisky bill: owed by the whiskey game's loser to whoever paid for the drinks
-    losers = sorted({g.loser for g in walk.games if g.game == "whiskey_elimination" and g.loser}, key=name_key)
-    for bill in bills:
-        if not losers:
-            notes.append(f"the whisky bill ({m(bill.cents)}, paid by {bill.paid_by}) is not charged: no whiskey "
-                         "pool elimination game decided who pays for the whisky")
-            continue
-        for payer, share in _pro_rata(bill.cents, [(n, 1) for n in losers]):
-            if payer == bill.paid_by:
-                continue
-            walk.book(Entry("the night", payer, "whisky bill", 0, -share, None,
-                            f"{payer} lost the whiskey game and pays for the whisky"))
-            walk.book(Entry("the night", bill.paid_by, "whisky bill", 0, share, None,
-                            f"{bill.paid_by} paid for the whisky"))
+    if log.money:  # the night's money the games settle once they are done (a game's bill)
+        from referee.engine.games import money_hooks
+
+        events = [e for _, e in log.money]
+        for hook in money_hooks():
+            lines, said = hook.night(walk.games, events, m)
+            for line in lines:
+                walk.book(line)
+            notes.extend(said)
     entries = sorted(_buy_entries(log, cv) + walk.entries, key=_entry_order)
-    final = {name: chips + walk.away.get(name, 0) for name, chips in replayed.result.stacks.items()}
-    if not len(replayed):  # nothing played: the opening stacks
-        final = {seat.name: seat.stack for seat in log.night.seats}
-    for event in log.closing:  # bought after the last hand: on the table, never played
-        if isinstance(event, SitDown):
-            final[event.player] = final.get(event.player, 0) + event.stack
-        elif isinstance(event, AddChips):
-            final[event.player] = final.get(event.player, 0) + event.amount
+    final = replayed.result.holding(log.closing)  # the chips the log gives each player at the end
     names = list(table.known.values())
 
     cashed_out = {name: chips for name, chips in table.cashed.items()}
@@ -601,7 +457,7 @@ def session_ledger(store: Store, session_id: int, snapshot: LogSnapshot | None =
 def settle_ledger(
     ledger: SessionLedger,
     *,
-    method: str = "auto",
+    method: Method = "auto",
     banker: str | None = None,
     prefer: Iterable[tuple[str, str]] | None = None,
     forbid: Iterable[tuple[str, str]] | None = None,
@@ -619,7 +475,7 @@ def settle_ledger(
         banker = s.banker
     return settle(
         ledger.balances(),
-        method=method,  # type: ignore[arg-type]
+        method=method,
         banker=banker,
         preferred=s.prefer if prefer is None else prefer,
         forbidden=s.forbid if forbid is None else forbid,

@@ -203,21 +203,16 @@ def _change(change: object) -> str:
 
 
 def _chips(replayed: ReplayedNight, names: list[str]) -> dict[str, tuple[int | None, ...]]:
-    from referee.engine.events import SitDown
-
-    now: dict[str, int | None] = {name: None for name in names}
-    for seat in replayed.night.seats:
-        now[seat.name] = seat.stack
-    series: dict[str, list[int | None]] = {name: [now[name]] for name in names}
-    for hand in replayed:
-        for change in hand.entry.changes:
-            if isinstance(change, SitDown) and now.get(change.player) is None:
-                now[change.player] = change.stack
-                series[change.player][-1] = change.stack  # he arrives before this hand: his line starts there
-        for name, chips in hand.replay.outcome.stacks.items():
-            now[name] = chips
+    """Each player's chips at the start and after every hand, as the night thread recorded them (None:
+    not at the table yet); a player's line starts just before the hand he sits down for."""
+    result = replayed.result
+    series: dict[str, list[int | None]] = {name: [result.opening.get(name)] for name in names}
+    for step in result.steps:
+        for name, stack in step.joined.items():
+            if name in series and series[name][-1] is None:
+                series[name][-1] = stack  # he arrives before this hand: his line starts there
         for name in names:
-            series[name].append(now.get(name))
+            series[name].append(step.after.get(name))
     return {name: tuple(points) for name, points in series.items()}
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -108,7 +108,7 @@ class ChainReport:
 
 def _event_says(row: EventRow) -> str:
     try:
-        from referee.session_log import event_words
+        from referee.handfile.words import event_words
         from referee.store.codec import decode_event
 
         return event_words(decode_event(row.kind, row.payload))
@@ -157,3 +157,18 @@ def verify_chain(session: GameSession, rows: Iterable[EventRow]) -> ChainReport:
                                row.seq, row.hand_number, action, what_it_says(row))
         expected_prev = row.hash
     return ChainReport(session.id, count, expected_prev)
+
+
+def stored_since(rows: Sequence[EventRow], actions_before: Mapping[int, int]) -> list[str]:
+    """What each of ``rows`` says, with its action number in its hand (``actions_before``: how many
+    events each hand held before the first of them): for telling a recorder what he missed."""
+    counts = dict(actions_before)
+    out = []
+    for row in rows:
+        says = what_it_says(row)
+        if row.hand_number is None:
+            out.append(says)
+        else:
+            counts[row.hand_number] = counts.get(row.hand_number, 0) + 1
+            out.append(f"{says} (action {counts[row.hand_number]})")
+    return out

@@ -74,6 +74,15 @@ def encode_event(event: ev.Event) -> tuple[str, dict[str, JSONValue]]:
     return cls.__name__, payload
 
 
+def event_fields(event: ev.Event) -> dict[str, JSONValue]:
+    """The one JSON form of an event's content: its fields as plain JSON values, in field order, its
+    hand-file line left out.  The store keeps it (with the event's kind, :func:`encode_event`); the
+    replay's JSON writes it for night events and rulings."""
+    _, payload = encode_event(event)
+    payload.pop("line", None)
+    return payload
+
+
 # ------------------------------------------------------------------ decoding
 
 

@@ -53,7 +53,7 @@ from referee.store.types import utcnow
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-    from referee.session_log import LogSnapshot, TableState
+    from referee.store.log import LogSnapshot, TableState
 
 APPEND_ATTEMPTS: Final = 5
 _EVENT_COLUMNS: Final = ("session_id", "seq", "hand_number", "kind", "payload", "text", "created_at", "prev_hash", "hash")
@@ -250,7 +250,7 @@ class Transaction:
 
     def _state(self, head: _Head) -> TableState:
         if head.state is None:
-            from referee.session_log import table_state
+            from referee.store.log import table_state
 
             sid = head.game.id
             seats = self.db.exec(select(SeatRecord).where(SeatRecord.session_id == sid))
@@ -264,7 +264,8 @@ class Transaction:
     def _check_expected(self, head: _Head, expected_seq: int | None, items: Sequence[Encoded]) -> None:
         if expected_seq is None or expected_seq == head.seq:
             return
-        from referee.session_log import event_words, stored_since
+        from referee.handfile.words import event_words
+        from referee.store.chain import stored_since
 
         sid = head.game.id
         if expected_seq > head.seq:
@@ -371,7 +372,7 @@ class Transaction:
                       expected_seq: int | None = None) -> list[EventRecord]:
         """Append events to hand ``hand_number`` (None: events of the night between hands)."""
         items = [item if isinstance(item, tuple) else (item, None) for item in events]
-        from referee.session_log import MONEY_EVENTS  # about the money: a closed night takes them too
+        from referee.engine.events import MONEY_EVENTS  # about the money: a closed night takes them too
 
         head = self._head(session_id, open_only=not items or not all(isinstance(e, MONEY_EVENTS) for e, _ in items))
         self._check_expected(head, expected_seq, items)
@@ -796,7 +797,7 @@ class Store:
 
     def snapshot(self, session_id: int) -> LogSnapshot:
         """Everything stored about the session (header, seats, hands, events), read consistently."""
-        from referee.session_log import LogSnapshot
+        from referee.store.log import LogSnapshot
 
         with self._read(self._snapshot_reader) as session, session.begin():
             game = self._session(session, session_id)

@@ -22,6 +22,7 @@ from referee.engine.events import Void
 from referee.errors import InputError
 
 if TYPE_CHECKING:
+    from referee.engine.money import NightMoney
     from referee.engine.state import HandState
 
 Game = type["HandState"]
@@ -124,9 +125,15 @@ def base_game(game: Game) -> Game | None:
     return None
 
 
+def money_hooks() -> tuple[type[NightMoney], ...]:
+    """Every registered game's money hook (:attr:`~referee.engine.state.HandState.night_money`), once
+    each, in the games' order (each module imported)."""
+    return tuple(dict.fromkeys(g.night_money for g in all_games() if g.night_money is not None))
+
+
 def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
-__all__ = ["GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "register",
-           "replayed_games", "unregister"]
+__all__ = ["GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks",
+           "register", "replayed_games", "unregister"]

@@ -34,6 +34,7 @@ from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN
 from referee.engine.games.commerce_showdown import Pick, Standing, best, lowest
 from referee.engine.games.common import COMMERCE, TABLE
 from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
+from referee.engine.money import GameMoney, GameMoneyReport, Money, MoneyLine, NightMoney
 from referee.engine.outcome import Carry, Outcome, Penalty
 from referee.engine.state import STANDARD_PACK, Prompt, handles
 from referee.engine.table import Seat
@@ -42,6 +43,8 @@ from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
 
 if TYPE_CHECKING:
+    from referee.engine.night import NightStep
+    from referee.engine.state import HandSetup
     from referee.rulebook import Rulebook
 
 CENTS = 100  # laviuda.chip_value is in whole money units
@@ -86,6 +89,85 @@ class LaViudaCarry(WhiskeyCarry):
         }
 
 
+@dataclass
+class LaViudaFund(NightMoney):
+    """La Viuda's money: the fund is what its players paid for their chips (laviuda.1.1: "the money paid
+    for the chips is the prize for the final winner"), plus the buy-back (laviuda.5.1: "It costs twice
+    the value of a normal chip, and the payment is added to the prize money"), which its buyer pays.
+    When one player is left he collects the fund (laviuda.7): the chips in front of him count towards
+    it and stay his, the bank pays him the rest and takes back the pool's chips."""
+
+    kind: ClassVar[str] = "la_viuda"
+
+    price: int = 0  # a La Viuda chip's price in cents (laviuda.chip_value)
+    buyback_hand: int | None = None
+    buyback_cents: int = 0
+
+    @classmethod
+    def under_way(cls, carry: Carry) -> bool:
+        return isinstance(carry, LaViudaCarry) and not carry.short_pack and carry.started
+
+    @classmethod
+    def starting(cls, step: NightStep, setup: HandSetup, chip_cents: int, money: Money) -> NightMoney:
+        price = int(setup.rulebook.options["laviuda.chip_value"]) * CENTS
+        return cls(step.number, setup.names, chip_cents, money, price=price)
+
+    def _carry(self) -> LaViudaCarry:
+        assert isinstance(self.carry, LaViudaCarry)
+        return self.carry
+
+    def hand(self, step: NightStep, setup: HandSetup, outcome: Outcome) -> list[MoneyLine]:
+        carry_in, carry_out = step.carry_in, step.carry_out
+        assert isinstance(carry_out, LaViudaCarry)
+        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) and self.under_way(carry_in) else None
+        who = carry_out.bought_by
+        lines = super().hand(step, setup, outcome)
+        if who and who != had and carry_out.paid_cents is not None:
+            self.buyback_hand, self.buyback_cents = step.number, 2 * self.price
+            lines.append(MoneyLine(who, "La Viuda bought", -2 * self.price,
+                                   f"{who} buys La Viuda: twice a chip's price, into the fund", step.number))
+        return lines
+
+    def over(self) -> bool:
+        return self._carry().game_over
+
+    def end(self, retire: bool) -> GameMoneyReport:
+        carry = self._carry()
+        cv = self.chip_cents
+        winner = carry.winner if carry.game_over else None
+        kept = self.stacks.get(winner, 0) if winner else 0
+        fund = carry.prize_cents
+        notes: list[str] = []
+        lines: list[MoneyLine] = []
+        if self.price != cv:
+            notes.append(f"La Viuda's chips are priced at {self.money(self.price)} (laviuda.chip_value), the table's "
+                         f"at {self.money(cv)}: its fund is counted at La Viuda's price")
+        if carry.paid_cents is None:
+            notes.append(f"the La Viuda game of hands {self.first}\u2013{self.last} began before this night: its fund "
+                         "holds money paid earlier")
+        if winner and fund is not None:
+            prize = fund - kept * cv
+            lines.append(MoneyLine(winner, "La Viuda's fund", prize,
+                                   f"{winner} survives and collects the fund of {self.money(fund)}: {kept} chips still "
+                                   f"on the table, {self.money(prize)} from the bank", self.last))
+        else:
+            notes.append(f"the La Viuda game of hands {self.first}\u2013{self.last} did not finish: its fund was not "
+                         f"collected and its pool's {carry.pool} chips left the table")
+        game = GameMoney(self.kind, self.first, self.last, self.players, carry.game_over, winner=winner,
+                         fund_cents=fund, paid_cents=carry.paid_cents, bought_by=carry.bought_by,
+                         buyback_hand=self.buyback_hand, buyback_cents=self.buyback_cents, pool=carry.pool,
+                         kept_chips=kept, notes=tuple(notes))
+        return GameMoneyReport(game, tuple(lines), tuple(notes), removed=carry.pool if retire else 0)
+
+    def standing(self) -> GameMoneyReport:
+        carry = self._carry()
+        game = GameMoney(self.kind, self.first, self.last, self.players, False, fund_cents=carry.prize_cents,
+                         paid_cents=carry.paid_cents, bought_by=carry.bought_by, pool=carry.pool,
+                         buyback_hand=self.buyback_hand, buyback_cents=self.buyback_cents,
+                         notes=("the game is under way",))
+        return GameMoneyReport(game, held=carry.pool)
+
+
 @dataclass(frozen=True, slots=True)
 class BuyBackChoices:
     """The end of a deal in which a player lost his last chip while La Viuda is still to be had."""
@@ -108,6 +190,7 @@ class LaViuda(WhiskeyPoker):
     direction = -1  # laviuda.3.1: dealt and played counter-clockwise
     events = {**TABLE, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
     carry = LaViudaCarry
+    night_money = LaViudaFund
     on_betting = None  # no betting round in La Viuda
 
     RULE_IDS: Mapping[str, str] = {

@@ -25,12 +25,13 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
-    Knock, Misdeal, Muck, Pass, Raise, Reported, Show, TakePot, TakeWidow, TurnWidow
+    Knock, Misdeal, Muck, NightEvent, Pass, Raise, Reported, Show, TakePot, TakeWidow, TurnWidow, WhiskyBill
 from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, ExchangeRuleIds, \
     ExchangeRules, Move, turn_content
 from referee.engine.games import widow_cards
 from referee.engine.games.commerce_showdown import CONCEDED, Pick, Standing, best, lowest
 from referee.engine.games.common import COMMERCE, POKER_BETTING, TABLE
+from referee.engine.money import GameMoney, GameMoneyReport, Money, MoneyLine, NightMoney, name_order, pro_rata
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
 from referee.engine.places import WIDOW, PlaceKey
 from referee.engine.pots import build_pots, split_pot
@@ -41,6 +42,8 @@ from referee.ranking import poker
 from referee.ranking.poker import HandValue
 
 if TYPE_CHECKING:
+    from referee.engine.night import NightStep
+    from referee.engine.state import HandSetup
     from referee.rulebook import Rulebook
 
 ELIMINATION = "lowest_pays_1_to_pool_elimination"
@@ -76,6 +79,72 @@ class WhiskeyCarry(Carry):
                 "game_over": self.game_over, "whisky_payer": self.whisky_payer}
 
 
+@dataclass
+class WhiskeyPool(NightMoney):
+    """The money of a pool elimination game (``lowest_pays_1_to_pool_elimination``, seed-004: "each
+    player starts with whiskey.pool_chips chips that have no money value ... the first player to lose
+    all his chips loses the game and pays for the refreshments"): when the game ends the pool's chips
+    go back, as money, to those who paid them, and its loser pays the whisky bill."""
+
+    kind: ClassVar[str] = "whiskey_elimination"
+
+    paid: dict[str, int] = dataclasses.field(default_factory=dict)  # chips each paid into the pool
+
+    @classmethod
+    def under_way(cls, carry: Carry) -> bool:
+        return isinstance(carry, WhiskeyCarry) and carry.money == "pool" and carry.started
+
+    def _carry(self) -> WhiskeyCarry:
+        assert isinstance(self.carry, WhiskeyCarry)
+        return self.carry
+
+    def hand(self, step: NightStep, setup: HandSetup, outcome: Outcome) -> list[MoneyLine]:
+        for penalty in outcome.penalties:
+            if penalty.payee is None:  # the lowest hand's chip into the pool
+                self.paid[penalty.payer] = self.paid.get(penalty.payer, 0) + penalty.amount
+        return super().hand(step, setup, outcome)
+
+    def over(self) -> bool:
+        return self._carry().game_over
+
+    def end(self, retire: bool) -> GameMoneyReport:
+        carry = self._carry()
+        lines = tuple(
+            MoneyLine(name, "whiskey pool", self.paid[name] * self.chip_cents,
+                      f"{name} takes back the {self.paid[name]} chips paid into the whiskey pool "
+                      "(in the elimination game chips have no money value)", self.last)
+            for name in sorted(self.paid, key=name_order))
+        game = GameMoney(self.kind, self.first, self.last, self.players, carry.game_over, loser=carry.whisky_payer,
+                         pool=carry.pool)
+        return GameMoneyReport(game, lines, removed=carry.pool if retire else 0)
+
+    def standing(self) -> GameMoneyReport:
+        carry = self._carry()
+        game = GameMoney(self.kind, self.first, self.last, self.players, False, pool=carry.pool,
+                         notes=("the game is under way",))
+        return GameMoneyReport(game, held=carry.pool)
+
+    @classmethod
+    def night(cls, games: Sequence[GameMoney], events: Sequence[NightEvent], money: Money,
+              ) -> tuple[list[MoneyLine], list[str]]:
+        """The whisky bill: owed by the pool game's loser to whoever paid for the drinks (shared
+        equally when several games had a loser)."""
+        lines: list[MoneyLine] = []
+        notes: list[str] = []
+        losers = sorted({g.loser for g in games if g.game == cls.kind and g.loser}, key=name_order)
+        for bill in (e for e in events if isinstance(e, WhiskyBill)):
+            if not losers:
+                notes.append(f"the whisky bill ({money(bill.cents)}, paid by {bill.paid_by}) is not charged: no "
+                             "whiskey pool elimination game decided who pays for the whisky")
+                continue
+            for payer, share in pro_rata(bill.cents, [(n, 1) for n in losers]):
+                if payer == bill.paid_by:
+                    continue
+                lines.append(MoneyLine(payer, "whisky bill", -share, f"{payer} lost the whiskey game and pays for the whisky"))
+                lines.append(MoneyLine(bill.paid_by, "whisky bill", share, f"{bill.paid_by} paid for the whisky"))
+        return lines, notes
+
+
 @dataclass(frozen=True, slots=True)
 class ShowChoices:
     """The showdown: the player shows his hand (when the log knows it) or throws it in."""
@@ -100,6 +169,7 @@ class WhiskeyPoker(HandState):
     gated_phases = frozenset({"phase1", "phase2", "last_turns", "betting", "showdown", "over"})
     turns = ExchangeRound
     carry = WhiskeyCarry
+    night_money = WhiskeyPool
     dealer_may_be_unknown = True  # a scorekeeper's log of results need not invent a dealer (issue 9 item 6)
 
     #: rule ids by situation, for this game's rulebook (La Viuda has its own)

@@ -1,0 +1,230 @@
+"""The log as the store hands it out and checks it: :class:`LogSnapshot` (everything stored about one
+session, read in one transaction) and :class:`TableState`, the table as the night events so far leave
+it (who sits where, the dealer, the rules in force, chips bought and cashed out).  The store checks
+a night event against it (Bob leaving when he is not seated) before it is appended; the session log
+(:mod:`referee.session_log`, above the store) reads a night with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from referee.engine.events import (
+    AddChips,
+    CashOut,
+    ChangeOption,
+    ChangeRulebook,
+    GameSoFar,
+    LedgerSetting,
+    Leave,
+    MoveSeat,
+    NightEvent,
+    Ruling,
+    SetDealer,
+    Shuffle,
+    SitDown,
+    TransferPaid,
+    WhiskyBill,
+)
+from referee.errors import InputError, StoreError
+from referee.handfile.model import OptionValue
+from referee.store.codec import decode_event
+
+if TYPE_CHECKING:
+    from referee.store.models import EventRow, GameSession, HandRecord, SeatRecord
+
+
+@dataclass(frozen=True)
+class LogSnapshot:
+    """Everything the store holds about one session, read in one transaction."""
+
+    session: GameSession
+    seats: Sequence[SeatRecord]
+    hands: Sequence[HandRecord]
+    events: Sequence[EventRow]
+
+
+def seat_key(name: str) -> str:
+    """How a name is known at the table: spaces tidied, any case."""
+    return " ".join(name.split()).casefold()
+
+
+def _whole(value: object, what: str, minimum: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise InputError(f"{what} must be a whole number of at least {minimum}, not {value!r}",
+                         hint="chips and money are whole numbers (chips, cents)")
+    return value
+
+
+@dataclass
+class TableState:
+    """The table as the night events so far leave it.  :meth:`apply` checks one more event against
+    it, returns the event with names spelled as seated, and records it."""
+
+    rulebook: str
+    options: dict[str, OptionValue]
+    chip_value_cents: int
+    seats: list[str] = field(default_factory=list)  # clockwise, as seated now
+    dealer: str | None = None  # the last SetDealer
+    bought: dict[str, int] = field(default_factory=dict)  # chips, sit-downs and adds
+    paid: dict[str, int] = field(default_factory=dict)  # cents
+    cashed: dict[str, int] = field(default_factory=dict)  # chips counted at cash-out
+    due: list[str] = field(default_factory=list)  # sat down and not cashed out since
+    known: dict[str, str] = field(default_factory=dict)  # name key -> name, everyone seated tonight
+
+    def _seated_text(self) -> str:
+        return "seated: " + (", ".join(self.seats) or "nobody yet")
+
+    def name(self, typed: str) -> str | None:
+        """The name as seated tonight of someone called ``typed`` (any case), or None."""
+        return self.known.get(seat_key(typed)) if isinstance(typed, str) else None
+
+    def seated(self, typed: str, what: str) -> str:
+        name = self.name(typed)
+        if name is None or name not in self.seats:
+            raise InputError(f"{typed!r} is not at the table: {what}", hint=self._seated_text())
+        return name
+
+    def _after(self, typed: str | None, player: str) -> str | None:
+        if typed is None:
+            return None
+        after = self.seated(typed, f"{player} cannot sit after him")
+        if after == player:
+            raise InputError(f"{player} cannot sit after himself", hint=self._seated_text())
+        return after
+
+    def _place(self, player: str, after: str | None) -> None:
+        self.seats.insert(self.seats.index(after) + 1 if after else len(self.seats), player)
+
+    def _buy(self, player: str, chips: int, paid_cents: int | None) -> None:
+        if paid_cents is not None:
+            _whole(paid_cents, f"the money {player} paid (cents)", 0)
+        self.bought[player] = self.bought.get(player, 0) + chips
+        cost = chips * self.chip_value_cents if paid_cents is None else paid_cents
+        self.paid[player] = self.paid.get(player, 0) + cost
+
+    def apply(self, event: NightEvent) -> NightEvent:  # noqa: C901 - one branch per night event
+        """Check ``event`` against the table, record it; the event with names as seated.
+        Raises InputError when it does not fit (the table is then unchanged)."""
+        match event:
+            case SitDown():
+                player = self.name(event.player) or " ".join(event.player.split())
+                if player in self.seats:
+                    raise InputError(f"{player} is already seated", hint="each player sits once")
+                stack = _whole(event.stack, f"{player}'s buy-in (chips)", 0)
+                after = self._after(event.after, player)
+                self._buy(player, stack, event.paid_cents)
+                self.known[seat_key(player)] = player
+                self._place(player, after)
+                if player not in self.due:
+                    self.due.append(player)
+                return replace(event, player=player, after=after)
+            case AddChips():
+                player = self.seated(event.player, "only a seated player adds chips")
+                self._buy(player, _whole(event.amount, f"the chips {player} adds", 1), event.paid_cents)
+                return replace(event, player=player)
+            case Leave():
+                player = self.seated(event.player, "only a seated player can leave")
+                self.seats.remove(player)
+                return replace(event, player=player)
+            case MoveSeat():
+                player = self.seated(event.player, "only a seated player changes seats")
+                after = self._after(event.after, player)
+                self.seats.remove(player)
+                self._place(player, after)
+                return replace(event, player=player, after=after)
+            case SetDealer() if event.player is None:  # the opening: who deals first is not known
+                self.dealer = None
+                return event
+            case SetDealer():
+                player = self.name(event.player)
+                if player is None or player not in self.seats:
+                    raise InputError(f"dealer {event.player!r} is not seated", hint=self._seated_text())
+                self.dealer = player
+                return replace(event, player=player)
+            case ChangeRulebook():
+                if not isinstance(event.rulebook, str) or not event.rulebook.strip():
+                    raise InputError("a rulebook change names no rulebook", hint="name a shipped rulebook or a file")
+                self.rulebook, self.options = event.rulebook, {}
+                return event
+            case ChangeOption():
+                if not isinstance(event.name, str) or not event.name.strip():
+                    raise InputError("an option change names no option", hint="write NAME=VALUE")
+                if isinstance(event.value, bool) or not isinstance(event.value, (str, int)):
+                    raise InputError(f"option {event.name} = {event.value!r}: a value is text or a whole number")
+                self.options[event.name] = event.value
+                return event
+            case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
+                return event
+            case LedgerSetting():
+                from referee.ledger.settings import check_setting
+
+                name, value = check_setting(event.name, event.value)
+                return replace(event, name=name, value=value)
+            case TransferPaid():
+                payer, payee = (" ".join(str(n).split()) if isinstance(n, str) else "" for n in (event.payer, event.payee))
+                if not payer or not payee or payer.casefold() == payee.casefold():
+                    raise InputError(f"a payment from {event.payer!r} to {event.payee!r}: a payment is between two "
+                                     "different people", hint="name who paid and who was paid")
+                cents = _whole(event.cents, f"the money {payer} paid {payee} (cents)", 1)
+                return replace(event, payer=self.name(payer) or payer, payee=self.name(payee) or payee, cents=cents)
+            case WhiskyBill():
+                cents = _whole(event.cents, "the whisky bill (cents)", 1)
+                paid_by = " ".join(event.paid_by.split()) if isinstance(event.paid_by, str) else ""
+                if not paid_by:
+                    raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
+                return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
+            case CashOut():
+                player = self.name(event.player)
+                if player is None:
+                    raise InputError(f"{event.player!r} did not play tonight: nothing to cash out",
+                                     hint="players tonight: " + (", ".join(self.known.values()) or "nobody"))
+                if player not in self.due:
+                    raise InputError(f"{player} has already cashed out", hint="each player cashes out once per sit-down")
+                chips = _whole(event.chips, f"{player}'s cash-out (chips)", 0)
+                self.due.remove(player)
+                self.cashed[player] = self.cashed.get(player, 0) + chips
+                return replace(event, player=player)
+        raise InputError(f"{type(event).__name__} is not an event of the night between hands")
+
+    def copy(self) -> TableState:
+        return TableState(self.rulebook, dict(self.options), self.chip_value_cents, list(self.seats), self.dealer,
+                          dict(self.bought), dict(self.paid), dict(self.cashed), list(self.due), dict(self.known))
+
+
+def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: Iterable[EventRow]) -> TableState:
+    """The table as session ``session``'s night events (rows with no hand, in ``seq`` order) leave
+    it; for a legacy session its registered seats not sat down in the log come first."""
+
+    from referee.store.models import LOG_LEGACY
+
+    state = TableState(session.rulebook, dict(session.options), session.chip_value_cents)
+    events = [(row.seq, decode_event(row.kind, row.payload, where=f"session {session.id}, event {row.seq}"))
+              for row in night_rows]
+    if session.log_version == LOG_LEGACY:
+        in_log = {seat_key(e.player) for _, e in events if isinstance(e, SitDown)}
+        for seat in sorted(seats, key=lambda s: s.number):
+            if seat_key(seat.name) not in in_log:
+                state.apply(SitDown(seat.name, seat.buy_in))
+    assert session.id is not None
+    for seq, event in events:
+        if not isinstance(event, NightEvent):
+            raise StoreError(f"{type(event).__name__} is stored with no hand", where=f"session {session.id}, event {seq}")
+        apply_logged(state, event, session.id, seq)
+    return state
+
+
+def apply_logged(state: TableState, event: NightEvent, session_id: int, seq: int | None) -> NightEvent:
+    """``event``, read from session ``session_id``'s log, applied to ``state``: one that does not fit
+    means the log was edited (a StoreError), not a typing mistake."""
+    try:
+        return state.apply(event)
+    except InputError as err:
+        where = f"session {session_id}" + (f", event {seq}" if seq is not None else "")
+        raise StoreError(f"the log does not hold together: {err.message}", where=where,
+                         hint="run `referee db verify`: the log may have been edited") from None
+
+
+__all__ = ["LogSnapshot", "TableState", "apply_logged", "seat_key", "table_state"]
