@@ -26,9 +26,10 @@ ROWS, COLS = 30, 120
 class Terminal:
     """A pseudo-terminal running ``referee`` and the screen it draws."""
 
-    def __init__(self, *args: str, env: dict[str, str]) -> None:
-        self.child = pexpect.spawn(str(REFEREE), list(args), env=env, dimensions=(ROWS, COLS), timeout=30)
-        self.screen = pyte.Screen(COLS, ROWS)
+    def __init__(self, *args: str, env: dict[str, str], cols: int = COLS, rows: int = ROWS) -> None:
+        env = env | {"COLUMNS": str(cols), "LINES": str(rows)}
+        self.child = pexpect.spawn(str(REFEREE), list(args), env=env, dimensions=(rows, cols), timeout=30)
+        self.screen = pyte.Screen(cols, rows)
         self.screen.write_process_input = self.child.send  # the terminal answers, e.g. where its cursor is
         self.stream = pyte.ByteStream(self.screen)
         self.seen: dict[str, None] = {}  # every line the screen ever showed, in the order first shown

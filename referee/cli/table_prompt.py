@@ -269,7 +269,8 @@ def prompt_text(live: LiveTable) -> str:
 
 def run(live: LiveTable, session: PromptSession[str], echo: Callable[[FormattedText], None]) -> None:
     """The table at a terminal: prompt, handle, print, until ``quit`` or Ctrl-D."""
-    echo(FormattedText([("", "Type an action ('bob r 4'), 'new hand', 'undo', '?', 'help' or 'quit'.")]))
+    greeting = "Type an action ('bob r 4'), 'new hand', 'undo', '?', 'help' or 'quit'."
+    echo(FormattedText([("", "\n".join(wrap_text(greeting, session.output.get_size().columns)))]))
     while True:
         try:
             text = session.prompt(prompt_text(live))
