@@ -406,7 +406,9 @@ class LiveTable:
         if showing is None:
             return None
         who, why, rule = showing
-        done = self.state is not None and any(type(e) is ev.Show and e.purpose == "hand" for e in self.state.log)
+        log = self.state.log if self.state is not None else []
+        voided = {e.action for e in log if type(e) is ev.Void}
+        done = any(type(e) is ev.Show and e.purpose == "hand" and n not in voided for n, e in enumerate(log, 1))
         head = f"{who} shows {'next' if done else 'first'}" if why else f"{who} to show"
         return head + (f": {why}" if why else "") + (f" ({rule})" if rule else "")
 

@@ -237,6 +237,10 @@ def test_the_status_line_and_answers_wrap_between_words_at_a_narrow_terminal(sql
         said = " ".join(answer)
         for rule_line in rules.splitlines():  # each rule's text, word for word, wherever the lines broke
             assert " ".join(rule_line.split()) in " ".join(said.split()), rule_line
+        screen = term.type("bob dr", "legal now")  # completion offers the status line's own word
+        assert re.search(r"drop +legal now", screen)
+        term.type("\t\r", "✓ hand 1, action 2: Bob: folds")
+        term.type("cy пас\r", "✓ hand 1, action 3: Cy: folds")
         term.type("quit\r", "")
         term.child.expect(pexpect.EOF, timeout=20)
     finally:
