@@ -112,6 +112,7 @@ def test_typed_lines_go_into_the_history(table: LiveTable) -> None:
 def test_quit_and_help(table: LiveTable) -> None:
     said = drive(table, "help\rquit\rnew hand\r")
     assert said[0].startswith("Type one action per line") and len(said) == 1  # nothing after quit
+    assert "Jackpots words: fold (пас), check (чек), call, bet (open, opens)" in " ".join(said[0].split())
 
 
 def test_without_a_terminal_the_table_reads_lines(table: LiveTable) -> None:

@@ -184,7 +184,9 @@ def handle(live: LiveTable, text: str) -> Entry | None:
     if word in QUIT:
         return None
     if word in ("help", "h"):
-        return Said(HELP)
+        from referee.shorthand import game_title, hint_words
+
+        return Said(f"{HELP}\n  {game_title(live.game)} words: {hint_words(live.game)}")
     if word in FORCE:
         return live.force()
     if word == "":
