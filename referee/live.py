@@ -27,6 +27,7 @@ words, nothing is stored, and the table reloads itself from the log so the line 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -116,15 +117,18 @@ class Status:
         """The status as one line of text."""
         return " · ".join(self.parts())
 
-    def toolbar(self) -> str:
-        """The status as the table's status line shows it: the hand, and the cards on a line of their own."""
+    def toolbar(self, width: int | None = None) -> str:
+        """The status as the table's status line shows it: the hand, and the cards on a line of their
+        own; wrapped onto more lines at ``width`` columns between its parts (never cut, never in the
+        middle of a word)."""
         parts = self.parts()
-        if self.cards:
-            return " · ".join(parts[:-1]) + "\n" + parts[-1]
-        return " · ".join(parts)
+        rows = [parts[:-1], parts[-1:]] if self.cards else [parts]
+        return "\n".join(line for row in rows for line in wrap_parts(row, width))
 
     def parts(self) -> list[str]:
-        game = self.game.replace("_", " ")
+        from referee.shorthand import game_title
+
+        game = game_title(self.game)
         if self.hand is None:
             return [f"session {self.session}", game, f"no hand yet: type 'new hand' ({self.next_dealer} deals)"]
         parts = [f"hand {self.hand}", game, f"dealer {self.dealer}", f"pot {self.pot}"]
@@ -134,10 +138,53 @@ class Status:
         elif self.to_act is not None:
             parts.append(f"{self.to_act} to act: {', '.join(self.legal) or '?'}")
         else:
-            parts.append(self.waiting or self.phase)
+            parts.append(self.waiting or phase_words(self.phase))
         if self.cards:
             parts.append("cards " + "; ".join(f"{who} {cards}" for who, cards in self.cards))
         return parts
+
+
+#: Terminal escape sequences (a colour code: ``\x1b[31m``) and other control characters (not tabs).
+_CONTROL = re.compile(r"\x1b\[[0-9;?<=>]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f]")
+
+#: The engine's phases as a scorekeeper says them (``round1`` is the first betting round).
+_PHASES = {
+    "round1": "first betting round", "round2": "second betting round", "round3": "third betting round",
+    "round4": "fourth betting round", "draw": "the draw", "showdown": "the showdown", "deal": "the deal",
+    "declare_open": "declaring the pot open", "uncontested": "the pot uncontested", "betting": "the betting",
+    "phase1": "first phase", "phase2": "second phase", "last_turns": "last turns", "over": "over",
+    "buyback": "buying La Viuda back", "reveal": "revealing the hands", "stakes": "the stakes",
+    "exchanging": "exchanging",
+}
+
+
+def phase_words(phase: str) -> str:
+    """A phase of the hand in words (never the engine's own name: ``round1``)."""
+    return _PHASES.get(phase, phase.replace("_", " "))
+
+
+def wrap_parts(parts: Sequence[str], width: int | None, sep: str = " · ") -> list[str]:
+    """``parts`` joined by ``sep`` onto lines of at most ``width`` columns, broken between parts (a
+    part longer than a line is broken between its words, never inside one)."""
+    import textwrap
+
+    if width is None or width <= 0:
+        return [sep.join(parts)] if parts else []
+    lines: list[str] = []
+    current = ""
+    for part in parts:
+        joined = f"{current}{sep}{part}" if current else part
+        if len(joined) <= width:
+            current = joined
+            continue
+        if current:
+            lines.append(current)
+        pieces = textwrap.wrap(part, width, break_long_words=False, break_on_hyphens=False) or [part]
+        lines += pieces[:-1]
+        current = pieces[-1]
+    if current:
+        lines.append(current)
+    return lines
 
 
 def _book(rulebook: str, options: dict[str, object]) -> Rulebook:
@@ -322,18 +369,48 @@ class LiveTable:
         over = self.over()
         waiting = None
         if over is None and prompt.to_act is None and state.log:
-            waiting = state.outcome().summary
+            waiting = self.showdown_guidance() or state.outcome().summary
         return Status(
             self.session_id, self.session.table_name, self.game, self.hand.number, state.names[state.table.dealer],
             state.middle(), prompt.to_act, prompt.legal, prompt.phase, self.known_cards(), over, waiting,
             self.next_dealer() if over is not None else None, tuple(state.names), self.stacks(),
         )
 
+    def _to_show(self) -> tuple[str, str | None, str | None] | None:
+        """At a showdown nobody is prompted for: who is to show his hand now and, where the game says
+        (its ``to_show`` hook), why and the rule that says so; None elsewhere."""
+        state = self.state
+        if state is None or state.phase != "showdown" or state.prompt().to_act is not None:
+            return None
+        hook = getattr(state, "to_show", None)
+        if hook is not None:
+            said = hook()
+            return None if said is None else (state.names[said[0]], said[1], said[2])
+        voided = {e.action for e in state.log if type(e) is ev.Void}
+        done = {e.player for n, e in enumerate(state.log, 1) if n not in voided
+                and (type(e) is ev.Muck or (type(e) is ev.Show and e.purpose == "hand"))}
+        left = [name for name in state.outcome().showdown_order if name not in done]
+        return (left[0], None, None) if left else None
+
+    def showdown_guidance(self) -> str | None:
+        """``Dee shows first: Dee bet or raised last in the hand (draw.showdown_first)``, then who shows
+        next, while a showdown waits for hands to be shown; None elsewhere."""
+        showing = self._to_show()
+        if showing is None:
+            return None
+        who, why, rule = showing
+        log = self.state.log if self.state is not None else []
+        voided = {e.action for e in log if type(e) is ev.Void}
+        done = any(type(e) is ev.Show and e.purpose == "hand" and n not in voided for n, e in enumerate(log, 1))
+        head = f"{who} shows {'next' if done else 'first'}" if why else f"{who} to show"
+        return head + (f": {why}" if why else "") + (f" ({rule})" if rule else "")
+
     # ------------------------------------------------------------------ entering a line
 
     def enter(self, text: str) -> Entry:
-        """Read one typed line and act on it (see the module docstring)."""
-        line = " ".join(text.split())
+        """Read one typed line and act on it (see the module docstring).  Colour codes and other
+        control characters pasted with it are dropped (they are no part of what was said)."""
+        line = " ".join(_CONTROL.sub("", text).split())
         low = line.lower()
         self._pending_force = None
         if not line:
@@ -440,7 +517,7 @@ class LiveTable:
         late = over is not None and type(event) not in type(state).after_end and type(event) is not ev.Void
         if late or any(f.code == "action_after_hand" for f in verdict.findings):
             self._pending_force = _Pending("action", event, line)
-            return Refused(f"hand {self.hand_number} is over ({over or state.phase}): "
+            return Refused(f"hand {self.hand_number} is over ({over or phase_words(state.phase)}): "
                            f"{self._words(event)} comes after it",
                            hint="type 'new hand' to begin the next hand, or force it into this one", forceable=True)
         if not verdict.legal:
@@ -511,7 +588,7 @@ class LiveTable:
         if state is not None and not force and self.over() is None:
             self._pending_force = _Pending("new hand")
             prompt = state.prompt()
-            waiting = f"{prompt.to_act} to act" if prompt.to_act else prompt.phase
+            waiting = f"{prompt.to_act} to act" if prompt.to_act else phase_words(prompt.phase)
             return Refused(f"hand {self.hand_number} is not over ({waiting})",
                            hint="finish it, or force the next hand to begin anyway", forceable=True)
         thread = self._thread_after_current()
@@ -596,8 +673,11 @@ class LiveTable:
             return "No hand under way: 'new hand' begins one.  Rulebook " + book.name
         prompt = state.prompt()
         ids = self._rule_ids(state, prompt)
-        head = (f"{prompt.to_act} to act ({prompt.phase}): {', '.join(prompt.legal)}" if prompt.to_act
-                else f"hand {self.hand_number}: {self.over() or prompt.phase}")
+        head = (f"{prompt.to_act} to act ({phase_words(prompt.phase)}): {', '.join(prompt.legal)}" if prompt.to_act
+                else f"hand {self.hand_number}: {self.over() or self.showdown_guidance() or phase_words(prompt.phase)}")
+        showing = self._to_show()
+        if showing is not None and showing[2] is not None:  # the showdown's order first: the rule saying who shows
+            ids = [showing[2], *ids]
         lines = [head]
         for rule in ids:
             try:
@@ -652,4 +732,4 @@ class LiveTable:
         return out
 
 
-__all__ = ["Entry", "LiveTable", "Refused", "Said", "Status", "Stored"]
+__all__ = ["Entry", "LiveTable", "Refused", "Said", "Status", "Stored", "phase_words", "wrap_parts"]

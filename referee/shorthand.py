@@ -4,8 +4,10 @@
 A thin layer over the one vocabulary: a short line is rewritten into the hand format's own words
 (``Bob: raises 4``), which :class:`referee.handfile.actions.HandReader` then reads into an event
 as it reads a hand file.  Nothing here knows what an event means.  The verbs are the game's, taken
-from the game registry (each event kind's example lines, ``find_game(name).events``); on top of them
-come a few words of table talk (``x`` for a check, ``open`` for the first bet) and any unique
+from the game registry: the hand format's verbs (each event kind's example lines,
+``find_game(name).events``) and the words its players say (``find_game(name).table_words``: ``drop``
+and ``пас`` in brag, ``open`` in draw), which are also what the hints and the did-you-mean offer; on
+top of them come a few abbreviations (``x`` for a check where the game has checking) and any unique
 beginning of a verb (``kn`` for ``knocks``).
 
 A line already in the hand format (``Bob: raises to 4``, ``misdeal``, ``void 7``) is left as it is.
@@ -21,28 +23,33 @@ from functools import cache
 
 from referee.errors import HandFileError
 
-#: Table talk: a word people say at the table, and the hand format's words it stands for.  A word
-#: applies in a game only when the verb it stands for is one of that game's.
+#: Abbreviations said at any table, and the hand format's words each stands for.  One applies in a
+#: game only when the words it stands for are among those the game offers (its ``table_words``):
+#: ``x`` is a check in draw, nothing in brag, which has no checking.  A game's own words (``open``,
+#: ``drop``, ``пас``) are the game's (``table_words`` in its module).
 TABLE_TALK: dict[str, str] = {
     "f": "folds",
     "x": "checks",
     "k": "checks",
     "c": "calls",
     "b": "bets",
-    "open": "bets",
-    "opens": "bets",
     "r": "raises",
     "ai": "all in",
     "allin": "all in",
     "shove": "all in",
     "d": "draws",
-    "pat": "stands pat",
     "sp": "stands pat",
     "sh": "shows",
     "m": "mucks",
     "p": "passes",
-    "see": "sees",
 }
+
+#: The hand format's verbs of any table (cards dealt, shown, exposed; the pot taken): offered in
+#: every game beside the words its players say.
+_TABLE_VERBS = ("dealt", "shows", "mucks", "exposes", "takes")
+
+#: Words a player may add to a verb that takes nothing (``cover the pot``, ``keep his hand``).
+_FILLER = frozenset({"the", "his", "her", "hand", "pot", "widow", "la", "viuda", "bus", "face", "up"})
 
 #: Words after which the rest of a verb's example line is what the player says (an amount, cards,
 #: a name): ``raises to 6``, ``sees Bob for 4``, ``exchanges all``, ``reveals hand 2: …``.
@@ -88,35 +95,102 @@ def game_verbs(game: str) -> dict[str, Verb]:
     return {word: Verb(word, tuple(phrases)) for word, phrases in found.items()}
 
 
-def verb_words(game: str) -> list[str]:
-    """Every way a verb of ``game`` may be typed at the table: its words, its fixed phrases and the
-    table talk that applies (for completion)."""
+@cache
+def spoken_words(game: str) -> dict[str, str]:
+    """The words ``game``'s players say (its ``table_words``), each with the hand format's words it
+    stands for; empty for a game that declares none (its hand-format verbs are then its words)."""
+    from referee.engine.games import find_game
+
+    return dict(getattr(find_game(game), "table_words", {}))  # a plug-in game may declare none
+
+
+@cache
+def offered_verbs(game: str) -> frozenset[str]:
+    """The hand format's verbs ``game`` offers: those its players' words stand for and the verbs of any
+    table (or, for a game that declares no words, every verb it accepts)."""
+    spoken = spoken_words(game)
     verbs = game_verbs(game)
-    words = [phrase for verb in verbs.values() for phrase in (verb.phrases or (verb.word,))]
-    words += [v.word for v in verbs.values() if v.word not in words]
-    words += [talk for talk, meant in TABLE_TALK.items() if meant.split()[0] in verbs]
+    if not spoken:
+        return frozenset(verbs)
+    return frozenset({meant.split()[0] for meant in spoken.values()} | {v for v in _TABLE_VERBS if v in verbs})
+
+
+def verb_words(game: str) -> list[str]:
+    """Every way a verb of ``game`` is offered at the table: the words its players say (else its
+    verbs and their fixed phrases), the verbs of any table, and the abbreviations that apply (for
+    completion and the hints)."""
+    verbs = game_verbs(game)
+    spoken = spoken_words(game)
+    offered = offered_verbs(game)
+    if spoken:
+        words = list(spoken)
+        words += [phrase for v in _TABLE_VERBS if v in verbs for phrase in (verbs[v].phrases or (v,))
+                  if not any(phrase == meant for meant in spoken.values())]
+    else:
+        words = [phrase for verb in verbs.values() for phrase in (verb.phrases or (verb.word,))]
+        words += [v.word for v in verbs.values() if v.word not in words]
+    words += [talk for talk, meant in TABLE_TALK.items() if meant.split()[0] in offered]
     return list(dict.fromkeys(words))
 
 
-def verb_for(word: str, game: str) -> str:
-    """The hand format's words for the verb ``word`` typed in ``game``: itself in either form
-    (``fold``/``folds``), table talk, or the one verb it begins.  HandFileError when none or several."""
+def hint_words(game: str) -> str:
+    """The verbs of ``game`` for a hint: the words its players say (others meaning the same in
+    brackets: ``drop (пас)``), then the verbs of any table."""
+    spoken = spoken_words(game)
+    if not spoken:
+        return ", ".join(w for w in verb_words(game) if w not in TABLE_TALK)
+    by_meaning: dict[str, list[str]] = {}
+    for word, meant in spoken.items():
+        by_meaning.setdefault(meant, []).append(word)
+    said = [words[0] + (f" ({', '.join(words[1:])})" if words[1:] else "") for words in by_meaning.values()]
     verbs = game_verbs(game)
+    said += [phrase for v in _TABLE_VERBS if v in verbs for phrase in (verbs[v].phrases or (v,))
+             if phrase not in by_meaning]
+    return ", ".join(dict.fromkeys(said))
+
+
+def game_title(game: str) -> str:
+    """The game's name as people read it (its class's ``title``: ``Three-card Brag``)."""
+    from referee.engine.games import find_game
+
+    return find_game(game).title
+
+
+def _spoken(low: str, spoken: dict[str, str]) -> str | None:
+    for form in (low, low.removesuffix("s"), low.removesuffix("es")):
+        if form in spoken:
+            return spoken[form]
+    return None
+
+
+def verb_for(word: str, game: str) -> str:
+    """The hand format's words for the verb ``word`` typed in ``game``: a word its players say
+    (``drop`` in brag), a verb of the hand format in either form (``fold``/``folds``), an abbreviation
+    that applies, or the one verb it begins.  HandFileError when none or several."""
+    verbs = game_verbs(game)
+    spoken = spoken_words(game)
     low = word.lower()
+    said = _spoken(low, spoken)
+    if said is not None:
+        return said
     for form in (low, low + "s", low + "es", low.removesuffix("s"), low.removesuffix("es")):
         if form in verbs:
             return verbs[form].word
     talk = TABLE_TALK.get(low)
-    if talk is not None and talk.split()[0] in verbs:
+    if talk is not None and talk.split()[0] in offered_verbs(game):
         return talk
-    starting = [w for w in verbs if w.startswith(low)]
-    if len(starting) == 1:
-        return verbs[starting[0]].word
-    if starting:
-        raise HandFileError(f"{word!r} could be {' or '.join(sorted(starting))}", hint="type more of the verb")
-    close = difflib.get_close_matches(low, [*verbs, *TABLE_TALK], n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]!r}?" if close else f"{game.replace('_', ' ')} verbs: {', '.join(verb_words(game))}"
-    raise HandFileError(f"{word!r} is not a verb of {game.replace('_', ' ')}", hint=hint)
+    meanings = {w: verbs[w].word for w in verbs if w.startswith(low)}
+    meanings |= {w: meant for w, meant in spoken.items() if w.startswith(low)}
+    if len({meant.split()[0] for meant in meanings.values()}) == 1:
+        return max(meanings.values(), key=len)  # ``st`` → ``stands pat``, not ``stands``
+    if meanings:
+        starting = sorted(w for w in meanings if w in verbs) or sorted(meanings)
+        raise HandFileError(f"{word!r} could be {' or '.join(starting)}", hint="type more of the verb")
+    title = game_title(game)
+    known = [*spoken, *sorted(offered_verbs(game))]
+    close = difflib.get_close_matches(low, known, n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}?" if close else f"{title} verbs: {hint_words(game)}"
+    raise HandFileError(f"{word!r} is not a verb of {title}", hint=hint)
 
 
 def player_named(typed: str, names: Sequence[str]) -> str | None:
@@ -148,6 +222,11 @@ def _not_a_seated_name(first: str, rest: str, game: str, names: Sequence[str]) -
     guess = next((f"did you mean '{n.lower()}'? " for n in names if close and n.lower() == close[0]), "")
     raise HandFileError(f"unknown player {first!r}",
                         hint=f"{guess}the players at the table are: {', '.join(names)}")
+
+
+def _takes_nothing(words: str, verb: Verb) -> bool:
+    """Whether the hand format's ``words`` are a whole line already (``folds``, ``stands pat``)."""
+    return words in verb.phrases or (" " in words and not any(p.startswith(words + " ") for p in verb.phrases))
 
 
 def split_cards(token: str) -> str:
@@ -183,8 +262,14 @@ def expand(text: str, game: str, names: Sequence[str],
     if re.fullmatch(r"(?:was|wins|won)", typed_verb, re.IGNORECASE) and rest.lower() != "was":
         return f"{player} {rest}"  # ``Bob was lowest`` / ``Ann wins``: the result lines name the player first
     words = verb_for(typed_verb, game)
+    if _TABLE_LINE.match(words):  # a player's word for a line of the table: ``ann turn`` → ``widow turned``
+        cards = [split_cards(a) for a in args.split() if a.lower() not in _FILLER]
+        return f"{words}: {' '.join(cards)}" if cards else words
     verb = game_verbs(game)[words.split()[0]]
     arguments = [split_cards(t) if player_named(t, names) is None else t for t in args.split()]
+    if _spoken(typed_verb.lower(), spoken_words(game)) is not None and _takes_nothing(words, verb):
+        while arguments and arguments[0].lower() in _FILLER | set(words.split()):
+            arguments.pop(0)  # ``cover the pot``, ``keep his hand``, ``stop the bus``: the phrase said out
     if not arguments and len(verb.phrases) == 1 and " " in verb.phrases[0] and " " not in words:
         words = verb.phrases[0]  # a fixed phrase said by its first word: ``stands`` → ``stands pat``
     for phrase in verb.phrases:  # the rest of a fixed phrase typed out: ``all in``, ``stands pat``
@@ -199,4 +284,5 @@ def expand(text: str, game: str, names: Sequence[str],
     return f"{player}: {' '.join([words, *arguments])}"
 
 
-__all__ = ["TABLE_TALK", "Verb", "expand", "game_verbs", "player_named", "split_cards", "verb_for", "verb_words"]
+__all__ = ["TABLE_TALK", "Verb", "expand", "game_title", "game_verbs", "hint_words", "offered_verbs", "player_named", "spoken_words",
+           "split_cards", "verb_for", "verb_words"]

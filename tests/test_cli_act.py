@@ -45,7 +45,7 @@ def test_act_records_each_line_in_the_hand_formats_words(db_url: str) -> None:
         "hand 1, action 2: Cy: raises to 4",
         "hand 1, action 3: Dee: folds",
         "hand 1, action 4: Ann: calls",
-        "hand 1 · jackpots · dealer Ann · pot 14 · Bob to act: fold, call 2, raise 1–2",
+        "hand 1 · Jackpots · dealer Ann · pot 14 · Bob to act: fold, call 2, raise 1–2",
     ]
     with open_store(db_url) as store:
         assert [r.text for r in store.events(sid, 1)] == ["Bob: bets 2", "Cy: raises to 4", "Dee: folds",
@@ -73,11 +73,11 @@ def test_a_line_that_cannot_be_read_is_one_error_line(sqlite_url: str) -> None:
     sid = new_session(sqlite_url)
     for args, first in [
         (["new hand", "bob rasie 4"], f"Error: session {sid}, hand 1, before its first action: 'bob rasie 4': "
-                                      "'rasie' is not a verb of jackpots"),
+                                      "'rasie' is not a verb of Jackpots"),
         (["zed [b]folds[/b]"], f"Error: session {sid}, hand 1, before its first action: 'zed [b]folds[/b]': "
                                "cannot read 'zed [b]folds[/b]'"),
         (["bob x", "--force", "cy knock"], f"Error: session {sid}, hand 1 after action 1: 'cy knock': "
-                                           "'knock' is not a verb of jackpots"),
+                                           "'knock' is not a verb of Jackpots"),
         (["zed folds"], f"Error: session {sid}, hand 1 after action 1: 'zed folds': unknown player 'zed'"),
     ]:
         done = run("act", str(sid), *args, "--db", sqlite_url)

@@ -156,7 +156,7 @@ def test_nine_card_best_hand_may_come_third():
 
 def test_four_pairs_in_seven_card_brag_is_not_a_declaration():
     """brag9.four_pairs_redeal is nine-card brag's: seven-card brag's hand file has no such declaration."""
-    with pytest.raises(HandFileError, match="not a declaration of seven_card_brag"):
+    with pytest.raises(HandFileError, match="not a declaration of Seven-card Brag"):
         hand("seven_card_brag", STAKES + "Bob: declares four pairs\n")
 
 

@@ -41,7 +41,7 @@ def test_the_canonical_forms_read_back() -> None:
 
 
 def test_result_lines_belong_to_the_commerce_games() -> None:
-    with pytest.raises(HandFileError, match="not an action of jackpots"):
+    with pytest.raises(HandFileError, match="not an action of Jackpots"):
         body("Bob was lowest", header="rulebook: jackpots\nseats: Ann 3, Bob 3\ndealer: Ann\n")
     with pytest.raises(HandFileError, match="unknown player 'Zed'"):
         body("Zed was lowest")

@@ -113,7 +113,7 @@ def test_a_blind_stake_is_read_as_logged() -> None:
 
 
 def test_brag_has_no_bets() -> None:
-    with pytest.raises(HandFileError, match="'bets 2' is not an action of three_card_brag") as info:
+    with pytest.raises(HandFileError, match="'bets 2' is not an action of Three-card Brag") as info:
         read("three_card_brag", "Ann: bets 2")
     assert info.value.hint is not None and "stake 2" in info.value.hint
 
@@ -150,8 +150,8 @@ def test_nine_card_brag_three_hands() -> None:
         ("Ann: arranges 7h 7d | Kd Qd Jd", "Ann's hand 1 has 2 cards, not 3"),
         ("Ann: arranges 7h 7d 7c | 7h Qd Jd", "card dealt twice: 7h in Ann's arrangement"),
         ("Ann: reveals 7h 7d", "Ann's revealed hand has 2 cards, not 3"),
-        ("Ann: declares split openers", "'declares split openers' is not a declaration of seven_card_brag"),
-        ("Ann: draws 2", "'draws 2' is not an action of seven_card_brag"),
+        ("Ann: declares split openers", "'declares split openers' is not a declaration of Seven-card Brag"),
+        ("Ann: draws 2", "'draws 2' is not an action of Seven-card Brag"),
     ],
 )
 def test_brag_arrangement_errors(line: str, message: str) -> None:
@@ -178,10 +178,10 @@ def test_stop_the_bus_dummy_exchange_and_stop() -> None:
     [
         ("whiskey_poker", "Ann: exchanges 7c 8c for Kd", "Ann gives 2 cards but takes 1"),
         ("whiskey_poker", "Ann: exchanges Kd for Kd", "Kd is both given and taken"),
-        ("whiskey_poker", "Ann: buys la viuda", "'buys la viuda' is not an action of whiskey_poker"),
-        ("jackpots", "Ann: exchanges all", "'exchanges all' is not an action of jackpots"),
-        ("five_card_stud", "Ann: draws 1", "'draws 1' is not an action of five_card_stud"),
-        ("stop_the_bus", "Ann: takes widow", "'takes widow' is not an action of stop_the_bus"),
+        ("whiskey_poker", "Ann: buys la viuda", "'buys la viuda' is not an action of Whiskey Poker"),
+        ("jackpots", "Ann: exchanges all", "'exchanges all' is not an action of Jackpots"),
+        ("five_card_stud", "Ann: draws 1", "'draws 1' is not an action of five-card stud"),
+        ("stop_the_bus", "Ann: takes widow", "'takes widow' is not an action of Stop the Bus"),
         ("three_card_brag", "Ann: sees Ann for 2", "Ann sees himself"),
     ],
 )

@@ -144,24 +144,24 @@ def test_lines_that_cannot_be_logged_are_refused_and_cannot_be_forced(store: Sto
     assert isinstance(table.enter("bob x"), Refused)  # no hand yet
     stored(table, "new hand", "bob dealt Jh Jd ?? ?? ??")
     for line, reason in [("cy dealt Jh 2c ?? ?? ??", "already holds it"), ("bob rasie 4", "'rasie' is not a verb"),
-                         ("zed f", "unknown player 'zed'"), ("zed: folds", "not seated in hand 1"), ("cy knock", "not a verb of jackpots")]:
+                         ("zed f", "unknown player 'zed'"), ("zed: folds", "not seated in hand 1"), ("cy knock", "not a verb of Jackpots")]:
         entry = table.enter(line)
         assert isinstance(entry, Refused) and not entry.forceable, line
         assert reason in entry.reason, (line, entry)
         assert isinstance(table.force(), Refused)
     typo = table.enter("bob rasie 4")
-    assert isinstance(typo, Refused) and typo.hint == "did you mean 'raises'?"
+    assert isinstance(typo, Refused) and typo.hint == "did you mean 'raise'?"
 
 
 def test_the_status_shows_hand_pot_turn_choices_and_cards(store: Store) -> None:
     table = new_table(store)
-    assert table.status().line() == "session 1 · jackpots · no hand yet: type 'new hand' (Ann deals)"
+    assert table.status().line() == "session 1 · Jackpots · no hand yet: type 'new hand' (Ann deals)"
     stored(table, "new hand", "bob dealt JhJd?????? ", "bob open 2")
     status = table.status()
     assert (status.hand, status.dealer, status.pot, status.to_act) == (1, "Ann", 6, "Cy")
     assert status.legal == ("fold", "call 2", "raise 1–2")
     assert status.cards == (("Bob", "Jh Jd"),)
-    assert status.line() == ("hand 1 · jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2"
+    assert status.line() == ("hand 1 · Jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2"
                              " · cards Bob Jh Jd")
 
 
@@ -170,7 +170,7 @@ def test_question_mark_shows_the_rules_of_the_spot(store: Store) -> None:
     stored(table, "new hand", "bob open 2")
     said = table.enter("?")
     assert isinstance(said, Said)
-    assert said.text.startswith("Cy to act (round1): fold, call 2, raise 1–2")
+    assert said.text.startswith("Cy to act (first betting round): fold, call 2, raise 1–2")
     assert "draw.4.2: " in said.text and "draw.4.1: " in said.text
     book = table.rulebook
     assert f"draw.4.2: {' '.join(book.rule_text('draw.4.2').split())}" in said.text

@@ -289,7 +289,7 @@ def test_a_declaration_the_game_lacks_is_refused_by_the_reader_and_noted_from_a_
     from referee.engine.state import HandSetup
     from referee.rulebook import load_rulebook
 
-    with pytest.raises(HandFileError, match="is not a declaration of jackpots"):
+    with pytest.raises(HandFileError, match="is not a declaration of Jackpots"):
         parse_night("rulebook: jackpots\nseats: Ann 9, Bob 9\ndealer: Ann\n\nhand 1\nBob: declares four pairs\n")
     for game, events in (("jackpots", [Declare("Bob", "four_pairs")]),
                          ("seven_card_brag", [Stake("Bob", 1), Declare("Bob", "four_pairs")])):

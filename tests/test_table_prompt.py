@@ -51,10 +51,11 @@ def test_the_first_word_completes_to_players_and_table_words(table: LiveTable) -
 
 def test_the_verb_completes_with_what_is_legal_now_first(table: LiveTable) -> None:
     table.enter("new hand")
-    assert completions(table, "bob ")[:3] == ["folds", "checks", "bets"]  # Bob is to act
-    assert completions(table, "bob r") == ["raises"]
-    assert completions(table, "cy ")[:3] == ["dealt", "shows", "mucks"]  # not his turn: the game's verbs
-    assert completions(table, "bob st") == ["stands pat", "stands"]
+    # in the words the game's players say (its table_words), what Bob may do now first
+    assert completions(table, "bob ")[:3] == ["fold", "check", "bet"]  # Bob is to act
+    assert completions(table, "bob r") == ["raise"]
+    assert completions(table, "cy ")[:4] == ["fold", "пас", "check", "чек"]  # not his turn: the game's words
+    assert completions(table, "bob st") == ["stand"]
     assert completions(table, "zed ") == []
 
 
@@ -75,9 +76,9 @@ def test_the_toolbar_is_the_status_line(table: LiveTable) -> None:
         table.enter("bob open 2")
         toolbar = session.bottom_toolbar
         assert callable(toolbar)
-        assert toolbar() == "hand 1 · jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2"
+        assert toolbar() == "hand 1 · Jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2"
         table.enter("bob show openers JhJd")
-        assert toolbar() == ("hand 1 · jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2\n"
+        assert toolbar() == ("hand 1 · Jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2\n"
                              "cards Bob Jh Jd")
 
 
@@ -88,8 +89,9 @@ def test_a_refused_action_is_forced_with_one_keystroke(table: LiveTable) -> None
         "✓ hand 1, action 1: Bob: bets 2",
         "✗ Cy cannot check: 2 to call; legal: fold, call 2, raise 1–2 (draw.4.2)",
         "  press ! to log it as it happened",
-        "✓ hand 1, action 2: Cy: checks\n  flagged: Cy cannot check: 2 to call; legal: fold, call 2, raise 1–2 "
-        "(draw.4.2)",
+        # wrapped at the terminal's width (80 columns) between words, the wrapped part indented
+        "✓ hand 1, action 2: Cy: checks\n  flagged: Cy cannot check: 2 to call; legal: fold, call 2, raise 1–2\n"
+        "    (draw.4.2)",
         "✓ hand 1, action 3: void 2: undo (takes back Cy: checks)",
     ]
     store: Store = table.store
@@ -110,22 +112,23 @@ def test_typed_lines_go_into_the_history(table: LiveTable) -> None:
 def test_quit_and_help(table: LiveTable) -> None:
     said = drive(table, "help\rquit\rnew hand\r")
     assert said[0].startswith("Type one action per line") and len(said) == 1  # nothing after quit
+    assert "Jackpots words: fold (пас), check (чек), call, bet (open, opens)" in " ".join(said[0].split())
 
 
 def test_without_a_terminal_the_table_reads_lines(table: LiveTable) -> None:
     echoed: list[str] = []
     run_lines(table, ["new hand", "bob open 2", "cy x", "!", "quit", "dee c"], echoed.append)
     assert echoed == [
-        "session 1 · jackpots · no hand yet: type 'new hand' (Ann deals)",
+        "session 1 · Jackpots · no hand yet: type 'new hand' (Ann deals)",
         "✓ hand 1 begins: Ann deals",
-        "hand 1 · jackpots · dealer Ann · pot 4 · Bob to act: check, fold, bet 1–2",
+        "hand 1 · Jackpots · dealer Ann · pot 4 · Bob to act: check, fold, bet 1–2",
         "✓ hand 1, action 1: Bob: bets 2",
-        "hand 1 · jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
+        "hand 1 · Jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
         "✗ Cy cannot check: 2 to call; legal: fold, call 2, raise 1–2 (draw.4.2)",
         "  press ! to log it as it happened",
-        "hand 1 · jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
+        "hand 1 · Jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
         "✓ hand 1, action 2: Cy: checks\n  flagged: Cy cannot check: 2 to call; legal: fold, call 2, raise 1–2 "
         "(draw.4.2)",
         # draw.check_facing_bet = must_act_again: the check logged as it happened moves no chips; Cy acts again
-        "hand 1 · jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
+        "hand 1 · Jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
     ]

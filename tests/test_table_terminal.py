@@ -26,9 +26,10 @@ ROWS, COLS = 30, 120
 class Terminal:
     """A pseudo-terminal running ``referee`` and the screen it draws."""
 
-    def __init__(self, *args: str, env: dict[str, str]) -> None:
-        self.child = pexpect.spawn(str(REFEREE), list(args), env=env, dimensions=(ROWS, COLS), timeout=30)
-        self.screen = pyte.Screen(COLS, ROWS)
+    def __init__(self, *args: str, env: dict[str, str], cols: int = COLS, rows: int = ROWS) -> None:
+        env = env | {"COLUMNS": str(cols), "LINES": str(rows)}
+        self.child = pexpect.spawn(str(REFEREE), list(args), env=env, dimensions=(rows, cols), timeout=30)
+        self.screen = pyte.Screen(cols, rows)
         self.screen.write_process_input = self.child.send  # the terminal answers, e.g. where its cursor is
         self.stream = pyte.ByteStream(self.screen)
         self.seen: dict[str, None] = {}  # every line the screen ever showed, in the order first shown
@@ -91,15 +92,15 @@ def test_a_whole_jackpots_hand_at_the_terminal(session: tuple[str, int], termina
     term = Terminal("table", str(sid), "--db", url, env=terminal_env)
     try:
         screen = term.wait_for("table> ")
-        assert "Session 1: Kitchen (jackpots)" in screen
-        assert term.bottom_line() == "session 1 · jackpots · no hand yet: type 'new hand' (Ann deals)"
+        assert "Session 1: Kitchen (Jackpots)" in screen
+        assert term.bottom_line() == "session 1 · Jackpots · no hand yet: type 'new hand' (Ann deals)"
 
         term.type("new hand\r", "✓ hand 1 begins: Ann deals")
         term.type("bob dealt JhJd??????\r", "✓ hand 1, action 1: Bob: dealt Jh Jd ?? ?? ??")
-        screen = term.type("bob rasie 2\r", "did you mean 'raises'?")  # a typo: refused, nothing stored
-        assert "✗ 'rasie' is not a verb of jackpots" in screen
+        screen = term.type("bob rasie 2\r", "did you mean 'raise'?")  # a typo: refused, nothing stored
+        assert "✗ 'rasie' is not a verb of Jackpots" in screen
         term.type("bob open 2\r", "✓ hand 1, action 2: Bob: bets 2")
-        assert term.bottom_lines(2) == ["hand 1 · jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
+        assert term.bottom_lines(2) == ["hand 1 · Jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
                                         "cards Bob Jh Jd"]
 
         screen = term.type("cy x\r", "press ! to log it as it happened")
@@ -117,7 +118,7 @@ def test_a_whole_jackpots_hand_at_the_terminal(session: tuple[str, int], termina
         term.type("dee c\r", "✓ hand 1, action 9: Dee: calls")
         term.type("bob d 3\r", "✓ hand 1, action 10: Bob: draws 3")
         term.type("dee draw 1\r", "✓ hand 1, action 11: Dee: draws 1")
-        term.type("ann s", "stands pat")  # the completion menu offers what is legal now
+        term.type("ann s", "stand  legal now")  # the completion menu offers what is legal now, in the game's words
         term.type("\t\r", "✓ hand 1, action 12: Ann: stands pat")
         term.type("?\r", "draw.8: The second betting round is opened by the player who made the first bet")
         for line, shown in [("bob x", "Bob: checks"), ("dee b 5", "Dee: bets 5"), ("ann c", "Ann: calls"),
@@ -126,8 +127,8 @@ def test_a_whole_jackpots_hand_at_the_terminal(session: tuple[str, int], termina
                             ("bob show openers JhJd", "Bob: shows openers Jh Jd")]:
             term.type(line + "\r", shown)
         term.pump(0.3)
-        assert term.bottom_lines(2) == [
-            "hand 1 · jackpots · dealer Ann · pot 26 · over: Ann wins 26 with full house, kings full of fours · "
+        assert term.bottom_lines(3) == [  # too long for 120 columns: wrapped between its parts, never cut
+            "hand 1 · Jackpots · dealer Ann · pot 26 · over: Ann wins 26 with full house, kings full of fours",
             "'new hand': Bob deals",
             "cards Ann Ks Kh Kd 4c 4s; Bob Jh Jd"]
         term.type("quit\r", "")
@@ -150,5 +151,5 @@ def test_a_whole_jackpots_hand_at_the_terminal(session: tuple[str, int], termina
     assert hand.illegal == ()  # the forced check is void: the replay skips it
     assert hand.outcome.summary == "Ann wins 26 with full house, kings full of fours"
     refused = [line for line in term.seen if line.startswith("✗")]
-    assert refused == ["✗ 'rasie' is not a verb of jackpots", "✗ Cy cannot check: 2 to call; legal: fold, call 2, "
+    assert refused == ["✗ 'rasie' is not a verb of Jackpots", "✗ Cy cannot check: 2 to call; legal: fold, call 2, "
                        "raise 1–2 (draw.4.2)", "✗ unknown player 'deee'"]

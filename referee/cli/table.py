@@ -54,7 +54,9 @@ def table(
             assert session_id is not None
         live = LiveTable(store, session_id)
         out = console(soft_wrap=True)
-        out.print(literal(f"Session {session_id}: {live.session.table_name} ({live.game.replace('_', ' ')})"))
+        from referee.shorthand import game_title
+
+        out.print(literal(f"Session {session_id}: {live.session.table_name} ({game_title(live.game)})"))
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             from referee.cli.table_prompt import run_lines
 

@@ -24,6 +24,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 
 from referee.live import Entry, LiveTable, Refused, Said, Stored
 
@@ -103,16 +104,20 @@ class TableCompleter(Completer):
             return None
 
     def _verbs(self, player: str) -> list[tuple[str, str]]:
+        """The verbs of the game in its players' words (``drop`` in brag), the legal ones first."""
         from referee.handfile.writer import EventWriter
-        from referee.shorthand import verb_words
+        from referee.shorthand import spoken_words, verb_words
 
         legal: list[str] = []
         prompt = self.live.prompt()
         if prompt is not None and prompt.to_act == player:
             writer = EventWriter(self.live.game)
+            spoken = spoken_words(self.live.game)
             for event in prompt.events():
                 words = writer.action_words(event)  # type: ignore[arg-type]
-                legal.append(words if not any(ch.isdigit() for ch in words) else words.split()[0])
+                verb = words if not any(ch.isdigit() for ch in words) else words.split()[0]
+                said = [k for k, meant in spoken.items() if meant in (verb, verb.split()[0])]
+                legal.append(said[0] if said else verb)
         legal = list(dict.fromkeys(legal))
         rest = [w for w in verb_words(self.live.game) if w not in legal]
         return [(w, "legal now") for w in legal] + [(w, "") for w in rest]
@@ -138,21 +143,38 @@ def _card_order(card: object) -> tuple[int, str]:
 # ------------------------------------------------------------------ what the table says
 
 
-def entry_lines(entry: Entry) -> list[tuple[str, str]]:
-    """What one entry prints, as (style, text) lines."""
+def entry_lines(entry: Entry, width: int | None = None) -> list[tuple[str, str]]:
+    """What one entry prints, as (style, text) lines; with a ``width``, each line is wrapped at
+    that many columns between words (a rule's text, a list of verbs: never a word cut in two)."""
     from referee.cli.act import describe
 
     if isinstance(entry, Stored):
-        return [("class:stored", f"✓ {describe(entry)}")]
-    if isinstance(entry, Said):
-        return [("", entry.text)] if entry.text else []
-    assert isinstance(entry, Refused)
-    rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
-    out = [("class:refused", f"✗ {entry.reason}{rules}")]
-    if entry.forceable:
-        out.append(("class:hint", "  press ! to log it as it happened" + (f" ({entry.hint})" if entry.hint else "")))
-    elif entry.hint:
-        out.append(("class:hint", f"  {entry.hint}"))
+        out = [("class:stored", f"✓ {describe(entry)}")]
+    elif isinstance(entry, Said):
+        out = [("", entry.text)] if entry.text else []
+    else:
+        assert isinstance(entry, Refused)
+        rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
+        out = [("class:refused", f"✗ {entry.reason}{rules}")]
+        if entry.forceable:
+            out.append(("class:hint", "  press ! to log it as it happened" + (f" ({entry.hint})" if entry.hint else "")))
+        elif entry.hint:
+            out.append(("class:hint", f"  {entry.hint}"))
+    if width is None:
+        return out
+    return [(style, "\n".join(wrap_text(text, width))) for style, text in out]
+
+
+def wrap_text(text: str, width: int) -> list[str]:
+    """``text``'s lines wrapped at ``width`` columns between words; a wrapped line goes on indented
+    two more than its own indent (the rule texts of ``?`` stay under their rule id)."""
+    import textwrap
+
+    out: list[str] = []
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out += textwrap.wrap(line, max(width - 1, 20), subsequent_indent=indent + "  ", break_long_words=False,
+                             break_on_hyphens=False, drop_whitespace=True) or [""]
     return out
 
 
@@ -162,7 +184,9 @@ def handle(live: LiveTable, text: str) -> Entry | None:
     if word in QUIT:
         return None
     if word in ("help", "h"):
-        return Said(HELP)
+        from referee.shorthand import game_title, hint_words
+
+        return Said(f"{HELP}\n  {game_title(live.game)} words: {hint_words(live.game)}")
     if word in FORCE:
         return live.force()
     if word == "":
@@ -189,7 +213,8 @@ def run_lines(live: LiveTable, lines: Iterable[str], echo: Callable[[str], None]
 
 
 def key_bindings(live: LiveTable) -> KeyBindings:
-    """``!`` on an empty line after a refused action logs it (one keystroke)."""
+    """``!`` on an empty line after a refused action logs it (one keystroke); a pasted colour code
+    is dropped."""
     bindings = KeyBindings()
 
     @Condition
@@ -202,6 +227,11 @@ def key_bindings(live: LiveTable) -> KeyBindings:
     def _force(event: KeyPressEvent) -> None:
         event.current_buffer.text = "!"
         event.current_buffer.validate_and_handle()
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _no_mouse(event: KeyPressEvent) -> None:
+        """The table asks for no mouse reports, so what reads as one is a pasted colour code
+        (``\\x1b[31m``, which prompt_toolkit's own handler cannot parse and fails on): dropped."""
 
     return bindings
 
@@ -221,8 +251,16 @@ def make_session(live: LiveTable, *, history: History | None = None, input: Inpu
     return PromptSession(
         completer=TableCompleter(live), complete_while_typing=True, history=history or InMemoryHistory(),
         key_bindings=key_bindings(live), style=style, input=input, output=output,
-        bottom_toolbar=lambda: live.status().toolbar(), reserve_space_for_menu=4,
+        bottom_toolbar=lambda: live.status().toolbar(_columns()), reserve_space_for_menu=4,
     )
+
+
+def _columns() -> int | None:
+    """The terminal's width, for wrapping what the table shows (None when it is not known)."""
+    from prompt_toolkit.application import get_app_or_none
+
+    app = get_app_or_none()
+    return app.output.get_size().columns - 1 if app is not None else None  # the last column: no wrap by the terminal
 
 
 def prompt_text(live: LiveTable) -> str:
@@ -233,7 +271,8 @@ def prompt_text(live: LiveTable) -> str:
 
 def run(live: LiveTable, session: PromptSession[str], echo: Callable[[FormattedText], None]) -> None:
     """The table at a terminal: prompt, handle, print, until ``quit`` or Ctrl-D."""
-    echo(FormattedText([("", "Type an action ('bob r 4'), 'new hand', 'undo', '?', 'help' or 'quit'.")]))
+    greeting = "Type an action ('bob r 4'), 'new hand', 'undo', '?', 'help' or 'quit'."
+    echo(FormattedText([("", "\n".join(wrap_text(greeting, session.output.get_size().columns)))]))
     while True:
         try:
             text = session.prompt(prompt_text(live))
@@ -244,5 +283,5 @@ def run(live: LiveTable, session: PromptSession[str], echo: Callable[[FormattedT
         entry = handle(live, text)
         if entry is None:
             return
-        for style, said in entry_lines(entry):
+        for style, said in entry_lines(entry, session.output.get_size().columns):
             echo(FormattedText([(style, said)]))

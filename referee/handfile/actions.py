@@ -83,10 +83,10 @@ class HandReader:
         """Check ``event`` belongs to the game, record it and return it."""
         if not vocabulary.allowed(self.game, type(event)):
             raise HandFileError(
-                f"'{_describe(event)}' is not an action of {self.game}",
+                f"'{_describe(event)}' is not an action of {vocabulary.title(self.game)}",
                 hint=vocabulary.BRAG_HINT
                 if isinstance(event, (ev.Bet, ev.Call, ev.Raise, ev.AllIn)) and "brag" in self.game
-                else f"{self.game} actions: {action_examples(self.game)}",
+                else f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}",
             )
         if isinstance(event, ev.Declare):
             known = vocabulary.declarations(self.game)
@@ -94,8 +94,8 @@ class HandReader:
                 said = event.what.replace("_", " ")
                 choices = ", ".join(sorted(w.replace("_", " ") for w in known)) or "nothing"
                 raise HandFileError(
-                    f"'declares {said}' is not a declaration of {self.game}",
-                    hint=f"a player of {self.game} may declare: {choices}",
+                    f"'declares {said}' is not a declaration of {vocabulary.title(self.game)}",
+                    hint=f"a player of {vocabulary.title(self.game)} may declare: {choices}",
                 )
         if isinstance(event, ev.Void):
             self.voided.add(event.action)
@@ -172,12 +172,13 @@ class HandReader:
 
     def player_line(self, player: str, text: str, line: int) -> ev.Event:
         """``text`` is what follows ``Name:``; ``player`` the resolved seat name."""
-        for pattern, build in _ACTIONS:
-            m = re.fullmatch(pattern, text, _I)
-            if m:
-                event = build(self, player, m, line)
-                return self.add(event)
-        hint = f"{self.game} actions: {action_examples(self.game)}"
+        for said in dict.fromkeys((text, _in_format_words(text, self.game))):
+            for pattern, build in _ACTIONS:
+                m = re.fullmatch(pattern, said, _I)
+                if m:
+                    event = build(self, player, m, line)
+                    return self.add(event)
+        hint = f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}"
         verb, _, rest = text.partition(" ")
         close = _close_verb(verb, self.game)
         if close is not None:  # a misspelt verb: 'rasies 2' reads as 'raises 2'
@@ -185,13 +186,28 @@ class HandReader:
         raise HandFileError(f"cannot read action {text!r} of {player}", hint=hint)
 
 
+def _in_format_words(text: str, game: str) -> str:
+    """``text`` with its first word, a word the game's players say (``drops`` in brag, ``open`` in
+    draw: the game's ``table_words``), put in the hand format's words (``folds``, ``bets``)."""
+    from referee.shorthand import spoken_words
+
+    word, _, rest = text.partition(" ")
+    spoken = spoken_words(game)
+    low = word.lower()
+    for form in (low, low.removesuffix("s"), low.removesuffix("es")):
+        if form in spoken:
+            return " ".join(w for w in (spoken[form], rest) if w)
+    return text
+
+
 def _close_verb(word: str, game: str) -> str | None:
-    """The verb of ``game`` that ``word`` looks like a misspelling of, if one is close."""
+    """The word of ``game`` that ``word`` looks like a misspelling of, if one is close (only the
+    game's own words: never another game's)."""
     import difflib
 
-    from referee.shorthand import game_verbs
+    from referee.shorthand import game_verbs, spoken_words
 
-    verbs = list(game_verbs(game))
+    verbs = [*spoken_words(game), *game_verbs(game)]
     if word.lower() in verbs:
         return None  # the verb is right: its arguments are what is wrong
     close = difflib.get_close_matches(word.lower(), verbs, n=1, cutoff=0.6)
@@ -289,7 +305,7 @@ def _declare(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
 
 def _exchange_all(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
     if not vocabulary.allowed(r.game, ev.Exchange):
-        raise HandFileError(f"'exchanges all' is not an action of {r.game}",
+        raise HandFileError(f"'exchanges all' is not an action of {vocabulary.title(r.game)}",
                             hint=action_examples(r.game))
     unseen = (UNKNOWN,) * vocabulary.hand_size(r.game)
     return ev.Exchange(player=p, give=unseen, take=unseen, knock=bool(m["knock"]), line=line)

@@ -8,6 +8,7 @@ stud) is a misread line and stops the parse.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from referee.engine import events as ev
@@ -32,15 +33,58 @@ def hand_size(game: str) -> int:
     return find_game(game).hand_size
 
 
+def title(game: str) -> str:
+    """The game's name as its players read it (the game class's ``title``: ``Three-card Brag``)."""
+    return find_game(game).title
+
+
+#: A whole hand of cards in an example line (``dealt Jh Jd ?? ?? ??``, ``shows As Ad Kc Kd 2s``).
+_HAND_EXAMPLE = re.compile(r"^((?:is\s+)?dealt(?:\s+down)?|shows)\s+((?:\S\S\s+){2,}\S\S)$")
+_PADDING = ("3c", "4d", "5h", "6s", "8c", "9d", "Th", "Qs")
+
+
+def fit_to_hand(line: str, size: int) -> str:
+    """An example line of a whole hand with as many cards as a hand of the game holds: a
+    three-card game's deal reads ``dealt Jh Jd ??``, never five cards."""
+    m = _HAND_EXAMPLE.match(line)
+    if m is None:
+        return line
+    cards = m[2].split()
+    pad = "??" if "??" in cards else None
+    while len(cards) < size:
+        cards.append(pad or next(c for c in _PADDING if c not in cards))
+    return f"{m[1]} {' '.join(cards[:size])}"
+
+
+def _examples(game: str) -> list[str]:
+    """The game's example lines of what it offers (a check in brag can be logged, never offered)."""
+    from referee.shorthand import offered_verbs
+
+    g = find_game(game)
+    offered = offered_verbs(game)
+    return [" | ".join(fit_to_hand(part, g.hand_size) for part in text.split(" | ")) for text in g.events.values()
+            if not text[0].islower() or text.split()[0].rstrip(":") not in _PLAYER_VERBS or
+            text.split()[0] in offered]
+
+
+#: The first words of the example lines that are a player's action (the rest are lines of the table).
+_PLAYER_VERBS = frozenset({
+    "dealt", "shows", "mucks", "exposes", "takes", "folds", "checks", "bets", "calls", "raises", "all", "draws",
+    "asks", "declares", "looks", "stake", "sees", "covers", "arranges", "reveals", "exchanges", "passes",
+    "knocks", "stops", "buys", "declines",
+})
+
+
 def action_examples(game: str) -> str:
-    """The player actions a hand of ``game`` may hold, as examples for a hint."""
-    return "; ".join(dict.fromkeys(find_game(game).events.values()))
+    """The player actions a hand of ``game`` may hold, as examples for a hint (a whole hand's cards
+    as many as the game deals)."""
+    return "; ".join(dict.fromkeys(_examples(game)))
 
 
 def example(game: str, kind: type[ev.Event]) -> str:
     """The example line of ``kind`` in ``game`` (its first form), or the event's name."""
     text = find_game(game).events.get(kind)
-    return text.split(" | ")[0] if text else kind.__name__.lower()
+    return fit_to_hand(text.split(" | ")[0], find_game(game).hand_size) if text else kind.__name__.lower()
 
 
 def dealer_may_be_unknown(game: str) -> bool:

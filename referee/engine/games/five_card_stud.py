@@ -12,6 +12,8 @@ Upcards are face up, so the log normally knows them; when it does not, who had t
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, Verdict, round_rules
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Event, Expose, Fold, Misdeal, Muck, Raise, Show, \
@@ -34,6 +36,12 @@ class FiveCardStud(HandState):
     prefix = "stud"
     hand_size = ROUNDS + 1
     events = {**TABLE, Deal: "dealt Kh (the hole card) | dealt up Kh", **POKER_BETTING}
+    #: The words its players say at the table, each with the hand format's words it stands for (what
+    #: the table's prompt, hints and did-you-mean offer).
+    table_words: Mapping[str, str] = MappingProxyType({
+        "fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises", "all": "all in", "show": "shows",
+        "muck": "mucks",
+    })
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
     carry = PokerCarry

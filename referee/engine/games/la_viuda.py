@@ -23,6 +23,8 @@ player, each deal's best hand (each tied best hand) scores a point, and the firs
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -189,6 +191,13 @@ class LaViuda(WhiskeyPoker):
     hand_size = 5
     direction = -1  # laviuda.3.1: dealt and played counter-clockwise
     events = {**TABLE, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
+    #: The words its players say at the table, each with the hand format's words it stands for (no
+    #: betting in La Viuda; buying her back after losing one's last chip).
+    table_words: Mapping[str, str] = MappingProxyType({
+        "take": "takes widow", "exchange": "exchanges", "pass": "passes", "keep": "passes", "knock": "knocks",
+        "turn": "widow turned", "buy": "buys la viuda", "decline": "declines la viuda", "show": "shows",
+        "muck": "mucks",
+    })
     carry = LaViudaCarry
     night_money = LaViudaFund
     on_betting = None  # no betting round in La Viuda

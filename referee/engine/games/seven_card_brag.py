@@ -17,6 +17,8 @@ when the pot depends on it.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -78,6 +80,12 @@ class SevenCardBrag(WithoutMisdeal):
     prefix = "brag7"
     hand_size = 7
     events = {**TABLE, **BRAG_BETTING, **ARRANGING}
+    #: The words its players say at the table, each with the hand format's words it stands for (seed
+    #: 001: each player in turn «вскрывает» one of his hands: reveals it).
+    table_words: Mapping[str, str] = MappingProxyType({
+        "stake": "stake", "arrange": "arranges", "reveal": "reveals", "вскрыть": "reveals",
+        "declare": "declares four of a kind", "show": "shows", "muck": "mucks",
+    })
     declarations = frozenset({"four_of_a_kind"})
     after_end = frozenset({Show, Muck, TakePot})
     carry = SevenCarry

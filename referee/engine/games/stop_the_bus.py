@@ -18,6 +18,8 @@ who took it; under ``void_and_reprompt`` it is void.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -86,6 +88,12 @@ class StopTheBus(WithoutMisdeal):
     hand_size = 3
     events = {**TABLE, Exchange: "exchanges 7c for Kd | exchanges all", Pass: "passes", Knock: "stops the bus",
               TurnWidow: "dummy: 4h 5h 6h", Reported: "was lowest"}
+    #: The words its players say at the table, each with the hand format's words it stands for (seed
+    #: 001: «обменять» one card for one of the dummy's).
+    table_words: Mapping[str, str] = MappingProxyType({
+        "exchange": "exchanges", "обменять": "exchanges", "pass": "passes", "stop": "stops the bus",
+        "knock": "stops the bus", "show": "shows", "muck": "mucks",
+    })
     after_end = frozenset({Show, Muck, TakePot})
     gated_phases = frozenset({"over", REPORTED})
     carry = BusCarry

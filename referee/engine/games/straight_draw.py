@@ -9,6 +9,8 @@ Cards: the log may know every card (a camera), some, or none; cards nobody saw a
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -65,6 +67,13 @@ class StraightDraw(HandState):
     }
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
+    #: The words its players say at the table, each with the hand format's words it stands for: what
+    #: the table's prompt, hints and did-you-mean offer (seed 002: пасовать (фолд), чек, ставка).
+    table_words: Mapping[str, str] = MappingProxyType({
+        "fold": "folds", "пас": "folds", "check": "checks", "чек": "checks", "call": "calls", "bet": "bets",
+        "open": "bets", "opens": "bets", "raise": "raises", "all": "all in", "draw": "draws", "stand": "stands pat", "ask": "asks",
+        "pat": "stands pat", "show": "shows", "muck": "mucks",
+    })
     carry = PokerCarry
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
@@ -461,6 +470,29 @@ class StraightDraw(HandState):
             lead = self.round2_last_aggressor
         start = lead if lead is not None and live[lead] else rnd2_first
         self.showdown_order = [s for s in self.table.order_from(start) if live[s]]
+
+    def to_show(self) -> tuple[int, str, str] | None:
+        """At the showdown: who is to show his hand now, why, and the rule that says so (the first by
+        draw.showdown_first, the rest clockwise by draw.9), for the table's guidance; None when
+        nobody is (outside the showdown, or every hand is shown or mucked)."""
+        if self.phase != "showdown" or not self.showdown_order:
+            return None
+        order = self.showdown_order
+        left = [s for s in order if s not in self.shown and s not in self.mucked and self.live[s]]
+        if not left:
+            return None
+        first, now = order[0], left[0]
+        if now != first:
+            return now, f"clockwise from {self.names[first]}, who showed first", self.cite("draw.9")
+        rule = self.cite("draw.showdown_first")
+        if self.options["draw.showdown_first"] == "last_raiser":
+            lead, since = self.last_aggressor, "in the hand"
+        else:
+            lead, since = self.round2_last_aggressor, "in the last betting round"
+        if lead == first:
+            return first, f"{self.names[first]} bet or raised last {since}", rule
+        why = "nobody bet" if lead is None else f"{self.names[lead]}, who bet or raised last, is out"
+        return first, f"{why} {since}: {self.names[first]} was first to act after the draw", rule
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:

@@ -17,6 +17,8 @@ and, under ``brag.blind_uncontested = pot_carries_blind_keeps_hand``, who keeps 
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -79,6 +81,14 @@ class ThreeCardBrag(HandState):
     prefix = "brag"
     hand_size = 3
     events = {**TABLE, **BRAG_BETTING}
+    #: The words its players say at the table, each with the hand format's words it stands for: what
+    #: the table's prompt, hints and did-you-mean offer.  Seed 001: a player "не может «спасовать»"
+    #: and stay in (пас: he drops), stakes «втемную» (blind), and doubles the stake to see
+    #: («вскрыть» the other's cards); there is no checking.
+    table_words: Mapping[str, str] = MappingProxyType({
+        "drop": "folds", "пас": "folds", "blind": "blind", "втемную": "blind", "stake": "stake",
+        "look": "looks", "see": "sees", "вскрыть": "sees", "cover": "covers", "show": "shows", "muck": "mucks",
+    })
     after_end = frozenset({Show, Muck, TakePot, Look})
     #: a stake after the betting is over is judged by the staking round (acted_round_over) in every phase
     gated_phases: frozenset[str] = frozenset()

@@ -17,6 +17,8 @@ into the next deal's pot).  What the lowest pays is a penalty (payee ``None``: i
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -166,6 +168,14 @@ class WhiskeyPoker(HandState):
     prefix = "whiskey"
     hand_size = 5
     events = {**TABLE, **COMMERCE, **POKER_BETTING}
+    #: The words its players say at the table, each with the hand format's words it stands for (what
+    #: the table's prompt, hints and did-you-mean offer; seed 000: обменять, закрыть, передать ход).
+    table_words: Mapping[str, str] = MappingProxyType({
+        "take": "takes widow", "exchange": "exchanges", "обменять": "exchanges", "pass": "passes",
+        "keep": "passes", "knock": "knocks", "закрыть": "knocks", "turn": "widow turned", "fold": "folds",
+        "check": "checks", "call": "calls", "bet": "bets", "raise": "raises", "all": "all in", "show": "shows",
+        "muck": "mucks",
+    })
     gated_phases = frozenset({"phase1", "phase2", "last_turns", "betting", "showdown", "over"})
     turns = ExchangeRound
     carry = WhiskeyCarry
