@@ -31,6 +31,11 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import (
     AddChips,
+    Amendment,
+    CountConfirmed,
+    CountFixed,
+    HandEnded,
+    Reopened,
     CashOut,
     ChangeOption,
     ChangeRulebook,
@@ -61,6 +66,9 @@ LOG_FORMAT_VERSION = 1
 #: night events about the money, not the table: kept apart from the hands (:attr:`SessionLog.money`)
 #: and recordable into a closed session (a transfer is often paid the next day)
 MONEY_EVENTS = (LedgerSetting, TransferPaid, WhiskyBill)
+#: night events about counting out and correcting the night (docs/ledger.md): kept with the money
+#: events, apart from the hands, in log order (a hand that follows never sees them)
+CLOSING_EVENTS = (CountConfirmed, HandEnded, Reopened, Amendment, CountFixed)
 
 
 def money(cents: int) -> str:
@@ -110,6 +118,19 @@ def night_words(event: NightEvent) -> str:
             return f"{event.payer} paid {event.payee} {money(event.cents)}"
         case WhiskyBill():
             return f"the whisky: {money(event.cents)}, paid by {event.paid_by}"
+        case CountConfirmed():
+            return (f"{event.player}'s count of {event.counted} confirmed by {event.by} "
+                    f"(the log says {event.log_says})")
+        case HandEnded():
+            ended = "the pot returned" if event.how == "return" else "the pot split"
+            return f"hand {event.hand} ended at the close: {ended} ({event.rule})" + (f", said by {event.by}"
+                                                                                    if event.by else "")
+        case Reopened():
+            return f"reopened: {event.why}" + (f" ({event.by})" if event.by else "")
+        case Amendment():
+            return f"amended: {event.what}, because {event.why}"
+        case CountFixed():
+            return f"{event.player}'s count corrected to {event.chips}"
     raise AssertionError(f"no words for night event {event!r}")
 
 
@@ -124,7 +145,7 @@ def event_words(event: Event) -> str:
 
 def in_hand_format(event: NightEvent) -> bool:
     """Whether a hand file can say it (it has no seat moves, cash-outs or money paid)."""
-    if isinstance(event, (MoveSeat, CashOut, Ruling, *MONEY_EVENTS)):
+    if isinstance(event, (MoveSeat, CashOut, Ruling, *MONEY_EVENTS, *CLOSING_EVENTS)):
         return False
     return not (isinstance(event, (SitDown, AddChips)) and event.paid_cents is not None)
 
@@ -262,6 +283,8 @@ class TableState:
                 if not paid_by:
                     raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
                 return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
+            case CountConfirmed() | HandEnded() | Reopened() | Amendment() | CountFixed():
+                return self._closing(event)
             case CashOut():
                 player = self.name(event.player)
                 if player is None:
@@ -274,6 +297,40 @@ class TableState:
                 self.cashed[player] = self.cashed.get(player, 0) + chips
                 return replace(event, player=player)
         raise InputError(f"{type(event).__name__} is not an event of the night between hands")
+
+    def _closing(self, event: NightEvent) -> NightEvent:
+        """A fact of counting out or correcting the night, checked (see :data:`CLOSING_EVENTS`)."""
+        def said(text: object, what: str) -> str:
+            words = " ".join(text.split()) if isinstance(text, str) else ""
+            if not words:
+                raise InputError(f"{type(event).__name__} says no {what}", hint=f"give the {what} in words")
+            return words
+
+        match event:
+            case CountConfirmed():
+                player = self.name(event.player)
+                if player is None:
+                    raise InputError(f"{event.player!r} did not play tonight: no count to confirm")
+                _whole(event.counted, f"{player}'s count (chips)", 0)
+                _whole(event.log_says, f"the chips the log gives {player}", 0)
+                return replace(event, player=player, by=said(event.by, "name of who confirmed it"))
+            case HandEnded():
+                if event.how not in ("return", "split"):
+                    raise InputError(f"a hand ends at the close with its pot returned or split, not {event.how!r}")
+                _whole(event.hand, "the hand ended at the close", 1)
+                return replace(event, rule=said(event.rule, "rule"))
+            case Reopened():
+                return replace(event, why=said(event.why, "reason"))
+            case Amendment():
+                return replace(event, what=said(event.what, "correction"), why=said(event.why, "reason"))
+            case CountFixed():
+                player = self.name(event.player)
+                if player is None or player not in self.cashed:
+                    raise InputError(f"{event.player!r} has not cashed out: there is no count to correct",
+                                     hint="cashed out: " + (", ".join(self.cashed) or "nobody"))
+                self.cashed[player] = _whole(event.chips, f"{player}'s corrected count (chips)", 0)
+                return replace(event, player=player)
+        raise AssertionError(event)
 
     def copy(self) -> TableState:
         return TableState(self.rulebook, dict(self.options), self.chip_value_cents, list(self.seats), self.dealer,
@@ -401,7 +458,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
         if isinstance(event, Ruling):
             rulings.append(event)
             continue
-        if isinstance(event, MONEY_EVENTS):
+        if isinstance(event, (*MONEY_EVENTS, *CLOSING_EVENTS)):
             money_rows.append((row.seq, event))
             continue
         if leading and (isinstance(event, SitDown) or (isinstance(event, SetDealer) and opening)):
@@ -617,6 +674,7 @@ def stored_since(rows: Sequence[EventRow], actions_before: Mapping[int, int]) ->
 
 
 __all__ = [
+    "CLOSING_EVENTS",
     "MONEY_EVENTS",
     "LogSnapshot",
     "SessionLog",

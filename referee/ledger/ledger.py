@@ -489,6 +489,11 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
             final[event.player] = final.get(event.player, 0) + event.stack
         elif isinstance(event, AddChips):
             final[event.player] = final.get(event.player, 0) + event.amount
+    from referee.ledger.counting import confirmations, ended_hand
+
+    _, given_back = ended_hand(log, replayed)  # a hand in play the close ended by rule (house.90)
+    for name, chips in given_back.items():
+        final[name] = final.get(name, 0) + chips
     names = list(table.known.values())
 
     cashed_out = {name: chips for name, chips in table.cashed.items()}
@@ -505,7 +510,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     middle = walk.held
     if len(replayed):
         last = replayed.hands[-1].replay.outcome
-        middle += getattr(last.next_hand.carry, "pot", 0) + last.in_middle
+        middle += getattr(last.next_hand.carry, "pot", 0) + last.in_middle - sum(given_back.values())
     check = ChipCheck(
         bought=sum(table.bought.values()),
         added_by_games=walk.added,
@@ -520,10 +525,14 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     total = sum(raw.values())
     parts: list[tuple[str, int]] = []
     counts = {n: cashed_out[n] - final.get(n, 0) for n in cashed_out if cashed_out[n] != final.get(n, 0)}
+    confirmed = confirmations(log)
     for name in sorted(counts, key=name_key):
         chips = counts[name]
+        fact = confirmed.get(name)
+        by = (f", confirmed by {fact.by}" if fact is not None
+              and (fact.counted, fact.log_says) == (cashed_out[name], final.get(name, 0)) else "")
         parts.append((f"{name} cashed out {cashed_out[name]} chips, {abs(chips)} {'more' if chips > 0 else 'fewer'} "
-                      f"than the log gives ({final.get(name, 0)})", chips * cv))
+                      f"than the log gives ({final.get(name, 0)}){by}", chips * cv))
     left = middle + walk.undecided
     if left:
         where = []
