@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from referee.engine.events import AddChips, CashOut, LedgerSetting, SitDown, TransferPaid, WhiskyBill
+from referee.engine.events import AddChips, CashOut, CountFixed, LedgerSetting, SitDown, TransferPaid, WhiskyBill
 from referee.errors import InputError
 from referee.ledger.settings import MoneySettings, money_settings
 from referee.ledger.settlement import Transfer, name_key
@@ -245,10 +245,17 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
             paid = event.amount * cv if event.paid_cents is None else event.paid_cents
             out.append(Entry(when, event.player, "rebuy", event.amount, -paid, hand, f"{event.player} adds {event.amount} chips"))
         elif isinstance(event, CashOut):
+            counted[event.player] = counted.get(event.player, 0) + event.chips
             out.append(Entry(when, event.player, "cash-out", -event.chips, event.chips * cv, hand,
                              f"{event.player} cashes out {event.chips} chips"))
+        elif isinstance(event, CountFixed):  # a count corrected after the close: the difference
+            change = event.chips - counted.get(event.player, 0)
+            counted[event.player] = event.chips
+            out.append(Entry(when, event.player, "count corrected", -change, change * cv, hand,
+                             f"{event.player}'s count corrected to {event.chips} chips"))
 
     arrived: set[str] = set()
+    counted: dict[str, int] = {}
     for event in log.opening:
         add(event, "opening", None, arrived)
     for hand in log.night.hands:
@@ -257,6 +264,9 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
     last = log.night.hands[-1].number if log.night.hands else None
     for event in log.closing:
         add(event, _when(last, False) if last else "before any hand", last, arrived)
+    for _, event in log.money:  # corrections recorded after the close
+        if isinstance(event, CountFixed):
+            add(event, "corrected", None, arrived)
     return out
 
 
