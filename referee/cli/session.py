@@ -484,9 +484,9 @@ def close(
     final = counts_at_close(after, log, {})
     bought, cashed = sum(log.table.bought.values()), sum(log.table.cashed.values())
     says = sum(c.log_says for c in final)
-    agree = "every count agrees with the log" if all(not c.difference for c in final) else (
-        f"{sum(1 for c in final if c.difference)} count{'s' if sum(1 for c in final if c.difference) != 1 else ''} "
-        "differ from the log, confirmed")
+    off = sum(1 for c in final if c.difference)
+    agree = ("every count agrees with the log" if not off
+             else f"{off} count{'s differ' if off != 1 else ' differs'} from the log, confirmed")
     typer.echo(f"Chips: {bought} bought, the log gives {says}, {cashed} counted: {agree}")
     d = after.difference
     if d.cents:
