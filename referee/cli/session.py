@@ -478,20 +478,29 @@ def close(
         words = "returned to those who put it in" if end_hand == "return" else "split between the players still in"
         typer.echo(f"Hand {hand.entry.number} ended by {facts[0].rule}: its pot of {hand.replay.outcome.in_middle} "  # type: ignore[attr-defined]
                    f"chips {words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
-    typer.echo(f"Session {closed.id} closed: " + ", ".join(f"{n} {c}" for n, c in log.table.cashed.items()))
-    for c in differ:
-        typer.echo(f"Confirmed by {c.confirmed_by or who}: {c.words()}")
+    for line in closed_lines(session_id, after, log, [(c, c.confirmed_by or who) for c in differ]):
+        typer.echo(line)
+
+
+def closed_lines(session_id: int, after: Any, log: Any, confirmed: list[tuple[Any, str]]) -> list[str]:
+    """What a close says once it is recorded: the cash-outs, the counts confirmed and by whom, the
+    chips against the log, and the shortfall or overage the policy absorbed."""
+    from referee.ledger.counting import counts_at_close
+
+    out = [f"Session {session_id} closed: " + ", ".join(f"{n} {c}" for n, c in log.table.cashed.items())]
+    out += [f"Confirmed by {who}: {c.words()}" for c, who in confirmed]
     final = counts_at_close(after, log, {})
     bought, cashed = sum(log.table.bought.values()), sum(log.table.cashed.values())
     says = sum(c.log_says for c in final)
     off = sum(1 for c in final if c.difference)
     agree = ("every count agrees with the log" if not off
              else f"{off} count{'s differ' if off != 1 else ' differs'} from the log, confirmed")
-    typer.echo(f"Chips: {bought} bought, the log gives {says}, {cashed} counted: {agree}")
+    out.append(f"Chips: {bought} bought, the log gives {says}, {cashed} counted: {agree}")
     d = after.difference
     if d.cents:
-        typer.echo(f"{d.kind.capitalize()} of {after.money(abs(d.cents))}, absorbed {d.policy}: "
+        out.append(f"{d.kind.capitalize()} of {after.money(abs(d.cents))}, absorbed {d.policy}: "
                    + ", ".join(f"{n} {after.signed(c)}" for n, c in d.shares))
+    return out
 
 
 _VOID_HINT = "write HAND:ACTION, the action's number in its hand (`referee replay --session ID --hand N` shows them)"
