@@ -237,3 +237,52 @@ def test_reopen_through_a_real_process(sqlite_url: str) -> None:
     assert proc.stdout.splitlines()[0] == "Session 1 reopened: a late rebuy"
     listed = cli(sqlite_url, "session", "list").output
     assert listed.splitlines()[2].split()[-1] == "open"
+
+
+def _at_a_terminal(args: list[str], answer: str) -> tuple[int, str]:
+    """Run ``referee`` with its input and output on a pseudo-terminal, answer its question; its exit
+    code and all it printed."""
+    import os
+    import pty
+    import select
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([str(REFEREE), *args], stdin=follower, stdout=follower, stderr=follower,
+                            env={**os.environ, "COLUMNS": "200"})
+    os.close(follower)
+    out = b""
+    answered = False
+    while True:
+        ready, _, _ = select.select([leader], [], [], 120)
+        if not ready:
+            proc.kill()
+            break
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the process ended and closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+        if not answered and b"Who confirms" in out:
+            os.write(leader, answer.encode() + b"\r")
+            answered = True
+    os.close(leader)
+    import re
+
+    return proc.wait(timeout=120), re.sub(r"\x1b\[[0-9;]*m", "", out.decode().replace("\r\n", "\n"))
+
+
+def test_at_a_terminal_the_close_asks_who_confirms_a_count_that_differs(sqlite_url: str) -> None:
+    night(sqlite_url, ["Ann:100", "Bob:100"], HEADS_UP)
+    args = ["session", "close", "1", "-c", "Ann:96", "-c", "Bob:100", "--db", sqlite_url]
+    code, said = _at_a_terminal(args, "")
+    assert code == 2, said
+    assert "1 count differs from the log: Bob: counted 100, the log says 104" in said
+    assert "Error: session 1: 1 count differs from the log" in said  # nobody confirmed: refused
+    assert "CashOut" not in kinds(sqlite_url)
+    code, said = _at_a_terminal(args, "Cy")
+    assert code == 0, said
+    assert "Confirmed by Cy: Bob: counted 100, the log says 104" in said
+    with open_store(sqlite_url) as store:
+        assert [r.payload["by"] for r in store.events(1) if r.kind == "CountConfirmed"] == ["Cy"]
