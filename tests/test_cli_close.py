@@ -192,7 +192,12 @@ def test_a_closed_night_is_reopened_and_corrected_append_only(db_url: str) -> No
     assert "reopen" in lines(cli(db_url, "act", "1", "new hand"))[1]
     no_reason = cli(db_url, "session", "reopen", "1", "--why", "  ")
     assert no_reason.exit_code == 2 and lines(no_reason)[0] == "Error: --why: a night is reopened for a reason"
+    standing = lines(cli(db_url, "standings"))
+    assert [line.split()[1:6:4] for line in standing if line.split()[1:2] in (["Ann"], ["Bob"])] == [
+        ["Bob", "+€10.00"], ["Ann", "−€10.00"]]
     assert cli(db_url, "session", "reopen", "1", "--why", "Bob's rebuy was never logged").exit_code == 0
+    # reopened, the night is open again: the standings leave it out until it is closed
+    assert "Not counted: session 1, still open (its results are provisional)" in lines(cli(db_url, "standings"))
     twice = cli(db_url, "session", "reopen", "1", "--why", "again")
     assert twice.exit_code == 2 and lines(twice)[0] == "Error: session 1 is open: there is nothing to reopen"
 
@@ -219,6 +224,9 @@ def test_a_closed_night_is_reopened_and_corrected_append_only(db_url: str) -> No
     assert again.exit_code == 0, again.output
     assert lines(again)[2:4] == ["Ann 100 100", "Bob 120 120"]
     assert lines(again)[-1] == "Chips: 220 bought, the log gives 220, 220 counted: every count agrees with the log"
+    standing = lines(cli(db_url, "standings"))
+    assert [line.split()[1:6:4] for line in standing if line.split()[1:2] in (["Ann"], ["Bob"])] == [
+        ["Ann", "€0.00"], ["Bob", "€0.00"]]
     settled = lines(cli(db_url, "settle", "1"))
     assert "Everybody is square." in settled
     assert settled[settled.index("Corrected since it was closed (see `referee report`): what changes") + 1:] == [
