@@ -447,6 +447,7 @@ def close(
                                  f"{n}:CHIPS" for n in missing))
         facts: list[NightEvent] = []
         given_back: dict[str, int] = {}
+        rule, who = "", ""
         hand = hand_in_play(replayed)
         if hand is not None:
             number, middle = hand.entry.number, hand.replay.outcome.in_middle
@@ -476,7 +477,7 @@ def close(
         after, log, _ = session_ledger(store, session_id)
     if hand is not None:
         words = "returned to those who put it in" if end_hand == "return" else "split between the players still in"
-        typer.echo(f"Hand {hand.entry.number} ended by {facts[0].rule}: its pot of {hand.replay.outcome.in_middle} "  # type: ignore[attr-defined]
+        typer.echo(f"Hand {hand.entry.number} ended by {rule}: its pot of {hand.replay.outcome.in_middle} "
                    f"chips {words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
     for line in closed_lines(session_id, after, log, [(c, c.confirmed_by or who) for c in differ]):
         typer.echo(line)
