@@ -219,7 +219,7 @@ class LiveTable:
         from referee.store.models import SESSION_OPEN
 
         if self.session.status != SESSION_OPEN:
-            raise InputError(f"session {self.session_id} is closed", hint="a closed session cannot be recorded into")
+            raise InputError(f"session {self.session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {self.session_id} --why \"…\"")
         self.seen = snap.events[-1].seq if snap.events else 0
         self.table_state: TableState = log.table
         night = log.night

@@ -33,6 +33,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import (
+    CLOSING_EVENTS,
     MONEY_EVENTS,
     AddChips,
     CashOut,
@@ -98,7 +99,7 @@ def _decode(row: EventRow, session_id: int) -> Event:
 
 #: night events that are facts of the game or of the money, not of the table: wherever they stand in the
 #: log, they neither open nor close the opening
-_ASIDE = frozenset({"GameSoFar", "Ruling", *(kind.__name__ for kind in MONEY_EVENTS)})
+_ASIDE = frozenset({"GameSoFar", "Ruling", *(kind.__name__ for kind in (*MONEY_EVENTS, *CLOSING_EVENTS))})
 
 
 def night_places(rows: Sequence[EventRow]) -> list[tuple[EventRow, int | None]]:
@@ -173,7 +174,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
         if isinstance(event, Ruling):
             rulings.append(event)
             continue
-        if isinstance(event, MONEY_EVENTS):
+        if isinstance(event, (*MONEY_EVENTS, *CLOSING_EVENTS)):
             money_rows.append((row.seq, event))
             continue
         if k is None:
@@ -370,6 +371,7 @@ def log_document(snapshot: LogSnapshot, chain: ChainReport) -> dict[str, Any]:
 
 
 __all__ = [
+    "CLOSING_EVENTS",
     "MONEY_EVENTS",
     "LogSnapshot",
     "SessionLog",

@@ -213,24 +213,30 @@ def test_subprocess_missing_directory(tmp_path: Path) -> None:
 
 def test_close_takes_every_cash_out_or_nothing(db_url: str) -> None:
     assert invoke(db_url, "new", *NIGHT).exit_code == 0
-    short = invoke(db_url, "close", "1", "--cash-out", "alice:120", "-c", "Bob:40")
+    short = invoke(db_url, "close", "1", "--cash-out", "alice:100", "-c", "Bob:50")
     assert short.exit_code == 2
     assert short.output.splitlines() == ["Error: session 1: Carol has not cashed out",
                                          "Hint: give every player's counted chips: --cash-out Carol:CHIPS"]
     for bad, error in ((["-c", "Alice"], "Error: --cash-out: bad cash-out 'Alice'"),
                        (["-c", "Alice:1", "-c", "alice:2"], "Error: --cash-out: alice is cashed out twice"),
-                       (["-c", "Zed:5"], "Error: 'Zed' did not play tonight: nothing to cash out")):
+                       (["-c", "Zed:5"], "Error: --cash-out: 'Zed' did not play tonight: nothing to cash out")):
         result = invoke(db_url, "close", "1", *bad)
         assert result.exit_code == 2 and result.output.startswith(error), result.output
     with open_store(db_url) as store:
         assert store.session(1).status == "open" and store.last_seq(1) == 4  # nothing written
-    closed = invoke(db_url, "close", "1", "-c", "alice:120", "-c", "Bob:40", "-c", "Carol:10")
+    # no hand was played: the log gives each player what he bought
+    closed = invoke(db_url, "close", "1", "-c", "alice:100", "-c", "Bob:50", "-c", "Carol:20")
     assert closed.exit_code == 0, closed.output
-    assert closed.output.splitlines() == ["Session 1 closed: Alice 120, Bob 40, Carol 10",
-                                          "Chips: 170 bought, 170 cashed out (they balance)"]
+    assert closed.output.splitlines() == ["Counting out session 1:",
+                                          "  player  the log says  counted",
+                                          "  Alice            100      100",
+                                          "  Bob               50       50",
+                                          "  Carol             20       20",
+                                          "Session 1 closed: Alice 100, Bob 50, Carol 20",
+                                          "Chips: 170 bought, the log gives 170, 170 counted: every count agrees with the log"]
     shown = invoke(db_url, "show", "1").output
-    assert "    1. Alice: bought 100 chips for 25.00, cashed out 120" in shown
-    assert "       7  before any hand: Carol cashes out 10" in shown
+    assert "    1. Alice: bought 100 chips for 25.00, cashed out 100" in shown
+    assert "       7  before any hand: Carol cashes out 20" in shown
     again = invoke(db_url, "close", "1")
     assert again.exit_code == 2 and again.output.startswith("Error: session 1 is closed")
 

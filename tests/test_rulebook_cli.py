@@ -66,8 +66,8 @@ def test_check_ok(tmp_path: Path) -> None:
     house.write_text('[rulebook]\nname = "friday"\nextends = "jackpots"\n[options]\n"draw.limit_post" = 10\n')
     result = invoke("check", str(house))
     assert result.exit_code == 0, result.output
-    assert result.output.strip() == "ok: friday (jackpots, extends jackpots), 33 options, 33 rules"
-    assert invoke("check", "stop_the_bus").output.strip() == "ok: stop_the_bus (stop_the_bus), 9 options, 7 rules"
+    assert result.output.strip() == "ok: friday (jackpots, extends jackpots), 33 options, 35 rules"
+    assert invoke("check", "stop_the_bus").output.strip() == "ok: stop_the_bus (stop_the_bus), 9 options, 9 rules"
 
 
 def test_check_error_in_the_project_style(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_real_subprocess(tmp_path: Path) -> None:
     house.write_text('[rulebook]\nextends = "three_card_brag"\n[options]\nbrag.wild = "deuces"\nbrag.ante = 0\n')
     ok = subprocess.run([str(REFEREE), "rulebook", "check", "house.toml"], cwd=tmp_path, capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
-    assert ok.stdout.strip() == "ok: house (three_card_brag, extends three_card_brag), 21 options, 26 rules"
+    assert ok.stdout.strip() == "ok: house (three_card_brag, extends three_card_brag), 21 options, 28 rules"
     house.write_text('[rulebook]\nextends = "three_card_brag"\n[options]\nbrag.wildcards = "deuces"\n')
     bad = subprocess.run([str(REFEREE), "rulebook", "check", "house.toml"], cwd=tmp_path, capture_output=True, text=True)
     assert bad.returncode == 2

@@ -328,6 +328,48 @@ def show(
             typer.echo(f"    {seq:>4}  {place}: {says}")
 
 
+def _interactive() -> bool:
+    """Whether a person at a terminal can be asked to confirm (not a script or a pipe)."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _count_table(counts: list[Any]) -> list[str]:
+    """The counting out as lines: each player, what the log says, what was counted, the difference."""
+    width = max([len(c.name) for c in counts] + [6])
+    lines = [f"  {'player':<{width}}  {'the log says':>12}  {'counted':>7}"]
+    for c in counts:
+        diff = c.difference
+        sign = "+" if diff > 0 else "\u2212"
+        mark = "" if not diff else f"  ({sign}{abs(diff)}" + (
+            f", confirmed by {c.confirmed_by})" if c.confirmed_by else ")")
+        lines.append(f"  {c.name:<{width}}  {c.log_says:>12}  {c.counted:>7}{mark}")
+    return lines
+
+
+def _confirmer(by: str | None, accept: bool, session_id: int, differ: list[Any]) -> str:
+    """Who confirms the counts that differ from the log: ``--accept --by NAME``, or a person asked at
+    the terminal; InputError (nothing written) when nobody does."""
+    said = "; ".join(c.words() for c in differ)
+    many = len(differ) != 1
+    if accept:
+        if not by or not by.strip():
+            raise InputError("--accept needs who confirms the counts", where="--accept",
+                             hint="name him: --accept --by NAME (the host, the banker or the scorekeeper)")
+        return " ".join(by.split())
+    if _interactive():
+        typer.echo(f"{len(differ)} count{'s differ' if many else ' differs'} from the log: {said}")
+        answer = typer.prompt("Confirm as counted? Who confirms (a name; nothing: count again)", default=by or "",
+                              show_default=bool(by))
+        if answer.strip():
+            return " ".join(answer.split())
+    raise InputError(f"{len(differ)} count{'s differ' if many else ' differs'} from the log: {said}",
+                     where=f"session {session_id}",
+                     hint=f"count again and give the right count{'s' if many else ''}, or confirm "
+                          f"{'them' if many else 'it'} as counted: referee session close {session_id} … --accept --by NAME")
+
+
 @app.command("close")
 def close(
     ctx: typer.Context,
@@ -335,11 +377,21 @@ def close(
     cash_out: Annotated[list[str] | None, typer.Option("--cash-out", "-c", metavar="NAME:CHIPS",
                                                        help="The chips counted in front of a player; "
                                                             "one for every player not cashed out yet.")] = None,
+    accept: Annotated[bool, typer.Option("--accept", help="Confirm counts that differ from the log as the "
+                                                          "fact of the night (with --by).")] = False,
+    by: Annotated[str | None, typer.Option("--by", metavar="NAME",
+                                           help="Who confirms the counts (recorded in the log).")] = None,
+    end_hand: Annotated[str | None, typer.Option("--end-hand", metavar="return|split",
+                                                 help="End a hand still in play by rule: its pot returned "
+                                                      "(house.90.1) or split (house.90.2).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Close a session: record every player's cash-out (chips counted) and end the night.
+    """Close a session: count every player out against the log and end the night.
 
-    Refused, with nothing written, unless every player who sat down has cashed out.
+    Shows what the log says each player should have next to his count.  Refused, with nothing
+    written, unless every player who sat down has cashed out, every count that differs from the log
+    is confirmed (--accept --by NAME, or at the terminal), and a hand still in play is ended by rule
+    (--end-hand return|split).
     """
     pairs = [parse_cash_out(text) for text in cash_out or []]
     seen: set[str] = set()
@@ -347,17 +399,192 @@ def close(
         if name.casefold() in seen:
             raise InputError(f"{name} is cashed out twice", where="--cash-out", hint="give each player once")
         seen.add(name.casefold())
-    from referee.session_log import table_state
+    from referee.engine.events import CountConfirmed, HandEnded, NightEvent
+    from referee.ledger.counting import counts_at_close, end_hand_rule, end_hand_shares, hand_in_play
+    from referee.ledger.ledger import session_ledger
 
     with open_for(ctx, db) as store:
-        closed = store.close_session(session_id, pairs)
         snap = store.snapshot(session_id)
-    state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
-    bought, cashed = sum(state.bought.values()), sum(state.cashed.values())
-    typer.echo(f"Session {closed.id} closed: " + ", ".join(f"{n} {c}" for n, c in state.cashed.items()))
-    balance = "they balance" if bought == cashed else (
-        f"{bought - cashed} short" if cashed < bought else f"{cashed - bought} over")
-    typer.echo(f"Chips: {bought} bought, {cashed} cashed out ({balance})")
+        if snap.session.status != "open":
+            raise InputError(f"session {session_id} is closed",
+                             hint=f"to correct it: referee session reopen {session_id} --why \"…\"")
+        ledger, log, replayed = session_ledger(store, session_id, snap)
+        table = log.table
+        counted: dict[str, int] = {}
+        for typed, chips in pairs:
+            name = table.name(typed)
+            if name is None:
+                raise InputError(f"{typed!r} did not play tonight: nothing to cash out", where="--cash-out",
+                                 hint="players tonight: " + (", ".join(table.known.values()) or "nobody"))
+            counted[name] = chips
+        missing = [n for n in table.due if n not in counted]
+        if missing:
+            raise InputError(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not cashed out",
+                             where=f"session {session_id}",
+                             hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
+                                 f"{n}:CHIPS" for n in missing))
+        facts: list[NightEvent] = []
+        given_back: dict[str, int] = {}
+        rule, who = "", ""
+        hand = hand_in_play(replayed)
+        if hand is not None:
+            number, middle = hand.entry.number, hand.replay.outcome.in_middle
+            if end_hand is None:
+                raise InputError(f"hand {number} is still in play ({middle} chips in the middle)",
+                                 where=f"session {session_id}",
+                                 hint="finish it at the table, or end it by rule: --end-hand return (house.90.1: "
+                                      "every player takes back what he put in) or --end-hand split (house.90.2)")
+            rule = end_hand_rule(hand, end_hand)
+            given_back = end_hand_shares(hand, end_hand)
+            facts.append(HandEnded(number, end_hand, rule, " ".join((by or "").split())))  # type: ignore[arg-type]
+        elif end_hand is not None:
+            raise InputError("no hand is in play: there is no hand to end", where="--end-hand",
+                             hint="leave out --end-hand")
+        counts = counts_at_close(ledger, log, counted, given_back)
+        typer.echo(f"Counting out session {session_id}:")
+        for line in _count_table(counts):
+            typer.echo(line)
+        differ = [c for c in counts if c.difference and c.confirmed_by is None]
+        if differ:
+            who = _confirmer(by, accept, session_id, differ)
+            facts += [CountConfirmed(c.name, c.counted, c.log_says, who) for c in differ]
+        with store.transaction() as tx:
+            if facts:
+                tx.append_events(session_id, None, facts)
+            closed = tx.close_session(session_id, pairs)
+        after, log, _ = session_ledger(store, session_id)
+    if hand is not None:
+        words = "returned to those who put it in" if end_hand == "return" else "split between the players still in"
+        typer.echo(f"Hand {hand.entry.number} ended by {rule}: its pot of {hand.replay.outcome.in_middle} "
+                   f"chips {words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
+    for line in closed_lines(session_id, after, log, [(c, c.confirmed_by or who) for c in differ]):
+        typer.echo(line)
+
+
+def closed_lines(session_id: int, after: Any, log: Any, confirmed: list[tuple[Any, str]]) -> list[str]:
+    """What a close says once it is recorded: the cash-outs, the counts confirmed and by whom, the
+    chips against the log, and the shortfall or overage the policy absorbed."""
+    from referee.ledger.counting import counts_at_close
+
+    out = [f"Session {session_id} closed: " + ", ".join(f"{n} {c}" for n, c in log.table.cashed.items())]
+    out += [f"Confirmed by {who}: {c.words()}" for c, who in confirmed]
+    final = counts_at_close(after, log, {})
+    bought, cashed = sum(log.table.bought.values()), sum(log.table.cashed.values())
+    says = sum(c.log_says for c in final)
+    off = sum(1 for c in final if c.difference)
+    agree = ("every count agrees with the log" if not off
+             else f"{off} count{'s differ' if off != 1 else ' differs'} from the log, confirmed")
+    out.append(f"Chips: {bought} bought, the log gives {says}, {cashed} counted: {agree}")
+    d = after.difference
+    if d.cents:
+        out.append(f"{d.kind.capitalize()} of {after.money(abs(d.cents))}, absorbed {d.policy}: "
+                   + ", ".join(f"{n} {after.signed(c)}" for n, c in d.shares))
+    return out
+
+
+_VOID_HINT = "write HAND:ACTION, the action's number in its hand (`referee replay --session ID --hand N` shows them)"
+
+
+def _correction(text: str, option: str, hint: str) -> tuple[str, int]:
+    name, sep, number = text.rpartition(":")
+    if not sep or not name.strip() or not number.strip().isdigit():
+        raise InputError(f"bad {option[2:]} {text!r}", where=option, hint=hint)
+    return name.strip(), int(number)
+
+
+@app.command("reopen")
+def reopen(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help="The closed session to correct.")],
+    why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why it is reopened (kept in the log).")],
+    by: Annotated[str | None, typer.Option("--by", metavar="NAME", help="Who reopens it.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Open a closed night again to correct it; the reason is kept in the log and the report."""
+    reason = " ".join(why.split())
+    if not reason:
+        raise InputError("a night is reopened for a reason", where="--why",
+                         hint='say why, e.g. --why "Dee\'s count was mistyped"')
+    with open_for(ctx, db) as store:
+        store.reopen_session(session_id, reason, " ".join((by or "").split()))
+    typer.echo(f"Session {session_id} reopened: {reason}")
+    typer.echo(f"Correct it with: referee session amend {session_id} --void HAND:ACTION | --count NAME:CHIPS | "
+               f"--rebuy NAME:CHIPS --why \"…\"; then close it: referee session close {session_id}")
+
+
+@app.command("amend")
+def amend(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help="The session to correct (reopened, or still open).")],
+    why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why (kept in the log and the report).")],
+    void: Annotated[list[str] | None, typer.Option("--void", metavar="HAND:ACTION",
+                                                   help="An action logged by mistake: void it.")] = None,
+    count: Annotated[list[str] | None, typer.Option("--count", metavar="NAME:CHIPS",
+                                                    help="A cash-out count mistyped: the right count.")] = None,
+    rebuy: Annotated[list[str] | None, typer.Option("--rebuy", metavar="NAME:CHIPS",
+                                                    help="A rebuy the log missed (chips at the chip value).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Correct a night, append-only: each correction is recorded with its reason, and the ledger, the
+    settlement, the standings and the report follow."""
+    from referee.engine.events import AddChips, Amendment, CountFixed, Void
+    from referee.session_log import read_session_log
+    from referee.store.chain import what_it_says
+
+    reason = " ".join(why.split())
+    if not reason:
+        raise InputError("a correction has a reason", where="--why", hint='say why, e.g. --why "Bob\'s rebuy was missed"')
+    voids = [_correction(t, "--void", _VOID_HINT) for t in void or []]
+    fixes = [_correction(t, "--count", "write NAME:CHIPS, the chips he really counted") for t in count or []]
+    rebuys = [_correction(t, "--rebuy", "write NAME:CHIPS, the chips he bought") for t in rebuy or []]
+    if not (voids or fixes or rebuys):
+        raise InputError("nothing to correct", where=f"session {session_id}",
+                         hint="give --void HAND:ACTION, --count NAME:CHIPS or --rebuy NAME:CHIPS")
+    said: list[str] = []
+    with open_for(ctx, db) as store:
+        snap = store.snapshot(session_id)
+        if snap.session.status != "open":
+            raise InputError(f"session {session_id} is closed",
+                             hint=f"reopen it first: referee session reopen {session_id} --why \"{reason}\"")
+        log = read_session_log(snap)
+        with store.transaction() as tx:
+            for hand_text, action in voids:
+                where = f"--void {hand_text}:{action}"
+                if not hand_text.isdigit():
+                    raise InputError(f"bad void {hand_text}:{action}", where="--void", hint=_VOID_HINT)
+                hand = int(hand_text)
+                rows = [r for r in snap.events if r.hand_number == hand]
+                if not rows:
+                    raise InputError(f"session {session_id} has no hand {hand}", where=where, hint=_VOID_HINT)
+                if not 1 <= action <= len(rows):
+                    raise InputError(f"hand {hand} has {len(rows)} actions, not {action}", where=where, hint=_VOID_HINT)
+                target = rows[action - 1]
+                if target.kind == "Void":
+                    raise InputError(f"action {action} of hand {hand} is itself a correction ({what_it_says(target)})",
+                                     where=where, hint="void the action it voided instead, or leave it")
+                what = f"hand {hand}, action {action} void ({what_it_says(target)})"
+                tx.append_events(session_id, hand, [Void(action, reason)])
+                tx.append_events(session_id, None, [Amendment(what, reason)])
+                said.append(what)
+            for typed, chips in fixes:
+                name = log.table.name(typed)
+                before = log.table.cashed.get(name) if name is not None else None
+                [row] = tx.append_events(session_id, None, [CountFixed(typed, chips)])
+                name = row.payload["player"]
+                what = f"{name}'s count corrected from {before} to {chips}"
+                tx.append_events(session_id, None, [Amendment(what, reason)])
+                said.append(what)
+            for typed, chips in rebuys:
+                if chips <= 0:
+                    raise InputError(f"a rebuy of {chips} chips", where=f"--rebuy {typed}:{chips}",
+                                     hint="give the chips he bought, more than none")
+                [row] = tx.append_events(session_id, None, [AddChips(typed, chips)])
+                what = f"{row.payload['player']}'s missed rebuy of {chips} chips added"
+                tx.append_events(session_id, None, [Amendment(what, reason)])
+                said.append(what)
+    for what in said:
+        typer.echo(f"Amended session {session_id}: {what} ({reason})")
+    typer.echo(f"Close it again when it is right: referee session close {session_id}")
 
 
 @app.command("delete")

@@ -130,8 +130,10 @@ def settle(
         if settings:
             store.session(session_id)  # a missing session is named before anything else
             store.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
-        ledger, _, _ = session_ledger(store, session_id)
+        snapshot = store.snapshot(session_id)
+        ledger, _, _ = session_ledger(store, session_id, snapshot)
         result = ledger.settle(**options)
+        amended = _as_last_closed(store, snapshot, options)
         if paid:
             payments = [parse_payment(text, result, ledger) for text in paid]
             trial = ledger.settle(**options, paid=(*ledger.payments, *payments))  # refused before anything is stored
@@ -140,7 +142,10 @@ def settle(
     if as_json:
         import json
 
-        typer.echo(json.dumps(settlement_json(ledger, result), indent=2, ensure_ascii=False))
+        data = settlement_json(ledger, result)
+        if amended is not None:
+            data["amended"] = amended_json(amended[0], ledger, amended[1])
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from referee.cli.output import console
 
@@ -148,6 +153,61 @@ def settle(
     for name, value in settings:
         out.print(f"Recorded: ledger {name} = {value}", style="dim", markup=False)
     print_settlement(out, ledger, result, explain=explain)
+    if amended is not None:
+        print_what_changed(out, amended[0], ledger, amended[1], result)
+
+
+def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple[SessionLedger, Settlement] | None:
+    """The ledger and settlement as they stood when the night was last closed, before it was
+    reopened to correct it (None: never reopened)."""
+    from referee.ledger.counting import as_last_closed
+    from referee.ledger.ledger import session_ledger
+
+    before = as_last_closed(snapshot)
+    if before is None:
+        return None
+    ledger, _, _ = session_ledger(store, snapshot.session.id, before)
+    return ledger, ledger.settle(**options)
+
+
+def amended_json(before: SessionLedger, after: SessionLedger, was: Settlement) -> dict[str, Any]:
+    """What the corrections changed: each balance that moved, and the transfers as they were."""
+    from referee.ledger.counting import balance_changes
+
+    return {
+        "balances": [{"name": c.name, "was": c.was, "now": c.now, "change": c.now - c.was}
+                     for c in balance_changes(before, after)],
+        "transfers_before": [{"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in was.transfers],
+    }
+
+
+def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger, was: Settlement,
+                       now: Settlement) -> None:
+    """What the corrections made after the night was closed changed: the balances that moved, the
+    transfers as they were and as they are; payments made stay paid."""
+    from referee.cli.output import literal
+    from referee.ledger.counting import balance_changes
+
+    changes = balance_changes(before, after)
+    if not changes:
+        out.print("[bold]Corrected since it was closed:[/] no balance changed.")
+        return
+    out.print("[bold]Corrected since it was closed[/] (see `referee report`): what changes")
+    for c in changes:
+        out.print(literal(f"  {c.name}: was {after.signed(c.was)}, now {after.signed(c.now)} "
+                          f"({after.signed(c.now - c.was)})"))
+    old = {(t.payer, t.payee, t.cents) for t in was.transfers}
+    new = {(t.payer, t.payee, t.cents) for t in now.transfers}
+    gone = [t for t in was.transfers if (t.payer, t.payee, t.cents) not in new]
+    if gone:
+        out.print(literal("  No longer to make: " + "; ".join(f"{t.payer} pays {t.payee} {after.money(t.cents)}"
+                                                             for t in gone)))
+    added = [t for t in now.transfers if (t.payer, t.payee, t.cents) not in old]
+    if added:
+        out.print(literal("  New: " + "; ".join(f"{t.payer} pays {t.payee} {after.money(t.cents)}" for t in added)))
+    if now.paid:
+        out.print(literal("  Paid before stays paid: " + "; ".join(f"{t.payer} paid {t.payee} {after.money(t.cents)}"
+                                                                   for t in now.paid)))
 
 
 def _with_payments(ledger: SessionLedger, payments: list[Transfer]) -> SessionLedger:

@@ -17,6 +17,7 @@ terminal (standard input that is not one, a script).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from weakref import WeakKeyDictionary, WeakSet
 from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -29,13 +30,16 @@ from prompt_toolkit.keys import Keys
 from referee.live import Entry, LiveTable, Refused, Said, Stored
 
 if TYPE_CHECKING:
+    from referee.cli.count_step import CountStep
+
+if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import History
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
 
 #: The words of the table mode itself (besides actions and the night's header lines).
-COMMANDS = ("new hand", "undo", "?", "force", "quit")
+COMMANDS = ("new hand", "undo", "?", "force", "count", "quit")
 TABLE_WORDS = ("misdeal", "void", "widow turned", "widow dealt:", "dummy:")
 QUIT = frozenset({"quit", "exit", "q"})
 FORCE = frozenset({"!", "force"})
@@ -52,6 +56,7 @@ Type one action per line: 'bob r 4' (Bob raises 4), 'ann open 2', 'cat draw 3', 
   ?          what the rulebook says about this spot
   Eve sits down with 50 after Cy · Bob leaves · Bob adds 50 · dealer: Cy · option NAME = VALUE
              between hands, in the hand format's words
+  count      at the end of the night: count every player out against the log and close it
   quit       leave (Ctrl-D); every acknowledged line is already stored"""
 
 
@@ -178,11 +183,45 @@ def wrap_text(text: str, width: int) -> list[str]:
     return out
 
 
+#: a counting out under way at a table (the ``count`` step, :mod:`referee.cli.count_step`)
+_COUNTING: WeakKeyDictionary[LiveTable, CountStep] = WeakKeyDictionary()
+#: tables whose night the ``count`` step closed: nothing more is recorded into them
+_COUNTED: WeakSet[LiveTable] = WeakSet()
+
+
+def _count(live: LiveTable, text: str | None) -> Entry:
+    """Start the counting out (``text`` None) or take one line of it."""
+    from referee.cli.count_step import CountStep
+    from referee.errors import InputError
+
+    if text is None:
+        try:
+            step = _COUNTING[live] = CountStep(live)
+        except InputError as err:
+            return Refused(err.message, hint=err.hint)
+        return Said(step.opening())
+    step = _COUNTING[live]
+    said = step.enter(text)
+    if step.done:
+        del _COUNTING[live]
+        if step.closed:
+            _COUNTED.add(live)
+    return Said("\n".join(said))
+
+
 def handle(live: LiveTable, text: str) -> Entry | None:
     """Act on one typed line; None for a line that ends the session."""
     word = " ".join(text.split()).lower()
     if word in QUIT:
         return None
+    if live in _COUNTING:
+        return _count(live, text)
+    if live in _COUNTED:
+        sid = live.session_id
+        return Refused(f"session {sid} is closed: the night was counted out",
+                       hint=f"quit to leave; to correct it: referee session reopen {sid} --why \"…\"")
+    if word == "count":
+        return _count(live, None)
     if word in ("help", "h"):
         from referee.shorthand import game_title, hint_words
 
@@ -264,6 +303,8 @@ def _columns() -> int | None:
 
 
 def prompt_text(live: LiveTable) -> str:
+    if live in _COUNTING:
+        return _COUNTING[live].prompt()
     prompt = live.prompt()
     who = prompt.to_act if prompt is not None and prompt.to_act else "table"
     return f"{who}> "

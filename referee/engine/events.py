@@ -431,5 +431,64 @@ class Ruling(NightEvent):
     facts: tuple[str, ...] = ()
 
 
+# ------------------------------------------------------------------ the night: counting out and corrections
+
+
+@dataclass(frozen=True, slots=True)
+class CountConfirmed(NightEvent):
+    """``Dee's count of 110 confirmed by Ann (the log says 114)``: at the close a player's counted chips
+    differ from what the log gives him and ``by`` confirmed the count as the fact of the night.  Only a
+    confirmed difference is absorbed by the shortfall policy (``referee session close --accept``)."""
+
+    player: str
+    counted: int
+    log_says: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(NightEvent):
+    """The night closed in the middle of hand ``hand`` and the table ended that hand by rule ``rule``:
+    ``how`` is ``return`` (every player takes back what he put in) or ``split`` (the pot is shared by
+    the players still in).  ``by`` said so."""
+
+    hand: int
+    how: Literal["return", "split"]
+    rule: str
+    by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reopened(NightEvent):
+    """A closed session opened again to correct it (``referee session reopen``): ``why``, said by ``by``."""
+
+    why: str
+    by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Amendment(NightEvent):
+    """A correction of the night (``referee session amend``): ``what`` it changes, in words, and
+    ``why``.  The change itself is the event recorded with it (a ``Void`` of a hand, a
+    ``CountFixed``, an ``AddChips``): this is what the report lists as the night's amendments."""
+
+    what: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class CountFixed(NightEvent):
+    """A count corrected after the cash-out: ``player`` counted ``chips`` in all (it replaces what his
+    cash-outs of the night said)."""
+
+    player: str
+    chips: int
+
+
+#: night events about counting out and correcting the night (docs/ledger.md): kept with the money
+#: events, apart from the hands, in log order (a hand that follows never sees them)
+CLOSING_EVENTS = (CountConfirmed, HandEnded, Reopened, Amendment, CountFixed)
+
+
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]
 _ = Card  # re-exported for type checkers

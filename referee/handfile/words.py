@@ -5,7 +5,13 @@ reports all say an event this one way."""
 from __future__ import annotations
 
 from referee.engine.events import (
+    CLOSING_EVENTS,
     MONEY_EVENTS,
+    Amendment,
+    CountConfirmed,
+    CountFixed,
+    HandEnded,
+    Reopened,
     AddChips,
     CashOut,
     ChangeOption,
@@ -63,6 +69,19 @@ def night_words(event: NightEvent) -> str:
             return f"{event.payer} paid {event.payee} {format_cents(event.cents)}"
         case WhiskyBill():
             return f"the whisky: {format_cents(event.cents)}, paid by {event.paid_by}"
+        case CountConfirmed():
+            return (f"{event.player}'s count of {event.counted} confirmed by {event.by} "
+                    f"(the log says {event.log_says})")
+        case HandEnded():
+            ended = "the pot returned" if event.how == "return" else "the pot split"
+            return f"hand {event.hand} ended at the close: {ended} ({event.rule})" + (f", said by {event.by}"
+                                                                                    if event.by else "")
+        case Reopened():
+            return f"reopened: {event.why}" + (f" ({event.by})" if event.by else "")
+        case Amendment():
+            return f"amended: {event.what}, because {event.why}"
+        case CountFixed():
+            return f"{event.player}'s count corrected to {event.chips}"
     raise AssertionError(f"no words for night event {event!r}")
 
 
@@ -77,7 +96,7 @@ def event_words(event: Event) -> str:
 
 def in_hand_format(event: NightEvent) -> bool:
     """Whether a hand file can say it (it has no seat moves, cash-outs or money paid)."""
-    if isinstance(event, (MoveSeat, CashOut, Ruling, *MONEY_EVENTS)):
+    if isinstance(event, (MoveSeat, CashOut, Ruling, *MONEY_EVENTS, *CLOSING_EVENTS)):
         return False
     return not (isinstance(event, (SitDown, AddChips)) and event.paid_cents is not None)
 

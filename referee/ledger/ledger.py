@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from referee.engine.events import AddChips, CashOut, LedgerSetting, SitDown, TransferPaid, WhiskyBill
+from referee.engine.events import AddChips, CashOut, CountFixed, LedgerSetting, SitDown, TransferPaid, WhiskyBill
 from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMoney, pro_rata
 from referee.errors import InputError
 from referee.ledger.settings import MoneySettings, money_settings
@@ -225,10 +225,17 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
             paid = event.amount * cv if event.paid_cents is None else event.paid_cents
             out.append(Entry(when, event.player, "rebuy", event.amount, -paid, hand, f"{event.player} adds {event.amount} chips"))
         elif isinstance(event, CashOut):
+            counted[event.player] = counted.get(event.player, 0) + event.chips
             out.append(Entry(when, event.player, "cash-out", -event.chips, event.chips * cv, hand,
                              f"{event.player} cashes out {event.chips} chips"))
+        elif isinstance(event, CountFixed):  # a count corrected after the close: the difference
+            change = event.chips - counted.get(event.player, 0)
+            counted[event.player] = event.chips
+            out.append(Entry(when, event.player, "count corrected", -change, change * cv, hand,
+                             f"{event.player}'s count corrected to {event.chips} chips"))
 
     arrived: set[str] = set()
+    counted: dict[str, int] = {}
     for event in log.opening:
         add(event, "opening", None, arrived)
     for hand in log.night.hands:
@@ -237,6 +244,9 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
     last = log.night.hands[-1].number if log.night.hands else None
     for event in log.closing:
         add(event, _when(last, False) if last else "before any hand", last, arrived)
+    for _, event in log.money:  # corrections recorded after the close
+        if isinstance(event, CountFixed):
+            add(event, "corrected", None, arrived)
     return out
 
 
@@ -345,6 +355,11 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
             notes.extend(said)
     entries = sorted(_buy_entries(log, cv) + walk.entries, key=_entry_order)
     final = replayed.result.holding(log.closing)  # the chips the log gives each player at the end
+    from referee.ledger.counting import confirmations, ended_hand
+
+    _, given_back = ended_hand(log, replayed)  # a hand in play the close ended by rule (house.90)
+    for name, chips in given_back.items():
+        final[name] = final.get(name, 0) + chips
     names = list(table.known.values())
 
     cashed_out = {name: chips for name, chips in table.cashed.items()}
@@ -361,7 +376,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     middle = walk.held
     if len(replayed):
         last = replayed.hands[-1].replay.outcome
-        middle += getattr(last.next_hand.carry, "pot", 0) + last.in_middle
+        middle += getattr(last.next_hand.carry, "pot", 0) + last.in_middle - sum(given_back.values())
     check = ChipCheck(
         bought=sum(table.bought.values()),
         added_by_games=walk.added,
@@ -376,10 +391,14 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     total = sum(raw.values())
     parts: list[tuple[str, int]] = []
     counts = {n: cashed_out[n] - final.get(n, 0) for n in cashed_out if cashed_out[n] != final.get(n, 0)}
+    confirmed = confirmations(log)
     for name in sorted(counts, key=name_key):
         chips = counts[name]
+        fact = confirmed.get(name)
+        by = (f", confirmed by {fact.by}" if fact is not None
+              and (fact.counted, fact.log_says) == (cashed_out[name], final.get(name, 0)) else "")
         parts.append((f"{name} cashed out {cashed_out[name]} chips, {abs(chips)} {'more' if chips > 0 else 'fewer'} "
-                      f"than the log gives ({final.get(name, 0)})", chips * cv))
+                      f"than the log gives ({final.get(name, 0)}){by}", chips * cv))
     left = middle + walk.undecided
     if left:
         where = []

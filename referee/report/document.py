@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
     from referee.handfile.replay import ReplayedHand, ReplayedNight
+    from referee.ledger.counting import AmendmentLine, Change
     from referee.ledger.ledger import SessionLedger
     from referee.ledger.settlement import Settlement
     from referee.session_log import SessionLog
@@ -110,6 +111,10 @@ class NightReport:
     #: each player's chips at the start and after every hand (None: not at the table yet)
     chips: dict[str, tuple[int | None, ...]]
     chain_ok: bool | None = None
+    #: the night's reopenings and corrections after it was closed (when, what, why)
+    amendments: tuple[AmendmentLine, ...] = ()
+    #: the balances those corrections changed (was and now, cents)
+    amended_balances: tuple[Change, ...] = ()
 
     @property
     def date(self) -> str:
@@ -278,7 +283,26 @@ def report_of(store: object, session_id: int) -> NightReport:
     snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
     ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
     chain = verify_chain(snapshot.session, snapshot.events)
-    return night_report(ledger, log, replayed, ledger.settle(), chain.ok)
+    night = night_report(ledger, log, replayed, ledger.settle(), chain.ok)
+    return with_amendments(night, store, snapshot)
+
+
+def with_amendments(night: NightReport, store: object, snapshot: object) -> NightReport:
+    """The report with the night's amendments, and the balances they changed since it was last closed."""
+    from dataclasses import replace
+
+    from referee.ledger.counting import amendments, as_last_closed, balance_changes
+    from referee.ledger.ledger import session_ledger
+
+    lines = amendments(snapshot)  # type: ignore[arg-type]
+    if not lines:
+        return night
+    before = as_last_closed(snapshot)  # type: ignore[arg-type]
+    changes: tuple[Change, ...] = ()
+    if before is not None:
+        was, _, _ = session_ledger(store, night.session_id, before)  # type: ignore[arg-type]
+        changes = tuple(balance_changes(was, night.ledger))
+    return replace(night, amendments=lines, amended_balances=changes)
 
 
 __all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing", "game_title",

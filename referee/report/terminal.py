@@ -83,6 +83,9 @@ def print_report(out: Console, report: NightReport) -> None:
     for note in result.notes:
         out.print(f"[dim]Note:[/] {literal(note)}")
 
+    if report.amendments:
+        print_amendments(out, report)
+
     out.print(Rule(f"Hands ({len(report.hands)})", align="left"))
     hands = _table(("#", "right"), ("Game", "left"), ("Dealer", "left"), ("Result", "left"), ("Winners", "left"),
                    ("Pot", "right"), ("Findings", "right"))
@@ -111,6 +114,21 @@ def print_report(out: Console, report: NightReport) -> None:
         out.print(Rule("Penalties", align="left"))
         for p in report.penalties:
             out.print(f"  hand {p.hand}: {literal(p.text)} {literal(f'[{p.rule}]')}")
+
+
+def print_amendments(out: Console, report: NightReport) -> None:
+    """The night's amendments: each reopening and correction with its time and reason, and the
+    balances they changed."""
+    from rich.rule import Rule
+
+    from referee.cli.output import literal
+
+    out.print(Rule("Amendments", align="left"))
+    for a in report.amendments:
+        out.print(f"  {a.when:%Y-%m-%d %H:%M} UTC  {literal(a.what)} \u2014 {literal(a.why)}")
+    ledger = report.ledger
+    for c in report.amended_balances:
+        out.print(literal(f"  {c.name}: was {ledger.signed(c.was)}, now {ledger.signed(c.now)}"))
 
 
 def print_ledger(out: Console, ledger: SessionLedger) -> None:

@@ -13,6 +13,11 @@ from typing import TYPE_CHECKING
 
 from referee.engine.events import (
     AddChips,
+    Amendment,
+    CountConfirmed,
+    CountFixed,
+    HandEnded,
+    Reopened,
     CashOut,
     ChangeOption,
     ChangeRulebook,
@@ -176,6 +181,8 @@ class TableState:
                 if not paid_by:
                     raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
                 return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
+            case CountConfirmed() | HandEnded() | Reopened() | Amendment() | CountFixed():
+                return self._closing(event)
             case CashOut():
                 player = self.name(event.player)
                 if player is None:
@@ -188,6 +195,40 @@ class TableState:
                 self.cashed[player] = self.cashed.get(player, 0) + chips
                 return replace(event, player=player)
         raise InputError(f"{type(event).__name__} is not an event of the night between hands")
+
+    def _closing(self, event: NightEvent) -> NightEvent:
+        """A fact of counting out or correcting the night, checked (see :data:`CLOSING_EVENTS`)."""
+        def said(text: object, what: str) -> str:
+            words = " ".join(text.split()) if isinstance(text, str) else ""
+            if not words:
+                raise InputError(f"{type(event).__name__} says no {what}", hint=f"give the {what} in words")
+            return words
+
+        match event:
+            case CountConfirmed():
+                player = self.name(event.player)
+                if player is None:
+                    raise InputError(f"{event.player!r} did not play tonight: no count to confirm")
+                _whole(event.counted, f"{player}'s count (chips)", 0)
+                _whole(event.log_says, f"the chips the log gives {player}", 0)
+                return replace(event, player=player, by=said(event.by, "name of who confirmed it"))
+            case HandEnded():
+                if event.how not in ("return", "split"):
+                    raise InputError(f"a hand ends at the close with its pot returned or split, not {event.how!r}")
+                _whole(event.hand, "the hand ended at the close", 1)
+                return replace(event, rule=said(event.rule, "rule"))
+            case Reopened():
+                return replace(event, why=said(event.why, "reason"))
+            case Amendment():
+                return replace(event, what=said(event.what, "correction"), why=said(event.why, "reason"))
+            case CountFixed():
+                player = self.name(event.player)
+                if player is None or player not in self.cashed:
+                    raise InputError(f"{event.player!r} has not cashed out: there is no count to correct",
+                                     hint="cashed out: " + (", ".join(self.cashed) or "nobody"))
+                self.cashed[player] = _whole(event.chips, f"{player}'s corrected count (chips)", 0)
+                return replace(event, player=player)
+        raise AssertionError(event)
 
     def copy(self) -> TableState:
         return TableState(self.rulebook, dict(self.options), self.chip_value_cents, list(self.seats), self.dealer,

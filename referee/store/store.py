@@ -232,11 +232,11 @@ class Transaction:
                 raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
             seq, digest, last_hand = self.db.exec(_log_head(), params={"sid": session_id}).one()  # type: ignore[call-overload]
             if open_only and game.status != SESSION_OPEN:
-                raise InputError(f"session {session_id} is closed", hint="a closed session cannot be recorded into")
+                raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
             head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
             self._heads[session_id] = head
         elif open_only and head.game.status != SESSION_OPEN:
-            raise InputError(f"session {session_id} is closed", hint="a closed session cannot be recorded into")
+            raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
         return head
 
     def _last_hand_played(self, head: _Head) -> bool:
@@ -459,6 +459,23 @@ class Transaction:
         self.db.flush()
         return game
 
+    def reopen_session(self, session_id: int, why: str, by: str = "") -> GameSession:
+        """Open a closed session again to correct it: a ``Reopened`` event with the reason, and the
+        status back to open (its end time is kept until it closes again)."""
+        from referee.engine.events import Reopened
+
+        head = self._head(session_id, open_only=False)
+        if head.game.status == SESSION_OPEN:
+            raise InputError(f"session {session_id} is open: there is nothing to reopen",
+                             hint=f"correct it with `referee session amend {session_id} … --why …`, "
+                                  f"then close it: referee session close {session_id}")
+        game = head.game
+        game.status = SESSION_OPEN
+        self.db.add(game)
+        self.db.flush()
+        self._append(head, None, [(Reopened(why, by), None)])
+        return game
+
     def delete_session(self, session_id: int) -> None:
         """Remove a session recorded by mistake, while it has no hands (its players stay)."""
         Store._session(self.db, session_id, lock=True)
@@ -665,7 +682,7 @@ class Store:
         if game is None:
             raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
         if open_only and game.status != SESSION_OPEN:
-            raise InputError(f"session {session_id} is closed", hint="a closed session cannot be recorded into")
+            raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
         return game
 
     def session(self, session_id: int) -> GameSession:
@@ -711,6 +728,11 @@ class Store:
         InputError, and nothing written, unless every player who sat down has cashed out."""
         with self.transaction() as tx:
             return tx.close_session(session_id, cash_outs, ended_at)
+
+    def reopen_session(self, session_id: int, why: str, by: str = "") -> GameSession:
+        """Open a closed session again to correct it (``Reopened`` with ``why``), in one transaction."""
+        with self.transaction() as tx:
+            return tx.reopen_session(session_id, why, by)
 
     def delete_session(self, session_id: int) -> None:
         """Delete a session that has no hands yet (recorded by mistake); InputError otherwise."""

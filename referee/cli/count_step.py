@@ -1,0 +1,119 @@
+"""The ``count`` step of the table prompt: counting the players out at the end of the night.
+
+Typed ``count``, the table prompt shows what the log says each player still at the table should
+have, then asks for each count in turn (``count Dee (the log says 87)>``).  Counts that agree with
+the log close the session at once; a count that differs is named (``Dee: counted 78, the log says
+87``) and the scorekeeper either counts that player again (``Dee 87``) or has it confirmed
+(``confirm Ann``: Ann confirms the counts as counted, a ``CountConfirmed`` fact of the log), exactly
+as ``referee session close`` does.  ``cancel`` leaves it with nothing recorded.  A hand still in play
+is not counted out here: it is finished at the table, or ended by rule with
+``referee session close --end-hand``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from referee.ledger.counting import Count
+    from referee.live import LiveTable
+
+_NEXT = "count a player again ('Dee 87'), confirm the counts as counted ('confirm NAME': who confirms), or 'cancel'"
+
+
+class CountStep:
+    """One counting out under way at the table prompt."""
+
+    def __init__(self, live: LiveTable) -> None:
+        from referee.ledger.counting import counts_at_close, hand_in_play
+        from referee.ledger.ledger import session_ledger
+
+        self.live = live
+        self.session_id = live.session_id
+        self.ledger, self.log, replayed = session_ledger(live.store, live.session_id)
+        if self.ledger.status != "open":
+            raise InputError(f"session {self.session_id} is closed", hint="there is nobody left to count out")
+        hand = hand_in_play(replayed)
+        if hand is not None:
+            raise InputError(f"hand {hand.entry.number} is still in play ({hand.replay.outcome.in_middle} chips in "
+                             "the middle): finish it before counting out",
+                             hint=f"or end it by rule: referee session close {self.session_id} --end-hand return|split")
+        self.order = list(self.log.table.due)
+        if not self.order:
+            raise InputError("everybody has cashed out already", hint=f"close it: referee session close {self.session_id}")
+        says = counts_at_close(self.ledger, self.log, {name: 0 for name in self.order})
+        self.says = {c.name: c.log_says for c in says}
+        self.counted: dict[str, int] = {}
+        self.done = False
+        self.closed = False  # the night was closed by this counting out
+
+    def opening(self) -> str:
+        gives = ", ".join(f"{name} {self.says[name]}" for name in self.order)
+        return f"Counting out: the log gives {gives}. Type each count in turn ('cancel' to stop)."
+
+    @property
+    def waiting_for(self) -> str | None:
+        return next((name for name in self.order if name not in self.counted), None)
+
+    def prompt(self) -> str:
+        name = self.waiting_for
+        return f"count {name} (the log says {self.says[name]})> " if name is not None else "counts> "
+
+    def enter(self, text: str) -> list[str]:
+        """One line typed during the counting out; what to print."""
+        words = text.split()
+        if [w.lower() for w in words] == ["cancel"]:
+            self.done = True
+            return ["Counting out cancelled: nothing was recorded."]
+        name = self.waiting_for
+        if name is not None:
+            if len(words) != 1 or not words[0].isdigit():
+                return [f"✗ {name}'s count: type the chips counted in front of him, e.g. {self.says[name]}"]
+            self.counted[name] = int(words[0])
+            return self.check() if self.waiting_for is None else []
+        if len(words) >= 2 and words[0].lower() == "confirm":
+            return self.close(" ".join(words[1:]))
+        if len(words) == 2 and words[1].isdigit():
+            player = self.log.table.name(words[0])
+            if player in self.counted:
+                self.counted[player] = int(words[1])
+                return self.check()
+            return [f"✗ {words[0]!r} is not being counted out: " + ", ".join(self.order)]
+        return [f"✗ {_NEXT}"]
+
+    def _differ(self) -> list[Count]:
+        from referee.ledger.counting import counts_at_close
+
+        return [c for c in counts_at_close(self.ledger, self.log, self.counted)
+                if c.name in self.counted and c.difference and c.confirmed_by is None]
+
+    def check(self) -> list[str]:
+        differ = self._differ()
+        if not differ:
+            return self.close(None)
+        many = len(differ) != 1
+        return [f"{len(differ)} count{'s differ' if many else ' differs'} from the log: "
+                + "; ".join(c.words() for c in differ), _NEXT]
+
+    def close(self, by: str | None) -> list[str]:
+        """Record the counts (and, confirmed by ``by``, the differences) and close the night."""
+        from referee.cli.session import closed_lines
+        from referee.engine.events import CountConfirmed
+        from referee.ledger.ledger import session_ledger
+
+        differ = self._differ()
+        store = self.live.store
+        with store.transaction() as tx:
+            if differ:
+                assert by is not None
+                tx.append_events(self.session_id, None,
+                                 [CountConfirmed(c.name, c.counted, c.log_says, by) for c in differ])
+            tx.close_session(self.session_id, list(self.counted.items()))
+        self.done = self.closed = True
+        after, log, _ = session_ledger(store, self.session_id)
+        return closed_lines(self.session_id, after, log, [(c, " ".join((by or "").split())) for c in differ])
+
+
+__all__ = ["CountStep"]
