@@ -12,8 +12,9 @@ of the file.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import ChangeOption, ChangeRulebook, Event, NightEvent, Shuffle
 from referee.handfile.model import HandEntry, Night
@@ -21,6 +22,7 @@ from referee.handfile.writer import write_events
 
 if TYPE_CHECKING:
     from referee.store import Store
+    from referee.store.store import Transaction
 
 
 def stored_rulebook(ref: str, base_dir: str | None) -> str:
@@ -46,32 +48,39 @@ def header_events(hand: HandEntry, base_dir: str | None = None) -> list[NightEve
 
 def record_night(store: Store, night: Night, *, table_name: str, chip_value_cents: int) -> int:
     """Record ``night`` as a new session, all of it in one transaction; returns the session's id."""
+    with store.transaction() as tx:
+        return record_night_into(tx, night, table_name=table_name, chip_value_cents=chip_value_cents)
+
+
+def record_night_into(tx: Transaction, night: Night, *, table_name: str, chip_value_cents: int,
+                      origin: str | None = None) -> int:
+    """:func:`record_night` inside the caller's transaction (which may still refuse it)."""
     from referee.store import SeatSpec
 
-    with store.transaction() as tx:
-        game = tx.new_session(
-            table_name=table_name,
-            rulebook=stored_rulebook(night.rulebook, night.base_dir),
-            chip_value_cents=chip_value_cents,
-            seats=[SeatSpec(s.name, s.stack) for s in night.seats],
-            options=dict(night.options),
-            dealer=night.dealer,
-            dealer_unknown=night.dealer is None,
-        )
-        assert game.id is not None
-        if night.so_far is not None:  # the night starts in the middle of a game
-            tx.append_events(game.id, None, [replace(night.so_far, line=None)])
-        for hand in night.hands:
-            tx.append_events(game.id, None, header_events(hand, night.base_dir))
-            started = tx.start_hand(game.id, dealer=hand.dealer)
-            lines = write_events(hand.events, game=hand.game)
-            # the file's line numbers are where the events came from in that file, not facts of the night
-            events: list[Event | tuple[Event, str | None]] = [
-                (replace(event, line=None), text) for event, text in zip(hand.events, lines, strict=True)
-            ]
-            tx.append_events(game.id, started.number, events)
-            tx.end_hand(game.id, started.number)
-        return game.id
+    game = tx.new_session(
+        table_name=table_name,
+        rulebook=stored_rulebook(night.rulebook, night.base_dir),
+        chip_value_cents=chip_value_cents,
+        seats=[SeatSpec(s.name, s.stack) for s in night.seats],
+        options=dict(night.options),
+        dealer=night.dealer,
+        dealer_unknown=night.dealer is None,
+        origin=origin,
+    )
+    assert game.id is not None
+    if night.so_far is not None:  # the night starts in the middle of a game
+        tx.append_events(game.id, None, [replace(night.so_far, line=None)])
+    for hand in night.hands:
+        tx.append_events(game.id, None, header_events(hand, night.base_dir))
+        started = tx.start_hand(game.id, dealer=hand.dealer)
+        lines = write_events(hand.events, game=hand.game)
+        # the file's line numbers are where the events came from in that file, not facts of the night
+        events: list[Event | tuple[Event, str | None]] = [
+            (replace(event, line=None), text) for event, text in zip(hand.events, lines, strict=True)
+        ]
+        tx.append_events(game.id, started.number, events)
+        tx.end_hand(game.id, started.number)
+    return game.id
 
 
 def night_from_log(store: Store, session_id: int) -> Night:
@@ -86,9 +95,16 @@ def record_log_document(store: Store, document: object, *, source: str = "<json>
     one transaction: the header, then every event in its order, hands begun as their events come.
     Times and hashes are this recording's own; what was recorded (kinds, fields, texts, hands, order)
     is the document's exactly.  Returns the new session's id."""
+    check_log_document(document, source)
+    with store.transaction() as tx:
+        return record_log_document_into(tx, document, source=source)
+
+
+def check_log_document(document: object, source: str) -> tuple[dict[str, Any], list[Any]]:
+    """The header and events of a session log exported as JSON; InputError naming ``source`` when
+    it is not one this referee reads."""
     from referee.errors import InputError
     from referee.session_log import LOG_FORMAT, LOG_FORMAT_VERSION
-    from referee.store.codec import decode_event
 
     if not isinstance(document, dict) or document.get("format") != LOG_FORMAT:
         raise InputError("not a referee session log", where=source,
@@ -103,27 +119,53 @@ def record_log_document(store: Store, document: object, *, source: str = "<json>
         raise InputError("this session was recorded before the log held the whole night (log version 1): "
                          "its JSON alone does not say who sat where", where=source,
                          hint="export it as a hand file (`referee export ID`) and import that")
+    return header, rows
+
+
+def _document_time(header: dict[str, object], key: str, source: str) -> datetime | None:
+    from referee.errors import InputError
+
+    value = header.get(key)
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(str(value))
+    except ValueError:
+        raise InputError(f"the session's {key} {value!r} is not a time", where=source) from None
+    if moment.tzinfo is None:
+        raise InputError(f"the session's {key} {value!r} has no time zone", where=source)
+    return moment
+
+
+def record_log_document_into(tx: Transaction, document: dict[str, object], *, source: str = "<json>",
+                             origin: str | None = None) -> int:
+    """:func:`record_log_document` inside the caller's transaction (the document checked as a log
+    first by :func:`check_log_document`).  The night keeps its own start and end times."""
+    from referee.errors import InputError
+    from referee.store.codec import decode_event
+
+    header, rows = check_log_document(document, source)
     try:
         fields = {"table_name": header["table"], "rulebook": header["rulebook"], "options": header["options"],
                   "chip_value_cents": header["chip_value_cents"], "buy_in_default": header.get("buy_in_default", 0)}
     except KeyError as err:
         raise InputError(f"the session header lacks {err.args[0]!r}", where=source) from None
-    with store.transaction() as tx:
-        game = tx.new_session(**fields)
-        assert game.id is not None
-        hands = 0
-        for n, row in enumerate(rows, 1):
-            where = f"{source}: event {row.get('seq', n) if isinstance(row, dict) else n}"
-            if not isinstance(row, dict) or not isinstance(row.get("payload"), dict):
-                raise InputError("an event is not a JSON object with a payload", where=where)
-            event = decode_event(str(row.get("kind")), row["payload"], where=where)
-            hand, text = row.get("hand"), row.get("text")
-            if hand is not None and hand == hands + 1:
-                hands = tx.start_hand(game.id).number
-            try:
-                tx.append_event(game.id, hand, event, text=text)
-            except InputError as err:
-                raise err.located(where) from None
-        if header.get("status") == "closed":
-            tx.close_session(game.id)
-        return game.id
+    ended = _document_time(header, "ended_at", source)
+    game = tx.new_session(**fields, started_at=_document_time(header, "started_at", source), origin=origin)
+    assert game.id is not None
+    hands = 0
+    for n, row in enumerate(rows, 1):
+        where = f"{source}: event {row.get('seq', n) if isinstance(row, dict) else n}"
+        if not isinstance(row, dict) or not isinstance(row.get("payload"), dict):
+            raise InputError("an event is not a JSON object with a payload", where=where)
+        event = decode_event(str(row.get("kind")), row["payload"], where=where)
+        hand, text = row.get("hand"), row.get("text")
+        if hand is not None and hand == hands + 1:
+            hands = tx.start_hand(game.id).number
+        try:
+            tx.append_event(game.id, hand, event, text=text)
+        except InputError as err:
+            raise err.located(where) from None
+    if header.get("status") == "closed":
+        tx.close_session(game.id, ended_at=ended)
+    return game.id
