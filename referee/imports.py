@@ -57,7 +57,7 @@ def describe(game: GameSession) -> str:
 
 
 def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: str, again: bool,
-                 also: GameSession | None = None) -> tuple[int, ...]:
+                 also: GameSession | None = None, what: str = "night") -> tuple[int, ...]:
     """Record ``fingerprint`` on the new session; unless ``again``, refuse (DuplicateNightError) when
     a session that is not void holds the same night.  ``also``: a session that may hold it without
     a stored fingerprint (a night recorded at this table, exported and imported back)."""
@@ -69,7 +69,7 @@ def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: 
         first = copies[0]
         more = f" (and {len(copies) - 1} more)" if len(copies) > 1 else ""
         raise DuplicateNightError(
-            f"this night is already in the store as {describe(first)}{more}: nothing was imported",
+            f"this {what} is already in the store as {describe(first)}{more}: nothing was imported",
             where=source,
             hint=f"`referee report {first.id}` shows it; to import it again anyway (a second copy that counts "
                  "twice in the standings), add --again")

@@ -234,7 +234,7 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
         g = s.session
         table.add_row(str(g.id), f"{g.started_at:%Y-%m-%d %H:%M}", literal(g.table_name),
                       literal(g.rulebook) + ("*" if g.options else ""),
-                      str(s.players), str(s.hands), str(s.events), g.status)
+                      str(s.players), str(s.hands), str(s.events), "void" if g.voided else g.status)
     console(soft_wrap=False).print(table)
 
 
@@ -393,3 +393,19 @@ def delete(
         game = store.session(session_id)
         store.delete_session(session_id)
     typer.echo(f"Session {session_id} ({game.table_name}) deleted.")
+
+
+@app.command("void")
+def void(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help="The session to void.")],
+    why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why it is voided (kept with it).")],
+    db: DbOption = None,
+) -> None:
+    """Void a night: it is kept, its log untouched, and counts nowhere (standings, reports, settlements).
+
+    Works on any session, even one whose log no longer replays (from an older referee, say), or a
+    night imported twice."""
+    with open_for(ctx, db) as store:
+        game = store.void_session(session_id, why)
+    typer.echo(f"Session {session_id} ({game.table_name}) is void: {game.void_reason}. It is kept and counts nowhere.")

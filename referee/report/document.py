@@ -8,7 +8,7 @@ penalties, and the settlement.  Money is already written in the session's curren
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -110,6 +110,15 @@ class NightReport:
     #: each player's chips at the start and after every hand (None: not at the table yet)
     chips: dict[str, tuple[int | None, ...]]
     chain_ok: bool | None = None
+    #: how the night came into the store (None: recorded here); ``log-unverified`` is said in the report
+    origin: str | None = None
+
+    @property
+    def unverified(self) -> bool:
+        """Imported with ``--as-new`` from a session log whose hash chain did not match its export."""
+        from referee.store.models import ORIGIN_LOG_UNVERIFIED
+
+        return self.origin == ORIGIN_LOG_UNVERIFIED
 
     @property
     def date(self) -> str:
@@ -283,7 +292,7 @@ def report_of(store: object, session_id: int) -> NightReport:
     snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
     ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
     chain = verify_chain(snapshot.session, snapshot.events)
-    return night_report(ledger, log, replayed, ledger.settle(), chain.ok)
+    return replace(night_report(ledger, log, replayed, ledger.settle(), chain.ok), origin=snapshot.session.origin)
 
 
 __all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing", "game_title",
