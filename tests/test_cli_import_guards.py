@@ -269,3 +269,22 @@ def test_an_exported_log_keeps_its_own_times(sqlite_url: str, tmp_path: Path) ->
         game = store.session(1)
         assert (game.started_at, game.ended_at) == (datetime(2026, 4, 2, 0, 0, tzinfo=UTC),
                                                     datetime(2026, 4, 2, 2, 40, tzinfo=UTC))
+
+
+def test_a_one_player_ledger_stored_by_an_older_referee_does_not_break_the_standings(sqlite_url: str) -> None:
+    """What the old import-ledger wrote for a one-player ledger: a closed night of one seat."""
+    from referee.engine.events import LedgerSetting
+    from referee.store import SeatSpec
+
+    assert invoke("import-ledger", str(POKERNOW / "dollars.csv"), "--db", sqlite_url).exit_code == 0
+    with open_store(sqlite_url) as store, store.transaction() as tx:
+        game = tx.new_session(table_name="PokerNow", rulebook="straight_draw", chip_value_cents=1,
+                              seats=[SeatSpec("Solo", 100)])
+        assert game.id is not None
+        tx.append_events(game.id, None, [LedgerSetting("currency", "USD")])
+        tx.close_session(game.id, [("Solo", 100)])
+    result = runner.invoke(app, ["standings", "--db", sqlite_url], terminal_width=120, env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "1 nights · USD" in result.stdout and "Tam" in result.stdout
+    assert result.stderr.startswith("Warning: not counted: session 2 (PokerNow, ")
+    assert "its log does not replay (a hand needs at least two players (got 1))" in result.stderr
