@@ -81,7 +81,7 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
                      again: bool = False) -> Imported:
     """Record a hand file's night as a new session, if it replays and is not in the store yet."""
     from referee.handfile.replay import replay_night_file
-    from referee.recording import record_night_into
+    from referee.recording import record_night
 
     try:  # as `referee replay FILE`: a night it refuses is refused here, at its line
         replay_night_file(night)
@@ -89,7 +89,7 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
         err.hint = (err.hint + "; " if err.hint else "") + "nothing was imported"
         raise
     with store.transaction() as tx:
-        sid = record_night_into(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
+        sid = record_night(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
                                 origin=ORIGIN_HAND_FILE)
         fingerprint = tx.fingerprint_night(sid)
         copies = check_copies(tx, sid, fingerprint, source=night.source, again=again)
@@ -127,14 +127,14 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
     """Record a session log exported as JSON as a new session: its chain verified (unless
     ``as_new``), its night replayed from what the transaction wrote, not in the store yet."""
     from referee.handfile.replay import replay_night_file
-    from referee.recording import check_log_document, record_log_document_into
+    from referee.recording import check_log_document, record_log_document
     from referee.session_log import read_session_log
 
     header, _ = check_log_document(document, source)
     report = None if as_new else verify_document(document, source)
     origin = ORIGIN_LOG_UNVERIFIED if as_new else ORIGIN_LOG_VERIFIED
     with store.transaction() as tx:
-        sid = record_log_document_into(tx, document, source=source, origin=origin)
+        sid = record_log_document(tx, document, source=source, origin=origin)
         snapshot = tx.snapshot(sid)
         try:  # the night as it would be kept, replayed as `referee replay --session` will replay it
             night = read_session_log(snapshot).night

@@ -11,6 +11,8 @@ of the file.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -46,41 +48,49 @@ def header_events(hand: HandEntry, base_dir: str | None = None) -> list[NightEve
     return events
 
 
-def record_night(store: Store, night: Night, *, table_name: str, chip_value_cents: int) -> int:
-    """Record ``night`` as a new session, all of it in one transaction; returns the session's id."""
-    with store.transaction() as tx:
-        return record_night_into(tx, night, table_name=table_name, chip_value_cents=chip_value_cents)
+@contextmanager
+def _transaction(store: Store | Transaction) -> Iterator[Transaction]:
+    """A new transaction of ``store``, or the caller's own (an import that may still refuse it)."""
+    from referee.store.store import Transaction
+
+    if isinstance(store, Transaction):
+        yield store
+    else:
+        with store.transaction() as tx:
+            yield tx
 
 
-def record_night_into(tx: Transaction, night: Night, *, table_name: str, chip_value_cents: int,
-                      origin: str | None = None) -> int:
-    """:func:`record_night` inside the caller's transaction (which may still refuse it)."""
+def record_night(store: Store | Transaction, night: Night, *, table_name: str, chip_value_cents: int,
+                 origin: str | None = None) -> int:
+    """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
+    given); returns the session's id."""
     from referee.store import SeatSpec
 
-    game = tx.new_session(
-        table_name=table_name,
-        rulebook=stored_rulebook(night.rulebook, night.base_dir),
-        chip_value_cents=chip_value_cents,
-        seats=[SeatSpec(s.name, s.stack) for s in night.seats],
-        options=dict(night.options),
-        dealer=night.dealer,
-        dealer_unknown=night.dealer is None,
-        origin=origin,
-    )
-    assert game.id is not None
-    if night.so_far is not None:  # the night starts in the middle of a game
-        tx.append_events(game.id, None, [replace(night.so_far, line=None)])
-    for hand in night.hands:
-        tx.append_events(game.id, None, header_events(hand, night.base_dir))
-        started = tx.start_hand(game.id, dealer=hand.dealer)
-        lines = write_events(hand.events, game=hand.game)
-        # the file's line numbers are where the events came from in that file, not facts of the night
-        events: list[Event | tuple[Event, str | None]] = [
-            (replace(event, line=None), text) for event, text in zip(hand.events, lines, strict=True)
-        ]
-        tx.append_events(game.id, started.number, events)
-        tx.end_hand(game.id, started.number)
-    return game.id
+    with _transaction(store) as tx:
+        game = tx.new_session(
+            table_name=table_name,
+            rulebook=stored_rulebook(night.rulebook, night.base_dir),
+            chip_value_cents=chip_value_cents,
+            seats=[SeatSpec(s.name, s.stack) for s in night.seats],
+            options=dict(night.options),
+            dealer=night.dealer,
+            dealer_unknown=night.dealer is None,
+            origin=origin,
+        )
+        assert game.id is not None
+        if night.so_far is not None:  # the night starts in the middle of a game
+            tx.append_events(game.id, None, [replace(night.so_far, line=None)])
+        for hand in night.hands:
+            tx.append_events(game.id, None, header_events(hand, night.base_dir))
+            started = tx.start_hand(game.id, dealer=hand.dealer)
+            lines = write_events(hand.events, game=hand.game)
+            # the file's line numbers are where the events came from in that file, not facts of the night
+            events: list[Event | tuple[Event, str | None]] = [
+                (replace(event, line=None), text) for event, text in zip(hand.events, lines, strict=True)
+            ]
+            tx.append_events(game.id, started.number, events)
+            tx.end_hand(game.id, started.number)
+        return game.id
 
 
 def night_from_log(store: Store, session_id: int) -> Night:
@@ -88,16 +98,6 @@ def night_from_log(store: Store, session_id: int) -> Night:
     from referee.session_log import night_from_session
 
     return night_from_session(store, session_id)
-
-
-def record_log_document(store: Store, document: object, *, source: str = "<json>") -> int:
-    """Record a session log exported as JSON (``referee export ID --json``) as a new session, in
-    one transaction: the header, then every event in its order, hands begun as their events come.
-    Times and hashes are this recording's own; what was recorded (kinds, fields, texts, hands, order)
-    is the document's exactly.  Returns the new session's id."""
-    check_log_document(document, source)
-    with store.transaction() as tx:
-        return record_log_document_into(tx, document, source=source)
 
 
 def check_log_document(document: object, source: str) -> tuple[dict[str, Any], list[Any]]:
@@ -122,7 +122,7 @@ def check_log_document(document: object, source: str) -> tuple[dict[str, Any], l
     return header, rows
 
 
-def _document_time(header: dict[str, object], key: str, source: str) -> datetime | None:
+def _document_time(header: dict[str, Any], key: str, source: str) -> datetime | None:
     from referee.errors import InputError
 
     value = header.get(key)
@@ -137,10 +137,13 @@ def _document_time(header: dict[str, object], key: str, source: str) -> datetime
     return moment
 
 
-def record_log_document_into(tx: Transaction, document: dict[str, object], *, source: str = "<json>",
-                             origin: str | None = None) -> int:
-    """:func:`record_log_document` inside the caller's transaction (the document checked as a log
-    first by :func:`check_log_document`).  The night keeps its own start and end times."""
+def record_log_document(store: Store | Transaction, document: object, *, source: str = "<json>",
+                        origin: str | None = None) -> int:
+    """Record a session log exported as JSON (``referee export ID --json``) as a new session, in
+    one transaction (``store``'s own, or the one given): the header, then every event in its order,
+    hands begun as their events come.  The night keeps its own start and end times; the times of the
+    events and the hashes are this recording's own; what was recorded (kinds, fields, texts, hands,
+    order) is the document's exactly.  Returns the new session's id."""
     from referee.errors import InputError
     from referee.store.codec import decode_event
 
@@ -151,21 +154,22 @@ def record_log_document_into(tx: Transaction, document: dict[str, object], *, so
     except KeyError as err:
         raise InputError(f"the session header lacks {err.args[0]!r}", where=source) from None
     ended = _document_time(header, "ended_at", source)
-    game = tx.new_session(**fields, started_at=_document_time(header, "started_at", source), origin=origin)
-    assert game.id is not None
-    hands = 0
-    for n, row in enumerate(rows, 1):
-        where = f"{source}: event {row.get('seq', n) if isinstance(row, dict) else n}"
-        if not isinstance(row, dict) or not isinstance(row.get("payload"), dict):
-            raise InputError("an event is not a JSON object with a payload", where=where)
-        event = decode_event(str(row.get("kind")), row["payload"], where=where)
-        hand, text = row.get("hand"), row.get("text")
-        if hand is not None and hand == hands + 1:
-            hands = tx.start_hand(game.id).number
-        try:
-            tx.append_event(game.id, hand, event, text=text)
-        except InputError as err:
-            raise err.located(where) from None
-    if header.get("status") == "closed":
-        tx.close_session(game.id, ended_at=ended)
-    return game.id
+    with _transaction(store) as tx:
+        game = tx.new_session(**fields, started_at=_document_time(header, "started_at", source), origin=origin)
+        assert game.id is not None
+        hands = 0
+        for n, row in enumerate(rows, 1):
+            where = f"{source}: event {row.get('seq', n) if isinstance(row, dict) else n}"
+            if not isinstance(row, dict) or not isinstance(row.get("payload"), dict):
+                raise InputError("an event is not a JSON object with a payload", where=where)
+            event = decode_event(str(row.get("kind")), row["payload"], where=where)
+            hand, text = row.get("hand"), row.get("text")
+            if hand is not None and hand == hands + 1:
+                hands = tx.start_hand(game.id).number
+            try:
+                tx.append_event(game.id, hand, event, text=text)
+            except InputError as err:
+                raise err.located(where) from None
+        if header.get("status") == "closed":
+            tx.close_session(game.id, ended_at=ended)
+        return game.id
