@@ -90,7 +90,7 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
         raise
     with store.transaction() as tx:
         sid = record_night(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
-                                origin=ORIGIN_HAND_FILE)
+                           origin=ORIGIN_HAND_FILE)
         fingerprint = tx.fingerprint_night(sid)
         copies = check_copies(tx, sid, fingerprint, source=night.source, again=again)
         snapshot = tx.snapshot(sid)
