@@ -184,6 +184,10 @@ def test_a_night_that_does_not_replay_never_breaks_the_other_nights(db_url: str)
     assert f"Not counted: session {bad}, void (an older referee let a card be held twice)" in quiet.stdout
     assert [line.split()[-1] for line in invoke("session", "list", "--db", db_url).output.splitlines()[2:4]] == \
         ["closed", "void"]
+    shown = invoke("session", "show", str(bad), "--db", db_url)
+    assert shown.exit_code == 0 and "  void        an older referee let a card be held twice (" in shown.output
+    assert json.loads(invoke("session", "show", str(bad), "--json", "--db", db_url).stdout)["void"] == \
+        "an older referee let a card be held twice"
     report = invoke("report", str(bad), "--db", db_url)
     assert report.exit_code == 2 and report.output.startswith(f"Error: session {bad} is void (an older referee")
     assert invoke("session", "void", str(bad), "--why", "again", "--db", db_url).output.startswith(

@@ -273,6 +273,8 @@ def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain:
         "started_at": session.started_at.isoformat(),
         "ended_at": session.ended_at.isoformat() if session.ended_at else None,
         "status": session.status,
+        "void": session.void_reason,
+        "origin": session.origin,
         "rulebook": session.rulebook,
         "options": session.options,
         "chip_value_cents": session.chip_value_cents,
@@ -319,6 +321,8 @@ def show(
     typer.echo(f"  started     {_when(session)}" + (f", ended {session.ended_at:%Y-%m-%d %H:%M UTC}"
                                                       if session.ended_at else ""))
     typer.echo(f"  status      {session.status}")
+    if session.void_reason is not None:
+        typer.echo(f"  void        {session.void_reason} ({session.voided_at:%Y-%m-%d %H:%M} UTC): counted nowhere")
     typer.echo(f"  rulebook    {session.rulebook}{_options_text(session.options)}")
     if (state.rulebook, state.options) != (session.rulebook, session.options):
         typer.echo(f"  now         {state.rulebook}{_options_text(state.options)}")
