@@ -11,9 +11,12 @@ of the file.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import ChangeOption, ChangeRulebook, Event, NightEvent, Shuffle
 from referee.handfile.model import HandEntry, Night
@@ -21,6 +24,7 @@ from referee.handfile.writer import write_events
 
 if TYPE_CHECKING:
     from referee.store import Store
+    from referee.store.store import Transaction
 
 
 def stored_rulebook(ref: str, base_dir: str | None) -> str:
@@ -44,11 +48,25 @@ def header_events(hand: HandEntry, base_dir: str | None = None) -> list[NightEve
     return events
 
 
-def record_night(store: Store, night: Night, *, table_name: str, chip_value_cents: int) -> int:
-    """Record ``night`` as a new session, all of it in one transaction; returns the session's id."""
+@contextmanager
+def _transaction(store: Store | Transaction) -> Iterator[Transaction]:
+    """A new transaction of ``store``, or the caller's own (an import that may still refuse it)."""
+    from referee.store.store import Transaction
+
+    if isinstance(store, Transaction):
+        yield store
+    else:
+        with store.transaction() as tx:
+            yield tx
+
+
+def record_night(store: Store | Transaction, night: Night, *, table_name: str, chip_value_cents: int,
+                 origin: str | None = None) -> int:
+    """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
+    given); returns the session's id."""
     from referee.store import SeatSpec
 
-    with store.transaction() as tx:
+    with _transaction(store) as tx:
         game = tx.new_session(
             table_name=table_name,
             rulebook=stored_rulebook(night.rulebook, night.base_dir),
@@ -57,6 +75,7 @@ def record_night(store: Store, night: Night, *, table_name: str, chip_value_cent
             options=dict(night.options),
             dealer=night.dealer,
             dealer_unknown=night.dealer is None,
+            origin=origin,
         )
         assert game.id is not None
         if night.so_far is not None:  # the night starts in the middle of a game
@@ -81,14 +100,11 @@ def night_from_log(store: Store, session_id: int) -> Night:
     return night_from_session(store, session_id)
 
 
-def record_log_document(store: Store, document: object, *, source: str = "<json>") -> int:
-    """Record a session log exported as JSON (``referee export ID --json``) as a new session, in
-    one transaction: the header, then every event in its order, hands begun as their events come.
-    Times and hashes are this recording's own; what was recorded (kinds, fields, texts, hands, order)
-    is the document's exactly.  Returns the new session's id."""
+def check_log_document(document: object, source: str) -> tuple[dict[str, Any], list[Any]]:
+    """The header and events of a session log exported as JSON; InputError naming ``source`` when
+    it is not one this referee reads."""
     from referee.errors import InputError
     from referee.session_log import LOG_FORMAT, LOG_FORMAT_VERSION
-    from referee.store.codec import decode_event
 
     if not isinstance(document, dict) or document.get("format") != LOG_FORMAT:
         raise InputError("not a referee session log", where=source,
@@ -103,13 +119,43 @@ def record_log_document(store: Store, document: object, *, source: str = "<json>
         raise InputError("this session was recorded before the log held the whole night (log version 1): "
                          "its JSON alone does not say who sat where", where=source,
                          hint="export it as a hand file (`referee export ID`) and import that")
+    return header, rows
+
+
+def _document_time(header: dict[str, Any], key: str, source: str) -> datetime | None:
+    from referee.errors import InputError
+
+    value = header.get(key)
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(str(value))
+    except ValueError:
+        raise InputError(f"the session's {key} {value!r} is not a time", where=source) from None
+    if moment.tzinfo is None:
+        raise InputError(f"the session's {key} {value!r} has no time zone", where=source)
+    return moment
+
+
+def record_log_document(store: Store | Transaction, document: object, *, source: str = "<json>",
+                        origin: str | None = None) -> int:
+    """Record a session log exported as JSON (``referee export ID --json``) as a new session, in
+    one transaction (``store``'s own, or the one given): the header, then every event in its order,
+    hands begun as their events come.  The night keeps its own start and end times; the times of the
+    events and the hashes are this recording's own; what was recorded (kinds, fields, texts, hands,
+    order) is the document's exactly.  Returns the new session's id."""
+    from referee.errors import InputError
+    from referee.store.codec import decode_event
+
+    header, rows = check_log_document(document, source)
     try:
         fields = {"table_name": header["table"], "rulebook": header["rulebook"], "options": header["options"],
                   "chip_value_cents": header["chip_value_cents"], "buy_in_default": header.get("buy_in_default", 0)}
     except KeyError as err:
         raise InputError(f"the session header lacks {err.args[0]!r}", where=source) from None
-    with store.transaction() as tx:
-        game = tx.new_session(**fields)
+    ended = _document_time(header, "ended_at", source)
+    with _transaction(store) as tx:
+        game = tx.new_session(**fields, started_at=_document_time(header, "started_at", source), origin=origin)
         assert game.id is not None
         hands = 0
         for n, row in enumerate(rows, 1):
@@ -125,5 +171,5 @@ def record_log_document(store: Store, document: object, *, source: str = "<json>
             except InputError as err:
                 raise err.located(where) from None
         if header.get("status") == "closed":
-            tx.close_session(game.id)
+            tx.close_session(game.id, ended_at=ended)
         return game.id

@@ -364,6 +364,7 @@ def log_document(snapshot: LogSnapshot, chain: ChainReport) -> dict[str, Any]:
             "ended_at": game.ended_at.isoformat() if game.ended_at else None, "status": game.status,
             "rulebook": game.rulebook, "options": dict(game.options), "chip_value_cents": game.chip_value_cents,
             "buy_in_default": game.buy_in_default, "log_version": game.log_version,
+            "origin": game.origin,  # part of the genesis hash of an imported night
         },
         "events": events,
         "chain": {"ok": chain.ok, "events": chain.events, "head": chain.head, "problem": chain.problem},

@@ -34,7 +34,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def what_was_recorded(document: dict[str, Any]) -> tuple[Any, ...]:
     """A session log without what belongs to one recording of it (ids, times, hashes)."""
-    header = {k: v for k, v in document["session"].items() if k not in ("id", "started_at", "ended_at")}
+    header = {k: v for k, v in document["session"].items() if k not in ("id", "started_at", "ended_at", "origin")}
     events = [(e["seq"], e["hand"], e["action"], e["kind"], e["payload"], e["text"]) for e in document["events"]]
     return header, events
 
@@ -42,10 +42,13 @@ def what_was_recorded(document: dict[str, Any]) -> tuple[Any, ...]:
 def test_import_then_export_gives_the_canonical_file_back(db_url: str, tmp_path: Path) -> None:
     imported = runner.invoke(app, ["import", str(EXAMPLE), "--db", db_url, "--chip-value", "25c"])
     assert imported.exit_code == 0, imported.output
-    assert imported.output.splitlines() == [f"Imported {EXAMPLE} as session 1: 3 hands, 41 events.",
-                                            "Replay it with: referee replay --session 1"]
     with open_store(db_url) as store:
         assert store.session(1).table_name == "jackpots-friday" and store.session(1).chip_value_cents == 25
+        fingerprint = store.session(1).fingerprint
+    assert fingerprint is not None
+    assert imported.output.splitlines() == [
+        f"Imported {EXAMPLE} as session 1: 3 hands, 41 events (fingerprint {fingerprint[:16]}).",
+        "Replay it with: referee replay --session 1"]
     exported = runner.invoke(app, ["export", "1", "--db", db_url])
     assert exported.exit_code == 0, exported.output
     assert exported.output == write_night(read_night(EXAMPLE))
@@ -74,13 +77,18 @@ def test_the_session_log_as_json_imports_as_the_same_log(db_url: str, tmp_path: 
     assert [e["kind"] for e in document["events"][-5:]] == ["CashOut"] * 5
     path = tmp_path / "friday.json"
     path.write_text(dumped.stdout)
-    imported = run("import", str(path), "--db", db_url)
+    # the night is in this store already (session 1): taken again on purpose
+    refused = run("import", str(path), "--db", db_url)
+    assert refused.returncode == 2 and "this night is already in the store as session 1" in refused.stderr
+    imported = run("import", str(path), "--db", db_url, "--again")
     assert imported.returncode == 0, imported.stderr
-    again = json.loads(run("export", "2", "--json", "--db", db_url).stdout)
+    assert "Hash chain verified: 46 events" in imported.stdout
+    copy = imported.stdout.split(" as session ")[1].split(":")[0]  # PostgreSQL spent an id on the refusal
+    again = json.loads(run("export", copy, "--json", "--db", db_url).stdout)
     assert what_was_recorded(again) == what_was_recorded(document)
     assert again["session"]["status"] == "closed"
     # the hand file of a closed night says the cash-outs in comments
-    text = run("export", "2", "--db", db_url)
+    text = run("export", copy, "--db", db_url)
     assert text.returncode == 0
     assert text.stdout.endswith("\n# not in the hand format: Eve cashes out 78\n")
     assert text.stderr.startswith("Note: the hand format has no words for 5 of the night's facts")

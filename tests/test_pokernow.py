@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from referee.ledger.settlement import settle
 
 HERE = Path(__file__).parent / "pokernow"
 HEADER = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net"
+T = "2026-01-01T20:00:00Z"
 
 
 def ledger(*rows: str) -> str:
@@ -75,6 +77,19 @@ def test_an_unbalanced_file_is_refused() -> None:
         read_pokernow_ledger(HERE / "unbalanced.csv")
     assert str(err.value) == "unbalanced.csv: the nets of rows 2\u20134 total -1.00, not 0 (amounts read as cents)"
     assert isinstance(err.value, InputError)
+    # the usual cause: downloaded while a hand was in play, its pot in nobody's stack
+    assert err.value.hint is not None and "a hand still in play" in err.value.hint
+
+
+def test_the_game_runs_from_its_first_to_its_last_timestamp() -> None:
+    """A 2023 game started and ended in 2023, whenever it is imported: from the earliest sit-down to
+    the latest time in the file (Marta is still seated: her start counts, her end is not known)."""
+    got = read_pokernow_ledger(HERE / "cents.csv")
+    assert got.started == datetime(2026, 3, 14, 20, 30, tzinfo=UTC)
+    assert got.ended == datetime(2026, 3, 15, 0, 30, tzinfo=UTC)
+    old = parse_pokernow_ledger(ledger('"Ann",a,2023-05-01T20:00:00Z,2023-05-01T23:10:00Z,20,25,0,5',
+                                       '"Bob",b,2023-05-01T20:05:00Z,,20,,15,-5'))
+    assert (old.started, old.ended) == (datetime(2023, 5, 1, 20, 0, tzinfo=UTC), datetime(2023, 5, 1, 23, 10, tzinfo=UTC))
 
 
 def test_an_id_seen_under_two_nicknames_joins_both() -> None:
@@ -88,9 +103,9 @@ def test_an_id_seen_under_two_nicknames_joins_both() -> None:
     assert got.players[0].player_ids == ("k1", "k2")
 
 
-def test_undated_rows_and_a_quoted_nickname_over_two_lines() -> None:
+def test_a_quoted_nickname_over_two_lines() -> None:
     got = parse_pokernow_ledger(ledger(
-        '"Old name",a,,,100,100,0,0',
+        '"Old name",a,2026-09-29T01:00:00.000Z,2026-09-29T02:00:00.000Z,100,100,0,0',
         '"New\nname",a,2026-09-29T03:00:00.000Z,,100,,120,20',
         '"Blair",b,2026-09-29T04:00:00.000Z,,100,,80,-20',
     ))
@@ -111,11 +126,22 @@ def test_a_ledger_settles() -> None:
         (HEADER + "\n", "ledger.csv: the ledger has no players"),
         ("name,net\nAnn,5\n", "ledger.csv:1: not a PokerNow ledger: no column player_nickname, player_id"),
         ('entry,at,order\n"-- starting hand #1 --",2026-01-01T00:00:00Z,1\n', "ledger.csv:1: not a PokerNow ledger"),
-        (ledger('"Ann",a,,,20,20,0,0', '"Bob",b,,,20x,0,0,-20'), "ledger.csv:3: buy_in '20x' is not a number"),
-        (ledger('"Ann",a,,,-20,0,0,20', '"Bob",b,,,20,0,0,-20'), "ledger.csv:2: buy_in '-20' is not an amount"),
-        (ledger('"Ann",a,,,,20,0,20'), "ledger.csv:2: no buy-in"),
+        (ledger(f'"Ann",a,{T},,20,20,0,0', f'"Bob",b,{T},,20x,0,0,-20'), "ledger.csv:3: buy_in '20x' is not a number"),
+        (ledger(f'"Ann",a,{T},,-20,0,0,20', f'"Bob",b,{T},,20,0,0,-20'), "ledger.csv:2: buy_in '-20' is not an amount"),
+        (ledger(f'"Ann",a,{T},,,20,0,20'), "ledger.csv:2: no buy-in"),
         (ledger('"Ann",a,,,20,20'), "ledger.csv:2: 6 fields where the header has 8"),
-        (ledger(',,,,20,20,0,0'), "ledger.csv:2: a row with neither a nickname nor a player id"),
+        (ledger(f',,{T},,20,20,0,0'), "ledger.csv:2: a row with neither a nickname nor a player id"),
+        # when the game was played is the ledger's own say: a row without it, or with nonsense, is refused
+        (ledger('"Ann",a,,,20,20,0,0', f'"Bob",b,{T},,20,20,0,0'), "ledger.csv:2: no session_start_at"),
+        (ledger(f'"Ann",a,{T},,20,20,0,0', '"Bob",b,last night,,20,20,0,0'),
+         "ledger.csv:3: session_start_at 'last night' is not a time"),
+        (ledger(f'"Ann",a,{T},2026-13-01T00:00:00Z,20,20,0,0', f'"Bob",b,{T},,20,20,0,0'),
+         "ledger.csv:2: session_end_at '2026-13-01T00:00:00Z' is not a time"),
+        (ledger(f'"Ann",a,{T},2026-01-01T19:59:59Z,20,20,0,0', f'"Bob",b,{T},,20,20,0,0'),
+         "ledger.csv:2: session_end_at 2026-01-01T19:59:59Z is before session_start_at 2026-01-01T20:00:00Z"),
+        # one player is no night: nobody to settle with
+        (ledger(f'"Ann",a,{T},,20,20,0,0', f'"ann",a2,{T},,20,20,0,0'),
+         "ledger.csv: the ledger has one player (Ann, rows 2, 3): a night needs two or more"),
     ],
 )
 def test_bad_files(text: str, message: str) -> None:
@@ -134,4 +160,4 @@ def test_a_missing_file_and_a_byte_order_mark(tmp_path: Path) -> None:
 
 def test_unknown_unit() -> None:
     with pytest.raises(InputError, match="unknown ledger unit 'euros'"):
-        parse_pokernow_ledger(ledger('"Ann",a,,,20,20,0,0'), unit="euros")  # type: ignore[arg-type]
+        parse_pokernow_ledger(ledger(f'"Ann",a,{T},,20,20,0,0'), unit="euros")  # type: ignore[arg-type]

@@ -122,19 +122,32 @@ def verify(
 
     Exits 1 when a chain is broken, naming the first event that does not fit.
     """
+    from referee.store.models import ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
+
     with open_for(ctx, db) as store:
         reports = [store.verify_chain(session)] if session is not None else store.verify_all()
-    broken = 0
+        origins = {g.id: g.origin for g in store.sessions()}
+    broken = unverified = 0
     for report in reports:
-        if report.ok:
-            typer.echo(f"session {report.session_id}: {report.events} events, chain intact (head {report.head[:16]})")
-        else:
+        origin = origins.get(report.session_id)
+        if not report.ok:
             broken += 1
             typer.echo(f"session {report.session_id}: CHAIN BROKEN at {report.problem}")
+        elif origin == ORIGIN_LOG_UNVERIFIED:  # its chain starts at its import: what came before is unproven
+            unverified += 1
+            typer.echo(f"session {report.session_id}: {report.events} events, IMPORTED UNVERIFIED (--as-new: its "
+                       f"export's hash chain did not match); intact since its import (head {report.head[:16]})")
+        else:
+            since = ", imported from a verified export" if origin == ORIGIN_LOG_VERIFIED else ""
+            typer.echo(f"session {report.session_id}: {report.events} events, chain intact (head {report.head[:16]})"
+                       f"{since}")
     if not reports:
         typer.echo("No sessions to verify.")
     elif broken:
         typer.echo(f"{broken} of {len(reports)} sessions have a broken chain: their logs were changed after recording.")
         raise typer.Exit(1)
+    elif unverified:
+        typer.echo(f"{len(reports) - unverified} of {len(reports)} sessions verified; {unverified} imported "
+                   "unverified (their log before the import is not proven).")
     else:
         typer.echo(f"All {len(reports)} sessions verified.")

@@ -41,10 +41,13 @@ def report(
 ) -> None:
     """The session report: standings, ledger, settlement, hands, findings and rulings."""
     with _no_cycle_collector():
+        from referee.ledger.standings import replaying
         from referee.report.document import report_of
 
         with open_for(ctx, db) as store:
-            night = report_of(store, session_id)
+            game = store.session(session_id)  # a missing session is its own error
+            with replaying(game):  # a void night, or one whose log does not replay: named, with the fix
+                night = report_of(store, session_id)
         if csv is not None:
             from referee.ledger.csv_files import LEDGER_COLUMNS, csv_text, ledger_rows, write_text
 

@@ -228,7 +228,7 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
         g = s.session
         table.add_row(str(g.id), f"{g.started_at:%Y-%m-%d %H:%M}", literal(g.table_name),
                       literal(g.rulebook) + ("*" if g.options else ""),
-                      str(s.players), str(s.hands), str(s.events), g.status)
+                      str(s.players), str(s.hands), str(s.events), "void" if g.voided else g.status)
     console(soft_wrap=False).print(table)
 
 
@@ -251,6 +251,8 @@ def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain:
         "started_at": session.started_at.isoformat(),
         "ended_at": session.ended_at.isoformat() if session.ended_at else None,
         "status": session.status,
+        "void": session.void_reason,
+        "origin": session.origin,
         "rulebook": session.rulebook,
         "options": session.options,
         "chip_value_cents": session.chip_value_cents,
@@ -297,6 +299,8 @@ def show(
     typer.echo(f"  started     {_when(session)}" + (f", ended {session.ended_at:%Y-%m-%d %H:%M UTC}"
                                                       if session.ended_at else ""))
     typer.echo(f"  status      {session.status}")
+    if session.void_reason is not None:
+        typer.echo(f"  void        {session.void_reason} ({session.voided_at:%Y-%m-%d %H:%M} UTC): counted nowhere")
     typer.echo(f"  rulebook    {session.rulebook}{_options_text(session.options)}")
     if (state.rulebook, state.options) != (session.rulebook, session.options):
         typer.echo(f"  now         {state.rulebook}{_options_text(state.options)}")
@@ -598,3 +602,19 @@ def delete(
         game = store.session(session_id)
         store.delete_session(session_id)
     typer.echo(f"Session {session_id} ({game.table_name}) deleted.")
+
+
+@app.command("void")
+def void(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help="The session to void.")],
+    why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why it is voided (kept with it).")],
+    db: DbOption = None,
+) -> None:
+    """Void a night: it is kept, its log untouched, and counts nowhere (standings, reports, settlements).
+
+    Works on any session, even one whose log no longer replays (from an older referee, say), or a
+    night imported twice."""
+    with open_for(ctx, db) as store:
+        game = store.void_session(session_id, why)
+    typer.echo(f"Session {session_id} ({game.table_name}) is void: {game.void_reason}. It is kept and counts nowhere.")

@@ -126,12 +126,17 @@ def settle(
     settings = [parse_setting(text) for text in setting or []]
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
     options: dict[str, Any] = {"method": method, "banker": banker, "prefer": preferred, "forbid": forbidden}
+    from referee.ledger.standings import replaying
+
     with open_for(ctx, db) as store:
+        game = store.session(session_id)  # a missing session is named before anything else
         if settings:
-            store.session(session_id)  # a missing session is named before anything else
+            with replaying(game):  # nothing is recorded into a night that is void or does not replay
+                session_ledger(store, session_id)
             store.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
         snapshot = store.snapshot(session_id)
-        ledger, _, _ = session_ledger(store, session_id, snapshot)
+        with replaying(game):
+            ledger, _, _ = session_ledger(store, session_id, snapshot)
         result = ledger.settle(**options)
         amended = _as_last_closed(store, snapshot, options)
         if paid:

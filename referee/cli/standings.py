@@ -48,6 +48,8 @@ def standings(
             raise err.located("--currency") from None
     with open_for(ctx, db) as store:
         result = add_up(store, start=first, end=last, table=table, currency=currency, include_open=include_open)
+    for _, warning in result.broken:  # on stderr, whatever the output: a night left out is never silent
+        typer.echo(f"Warning: not counted: {warning}", err=True)
     if csv is not None:
         from referee.ledger.csv_files import STANDINGS_COLUMNS, csv_text, standings_rows, write_text
 
@@ -98,10 +100,13 @@ def import_ledger(
     name: Annotated[list[str] | None, typer.Option("--name", metavar="NICK=NAME",
                                                    help="Seat a PokerNow nickname as this player (an existing "
                                                         "name or alias merges his results).")] = None,
+    again: Annotated[bool, typer.Option("--again", help="Import the ledger even though the store already holds "
+                                                         "it (a second copy, counted twice).")] = False,
     db: DbOption = None,
 ) -> None:
     """Record a PokerNow ledger CSV as a closed night (no hands): buy-ins and cash-outs per player,
-    rows merged per player, totals that do not balance refused with the file and row."""
+    rows merged per player, totals that do not balance refused with the file and row; the night runs
+    from the ledger's first to its last timestamp; the same ledger twice is refused unless --again."""
     from referee.ledger.pokernow import read_pokernow_ledger, record_pokernow
     from referee.ledger.settings import check_setting
 
@@ -119,12 +124,15 @@ def import_ledger(
         names[nick.strip()] = seat.strip()
     ledger = read_pokernow_ledger(path, unit=unit)  # type: ignore[arg-type]
     with open_for(ctx, db) as store:
-        sid, seats = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code)
+        sid, seats = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code, again=again)
     from referee.money import format_money
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
     typer.echo(f"Imported {ledger.source} as session {sid}: {len(ledger.players)} players, buy-ins {total} "
                f"(amounts read as {ledger.unit}: {ledger.unit_reason})")
+    if ledger.started is not None and ledger.ended is not None:
+        typer.echo(f"  played {ledger.started:%Y-%m-%d %H:%M} to {ledger.ended:%Y-%m-%d %H:%M} UTC "
+                   "(the ledger's own times)")
     for seat, player in seats:
         merged = f" (rows {', '.join(map(str, player.rows))} merged)" if len(player.rows) > 1 else ""
         renamed = f"{player.name!r} sits as {seat}" if seat != player.name else seat

@@ -25,9 +25,16 @@ def import_night(
     chip_value: Annotated[str, typer.Option("--chip-value", metavar="MONEY",
                                             help="What one chip is worth, for a hand file: 0.25, or 25c.")]
     = DEFAULT_CHIP_VALUE,
+    again: Annotated[bool, typer.Option("--again", help="Import the night even though the store already holds "
+                                                         "it (a second copy, counted twice).")] = False,
+    as_new: Annotated[bool, typer.Option("--as-new", help="Take a session log whose hash chain does not match "
+                                                          "as a new night, marked unverified.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Import a whole night into a new session: every hand, every event, every change between hands."""
+    """Import a whole night into a new session: every hand, every event, every change between hands.
+
+    Nothing is written unless the whole night replays (as `referee replay` replays it) and is not in
+    the store already; a session log's hash chain is verified first (refused when edited or cut)."""
     from referee.cli.session import parse_chip_value
     from referee.errors import InputError
 
@@ -53,15 +60,27 @@ def import_night(
         except HandFileErrors as err:  # every bad line at once, as replay reports them
             report_file_errors(err, nothing="nothing was imported")
             raise  # not reached
-    from referee.recording import record_log_document, record_night
+    if as_new and document is None:
+        raise InputError("--as-new is for a session log (JSON): a hand file carries no hash chain",
+                         where="--as-new", hint="leave it out")
+    from referee.imports import import_hand_file, import_log_document
 
     with open_for(ctx, db) as store:
         if document is not None:
-            session_id = record_log_document(store, document, source=str(file))
+            done = import_log_document(store, document, source=str(file), again=again, as_new=as_new)
         else:
-            session_id = record_night(store, night, table_name=table or file.stem, chip_value_cents=cents)
-        hands, events = len(store.hands(session_id)), len(store.events(session_id))
-    typer.echo(f"Imported {file} as session {session_id}: {hands} hand{'s' if hands != 1 else ''}, {events} events.")
+            done = import_hand_file(store, night, table_name=table or file.stem, chip_value_cents=cents, again=again)
+    session_id = done.session_id
+    typer.echo(f"Imported {file} as session {session_id}: {done.hands} hand{'s' if done.hands != 1 else ''}, "
+               f"{done.events} events (fingerprint {done.fingerprint[:16]}).")
+    if done.chain is not None:
+        typer.echo(f"Hash chain verified: {done.chain.events} events, head {done.chain.head[:16]} as exported.")
+    elif as_new:
+        typer.echo("Taken as a new night, NOT verified against its export (--as-new): its report and "
+                   "`referee db verify` say so.")
+    if done.copies:
+        typer.echo(f"Warning: a second copy (--again) of session{'s' if len(done.copies) > 1 else ''} "
+                   f"{', '.join(map(str, done.copies))}: the standings count it again", err=True)
     typer.echo(f"Replay it with: referee replay --session {session_id}")
 
 

@@ -22,7 +22,16 @@ rarely for less than 10.00), as dollars otherwise.  The choice and its reason ar
 
 **Merging.**  Rows belong to one player when they share a player id, or a nickname ignoring case
 (transitively: an id seen with two nicknames joins both).  The player's name is the nickname of
-their latest session (by its start, else its end time; ties and undated rows by file order).
+their latest session (by its start; ties by file order).
+
+**Times.**  Every row must say when the player sat down (``session_start_at``); ``session_end_at`` is
+empty while he is seated, and never before his start.  A missing, unreadable or reversed time is
+refused with its row.  The night starts at the earliest start and ends at the latest time in the
+file: an imported 2023 game ran in 2023, not until the day it was imported.
+
+**Refused.**  A ledger of one player (a night needs two), and one whose nets do not add up to zero:
+usually a hand was still in play when it was downloaded (its pot is in nobody's stack).  The same
+ledger imported twice is recognised by its fingerprint (:func:`ledger_fingerprint`).
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ import io
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Literal
@@ -77,8 +87,12 @@ class PokerNowLedger:
     #: why the amounts were read in that unit ("forced" when the caller said so)
     unit_reason: str
     players: tuple[LedgerPlayer, ...]
-    #: the earliest session start (else end) in the file, as PokerNow writes it (ISO 8601), if any
-    started: str | None = None
+    #: the earliest session start in the file: when the game began (PokerNow's own timestamp, UTC)
+    started: datetime | None = None
+    #: the latest timestamp in the file (a session's end, else start): the game had not ended earlier
+    ended: datetime | None = None
+    #: the content of the file's rows (what :func:`ledger_fingerprint` hashes), in file order
+    content: tuple[tuple[str, ...], ...] = ()
 
     def balances(self) -> dict[str, int]:
         """Net cents per player: what :func:`referee.ledger.settlement.settle` takes."""
@@ -90,10 +104,13 @@ class _Row:
     line: int
     nickname: str
     player_id: str
-    when: str  # the session's start, else its end; "" when neither is given
+    when: str  # the session's start (ISO 8601, as written), for ordering a player's sessions
+    start: datetime
+    end: datetime | None  # None while the player is still seated
     buy_in: str
     cash_out: tuple[str, ...]  # buy_out, stack, nit_escrow
     net: str
+    content: tuple[str, ...] = ()  # every column as written, for the fingerprint
 
 
 def read_pokernow_ledger(path: str | Path, *, unit: Unit | Literal["auto"] = "auto") -> PokerNowLedger:
@@ -123,17 +140,46 @@ def parse_pokernow_ledger(
     else:
         reason = "forced"
     players = [_merge(group, unit, source) for group in _group_rows(rows)]
+    if len(players) < 2:
+        only = players[0]
+        raise LedgerFileError(
+            f"the ledger has one player ({only.name}, row{'s' if len(only.rows) > 1 else ''} "
+            f"{', '.join(map(str, only.rows))}): a night needs two or more",
+            where=source, hint="download the ledger of the whole game, once the others have played (Ledger, then "
+                               "Download Ledger)")
     total = sum(p.net for p in players)
     if total:
         raise LedgerFileError(
             f"the nets of rows {rows[0].line}\u2013{rows[-1].line} total {format_cents(total)}, not 0 "
             f"(amounts read as {unit})",
             where=source,
-            hint="a complete PokerNow ledger always balances: download it again once every player has a row",
+            hint="a complete PokerNow ledger always balances: the usual cause is a hand still in play when it was "
+                 "downloaded (the chips in the pot are in nobody's stack); download it again between hands, once "
+                 "every player has a row",
         )
-    dated = sorted(r.when for r in rows if r.when)
+    started = min(r.start for r in rows)
+    ended = max(moment for r in rows for moment in (r.start, r.end) if moment is not None)
     return PokerNowLedger(source, unit, reason, tuple(sorted(players, key=lambda p: (p.name.casefold(), p.name))),
-                          dated[0] if dated else None)
+                          started, ended, tuple(r.content for r in rows))
+
+
+def ledger_fingerprint(ledger: PokerNowLedger) -> str:
+    """The fingerprint of a ledger: its rows as PokerNow wrote them (the same download, or a copy of
+    it with the rows reordered or the spacing changed, is the same game), whatever unit or names the
+    import chose."""
+    from referee.store.fingerprint import fingerprint
+
+    return fingerprint("pokernow", sorted(ledger.content))
+
+
+def _time(text: str, column: str, where: str) -> datetime:
+    """A PokerNow timestamp (ISO 8601, ``Z`` for UTC; one without a zone is read as UTC)."""
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise LedgerFileError(f"{column} {text!r} is not a time", where=where,
+                              hint="PokerNow writes times like 2026-03-14T21:05:00.000Z: " + _HINT) from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _read_rows(text: str, source: str) -> list[_Row]:
@@ -171,8 +217,18 @@ def _read_rows(text: str, source: str) -> list[_Row]:
                 raise LedgerFileError("a row with neither a nickname nor a player id", where=where, hint=_HINT)
             if not cell("buy_in"):
                 raise LedgerFileError("no buy-in", where=where, hint=_HINT)
-            rows.append(_Row(start, nickname, player_id, cell("session_start_at") or cell("session_end_at"),
-                             cell("buy_in"), (cell("buy_out"), cell("stack"), cell("nit_escrow")), cell("net")))
+            if not cell("session_start_at"):
+                raise LedgerFileError("no session_start_at: when the player sat down is not said", where=where,
+                                      hint=_HINT)
+            began = _time(cell("session_start_at"), "session_start_at", where)
+            left = _time(cell("session_end_at"), "session_end_at", where) if cell("session_end_at") else None
+            if left is not None and left < began:
+                raise LedgerFileError(f"session_end_at {cell('session_end_at')} is before session_start_at "
+                                      f"{cell('session_start_at')}", where=where, hint=_HINT)
+            content = tuple(cell(name) for name in (*REQUIRED, "nit_escrow"))
+            rows.append(_Row(start, nickname, player_id, began.isoformat(), began, left,
+                             cell("buy_in"), (cell("buy_out"), cell("stack"), cell("nit_escrow")), cell("net"),
+                             content))
     except csv.Error as exc:
         raise LedgerFileError(f"bad CSV: {exc}", where=f"{source}:{line + 1}", hint=_HINT) from None
     if not rows:
@@ -238,7 +294,7 @@ def _merge(rows: list[_Row], unit: Unit, source: str) -> LedgerPlayer:
         buy_in += row_in
         buy_out += sum(row_out)
         net += row_net
-    latest = max(rows, key=lambda r: r.when)  # the newest session; the earlier row on ties (newest first)
+    latest = max(rows, key=lambda r: r.start)  # the newest session; the earlier row on ties (newest first)
     return LedgerPlayer(
         name=latest.nickname or latest.player_id,
         player_ids=_unique(r.player_id for r in rows),
@@ -295,14 +351,16 @@ def seat_name(player: LedgerPlayer, names: dict[str, str], source: str) -> str:
 
 
 def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names: dict[str, str] | None = None,
-                    currency: str = "USD", rulebook: str = "straight_draw") -> tuple[int, list[tuple[str, LedgerPlayer]]]:
+                    currency: str = "USD", rulebook: str = "straight_draw",
+                    again: bool = False) -> tuple[int, list[tuple[str, LedgerPlayer]]]:
     """Record a PokerNow ledger as a closed session with no hands: each player sits down with his
     buy-ins (one chip a cent) and cashes out what he left with; the currency as a ledger setting.
-    All of it in one transaction; returns the session's id and each seat name with its player."""
-    from datetime import UTC, datetime
-
+    All of it in one transaction; returns the session's id and each seat name with its player.  The
+    ledger's fingerprint is stored with it: the same ledger again is refused (DuplicateNightError,
+    naming the session) unless ``again``.  The session starts and ends at the ledger's own times."""
     from referee.engine.events import LedgerSetting
     from referee.store import SeatSpec
+    from referee.store.models import ORIGIN_POKERNOW
 
     wanted = {k.casefold(): v for k, v in (names or {}).items()}
     seats = [(seat_name(p, wanted, ledger.source), p) for p in ledger.players]
@@ -314,18 +372,15 @@ def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names:
                                   where=f"{ledger.source}:{','.join(map(str, p.rows))}",
                                   hint="give them different names with --name NICK=NAME")
         taken[seat.casefold()] = p
-    started = None
-    if ledger.started:
-        try:
-            started = datetime.fromisoformat(ledger.started.replace("Z", "+00:00"))
-            if started.tzinfo is None:
-                started = started.replace(tzinfo=UTC)
-        except ValueError:
-            started = None
+    from referee.imports import check_copies
+
     with store.transaction() as tx:  # type: ignore[attr-defined]
-        game = tx.new_session(table_name=table, rulebook=rulebook, chip_value_cents=1, started_at=started,
-                              seats=[SeatSpec(seat, p.buy_in) for seat, p in seats])
+        game = tx.new_session(table_name=table, rulebook=rulebook, chip_value_cents=1, started_at=ledger.started,
+                              seats=[SeatSpec(seat, p.buy_in) for seat, p in seats], origin=ORIGIN_POKERNOW)
         assert game.id is not None
         tx.append_events(game.id, None, [LedgerSetting("currency", currency)])
-        tx.close_session(game.id, [(seat, p.buy_out) for seat, p in seats])
+        # the game ran from its first sit-down to its last timestamp, not until the import
+        tx.close_session(game.id, [(seat, p.buy_out) for seat, p in seats], ended_at=ledger.ended)
+        check_copies(tx, game.id, ledger_fingerprint(ledger), source=ledger.source, again=again,
+                     what="ledger")
         return int(game.id), seats

@@ -4,22 +4,26 @@ A person is the store's player: the seat names of the nights and every alias of 
 (``Bobby`` → ``Robert``) add up to one row.  Sessions are chosen by the day they started (a range,
 or a season: a calendar year) and optionally by table; a session still open is left out unless asked
 for (its results are provisional), and so is a session kept in another currency than the standings'
-(money of two currencies does not add up), each named in ``skipped``.
+(money of two currencies does not add up), each named in ``skipped``.  A voided night is left out;
+so is a night whose log no longer replays (recorded by an older referee, say), which never breaks the
+others: it is named in ``broken`` with the command that fixes it (:func:`void_command`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from referee.errors import InputError
+from referee.errors import InputError, RefereeError
 from referee.ledger.settlement import name_key
 
 if TYPE_CHECKING:
     from referee.ledger.ledger import SessionLedger
     from referee.store import Store
+    from referee.store.models import GameSession
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,8 @@ class Standings:
     start: date | None = None
     end: date | None = None
     skipped: tuple[tuple[int, str], ...] = ()
+    #: nights left out because their log does not replay: (session, a warning naming the fix)
+    broken: tuple[tuple[int, str], ...] = ()
 
     def money(self, cents: int) -> str:
         from referee.money import format_money
@@ -61,6 +67,44 @@ class _Person:
     won: int = 0
     net: int = 0
     results: list[int] = field(default_factory=list)
+
+
+class UnreplayableNight(InputError):
+    """A stored night whose log the engine cannot replay (recorded by an older referee, say): it is
+    named with the command that keeps it out of every count."""
+
+
+def void_command(session_id: int) -> str:
+    return f'referee session void {session_id} --why "..."'
+
+
+def unreplayable(game: GameSession, err: RefereeError) -> UnreplayableNight:
+    """The error for a night whose log does not replay, naming it and the command that fixes it."""
+    what = str(err).removeprefix(f"session {game.id}: ")
+    return UnreplayableNight(
+        f"its log does not replay ({what})", where=f"session {game.id} ({game.table_name}, {game.started_at:%Y-%m-%d})",
+        hint=f"`{void_command(game.id)}` keeps it out of every count (its log is kept); "  # type: ignore[arg-type]
+             "or void it and import the night again from a corrected file")
+
+
+def refuse_void(game: GameSession) -> None:
+    """A voided night counts nowhere: InputError for a command that would count it."""
+    if game.void_reason is not None:
+        raise InputError(f"session {game.id} is void ({game.void_reason}): it counts nowhere",
+                         hint=f"`referee export {game.id} --json` still gives its log")
+
+
+@contextmanager
+def replaying(game: GameSession) -> Iterator[None]:
+    """Around the replay of one night for a command about it: a void night is refused, and a log
+    that does not replay becomes :class:`UnreplayableNight` (its name and the fix), not a crash."""
+    refuse_void(game)
+    try:
+        yield
+    except UnreplayableNight:
+        raise
+    except RefereeError as err:
+        raise unreplayable(game, err) from None
 
 
 def season_range(season: str) -> tuple[date, date]:
@@ -122,13 +166,23 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
             continue
         chosen.append(game)
     skipped: list[tuple[int, str]] = []
+    broken: list[tuple[int, str]] = []
     ledgers: list[tuple[SessionLedger, dict[str, int]]] = []
     for game in chosen:
         assert game.id is not None
+        if game.void_reason is not None:
+            skipped.append((game.id, f"void ({game.void_reason})"))
+            continue
         if game.status != "closed" and not include_open:
             skipped.append((game.id, "still open (its results are provisional)"))
             continue
-        ledger, _, replayed = session_ledger(store, game.id)
+        try:  # one night whose log does not replay never breaks the others: it is named, with its fix
+            ledger, _, replayed = session_ledger(store, game.id)
+        except RefereeError as err:
+            bad = unreplayable(game, err)
+            skipped.append((game.id, "its log does not replay"))
+            broken.append((game.id, f"{bad.where}: {bad.message}; {bad.hint}"))
+            continue
         hands: dict[str, int] = {}
         for hand in replayed:
             for name in hand.replay.setup.names:
@@ -150,12 +204,13 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
             kept.append((ledger, hands))
     locale = kept[0][0].settings.locale if kept else "en_GB"
     ids = tuple(ledger.session_id for ledger, _ in kept if ledger.session_id is not None)
-    return add_up(kept, currency=currency, locale=locale, sessions=ids, start=start, end=end,
-                  skipped=tuple(sorted(skipped)))
+    return replace(add_up(kept, currency=currency, locale=locale, sessions=ids, start=start, end=end,
+                          skipped=tuple(sorted(skipped))), broken=tuple(broken))
 
 
 def _day(moment: datetime) -> date:
     return moment.date()
 
 
-__all__ = ["StandingRow", "Standings", "add_up", "parse_day", "season_range", "standings"]
+__all__ = ["StandingRow", "Standings", "UnreplayableNight", "add_up", "parse_day", "refuse_void", "replaying",
+           "season_range", "standings", "unreplayable", "void_command"]

@@ -8,7 +8,7 @@ penalties, and the settlement.  Money is already written in the session's curren
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -115,6 +115,15 @@ class NightReport:
     amendments: tuple[AmendmentLine, ...] = ()
     #: the balances those corrections changed (was and now, cents)
     amended_balances: tuple[Change, ...] = ()
+    #: how the night came into the store (None: recorded here); ``log-unverified`` is said in the report
+    origin: str | None = None
+
+    @property
+    def unverified(self) -> bool:
+        """Imported with ``--as-new`` from a session log whose hash chain did not match its export."""
+        from referee.store.models import ORIGIN_LOG_UNVERIFIED
+
+        return self.origin == ORIGIN_LOG_UNVERIFIED
 
     @property
     def date(self) -> str:
@@ -283,13 +292,12 @@ def report_of(store: object, session_id: int) -> NightReport:
     snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
     ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
     chain = verify_chain(snapshot.session, snapshot.events)
-    night = night_report(ledger, log, replayed, ledger.settle(), chain.ok)
+    night = replace(night_report(ledger, log, replayed, ledger.settle(), chain.ok), origin=snapshot.session.origin)
     return with_amendments(night, store, snapshot)
 
 
 def with_amendments(night: NightReport, store: object, snapshot: object) -> NightReport:
     """The report with the night's amendments, and the balances they changed since it was last closed."""
-    from dataclasses import replace
 
     from referee.ledger.counting import amendments, as_last_closed, balance_changes
     from referee.ledger.ledger import session_ledger

@@ -13,11 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.store.models import LOG_LEGACY, EventRow, GameSession
+from referee.store.models import LOG_LEGACY, LOG_WHOLE, EventRow, GameSession
 
 
 def canonical_json(value: Any) -> str:
@@ -45,6 +45,8 @@ def genesis_hash(session: GameSession) -> str:
     }
     if session.log_version != LOG_LEGACY:  # legacy sessions keep the genesis they were recorded with
         header["log_version"] = session.log_version
+    if getattr(session, "origin", None) is not None:  # an import says how it came: that is fixed too
+        header["origin"] = session.origin
     return _sha256("referee-session:" + canonical_json(header))
 
 
@@ -172,3 +174,73 @@ def stored_since(rows: Sequence[EventRow], actions_before: Mapping[int, int]) ->
             counts[row.hand_number] = counts.get(row.hand_number, 0) + 1
             out.append(f"{says} (action {counts[row.hand_number]})")
     return out
+@dataclass(frozen=True)
+class _ExportedRow:
+    """An event of an exported session log, with the columns a stored row has."""
+
+    session_id: int
+    seq: int
+    hand_number: int | None
+    kind: str
+    payload: dict[str, Any]
+    text: str | None
+    created_at: datetime
+    prev_hash: str
+    hash: str
+
+
+class ExportedLogError(ValueError):
+    """An exported session log whose chain cannot even be checked (a field missing or of the wrong
+    kind); the message names the event."""
+
+
+def _exported_time(value: object, where: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(str(value))
+    except ValueError:
+        raise ExportedLogError(f"{where}: created_at {value!r} is not a time") from None
+    if moment.tzinfo is None:
+        raise ExportedLogError(f"{where}: created_at {value!r} has no time zone")
+    return moment
+
+
+def verify_exported(header: dict[str, Any], events: list[Any], head: object = None,
+                    count: object = None) -> ChainReport:
+    """Check the hash chain of a session log exported as JSON (``referee export ID --json``): the
+    genesis from its header, each event's hash from its fields, and the chain's ``head`` and number of
+    ``count`` events as the export recorded them (so that events cut off at the end are noticed).
+    The report names the first event that does not match, as :func:`verify_chain` does."""
+    try:
+        session = GameSession(id=header["id"], table_name=header["table"],
+                              started_at=_exported_time(header["started_at"], "the session header"),
+                              rulebook=header["rulebook"], options=header["options"],
+                              chip_value_cents=header["chip_value_cents"],
+                              log_version=header.get("log_version", LOG_WHOLE), origin=header.get("origin"))
+    except KeyError as err:
+        raise ExportedLogError(f"the session header lacks {err.args[0]!r}") from None
+    if not isinstance(session.id, int):
+        raise ExportedLogError(f"the session header's id {session.id!r} is not a number")
+    rows = []
+    for n, event in enumerate(events, 1):
+        where = f"event {event.get('seq', n) if isinstance(event, dict) else n}"
+        if not isinstance(event, dict):
+            raise ExportedLogError(f"{where} is not a JSON object")
+        try:
+            rows.append(_ExportedRow(session.id, event["seq"], event["hand"], event["kind"], event["payload"],
+                                     event["text"], _exported_time(event["created_at"], where),
+                                     event["prev_hash"], event["hash"]))
+        except KeyError as err:
+            raise ExportedLogError(f"{where} lacks its {err.args[0]!r} (was it exported with --json?)") from None
+    report = verify_chain(session, rows)
+    if not report.ok:
+        return report
+    if count is not None and count != report.events:
+        missing = f"{count - report.events} event{'s' if count - report.events != 1 else ''}" \
+            if isinstance(count, int) and count > report.events else "events"
+        return replace(report, problem=f"the export recorded {count} events and the file holds {report.events}: "
+                                       f"{missing} after event {report.events} were removed", bad_seq=report.events + 1)
+    if head is not None and head != report.head:
+        return replace(report, problem=f"the chain ends at {report.head[:16]}, not at the head the export "
+                                       f"recorded ({str(head)[:16]}): events at the end were removed or replaced",
+                       bad_seq=report.events + 1)
+    return report

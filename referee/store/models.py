@@ -45,6 +45,11 @@ SESSION_CLOSED: Final = "closed"
 LOG_LEGACY: Final = 1  # recorded before migration 0002: seats and dealers in their tables
 LOG_WHOLE: Final = 2  # the event log holds the whole night
 HASH_LENGTH: Final = 64  # hex sha256
+ORIGIN_HAND_FILE: Final = "hand-file"  # imported from a hand file
+ORIGIN_LOG_VERIFIED: Final = "log-verified"  # a session log whose hash chain was checked on import
+ORIGIN_LOG_UNVERIFIED: Final = "log-unverified"  # a session log taken as a new night (--as-new)
+ORIGIN_POKERNOW: Final = "pokernow"  # a PokerNow ledger
+ORIGINS: Final = (ORIGIN_HAND_FILE, ORIGIN_LOG_VERIFIED, ORIGIN_LOG_UNVERIFIED, ORIGIN_POKERNOW)
 
 #: Every table's pydantic config: rows come from the database or from the store's own code, and a
 #: table model is never validated, so pydantic builds its validator when first asked (if ever), not
@@ -113,6 +118,17 @@ class GameSession(SQLModel, table=True):
     # 1: recorded before the log held the whole night; 2: it does (part of the genesis hash)
     log_version: int = Field(default=LOG_WHOLE, sa_column_kwargs={"server_default": str(LOG_LEGACY)})
     buy_in_default: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # chips, for late arrivals
+    #: an imported night's content hash (:mod:`referee.store.fingerprint`): the same night twice is refused
+    fingerprint: str | None = Field(default=None, max_length=HASH_LENGTH, index=True)
+    #: how the session came to be: None (recorded here), or one of :data:`ORIGINS`
+    origin: str | None = Field(default=None, max_length=20)
+    #: why the night was voided (``referee session void``): kept, but counted nowhere
+    void_reason: str | None = Field(default=None)
+    voided_at: datetime | None = _time_field(nullable=True)
+
+    @property
+    def voided(self) -> bool:
+        return self.void_reason is not None
 
 
 class SeatRecord(SQLModel, table=True):

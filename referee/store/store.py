@@ -38,6 +38,7 @@ from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, ma
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
     NAME_MAX,
+    ORIGINS,
     SESSION_CLOSED,
     SESSION_OPEN,
     EventRecord,
@@ -396,8 +397,11 @@ class Transaction:
         dealer: str | None = None,
         buy_in_default: int = 0,
         dealer_unknown: bool = False,
+        origin: str | None = None,
     ) -> GameSession:
         table_name = clean_name(table_name, "table name")
+        if origin is not None and origin not in ORIGINS:
+            raise InputError(f"unknown origin {origin!r}", hint="one of " + ", ".join(ORIGINS))
         rulebook = clean_name(rulebook, "rulebook name")
         _check_chips(chip_value_cents, "chip value (cents)", positive=True)
         _check_chips(buy_in_default, "default buy-in (chips)")
@@ -413,7 +417,7 @@ class Transaction:
             _check_chips(spec.buy_in, f"{spec.name}'s buy-in")
         game = GameSession(table_name=table_name, rulebook=rulebook, options=stored_options,
                            chip_value_cents=chip_value_cents, started_at=started, status=SESSION_OPEN,
-                           buy_in_default=buy_in_default)
+                           buy_in_default=buy_in_default, origin=origin)
         self.db.add(game)
         self.db.flush()
         assert game.id is not None
@@ -511,6 +515,58 @@ class Transaction:
         self.db.flush()
         head.last_hand, head.last_hand_played = hand.number, False
         return hand
+
+    # ------------------------------------------------------------------ imports and voids
+
+    def snapshot(self, session_id: int) -> LogSnapshot:
+        """Everything this transaction sees of the session, its own writes included (an import reads
+        back what it recorded and replays it before anything is committed)."""
+        from referee.session_log import LogSnapshot
+
+        game = Store._session(self.db, session_id)
+        seats = list(self.db.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
+                                  .order_by(SeatRecord.number)))  # type: ignore[arg-type]
+        hands = list(self.db.exec(select(HandRecord).where(HandRecord.session_id == session_id)
+                                  .order_by(HandRecord.number)))  # type: ignore[arg-type]
+        rows = self.db.connection().execute(_session_log(), {"sid": session_id}).all()
+        return LogSnapshot(game, seats, hands, rows)
+
+    def find_session(self, session_id: int) -> GameSession | None:
+        """Session ``session_id``, or None when there is none."""
+        return self.db.get(GameSession, session_id)
+
+    def fingerprint_night(self, session_id: int) -> str:
+        """The fingerprint of the session's log as this transaction sees it."""
+        from referee.store.fingerprint import night_fingerprint
+
+        game = Store._session(self.db, session_id)
+        return night_fingerprint(game, self.db.connection().execute(_session_log(), {"sid": session_id}).all())
+
+    def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
+        game = Store._session(self.db, session_id, lock=True)
+        game.fingerprint = fingerprint
+        self.db.add(game)
+        self.db.flush()
+        return game
+
+    def sessions_with_fingerprint(self, fingerprint: str, *, besides: int | None = None) -> list[GameSession]:
+        """The sessions holding the night of ``fingerprint`` (voided ones too), oldest first."""
+        query = select(GameSession).where(GameSession.fingerprint == fingerprint)
+        if besides is not None:
+            query = query.where(GameSession.id != besides)
+        return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
+
+    def void_session(self, session_id: int, reason: str, at: datetime | None = None) -> GameSession:
+        """Mark the session void: its log is kept as it is, and it counts nowhere from now on."""
+        game = Store._session(self.db, session_id, lock=True)
+        if not isinstance(reason, str) or not reason.strip():
+            raise InputError("a void needs its reason", hint='say why: --why "imported twice"')
+        if game.void_reason is not None:
+            raise InputError(f"session {session_id} is already void ({game.void_reason})")
+        game.void_reason, game.voided_at = " ".join(reason.split()), _check_time(at, "void time")
+        self.db.add(game)
+        self.db.flush()
+        return game
 
     def end_hand(self, session_id: int, number: int, ended_at: datetime | None = None) -> HandRecord:
         ended = _check_time(ended_at, "hand end")
@@ -733,6 +789,15 @@ class Store:
         """Open a closed session again to correct it (``Reopened`` with ``why``), in one transaction."""
         with self.transaction() as tx:
             return tx.reopen_session(session_id, why, by)
+    def void_session(self, session_id: int, reason: str) -> GameSession:
+        """Void a session (kept, log untouched, counted nowhere); works on any session, even one whose
+        log no longer replays."""
+        with self.transaction() as tx:
+            return tx.void_session(session_id, reason)
+
+    def sessions_with_fingerprint(self, fingerprint: str) -> list[GameSession]:
+        with self.transaction() as tx:
+            return tx.sessions_with_fingerprint(fingerprint)
 
     def delete_session(self, session_id: int) -> None:
         """Delete a session that has no hands yet (recorded by mistake); InputError otherwise."""
