@@ -8,7 +8,7 @@ penalties, and the settlement.  Money is already written in the session's curren
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -110,6 +110,19 @@ class NightReport:
     #: each player's chips at the start and after every hand (None: not at the table yet)
     chips: dict[str, tuple[int | None, ...]]
     chain_ok: bool | None = None
+    #: list every hand (``--hands all``), not only those with a finding or a ruling
+    all_hands: bool = False
+
+    @property
+    def listed_hands(self) -> tuple[HandLine, ...]:
+        """The hands the report lists: by default those the table reads about at the end, with a
+        finding (an illegal action or a warning; a note such as "everybody checked" is routine) or a
+        ruling; every hand with ``all_hands``."""
+        if self.all_hands:
+            return self.hands
+        ruled = {r.hand for r in self.rulings}
+        return tuple(h for h in self.hands
+                     if h.number in ruled or any(f.severity != "info" for f in h.findings))
 
     @property
     def date(self) -> str:
@@ -274,16 +287,17 @@ def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight
     )
 
 
-def report_of(store: object, session_id: int) -> NightReport:
-    """Read, replay, account and settle session ``session_id``: its report.  The log is read once: the
-    hash chain verified is that of the very rows the report is made from."""
+def report_of(store: object, session_id: int, all_hands: bool = False) -> NightReport:
+    """Read, replay, account and settle session ``session_id``: its report (listing every hand with
+    ``all_hands``).  The log is read once: the hash chain verified is that of the very rows the report
+    is made from."""
     from referee.ledger.ledger import session_ledger
     from referee.store.chain import verify_chain
 
     snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
     ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
     chain = verify_chain(snapshot.session, snapshot.events)
-    return night_report(ledger, log, replayed, ledger.settle(), chain.ok)
+    return replace(night_report(ledger, log, replayed, ledger.settle(), chain.ok), all_hands=all_hands)
 
 
 __all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing", "game_title",

@@ -50,7 +50,8 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
     import jinja2
 
     from referee.report.chart import chips_chart
-    from referee.report.terminal import check_words
+    from referee.report.terminal import ROUTINE, check_words
+    from referee.report.words import difference_words, plural, share_column
 
     folders = _folders(template_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]),
@@ -63,6 +64,10 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
         "chart": chips_chart(report.chips, font="Referee Sans"),
         "check": check_words(ledger),
         "other_notes": [n for n in ledger.notes if n not in game_notes],
+        "difference": difference_words(ledger.difference, ledger.money(abs(ledger.difference.cents))),
+        "share_column": share_column(ledger.difference),
+        "routine": list(ROUTINE),
+        "plural": plural,
         "money": ledger.money,
         "signed": ledger.signed,
         "sign": lambda cents: "plus" if cents > 0 else "minus" if cents < 0 else "",
