@@ -377,9 +377,9 @@ def close(
     state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
     bought, cashed = sum(state.bought.values()), sum(state.cashed.values())
     typer.echo(f"Session {closed.id} closed: " + ", ".join(f"{n} {c}" for n, c in state.cashed.items()))
-    balance = "they balance" if bought == cashed else (
-        f"{bought - cashed} short" if cashed < bought else f"{cashed - bought} over")
-    typer.echo(f"Chips: {bought} bought, {cashed} cashed out ({balance})")
+    from referee.report.words import cash_out_words
+
+    typer.echo(cash_out_words(bought, cashed))
 
 
 @app.command("delete")
