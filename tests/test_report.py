@@ -9,6 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from referee.cli import app
@@ -320,3 +322,33 @@ def test_la_viudas_payers_are_told_as_payers_not_as_winners(demo_db: str) -> Non
     assert "What happened" in header
     first = next(line for line in out.splitlines() if line.split()[:3] == ["1", "La", "Viuda"])
     assert "Bob pays 1 to the pool" in first
+
+
+# ------------------------------------------------------------------ the chart: the shape, not one point per hand
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 760), st.floats(0, 330)), min_size=2, max_size=60, unique_by=lambda p: p[0]))
+def test_the_chart_leaves_out_only_points_no_one_could_see(points: list[tuple[float, float]]) -> None:
+    """A line of the chips chart drops a point only when it lies within a twentieth of a millimetre
+    (TOLERANCE, in the chart's units) of the line drawn without it; its ends always stay."""
+    from referee.report.chart import TOLERANCE, simplified
+
+    line = sorted(points)
+    drawn = simplified(line)
+    assert drawn[0] == line[0] and drawn[-1] == line[-1] and set(drawn) <= set(line)
+    for px, py in line:
+        # the drawn segment over this point's x: the point lies within TOLERANCE of it
+        (x1, y1), (x2, y2) = next(((a, b) for a, b in zip(drawn, drawn[1:]) if a[0] <= px <= b[0]))
+        dx, dy = x2 - x1, y2 - y1
+        distance = abs(dy * (px - x1) - dx * (py - y1)) / ((dx * dx + dy * dy) ** 0.5 or 1.0)
+        assert distance <= TOLERANCE + 1e-9
+
+
+def test_a_300_hand_nights_chart_draws_its_lines_with_fewer_points_than_hands() -> None:
+    """Straight runs (a player who sits out, steady losses) need only their ends."""
+    from referee.report.chart import chips_chart
+
+    svg = chips_chart({"Ann": tuple(range(300, 0, -1)), "Bob": (100,) * 150 + (None,) * 150})
+    assert svg.count("<polyline") == 2
+    assert 'points="52.0,14.0 630.0,' in svg  # Ann's line: its two ends only
