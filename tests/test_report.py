@@ -352,3 +352,14 @@ def test_a_300_hand_nights_chart_draws_its_lines_with_fewer_points_than_hands() 
     svg = chips_chart({"Ann": tuple(range(300, 0, -1)), "Bob": (100,) * 150 + (None,) * 150})
     assert svg.count("<polyline") == 2
     assert 'points="52.0,14.0 630.0,' in svg  # Ann's line: its two ends only
+
+
+def test_a_house_template_edited_between_reports_is_used_as_edited(demo_db: str, tmp_path: Path) -> None:
+    """Templates are compiled once and kept in the user cache folder; an edited one is compiled again."""
+    house = tmp_path / "house"
+    house.mkdir()
+    target = tmp_path / "house.pdf"
+    for word in ("Friday", "Saturday"):
+        (house / "session.html.j2").write_text(f"<p>{{{{ r.table }}}} on {word}</p>\n")
+        assert report("1", "--db", demo_db, "--pdf", str(target), "--template-dir", str(house)).exit_code == 0
+        assert pdf_text(target)[0].startswith(f"Ann's kitchen on {word}")

@@ -45,6 +45,35 @@ def _find(name: str, folders: list[Path]) -> Path:
     raise InputError(f"the report file {name} is missing", hint="reinstall referee")  # pragma: no cover
 
 
+def _compiled_templates() -> Any:
+    """Jinja2's cache of compiled templates in the user cache folder (``referee/templates``), as Python
+    keeps its bytecode: a template is compiled once, not at every report (a twentieth of a second), and
+    again when its text changes (the cache checks it).  A folder that cannot be written only means
+    compiling each time."""
+    import jinja2
+    import platformdirs
+
+    class QuietCache(jinja2.FileSystemBytecodeCache):
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except OSError:
+                pass
+
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
+    folder = platformdirs.user_cache_path("referee") / "templates"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return QuietCache(str(folder))
+
+
 def report_html(report: NightReport, template_dir: str | Path | None = None) -> tuple[str, list[Path], Path]:
     """The report as HTML, the stylesheets to apply, and the folder its relative links start from."""
     import jinja2
@@ -55,7 +84,8 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
 
     folders = _folders(template_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]),
-                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             bytecode_cache=_compiled_templates())
     ledger = report.ledger
     game_notes = {n for g in ledger.games for n in g.notes}
     context: dict[str, Any] = {
