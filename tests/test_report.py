@@ -363,3 +363,22 @@ def test_a_house_template_edited_between_reports_is_used_as_edited(demo_db: str,
         (house / "session.html.j2").write_text(f"<p>{{{{ r.table }}}} on {word}</p>\n")
         assert report("1", "--db", demo_db, "--pdf", str(target), "--template-dir", str(house)).exit_code == 0
         assert pdf_text(target)[0].startswith(f"Ann's kitchen on {word}")
+
+
+def test_a_count_above_the_log_is_short_in_close_settle_and_the_report(sqlite_url: str) -> None:
+    """Dee's count typed 110 where the log gives 108: 482 chips come back of 480 bought, worth €2.00
+    more than was paid in: the night is short by €2.00, which the losers make up pro rata: Bob lost 8,
+    Cy 11, Eve 2 (21): Bob 200·8/21 = 76.2, Cy 104.8, Eve 19.0 cents; the cent left to Cy (.76)."""
+    with open_store(sqlite_url) as store:
+        record_night(store, read_night(FRIDAY), table_name="Friday", chip_value_cents=100)
+    counts = [c if not c.startswith("Dee:") else "Dee:110" for c in MISCOUNT]
+    closed = runner.invoke(app, ["session", "close", "1", *counts, "--db", sqlite_url])
+    assert closed.output.splitlines()[-1] == (
+        "Chips: 480 bought, 482 cashed out (2 more came back than were bought: short by 2 chips)")
+    settled = " ".join(runner.invoke(app, ["settle", "1", "--db", sqlite_url]).output.split())
+    assert ("Short by €2.00 (the chips cashed out are worth more than was paid in), absorbed pro rata to the "
+            "losers (the default): Bob −€0.76, Cy −€1.05, Eve −€0.19") in settled
+    out = report("1", "--db", sqlite_url).output
+    assert "Chips: 480 bought + 2 counted beyond the log = 482 cashed out: short by 2 chips" in out
+    assert_true_equations(out)
+    assert "Share of short" in out and "over" not in out.casefold()
