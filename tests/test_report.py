@@ -279,7 +279,7 @@ def test_the_text_report_says_it_alike_with_true_equations_and_a_column_named_fo
     out = result.output
     assert "Chips: 480 bought = 476 cashed out + 4 missing from the count: over by 4 chips" in out
     assert_true_equations(out)
-    assert "Over by €4.00" in out and "Dee cashed out 104 chips, 4 fewer than the log gives (108): −€4.00" in out
+    assert "Over by €4.00" in out and "Dee cashed out 104 chips, 4 fewer than the log gives (108): +€4.00" in out
     header = next(line for line in out.splitlines() if line.startswith("Player") and "Cashed out" in line)
     assert "Share of over" in header and "Shortfall" not in out and "Overage" not in out
     table = [line.split() for line in out.splitlines()]

@@ -140,8 +140,8 @@ def print_ledger(out: Console, ledger: SessionLedger) -> None:
     said = literal(difference_words(d, ledger.money(abs(d.cents))))
     if d.cents:
         out.print(f"[bold yellow]{said}[/]:")
-        for words, cents in d.parts:
-            out.print(f"  {literal(words)}: {ledger.signed(cents)}")
+        for words, cents in d.parts:  # each part told in the headline's direction: they add up to it
+            out.print(f"  {literal(words)}: {ledger.signed(cents if d.cents > 0 else -cents)}")
     else:
         out.print(f"{said}.")
     for e in ledger.entries:
