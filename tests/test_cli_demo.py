@@ -26,7 +26,7 @@ def test_demo_records_replays_settles_and_reports(db_url: str, tmp_path: Path) -
     assert f"The PDF report of the night: {pdf.resolve()}" in out
     assert "Cy opened without openers" in out  # the Jackpots false open
     assert "Bob buys La Viuda: twice a chip's price, into the fund" in out
-    assert "Chips: 174 bought + 1 put on by games − 5 taken off by games = 170 cashed out: every chip is accounted for" in out
+    assert "Chips: 174 bought + 1 put on by games − 5 taken off by games = 170 cashed out: holds" in out
     assert pdf.read_bytes().startswith(b"%PDF-")
     store = open_store(db_url)
     try:

@@ -62,7 +62,7 @@ def check_words(check: ChipCheck) -> str:
     found = " + ".join(right)
     d = check.difference
     if d == 0:
-        return f"Chips: {left} = {found}: every chip is accounted for"
+        return f"Chips: {left} = {found}: holds"
     if d < 0:  # fewer found than bought: money is left over
         return (f"Chips: {left} = {found} + {-d} missing from the count: "
                 f"over by {plural(-d, 'chip')}")
