@@ -382,3 +382,13 @@ def test_a_count_above_the_log_is_short_in_close_settle_and_the_report(sqlite_ur
     assert "Chips: 480 bought + 2 counted beyond the log = 482 cashed out: short by 2 chips" in out
     assert_true_equations(out)
     assert "Share of short" in out and "over" not in out.casefold()
+
+
+def test_the_ledger_csv_names_the_share_column_for_short_or_over(miscounted: str) -> None:
+    """The column holds each player's share of the night short (−) or over (+): here Bob's refund."""
+    result = report("1", "--db", miscounted, "--csv", "-")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == ("session,table,player,person,bought_chips,paid,cashed_chips,log_chips,games,"
+                        "short_or_over_share,balance,balance_cents,currency")
+    assert "1,Friday,Bob,Bob,100,100.00,92,92,0.00,1.52,-6.48,-648,EUR" in lines
