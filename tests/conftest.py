@@ -204,6 +204,7 @@ def _isolated_user_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
     """Keep every test away from the real user data directory and from a REFEREE_DB set outside."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))  # the report's compiled templates
         mp.delenv("REFEREE_DB", raising=False)
         yield
 

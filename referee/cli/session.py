@@ -478,10 +478,13 @@ def closed_lines(session_id: int, after: Any, log: Any, confirmed: list[tuple[An
     off = sum(1 for c in final if c.difference)
     agree = ("every count agrees with the log" if not off
              else f"{off} count{'s differ' if off != 1 else ' differs'} from the log, confirmed")
-    out.append(f"Chips: {bought} bought, the log gives {says}, {cashed} counted: {agree}")
+    from referee.report.words import cash_out_words, difference_words
+
+    out.append(cash_out_words(bought, cashed))
+    out.append(f"The log gives {says}: {agree}")
     d = after.difference
     if d.cents:
-        out.append(f"{d.kind.capitalize()} of {after.money(abs(d.cents))}, absorbed {d.policy}: "
+        out.append(difference_words(d, after.money(abs(d.cents))) + ": "
                    + ", ".join(f"{n} {after.signed(c)}" for n, c in d.shares))
     return out
 

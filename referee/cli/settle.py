@@ -1,7 +1,7 @@
 """``referee settle SESSION``: who pays whom at the end of the night, in the fewest transfers.
 
 The balances come from the session's ledger (:mod:`referee.ledger.ledger`: cash-outs, buy-ins, the
-games' money, a shortfall absorbed by the session's policy); the list from
+games' money, what the night is short or over absorbed by the session's policy); the list from
 :mod:`referee.ledger.settlement`.  The session's money settings (currency, locale, shortfall
 policy, banker, settle mode, preferred and forbidden pairs) are ``LedgerSetting`` events of its log:
 ``--set NAME=VALUE`` records one.  ``--paid`` records a transfer as paid (a ``TransferPaid`` event);
@@ -267,7 +267,9 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
     out.print(balances)
     d = ledger.difference
     if d.cents:
-        out.print(f"[bold yellow]{d.kind.capitalize()}[/] of {money(abs(d.cents))}, absorbed {literal(d.policy)}: "
+        from referee.report.words import difference_words
+
+        out.print(f"[bold yellow]{literal(difference_words(d, money(abs(d.cents))))}[/]: "
                   + literal(", ".join(f"{n} {signed(c)}" for n, c in d.shares)))
     if not result.transfers:
         out.print("[green]Everybody is square[/]" + (" once the payments below are counted." if result.paid else "."))

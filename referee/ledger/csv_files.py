@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from referee.ledger.standings import Standings
 
 LEDGER_COLUMNS = ("session", "table", "player", "person", "bought_chips", "paid", "cashed_chips", "log_chips",
-                  "games", "shortfall_share", "balance", "balance_cents", "currency")
+                  "games", "short_or_over_share", "balance", "balance_cents", "currency")
 STANDINGS_COLUMNS = ("rank", "player", "nights", "hands", "won_nights", "net", "net_cents", "best_night",
                      "worst_night", "currency", "names")
 

@@ -124,6 +124,19 @@ class NightReport:
         from referee.store.models import ORIGIN_LOG_UNVERIFIED
 
         return self.origin == ORIGIN_LOG_UNVERIFIED
+    #: list every hand (``--hands all``), not only those with a finding or a ruling
+    all_hands: bool = False
+
+    @property
+    def listed_hands(self) -> tuple[HandLine, ...]:
+        """The hands the report lists: by default those the table reads about at the end, with a
+        finding (an illegal action or a warning; a note such as "everybody checked" is routine) or a
+        ruling; every hand with ``all_hands``."""
+        if self.all_hands:
+            return self.hands
+        ruled = {r.hand for r in self.rulings}
+        return tuple(h for h in self.hands
+                     if h.number in ruled or any(f.severity != "info" for f in h.findings))
 
     @property
     def date(self) -> str:
@@ -283,16 +296,18 @@ def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight
     )
 
 
-def report_of(store: object, session_id: int) -> NightReport:
-    """Read, replay, account and settle session ``session_id``: its report.  The log is read once: the
-    hash chain verified is that of the very rows the report is made from."""
+def report_of(store: object, session_id: int, all_hands: bool = False) -> NightReport:
+    """Read, replay, account and settle session ``session_id``: its report (listing every hand with
+    ``all_hands``).  The log is read once: the hash chain verified is that of the very rows the report
+    is made from."""
     from referee.ledger.ledger import session_ledger
     from referee.store.chain import verify_chain
 
     snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
     ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
     chain = verify_chain(snapshot.session, snapshot.events)
-    night = replace(night_report(ledger, log, replayed, ledger.settle(), chain.ok), origin=snapshot.session.origin)
+    night = replace(night_report(ledger, log, replayed, ledger.settle(), chain.ok), origin=snapshot.session.origin,
+                    all_hands=all_hands)
     return with_amendments(night, store, snapshot)
 
 

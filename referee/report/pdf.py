@@ -45,16 +45,47 @@ def _find(name: str, folders: list[Path]) -> Path:
     raise InputError(f"the report file {name} is missing", hint="reinstall referee")  # pragma: no cover
 
 
+def _compiled_templates() -> Any:
+    """Jinja2's cache of compiled templates in the user cache folder (``referee/templates``), as Python
+    keeps its bytecode: a template is compiled once, not at every report (a twentieth of a second), and
+    again when its text changes (the cache checks it).  A folder that cannot be written only means
+    compiling each time."""
+    import jinja2
+    import platformdirs
+
+    class QuietCache(jinja2.FileSystemBytecodeCache):
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except OSError:
+                pass
+
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
+    folder = platformdirs.user_cache_path("referee") / "templates"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return QuietCache(str(folder))
+
+
 def report_html(report: NightReport, template_dir: str | Path | None = None) -> tuple[str, list[Path], Path]:
     """The report as HTML, the stylesheets to apply, and the folder its relative links start from."""
     import jinja2
 
     from referee.report.chart import chips_chart
-    from referee.report.terminal import check_words
+    from referee.report.terminal import ROUTINE, check_words
+    from referee.report.words import difference_words, plural, share_column
 
     folders = _folders(template_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]),
-                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             bytecode_cache=_compiled_templates())
     ledger = report.ledger
     game_notes = {n for g in ledger.games for n in g.notes}
     context: dict[str, Any] = {
@@ -63,6 +94,10 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
         "chart": chips_chart(report.chips, font="Referee Sans"),
         "check": check_words(ledger),
         "other_notes": [n for n in ledger.notes if n not in game_notes],
+        "difference": difference_words(ledger.difference, ledger.money(abs(ledger.difference.cents))),
+        "share_column": share_column(ledger.difference),
+        "routine": list(ROUTINE),
+        "plural": plural,
         "money": ledger.money,
         "signed": ledger.signed,
         "sign": lambda cents: "plus" if cents > 0 else "minus" if cents < 0 else "",

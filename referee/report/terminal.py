@@ -25,29 +25,22 @@ def _table(*columns: tuple[str, str]) -> object:
 
 
 def check_words(ledger: SessionLedger) -> str:
-    """The conservation check in one line."""
-    c = ledger.check
-    left = f"{c.bought} bought"
-    if c.added_by_games:
-        left += f" + {c.added_by_games} put on by games"
-    if c.removed_by_games:
-        left += f" \u2212 {c.removed_by_games} taken off by games"
-    right = [f"{c.cashed} cashed out"]
-    if c.on_table:
-        right.append(f"{c.on_table} on the table")
-    if c.middle:
-        right.append(f"{c.middle} in the middle")
-    if c.undecided:
-        right.append(f"{c.undecided} in undecided pots")
-    verdict = "holds" if c.holds else (f"{c.difference} more counted than the log accounts for" if c.difference > 0
-                                       else f"{-c.difference} fewer counted than the log accounts for")
-    return f"Chips: {left} = {' + '.join(right)}: {verdict}"
+    """The conservation check in one line (a true equation: :func:`referee.report.words.check_words`)."""
+    from referee.report.words import check_words as words
+
+    return words(ledger.check)
+
+
+#: the ledger's entries the report lists besides the table: not the buy-ins and cash-outs (the table's
+#: columns), nor the shares of what the night is short or over (the table's share column)
+ROUTINE = ("buy-in", "rebuy", "cash-out", "buys in again", "shortfall", "overage")
 
 
 def print_report(out: Console, report: NightReport) -> None:
     from rich.rule import Rule
 
     from referee.cli.output import literal
+    from referee.report.words import plural
 
     ledger = report.ledger
     out.print(f"[bold]Session {report.session_id} · {literal(report.table)}[/] · {report.date}, {report.hours} · "
@@ -79,7 +72,7 @@ def print_report(out: Console, report: NightReport) -> None:
         transfers = _table(("#", "right"), ("Who pays", "left"), ("Whom", "left"), ("Amount", "right"))
         for n, t in enumerate(result.transfers, 1):
             transfers.add_row(str(n), literal(t.payer), literal(t.payee), ledger.money(t.cents))  # type: ignore[attr-defined]
-        out.print(f"{len(result.transfers)} transfer{'s' if len(result.transfers) != 1 else ''} ({result.method}):")
+        out.print(f"{plural(len(result.transfers), 'transfer')} ({result.method}):")
         out.print(transfers)
     for t in result.paid:
         out.print(f"  paid: {literal(t.payer)} paid {literal(t.payee)} {ledger.money(t.cents)}")
@@ -88,17 +81,6 @@ def print_report(out: Console, report: NightReport) -> None:
 
     if report.amendments:
         print_amendments(out, report)
-
-    out.print(Rule(f"Hands ({len(report.hands)})", align="left"))
-    hands = _table(("#", "right"), ("Game", "left"), ("Dealer", "left"), ("Result", "left"), ("Winners", "left"),
-                   ("Pot", "right"), ("Findings", "right"))
-    for h in report.hands:
-        flagged = sum(1 for f in h.findings if f.severity == "error")
-        mark = f"[bold red]{len(h.findings)}[/]" if flagged else str(len(h.findings) or "")
-        won = h.winners if h.winners != "\u2014" or not h.summary else h.summary
-        hands.add_row(str(h.number), h.game, literal(h.dealer), h.result, literal(won),  # type: ignore[attr-defined]
-                      str(h.pot or ""), mark)
-    out.print(hands)
 
     out.print(Rule("Findings and rulings", align="left"))
     if not report.findings and not report.rulings:
@@ -118,6 +100,25 @@ def print_report(out: Console, report: NightReport) -> None:
         for p in report.penalties:
             out.print(f"  hand {p.hand}: {literal(p.text)} {literal(f'[{p.rule}]')}")
 
+    listed = report.listed_hands
+    if report.all_hands:
+        out.print(Rule(f"Hands ({len(report.hands)})", align="left"))
+    else:
+        out.print(Rule(f"Hands with a finding or a ruling ({len(listed)} of {len(report.hands)})", align="left"))
+    if listed:
+        # "What happened" is the game's own account of the hand: who won what, and who paid (La Viuda's
+        # worst hand pays the pool: a payer is never listed as a winner)
+        hands = _table(("#", "right"), ("Game", "left"), ("Dealer", "left"), ("Ended", "left"),
+                       ("What happened", "left"), ("Pot", "right"), ("Findings", "right"))
+        for h in listed:
+            flagged = sum(1 for f in h.findings if f.severity == "error")
+            mark = f"[bold red]{len(h.findings)}[/]" if flagged else str(len(h.findings) or "")
+            hands.add_row(str(h.number), h.game, literal(h.dealer), h.result,  # type: ignore[attr-defined]
+                          literal(h.summary or h.winners), str(h.pot or ""), mark)
+        out.print(hands)
+    if not report.all_hands and len(listed) < len(report.hands):
+        out.print(f"[dim]Every hand: referee report {report.session_id} --hands all[/]")
+
 
 def print_amendments(out: Console, report: NightReport) -> None:
     """The night's amendments: each reopening and correction with its time and reason, and the
@@ -135,30 +136,37 @@ def print_amendments(out: Console, report: NightReport) -> None:
 
 
 def print_ledger(out: Console, ledger: SessionLedger) -> None:
-    """The ledger: per player, the check, a shortfall and its parts, the games' money, the notes."""
+    """The ledger: per player, the check, what the night is short or over and its parts, the games'
+    money, the notes."""
     from referee.cli.output import literal
+    from referee.report.words import difference_words, share_column
 
-    table = _table(("Player", "left"), ("Bought", "right"), ("Paid", "right"), ("Cashed out", "right"),
-                   ("Games", "right"), ("Shortfall", "right"), ("Balance", "right"))
+    d = ledger.difference
+    columns = [("Player", "left"), ("Bought", "right"), ("Paid", "right"), ("Cashed out", "right"),
+               ("Games", "right")]
+    if d.cents:
+        columns.append((share_column(d), "right"))
+    table = _table(*columns, ("Balance", "right"))
     for p in ledger.players:
         cashed = str(p.cashed) if p.cashed is not None else f"({p.log_chips} on the table)"
         if p.count_difference:
             cashed += f" [log {p.log_chips}]"
-        table.add_row(literal(p.name), str(p.bought), ledger.money(p.paid_cents), cashed,  # type: ignore[attr-defined]
-                      ledger.signed(p.games_cents) if p.games_cents else "",
-                      ledger.signed(p.absorbed_cents) if p.absorbed_cents else "", ledger.signed(p.balance_cents))
+        row = [literal(p.name), str(p.bought), ledger.money(p.paid_cents), cashed,
+               ledger.signed(p.games_cents) if p.games_cents else ""]
+        if d.cents:
+            row.append(ledger.signed(p.absorbed_cents) if p.absorbed_cents else "")
+        table.add_row(*row, ledger.signed(p.balance_cents))  # type: ignore[attr-defined]
     out.print(table)
     out.print(check_words(ledger))
-    d = ledger.difference
+    said = literal(difference_words(d, ledger.money(abs(d.cents))))
     if d.cents:
-        out.print(f"[bold yellow]{d.kind.capitalize()} of {ledger.money(abs(d.cents))}[/], absorbed "
-                  f"{literal(d.policy)}:")
-        for words, cents in d.parts:
-            out.print(f"  {literal(words)}: {ledger.signed(cents)}")
+        out.print(f"[bold yellow]{said}[/]:")
+        for words, cents in d.parts:  # each part told in the headline's direction: they add up to it
+            out.print(f"  {literal(words)}: {ledger.signed(cents if d.cents > 0 else -cents)}")
     else:
-        out.print(f"Money: the balances sum to zero (a shortfall would be absorbed {literal(d.policy)}).")
+        out.print(f"{said}.")
     for e in ledger.entries:
-        if e.what in ("buy-in", "rebuy", "cash-out", "buys in again"):
+        if e.what in ROUTINE:
             continue
         out.print(f"  {e.when}: {literal(e.text)} ({ledger.signed(e.cents)})")
     for note in ledger.notes:
