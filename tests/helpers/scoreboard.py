@@ -158,3 +158,106 @@ def _with_real_cards(event: ev.Event, real) -> ev.Event:
         if isinstance(value, tuple) and value:
             changes[name] = real(value)
     return replace(event, **changes) if changes else event
+
+
+class Served:
+    """``referee serve`` running in a real subprocess: its URL, and a way to read its event stream."""
+
+    def __init__(self, url: str, session: int, *extra: str) -> None:
+        import os
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        self.db = url
+        referee = Path(sys.executable).parent / "referee"
+        env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
+        self.process = subprocess.Popen([str(referee), "--db", url, "serve", str(session), "--port", "0", "--no-qr", *extra],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                        stdin=subprocess.DEVNULL)
+        assert self.process.stdout is not None
+        self.printed: list[str] = []
+        for line in self.process.stdout:
+            self.printed.append(line)
+            if line.strip().startswith("http://"):
+                self.url = line.strip()
+                break
+        else:
+            raise AssertionError(f"referee serve printed no URL: {self.printed} {self.process.stderr.read()}")  # type: ignore[union-attr]
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        import time
+        import urllib.error
+        import urllib.request
+
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(self.url + "state", timeout=5):
+                    return
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.05)
+        raise AssertionError("the scoreboard never answered")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def __enter__(self) -> Served:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def request(url: str, method: str = "GET") -> tuple[int, str]:
+    """``(status, body)`` of one plain HTTP request."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode()
+
+
+class EventStream:
+    """A page's server-sent event stream, read as a browser's EventSource reads it."""
+
+    def __init__(self, url: str) -> None:
+        import http.client
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        self.connection.request("GET", parts.path, headers={"Accept": "text/event-stream"})
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200, self.response.status
+        self.raw: list[str] = []
+
+    def next_state(self, timeout: float = 5.0) -> dict:
+        """The next ``state`` event's data (pings skipped)."""
+        import json
+        import time
+
+        deadline = time.monotonic() + timeout
+        event, data = None, []
+        while time.monotonic() < deadline:
+            line = self.response.fp.readline().decode()
+            if not line:
+                raise AssertionError("the event stream closed")
+            self.raw.append(line)
+            line = line.rstrip("\r\n")
+            if line.startswith("event:"):
+                event = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].strip())
+            elif line == "" and event == "state":
+                return json.loads("\n".join(data))
+            elif line == "":
+                event, data = None, []
+        raise AssertionError(f"no state event within {timeout} s")
+
+    def close(self) -> None:
+        self.connection.close()
