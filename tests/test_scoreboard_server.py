@@ -98,7 +98,7 @@ def test_an_action_from_referee_act_reaches_an_open_page_within_a_second(db_url:
             first = stream.next_state()
             assert first["view"]["hand"] is None and first["offline"] is None
             act(db_url, sid, "new hand")
-            for line, words in (("bob open 2", "Bob: bets 2"), ("cy r 2", "Cy: raises to 4")):
+            for line, words in (("bob open 2", "Bob: bets 2"), ("cy r 2", "Cy: raises 2")):
                 started = time.monotonic()
                 act(db_url, sid, line)
                 acked = time.monotonic()

@@ -51,7 +51,9 @@ class Board:
         from referee.scoreboard.view import session_view
 
         session = self.store.session(self.session_id)
-        head = (self.store.last_seq(self.session_id), session.status, session.ended_at)
+        # a hand begun ('new hand') holds no event yet: the count of hands moves the head too
+        head = (self.store.last_seq(self.session_id), len(self.store.hands(self.session_id)), session.status,
+                session.ended_at)
         if head == known:
             return head, None
         return head, json.dumps(session_view(self.store, self.session_id), ensure_ascii=False)

@@ -61,15 +61,30 @@ def _finding(f: Any, book: Any, rule_text: Any) -> dict[str, Any]:
             "rule_text": rule_text(book, f.rule) if f.rule else None}
 
 
-def _current_hand(replayed: Any, rule_text: Any) -> dict[str, Any] | None:
-    """The last hand of the night as the table sees it: game, dealer, pot, whose turn, its actions."""
-    from referee.handfile.writer import EventWriter
-    from referee.report.document import game_title
+def _last_hand(store: Any, session_id: int, replayed: Any, recording: bool) -> tuple[Any, tuple[ev.Event, ...], int, Any] | None:
+    """The hand the table is at: ``(setup, events, number, findings)``.  While the night is recorded it
+    is the live table's (a hand just begun, no action yet, included); once closed, the last replayed."""
+    if recording:
+        from referee.live import LiveTable
 
+        table = LiveTable(store, session_id)
+        if table.state is None or table.hand is None:
+            return None
+        return table.setup, tuple(table.state.log), table.hand.number, tuple(table.state.findings)
     if not len(replayed):
         return None
     hand = replayed[-1]
-    setup, events = hand.replay.setup, hand.entry.events
+    return hand.replay.setup, hand.entry.events, hand.entry.number, hand.replay.findings
+
+
+def _current_hand(last: tuple[Any, tuple[ev.Event, ...], int, Any] | None, rule_text: Any) -> dict[str, Any] | None:
+    """The hand the table is at, as the table sees it: game, dealer, pot, whose turn, its actions."""
+    from referee.handfile.writer import EventWriter
+    from referee.report.document import game_title
+
+    if last is None:
+        return None
+    setup, events, number, findings = last
     book = setup.rulebook
     state = play(setup, events)
     seen = public_cards(setup, events)
@@ -79,17 +94,17 @@ def _current_hand(replayed: Any, rule_text: Any) -> dict[str, Any] | None:
     writer = EventWriter(book.game)
     voided = {e.action for e in events if isinstance(e, ev.Void)}
     by_action: dict[int, list[dict[str, Any]]] = {}
-    for f in hand.replay.findings:
+    for f in findings:
         where = f.about or f.action
         if where is not None:
             by_action.setdefault(where, []).append(_finding(f, book, rule_text))
     actions = []
-    for number, event in enumerate(events, 1):
-        flagged = by_action.get(number, [])
+    for n, event in enumerate(events, 1):
+        flagged = by_action.get(n, [])
         actions.append({
-            "n": number,
-            "words": redact(writer.line(event), seen[number - 1]),  # as public as it was when logged
-            "voided": number in voided,
+            "n": n,
+            "words": redact(writer.line(event), seen[n - 1]),  # as public as it was when logged
+            "voided": n in voided,
             "illegal": any(f["severity"] == "error" for f in flagged),
             "findings": flagged,
         })
@@ -106,7 +121,7 @@ def _current_hand(replayed: Any, rule_text: Any) -> dict[str, Any] | None:
                    for c in held if isinstance(c, Card) and c in public and not str(place).startswith("kept:")]
     finished = prompt.to_act is None and outcome.kind != "in_progress" and not outcome.undecided and bool(events)
     view = {
-        "number": hand.entry.number,
+        "number": number,
         "game": game_title(book.game),
         "dealer": setup.dealer,
         "pot": state.middle(),
@@ -157,7 +172,7 @@ def session_view(store: Any, session_id: int) -> dict[str, Any]:
         "status": report.status,
         "games": list(report.games),
         "chip_value": report.chip_value,
-        "hand": _current_hand(replayed, rule_text),
+        "hand": _current_hand(_last_hand(store, session_id, replayed, not closed), rule_text),
         "hands_played": len(replayed),
         "standings": [{"rank": s.rank, "name": s.name, "bought": s.bought, "counted": s.counted,
                        "balance": s.balance, "cents": s.balance_cents} for s in report.standings],

@@ -244,7 +244,7 @@ class EventStream:
         deadline = time.monotonic() + timeout
         event, data = None, []
         while time.monotonic() < deadline:
-            line = self.response.fp.readline().decode()
+            line = self.response.readline().decode()  # chunked transfer decoded
             if not line:
                 raise AssertionError("the event stream closed")
             self.raw.append(line)
