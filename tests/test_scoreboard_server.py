@@ -173,3 +173,31 @@ def test_the_demo_night_is_served_with_its_settlement_and_no_private_card(tmp_pa
     assert {p["name"] for p in view["settlement"]["players"]} == {"Ann", "Bob", "Cy", "Dee", "Eve"}
     rest = {k: v for k, v in view.items() if k not in ("hand", "findings", "rulings", "table")}
     assert not card_tokens(json.dumps(rest))
+
+
+def test_table_share_serves_the_night_beside_the_prompt(sqlite_url: str, tmp_path: Path) -> None:
+    """`referee table --share` in a real pseudo-terminal: the link is printed, and what the scorekeeper
+    types at the prompt is on the page."""
+    import re
+
+    from test_table_terminal import Terminal
+
+    sid = new_session(sqlite_url)
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"TERM": "xterm-256color"}
+    term = Terminal("table", str(sid), "--share", "--port", "0", "--db", sqlite_url, env=env)
+    try:
+        term.wait_for("table> ")
+        urls = [m.group(0) for line in term.seen for m in [re.search(r"http://127\.0\.0\.1:\d+/s/\d+/\S+/", line)] if m]
+        assert urls, list(term.seen)
+        term.type("new hand\r", "✓ hand 1 begins")
+        term.type("bob open 2\r", "✓ hand 1, action 1: Bob: bets 2")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            status, body = request(urls[0] + "state")
+            if "Bob: bets 2" in body:
+                break
+            time.sleep(0.1)
+        assert status == 200 and "Bob: bets 2" in body
+    finally:
+        term.child.sendcontrol("d")
+        term.child.close(force=True)

@@ -138,6 +138,19 @@ def _current_hand(last: tuple[Any, tuple[ev.Event, ...], int, Any] | None, rule_
     return _scrub(view, public)
 
 
+def _chip_standings(standings: Iterable[Any]) -> list[dict[str, Any]]:
+    """While the night is played: each player's chips won or lost so far, best first (money comes
+    once the night is counted out and closed)."""
+    ranked = sorted(standings, key=lambda s: (-(s.counted - s.bought), s.name.casefold()))
+    out: list[dict[str, Any]] = []
+    for index, s in enumerate(ranked):
+        won = s.counted - s.bought
+        rank = out[-1]["rank"] if out and out[-1]["cents"] == won else index + 1
+        out.append({"rank": rank, "name": s.name, "bought": s.bought, "counted": s.counted,
+                    "balance": f"{won:+d}".replace("-", "−") if won else "0", "cents": won})
+    return out
+
+
 def session_view(store: Any, session_id: int) -> dict[str, Any]:
     """Everything a scoreboard page shows of session ``session_id`` now (plain data for JSON)."""
     from referee.ledger.ledger import session_ledger
@@ -155,6 +168,8 @@ def session_view(store: Any, session_id: int) -> dict[str, Any]:
         return _scrub(value, last_public.get(number, frozenset()))
 
     money = report.ledger.money
+    report_standings = [{"rank": s.rank, "name": s.name, "bought": s.bought, "counted": s.counted,
+                         "balance": s.balance, "cents": s.balance_cents} for s in report.standings]
     closed = report.status != "open"
     settlement = None
     if closed:
@@ -174,8 +189,8 @@ def session_view(store: Any, session_id: int) -> dict[str, Any]:
         "chip_value": report.chip_value,
         "hand": _current_hand(_last_hand(store, session_id, replayed, not closed), rule_text),
         "hands_played": len(replayed),
-        "standings": [{"rank": s.rank, "name": s.name, "bought": s.bought, "counted": s.counted,
-                       "balance": s.balance, "cents": s.balance_cents} for s in report.standings],
+        # while the night is played a player's result is the chips he won or lost so far; once closed, money
+        "standings": report_standings if closed else _chip_standings(report.standings),
         "chart": chips_chart(report.chips) if report.chips else None,
         "findings": [hand_scrub(f.hand, {"hand": f.hand, "action": f.action, "severity": f.severity,
                                          "rule": f.rule, "message": f.message, "remedy": f.remedy,

@@ -72,6 +72,8 @@ function drawStandings(v) {
     return tr;
   });
   document.querySelector("#standings tbody").replaceChildren(...rows);
+  // while the night is played the balance is in chips won or lost; once closed, in money
+  document.getElementById("balance-head").textContent = v.status === "open" ? "+/− chips" : "Balance";
   document.getElementById("chart").innerHTML = v.chart || "";
 }
 
