@@ -54,6 +54,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("export", "transfer", "export_session"),
     ("settle", "settle", "settle"),
     ("report", "report", "report"),
+    ("serve", "serve", "serve"),
     ("standings", "standings", "standings"),
     ("import-ledger", "standings", "import_ledger"),
     ("session", "session", "app"),

@@ -10,12 +10,17 @@ standard input and answers each in plain text.  See ``docs/table.md``.
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from referee.cli.db import DbOption, open_for
 from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from referee.live import LiveTable
 
 
 def _history_file() -> object:
@@ -35,6 +40,12 @@ def table(
     ctx: typer.Context,
     session_id: Annotated[int | None, typer.Argument(metavar="[SESSION]",
                                                      help="The session to record (default: the last open one).")] = None,
+    share: Annotated[bool, typer.Option("--share", help="Show the night on the players' phones too: starts "
+                                        "`referee serve` beside the prompt and prints its link and QR code.")] = False,
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS",
+                                      help="With --share: where the scoreboard listens (0.0.0.0: the table's network).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", min=0, max=65535,
+                                      help="With --share: the scoreboard's port (0: any free one).")] = 8765,
     db: DbOption = None,
 ) -> None:
     """Record a session live: a status line, short forms ('bob r 4'), completion, undo, '?' for the rules.
@@ -57,14 +68,35 @@ def table(
         from referee.shorthand import game_title
 
         out.print(literal(f"Session {session_id}: {live.session.table_name} ({game_title(live.game)})"))
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            from referee.cli.table_prompt import run_lines
+        board = None
+        if share:
+            from referee.scoreboard.server import bind, qr_text
 
-            run_lines(live, sys.stdin, lambda text: out.print(literal(text)))
-            return
-        from prompt_toolkit import print_formatted_text
+            board = bind(store, session_id, host, port)
+            out.print(literal("The players can follow the night, read-only, at:"))
+            for url in board.urls:
+                out.print(literal(f"  {url}"))
+            out.print(literal(qr_text(board.urls[0])), highlight=False)
+            board.start_in_thread()
+        try:
+            _record(live, out)
+        finally:
+            if board is not None:
+                board.stop()
 
-        from referee.cli import table_prompt
 
-        session = table_prompt.make_session(live, history=_history_file())  # type: ignore[arg-type]
-        table_prompt.run(live, session, lambda text: print_formatted_text(text, style=session.style))
+def _record(live: LiveTable, out: Console) -> None:
+    """Read the scorekeeper's lines: the prompt at a terminal, else one line at a time from stdin."""
+    from referee.cli.output import literal
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        from referee.cli.table_prompt import run_lines
+
+        run_lines(live, sys.stdin, lambda text: out.print(literal(text)))
+        return
+    from prompt_toolkit import print_formatted_text
+
+    from referee.cli import table_prompt
+
+    session = table_prompt.make_session(live, history=_history_file())  # type: ignore[arg-type]
+    table_prompt.run(live, session, lambda text: print_formatted_text(text, style=session.style))

@@ -1,0 +1,157 @@
+// The scoreboard page: draws the view the server sends, and follows it live (server-sent events).
+// Every text goes in through textContent; only the chips chart (an SVG the server drew) is markup.
+"use strict";
+
+let view = null;
+let mine = null; // the player whose own line is open
+
+function el(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+function fill(id, nodes) {
+  const box = document.getElementById(id);
+  box.replaceChildren(...nodes);
+  return box;
+}
+
+function live(text, down) {
+  const p = document.getElementById("live");
+  p.textContent = text;
+  p.classList.toggle("down", !!down);
+}
+
+function ruleNodes(item) {
+  const out = [];
+  if (item.rule) out.push(el("span", item.rule + (item.remedy ? " · " + item.remedy : ""), "rule"));
+  if (item.rule_text) out.push(el("span", item.rule_text, "rule-text"));
+  return out;
+}
+
+function drawHand(hand) {
+  const section = document.getElementById("hand");
+  if (!hand) {
+    document.getElementById("hand-head").textContent = "No hand yet.";
+    fill("actions", []); fill("cards", []);
+    document.getElementById("turn").textContent = "";
+    return;
+  }
+  document.getElementById("hand-title").textContent = "Hand " + hand.number + " · " + hand.game;
+  document.getElementById("hand-head").textContent = "Dealer " + hand.dealer + " · pot " + hand.pot;
+  let turn = "";
+  if (hand.over) turn = "Over: " + hand.over;
+  else if (hand.to_act) turn = hand.to_act + " to act: " + (hand.legal.join(", ") || "?");
+  else if (hand.waiting) turn = hand.waiting;
+  document.getElementById("turn").textContent = turn;
+  const cards = hand.shown.map((s) => {
+    const p = el("p"); p.append(el("span", s.name + " "), el("span", s.cards, "cards")); return p;
+  });
+  if (hand.table_cards) {
+    const p = el("p"); p.append(el("span", "On the table "), el("span", hand.table_cards, "cards")); cards.push(p);
+  }
+  fill("cards", cards);
+  fill("actions", hand.actions.map((a) => {
+    const li = el("li", a.words);
+    li.value = a.n;
+    if (a.illegal) li.classList.add("illegal");
+    if (a.voided) li.classList.add("voided");
+    for (const f of a.findings) li.append(el("span", (f.severity === "error" ? "✗ " : "· ") + f.message, "rule"), ...ruleNodes(f));
+    return li;
+  }));
+  section.hidden = false;
+}
+
+function drawStandings(v) {
+  const rows = v.standings.map((s) => {
+    const tr = el("tr");
+    tr.append(el("td", s.rank), el("td", s.name), el("td", s.bought), el("td", s.counted),
+              el("td", s.balance, s.cents > 0 ? "plus" : s.cents < 0 ? "minus" : ""));
+    return tr;
+  });
+  document.querySelector("#standings tbody").replaceChildren(...rows);
+  // while the night is played the balance is in chips won or lost; once closed, in money
+  document.getElementById("balance-head").textContent = v.status === "open" ? "+/− chips" : "Balance";
+  document.getElementById("chart").innerHTML = v.chart || "";
+}
+
+function drawFindings(v) {
+  const items = [];
+  for (const r of v.rulings) {
+    const li = el("li");
+    li.append(el("strong", "Ruling, hand " + r.hand + ", action " + r.action + ": "), el("span", r.question));
+    li.append(el("span", r.ruling, "rule"), ...ruleNodes({ rule: r.rule, rule_text: r.rule_text }));
+    items.push(li);
+  }
+  for (const f of v.findings) {
+    const li = el("li");
+    li.append(el("span", "Hand " + f.hand + (f.action ? ", action " + f.action : "") + ": " + f.message, f.severity));
+    li.append(...ruleNodes(f));
+    items.push(li);
+  }
+  if (!items.length) items.push(el("li", "Nothing so far."));
+  fill("findings", items);
+}
+
+function drawSettlement(v) {
+  const section = document.getElementById("settle");
+  const s = v.settlement;
+  section.hidden = !s;
+  if (!s) return;
+  const lines = s.transfers.map((t) => {
+    const li = el("li");
+    const payer = el("button", t.payer, "name"); payer.onclick = () => showMine(t.payer);
+    const payee = el("button", t.payee, "name"); payee.onclick = () => showMine(t.payee);
+    li.append(payer, el("span", " pays "), payee, el("span", " " + t.amount));
+    return li;
+  });
+  if (!lines.length) lines.push(el("li", "Everybody is square."));
+  fill("transfers", lines);
+  const names = el("li");
+  for (const p of s.players) {
+    const b = el("button", p.name, "name"); b.onclick = () => showMine(p.name);
+    names.append(b, el("span", " "));
+  }
+  document.getElementById("transfers").append(names);
+  if (mine) showMine(mine);
+}
+
+function showMine(name) {
+  mine = name;
+  const player = view.settlement.players.find((p) => p.name === name);
+  const box = document.getElementById("mine");
+  if (!player) { box.hidden = true; return; }
+  const parts = [el("strong", name + ": " + player.balance)];
+  for (const t of player.pays) parts.push(el("p", "You pay " + t.payee + " " + t.amount));
+  for (const t of player.gets) parts.push(el("p", t.payer + " pays you " + t.amount));
+  if (!player.pays.length && !player.gets.length) parts.push(el("p", "Nothing to pay, nothing to get."));
+  box.replaceChildren(...parts);
+  box.hidden = false;
+}
+
+function draw(message) {
+  view = message.view;
+  if (!view || view.session === undefined) return;
+  document.getElementById("table").textContent = view.table + (view.status === "open" ? "" : " · closed");
+  document.title = view.table + " · referee";
+  drawHand(view.hand);
+  drawStandings(view);
+  drawFindings(view);
+  drawSettlement(view);
+  document.body.dataset.head = view.head;
+}
+
+function connect() {
+  const stream = new EventSource("events");
+  stream.addEventListener("state", (e) => {
+    const message = JSON.parse(e.data);
+    draw(message);
+    if (message.offline) live("database unreachable: showing the last state (" + message.offline + ")", true);
+    else live("live · " + new Date().toLocaleTimeString(), false);
+  });
+  stream.onerror = () => live("connection lost: reconnecting…", true);
+}
+
+connect();

@@ -1,0 +1,263 @@
+"""Helpers for the scoreboard tests: a night recorded into the store one event at a time (as the
+table records it), and the cards of a hand the table has not seen, worked out from the hand file's
+lines alone (an oracle apart from the engine's own :mod:`referee.engine.public`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from referee.engine import events as ev
+from referee.handfile.model import Night
+from referee.handfile.writer import write_events
+from referee.recording import header_events, stored_rulebook
+from referee.store import SeatSpec, Store
+
+CARD = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[cdhs](?!\w)|(?<!\w)Jk[12](?!\w)")
+
+
+def record_step_by_step(store: Store, night: Night, table_name: str = "Privacy") -> Iterator[tuple[int, int, int]]:
+    """Record ``night`` into a new session one event at a time; after each append yield
+    ``(session, hand index, events of that hand so far)``."""
+    game = store.new_session(table_name=table_name, rulebook=stored_rulebook(night.rulebook, night.base_dir),
+                             chip_value_cents=100, seats=[SeatSpec(s.name, s.stack) for s in night.seats],
+                             options=dict(night.options), dealer=night.dealer, dealer_unknown=night.dealer is None)
+    sid = game.id
+    assert sid is not None
+    if night.so_far is not None:
+        store.append_events(sid, None, [replace(night.so_far, line=None)])
+    for index, hand in enumerate(night.hands):
+        store.append_events(sid, None, header_events(hand, night.base_dir))
+        started = store.start_hand(sid, dealer=hand.dealer)
+        for k, (event, text) in enumerate(zip(hand.events, write_events(hand.events, game=hand.game), strict=True), 1):
+            store.append_event(sid, started.number, replace(event, line=None), text=text)
+            yield sid, index, k
+        store.end_hand(sid, started.number)
+
+
+def unseen_cards(events: tuple[ev.Event, ...]) -> set[str]:
+    """The cards the log names in ``events`` that the table has not seen by the end of them: every
+    card of the log but those shown, revealed, exposed, dealt face up, turned up in the widow or
+    dummy, laid into it or taken from it, and a whiskey poker hand laid face up as the new widow."""
+    named: set[str] = set()
+    seen: set[str] = set()
+    dealt: dict[str, set[str]] = {}
+    voided = {e.action for e in events if isinstance(e, ev.Void)}
+    for number, event in enumerate(events, 1):
+        cards = {c.text for c in _cards_of(event)}
+        named |= cards
+        if number in voided:
+            continue
+        if isinstance(event, ev.Deal):
+            dealt.setdefault(event.player, set()).update(cards)
+        if isinstance(event, ev.Show | ev.Reveal | ev.Expose | ev.TurnWidow | ev.Exchange) or (
+                isinstance(event, ev.Deal) and event.face_up):
+            seen |= cards
+        if isinstance(event, ev.TurnWidow):
+            seen |= {c.text for e in events if isinstance(e, ev.DealWidow) for c in e.cards if hasattr(c, "text")}
+        if isinstance(event, ev.TakeWidow):
+            seen |= dealt.get(event.player, set())
+    return named - seen
+
+
+def _cards_of(event: ev.Event) -> list:
+    out: list = []
+    for name in ("cards", "give", "take", "discards", "received", "discard"):
+        out += list(getattr(event, name, None) or ())
+    if isinstance(event, ev.Expose):
+        out.append(event.card)
+    if isinstance(event, ev.Arrange):
+        out += [c for hand in event.hands for c in hand]
+    return [c for c in out if hasattr(c, "text") and c.text != "??"]
+
+
+def card_tokens(text: str) -> set[str]:
+    return set(CARD.findall(text))
+
+
+def random_night(game_name: str, seed: int, hands: int = 2) -> str:
+    """A random night of ``game_name`` as a hand file: every player dealt real cards (the widow or
+    dummy too, where the game has one), then legal actions the engine offers chosen at random, each
+    unseen card ``??`` it offers replaced by a real card from the pack, and at the end the hands still
+    in shown or thrown away at random.  What the engine refuses is left out: the night replays."""
+    import random
+
+    from referee.cards import UNKNOWN, deck_with_jokers
+    from referee.engine.games import find_game
+    from referee.engine.night import NightHand, NightThread
+    from referee.engine.replay import start_hand
+    from referee.errors import RefereeError
+    from referee.handfile.parser import load_rules
+    from referee.handfile.writer import EventWriter
+
+    rng = random.Random(seed)
+    game = find_game(game_name)
+    book = load_rules(game.name, {}, None)
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"][: rng.randint(3, 5)]
+    writer = EventWriter(game.name)
+    thread = NightThread([(n, 60) for n in names], names[-1], None)
+    lines = [f"rulebook: {game.name}", "seats: " + ", ".join(f"{n} 60" for n in names), f"dealer: {names[-1]}"]
+    for number in range(1, hands + 1):
+        hand = NightHand(book, tuple(names), (), number)
+        try:
+            setup = thread.setup_for(hand)
+        except RefereeError:
+            break
+        state = start_hand(setup)
+        pack = [c for c in deck_with_jokers() if not c.is_joker or game.name in ("whiskey_poker", "la_viuda")]
+        rng.shuffle(pack)
+        logged: list[ev.Event] = []
+
+        def real(cards: tuple) -> tuple:
+            return tuple((pack.pop() if pack else UNKNOWN) if c is UNKNOWN else c for c in cards)
+
+        def attempt(event: ev.Event) -> bool:
+            nonlocal state
+            twin = state.copy()
+            try:
+                twin.push(event)
+            except RefereeError:
+                return False
+            state = twin
+            logged.append(event)
+            return True
+
+        def dealt() -> tuple:
+            return tuple(pack.pop() for _ in range(min(game.hand_size, len(pack))))
+
+        for seat in range(len(setup.names)):
+            attempt(ev.Deal(setup.names[seat], dealt()))
+        if len(pack) >= game.hand_size:
+            attempt(ev.DealWidow(dealt()))
+        for _ in range(40):
+            prompt = state.prompt()
+            offered = prompt.events()
+            rng.shuffle(offered)
+            if not any(attempt(_with_real_cards(e, real)) for e in offered[:6]):
+                break
+        for seat, name in enumerate(setup.names):
+            held = tuple(c for c in state.places.at(seat) if c is not UNKNOWN)
+            if held and rng.random() < 0.7:
+                attempt(ev.Show(name, held))
+        if not logged:
+            break
+        lines.append(f"hand {number}")
+        lines += writer.lines(logged) if hasattr(writer, "lines") else [writer.line(e) for e in logged]
+        outcome = state.outcome()
+        if outcome.kind == "in_progress" or outcome.undecided:
+            break
+        thread.after(hand, setup, outcome)
+    return "\n".join(lines) + "\n"
+
+
+def _with_real_cards(event: ev.Event, real) -> ev.Event:
+    changes = {}
+    for name in ("cards", "give", "take", "discards", "received"):
+        value = getattr(event, name, None)
+        if isinstance(value, tuple) and value:
+            changes[name] = real(value)
+    return replace(event, **changes) if changes else event
+
+
+class Served:
+    """``referee serve`` running in a real subprocess: its URL, and a way to read its event stream."""
+
+    def __init__(self, url: str, session: int, *extra: str) -> None:
+        import os
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        self.db = url
+        referee = Path(sys.executable).parent / "referee"
+        env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
+        self.process = subprocess.Popen([str(referee), "--db", url, "serve", str(session), "--port", "0", "--no-qr", *extra],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                        stdin=subprocess.DEVNULL)
+        assert self.process.stdout is not None
+        self.printed: list[str] = []
+        for line in self.process.stdout:
+            self.printed.append(line)
+            if line.strip().startswith("http://"):
+                self.url = line.strip()
+                break
+        else:
+            raise AssertionError(f"referee serve printed no URL: {self.printed} {self.process.stderr.read()}")  # type: ignore[union-attr]
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        import time
+        import urllib.error
+        import urllib.request
+
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(self.url + "state", timeout=5):
+                    return
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.05)
+        raise AssertionError("the scoreboard never answered")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def __enter__(self) -> Served:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def request(url: str, method: str = "GET") -> tuple[int, str]:
+    """``(status, body)`` of one plain HTTP request."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode()
+
+
+class EventStream:
+    """A page's server-sent event stream, read as a browser's EventSource reads it."""
+
+    def __init__(self, url: str) -> None:
+        import http.client
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        self.connection.request("GET", parts.path, headers={"Accept": "text/event-stream"})
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200, self.response.status
+        self.raw: list[str] = []
+
+    def next_state(self, timeout: float = 5.0) -> dict:
+        """The next ``state`` event's data (pings skipped)."""
+        import json
+        import time
+
+        deadline = time.monotonic() + timeout
+        event, data = None, []
+        while time.monotonic() < deadline:
+            line = self.response.readline().decode()  # chunked transfer decoded
+            if not line:
+                raise AssertionError("the event stream closed")
+            self.raw.append(line)
+            line = line.rstrip("\r\n")
+            if line.startswith("event:"):
+                event = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].strip())
+            elif line == "" and event == "state":
+                return json.loads("\n".join(data))
+            elif line == "":
+                event, data = None, []
+        raise AssertionError(f"no state event within {timeout} s")
+
+    def close(self) -> None:
+        self.connection.close()

@@ -1,0 +1,128 @@
+"""The scoreboard in a real browser: Debian's headless Chromium, driven through its chromedriver.
+
+"In a real browser: headless Chromium from the distribution's packages loads the page, sees an action
+appear after `referee act`, and a screenshot of a phone-sized page is taken in the test run."
+
+The screenshots are written to the test's folder, and to ``$REFEREE_SCREENSHOTS`` when that names a
+folder (to look at them after the run).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+from pathlib import Path
+
+import pytest
+from helpers.scoreboard import Served
+from test_scoreboard_server import act, new_session
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
+                                reason="Debian's chromium and chromium-driver are not installed (.ci/run installs them)")
+
+
+@pytest.fixture
+def browser(tmp_path: Path):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-quic", "--window-size=390,844", f"--user-data-dir={tmp_path / 'chromium'}"):
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _text(driver, selector: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, selector).text
+
+
+def _wait(driver, condition, timeout: float = 10.0):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+
+
+def _keep(shot: Path) -> None:
+    folder = os.environ.get("REFEREE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy(shot, Path(folder) / shot.name)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_a_phone_sees_an_action_appear_after_referee_act(sqlite_url: str, browser, tmp_path: Path) -> None:
+    sid = new_session(sqlite_url)
+    act(sqlite_url, sid, "new hand", "bob open 2")
+    with Served(sqlite_url, sid) as served:
+        browser.get(served.url)
+        _wait(browser, lambda d: "Bob: bets 2" in _text(d, "#actions"))
+        assert _text(browser, "#table") == "Kitchen"
+        assert "live" in _text(browser, "#live")
+        act(sqlite_url, sid, "cy r 2")
+        _wait(browser, lambda d: "Cy: raises 2" in _text(d, "#actions"), timeout=5)
+        assert "Dee to act" in _text(browser, "#turn")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+        shot = tmp_path / "scoreboard-phone.png"
+        browser.save_screenshot(str(shot))
+        assert shot.stat().st_size > 10_000
+        _keep(shot)
+
+
+def test_a_page_says_it_lost_the_server_and_catches_up_when_it_is_back(sqlite_url: str, browser) -> None:
+    sid = new_session(sqlite_url)
+    port = str(_free_port())
+    with Served(sqlite_url, sid, "--port", port) as served:
+        url = served.url
+        browser.get(url)
+        _wait(browser, lambda d: "live" in _text(d, "#live"))
+    _wait(browser, lambda d: "connection lost" in _text(d, "#live"))
+    act(sqlite_url, sid, "new hand", "bob open 2")
+    with Served(sqlite_url, sid, "--port", port):
+        _wait(browser, lambda d: "Bob: bets 2" in _text(d, "#actions"), timeout=20)  # EventSource retries by itself
+        assert "live" in _text(browser, "#live")
+
+
+def test_the_closed_demo_night_shows_who_pays_whom_and_a_player_taps_his_name(tmp_path: Path, browser) -> None:
+    import subprocess
+
+    from test_scoreboard_server import REFEREE
+
+    url = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
+    done = subprocess.run([str(REFEREE), "demo", "--db", url, "--pdf", str(tmp_path / "demo.pdf")], capture_output=True,
+                          text=True, env=env, stdin=subprocess.DEVNULL, timeout=300)
+    assert done.returncode == 0, done.stderr
+    from selenium.webdriver.common.by import By
+
+    with Served(url, 1) as served:
+        browser.get(served.url)
+        _wait(browser, lambda d: d.find_element(By.ID, "settle").is_displayed())
+        assert "pays" in _text(browser, "#transfers")
+        bob = [b for b in browser.find_elements(By.CSS_SELECTOR, "#transfers button") if b.text == "Bob"][0]
+        bob.click()
+        _wait(browser, lambda d: d.find_element(By.ID, "mine").is_displayed())
+        mine = _text(browser, "#mine")
+        assert mine.startswith("Bob: ") and "You pay" in mine
+        shot = tmp_path / "scoreboard-phone-settlement.png"
+        browser.save_screenshot(str(shot))
+        _keep(shot)
