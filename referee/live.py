@@ -126,7 +126,7 @@ class Status:
         return "\n".join(line for row in rows for line in wrap_parts(row, width))
 
     def parts(self) -> list[str]:
-        from referee.shorthand import game_title
+        from referee.engine.games import game_title
 
         game = game_title(self.game)
         if self.hand is None:

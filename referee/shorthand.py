@@ -149,13 +149,6 @@ def hint_words(game: str) -> str:
     return ", ".join(dict.fromkeys(said))
 
 
-def game_title(game: str) -> str:
-    """The game's name as people read it (its class's ``title``: ``Three-card Brag``)."""
-    from referee.engine.games import find_game
-
-    return find_game(game).title
-
-
 def _spoken(low: str, spoken: dict[str, str]) -> str | None:
     for form in (low, low.removesuffix("s"), low.removesuffix("es")):
         if form in spoken:
@@ -284,5 +277,5 @@ def expand(text: str, game: str, names: Sequence[str],
     return f"{player}: {' '.join([words, *arguments])}"
 
 
-__all__ = ["TABLE_TALK", "Verb", "expand", "game_title", "game_verbs", "hint_words", "offered_verbs", "player_named", "spoken_words",
+__all__ = ["TABLE_TALK", "Verb", "expand", "game_verbs", "hint_words", "offered_verbs", "player_named", "spoken_words",
            "split_cards", "verb_for", "verb_words"]

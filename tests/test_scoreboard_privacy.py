@@ -47,7 +47,7 @@ def test_every_game_has_golden_nights_to_search() -> None:
 
 @pytest.mark.parametrize("game", game_names())
 def test_no_card_reaches_a_page_before_the_table_sees_it(game: str, tmp_path: Path) -> None:
-    searched = hiding = 0
+    searched = 0
     with open_store(f"sqlite:///{tmp_path / 'privacy.sqlite3'}") as store:
         for number, path in enumerate(_nights(game)):
             night = read_night(path)
@@ -68,8 +68,7 @@ def test_no_card_reaches_a_page_before_the_table_sees_it(game: str, tmp_path: Pa
                 rest = {key: value for key, value in view.items() if key not in ("hand", "findings", "rulings", "table")}
                 assert not card_tokens(json.dumps(rest, ensure_ascii=False)), f"{path.name}: a card outside the hands"
                 searched += 1
-                hiding += bool(now)
-    assert searched > 20 and hiding > 5, (searched, hiding)  # the search met cards to hide
+    assert searched > 20, searched  # (a game's golden nights may show every card they name: the random nights deal real cards)
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -78,13 +77,16 @@ def test_no_card_reaches_a_page_before_the_table_sees_it(game: str, tmp_path: Pa
 def test_no_card_of_a_random_night_reaches_a_page_before_the_table_sees_it(game: str, seed: int, tmp_path: Path) -> None:
     """Random nights of every game, every player dealt real cards (helpers.scoreboard.random_night)."""
     night = parse_night(random_night(game, seed))
+    hiding = 0
     with open_store(f"sqlite:///{tmp_path / f'random-{seed}.sqlite3'}") as store:
         for sid, index, k in record_step_by_step(store, night):
             view = session_view(store, sid)
             hand = night.hands[index]
+            hiding += bool(unseen_cards(hand.events[:k]))
             leaked = card_tokens(json.dumps(view["hand"], ensure_ascii=False)) & unseen_cards(hand.events[:k])
             assert not leaked, f"seed {seed}, hand {hand.number} after action {k}: {sorted(leaked)} shown"
             for item in view["findings"] + view["rulings"]:
                 events = night.hands[item["hand"] - 1].events if item["hand"] != hand.number else hand.events[:k]
                 leaked = card_tokens(json.dumps(item, ensure_ascii=False)) & unseen_cards(events)
                 assert not leaked, f"seed {seed}, hand {item['hand']}: {sorted(leaked)} in {item}"
+    assert hiding, f"seed {seed}: the night never held a card to hide"

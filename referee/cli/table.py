@@ -65,7 +65,7 @@ def table(
             assert session_id is not None
         live = LiveTable(store, session_id)
         out = console(soft_wrap=True)
-        from referee.shorthand import game_title
+        from referee.engine.games import game_title
 
         out.print(literal(f"Session {session_id}: {live.session.table_name} ({game_title(live.game)})"))
         board = None

@@ -223,7 +223,8 @@ def handle(live: LiveTable, text: str) -> Entry | None:
     if word == "count":
         return _count(live, None)
     if word in ("help", "h"):
-        from referee.shorthand import game_title, hint_words
+        from referee.engine.games import game_title
+        from referee.shorthand import hint_words
 
         return Said(f"{HELP}\n  {game_title(live.game)} words: {hint_words(live.game)}")
     if word in FORCE:

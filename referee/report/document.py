@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from referee.engine.games import game_title
+
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
     from referee.handfile.replay import ReplayedHand, ReplayedNight
@@ -196,13 +198,6 @@ class NightReport:
         return sum(1 for f in self.findings if f.severity == "error")
 
 
-def game_title(game: str) -> str:
-    from referee.engine.games import find_game
-
-    title = find_game(game).title
-    return title[:1].upper() + title[1:]
-
-
 def _finding(hand: ReplayedHand, finding: Finding) -> FindingLine:
     from referee.report_json import rule_text
 
@@ -256,6 +251,7 @@ def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight
     for hand in replayed:
         outcome = hand.replay.outcome
         title = game_title(hand.entry.game)
+        title = title[:1].upper() + title[1:]  # a heading's word: 'Straight draw'
         if title not in games:
             games.append(title)
         lines = tuple(_finding(hand, f) for f in hand.replay.findings)
@@ -328,5 +324,5 @@ def with_amendments(night: NightReport, store: object, snapshot: object) -> Nigh
     return replace(night, amendments=lines, amended_balances=changes)
 
 
-__all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing", "game_title",
+__all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing",
            "night_report", "report_of"]

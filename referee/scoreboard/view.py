@@ -80,7 +80,7 @@ def _last_hand(store: Any, session_id: int, replayed: Any, recording: bool) -> t
 def _current_hand(last: tuple[Any, tuple[ev.Event, ...], int, Any] | None, rule_text: Any) -> dict[str, Any] | None:
     """The hand the table is at, as the table sees it: game, dealer, pot, whose turn, its actions."""
     from referee.handfile.writer import EventWriter
-    from referee.report.document import game_title
+    from referee.engine.games import game_title
 
     if last is None:
         return None

@@ -102,6 +102,11 @@ def game_names() -> tuple[str, ...]:
     return tuple(_GAMES)
 
 
+def game_title(name: str) -> str:
+    """The game's name as people read it: its class's ``title`` (``Three-card Brag``)."""
+    return find_game(name).title
+
+
 def find_game(name: str) -> Game:
     """The game called ``name`` (its rulebook name, title or an alias; case, spaces and underscores
     do not matter).  An unknown name is an :class:`~referee.errors.InputError` with a hint."""
@@ -135,5 +140,6 @@ def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
-__all__ = ["GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks",
+__all__ = [
+    "game_title","GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks",
            "register", "replayed_games", "unregister"]
