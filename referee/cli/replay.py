@@ -378,20 +378,10 @@ def _penalty(penalty: Any) -> str:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"cannot write {path}: no folder {folder}", hint="create the folder, or choose another path")
-    import tempfile
+    """Write ``text`` to ``path`` (``--output``): through a temporary file and a rename."""
+    from referee.files import write_text
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError(f"cannot write {path}: {err.strerror}", hint="check the path and its permissions") from None
+    write_text(path, text, option="--output")
 
 
 def check_hand(night: Night, number: int | None) -> None:
