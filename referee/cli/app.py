@@ -18,11 +18,12 @@ from referee.errors import RefereeError
 def print_error(err: RefereeError) -> None:
     """``Error: <where>: <message>`` and the hint, on stderr, in the one style of the project."""
     from referee.cli.output import console, literal
+    from referee.errors import shortened
 
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
-    out.print(f"[bold red]Error:[/] {literal(err)}")
+    out.print(f"[bold red]Error:[/] {literal(shortened(str(err)))}")
     if err.hint:
-        out.print(f"[dim]Hint:[/] {literal(err.hint)}")
+        out.print(f"[dim]Hint:[/] {literal(shortened(err.hint))}")
 
 
 def print_usage_error(err: Any) -> None:
@@ -31,7 +32,9 @@ def print_usage_error(err: Any) -> None:
     from referee.cli.output import console, literal
 
     ctx = getattr(err, "ctx", None)
-    message = " ".join(err.format_message().split())
+    from referee.errors import shortened
+
+    message = shortened(" ".join(err.format_message().split()))
     message = message.replace("Input should be a valid integer, unable to parse string as an integer",
                               "expected a whole number")
     where = f"{ctx.command_path}: " if ctx is not None else ""
