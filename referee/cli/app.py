@@ -37,6 +37,9 @@ def print_usage_error(err: Any) -> None:
     message = shortened(" ".join(err.format_message().split()))
     message = message.replace("Input should be a valid integer, unable to parse string as an integer",
                               "expected a whole number")
+    option = getattr(err, "option_name", None)
+    if type(err).__name__ == "NoSuchOption" and option and option[1:].isdigit():  # `session show -1`
+        message = f"no session, hand or action is numbered {option}: they are numbered 1, 2, 3…"
     where = f"{ctx.command_path}: " if ctx is not None else ""
     out = console(stderr=True, soft_wrap=True)
     out.print(f"[bold red]Error:[/] {literal(where + message)}")

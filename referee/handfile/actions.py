@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from referee.cards import UNKNOWN, AnyCard, check_no_duplicates, parse_cards
 from referee.engine import events as ev
-from referee.errors import CardError, HandFileError, excerpt
+from referee.errors import CardError, HandFileError, InputError, excerpt
 from referee.handfile import vocabulary
 
 _I = re.IGNORECASE
@@ -39,10 +39,15 @@ action_examples = vocabulary.action_examples
 
 
 def parse_amount(text: str, what: str = "amount") -> int:
-    """A positive whole number of chips."""
+    """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`."""
+    from referee.money import check_count
+
     if not re.fullmatch(r"\d+", text):
         raise HandFileError(f"bad {what} {excerpt(text)}", hint="chips are whole numbers, like 2")
-    value = int(text)
+    try:
+        value = check_count(text, what)
+    except InputError as err:
+        raise HandFileError(err.message, hint=err.hint) from None
     if value <= 0:
         raise HandFileError(f"bad {what} {excerpt(text)}: must be at least 1", hint="write a positive number of chips")
     return value

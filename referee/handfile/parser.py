@@ -209,24 +209,24 @@ class NightParser:
 
     # ------------------------------------------------------------ seats
 
-    def seat_entry(self, text: str) -> Seat:
+    def seat_entry(self, text: str) -> None:
         m = re.fullmatch(r"(?P<name>\S+)\s+(?P<stack>\S+)", text.strip())
         if m is None:
             raise self.error(f"cannot read seat {excerpt(text.strip())}", "write a name and a stack: 'Ann 100'")
         self.check_new_name(m["name"])
+        self.seats.append(m["name"])  # seated even with a bad stack: one mistake, one error (not 'unknown player' later)
         try:
             stack = parse_amount(m["stack"], f"stack for {m['name']}")
         except RefereeError as err:
             raise self.relocate(err) from err
-        self.seats.append(m["name"])
-        return Seat(m["name"], stack)
+        self.first_seats.append(Seat(m["name"], stack))
 
     def add_seats(self, text: str) -> None:
         first: HandFileError | None = None
         for part in text.split(","):  # every good seat is taken, so that a bad one is one error
             if part.strip():
                 try:
-                    self.first_seats.append(self.seat_entry(part))
+                    self.seat_entry(part)
                 except HandFileError as err:
                     first = first or err
         if first is not None:
@@ -259,7 +259,7 @@ class NightParser:
     def check_header(self, line: int | None = None) -> None:
         if self.first_rulebook is None:
             raise self.error("the night names no rulebook", "start the file with 'rulebook: jackpots' (or a path)", line)
-        if len(self.first_seats) < 2:
+        if len(self.seats) < 2:  # a seat with a bad stack is seated: its error is said once
             raise self.error(
                 "the night seats fewer than two players", "write 'seats: Ann 100, Bob 100, …' in the header", line
             )
@@ -386,7 +386,7 @@ class NightParser:
         if self.hand is None:
             if self.first_dealer is not None:
                 raise self.error("a second 'dealer:' line in the header", "the header names the first dealer once")
-            if not self.first_seats:
+            if not self.seats:
                 raise self.error("'dealer:' before the seats", "put 'seats: …' before 'dealer: …'")
             try:
                 self.first_dealer = self.resolve(typed)
@@ -413,12 +413,15 @@ class NightParser:
         hand = self.in_header("a player sitting down")
         self.check_new_name(name)
         try:
-            stack = parse_amount(stack_text, f"stack for {name}")
             anchor = self.resolve(after) if after else None
         except RefereeError as err:
             raise self.relocate(err) from err
         position = self.seats.index(anchor) + 1 if anchor else len(self.seats)
-        self.seats.insert(position, name)
+        self.seats.insert(position, name)  # seated even with a bad stack: his later lines are not errors too
+        try:
+            stack = parse_amount(stack_text, f"stack for {name}")
+        except RefereeError as err:
+            raise self.relocate(err) from err
         hand.changes.append(SitDown(name, stack, anchor, line=self.lineno))
         if hand.dealer is not None and hand.dealer.lower() == name.lower():
             hand.dealer = name
