@@ -77,10 +77,22 @@ def _build_command(name: str, module: str, attribute: str) -> Any:
 
     target = getattr(import_module(f"referee.cli.{module}"), attribute)
     if isinstance(target, typer.Typer):
-        return get_group_from_info(TyperInfo(target, name=name), pretty_exceptions_short=True,
-                                   suggest_commands=True, rich_markup_mode="rich")
-    return get_command_from_info(CommandInfo(name=name, callback=target), pretty_exceptions_short=True,
-                                 rich_markup_mode="rich")
+        return _flags_without_metavar(get_group_from_info(TyperInfo(target, name=name), pretty_exceptions_short=True,
+                                                          suggest_commands=True, rich_markup_mode="rich"))
+    return _flags_without_metavar(get_command_from_info(CommandInfo(name=name, callback=target),
+                                                        pretty_exceptions_short=True, rich_markup_mode="rich"))
+
+
+def _flags_without_metavar(command: Any) -> Any:
+    """``command`` (and its subcommands) with no type shown after a flag in its help: typer shows
+    ``<bool>`` after ``--json`` or ``--help``, which take no value."""
+    params = [*command.params, command.get_help_option(typer.Context(command))]
+    for param in params:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        _flags_without_metavar(sub)
+    return command
 
 
 class RefereeGroup(TyperGroup):
@@ -90,6 +102,13 @@ class RefereeGroup(TyperGroup):
     Its commands are built when asked for (:data:`COMMANDS`): ``referee act`` imports and builds
     ``act`` alone, not the other thirteen commands' modules and parameters (a one-shot ``act`` is
     started for every line a script records); ``referee --help`` and completion build them all."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        for param in params:  # --version, --help, completion: flags, no <bool> after them in the help
+            if getattr(param, "is_flag", False):
+                param.metavar = ""
+        return params
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [name for name, _, _ in COMMANDS]

@@ -405,7 +405,7 @@ def _recorded(render: Any) -> str:
 def replay(
     ctx: typer.Context,
     file: Annotated[
-        Path | None, typer.Argument(help="The hand file to replay (see docs/hand-format.md).")
+        Path | None, typer.Argument(metavar="FILE", help="The hand file to replay (see docs/hand-format.md).")
     ] = None,
     session: Annotated[
         int | None, typer.Option("--session", metavar="ID", help="Replay a recorded session from the database instead.")
@@ -417,7 +417,7 @@ def replay(
         bool, typer.Option("--json", help="Write the versioned JSON document (docs/json.md) instead of text.")
     ] = False,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to this file (atomically) instead of stdout.")
     ] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Exit with code 1 when a rule was broken (a finding of severity error).")
