@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.dispute.document import RulingDocument
-from referee.errors import InputError
 
 TEMPLATE = "ruling.html.j2"
 
