@@ -71,7 +71,7 @@ def parse_money(
     if not raw:
         raise InputError("no amount given", where=where, hint=hint)
     if cents_match := _CENTS.fullmatch(raw):
-        cents = int(cents_match[2]) * (-1 if cents_match[1] == "-" else 1)
+        cents = check_count(cents_match[2], "amount", where=where) * (-1 if cents_match[1] == "-" else 1)
     else:
         number = _strip_currency(raw, currency, loc)
         group = get_group_symbol(loc)
@@ -87,6 +87,9 @@ def parse_money(
                 hint=hint,
             ) from None
         digits = _digits(currency)
+        if amount.is_finite() and amount.adjusted() + digits >= len(str(AMOUNT_LIMIT)):  # never converted whole
+            raise InputError(f"amount {text!r} is more than {AMOUNT_LIMIT:,} {'cents' if digits else 'units'}",
+                             where=where, hint=AMOUNT_HINT)
         scaled = amount.scaleb(digits)
         if scaled != scaled.to_integral_value():
             raise InputError(
@@ -95,7 +98,7 @@ def parse_money(
         cents = int(scaled)
     if cents < 0 and not signed:
         raise InputError(f"amount {text!r} is negative", where=where, hint="give the amount without a sign")
-    return cents
+    return check_amount(cents, "amount", where=where)
 
 
 def check_amount(value: int, what: str, *, where: str | None = None) -> int:
