@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from referee.errors import CardError, InputError
+from referee.errors import CardError, InputError, excerpt
 
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "cdhs"
@@ -141,7 +141,7 @@ def parse_card(token: str, position: int | None = None) -> AnyCard:
         if suit is not None and rank is not None:
             return _BY_TEXT[RANK_CHAR[rank] + suit]
     which = f" ({_ordinal(position)} card)" if position is not None else ""
-    raise CardError(f"bad card {token!r}{which}: expected {ACCEPTED_FORMS}")
+    raise CardError(f"bad card {excerpt(token)}{which}: expected {ACCEPTED_FORMS}")
 
 
 def parse_cards(text: str | Iterable[str]) -> list[AnyCard]:

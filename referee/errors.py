@@ -8,6 +8,28 @@ reaches a user.  Library callers can catch the subclasses they care about.
 
 from __future__ import annotations
 
+import re
+
+#: How much of a piece of bad input a message quotes: enough to find it, never a pasted page.
+EXCERPT = 40
+#: A run of text without a space this long in a message is bad input quoted whole (see :func:`shortened`).
+_RUN = re.compile(r"\S{200,}")
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``text`` quoted as a message quotes bad input: whole when short (``'Ann: bets x'``), else its
+    first ``limit`` characters and its length (``'Ann: bets xxxxxxxx…' (10,010 characters)``)."""
+    if len(text) <= limit:
+        return repr(text)
+    quoted = repr(text[:limit])
+    return f"{quoted[:-1]}…{quoted[-1]} ({len(text):,} characters)"
+
+
+def shortened(text: str) -> str:
+    """A message with any run of 200 or more characters without a space cut to an excerpt: the last
+    guard before a message reaches the terminal, for bad input a layer quoted whole."""
+    return _RUN.sub(lambda m: f"{m[0][:EXCERPT]}… ({len(m[0]):,} characters)", text)
+
 
 class RefereeError(Exception):
     """A problem the user can fix: bad input, a bad rulebook, an unreachable database."""

@@ -20,6 +20,14 @@ if TYPE_CHECKING:
 DEFAULT_CURRENCY = "EUR"
 DEFAULT_LOCALE = "en_GB"
 
+#: The one bound on chips and money: no count of chips (a buy-in, a bet, what a table holds in all)
+#: and no sum of money in cents (a chip's value, a payment, what a table's chips cost in all) may be
+#: larger.  It is far beyond any home game, and every database stores it alike (PostgreSQL's integer
+#: column stops at 2,147,483,647, SQLite's at 2**63 - 1; a report prints it whole).
+AMOUNT_LIMIT = 1_000_000_000
+AMOUNT_HINT = (f"no count of chips and no sum of money in cents may be more than {AMOUNT_LIMIT:,} "
+               f"(a table's chips and their worth in all too)")
+
 _CENTS = re.compile(r"([+-]?)\s*(\d+)\s*(?:c|ct|cts|cents?)", re.IGNORECASE)
 _SPACES = ("\u00a0", "\u202f", " ")
 
@@ -63,7 +71,7 @@ def parse_money(
     if not raw:
         raise InputError("no amount given", where=where, hint=hint)
     if cents_match := _CENTS.fullmatch(raw):
-        cents = int(cents_match[2]) * (-1 if cents_match[1] == "-" else 1)
+        cents = check_count(cents_match[2], "amount", where=where) * (-1 if cents_match[1] == "-" else 1)
     else:
         number = _strip_currency(raw, currency, loc)
         group = get_group_symbol(loc)
@@ -79,6 +87,9 @@ def parse_money(
                 hint=hint,
             ) from None
         digits = _digits(currency)
+        if amount.is_finite() and amount.adjusted() + digits >= len(str(AMOUNT_LIMIT)):  # never converted whole
+            raise InputError(f"amount {text!r} is more than {AMOUNT_LIMIT:,} {'cents' if digits else 'units'}",
+                             where=where, hint=AMOUNT_HINT)
         scaled = amount.scaleb(digits)
         if scaled != scaled.to_integral_value():
             raise InputError(
@@ -87,7 +98,24 @@ def parse_money(
         cents = int(scaled)
     if cents < 0 and not signed:
         raise InputError(f"amount {text!r} is negative", where=where, hint="give the amount without a sign")
-    return cents
+    return check_amount(cents, "amount", where=where)
+
+
+def check_amount(value: int, what: str, *, where: str | None = None) -> int:
+    """``value`` (chips or cents) if it is within :data:`AMOUNT_LIMIT`, else an :class:`InputError`
+    naming ``what`` it is."""
+    if abs(value) > AMOUNT_LIMIT:
+        raise InputError(f"{what} {value:,} is more than {AMOUNT_LIMIT:,}", where=where, hint=AMOUNT_HINT)
+    return value
+
+
+def check_count(text: str, what: str, *, where: str | None = None) -> int:
+    """The whole number ``text`` (digits) within :data:`AMOUNT_LIMIT`; a long one is refused unread."""
+    if len(text.strip().lstrip("0")) > len(str(AMOUNT_LIMIT)):
+        from referee.errors import excerpt
+
+        raise InputError(f"{what} {excerpt(text.strip())} is more than {AMOUNT_LIMIT:,}", where=where, hint=AMOUNT_HINT)
+    return check_amount(int(text), what, where=where)
 
 
 def chips_to_cents(chips: int, chip_value_cents: int) -> int:

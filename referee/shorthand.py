@@ -179,6 +179,8 @@ def verb_for(word: str, game: str) -> str:
     if meanings:
         starting = sorted(w for w in meanings if w in verbs) or sorted(meanings)
         raise HandFileError(f"{word!r} could be {' or '.join(starting)}", hint="type more of the verb")
+    from referee.engine.games import game_title
+
     title = game_title(game)
     known = [*spoken, *sorted(offered_verbs(game))]
     close = difflib.get_close_matches(low, known, n=1, cutoff=0.6)

@@ -26,7 +26,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_a_table_name_is_printed_as_typed(db_url: str) -> None:
-    created = runner.invoke(app, ["session", "new", "--db", db_url, "--table", TABLE, "--game", "jackpots", "-p", "Ann", "-p", "Bob"])
+    created = runner.invoke(app, ["session", "new", "--db", db_url, "--table", TABLE, "--game", "jackpots", "-p", "Ann:10", "-p", "Bob:10"])
     assert created.exit_code == 0, created.output
     assert f"table {TABLE!r}" in created.output
     for output in (runner.invoke(app, ["session", "list", "--db", db_url], env={"COLUMNS": "200"}).output,
@@ -37,19 +37,19 @@ def test_a_table_name_is_printed_as_typed(db_url: str) -> None:
 
 def test_a_mistyped_buy_in_is_quoted_literally(sqlite_url: str) -> None:
     """`--player Ann:abc` once printed 'Ann🔤': ':abc:' is an emoji code to rich."""
-    args = ["session", "new", "--db", sqlite_url, "--table", "T", "--rulebook", "jackpots", "-p", "Ann:abc:", "-p", "Bob"]
+    args = ["session", "new", "--db", sqlite_url, "--table", "T", "--rulebook", "jackpots", "-p", "Ann:abc:", "-p", "Bob:10"]
     for exit_code, output in ((r.exit_code, r.output) for r in [runner.invoke(app, args)]):
         assert exit_code == 2
-        assert output.splitlines()[0] == "Error: --player Ann:abc:: bad buy-in '' for 'Ann:abc'"
+        assert output.splitlines()[0] == "Error: --player Ann:abc:: bad buy-in 'abc:' for 'Ann'"
     proc = run(*args)
     assert proc.returncode == 2 and "🔤" not in proc.stderr
-    assert proc.stderr.splitlines()[0] == "Error: --player Ann:abc:: bad buy-in '' for 'Ann:abc'"
-    one = run("session", "new", "--db", sqlite_url, "--table", "T", "--rulebook", "jackpots", "-p", "Ann:abc", "-p", "Bob")
+    assert proc.stderr.splitlines()[0] == "Error: --player Ann:abc:: bad buy-in 'abc:' for 'Ann'"
+    one = run("session", "new", "--db", sqlite_url, "--table", "T", "--rulebook", "jackpots", "-p", "Ann:abc", "-p", "Bob:10")
     assert one.stderr.splitlines()[0] == "Error: --player Ann:abc: bad buy-in 'abc' for 'Ann'"
 
 
 def test_markup_in_an_error_is_printed_as_typed(sqlite_url: str) -> None:
-    proc = run("session", "new", "--db", sqlite_url, "--table", "T", "--rulebook", "[red]x[/red]", "-p", "A", "-p", "B")
+    proc = run("session", "new", "--db", sqlite_url, "--table", "T", "--rulebook", "[red]x[/red]", "-p", "A:10", "-p", "B:10")
     assert proc.returncode == 2
     assert proc.stderr.splitlines()[0] == "Error: rulebook file not found: [red]x[/red]"
 

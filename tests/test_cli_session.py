@@ -89,7 +89,7 @@ def test_show_json(db_url: str) -> None:
 def test_list(db_url: str) -> None:
     assert "No sessions yet" in invoke(db_url, "list").output
     assert invoke(db_url, "new", *NIGHT).exit_code == 0
-    assert invoke(db_url, "new", "--table", "Saturday", "--rulebook", "three_card_brag", "-p", "A", "-p", "B").exit_code == 0
+    assert invoke(db_url, "new", "--table", "Saturday", "--rulebook", "three_card_brag", "-p", "A:10", "-p", "B:10").exit_code == 0
     result = invoke(db_url, "list")
     assert result.exit_code == 0, result.output
     rows = [line.split() for line in result.output.splitlines()]
@@ -101,7 +101,7 @@ def test_list(db_url: str) -> None:
 def test_house_rulebook_file_is_stored_by_its_path(db_url: str, tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text('[rulebook]\nname = "house"\nextends = "straight_draw"\n[options]\n"draw.limit_pre" = 3\n')
-    result = invoke(db_url, "new", "--table", "Home", "--rulebook", str(house), "-p", "A", "-p", "B")
+    result = invoke(db_url, "new", "--table", "Home", "--rulebook", str(house), "-p", "A:10", "-p", "B:10")
     assert result.exit_code == 0, result.output
     with open_store(db_url) as store:
         assert store.session(1).rulebook == str(house.resolve())
@@ -243,7 +243,7 @@ def test_close_takes_every_cash_out_or_nothing(db_url: str) -> None:
 
 def test_delete_only_a_session_without_hands(db_url: str) -> None:
     assert invoke(db_url, "new", *NIGHT).exit_code == 0
-    assert invoke(db_url, "new", "--table", "Oops", "--game", "jackpots", "-p", "Alice", "-p", "Bob").exit_code == 0
+    assert invoke(db_url, "new", "--table", "Oops", "--game", "jackpots", "-p", "Alice:10", "-p", "Bob:10").exit_code == 0
     with open_store(db_url) as store:
         store.start_hand(1)
     kept = invoke(db_url, "delete", "1")

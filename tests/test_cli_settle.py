@@ -96,6 +96,9 @@ def test_bad_input_is_one_line_and_nothing_is_written(sqlite_url: str) -> None:
         (["1", "--paid", "Zed:Ann:1"], "Error: --paid Zed:Ann:1: 'Zed' has no balance in session 1"),
         (["1", "--paid", "Bob:Ann"], "Error: --paid Bob:Ann: Bob pays Ann nothing in the list: give the amount paid"),
         (["1", "--paid", "Bob:Dee:1,50"], "Error: --paid Bob:Dee:1,50: cannot read '1,50' as an amount in en_GB"),
+        (["1", "--paid", f"Bob:Dee:{'9' * 25}c"], f"Error: --paid Bob:Dee:{'9' * 25}c: amount '{'9' * 25}' is more than "
+                                                   "1,000,000,000"),
+        (["1", "--paid", "Bob:Dee:1e30"], "Error: --paid Bob:Dee:1e30: amount '1e30' is more than 1,000,000,000 cents"),
         (["1", "--set", "colour=red"], "Error: --set colour=red: unknown ledger setting 'colour'"),
         (["1", "--forbid", "Ann"], "Error: --forbid Ann: bad forbid pair 'Ann'"),
         (["7"], "Error: "),

@@ -127,7 +127,7 @@ def test_a_broken_house_template_is_one_line_and_writes_nothing(demo_db: str, tm
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--pdf", "/no/such/folder/n.pdf"], "Error: --pdf: no folder '/no/such/folder'"),
+    (["--pdf", "/no/such/folder/n.pdf"], "Error: --pdf: cannot write '/no/such/folder/n.pdf': there is no folder '/no/such/folder'"),
     (["--template-dir", "/no/such/folder", "--pdf", "x.pdf"], "Error: --template-dir: no folder '/no/such/folder'"),
     (["--csv", "/no/such/folder/l.csv"], "Error: --csv: cannot write '/no/such/folder/l.csv'"),
 ])

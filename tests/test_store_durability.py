@@ -91,7 +91,7 @@ def process_state(pid: int) -> str:
 def test_every_acknowledged_append_survives_sigkill(db_url: str) -> None:
     with open_store(db_url) as store:
         sid = store.new_session(table_name="Kill", rulebook="straight_draw", chip_value_cents=1,
-                                seats=[SeatSpec("Ann", 10**9), SeatSpec("Bob", 10**9)]).id
+                                seats=[SeatSpec("Ann", 5 * 10**8), SeatSpec("Bob", 5 * 10**8)]).id  # the bound in all
         assert sid is not None
         store.start_hand(sid)
         store.append_event(sid, 1, Bet("Bob", 1), text="Bob: bets 1")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.db import DbOption, open_for
-from referee.errors import InputError
+from referee.errors import EXCERPT, InputError, excerpt
 
 if TYPE_CHECKING:
     from referee.live import Stored
@@ -70,7 +70,9 @@ def act(
                 if entry.forceable:
                     hint = (f"{hint}; " if hint else "") + "add --force to log it as it happened"
                 rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
-                raise InputError(f"{entry.reason}{rules}", where=f"{_spot(session_id, table)}: {line!r}",
+                # a long line is not quoted here: the reason quotes the excerpt of it that is wrong
+                said = excerpt(line) if len(line) <= EXCERPT else f"a line of {len(line):,} characters"
+                raise InputError(f"{entry.reason}{rules}", where=f"{_spot(session_id, table)}: {said}",
                                  hint=hint or None)
             if isinstance(entry, Said):
                 out(entry.text)

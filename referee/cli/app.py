@@ -18,11 +18,12 @@ from referee.errors import RefereeError
 def print_error(err: RefereeError) -> None:
     """``Error: <where>: <message>`` and the hint, on stderr, in the one style of the project."""
     from referee.cli.output import console, literal
+    from referee.errors import shortened
 
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
-    out.print(f"[bold red]Error:[/] {literal(err)}")
+    out.print(f"[bold red]Error:[/] {literal(shortened(str(err)))}")
     if err.hint:
-        out.print(f"[dim]Hint:[/] {literal(err.hint)}")
+        out.print(f"[dim]Hint:[/] {literal(shortened(err.hint))}")
 
 
 def print_usage_error(err: Any) -> None:
@@ -31,9 +32,14 @@ def print_usage_error(err: Any) -> None:
     from referee.cli.output import console, literal
 
     ctx = getattr(err, "ctx", None)
-    message = " ".join(err.format_message().split())
+    from referee.errors import shortened
+
+    message = shortened(" ".join(err.format_message().split()))
     message = message.replace("Input should be a valid integer, unable to parse string as an integer",
                               "expected a whole number")
+    option = getattr(err, "option_name", None)
+    if type(err).__name__ == "NoSuchOption" and option and option[1:].isdigit():  # `session show -1`
+        message = f"no session, hand or action is numbered {option}: they are numbered 1, 2, 3…"
     where = f"{ctx.command_path}: " if ctx is not None else ""
     out = console(stderr=True, soft_wrap=True)
     out.print(f"[bold red]Error:[/] {literal(where + message)}")
@@ -72,10 +78,22 @@ def _build_command(name: str, module: str, attribute: str) -> Any:
 
     target = getattr(import_module(f"referee.cli.{module}"), attribute)
     if isinstance(target, typer.Typer):
-        return get_group_from_info(TyperInfo(target, name=name), pretty_exceptions_short=True,
-                                   suggest_commands=True, rich_markup_mode="rich")
-    return get_command_from_info(CommandInfo(name=name, callback=target), pretty_exceptions_short=True,
-                                 rich_markup_mode="rich")
+        return _flags_without_metavar(get_group_from_info(TyperInfo(target, name=name), pretty_exceptions_short=True,
+                                                          suggest_commands=True, rich_markup_mode="rich"))
+    return _flags_without_metavar(get_command_from_info(CommandInfo(name=name, callback=target),
+                                                        pretty_exceptions_short=True, rich_markup_mode="rich"))
+
+
+def _flags_without_metavar(command: Any) -> Any:
+    """``command`` (and its subcommands) with no type shown after a flag in its help: typer shows
+    ``<bool>`` after ``--json`` or ``--help``, which take no value."""
+    params = [*command.params, command.get_help_option(typer.Context(command))]
+    for param in params:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        _flags_without_metavar(sub)
+    return command
 
 
 class RefereeGroup(TyperGroup):
@@ -85,6 +103,13 @@ class RefereeGroup(TyperGroup):
     Its commands are built when asked for (:data:`COMMANDS`): ``referee act`` imports and builds
     ``act`` alone, not the other thirteen commands' modules and parameters (a one-shot ``act`` is
     started for every line a script records); ``referee --help`` and completion build them all."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        for param in params:  # --version, --help, completion: flags, no <bool> after them in the help
+            if getattr(param, "is_flag", False):
+                param.metavar = ""
+        return params
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [name for name, _, _ in COMMANDS]

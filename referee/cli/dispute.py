@@ -120,8 +120,10 @@ def dispute(
     from referee.dispute.questions import classify, forms
     from referee.handfile.replay import replay_night_file
 
-    if pdf is not None and not (pdf.parent if str(pdf.parent) else Path(".")).is_dir():
-        raise InputError(f"cannot write {pdf}: no folder {pdf.parent}", hint="create the folder, or choose another path")
+    if pdf is not None:  # refused before a ruling is recorded
+        from referee.files import check_target
+
+        check_target(pdf, option="--pdf")
     topic = classify(question)
     if topic is None:
         raise InputError(f"cannot tell what the question {question!r} asks",

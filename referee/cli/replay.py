@@ -13,7 +13,6 @@ and show beside the log how findings, outcomes and chips differ (:mod:`referee.w
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -27,6 +26,7 @@ from referee.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
+    from rich.text import Text
 
     from referee.engine.events import Ruling
     from referee.handfile.model import Night
@@ -38,6 +38,8 @@ SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 PROGRESS_HANDS = 20
 #: ... and once it has taken this long (seconds)
 PROGRESS_AFTER = 0.4
+#: ... or, on standard error that is not a terminal, a line every so many seconds of a long work
+PROGRESS_NOTE = 10.0
 
 
 def _game_name(game: str) -> str:
@@ -58,10 +60,9 @@ def _cell(text: str, style: str = "") -> Any:
     return Text(text, style=style)  # what the log says is printed as written, never read as markup
 
 
-def timeline(hand: ReplayedHand) -> RenderableType:
-    """Each action with the pot and every stack after it (``HandReplay.states``)."""
-    from rich.table import Table
-
+def timeline(hand: ReplayedHand, width: int | None = None) -> RenderableType:
+    """Each action with the pot and every stack after it (``HandReplay.states``), indented by two."""
+    from referee.cli.output import grid
     from referee.engine.events import NightEvent, Void
     from referee.handfile.writer import EventWriter
     from referee.session_log import night_words
@@ -75,14 +76,7 @@ def timeline(hand: ReplayedHand) -> RenderableType:
     for f in replay.findings:
         if f.action is not None and f.severity != "info":
             marks.setdefault(f.action, []).append((f.code, f.severity))
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", padding=(0, 1))
-    table.add_column("#", justify="right")
-    table.add_column("Line", justify="right", style="dim")
-    table.add_column("Action", overflow="fold")
-    table.add_column("Pot", justify="right")
-    for name in names:
-        table.add_column(name, justify="right", overflow="fold")
-    table.add_column("", overflow="fold")
+    rows = []
     for event, state in zip(replay.events, replay.states, strict=True):
         n = state.action
         text = night_words(event) if isinstance(event, NightEvent) else writer.line(event)
@@ -96,16 +90,17 @@ def timeline(hand: ReplayedHand) -> RenderableType:
             mark, mark_style = "void", "dim"
         if any(sev == "error" for _, sev in flags):
             style = "red"
-        table.add_row(str(n), str(event.line) if event.line is not None else "", _cell(text, style),
-                      str(state.pot), *(str(s) for s in state.stacks), _cell(mark, mark_style))
-    return table
+        rows.append([str(n), (str(event.line) if event.line is not None else "", "dim"), (text, style),
+                     str(state.pot), *(str(s) for s in state.stacks), (mark, mark_style)])
+    return grid(["#", "Line", "Action", "Pot", *names, ""], rows, right={0, 1, 3, *range(4, 4 + len(names))},
+                indent=2, width=width)
 
 
 def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
     """How the hand ended: pots, chips, penalties, what carries, the game's facts."""
-    from rich.table import Table
     from rich.text import Text
 
+    from referee.cli.output import grid
     from referee.report_json import penalty_words
 
     replay = hand.replay
@@ -116,26 +111,22 @@ def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
         ended.append(f" — {outcome.summary}")
     out.append(ended)
     if outcome.pots:
-        pots = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for col in ("Pot", "Chips", "Winners", "Hand", "Rule"):
-            pots.add_column(col, justify="right" if col == "Chips" else "left")
+        pot_rows = []
         for i, pot in enumerate(outcome.pots, 1):
             label = "main" if i == 1 else f"side {i - 1}"
             winners = ", ".join(f"{w} {pot.shares.get(w, 0)}" for w in pot.winners) or (
                 "undecided" if not pot.decided else "—")
             if pot.left_over:
                 winners += f" ({pot.left_over} left over)"
-            pots.add_row(label, str(pot.amount), _cell(winners), _cell(pot.hand or ""), pot.rule or "")
-        out.append(pots)
-    stacks = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for col in ("Player", "Before", "After", "Net"):
-        stacks.add_column(col, justify="left" if col == "Player" else "right")
+            pot_rows.append([label, str(pot.amount), winners, pot.hand or "", pot.rule or ""])
+        out.append(grid(["Pot", "Chips", "Winners", "Hand", "Rule"], pot_rows, right={1}, indent=2))
+    stack_rows = []
     for seat in setup.seats:
         after = outcome.stacks.get(seat.name, seat.stack)
         net = outcome.net.get(seat.name, after - seat.stack)
-        stacks.add_row(_cell(seat.name), str(seat.stack), str(after),
-                       _cell(_signed(net), "green" if net > 0 else "red" if net < 0 else ""))
-    out.append(stacks)
+        stack_rows.append([seat.name, str(seat.stack), str(after),
+                           (_signed(net), "green" if net > 0 else "red" if net < 0 else "")])
+    out.append(grid(["Player", "Before", "After", "Net"], stack_rows, right={1, 2, 3}, indent=2))
     for p in outcome.penalties:
         out.append(Text(f"Penalty: {penalty_words(p)} [{p.rule}]", style="magenta"))
     extras = []
@@ -155,32 +146,31 @@ def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
     return out
 
 
-def findings_renderables(hand: ReplayedHand) -> list[RenderableType]:
-    from rich.table import Table
+def findings_renderables(hand: ReplayedHand, width: int | None = None) -> list[RenderableType]:
     from rich.text import Text
 
+    from referee.cli.output import grid
     from referee.report_json import rule_text
 
     replay = hand.replay
     book = replay.setup.rulebook
     if not replay.findings:
         return [Text("No findings.", style="dim")]
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for col in ("#", "Line", "Player", "Rule", "Code", "Finding"):
-        table.add_column(col, justify="right" if col in ("#", "Line") else "left", overflow="fold")
+    rows = []
     cited: dict[str, str] = {}
     for f in replay.findings:
         message = f.message + (f" → {f.remedy}" if f.remedy else "")
         if f.about is not None and f.about != f.action:
             message += f" (about action {f.about})"
         line = hand.line_of(f.action)
-        table.add_row(str(f.action) if f.action is not None else "end", str(line) if line is not None else "",
-                      _cell(f.player or ""), f.rule or "", _cell(f.code, "dim"),
-                      _cell(message, SEVERITY_STYLE.get(f.severity, "")))
+        rows.append([str(f.action) if f.action is not None else "end", str(line) if line is not None else "",
+                     f.player or "", f.rule or "", (f.code, "dim"), (message, SEVERITY_STYLE.get(f.severity, ""))])
         text = rule_text(book, f.rule)
         if f.rule and text:
             cited.setdefault(f.rule, text)
-    out: list[RenderableType] = [Text("Findings", style="bold"), table]
+    out: list[RenderableType] = [Text("Findings", style="bold"),
+                                 grid(["#", "Line", "Player", "Rule", "Code", "Finding"], rows, right={0, 1},
+                                      indent=2, width=width)]
     if cited:
         out.append(Text("Rules cited", style="bold"))
         for rule_id, text in cited.items():
@@ -203,8 +193,9 @@ def rulings_renderables(rulings: Sequence[Ruling]) -> list[RenderableType]:
     return out
 
 
-def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = ()) -> list[RenderableType]:
-    """What the console shows for one hand."""
+def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: int | None = None) -> list[RenderableType]:
+    """What the console shows for one hand (``width``: the console's, for the last column of a table
+    to wrap in)."""
     from rich.text import Text
 
     from referee.rulings import of_hand
@@ -225,10 +216,41 @@ def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = ()) -> list
     if carried_in:
         out.append(_cell("  carried in: " + "; ".join(carried_in)))
     if replay.events:
-        out.append(_indent(timeline(hand)))
+        out.append(timeline(hand, width))
     out += [_indent(r) for r in outcome_renderables(hand)]
-    out += [_indent(r) for r in findings_renderables(hand)]
+    out += [_indent(r) for r in findings_renderables(hand, width)]
     out += [_indent(r) for r in rulings_renderables(of_hand(rulings, entry.number))]
+    return out
+
+
+def hand_text(console: Console, hand: ReplayedHand, rulings: Sequence[Ruling] = ()) -> list[Text]:
+    """The hand as :func:`hand_renderables` shows it, laid out for ``console``: its pieces, each one
+    or more whole lines.  A line that fits is taken as it is, and only a longer one is wrapped (with
+    its indent): printing a hand's twenty renderables one by one cost rich a measure and a wrap of
+    each, five times what the replay itself costs."""
+    from rich.cells import cell_len
+    from rich.padding import Padding
+    from rich.text import Text
+
+    width = console.width
+    out: list[Text] = []
+
+    def add(renderable: object, indent: int) -> None:
+        if isinstance(renderable, Padding):
+            add(renderable.renderable, indent + renderable.left)
+            return
+        assert isinstance(renderable, Text), renderable
+        if renderable.no_wrap:  # a grid: indented already, never wrapped or cut
+            out.append(renderable)
+        elif "\n" not in renderable.plain and indent + cell_len(renderable.plain) <= width:
+            out.append(Text(" " * indent).append_text(renderable) if indent else renderable)
+        else:
+            for line in renderable.wrap(console, width - indent):
+                line.rstrip()
+                out.append(Text(" " * indent).append_text(line))
+
+    for renderable in hand_renderables(hand, rulings, width):
+        add(renderable, 0)
     return out
 
 
@@ -239,35 +261,49 @@ def _change_text(change: object) -> str:
 
 
 def _indent(renderable: RenderableType) -> RenderableType:
+    """``renderable`` two columns in; a table of :func:`referee.cli.output.grid` (a Text that does not
+    wrap) comes indented already, and is never cut to a width."""
     from rich.padding import Padding
+    from rich.text import Text
 
+    if isinstance(renderable, Text) and renderable.no_wrap:
+        return renderable
     return Padding(renderable, (0, 0, 0, 2), expand=False)
 
 
 @contextmanager
 def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
-    """A rich progress bar for a long night, shown only when the console is a terminal, the night
-    has at least :data:`PROGRESS_HANDS` hands and the work has taken :data:`PROGRESS_AFTER` seconds."""
+    """Progress through a long night on ``console`` (the terminal's standard error, so that the
+    output itself stays clean): a rich progress bar when it is a terminal, the night has at least
+    :data:`PROGRESS_HANDS` hands and the work has taken :data:`PROGRESS_AFTER` seconds; else, when
+    the work takes long, a line every :data:`PROGRESS_NOTE` seconds."""
 
     class Ticker:
         def __init__(self) -> None:
             self.done = 0
-            self.began = time.monotonic()
+            self.began = self.noted = time.monotonic()
             self.bar: Any = None
             self.task: Any = None
 
         def advance(self) -> None:
             self.done += 1
-            if self.bar is None and total >= PROGRESS_HANDS and console.is_terminal \
-                    and time.monotonic() - self.began >= PROGRESS_AFTER:
+            if self.bar is not None:
+                self.bar.update(self.task, completed=self.done)
+                return
+            if total < PROGRESS_HANDS or self.done % 16:  # the clock is read every sixteenth hand
+                return
+            now = time.monotonic()
+            if console.is_terminal and now - self.began >= PROGRESS_AFTER:
                 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
                 self.bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                     console=console, transient=True)
                 self.bar.start()
                 self.task = self.bar.add_task(what, total=total, completed=self.done)
-            elif self.bar is not None:
-                self.bar.update(self.task, completed=self.done)
+            elif not console.is_terminal and now - self.noted >= PROGRESS_NOTE:
+                self.noted = now
+                console.file.write(f"{what}: {self.done:,} of {total:,}\n")
+                console.file.flush()
 
     ticker = Ticker()
     try:
@@ -275,6 +311,13 @@ def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
     finally:
         if ticker.bar is not None:
             ticker.bar.stop()
+
+
+def progress_console() -> Console:
+    """Where progress is shown: standard error."""
+    from referee.cli.output import console
+
+    return console(stderr=True)
 
 
 def print_night(console: Console, night: Night, hands: ReplayedNight, only: int | None = None) -> None:
@@ -287,11 +330,14 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
     shown = [h for h in hands if only is None or h.entry.number == only]
     console.print(Text.assemble(("Night: ", "bold"), f"{night.source} · {len(hands)} hand{'s' if len(hands) != 1 else ''}"
                                 + (f" · hand {only}" if only is not None else "")))
-    with progress_for(console, len(shown), "Printing hands") as ticker:
+    rule = Text("─" * console.width, style="dim")
+    with progress_for(progress_console(), len(shown), "Printing hands") as ticker:
         for hand in shown:
-            console.print(Rule(style="dim"))
-            for renderable in hand_renderables(hand, night.rulings):
-                console.print(renderable)
+            pieces = [rule, *hand_text(console, hand, night.rulings)]
+            if console.color_system is None:  # a file, a pipe, NO_COLOR: no style to show, the text is written as it is
+                console.file.write("\n".join(piece.plain for piece in pieces) + "\n")
+            else:
+                console.print(*pieces, sep="\n", soft_wrap=True)
             ticker.advance()
     console.print(Rule(style="dim"))
     findings = sum(len(h.replay.findings) for h in shown)
@@ -378,20 +424,10 @@ def _penalty(penalty: Any) -> str:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"cannot write {path}: no folder {folder}", hint="create the folder, or choose another path")
-    import tempfile
+    """Write ``text`` to ``path`` (``--output``): through a temporary file and a rename."""
+    from referee.files import write_text
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError(f"cannot write {path}: {err.strerror}", hint="check the path and its permissions") from None
+    write_text(path, text, option="--output")
 
 
 def check_hand(night: Night, number: int | None) -> None:
@@ -404,18 +440,20 @@ def check_hand(night: Night, number: int | None) -> None:
 
 
 def _recorded(render: Any) -> str:
+    """What ``render`` prints, as plain text 110 columns wide (for ``--output``)."""
+    import io
+
     from rich.console import Console
 
-    console = Console(record=True, file=open(os.devnull, "w"), width=110, no_color=True, highlight=False, emoji=False)
-    with console.file:
-        render(console)
-    return console.export_text()
+    console = Console(file=io.StringIO(), width=110, no_color=True, highlight=False, emoji=False, force_terminal=False)
+    render(console)
+    return console.file.getvalue()  # type: ignore[attr-defined]
 
 
 def replay(
     ctx: typer.Context,
     file: Annotated[
-        Path | None, typer.Argument(help="The hand file to replay (see docs/hand-format.md).")
+        Path | None, typer.Argument(metavar="FILE", help="The hand file to replay (see docs/hand-format.md).")
     ] = None,
     session: Annotated[
         int | None, typer.Option("--session", metavar="ID", help="Replay a recorded session from the database instead.")
@@ -427,7 +465,7 @@ def replay(
         bool, typer.Option("--json", help="Write the versioned JSON document (docs/json.md) instead of text.")
     ] = False,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to this file (atomically) instead of stdout.")
     ] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Exit with code 1 when a rule was broken (a finding of severity error).")
@@ -456,7 +494,8 @@ def replay(
         from referee.whatif import Change, parse_option
 
         what_if = Change(dict(parse_option(o) for o in options or ()), rulebook)
-    hands = replay_night_file(night)
+    with progress_for(progress_console(), len(night.hands), "Replaying hands") as ticker:
+        hands = replay_night_file(night, ticker.advance)
     comparison = None
     if what_if is not None:
         from referee.whatif import compare

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.db import DbOption, open_for
-from referee.errors import InputError
-from referee.money import format_cents  # the one money formatter (a plain amount)
+from referee.errors import InputError, excerpt
+from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
 
 if TYPE_CHECKING:
     from referee.session_log import LogSnapshot
@@ -36,7 +36,7 @@ def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-val
         digits = raw[:-1].strip()
         if not digits.isdigit():
             raise bad
-        cents = int(digits)
+        cents = check_count(digits, what, where=where)
     else:
         from decimal import Decimal, InvalidOperation
 
@@ -46,13 +46,15 @@ def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-val
             raise bad from None
         if not amount.is_finite():
             raise bad
+        if amount.adjusted() >= len(str(AMOUNT_LIMIT)):  # too large in cents too, and never converted (1e99999)
+            raise InputError(f"{what} {excerpt(text)} is more than {AMOUNT_LIMIT:,} cents", where=where, hint=AMOUNT_HINT)
         scaled = amount * 100
         if scaled != scaled.to_integral_value():
             raise InputError(f"{what} {text!r} has a fraction of a cent", where=where, hint=hint)
         cents = int(scaled)
     if cents < 0 or (positive and cents == 0):
         raise InputError(f"{what} {text!r} must be more than zero", where=where, hint=hint)
-    return cents
+    return check_amount(cents, what, where=where)
 
 
 def parse_chip_value(text: str) -> int:
@@ -73,17 +75,31 @@ _PLAYER_HINT = ("write NAME, NAME:CHIPS or NAME:CHIPS=MONEY (chips bought, money
                 "chips x chip value), e.g. --player Alice:100 or --player Alice:100=20.00")
 
 
-def parse_player(text: str, default_buy_in: int) -> tuple[str, int, int | None]:
-    """``NAME``, ``NAME:CHIPS`` or ``NAME:CHIPS=MONEY`` from ``--player``: name, chips, cents paid."""
-    name, sep, buy_in = text.rpartition(":")
+def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int | None]:
+    """``NAME``, ``NAME:CHIPS`` or ``NAME:CHIPS=MONEY`` from ``--player``: name, chips, cents paid.
+    A name is one word and holds no ``:``; ``NAME`` alone buys ``default_buy_in`` chips (``--buy-in``),
+    and is refused when none was given (a player seated with no chips could not play)."""
+    where = f"--player {text}" if len(text) <= 40 else f"--player {excerpt(text)}"
+    name, sep, buy_in = text.partition(":")
+    name = name.strip()
+    from referee.handfile.parser import NAME_RE
+
+    if not NAME_RE.fullmatch(name):
+        raise InputError(f"{excerpt(text)} does not begin with a player's name", where=where,
+                         hint="a name is one word before any ':', like Ann, Mary_Ann or O'Neil; " + _PLAYER_HINT)
     if not sep:
-        return text.strip(), default_buy_in, None
+        if default_buy_in is None:
+            raise InputError(f"no chips given for {name}", where=where,
+                             hint=f"give the chips each player buys, e.g. --player {name}:100, or --buy-in 100 "
+                                  "for every player given without them")
+        return name, default_buy_in, None
     chips, paid_sep, paid = buy_in.partition("=")
     if not chips.strip().isdigit():
-        raise InputError(f"bad buy-in {chips!r} for {name.strip()!r}", where=f"--player {text}", hint=_PLAYER_HINT)
-    cents = parse_money(paid, what="money paid", where=f"--player {text}", hint=_PLAYER_HINT,
+        raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
+    count = check_count(chips, "buy-in", where=where)
+    cents = parse_money(paid, what="money paid", where=where, hint=_PLAYER_HINT,
                         positive=False) if paid_sep else None
-    return name.strip(), int(chips), cents
+    return name, count, cents
 
 
 def parse_cash_out(text: str) -> tuple[str, int]:
@@ -92,7 +108,7 @@ def parse_cash_out(text: str) -> tuple[str, int]:
     if not sep or not name.strip() or not chips.strip().isdigit():
         raise InputError(f"bad cash-out {text!r}", where="--cash-out",
                          hint="write NAME:CHIPS with the chips counted in front of him, e.g. --cash-out Ann:120")
-    return name.strip(), int(chips)
+    return name.strip(), check_count(chips, "cash-out", where="--cash-out")
 
 
 def rulebook_for(rulebook: str | None, game: str | None) -> str:
@@ -134,8 +150,9 @@ def new(
                                                help="Who deals first (default: the first player).")] = None,
     chip_value: Annotated[str, typer.Option("--chip-value", metavar="MONEY",
                                             help="What one chip is worth: 0.25, or 25c.")] = DEFAULT_CHIP_VALUE,
-    buy_in: Annotated[int, typer.Option("--buy-in", metavar="CHIPS", min=0,
-                                        help="Buy-in for players given without :CHIPS, and for late arrivals.")] = 0,
+    buy_in: Annotated[int | None, typer.Option("--buy-in", metavar="CHIPS", min=0, max=AMOUNT_LIMIT,
+                                               help="Buy-in for players given without :CHIPS, and for late "
+                                                    "arrivals.")] = None,
     currency: Annotated[str | None, typer.Option("--currency", metavar="CODE",
                                                  help="The night's currency (ISO 4217, default EUR).")] = None,
     locale: Annotated[str | None, typer.Option("--locale", metavar="LOCALE",
@@ -160,6 +177,9 @@ def new(
 
     cents = parse_chip_value(chip_value)
     overrides = dict(parse_option(text) for text in option or [])
+    if len(player) < 2:
+        raise InputError("a session needs at least two players", where="--player",
+                         hint="repeat --player for each player, e.g. --player Alice:100 --player Bob:100")
     seats = [SeatSpec(*parse_player(text, buy_in)) for text in player]
     seen: dict[str, str] = {}
     for text, seat in zip(player, seats, strict=True):  # before the store numbers a session it will not keep
@@ -168,9 +188,6 @@ def new(
             raise InputError(f"{seat.name!r} is named twice ({seen[key]!r} and {text!r})", where="--player",
                              hint="each person takes one seat: give each player once")
         seen[key] = text
-    if len(seats) < 2:
-        raise InputError("a session needs at least two players", where="--player",
-                         hint="repeat --player for each player, e.g. --player Alice:100 --player Bob:100")
     book = load_rulebook(rulebook_for(rulebook, game)).with_options(overrides, where="--option")
     validated = {name: book.options[name] for name in overrides}
     # A shipped rulebook is stored by name; a house rulebook file by its absolute path.
@@ -181,7 +198,7 @@ def new(
     with open_for(ctx, db) as store:
         with store.transaction() as tx:
             session = tx.new_session(table_name=table, rulebook=stored_name, options=validated,
-                                     chip_value_cents=cents, seats=seats, dealer=dealer, buy_in_default=buy_in)
+                                     chip_value_cents=cents, seats=seats, dealer=dealer, buy_in_default=buy_in or 0)
             assert session.id is not None
             if money:
                 tx.append_events(session.id, None, money)

@@ -33,11 +33,12 @@ class Loaded:
 def report_file_errors(err: HandFileErrors, nothing: str = "nothing was replayed") -> None:
     """Every bad line, one ``Error: …`` line each (its hint after it on the line), then exit 2."""
     from referee.cli.output import console, literal
+    from referee.errors import shortened
 
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
     for each in err.errors:
-        hint = f" [dim]— hint: {literal(each.hint)}[/]" if each.hint else ""
-        out.print(f"[bold red]Error:[/] {literal(each)}{hint}")
+        hint = f" [dim]— hint: {literal(shortened(each.hint))}[/]" if each.hint else ""
+        out.print(f"[bold red]Error:[/] {literal(shortened(str(each)))}{hint}")
     typer.echo(f"{len(err.errors)} bad lines: {nothing}; fix them and run it again", err=True)
     raise typer.Exit(2)
 

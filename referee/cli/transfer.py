@@ -89,11 +89,11 @@ def export_session(
     session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to export.")],
     as_json: Annotated[bool, typer.Option("--json", help="Write the session log as JSON events (everything "
                                                          "as stored, hashes included).")] = False,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file (atomically) "
+    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to this file (atomically) "
                                                                        "instead of stdout.")] = None,
     db: DbOption = None,
 ) -> None:
-    """Export a session: the canonical hand file of its night, or (``--json``) its whole log."""
+    """Export a session: the canonical hand file of its night, or (--json) its whole log."""
     from referee.session_log import hand_file_text, log_document, read_session_log
 
     with open_for(ctx, db) as store:

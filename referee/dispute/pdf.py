@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.dispute.document import RulingDocument
-from referee.errors import InputError
 
 TEMPLATE = "ruling.html.j2"
 
@@ -25,32 +24,19 @@ def ruling_html(doc: RulingDocument) -> str:
 
 
 def write_pdf(doc: RulingDocument, path: Path) -> None:
-    """Render ``doc`` to ``path`` (through a temporary file and a rename: untouched on error)."""
-    import os
-    import tempfile
-
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"cannot write {path}: no folder {folder}", hint="create the folder, or choose another path")
+    """Render ``doc`` to ``path`` (:func:`referee.files.output_file`: untouched on error)."""
     from weasyprint import CSS, HTML
     from weasyprint.text.fonts import FontConfiguration
 
+    from referee.files import check_target, output_file
     from referee.resources import reports_dir
 
+    folder = check_target(path, option="--pdf").parent
     html = ruling_html(doc)
     fonts = FontConfiguration()  # the shipped fonts (reports/fonts.css), the margin boxes' too
     styles = [CSS(filename=str(reports_dir() / "fonts.css"), font_config=fonts)]
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
-        HTML(string=html, base_url=str(folder)).write_pdf(tmp, stylesheets=styles, font_config=fonts)
-        os.replace(tmp, path)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError(f"cannot write {path}: {err.strerror}", hint="check the path and its permissions") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with output_file(path, option="--pdf", binary=True) as out:
+        HTML(string=html, base_url=str(folder)).write_pdf(out, stylesheets=styles, font_config=fonts)
 
 
 __all__ = ["ruling_html", "write_pdf"]

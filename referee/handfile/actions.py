@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from referee.cards import UNKNOWN, AnyCard, check_no_duplicates, parse_cards
 from referee.engine import events as ev
-from referee.errors import CardError, HandFileError
+from referee.errors import CardError, HandFileError, InputError, excerpt
 from referee.handfile import vocabulary
 
 _I = re.IGNORECASE
@@ -39,12 +39,17 @@ action_examples = vocabulary.action_examples
 
 
 def parse_amount(text: str, what: str = "amount") -> int:
-    """A positive whole number of chips."""
+    """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`."""
+    from referee.money import check_count
+
     if not re.fullmatch(r"\d+", text):
-        raise HandFileError(f"bad {what} {text!r}", hint="chips are whole numbers, like 2")
-    value = int(text)
+        raise HandFileError(f"bad {what} {excerpt(text)}", hint="chips are whole numbers, like 2")
+    try:
+        value = check_count(text, what)
+    except InputError as err:
+        raise HandFileError(err.message, hint=err.hint) from None
     if value <= 0:
-        raise HandFileError(f"bad {what} {text!r}: must be at least 1", hint="write a positive number of chips")
+        raise HandFileError(f"bad {what} {excerpt(text)}: must be at least 1", hint="write a positive number of chips")
     return value
 
 
@@ -142,7 +147,7 @@ class HandReader:
                 raise HandFileError("'void' with nothing to void", hint="a void corrects an earlier action of the hand")
         else:
             if not re.fullmatch(r"\d+", number):
-                raise HandFileError(f"bad action number {number!r} in 'void'", hint="write 'void 7' to void action 7")
+                raise HandFileError(f"bad action number {excerpt(number)} in 'void'", hint="write 'void 7' to void action 7")
             target = int(number)
             if not 1 <= target <= count:
                 raise HandFileError(
@@ -164,7 +169,7 @@ class HandReader:
         m = re.fullmatch(r"(?P<name>[^\s:]+)\s*:\s*(?P<action>.*)", text)
         if m is None:
             raise HandFileError(
-                f"cannot read {text!r}",
+                f"cannot read {excerpt(text)}",
                 hint="lines look like 'hand 3', 'Ann: bets 2', 'misdeal: …', 'void 7', 'Eve sits down with 50' or "
                 "'Bob was lowest'",
             )
@@ -183,7 +188,7 @@ class HandReader:
         close = _close_verb(verb, self.game)
         if close is not None:  # a misspelt verb: 'rasies 2' reads as 'raises 2'
             hint = f"did you mean {' '.join((close, rest)).strip()!r}? ({hint})"
-        raise HandFileError(f"cannot read action {text!r} of {player}", hint=hint)
+        raise HandFileError(f"cannot read action {excerpt(text)} of {player}", hint=hint)
 
 
 def _in_format_words(text: str, game: str) -> str:
@@ -253,9 +258,9 @@ def _draw(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
     else:
         dm = re.fullmatch(rf"{verb('draw')}\s+(\S+)(?:\s+cards?)?", head, _I)
         if dm is None:
-            raise HandFileError(f"cannot read {head!r}", hint="write 'draws 3' or 'stands pat'")
+            raise HandFileError(f"cannot read {excerpt(head)}", hint="write 'draws 3' or 'stands pat'")
         if not re.fullmatch(r"\d+", dm[1]):
-            raise HandFileError(f"bad number of cards {dm[1]!r}", hint="write 'draws 3'")
+            raise HandFileError(f"bad number of cards {excerpt(dm[1])}", hint="write 'draws 3'")
         count = int(dm[1])
     discards: tuple[AnyCard, ...] = ()
     received: tuple[AnyCard, ...] = ()
@@ -271,7 +276,7 @@ def _draw(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
             received = read_cards(gm["cards"], f"{p}'s new cards")
         else:
             raise HandFileError(
-                f"cannot read {clause!r} in a draw",
+                f"cannot read {excerpt(clause)} in a draw",
                 hint="write 'draws 2, discards 7c 2d face down, gets Kd Ks' (each part optional)",
             )
     for what, got in (("discards", discards), ("new cards", received)):
@@ -298,7 +303,7 @@ def _declare(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
             cs = read_cards(wm["cards"], f"{p}'s declared cards") if wm["cards"] else ()
             return ev.Declare(player=p, what=what, cards=cs, line=line)
     raise HandFileError(
-        f"cannot read declaration {rest!r}",
+        f"cannot read declaration {excerpt(rest)}",
         hint="a player may declare: " + ", ".join(DECLARATION_WORDS),
     )
 

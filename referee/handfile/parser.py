@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.engine.events import GameSoFar
-from referee.errors import HandFileError, HandFileErrors, RefereeError
+from referee.errors import HandFileError, HandFileErrors, RefereeError, excerpt
 from referee.handfile import vocabulary
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, Seat, SeatChange, SitDown
@@ -144,13 +144,13 @@ class NightParser:
             if name.lower() == typed.lower():
                 return name
         seated = ", ".join(self.seats) or "nobody yet"
-        raise HandFileError(f"unknown player {typed!r}", hint=f"the players at the table are: {seated}")
+        raise HandFileError(f"unknown player {excerpt(typed)}", hint=f"the players at the table are: {seated}")
 
     def check_new_name(self, name: str) -> None:
         if not NAME_RE.fullmatch(name):
-            raise self.error(f"bad player name {name!r}", "a name is one word, like Ann or Mary_Ann")
+            raise self.error(f"bad player name {excerpt(name)}", "a name is one word, like Ann or Mary_Ann")
         if name.lower() in RESERVED:
-            raise self.error(f"{name!r} cannot be a player's name: it is a word of the format", "use another name")
+            raise self.error(f"{excerpt(name)} cannot be a player's name: it is a word of the format", "use another name")
         if any(s.lower() == name.lower() for s in self.seats):
             raise self.error(f"{name} is already seated", "each player sits once; names are case-insensitive")
 
@@ -209,24 +209,24 @@ class NightParser:
 
     # ------------------------------------------------------------ seats
 
-    def seat_entry(self, text: str) -> Seat:
+    def seat_entry(self, text: str) -> None:
         m = re.fullmatch(r"(?P<name>\S+)\s+(?P<stack>\S+)", text.strip())
         if m is None:
-            raise self.error(f"cannot read seat {text.strip()!r}", "write a name and a stack: 'Ann 100'")
+            raise self.error(f"cannot read seat {excerpt(text.strip())}", "write a name and a stack: 'Ann 100'")
         self.check_new_name(m["name"])
+        self.seats.append(m["name"])  # seated even with a bad stack: one mistake, one error (not 'unknown player' later)
         try:
             stack = parse_amount(m["stack"], f"stack for {m['name']}")
         except RefereeError as err:
             raise self.relocate(err) from err
-        self.seats.append(m["name"])
-        return Seat(m["name"], stack)
+        self.first_seats.append(Seat(m["name"], stack))
 
     def add_seats(self, text: str) -> None:
         first: HandFileError | None = None
         for part in text.split(","):  # every good seat is taken, so that a bad one is one error
             if part.strip():
                 try:
-                    self.first_seats.append(self.seat_entry(part))
+                    self.seat_entry(part)
                 except HandFileError as err:
                     first = first or err
         if first is not None:
@@ -259,7 +259,7 @@ class NightParser:
     def check_header(self, line: int | None = None) -> None:
         if self.first_rulebook is None:
             raise self.error("the night names no rulebook", "start the file with 'rulebook: jackpots' (or a path)", line)
-        if len(self.first_seats) < 2:
+        if len(self.seats) < 2:  # a seat with a bad stack is seated: its error is said once
             raise self.error(
                 "the night seats fewer than two players", "write 'seats: Ann 100, Bob 100, …' in the header", line
             )
@@ -293,7 +293,7 @@ class NightParser:
                 words = p[1].split()
                 key, value = "points", tuple((self.named(words[i]), int(words[i + 1])) for i in range(0, len(words), 2))
             else:
-                raise self.error(f"cannot read {item!r} in 'game so far:'",
+                raise self.error(f"cannot read {excerpt(item)} in 'game so far:'",
                                  "items: 'pool 7', 'fund 14', 'la viuda bought by Cy', 'la viuda not bought', "
                                  "'points Ann 2 Bob 1'")
             if key in items:
@@ -310,7 +310,7 @@ class NightParser:
         if any(s.lower() == typed.lower() for s in self.seats):
             return self.resolve(typed)
         if not NAME_RE.fullmatch(typed):
-            raise self.error(f"bad player name {typed!r}", "a name is one word, like Ann or Mary_Ann")
+            raise self.error(f"bad player name {excerpt(typed)}", "a name is one word, like Ann or Mary_Ann")
         return typed
 
     def named(self, typed: str) -> str:
@@ -386,7 +386,7 @@ class NightParser:
         if self.hand is None:
             if self.first_dealer is not None:
                 raise self.error("a second 'dealer:' line in the header", "the header names the first dealer once")
-            if not self.first_seats:
+            if not self.seats:
                 raise self.error("'dealer:' before the seats", "put 'seats: …' before 'dealer: …'")
             try:
                 self.first_dealer = self.resolve(typed)
@@ -413,12 +413,15 @@ class NightParser:
         hand = self.in_header("a player sitting down")
         self.check_new_name(name)
         try:
-            stack = parse_amount(stack_text, f"stack for {name}")
             anchor = self.resolve(after) if after else None
         except RefereeError as err:
             raise self.relocate(err) from err
         position = self.seats.index(anchor) + 1 if anchor else len(self.seats)
-        self.seats.insert(position, name)
+        self.seats.insert(position, name)  # seated even with a bad stack: his later lines are not errors too
+        try:
+            stack = parse_amount(stack_text, f"stack for {name}")
+        except RefereeError as err:
+            raise self.relocate(err) from err
         hand.changes.append(SitDown(name, stack, anchor, line=self.lineno))
         if hand.dealer is not None and hand.dealer.lower() == name.lower():
             hand.dealer = name
@@ -466,7 +469,7 @@ class NightParser:
                 self.in_header("an option")
             return self.set_option(m["name"], m["value"])
         if re.match(r"option\b", text, _I):
-            raise self.error(f"cannot read {text!r}", "write 'option draw.limit_post = 10'")
+            raise self.error(f"cannot read {excerpt(text)}", "write 'option draw.limit_post = 10'")
         m = re.fullmatch(r"seats?\s*:\s*(?P<list>.*)", text, _I)
         if m:
             if self.hand is not None:
@@ -501,10 +504,10 @@ class NightParser:
                 raise self.error(f"{key[1] + ':'!r} is not a header line", f"did you mean '{close[0]}:'?")
             if re.match(r"(misdeal|void|widow|dummy|dealer\s+exposes)\b|[^\s:]+\s*:", text, _I):
                 raise self.error(
-                    f"{text!r} before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …"
+                    f"{excerpt(text)} before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …"
                 )
             raise self.error(
-                f"cannot read {text!r}",
+                f"cannot read {excerpt(text)}",
                 "the header holds 'rulebook:', 'option … = …', 'seats:' and 'dealer:' lines",
             )
         self.body_line(lambda r: r.read(text, self.lineno))

@@ -8,7 +8,7 @@ an action is placed at the hand file's line (the engine's events carry their lin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -98,8 +98,9 @@ def _locate(night: Night, err: RefereeError) -> HandFileError:
     return located
 
 
-def replay_night_file(night: Night) -> ReplayedNight:
-    """Replay every hand of ``night`` with the rules engine, in order.
+def replay_night_file(night: Night, progress: Callable[[], object] | None = None) -> ReplayedNight:
+    """Replay every hand of ``night`` with the rules engine, in order (``progress`` is called as each
+    hand is taken up, for a progress bar).
 
     Raises :class:`HandFileError` at the file's line for input the engine cannot replay at all
     (a game it does not replay yet, a card held twice); rule breaches are findings, not errors.
@@ -115,12 +116,26 @@ def replay_night_file(night: Night) -> ReplayedNight:
                 hint="games replayed: " + ", ".join(g.replace("_", " ") for g in replayed_games()),
             )
     try:
-        result = replay_night([(s.name, s.stack) for s in night.seats], night.dealer, night_hands(night),
-                              so_far=night.so_far)
+        hands = night_hands(night)
+        result = replay_night([(s.name, s.stack) for s in night.seats], night.dealer,
+                              hands if progress is None else _Ticking(hands, progress), so_far=night.so_far)
     except RefereeError as err:
         raise _locate(night, err) from err
     hands = tuple(ReplayedHand(entry, replay) for entry, replay in zip(night.hands, result.hands, strict=True))
     return ReplayedNight(night, result, hands)
+
+
+class _Ticking(list):  # type: ignore[type-arg]
+    """The hands, calling ``progress`` as each is taken (the engine reads them in order, once)."""
+
+    def __init__(self, hands: list[NightHand], progress: Callable[[], object]) -> None:
+        super().__init__(hands)
+        self.progress = progress
+
+    def __iter__(self) -> Iterator[NightHand]:
+        for hand in super().__iter__():
+            self.progress()
+            yield hand
 
 
 __all__ = ["ReplayedHand", "ReplayedNight", "night_hands", "replay_night_file"]

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.errors import InputError
 from referee.money import format_cents
 
 if TYPE_CHECKING:
@@ -46,32 +43,15 @@ def csv_text(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 
 def write_text(target: str, text: str, *, option: str) -> Path | None:
-    """``text`` to the file ``target`` atomically (``-``: standard output, returns None)."""
+    """``text`` to the file ``target`` (``-``: standard output, returns None)."""
     if target == "-":
         import sys
 
         sys.stdout.write(text)
         return None
-    path = Path(target)
-    if path.is_dir() or not path.parent.is_dir():
-        raise InputError(f"cannot write {target!r}: " + ("it is a folder" if path.is_dir() else "no such folder"),
-                         where=option, hint="give a file name in an existing folder, or - for the terminal")
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path
+    from referee.files import write_text as write_file
 
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    return write_file(target, text, option=option)
 
 
 __all__ = ["LEDGER_COLUMNS", "STANDINGS_COLUMNS", "csv_text", "ledger_rows", "standings_rows", "write_text"]

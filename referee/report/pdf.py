@@ -11,7 +11,6 @@ temporary file beside the target, then moved over it, so a failure leaves no hal
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -115,12 +114,9 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
 
 def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path | None = None) -> Path:
     """Render ``report`` to the PDF file ``target`` (atomically); returns its path."""
-    path = Path(target)
-    if path.is_dir():
-        raise InputError(f"{str(target)!r} is a folder", where="--pdf", hint="give a file name, e.g. night.pdf")
-    if not path.parent.is_dir():
-        raise InputError(f"no folder {str(path.parent)!r} to write {path.name} into", where="--pdf",
-                         hint="create the folder first, or give another path")
+    from referee.files import check_target, output_file
+
+    path = check_target(target, option="--pdf")  # before the work of laying it out
     html, sheets, base = report_html(report, template_dir)
     from weasyprint import CSS, HTML
     from weasyprint.text.fonts import FontConfiguration
@@ -128,17 +124,8 @@ def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path 
     fonts = FontConfiguration()  # the stylesheets' @font-face rules take effect through it
     document = HTML(string=html, base_url=str(base) + os.sep)
     styles = [CSS(filename=str(sheet), font_config=fonts) for sheet in sheets]
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            document.write_pdf(out, stylesheets=styles, font_config=fonts, full_fonts=True)
-        from referee.ledger.csv_files import _umask
-
-        os.chmod(temp, 0o666 & ~_umask())  # as an ordinary new file, not mkstemp's private 0600
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    with output_file(path, option="--pdf", binary=True) as out:
+        document.write_pdf(out, stylesheets=styles, font_config=fonts, full_fonts=True)
     return path
 
 

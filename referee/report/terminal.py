@@ -20,7 +20,8 @@ def _table(*columns: tuple[str, str]) -> object:
 
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
     for name, justify in columns:
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        # a cell too long for its column folds onto a second line: no figure or name loses characters
+        table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
     return table
 
 

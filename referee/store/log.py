@@ -34,6 +34,7 @@ from referee.engine.events import (
     WhiskyBill,
 )
 from referee.errors import InputError, StoreError
+from referee.money import check_amount
 from referee.handfile.model import OptionValue
 from referee.store.codec import decode_event
 
@@ -60,7 +61,7 @@ def _whole(value: object, what: str, minimum: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise InputError(f"{what} must be a whole number of at least {minimum}, not {value!r}",
                          hint="chips and money are whole numbers (chips, cents)")
-    return value
+    return check_amount(value, what)
 
 
 @dataclass
@@ -106,8 +107,10 @@ class TableState:
     def _buy(self, player: str, chips: int, paid_cents: int | None) -> None:
         if paid_cents is not None:
             _whole(paid_cents, f"the money {player} paid (cents)", 0)
-        self.bought[player] = self.bought.get(player, 0) + chips
         cost = chips * self.chip_value_cents if paid_cents is None else paid_cents
+        check_amount(sum(self.bought.values()) + chips, "the chips bought at the table in all")  # so no stack, pot
+        check_amount(sum(self.paid.values()) + cost, "the money paid for chips in all (cents)")  # or sum can pass it
+        self.bought[player] = self.bought.get(player, 0) + chips
         self.paid[player] = self.paid.get(player, 0) + cost
 
     def apply(self, event: NightEvent) -> NightEvent:  # noqa: C901 - one branch per night event

@@ -121,7 +121,9 @@ def _check_chips(value: object, what: str, *, positive: bool = False) -> int:
         raise InputError(f"{what} must be a whole number, not {value!r}", hint="amounts are integers (chips or cents)")
     if value < 0 or (positive and value == 0):
         raise InputError(f"{what} must be {'positive' if positive else 'zero or more'}, not {value}")
-    return value
+    from referee.money import check_amount
+
+    return check_amount(value, what)
 
 
 def _check_time(moment: datetime | None, what: str) -> datetime:
@@ -415,6 +417,11 @@ class Transaction:
             raise InputError(f"dealer {dealer!r} named for a table with nobody seated", hint="seat the players first")
         for spec in seats:
             _check_chips(spec.buy_in, f"{spec.name}'s buy-in")
+        from referee.money import check_amount  # the totals too, before the session is numbered
+
+        check_amount(sum(s.buy_in for s in seats), "the chips bought at the table in all")
+        check_amount(sum(s.buy_in * chip_value_cents if s.paid_cents is None else s.paid_cents for s in seats),
+                     "the money paid for chips in all (cents)")
         game = GameSession(table_name=table_name, rulebook=rulebook, options=stored_options,
                            chip_value_cents=chip_value_cents, started_at=started, status=SESSION_OPEN,
                            buy_in_default=buy_in_default, origin=origin)
