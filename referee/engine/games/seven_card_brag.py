@@ -245,7 +245,12 @@ class SevenCardBrag(WithoutMisdeal):
             self.phase = "reveal"
         cards = [c for hand in event.hands for c in hand]
         self.deal_to(seat, [c for c in cards if not (isinstance(c, Card) and self.places.place_of(c) == seat)])
-        self.deal_to(MUCK, [c for c in event.discard if isinstance(c, Card)])
+        # the discard is one of his cards: dealt to him (logged), it leaves his hand for the muck
+        thrown = [c for c in event.discard if isinstance(c, Card)]
+        held = [c for c in thrown if self.places.place_of(c) == seat]
+        if held:
+            self.discard(seat, held, len(held))
+        self.deal_to(MUCK, [c for c in thrown if c not in held])
         self.arranged[seat] = event.hands
 
     def revealed(self, seat: int) -> int:
