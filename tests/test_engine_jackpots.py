@@ -341,7 +341,7 @@ def test_joker_without_the_bug_is_refused_at_the_deal():
 
     from referee.errors import CardError
 
-    with pytest.raises(CardError, match="Jk1 is dealt to Bob, but this game's pack has no joker") as err:
+    with pytest.raises(CardError, match="Jk1 is not a card of the Jackpots pack") as err:
         replay_hand(setup(), [deal("Bob", "As Jk1 9c 6d 2s")])
     assert err.value.where == "hand 1, action 1"
 

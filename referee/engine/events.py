@@ -11,7 +11,8 @@ the raise *on top of* the call unless ``to`` is true, when it is the player's to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Literal
 
 from referee.cards import AnyCard, Card
@@ -428,3 +429,22 @@ class Ruling(NightEvent):
 
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]
 _ = Card  # re-exported for type checkers
+
+
+@cache
+def _card_fields(kind: type[Event]) -> tuple[str, ...]:
+    """The fields of an event kind that may hold cards."""
+    return tuple(f.name for f in fields(kind) if "Card" in str(f.type))
+
+
+def cards_named(event: Event) -> list[Card]:
+    """Every known card ``event`` names (dealt, shown, discarded, received, exchanged, arranged)."""
+    out: list[Card] = []
+    stack: list[object] = [getattr(event, name) for name in reversed(_card_fields(type(event)))]
+    while stack:  # depth first, in the order the line names them
+        value = stack.pop()
+        if type(value) is Card:
+            out.append(value)
+        elif isinstance(value, tuple):
+            stack.extend(reversed(value))
+    return out

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import Event, GameSoFar, Void
+from referee.engine.events import Deal, Draw, Event, GameSoFar, Show, Void, cards_named
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -212,6 +212,11 @@ class HandState:
     direction: ClassVar[int] = 1
     #: cards in a player's hand
     hand_size: ClassVar[int] = 5
+    #: True: a ``dealt`` line gives a player's whole hand (``??`` for cards nobody saw); False: his cards
+    #: come a few at a time (stud) and only the total is bounded
+    deals_whole_hand: ClassVar[bool] = True
+    #: True: a ``shows`` line (not openers or discards) is the player's whole hand
+    shows_whole_hand: ClassVar[bool] = True
     #: the events a hand of this game may hold, each with an example line of the hand file
     events: ClassVar[Mapping[type[Event], str]] = {}
     #: what a ``Declare`` may say in this game
@@ -337,10 +342,42 @@ class HandState:
                 seat = self.table.index.get(player)
                 if seat is None:
                     self.seat_of(player)  # raises: not seated
+            self.refuse_impossible(seat, event)
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
             raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
+
+    def refuse_impossible(self, seat: int | None, event: Event) -> None:
+        """Input no table could have produced is refused, not ruled on: a card this game's pack does
+        not hold, or a deal, show or draw of more (or fewer) cards than the game's hand."""
+        pack = self.cards_of_pack
+        for c in cards_named(event):
+            if c not in pack:
+                raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
+        if seat is None:
+            return
+        who, size, game = self.names[seat], self.hand_size, self.words()
+        if type(event) is Deal:
+            count = len(event.cards)
+            if self.deals_whole_hand and count != size:
+                raise InputError(f"{who} is dealt {count} cards: a {game} hand is {size} cards",
+                                 hint=f"write the {size} cards {who} was dealt, ?? for those nobody saw")
+            held = len(self.hand_of(seat))
+            if not self.deals_whole_hand and held + count > size:
+                raise InputError(f"{who} is dealt {count} more cards but holds {held}: a {game} hand is {size} cards",
+                                 hint="correct the deal: each player gets the game's cards once")
+        elif type(event) is Show:
+            count = len(event.cards)
+            if event.purpose == "hand" and self.shows_whole_hand and count != size:
+                raise InputError(f"{who} shows {count} cards: a {game} hand is {size} cards",
+                                 hint=f"write the {size} cards of {who}'s hand")
+            if count > size:
+                raise InputError(f"{who} shows {count} cards as his {event.purpose}: a {game} hand is {size} cards",
+                                 hint=f"write at most {size} cards")
+        elif type(event) is Draw and event.count > size:
+            raise InputError(f"{who} draws {event.count} cards: a {game} hand is {size} cards",
+                             hint=f"a player draws at most the {size} cards of his hand")
 
     def _placed(self, err: InputError, event: Event) -> InputError:
         return err.at(self.setup.number, self.action, line=event.line)  # type: ignore[return-value]

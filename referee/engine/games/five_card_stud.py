@@ -33,6 +33,7 @@ class FiveCardStud(HandState):
     aliases = ("stud",)
     prefix = "stud"
     hand_size = ROUNDS + 1
+    deals_whole_hand = False  # the hole card and each upcard are dealt on their own
     events = {**TABLE, Deal: "dealt Kh (the hole card) | dealt up Kh", **POKER_BETTING}
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
@@ -177,9 +178,6 @@ class FiveCardStud(HandState):
         if event.face_up:
             self.up[seat] = (*self.up[seat], *event.cards)
             self.up_action[seat] = (*self.up_action[seat], *[self.action] * len(event.cards))
-        held = len(self.hand_of(seat))
-        if held > self.hand_size:
-            self.flag("dealt_too_many", f"{who} was dealt {held} cards", self.cite("stud.6"), player=seat)
         # open the next round as soon as every player in has his upcard for it
         if self.round is None and self.round_no < ROUNDS:
             need = self.round_no + 1

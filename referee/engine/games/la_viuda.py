@@ -179,9 +179,6 @@ class LaViuda(WhiskeyPoker):
             return frozenset(short_pack(max(2, len(self.setup.seats))))
         return STANDARD_PACK | frozenset(JOKERS[: int(self.options["laviuda.jokers"])])
 
-    def pack_rule(self, card: Card) -> str:
-        return "laviuda.short_pack" if self.short else "laviuda.jokers"
-
     def pack_hint(self, card: Card) -> str:
         if self.short:
             low = min(c.rank for c in self.cards_of_pack)

@@ -77,6 +77,7 @@ class SevenCardBrag(WithoutMisdeal):
     title = "Seven-card Brag"
     prefix = "brag7"
     hand_size = 7
+    shows_whole_hand = False  # hands are revealed three cards at a time; a show is flagged
     events = {**TABLE, **BRAG_BETTING, **ARRANGING}
     declarations = frozenset({"four_of_a_kind"})
     after_end = frozenset({Show, Muck, TakePot})
@@ -357,11 +358,7 @@ class SevenCardBrag(WithoutMisdeal):
 
     @handles(Deal)
     def on_deal(self, seat: int, event: Deal) -> None:
-        who = self.names[seat]
         self.deal_to(seat, event.cards)
-        held = len(self.hand_of(seat))
-        if held > self.hand_size:
-            self.flag("dealt_too_many", f"{who} was dealt {held} cards", self.cite(self.stake_rule), player=seat)
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:

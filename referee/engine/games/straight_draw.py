@@ -247,10 +247,6 @@ class StraightDraw(HandState):
             self.flag("dealt_not_in_deal", f"{who} has no chips and is not in this deal but was dealt cards",
                       "draw.misdeal", player=seat)
         self.deal_to(seat, event.cards)
-        held = len(self.hand_of(seat))
-        if held > self.hand_size:
-            self.flag("dealt_too_many", f"{who} was dealt {held} cards", "draw.misdeal", player=seat,
-                      remedy=self.misdeal_remedy())
 
     def misdeal_remedy(self) -> str:
         if self.options["draw.misdeal"] == "none":

@@ -224,21 +224,6 @@ class WhiskeyPoker(HandState):
 
     # ------------------------------------------------------------------ the pack
 
-    def foreign(self, cards: Sequence[AnyCard]) -> bool:
-        """A card that is not in the pack in use voids the deal (COMMERCE-NOTES section 11): flagged at
-        the first line naming one.  True when the deal is void."""
-        pack = self.cards_of_pack
-        for c in cards:
-            if type(c) is Card and c not in pack:
-                self.flag("card_not_in_pack", f"{c.text} is not in the pack: {self.pack_hint(c)}",
-                          self.pack_rule(c), remedy="misdeal: nobody pays, the same dealer deals again")
-                self.ended, self.phase, self.round = "misdeal", "over", None
-                return True
-        return False
-
-    def pack_rule(self, card: Card) -> str:
-        return self.rule("pack")
-
     def pack_hint(self, card: Card) -> str:
         return "whiskey poker is played with the 52 cards, no joker"
 
@@ -246,22 +231,17 @@ class WhiskeyPoker(HandState):
 
     @handles(Deal)
     def on_deal(self, seat: int, event: Deal) -> None:
-        if not self.foreign(event.cards):
-            self.deal_known(seat, event.cards, f"{self.names[seat]} is dealt")
+        self.deal_known(seat, event.cards, f"{self.names[seat]} is dealt")
 
     @handles(DealWidow)
     def on_deal_widow(self, seat: None, event: DealWidow) -> None:
-        if not self.foreign(event.cards):
-            self.deal_known(WIDOW, event.cards, "the widow is dealt")
+        self.deal_known(WIDOW, event.cards, "the widow is dealt")
 
     def deal_known(self, place: PlaceKey, cards: Sequence[AnyCard], what: str) -> None:
         """Cards seen as dealt: a card the log has elsewhere cannot be replayed (a logging error)."""
         clash = self.places.elsewhere(cards, place)
         if clash is not None:
             raise self.card_elsewhere(clash[0], clash[1], what)
-        if len(cards) > self.hand_size:
-            self.flag("dealt_too_many", f"{self.describe_place(place)} was dealt {len(cards)} cards",
-                      self.rule("deal"), player=place if isinstance(place, int) else None)
         widow_cards.fill(self.places, place, cards[: self.hand_size])
 
     @handles(Misdeal)
@@ -274,7 +254,7 @@ class WhiskeyPoker(HandState):
     def on_expose(self, seat: int, event: Expose) -> None:
         self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed", player=seat,
                   remedy="the card plays")
-        if type(event.card) is Card and not self.foreign((event.card,)):
+        if type(event.card) is Card:
             if self.places.elsewhere((event.card,), seat) is None:
                 self.places.reveal(seat, [event.card])
 
@@ -286,8 +266,6 @@ class WhiskeyPoker(HandState):
             if len(event.give) > self.hand_size:
                 raise InputError(f"{self.names[seat]} exchanges {len(event.give)} cards, but a hand is "
                                  f"{self.hand_size}", hint="write 'exchanges all' for the whole hand")
-            if self.foreign((*event.give, *event.take)):
-                return
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             move = rnd.judge(seat, event)
@@ -380,8 +358,6 @@ class WhiskeyPoker(HandState):
 
     @handles(TurnWidow)
     def on_turn_widow(self, seat: None, event: TurnWidow) -> None:
-        if self.foreign(event.cards):
-            return
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             move = rnd.judge(None, event)
@@ -490,8 +466,6 @@ class WhiskeyPoker(HandState):
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
-        if self.foreign(event.cards):
-            return
         who = self.names[seat]
         if self.round is not None:
             self.flag("showed_during_play", f"{who} showed his hand during play", player=seat)
