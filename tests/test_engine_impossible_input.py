@@ -89,3 +89,24 @@ def test_the_table_refuses_an_impossible_hand_and_stores_nothing(sqlite_url: str
         assert forced.returncode == 2
     with open_store(sqlite_url) as store:
         assert store.events(int(sid), 1) == []
+
+
+def test_a_repeated_show_is_refused_even_after_the_hand_is_over(sqlite_url: str) -> None:
+    """A hand is laid face up once: the same ``shows`` line entered again (a second recorder, a double
+    paste) is refused -- "Bob has already shown" -- like a repeated deal, bet or draw, and not logged twice."""
+    with pytest.raises(HandFileError, match="Bob has already shown Qh Qd Qs 8d 2c"):
+        replay("jackpots", "Ann: bets 2\nBob: calls\nCy: folds\nAnn: draws 1\nBob: draws 2\nAnn: checks\n"
+                           "Bob: checks\nBob: shows Qh Qd Qs 8d 2c\nAnn: shows Ah Kh 7c 5d 3s\n"
+                           "Bob: shows Qh Qd Qs 8d 2c\n")
+    with open_store(sqlite_url) as store:
+        session = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
+        sid = str(session.id)
+    played = run("act", sid, "new hand", "bob open 2", "cy f", "dee f", "ann f", "Bob: shows Qh Qd Qs 8d 2c",
+                 "--db", sqlite_url)
+    assert played.returncode == 0, played.stderr
+    for _ in range(2):  # the hand is over: a second and a third show are refused all the same
+        again = run("act", sid, "Bob: shows Qh Qd Qs 8d 2c", "--db", sqlite_url)
+        assert again.returncode == 2 and "Bob has already shown Qh Qd Qs 8d 2c" in again.stderr, again.stderr
+    with open_store(sqlite_url) as store:
+        assert [r.text for r in store.events(int(sid), 1)].count("Bob: shows Qh Qd Qs 8d 2c") == 1

@@ -369,6 +369,9 @@ class HandState:
                                  hint="correct the deal: each player gets the game's cards once")
         elif type(event) is Show:
             count = len(event.cards)
+            if event.purpose == "hand" and seat in self.shown:  # a line entered twice (two recorders)
+                raise InputError(f"{who} has already shown {format_cards(self.shown[seat])}",
+                                 hint="a hand is shown once: leave out the repeated line")
             if event.purpose == "hand" and self.shows_whole_hand and count != size:
                 raise InputError(f"{who} shows {count} cards: a {game} hand is {size} cards",
                                  hint=f"write the {size} cards of {who}'s hand")
