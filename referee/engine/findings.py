@@ -58,6 +58,7 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "showed_during_play": ("note", "a hand shown while the hand was still being played"),
     "mucked_outside_showdown": ("note", "a player threw his hand away outside the showdown"),
     "took_pot_early": ("note", "a player raked the pot before the hand was over"),
+    "shown_hand_mucked": ("note", "a hand shown face up was thrown in: it plays as shown (cards speak)"),
     "took_pot_not_his": ("illegal_action", "a player raked a pot the ruling gives to others (the rake decides nothing)"),
     "showdown_unverifiable": ("unverifiable", "the showdown needs hands nobody showed"),
     "declaration_unknown": ("note", "a declaration this game does not have"),

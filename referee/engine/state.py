@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import Deal, Draw, Event, GameSoFar, Show, Void, cards_named
+from referee.engine.events import Deal, Draw, Event, GameSoFar, Muck, Show, Void, cards_named
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -343,6 +343,12 @@ class HandState:
                 if seat is None:
                     self.seat_of(player)  # raises: not seated
             self.refuse_impossible(seat, event)
+            if type(event) is Muck and seat in self.shown and (rule := self.shown_hand_rule()) is not None:
+                who = self.names[seat]
+                self.flag("shown_hand_mucked", f"{who} threw in his hand after showing {format_cards(self.shown[seat])}: "
+                          "a hand shown face up plays (cards speak)", rule, player=seat,
+                          remedy="the muck is ignored: the shown hand plays")
+                return
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
@@ -381,6 +387,11 @@ class HandState:
         elif type(event) is Draw and event.count > size:
             raise InputError(f"{who} draws {event.count} cards: a {game} hand is {size} cards",
                              hint=f"a player draws at most the {size} cards of his hand")
+
+    def shown_hand_rule(self) -> str | None:
+        """The rule that a hand shown face up at the showdown plays as shown (cards speak), so that a
+        muck after the show concedes nothing; ``None``: the game's showdown has no such rule."""
+        return None
 
     def _placed(self, err: InputError, event: Event) -> InputError:
         return err.at(self.setup.number, self.action, line=event.line)  # type: ignore[return-value]

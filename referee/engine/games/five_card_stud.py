@@ -143,6 +143,9 @@ class FiveCardStud(HandState):
         if event.purpose == "hand":
             self.show(seat, event.cards)
 
+    def shown_hand_rule(self) -> str | None:
+        return self.cite("stud.6")
+
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         self.mucked |= {seat}

@@ -484,6 +484,9 @@ class StraightDraw(HandState):
     def after_show(self, seat: int) -> None:
         """What a shown hand establishes (Jackpots: the opener's proof)."""
 
+    def shown_hand_rule(self) -> str | None:
+        return self.cite("draw.9")
+
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         if self.phase != "showdown":

@@ -484,6 +484,9 @@ class WhiskeyPoker(HandState):
                       self.rule("identity"), player=seat, remedy="the shown cards are the hand ranked")
         self.shown[seat] = tuple(seen)
 
+    def shown_hand_rule(self) -> str | None:
+        return self.rule("showdown")
+
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         """He throws his hand in: he concedes (COMMERCE-NOTES section 8)."""
