@@ -197,6 +197,13 @@ class DealWidow(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Showdown(Event):
+    """``showdown:``: the deal as the scorekeeper saw it end.  The play before it went unrecorded (or
+    is logged only as far as it was seen); the ``shows`` lines that follow decide the result under the
+    rulebook, as a showdown reached by play would."""
+
+
+@dataclass(frozen=True, slots=True)
 class Reported(PlayerEvent):
     """A deal's result as the scorekeeper wrote it, taken as a fact: ``Bob was lowest`` (``what =
     "lowest"``: the lowest or worst hand) or ``Ann wins`` (``"best"``: the best hand).  Several lines

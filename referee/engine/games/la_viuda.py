@@ -32,7 +32,7 @@ from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
 from referee.engine.events import BuyBack, DeclineBuyBack, Event, GameSoFar
 from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN
 from referee.engine.games.commerce_showdown import Pick, Standing, best, lowest
-from referee.engine.games.common import COMMERCE, TABLE
+from referee.engine.games.common import COMMERCE, SHOWDOWN, TABLE
 from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
 from referee.engine.outcome import Carry, Outcome, Penalty
 from referee.engine.state import STANDARD_PACK, Prompt, handles
@@ -106,7 +106,7 @@ class LaViuda(WhiskeyPoker):
     prefix = "laviuda"
     hand_size = 5
     direction = -1  # laviuda.3.1: dealt and played counter-clockwise
-    events = {**TABLE, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
+    events = {**TABLE, **SHOWDOWN, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
     carry = LaViudaCarry
     on_betting = None  # no betting round in La Viuda
 

@@ -15,8 +15,8 @@ from typing import NamedTuple
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, round_rules
 from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Event, Expose, Fold, Misdeal, Muck, \
-    Raise, Show, TakePot
-from referee.engine.games.common import POKER_BETTING, TABLE
+    Raise, Show, Showdown, TakePot
+from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.places import MUCK, kept
 from referee.engine.state import HandSetup, HandState, Prompt, handles
@@ -59,6 +59,7 @@ class StraightDraw(HandState):
     hand_size = 5
     events = {
         **TABLE,
+        **SHOWDOWN,
         **POKER_BETTING,
         Draw: "draws 3 | stands pat | draws 2, discards 7c 2d, gets Kd Ks",
         Ask: "asks Ann",
@@ -457,6 +458,18 @@ class StraightDraw(HandState):
             lead = self.round2_last_aggressor
         start = lead if lead is not None and live[lead] else rnd2_first
         self.showdown_order = [s for s in self.table.order_from(start) if live[s]]
+
+    @handles(Showdown)
+    def on_showdown(self, seat: None, event: Showdown) -> None:
+        """``showdown:``: the play went unrecorded; the hands shown next decide the pot (draw.9).  Who
+        showed first is not known, so no show is out of order."""
+        if self.phase in ("showdown", "uncontested", "over"):
+            raise InputError(f"'showdown:' comes after the hand reached its {self.phase}",
+                             hint="'showdown:' stands where the logged play stops; leave it out here")
+        self.bank_round()
+        self.round = None
+        self.start_showdown()
+        self.showdown_order = []
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:

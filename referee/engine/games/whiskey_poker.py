@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
-    Knock, Misdeal, Muck, Pass, Raise, Reported, Show, TakePot, TakeWidow, TurnWidow
+    Knock, Misdeal, Muck, Pass, Raise, Reported, Show, Showdown, TakePot, TakeWidow, TurnWidow
 from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, ExchangeRuleIds, \
     ExchangeRules, Move, turn_content
 from referee.engine.games import widow_cards
 from referee.engine.games.commerce_showdown import CONCEDED, Pick, Standing, best, lowest
-from referee.engine.games.common import COMMERCE, POKER_BETTING, TABLE
+from referee.engine.games.common import COMMERCE, POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
 from referee.engine.places import WIDOW, PlaceKey
 from referee.engine.pots import build_pots, split_pot
@@ -96,7 +96,7 @@ class WhiskeyPoker(HandState):
     title = "Whiskey Poker"
     prefix = "whiskey"
     hand_size = 5
-    events = {**TABLE, **COMMERCE, **POKER_BETTING}
+    events = {**TABLE, **SHOWDOWN, **COMMERCE, **POKER_BETTING}
     gated_phases = frozenset({"phase1", "phase2", "last_turns", "betting", "showdown", "over"})
     turns = ExchangeRound
     carry = WhiskeyCarry
@@ -500,15 +500,27 @@ class WhiskeyPoker(HandState):
         if self.round is not None:
             self.flag("took_pot_early", f"{self.names[seat]} took the pot before the hand was over", player=seat)
 
-    @handles(Reported)
-    def on_reported(self, seat: int, event: Reported) -> None:
-        """``Bob was lowest`` / ``Ann wins``: the deal's result as a fact; the play, if any, is over."""
+    @handles(Showdown)
+    def on_showdown(self, seat: None, event: Showdown) -> None:
+        """``showdown:``: the turns went unrecorded; every hand shown next is ranked under the rulebook."""
+        if self.phase in ("showdown", "over"):
+            raise InputError(f"'showdown:' comes after the deal reached {self.over_reason()}",
+                             hint="'showdown:' stands where the logged play stops; leave it out here")
+        self.end_play()
+
+    def end_play(self) -> None:
+        """The play is over (a showdown line, a result line): close the turn cycle or betting round."""
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             self.close_cycle(rnd)
         elif rnd is not None:
             self.bank_round()
         self.phase = "showdown"
+
+    @handles(Reported)
+    def on_reported(self, seat: int, event: Reported) -> None:
+        """``Bob was lowest`` / ``Ann wins``: the deal's result as a fact; the play, if any, is over."""
+        self.end_play()
         lines = self.reported_lowest if event.what == "lowest" else self.reported_best
         if seat not in lines:
             lines.append(seat)
