@@ -71,3 +71,12 @@ def test_a_game_that_does_not_rank_a_showdown_refuses_the_line() -> None:
 def test_a_showdown_line_after_the_showdown_is_refused() -> None:
     with pytest.raises(HandFileError, match="'showdown:' comes after the deal reached"):
         replay_night_file(parse_night(night("whiskey_poker", "showdown:\n" + WHISKEY_SHOWN + "showdown:\n")))
+
+
+def test_a_stud_deal_logged_by_its_showdown_goes_to_the_best_shown_hand() -> None:
+    """stud.6: "the best five-card hand among the players still in wins the pot"; no ante (stud.ante), no bet
+    logged: the pot the log holds is empty, but the ruling names the winner."""
+    text = ("rulebook: five_card_stud\nseats: Ann 30, Bob 30, Cy 30\ndealer: Ann\n\nhand 1\nshowdown:\n"
+            "Bob: shows Qh Qd Qs 8d 2c\nCy: shows Jh Jd 9c 9s 4h\nAnn: mucks\n")
+    (hand,) = replay_night_file(parse_night(text))
+    assert hand.replay.outcome.kind == "showdown" and hand.replay.outcome.pots[0].winners == ("Bob",)

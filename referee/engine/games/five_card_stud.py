@@ -15,10 +15,11 @@ from __future__ import annotations
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, Verdict, round_rules
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Event, Expose, Fold, Misdeal, Muck, Raise, Show, \
-    TakePot
-from referee.engine.games.common import POKER_BETTING, TABLE
+    Showdown, TakePot
+from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.state import HandSetup, HandState, handles
+from referee.errors import InputError
 from referee.ranking import poker
 
 ROUNDS = 4
@@ -34,7 +35,7 @@ class FiveCardStud(HandState):
     prefix = "stud"
     hand_size = ROUNDS + 1
     deals_whole_hand = False  # the hole card and each upcard are dealt on their own
-    events = {**TABLE, Deal: "dealt Kh (the hole card) | dealt up Kh", **POKER_BETTING}
+    events = {**TABLE, **SHOWDOWN, Deal: "dealt Kh (the hole card) | dealt up Kh", **POKER_BETTING}
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
     carry = PokerCarry
@@ -145,6 +146,17 @@ class FiveCardStud(HandState):
 
     def shown_hand_rule(self) -> str | None:
         return self.cite("stud.6")
+
+    @handles(Showdown)
+    def on_showdown(self, seat: None, event: Showdown) -> None:
+        """``showdown:``: the cards and bets went unrecorded; the hands shown next decide the pot (stud.6)."""
+        if self.phase in ("showdown", "over"):
+            raise InputError(f"'showdown:' comes after the hand reached its {self.over_reason()}",
+                             hint="'showdown:' stands where the logged play stops; leave it out here")
+        self.bank_round()
+        self.round = None
+        self.round_no = ROUNDS
+        self.phase, self.ended = "showdown", "showdown"
 
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
