@@ -439,7 +439,7 @@ _ = Card  # re-exported for type checkers
 
 
 @cache
-def _card_fields(kind: type[Event]) -> tuple[str, ...]:
+def card_fields(kind: type[Event]) -> tuple[str, ...]:
     """The fields of an event kind that may hold cards."""
     return tuple(f.name for f in fields(kind) if "Card" in str(f.type))
 
@@ -447,7 +447,7 @@ def _card_fields(kind: type[Event]) -> tuple[str, ...]:
 def cards_named(event: Event) -> list[Card]:
     """Every known card ``event`` names (dealt, shown, discarded, received, exchanged, arranged)."""
     out: list[Card] = []
-    stack: list[object] = [getattr(event, name) for name in reversed(_card_fields(type(event)))]
+    stack: list[object] = [getattr(event, name) for name in reversed(card_fields(type(event)))]
     while stack:  # depth first, in the order the line names them
         value = stack.pop()
         if type(value) is Card:

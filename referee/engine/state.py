@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import Deal, Draw, Event, GameSoFar, Muck, Show, Void, cards_named
+from referee.engine.events import Deal, Draw, Event, GameSoFar, Muck, Show, Void, card_fields, cards_named
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -357,6 +357,8 @@ class HandState:
     def refuse_impossible(self, seat: int | None, event: Event) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
         not hold, or a deal, show or draw of more (or fewer) cards than the game's hand."""
+        if not card_fields(type(event)):  # a bet, a fold, a knock: no card to check
+            return
         pack = self.cards_of_pack
         for c in cards_named(event):
             if c not in pack:
