@@ -275,6 +275,7 @@ class HandState:
         self.total = sum(self.stacks) + self.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
+        self.pack_or_unseen = self.cards_of_pack | {UNKNOWN}
         self.shown: dict[int, tuple[Card, ...]] = {}
         # a value the hand replaces rather than changes (a tuple, a frozenset) is shared by a copy
         self.mucked: frozenset[int] = frozenset()
@@ -357,12 +358,18 @@ class HandState:
     def refuse_impossible(self, seat: int | None, event: Event) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
         not hold, or a deal, show or draw of more (or fewer) cards than the game's hand."""
-        if not card_fields(type(event)):  # a bet, a fold, a knock: no card to check
+        fields = card_fields(type(event))
+        if not fields:  # a bet, a fold, a knock: no card to check
             return
         pack = self.cards_of_pack
-        for c in cards_named(event):
-            if c not in pack:
-                raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
+        allowed = self.pack_or_unseen
+        for name in fields:
+            value = getattr(event, name)
+            if allowed.issuperset(value if type(value) is tuple else (value,)):
+                continue  # the usual case, checked at C speed; else find the card (or an arranged hand)
+            for c in cards_named(event):
+                if c not in pack:
+                    raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
         if seat is None:
             return
         who, size, game = self.names[seat], self.hand_size, self.words()
