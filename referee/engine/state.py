@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import Deal, Draw, Event, GameSoFar, Muck, Show, Void, card_fields, cards_named
+from referee.engine.events import CARD_EVENTS, Deal, Draw, Event, GameSoFar, Muck, Show, Void, card_fields, cards_named
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -343,7 +343,8 @@ class HandState:
                 seat = self.table.index.get(player)
                 if seat is None:
                     self.seat_of(player)  # raises: not seated
-            self.refuse_impossible(seat, event)
+            if type(event) in CARD_EVENTS:  # a bet or a fold names no card: nothing impossible to refuse
+                self.refuse_impossible(seat, event)
             if type(event) is Muck and seat in self.shown and (rule := self.shown_hand_rule()) is not None:
                 who = self.names[seat]
                 self.flag("shown_hand_mucked", f"{who} threw in his hand after showing {format_cards(self.shown[seat])}: "
@@ -358,12 +359,9 @@ class HandState:
     def refuse_impossible(self, seat: int | None, event: Event) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
         not hold, or a deal, show or draw of more (or fewer) cards than the game's hand."""
-        fields = card_fields(type(event))
-        if not fields:  # a bet, a fold, a knock: no card to check
-            return
         pack = self.cards_of_pack
         allowed = self.pack_or_unseen
-        for name in fields:
+        for name in card_fields(type(event)):
             value = getattr(event, name)
             if allowed.issuperset(value if type(value) is tuple else (value,)):
                 continue  # the usual case, checked at C speed; else find the card (or an arranged hand)
