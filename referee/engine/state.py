@@ -30,6 +30,7 @@ lists, dicts and sets are copied, and a check copies the whole state before ever
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
@@ -196,6 +197,12 @@ def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[...
     return mark
 
 
+@functools.cache
+def with_unseen(pack: frozenset[Card]) -> frozenset[AnyCard]:
+    """A pack and the unseen card ``??``: what a line may name (made once per pack)."""
+    return pack | {UNKNOWN}
+
+
 class HandState:
     """The state of one hand of a game being played or replayed.  Subclasses are the games."""
 
@@ -275,7 +282,7 @@ class HandState:
         self.total = sum(self.stacks) + self.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
-        self.pack_or_unseen = self.cards_of_pack | {UNKNOWN}
+        self.pack_or_unseen = with_unseen(self.cards_of_pack)
         self.shown: dict[int, tuple[Card, ...]] = {}
         # a value the hand replaces rather than changes (a tuple, a frozenset) is shared by a copy
         self.mucked: frozenset[int] = frozenset()
@@ -358,42 +365,50 @@ class HandState:
 
     def refuse_impossible(self, seat: int | None, event: Event) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
-        not hold, or a deal, show or draw of more (or fewer) cards than the game's hand."""
-        pack = self.cards_of_pack
+        not hold, or a deal, show or draw of more (or fewer) cards than the game's hand.  (Called for
+        every event that names cards: the usual case costs a set test and a length or two.)"""
+        kind = type(event)
         allowed = self.pack_or_unseen
-        for name in card_fields(type(event)):
+        for name in card_fields(kind):
             value = getattr(event, name)
-            if allowed.issuperset(value if type(value) is tuple else (value,)):
-                continue  # the usual case, checked at C speed; else find the card (or an arranged hand)
-            for c in cards_named(event):
-                if c not in pack:
-                    raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
+            if not allowed.issuperset(value if type(value) is tuple else (value,)):
+                self.refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
         if seat is None:
             return
-        who, size, game = self.names[seat], self.hand_size, self.words()
-        if type(event) is Deal:
-            count = len(event.cards)
-            if self.deals_whole_hand and count != size:
-                raise InputError(f"{who} is dealt {count} cards: a {game} hand is {size} cards",
-                                 hint=f"write the {size} cards {who} was dealt, ?? for those nobody saw")
-            held = len(self.hand_of(seat))
-            if not self.deals_whole_hand and held + count > size:
-                raise InputError(f"{who} is dealt {count} more cards but holds {held}: a {game} hand is {size} cards",
-                                 hint="correct the deal: each player gets the game's cards once")
-        elif type(event) is Show:
-            count = len(event.cards)
-            if event.purpose == "hand" and seat in self.shown:  # a line entered twice (two recorders)
-                raise InputError(f"{who} has already shown {format_cards(self.shown[seat])}",
-                                 hint="a hand is shown once: leave out the repeated line")
-            if event.purpose == "hand" and self.shows_whole_hand and count != size:
-                raise InputError(f"{who} shows {count} cards: a {game} hand is {size} cards",
-                                 hint=f"write the {size} cards of {who}'s hand")
+        size = self.hand_size
+        if kind is Deal:
+            count = len(event.cards)  # type: ignore[attr-defined]
+            if self.deals_whole_hand:
+                if count != size:
+                    self.refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
+                                      f"{self.names[seat]} was dealt, ?? for those nobody saw")
+            elif len(self.hand_of(seat)) + count > size:
+                self.refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
+                                  "correct the deal: each player gets the game's cards once")
+        elif kind is Show:
+            count = len(event.cards)  # type: ignore[attr-defined]
+            if event.purpose == "hand":  # type: ignore[attr-defined]
+                if seat in self.shown:  # a line entered twice (two recorders)
+                    raise InputError(f"{self.names[seat]} has already shown {format_cards(self.shown[seat])}",
+                                     hint="a hand is shown once: leave out the repeated line")
+                if self.shows_whole_hand and count != size:
+                    self.refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
             if count > size:
-                raise InputError(f"{who} shows {count} cards as his {event.purpose}: a {game} hand is {size} cards",
-                                 hint=f"write at most {size} cards")
-        elif type(event) is Draw and event.count > size:
-            raise InputError(f"{who} draws {event.count} cards: a {game} hand is {size} cards",
-                             hint=f"a player draws at most the {size} cards of his hand")
+                self.refuse_count(seat, f"shows {count} cards as his {event.purpose}",  # type: ignore[attr-defined]
+                                  f"write at most {size} cards")
+        elif kind is Draw and event.count > size:  # type: ignore[attr-defined]
+            self.refuse_count(seat, f"draws {event.count} cards",  # type: ignore[attr-defined]
+                              f"a player draws at most the {size} cards of his hand")
+
+    def refuse_card(self, event: Event) -> None:
+        """The card of ``event`` that this game's pack does not hold, refused."""
+        for c in cards_named(event):
+            if c not in self.cards_of_pack:
+                raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
+
+    def refuse_count(self, seat: int, what: str, hint: str) -> None:
+        """A hand of the wrong size for the game, refused with the size expected."""
+        raise InputError(f"{self.names[seat]} {what}: a {self.words()} hand is {self.hand_size} cards", hint=hint)
 
     def shown_hand_rule(self) -> str | None:
         """The rule that a hand shown face up at the showdown plays as shown (cards speak), so that a
