@@ -468,5 +468,6 @@ def _kinds(base: type[Event]) -> list[type[Event]]:
     return out
 
 
-#: the event kinds that name cards (what the replay checks against the game's pack and hand size)
-CARD_EVENTS: frozenset[type[Event]] = frozenset(kind for kind in _kinds(Event) if card_fields(kind))
+#: the event kinds that name cards, each with the fields that hold them (what the replay checks against
+#: the game's pack and hand size)
+CARD_FIELDS: dict[type[Event], tuple[str, ...]] = {kind: card_fields(kind) for kind in _kinds(Event) if card_fields(kind)}

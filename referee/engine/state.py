@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import CARD_EVENTS, Deal, Draw, Event, GameSoFar, Muck, Show, Void, card_fields, cards_named
+from referee.engine.events import CARD_FIELDS, Deal, Draw, Event, GameSoFar, Muck, Show, Void, cards_named
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -350,8 +350,9 @@ class HandState:
                 seat = self.table.index.get(player)
                 if seat is None:
                     self.seat_of(player)  # raises: not seated
-            if type(event) in CARD_EVENTS:  # a bet or a fold names no card: nothing impossible to refuse
-                self.refuse_impossible(seat, event)
+            fields = CARD_FIELDS.get(type(event))
+            if fields is not None:  # a bet or a fold names no card: nothing impossible to refuse
+                self.refuse_impossible(seat, event, fields)
             if type(event) is Muck and seat in self.shown and (rule := self.shown_hand_rule()) is not None:
                 who = self.names[seat]
                 self.flag("shown_hand_mucked", f"{who} threw in his hand after showing {format_cards(self.shown[seat])}: "
@@ -363,13 +364,13 @@ class HandState:
         except InputError as err:  # placed at this action and its source line
             raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
 
-    def refuse_impossible(self, seat: int | None, event: Event) -> None:
+    def refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
         not hold, or a deal, show or draw of more (or fewer) cards than the game's hand.  (Called for
         every event that names cards: the usual case costs a set test and a length or two.)"""
         kind = type(event)
         allowed = self.pack_or_unseen
-        for name in card_fields(kind):
+        for name in fields:
             value = getattr(event, name)
             if not allowed.issuperset(value if type(value) is tuple else (value,)):
                 self.refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
