@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import CARD_FIELDS, Deal, Draw, Event, GameSoFar, Muck, Show, Void, cards_named
+from referee.engine.events import CARD_FIELDS, Deal, Draw, Event, GameSoFar, Show, Void, cards_named
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -353,12 +353,6 @@ class HandState:
             fields = CARD_FIELDS.get(type(event))
             if fields is not None:  # a bet or a fold names no card: nothing impossible to refuse
                 self.refuse_impossible(seat, event, fields)
-            if type(event) is Muck and seat in self.shown and (rule := self.shown_hand_rule()) is not None:
-                who = self.names[seat]
-                self.flag("shown_hand_mucked", f"{who} threw in his hand after showing {format_cards(self.shown[seat])}: "
-                          "a hand shown face up plays (cards speak)", rule, player=seat,
-                          remedy="the muck is ignored: the shown hand plays")
-                return
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
@@ -411,10 +405,15 @@ class HandState:
         """A hand of the wrong size for the game, refused with the size expected."""
         raise InputError(f"{self.names[seat]} {what}: a {self.words()} hand is {self.hand_size} cards", hint=hint)
 
-    def shown_hand_rule(self) -> str | None:
-        """The rule that a hand shown face up at the showdown plays as shown (cards speak), so that a
-        muck after the show concedes nothing; ``None``: the game's showdown has no such rule."""
-        return None
+    def shown_hand_plays(self, seat: int, rule: str) -> bool:
+        """A muck by ``seat`` after he showed his hand face up concedes nothing: the shown hand plays
+        (cards speak, ``rule``); noted, and True when that is so (the muck is then ignored)."""
+        if seat not in self.shown:
+            return False
+        self.flag("shown_hand_mucked", f"{self.names[seat]} threw in his hand after showing "
+                  f"{format_cards(self.shown[seat])}: a hand shown face up plays (cards speak)", rule, player=seat,
+                  remedy="the muck is ignored: the shown hand plays")
+        return True
 
     def _placed(self, err: InputError, event: Event) -> InputError:
         return err.at(self.setup.number, self.action, line=event.line)  # type: ignore[return-value]

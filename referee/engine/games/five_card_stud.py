@@ -144,9 +144,6 @@ class FiveCardStud(HandState):
         if event.purpose == "hand":
             self.show(seat, event.cards)
 
-    def shown_hand_rule(self) -> str | None:
-        return self.cite("stud.6")
-
     @handles(Showdown)
     def on_showdown(self, seat: None, event: Showdown) -> None:
         """``showdown:``: the cards and bets went unrecorded; the hands shown next decide the pot (stud.6)."""
@@ -160,6 +157,8 @@ class FiveCardStud(HandState):
 
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
+        if self.shown_hand_plays(seat, self.cite("stud.6")):
+            return
         self.mucked |= {seat}
         if self.live[seat]:
             self.put_out(seat)

@@ -497,11 +497,10 @@ class StraightDraw(HandState):
     def after_show(self, seat: int) -> None:
         """What a shown hand establishes (Jackpots: the opener's proof)."""
 
-    def shown_hand_rule(self) -> str | None:
-        return self.cite("draw.9")
-
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
+        if self.shown_hand_plays(seat, self.cite("draw.9")):
+            return
         if self.phase != "showdown":
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked outside the showdown", player=seat)
         else:

@@ -484,12 +484,11 @@ class WhiskeyPoker(HandState):
                       self.rule("identity"), player=seat, remedy="the shown cards are the hand ranked")
         self.shown[seat] = tuple(seen)
 
-    def shown_hand_rule(self) -> str | None:
-        return self.rule("showdown")
-
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
-        """He throws his hand in: he concedes (COMMERCE-NOTES section 8)."""
+        """He throws his hand in: he concedes (COMMERCE-NOTES section 8), unless he showed it first."""
+        if self.shown_hand_plays(seat, self.rule("showdown")):
+            return
         if self.round is not None:
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during play", player=seat)
         self.mucked |= {seat}
