@@ -309,7 +309,7 @@ def test_a_card_in_two_hands_cannot_be_replayed():
 
 
 def test_a_brag_show_is_three_cards():
-    with pytest.raises(HandFileError, match="a brag hand is 3"):
+    with pytest.raises(HandFileError, match="Bob shows 2 cards: a .* hand is 3 cards"):
         hand("Bob: looks\nBob: stake 2\nCy: folds\nAnn: looks\nAnn: stake 2\nBob: sees Ann for 4\n"
              "Bob: shows Ah Ad\n")
 

@@ -341,7 +341,7 @@ def test_joker_without_the_bug_is_refused_at_the_deal():
 
     from referee.errors import CardError
 
-    with pytest.raises(CardError, match="Jk1 is dealt to Bob, but this game's pack has no joker") as err:
+    with pytest.raises(CardError, match="Jk1 is not a card of the Jackpots pack") as err:
         replay_hand(setup(), [deal("Bob", "As Jk1 9c 6d 2s")])
     assert err.value.where == "hand 1, action 1"
 
@@ -360,3 +360,25 @@ def test_same_card_in_two_shown_hands_is_an_error():
         replay_hand(setup(), events)
     assert (info.value.hand, info.value.action) == (1, 10)
     assert info.value.message == "Cy shows Jh but Bob holds it"
+
+
+def test_false_open_in_the_logged_deal_comes_out_after_a_contested_win():
+    """jackpots.11.1 (seed-003): "if a false open is discovered only after that player has won the pot, he cannot
+    be made to return it provided his hand was the highest ... no penalty"; jackpots.11.2: the winner must show
+    his openers before he takes the pot.  Ann opened on nines (her logged deal), won the showdown with four nines
+    and raked the pot unshown: the deal is evidence the table did not have, so she keeps it; under
+    jackpots.false_open_after_win = forfeit the pot goes to Bob's queens and the penalty applies."""
+    # dealer Ann: Bob acts first, so he plays the issue's opener and Cy its caller
+    events = [deal("Bob", "9c 9h Kd 6s 3c"), deal("Cy", "Qs Qd 8h 7c 2d"), Bet(player="Bob", amount=2),
+              Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+              Draw(player="Bob", count=3, discards=tuple(cards("Kd 6s 3c")), received=tuple(cards("9s 9d 4h"))),
+              Draw(player="Cy", count=3, discards=tuple(cards("8h 7c 2d")), received=tuple(cards("Ah Jc 5s"))),
+              Bet(player="Bob", amount=4), Call(player="Cy"),
+              show("Bob", "9c 9h 9s 9d 4h"), show("Cy", "Qs Qd Ah Jc 5s"), TakePot(player="Bob")]
+    for logged in (events, events[2:]):  # the ruling must not change because the deal was logged (jackpots.3)
+        r = replay_hand(setup(), logged)
+        assert r.outcome.pots[0].winners == ("Bob",) and not r.outcome.penalties
+        assert [f.rule for f in kinds(r, "false_open")] == ["jackpots.11.1"]
+        assert [f.rule for f in r.illegal] == ["jackpots.11.2", "jackpots.11.1"]
+    forfeit = replay_hand(setup({"jackpots.false_open_after_win": "forfeit"}), events)
+    assert forfeit.outcome.pots[0].winners == ("Cy",) and len(forfeit.outcome.penalties) == 3

@@ -123,3 +123,16 @@ def test_uncalled_all_in_returned_even_if_he_mucks():
 
     r = replay_hand(s, events + [Muck(player="Ann"), Show(player="Bob", cards=tuple(cards("8c 6h 8s Jc Qd")))])
     assert r.outcome.stacks == {"Ann": 102, "Bob": 8}
+
+
+def test_a_raise_nobody_reopened_gives_the_true_reason():
+    """draw.4.1 / draw.betting: a player may raise only when the betting comes back to him reopened.  When
+    nobody went all in, a refused raise says why it was refused -- his own bet is the last one, or nobody
+    raised since he acted -- never "only an all-in for less than a full raise came"."""
+    s = HandSetup(load_rulebook("jackpots"), [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)], "Ann")
+    own = check_action(s, [Bet(player="Bob", amount=2)], Raise(player="Bob", amount=2))
+    assert not own.legal and "the last bet or raise is his own" in own.message and "all-in" not in own.message
+    called = check_action(s, [Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee")],
+                          Raise(player="Cy", amount=2))
+    assert not called.legal and "nobody has raised since Cy acted" in called.message
+    assert "all-in" not in called.message

@@ -168,3 +168,21 @@ def test_options_the_engine_cannot_express_are_refused_not_guessed(game: str, op
     brag9.scoring's four pots and points are not stated: such hands are not replayed at all."""
     with pytest.raises(HandFileError, match="does not replay " + option.split(" = ")[0]):
         hand(game, STAKES, option)
+
+
+def test_the_discard_of_a_logged_deal_moves_from_the_hand_to_the_muck():
+    """brag7.2 (seed-001): each player gets seven cards, makes two three-card hands "and discards the seventh
+    card": with the deal logged, the discard is one of his seven cards and leaves his hand for the muck.
+    Worked by hand: round 1 Ann's prial of fives beats Bob's A-K-Q running flush and Cy's eights; round 2 her
+    K-Q-J running flush beats both pairs: she wins both rounds and the 3-chip pot (22, 19, 19)."""
+    deals = ("Ann: dealt 5s 5h 5d Kc Qc Jc 3d\nBob: dealt Ah Kh Qh 2c 2d 9s 4c\nCy: dealt 7s 7h 8c 8h Ts Js 6d\n")
+    arranged = ("Ann: arranges 5s 5h 5d | Kc Qc Jc, discards 3d\nBob: arranges Ah Kh Qh | 2c 2d 9s, discards 4c\n"
+                "Cy: arranges 8c 8h Ts | 7s 7h Js, discards 6d\n")
+    reveals = ("Bob: reveals Ah Kh Qh\nCy: reveals 8c 8h Ts\nAnn: reveals 5s 5h 5d\n"
+               "Ann: reveals Kc Qc Jc\nBob: reveals 2c 2d 9s\nCy: reveals 7s 7h Js\n")
+    r = hand("seven_card_brag", deals + STAKES + arranged + reveals)
+    assert r.outcome.stacks == {"Ann": 22, "Bob": 19, "Cy": 19}
+    assert not r.illegal
+    # a discard another player holds is still a card in two places: the log cannot be replayed
+    with pytest.raises(HandFileError, match="3d"):
+        hand("seven_card_brag", deals + STAKES + "Bob: arranges Ah Kh Qh | 2c 2d 9s, discards 3d\n")

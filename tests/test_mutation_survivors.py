@@ -164,9 +164,9 @@ def test_a_card_dealt_twice_is_refused_at_its_action():
     from referee.errors import CardError
 
     state = start_hand(setup("straight_draw"))
-    state.push(Deal(player="Bob", cards=tuple(cards("Ah Kd"))))
+    state.push(Deal(player="Bob", cards=tuple(cards("Ah Kd 7c 4d 2s"))))
     with pytest.raises(CardError) as caught:
-        state.push(Deal(player="Cy", cards=tuple(cards("Ah"))))
+        state.push(Deal(player="Cy", cards=tuple(cards("Ah Qs 9c 8h 3d"))))
     assert caught.value.action == 2 and caught.value.hand == 1
 
 

@@ -222,8 +222,8 @@ def test_draw_betting_agrees_with_the_rules_as_written(data):
         who = data.draw(st.one_of(st.just(turn), st.integers(0, n - 1)), label="probe player")
         kind = data.draw(st.sampled_from(PROBE_KINDS), label="probe kind")
         size = data.draw(st.integers(1, 7), label="probe size")
-        if kind == "draw":
-            size -= 1
+        if kind == "draw":  # 0 to 5: a draw of more than the five cards of a hand is refused as input
+            size = min(size - 1, 5)
         if kind not in ("fold", "check", "call") or state.live[who]:
             verdict = state.check(event_for(names[who], kind, size))
             assert verdict.legal == model.legal(who, kind, size), (names[who], kind, size, verdict.findings)

@@ -103,3 +103,34 @@ def test_real_subprocess(tmp_path: Path) -> None:
     ]
     listed = subprocess.run([str(REFEREE), "rulebook", "list"], capture_output=True, text=True)
     assert listed.returncode == 0 and "stop_the_bus" in listed.stdout
+
+
+def test_check_refuses_a_standalone_rulebook_lacking_a_rule_the_engine_cites(tmp_path: Path) -> None:
+    """A copy of the shipped brag rulebook with brag.4.1 renamed would have its rulings quote brag.4's text:
+    refused, naming each missing rule id, at the [rules] line, exit 2, no traceback."""
+    shipped = Path(load_rulebook("three_card_brag").source).read_text(encoding="utf-8")
+    copy = tmp_path / "house.toml"
+    copy.write_text(shipped.replace('"brag.4.1" =', '"brag.4.9" =').replace('"brag.6" =', '"brag.6.9" ='),
+                    encoding="utf-8")
+    done = subprocess.run([str(REFEREE), "rulebook", "check", str(copy)], capture_output=True, text=True, timeout=60)
+    rules_line = shipped.splitlines().index("[rules]") + 1
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"Error: {copy}:{rules_line}: rules the engine cites for three_card_brag are missing: brag.4.1, brag.6",
+        'Hint: give each its text under [rules], or extend the shipped rulebook (extends = "three_card_brag")',
+    ]
+
+
+def test_check_refuses_a_smallest_bet_above_the_limit(tmp_path: Path) -> None:
+    """draw.betting = spread_limit: "any bet or raise from draw.bet_min up to draw.limit_pre chips": a smallest
+    bet of 10 under a limit of 2 leaves no bet anyone could make -- refused at its line."""
+    house = tmp_path / "house.toml"
+    house.write_text('[rulebook]\nextends = "jackpots"\n\n[options]\n"draw.bet_min" = 10\n', encoding="utf-8")
+    done = invoke("check", str(house))
+    assert done.exit_code == 2
+    assert done.output.splitlines()[0] == (f"Error: {house}:5: draw.bet_min = 10 is above draw.limit_pre = 2: "
+                                           "under a spread limit no bet could be made")
+    under_fixed = tmp_path / "fixed.toml"  # a fixed limit ignores the smallest bet: nothing contradicts
+    under_fixed.write_text('[rulebook]\nextends = "jackpots"\n\n[options]\n"draw.bet_min" = 10\n'
+                           '"draw.betting" = "fixed_limit"\n', encoding="utf-8")
+    assert invoke("check", str(under_fixed)).exit_code == 0

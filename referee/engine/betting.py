@@ -468,7 +468,12 @@ class BettingRound:
             return self._remedy(seat, breaches, in_turn, "check_raise_forbidden", ids.check_raise, message, call,
                                 rules.check_raise_breach, ids.check_raise_breach)
         if not self.reopened_for(seat):
-            message = f"{who} may not raise: only an all-in for less than a full raise came since {who} acted"
+            if self.short:
+                message = f"{who} may not raise: only an all-in for less than a full raise came since {who} acted"
+            elif self.last_aggressor == seat:
+                message = f"{who} may not raise: the last bet or raise is his own and nobody has raised since"
+            else:
+                message = f"{who} may not raise: nobody has raised since {who} acted"
             return refuse(  # type: ignore[return-value]
                 seat, breaches, in_turn, "raise_not_reopened", ids.structure, message, f"taken as a call of {call}",
                 "call", call

@@ -11,7 +11,8 @@ the raise *on top of* the call unless ``to`` is true, when it is the player's to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Literal
 
 from referee.cards import AnyCard, Card
@@ -193,6 +194,13 @@ class DealWidow(Event):
     (``??`` otherwise)."""
 
     cards: tuple[AnyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown(Event):
+    """``showdown:``: the deal as the scorekeeper saw it end.  The play before it went unrecorded (or
+    is logged only as far as it was seen); the ``shows`` lines that follow decide the result under the
+    rulebook, as a showdown reached by play would."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,3 +500,38 @@ CLOSING_EVENTS = (CountConfirmed, HandEnded, Reopened, Amendment, CountFixed)
 
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]
 _ = Card  # re-exported for type checkers
+
+
+@cache
+def card_fields(kind: type[Event]) -> tuple[str, ...]:
+    """The fields of an event kind that may hold cards."""
+    return tuple(f.name for f in fields(kind) if "Card" in str(f.type))
+
+
+def cards_named(event: Event) -> list[Card]:
+    """Every known card ``event`` names (dealt, shown, discarded, received, exchanged, arranged)."""
+    out: list[Card] = []
+    stack: list[object] = [getattr(event, name) for name in reversed(card_fields(type(event)))]
+    while stack:  # depth first, in the order the line names them
+        value = stack.pop()
+        if type(value) is Card:
+            out.append(value)
+        elif isinstance(value, tuple):
+            stack.extend(reversed(value))
+    return out
+
+
+def _kinds(base: type[Event]) -> list[type[Event]]:
+    """The event kinds below ``base`` (a slotted dataclass replaces the class it was made from: only
+    the class the module names is an event kind)."""
+    out = []
+    for kind in base.__subclasses__():
+        if globals().get(kind.__name__) is kind:
+            out.append(kind)
+        out += _kinds(kind)
+    return out
+
+
+#: the event kinds that name cards, each with the fields that hold them (what the replay checks against
+#: the game's pack and hand size)
+CARD_FIELDS: dict[type[Event], tuple[str, ...]] = {kind: card_fields(kind) for kind in _kinds(Event) if card_fields(kind)}

@@ -30,6 +30,7 @@ lists, dicts and sets are copied, and a check copies the whole state before ever
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
@@ -37,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import Event, GameSoFar, Void
+from referee.engine.events import CARD_FIELDS, Deal, Draw, Event, GameSoFar, Show, Void, cards_named
 from referee.engine.findings import Finding
 from referee.engine.house import HouseRules, house_rules
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -197,6 +198,12 @@ def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[...
     return mark
 
 
+@functools.cache
+def with_unseen(pack: frozenset[Card]) -> frozenset[AnyCard]:
+    """A pack and the unseen card ``??``: what a line may name (made once per pack)."""
+    return pack | {UNKNOWN}
+
+
 class HandState:
     """The state of one hand of a game being played or replayed.  Subclasses are the games."""
 
@@ -213,6 +220,11 @@ class HandState:
     direction: ClassVar[int] = 1
     #: cards in a player's hand
     hand_size: ClassVar[int] = 5
+    #: True: a ``dealt`` line gives a player's whole hand (``??`` for cards nobody saw); False: his cards
+    #: come a few at a time (stud) and only the total is bounded
+    deals_whole_hand: ClassVar[bool] = True
+    #: True: a ``shows`` line (not openers or discards) is the player's whole hand
+    shows_whole_hand: ClassVar[bool] = True
     #: the events a hand of this game may hold, each with an example line of the hand file
     events: ClassVar[Mapping[type[Event], str]] = {}
     #: what a ``Declare`` may say in this game
@@ -274,6 +286,7 @@ class HandState:
         self.total = sum(self.stacks) + self.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
+        self.pack_or_unseen = with_unseen(self.cards_of_pack)
         self.shown: dict[int, tuple[Card, ...]] = {}
         # a value the hand replaces rather than changes (a tuple, a frozenset) is shared by a copy
         self.mucked: frozenset[int] = frozenset()
@@ -341,10 +354,70 @@ class HandState:
                 seat = self.table.index.get(player)
                 if seat is None:
                     self.seat_of(player)  # raises: not seated
+            fields = CARD_FIELDS.get(type(event))
+            if fields is not None:  # a bet or a fold names no card: nothing impossible to refuse
+                self.refuse_impossible(seat, event, fields)
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
             raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
+
+    def refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
+        """Input no table could have produced is refused, not ruled on: a card this game's pack does
+        not hold, or a deal, show or draw of more (or fewer) cards than the game's hand.  (Called for
+        every event that names cards: the usual case costs a set test and a length or two.)"""
+        kind = type(event)
+        allowed = self.pack_or_unseen
+        for name in fields:
+            value = getattr(event, name)
+            if not allowed.issuperset(value if type(value) is tuple else (value,)):
+                self.refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
+        if seat is None:
+            return
+        size = self.hand_size
+        if kind is Deal:
+            count = len(event.cards)  # type: ignore[attr-defined]
+            if self.deals_whole_hand:
+                if count != size:
+                    self.refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
+                                      f"{self.names[seat]} was dealt, ?? for those nobody saw")
+            elif len(self.hand_of(seat)) + count > size:
+                self.refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
+                                  "correct the deal: each player gets the game's cards once")
+        elif kind is Show:
+            count = len(event.cards)  # type: ignore[attr-defined]
+            if event.purpose == "hand":  # type: ignore[attr-defined]
+                if seat in self.shown:  # a line entered twice (two recorders)
+                    raise InputError(f"{self.names[seat]} has already shown {format_cards(self.shown[seat])}",
+                                     hint="a hand is shown once: leave out the repeated line")
+                if self.shows_whole_hand and count != size:
+                    self.refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
+            if count > size:
+                self.refuse_count(seat, f"shows {count} cards as his {event.purpose}",  # type: ignore[attr-defined]
+                                  f"write at most {size} cards")
+        elif kind is Draw and event.count > size:  # type: ignore[attr-defined]
+            self.refuse_count(seat, f"draws {event.count} cards",  # type: ignore[attr-defined]
+                              f"a player draws at most the {size} cards of his hand")
+
+    def refuse_card(self, event: Event) -> None:
+        """The card of ``event`` that this game's pack does not hold, refused."""
+        for c in cards_named(event):
+            if c not in self.cards_of_pack:
+                raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
+
+    def refuse_count(self, seat: int, what: str, hint: str) -> None:
+        """A hand of the wrong size for the game, refused with the size expected."""
+        raise InputError(f"{self.names[seat]} {what}: a {self.words()} hand is {self.hand_size} cards", hint=hint)
+
+    def shown_hand_plays(self, seat: int, rule: str) -> bool:
+        """A muck by ``seat`` after he showed his hand face up concedes nothing: the shown hand plays
+        (cards speak, ``rule``); noted, and True when that is so (the muck is then ignored)."""
+        if seat not in self.shown:
+            return False
+        self.flag("shown_hand_mucked", f"{self.names[seat]} threw in his hand after showing "
+                  f"{format_cards(self.shown[seat])}: a hand shown face up plays (cards speak)", rule, player=seat,
+                  remedy="the muck is ignored: the shown hand plays")
+        return True
 
     def _placed(self, err: InputError, event: Event) -> InputError:
         return err.at(self.setup.number, self.action, line=event.line)  # type: ignore[return-value]

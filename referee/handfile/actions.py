@@ -120,6 +120,8 @@ class HandReader:
             shown = (m["cards"] or "").strip()
             cs = read_cards(shown, "the widow") if shown else ()
             return self.add(ev.TurnWidow(cards=cs, line=line))
+        if re.fullmatch(r"showdown\s*:?", text, _I):
+            return self.add(ev.Showdown(line=line))
         m = re.fullmatch(r"dealer\s+exposes\s+(?P<card>\S+)\s+to\s+(?P<name>\S+)", text, _I)
         if m:
             (c,) = read_cards(m["card"], "the exposed card", need=1)

@@ -44,6 +44,8 @@ class EventWriter:
             return "widow turned" + (f": {_cards(e.cards)}" if e.cards else "")
         if isinstance(e, ev.Expose) and e.by_dealer:
             return f"dealer exposes {e.card.text} to {e.player}"
+        if isinstance(e, ev.Showdown):
+            return "showdown:"
         if isinstance(e, ev.DealWidow):
             return f"widow dealt: {_cards(e.cards)}"
         if isinstance(e, ev.Reported):
@@ -114,6 +116,8 @@ class EventWriter:
             case ev.Arrange():
                 text = "arranges " + " | ".join(_cards(h) for h in e.hands)
                 return text + (f", discards {_cards(e.discard)}" if e.discard else "")
+            case ev.Showdown():  # a table line: its words, for an error naming it
+                return "showdown:"
             case ev.Reveal():
                 return "reveals " + ("" if e.round is None else f"hand {e.round}: ") + _cards(e.cards)
             case ev.Reported():

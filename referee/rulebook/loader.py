@@ -184,6 +184,45 @@ def _resolve_extends(extends: str, path: Path) -> tuple[Path, str]:
     return target, _display(target)
 
 
+#: (structure option, smallest bet, the limits it must fit under) of each game family with a spread limit
+_SPREAD_LIMITS = (
+    ("draw.betting", "draw.bet_min", ("draw.limit_pre", "draw.limit_post")),
+    ("stud.betting", "stud.bet_min", ("stud.limit_early", "stud.limit_late")),
+)
+
+
+def _check_limits(options: Mapping[str, OptionValue], own: Mapping[str, tuple[str, ...]], loc: _Located) -> None:
+    """Options that contradict each other: under a spread limit the smallest bet must fit under each limit,
+    or no bet could ever be made."""
+    for structure, smallest, limits in _SPREAD_LIMITS:
+        if options.get(structure) != "spread_limit":
+            continue
+        for limit in limits:
+            low, high = options[smallest], options[limit]
+            if low > high:  # type: ignore[operator]
+                where = ("options", *own[smallest]) if smallest in own else (
+                    ("options", *own[limit]) if limit in own else ("rulebook",))
+                raise loc.fail(f"{smallest} = {low} is above {limit} = {high}: under a spread limit no bet could "
+                               "be made", f"lower {smallest} or raise {limit}", *where)
+
+
+def _check_cited_rules(game: str, rules: Mapping[str, str], resolved: Path, loc: _Located) -> None:
+    """A rulebook that extends none must hold every rule the engine cites for its game (the rule ids of
+    the game's shipped rulebook): a missing one would be quoted as its parent rule's text."""
+    try:
+        shipped = shipped_rulebook_path(game)
+    except RulebookError:
+        return  # a game without a shipped rulebook: nothing to compare with
+    if shipped.resolve() == resolved:
+        return
+    missing = [rule_id for rule_id in _load_shipped(shipped.stem).rules if rule_id not in rules]
+    if missing:
+        shown = ", ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12 else "")
+        raise loc.fail(f"rules the engine cites for {game} are missing: {shown}",
+                       f"give each its text under [rules], or extend the shipped rulebook (extends = \"{game}\")",
+                       "rules" if "rules" in loc.text else "rulebook")
+
+
 def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
     data, text = _read_toml(path, display)
     loc = _Located(display, text)
@@ -302,12 +341,16 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
                            + ("" if spec.is_int else " or a table with one text per value"),
                            "see docs/rulebooks.md", *where)
 
+    _check_limits(options, own_option_lines, loc)
+
     for name, value in options.items():
         try:
             _text_for(texts, OPTION_SPECS[name], value)
         except RulebookError as err:
             where = ("options", *own_option_lines[name]) if name in own_option_lines else ("rulebook",)
             raise loc.error(err, *where) from None
+    if parent is None:
+        _check_cited_rules(game, rules, resolved, loc)
 
     name = meta.get("name") or path.stem
     title = meta.get("title") or (parent.title if parent is not None else name)

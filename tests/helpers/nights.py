@@ -64,6 +64,8 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
             e = ev.TurnWidow(draw(card_list(0, 5)))
         elif kind is ev.DealWidow:
             e = ev.DealWidow(draw(card_list(1, 5)))
+        elif kind is ev.Showdown:
+            e = ev.Showdown()
         elif kind is ev.Reported:
             e = ev.Reported(p, draw(st.sampled_from(["lowest", "best"])))
         elif kind is ev.Expose:

@@ -21,6 +21,11 @@ TABLE: Mapping[type[ev.Event], str] = MappingProxyType({
     ev.TakePot: "takes the pot",
 })
 
+#: A deal logged by its showdown: ``showdown:`` then the ``shows`` lines (the games that rank shown hands).
+SHOWDOWN: Mapping[type[ev.Event], str] = MappingProxyType({
+    ev.Showdown: "showdown:",
+})
+
 #: The poker betting round's words.
 POKER_BETTING: Mapping[type[ev.Event], str] = MappingProxyType({
     ev.Fold: "folds",

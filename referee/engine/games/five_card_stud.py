@@ -17,10 +17,11 @@ from types import MappingProxyType
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, Verdict, round_rules
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Event, Expose, Fold, Misdeal, Muck, Raise, Show, \
-    TakePot
-from referee.engine.games.common import POKER_BETTING, TABLE
+    Showdown, TakePot
+from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.state import HandSetup, HandState, handles
+from referee.errors import InputError
 from referee.ranking import poker
 
 ROUNDS = 4
@@ -35,7 +36,8 @@ class FiveCardStud(HandState):
     aliases = ("stud",)
     prefix = "stud"
     hand_size = ROUNDS + 1
-    events = {**TABLE, Deal: "dealt Kh (the hole card) | dealt up Kh", **POKER_BETTING}
+    deals_whole_hand = False  # the hole card and each upcard are dealt on their own
+    events = {**TABLE, **SHOWDOWN, Deal: "dealt Kh (the hole card) | dealt up Kh", **POKER_BETTING}
     #: The words its players say at the table, each with the hand format's words it stands for (what
     #: the table's prompt, hints and did-you-mean offer).
     table_words: Mapping[str, str] = MappingProxyType({
@@ -150,8 +152,21 @@ class FiveCardStud(HandState):
         if event.purpose == "hand":
             self.show(seat, event.cards)
 
+    @handles(Showdown)
+    def on_showdown(self, seat: None, event: Showdown) -> None:
+        """``showdown:``: the cards and bets went unrecorded; the hands shown next decide the pot (stud.6)."""
+        if self.phase in ("showdown", "over"):
+            raise InputError(f"'showdown:' comes after the hand reached its {self.over_reason()}",
+                             hint="'showdown:' stands where the logged play stops; leave it out here")
+        self.bank_round()
+        self.round = None
+        self.round_no = ROUNDS
+        self.phase, self.ended = "showdown", "showdown"
+
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
+        if self.shown_hand_plays(seat, self.cite("stud.6")):
+            return
         self.mucked |= {seat}
         if self.live[seat]:
             self.put_out(seat)
@@ -185,9 +200,6 @@ class FiveCardStud(HandState):
         if event.face_up:
             self.up[seat] = (*self.up[seat], *event.cards)
             self.up_action[seat] = (*self.up_action[seat], *[self.action] * len(event.cards))
-        held = len(self.hand_of(seat))
-        if held > self.hand_size:
-            self.flag("dealt_too_many", f"{who} was dealt {held} cards", self.cite("stud.6"), player=seat)
         # open the next round as soon as every player in has his upcard for it
         if self.round is None and self.round_no < ROUNDS:
             need = self.round_no + 1

@@ -598,11 +598,16 @@ class Jackpots(StraightDraw):
         words = "could not prove his openers" if status == "unproven" else "opened without openers"
         best = max(values.values()) if values and len(values) == len(contenders) else None
         was_best = best is not None and values.get(o) == best
+        if (not when and was_best and self.took_pot == o and len(contenders) > 1
+                and (self.counts_as_false(status) or status == "unproven")):
+            # jackpots.3: the table let him rake the pot his hand won without proving openers (jackpots.11.2);
+            # what the log knows beyond the table's view (his logged deal) comes out only after he won it
+            when = "after_win"
         if o not in contenders:
             self.judge_dropped_opener(o, status, evidence)
         elif when == "after_win" and self.options["jackpots.false_open_after_win"] == "keep_if_best_no_penalty" \
                 and was_best:
-            self.flag("false_open_after_win", f"{who} opened without openers ({evidence}), found after he "
+            self.flag("false_open_after_win", f"{who} {words} ({evidence}), found after he "
                       "won the showdown: his hand was the highest, he keeps the pot", self.cite("jackpots.11.1"),
                       player=o, action=self.found_at(), remedy="no penalty", about=self.open_action)
         elif when == "after_win" or self.counts_as_false(status) or status == "unproven":

@@ -34,7 +34,7 @@ from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
 from referee.engine.events import BuyBack, DeclineBuyBack, Event, GameSoFar
 from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN
 from referee.engine.games.commerce_showdown import Pick, Standing, best, lowest
-from referee.engine.games.common import COMMERCE, TABLE
+from referee.engine.games.common import COMMERCE, SHOWDOWN, TABLE
 from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
 from referee.engine.money import GameMoney, GameMoneyReport, Money, MoneyLine, NightMoney
 from referee.engine.outcome import Carry, Outcome, Penalty
@@ -190,7 +190,7 @@ class LaViuda(WhiskeyPoker):
     prefix = "laviuda"
     hand_size = 5
     direction = -1  # laviuda.3.1: dealt and played counter-clockwise
-    events = {**TABLE, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
+    events = {**TABLE, **SHOWDOWN, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
     #: The words its players say at the table, each with the hand format's words it stands for (no
     #: betting in La Viuda; buying her back after losing one's last chip).
     table_words: Mapping[str, str] = MappingProxyType({
@@ -270,9 +270,6 @@ class LaViuda(WhiskeyPoker):
         if self.short:
             return frozenset(short_pack(max(2, len(self.setup.seats))))
         return STANDARD_PACK | frozenset(JOKERS[: int(self.options["laviuda.jokers"])])
-
-    def pack_rule(self, card: Card) -> str:
-        return "laviuda.short_pack" if self.short else "laviuda.jokers"
 
     def pack_hint(self, card: Card) -> str:
         if self.short:

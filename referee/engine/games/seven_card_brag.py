@@ -79,6 +79,7 @@ class SevenCardBrag(WithoutMisdeal):
     title = "Seven-card Brag"
     prefix = "brag7"
     hand_size = 7
+    shows_whole_hand = False  # hands are revealed three cards at a time; a show is flagged
     events = {**TABLE, **BRAG_BETTING, **ARRANGING}
     #: The words its players say at the table, each with the hand format's words it stands for (seed
     #: 001: each player in turn «вскрывает» one of his hands: reveals it).
@@ -253,7 +254,12 @@ class SevenCardBrag(WithoutMisdeal):
             self.phase = "reveal"
         cards = [c for hand in event.hands for c in hand]
         self.deal_to(seat, [c for c in cards if not (isinstance(c, Card) and self.places.place_of(c) == seat)])
-        self.deal_to(MUCK, [c for c in event.discard if isinstance(c, Card)])
+        # the discard is one of his cards: dealt to him (logged), it leaves his hand for the muck
+        thrown = [c for c in event.discard if isinstance(c, Card)]
+        held = [c for c in thrown if self.places.place_of(c) == seat]
+        if held:
+            self.discard(seat, held, len(held))
+        self.deal_to(MUCK, [c for c in thrown if c not in held])
         self.arranged[seat] = event.hands
 
     def revealed(self, seat: int) -> int:
@@ -360,11 +366,7 @@ class SevenCardBrag(WithoutMisdeal):
 
     @handles(Deal)
     def on_deal(self, seat: int, event: Deal) -> None:
-        who = self.names[seat]
         self.deal_to(seat, event.cards)
-        held = len(self.hand_of(seat))
-        if held > self.hand_size:
-            self.flag("dealt_too_many", f"{who} was dealt {held} cards", self.cite(self.stake_rule), player=seat)
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:

@@ -165,8 +165,9 @@ class StopTheBus(WithoutMisdeal):
             raise self.card_elsewhere(clash[0], clash[1], f"{who} is dealt")
         held = self.places.at(seat)
         if len(event.cards) > held.count(UNKNOWN) + sum(1 for c in known if c in held):
-            self.flag("dealt_too_many", f"{who} was dealt more than {self.hand_size} cards", self.cite("stopbus.1"),
-                      player=seat)
+            raise InputError(f"{who} is dealt {format_cards(event.cards)} but already holds {format_cards(held)}: "
+                             f"a {self.words()} hand is {self.hand_size} cards",
+                             hint="log each player's deal once")
         self.places.reveal(seat, known)
 
     # ------------------------------------------------------------------ turns
@@ -297,9 +298,6 @@ class StopTheBus(WithoutMisdeal):
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
         who = self.names[seat]
-        if len(event.cards) != self.hand_size:
-            raise InputError(f"{who} shows {len(event.cards)} cards: a Stop the Bus hand is {self.hand_size}",
-                             hint="write the three cards of the hand")
         if seat not in self.in_game:
             self.flag("acted_not_in_game", f"{who} is out of the game", self.cite("stopbus.6.1"), player=seat,
                       remedy="ignored")

@@ -17,8 +17,8 @@ from typing import NamedTuple
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, round_rules
 from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Event, Expose, Fold, Misdeal, Muck, \
-    Raise, Show, TakePot
-from referee.engine.games.common import POKER_BETTING, TABLE
+    Raise, Show, Showdown, TakePot
+from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.places import MUCK, kept
 from referee.engine.state import HandSetup, HandState, Prompt, handles
@@ -61,6 +61,7 @@ class StraightDraw(HandState):
     hand_size = 5
     events = {
         **TABLE,
+        **SHOWDOWN,
         **POKER_BETTING,
         Draw: "draws 3 | stands pat | draws 2, discards 7c 2d, gets Kd Ks",
         Ask: "asks Ann",
@@ -256,10 +257,6 @@ class StraightDraw(HandState):
             self.flag("dealt_not_in_deal", f"{who} has no chips and is not in this deal but was dealt cards",
                       "draw.misdeal", player=seat)
         self.deal_to(seat, event.cards)
-        held = len(self.hand_of(seat))
-        if held > self.hand_size:
-            self.flag("dealt_too_many", f"{who} was dealt {held} cards", "draw.misdeal", player=seat,
-                      remedy=self.misdeal_remedy())
 
     def misdeal_remedy(self) -> str:
         if self.options["draw.misdeal"] == "none":
@@ -494,6 +491,18 @@ class StraightDraw(HandState):
         why = "nobody bet" if lead is None else f"{self.names[lead]}, who bet or raised last, is out"
         return first, f"{why} {since}: {self.names[first]} was first to act after the draw", rule
 
+    @handles(Showdown)
+    def on_showdown(self, seat: None, event: Showdown) -> None:
+        """``showdown:``: the play went unrecorded; the hands shown next decide the pot (draw.9).  Who
+        showed first is not known, so no show is out of order."""
+        if self.phase in ("showdown", "uncontested", "over"):
+            raise InputError(f"'showdown:' comes after the hand reached its {self.phase}",
+                             hint="'showdown:' stands where the logged play stops; leave it out here")
+        self.bank_round()
+        self.round = None
+        self.start_showdown()
+        self.showdown_order = []
+
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
         if event.purpose != "hand":
@@ -522,6 +531,8 @@ class StraightDraw(HandState):
 
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
+        if self.shown_hand_plays(seat, self.cite("draw.9")):
+            return
         if self.phase != "showdown":
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked outside the showdown", player=seat)
         else:

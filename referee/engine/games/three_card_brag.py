@@ -30,7 +30,6 @@ from referee.engine.outcome import Carry, Outcome, PotResult
 from referee.engine.pots import split_pot
 from referee.engine.staking import StakingRound, staking_rules
 from referee.engine.state import HandSetup, HandState, Prompt, handles
-from referee.errors import InputError
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
 
 #: The outcome kind of a deal whose pot stays for the next one (a blind player left alone under
@@ -197,16 +196,10 @@ class ThreeCardBrag(HandState):
             self.flag("dealt_not_in_deal", f"{who} has no chips and is not in this deal but was dealt cards",
                       self.cite("brag.4.1"), player=seat)
         self.deal_to(seat, event.cards)
-        held = len(self.hand_of(seat))
-        if held > self.hand_size:
-            self.flag("dealt_too_many", f"{who} was dealt {held} cards", self.cite("brag.4.1"), player=seat)
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
         who = self.names[seat]
-        if len(event.cards) != self.hand_size:
-            raise InputError(f"{who} shows {len(event.cards)} cards: a brag hand is {self.hand_size}",
-                             hint=f"write the {self.hand_size} cards of the hand")
         if self.phase == "betting" and self.live[seat] and seat not in self.covers:
             self.flag("showed_during_play", f"{who} showed his hand during the betting", player=seat)
         self.show(seat, event.cards)

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
-    Knock, Misdeal, Muck, NightEvent, Pass, Raise, Reported, Show, TakePot, TakeWidow, TurnWidow, WhiskyBill
+    Knock, Misdeal, Muck, NightEvent, Pass, Raise, Reported, Show, Showdown, TakePot, TakeWidow, TurnWidow, WhiskyBill
 from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, ExchangeRuleIds, \
     ExchangeRules, Move, turn_content
 from referee.engine.games import widow_cards
 from referee.engine.games.commerce_showdown import CONCEDED, Pick, Standing, best, lowest
-from referee.engine.games.common import COMMERCE, POKER_BETTING, TABLE
+from referee.engine.games.common import COMMERCE, POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.money import GameMoney, GameMoneyReport, Money, MoneyLine, NightMoney, name_order, pro_rata
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
 from referee.engine.places import WIDOW, PlaceKey
@@ -167,7 +167,7 @@ class WhiskeyPoker(HandState):
     title = "Whiskey Poker"
     prefix = "whiskey"
     hand_size = 5
-    events = {**TABLE, **COMMERCE, **POKER_BETTING}
+    events = {**TABLE, **SHOWDOWN, **COMMERCE, **POKER_BETTING}
     #: The words its players say at the table, each with the hand format's words it stands for (what
     #: the table's prompt, hints and did-you-mean offer; seed 000: обменять, закрыть, передать ход).
     table_words: Mapping[str, str] = MappingProxyType({
@@ -304,21 +304,6 @@ class WhiskeyPoker(HandState):
 
     # ------------------------------------------------------------------ the pack
 
-    def foreign(self, cards: Sequence[AnyCard]) -> bool:
-        """A card that is not in the pack in use voids the deal (COMMERCE-NOTES section 11): flagged at
-        the first line naming one.  True when the deal is void."""
-        pack = self.cards_of_pack
-        for c in cards:
-            if type(c) is Card and c not in pack:
-                self.flag("card_not_in_pack", f"{c.text} is not in the pack: {self.pack_hint(c)}",
-                          self.pack_rule(c), remedy="misdeal: nobody pays, the same dealer deals again")
-                self.ended, self.phase, self.round = "misdeal", "over", None
-                return True
-        return False
-
-    def pack_rule(self, card: Card) -> str:
-        return self.rule("pack")
-
     def pack_hint(self, card: Card) -> str:
         return "whiskey poker is played with the 52 cards, no joker"
 
@@ -326,22 +311,17 @@ class WhiskeyPoker(HandState):
 
     @handles(Deal)
     def on_deal(self, seat: int, event: Deal) -> None:
-        if not self.foreign(event.cards):
-            self.deal_known(seat, event.cards, f"{self.names[seat]} is dealt")
+        self.deal_known(seat, event.cards, f"{self.names[seat]} is dealt")
 
     @handles(DealWidow)
     def on_deal_widow(self, seat: None, event: DealWidow) -> None:
-        if not self.foreign(event.cards):
-            self.deal_known(WIDOW, event.cards, "the widow is dealt")
+        self.deal_known(WIDOW, event.cards, "the widow is dealt")
 
     def deal_known(self, place: PlaceKey, cards: Sequence[AnyCard], what: str) -> None:
         """Cards seen as dealt: a card the log has elsewhere cannot be replayed (a logging error)."""
         clash = self.places.elsewhere(cards, place)
         if clash is not None:
             raise self.card_elsewhere(clash[0], clash[1], what)
-        if len(cards) > self.hand_size:
-            self.flag("dealt_too_many", f"{self.describe_place(place)} was dealt {len(cards)} cards",
-                      self.rule("deal"), player=place if isinstance(place, int) else None)
         widow_cards.fill(self.places, place, cards[: self.hand_size])
 
     @handles(Misdeal)
@@ -354,7 +334,7 @@ class WhiskeyPoker(HandState):
     def on_expose(self, seat: int, event: Expose) -> None:
         self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed", player=seat,
                   remedy="the card plays")
-        if type(event.card) is Card and not self.foreign((event.card,)):
+        if type(event.card) is Card:
             if self.places.elsewhere((event.card,), seat) is None:
                 self.places.reveal(seat, [event.card])
 
@@ -366,8 +346,6 @@ class WhiskeyPoker(HandState):
             if len(event.give) > self.hand_size:
                 raise InputError(f"{self.names[seat]} exchanges {len(event.give)} cards, but a hand is "
                                  f"{self.hand_size}", hint="write 'exchanges all' for the whole hand")
-            if self.foreign((*event.give, *event.take)):
-                return
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             move = rnd.judge(seat, event)
@@ -460,8 +438,6 @@ class WhiskeyPoker(HandState):
 
     @handles(TurnWidow)
     def on_turn_widow(self, seat: None, event: TurnWidow) -> None:
-        if self.foreign(event.cards):
-            return
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             move = rnd.judge(None, event)
@@ -570,8 +546,6 @@ class WhiskeyPoker(HandState):
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
-        if self.foreign(event.cards):
-            return
         who = self.names[seat]
         if self.round is not None:
             self.flag("showed_during_play", f"{who} showed his hand during play", player=seat)
@@ -592,7 +566,9 @@ class WhiskeyPoker(HandState):
 
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
-        """He throws his hand in: he concedes (COMMERCE-NOTES section 8)."""
+        """He throws his hand in: he concedes (COMMERCE-NOTES section 8), unless he showed it first."""
+        if self.shown_hand_plays(seat, self.rule("showdown")):
+            return
         if self.round is not None:
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during play", player=seat)
         self.mucked |= {seat}
@@ -603,15 +579,27 @@ class WhiskeyPoker(HandState):
         if self.round is not None:
             self.flag("took_pot_early", f"{self.names[seat]} took the pot before the hand was over", player=seat)
 
-    @handles(Reported)
-    def on_reported(self, seat: int, event: Reported) -> None:
-        """``Bob was lowest`` / ``Ann wins``: the deal's result as a fact; the play, if any, is over."""
+    @handles(Showdown)
+    def on_showdown(self, seat: None, event: Showdown) -> None:
+        """``showdown:``: the turns went unrecorded; every hand shown next is ranked under the rulebook."""
+        if self.phase in ("showdown", "over"):
+            raise InputError(f"'showdown:' comes after the deal reached {self.over_reason()}",
+                             hint="'showdown:' stands where the logged play stops; leave it out here")
+        self.end_play()
+
+    def end_play(self) -> None:
+        """The play is over (a showdown line, a result line): close the turn cycle or betting round."""
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             self.close_cycle(rnd)
         elif rnd is not None:
             self.bank_round()
         self.phase = "showdown"
+
+    @handles(Reported)
+    def on_reported(self, seat: int, event: Reported) -> None:
+        """``Bob was lowest`` / ``Ann wins``: the deal's result as a fact; the play, if any, is over."""
+        self.end_play()
         lines = self.reported_lowest if event.what == "lowest" else self.reported_best
         if seat not in lines:
             lines.append(seat)
