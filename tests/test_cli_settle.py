@@ -176,7 +176,8 @@ def test_a_banker_policy_without_a_banker_is_refused_with_its_fix_and_never_wedg
     refused = settle(sqlite_url, "1", "--set", "shortfall=banker")
     assert refused.exit_code == 2
     assert refused.output.splitlines() == [
-        "Error: session 1 is over by €1.00 and its shortfall setting, who absorbs it, is 'banker' with no banker named",
+        "Error: session 1 is over by €1.00 and its shortfall setting, who absorbs it, is 'banker' with no banker "
+        "named",
         "Hint: name one: referee settle 1 --set banker=NAME"]
     with open_store(sqlite_url) as store:
         assert [r.kind for r in store.events(1)] == before  # nothing recorded

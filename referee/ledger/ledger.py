@@ -423,7 +423,8 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
             if not settings.banker:
                 raise MissingSetting(
                     f"session {game.id} is {direction} by {m(abs(total))} and its shortfall setting, who absorbs "
-                    "it, is 'banker' with no banker named", hint=f"name one: referee settle {game.id} --set banker=NAME")
+                    "it, is 'banker' with no banker named",
+                    hint=f"name one: referee settle {game.id} --set banker=NAME")
             shares = [(settings.banker, -total)]
         else:
             losing = [(n, -raw[n]) for n in sorted(raw, key=name_key) if raw[n] < 0]

@@ -144,4 +144,5 @@ def money_settings(values: Iterable[tuple[str, str]]) -> MoneySettings:
     )
 
 
-__all__ = ["SETTINGS", "SHORTFALL_POLICIES", "MissingSetting", "MoneySettings", "check_setting", "money_settings", "read_pairs"]
+__all__ = ["SETTINGS", "SHORTFALL_POLICIES", "MissingSetting", "MoneySettings", "check_setting", "money_settings",
+           "read_pairs"]
