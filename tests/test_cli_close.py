@@ -80,8 +80,9 @@ def test_counts_that_disagree_with_the_log_are_named_and_refused(db_url: str) ->
 
     right = cli(db_url, "session", "close", "1", "-c", "Ann:96", "-c", "Bob:104")
     assert right.exit_code == 0, right.output
-    assert lines(right)[-2:] == ["Session 1 closed: Ann 96, Bob 104",
-                                 "Chips: 200 bought, the log gives 200, 200 counted: every count agrees with the log"]
+    assert lines(right)[-3:] == ["Session 1 closed: Ann 96, Bob 104",
+                                 "Chips: 200 bought, 200 cashed out (they balance)",
+                                 "The log gives 200: every count agrees with the log"]
     assert "CountConfirmed" not in kinds(db_url)
 
 
@@ -89,13 +90,15 @@ def test_a_confirmed_difference_is_a_fact_of_the_log_with_who_confirmed_it(db_ur
     night(db_url, ["Ann:100", "Bob:100"], HEADS_UP)
     closed = cli(db_url, "session", "close", "1", "-c", "Ann:96", "-c", "Bob:100", "--accept", "--by", "Cy")
     assert closed.exit_code == 0, closed.output
-    # 4 chips of Bob's are missing: 4 euros more were paid in than are paid out, an overage that the
-    # only loser, Ann, takes back: Ann −4 + 4 = 0, Bob 0
-    assert lines(closed)[-4:] == [
+    # 4 chips of Bob's are missing: 4 euros more were paid in than are paid out, so the night is over
+    # by €4.00, and the only loser, Ann, takes it back: Ann −4 + 4 = 0, Bob 0
+    assert lines(closed)[-5:] == [
         "Session 1 closed: Ann 96, Bob 100",
         "Confirmed by Cy: Bob: counted 100, the log says 104",
-        "Chips: 200 bought, the log gives 200, 196 counted: 1 count differs from the log, confirmed",
-        "Overage of €4.00, absorbed pro rata to the losers (the default): Ann +€4.00",
+        "Chips: 200 bought, 196 cashed out (4 fewer came back than were bought: over by 4 chips)",
+        "The log gives 200: 1 count differs from the log, confirmed",
+        "Over by €4.00 (money left over: the chips cashed out are worth less than was paid in), absorbed pro rata "
+        "to the losers (the default): Ann +€4.00",
     ]
     with open_store(db_url) as store:
         rows = store.events(1)
@@ -132,10 +135,11 @@ def test_a_night_cannot_close_in_the_middle_of_a_hand_unless_the_hand_is_ended_b
         "Ann 96 96", "Bob 111 111", "Cy 93 93", "Dee 100 100",
         "Hand 2 ended by house.90.1: its pot of 10 chips returned to those who put it in (Bob 4, Cy 2, Dee 4)",
         "Session 1 closed: Ann 96, Bob 111, Cy 93, Dee 100",
-        "Chips: 400 bought, the log gives 400, 400 counted: every count agrees with the log",
+        "Chips: 400 bought, 400 cashed out (they balance)",
+        "The log gives 400: every count agrees with the log",
     ]
     settled = lines(cli(db_url, "settle", "1"))
-    assert not any(line.startswith(("Overage", "Shortfall")) for line in settled)
+    assert not any(line.startswith(("Over by", "Short by")) for line in settled)
     for row in ("Ann −€4.00", "Bob +€11.00", "Cy −€7.00", "Dee €0.00"):
         assert row in settled
     with open_store(db_url) as store:
@@ -153,7 +157,8 @@ def test_a_hand_in_play_split_at_the_close(sqlite_url: str) -> None:
     assert closed.exit_code == 0, closed.output
     assert "Hand 2 ended by house.90.2: its pot of 10 chips split between the players still in (Cy 4, Dee 3, Bob 3)" \
         in lines(closed)
-    assert lines(closed)[-1] == "Chips: 400 bought, the log gives 400, 400 counted: every count agrees with the log"
+    assert lines(closed)[-2:] == ["Chips: 400 bought, 400 cashed out (they balance)",
+                                  "The log gives 400: every count agrees with the log"]
     shown = runner.invoke(app, ["rulebook", "show", "straight_draw"], terminal_width=200, env={"COLUMNS": "200"})
     assert shown.exit_code == 0 and "house.90.2" in shown.output
 
@@ -180,10 +185,13 @@ def test_a_closed_night_is_reopened_and_corrected_append_only(db_url: str) -> No
     closed = cli(db_url, "session", "close", "1", "-c", "Ann:100", "-c", "Bob:120", "--accept", "--by", "Ann")
     assert closed.exit_code == 0, closed.output
     assert "Confirmed by Ann: Bob: counted 120, the log says 100" in lines(closed)
-    # 20 chips more than were paid for: a shortfall of €20 nobody lost to absorb, so shared equally:
-    # Ann 0 − 10 = −€10, Bob +20 − 10 = +€10
-    assert lines(closed)[-1] == ("Shortfall of €20.00, absorbed pro rata to the losers (the default): nobody lost, "
-                                 "so shared equally: Ann −€10.00, Bob −€10.00")
+    # 20 chips more than were paid for: the night is short by €20, nobody lost to absorb it, so it is
+    # shared equally: Ann 0 − 10 = −€10, Bob +20 − 10 = +€10
+    assert lines(closed)[-3:] == [
+        "Chips: 200 bought, 220 cashed out (20 more came back than were bought: short by 20 chips)",
+        "The log gives 200: 1 count differs from the log, confirmed",
+        "Short by €20.00 (the chips cashed out are worth more than was paid in), absorbed pro rata to the losers "
+        "(the default): nobody lost, so shared equally: Ann −€10.00, Bob −€10.00"]
 
     for refused in (cli(db_url, "act", "1", "new hand"),
                     cli(db_url, "session", "amend", "1", "--void", "2:3", "--why", "logged twice"),
@@ -223,7 +231,8 @@ def test_a_closed_night_is_reopened_and_corrected_append_only(db_url: str) -> No
     again = cli(db_url, "session", "close", "1")
     assert again.exit_code == 0, again.output
     assert lines(again)[2:4] == ["Ann 100 100", "Bob 120 120"]
-    assert lines(again)[-1] == "Chips: 220 bought, the log gives 220, 220 counted: every count agrees with the log"
+    assert lines(again)[-2:] == ["Chips: 220 bought, 220 cashed out (they balance)",
+                                 "The log gives 220: every count agrees with the log"]
     standing = lines(cli(db_url, "standings"))
     assert [line.split()[1:6:4] for line in standing if line.split()[1:2] in (["Ann"], ["Bob"])] == [
         ["Ann", "€0.00"], ["Bob", "€0.00"]]

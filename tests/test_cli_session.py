@@ -233,7 +233,8 @@ def test_close_takes_every_cash_out_or_nothing(db_url: str) -> None:
                                           "  Bob               50       50",
                                           "  Carol             20       20",
                                           "Session 1 closed: Alice 100, Bob 50, Carol 20",
-                                          "Chips: 170 bought, the log gives 170, 170 counted: every count agrees with the log"]
+                                          "Chips: 170 bought, 170 cashed out (they balance)",
+                                          "The log gives 170: every count agrees with the log"]
     shown = invoke(db_url, "show", "1").output
     assert "    1. Alice: bought 100 chips for 25.00, cashed out 100" in shown
     assert "       7  before any hand: Carol cashes out 20" in shown

@@ -165,3 +165,43 @@ def test_session_new_sets_the_currency_and_locale_as_events(sqlite_url: str) -> 
     assert bad.exit_code == 2 and bad.output.startswith("Error: --locale: unknown locale 'xx_YY_ZZ'")
     with open_store(sqlite_url) as store:
         assert len(store.sessions()) == 1
+
+
+def test_a_banker_policy_without_a_banker_is_refused_with_its_fix_and_never_wedges_the_night(sqlite_url: str) -> None:
+    """Dee counts 104 where the log gives her 108: 4 chips at €0.25 are €1.00 left over (the night is
+    over by €1.00).  Who absorbs it is the banker only once one is named; until then nothing is
+    recorded, and the fix the error names works."""
+    from referee.engine.events import LedgerSetting
+
+    night(sqlite_url, {**CASH_OUTS, "Dee": 104})
+    with open_store(sqlite_url) as store:
+        before = [r.kind for r in store.events(1)]
+    refused = settle(sqlite_url, "1", "--set", "shortfall=banker")
+    assert refused.exit_code == 2
+    assert refused.output.splitlines() == [
+        "Error: session 1 is over by €1.00 and its shortfall setting, who absorbs it, is 'banker' with no banker "
+        "named",
+        "Hint: name one: referee settle 1 --set banker=NAME"]
+    with open_store(sqlite_url) as store:
+        assert [r.kind for r in store.events(1)] == before  # nothing recorded
+    named = settle(sqlite_url, "1", "--set", "shortfall=banker", "--set", "banker=Bank")
+    assert named.exit_code == 0, named.output
+    assert "absorbed to the banker (Bank): Bank +€1.00" in " ".join(named.output.split())
+
+    # a log that says 'banker' with nobody named (an older referee's, say) is a missing setting, not a
+    # log that does not replay: the standings leave it out with the fix, not with 'void it'
+    night(sqlite_url)  # session 2: every count as the log says, nothing to absorb: counted
+    with open_store(sqlite_url) as store:
+        store.append_events(2, None, [LedgerSetting("shortfall", "banker")])
+    night(sqlite_url, {**CASH_OUTS, "Dee": 104})
+    with open_store(sqlite_url) as store:
+        store.append_events(3, None, [LedgerSetting("shortfall", "banker")])
+    standings = runner.invoke(app, ["standings", "--db", sqlite_url], terminal_width=120, env={"COLUMNS": "120"})
+    assert standings.exit_code == 0, standings.output
+    assert "Not counted: session 3, a money setting is missing" in standings.stdout
+    [warning] = standings.stderr.splitlines()
+    assert warning.startswith("Warning: not counted: session 3 (Friday, ") and warning.endswith(
+        "is over by €1.00 and its shortfall setting, who absorbs it, is 'banker' with no banker named; "
+        "name one: referee settle 3 --set banker=NAME")
+    fixed = settle(sqlite_url, "3", "--set", "banker=Bank")
+    assert fixed.exit_code == 0, fixed.output

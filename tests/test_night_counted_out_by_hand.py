@@ -22,8 +22,8 @@ calls 1: the pot is 18.  Ann's three nines beat Cy's pair of jacks.
 Balances at a chip a euro: Ann +9, Bob +13, Cy −9, Dee −13.  The fewest transfers are two, and only
 one pair of them exists: Cy pays Ann 9, Dee pays Bob 13.
 
-Dee's 87 chips are typed 78.  Then 391 chips are counted for 400: €9 is left over (an overage),
-absorbed pro rata to what the losers lost (Cy 9, Dee 22 of 31): Cy 900 × 9/31 = 261 r 9, Dee
+Dee's 87 chips are typed 78.  Then 391 chips are counted for 400: €9 is left over (the night is
+over by €9), absorbed pro rata to what the losers lost (Cy 9, Dee 22 of 31): Cy 900 × 9/31 = 261 r 9, Dee
 900 × 22/31 = 638 r 22; the odd cent to the largest remainder, Dee: 639.  Balances: Ann +€9.00, Bob
 +€13.00, Cy −€6.39, Dee −€15.61.  Cy pays Ann €6.39 at the table.  Corrected, the balances are those
 of the log again; Cy has €2.61 still to pay Ann, Dee €13.00 to Bob.
@@ -83,14 +83,16 @@ def test_a_night_worked_by_hand_is_counted_out_corrected_and_settled(db_url: str
     with open_store(db_url) as store:
         assert store.session(1).status == "open" and not [r for r in store.events(1) if r.kind == "CashOut"]
 
-    # the host confirms it (wrongly): a fact of the log, and only now the overage is absorbed
+    # the host confirms it (wrongly): a fact of the log, and only now is the €9 the night is over by absorbed
     closed = cli(db_url, "session", "close", "1", *TYPO, "--accept", "--by", "Ann")
     assert closed.exit_code == 0, closed.output
-    assert lines(closed)[-4:] == [
+    assert lines(closed)[-5:] == [
         "Session 1 closed: Ann 109, Bob 113, Cy 91, Dee 78",
         "Confirmed by Ann: Dee: counted 78, the log says 87",
-        "Chips: 400 bought, the log gives 400, 391 counted: 1 count differs from the log, confirmed",
-        "Overage of €9.00, absorbed pro rata to the losers (the default): Cy +€2.61, Dee +€6.39",
+        "Chips: 400 bought, 391 cashed out (9 fewer came back than were bought: over by 9 chips)",
+        "The log gives 400: 1 count differs from the log, confirmed",
+        "Over by €9.00 (money left over: the chips cashed out are worth less than was paid in), absorbed pro rata "
+        "to the losers (the default): Cy +€2.61, Dee +€6.39",
     ]
     with open_store(db_url) as store:
         facts = [r.payload for r in store.events(1) if r.kind == "CountConfirmed"]
@@ -121,7 +123,8 @@ def test_a_night_worked_by_hand_is_counted_out_corrected_and_settled(db_url: str
         "player the log says counted",
         "Ann 109 109", "Bob 113 113", "Cy 91 91", "Dee 87 87",
         "Session 1 closed: Ann 109, Bob 113, Cy 91, Dee 87",
-        "Chips: 400 bought, the log gives 400, 400 counted: every count agrees with the log",
+        "Chips: 400 bought, 400 cashed out (they balance)",
+        "The log gives 400: every count agrees with the log",
     ]
 
     # the settlement follows: Cy's payment stays paid, Cy owes Ann the rest, and it says what changed

@@ -216,7 +216,8 @@ MISCOUNT = ("-c", "Ann:113", "-c", "Bob:92", "-c", "Cy:89", "-c", "Dee:104", "-c
 
 @pytest.fixture
 def miscounted(sqlite_url: str) -> str:
-    """The Friday night at €1.00 a chip, closed through the CLI with Dee's count 4 short of the log."""
+    """The Friday night at €1.00 a chip, closed through the CLI with Dee's count 4 below what the log gives her
+    (confirmed by Ann): the night is over by 4 chips."""
     with open_store(sqlite_url) as store:
         record_night(store, read_night(FRIDAY), table_name="Friday", chip_value_cents=100)
     closed = runner.invoke(app, ["session", "close", "1", *MISCOUNT, "--accept", "--by", "Ann", "--db", sqlite_url])
@@ -280,7 +281,8 @@ def test_the_text_report_says_it_alike_with_true_equations_and_a_column_named_fo
     out = result.output
     assert "Chips: 480 bought = 476 cashed out + 4 missing from the count: over by 4 chips" in out
     assert_true_equations(out)
-    assert "Over by €4.00" in out and "Dee cashed out 104 chips, 4 fewer than the log gives (108): +€4.00" in out
+    assert "Over by €4.00" in out and ("Dee cashed out 104 chips, 4 fewer than the log gives (108), "
+                                       "confirmed by Ann: +€4.00") in out
     header = next(line for line in out.splitlines() if line.startswith("Player") and "Cashed out" in line)
     assert "Share of over" in header and "Shortfall" not in out and "Overage" not in out
     table = [line.split() for line in out.splitlines()]

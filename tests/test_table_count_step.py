@@ -43,7 +43,8 @@ def test_counts_that_agree_with_the_log_close_the_night(table: LiveTable) -> Non
     assert said(table, ["96"]) == []
     assert prompt_text(table) == "count Bob (the log says 104)> "
     assert said(table, ["104"]) == ["Session 1 closed: Ann 96, Bob 104\n"
-                                    "Chips: 200 bought, the log gives 200, 200 counted: every count agrees with the log"]
+                                    "Chips: 200 bought, 200 cashed out (they balance)\n"
+                                    "The log gives 200: every count agrees with the log"]
     assert table.store.session(1).status == "closed"
     assert said(table, ["new hand"]) == ["✗ session 1 is closed: the night was counted out",
                                          "  quit to leave; to correct it: referee session reopen 1 --why \"…\""]
@@ -61,8 +62,10 @@ def test_a_count_that_differs_is_counted_again_or_confirmed(table: LiveTable) ->
     closed = said(table, ["confirm Ann"])[-1].splitlines()
     assert closed == ["Session 1 closed: Ann 96, Bob 110",
                       "Confirmed by Ann: Bob: counted 110, the log says 104",
-                      "Chips: 200 bought, the log gives 200, 206 counted: 1 count differs from the log, confirmed",
-                      "Shortfall of €6.00, absorbed pro rata to the losers (the default): Ann −€6.00"]
+                      "Chips: 200 bought, 206 cashed out (6 more came back than were bought: short by 6 chips)",
+                      "The log gives 200: 1 count differs from the log, confirmed",
+                      "Short by €6.00 (the chips cashed out are worth more than was paid in), absorbed pro rata to "
+                      "the losers (the default): Ann −€6.00"]
     facts = [r.payload for r in table.store.events(1) if r.kind == "CountConfirmed"]
     assert facts == [{"player": "Bob", "counted": 110, "log_says": 104, "by": "Ann"}]
 

@@ -131,9 +131,11 @@ def settle(
     with open_for(ctx, db) as store:
         game = store.session(session_id)  # a missing session is named before anything else
         if settings:
-            with replaying(game):  # nothing is recorded into a night that is void or does not replay
-                session_ledger(store, session_id)
-            store.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
+            # recorded only if the night, with them, replays and adds up (a banker named for a policy that
+            # needs one): nothing is recorded into a night that is void, does not replay or lacks a setting
+            with replaying(game), store.transaction() as tx:
+                tx.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
+                session_ledger(store, session_id, tx.snapshot(session_id))
         snapshot = store.snapshot(session_id)
         with replaying(game):
             ledger, _, _ = session_ledger(store, session_id, snapshot)

@@ -24,8 +24,8 @@ game's pool, chips in the middle of an unfinished hand, pots undecided until car
 a count differs from what the log gives a player, the check fails by that many chips.
 
 **The shortfall or overage.**  The balances (cashed out, less paid in, plus the games' money) sum to
-zero only when every chip is accounted for at face value.  Otherwise the difference is a shortfall
-(the winners are owed more than there is) or an overage (money is left over); its parts are listed
+zero only when every chip is accounted for at face value.  Otherwise the night is short (the winners
+are owed more than there is) or over (money is left over), as :mod:`referee.report.words` says it; its parts are listed
 (counts that differ from the log, chips left in the middle, money paid other than the chips' value,
 a game left unfinished) and it is absorbed by the session's ``shortfall`` setting: pro rata to the
 losers, or by the banker.  It is never dropped silently.
@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.events import AddChips, CashOut, CountFixed, LedgerSetting, SitDown, TransferPaid, WhiskyBill
 from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMoney, pro_rata
 from referee.errors import InputError
-from referee.ledger.settings import MoneySettings, money_settings
+from referee.ledger.settings import MissingSetting, MoneySettings, money_settings
 from referee.ledger.settlement import Transfer, name_key
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class PlayerLine:
     log_chips: int
     #: the games' money: La Viuda's fund and buy-back, the whiskey pool's chips, the whisky bill
     games_cents: int
-    #: his share of a shortfall (−) or an overage (+)
+    #: his share of what the night is short (−) or over (+)
     absorbed_cents: int
     #: what he won (+) or lost (−): the balance the settlement clears
     balance_cents: int
@@ -130,7 +130,7 @@ class ChipCheck:
 
 @dataclass(frozen=True)
 class Difference:
-    """The money the balances do not account for: + a shortfall, − an overage; its parts, and who
+    """The money the balances do not account for: + the night is short, − it is over; its parts, and who
     absorbs it under which policy."""
 
     cents: int
@@ -417,12 +417,14 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
 
     policy = settings.shortfall_words
     shares: list[tuple[str, int]] = []
+    direction = "short" if total > 0 else "over"  # the words of referee.report.words
     if total:
         if settings.shortfall == "banker":
             if not settings.banker:
-                raise InputError(
-                    f"session {game.id}'s money does not balance by {total} cents and its shortfall policy is "
-                    "'banker' with no banker named", hint=f"name one: referee settle {game.id} --set banker=NAME")
+                raise MissingSetting(
+                    f"session {game.id} is {direction} by {m(abs(total))} and its shortfall setting, who absorbs "
+                    "it, is 'banker' with no banker named",
+                    hint=f"name one: referee settle {game.id} --set banker=NAME")
             shares = [(settings.banker, -total)]
         else:
             losing = [(n, -raw[n]) for n in sorted(raw, key=name_key) if raw[n] < 0]
@@ -441,7 +443,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
         ))
     for name, cents in shares:
         entries.append(Entry("the night", name, total > 0 and "shortfall" or "overage", 0, cents, None,
-                             f"{name}'s share of the {'shortfall' if total > 0 else 'overage'} ({policy})"))
+                             f"{name}'s share of what the night is {direction} ({policy})"))
     if provisional and closed:
         notes.append("closed with players who never cashed out: " + ", ".join(provisional))
     return SessionLedger(

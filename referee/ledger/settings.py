@@ -3,7 +3,7 @@
 They are night events of the log rather than columns of the session row: they are chained and
 hashed like everything else recorded about the night (changing the currency of a played night shows
 in ``referee db verify``), they need no migration, a session recorded before them simply has the
-defaults, and one set later (the shortfall policy, once the cash-outs show a shortfall) says when it
+defaults, and one set later (the shortfall policy, once the cash-outs show the night short or over) says when it
 was set.  The last setting of a name is the one in force.
 
 =============  =========================================  ====================================
@@ -11,7 +11,7 @@ name           value                                      default
 =============  =========================================  ====================================
 ``currency``   ISO 4217 code: ``EUR``, ``GBP``, ``USD``    ``EUR``
 ``locale``     how money is written: ``en_GB``, ``de_DE``  ``en_GB``
-``shortfall``  who absorbs a shortfall or an overage:      ``losers``
+``shortfall``  who absorbs a night short or over:          ``losers``
                ``losers`` (pro rata to what each lost)
                or ``banker``
 ``banker``     who holds the bank (a player of the         none
@@ -33,6 +33,12 @@ from dataclasses import dataclass
 from referee.errors import InputError
 from referee.money import DEFAULT_CURRENCY, DEFAULT_LOCALE
 
+
+class MissingSetting(InputError):
+    """A night whose log replays but whose money needs a setting it does not have (a night short or
+    over to be absorbed by a banker nobody named): fixed with ``referee settle --set``, not by voiding
+    the night."""
+
 SHORTFALL_POLICIES = {
     "losers": "pro rata to the losers",
     "banker": "to the banker",
@@ -42,7 +48,7 @@ SETTLE_MODES = ("direct", "banker")
 SETTINGS: Mapping[str, str] = {
     "currency": "the currency, an ISO 4217 code like EUR, GBP or USD",
     "locale": "how money is written, a locale like en_GB, de_DE or fr_FR",
-    "shortfall": "who absorbs a shortfall or an overage: losers (pro rata) or banker",
+    "shortfall": "who absorbs what the night is short or over: losers (pro rata) or banker",
     "banker": "who holds the bank: a player of the night, or a name like Bank",
     "settle": "direct (losers pay winners) or banker (everybody settles with the banker)",
     "prefer": "settlement pairs to use where possible, like 'Ann:Bob Cy:Dee'",
@@ -138,4 +144,5 @@ def money_settings(values: Iterable[tuple[str, str]]) -> MoneySettings:
     )
 
 
-__all__ = ["SETTINGS", "SHORTFALL_POLICIES", "MoneySettings", "check_setting", "money_settings", "read_pairs"]
+__all__ = ["SETTINGS", "SHORTFALL_POLICIES", "MissingSetting", "MoneySettings", "check_setting", "money_settings",
+           "read_pairs"]

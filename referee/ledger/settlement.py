@@ -223,7 +223,7 @@ def _read_balances(balances: Mapping[str, int]) -> dict[str, int]:
         raise InputError(
             f"the balances do not sum to zero: they total {_signed(total, format_cents)} ({total} cents)",
             hint="the winners' total must equal the losers'; check the cash-outs, or book the difference to "
-            "someone (a shortfall) before settling",
+            "someone (what the night is short or over) before settling",
         )
     return table
 

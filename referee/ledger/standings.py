@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
+from referee.ledger.settings import MissingSetting
 from referee.ledger.settlement import name_key
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def replaying(game: GameSession) -> Iterator[None]:
     refuse_void(game)
     try:
         yield
-    except UnreplayableNight:
+    except (UnreplayableNight, MissingSetting):  # a night that replays but lacks a setting: its own fix
         raise
     except RefereeError as err:
         raise unreplayable(game, err) from None
@@ -178,6 +179,11 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
             continue
         try:  # one night whose log does not replay never breaks the others: it is named, with its fix
             ledger, _, replayed = session_ledger(store, game.id)
+        except MissingSetting as err:
+            skipped.append((game.id, "a money setting is missing"))
+            broken.append((game.id, f"session {game.id} ({game.table_name}, {game.started_at:%Y-%m-%d}) "
+                                    f"{err.message.removeprefix(f'session {game.id} ')}; {err.hint}"))
+            continue
         except RefereeError as err:
             bad = unreplayable(game, err)
             skipped.append((game.id, "its log does not replay"))
