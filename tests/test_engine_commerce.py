@@ -3,6 +3,9 @@ but pinned"), each test quoting the situation and the rule it covers."""
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
 import pytest
 
 from referee.cards import card
@@ -15,6 +18,13 @@ from referee.errors import HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import ReplayedNight, replay_night_file
 from referee.rulebook import load_rulebook
+from referee.cards import UNKNOWN, cards
+from referee.engine.events import Deal, Exchange, Knock, TurnWidow
+from referee.engine.games.whiskey_poker import WhiskeyPoker
+from referee.engine.outcome import Carry
+from referee.engine.replay import next_turn
+
+from helpers.engine import ANN, BOB, CY, DEE, exchange_cycle, finding_rows, one_card_exchange, play_turn, replay_text_hand, replay_text_night
 
 
 def replay(text: str) -> ReplayedNight:
@@ -314,3 +324,221 @@ def test_a_whiskey_pool_elimination_night_can_start_mid_game() -> None:
     night = replay("rulebook: whiskey_poker\noption whiskey.scoring = lowest_pays_1_to_pool_elimination\n"
                    "seats: Ann 3, Bob 4\ndealer: Ann\ngame so far: pool 3\n\nhand 1\nAnn was lowest\n")
     assert night[0].replay.outcome.next_hand.carry.pool == 4  # type: ignore[attr-defined]
+
+
+def test_a_redeal_whose_antes_are_in_the_carried_pot_is_not_anted_again():
+    """whiskey.1.1 "Each player antes one chip" -- but a redeal after a misdeal has its antes already in
+    the pot (Carry.antes_in: "whether the next deal's antes are already among them").  A whiskey deal
+    that starts from a base carry of 3 chips with the antes in (another game's misdeal, a night that
+    changed games) keeps both the 3 chips and "antes in": nobody antes again (whiskey_poker.py
+    WhiskeyCarry.adopt keeps antes_in)."""
+    rb = load_rulebook("whiskey_poker")
+    seats = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
+    redeal = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3, antes_in=True)))
+    assert redeal.carry_in.antes_in and redeal.stacks == [10, 10, 10] and redeal.dead == 3
+    fresh = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3)))
+    assert fresh.stacks == [9, 9, 9]
+
+
+def test_a_player_with_no_chips_is_not_in_the_whiskey_deal_and_his_actions_are_ignored():
+    """whiskey.1.1 "Each player antes one chip ... and receives five cards": Bob antes his last chip in
+    hand 1 and loses it; in hand 2 he has no chips and is not dealt in.  His pass is flagged once, under
+    whiskey.1.1, naming him, and ignored; his second action is not flagged again (whiskey_poker.py
+    not_in_deal and the gate of a player not dealt in)."""
+    n = replay_text_night("whiskey_poker", """hand 1
+Ann wins
+
+hand 2
+Ann: passes
+Bob: passes
+Cy: passes
+Bob: knocks
+""", seats="Ann 5, Bob 1, Cy 5")
+    assert n[0].replay.outcome.stacks["Bob"] == 0
+    r = n[1].replay
+    assert finding_rows(r) == [(2, "acted_not_in_hand", "Bob", "whiskey.1.1")]
+    (f,) = r.findings
+    assert (f.message, f.remedy) == ("Bob has no chips and is not in this deal", "ignored")
+    assert r.states[-1].to_act == "Ann"  # Bob's knock changed nothing: Ann's phase-one turn again
+
+
+def test_the_choices_with_the_cards_filled_in_still_offer_the_knock():
+    """whiskey.2.1 / whiskey.3.1: in either phase a player at his turn may knock.  The choices the prompt
+    gives (the cycle's, with the known cards filled in) keep every right: Bob may still knock, and the
+    Knock is among the legal events (exchanges.py ExchangeChoices.with_cards)."""
+    rnd = exchange_cycle()
+    play_turn(rnd, ANN, TakeWidow("Ann"))
+    bare = rnd.legal(BOB)
+    choices = bare.with_cards((card("7c"),) * 1 + (UNKNOWN,) * 4, (card("Kd"),) + (UNKNOWN,) * 4)
+    assert choices.may_knock is True and Knock("Bob") in choices.events("Bob")
+    assert dataclasses.replace(choices, hand=(), widow=()) == bare
+    assert "knock" in choices.describe(10)
+
+
+def test_the_one_more_turn_after_a_knock_exchanges_any_number_only_under_any_number():
+    """whiskey.4: "After a knock, every player after the knocker ... has exactly one more turn, in which he
+    may exchange all five cards or one card with the widow"; under whiskey.phase2_exchange = any_number
+    one for one, up to four.  Ann takes the widow, Bob knocks: Cy may exchange up to 4 (any_number) or 1
+    (one_or_all), or all, or keep his hand -- not knock (exchanges.py legal, the last turns)."""
+    for any_number, most in ((True, 4), (False, 1)):
+        rnd = exchange_cycle(any_number=any_number)
+        play_turn(rnd, ANN, TakeWidow("Ann"))
+        play_turn(rnd, BOB, Knock("Bob"))
+        cy = rnd.legal(CY)
+        assert (cy.may_exchange, cy.may_exchange_all, cy.may_pass, cy.may_knock, cy.last_turn) == (
+            most, True, True, False, True)
+
+
+def test_two_cards_in_the_one_more_turn_are_refused_under_one_or_all_naming_the_count():
+    """whiskey.3.1 / whiskey.phase2_exchange = one_or_all: "exchange either one card or all five cards";
+    after Bob's knock Cy exchanges two cards in his one more turn: flagged under whiskey.3.1 with the
+    count and the hand size, the cards moved as logged (exchanges.py _count_rule)."""
+    rnd = exchange_cycle()
+    play_turn(rnd, ANN, TakeWidow("Ann"))
+    play_turn(rnd, BOB, Knock("Bob"))
+    two = Exchange("Cy", (card("7c"), card("8c")), (card("Kd"), card("Qd")))
+    (b,) = play_turn(rnd, CY, two)
+    assert (b.code, b.rule, b.message, b.remedy) == (
+        "exchange_count_refused", "whiskey.3.1", "Cy exchanged 2 cards: one card or all 5", "the cards moved as logged")
+    assert rnd.turn == DEE
+
+
+def test_two_whiskey_players_who_throw_in_both_count_as_lowest_and_both_pay():
+    """whiskey.5.2 / whiskey.scoring = no_ante_lowest_pays_N, whiskey.tie_lowest = all_tied_pay: a player
+    who throws his hand in at the showdown concedes and counts as the lowest (COMMERCE-NOTES).  Cy and
+    Ann both muck: whiskey has no tie-break among conceded hands, so both are lowest and each pays the 4
+    to Dee's kings -- the deal is decided, not waiting for their cards (commerce_showdown.py lowest:
+    conceded_tie_needs_cards defaults to False; only La Viuda's tie-break needs them)."""
+    r = replay_text_hand("whiskey_poker", """Bob: knocks
+widow turned: Ac 9d 5h 4s 2c
+Cy: exchanges 2d for 9d
+Dee: passes
+Ann: exchanges 3h for Ac
+Bob: shows 7h 7d Ah 5s 3d
+Cy: mucks
+Dee: shows Kh Ks Kc Qd 2s
+Ann: mucks
+""", "whiskey.scoring = no_ante_lowest_pays_N", seats="Ann 20, Bob 20, Cy 20, Dee 20")
+    o = r.outcome
+    assert finding_rows(r) == [] and o.kind == "showdown" and o.undecided == 0
+    assert [(p.payer, p.payee, p.amount, p.rule) for p in o.penalties] == [
+        ("Cy", "Dee", 4, "whiskey.5.2"), ("Ann", "Dee", 4, "whiskey.5.2")]
+    assert o.stacks == {"Ann": 16, "Bob": 20, "Cy": 16, "Dee": 28}
+
+
+def test_phase_two_offers_exchanging_all_with_a_knock():
+    """whiskey.3.1 / whiskey.3.3 "A knock may be made together with an exchange": with the widow face up
+    the legal events include exchanging all five and knocking in the same turn (exchanges.py events)."""
+    rnd = exchange_cycle()
+    play_turn(rnd, ANN, TakeWidow("Ann"))
+    events = rnd.legal(BOB).with_cards((UNKNOWN,) * 5, (UNKNOWN,) * 5).events("Bob")
+    every = (UNKNOWN,) * 5
+    assert Exchange("Bob", every, every, knock=True) in events and Exchange("Bob", every, every) in events
+
+
+def test_the_whiskey_showdown_prompt_names_the_hand_only_when_the_log_knows_all_of_it():
+    """whiskey.4 / whiskey.6.4: after the last turns the hands are shown from the knocker on.  Bob knocked
+    and his five cards are known: he is prompted first with his hand; Cy, of whom the log knows two
+    cards, is prompted next without one (whiskey_poker.py prompt_outside_turns)."""
+    setup = HandSetup(load_rulebook("whiskey_poker"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
+    bob = tuple(cards("Qs Qh 8c 8d 3s"))
+    events = [Deal(player="Bob", cards=bob), Deal(player="Cy", cards=tuple(cards("2c 5d")) + (UNKNOWN,) * 3),
+              Knock("Bob"), TurnWidow(tuple(cards("Jc Js 6d 6c 2h"))), Pass("Cy"), Pass("Ann")]
+    p = next_turn(setup, events)
+    assert (p.phase, p.to_act, p.legal, p.options.hand) == ("showdown", "Bob", ("show", "muck"), bob)
+    p = next_turn(setup, [*events, Show("Bob", bob)])
+    assert (p.phase, p.to_act, p.options.hand) == ("showdown", "Cy", None)
+
+
+def test_tied_best_hands_that_collect_nothing_leave_the_pot_and_the_payment_on_the_table():
+    """whiskey.tie_best = all_tied_collect_nothing: "If best hands tie, nobody collects: the pot stays for
+    the next deal" (golden whiskey_poker/20).  Hand 1: Ann and Cy tie, the 4 antes stay, a pot decided
+    under whiskey.tie_best; hand 3 (no_ante_lowest_pays_N): Dee and Ann tie, so Cy's payment of 4 goes
+    "into the next deal's pot" -- not "into the pool", which is the elimination game's (whiskey_poker.py
+    award_pots and summary)."""
+    golden = Path(__file__).parent / "golden" / "whiskey_poker" / "20_tie_best_all_tied_collect_nothing.txt"
+    n = replay_night_file(parse_night(golden.read_text()))
+    (pot,) = n[0].replay.outcome.pots
+    assert (pot.amount, pot.winners, pot.decided, pot.left_over, pot.rule) == (4, (), True, 4, "whiskey.tie_best")
+    assert n[0].replay.outcome.summary == "4 stays on the table"
+    assert n[2].replay.outcome.summary == "Cy pays 4 into the next deal's pot"
+
+
+def test_exchanging_all_five_named_cards_gives_the_player_the_widow():
+    """whiskey.4: after a knock each other player "may exchange all five cards ... with the widow": Cy
+    names his five cards and the widow's five; he then holds the widow's cards and the widow his (no
+    clash at the show), and Ann's kings take the 3 antes (whiskey_poker.py exchange_cards: a whole-hand
+    exchange)."""
+    r = replay_text_hand("whiskey_poker", """Bob: knocks
+widow turned: Ac 9d 5h 4s 2c
+Cy: exchanges 2d 3d 7s 8h Jc for Ac 9d 5h 4s 2c
+Ann: passes
+Bob: shows 7h 7d Ah 5s 3h
+Cy: shows Ac 9d 5h 4s 2c
+Ann: shows Kh Ks Kc Qd 2s
+""", seats="Ann 20, Bob 20, Cy 20")
+    assert finding_rows(r) == [] and r.outcome.kind == "showdown"
+    assert r.outcome.stacks == {"Ann": 22, "Bob": 19, "Cy": 19}
+
+
+def test_a_player_leaving_the_deal_at_his_turn_passes_the_turn_on():
+    """whiskey.2.1 (turns go clockwise from the dealer's left): Ann, whose turn it is, leaves the deal --
+    the turn goes to Bob, the next player still in (exchanges.py ExchangeRound.remove)."""
+    rnd = exchange_cycle()
+    assert rnd.turn == ANN
+    rnd.remove(ANN)
+    assert rnd.turn == BOB and ANN not in rnd.order
+
+
+def test_a_lowest_line_the_shown_cards_contradict_is_flagged_while_two_mucked_hands_wait():
+    """laviuda.4 / laviuda.8 (the worst hand pays; equally bad hands are told apart by their cards):
+    Cy shows kings, Bob and Ann both muck, and the log says "Cy was lowest" -- the mucked hands are
+    worse, so the line is flagged as contradicted by the cards; which of the two mucked hands pays needs
+    their cards: nobody pays yet (commerce_showdown.py lowest: a conceded tie that needs the cards keeps
+    the contradicted lines)."""
+    n = replay_text_night("la_viuda", """game so far: pool 3, fund 9
+
+hand 1
+Cy: knocks
+widow turned: Td Js 8h 5c 2h
+Bob: passes
+Ann: passes
+Cy: shows Kd Kc 9s 6c 3h
+Bob: mucks
+Ann: mucks
+Cy was lowest
+""", seats="Ann 5, Bob 5, Cy 5")
+    r = n[0].replay
+    assert finding_rows(r) == [(None, "result_contradicts_cards", "Cy", "laviuda.4"),
+                        (None, "showdown_unverifiable", "Bob", "laviuda.4"),
+                        (None, "showdown_unverifiable", "Ann", "laviuda.4")]
+    assert r.outcome.penalties == () and r.outcome.summary == "nobody pays"
+    assert [(f.message, f.remedy) for f in r.findings[1:]] == [
+        ("the deal cannot be settled: show Bob's hand", "nothing that needs his hand is decided"),
+        ("the deal cannot be settled: show Ann's hand", "nothing that needs his hand is decided")]
+
+
+def test_a_single_card_exchange_after_a_knock_with_the_widow_face_down_is_flagged():
+    """whiskey.phase1_knock = allowed (the widow stays face down after a knock in phase one) and whiskey.4:
+    in the one more turn a player "may exchange all five cards or one card with the widow" -- but with
+    the widow still face down he may only take it whole or keep his hand: Ann knocks, Bob exchanges one
+    card -- flagged under whiskey.phase1_knock, the cards moved as logged (exchanges.py _in_turn_rules)."""
+    rnd = exchange_cycle(turns_up=False)
+    play_turn(rnd, ANN, Knock("Ann"))
+    assert not rnd.widow_up and rnd.turn == BOB
+    (b,) = play_turn(rnd, BOB, one_card_exchange("Bob"))
+    assert (b.code, b.rule, b.message, b.remedy) == (
+        "exchange_widow_face_down", "whiskey.phase1_knock",
+        "Bob exchanged single cards with the widow still face down: he may only take it whole or keep his hand",
+        "its cards moved as logged")
+
+
+def test_a_whiskey_dealer_left_unsaid_is_the_player_with_chips_before_the_first_to_act():
+    """whiskey.2.1: "beginning with the player on the dealer's left, each player in turn may take the
+    widow, pass, or knock"; under pool elimination a player who has lost all his chips is out and
+    deals no more.  Cy acts first and Bob, just before him, has no chips: the dealer is Ann, the
+    player with chips before Cy -- not Bob (whiskey_poker.py infer_dealer)."""
+    seats = ("Ann", "Bob", "Cy", "Dee")
+    stacks = {"Ann": 3, "Bob": 0, "Cy": 2, "Dee": 4}
+    assert WhiskeyPoker.infer_dealer(seats, stacks, [Pass("Cy")]) == "Ann"
+    assert WhiskeyPoker.infer_dealer(seats, {**stacks, "Bob": 1}, [Pass("Cy")]) == "Bob"

@@ -9,6 +9,9 @@ from referee.engine.pots import Pot, build_pots, split_pot, uncalled_excess
 from referee.engine.replay import check_action, replay_hand
 from referee.engine.table import Table
 from referee.rulebook import load_rulebook
+from referee.engine.replay import start_hand
+
+from helpers.engine import game_setup, replay_text_hand
 
 NL = {"draw.betting": "no_limit", "draw.ante": "each_player_antes_1", "draw.all_check": "proceed_to_draw"}
 
@@ -123,3 +126,81 @@ def test_uncalled_all_in_returned_even_if_he_mucks():
 
     r = replay_hand(s, events + [Muck(player="Ann"), Show(player="Bob", cards=tuple(cards("8c 6h 8s Jc Qd")))])
     assert r.outcome.stacks == {"Ann": 102, "Bob": 8}
+
+
+def test_a_caller_facing_only_a_short_all_in_may_not_reraise():
+    """draw.betting = no_limit (table stakes, PokerKit and casino practice): "an all-in for less than a
+    full raise does not reopen the betting for players who already acted" -- Bob bets 10, Cy calls, Dee
+    goes all in for 12 (2 more): Cy, who called, may only call or fold.  (betting.py: the caller is one
+    who acted.)"""
+    seats = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 12)]
+    opts = {"draw.betting": "no_limit"}
+    state = start_hand(game_setup("straight_draw", opts, seats=seats))
+    for e in (Bet(player="Bob", amount=10), Call(player="Cy"), AllIn(player="Dee"), Call(player="Ann")):
+        state.push(e)
+    assert state.to_act() == "Bob"
+    bob = state.prompt().options
+    assert bob.raise_min is None and bob.to_call == 2  # Bob acted (he bet) and faces a short all-in
+    state.push(Call(player="Bob"))
+    cy = state.prompt().options
+    assert state.to_act() == "Cy" and cy.raise_min is None and cy.to_call == 2
+    raised = state.check(Raise(player="Cy", amount=10))
+    assert not raised.legal and "raise_not_reopened" in [f.code for f in raised.findings]
+
+
+def test_the_prompt_offers_a_bet_as_a_bet_and_a_raise_as_a_raise():
+    """draw.4: nobody has bet -- the legal events offered are bets; after a bet, raises (betting.py
+    LegalActions.events, what a recorder's completion picks from)."""
+    from referee.engine.replay import next_turn
+
+    first = next_turn(game_setup("straight_draw"), []).events()
+    assert Bet("Bob", 1) in first and Bet("Bob", 2) in first and not any(isinstance(e, Raise) for e in first)
+    after = next_turn(game_setup("straight_draw"), [Bet(player="Bob", amount=1)]).events()
+    assert Raise("Cy", 1) in after and not any(isinstance(e, Bet) for e in after)
+
+
+def test_a_split_pot_is_summed_up_with_both_winners():
+    """common.showdown_tie = split: the outcome's summary names both winners ("Bob/Cy win 5")."""
+    three = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
+    events = [Deal(player="Bob", cards=tuple(cards("As Kd Qc Jh 9s"))),
+              Deal(player="Cy", cards=tuple(cards("Ad Ks Qh Jc 9d"))),
+              Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Ann"),
+              Draw(player="Bob", count=0), Draw(player="Cy", count=0), Check(player="Bob"), Check(player="Cy")]
+    r = replay_hand(game_setup("straight_draw", seats=three), events)
+    assert r.outcome.summary.startswith("Bob/Cy win 5")
+
+
+def test_odd_chips_of_several_split_pots_are_all_carried():
+    """common.showdown_tie = split: "Tied best hands share the pot equally; an odd chip that cannot be
+    divided stays in the pot for the next deal".  Dee is all in for 1: the main pot of 8 is tied three
+    ways (2 each, 2 left) and the side pot of 5 two ways (2 each, 1 left): 3 chips stay, not only the
+    last pot's 1 (state.py award: the odd chips summed over the pots)."""
+    r = replay_text_hand("straight_draw", """Bob: bets 2
+Cy: calls
+Dee: all in
+Ann: calls
+Bob: stands pat
+Cy: stands pat
+Dee: stands pat
+Ann: stands pat
+Bob: bets 1
+Cy: calls
+Ann: folds
+Bob: shows 9h 8c 7d 6s 5h
+Cy: shows 9d 8h 7s 6c 5d
+Dee: shows 9c 8d 7h 6d 5s
+""", "common.showdown_tie = split", seats="Ann 100, Bob 100, Cy 100, Dee 1")
+    o = r.outcome
+    assert [(p.amount, p.left_over) for p in o.pots] == [(8, 2), (5, 1)]
+    assert o.carried == 3
+
+
+def test_a_raise_short_of_a_full_raise_is_offered_as_all_in_with_its_chips():
+    """draw.betting = no_limit (table stakes): Bob bets 10, Cy calls; Dee, with 15, may call 10 or raise only all in, 5 more: the prompt says so, with the chips
+    (betting.py LegalActions.describe)."""
+    rb = load_rulebook("straight_draw").with_options({"draw.betting": "no_limit"})
+    state = start_hand(HandSetup(rb, [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 15)], "Ann"))
+    state.push(Bet(player="Bob", amount=10))
+    state.push(Call(player="Cy"))
+    p = state.prompt()
+    assert (p.to_act, p.legal) == ("Dee", ("fold", "call 10", "raise all in (5)"))

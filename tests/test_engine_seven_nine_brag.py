@@ -14,6 +14,12 @@ from referee.engine.games.seven_card_brag import SevenCardBrag, SevenCarry
 from referee.errors import HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
+from referee.engine.events import Stake
+from referee.engine.replay import replay_hand
+from referee.engine.state import HandSetup
+from referee.rulebook import load_rulebook
+
+from helpers.engine import replay_text_hand
 
 STAKES = "Bob: stake 1\nCy: stake 1\nAnn: stake 1\n"
 SEVEN_REVEALS = ("Bob: reveals Kh Kd 5c\nCy: reveals Qs Js Ts\nAnn: reveals 6c 6h As\n"
@@ -168,3 +174,27 @@ def test_options_the_engine_cannot_express_are_refused_not_guessed(game: str, op
     brag9.scoring's four pots and points are not stated: such hands are not replayed at all."""
     with pytest.raises(HandFileError, match="does not replay " + option.split(" = ")[0]):
         hand(game, STAKES, option)
+
+
+def test_an_unseen_four_of_a_kind_declaration_leaves_the_pot_undecided():
+    """brag7.7 / brag7.four_of_a_kind_wins = on: "wins the pot at once if he declares it immediately,
+    before discarding" -- Cy declares four of a kind but the log does not show the cards: the pot of 3
+    waits for the four cards, an undecided pot of the deal's three players (seven_card_brag.py
+    end_declared)."""
+    r = replay_text_hand("seven_card_brag", "Bob: stake 1\nCy: stake 1\nAnn: stake 1\nCy: declares four of a kind\n",
+             "brag7.four_of_a_kind_wins = on", seats="Ann 20, Bob 20, Cy 20")
+    o = r.outcome
+    assert [(f.code, f.player, f.rule, f.remedy) for f in r.findings] == [
+        ("declaration_unverifiable", "Cy", "brag7.7", "the pot waits for the four cards")]
+    (pot,) = o.pots
+    assert (pot.amount, pot.eligible, pot.winners, pot.decided, pot.rule) == (3, ("Bob", "Cy", "Ann"), (), False, "brag7.7")
+    assert (o.kind, o.undecided, o.carried, o.summary, o.decided) == ("showdown", 3, 0, "3 undecided", False)
+
+
+def test_a_seven_card_brag_hand_in_progress_keeps_the_count_of_carried_deals():
+    """brag7 (a deal nobody wins carries its pot; the count of deals carried in a row goes on): a hand still
+    in progress leaves the count as it came in, 2 (seven_card_brag.py carry_out)."""
+    seats = [("Ann", 20), ("Bob", 20), ("Cy", 20)]
+    setup = HandSetup(load_rulebook("seven_card_brag"), seats, "Ann", carry_in=SevenCarry(pot=3, deals_carried=2))
+    o = replay_hand(setup, [Stake("Bob", 1)]).outcome
+    assert o.kind == "in_progress" and o.next_hand.carry.deals_carried == 2

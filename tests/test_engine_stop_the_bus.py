@@ -18,6 +18,7 @@ from referee.errors import CardError, HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 from referee.rulebook import load_rulebook
+from referee.engine.replay import start_hand
 
 SHOWS = "Bob: shows Qs Ks Jc\nCy: shows 5h 6h 7c\nAnn: shows Ah Ad 3s\n"
 
@@ -135,3 +136,10 @@ def test_a_new_game_after_chips_are_restored():
     result = replay_night([("Ann", 5), ("Bob", 5)], "Ann", hands)
     assert result.hands[0].outcome.next_hand.carry.winner == "Ann"
     assert result.winner is None and result.stacks == {"Ann": 10, "Bob": 5}
+
+
+def test_stop_the_bus_offers_an_exchange_for_the_dummy_as_the_log_knows_it():
+    """stopbus.3: "In turn each player may exchange one card for one of the dummy's" -- the prompt names
+    the dummy's cards (unknown here: ?? ?? ??) (stop_the_bus.py ExchangeChoices.describe)."""
+    state = start_hand(HandSetup(load_rulebook("stop_the_bus"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"))
+    assert state.prompt().legal == ("exchange a card for ?? ?? ??", "pass")

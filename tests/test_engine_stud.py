@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from referee.cards import cards
 from referee.engine.events import Bet, Call, Check, Deal, Fold, Show
 from referee.engine.state import HandSetup
 from referee.engine.replay import replay_hand
 from referee.rulebook import load_rulebook
+from referee.engine.events import Misdeal
+from referee.engine.replay import start_hand
+from referee.handfile import parse_night
+from referee.handfile.replay import replay_night_file
+
+from helpers.engine import THREE_PLAYERS, dealt, dealt_up, finding_codes, game_setup
 
 THREE = [("Ann", 50), ("Bob", 50), ("Cy", 50)]
 
@@ -103,3 +113,140 @@ def test_a_bet_opens_a_round_whose_upcards_are_not_all_dealt():
     assert r.states[-1].phase == "round2" and r.states[-1].to_act == "Cy"
     done = replay_hand(setup(), events + [Fold(player="Cy")])
     assert done.outcome.kind == "uncontested" and done.outcome.stacks == {"Ann": 50, "Bob": 51, "Cy": 49}
+
+
+STUD_DEAL = [dealt("Bob", "2c"), dealt("Cy", "3c"), dealt("Ann", "4c"),
+             dealt_up("Bob", "Kh"), dealt_up("Cy", "Qs"), dealt_up("Ann", "9d")]
+
+
+def test_stud_round_two_bet_over_the_early_limit():
+    """stud.betting / stud.limit_early: "a bet or raise from stud.bet_min up to stud.limit_early chips in
+    the rounds after the second and third cards" -- round 2 (after the third card) is still limited to 2,
+    not to the later rounds' 5.  Bob bets 3 in round 2: over the limit, capped at 2."""
+    events = STUD_DEAL + [Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Ann"),
+                          dealt_up("Bob", "Kd"), dealt_up("Cy", "5s"), dealt_up("Ann", "7h"), Bet(player="Bob", amount=3)]
+    r = replay_hand(game_setup("five_card_stud", seats=THREE_PLAYERS), events)
+    over = [f for f in r.findings if f.code == "bet_over_limit"]
+    assert [(f.action, f.rule, f.player) for f in over] == [(13, "stud.betting", "Bob")]
+    assert "limit of 2" in over[0].message and over[0].remedy == "capped at 2"
+    assert r.states[-1].stacks == (48, 46, 48)
+    # round 3 (after the fourth card) is the first with the late limit of 5
+    late = events[:-1] + [Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Ann"),
+                          dealt_up("Bob", "8d"), dealt_up("Cy", "6s"), dealt_up("Ann", "7c"), Bet(player="Bob", amount=5)]
+    assert not replay_hand(game_setup("five_card_stud", seats=THREE_PLAYERS), late).illegal
+
+
+def test_stud_all_check_redeal_only_in_the_first_round():
+    """stud.all_check = redeal: "If every player checks the first betting round, the cards are thrown in
+    and there is a new deal" -- only the first.  Round 1 had a bet and calls; everybody checks round 2:
+    the hand goes on to the fourth card, it is not passed out."""
+    opts = {"stud.all_check": "redeal"}
+    events = STUD_DEAL + [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Ann"),
+                          dealt_up("Bob", "Kd"), dealt_up("Cy", "5s"), dealt_up("Ann", "7h"),
+                          Check(player="Bob"), Check(player="Cy"), Check(player="Ann")]
+    r = replay_hand(game_setup("five_card_stud", opts, seats=THREE_PLAYERS), events)
+    assert r.outcome.kind == "in_progress" and r.states[-1].phase == "deal"
+    assert "passed_out" not in finding_codes(r)
+    going_on = replay_hand(game_setup("five_card_stud", opts, seats=THREE_PLAYERS),
+                           events + [dealt_up("Bob", "8d"), dealt_up("Cy", "6s"), dealt_up("Ann", "7c")])
+    assert going_on.states[-1].phase == "round3" and going_on.states[-1].to_act == "Bob"
+    # the first round everybody checks is still thrown in
+    first = replay_hand(game_setup("five_card_stud", opts, seats=THREE_PLAYERS),
+                        STUD_DEAL + [Check(player="Bob"), Check(player="Cy"), Check(player="Ann")])
+    assert first.outcome.kind == "passed_out" and first.outcome.carried == 0
+
+
+def dealing_order(dealer, names=("Ann", "Bob", "Cy")):
+    """The seats from the dealer's left round to the dealer."""
+    i = names.index(dealer)
+    return list(names[i + 1:] + names[:i + 1])
+
+
+def checked_round(state_to_act, order):
+    """Everybody checks, starting with the player to act."""
+    i = order.index(state_to_act)
+    return [Check(player=n) for n in order[i:] + order[:i]]
+
+
+@pytest.mark.parametrize(("first_up", "second_up", "dealer", "leader"), [
+    # Cy's K-7 and Ann's K-7 tie for the high board; Cy is dealt before Ann (dealer Ann): Cy leads
+    ({"Bob": "Qh", "Cy": "Kc", "Ann": "Kd"}, {"Bob": "2h", "Cy": "7s", "Ann": "7d"}, "Ann", "Cy"),
+    # the same boards with Bob dealing: the deal starts at Cy, then Ann: Cy still first
+    ({"Bob": "Qh", "Cy": "Kc", "Ann": "Kd"}, {"Bob": "2h", "Cy": "7s", "Ann": "7d"}, "Bob", "Cy"),
+    # dealer Cy: Ann is dealt first, then Bob and Cy: Ann leads the tie
+    ({"Bob": "Qh", "Cy": "Kc", "Ann": "Kd"}, {"Bob": "2h", "Cy": "7s", "Ann": "7d"}, "Cy", "Ann"),
+    # the kicker decides: K-8 beats K-7 whoever is dealt first
+    ({"Bob": "Qh", "Cy": "Kc", "Ann": "Kd"}, {"Bob": "2h", "Cy": "7s", "Ann": "8d"}, "Ann", "Ann"),
+    # a pair of deuces showing beats king high
+    ({"Bob": "2d", "Cy": "Kc", "Ann": "Kd"}, {"Bob": "2h", "Cy": "7s", "Ann": "8d"}, "Ann", "Bob"),
+])
+def test_stud_later_round_tie_for_the_high_board(first_up, second_up, dealer, leader):
+    """stud.later_rounds = best_showing_combination: "the player whose upcards show the best combination
+    acts first ...; equal showings go to the one first dealt" -- a tie for the high board in round 2
+    goes to the player nearest the dealer's left, not to the first seat or to round 1's leader."""
+    order = dealing_order(dealer)
+    holes = {"Ann": "3s", "Bob": "4s", "Cy": "5s"}
+    events = [dealt(n, holes[n]) for n in order] + [dealt_up(n, first_up[n]) for n in order]
+    first = replay_hand(game_setup("five_card_stud", seats=THREE_PLAYERS, dealer=dealer), events).states[-1].to_act
+    events += checked_round(first, order) + [dealt_up(n, second_up[n]) for n in order]
+    r = replay_hand(game_setup("five_card_stud", seats=THREE_PLAYERS, dealer=dealer), events)
+    assert not r.illegal
+    assert r.states[-1].phase == "round2" and r.states[-1].to_act == leader
+
+
+def test_stud_showdown_starts_with_the_last_bettor_of_the_final_round():
+    """stud.6 (showdown order, as draw.9): the last bettor of the final round shows first -- Cy, not the
+    dealer's left (five_card_stud.py showdown_order)."""
+    three = [("Ann", 50), ("Bob", 50), ("Cy", 50)]
+    deal = [Deal(player="Bob", cards=tuple(cards("2c"))), Deal(player="Cy", cards=tuple(cards("3c"))),
+            Deal(player="Ann", cards=tuple(cards("4c")))]
+    events = deal + [dealt_up("Bob", "Kh"), dealt_up("Cy", "Qs"), dealt_up("Ann", "9d"), Check(player="Bob"), Check(player="Cy"),
+                     Check(player="Ann")]
+    for cards_up in (("Kd", "5s", "7h"), ("8d", "6s", "7c"), ("9h", "Ts", "2d")):
+        events += [dealt_up(n, c) for n, c in zip(("Bob", "Cy", "Ann"), cards_up)]
+        events += [Check(player="Bob"), Check(player="Cy"), Check(player="Ann")] if cards_up[0] != "9h" else [
+            Check(player="Bob"), Bet(player="Cy", amount=1), Call(player="Ann"), Call(player="Bob")]
+    r = replay_hand(game_setup("five_card_stud", seats=three), events)
+    assert r.outcome.kind == "showdown" and r.outcome.showdown_order == ("Cy", "Ann", "Bob")
+    assert r.states[-1].phase == "showdown"
+
+
+def test_stud_passed_out_deal_carries_the_antes():
+    """stud.5.2 "If all players fold, there is a new deal", with stud.ante = ante: the antes stay in the
+    pot for the new deal (five_card_stud.py carry_out)."""
+    three = [("Ann", 50), ("Bob", 50), ("Cy", 50)]
+    events = [dealt_up("Bob", "Kh"), dealt_up("Cy", "Qs"), dealt_up("Ann", "9d"), Fold(player="Bob"), Fold(player="Cy")]
+    r = replay_hand(game_setup("five_card_stud", {"stud.ante": "ante"}, seats=three), events)
+    assert r.outcome.kind == "passed_out" and r.outcome.carried == 3
+    assert r.outcome.next_hand.carry.pot == 3 and r.outcome.next_hand.carry.passed_out == 1
+
+
+def test_a_stud_showdown_pot_cites_stud_6():
+    """stud.6: "the best five-card hand wins": Ann's three nines take the pot from Cy's kings; the
+    pot names the rule it was decided by (five_card_stud.py end: the showdown's rule)."""
+    golden = Path(__file__).parent / "golden" / "five_card_stud" / "01_highest_upcard_leads_full_hand.txt"
+    (replayed,) = replay_night_file(parse_night(golden.read_text()))
+    (pot,) = replayed.replay.outcome.pots
+    assert (pot.winners, pot.rule, pot.decided) == (("Ann",), "stud.6", True)
+
+
+def test_a_stud_misdeal_keeps_the_antes_in_the_pot_for_the_redeal():
+    """stud.ante = ante ("Before the deal every player antes"); a misdeal: the same dealer deals again and
+    the 3 antes stay in the pot as the redeal's antes -- the redeal takes none (five_card_stud.py
+    carry_out of a misdeal)."""
+    rb = load_rulebook("five_card_stud").with_options({"stud.ante": "ante"})
+    seats = [("Ann", 20), ("Bob", 20), ("Cy", 20)]
+    o = replay_hand(HandSetup(rb, seats, "Ann"), [Misdeal()]).outcome
+    assert o.kind == "misdeal" and o.next_hand.same_dealer and o.next_hand.dealer == "Ann"
+    assert (o.next_hand.carry.pot, o.next_hand.carry.antes_in) == (3, True)
+    redeal = start_hand(HandSetup(rb, [("Ann", 19), ("Bob", 19), ("Cy", 19)], "Ann", carry_in=o.next_hand.carry))
+    assert redeal.stacks == [19, 19, 19] and redeal.dead == 3
+
+
+def test_stud_short_ante_cites_the_ante_option():
+    """stud.ante = ante ("Before the deal every player antes"): a player who cannot post his whole ante
+    is noted under stud.ante."""
+    r = replay_hand(game_setup("five_card_stud", {"stud.ante": "ante", "stud.ante_amount": 2},
+                               seats=[("Ann", 50), ("Bob", 1), ("Cy", 50)]), [])
+    assert [(f.code, f.rule, f.player) for f in r.findings if f.code == "ante_short"] == [
+        ("ante_short", "stud.ante", "Bob")]

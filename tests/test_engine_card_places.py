@@ -1,0 +1,54 @@
+"""Every card is in one place (a hand, the widow, the muck, the pack): what a deal, a show or a
+replaced hand moves, and a card dealt twice refused at its action."""
+
+from __future__ import annotations
+
+from referee.cards import UNKNOWN, card, cards
+from referee.engine.events import Bet, Deal
+from referee.engine.places import CardPlaces
+from referee.engine.replay import start_hand
+
+from helpers.engine import game_setup
+
+
+def test_cards_shown_where_the_log_already_has_them_move_nothing():
+    """The card places (places.py reveal; straight draw learns shown cards): cards shown that the log already has in the player's hand
+    change nothing -- his hand keeps its five cards, three of them unseen."""
+    from referee.engine.events import Show
+
+    state = start_hand(game_setup("straight_draw"))
+    state.push(Deal(player="Bob", cards=(*cards("Jh Js"), UNKNOWN, UNKNOWN, UNKNOWN)))
+    state.push(Bet(player="Bob", amount=2))
+    state.push(Show(player="Bob", cards=tuple(cards("Jh Js")), purpose="openers"))
+    hand = state.hand_of(1)
+    assert len(hand) == 5 and hand.count(UNKNOWN) == 3 and set(cards("Jh Js")) <= set(hand)
+    # a card the log had not seen takes the place of an unseen one
+    state.push(Show(player="Bob", cards=tuple(cards("Jh Js 4c")), purpose="openers"))
+    assert len(state.hand_of(1)) == 5 and state.hand_of(1).count(UNKNOWN) == 2
+
+
+def test_a_card_dealt_twice_is_refused_at_its_action():
+    """A card is in the pack once: a card dealt to a second player cannot be replayed; the error names the
+    hand and the action (state.py card_elsewhere)."""
+    import pytest
+
+    from referee.errors import CardError
+
+    state = start_hand(game_setup("straight_draw"))
+    state.push(Deal(player="Bob", cards=tuple(cards("Ah Kd"))))
+    with pytest.raises(CardError) as caught:
+        state.push(Deal(player="Cy", cards=tuple(cards("Ah"))))
+    assert caught.value.action == 2 and caught.value.hand == 1
+
+
+def test_a_shown_hand_takes_its_cards_out_of_the_place_the_log_had_them():
+    """COMMERCE-NOTES (every card is in one place; a shown hand is what the player holds): the log has
+    Bob with 7h 2c and the widow with 3d 4s; Bob shows 7h 3d 9s -- 3d leaves the widow (4s stays there),
+    and 2c, which the log had wrongly for Bob, is returned and no longer placed (places.py replace)."""
+    places = CardPlaces(2)
+    places.add(0, tuple(cards("7h 2c")))
+    places.add("widow", tuple(cards("3d 4s")))
+    wrong = places.replace(0, tuple(cards("7h 3d 9s")))
+    assert wrong == [card("2c")] and places.place_of(card("2c")) is None
+    assert places.at(0) == tuple(cards("7h 3d 9s")) and places.at("widow") == (card("4s"),)
+    assert places.place_of(card("3d")) == 0
