@@ -23,8 +23,11 @@ from referee.engine.events import Deal, Exchange, Knock, TurnWidow
 from referee.engine.games.whiskey_poker import WhiskeyPoker
 from referee.engine.outcome import Carry
 from referee.engine.replay import next_turn
+from referee.engine.events import Misdeal
+from referee.engine.replay import replay_hand
 
-from helpers.engine import ANN, BOB, CY, DEE, exchange_cycle, finding_rows, one_card_exchange, play_turn, replay_text_hand, replay_text_night
+from helpers.engine import (ANN, BOB, CY, DEE, THREE_PLAYERS, dealt, exchange_cycle, finding_rows, game_setup,
+                            one_card_exchange, play_turn, replay_text_hand, replay_text_night)
 
 
 def replay(text: str) -> ReplayedNight:
@@ -542,3 +545,60 @@ def test_a_whiskey_dealer_left_unsaid_is_the_player_with_chips_before_the_first_
     stacks = {"Ann": 3, "Bob": 0, "Cy": 2, "Dee": 4}
     assert WhiskeyPoker.infer_dealer(seats, stacks, [Pass("Cy")]) == "Ann"
     assert WhiskeyPoker.infer_dealer(seats, {**stacks, "Bob": 1}, [Pass("Cy")]) == "Bob"
+
+
+def test_the_exchange_cycle_offers_each_phase_its_own_choices_in_the_table_s_words():
+    """whiskey.2.1 "First phase, widow face down: ... each player in turn may take the widow, pass, or
+    knock"; whiskey.3.1 "Second phase, widow face up: ... exchange all five ..., exchange one ..., pass,
+    or knock" (with whiskey.3.3, exchange and knock together); whiskey.4 "every player after the knocker
+    ... has exactly one more turn, in which he may exchange all five cards or one card ..., or keep his
+    hand".  The prompt's words for each phase say exactly that."""
+    rnd = exchange_cycle()
+    assert rnd.legal(ANN).describe(10) == ["take the widow", "pass", "knock"]
+    play_turn(rnd, ANN, TakeWidow("Ann"))
+    assert rnd.legal(BOB).describe(10) == ["exchange one card", "exchange all", "pass", "knock", "exchange and knock"]
+    play_turn(rnd, BOB, Knock("Bob"))
+    assert rnd.legal(CY).describe(10) == ["exchange one card", "exchange all", "keep his hand"]
+    # whiskey.phase2_exchange = any_number: up to four cards one for one
+    rnd = exchange_cycle(any_number=True)
+    play_turn(rnd, ANN, TakeWidow("Ann"))
+    assert rnd.legal(BOB).describe(10)[0] == "exchange 1–4 cards"
+
+
+def test_an_exchange_and_knock_with_the_widow_face_down_under_knock_with_exchange_forbidden():
+    """whiskey.knock_with_exchange = forbidden: "A player may not exchange and knock in the same turn";
+    whiskey.2.1: with the widow face down he may only take it, pass or knock.  Bob, first to act,
+    exchanges one card and knocks: both breaches are flagged, each under its rule, and both stand (the
+    widow is up and the last turns begin with Cy)."""
+    r = replay_text_hand("whiskey_poker", "Bob: exchanges 2d for 9d and knocks\n",
+                         "whiskey.knock_with_exchange = forbidden", seats="Ann 20, Bob 20, Cy 20")
+    assert [(f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        ("exchange_widow_face_down", "whiskey.2.1",
+         "Bob exchanged single cards with the widow face down: he may take it, pass or knock", "its cards moved as logged"),
+        ("knock_with_exchange_forbidden", "whiskey.knock_with_exchange", "Bob exchanged and knocked in one turn",
+         "both stand")]
+    assert (r.states[-1].phase, r.states[-1].to_act) == ("last_turns", "Cy")
+    # the same in phase two (the widow up after Bob took it)
+    r = replay_text_hand("whiskey_poker", "Bob: takes the widow\nCy: exchanges 2d for 9d and knocks\n",
+                         "whiskey.knock_with_exchange = forbidden", seats="Ann 20, Bob 20, Cy 20")
+    assert [(f.code, f.rule, f.remedy) for f in r.findings] == [
+        ("knock_with_exchange_forbidden", "whiskey.knock_with_exchange", "both stand as the table played them")]
+
+
+def test_a_pool_elimination_game_is_under_way_from_its_first_deal_even_a_misdealt_one():
+    """whiskey.scoring = lowest_pays_1_to_pool_elimination (seed-004: the pool game runs until a player
+    has lost all his chips): the game starts with its first deal, so the carry that deal leaves says the
+    game is under way -- after a misdeal and after a deal still in progress alike (whiskey_poker.py
+    start_game; the ledger reads ``started`` to count the pool as the night's money)."""
+    setup = game_setup("whiskey_poker", {"whiskey.scoring": "lowest_pays_1_to_pool_elimination"}, seats=THREE_PLAYERS)
+    for events in ([Misdeal()], [Pass("Bob")]):
+        carry = replay_hand(setup, events).outcome.next_hand.carry
+        assert (carry.started, carry.pool, carry.game_over) == (True, 0, False)
+
+
+def test_the_whiskey_prompt_names_the_cards_of_the_player_to_act():
+    """whiskey.2.1: Bob, on the dealer's left, is first to take the widow, pass or knock; the log knows
+    his five cards, so the prompt's choices carry them (and the widow, still unseen)."""
+    p = next_turn(game_setup("whiskey_poker", seats=THREE_PLAYERS), [dealt("Bob", "Qs Qh 8c 8d 3s")])
+    assert (p.to_act, p.legal) == ("Bob", ("take the widow", "pass", "knock"))
+    assert p.options.hand == tuple(cards("Qs Qh 8c 8d 3s")) and p.options.widow == (UNKNOWN,) * 5

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.events import Bet, Call, Raise, Void
-from referee.engine.replay import start_hand
+from referee.engine.replay import replay_hand, start_hand
 from referee.engine.state import HandSetup
 from referee.errors import InputError
 from referee.rulebook import load_rulebook
 
-from helpers.engine import game_setup
+from helpers.engine import game_setup, replay_text_night
 
 
 def test_a_void_entered_live_replays_the_hand_without_the_voided_action():
@@ -35,3 +35,22 @@ def test_a_correction_voiding_a_later_action_is_refused_with_a_hint():
         state.push(Void(action=5))
     assert "voids action 5, which is not an earlier action of this hand" in str(err.value)
     assert err.value.hint == "a correction voids an action logged before it"
+
+
+def test_a_void_says_which_action_it_voids_and_why_only_when_a_reason_is_given():
+    """A correction (``void N``, optionally with its reason) is noted as voiding action N; the reason,
+    when the log gives one, is quoted in brackets, and nothing is bracketed when it gives none."""
+    plain = replay_hand(game_setup("straight_draw"), [Bet(player="Bob", amount=1), Call(player="Cy"), Void(action=2)])
+    assert [(f.code, f.message) for f in plain.findings] == [("action_voided", "action 2 is void")]
+    why = replay_hand(game_setup("straight_draw"),
+                      [Bet(player="Bob", amount=1), Call(player="Cy"), Void(action=2, reason="typo")])
+    assert [(f.code, f.message) for f in why.findings] == [("action_voided", "action 2 is void (typo)")]
+
+
+def test_a_game_so_far_line_for_a_game_that_keeps_nothing_between_deals_is_refused_with_a_hint():
+    """``game so far:`` gives the state of a game under way (La Viuda's pool, an elimination's chips);
+    straight draw keeps nothing from deal to deal, so the line is refused, saying what to do."""
+    with pytest.raises(InputError) as err:
+        replay_text_night("straight_draw", "game so far: pool 3\n\nhand 1\nBob: bets 1\n", seats="Ann 20, Bob 20, Cy 20")
+    assert "straight draw keeps no state from deal to deal for 'game so far:' to give" in str(err.value)
+    assert err.value.hint == "remove the 'game so far:' line"

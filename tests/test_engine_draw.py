@@ -515,3 +515,31 @@ def test_a_bet_facing_a_bet_names_the_player_and_is_taken_as_put_in():
     assert (f.code, f.player, f.message, f.remedy) == (
         "bet_facing_bet", "Cy", "Cy cannot bet: there is a bet of 1; Cy must call, raise or fold",
         "Cy's 2 chips taken as put in")
+
+
+def test_a_deal_everybody_checks_is_void_under_draw_all_check_and_the_pot_stays():
+    """draw.all_check = redeal_next_dealer_adds_N (seed-002): "If everybody checks in the first round the
+    deal is void ... and adds one chip per player to the pot that stays" -- Ann's ante of 4 stays: the
+    finding and the pot cite draw.all_check."""
+    r = replay_hand(setup(), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    assert [(f.code, f.rule, f.message) for f in r.findings] == [
+        ("passed_out", "draw.all_check", "everybody checked: the deal is void and the pot of 4 stays")]
+    assert [(p.amount, p.left_over, p.rule) for p in r.outcome.pots] == [(4, 4, "draw.all_check")]
+
+
+def test_a_misdeal_keeps_the_pot_for_the_redeal_under_draw_misdeal():
+    """draw.misdeal = rrop_list: a misdeal is declared and the deal is void; the ante of 4 stays in the
+    pot, which names draw.misdeal."""
+    r = replay_hand(setup(), [Misdeal()])
+    assert r.outcome.kind == "misdeal" and [(f.code, f.rule) for f in r.findings] == [("misdeal_called", "draw.misdeal")]
+    assert [(p.amount, p.left_over, p.winners, p.rule) for p in r.outcome.pots] == [(4, 4, (), "draw.misdeal")]
+
+
+def test_the_table_after_each_action_as_the_replay_reports_it():
+    """seed-002: the dealer antes one chip per player (4 for four players) and Bob, on his left, opens the
+    betting: after Bob bets 2 the table is action 1, round one, Cy to act, stacks Ann 96 / Bob 98 /
+    Cy 100 / Dee 100, a pot of 6, all four in (the replay's JSON, docs/json.md ``states``)."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=2)])
+    assert [s.to_dict() for s in r.states] == [{
+        "action": 1, "phase": "round1", "to_act": "Cy", "stacks": [96, 98, 100, 100], "pot": 6,
+        "in_hand": ["Ann", "Bob", "Cy", "Dee"]}]

@@ -250,3 +250,42 @@ def test_stud_short_ante_cites_the_ante_option():
                                seats=[("Ann", 50), ("Bob", 1), ("Cy", 50)]), [])
     assert [(f.code, f.rule, f.player) for f in r.findings if f.code == "ante_short"] == [
         ("ante_short", "stud.ante", "Bob")]
+
+
+def test_a_bring_in_is_ruled_under_the_first_round_option():
+    """stud.first_round = bring_in_lowest_upcard: "The player with the lowest upcard must open the first
+    betting round with a forced bet of stud.bet_min chips (the bring-in)" -- Ann's 9 is lowest: she
+    brings in for 1, cited under stud.first_round (not stud.3, the seed's highest-upcard rule), and Bob
+    may no longer check."""
+    r = replay_hand(game_setup("five_card_stud", {"stud.first_round": "bring_in_lowest_upcard"}, seats=THREE_PLAYERS),
+                    STUD_DEAL + [Check(player="Bob")])
+    assert [(f.code, f.rule, f.message) for f in r.findings] == [
+        ("bring_in", "stud.first_round", "Ann brings in for 1 (lowest upcard)"),
+        ("check_facing_bet", "stud.5.1", "Bob cannot check: 1 to call; legal: fold, call 1, raise 1–2")]
+
+
+def test_a_stud_showdown_with_hole_cards_unknown_is_undecided_until_they_are_shown():
+    """stud.6: "the best five-card hand among the players still in wins the pot" -- every round checked,
+    four upcards each known but no hole card: the pot cannot be awarded; it waits, undecided, for the
+    hole cards of all three."""
+    events = [dealt_up("Bob", "Kh"), dealt_up("Cy", "Qs"), dealt_up("Ann", "9d")]
+    events += [Check(player=n) for n in ("Bob", "Cy", "Ann")]
+    for cards_up in (("Kd", "5s", "7h"), ("8d", "6s", "7c"), ("9h", "Ts", "2d")):
+        events += [dealt_up(n, c) for n, c in zip(("Bob", "Cy", "Ann"), cards_up)]
+        events += [Check(player=n) for n in ("Bob", "Cy", "Ann")]
+    r = replay_hand(game_setup("five_card_stud", seats=THREE_PLAYERS), events)
+    assert [(f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        ("showdown_unverifiable", "stud.6", "the showdown cannot be decided: show the hole cards of Ann, Bob, Cy",
+         "the pot is undecided until they are shown")]
+    (pot,) = r.outcome.pots
+    assert (pot.decided, pot.winners, pot.eligible, pot.rule) == (False, (), ("Ann", "Bob", "Cy"), "stud.6")
+
+
+def test_between_betting_rounds_the_stud_prompt_waits_for_the_deal():
+    """stud.6: "each player still in the hand receives a second ... upcard, one at a time, each followed
+    by a betting round" -- after round one nobody is to act: the prompt is the deal, with no player."""
+    from referee.engine.replay import next_turn
+
+    p = next_turn(game_setup("five_card_stud", seats=THREE_PLAYERS),
+                  STUD_DEAL + [Check(player="Bob"), Check(player="Cy"), Check(player="Ann")])
+    assert (p.phase, p.to_act, p.legal, p.options) == ("deal", None, (), None)
