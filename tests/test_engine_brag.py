@@ -479,3 +479,28 @@ def test_a_stake_judged_and_committed_in_one_step():
     verdict = rnd.apply(1, Stake(player="Bob", amount=2))
     assert (verdict.kind, verdict.chips, verdict.breaches) == ("stake", 2, [])
     assert rnd.stacks[1] == 7 and rnd.turn == 2
+
+
+def test_a_player_who_has_covered_has_no_more_turns():
+    """brag.9.3 (a player who cannot make the stake covers the pot with what he has, and plays no more):
+    Ann's short stake of 2 is her cover; when she later "stakes 3" it is flagged under brag.9.3 and
+    ignored -- no chip of hers moves, and the pots come out as without it."""
+    lines = ("Bob: looks\nBob: stake 3\nCy: looks\nCy: stake 3\nAnn: looks\nAnn: stake 2\nBob: stake 3\n"
+             "{extra}Cy: sees Bob for 6\nBob: shows Kc Kh 7d\nCy: shows Qc Qh 7s\nAnn: shows Ks Qs 2s\n")
+    r = replay_text_hand("three_card_brag", lines.format(extra="Ann: stake 3\n"), seats="Ann 3, Bob 50, Cy 50")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings][1:] == [
+        (8, "acted_after_cover", "brag.9.3", "Ann has covered the pot and has no more turns", "ignored")]
+    assert r.outcome.stacks == {"Ann": 11, "Bob": 52, "Cy": 40}
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(11, ("Ann",)), (9, ("Bob",))]
+
+
+def test_under_anti_stall_the_least_stake_offered_is_one_more_than_the_call():
+    """brag.betting = poker_antistall, brag.7.4 (a): "with three or more players in, a player may not
+    merely call if that makes the others' stakes equal; he must raise or drop" -- Bob and Cy staked 2,
+    Dee dropped: Ann may drop or stake from 3 (not 2) up to the limit."""
+    from referee.engine.events import Look as L
+
+    s = HandSetup(load_rulebook("three_card_brag").with_options({"brag.betting": "poker_antistall"}),
+                  [("Ann", 50), ("Bob", 50), ("Cy", 50), ("Dee", 50)], "Ann")
+    p = next_turn(s, [L("Bob"), Stake("Bob", 2), L("Cy"), Stake("Cy", 2), L("Dee"), Fold("Dee"), L("Ann")])
+    assert (p.to_act, p.legal) == ("Ann", ("drop", "stake 3–7"))

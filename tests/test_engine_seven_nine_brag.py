@@ -198,3 +198,27 @@ def test_a_seven_card_brag_hand_in_progress_keeps_the_count_of_carried_deals():
     setup = HandSetup(load_rulebook("seven_card_brag"), seats, "Ann", carry_in=SevenCarry(pot=3, deals_carried=2))
     o = replay_hand(setup, [Stake("Bob", 1)]).outcome
     assert o.kind == "in_progress" and o.next_hand.carry.deals_carried == 2
+
+
+def test_the_best_hand_of_each_round_is_recorded_once_the_deal_is_over():
+    """brag7.5 (hands rank as in three-card brag): round one, Cy's Qs Js Ts (a running flush) beats
+    Bob's kings and Ann's sixes; round two, Cy's aces beat Ann's king high and Bob's nine high -- Cy has
+    the best hand in both and takes the 3 stakes.  The deal's facts name the best of each round; a
+    deal still in progress names none."""
+    r = replay_text_hand("seven_card_brag", STAKES + SEVEN_REVEALS, seats="Ann 20, Bob 20, Cy 20")
+    assert r.outcome.facts["round_best"] == ["Cy", "Cy"]
+    assert r.outcome.summary == "Cy has the best hand in 2 rounds and wins 3"
+    going = replay_text_hand("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\n", seats="Ann 20, Bob 20, Cy 20")
+    assert going.outcome.kind == "in_progress" and going.outcome.facts["round_best"] == []
+
+
+def test_the_stakes_are_prompted_from_the_first_player_who_has_not_staked():
+    """brag7.1 "Before each deal every player puts an equal stake into the pot": Bob (the dealer's left)
+    is asked first for the deal's stake; once he has put in 1, Cy is asked for the same 1."""
+    from referee.engine.replay import next_turn
+
+    setup = HandSetup(load_rulebook("seven_card_brag"), [("Ann", 50), ("Bob", 50), ("Cy", 50)], "Ann")
+    first = next_turn(setup, [])
+    assert (first.phase, first.to_act, first.legal) == ("stakes", "Bob", ("stake (the deal's equal stake)",))
+    second = next_turn(setup, [Stake("Bob", 1)])
+    assert (second.to_act, second.legal) == ("Cy", ("stake 1",))
