@@ -602,3 +602,29 @@ def test_the_whiskey_prompt_names_the_cards_of_the_player_to_act():
     p = next_turn(game_setup("whiskey_poker", seats=THREE_PLAYERS), [dealt("Bob", "Qs Qh 8c 8d 3s")])
     assert (p.to_act, p.legal) == ("Bob", ("take the widow", "pass", "knock"))
     assert p.options.hand == tuple(cards("Qs Qh 8c 8d 3s")) and p.options.widow == (UNKNOWN,) * 5
+
+
+def test_a_card_taken_that_the_face_up_widow_does_not_hold_is_flagged_naming_the_player():
+    """whiskey.3.1 "exchange one of his cards for one widow card": the widow lies face up (Ac 9d 5h 4s 2c)
+    and Cy "exchanges 2d for 9h" -- the widow has no 9h: flagged under whiskey.3.1 naming Cy, the
+    exchange stands as logged.  Nobody has shown, so the deal waits for every hand (whiskey.5.1), a
+    note about the deal rather than about one action."""
+    r = replay_text_hand("whiskey_poker", "Bob: knocks\nwidow turned: Ac 9d 5h 4s 2c\nCy: exchanges 2d for 9h\n"
+                         "Ann: passes\n", seats="Ann 20, Bob 20, Cy 20")
+    assert [(f.action, f.code, f.player, f.rule, f.message) for f in r.findings][0] == (
+        3, "exchange_card_not_in_widow", "Cy", "whiskey.3.1", "Cy takes 9h, which the widow does not hold")
+    assert [(f.action, f.code, f.player, f.rule, f.remedy) for f in r.findings[1:]] == [
+        (None, "showdown_unverifiable", n, "whiskey.5.1", "nothing that needs his hand is decided")
+        for n in ("Bob", "Cy", "Ann")]
+
+
+def test_tied_best_whiskey_hands_share_the_antes_and_the_odd_chip_stays():
+    """whiskey.tie_best = split: "Tied best hands share the winnings ... equally; an odd chip is dealt
+    with as common.showdown_tie says (by default it stays in the pot for the next deal)" -- Bob's and
+    Cy's sevens (ace, five, three) tie: 1 chip each of the 3 antes, 1 stays; the summary says they win."""
+    r = replay_text_hand("whiskey_poker", "Bob: knocks\nwidow turned: Ac 9d 5h 4s 2c\nCy: passes\nAnn: passes\n"
+                         "Bob: shows 7h 7d Ah 5s 3d\nCy: shows 7s 7c Ad 5d 3h\nAnn: shows Kh Qd 8c 6s 2h\n",
+                         "whiskey.tie_best = split", seats="Ann 20, Bob 20, Cy 20")
+    assert not r.findings
+    assert r.outcome.summary == "Bob/Cy win 3 with pair of sevens"
+    assert r.outcome.stacks == {"Ann": 19, "Bob": 20, "Cy": 20} and r.outcome.carried == 1
