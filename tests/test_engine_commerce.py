@@ -628,3 +628,30 @@ def test_tied_best_whiskey_hands_share_the_antes_and_the_odd_chip_stays():
     assert not r.findings
     assert r.outcome.summary == "Bob/Cy win 3 with pair of sevens"
     assert r.outcome.stacks == {"Ann": 19, "Bob": 20, "Cy": 20} and r.outcome.carried == 1
+
+
+def test_a_la_viuda_deal_after_the_game_is_over_counts_for_nothing_under_laviuda_7():
+    """laviuda.7: "The game ends when all players but one have lost all their chips; the survivor
+    collects all the money" -- a deal logged after Ann has won is flagged under laviuda.7 and nothing in
+    it counts."""
+    over = LaViudaCarry(started=True, pool=3, game_over=True, winner="Ann")
+    r = replay_hand(game_setup("la_viuda", seats=THREE_PLAYERS, carry_in=over), [])
+    assert (r.outcome.kind, r.outcome.summary) == ("game_over", "the game was already over")
+    assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
+        (1, "deal_after_game_over", "laviuda.7", "nothing in it counts")]
+
+
+def test_a_short_pack_la_viuda_game_keeps_its_points_and_winner_between_deals():
+    """laviuda.short_pack (the short-pack game is played to a target of points): what a deal carries to
+    the next, as saved, holds the points, whether the game is over and who won it."""
+    carry = LaViudaCarry(short_pack=True, points=(("Ann", 3),), game_over=True, winner="Ann")
+    assert carry.to_dict() == {"pot": 0, "antes_in": False, "points": {"Ann": 3}, "game_over": True, "winner": "Ann"}
+
+
+def test_a_night_without_a_la_viuda_game_state_has_no_winner():
+    """laviuda.7 (the survivor collects the fund): a night whose last carry holds no La Viuda game has no
+    winner, and every fact about the game is empty."""
+    from referee.engine.games.la_viuda import LaViuda
+
+    assert LaViuda.night_result(Carry(), {"Ann": 5}) == (None, {
+        "game_over": False, "whisky_payer": None, "prize_cents": None, "paid_cents": None, "points": None})
