@@ -543,3 +543,13 @@ def test_the_table_after_each_action_as_the_replay_reports_it():
     assert [s.to_dict() for s in r.states] == [{
         "action": 1, "phase": "round1", "to_act": "Cy", "stacks": [96, 98, 100, 100], "pot": 6,
         "in_hand": ["Ann", "Bob", "Cy", "Dee"]}]
+
+
+def test_a_draw_of_too_many_stands_when_the_fix_is_to_keep_what_was_played():
+    """draw.max_draw = 3_or_4_if_under_6 (four players: at most 4): Bob draws 5.  Under the default
+    common.illegal_fix the cards dealt cannot be taken back: flagged with the limit, and it stands."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann"),
+                              Draw(player="Bob", count=5)])
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (5, "drew_too_many", "draw.max_draw", "Bob drew 5 cards; at most 4 may be drawn",
+         "the draw stands: cards dealt cannot be taken back")]

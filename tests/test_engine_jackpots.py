@@ -536,3 +536,17 @@ def test_free_ride_antes_cite_the_penalty_option():
                                   carry_in=JackpotsCarry(pot=0, free_ride_payer="Bob")), [])
     assert [(f.code, f.rule) for f in ride.findings if f.code == "free_ride_antes"] == [
         ("free_ride_antes", "jackpots.false_open_penalty")]
+
+
+def test_a_false_open_found_when_everybody_dropped_says_what_was_needed_and_what_follows():
+    """jackpots.10: a false open found when everybody else dropped -- the pot stays for the next deal and
+    the opener pays each other player (jackpots.6).  Bob's dealt Ah Ks 7c 4d 2s is no pair: the finding
+    says he opened without openers, what his hand was, that jacks or better were needed
+    (jackpots.min_open = JJ), and what follows."""
+    r = replay_hand(game_setup("jackpots"), [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"),
+                                             Fold(player="Dee"), Fold(player="Ann")])
+    assert [(f.code, f.rule, f.message, f.remedy) for f in r.findings] == [(
+        "false_open_all_dropped", "jackpots.10",
+        "Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better were needed) "
+        "and everybody else dropped",
+        "the pot stays on the table for the next deal; Bob pays 1 chip to each other player (jackpots.6)")]
