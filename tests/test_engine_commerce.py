@@ -655,3 +655,12 @@ def test_a_night_without_a_la_viuda_game_state_has_no_winner():
 
     assert LaViuda.night_result(Carry(), {"Ann": 5}) == (None, {
         "game_over": False, "whisky_payer": None, "prize_cents": None, "paid_cents": None, "points": None})
+
+
+def test_points_in_a_la_viuda_game_so_far_are_refused_with_the_line_it_takes():
+    """laviuda.short_pack: points are the short-pack game's; La Viuda's game so far is its pool, fund and
+    whether La Viuda was bought -- a ``game so far:`` with points is refused, showing the line to write."""
+    with pytest.raises(HandFileError) as err:
+        replay_text_night("la_viuda", "game so far: points Ann 2 Bob 1\n\nhand 1\nAnn wins\n", seats="Ann 5, Bob 5, Cy 5")
+    assert "'game so far:' gives points, which La Viuda does not keep (short pack only)" in str(err.value)
+    assert err.value.hint == "La Viuda's game so far: 'game so far: pool 7, fund 14, la viuda not bought'"
