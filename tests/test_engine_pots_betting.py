@@ -204,3 +204,42 @@ def test_a_raise_short_of_a_full_raise_is_offered_as_all_in_with_its_chips():
     state.push(Call(player="Cy"))
     p = state.prompt()
     assert (p.to_act, p.legal) == ("Dee", ("fold", "call 10", "raise all in (5)"))
+
+
+def test_a_check_where_nobody_may_check_is_taken_as_a_fold():
+    """draw.check_first_round = bet_or_drop: "In the first betting round nobody may check: each player
+    must bet or fold" -- Bob is offered only fold or a bet, and his check is flagged under
+    draw.check_first_round and taken as a fold: he is out and Cy is to act."""
+    setup = HandSetup(load_rulebook("straight_draw").with_options({"draw.check_first_round": "bet_or_drop"}),
+                      [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)], "Ann")
+    from referee.engine.replay import next_turn
+
+    assert next_turn(setup, []).legal == ("fold", "bet 1–2")
+    r = replay_hand(setup, [Check(player="Bob")])
+    assert [(f.code, f.rule, f.remedy) for f in r.findings] == [
+        ("check_not_allowed", "draw.check_first_round", "taken as a fold (he did not bet)")]
+    assert r.states[-1].in_hand == ("Ann", "Cy", "Dee") and r.states[-1].to_act == "Cy"
+
+
+def test_a_round_where_checking_is_allowed_offers_the_check_first():
+    """draw.check_first_round = allowed (seed-002): "In the first betting round a player may check while
+    nobody has bet" -- Bob, first to act, is offered check, fold or a bet of 1 to 2 (draw.limit_pre)."""
+    from referee.engine.replay import next_turn
+
+    setup = HandSetup(load_rulebook("straight_draw"), [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)], "Ann")
+    assert next_turn(setup, []).legal == ("check", "fold", "bet 1–2")
+
+
+def test_a_limit_structure_without_its_limit_is_refused():
+    """draw.betting = spread_limit / fixed_limit: bets go up to a limit, so a round of either structure
+    must be given its limit (pot limit and no limit need none)."""
+    import pytest
+
+    from referee.engine.betting import BettingRules
+
+    fields = dict(bet_min=1, cap_per_player=None, cap_per_round=None, opening_bet_counts_as_raise=False,
+                  check_allowed=True, check_raise_allowed=True, fix="adjust_to_nearest_legal", ids=None)
+    for structure in ("spread_limit", "fixed_limit"):
+        with pytest.raises(ValueError, match=f"{structure} needs a limit"):
+            BettingRules(structure=structure, limit=None, **fields)
+    assert BettingRules(structure="no_limit", limit=None, **fields).limit is None
