@@ -6,6 +6,7 @@ import pytest
 
 from referee.cards import cards
 from referee.engine.events import Bet, Call, Check, Deal, Declare, Draw, Fold, Muck, Raise, Show, TakePot
+from referee.engine.events import Misdeal, Void
 from referee.engine.state import HandSetup
 from referee.engine.games.jackpots import JackpotsCarry
 from referee.engine.replay import check_action, replay_hand
@@ -550,3 +551,24 @@ def test_a_false_open_found_when_everybody_dropped_says_what_was_needed_and_what
         "Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better were needed) "
         "and everybody else dropped",
         "the pot stays on the table for the next deal; Bob pays 1 chip to each other player (jackpots.6)")]
+
+
+def test_a_deferred_free_ride_is_still_owed_after_a_passed_out_deal_or_a_misdeal():
+    """jackpots.false_open_penalty = ante_for_all_next_deal with jackpots.free_ride_by_dealer =
+    next_deal_he_does_not_deal: Ann owes the free ride but deals (and antes as the dealer anyway): it
+    moves to the next deal she does not deal.  That deal is passed out (Bob deals next) or misdealt
+    (Ann deals again): either way she still owes it."""
+    opts = {"jackpots.false_open_penalty": "ante_for_all_next_deal",
+            "jackpots.free_ride_by_dealer": "next_deal_he_does_not_deal"}
+    owed = JackpotsCarry(pot=0, free_ride_payer="Ann")
+    for events, dealer in (([Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")], "Bob"), ([Misdeal()], "Ann")):
+        nxt = replay_hand(game_setup("jackpots", opts, carry_in=owed), events).outcome.next_hand
+        assert (nxt.dealer, nxt.carry.free_ride_payer) == (dealer, "Ann")
+        assert nxt.obligations == ("Ann antes for everybody (jackpots.false_open_penalty)",)
+
+
+def test_a_correction_in_a_jackpots_hand_replays_it_without_the_voided_action():
+    """A correction (``void N``) in a Jackpots deal: Bob opens for 2, Cy's logged call is voided -- Cy is
+    to act again and his 2 chips are back."""
+    r = replay_hand(game_setup("jackpots"), [BOB_JJ, Bet(player="Bob", amount=2), Call(player="Cy"), Void(action=3)])
+    assert r.states[-1].to_act == "Cy" and r.states[-1].stacks[2] == 100
