@@ -553,3 +553,17 @@ def test_a_draw_of_too_many_stands_when_the_fix_is_to_keep_what_was_played():
     assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
         (5, "drew_too_many", "draw.max_draw", "Bob drew 5 cards; at most 4 may be drawn",
          "the draw stands: cards dealt cannot be taken back")]
+
+
+def test_the_cards_drawn_join_the_drawers_hand_in_place_of_his_discards():
+    """draw.7.1: "After the first betting round the dealer serves each player still in the hand in turn"
+    -- as many cards as he discarded.  Bob keeps Ah Kd, discards
+    7c 4s 2h and is dealt Qs Js Ts -- his hand is then Ah Kd Qs Js Ts."""
+    from referee.engine.replay import start_hand
+
+    state = start_hand(setup())
+    for e in (deal("Bob", "Ah Kd 7c 4s 2h"), Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"),
+              Call(player="Ann"), Draw(player="Bob", count=3, discards=tuple(cards("7c 4s 2h")),
+                                       received=tuple(cards("Qs Js Ts")))):
+        state.push(e)
+    assert state.hand_of(1) == tuple(cards("Ah Kd Qs Js Ts"))
