@@ -52,3 +52,21 @@ def test_a_shown_hand_takes_its_cards_out_of_the_place_the_log_had_them():
     assert wrong == [card("2c")] and places.place_of(card("2c")) is None
     assert places.at(0) == tuple(cards("7h 3d 9s")) and places.at("widow") == (card("4s"),)
     assert places.place_of(card("3d")) == 0
+
+
+def test_a_drawn_card_another_player_holds_is_refused_at_the_draw():
+    """A card is in the pack once: Cy was dealt the Qs, so Bob cannot be dealt it in the draw -- the
+    error names the hand and the draw's action number."""
+    import pytest
+
+    from referee.engine.events import Call, Draw
+    from referee.errors import CardError
+
+    state = start_hand(game_setup("straight_draw"))
+    for e in (Deal(player="Cy", cards=tuple(cards("Qs"))), Bet(player="Bob", amount=1), Call(player="Cy"),
+              Call(player="Dee"), Call(player="Ann")):
+        state.push(e)
+    with pytest.raises(CardError) as caught:
+        state.push(Draw(player="Bob", count=1, discards=tuple(cards("2h")), received=tuple(cards("Qs"))))
+    assert "Qs is dealt to Bob but Cy already holds it" in str(caught.value)
+    assert (caught.value.hand, caught.value.action) == (1, 6)

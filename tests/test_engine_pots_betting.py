@@ -243,3 +243,24 @@ def test_a_limit_structure_without_its_limit_is_refused():
         with pytest.raises(ValueError, match=f"{structure} needs a limit"):
             BettingRules(structure=structure, limit=None, **fields)
     assert BettingRules(structure="no_limit", limit=None, **fields).limit is None
+
+
+def test_a_bet_under_the_minimum_by_a_player_short_of_it_goes_all_in():
+    """draw.6: "A bet or raise is at least draw.bet_min chips" -- with a minimum of 3, Cy has only 2 and
+    bets 1: flagged under draw.6, and his bet is raised as far as he can go, all in for 2."""
+    setup = HandSetup(load_rulebook("straight_draw").with_options({"draw.bet_min": 3, "draw.limit_pre": 5}),
+                      [("Ann", 100), ("Bob", 100), ("Cy", 2), ("Dee", 100)], "Ann")
+    r = replay_hand(setup, [Check(player="Bob"), Bet(player="Cy", amount=1)])
+    assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
+        (2, "bet_under_minimum", "draw.6", "raised to all in for 2")]
+    assert r.states[-1].stacks == (96, 100, 0, 100) and r.states[-1].to_act == "Dee"
+
+
+def test_a_pot_nobody_contests_goes_to_the_last_player_in_under_draw_4_3():
+    """draw.4.3 (the round ends when every player still in has put in the same) -- Bob bets 1 and the
+    others fold: Bob alone takes the 5 in the middle (Ann's 4 ante and his bet), a pot that cites
+    draw.4.3."""
+    r = replay_hand(HandSetup(load_rulebook("straight_draw"), [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)],
+                              "Ann"),
+                    [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann")])
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(5, ("Bob",), "draw.4.3")]
