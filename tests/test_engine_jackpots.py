@@ -572,3 +572,19 @@ def test_a_correction_in_a_jackpots_hand_replays_it_without_the_voided_action():
     to act again and his 2 chips are back."""
     r = replay_hand(game_setup("jackpots"), [BOB_JJ, Bet(player="Bob", amount=2), Call(player="Cy"), Void(action=3)])
     assert r.states[-1].to_act == "Cy" and r.states[-1].stacks[2] == 100
+
+
+def test_a_false_open_declared_in_the_first_round_under_rrop_lets_the_others_declare_the_pot_open():
+    """jackpots.7: "the false opener drops out of the hand automatically; the chips he put in stay in the
+    pot".  What the others do depends on jackpots.false_open_before_showdown: play_on (seed-003,
+    jackpots.8) "the others play on as if nothing had happened"; rrop_declare_open "another player still
+    in the hand who holds openers ... may declare the pot open" -- Bob opened on nothing and admits it
+    after Cy's call, in the first round."""
+    events = [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Declare(player="Bob", what="false_open")]
+    play_on = replay_hand(setup(), events)
+    assert [(f.code, f.rule, f.remedy) for f in play_on.findings] == [
+        ("false_open_before_showdown", "jackpots.7", "the others play on (jackpots.8)")]
+    rrop = replay_hand(setup({"jackpots.false_open_before_showdown": "rrop_declare_open"}), events)
+    assert [(f.code, f.rule, f.remedy) for f in rrop.findings][0] == (
+        "false_open_before_showdown", "jackpots.7", "the others may declare the pot open")
+    assert rrop.states[-1].phase == "declare_open"
