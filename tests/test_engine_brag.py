@@ -504,3 +504,14 @@ def test_under_anti_stall_the_least_stake_offered_is_one_more_than_the_call():
                   [("Ann", 50), ("Bob", 50), ("Cy", 50), ("Dee", 50)], "Ann")
     p = next_turn(s, [L("Bob"), Stake("Bob", 2), L("Cy"), Stake("Cy", 2), L("Dee"), Fold("Dee"), L("Ann")])
     assert (p.to_act, p.legal) == ("Ann", ("drop", "stake 3–7"))
+
+
+def test_a_pot_both_players_concede_at_the_see_carries_to_the_next_deal():
+    """brag.9.4: "A pot whose claimant has not shown his hand (and has not mucked, which concedes) waits
+    until it is shown" -- Bob sees Cy and both throw their hands in: both concede, nobody can take the
+    pot of 12, and it carries to the next deal (decided, under the showdown rule brag.4.4)."""
+    r = hand("Bob: looks\nBob: stake 3\nCy: looks\nCy: stake 3\nAnn: looks\nAnn: folds\nBob: sees Cy for 6\n"
+             "Cy: mucks\nBob: mucks\n", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
+    assert [(p.amount, p.winners, p.left_over, p.decided, p.rule) for p in r.outcome.pots] == [
+        (12, (), 12, True, "brag.4.4")]
+    assert r.outcome.carried == 12 and r.outcome.summary == "12 carried"
