@@ -664,3 +664,19 @@ def test_points_in_a_la_viuda_game_so_far_are_refused_with_the_line_it_takes():
         replay_text_night("la_viuda", "game so far: points Ann 2 Bob 1\n\nhand 1\nAnn wins\n", seats="Ann 5, Bob 5, Cy 5")
     assert "'game so far:' gives points, which La Viuda does not keep (short pack only)" in str(err.value)
     assert err.value.hint == "La Viuda's game so far: 'game so far: pool 7, fund 14, la viuda not bought'"
+
+
+@pytest.mark.parametrize(("fix", "remedy", "to_act", "cy"), [
+    ("adjust_to_nearest_legal", "taken as a call of 2", "Ann", 17),
+    ("void_and_reprompt", "void: Cy must act again; legal: fold, call 2, raise 1–5", "Cy", 19),
+])
+def test_a_check_facing_a_bet_in_the_whiskey_betting_round_follows_the_illegal_fix(fix, remedy, to_act, cy):
+    """whiskey.betting_round = one_before_showdown: "one betting round, as in straight draw" (after a bet
+    nobody may check); whiskey has no option of its own for a check facing a bet, so common.illegal_fix
+    decides: adjusted, Cy's check is a call of 2; void_and_reprompt, it is void and Cy acts again."""
+    r = replay_text_hand("whiskey_poker", "Bob: knocks\nwidow turned: Ac 9d 5h 4s 2c\nCy: passes\nAnn: passes\n"
+                         "Bob: bets 2\nCy: checks\n", "whiskey.betting_round = one_before_showdown",
+                         f"common.illegal_fix = {fix}", seats="Ann 20, Bob 20, Cy 20")
+    assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
+        (6, "check_facing_bet", "whiskey.betting_round", remedy)]
+    assert r.states[-1].to_act == to_act and r.states[-1].stacks[2] == cy
