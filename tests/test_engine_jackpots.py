@@ -588,3 +588,16 @@ def test_a_false_open_declared_in_the_first_round_under_rrop_lets_the_others_dec
     assert [(f.code, f.rule, f.remedy) for f in rrop.findings][0] == (
         "false_open_before_showdown", "jackpots.7", "the others may declare the pot open")
     assert rrop.states[-1].phase == "declare_open"
+
+
+def test_an_opener_who_wins_the_showdown_without_showing_openers_holds_the_pot_undecided():
+    """jackpots.3: the opener must prove he held openers before the draw -- Bob's deal is not logged, he
+    drew three and his aces may be drawn cards; he wins the showdown against Cy's queens but has not
+    shown his openers: the pot of 8 waits, undecided, under jackpots.3 (a note about the end of the
+    hand, at no action), until he shows them."""
+    events = JP_PRE + [Draw(player="Bob", count=3), Draw(player="Cy", count=3), Check(player="Bob"),
+                       Check(player="Cy"), shown("Bob", "Ah Ad Ac Ks 3h"), shown("Cy", "Qs Qd 9c 8h 3s")]
+    r = replay_hand(game_setup("jackpots"), events)
+    assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
+        (None, "openers_unverifiable", "jackpots.3", "the pot he would win is undecided until they are shown")]
+    assert [(p.amount, p.winners, p.decided, p.rule) for p in r.outcome.pots] == [(8, (), False, "jackpots.3")]
