@@ -601,3 +601,18 @@ def test_an_opener_who_wins_the_showdown_without_showing_openers_holds_the_pot_u
     assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
         (None, "openers_unverifiable", "jackpots.3", "the pot he would win is undecided until they are shown")]
     assert [(p.amount, p.winners, p.decided, p.rule) for p in r.outcome.pots] == [(8, (), False, "jackpots.3")]
+
+
+def test_openers_shown_before_the_showdown_that_are_not_openers_put_the_opener_out():
+    """jackpots.7: "Once a false open is established, the false opener drops out of the hand
+    automatically; the chips he put in stay in the pot"; jackpots.8 the others play on.  Bob opened,
+    Cy and Dee called, and Bob shows his "openers" Th Ts at the table: tens are not jacks or better, so
+    the false open is established there -- the finding says what he showed, what was needed and how it
+    came to light; Cy and Dee play on."""
+    r = replay_hand(game_setup("jackpots"), [Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee"),
+                                             Fold(player="Ann"), shown("Bob", "Th Ts", "openers")])
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [(
+        5, "false_open_before_showdown", "jackpots.7",
+        "Bob opened without openers (the openers he showed (Th Ts) are not openers: jacks or better were needed; "
+        "shown at the table): Bob is out of the hand, Bob's chips stay in the pot", "the others play on (jackpots.8)")]
+    assert r.states[-1].in_hand == ("Cy", "Dee")
