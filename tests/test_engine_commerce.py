@@ -680,3 +680,13 @@ def test_a_check_facing_a_bet_in_the_whiskey_betting_round_follows_the_illegal_f
     assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
         (6, "check_facing_bet", "whiskey.betting_round", remedy)]
     assert r.states[-1].to_act == to_act and r.states[-1].stacks[2] == cy
+
+
+def test_the_best_whiskey_hand_takes_the_antes_and_the_summary_names_it():
+    """whiskey.5.1: "At the showdown hands rank by the standard poker ranking; the best hand takes the
+    antes" -- Bob's sevens beat Cy's sixes and Ann's king high: Bob takes the 3 antes."""
+    r = replay_text_hand("whiskey_poker", "Bob: knocks\nwidow turned: Ac 9d 5h 4s 2c\nCy: passes\nAnn: passes\n"
+                         "Bob: shows 7h 7d Ah 5s 3d\nCy: shows 6s 6c Ad 5d 3h\nAnn: shows Kh Qd 8c 6h 2h\n",
+                         seats="Ann 20, Bob 20, Cy 20")
+    assert not r.findings and r.outcome.stacks == {"Ann": 19, "Bob": 22, "Cy": 19}
+    assert r.outcome.summary == "Bob wins 3 with pair of sevens"
