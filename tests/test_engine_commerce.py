@@ -690,3 +690,13 @@ def test_the_best_whiskey_hand_takes_the_antes_and_the_summary_names_it():
                          seats="Ann 20, Bob 20, Cy 20")
     assert not r.findings and r.outcome.stacks == {"Ann": 19, "Bob": 22, "Cy": 19}
     assert r.outcome.summary == "Bob wins 3 with pair of sevens"
+
+
+def test_a_whiskey_elimination_carry_is_saved_with_its_pool_and_players_out():
+    """whiskey.scoring = lowest_pays_1_to_pool_elimination (seed-004): what a deal carries to the next,
+    as saved: the chips on the table, whether the next deal's antes are in, the pool, who is out, whether
+    the game is over and who pays for the whisky."""
+    from referee.engine.games.whiskey_poker import WhiskeyCarry
+
+    assert WhiskeyCarry(pot=2, antes_in=True, started=True, pool=3, out=("Cy",)).to_dict() == {
+        "pot": 2, "antes_in": True, "pool": 3, "out": ["Cy"], "game_over": False, "whisky_payer": None}

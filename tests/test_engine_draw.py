@@ -567,3 +567,14 @@ def test_the_cards_drawn_join_the_drawers_hand_in_place_of_his_discards():
                                        received=tuple(cards("Qs Js Ts")))):
         state.push(e)
     assert state.hand_of(1) == tuple(cards("Ah Kd Qs Js Ts"))
+
+
+def test_the_draw_prompt_offers_standing_pat_or_up_to_the_most_cards_allowed():
+    """draw.7.1 (the dealer serves each player in turn from his left) with draw.max_draw =
+    3_or_4_if_under_6: with four players Bob, first to draw, may stand pat or draw 1 to 4 -- and the
+    events offered are exactly the draws of 0 to 4 cards."""
+    from referee.engine.replay import next_turn
+
+    p = next_turn(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")])
+    assert (p.phase, p.to_act, p.legal) == ("draw", "Bob", ("stand pat", "draw 1–4"))
+    assert [(e.player, e.count) for e in p.options.events("Bob")] == [("Bob", n) for n in range(5)]

@@ -289,3 +289,14 @@ def test_between_betting_rounds_the_stud_prompt_waits_for_the_deal():
     p = next_turn(game_setup("five_card_stud", seats=THREE_PLAYERS),
                   STUD_DEAL + [Check(player="Bob"), Check(player="Cy"), Check(player="Ann")])
     assert (p.phase, p.to_act, p.legal, p.options) == ("deal", None, (), None)
+
+
+def test_a_stud_deal_everybody_folds_is_passed_out_under_stud_5_2():
+    """stud.5.2: "If all players fold, there is a new deal" -- Bob and Cy fold to nobody's bet: the deal
+    is void, noted and its (empty) pot carried under stud.5.2."""
+    r = replay_hand(game_setup("five_card_stud", seats=THREE_PLAYERS),
+                    [dealt_up("Bob", "Kh"), dealt_up("Cy", "Qs"), dealt_up("Ann", "9d"), Fold(player="Bob"),
+                     Fold(player="Cy")])
+    assert r.outcome.kind == "passed_out"
+    assert [(f.code, f.rule) for f in r.findings] == [("passed_out", "stud.5.2")]
+    assert [p.rule for p in r.outcome.pots] == ["stud.5.2"]
