@@ -616,3 +616,26 @@ def test_openers_shown_before_the_showdown_that_are_not_openers_put_the_opener_o
         "Bob opened without openers (the openers he showed (Th Ts) are not openers: jacks or better were needed; "
         "shown at the table): Bob is out of the hand, Bob's chips stay in the pot", "the others play on (jackpots.8)")]
     assert r.states[-1].in_hand == ("Cy", "Dee")
+
+
+def test_a_joker_refused_in_jackpots_says_which_option_holds_the_bug():
+    """jackpots.bug = none by default: the pack has no joker; the error says how to fix the log, and
+    which option plays the bug (jackpots.bug = joker_as_ace_or_straight_flush_filler)."""
+    import pytest
+
+    from referee.errors import CardError
+
+    with pytest.raises(CardError) as err:
+        replay_hand(setup(), [deal("Bob", "As Jk1 9c 6d 2s")])
+    assert err.value.hint == ("correct the card; a Jackpots pack holds the bug only with option "
+                              "jackpots.bug = joker_as_ace_or_straight_flush_filler")
+
+
+def test_a_false_open_declared_at_the_table_says_so_once():
+    """jackpots.7 (a false open established during the hand): Bob admits it after Cy's call -- the finding
+    gives how it came to light, once: "the false open was declared at the table"."""
+    r = replay_hand(setup(), [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"),
+                              Declare(player="Bob", what="false_open")])
+    assert [f.message for f in r.findings] == [
+        "Bob opened without openers (the false open was declared at the table): Bob is out of the hand, "
+        "Bob's chips stay in the pot"]

@@ -222,3 +222,22 @@ def test_the_stakes_are_prompted_from_the_first_player_who_has_not_staked():
     assert (first.phase, first.to_act, first.legal) == ("stakes", "Bob", ("stake (the deal's equal stake)",))
     second = next_turn(setup, [Stake("Bob", 1)])
     assert (second.to_act, second.legal) == ("Cy", ("stake 1",))
+
+
+def test_a_deal_nobody_wins_both_rounds_of_carries_its_pot_under_brag7_6_2():
+    """brag7.6.2: "Otherwise nobody wins the pot: it stays, and every player stakes again before the next
+    deal" -- round one, Bob's and Cy's kings with a five tie (brag7.round_tie = no_unique_best_pot_carries:
+    nobody is best); round two, Ann's queen high is best: nobody has both, the 3 stay."""
+    r = replay_text_hand("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: reveals Ks Kc 5d\nAnn: reveals 6c 6h As\n"
+                         "Bob: reveals 9c 8d 2s\nCy: reveals 9d 8c 2h\nAnn: reveals Qc Td 3s\n",
+                         seats="Ann 20, Bob 20, Cy 20")
+    assert (r.outcome.kind, r.outcome.summary) == ("carried", "nobody is best in every round: the pot of 3 stays")
+    assert [(p.amount, p.winners, p.left_over, p.rule) for p in r.outcome.pots] == [(3, (), 3, "brag7.6.2")]
+
+
+def test_an_unseen_four_of_a_kind_declaration_says_the_cards_are_not_shown():
+    """brag7.7: "wins the pot at once if he declares it immediately" -- the declaration is checked against
+    his cards; Cy declares four of a kind but the log shows none of them: the finding says so."""
+    r = replay_text_hand("seven_card_brag", STAKES + "Cy: declares four of a kind\n", "brag7.four_of_a_kind_wins = on",
+                         seats="Ann 20, Bob 20, Cy 20")
+    assert [f.message for f in r.findings] == ["Cy declared four of a kind but the log does not show the cards"]
