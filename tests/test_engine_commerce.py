@@ -700,3 +700,37 @@ def test_a_whiskey_elimination_carry_is_saved_with_its_pool_and_players_out():
 
     assert WhiskeyCarry(pot=2, antes_in=True, started=True, pool=3, out=("Cy",)).to_dict() == {
         "pot": 2, "antes_in": True, "pool": 3, "out": ["Cy"], "game_over": False, "whisky_payer": None}
+
+
+def test_a_player_who_acts_again_after_his_one_more_turn_is_flagged_and_the_turn_stays():
+    """whiskey.4: after a knock "every player after the knocker ... has exactly one more turn" -- Cy kept
+    his hand in his; his exchange after it is flagged under whiskey.4 (Ann is to act), the cards move as
+    logged and nobody's turn is used up."""
+    r = replay_text_hand("whiskey_poker", "Bob: knocks\nwidow turned: Ac 9d 5h 4s 2c\nCy: passes\nCy: exchanges 2d for 9d\n",
+                         seats="Ann 20, Bob 20, Cy 20")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (4, "acted_after_last_turn", "whiskey.4", "Cy has had his one more turn: Ann is to act",
+         "its cards moved as logged; it uses up nobody's turn")]
+    assert r.states[-1].to_act == "Ann"
+
+
+def test_an_exchange_giving_a_card_the_widow_holds_makes_the_log_distrust_both():
+    """whiskey.2.1 / seed-000: "if he takes the widow ... his cards, face up, become the widow": Bob's 2d
+    3d 7s 8h Jc are the widow.  Cy then "exchanges 2d for 9d": the widow has no 9d, and the 2d he gives
+    is the widow's -- both flagged under whiskey.3.1; the exchange stands as logged, and the log no
+    longer trusts Cy's hand or the widow."""
+    r = replay_text_hand("whiskey_poker", "Bob: dealt 2d 3d 7s 8h Jc\nBob: takes the widow\nwidow turned: 2d 3d 7s 8h Jc\n"
+                         "Cy: exchanges 2d for 9d\n", seats="Ann 20, Bob 20, Cy 20")
+    assert [(f.action, f.code, f.rule, f.message) for f in r.findings] == [
+        (4, "exchange_card_not_in_widow", "whiskey.3.1", "Cy takes 9d, which the widow does not hold"),
+        (4, "exchange_card_not_held", "whiskey.3.1", "Cy gives 2d, which the log has in the widow")]
+    assert r.findings[1].remedy == "the exchange stands as logged; the log no longer trusts his hand or the widow"
+
+
+def test_a_whiskey_misdeal_leaves_the_antes_for_the_redeal():
+    """A misdeal is a fault of the deal, whose rule is whiskey.1.2 ("The dealer also deals a five-card spare
+    hand, the widow, ..."): the same dealer deals again, nobody pays, and the 3 antes (whiskey.1.1) stay
+    in the pot for the redeal -- a pot of 3 left over, cited under whiskey.1.2."""
+    r = replay_hand(game_setup("whiskey_poker", seats=THREE_PLAYERS), [Misdeal()])
+    assert (r.outcome.kind, r.outcome.summary) == ("misdeal", "misdeal: Ann deals again")
+    assert [(p.amount, p.winners, p.left_over, p.rule) for p in r.outcome.pots] == [(3, (), 3, "whiskey.1.2")]

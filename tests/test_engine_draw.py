@@ -578,3 +578,13 @@ def test_the_draw_prompt_offers_standing_pat_or_up_to_the_most_cards_allowed():
     p = next_turn(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")])
     assert (p.phase, p.to_act, p.legal) == ("draw", "Bob", ("stand pat", "draw 1–4"))
     assert [(e.player, e.count) for e in p.options.events("Bob")] == [("Bob", n) for n in range(5)]
+
+
+def test_a_raise_during_the_draw_is_ignored_and_says_who_is_to_draw():
+    """draw.7.1: "After the first betting round the dealer serves each player still in the hand in turn"
+    -- Bob "raises 1" while he is to draw: no betting round is open, so it is flagged under draw.7.1 and
+    ignored."""
+    r = replay_text_hand("straight_draw", "Bob: bets 1\nCy: calls\nDee: calls\nAnn: calls\nBob: raises 1\n",
+                         seats="Ann 20, Bob 20, Cy 20, Dee 20")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (5, "bet_outside_round", "draw.7.1", "Bob cannot raise now: the draw is not over: Bob is to draw", "ignored")]
