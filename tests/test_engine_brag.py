@@ -515,3 +515,12 @@ def test_a_pot_both_players_concede_at_the_see_carries_to_the_next_deal():
     assert [(p.amount, p.winners, p.left_over, p.decided, p.rule) for p in r.outcome.pots] == [
         (12, (), 12, True, "brag.4.4")]
     assert r.outcome.carried == 12 and r.outcome.summary == "12 carried"
+
+
+def test_three_threes_beat_three_aces_under_the_top_prial_of_333():
+    """brag.top_prial = 333: three threes is the highest prial, above three aces -- Bob sees Cy: Cy's
+    threes beat Bob's aces and take the 12."""
+    r = hand("Bob: looks\nBob: stake 3\nCy: looks\nCy: stake 3\nAnn: looks\nAnn: folds\nBob: sees Cy for 6\n"
+             "Cy: shows 3h 3d 3c\nBob: shows Ah Ad Ac\n", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
+    assert r.outcome.summary == "Cy wins 12 with prial of threes"
+    assert r.outcome.stacks == {"Ann": 40, "Bob": 31, "Cy": 49}

@@ -177,3 +177,16 @@ def test_logging_mistakes_about_the_dummy_and_a_result_only_deal_say_how_to_fix_
     with pytest.raises(HandFileError) as err:
         hand("Bob: was lowest\nCy: passes\n")
     assert err.value.hint == "log the whole deal (dummy, exchanges, shows) or only who was lowest"
+
+
+def test_the_last_player_with_chips_wins_the_game_and_a_player_out_cannot_act():
+    """stopbus.6: "Deals continue until only one player has chips left; he takes the whole pot";
+    stopbus.6.1: "A player whose chips run out is out of the game: he is dealt no more cards, has no
+    turn" -- Bob, lowest with 4, pays his last 4 of the 5 and is out: with two players Ann has won the
+    game and the pot; with three, Bob's pass in the next deal is flagged and ignored."""
+    (only,) = night("hand 1\nBob: was lowest\n", seats="Ann 10, Bob 4")
+    o = only.replay.outcome
+    assert (o.summary, o.facts) == ("Ann wins the game and 4", {"in_game": ["Ann"], "bus_pot": 0, "winner": "Ann"})
+    later = night("hand 1\nBob: was lowest\n\nhand 2\ndummy: 9h 4c Kd\nBob: passes\n", seats="Ann 10, Bob 4, Cy 10")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in later[1].replay.findings] == [
+        (2, "acted_not_in_game", "stopbus.6.1", "Bob has no chips left and is out of the game", "ignored")]
