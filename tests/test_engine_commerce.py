@@ -734,3 +734,15 @@ def test_a_whiskey_misdeal_leaves_the_antes_for_the_redeal():
     r = replay_hand(game_setup("whiskey_poker", seats=THREE_PLAYERS), [Misdeal()])
     assert (r.outcome.kind, r.outcome.summary) == ("misdeal", "misdeal: Ann deals again")
     assert [(p.amount, p.winners, p.left_over, p.rule) for p in r.outcome.pots] == [(3, (), 3, "whiskey.1.2")]
+
+
+def test_a_short_pack_game_so_far_gives_each_player_his_points():
+    """laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player: "The winner of each hand scores one
+    point; the first to reach the agreed target wins" -- the night starts from ``game so far: points
+    Ann 2 Bob 1`` (Cy, unnamed, has none); Ann wins the deal: Ann 3, Bob 1, Cy 0, carried as a
+    short-pack game."""
+    (replayed,) = replay_text_night("la_viuda", "game so far: points Ann 2 Bob 1\n\nhand 1\nAnn wins\n",
+                                    "laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player",
+                                    seats="Ann 5, Bob 5, Cy 5")
+    carry = replayed.replay.outcome.next_hand.carry
+    assert carry.short_pack and carry.points == (("Ann", 3), ("Bob", 1), ("Cy", 0))

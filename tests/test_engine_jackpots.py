@@ -639,3 +639,18 @@ def test_a_false_open_declared_at_the_table_says_so_once():
     assert [f.message for f in r.findings] == [
         "Bob opened without openers (the false open was declared at the table): Bob is out of the hand, "
         "Bob's chips stay in the pot"]
+
+
+def test_an_opener_who_mucks_at_the_showdown_without_openers_pays_the_penalty():
+    """jackpots.3: "an opener who shows nothing, or whose proof went into the muck, has not proven his
+    openers"; his logged deal Ah Ks 7c 4d 2s shows he opened without them -- he mucks at the showdown:
+    flagged under jackpots.3, and he pays each other player (jackpots.6); Cy's queens take the pot."""
+    events = [BOB_NOTHING] + PRE + [Draw(player="Bob", count=3), Draw(player="Cy", count=3), Check(player="Bob"),
+                                    Check(player="Cy"), show("Cy", "Qs Qd 9c 8h 3s"), Muck(player="Bob")]
+    r = replay_hand(setup(), events)
+    (f,) = [f for f in r.findings if f.kind == "false_open"]
+    assert (f.code, f.rule, f.message, f.remedy) == (
+        "false_open_at_showdown", "jackpots.3",
+        "Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better were needed): "
+        "he mucked at the showdown without proving them", "Bob pays 1 chip to each other player (jackpots.6)")
+    assert r.outcome.pots[0].winners == ("Cy",)
