@@ -241,3 +241,12 @@ def test_an_unseen_four_of_a_kind_declaration_says_the_cards_are_not_shown():
     r = replay_text_hand("seven_card_brag", STAKES + "Cy: declares four of a kind\n", "brag7.four_of_a_kind_wins = on",
                          seats="Ann 20, Bob 20, Cy 20")
     assert [f.message for f in r.findings] == ["Cy declared four of a kind but the log does not show the cards"]
+
+
+def test_a_second_hand_as_good_as_the_first_is_no_breach_of_revealing_the_better_first():
+    """brag7.4: "he must reveal the better of his two hands first (see brag7.misorder)" -- Bob's two hands
+    are equal (kings with a five, twice): revealing either first is revealing the better first, nothing
+    is flagged, and Cy, best in both rounds, wins."""
+    r = replay_text_hand("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: reveals Qs Js Ts\nAnn: reveals 6c 6h As\n"
+                         "Cy: reveals Ac Ad 4h\nAnn: reveals Qc Td 3s\nBob: reveals Ks 5d Kc\n", seats="Ann 20, Bob 20, Cy 20")
+    assert not r.findings and r.outcome.summary == "Cy has the best hand in 2 rounds and wins 3"
