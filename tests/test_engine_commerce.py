@@ -746,3 +746,14 @@ def test_a_short_pack_game_so_far_gives_each_player_his_points():
                                     seats="Ann 5, Bob 5, Cy 5")
     carry = replayed.replay.outcome.next_hand.carry
     assert carry.short_pack and carry.points == (("Ann", 3), ("Bob", 1), ("Cy", 0))
+
+
+def test_the_whiskey_showdown_offers_the_known_hand_as_the_show_to_log():
+    """whiskey.4: "when that round is complete the hands are shown", from the knocker: Bob knocked and
+    the log knows his five cards, so the show offered as an event is of exactly those cards."""
+    setup = HandSetup(load_rulebook("whiskey_poker"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
+    bob = tuple(cards("Qs Qh 8c 8d 3s"))
+    p = next_turn(setup, [Deal(player="Bob", cards=bob), Knock("Bob"), TurnWidow(tuple(cards("Jc Js 6d 6c 2h"))),
+                          Pass("Cy"), Pass("Ann")])
+    assert (p.phase, p.to_act) == ("showdown", "Bob")
+    assert p.options.events("Bob") == [Show(player="Bob", cards=bob)]
