@@ -264,3 +264,16 @@ def test_a_pot_nobody_contests_goes_to_the_last_player_in_under_draw_4_3():
                               "Ann"),
                     [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann")])
     assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(5, ("Bob",), "draw.4.3")]
+
+
+def test_each_pot_of_a_showdown_is_summed_up_in_turn():
+    """common.showdown_tie = split, with a side pot: Dee is all in for 1 -- the main pot of 8 (Ann's ante
+    of 4 and 1 from each) and the side pot of 5 both go to Bob's and Cy's equal straights, beating Dee's
+    aces; the summary names each pot in turn, the main pot first."""
+    r = replay_text_hand("straight_draw", "Bob: bets 2\nCy: calls\nDee: all in\nAnn: calls\n"
+                         "Bob: stands pat\nCy: stands pat\nDee: stands pat\nAnn: stands pat\n"
+                         "Bob: bets 1\nCy: calls\nAnn: folds\n"
+                         "Bob: shows 9h 8c 7d 6s 5h\nCy: shows 9d 8h 7s 6c 5d\nDee: shows Ac Ad 7h 6d 5s\n",
+                         seats="Ann 100, Bob 100, Cy 100, Dee 1")
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, ("Bob", "Cy")), (5, ("Bob", "Cy"))]
+    assert r.outcome.summary == "Bob/Cy win 8 with straight, nine high; Bob/Cy win 5 with straight, nine high"
