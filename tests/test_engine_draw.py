@@ -588,3 +588,15 @@ def test_a_raise_during_the_draw_is_ignored_and_says_who_is_to_draw():
                          seats="Ann 20, Bob 20, Cy 20, Dee 20")
     assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
         (5, "bet_outside_round", "draw.7.1", "Bob cannot raise now: the draw is not over: Bob is to draw", "ignored")]
+
+
+def test_a_player_who_takes_a_pot_he_lost_is_flagged_and_the_pot_goes_where_the_ruling_puts_it():
+    """draw.9 (the showdown: the best hand wins): Bob's nine high loses to Cy's aces; Bob raking the pot
+    is flagged under draw.9 -- taking the pot decides nothing, and the 6 go to Cy."""
+    r = replay_text_hand("straight_draw", "Bob: bets 1\nCy: calls\nDee: folds\nAnn: folds\nBob: stands pat\n"
+                         "Cy: stands pat\nBob: checks\nCy: checks\nBob: shows 9h 8c 7d 6s 4h\nCy: shows Ah Ad 7s 6c 5d\n"
+                         "Bob: takes the pot\n", seats="Ann 20, Bob 20, Cy 20, Dee 20")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (11, "took_pot_not_his", "draw.9", "Bob took the pot, but it belongs to Cy: taking the pot decides nothing",
+         "the pot goes where the ruling puts it")]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(6, ("Cy",))]
