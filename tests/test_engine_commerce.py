@@ -757,3 +757,25 @@ def test_the_whiskey_showdown_offers_the_known_hand_as_the_show_to_log():
                           Pass("Cy"), Pass("Ann")])
     assert (p.phase, p.to_act) == ("showdown", "Bob")
     assert p.options.events("Bob") == [Show(player="Bob", cards=bob)]
+
+
+def test_the_player_who_loses_his_last_chip_is_offered_la_viuda():
+    """laviuda.5.1 / laviuda.5.2: "A player who loses all his chips is out of the game, unless he buys La
+    Viuda ... only immediately after a player loses his original chips" -- golden La Viuda game 03 up to
+    the end of deal 2, where Bob has just lost his second chip: the table is asked whether Bob buys La
+    Viuda or declines."""
+    from referee.engine.night import NightThread
+    from referee.handfile.replay import night_hands
+
+    golden = Path(__file__).parent / "golden" / "la_viuda" / "03_complete_game_buyback_played.txt"
+    text = golden.read_text()
+    night_ = parse_night(text[:text.index("Bob: buys la viuda")])
+    thread = NightThread([(s.name, s.stack) for s in night_.seats], night_.dealer)
+    for entry in night_hands(night_):
+        setup = thread.setup_for(entry)
+        state = start_hand(setup)
+        for e in entry.events:
+            state.push(e)
+        thread.after(entry, setup, state.outcome())
+    p = state.prompt()
+    assert (p.phase, p.to_act, p.legal) == ("buyback", "Bob", ("buy la viuda", "decline"))
