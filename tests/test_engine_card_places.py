@@ -70,3 +70,15 @@ def test_a_drawn_card_another_player_holds_is_refused_at_the_draw():
         state.push(Draw(player="Bob", count=1, discards=tuple(cards("2h")), received=tuple(cards("Qs"))))
     assert "Qs is dealt to Bob but Cy already holds it" in str(caught.value)
     assert (caught.value.hand, caught.value.action) == (1, 6)
+
+
+def test_cards_discarded_unnamed_from_a_known_hand_leave_the_rest_unseen():
+    """draw.7.1 (a player discards and is served as many): the log knows Bob's Ah Kd 7c 4s 2h and he
+    discards three without naming them -- which three went is not known, so his two cards left are
+    unseen and none of his five is placed any more (any of them may be the muck's)."""
+    places = CardPlaces(2)
+    places.add(0, tuple(cards("Ah Kd 7c 4s 2h")))
+    removed, strays = places.remove(0, (), 3)
+    assert (removed, strays) == ([UNKNOWN] * 3, [])
+    assert places.at(0) == (UNKNOWN, UNKNOWN)
+    assert [places.place_of(c) for c in cards("Ah Kd 7c 4s 2h")] == [None] * 5
