@@ -779,3 +779,12 @@ def test_the_player_who_loses_his_last_chip_is_offered_la_viuda():
         thread.after(entry, setup, state.outcome())
     p = state.prompt()
     assert (p.phase, p.to_act, p.legal) == ("buyback", "Bob", ("buy la viuda", "decline"))
+
+
+def test_an_exchange_after_the_last_turns_is_flagged_the_hands_are_to_be_shown():
+    """whiskey.4: "when that round is complete the hands are shown" -- Cy and Ann have had their one more
+    turn after Bob's knock; Cy's exchange after that is flagged under whiskey.4."""
+    r = replay_text_hand("whiskey_poker", "Bob: knocks\nwidow turned: Ac 9d 5h 4s 2c\nCy: passes\nAnn: passes\n"
+                         "Cy: exchanges 2d for 9d\n", seats="Ann 20, Bob 20, Cy 20")
+    assert [(f.action, f.code, f.rule, f.message) for f in r.findings][0] == (
+        5, "acted_after_last_turn", "whiskey.4", "Cy acted after the last turns: the hands are to be shown")
