@@ -194,8 +194,7 @@ def test_the_last_player_with_chips_wins_the_game_and_a_player_out_cannot_act():
 
 def test_an_exchange_after_the_exchanging_is_over_is_ignored():
     """stopbus.4: "This goes on until the players no longer want to exchange" -- a full round of passes
-    has ended it; Bob's exchange after that is flagged under stopbus.4 and ignored (the dummy keeps its
-    Kd)."""
+    has ended it; Bob's exchange after that is flagged under stopbus.4 and ignored."""
     r = hand("dummy: 9h 4c Kd\nBob: passes\nCy: passes\nAnn: passes\nBob: exchanges 2c for Kd\n")
     assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings][0] == (
         5, "exchanging_over", "stopbus.4", "the exchanging is over: Bob cannot exchange", "ignored")
