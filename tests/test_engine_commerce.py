@@ -788,3 +788,20 @@ def test_an_exchange_after_the_last_turns_is_flagged_the_hands_are_to_be_shown()
                          "Cy: exchanges 2d for 9d\n", seats="Ann 20, Bob 20, Cy 20")
     assert [(f.action, f.code, f.rule, f.message) for f in r.findings][0] == (
         5, "acted_after_last_turn", "whiskey.4", "Cy acted after the last turns: the hands are to be shown")
+
+
+def test_the_exchange_cycle_flags_an_action_after_the_last_turns():
+    """whiskey.4: after a knock "every player after the knocker ... has exactly one more turn ...; when
+    that round is complete the hands are shown" -- Ann took the widow, Bob knocked, Cy, Dee and Ann had
+    their one more turn: the cycle has no turn left, and Cy's exchange is flagged under whiskey.4; its
+    cards move and it uses up nobody's turn."""
+    rnd = exchange_cycle()
+    play_turn(rnd, ANN, TakeWidow("Ann"))
+    play_turn(rnd, BOB, Knock("Bob"))
+    for seat, name in ((CY, "Cy"), (DEE, "Dee"), (ANN, "Ann")):
+        play_turn(rnd, seat, Pass(name))
+    assert rnd.turn is None
+    (b,) = play_turn(rnd, CY, one_card_exchange("Cy"))
+    assert (b.code, b.rule, b.message, b.remedy) == (
+        "acted_after_last_turn", "whiskey.4", "Cy acted after the last turns: the hands are to be shown",
+        "its cards moved as logged; it uses up nobody's turn")
