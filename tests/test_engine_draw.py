@@ -10,7 +10,7 @@ from referee.engine.state import HandSetup
 from referee.engine.replay import check_action, replay_hand
 from referee.rulebook import load_rulebook
 
-from helpers.engine import dealt, finding_codes, game_setup, replay_text_hand, shown
+from helpers.engine import dealt, finding_codes, game_setup, replay_text_hand, replay_text_night, shown
 
 SIX = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100), ("Eve", 100), ("Fay", 100)]
 FOUR = SIX[:4]
@@ -600,3 +600,14 @@ def test_a_player_who_takes_a_pot_he_lost_is_flagged_and_the_pot_goes_where_the_
         (11, "took_pot_not_his", "draw.9", "Bob took the pot, but it belongs to Cy: taking the pot decides nothing",
          "the pot goes where the ruling puts it")]
     assert [(p.amount, p.winners) for p in r.outcome.pots] == [(6, ("Cy",))]
+
+
+def test_a_player_who_lost_all_his_chips_is_not_in_the_next_hand():
+    """draw.4.1 (the betting goes round the players in the hand): Dee went all in with her 1 chip and lost
+    it in hand 1; in hand 2 she is not dealt in -- her bet is flagged under draw.4.1 and ignored."""
+    n = replay_text_night("straight_draw", "hand 1\nBob: bets 1\nCy: folds\nDee: all in\nAnn: folds\nBob: stands pat\n"
+                          "Dee: stands pat\nBob: shows Ah Ad 7s 6c 5d\nDee: shows 9h 8c 7d 6s 4h\n\nhand 2\nDee: bets 1\n",
+                          seats="Ann 20, Bob 20, Cy 20, Dee 1")
+    assert n[0].replay.outcome.stacks["Dee"] == 0
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in n[1].replay.findings] == [
+        (1, "acted_not_in_hand", "draw.4.1", "Dee is not in the hand and cannot act", "ignored")]

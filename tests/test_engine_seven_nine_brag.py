@@ -250,3 +250,13 @@ def test_a_second_hand_as_good_as_the_first_is_no_breach_of_revealing_the_better
     r = replay_text_hand("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: reveals Qs Js Ts\nAnn: reveals 6c 6h As\n"
                          "Cy: reveals Ac Ad 4h\nAnn: reveals Qc Td 3s\nBob: reveals Ks 5d Kc\n", seats="Ann 20, Bob 20, Cy 20")
     assert not r.findings and r.outcome.summary == "Cy has the best hand in 2 rounds and wins 3"
+
+
+def test_four_pairs_declared_in_nine_card_brag_redeals_with_the_pot_staying():
+    """brag9.four_pairs_redeal = on: "A player whose nine cards hold four pairs may declare it before
+    arranging his hands; everyone then stakes again and the cards are redealt" -- Cy's nine cards hold
+    kings, queens, fives and nines: the 3 staked stay and the same dealer deals again."""
+    r = hand("nine_card_brag", STAKES + "Cy: dealt Kh Kd Qh Qd 5c 5d 9s 9h 2c\nCy: declares four pairs\n",
+             "brag9.four_pairs_redeal = on")
+    assert (r.outcome.kind, r.outcome.summary) == ("redeal", "four pairs declared: the pot of 3 stays and Ann deals again")
+    assert [(p.amount, p.winners, p.left_over) for p in r.outcome.pots] == [(3, (), 3)]
