@@ -654,3 +654,15 @@ def test_an_opener_who_mucks_at_the_showdown_without_openers_pays_the_penalty():
         "Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better were needed): "
         "he mucked at the showdown without proving them", "Bob pays 1 chip to each other player (jackpots.6)")
     assert r.outcome.pots[0].winners == ("Cy",)
+
+
+def test_an_opener_who_stood_pat_shows_the_hand_that_was_his_before_the_draw():
+    """jackpots.3: "What proves openers is what the opener shows the table" -- Bob stood pat, so the hand
+    he shows is the hand he opened with: Th Ts 9c 4d 2s, tens, not jacks or better.  The finding says
+    he showed it standing pat, and Cy's queens take the pot."""
+    events = PRE + [Draw(player="Bob", count=0), Draw(player="Cy", count=1), Check(player="Bob"), Check(player="Cy"),
+                    show("Bob", "Th Ts 9c 4d 2s"), show("Cy", "Qs Qd 9h 8h 3s")]
+    r = replay_hand(setup(), events)
+    (f,) = kinds(r, "false_open")
+    assert "Bob opened without openers (he showed Th Ts 9c 4d 2s standing pat)" in f.message
+    assert r.outcome.pots[0].winners == ("Cy",)
