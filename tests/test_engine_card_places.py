@@ -82,3 +82,20 @@ def test_cards_discarded_unnamed_from_a_known_hand_leave_the_rest_unseen():
     assert (removed, strays) == ([UNKNOWN] * 3, [])
     assert places.at(0) == (UNKNOWN, UNKNOWN)
     assert [places.place_of(c) for c in cards("Ah Kd 7c 4s 2h")] == [None] * 5
+
+
+def test_a_joker_drawn_in_straight_draw_is_refused_at_the_draw():
+    """Straight draw is played with a 52-card pack (seed-002): a joker logged as drawn is refused, at the
+    draw's action, saying to correct the card."""
+    import pytest
+
+    from referee.engine.events import Call, Draw
+    from referee.errors import CardError
+
+    state = start_hand(game_setup("straight_draw"))
+    for e in (Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")):
+        state.push(e)
+    with pytest.raises(CardError) as caught:
+        state.push(Draw(player="Bob", count=1, received=tuple(cards("Jk1"))))
+    assert "Jk1 is dealt to Bob, but this game's pack has no joker" in str(caught.value)
+    assert (caught.value.hand, caught.value.action, caught.value.hint) == (1, 5, "correct the card")
