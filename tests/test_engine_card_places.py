@@ -85,7 +85,7 @@ def test_cards_discarded_unnamed_from_a_known_hand_leave_the_rest_unseen():
 
 
 def test_a_joker_drawn_in_straight_draw_is_refused_at_the_draw():
-    """Straight draw is played with a 52-card pack (seed-002): a joker logged as drawn is refused, at the
+    """Straight draw's pack holds no joker (there is no bug or wild card in it): a joker logged as drawn is refused, at the
     draw's action, saying to correct the card."""
     import pytest
 
