@@ -611,3 +611,18 @@ def test_a_player_who_lost_all_his_chips_is_not_in_the_next_hand():
     assert n[0].replay.outcome.stacks["Dee"] == 0
     assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in n[1].replay.findings] == [
         (1, "acted_not_in_hand", "draw.4.1", "Dee is not in the hand and cannot act", "ignored")]
+
+
+def test_a_raise_after_the_round_by_a_player_out_of_the_hand_says_why_he_cannot_act():
+    """draw.4.3: "A betting round ends when every player still in the hand has put the same amount" --
+    after the round, a raise by Cy, who folded in it, or by Dee, who lost her last chip in hand 1 and is
+    not dealt in, is flagged under draw.4.3 and ignored, saying which of the two he is."""
+    folded = replay_text_hand("straight_draw", "Bob: bets 1\nCy: folds\nDee: calls\nAnn: calls\nCy: raises 1\n",
+                              seats="Ann 20, Bob 20, Cy 20, Dee 20")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in folded.findings] == [
+        (5, "acted_not_in_hand", "draw.4.3", "Cy has folded and cannot raise", "ignored")]
+    n = replay_text_night("straight_draw", "hand 1\nBob: bets 1\nCy: folds\nDee: all in\nAnn: folds\nBob: stands pat\n"
+                          "Dee: stands pat\nBob: shows Ah Ad 7s 6c 5d\nDee: shows 9h 8c 7d 6s 4h\n\n"
+                          "hand 2\nCy: bets 1\nAnn: calls\nBob: calls\nDee: raises 1\n", seats="Ann 20, Bob 20, Cy 20, Dee 1")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in n[1].replay.findings] == [
+        (4, "acted_not_in_hand", "draw.4.3", "Dee is not in the hand and cannot raise", "ignored")]
