@@ -666,3 +666,18 @@ def test_an_opener_who_stood_pat_shows_the_hand_that_was_his_before_the_draw():
     (f,) = kinds(r, "false_open")
     assert "Bob opened without openers (he showed Th Ts 9c 4d 2s standing pat)" in f.message
     assert r.outcome.pots[0].winners == ("Cy",)
+
+
+def test_an_opener_whose_kept_cards_are_not_openers_and_whose_discards_were_mucked_cannot_prove_them():
+    """jackpots.2 / jackpots.3: what proves openers is what the opener shows, with the discards he kept --
+    Bob drew three (dealt Ah Kd 3h) and shows Th 9c Ah Kd 3h: the two he kept, Th 9c, are not openers
+    and his discards went into the muck, so he could not prove them (jackpots.unproven_opener =
+    as_false_open): he may not win, and Cy's queens take the pot."""
+    events = PRE + [Draw(player="Bob", count=3, received=tuple(cards("Ah Kd 3h"))), Draw(player="Cy", count=1),
+                    Check(player="Bob"), Check(player="Cy"), show("Bob", "Th 9c Ah Kd 3h"), show("Cy", "Qs Qd 9h 8h 3s")]
+    r = replay_hand(setup(), events)
+    (f,) = r.findings
+    assert (f.code, f.rule) == ("unproven_opener", "jackpots.unproven_opener")
+    assert f.message.startswith("Bob could not prove his openers (the cards he kept (Th 9c) are not openers and his "
+                                "discards went into the muck (jackpots.2))")
+    assert r.outcome.pots[0].winners == ("Cy",)
