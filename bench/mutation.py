@@ -12,6 +12,12 @@ hours, so a fixed-seed sample is run::
 
     .venv/bin/python bench/mutation.py --sample 300            # seed 7 unless --seed
     .venv/bin/python bench/mutation.py --all                   # every mutant (hours)
+    .venv/bin/python bench/mutation.py --sample 300 --survivors  # after adding tests: rerun only what
+                                                               # the last run of this sample left alive
+
+Each run keeps its sample's results in ``mutants/bench-seed-N.json``: mutmut itself forgets every
+result when its test selection changes.  ``--survivors`` trusts the kills recorded there (a killed
+mutant stays killed while tests are only added and the engine is unchanged) and reruns the rest.
 
 It prints the score (killed / total, %), the survivors (file:line and the mutation) and the time.
 Surviving mutants that only change the wording of a message (a string in a finding, an error or a
@@ -105,6 +111,8 @@ def main() -> int:
     group.add_argument("--sample", type=int, default=300, help="mutants to run (a fixed-seed sample)")
     group.add_argument("--all", action="store_true", help="run every mutant (hours)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--survivors", action="store_true",
+                        help="rerun only the mutants of the sample the last run of it did not kill")
     args = parser.parse_args()
 
     start = time.monotonic()
@@ -114,9 +122,15 @@ def main() -> int:
     chosen = names if args.all else sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
     print(f"{len(names)} mutants in the engine's rule modules; running {len(chosen)}"
           + ("" if args.all else f" (seed {args.seed})"), flush=True)
-    for k in range(0, len(chosen), 400):  # keep the command line short
-        mutmut("run", *chosen[k:k + 400])
-    results = all_mutants()
+    record = ROOT / "mutants" / f"bench-seed-{'all' if args.all else args.seed}.json"
+    before = json.loads(record.read_text()) if args.survivors and record.exists() else {}
+    to_run = [n for n in chosen if before.get(n) not in KILLED]
+    if args.survivors:
+        print(f"rerunning the {len(to_run)} the last run did not kill", flush=True)
+    for k in range(0, len(to_run), 400):  # keep the command line short
+        mutmut("run", *to_run[k:k + 400])
+    results = {**all_mutants(), **{n: before[n] for n in chosen if n not in to_run}}
+    record.write_text(json.dumps({n: results[n] for n in chosen}, indent=0))
     killed = [n for n in chosen if results[n] in KILLED]
     no_tests = [n for n in chosen if results[n] in (5, 33)]
     survivors = [n for n in chosen if n not in killed]

@@ -17,6 +17,12 @@ from referee.errors import CardError, HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 from referee.rulebook import load_rulebook
+from referee.cards import cards
+from referee.engine.events import Deal, Muck, Show
+from referee.engine.outcome import Carry
+from referee.engine.replay import start_hand
+
+from helpers.engine import finding_rows, replay_text_hand
 
 
 def night(body: str, *options: str, seats: str = "Ann 50, Bob 50, Cy 50") -> list:
@@ -328,3 +334,193 @@ def test_prompt_and_check_speak_in_stakes():
     assert not check_action(s, [*heads_up, Stake("Bob", 1, blind=True)], See("Cy", 4)).legal  # seen vs blind
     assert check_action(s, [*heads_up, Look("Bob")], See("Bob", 4, "Cy")).legal
     assert check_action(s, heads_up, Cover("Bob")).rules == ("brag.9.3",)
+
+
+def test_a_see_of_the_wrong_player_is_a_see_of_the_other_one_left_under_brag_4_4():
+    """brag.4.4 (a see needs two players left: the seer sees the other one): no antes, Bob and Cy stake 3,
+    Ann drops; Bob "sees Ann for 6" -- Ann is out, so it is flagged under brag.4.4 and taken as a see of
+    Cy, and the see goes on (staking.py _judge_see: see_wrong_target cites brag.4.4)."""
+    r = replay_text_hand("three_card_brag", """Bob: looks
+Bob: stake 3
+Cy: looks
+Cy: stake 3
+Ann: looks
+Ann: folds
+Bob: sees Ann for 6
+Cy: shows Kh Kd 4c
+Bob: shows Qs Jh Tc
+""", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
+    assert finding_rows(r) == [(7, "see_wrong_target", "Bob", "brag.4.4")]
+    (f,) = r.findings
+    assert f.message == "Bob sees Ann, but the other player left is Cy" and f.remedy == "taken as a see of Cy"
+    assert r.outcome.stacks == {"Ann": 40, "Bob": 43, "Cy": 37}
+
+
+def test_an_equalising_call_by_a_player_who_cannot_raise_is_a_cover_under_brag_7_4():
+    """brag.betting = poker_antistall, brag.7.4 (a): "with three or more players in, a player may not
+    merely call if that makes the others' stakes equal; he must raise or drop" -- Ann has 2 left after
+    her ante and puts in 2 to match Bob and Cy: she cannot raise by one, so it is flagged under brag.7.4
+    and taken as covering the pot (brag.9.3); the showdown follows (staking.py _judge_stake: the cover
+    branch of call_equalises_stakes)."""
+    r = replay_text_hand("three_card_brag", """Bob: looks
+Bob: stake 2
+Cy: looks
+Cy: stake 2
+Dee: looks
+Dee: folds
+Ann: looks
+Ann: stake 2
+Bob: shows Kc Kh 7d
+Cy: shows Qc Qh 7s
+Ann: shows Ks Qs 2s
+""", "brag.betting = poker_antistall", seats="Ann 3, Bob 50, Cy 50, Dee 50")
+    assert finding_rows(r) == [(8, "call_equalises_stakes", "Ann", "brag.7.4")]
+    assert r.findings[0].remedy == "he has only 2: taken as covering the pot"
+    assert r.outcome.kind == "showdown" and r.outcome.stacks == {"Ann": 10, "Bob": 47, "Cy": 47, "Dee": 49}
+
+
+def brag_seen(known: str | None):
+    """No antes; Bob and Cy stake 3, Ann drops, Bob sees Cy for 6: Cy is to show (brag.7.2)."""
+    rb = load_rulebook("three_card_brag").with_options({"brag.ante": 0})
+    state = start_hand(HandSetup(rb, [("Ann", 40), ("Bob", 40), ("Cy", 40)], "Ann"))
+    events = [Deal(player="Cy", cards=tuple(cards(known)))] if known else []
+    events += [Look(player="Bob"), Stake(player="Bob", amount=3), Look(player="Cy"), Stake(player="Cy", amount=3),
+               Look(player="Ann"), Fold(player="Ann"), See(player="Bob", amount=6)]
+    for e in events:
+        state.push(e)
+    return state.prompt()
+
+
+def test_the_brag_showdown_offers_the_known_hand_and_the_muck():
+    """brag.7.2 "one puts in double the amount to see the other" and brag.9.4 "(and has not mucked, which
+    concedes)": Bob sees Cy; Cy is to show.  The prompt offers his hand as the log knows it (all three
+    cards dealt known: "show Kh Kd 4c") or, unknown, a bare show -- and always the muck (three_card_brag.py
+    ShowChoices.describe / events and the showdown prompt)."""
+    p = brag_seen("Kh Kd 4c")
+    assert (p.phase, p.to_act, p.legal) == ("showdown", "Cy", ("show Kh Kd 4c", "muck"))
+    assert p.options.events("Cy") == [Show(player="Cy", cards=tuple(cards("Kh Kd 4c"))), Muck(player="Cy")]
+    p = brag_seen(None)
+    assert p.legal == ("show", "muck") and p.options.cards is None
+    assert p.options.events("Cy") == [Muck(player="Cy")]
+
+
+def test_a_short_stake_by_a_player_who_has_no_more_is_a_cover_with_its_own_pot():
+    """brag.9.3 (a player who cannot make the stake covers with what he has) under brag.7.2: Ann has 2
+    after her ante and stakes 2 against Bob's and Cy's 3: flagged stake_short under brag.7.2 and taken as
+    covering the pot; Bob and Cy play on, Cy sees Bob.  Ann's flush takes the main pot of 11, Bob's kings
+    the side pot of 9 (staking.py _judge_stake: the cover of a short stake)."""
+    r = replay_text_hand("three_card_brag", """Bob: looks
+Bob: stake 3
+Cy: looks
+Cy: stake 3
+Ann: looks
+Ann: stake 2
+Bob: stake 3
+Cy: sees Bob for 6
+Bob: shows Kc Kh 7d
+Cy: shows Qc Qh 7s
+Ann: shows Ks Qs 2s
+""", seats="Ann 3, Bob 50, Cy 50")
+    assert finding_rows(r) == [(6, "stake_short", "Ann", "brag.7.2")]
+    assert r.findings[0].remedy == "he has only 2: taken as covering the pot"
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(11, ("Ann",)), (9, ("Bob",))]
+    assert r.outcome.stacks == {"Ann": 11, "Bob": 52, "Cy": 40}
+    # the table after each action counts the frozen main pot with the chips above it (state.py row)
+    assert [(s.action, s.pot, s.to_act) for s in r.states[5:8]] == [(6, 11, "Bob"), (7, 14, "Cy"), (8, 20, "Bob")]
+
+
+def test_a_blind_player_short_of_his_see_covers_under_the_systems_rule():
+    """brag.8.1 / brag.7.2 / brag.9.3: Bob plays blind (2), Cy looks and stakes 4, Ann drops; Bob, still
+    blind, has 1 left and "sees Cy for 4": flagged see_short under brag.7.2 (not brag.8.2: he is the
+    blind one) and taken as covering the pot; his run beats Cy's kings for the 7 he could cover
+    (staking.py _judge_see: the short rule of the seer)."""
+    r = replay_text_hand("three_card_brag", """Bob: blind 2
+Cy: looks
+Cy: stake 4
+Ann: looks
+Ann: folds
+Bob: sees Cy for 4
+Cy: shows Kh Kd 4c
+Bob: shows Qs Jh Tc
+""", "brag.ante = 0", seats="Ann 40, Bob 3, Cy 40")
+    assert finding_rows(r) == [(6, "see_short", "Bob", "brag.7.2")]
+    assert (r.findings[0].message, r.findings[0].remedy) == ("Bob has 1, less than the 4 a see costs him",
+                                                             "taken as covering the pot")
+    assert r.outcome.stacks == {"Ann": 40, "Bob": 7, "Cy": 36}
+
+
+def test_a_one_chip_blind_stake_is_offered_as_one_amount():
+    """brag.betting = round, brag.7.1: "at each turn a player puts in one chip or drops out"; blind
+    (brag.8.1) Bob may drop, put in 1 blind, or look (three_card_brag staking StakeChoices.describe)."""
+    rb = load_rulebook("three_card_brag").with_options({"brag.betting": "round"})
+    state = start_hand(HandSetup(rb, [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"))
+    assert state.prompt().legal == ("drop", "blind 1", "look (then stake as seen)")
+
+
+def test_a_brag_redeal_with_the_antes_in_the_carried_pot_is_not_anted_again():
+    """brag.ante (every player antes) -- but a redeal after a misdeal has its antes already in the pot
+    (Carry.antes_in): a three-card brag deal starting from 3 chips with the antes in takes no ante; the
+    same carry without antes_in does (three_card_brag.py begin)."""
+    rb = load_rulebook("three_card_brag")
+    seats = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
+    redeal = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3, antes_in=True)))
+    assert redeal.stacks == [10, 10, 10] and redeal.dead == 3
+    fresh = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3)))
+    assert fresh.stacks == [9, 9, 9]
+
+
+def test_a_stake_judged_and_committed_in_one_step():
+    """brag.7.2 (a player puts in at least the stake, or raises, or drops): the staking round's apply
+    judges Bob's stake of 2 and commits it -- 2 chips out of his stack, Cy to act (staking.py
+    StakingRound.apply)."""
+    state = start_hand(HandSetup(load_rulebook("three_card_brag"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"))
+    rnd = state.round
+    assert rnd.turn == 1
+    verdict = rnd.apply(1, Stake(player="Bob", amount=2))
+    assert (verdict.kind, verdict.chips, verdict.breaches) == ("stake", 2, [])
+    assert rnd.stacks[1] == 7 and rnd.turn == 2
+
+
+def test_a_player_who_has_covered_has_no_more_turns():
+    """brag.9.3 (a player who cannot make the stake covers the pot with what he has, and plays no more):
+    Ann's short stake of 2 is her cover; when she later "stakes 3" it is flagged under brag.9.3 and
+    ignored -- no chip of hers moves, and the pots come out as without it."""
+    lines = ("Bob: looks\nBob: stake 3\nCy: looks\nCy: stake 3\nAnn: looks\nAnn: stake 2\nBob: stake 3\n"
+             "{extra}Cy: sees Bob for 6\nBob: shows Kc Kh 7d\nCy: shows Qc Qh 7s\nAnn: shows Ks Qs 2s\n")
+    r = replay_text_hand("three_card_brag", lines.format(extra="Ann: stake 3\n"), seats="Ann 3, Bob 50, Cy 50")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings][1:] == [
+        (8, "acted_after_cover", "brag.9.3", "Ann has covered the pot and has no more turns", "ignored")]
+    assert r.outcome.stacks == {"Ann": 11, "Bob": 52, "Cy": 40}
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(11, ("Ann",)), (9, ("Bob",))]
+
+
+def test_under_anti_stall_the_least_stake_offered_is_one_more_than_the_call():
+    """brag.betting = poker_antistall, brag.7.4 (a): "with three or more players in, a player may not
+    merely call if that makes the others' stakes equal; he must raise or drop" -- Bob and Cy staked 2,
+    Dee dropped: Ann may drop or stake from 3 (not 2) up to the limit."""
+    from referee.engine.events import Look as L
+
+    s = HandSetup(load_rulebook("three_card_brag").with_options({"brag.betting": "poker_antistall"}),
+                  [("Ann", 50), ("Bob", 50), ("Cy", 50), ("Dee", 50)], "Ann")
+    p = next_turn(s, [L("Bob"), Stake("Bob", 2), L("Cy"), Stake("Cy", 2), L("Dee"), Fold("Dee"), L("Ann")])
+    assert (p.to_act, p.legal) == ("Ann", ("drop", "stake 3–7"))
+
+
+def test_a_pot_both_players_concede_at_the_see_carries_to_the_next_deal():
+    """brag.9.4: "A pot whose claimant has not shown his hand (and has not mucked, which concedes) waits
+    until it is shown" -- Bob sees Cy and both throw their hands in: both concede, nobody can take the
+    pot of 12, and it carries to the next deal (decided, under the showdown rule brag.4.4)."""
+    r = hand("Bob: looks\nBob: stake 3\nCy: looks\nCy: stake 3\nAnn: looks\nAnn: folds\nBob: sees Cy for 6\n"
+             "Cy: mucks\nBob: mucks\n", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
+    assert [(p.amount, p.winners, p.left_over, p.decided, p.rule) for p in r.outcome.pots] == [
+        (12, (), 12, True, "brag.4.4")]
+    assert r.outcome.carried == 12 and r.outcome.summary == "12 carried"
+
+
+def test_three_threes_beat_three_aces_under_the_top_prial_of_333():
+    """brag.top_prial = 333: three threes is the highest prial, above three aces -- Bob sees Cy: Cy's
+    threes beat Bob's aces and take the 12."""
+    r = hand("Bob: looks\nBob: stake 3\nCy: looks\nCy: stake 3\nAnn: looks\nAnn: folds\nBob: sees Cy for 6\n"
+             "Cy: shows 3h 3d 3c\nBob: shows Ah Ad Ac\n", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
+    assert r.outcome.summary == "Cy wins 12 with prial of threes"
+    assert r.outcome.stacks == {"Ann": 40, "Bob": 31, "Cy": 49}

@@ -385,3 +385,22 @@ def test_any_log_of_any_brag_game_is_a_finding_or_an_input_error(data: st.DataOb
             assert f.rule and rb.has_rule(f.rule), f
     o = r.outcome
     assert sum(o.stacks.values()) + o.carried + o.undecided + o.in_middle == 22
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["three_card_brag", "seven_card_brag", "nine_card_brag", "stop_the_bus",
+                                   "whiskey_poker", "la_viuda"]))
+def test_every_rule_a_brag_or_commerce_replay_cites_is_in_its_rulebook(data: st.DataObject, game: str) -> None:
+    """A ruling quotes the rule it follows: every finding (notes as well as breaches), pot and penalty of
+    any logged hand of the brag and commerce games names a rule or option the game's rulebook has."""
+    rb = load_rulebook(game)
+    setup = HandSetup(rb, [("Ann", 12), ("Bob", 7), ("Cy", 3)], "Ann")
+    events = data.draw(st.lists(any_event(game), max_size=25))
+    try:
+        r = replay_hand(setup, events)
+    except InputError:
+        return
+    o = r.outcome
+    cited = [x for x in [*(f.rule for f in r.findings), *(p.rule for p in o.pots), *(p.rule for p in o.penalties)]
+             if x is not None]
+    assert [x for x in cited if not rb.has_rule(x)] == []

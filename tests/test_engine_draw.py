@@ -10,6 +10,8 @@ from referee.engine.state import HandSetup
 from referee.engine.replay import check_action, replay_hand
 from referee.rulebook import load_rulebook
 
+from helpers.engine import dealt, finding_codes, game_setup, replay_text_hand, replay_text_night, shown
+
 SIX = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100), ("Eve", 100), ("Fay", 100)]
 FOUR = SIX[:4]
 
@@ -380,3 +382,247 @@ def test_a_discard_someone_else_holds_is_refused():
     with pytest.raises(CardError, match="Cy discards As but Bob holds it") as err:
         replay_hand(setup(), events)
     assert err.value.where == "hand 1, action 7"
+
+
+def test_round2_first_bettor_folded_next_live_to_his_left_not_dealers_left():
+    """draw.8 (seed-002): "Round 2 is begun by the player who made the first bet in round 1; if he has
+    folded, by the first active player to his left" -- Cy bet first and folded; the first active player
+    to *his* left is Dee, although Bob (the dealer's left) is still in."""
+    pre = [Check(player="Bob"), Bet(player="Cy", amount=1), Raise(player="Dee", amount=1), Call(player="Ann"),
+           Call(player="Bob"), Fold(player="Cy")]
+    draws = [Draw(player=n, count=1) for n in ("Bob", "Dee", "Ann")]
+    for game in ("straight_draw", "jackpots"):
+        r = replay_hand(game_setup(game), pre + draws)
+        assert r.states[-1].phase == "round2" and r.states[-1].to_act == "Dee", game
+        bad = replay_hand(game_setup(game), pre + draws + [Check(player="Bob")])
+        assert [(f.code, f.rule) for f in bad.illegal if f.action == 10] == [("acted_out_of_turn", "draw.8")]
+    # draw.round2_first = left_of_dealer: Bob
+    r2 = replay_hand(game_setup("straight_draw", {"draw.round2_first": "left_of_dealer"}), pre + draws)
+    assert r2.states[-1].to_act == "Bob"
+
+
+SHOWDOWN_HANDS = {"Bob": "As Ad Kc 7h 2s", "Cy": "Qs Qd 9c 8h 3s", "Dee": "4c 5d 6h 8s Th", "Ann": "Jc Jd 2c 2d 9s"}
+
+
+def showdown_hand(round2):
+    """Everybody calls Dee's raise of Bob's bet in round 1, everybody stands pat, then ``round2``."""
+    events = [dealt(n, h) for n, h in SHOWDOWN_HANDS.items()]
+    events += [Bet(player="Bob", amount=1), Call(player="Cy"), Raise(player="Dee", amount=1), Call(player="Ann"),
+               Call(player="Bob"), Call(player="Cy")]
+    events += [Draw(player=n, count=0) for n in ("Bob", "Cy", "Dee", "Ann")]
+    return events + round2
+
+
+def test_showdown_order_from_the_last_raiser_clockwise():
+    """draw.9 / draw.showdown_first = last_raiser: "Showdown starts with the last raiser and goes
+    clockwise" -- with round 2 all checked the last raiser is Dee (round 1), so Dee, Ann, Bob, Cy;
+    Bob showing before Dee and Ann is out of order."""
+    checks = [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")]
+    r = replay_hand(game_setup("straight_draw"), showdown_hand(checks))
+    assert r.outcome.showdown_order == ("Dee", "Ann", "Bob", "Cy")
+    early = replay_hand(game_setup("straight_draw"), showdown_hand(checks) + [shown("Bob", SHOWDOWN_HANDS["Bob"])])
+    assert [(f.code, f.rule) for f in early.findings if f.code == "showed_out_of_order"] == [
+        ("showed_out_of_order", "draw.9")]
+    in_order = showdown_hand(checks) + [shown(n, SHOWDOWN_HANDS[n]) for n in ("Dee", "Ann", "Bob", "Cy")]
+    done = replay_hand(game_setup("straight_draw"), in_order)
+    assert "showed_out_of_order" not in finding_codes(done) and done.outcome.pots[0].winners == ("Ann",)
+    # a raise in round 2 moves the start to that raiser; a folded raiser is skipped
+    r2 = replay_hand(game_setup("straight_draw"), showdown_hand(
+        [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
+         Call(player="Bob")]))
+    assert r2.outcome.showdown_order == ("Cy", "Dee", "Ann", "Bob")
+    # draw.showdown_first = last_bettor_or_first_to_act: round 2 all checked -> its first player (Bob)
+    r3 = replay_hand(game_setup("straight_draw", {"draw.showdown_first": "last_bettor_or_first_to_act"}),
+                     showdown_hand(checks))
+    assert r3.outcome.showdown_order == ("Bob", "Cy", "Dee", "Ann")
+
+
+def test_void_and_reprompt_a_raise_that_is_not_above_the_bet():
+    """common.illegal_fix = void_and_reprompt, draw.6: a "raise" to no more than the bet is void and the
+    player is still to act (betting.py: the void of raise_not_above_bet)."""
+    events = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
+              Raise(player="Bob", amount=1, to=True)]
+    r = replay_hand(game_setup("straight_draw", {"common.illegal_fix": "void_and_reprompt"}), events)
+    assert [(f.code, f.rule, f.action) for f in r.illegal] == [("raise_not_above_bet", "draw.6", 5)]
+    assert r.states[-1].to_act == "Bob" and r.states[-1].stacks[1] == 99
+
+
+def test_a_draw_of_too_many_cites_the_max_draw_option():
+    """draw.max_draw = 3_or_4_if_under_6: with four players at most 4 cards; Bob draws 5 -- flagged under
+    draw.max_draw (straight_draw.py draw_breaches)."""
+    events = [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann"),
+              Draw(player="Bob", count=5)]
+    r = replay_hand(game_setup("straight_draw"), events)
+    assert [(f.code, f.rule, f.player) for f in r.illegal] == [("drew_too_many", "draw.max_draw", "Bob")]
+
+
+def test_void_and_reprompt_breaches_keep_their_codes_and_rules():
+    """common.illegal_fix = void_and_reprompt: a draw of too many cards (draw.max_draw) and a bet facing a
+    bet (draw.4.2) are void, with their own codes and rules; the player is still to act."""
+    opts = {"common.illegal_fix": "void_and_reprompt"}
+    pre = [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")]
+    r = replay_hand(game_setup("straight_draw", opts), pre + [Draw(player="Bob", count=5)])
+    assert [(f.code, f.rule) for f in r.illegal] == [("drew_too_many", "draw.max_draw")]
+    assert r.states[-1].to_act == "Bob" and r.states[-1].phase == "draw"
+    r2 = replay_hand(game_setup("straight_draw", opts), [Bet(player="Bob", amount=1), Bet(player="Cy", amount=2)])
+    assert [(f.code, f.rule) for f in r2.illegal] == [("bet_facing_bet", "draw.4.2")]
+    assert r2.states[-1].to_act == "Cy"
+
+
+def test_a_check_facing_a_bet_taken_as_a_call_is_a_call():
+    """draw.4.2 with draw.check_facing_bet = taken_as_call: "after a bet nobody may check" -- Cy's check is
+    taken as a call, and the round ends when the others call (it does not reopen the betting)."""
+    events = [Bet(player="Bob", amount=2), Check(player="Cy"), Call(player="Dee"), Call(player="Ann")]
+    r = replay_hand(game_setup("straight_draw", {"draw.check_facing_bet": "taken_as_call"}), events)
+    assert [(f.code, f.remedy) for f in r.illegal] == [
+        ("check_facing_bet", "taken as a call of 2 (draw.check_facing_bet)")]
+    assert r.states[-1].phase == "draw" and r.states[-1].stacks == (94, 98, 98, 98)
+
+
+DRAW_ROUND1 = "Bob: checks\nCy: bets 1\nDee: calls\nAnn: calls\nBob: calls\n"
+
+
+FOUR_SEATS = "Ann 100, Bob 100, Cy 100, Dee 100"
+
+
+def test_a_checked_round_two_shows_down_from_its_first_player():
+    """draw.showdown_first = last_bettor_or_first_to_act: "if nobody bet in that round, with the first
+    player to act in it"; draw.round2_first = first_bettor_round1: Cy made the first bet, so he opens
+    round two; all check -- the showdown begins with Cy, not the dealer's left (straight_draw.py
+    start_showdown)."""
+    r = replay_text_hand("straight_draw", DRAW_ROUND1 + "Bob: draws 1\nCy: draws 1\nDee: draws 1\nAnn: draws 1\n"
+             "Cy: checks\nDee: checks\nAnn: checks\nBob: checks\n",
+             "draw.showdown_first = last_bettor_or_first_to_act", seats=FOUR_SEATS)
+    assert r.outcome.showdown_order == ("Cy", "Dee", "Ann", "Bob")
+
+
+def test_a_draw_out_of_turn_names_who_is_to_draw_and_what_became_of_it():
+    """draw.7.1 (the draw goes clockwise from the dealer's left): Cy draws before Bob.  Flagged under
+    draw.7.1 naming Bob; under common.illegal_fix = void_and_reprompt it is void and Bob is still to
+    draw, otherwise the draw stands (straight_draw.py draw_breaches)."""
+    lines = "Bob: bets 1\nCy: calls\nDee: calls\nAnn: calls\nCy: draws 1\n"
+    for options, remedy in (((), "the draw stands"), (("common.illegal_fix = void_and_reprompt",), "void: Bob is to draw")):
+        r = replay_text_hand("straight_draw", lines, *options, seats=FOUR_SEATS)
+        assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings] == [
+            (5, "drew_out_of_turn", "Cy", "draw.7.1", "Cy drew out of turn: Bob is to draw", remedy)]
+
+
+def test_a_bet_facing_a_bet_names_the_player_and_is_taken_as_put_in():
+    """draw.6 (after a bet each player must call, raise or fold): Bob bets 1, Cy "bets 2" -- flagged
+    bet_facing_bet naming Cy and the bet he faces; his 2 chips are taken as put in (betting.py judge)."""
+    r = replay_text_hand("straight_draw", "Bob: bets 1\nCy: bets 2\n", seats=FOUR_SEATS)
+    (f,) = r.findings
+    assert (f.code, f.player, f.message, f.remedy) == (
+        "bet_facing_bet", "Cy", "Cy cannot bet: there is a bet of 1; Cy must call, raise or fold",
+        "Cy's 2 chips taken as put in")
+
+
+def test_a_deal_everybody_checks_is_void_under_draw_all_check_and_the_pot_stays():
+    """draw.all_check = redeal_next_dealer_adds_N (seed-002): "If everybody checks in the first round the
+    deal is void ... and adds one chip per player to the pot that stays" -- Ann's ante of 4 stays: the
+    finding and the pot cite draw.all_check."""
+    r = replay_hand(setup(), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    assert [(f.code, f.rule, f.message) for f in r.findings] == [
+        ("passed_out", "draw.all_check", "everybody checked: the deal is void and the pot of 4 stays")]
+    assert [(p.amount, p.left_over, p.rule) for p in r.outcome.pots] == [(4, 4, "draw.all_check")]
+
+
+def test_a_misdeal_keeps_the_pot_for_the_redeal_under_draw_misdeal():
+    """draw.misdeal = rrop_list: a misdeal is declared and the deal is void; the ante of 4 stays in the
+    pot, which names draw.misdeal."""
+    r = replay_hand(setup(), [Misdeal()])
+    assert r.outcome.kind == "misdeal" and [(f.code, f.rule) for f in r.findings] == [("misdeal_called", "draw.misdeal")]
+    assert [(p.amount, p.left_over, p.winners, p.rule) for p in r.outcome.pots] == [(4, 4, (), "draw.misdeal")]
+
+
+def test_the_table_after_each_action_as_the_replay_reports_it():
+    """seed-002: the dealer antes one chip per player (4 for four players) and Bob, on his left, opens the
+    betting: after Bob bets 2 the table is action 1, round one, Cy to act, stacks Ann 96 / Bob 98 /
+    Cy 100 / Dee 100, a pot of 6, all four in (the replay's JSON, docs/json.md ``states``)."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=2)])
+    assert [s.to_dict() for s in r.states] == [{
+        "action": 1, "phase": "round1", "to_act": "Cy", "stacks": [96, 98, 100, 100], "pot": 6,
+        "in_hand": ["Ann", "Bob", "Cy", "Dee"]}]
+
+
+def test_a_draw_of_too_many_stands_when_the_fix_is_to_keep_what_was_played():
+    """draw.max_draw = 3_or_4_if_under_6 (four players: at most 4): Bob draws 5.  Under the default
+    common.illegal_fix the cards dealt cannot be taken back: flagged with the limit, and it stands."""
+    r = replay_hand(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann"),
+                              Draw(player="Bob", count=5)])
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (5, "drew_too_many", "draw.max_draw", "Bob drew 5 cards; at most 4 may be drawn",
+         "the draw stands: cards dealt cannot be taken back")]
+
+
+def test_the_cards_drawn_join_the_drawers_hand_in_place_of_his_discards():
+    """draw.7.1: "After the first betting round the dealer serves each player still in the hand in turn"
+    -- as many cards as he discarded.  Bob keeps Ah Kd, discards
+    7c 4s 2h and is dealt Qs Js Ts -- his hand is then Ah Kd Qs Js Ts."""
+    from referee.engine.replay import start_hand
+
+    state = start_hand(setup())
+    for e in (deal("Bob", "Ah Kd 7c 4s 2h"), Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"),
+              Call(player="Ann"), Draw(player="Bob", count=3, discards=tuple(cards("7c 4s 2h")),
+                                       received=tuple(cards("Qs Js Ts")))):
+        state.push(e)
+    assert state.hand_of(1) == tuple(cards("Ah Kd Qs Js Ts"))
+
+
+def test_the_draw_prompt_offers_standing_pat_or_up_to_the_most_cards_allowed():
+    """draw.7.1 (the dealer serves each player in turn from his left) with draw.max_draw =
+    3_or_4_if_under_6: with four players Bob, first to draw, may stand pat or draw 1 to 4 -- and the
+    events offered are exactly the draws of 0 to 4 cards."""
+    from referee.engine.replay import next_turn
+
+    p = next_turn(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")])
+    assert (p.phase, p.to_act, p.legal) == ("draw", "Bob", ("stand pat", "draw 1–4"))
+    assert [(e.player, e.count) for e in p.options.events("Bob")] == [("Bob", n) for n in range(5)]
+
+
+def test_a_raise_during_the_draw_is_ignored_and_says_who_is_to_draw():
+    """draw.7.1: "After the first betting round the dealer serves each player still in the hand in turn"
+    -- Bob "raises 1" while he is to draw: no betting round is open, so it is flagged under draw.7.1 and
+    ignored."""
+    r = replay_text_hand("straight_draw", "Bob: bets 1\nCy: calls\nDee: calls\nAnn: calls\nBob: raises 1\n",
+                         seats="Ann 20, Bob 20, Cy 20, Dee 20")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (5, "bet_outside_round", "draw.7.1", "Bob cannot raise now: the draw is not over: Bob is to draw", "ignored")]
+
+
+def test_a_player_who_takes_a_pot_he_lost_is_flagged_and_the_pot_goes_where_the_ruling_puts_it():
+    """draw.9 (the showdown: the best hand wins): Bob's nine high loses to Cy's aces; Bob raking the pot
+    is flagged under draw.9 -- taking the pot decides nothing, and the 6 go to Cy."""
+    r = replay_text_hand("straight_draw", "Bob: bets 1\nCy: calls\nDee: folds\nAnn: folds\nBob: stands pat\n"
+                         "Cy: stands pat\nBob: checks\nCy: checks\nBob: shows 9h 8c 7d 6s 4h\nCy: shows Ah Ad 7s 6c 5d\n"
+                         "Bob: takes the pot\n", seats="Ann 20, Bob 20, Cy 20, Dee 20")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (11, "took_pot_not_his", "draw.9", "Bob took the pot, but it belongs to Cy: taking the pot decides nothing",
+         "the pot goes where the ruling puts it")]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(6, ("Cy",))]
+
+
+def test_a_player_who_lost_all_his_chips_is_not_in_the_next_hand():
+    """draw.4.1 (the betting goes round the players in the hand): Dee went all in with her 1 chip and lost
+    it in hand 1; in hand 2 she is not dealt in -- her bet is flagged under draw.4.1 and ignored."""
+    n = replay_text_night("straight_draw", "hand 1\nBob: bets 1\nCy: folds\nDee: all in\nAnn: folds\nBob: stands pat\n"
+                          "Dee: stands pat\nBob: shows Ah Ad 7s 6c 5d\nDee: shows 9h 8c 7d 6s 4h\n\nhand 2\nDee: bets 1\n",
+                          seats="Ann 20, Bob 20, Cy 20, Dee 1")
+    assert n[0].replay.outcome.stacks["Dee"] == 0
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in n[1].replay.findings] == [
+        (1, "acted_not_in_hand", "draw.4.1", "Dee is not in the hand and cannot act", "ignored")]
+
+
+def test_a_raise_after_the_round_by_a_player_out_of_the_hand_says_why_he_cannot_act():
+    """draw.4.3: "A betting round ends when every player still in the hand has put the same amount" --
+    after the round, a raise by Cy, who folded in it, or by Dee, who lost her last chip in hand 1 and is
+    not dealt in, is flagged under draw.4.3 and ignored, saying which of the two he is."""
+    folded = replay_text_hand("straight_draw", "Bob: bets 1\nCy: folds\nDee: calls\nAnn: calls\nCy: raises 1\n",
+                              seats="Ann 20, Bob 20, Cy 20, Dee 20")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in folded.findings] == [
+        (5, "acted_not_in_hand", "draw.4.3", "Cy has folded and cannot raise", "ignored")]
+    n = replay_text_night("straight_draw", "hand 1\nBob: bets 1\nCy: folds\nDee: all in\nAnn: folds\nBob: stands pat\n"
+                          "Dee: stands pat\nBob: shows Ah Ad 7s 6c 5d\nDee: shows 9h 8c 7d 6s 4h\n\n"
+                          "hand 2\nCy: bets 1\nAnn: calls\nBob: calls\nDee: raises 1\n", seats="Ann 20, Bob 20, Cy 20, Dee 1")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in n[1].replay.findings] == [
+        (4, "acted_not_in_hand", "draw.4.3", "Dee is not in the hand and cannot raise", "ignored")]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.cards import cards
 from referee.engine.events import Bet, Call, Check, Deal, Declare, Draw, Fold, Muck, Raise, Show, TakePot
+from referee.engine.events import Misdeal, Void
 from referee.engine.state import HandSetup
 from referee.engine.games.jackpots import JackpotsCarry
 from referee.engine.replay import check_action, replay_hand
 from referee.rulebook import load_rulebook
+
+from helpers.engine import dealt, drawn, finding_rows, game_setup, replay_text_hand, shown
 
 FOUR = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
 
@@ -382,3 +387,317 @@ def test_false_open_in_the_logged_deal_comes_out_after_a_contested_win():
         assert [f.rule for f in r.illegal] == ["jackpots.11.2", "jackpots.11.1"]
     forfeit = replay_hand(setup({"jackpots.false_open_after_win": "forfeit"}), events)
     assert forfeit.outcome.pots[0].winners == ("Cy",) and len(forfeit.outcome.penalties) == 3
+JP_PRE = [Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann")]
+
+
+@pytest.mark.parametrize(("hand", "opens"), [
+    ("Th Ts 9c 4d 2s", False),  # a pair of tens does not open
+    ("Ah Ks Qc Jd 9s", False),  # ace high does not
+    ("Jh Js 7c 4d 2s", True),  # jacks open
+    ("Ah As 7c 4d 2s", True),
+    ("3h 3s 2c 2d 9s", True),  # two small pairs are better than jacks
+    ("5h 5s 5c Kd 9s", True),  # trips
+    ("5h 6s 7c 8d 9s", True),  # a straight
+])
+def test_jacks_or_better_threshold(hand, opens):
+    """jackpots.1 / jackpots.min_open = JJ: "Nobody may make the first bet without a pair of jacks or
+    better (JJ, QQ, KK, AA, two pair, trips, ...)" -- tens do not open, jacks do.  jackpots.3: what
+    proves openers is what the opener shows the table, so the uncalled opener shows his hand."""
+    events = [dealt("Bob", hand), Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+              Fold(player="Ann")]
+    if opens:
+        events.append(Show(player="Bob", cards=tuple(cards(hand)), purpose="hand"))
+    r = replay_hand(game_setup("jackpots"), events)
+    if opens:
+        assert r.outcome.kind == "uncontested" and r.outcome.stacks["Bob"] == 104 and not r.illegal
+    else:
+        assert r.outcome.kind == "false_open" and r.outcome.carried == 6
+        assert [f.rule for f in r.findings if f.kind == "false_open"] == ["jackpots.10"]
+
+
+@pytest.mark.parametrize(("passed_out", "opens", "short"), [
+    (0, "Jh Js", "Th Ts"),
+    (1, "Qh Qs", "Jh Js"),
+    (2, "Kh Ks", "Qh Qs"),
+    (3, "Ah As", "Kh Ks"),
+    (5, "Ah As", "Kh Ks"),  # aces is as high as it goes
+])
+def test_progressive_level(passed_out, opens, short):
+    """jackpots.min_open = progressive_QQ_KK_AA (wiki-5cd): "each passed-out deal raises the requirement"
+    -- jacks, then queens after one deal nobody opened, kings after two, aces after three and more."""
+    opts = {"jackpots.min_open": "progressive_QQ_KK_AA"}
+    carry = JackpotsCarry(pot=0, passed_out=passed_out)
+    for pair, good in ((opens, True), (short, False)):
+        events = [dealt("Bob", pair + " 7c 4d 2s"), Bet(player="Bob", amount=2), Fold(player="Cy"),
+                  Fold(player="Dee"), Fold(player="Ann")]
+        r = replay_hand(game_setup("jackpots", opts, carry_in=carry), events)
+        assert (r.outcome.kind == "uncontested") is good, (passed_out, pair)
+    # and without the option jacks always open
+    events = [dealt("Bob", "Jh Js 7c 4d 2s"), Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+              Fold(player="Ann")]
+    assert replay_hand(game_setup("jackpots", carry_in=carry), events).outcome.kind == "uncontested"
+
+
+def test_progressive_count_follows_passed_out_deals():
+    """jackpots.min_open = progressive_QQ_KK_AA: the count of passed-out deals is carried: a deal nobody
+    opened adds one, a deal that was opened starts it again."""
+    opts = {"jackpots.min_open": "progressive_QQ_KK_AA"}
+    checks = [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")]
+    r = replay_hand(game_setup("jackpots", opts, carry_in=JackpotsCarry(pot=4, passed_out=1)), checks)
+    assert r.outcome.next_hand.carry.passed_out == 2
+    opened = replay_hand(game_setup("jackpots", opts, carry_in=JackpotsCarry(pot=4, passed_out=1)),
+                         [dealt("Bob", "Qh Qs 7c 4d 2s"), Bet(player="Bob", amount=2), Fold(player="Cy"),
+                          Fold(player="Dee"), Fold(player="Ann")])
+    assert opened.outcome.next_hand.carry.passed_out == 0
+
+
+def test_openers_shown_that_include_drawn_cards_do_not_prove():
+    """jackpots.3: "the opener must prove he held JJ+ before the draw" -- Bob's dealt hand is not logged;
+    he drew three and got Jd Jc 5h, and at the showdown shows Jd Jc as his openers: cards he drew prove
+    nothing, he may not win (a false open found at the showdown, jackpots.9)."""
+    events = JP_PRE + [
+        Draw(player="Bob", count=3, received=tuple(cards("Jd Jc 5h"))), Draw(player="Cy", count=3),
+        Check(player="Bob"), Check(player="Cy"),
+        shown("Bob", "Jd Jc", "openers"), shown("Bob", "Jd Jc 5h 8s 9s"), shown("Cy", "Qs 4d 9c 8h 3s")]
+    r = replay_hand(game_setup("jackpots"), events)
+    falses = [f for f in r.findings if f.kind == "false_open"]
+    assert falses and "include cards he drew" in falses[0].message
+    assert r.outcome.pots[0].winners == ("Cy",)
+    # the same pair dealt to him (not drawn) proves openers
+    from_the_deal = [dealt("Bob", "Jd Jc 8s 9s 2h")] + JP_PRE + [
+        drawn("Bob", "2h", "5h"), Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
+        shown("Bob", "Jd Jc", "openers"), shown("Bob", "Jd Jc 5h 8s 9s"), shown("Cy", "Qs 4d 9c 8h 3s")]
+    ok = replay_hand(game_setup("jackpots"), from_the_deal)
+    assert ok.outcome.pots[0].winners == ("Bob",) and not [f for f in ok.findings if f.kind == "false_open"]
+
+
+def test_split_openers_declared_after_the_draw_do_not_count():
+    """jackpots.split_declare = declare_and_under_chip (RRoP): the split must be announced -- "an undeclared
+    split cannot be used as proof".  Bob splits his jacks (keeps Js face down) and declares it only after
+    the draw: too late, he cannot prove openers and may not win (even with the kept jack turned up, the
+    proof jackpots.3 asks for)."""
+    opts = {"jackpots.split_declare": "declare_and_under_chip"}
+    bob = dealt("Bob", "Jh Js Tc 9h 8d")
+    split = drawn("Bob", "Js", "7s", kept_face_down=True)
+    tail = [Draw(player="Cy", count=2), Check(player="Bob"), Check(player="Cy"),
+            shown("Bob", "Jh Tc 9h 8d 7s"), shown("Bob", "Js", "discards"), shown("Cy", "Qs Qd 9c 8h 3s")]
+    late = replay_hand(game_setup("jackpots", opts), [bob] + JP_PRE + [split, Declare(player="Bob", what="split_openers")]
+                       + tail)
+    assert [(f.code, f.action) for f in late.findings if f.code == "split_declared_late"] == [
+        ("split_declared_late", 7)]
+    assert late.outcome.pots[0].winners == ("Cy",)
+    assert [f.code for f in late.findings if f.kind == "false_open"] == ["unproven_opener"]
+    in_time = replay_hand(game_setup("jackpots", opts), [bob] + JP_PRE + [Declare(player="Bob", what="split_openers"),
+                                                                    split] + tail)
+    assert in_time.outcome.pots[0].winners == ("Bob",)
+
+
+def test_keep_if_best_does_not_keep_a_pot_the_opener_did_not_win():
+    """jackpots.11.1 / jackpots.false_open_after_win = keep_if_best_no_penalty: "he cannot be made to return
+    it *provided his hand at the showdown was the highest*" -- Bob opened on nothing, rakes the pot, but
+    Cy's flush beat his aces: he does not keep it (no "keeps the pot" ruling; his stack does not grow)."""
+    events = [dealt("Bob", "Ah Ks 7c 4d 2s")] + JP_PRE + [
+        drawn("Bob", "7c 4d 2s", "Ad Ac 3h"), Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
+        shown("Bob", "Ah Ad Ac Ks 3h"), shown("Cy", "2c 5c 8c 9c Tc"), TakePot(player="Bob")]
+    r = replay_hand(game_setup("jackpots"), events)
+    assert not [f for f in r.findings if f.rule == "jackpots.11.1"]
+    assert r.outcome.stacks["Bob"] < 100
+    assert "Bob" not in {w for p in r.outcome.pots for w in p.winners}
+    # jackpots.9: the pot belongs to the best other hand shown -- the rake decides nothing
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, ("Cy",), "jackpots.9")]
+    # with the best hand he keeps it -- once the false open is found after he won (here: he admits it after
+    # the showdown; the rake line alone finds nothing, jackpots.9)
+    best = events[:-2] + [shown("Cy", "Qs Qd 9c 8h 3s"), TakePot(player="Bob"), Declare(player="Bob", what="false_open")]
+    kept = replay_hand(game_setup("jackpots"), best)
+    assert kept.outcome.pots[0].winners == ("Bob",)
+    assert [f.rule for f in kept.findings if f.code == "false_open_after_win"] == ["jackpots.11.1"]
+
+
+def test_a_false_opener_without_chips_left_cannot_pay_the_penalty():
+    """jackpots.6 with jackpots.false_open_penalty = pay_each_other_player_1: a false opener who has no chips
+    left pays what he can; the unpaid penalty is noted under jackpots.false_open_penalty."""
+    seats = [("Ann", 100), ("Bob", 2), ("Cy", 100), ("Dee", 100)]
+    events = [Deal(player="Bob", cards=tuple(cards("Ah Ks 7c 4d 2s"))), Bet(player="Bob", amount=2),
+              Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann")]
+    r = replay_hand(game_setup("jackpots", seats=seats), events)
+    unpaid = [f for f in r.findings if f.code == "penalty_unpaid"]
+    assert [(f.rule, f.player) for f in unpaid] == [("jackpots.false_open_penalty", "Bob")] * 3
+    assert "no chips left to pay" in unpaid[0].message and r.outcome.penalties == ()
+
+
+def test_an_opener_left_alone_without_showing_openers_leaves_the_pot_undecided_under_jackpots_4_1():
+    """jackpots.4.1 (the opener must hold jacks or better and prove it) / jackpots.11.2: Bob opens, Cy and
+    Ann fold; Bob is alone but has not shown his openers: flagged under jackpots.4.1 naming him, and the
+    pot of 5 waits (jackpots.py end_uncontested)."""
+    r = replay_text_hand("jackpots", "Bob: bets 2\nCy: folds\nAnn: folds\n", seats="Ann 20, Bob 20, Cy 20")
+    assert finding_rows(r) == [(None, "openers_unverifiable", "Bob", "jackpots.4.1")]
+    assert r.findings[0].message == ("Bob's openers were not shown: show the pair (or split-opener discards) "
+                                     "Bob opened with")
+    (pot,) = r.outcome.pots
+    assert (pot.amount, pot.decided, pot.rule) == (5, False, "jackpots.11.2") and r.outcome.kind == "uncontested"
+
+
+def test_openers_shown_that_are_not_the_cards_dealt_make_a_false_open():
+    """jackpots.10 (a false open when everybody else dropped: the pot stays, the opener pays each other
+    player, jackpots.6): Bob was dealt Qs Qd 9c 9h 2s, opens, Cy and Ann drop, and he "shows openers
+    Jh Jd" -- not cards he was dealt: disproven, so a false open (jackpots.py table_proof)."""
+    r = replay_text_hand("jackpots", "Bob: dealt Qs Qd 9c 9h 2s\nBob: bets 2\nCy: folds\nAnn: folds\nBob: shows openers Jh Jd\n",
+             seats="Ann 20, Bob 20, Cy 20")
+    assert finding_rows(r) == [(None, "false_open_all_dropped", "Bob", "jackpots.10")]
+    assert "(the openers he showed (Jh Jd) are not the cards he was dealt (Qs Qd 9c 9h 2s))" in r.findings[0].message
+    o = r.outcome
+    assert o.kind == "false_open" and o.stacks == {"Ann": 18, "Bob": 16, "Cy": 21}
+    assert [(p.payer, p.payee, p.amount) for p in o.penalties] == [("Bob", "Cy", 1), ("Bob", "Ann", 1)]
+
+
+def test_free_ride_antes_cite_the_penalty_option():
+    """jackpots.6 / jackpots.false_open_penalty = ante_for_all_next_deal: the false opener's antes for
+    everybody in the next deal are noted under jackpots.false_open_penalty."""
+    ride = replay_hand(game_setup("jackpots", {"jackpots.false_open_penalty": "ante_for_all_next_deal"},
+                                  carry_in=JackpotsCarry(pot=0, free_ride_payer="Bob")), [])
+    assert [(f.code, f.rule) for f in ride.findings if f.code == "free_ride_antes"] == [
+        ("free_ride_antes", "jackpots.false_open_penalty")]
+
+
+def test_a_false_open_found_when_everybody_dropped_says_what_was_needed_and_what_follows():
+    """jackpots.10: a false open found when everybody else dropped -- the pot stays for the next deal and
+    the opener pays each other player (jackpots.6).  Bob's dealt Ah Ks 7c 4d 2s is no pair: the finding
+    says he opened without openers, what his hand was, that jacks or better were needed
+    (jackpots.min_open = JJ), and what follows."""
+    r = replay_hand(game_setup("jackpots"), [BOB_NOTHING, Bet(player="Bob", amount=2), Fold(player="Cy"),
+                                             Fold(player="Dee"), Fold(player="Ann")])
+    assert [(f.code, f.rule, f.message, f.remedy) for f in r.findings] == [(
+        "false_open_all_dropped", "jackpots.10",
+        "Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better were needed) "
+        "and everybody else dropped",
+        "the pot stays on the table for the next deal; Bob pays 1 chip to each other player (jackpots.6)")]
+
+
+def test_a_deferred_free_ride_is_still_owed_after_a_passed_out_deal_or_a_misdeal():
+    """jackpots.false_open_penalty = ante_for_all_next_deal with jackpots.free_ride_by_dealer =
+    next_deal_he_does_not_deal: Ann owes the free ride but deals (and antes as the dealer anyway): it
+    moves to the next deal she does not deal.  That deal is passed out (Bob deals next) or misdealt
+    (Ann deals again): either way she still owes it."""
+    opts = {"jackpots.false_open_penalty": "ante_for_all_next_deal",
+            "jackpots.free_ride_by_dealer": "next_deal_he_does_not_deal"}
+    owed = JackpotsCarry(pot=0, free_ride_payer="Ann")
+    for events, dealer in (([Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")], "Bob"), ([Misdeal()], "Ann")):
+        nxt = replay_hand(game_setup("jackpots", opts, carry_in=owed), events).outcome.next_hand
+        assert (nxt.dealer, nxt.carry.free_ride_payer) == (dealer, "Ann")
+        assert nxt.obligations == ("Ann antes for everybody (jackpots.false_open_penalty)",)
+
+
+def test_a_correction_in_a_jackpots_hand_replays_it_without_the_voided_action():
+    """A correction (``void N``) in a Jackpots deal: Bob opens for 2, Cy's logged call is voided -- Cy is
+    to act again and his 2 chips are back."""
+    r = replay_hand(game_setup("jackpots"), [BOB_JJ, Bet(player="Bob", amount=2), Call(player="Cy"), Void(action=3)])
+    assert r.states[-1].to_act == "Cy" and r.states[-1].stacks[2] == 100
+
+
+def test_a_false_open_declared_in_the_first_round_under_rrop_lets_the_others_declare_the_pot_open():
+    """jackpots.7: "the false opener drops out of the hand automatically; the chips he put in stay in the
+    pot".  What the others do depends on jackpots.false_open_before_showdown: play_on (seed-003,
+    jackpots.8) "the others play on as if nothing had happened"; rrop_declare_open "another player still
+    in the hand who holds openers ... may declare the pot open" -- Bob opened on nothing and admits it
+    after Cy's call, in the first round."""
+    events = [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Declare(player="Bob", what="false_open")]
+    play_on = replay_hand(setup(), events)
+    assert [(f.code, f.rule, f.remedy) for f in play_on.findings] == [
+        ("false_open_before_showdown", "jackpots.7", "the others play on (jackpots.8)")]
+    rrop = replay_hand(setup({"jackpots.false_open_before_showdown": "rrop_declare_open"}), events)
+    assert [(f.code, f.rule, f.remedy) for f in rrop.findings][0] == (
+        "false_open_before_showdown", "jackpots.7", "the others may declare the pot open")
+    assert rrop.states[-1].phase == "declare_open"
+
+
+def test_an_opener_who_wins_the_showdown_without_showing_openers_holds_the_pot_undecided():
+    """jackpots.3: the opener must prove he held openers before the draw -- Bob's deal is not logged, he
+    drew three and his aces may be drawn cards; he wins the showdown against Cy's queens but has not
+    shown his openers: the pot of 8 waits, undecided, under jackpots.3 (a note about the end of the
+    hand, at no action), until he shows them."""
+    events = JP_PRE + [Draw(player="Bob", count=3), Draw(player="Cy", count=3), Check(player="Bob"),
+                       Check(player="Cy"), shown("Bob", "Ah Ad Ac Ks 3h"), shown("Cy", "Qs Qd 9c 8h 3s")]
+    r = replay_hand(game_setup("jackpots"), events)
+    assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
+        (None, "openers_unverifiable", "jackpots.3", "the pot he would win is undecided until they are shown")]
+    assert [(p.amount, p.winners, p.decided, p.rule) for p in r.outcome.pots] == [(8, (), False, "jackpots.3")]
+
+
+def test_openers_shown_before_the_showdown_that_are_not_openers_put_the_opener_out():
+    """jackpots.7: "Once a false open is established, the false opener drops out of the hand
+    automatically; the chips he put in stay in the pot"; jackpots.8 the others play on.  Bob opened,
+    Cy and Dee called, and Bob shows his "openers" Th Ts at the table: tens are not jacks or better, so
+    the false open is established there -- the finding says what he showed, what was needed and how it
+    came to light; Cy and Dee play on."""
+    r = replay_hand(game_setup("jackpots"), [Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee"),
+                                             Fold(player="Ann"), shown("Bob", "Th Ts", "openers")])
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [(
+        5, "false_open_before_showdown", "jackpots.7",
+        "Bob opened without openers (the openers he showed (Th Ts) are not openers: jacks or better were needed; "
+        "shown at the table): Bob is out of the hand, Bob's chips stay in the pot", "the others play on (jackpots.8)")]
+    assert r.states[-1].in_hand == ("Cy", "Dee")
+
+
+def test_a_joker_refused_in_jackpots_says_which_option_holds_the_bug():
+    """jackpots.bug = none by default: the pack has no joker; the error says how to fix the log, and
+    which option plays the bug (jackpots.bug = joker_as_ace_or_straight_flush_filler)."""
+    import pytest
+
+    from referee.errors import CardError
+
+    with pytest.raises(CardError) as err:
+        replay_hand(setup(), [deal("Bob", "As Jk1 9c 6d 2s")])
+    assert err.value.hint == ("correct the card; a Jackpots pack holds the bug only with option "
+                              "jackpots.bug = joker_as_ace_or_straight_flush_filler")
+
+
+def test_a_false_open_declared_at_the_table_says_so_once():
+    """jackpots.7 (a false open established during the hand): Bob admits it after Cy's call -- the finding
+    gives how it came to light, once: "the false open was declared at the table"."""
+    r = replay_hand(setup(), [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"),
+                              Declare(player="Bob", what="false_open")])
+    assert [f.message for f in r.findings] == [
+        "Bob opened without openers (the false open was declared at the table): Bob is out of the hand, "
+        "Bob's chips stay in the pot"]
+
+
+def test_an_opener_who_mucks_at_the_showdown_without_openers_pays_the_penalty():
+    """jackpots.3: "an opener who shows nothing, or whose proof went into the muck, has not proven his
+    openers"; his logged deal Ah Ks 7c 4d 2s shows he opened without them -- he mucks at the showdown:
+    flagged under jackpots.3, and he pays each other player (jackpots.6); Cy's queens take the pot."""
+    events = [BOB_NOTHING] + PRE + [Draw(player="Bob", count=3), Draw(player="Cy", count=3), Check(player="Bob"),
+                                    Check(player="Cy"), show("Cy", "Qs Qd 9c 8h 3s"), Muck(player="Bob")]
+    r = replay_hand(setup(), events)
+    (f,) = [f for f in r.findings if f.kind == "false_open"]
+    assert (f.code, f.rule, f.message, f.remedy) == (
+        "false_open_at_showdown", "jackpots.3",
+        "Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better were needed): "
+        "he mucked at the showdown without proving them", "Bob pays 1 chip to each other player (jackpots.6)")
+    assert r.outcome.pots[0].winners == ("Cy",)
+
+
+def test_an_opener_who_stood_pat_shows_the_hand_that_was_his_before_the_draw():
+    """jackpots.3: "What proves openers is what the opener shows the table" -- Bob stood pat, so the hand
+    he shows is the hand he opened with: Th Ts 9c 4d 2s, tens, not jacks or better.  The finding says
+    he showed it standing pat, and Cy's queens take the pot."""
+    events = PRE + [Draw(player="Bob", count=0), Draw(player="Cy", count=1), Check(player="Bob"), Check(player="Cy"),
+                    show("Bob", "Th Ts 9c 4d 2s"), show("Cy", "Qs Qd 9h 8h 3s")]
+    r = replay_hand(setup(), events)
+    (f,) = kinds(r, "false_open")
+    assert "Bob opened without openers (he showed Th Ts 9c 4d 2s standing pat)" in f.message
+    assert r.outcome.pots[0].winners == ("Cy",)
+
+
+def test_an_opener_whose_kept_cards_are_not_openers_and_whose_discards_were_mucked_cannot_prove_them():
+    """jackpots.2 / jackpots.3: what proves openers is what the opener shows, with the discards he kept --
+    Bob drew three (dealt Ah Kd 3h) and shows Th 9c Ah Kd 3h: the two he kept, Th 9c, are not openers
+    and his discards went into the muck, so he could not prove them (jackpots.unproven_opener =
+    as_false_open): he may not win, and Cy's queens take the pot."""
+    events = PRE + [Draw(player="Bob", count=3, received=tuple(cards("Ah Kd 3h"))), Draw(player="Cy", count=1),
+                    Check(player="Bob"), Check(player="Cy"), show("Bob", "Th 9c Ah Kd 3h"), show("Cy", "Qs Qd 9h 8h 3s")]
+    r = replay_hand(setup(), events)
+    (f,) = r.findings
+    assert (f.code, f.rule) == ("unproven_opener", "jackpots.unproven_opener")
+    assert f.message.startswith("Bob could not prove his openers (the cards he kept (Th 9c) are not openers and his "
+                                "discards went into the muck (jackpots.2))")
+    assert r.outcome.pots[0].winners == ("Cy",)

@@ -108,3 +108,21 @@ def test_any_log_replays_with_findings_not_crashes(options, events):
     assert len(r.states) == len(events)
     o = r.outcome
     assert sum(o.stacks.values()) + o.carried + o.undecided + o.in_middle == 60
+
+
+def cited_rules(replay) -> list[str]:
+    """Every rule id a replay cites: its findings', its pots' and its penalties'."""
+    o = replay.outcome
+    return [r for r in [*(f.rule for f in replay.findings), *(p.rule for p in o.pots), *(p.rule for p in o.penalties)]
+            if r is not None]
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.sampled_from(["straight_draw", "jackpots"]), st.sampled_from(OPTION_SETS), st.lists(ANY_EVENT, max_size=25))
+def test_every_rule_a_draw_replay_cites_is_in_its_rulebook(game, options, events):
+    """A ruling quotes the rule it follows (the replay prints the rule's text by its id): every finding,
+    pot and penalty of any logged straight-draw or Jackpots hand -- notes and answers as well as
+    breaches -- names a rule or option the game's rulebook has."""
+    rb = load_rulebook(game).with_options(options)
+    r = replay_hand(HandSetup(rb, [("Ann", 30), ("Bob", 20), ("Cy", 10)], "Ann"), events)
+    assert [rule for rule in cited_rules(r) if not rb.has_rule(rule)] == []

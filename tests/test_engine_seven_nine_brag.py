@@ -14,6 +14,12 @@ from referee.engine.games.seven_card_brag import SevenCardBrag, SevenCarry
 from referee.errors import HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
+from referee.engine.events import Stake
+from referee.engine.replay import replay_hand
+from referee.engine.state import HandSetup
+from referee.rulebook import load_rulebook
+
+from helpers.engine import replay_text_hand
 
 STAKES = "Bob: stake 1\nCy: stake 1\nAnn: stake 1\n"
 SEVEN_REVEALS = ("Bob: reveals Kh Kd 5c\nCy: reveals Qs Js Ts\nAnn: reveals 6c 6h As\n"
@@ -186,3 +192,87 @@ def test_the_discard_of_a_logged_deal_moves_from_the_hand_to_the_muck():
     # a discard another player holds is still a card in two places: the log cannot be replayed
     with pytest.raises(HandFileError, match="3d"):
         hand("seven_card_brag", deals + STAKES + "Bob: arranges Ah Kh Qh | 2c 2d 9s, discards 3d\n")
+def test_an_unseen_four_of_a_kind_declaration_leaves_the_pot_undecided():
+    """brag7.7 / brag7.four_of_a_kind_wins = on: "wins the pot at once if he declares it immediately,
+    before discarding" -- Cy declares four of a kind but the log does not show the cards: the pot of 3
+    waits for the four cards, an undecided pot of the deal's three players (seven_card_brag.py
+    end_declared)."""
+    r = replay_text_hand("seven_card_brag", "Bob: stake 1\nCy: stake 1\nAnn: stake 1\nCy: declares four of a kind\n",
+             "brag7.four_of_a_kind_wins = on", seats="Ann 20, Bob 20, Cy 20")
+    o = r.outcome
+    assert [(f.code, f.player, f.rule, f.remedy) for f in r.findings] == [
+        ("declaration_unverifiable", "Cy", "brag7.7", "the pot waits for the four cards")]
+    (pot,) = o.pots
+    assert (pot.amount, pot.eligible, pot.winners, pot.decided, pot.rule) == (3, ("Bob", "Cy", "Ann"), (), False, "brag7.7")
+    assert (o.kind, o.undecided, o.carried, o.summary, o.decided) == ("showdown", 3, 0, "3 undecided", False)
+
+
+def test_a_seven_card_brag_hand_in_progress_keeps_the_count_of_carried_deals():
+    """brag7 (a deal nobody wins carries its pot; the count of deals carried in a row goes on): a hand still
+    in progress leaves the count as it came in, 2 (seven_card_brag.py carry_out)."""
+    seats = [("Ann", 20), ("Bob", 20), ("Cy", 20)]
+    setup = HandSetup(load_rulebook("seven_card_brag"), seats, "Ann", carry_in=SevenCarry(pot=3, deals_carried=2))
+    o = replay_hand(setup, [Stake("Bob", 1)]).outcome
+    assert o.kind == "in_progress" and o.next_hand.carry.deals_carried == 2
+
+
+def test_the_best_hand_of_each_round_is_recorded_once_the_deal_is_over():
+    """brag7.5 (hands rank as in three-card brag): round one, Cy's Qs Js Ts (a running flush) beats
+    Bob's kings and Ann's sixes; round two, Cy's aces beat Ann's king high and Bob's nine high -- Cy has
+    the best hand in both and takes the 3 stakes.  The deal's facts name the best of each round; a
+    deal still in progress names none."""
+    r = replay_text_hand("seven_card_brag", STAKES + SEVEN_REVEALS, seats="Ann 20, Bob 20, Cy 20")
+    assert r.outcome.facts["round_best"] == ["Cy", "Cy"]
+    assert r.outcome.summary == "Cy has the best hand in 2 rounds and wins 3"
+    going = replay_text_hand("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\n", seats="Ann 20, Bob 20, Cy 20")
+    assert going.outcome.kind == "in_progress" and going.outcome.facts["round_best"] == []
+
+
+def test_the_stakes_are_prompted_from_the_first_player_who_has_not_staked():
+    """brag7.1 "Before each deal every player puts an equal stake into the pot": Bob (the dealer's left)
+    is asked first for the deal's stake; once he has put in 1, Cy is asked for the same 1."""
+    from referee.engine.replay import next_turn
+
+    setup = HandSetup(load_rulebook("seven_card_brag"), [("Ann", 50), ("Bob", 50), ("Cy", 50)], "Ann")
+    first = next_turn(setup, [])
+    assert (first.phase, first.to_act, first.legal) == ("stakes", "Bob", ("stake (the deal's equal stake)",))
+    second = next_turn(setup, [Stake("Bob", 1)])
+    assert (second.to_act, second.legal) == ("Cy", ("stake 1",))
+
+
+def test_a_deal_nobody_wins_both_rounds_of_carries_its_pot_under_brag7_6_2():
+    """brag7.6.2: "Otherwise nobody wins the pot: it stays, and every player stakes again before the next
+    deal" -- round one, Bob's and Cy's kings with a five tie (brag7.round_tie = no_unique_best_pot_carries:
+    nobody is best); round two, Ann's queen high is best: nobody has both, the 3 stay."""
+    r = replay_text_hand("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: reveals Ks Kc 5d\nAnn: reveals 6c 6h As\n"
+                         "Bob: reveals 9c 8d 2s\nCy: reveals 9d 8c 2h\nAnn: reveals Qc Td 3s\n",
+                         seats="Ann 20, Bob 20, Cy 20")
+    assert (r.outcome.kind, r.outcome.summary) == ("carried", "nobody is best in every round: the pot of 3 stays")
+    assert [(p.amount, p.winners, p.left_over, p.rule) for p in r.outcome.pots] == [(3, (), 3, "brag7.6.2")]
+
+
+def test_an_unseen_four_of_a_kind_declaration_says_the_cards_are_not_shown():
+    """brag7.7: "wins the pot at once if he declares it immediately" -- the declaration is checked against
+    his cards; Cy declares four of a kind but the log shows none of them: the finding says so."""
+    r = replay_text_hand("seven_card_brag", STAKES + "Cy: declares four of a kind\n", "brag7.four_of_a_kind_wins = on",
+                         seats="Ann 20, Bob 20, Cy 20")
+    assert [f.message for f in r.findings] == ["Cy declared four of a kind but the log does not show the cards"]
+
+
+def test_a_second_hand_as_good_as_the_first_is_no_breach_of_revealing_the_better_first():
+    """brag7.4: "he must reveal the better of his two hands first (see brag7.misorder)" -- Bob's two hands
+    are equal (kings with a five, twice): revealing either first is revealing the better first, nothing
+    is flagged, and Cy, best in both rounds, wins."""
+    r = replay_text_hand("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: reveals Qs Js Ts\nAnn: reveals 6c 6h As\n"
+                         "Cy: reveals Ac Ad 4h\nAnn: reveals Qc Td 3s\nBob: reveals Ks 5d Kc\n", seats="Ann 20, Bob 20, Cy 20")
+    assert not r.findings and r.outcome.summary == "Cy has the best hand in 2 rounds and wins 3"
+
+
+def test_four_pairs_declared_in_nine_card_brag_redeals_with_the_pot_staying():
+    """brag9.four_pairs_redeal = on: "A player whose nine cards hold four pairs may declare it before
+    arranging his hands; everyone then stakes again and the cards are redealt" -- Cy's nine cards hold
+    kings, queens, fives and nines: the 3 staked stay and the same dealer deals again."""
+    r = hand("nine_card_brag", STAKES + "Cy: dealt Kh Kd Qh Qd 5c 5d 9s 9h 2c\nCy: declares four pairs\n",
+             "brag9.four_pairs_redeal = on")
+    assert (r.outcome.kind, r.outcome.summary) == ("redeal", "four pairs declared: the pot of 3 stays and Ann deals again")
+    assert [(p.amount, p.winners, p.left_over) for p in r.outcome.pots] == [(3, (), 3)]

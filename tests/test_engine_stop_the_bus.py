@@ -18,6 +18,7 @@ from referee.errors import CardError, HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 from referee.rulebook import load_rulebook
+from referee.engine.replay import start_hand
 
 SHOWS = "Bob: shows Qs Ks Jc\nCy: shows 5h 6h 7c\nAnn: shows Ah Ad 3s\n"
 
@@ -135,3 +136,65 @@ def test_a_new_game_after_chips_are_restored():
     result = replay_night([("Ann", 5), ("Bob", 5)], "Ann", hands)
     assert result.hands[0].outcome.next_hand.carry.winner == "Ann"
     assert result.winner is None and result.stacks == {"Ann": 10, "Bob": 5}
+
+
+def test_stop_the_bus_offers_an_exchange_for_the_dummy_as_the_log_knows_it():
+    """stopbus.3: "In turn each player may exchange one card for one of the dummy's" -- the prompt names
+    the dummy's cards (unknown here: ?? ?? ??) (stop_the_bus.py ExchangeChoices.describe)."""
+    state = start_hand(HandSetup(load_rulebook("stop_the_bus"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"))
+    assert state.prompt().legal == ("exchange a card for ?? ?? ??", "pass")
+
+
+@pytest.mark.parametrize(("top_prial", "pays"), [("333", "Ann"), ("AAA", "Bob")])
+def test_three_threes_is_the_top_prial_only_under_its_option(top_prial, pays):
+    """stopbus.1 "hands rank as in Three-card Brag (see stopbus.top_prial)"; stopbus.5 "the player with
+    the lowest hand pays ... five chips": stopbus.top_prial = 333 ("Three threes is the highest prial,
+    above three aces") -- Ann's three aces are the lowest hand against Bob's three threes and she pays;
+    under AAA ("three aces is the highest") Bob pays."""
+    r = hand("dummy: 9h 4c Kd\nBob: passes\nAnn: passes\nBob: shows 3s 3h 3d\nAnn: shows Ah Ad Ac\n",
+             f"stopbus.top_prial = {top_prial}", seats="Ann 10, Bob 10")
+    assert [(p.payer, p.amount, p.rule, p.into) for p in r.outcome.penalties] == [(pays, 5, "stopbus.penalty", "pot")]
+
+
+def test_a_card_given_unseen_goes_into_the_dummy_as_one_unseen_card():
+    """stopbus.3: "exchange one card of his hand for one card of the dummy; the card he gives up goes face
+    up into the dummy" -- Bob takes the Kd for a card the log did not see: the dummy then holds 9h 4c and
+    that one card, and Cy is offered it so."""
+    night_ = parse_night("rulebook: stop_the_bus\nseats: Ann 10, Bob 10, Cy 10\ndealer: Ann\n\nhand 1\n"
+                         "dummy: 9h 4c Kd\nBob: exchanges ?? for Kd\n")
+    p = next_turn(HandSetup(load_rulebook("stop_the_bus"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"),
+                  list(night_.hands[0].events))
+    assert (p.to_act, p.legal) == ("Cy", ("exchange a card for 9h 4c ??", "pass"))
+    assert p.options.dummy == (*cards("9h 4c"), UNKNOWN)
+
+
+def test_logging_mistakes_about_the_dummy_and_a_result_only_deal_say_how_to_fix_them():
+    """stopbus.2 "The dummy ... is dealt face up": a card it does not hold cannot be taken -- the error
+    says the dummy lies face up; a deal logged by its result (``was lowest``) cannot also log play."""
+    with pytest.raises(HandFileError) as err:
+        hand("dummy: 9h 4c Kd\nBob: exchanges 2c for Qs\n")
+    assert err.value.hint == "the dummy lies face up: correct the card"
+    with pytest.raises(HandFileError) as err:
+        hand("Bob: was lowest\nCy: passes\n")
+    assert err.value.hint == "log the whole deal (dummy, exchanges, shows) or only who was lowest"
+
+
+def test_the_last_player_with_chips_wins_the_game_and_a_player_out_cannot_act():
+    """stopbus.6: "Deals continue until only one player has chips left; he takes the whole pot";
+    stopbus.6.1: "A player whose chips run out is out of the game: he is dealt no more cards, has no
+    turn" -- Bob, lowest with 4, pays his last 4 of the 5 and is out: with two players Ann has won the
+    game and the pot; with three, Bob's pass in the next deal is flagged and ignored."""
+    (only,) = night("hand 1\nBob: was lowest\n", seats="Ann 10, Bob 4")
+    o = only.replay.outcome
+    assert (o.summary, o.facts) == ("Ann wins the game and 4", {"in_game": ["Ann"], "bus_pot": 0, "winner": "Ann"})
+    later = night("hand 1\nBob: was lowest\n\nhand 2\ndummy: 9h 4c Kd\nBob: passes\n", seats="Ann 10, Bob 4, Cy 10")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in later[1].replay.findings] == [
+        (2, "acted_not_in_game", "stopbus.6.1", "Bob has no chips left and is out of the game", "ignored")]
+
+
+def test_an_exchange_after_the_exchanging_is_over_is_ignored():
+    """stopbus.4: "This goes on until the players no longer want to exchange" -- a full round of passes
+    has ended it; Bob's exchange after that is flagged under stopbus.4 and ignored."""
+    r = hand("dummy: 9h 4c Kd\nBob: passes\nCy: passes\nAnn: passes\nBob: exchanges 2c for Kd\n")
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings][0] == (
+        5, "exchanging_over", "stopbus.4", "the exchanging is over: Bob cannot exchange", "ignored")

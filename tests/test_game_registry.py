@@ -96,3 +96,22 @@ def test_push_hint_lists_the_games_own_actions_not_the_hands_log(toy_games: Path
         toy.push(Bet(player="Ann", amount=1))
     assert "Bet is not an action of High card (a toy game)" in str(caught.value)
     assert caught.value.hint == "High card (a toy game) actions: shows Kh; folds"
+
+
+def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused() -> None:
+    """A registered game is checked: every event it plays (a handler) must be one its hand format
+    accepts (``events``), and the other way round -- a toy that handles folds but lists only shows is
+    refused, naming what is played but not accepted."""
+    import pytest
+
+    from referee.engine.events import Show
+    from referee.engine.games import register
+
+    class Unlisted(HighCard):
+        name = "toy_unlisted"
+        prefix = "toyun"
+        events = {Show: "shows Kh"}
+
+    with pytest.raises(ValueError, match=r"played but not accepted \['Fold'\]"):
+        register(Unlisted)
+    assert "toy_unlisted" not in GAMES

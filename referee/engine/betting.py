@@ -176,7 +176,6 @@ class BettingRound:
         self.stacks = stacks
         self.live = live
         self.name = name
-        self.first = first
         self.order = tuple([s for s in table.order_from(first) if live[s]])
         self.bets = [0] * table.size
         with_chips = {s for s in self.order if stacks[s] > 0}
