@@ -33,18 +33,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from helpers.scoreboard import EventStream  # noqa: E402
 
 from referee.handfile.writer import EventWriter  # noqa: E402
-from referee.live import LiveTable, Stored  # noqa: E402
+from referee.live import LiveTable, Refused, Stored  # noqa: E402
 from referee.store import SeatSpec, open_store  # noqa: E402
 
 REFEREE = Path(sys.executable).parent / "referee"
 
 
-def next_line(table: LiveTable, rng: random.Random) -> str:
-    """A legal line: an action the prompt offers, or 'new hand' once the hand is over."""
+def record_one(table: LiveTable, rng: random.Random) -> object:
+    """One line at the table: an action the prompt offers, or the next hand once nobody is to act
+    (forced past a showdown nobody logs)."""
     prompt = table.prompt()
-    if prompt is None or prompt.to_act is None:
-        return "new hand"
-    return EventWriter(table.game).line(rng.choice(prompt.events()))
+    if prompt is None or prompt.to_act is None or not prompt.events():
+        return table.new_hand(force=True)
+    entry = table.enter(EventWriter(table.game).line(rng.choice(prompt.events())))
+    if isinstance(entry, Refused) and table.can_force:
+        entry = table.force()
+    return entry
 
 
 def proc_cpu(pid: int) -> float:
@@ -79,9 +83,6 @@ class Client(threading.Thread):
 
 
 def main() -> None:
-    import faulthandler
-
-    faulthandler.dump_traceback_later(45, exit=True)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=30)
     parser.add_argument("--actions", type=int, default=500)
@@ -116,7 +117,7 @@ def main() -> None:
             acked: dict[int, float] = {}
             started = time.monotonic()
             while len(acked) < args.actions:
-                entry = table.enter(next_line(table, rng))
+                entry = record_one(table, rng)
                 if isinstance(entry, Stored) and entry.action is not None:
                     acked[entry.seq] = time.monotonic()
                 time.sleep(args.pace)
