@@ -15,8 +15,7 @@ import socket
 from pathlib import Path
 
 import pytest
-from helpers.scoreboard import Served
-from test_scoreboard_server import act, new_session
+from helpers.scoreboard import Served, act, demo_night, new_session
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -103,16 +102,9 @@ def test_a_page_says_it_lost_the_server_and_catches_up_when_it_is_back(sqlite_ur
 
 
 def test_the_closed_demo_night_shows_who_pays_whom_and_a_player_taps_his_name(tmp_path: Path, browser) -> None:
-    import subprocess
-
-    from test_scoreboard_server import REFEREE
-
-    url = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
-    done = subprocess.run([str(REFEREE), "demo", "--db", url, "--pdf", str(tmp_path / "demo.pdf")], capture_output=True,
-                          text=True, env=env, stdin=subprocess.DEVNULL, timeout=300)
-    assert done.returncode == 0, done.stderr
     from selenium.webdriver.common.by import By
+
+    url = demo_night(tmp_path)
 
     with Served(url, 1) as served:
         browser.get(served.url)

@@ -16,26 +16,11 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers.scoreboard import EventStream, Served, card_tokens, request
+from helpers.scoreboard import EventStream, Served, act, card_tokens, demo_night, new_session, request
 
-from referee.store import SeatSpec, open_store
+from referee.store import open_store
 
 REFEREE = Path(sys.executable).parent / "referee"
-
-
-def act(url: str, session: int, *lines: str) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
-    done = subprocess.run([str(REFEREE), "--db", url, "act", str(session), *lines], capture_output=True, text=True,
-                          env=env, stdin=subprocess.DEVNULL, timeout=120)
-    assert done.returncode == 0, done.stderr
-
-
-def new_session(url: str, table: str = "Kitchen") -> int:
-    with open_store(url) as store:
-        session = store.new_session(table_name=table, rulebook="jackpots", chip_value_cents=100,
-                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
-        assert session.id is not None
-        return session.id
 
 
 def log_of(url: str, session: int) -> tuple[int, int, str]:
@@ -158,11 +143,7 @@ def test_the_page_says_when_the_database_is_gone_and_goes_on_when_it_is_back(pg_
 
 
 def test_the_demo_night_is_served_with_its_settlement_and_no_private_card(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
-    done = subprocess.run([str(REFEREE), "demo", "--db", url, "--pdf", str(tmp_path / "demo.pdf")], capture_output=True,
-                          text=True, env=env, stdin=subprocess.DEVNULL, timeout=300)
-    assert done.returncode == 0, done.stderr
+    url = demo_night(tmp_path)
     with Served(url, 1) as served:
         status, body = request(served.url + "state")
     import json

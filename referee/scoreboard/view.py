@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from referee.cards import SUIT_SYMBOL, Card, parse_card
+from referee.cards import Card, parse_card
 from referee.engine import events as ev
 from referee.engine.public import public_cards
 from referee.engine.replay import play

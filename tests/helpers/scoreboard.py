@@ -4,15 +4,32 @@ lines alone (an oracle apart from the engine's own :mod:`referee.engine.public`)
 
 from __future__ import annotations
 
+import http.client
+import json
+import os
+import random
 import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urlsplit
 
+from referee.cards import UNKNOWN, deck_with_jokers
 from referee.engine import events as ev
+from referee.engine.games import find_game
+from referee.engine.night import NightHand, NightThread
+from referee.engine.replay import start_hand
+from referee.errors import RefereeError
 from referee.handfile.model import Night
-from referee.handfile.writer import write_events
+from referee.handfile.parser import load_rules
+from referee.handfile.writer import EventWriter, write_events
 from referee.recording import header_events, stored_rulebook
-from referee.store import SeatSpec, Store
+from referee.store import SeatSpec, Store, open_store
 
 CARD = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[cdhs](?!\w)|(?<!\w)Jk[12](?!\w)")
 
@@ -81,15 +98,6 @@ def random_night(game_name: str, seed: int, hands: int = 2) -> str:
     dummy too, where the game has one), then legal actions the engine offers chosen at random, each
     unseen card ``??`` it offers replaced by a real card from the pack, and at the end the hands still
     in shown or thrown away at random.  What the engine refuses is left out: the night replays."""
-    import random
-
-    from referee.cards import UNKNOWN, deck_with_jokers
-    from referee.engine.games import find_game
-    from referee.engine.night import NightHand, NightThread
-    from referee.engine.replay import start_hand
-    from referee.errors import RefereeError
-    from referee.handfile.parser import load_rules
-    from referee.handfile.writer import EventWriter
 
     rng = random.Random(seed)
     game = find_game(game_name)
@@ -162,12 +170,7 @@ def _with_real_cards(event: ev.Event, real) -> ev.Event:
 
 class Served:
     """``referee serve`` running in a real subprocess: its URL, and a way to read its event stream."""
-
     def __init__(self, url: str, session: int, *extra: str) -> None:
-        import os
-        import subprocess
-        import sys
-        from pathlib import Path
 
         self.db = url
         referee = Path(sys.executable).parent / "referee"
@@ -187,9 +190,6 @@ class Served:
         self._wait_ready()
 
     def _wait_ready(self) -> None:
-        import time
-        import urllib.error
-        import urllib.request
 
         for _ in range(100):
             try:
@@ -212,9 +212,6 @@ class Served:
 
 def request(url: str, method: str = "GET") -> tuple[int, str]:
     """``(status, body)`` of one plain HTTP request."""
-    import urllib.error
-    import urllib.request
-
     try:
         with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=10) as response:
             return response.status, response.read().decode()
@@ -224,10 +221,7 @@ def request(url: str, method: str = "GET") -> tuple[int, str]:
 
 class EventStream:
     """A page's server-sent event stream, read as a browser's EventSource reads it."""
-
     def __init__(self, url: str) -> None:
-        import http.client
-        from urllib.parse import urlsplit
 
         parts = urlsplit(url)
         self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
@@ -238,8 +232,6 @@ class EventStream:
 
     def next_state(self, timeout: float = 5.0) -> dict:
         """The next ``state`` event's data (pings skipped)."""
-        import json
-        import time
 
         deadline = time.monotonic() + timeout
         event, data = None, []
@@ -261,3 +253,31 @@ class EventStream:
 
     def close(self) -> None:
         self.connection.close()
+
+
+def demo_night(folder) -> str:
+    """The demo night recorded by a real ``referee demo`` into a database of its own: its URL."""
+    url = f"sqlite:///{Path(folder) / 'demo.sqlite3'}"
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
+    done = subprocess.run([str(Path(sys.executable).parent / "referee"), "demo", "--db", url, "--pdf",
+                           str(Path(folder) / "demo.pdf")], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return url
+
+
+def act(url: str, session: int, *lines: str) -> None:
+    """Lines recorded by a real ``referee act``; each must be taken."""
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
+    done = subprocess.run([str(Path(sys.executable).parent / "referee"), "--db", url, "act", str(session), *lines], capture_output=True, text=True,
+                          env=env, stdin=subprocess.DEVNULL, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def new_session(url: str, table: str = "Kitchen") -> int:
+    """A Jackpots night of four, 100 chips each."""
+    with open_store(url) as store:
+        session = store.new_session(table_name=table, rulebook="jackpots", chip_value_cents=100,
+                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
+        assert session.id is not None
+        return session.id
