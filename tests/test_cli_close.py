@@ -309,3 +309,24 @@ def test_at_a_terminal_the_close_asks_who_confirms_a_count_that_differs(sqlite_u
     assert "Confirmed by Cy: Bob: counted 100, the log says 104" in said
     with open_store(sqlite_url) as store:
         assert [r.payload["by"] for r in store.events(1) if r.kind == "CountConfirmed"] == ["Cy"]
+
+
+def test_a_reopened_night_closes_again_on_the_counts_already_taken(sqlite_url: str) -> None:
+    """Reopened to correct a count, the night is closed again the way a host does it: the counts typed
+    again as before are the ones in the log already; a count typed differently is refused with how to
+    correct it (an appended CountFixed, `session amend --count`), never taken silently.  HEADS_UP: the
+    log gives Ann 96, Bob 104; Bob's count was mistyped 140 and confirmed."""
+    night(sqlite_url, ["Ann:100", "Bob:100"], HEADS_UP)
+    assert cli(sqlite_url, "session", "close", "1", "-c", "Ann:96", "-c", "Bob:140", "--accept", "--by", "Ann").exit_code == 0
+    assert cli(sqlite_url, "session", "reopen", "1", "--why", "Bob's 104 was typed 140").exit_code == 0
+    assert cli(sqlite_url, "session", "amend", "1", "--count", "Bob:104", "--why", "typo").exit_code == 0
+    other = cli(sqlite_url, "session", "close", "1", "-c", "Ann:95", "-c", "Bob:104")
+    assert other.exit_code == 2
+    assert lines(other)[-2:] == ["Error: --cash-out: Ann was counted at 96 before the night was reopened",
+                                 'Hint: correct a count with: referee session amend 1 --count Ann:95 --why "…", then '
+                                 "close it again"]
+    again = cli(sqlite_url, "session", "close", "1", "-c", "Ann:96", "-c", "Bob:104")
+    assert again.exit_code == 0, again.output
+    assert "Session 1 closed: Ann 96, Bob 104" in lines(again)
+    assert "The log gives 200: every count agrees with the log" in lines(again)
+    assert kinds(sqlite_url).count("CashOut") == 2  # each counted once: nothing was cashed out twice

@@ -437,7 +437,14 @@ def close(
             if name is None:
                 raise InputError(f"{typed!r} did not play tonight: nothing to cash out", where="--cash-out",
                                  hint="players tonight: " + (", ".join(table.known.values()) or "nobody"))
+            if name in table.cashed and name not in table.due:  # counted before the night was reopened
+                if table.cashed[name] != chips:
+                    raise InputError(f"{name} was counted at {table.cashed[name]} before the night was reopened",
+                                     where="--cash-out", hint=f"correct a count with: referee session amend {session_id} "
+                                     f"--count {name}:{chips} --why \"…\", then close it again")
+                continue  # the same count again: already in the log
             counted[name] = chips
+        pairs = [(typed, chips) for typed, chips in pairs if table.name(typed) in counted]
         missing = [n for n in table.due if n not in counted]
         if missing:
             raise InputError(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not cashed out",
