@@ -85,6 +85,15 @@ def test_a_phone_sees_an_action_appear_after_referee_act(sqlite_url: str, browse
         browser.save_screenshot(str(shot))
         assert shot.stat().st_size > 10_000
         _keep(shot)
+        # in a dark room: a phone set to dark mode gets a dark page with light text
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+        text = browser.execute_script("return getComputedStyle(document.body).color")
+        assert background == "rgb(17, 20, 24)" and text == "rgb(232, 230, 227)", (background, text)
+        dark = tmp_path / "scoreboard-phone-dark.png"
+        browser.save_screenshot(str(dark))
+        _keep(dark)
 
 
 def test_a_page_says_it_lost_the_server_and_catches_up_when_it_is_back(sqlite_url: str, browser) -> None:
