@@ -327,6 +327,20 @@ def test_la_viudas_payers_are_told_as_payers_not_as_winners(demo_db: str) -> Non
     assert "Bob pays 1 to the pool" in first
 
 
+def test_each_games_money_is_told_in_the_games_own_words(demo_db: str, tmp_path: Path) -> None:
+    """A game owns its money (a pool, a fund, a bill): the PDF's paragraph about it is the sentence the
+    game's money hook writes, and the shipped template names no game."""
+    from referee.engine.games import game_names
+
+    template = (data_dir("reports") / "session.html.j2").read_text()
+    assert not [name for name in game_names() if f'"{name}"' in template or f"'{name}'" in template]
+    target = tmp_path / "demo.pdf"
+    assert report("1", "--db", demo_db, "--pdf", str(target)).exit_code == 0
+    text = " ".join(" ".join(pdf_text(target)).split())
+    assert "The games' own money" in text
+    assert "La Viuda, hands 1\u2013" in text and "collects it" in text
+
+
 # ------------------------------------------------------------------ the chart: the shape, not one point per hand
 
 

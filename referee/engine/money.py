@@ -54,6 +54,8 @@ class GameMoney:
     pool: int = 0  # chips in the pool when the game ended (or now)
     kept_chips: int = 0  # the survivor's chips when the game ended
     notes: tuple[str, ...] = ()
+    #: what the game's money came to, in a sentence as the game tells it (the report prints it)
+    words: str = ""
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
@@ -159,7 +159,8 @@ class LaViudaFund(NightMoney):
                          fund_cents=fund, paid_cents=carry.paid_cents, bought_by=carry.bought_by,
                          buyback_hand=self.buyback_hand, buyback_cents=self.buyback_cents, pool=carry.pool,
                          kept_chips=kept, notes=tuple(notes))
-        return GameMoneyReport(game, tuple(lines), tuple(notes), removed=carry.pool if retire else 0)
+        return GameMoneyReport(replace(game, words=self.words(game)), tuple(lines), tuple(notes),
+                               removed=carry.pool if retire else 0)
 
     def standing(self) -> GameMoneyReport:
         carry = self._carry()
@@ -167,7 +168,16 @@ class LaViudaFund(NightMoney):
                          paid_cents=carry.paid_cents, bought_by=carry.bought_by, pool=carry.pool,
                          buyback_hand=self.buyback_hand, buyback_cents=self.buyback_cents,
                          notes=("the game is under way",))
-        return GameMoneyReport(game, held=carry.pool)
+        return GameMoneyReport(replace(game, words=self.words(game)), held=carry.pool)
+
+    def words(self, game: GameMoney) -> str:
+        """``La Viuda, hands 1–6 (Ann, Bob, Cy): fund €14.00; …; Cy survived with 9 chips and collects it; …``."""
+        said = f"La Viuda, hands {game.first_hand}\u2013{game.last_hand} ({', '.join(game.players)}): " \
+               f"fund {self.money(game.fund_cents or 0)}"
+        if game.bought_by:
+            said += f"; La Viuda bought by {game.bought_by} in hand {game.buyback_hand} for {self.money(game.buyback_cents)}"
+        said += f"; {game.winner} survived with {game.kept_chips} chips and collects it" if game.winner else "; not finished"
+        return said + f"; the pool held {game.pool} chips."
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
@@ -118,13 +118,20 @@ class WhiskeyPool(NightMoney):
             for name in sorted(self.paid, key=name_order))
         game = GameMoney(self.kind, self.first, self.last, self.players, carry.game_over, loser=carry.whisky_payer,
                          pool=carry.pool)
-        return GameMoneyReport(game, lines, removed=carry.pool if retire else 0)
+        return GameMoneyReport(replace(game, words=self.words(game)), lines, removed=carry.pool if retire else 0)
 
     def standing(self) -> GameMoneyReport:
         carry = self._carry()
         game = GameMoney(self.kind, self.first, self.last, self.players, False, pool=carry.pool,
                          notes=("the game is under way",))
-        return GameMoneyReport(game, held=carry.pool)
+        return GameMoneyReport(replace(game, words=self.words(game)), held=carry.pool)
+
+    @staticmethod
+    def words(game: GameMoney) -> str:
+        """``Whiskey pool elimination, hands 1–9: Bob lost all his chips and pays for the whisky; …``."""
+        who = f"{game.loser} lost all his chips and pays for the whisky" if game.loser else "nobody has lost yet"
+        return (f"Whiskey pool elimination, hands {game.first_hand}\u2013{game.last_hand}: {who}; the pool's "
+                f"{game.pool} chips go back to who paid them.")
 
     @classmethod
     def night(cls, games: Sequence[GameMoney], events: Sequence[NightEvent], money: Money,
