@@ -1,11 +1,14 @@
-"""Shipped rulebooks load from an installed wheel, not only from a checkout."""
+"""Shipped rulebooks, templates and the scoreboard's assets work from an installed wheel, not only from a checkout."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import time
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -72,3 +75,36 @@ def test_the_main_job_runs_from_the_wheel(unpacked_wheel: Path, tmp_path: Path) 
     for folder in ("rulebooks", "examples", "reports"):
         assert (unpacked_wheel / "referee" / "_data" / folder).is_dir(), folder
     assert (unpacked_wheel / "referee" / "store" / "migrations" / "versions").is_dir()
+
+
+def test_the_scoreboard_is_served_from_the_wheel(unpacked_wheel: Path, tmp_path: Path) -> None:
+    """`referee serve` from an installation without the checkout: the page, its style and its script come
+    out of the wheel (every asset ships with the package: no CDN)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REFEREE_DB")}
+    env["PYTHONPATH"] = str(unpacked_wheel)
+    url = f"sqlite:///{tmp_path / 'wheel.sqlite3'}"
+    made = subprocess.run([sys.executable, "-m", "referee", "--db", url, "session", "new", "--table", "Wheel",
+                           "--game", "jackpots", "-p", "Ann:10", "-p", "Bob:10"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    server = subprocess.Popen([sys.executable, "-m", "referee", "--db", url, "serve", "1", "--port", "0", "--no-qr"],
+                              cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        page = next(line.strip() for line in server.stdout if line.strip().startswith("http://"))
+        base = page.split("/s/")[0]
+        bodies = {}
+        for path in (page, base + "/assets/page.css", base + "/assets/page.js"):
+            for _ in range(100):
+                try:
+                    with urllib.request.urlopen(path, timeout=5) as response:
+                        bodies[path] = response.read().decode()
+                    break
+                except OSError:  # not listening yet
+                    time.sleep(0.05)
+        assert len(bodies) == 3 and "/assets/page.js" in bodies[page]
+        assert not re.search(r"(src|href)=\"https?://", bodies[page])  # nothing from elsewhere
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert (unpacked_wheel / "referee" / "scoreboard" / "assets" / "page.html").is_file()
