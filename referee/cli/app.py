@@ -6,6 +6,7 @@ Every :class:`~referee.errors.RefereeError` raised by any command is caught once
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from typing import Any
 
@@ -126,8 +127,6 @@ class RefereeGroup(TyperGroup):
         return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
-        import sys
-
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
