@@ -77,3 +77,32 @@ def test_cli_import_stays_light() -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(proc.stdout) == []
+
+
+def test_cli_uses_only_typers_public_api() -> None:
+    """The commands are built through typer's public API (``typer.Typer``, ``command()``,
+    ``add_typer()``, ``typer.main.get_command``, a root group class by ``cls=``), so typer is not pinned
+    to one minor release: no module of the package imports typer's private modules (its vendored click
+    in ``typer._click``, ``typer.models``) or its internal builders."""
+    import ast
+    from pathlib import Path
+
+    import referee
+
+    private = {"typer._click", "typer.models", "typer._completion_shared", "typer._completion_classes"}
+    internals = {"get_command_from_info", "get_group_from_info", "TyperInfo", "CommandInfo"}
+    found = []
+    for path in sorted(Path(referee.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Attribute) and node.attr in internals:
+                names = [node.attr]
+            else:
+                continue
+            bad = [n for n in names if n.split(".")[-1] in internals or any(
+                n == p or n.startswith(p + ".") for p in private) or n.startswith("typer._")]
+            found += [f"{path.name}:{node.lineno}: {n}" for n in bad]
+    assert found == []

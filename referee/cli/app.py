@@ -6,9 +6,12 @@ Every :class:`~referee.errors.RefereeError` raised by any command is caught once
 
 from __future__ import annotations
 
+import sys
+from importlib import import_module
 from typing import Any
 
 import typer
+import typer.main
 from typer.core import TyperGroup
 
 from referee import __version__
@@ -70,18 +73,19 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 
 
 def _build_command(name: str, module: str, attribute: str) -> Any:
-    """The click command ``name``, built from its module (imported now) as typer builds it."""
-    from importlib import import_module
-
-    from typer.main import get_command_from_info, get_group_from_info
-    from typer.models import CommandInfo, TyperInfo
-
+    """The click command ``name``, built from its module (imported now) through typer's public API:
+    registered on an app of its own, as ``app.command()`` or ``app.add_typer()`` would register it on
+    the root, and built by ``typer.main.get_command``."""
     target = getattr(import_module(f"referee.cli.{module}"), attribute)
+    holder = typer.Typer(add_completion=False, pretty_exceptions_short=True, suggest_commands=True,
+                         rich_markup_mode="rich")
     if isinstance(target, typer.Typer):
-        return _flags_without_metavar(get_group_from_info(TyperInfo(target, name=name), pretty_exceptions_short=True,
-                                                          suggest_commands=True, rich_markup_mode="rich"))
-    return _flags_without_metavar(get_command_from_info(CommandInfo(name=name, callback=target),
-                                                        pretty_exceptions_short=True, rich_markup_mode="rich"))
+        holder.add_typer(target, name=name)
+        command = typer.main.get_command(holder).commands[name]  # type: ignore[attr-defined]
+    else:
+        holder.command(name)(target)
+        command = typer.main.get_command(holder)  # one command: typer builds it alone, not a group
+    return _flags_without_metavar(command)
 
 
 def _flags_without_metavar(command: Any) -> Any:
@@ -123,20 +127,15 @@ class RefereeGroup(TyperGroup):
         return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
-        import sys
-
-        from typer._click import exceptions  # typer 0.29 carries its own click (pinned <0.30)
-        from typer.exceptions import Abort  # Ctrl-C or a closed input: typer's own, not in its click
-
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)
-        except exceptions.ClickException as err:
+        except typer.TyperException as err:  # click's usage errors: typer's ClickException is one
             if type(err).__name__ != "NoArgsIsHelpError":  # the help was printed: nothing to add
                 print_usage_error(err)
             sys.exit(err.exit_code)
-        except Abort:
+        except typer.Abort:  # Ctrl-C or a closed input
             typer.echo("Aborted!", err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
