@@ -192,3 +192,47 @@ def test_a_fresh_database_opens_without_an_error_on_the_server(pg_url: str) -> N
                 written = text.read()
             assert "ERROR" not in written and "alembic_version" not in written, written
         assert failed == []
+
+
+def _pg_ctl(datadir: str, *argv: str) -> None:
+    bindir = subprocess.run(["pg_config", "--bindir"], check=True, capture_output=True, text=True).stdout.strip()
+    subprocess.run(["runuser", "-u", "postgres", "--", f"{bindir}/pg_ctl", "-D", datadir, *argv, "-w"],
+                   check=True, capture_output=True, timeout=120)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("mode", ["fast", "immediate"])
+def test_a_server_stopped_and_started_again_is_an_outage_then_the_store_goes_on(mode: str) -> None:
+    """PostgreSQL stopped (a fast stop, or a crash: ``immediate``) under an open store: the next
+    command is told the server went away (exit 75), and so is the one after while it is down
+    (refused, but it answered before: not a URL to check); started again, the store goes on and
+    has lost nothing acknowledged.  A throwaway server of its own, so the others' is not stopped."""
+    import conftest
+
+    if os.geteuid() != 0:
+        pytest.skip("stops a server of its own: started as the postgres user, which needs root")
+    from referee.errors import EXIT_RETRY, ServerGoneError
+
+    server, stop = conftest._start_server_as_postgres_user(durable=True)  # a crash keeps what was committed
+    try:
+        with psycopg.connect(server.url("postgres"), autocommit=True) as admin:
+            admin.execute("CREATE DATABASE referee")
+            datadir = str(admin.execute("SHOW data_directory").fetchone()[0])  # type: ignore[index]
+        base = str(Path(datadir).parent)
+        with open_store(server.url("referee")) as store:
+            sid = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                    seats=[SeatSpec("Ann", 100), SeatSpec("Bob", 100)]).id
+            assert sid is not None
+            store.start_hand(sid)
+            seen = store.last_seq(sid)
+            _pg_ctl(datadir, "-m", mode, "stop")
+            for _ in ("mid-command", "still down"):
+                with pytest.raises(ServerGoneError) as gone:
+                    store.last_seq(sid)
+                assert gone.value.exit_code == EXIT_RETRY
+                assert gone.value.message.startswith("the database server went away: ")
+                assert "URL is fine" in (gone.value.hint or "")
+            _pg_ctl(datadir, "-l", f"{base}/server.log", "-o", f"-h 127.0.0.1 -p {server.port} -k {base}", "start")
+            assert store.last_seq(sid) == seen and store.verify_chain(sid).ok
+    finally:
+        stop()

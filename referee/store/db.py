@@ -9,7 +9,8 @@ Every failure to reach or use the database becomes a one-line :class:`~referee.e
 naming the URL with its password masked, plus a hint.  A server that cannot be reached when the
 command opens the database (refused, unknown host, wrong password) is the URL to check: exit 2.  A
 server that answered and then went away in the middle of the command (stopped, restarted, its
-connection terminated) or that says it is starting up or shutting down is an outage: a
+connection terminated, refusing the command's next connection) or that says it is starting up or
+shutting down is an outage: a
 :class:`~referee.errors.ServerGoneError`, exit 75, run the command again once it is back.
 """
 
@@ -183,6 +184,12 @@ def create_engine_for(url: URL) -> Engine:
     return engine
 
 
+def _unreachable(low: str) -> bool:
+    """Whether a (lower-cased) message says no server answered at the URL's host and port."""
+    return any(words in low for words in ("refused", "timeout", "timed out", "could not translate host",
+                                          "name or service", "no route"))
+
+
 def _hint_for(url: URL, message: str) -> str:
     low = message.lower()
     if url.get_backend_name() == "sqlite":
@@ -197,8 +204,7 @@ def _hint_for(url: URL, message: str) -> str:
         return "check the user name and password in the URL"
     if "does not exist" in low and "database" in low:
         return "create the database first (createdb NAME), or name an existing one in the URL"
-    if "refused" in low or "timeout" in low or "timed out" in low or "could not translate host" in low \
-            or "name or service" in low or "no route" in low:
+    if _unreachable(low):
         return "is the server running? check host and port"
     return "check the database URL and that the server accepts connections"
 
@@ -226,8 +232,10 @@ def one_line(text: str) -> str:
     return " ".join(joined.split())
 
 
-def _server_gone(err: BaseException, original: BaseException, text: str) -> bool:
+def _server_gone(url: URL, err: BaseException, original: BaseException, text: str, answered: bool) -> bool:
     """Whether a failure is the server going away (an outage), not a URL or a request to fix."""
+    if answered and url.get_backend_name() != "sqlite" and _unreachable(text.lower()):
+        return True  # it answered earlier in this command: refused now, it went away
     if getattr(err, "connection_invalidated", False):  # SQLAlchemy: the connection broke mid-use
         return True
     if getattr(original, "sqlstate", None) in _GONE_SQLSTATES:
@@ -236,9 +244,10 @@ def _server_gone(err: BaseException, original: BaseException, text: str) -> bool
     return any(words in low for words in _GONE_WORDS)
 
 
-def describe_error(url: URL, err: BaseException) -> StoreError:
+def describe_error(url: URL, err: BaseException, *, answered: bool = False) -> StoreError:
     """A one-line StoreError for a database failure: what failed, on which URL (password masked);
-    a ServerGoneError (exit 75) when the server went away, see the module's note."""
+    a ServerGoneError (exit 75) when the server went away, see the module's note.  ``answered``: the
+    server answered earlier in this command (the store is open), so no answer now is an outage."""
     if isinstance(err, StoreError):
         return err
     original = getattr(err, "orig", None) or err
@@ -247,7 +256,7 @@ def describe_error(url: URL, err: BaseException) -> StoreError:
         text = text.replace(str(url.password), "***")
     for prefix in ("connection failed: ",):
         text = text.removeprefix(prefix)
-    if _server_gone(err, original, text):
+    if _server_gone(url, err, original, text, answered):
         return ServerGoneError(
             f"the database server went away: {text}", where=mask_url(url),
             hint="the server stopped or restarted (the URL is fine): what was reported done is kept; "

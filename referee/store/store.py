@@ -631,7 +631,8 @@ class Store:
                 hint="another referee may have written the same thing at the same moment: try again",
             ) from None
         except SQLAlchemyError as err:
-            raise describe_error(self.engine.url, err) from None
+            # the store is open, so the server answered: no answer now is an outage, not a URL to fix
+            raise describe_error(self.engine.url, err, answered=True) from None
 
     @contextmanager
     def _read(self, engine: Any = None) -> Iterator[Session]:
