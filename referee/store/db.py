@@ -234,13 +234,13 @@ def one_line(text: str) -> str:
 
 def _server_gone(url: URL, err: BaseException, original: BaseException, text: str, answered: bool) -> bool:
     """Whether a failure is the server going away (an outage), not a URL or a request to fix."""
-    if answered and url.get_backend_name() != "sqlite" and _unreachable(text.lower()):
-        return True  # it answered earlier in this command: refused now, it went away
+    low = text.lower()
+    if answered and url.get_backend_name() != "sqlite" and "connect" in low and _unreachable(low):
+        return True  # it answered earlier in this command: a new connection refused now, it went away
     if getattr(err, "connection_invalidated", False):  # SQLAlchemy: the connection broke mid-use
         return True
     if getattr(original, "sqlstate", None) in _GONE_SQLSTATES:
         return True
-    low = text.lower()
     return any(words in low for words in _GONE_WORDS)
 
 
