@@ -2,8 +2,10 @@
 
 Each carries a one-line ``message`` (what was wrong), an optional ``where`` (``night.txt:14``,
 ``hand 3, action 7``, a rulebook path and line) and an optional ``hint`` (how to fix it).  The CLI
-prints them as ``Error: <where>: <message>`` plus the hint and exits with code 2; no traceback
-reaches a user.  Library callers can catch the subclasses they care about.
+prints them as ``Error: <where>: <message>`` plus the hint and exits with the error's ``exit_code``:
+2 (:data:`EXIT_INPUT`) for something to fix, 75 (:data:`EXIT_RETRY`) for a :class:`RetryableError`,
+a lost race or a database gone away, where the same command may succeed when run again.  No
+traceback reaches a user.  Library callers can catch the subclasses they care about.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ import re
 EXCERPT = 40
 #: A run of text without a space this long in a message is bad input quoted whole (see :func:`shortened`).
 _RUN = re.compile(r"\S{200,}")
+#: Exit code of bad input, a bad rulebook, a wrong database URL: fix something, then run again.
+EXIT_INPUT = 2
+#: Exit code of a retryable failure (sysexits.h's EX_TEMPFAIL): nothing to fix, run it again.
+EXIT_RETRY = 75
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:
@@ -34,7 +40,7 @@ def shortened(text: str) -> str:
 class RefereeError(Exception):
     """A problem the user can fix: bad input, a bad rulebook, an unreachable database."""
 
-    exit_code = 2
+    exit_code = EXIT_INPUT
 
     def __init__(
         self,
@@ -111,3 +117,15 @@ class IllegalActionError(RefereeError):
 
 class StoreError(RefereeError):
     """The database cannot be reached or used (wrong URL, server down, schema too new)."""
+
+
+class RetryableError(RefereeError):
+    """Nothing was wrong with what was asked, but it was not done: another recorder wrote first, or
+    the database went away mid-command.  Exit code 75: the same command may succeed when run again."""
+
+    exit_code = EXIT_RETRY
+
+
+class ServerGoneError(StoreError, RetryableError):
+    """The database server answered, then went away in the middle of a command (stopped,
+    restarted, the connection terminated): what was acknowledged is kept; retry the rest."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
-from referee.errors import InputError, RefereeError
+from referee.errors import InputError, RefereeError, RetryableError
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -71,6 +71,7 @@ class Refused:
     hint: str | None = None
     forceable: bool = False
     stale: bool = False  # another recorder wrote first: the table was reloaded from the log
+    retry: bool = False  # not the line's fault (the database went away): the same line may be entered again
     rules: tuple[str, ...] = ()
 
 
@@ -543,7 +544,7 @@ class LiveTable:
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:
-            return Refused(err.message, err.hint)
+            return Refused(err.message, err.hint, retry=isinstance(err, RetryableError))
         self.seen = row.seq
         if rebased is not None:
             self.setup, self.state = rebased
@@ -649,7 +650,7 @@ class LiveTable:
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:
-            return Refused(err.message, err.hint)
+            return Refused(err.message, err.hint, retry=isinstance(err, RetryableError))
         self.seen = row.seq
         applied = decode_event(row.kind, row.payload)
         assert isinstance(applied, ev.NightEvent)

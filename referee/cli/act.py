@@ -4,7 +4,9 @@ terminal, one line at a time, in the same words as the hand format and the table
 Each line is judged before it is stored: an illegal action is refused with the engine's reason
 (exit 2) unless ``--force`` logs it as it happened, for the replay to judge.  Every stored line is
 committed before the next is read; a line that raced another recorder is refused in plain words
-(nothing stored) and the lines after it are not tried.
+(nothing stored) and the lines after it are not tried.  That refusal, and a database that went away
+mid-command, exit with 75 (EX_TEMPFAIL: run it again), not 2 (a line to fix): a script can tell
+retry from fix.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.db import DbOption, open_for
-from referee.errors import EXCERPT, InputError, excerpt
+from referee.errors import EXCERPT, InputError, RetryableError, excerpt
 
 if TYPE_CHECKING:
     from referee.live import Stored
@@ -27,6 +29,12 @@ def _spot(session_id: int, table: Any) -> str:
         return f"session {session_id}, between hands"
     done = getattr(state, "action", None)
     return f"session {session_id}, hand {hand}" + (f" after action {done}" if done else ", before its first action")
+
+
+def _said(line: str) -> str:
+    """A refused line as a message quotes it.  A long line is not quoted: the reason quotes the
+    excerpt of it that is wrong."""
+    return excerpt(line) if len(line) <= EXCERPT else f"a line of {len(line):,} characters"
 
 
 def describe(stored: Stored) -> str:
@@ -54,7 +62,8 @@ def act(
 ) -> None:
     """Record actions into a session, as the table mode does: the hand format's words or short forms.
 
-    An illegal action is refused with the reason and exit code 2, unless --force.
+    An illegal action is refused with the reason and exit code 2, unless --force.  A line that
+    lost a race with another recorder, or a database gone away mid-command, exits with 75: retry.
     """
     from referee.live import LiveTable, Refused, Said, Stored
 
@@ -65,14 +74,19 @@ def act(
             entry = table.enter(line)
             if isinstance(entry, Refused) and entry.forceable and force:
                 entry = table.force()
+            if isinstance(entry, Refused) and (entry.stale or entry.retry):
+                # not the line's fault: act's own words (the table prompt's hint speaks of its reload)
+                hint = ("another recorder wrote first; run referee act again with this line, and "
+                        "any after it, if it still stands" if entry.stale else
+                        "the lines shown as stored are kept; this one may not be: once the server is back, "
+                        "look at the session's log and run referee act again with what is missing")
+                raise RetryableError(entry.reason, where=f"session {session_id}: {_said(line)}", hint=hint)
             if isinstance(entry, Refused):
                 hint = entry.hint or ""
                 if entry.forceable:
                     hint = (f"{hint}; " if hint else "") + "add --force to log it as it happened"
                 rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
-                # a long line is not quoted here: the reason quotes the excerpt of it that is wrong
-                said = excerpt(line) if len(line) <= EXCERPT else f"a line of {len(line):,} characters"
-                raise InputError(f"{entry.reason}{rules}", where=f"{_spot(session_id, table)}: {said}",
+                raise InputError(f"{entry.reason}{rules}", where=f"{_spot(session_id, table)}: {_said(line)}",
                                  hint=hint or None)
             if isinstance(entry, Said):
                 out(entry.text)

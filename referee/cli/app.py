@@ -1,7 +1,8 @@
 """The top-level typer app: groups, ``--version``, and the one error style.
 
 Every :class:`~referee.errors.RefereeError` raised by any command is caught once, here, in
-:class:`RefereeGroup.invoke`, printed as ``Error: …`` plus a hint, and turned into exit code 2.
+:class:`RefereeGroup.invoke`, printed as ``Error: …`` plus a hint, and turned into its exit code: 2
+for something to fix, 75 for a retryable race or outage (:class:`~referee.errors.RetryableError`).
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ def _flags_without_metavar(command: Any) -> Any:
 
 
 class RefereeGroup(TyperGroup):
-    """The root command group: turns a RefereeError from any subcommand into ``Error: …``, exit 2;
+    """The root command group: turns a RefereeError from any subcommand into ``Error: …`` and its exit code;
     click's usage errors are printed in that style too (not typer's panel).
 
     Its commands are built when asked for (:data:`COMMANDS`): ``referee act`` imports and builds

@@ -6,7 +6,12 @@ URLs use psycopg 3; ``sqlite:///path`` uses the standard library's sqlite3, with
 foreign keys on and real transactions (DDL included) on every connection.
 
 Every failure to reach or use the database becomes a one-line :class:`~referee.errors.StoreError`
-naming the URL with its password masked, plus a hint.
+naming the URL with its password masked, plus a hint.  A server that cannot be reached when the
+command opens the database (refused, unknown host, wrong password) is the URL to check: exit 2.  A
+server that answered and then went away in the middle of the command (stopped, restarted, its
+connection terminated, refusing the command's next connection) or that says it is starting up or
+shutting down is an outage: a
+:class:`~referee.errors.ServerGoneError`, exit 75, run the command again once it is back.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from referee.errors import StoreError
+from referee.errors import ServerGoneError, StoreError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Engine
@@ -179,6 +184,12 @@ def create_engine_for(url: URL) -> Engine:
     return engine
 
 
+def _unreachable(low: str) -> bool:
+    """Whether a (lower-cased) message says no server answered at the URL's host and port."""
+    return any(words in low for words in ("refused", "timeout", "timed out", "could not translate host",
+                                          "name or service", "no route"))
+
+
 def _hint_for(url: URL, message: str) -> str:
     low = message.lower()
     if url.get_backend_name() == "sqlite":
@@ -193,20 +204,61 @@ def _hint_for(url: URL, message: str) -> str:
         return "check the user name and password in the URL"
     if "does not exist" in low and "database" in low:
         return "create the database first (createdb NAME), or name an existing one in the URL"
-    if "refused" in low or "timeout" in low or "timed out" in low or "could not translate host" in low \
-            or "name or service" in low or "no route" in low:
+    if _unreachable(low):
         return "is the server running? check host and port"
     return "check the database URL and that the server accepts connections"
 
 
-def describe_error(url: URL, err: BaseException) -> StoreError:
-    """A one-line StoreError for a database failure: what failed, on which URL (password masked)."""
+#: PostgreSQL's SQLSTATEs for a server going away: admin_shutdown (a fast stop, pg_terminate_backend),
+#: crash_shutdown, cannot_connect_now (starting up, shutting down, in recovery).
+_GONE_SQLSTATES: Final = frozenset({"57P01", "57P02", "57P03"})
+_GONE_WORDS: Final = ("the database system is starting up", "the database system is shutting down",
+                      "the database system is in recovery mode", "the database system is not yet accepting")
+
+
+def one_line(text: str) -> str:
+    """A driver's message of several lines as one line.  psycopg writes a clause a line and wraps
+    its long sentences onto indented lines: a wrapped line goes on after a space, a new clause after
+    ``; `` (a new sentence after ``. ``)."""
+    joined = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if not joined or joined[-1] in ".;:,?!(" or (raw[:1].isspace() and line[:1].islower()):
+            joined += (" " if joined else "") + line
+        else:
+            joined += (". " if line[:1].isupper() else "; ") + line
+    return " ".join(joined.split())
+
+
+def _server_gone(url: URL, err: BaseException, original: BaseException, text: str, answered: bool) -> bool:
+    """Whether a failure is the server going away (an outage), not a URL or a request to fix."""
+    low = text.lower()
+    if answered and url.get_backend_name() != "sqlite" and "connect" in low and _unreachable(low):
+        return True  # it answered earlier in this command: a new connection refused now, it went away
+    if getattr(err, "connection_invalidated", False):  # SQLAlchemy: the connection broke mid-use
+        return True
+    if getattr(original, "sqlstate", None) in _GONE_SQLSTATES:
+        return True
+    return any(words in low for words in _GONE_WORDS)
+
+
+def describe_error(url: URL, err: BaseException, *, answered: bool = False) -> StoreError:
+    """A one-line StoreError for a database failure: what failed, on which URL (password masked);
+    a ServerGoneError (exit 75) when the server went away, see the module's note.  ``answered``: the
+    server answered earlier in this command (the store is open), so no answer now is an outage."""
     if isinstance(err, StoreError):
         return err
     original = getattr(err, "orig", None) or err
-    text = " ".join(str(original).split()) or type(original).__name__
+    text = one_line(str(original)) or type(original).__name__
     if url.password:
         text = text.replace(str(url.password), "***")
     for prefix in ("connection failed: ",):
         text = text.removeprefix(prefix)
+    if _server_gone(url, err, original, text, answered):
+        return ServerGoneError(
+            f"the database server went away: {text}", where=mask_url(url),
+            hint="the server stopped or restarted (the URL is fine): what was reported done is kept; "
+                 "run the command again once the server is back")
     return StoreError(f"cannot use database {mask_url(url)}: {text}", hint=_hint_for(url, text))

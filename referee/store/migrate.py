@@ -4,7 +4,8 @@ No ``alembic.ini`` is needed: :func:`alembic_config` points alembic at ``referee
 and hands it an open connection.  :func:`upgrade` applies every pending migration in one
 transaction (PostgreSQL and, through the engine hooks of :mod:`referee.store.db`, SQLite have
 transactional DDL), so a failure leaves the database as it was.  :func:`ensure_schema` is the cheap
-check made on every open: one query for the current revision, and nothing more when it is the head.
+check made on every open: the current revision (on a server, after asking whether the version table
+exists), and nothing more when it is the head.
 """
 
 from __future__ import annotations
@@ -106,13 +107,19 @@ def upgrade(engine: Engine) -> UpgradeResult:
 
 
 def _at_head(engine: Engine) -> bool:
-    """Whether the database is at :data:`HEAD_REVISION`, by one plain query (no alembic)."""
+    """Whether the database is at :data:`HEAD_REVISION`, by plain queries (no alembic).  On a server
+    the version table is looked for first: selecting from a table a fresh database lacks would leave
+    an error in the PostgreSQL server's log on every first open."""
+    from sqlalchemy import inspect
     from sqlalchemy.exc import DBAPIError
 
     try:
         with engine.connect() as connection:
+            # (SQLite keeps no server log: its one query is left alone, opened at every `act`)
+            if engine.dialect.name != "sqlite" and not inspect(connection).has_table("alembic_version"):
+                return False
             rows = connection.exec_driver_sql("SELECT version_num FROM alembic_version").all()
-    except DBAPIError:  # no version table yet (or the query failed): the full check says what is wrong
+    except DBAPIError:  # the query failed: the full check says what is wrong
         return False
     return [tuple(row) for row in rows] == [(HEAD_REVISION,)]
 

@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from referee.engine.events import CashOut, Event, NightEvent, SetDealer, SitDown
-from referee.errors import InputError, RefereeError, StoreError
+from referee.errors import InputError, RefereeError, RetryableError, StoreError
 from referee.store import chain, codec
 from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
 from referee.store.migrate import ensure_schema
@@ -60,8 +60,9 @@ APPEND_ATTEMPTS: Final = 5
 _EVENT_COLUMNS: Final = ("session_id", "seq", "hand_number", "kind", "payload", "text", "created_at", "prev_hash", "hash")
 
 
-class ConflictError(StoreError):
-    """The database refused a write that collided with another one (a unique key, a foreign key)."""
+class ConflictError(StoreError, RetryableError):
+    """The database refused a write that collided with another one (a unique key, a foreign key):
+    retryable (exit 75), nothing was stored."""
 
 
 class StaleLogError(ConflictError):
@@ -630,7 +631,8 @@ class Store:
                 hint="another referee may have written the same thing at the same moment: try again",
             ) from None
         except SQLAlchemyError as err:
-            raise describe_error(self.engine.url, err) from None
+            # the store is open, so the server answered: no answer now is an outage, not a URL to fix
+            raise describe_error(self.engine.url, err, answered=True) from None
 
     @contextmanager
     def _read(self, engine: Any = None) -> Iterator[Session]:
