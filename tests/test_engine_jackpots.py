@@ -701,3 +701,14 @@ def test_an_opener_whose_kept_cards_are_not_openers_and_whose_discards_were_muck
     assert f.message.startswith("Bob could not prove his openers (the cards he kept (Th 9c) are not openers and his "
                                 "discards went into the muck (jackpots.2))")
     assert r.outcome.pots[0].winners == ("Cy",)
+
+
+def test_an_undeclared_false_open_is_noted_against_the_opening_bet():
+    """jackpots.false_open_before_showdown = rrop_declare_open: "If nobody declares, every bet except the
+    false opener's first bet is returned and the pot carries" -- the finding is Bob's, cites that rule and
+    is about his opening bet (action 2, after his deal), not the action where the hand ran out."""
+    opts = {"jackpots.false_open_before_showdown": "rrop_declare_open"}
+    events = [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Declare(player="Bob", what="false_open")]
+    r = replay_hand(setup(opts), events)
+    assert [(f.player, f.rule, f.about) for f in r.findings if f.code == "false_open_not_declared"] == [
+        ("Bob", "jackpots.false_open_before_showdown", 2)]
