@@ -712,3 +712,17 @@ def test_an_undeclared_false_open_is_noted_against_the_opening_bet():
     r = replay_hand(setup(opts), events)
     assert [(f.player, f.rule, f.about) for f in r.findings if f.code == "false_open_not_declared"] == [
         ("Bob", "jackpots.false_open_before_showdown", 2)]
+
+
+def test_an_opener_who_drops_out_with_his_discards_mucked_could_not_prove_his_openers():
+    """jackpots.5: "An opener who drops out before the showdown must keep his discards at hand to prove that he
+    held openers" -- Bob opened, drew three with his discards in the muck, folded to Cy's bet and shows what he
+    kept (Th 9c, no openers): he could not prove them (unproven, jackpots.unproven_opener = as_false_open),
+    which is not the same finding as having opened without openers."""
+    events = PRE + [Draw(player="Bob", count=3, received=tuple(cards("Ah Kd 3h"))), Draw(player="Cy", count=1),
+                    Check(player="Bob"), Bet(player="Cy", amount=2), Fold(player="Bob"),
+                    show("Bob", "Th 9c Ah Kd 3h")]
+    r = replay_hand(setup(), events)
+    assert [(f.code, f.rule, f.player, f.about) for f in r.findings if f.kind == "false_open"] == [
+        ("unproven_opener", "jackpots.5", "Bob", 1)]
+    assert r.outcome.kind == "uncontested" and r.outcome.pots[0].winners == ("Cy",)
