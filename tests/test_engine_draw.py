@@ -637,3 +637,22 @@ def test_an_unshown_hand_at_the_showdown_cites_the_showdown_rule():
               Show(player="Cy", cards=tuple(cards("As Ks Qs Js Ts")))]
     r = replay_hand(setup(), events)
     assert [(f.code, f.rule) for f in r.findings if f.kind == "unverifiable"] == [("showdown_unverifiable", "draw.9")]
+
+
+def test_the_showdown_guidance_names_the_last_raiser_then_goes_clockwise_from_him():
+    """draw.showdown_first = last_raiser: "The showdown begins with the last player who bet or raised in the
+    hand and goes clockwise"; draw.9: "every remaining player in turn, clockwise from the first to show" --
+    Cy raised last: he is to show first (draw.showdown_first); once he has, Dee shows next, clockwise from
+    Cy (draw.9); when every hand is shown nobody is due."""
+    from referee.engine.replay import start_hand
+
+    *called, cy, dee, bob = full_hand()
+    state = start_hand(setup())
+    for event in called:
+        state.push(event)
+    assert state.to_show() == (2, "Cy bet or raised last in the hand", "draw.showdown_first")
+    state.push(cy)
+    assert state.to_show() == (3, "clockwise from Cy, who showed first", "draw.9")
+    state.push(dee)
+    state.push(bob)
+    assert state.to_show() is None
