@@ -524,3 +524,31 @@ def test_three_threes_beat_three_aces_under_the_top_prial_of_333():
              "Cy: shows 3h 3d 3c\nBob: shows Ah Ad Ac\n", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
     assert r.outcome.summary == "Cy wins 12 with prial of threes"
     assert r.outcome.stacks == {"Ann": 40, "Bob": 31, "Cy": 49}
+
+
+# ---------------------------------------------------------------- the rule each ruling cites
+
+
+def test_a_tie_at_a_see_is_won_by_the_seen_player_under_brag_tie_at_see():
+    """brag.tie_at_see = seer_loses: "When two players remain and one pays to see the other, equal hands are
+    won by the player who was seen: the one who paid to see loses" -- the pot cites brag.tie_at_see."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: sees Cy for 4\n"
+             "Cy: shows 9h 9d 2c\nBob: shows 9s 9c 2d\n")
+    (pot,) = r.outcome.pots
+    assert (pot.winners, pot.rule) == (("Cy",), "brag.tie_at_see")
+
+
+def test_a_coverer_tying_the_side_pot_winner_cites_brag_cover_tie():
+    """brag.cover_tie = split: "If the coverer's hand ties for the main pot, the tied players share it" --
+    the shared main pot cites brag.cover_tie, not the showdown-tie rule."""
+    r = hand("Bob: looks\nBob: stake 4\nCy: folds\nAnn: covers\nAnn: shows 9h 9d 2c\nBob: shows 9s 9c 2d\n",
+             "brag.cover_tie = split", seats="Ann 3, Bob 50, Cy 50")
+    assert [(p.winners, p.rule) for p in r.outcome.pots] == [(("Ann", "Bob"), "brag.cover_tie")]
+
+
+def test_a_player_short_of_the_ante_is_noted_under_brag_ante():
+    """brag.ante: "Each player puts {value} chip(s) into the pot before each deal": Ann with 2 chips can ante
+    only 2 of 3, noted under brag.ante."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: folds\nAnn: folds\n", "brag.ante = 3", seats="Ann 2, Bob 50, Cy 50")
+    assert [(f.code, f.player, f.rule) for f in r.findings if f.code == "ante_short"] == [
+        ("ante_short", "Ann", "brag.ante")]

@@ -805,3 +805,16 @@ def test_the_exchange_cycle_flags_an_action_after_the_last_turns():
     assert (b.code, b.rule, b.message, b.remedy) == (
         "acted_after_last_turn", "whiskey.4", "Cy acted after the last turns: the hands are to be shown",
         "its cards moved as logged; it uses up nobody's turn")
+
+
+def test_two_lowest_hands_in_a_pool_deal_each_pay_a_chip_into_the_pool() -> None:
+    """whiskey.scoring = lowest_pays_1_to_pool_elimination with whiskey.tie_lowest = all_tied_pay: "If lowest
+    hands tie, each of them pays the full amount" -- Bob and Cy both pay their chip: the pool of 3 grows to
+    5, and each has one chip fewer."""
+    night = replay("rulebook: whiskey_poker\noption whiskey.scoring = lowest_pays_1_to_pool_elimination\n"
+                   "seats: Ann 4, Bob 4, Cy 4\ndealer: Ann\ngame so far: pool 3\n\n"
+                   "hand 1\nBob was lowest\nCy was lowest\n")
+    outcome = night[0].replay.outcome
+    assert [(p.payer, p.amount) for p in outcome.penalties] == [("Bob", 1), ("Cy", 1)]
+    assert outcome.next_hand.carry.pool == 5  # type: ignore[attr-defined]
+    assert outcome.stacks == {"Ann": 4, "Bob": 3, "Cy": 3}

@@ -626,3 +626,33 @@ def test_a_raise_after_the_round_by_a_player_out_of_the_hand_says_why_he_cannot_
                           "hand 2\nCy: bets 1\nAnn: calls\nBob: calls\nDee: raises 1\n", seats="Ann 20, Bob 20, Cy 20, Dee 1")
     assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in n[1].replay.findings] == [
         (4, "acted_not_in_hand", "draw.4.3", "Dee is not in the hand and cannot raise", "ignored")]
+
+
+def test_an_unshown_hand_at_the_showdown_cites_the_showdown_rule():
+    """draw.9: "At the showdown every remaining player in turn ... shows his hand and names it; the best hand
+    by standard poker ranking wins the pot": Bob's unknown hand is not shown, so the finding that the pot
+    cannot be decided cites draw.9."""
+    events = [Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+              Draw(player="Bob", count=1), Draw(player="Cy", count=1), Check(player="Bob"), Check(player="Cy"),
+              Show(player="Cy", cards=tuple(cards("As Ks Qs Js Ts")))]
+    r = replay_hand(setup(), events)
+    assert [(f.code, f.rule) for f in r.findings if f.kind == "unverifiable"] == [("showdown_unverifiable", "draw.9")]
+
+
+def test_the_showdown_guidance_names_the_last_raiser_then_goes_clockwise_from_him():
+    """draw.showdown_first = last_raiser: "The showdown begins with the last player who bet or raised in the
+    hand and goes clockwise"; draw.9: "every remaining player in turn, clockwise from the first to show" --
+    Cy raised last: he is to show first (draw.showdown_first); once he has, Dee shows next, clockwise from
+    Cy (draw.9); when every hand is shown nobody is due."""
+    from referee.engine.replay import start_hand
+
+    *called, cy, dee, bob = full_hand()
+    state = start_hand(setup())
+    for event in called:
+        state.push(event)
+    assert state.to_show() == (2, "Cy bet or raised last in the hand", "draw.showdown_first")
+    state.push(cy)
+    assert state.to_show() == (3, "clockwise from Cy, who showed first", "draw.9")
+    state.push(dee)
+    state.push(bob)
+    assert state.to_show() is None

@@ -701,3 +701,28 @@ def test_an_opener_whose_kept_cards_are_not_openers_and_whose_discards_were_muck
     assert f.message.startswith("Bob could not prove his openers (the cards he kept (Th 9c) are not openers and his "
                                 "discards went into the muck (jackpots.2))")
     assert r.outcome.pots[0].winners == ("Cy",)
+
+
+def test_an_undeclared_false_open_is_noted_against_the_opening_bet():
+    """jackpots.false_open_before_showdown = rrop_declare_open: "If nobody declares, every bet except the
+    false opener's first bet is returned and the pot carries" -- the finding is Bob's, cites that rule and
+    is about his opening bet (action 2, after his deal), not the action where the hand ran out."""
+    opts = {"jackpots.false_open_before_showdown": "rrop_declare_open"}
+    events = [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Declare(player="Bob", what="false_open")]
+    r = replay_hand(setup(opts), events)
+    assert [(f.player, f.rule, f.about) for f in r.findings if f.code == "false_open_not_declared"] == [
+        ("Bob", "jackpots.false_open_before_showdown", 2)]
+
+
+def test_an_opener_who_drops_out_with_his_discards_mucked_could_not_prove_his_openers():
+    """jackpots.5: "An opener who drops out before the showdown must keep his discards at hand to prove that he
+    held openers" -- Bob opened, drew three with his discards in the muck, folded to Cy's bet and shows what he
+    kept (Th 9c, no openers): he could not prove them (unproven, jackpots.unproven_opener = as_false_open),
+    which is not the same finding as having opened without openers."""
+    events = PRE + [Draw(player="Bob", count=3, received=tuple(cards("Ah Kd 3h"))), Draw(player="Cy", count=1),
+                    Check(player="Bob"), Bet(player="Cy", amount=2), Fold(player="Bob"),
+                    show("Bob", "Th 9c Ah Kd 3h")]
+    r = replay_hand(setup(), events)
+    assert [(f.code, f.rule, f.player, f.about) for f in r.findings if f.kind == "false_open"] == [
+        ("unproven_opener", "jackpots.5", "Bob", 1)]
+    assert r.outcome.kind == "uncontested" and r.outcome.pots[0].winners == ("Cy",)

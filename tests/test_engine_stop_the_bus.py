@@ -198,3 +198,11 @@ def test_an_exchange_after_the_exchanging_is_over_is_ignored():
     r = hand("dummy: 9h 4c Kd\nBob: passes\nCy: passes\nAnn: passes\nBob: exchanges 2c for Kd\n")
     assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings][0] == (
         5, "exchanging_over", "stopbus.4", "the exchanging is over: Bob cannot exchange", "ignored")
+
+
+def test_the_game_won_finding_cites_stopbus_6():
+    """stopbus.6: "Deals continue until only one player has chips left; he takes the whole pot" -- Bob pays
+    his last chips: Ann's win is noted under stopbus.6, and so is the pot she takes."""
+    (only,) = night("hand 1\nBob: was lowest\n", seats="Ann 10, Bob 4")
+    assert [(f.player, f.rule) for f in only.replay.findings if f.code == "game_won"] == [("Ann", "stopbus.6")]
+    assert [(p.winners, p.rule) for p in only.replay.outcome.pots] == [(("Ann",), "stopbus.6")]

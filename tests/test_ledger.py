@@ -157,3 +157,17 @@ def test_payments_go_into_a_closed_session_but_play_does_not(store: Store) -> No
         store.append_event(sid, None, AddChips("Ann", 5))
     with pytest.raises(InputError, match="different people"):
         store.append_event(sid, None, TransferPaid("Ann", "ann", 5))
+
+
+def test_a_whisky_bill_with_no_loser_yet_is_not_charged_and_says_so(store: Store) -> None:
+    """whiskey.scoring = lowest_pays_1_to_pool_elimination: "the first player to lose all his chips loses the
+    game and pays for the refreshments (seed-004)" -- nobody has lost all his chips yet: Cy's bill of 36.00
+    is charged to nobody, and the ledger says so with its amount and who paid it."""
+    text = ("rulebook: whiskey_poker\noption whiskey.scoring = lowest_pays_1_to_pool_elimination\n"
+            "seats: Ann 3, Bob 2, Cy 3\ndealer: Cy\n\nhand 1\nAnn was lowest\n")
+    sid = recorded(store, text, 100, {"Ann": 2, "Bob": 2, "Cy": 3}, money=[WhiskyBill(3600, "Cy")])
+    ledger, _, _ = session_ledger(store, sid)
+    assert [n for n in ledger.notes if "whisky bill" in n] == [
+        "the whisky bill (€36.00, paid by Cy) is not charged: no whiskey pool elimination game decided who pays "
+        "for the whisky"]
+    assert ledger.balances() == {"Ann": 0, "Bob": 0, "Cy": 0}
