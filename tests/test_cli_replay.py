@@ -207,3 +207,24 @@ def test_docs_json_documents_every_field_of_the_schema() -> None:
     doc = (ROOT / "docs" / "json.md").read_text(encoding="utf-8")
     missing = sorted(n for n in _property_names(shipped_schema()) if f"| `{n}` |" not in doc)
     assert missing == []
+
+
+@pytest.mark.parametrize("night", [
+    # three-card brag with a chip each: the antes leave nobody but Bob with chips for the next hand
+    "rulebook: three_card_brag\nseats: Ann 1, Bob 1\ndealer: Ann\n\nhand 1\nAnn: checks\n\nhand 2\nBob: checks\n",
+    # after a covered brag hand nobody has chips left, and the next hand is straight draw
+    "rulebook: three_card_brag\nseats: Ann 1, Bob 1\ndealer: Ann\n\nhand 1\nAnn: covers\n\n"
+    "hand 2\nrulebook: straight_draw\nAnn: all in\n",
+])
+def test_a_hand_nobody_but_one_can_play_is_one_error_not_a_traceback(night: str, tmp_path: Path) -> None:
+    """A deal needs two players with chips (nobody is dealt in without chips): a night that runs out of
+    them is refused at the hand that cannot be dealt, in one line with exit 2 -- it raised a
+    ValueError, a StopIteration or an AssertionError from inside the games."""
+    path = tmp_path / "broke.txt"
+    path.write_text(night)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"Error: {path}:8: hand 2: ") and "a hand needs two players with chips" in lines[0]
+    assert lines[1] == "Hint: chips added between hands ('Bob adds 20') or a player sitting down let the night go on"

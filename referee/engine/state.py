@@ -301,6 +301,11 @@ class HandState:
         self.tie_rule = self.house.tie_rule
         self.wheel = self.house.wheel
         self.last_aggressor: int | None = None
+        if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
+            holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
+            who = f"only {holding[0]} has" if holding else "no player at the table has"
+            raise InputError(f"{who} chips: a hand needs two players with chips", hand=setup.number,
+                             hint="chips added between hands ('Bob adds 20') or a player sitting down let the night go on")
         self.begin()
 
     def copy(self) -> HandState:
