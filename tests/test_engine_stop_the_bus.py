@@ -206,3 +206,31 @@ def test_the_game_won_finding_cites_stopbus_6():
     (only,) = night("hand 1\nBob: was lowest\n", seats="Ann 10, Bob 4")
     assert [(f.player, f.rule) for f in only.replay.findings if f.code == "game_won"] == [("Ann", "stopbus.6")]
     assert [(p.winners, p.rule) for p in only.replay.outcome.pots] == [(("Ann",), "stopbus.6")]
+
+
+def test_an_out_of_turn_exchange_under_void_and_reprompt_is_flagged_and_voided():
+    """stopbus.3: "In turn each player may exchange"; common.illegal_fix = void_and_reprompt: "An illegal
+    exchange is flagged and voided; the player must act again with a legal action": Cy exchanges before Bob,
+    it is flagged as acted_out_of_turn against Cy and Bob is still to act."""
+    r = hand("dummy: 9h 4c Kd\nCy: exchanges 5h for Kd\n", "common.illegal_fix = void_and_reprompt")
+    assert codes(r, "illegal_action") == [(2, "acted_out_of_turn", "Cy", "stopbus.3")]
+    assert r.states[-1].to_act == "Bob"
+
+
+def test_the_stop_caller_acting_again_is_flagged_under_stopbus_3():
+    """stopbus.end = stop_call_then_one_turn_each: "every other player then has one more turn"; stopbus.3
+    "In turn each player may exchange": the caller acting again is out of turn, and the finding says so."""
+    r = hand("dummy: 9h 4c Kd\nBob: stops the bus\nCy: passes\nBob: passes\n",
+             "stopbus.end = stop_call_then_one_turn_each")
+    assert codes(r, "illegal_action") == [(4, "acted_out_of_turn", "Bob", "stopbus.3")]
+    (f,) = r.illegal
+    assert "last turn after the stop call" in f.message
+
+
+def test_a_lowest_hand_short_of_the_penalty_is_named_in_the_finding():
+    """stopbus.6.1: "A lowest hand that cannot pay the whole penalty pays what it has": Bob, lowest with 3
+    chips of the 5, pays 3 and the finding names him."""
+    (first,) = night("hand 1\nBob: was lowest\n", seats="Ann 10, Bob 3, Cy 10")
+    rows = [(f.code, f.player, f.rule) for f in first.replay.findings if f.code == "penalty_short"]
+    assert rows == [("penalty_short", "Bob", "stopbus.6.1")]
+    assert first.replay.outcome.stacks["Bob"] == 0
