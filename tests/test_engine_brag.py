@@ -552,3 +552,13 @@ def test_a_player_short_of_the_ante_is_noted_under_brag_ante():
     r = hand("Bob: looks\nBob: stake 2\nCy: folds\nAnn: folds\n", "brag.ante = 3", seats="Ann 2, Bob 50, Cy 50")
     assert [(f.code, f.player, f.rule) for f in r.findings if f.code == "ante_short"] == [
         ("ante_short", "Ann", "brag.ante")]
+
+
+def test_a_poker_system_showdown_of_three_cites_brag_7_3():
+    """brag.7.3: "Poker system: the betting round ends when the stakes are equal, and a showdown may have more
+    than two players": three equal stakes of 2, all three show and Bob's prial of aces takes the pot; the
+    ruling cites brag.7.3."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: looks\nAnn: stake 2\n"
+             "Bob: shows As Ad Ac\nCy: shows 2c 7d 9h\nAnn: shows 3c 8d Jh\n", "brag.betting = poker")
+    (pot,) = r.outcome.pots
+    assert (pot.winners, pot.rule) == (("Bob",), "brag.7.3")

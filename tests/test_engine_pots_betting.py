@@ -288,3 +288,18 @@ def test_each_pot_of_a_showdown_is_summed_up_in_turn():
                          seats="Ann 100, Bob 100, Cy 100, Dee 1")
     assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, ("Bob", "Cy")), (5, ("Bob", "Cy"))]
     assert r.outcome.summary == "Bob/Cy win 8 with straight, nine high; Bob/Cy win 5 with straight, nine high"
+
+
+def test_a_tied_pot_cites_the_showdown_tie_rule():
+    """common.showdown_tie = split: "Tied best hands share the pot equally; an odd chip that cannot be divided
+    stays in the pot for the next deal": Bob's and Cy's equal ace-high hands share the pot of 5, 2 each, 1
+    stays -- and the pot's ruling cites common.showdown_tie, not the plain showdown rule."""
+    three = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
+    events = [Deal(player="Bob", cards=tuple(cards("As Kd Qc Jh 9s"))),
+              Deal(player="Cy", cards=tuple(cards("Ad Ks Qh Jc 9d"))),
+              Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Ann"),
+              Draw(player="Bob", count=0), Draw(player="Cy", count=0), Check(player="Bob"), Check(player="Cy")]
+    r = replay_hand(game_setup("straight_draw", seats=three), events)
+    (pot,) = r.outcome.pots
+    assert (pot.winners, pot.shares, pot.left_over, pot.rule) == (("Bob", "Cy"), {"Bob": 2, "Cy": 2}, 1,
+                                                                 "common.showdown_tie")
