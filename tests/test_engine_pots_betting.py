@@ -229,6 +229,7 @@ def test_a_check_where_nobody_may_check_is_taken_as_a_fold():
     r = replay_hand(setup, [Check(player="Bob")])
     assert [(f.code, f.rule, f.remedy) for f in r.findings] == [
         ("check_not_allowed", "draw.check_first_round", "taken as a fold (he did not bet)")]
+    assert r.findings[0].message == "Bob cannot check: nobody may check in this round (bet or drop)"
     assert r.states[-1].in_hand == ("Ann", "Cy", "Dee") and r.states[-1].to_act == "Cy"
 
 
