@@ -726,3 +726,15 @@ def test_an_opener_who_drops_out_with_his_discards_mucked_could_not_prove_his_op
     assert [(f.code, f.rule, f.player, f.about) for f in r.findings if f.kind == "false_open"] == [
         ("unproven_opener", "jackpots.5", "Bob", 1)]
     assert r.outcome.kind == "uncontested" and r.outcome.pots[0].winners == ("Cy",)
+
+
+def test_an_opener_found_false_after_dropping_out_pays_the_penalty():
+    """jackpots.5: "An opener who drops out before the showdown must keep his discards at hand to prove that he
+    held openers"; jackpots.6: "as a rule the offender gives one chip to each of the other players" -- Bob
+    was dealt Ah Ks 7c 4d 2s (no openers), opened, drew and folded to Cy's bet: the finding is his, about his
+    opening bet, and says the penalty he pays."""
+    events = [BOB_NOTHING] + PRE + [Draw(player="Bob", count=3), Draw(player="Cy", count=1), Check(player="Bob"),
+                                    Bet(player="Cy", amount=2), Fold(player="Bob")]
+    r = replay_hand(setup(), events)
+    assert [(f.code, f.rule, f.player, f.about, f.remedy) for f in r.findings] == [
+        ("false_open_after_dropping", "jackpots.5", "Bob", 2, "Bob pays 1 chip to each other player (jackpots.6)")]
