@@ -818,3 +818,14 @@ def test_two_lowest_hands_in_a_pool_deal_each_pay_a_chip_into_the_pool() -> None
     assert [(p.payer, p.amount) for p in outcome.penalties] == [("Bob", 1), ("Cy", 1)]
     assert outcome.next_hand.carry.pool == 5  # type: ignore[attr-defined]
     assert outcome.stacks == {"Ann": 4, "Bob": 3, "Cy": 3}
+
+
+def test_the_knocker_acting_again_is_flagged_as_having_knocked():
+    """whiskey.4: "After a knock, every player after the knocker, but not the knocker himself, has exactly one
+    more turn" -- Bob knocked; his exchange after it is flagged under whiskey.4 as the knocker's (Cy is to
+    act), the cards move as logged and the turn stays with Cy."""
+    r = replay_text_hand("whiskey_poker", "Bob: knocks\nwidow turned: Ac 9d 5h 4s 2c\nBob: exchanges 2d for 9d\n",
+                         seats="Ann 20, Bob 20, Cy 20")
+    assert [(f.action, f.code, f.rule, f.message) for f in r.findings] == [
+        (3, "acted_after_last_turn", "whiskey.4", "Bob knocked: Cy is to act")]
+    assert r.states[-1].to_act == "Cy"
