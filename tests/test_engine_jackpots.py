@@ -738,3 +738,14 @@ def test_an_opener_found_false_after_dropping_out_pays_the_penalty():
     r = replay_hand(setup(), events)
     assert [(f.code, f.rule, f.player, f.about, f.remedy) for f in r.findings] == [
         ("false_open_after_dropping", "jackpots.5", "Bob", 2, "Bob pays 1 chip to each other player (jackpots.6)")]
+
+
+def test_a_false_open_with_two_callers_under_rrop_plays_on_without_a_declaration():
+    """jackpots.false_open_before_showdown = rrop_declare_open: "The pot always plays if there was a raise, two
+    or more callers, or the action before the draw was complete" -- Cy and Dee each called Bob's opening 2
+    exactly; Bob admits a false open: the pot plays, there is no wait for a declaration, and Ann is to act."""
+    events = [BOB_NOTHING, Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee"),
+              Declare(player="Bob", what="false_open")]
+    r = replay_hand(setup({"jackpots.false_open_before_showdown": "rrop_declare_open"}), events)
+    assert [(f.code, f.rule) for f in r.findings] == [("false_open_before_showdown", "jackpots.7")]
+    assert (r.states[-1].phase, r.states[-1].to_act) == ("round1", "Ann")
