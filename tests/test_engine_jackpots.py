@@ -749,3 +749,17 @@ def test_a_false_open_with_two_callers_under_rrop_plays_on_without_a_declaration
     r = replay_hand(setup({"jackpots.false_open_before_showdown": "rrop_declare_open"}), events)
     assert [(f.code, f.rule) for f in r.findings] == [("false_open_before_showdown", "jackpots.7")]
     assert (r.states[-1].phase, r.states[-1].to_act) == ("round1", "Ann")
+
+
+def test_openers_shown_after_dropping_out_that_include_drawn_cards_are_a_false_open_with_its_penalty():
+    """jackpots.5: "An opener who drops out before the showdown must keep his discards at hand to prove that he
+    held openers"; jackpots.6: "as a rule the offender gives one chip to each of the other players" -- Bob
+    opened, drew Ah Kd 3h for 7c 4d 2s, folded to Cy's bet and shows Ah Ks as his openers: the Ah is a drawn
+    card, so he opened without openers; the finding is his, about his opening bet, and says his penalty."""
+    events = PRE + [Draw(player="Bob", count=3, discards=tuple(cards("7c 4d 2s")), received=tuple(cards("Ah Kd 3h"))),
+                    Draw(player="Cy", count=1), Check(player="Bob"), Bet(player="Cy", amount=2), Fold(player="Bob"),
+                    show("Bob", "Ah Ks", purpose="openers")]
+    r = replay_hand(setup(), events)
+    assert [(f.code, f.rule, f.player, f.about, f.remedy) for f in r.findings] == [
+        ("false_open_after_dropping", "jackpots.5", "Bob", 1, "Bob pays 1 chip to each other player (jackpots.6)")]
+    assert "after dropping out" in r.findings[0].message
