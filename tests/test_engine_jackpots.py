@@ -763,3 +763,17 @@ def test_openers_shown_after_dropping_out_that_include_drawn_cards_are_a_false_o
     assert [(f.code, f.rule, f.player, f.about, f.remedy) for f in r.findings] == [
         ("false_open_after_dropping", "jackpots.5", "Bob", 1, "Bob pays 1 chip to each other player (jackpots.6)")]
     assert "after dropping out" in r.findings[0].message
+
+
+def test_an_unproven_opener_alone_under_forfeit_pot_only_leaves_the_pot_without_a_penalty():
+    """jackpots.10: "If the false open is found after every other player has dropped out ... the pot stays on
+    the table for the next deal"; jackpots.unproven_opener = forfeit_pot_only: "An opener who cannot prove
+    openers may not win the pot, but no penalty applies" -- Bob drew three with his discards in the muck, bet,
+    Cy dropped, and he shows Th 9c Ah Kd 3h: he could not prove his openers; the pot stays, and the remedy
+    names no penalty."""
+    events = PRE + [Draw(player="Bob", count=3, received=tuple(cards("Ah Kd 3h"))), Draw(player="Cy", count=1),
+                    Bet(player="Bob", amount=2), Fold(player="Cy"), show("Bob", "Th 9c Ah Kd 3h")]
+    r = replay_hand(setup({"jackpots.unproven_opener": "forfeit_pot_only"}), events)
+    assert [(f.code, f.rule, f.player, f.remedy) for f in r.findings] == [
+        ("false_open_all_dropped", "jackpots.10", "Bob", "the pot stays on the table for the next deal")]
+    assert r.outcome.kind == "false_open" and r.outcome.penalties == ()
