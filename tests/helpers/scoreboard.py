@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from referee.cards import UNKNOWN, deck_with_jokers
+from referee.cards import UNKNOWN
 from referee.engine import events as ev
 from referee.engine.games import find_game
 from referee.engine.night import NightHand, NightThread
@@ -113,7 +113,7 @@ def random_night(game_name: str, seed: int, hands: int = 2) -> str:
         except RefereeError:
             break
         state = start_hand(setup)
-        pack = [c for c in deck_with_jokers() if not c.is_joker or game.name in ("whiskey_poker", "la_viuda")]
+        pack = sorted(state.pack(), key=lambda c: c.index)  # the game's own pack under its options
         rng.shuffle(pack)
         logged: list[ev.Event] = []
 
