@@ -62,15 +62,6 @@ def parse_chip_value(text: str) -> int:
     return parse_money(text)
 
 
-def parse_option(text: str) -> tuple[str, str]:
-    """``name=value`` from ``--option``."""
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise InputError(f"bad option {text!r}", where="--option",
-                         hint="write NAME=VALUE, e.g. --option draw.limit_pre=3 (see `referee rulebook show`)")
-    return name.strip(), value.strip()
-
-
 _PLAYER_HINT = ("write NAME, NAME:CHIPS or NAME:CHIPS=MONEY (chips bought, money paid when it is not "
                 "chips x chip value), e.g. --player Alice:100 or --player Alice:100=20.00")
 
@@ -173,6 +164,7 @@ def new(
     from pathlib import Path
 
     from referee.rulebook import load_rulebook
+    from referee.rulebook.loader import parse_option
     from referee.store import SeatSpec
 
     cents = parse_chip_value(chip_value)

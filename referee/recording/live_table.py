@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError, RefereeError, RetryableError
+from referee.rulebook.loader import load_rules, option_value
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -188,12 +189,6 @@ def wrap_parts(parts: Sequence[str], width: int | None, sep: str = " · ") -> li
     return lines
 
 
-def _book(rulebook: str, options: dict[str, object]) -> Rulebook:
-    from referee.handfile.parser import load_rules
-
-    return load_rules(rulebook, dict(options), None)  # type: ignore[arg-type]
-
-
 class LiveTable:
     """A session's table as recorded so far, ready for the next line (see the module docstring)."""
 
@@ -248,7 +243,7 @@ class LiveTable:
         from referee.engine.night import NightHand
 
         table = self.table_state
-        return NightHand.from_header(_book(table.rulebook, table.options), table.seats, number, self.header, events)
+        return NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, number, self.header, events)
 
     def _deal_pending(self) -> None:
         """The begun hand that holds no event yet, set up as its header now stands."""
@@ -283,7 +278,7 @@ class LiveTable:
     def rulebook(self) -> Rulebook:
         if self.state is not None:
             return self.state.rulebook
-        return _book(self.table_state.rulebook, self.table_state.options)
+        return load_rules(self.table_state.rulebook, self.table_state.options)
 
     @property
     def can_force(self) -> bool:
@@ -626,15 +621,15 @@ class LiveTable:
         if m := p.DEALER_LINE.fullmatch(line):
             return ev.SetDealer(m["name"])
         if m := p.OPTION_LINE.fullmatch(line):
-            value = p.option_value(m["value"])
+            value = option_value(m["value"])
             table = self.table_state
-            _book(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
+            load_rules(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
         if m := p.RULEBOOK_LINE.fullmatch(line):
             from referee.recording.night_file import stored_rulebook
 
             ref = m["ref"].strip()
-            _book(p.resolve_rulebook(ref, self.base_dir), {})  # refused here if it cannot be loaded
+            load_rules(ref, {}, self.base_dir)  # refused here if it cannot be loaded
             return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))
         if p.SHUFFLED_LINE.fullmatch(line):
             return ev.Shuffle()

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.events import ChangeOption, ChangeRulebook, Event, NightEvent, Shuffle
 from referee.handfile.model import HandEntry, Night
 from referee.handfile.writer import write_events
+from referee.rulebook.loader import is_rulebook_path, resolve_rulebook
 
 if TYPE_CHECKING:
     from referee.store import Store
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 def stored_rulebook(ref: str, base_dir: str | None) -> str:
     """The rulebook reference to store: a shipped name as is, a house rulebook file by its absolute
     path (a path relative to the hand file would mean nothing once recorded)."""
-    from referee.handfile.parser import is_rulebook_path, resolve_rulebook
-
     return str(Path(resolve_rulebook(ref, base_dir)).resolve()) if is_rulebook_path(ref) else ref
 
 
