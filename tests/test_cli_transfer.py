@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
-from test_handfile_roundtrip import nights
+from helpers.nights import nights
 from typer.testing import CliRunner
 
 from referee.cli import app

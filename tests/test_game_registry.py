@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from typer.testing import CliRunner
-from toy_game import HighCard, toy_games  # noqa: F401 (the fixture)
+from helpers.toy_game import HighCard, toy_games  # noqa: F401 (the fixture)
 
 from referee.cli import app
 from referee.engine.games import GAMES, find_game

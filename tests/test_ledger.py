@@ -12,7 +12,7 @@ from referee.engine.events import AddChips, LedgerSetting, TransferPaid, WhiskyB
 from referee.errors import InputError
 from referee.handfile import parse_night, read_night
 from referee.ledger.ledger import session_ledger
-from referee.ledger.settings import money_settings
+from referee.money.settings import money_settings
 from referee.recording.night_file import record_night
 from referee.store import Store, open_store
 

@@ -78,7 +78,7 @@ def demo(
     from dataclasses import replace
 
     from referee.cli.output import console as make_console
-    from referee.cli.output import literal
+    from referee.plain_words import literal
     from referee.cli.session import parse_chip_value
     from referee.engine.events import LedgerSetting, TransferPaid
     from referee.errors import RefereeError

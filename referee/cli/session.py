@@ -73,7 +73,7 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
     where = f"--player {text}" if len(text) <= 40 else f"--player {excerpt(text)}"
     name, sep, buy_in = text.partition(":")
     name = name.strip()
-    from referee.handfile.parser import NAME_RE
+    from referee.handfile.model import NAME_RE
 
     if not NAME_RE.fullmatch(name):
         raise InputError(f"{excerpt(text)} does not begin with a player's name", where=where,
@@ -152,7 +152,7 @@ def new(
 ) -> None:
     """Start a session: seat the players (new names become players) under a validated rulebook."""
     from referee.engine.events import LedgerSetting
-    from referee.ledger.settings import check_setting
+    from referee.money.settings import check_setting
 
     money = []  # the money settings are events of the night's log (docs/ledger.md), checked before anything is written
     for name, value, flag in (("currency", currency, "--currency"), ("locale", locale, "--locale")):
@@ -220,7 +220,8 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
     from rich import box
     from rich.table import Table
 
-    from referee.cli.output import console, literal
+    from referee.cli.output import console
+    from referee.plain_words import literal
 
     with open_for(ctx, db) as store:
         summaries = store.session_summaries()

@@ -31,15 +31,24 @@ from referee.engine.events import GameSoFar
 from referee.errors import HandFileError, HandFileErrors, RefereeError, excerpt
 from referee.handfile import vocabulary
 from referee.handfile.actions import HandReader, parse_amount
-from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, Seat, SeatChange, SitDown
+from referee.handfile.model import (
+    NAME_RE,
+    RESERVED,
+    AddChips,
+    HandEntry,
+    Leave,
+    Night,
+    OptionValue,
+    Seat,
+    SeatChange,
+    SitDown,
+)
 from referee.rulebook.loader import load_rules, option_value
 
 if TYPE_CHECKING:
     from referee.rulebook import Rulebook
 
 _I = re.IGNORECASE
-NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
-RESERVED = frozenset({"rulebook", "option", "seats", "seat", "dealer", "hand", "misdeal", "void", "widow", "dummy"})
 
 #: The header lines that change the night between hands, as patterns (fullmatch): the parser reads
 #: them here and the live table (referee.recording.live_table) between hands, so both read the same words.

@@ -35,6 +35,7 @@ from referee.engine.events import CashOut, Event, NightEvent, SetDealer, SitDown
 from referee.errors import InputError, RefereeError, RetryableError, StoreError
 from referee.store import chain, codec
 from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
+from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
     NAME_MAX,
@@ -54,7 +55,6 @@ from referee.store.types import utcnow
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-    from referee.store.log import LogSnapshot, TableState
 
 APPEND_ATTEMPTS: Final = 5
 _EVENT_COLUMNS: Final = ("session_id", "seq", "hand_number", "kind", "payload", "text", "created_at", "prev_hash", "hash")
@@ -106,7 +106,7 @@ def clean_name(name: str, what: str = "name") -> str:
 
 def check_seat_name(name: str) -> str:
     """A seat name is how the table and the hand format call a player: one word, not a keyword."""
-    from referee.handfile.parser import NAME_RE, RESERVED
+    from referee.handfile.model import NAME_RE, RESERVED
 
     name = clean_name(name, "player name")
     if not NAME_RE.fullmatch(name):
@@ -254,8 +254,6 @@ class Transaction:
 
     def _state(self, head: _Head) -> TableState:
         if head.state is None:
-            from referee.store.log import table_state
-
             sid = head.game.id
             seats = self.db.exec(select(SeatRecord).where(SeatRecord.session_id == sid))
             rows = self.db.exec(
@@ -529,8 +527,6 @@ class Transaction:
     def snapshot(self, session_id: int) -> LogSnapshot:
         """Everything this transaction sees of the session, its own writes included (an import reads
         back what it recorded and replays it before anything is committed)."""
-        from referee.recording.session_log import LogSnapshot
-
         game = Store._session(self.db, session_id)
         seats = list(self.db.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
                                   .order_by(SeatRecord.number)))  # type: ignore[arg-type]
@@ -893,8 +889,6 @@ class Store:
 
     def snapshot(self, session_id: int) -> LogSnapshot:
         """Everything stored about the session (header, seats, hands, events), read consistently."""
-        from referee.store.log import LogSnapshot
-
         with self._read(self._snapshot_reader) as session, session.begin():
             game = self._session(session, session_id)
             seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
