@@ -23,7 +23,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from referee.engine.events import Bet
-    from referee.store import SeatSpec, open_store
+    from referee.store.store import SeatSpec, open_store
     from referee.store.db import mask_url
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -162,7 +162,7 @@ STORE_SCRIPT = """
 import json, sys
 from referee.engine.events import AddChips, Bet, LedgerSetting, Leave, SitDown, TransferPaid
 from referee.errors import InputError
-from referee.store import SeatSpec, StaleLogError, open_store
+from referee.store.store import SeatSpec, StaleLogError, open_store
 
 with open_store(sys.argv[1]) as store:
     with store.transaction() as tx:

@@ -18,7 +18,7 @@ import psycopg
 import pytest
 from sqlalchemy import Engine, event
 
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 REFEREE = Path(sys.executable).parent / "referee"
 RETRY, FIX = 75, 2

@@ -19,7 +19,7 @@ from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, 
 
 if TYPE_CHECKING:
     from referee.recording.session_log import LogSnapshot
-    from referee.store import GameSession
+    from referee.store.models import GameSession
 
 app = typer.Typer(help="Sessions: one night at one table, its players, rulebook and chip value.", no_args_is_help=True)
 
@@ -105,7 +105,7 @@ def parse_cash_out(text: str) -> tuple[str, int]:
 def rulebook_for(rulebook: str | None, game: str | None) -> str:
     """The rulebook named by ``--rulebook``, or the shipped one of ``--game``."""
     from referee.rulebook import load_rulebook, shipped_rulebook_names
-    from referee.rulebook.schema import GAMES
+    from referee.engine.games import game_names
 
     if game is None:
         if rulebook is None:
@@ -114,9 +114,9 @@ def rulebook_for(rulebook: str | None, game: str | None) -> str:
         return rulebook
     wanted = "_".join(game.lower().replace("-", " ").split())
     shipped = [n for n in shipped_rulebook_names() if load_rulebook(n).game == wanted]
-    if wanted not in GAMES or not shipped:
+    if wanted not in game_names() or not shipped:
         raise InputError(f"no game {game!r}", where="--game",
-                         hint="games: " + ", ".join(g for g in GAMES if any(
+                         hint="games: " + ", ".join(g for g in game_names() if any(
                              load_rulebook(n).game == g for n in shipped_rulebook_names())))
     if rulebook is not None and load_rulebook(rulebook).game != wanted:
         raise InputError(f"rulebook {rulebook!r} is not for {game}", where="--game",
@@ -165,7 +165,7 @@ def new(
 
     from referee.rulebook import load_rulebook
     from referee.rulebook.loader import parse_option
-    from referee.store import SeatSpec
+    from referee.store.store import SeatSpec
 
     cents = parse_chip_value(chip_value)
     overrides = dict(parse_option(text) for text in option or [])

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedNight
     from referee.ledger.settlement import Method, Settlement
     from referee.recording.session_log import LogSnapshot, SessionLog
-    from referee.store import Store
+    from referee.store.store import Store
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from referee.ledger.settlement import name_key
 
 if TYPE_CHECKING:
     from referee.ledger.ledger import SessionLedger
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.models import GameSession
 
 

@@ -20,7 +20,7 @@ What a line can be:
 * ``?``: what the rulebook says about the current spot (:meth:`LiveTable.rules_here`).
 
 Every append names the last ``seq`` this table saw; if another recorder (a second terminal, another
-machine) wrote in between, the store refuses with :class:`~referee.store.StaleLogError` in plain
+machine) wrote in between, the store refuses with :class:`~referee.store.store.StaleLogError` in plain
 words, nothing is stored, and the table reloads itself from the log so the line can be entered again.
 """
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from referee.engine.state import HandSetup, HandState, Prompt
     from referee.rulebook import Rulebook
     from referee.recording.session_log import TableState
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.models import GameSession
 
 #: What a scorekeeper types to start the next hand, to take back the last action, to ask the rules.
@@ -528,7 +528,7 @@ class LiveTable:
         return EventWriter(self.game).line(event)
 
     def _store_action(self, event: ev.Event, typed: str) -> Entry:
-        from referee.store import StaleLogError
+        from referee.store.store import StaleLogError
 
         hand = self.hand
         assert self.state is not None and hand is not None
@@ -575,7 +575,7 @@ class LiveTable:
 
     def new_hand(self, *, force: bool = False) -> Entry:
         """Begin the next hand, dealt by whoever the rules say deals next."""
-        from referee.store import StaleLogError
+        from referee.store.store import StaleLogError
 
         state = self.state
         if state is not None and not state.log:
@@ -637,7 +637,7 @@ class LiveTable:
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
         from referee.recording.session_log import night_words
-        from referee.store import StaleLogError
+        from referee.store.store import StaleLogError
         from referee.store.codec import decode_event
 
         try:

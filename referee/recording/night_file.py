@@ -24,7 +24,7 @@ from referee.handfile.writer import write_events
 from referee.rulebook.loader import is_rulebook_path, resolve_rulebook
 
 if TYPE_CHECKING:
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.store import Transaction
 
 
@@ -63,7 +63,7 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
                  origin: str | None = None) -> int:
     """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
     given); returns the session's id."""
-    from referee.store import SeatSpec
+    from referee.store.store import SeatSpec
 
     with _transaction(store) as tx:
         game = tx.new_session(

@@ -205,7 +205,7 @@ class EventRecord(SQLModel, table=True):
 
 
 #: An event row as read: an :class:`EventRecord`, or a plain result row of its table, which has the
-#: same columns by name (:meth:`referee.store.Store.snapshot` reads a session's log that way).
+#: same columns by name (:meth:`referee.store.store.Store.snapshot` reads a session's log that way).
 EventRow: TypeAlias = "EventRecord | Row[Any]"
 
 TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord)
