@@ -95,14 +95,20 @@ def test_a_line_that_lost_a_race_with_another_recorder_exits_75(pg_url: str) -> 
 @pytest.mark.postgres
 def test_a_server_going_away_mid_act_exits_75_saying_so(pg_url: str) -> None:
     """The recorder's connection is ended by the server (what a fast stop does to every session)
-    while it waits to append: the words say the server went away and to run it again, not to
-    check the URL; psycopg's lines are one sentence each; nothing of the line is stored."""
+    while it waits to append, and again each time it connects anew to try again, for longer than it
+    tries: the words say the server went away and to run it again, not to check the URL; psycopg's
+    lines are one sentence each; nothing of the line is stored."""
     sid = hand_begun(pg_url)
     with psycopg.connect(libpq(pg_url), autocommit=True) as watch, psycopg.connect(libpq(pg_url)) as holder:
         holder.execute("SELECT id FROM sessions WHERE id = %s FOR UPDATE", (sid,))
         proc = start("act", str(sid), "bob open 2", "bob x", "--db", pg_url)
-        (pid,) = waiting_for_lock(watch, 1)
-        watch.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        waiting_for_lock(watch, 1)
+        while proc.poll() is None:  # every connection it waits on is ended, until it gives up
+            for (pid,) in watch.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()").fetchall():
+                watch.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            time.sleep(0.02)
         code, out, err = finish(proc)
         holder.rollback()
     assert code == RETRY, err
