@@ -79,10 +79,17 @@ class Refused:
 NOT_STORED_HINT = ("not stored: type the line again once the database server is back "
                    "(every line acknowledged with ✓ is kept)")
 
+#: ... and when another program kept the (SQLite) database locked.
+BUSY_HINT = "not stored: type the line again in a moment (every line acknowledged with ✓ is kept)"
+
 
 def refusal(err: RefereeError) -> Refused:
     """A line the store refused: a retryable failure (the server went away) says to type it again
     when the server is back, in the table's words (the store's hint speaks to a command)."""
+    from referee.errors import DatabaseBusyError
+
+    if isinstance(err, DatabaseBusyError):
+        return Refused(err.message, BUSY_HINT, retry=True)
     if isinstance(err, RetryableError):
         return Refused(err.message, NOT_STORED_HINT, retry=True)
     return Refused(err.message, err.hint)
