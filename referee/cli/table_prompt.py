@@ -214,7 +214,7 @@ def handle(live: LiveTable, text: str) -> Entry | None:
     away (reading the log again, looking whether it moved) is said under the line, and the table
     goes on: the next line tries again."""
     from referee.errors import RetryableError
-    from referee.live import refusal
+    from referee.recording.live_table import refusal
 
     try:
         return _handle(live, text)

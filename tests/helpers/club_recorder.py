@@ -27,7 +27,7 @@ from table_recorder import next_line
 
 from referee.cli.table_prompt import handle
 from referee.errors import EXIT_RETRY
-from referee.live import LiveTable, Refused, Stored
+from referee.recording.live_table import LiveTable, Refused, Stored
 from referee.store import open_store
 
 
