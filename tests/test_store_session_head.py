@@ -211,3 +211,86 @@ def test_a_database_at_0004_gets_the_heads_of_its_logs(tmp_path: Path) -> None:
         store.snapshot(sid)
         assert store.append_event(sid, 1, Call("Cy")).seq == report.events + 1
         assert store.verify_chain(sid).ok
+
+
+class CuttingProxy:
+    """A TCP proxy in front of a PostgreSQL server that, when told, passes the next statement that
+    appends events on to the server and then cuts the connection without passing its answer back:
+    the network gone after the server stored the rows, before the client heard so."""
+
+    def __init__(self, host: str, port: int) -> None:
+        import socket
+
+        self.upstream = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.cut_next = threading.Event()
+        self.cuts = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.upstream)
+            cut = threading.Event()
+            threading.Thread(target=self._pump, args=(client, server, cut, True), daemon=True).start()
+            threading.Thread(target=self._pump, args=(server, client, cut, False), daemon=True).start()
+
+    def _pump(self, source: object, sink: object, cut: threading.Event, to_server: bool) -> None:
+        try:
+            while data := source.recv(65536):  # type: ignore[attr-defined]
+                if cut.is_set() and not to_server:
+                    continue  # the server's answer, never passed on
+                if to_server and self.cut_next.is_set() and b"INSERT INTO events" in data:
+                    self.cut_next.clear()
+                    cut.set()
+                    sink.sendall(data)  # type: ignore[attr-defined]
+                    time.sleep(0.5)  # the server runs it (and commits: autocommit)
+                    self.cuts += 1
+                    for end in (source, sink):
+                        end.close()  # type: ignore[attr-defined]
+                    return
+                sink.sendall(data)  # type: ignore[attr-defined]
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                try:
+                    end.close()  # type: ignore[attr-defined]
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+@pytest.mark.postgres
+def test_an_append_stored_before_the_connection_broke_is_known_by_its_hash_and_not_stored_twice(pg_url: str) -> None:
+    """The issue: "loses no acknowledged action" and no duplicate.  The server stores the append, and
+    the connection breaks before its answer arrives: the store sends the same rows again on a new
+    connection, finds the head moved, sees its own hash at that seq, and reports the row stored,
+    once."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(pg_url)
+    proxy = CuttingProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    try:
+        with open_store(pg_url.replace(f":{parts.port}/", f":{proxy.port}/")) as store:
+            sid = hand_begun(store)
+            store.snapshot(sid)
+            seen = store.last_seq(sid)
+            proxy.cut_next.set()
+            row = store.append_event(sid, 1, Bet("Bob", 2), text="Bob: bets 2", expected_seq=seen)
+            assert proxy.cuts == 1  # the answer to the first sending was lost
+            assert row.seq == seen + 1
+            assert store.append_event(sid, 1, Call("Cy"), text="Cy: calls", expected_seq=row.seq).seq == seen + 2
+    finally:
+        proxy.close()
+    with open_store(pg_url) as store:
+        assert [r.text for r in store.events(sid, 1)] == ["Bob: bets 2", "Cy: calls"]
+        assert store.verify_chain(sid).ok

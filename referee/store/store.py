@@ -988,7 +988,7 @@ class Store:
                         self._in_doubt.pop(sid, None)
                         return True
                     if sent:  # refused now: stored the time before, or somebody else wrote?
-                        with self._autocommit.connect() as conn:
+                        with self.engine.connect() as conn:
                             mine = conn.execute(_stored_hash(), {"sid": sid, "seq": rows[-1].seq}).scalar()
                         if mine == rows[-1].hash:
                             self._in_doubt.pop(sid, None)
