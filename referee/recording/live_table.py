@@ -76,6 +76,26 @@ class Refused:
     rules: tuple[str, ...] = ()
 
 
+#: What the table says under a line the database could not take because its server went away.
+NOT_STORED_HINT = ("not stored: type the line again once the database server is back "
+                   "(every line acknowledged with ✓ is kept)")
+
+#: ... and when another program kept the (SQLite) database locked.
+BUSY_HINT = "not stored: type the line again in a moment (every line acknowledged with ✓ is kept)"
+
+
+def refusal(err: RefereeError) -> Refused:
+    """A line the store refused: a retryable failure (the server went away) says to type it again
+    when the server is back, in the table's words (the store's hint speaks to a command)."""
+    from referee.errors import DatabaseBusyError
+
+    if isinstance(err, DatabaseBusyError):
+        return Refused(err.message, BUSY_HINT, retry=True)
+    if isinstance(err, RetryableError):
+        return Refused(err.message, NOT_STORED_HINT, retry=True)
+    return Refused(err.message, err.hint)
+
+
 @dataclass(frozen=True)
 class Said:
     """An answer that stores nothing (``?``)."""
@@ -539,7 +559,7 @@ class LiveTable:
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:
-            return Refused(err.message, err.hint, retry=isinstance(err, RetryableError))
+            return refusal(err)
         self.seen = row.seq
         if rebased is not None:
             self.setup, self.state = rebased
@@ -645,7 +665,7 @@ class LiveTable:
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:
-            return Refused(err.message, err.hint, retry=isinstance(err, RetryableError))
+            return refusal(err)
         self.seen = row.seq
         applied = decode_event(row.kind, row.payload)
         assert isinstance(applied, ev.NightEvent)
@@ -728,4 +748,4 @@ class LiveTable:
         return out
 
 
-__all__ = ["Entry", "LiveTable", "Refused", "Said", "Status", "Stored", "phase_words", "wrap_parts"]
+__all__ = ["NOT_STORED_HINT", "Entry", "LiveTable", "Refused", "Said", "Status", "Stored", "phase_words", "refusal", "wrap_parts"]
