@@ -38,7 +38,7 @@ from referee.engine import events as ev
 from referee.engine.games import game_title
 from referee.engine.night import NightHand, NightThread
 from referee.engine.replay import play, start_hand
-from referee.errors import HandFileError, InputError, RefereeError, RetryableError
+from referee.errors import DatabaseBusyError, HandFileError, InputError, RefereeError, RetryableError
 from referee.handfile import parser as p
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.replay import night_hands
@@ -101,8 +101,6 @@ BUSY_HINT = "not stored: type the line again in a moment (every line acknowledge
 def refusal(err: RefereeError) -> Refused:
     """A line the store refused: a retryable failure (the server went away) says to type it again
     when the server is back, in the table's words (the store's hint speaks to a command)."""
-    from referee.errors import DatabaseBusyError
-
     if isinstance(err, DatabaseBusyError):
         return Refused(err.message, BUSY_HINT, retry=True)
     if isinstance(err, RetryableError):

@@ -20,6 +20,7 @@ that cannot be reached or used raises :class:`~referee.errors.StoreError` (URL p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -968,8 +969,6 @@ class Store:
     def _commit_fast(self, sid: int, known: _KnownHead, rows: list[EventRecord], *, sent: bool) -> bool:
         """Whether ``rows`` are in the log after this; see :meth:`_append_fast`.  ``sent``: they were
         sent before, and the server went away before it said whether it stored them."""
-        import time
-
         deadline = time.monotonic() + RECONNECT_SECONDS
         while True:
             try:
