@@ -60,10 +60,7 @@ class ReplayedNight:
 
 
 def _rulebook_of(hand: HandEntry, night: Night) -> Rulebook:
-    """The rulebook in force for ``hand``: the one the reader loaded, else loaded now (a night built
-    in code)."""
-    if hand.book is not None:
-        return hand.book
+    """The rulebook in force for ``hand``: its rulebook with its options."""
     return load_rules(hand.rulebook, hand.options, night.base_dir)
 
 

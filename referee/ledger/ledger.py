@@ -46,7 +46,7 @@ from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMon
 from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
 from referee.ledger.counting import confirmations, ended_hand
-from referee.ledger.settlement import Transfer, name_key, settle
+from referee.ledger.settlement import Transfer, name_order, settle
 from referee.money import format_money
 from referee.money.settings import MissingSetting, MoneySettings, money_settings
 from referee.recording.session_log import read_session_log
@@ -389,7 +389,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     parts: list[tuple[str, int]] = []
     counts = {n: cashed_out[n] - final.get(n, 0) for n in cashed_out if cashed_out[n] != final.get(n, 0)}
     confirmed = confirmations(log)
-    for name in sorted(counts, key=name_key):
+    for name in sorted(counts, key=name_order):
         chips = counts[name]
         fact = confirmed.get(name)
         by = (f", confirmed by {fact.by}" if fact is not None
@@ -405,7 +405,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
             where.append(f"{walk.undecided} in pots undecided until cards are shown")
         parts.append((f"{left} chips nobody holds ({', '.join(where)})", -left * cv))
     face = {n: table.bought.get(n, 0) * cv - table.paid.get(n, 0) for n in names}
-    for name in sorted((n for n in face if face[n]), key=name_key):
+    for name in sorted((n for n in face if face[n]), key=name_order):
         parts.append((f"{name} paid {m(table.paid.get(name, 0))} for chips worth {m(table.bought.get(name, 0) * cv)}",
                       face[name]))
     explained = sum(c for _, c in parts)
@@ -424,14 +424,14 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
                     hint=f"name one: referee settle {game.id} --set banker=NAME")
             shares = [(settings.banker, -total)]
         else:
-            losing = [(n, -raw[n]) for n in sorted(raw, key=name_key) if raw[n] < 0]
+            losing = [(n, -raw[n]) for n in sorted(raw, key=name_order) if raw[n] < 0]
             if not losing:
-                losing = [(n, 1) for n in sorted(raw, key=name_key)]
+                losing = [(n, 1) for n in sorted(raw, key=name_order)]
                 policy += ": nobody lost, so shared equally"
             shares = _pro_rata(-total, losing)
     absorbed = dict(shares)
     lines = []
-    for name in sorted(names, key=name_key):
+    for name in sorted(names, key=name_order):
         lines.append(PlayerLine(
             name=name, player=people.get(name, name), bought=table.bought.get(name, 0),
             paid_cents=table.paid.get(name, 0), cashed=cashed_out.get(name), log_chips=final.get(name, 0),

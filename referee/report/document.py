@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Standing:
+class StandingLine:
     rank: int
     name: str
     player: str
@@ -110,7 +110,7 @@ class NightReport:
     games: tuple[str, ...]
     players: tuple[str, ...]
     chip_value: str
-    standings: tuple[Standing, ...]
+    standings: tuple[StandingLine, ...]
     ledger: SessionLedger
     settlement: Settlement
     hands: tuple[HandLine, ...]
@@ -277,7 +277,7 @@ def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight
     for index, line in enumerate(ranked):
         if index == 0 or line.balance_cents != ranked[index - 1].balance_cents:
             rank = index + 1
-        standings.append(Standing(rank, line.name, line.player, line.bought, line.counted, line.balance_cents,
+        standings.append(StandingLine(rank, line.name, line.player, line.bought, line.counted, line.balance_cents,
                                   ledger.signed(line.balance_cents)))
     names = [p.name for p in ledger.players if p.name in log.table.known.values()]
     return NightReport(
@@ -315,5 +315,5 @@ def with_amendments(night: NightReport, store: object, snapshot: object) -> Nigh
     return replace(night, amendments=lines, amended_balances=changes)
 
 
-__all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing",
+__all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "StandingLine",
            "night_report", "report_of"]
