@@ -61,7 +61,7 @@ from referee.store.models import LOG_LEGACY
 if TYPE_CHECKING:
     from referee.store.store import Store
     from referee.store.chain import ChainReport
-    from referee.store.models import EventRow, GameSession, SeatRecord
+    from referee.store.models import EventRecord, GameSession, SeatRecord
 
 LOG_FORMAT = "referee-session-log"
 LOG_FORMAT_VERSION = 1
@@ -93,7 +93,7 @@ def _game_of(rulebook: str) -> str:
     return load_rulebook(rulebook).game
 
 
-def _decode(row: EventRow, session_id: int) -> Event:
+def _decode(row: EventRecord, session_id: int) -> Event:
     return decode_event(row.kind, row.payload, where=f"session {session_id}, event {row.seq}")
 
 
@@ -102,12 +102,12 @@ def _decode(row: EventRow, session_id: int) -> Event:
 _ASIDE = frozenset({"GameSoFar", "Ruling", *(kind.__name__ for kind in (*MONEY_EVENTS, *CLOSING_EVENTS))})
 
 
-def night_places(rows: Sequence[EventRow]) -> list[tuple[EventRow, int | None]]:
+def night_places(rows: Sequence[EventRecord]) -> list[tuple[EventRecord, int | None]]:
     """Where each night event of the log falls (the rows with no hand, in ``seq`` order): ``None`` in
     the opening (the first ``SitDown`` rows and the ``SetDealer`` after them), else ``k``: before the
     ``k+1``-th hand to begin (``k`` = the hands begun before it; after the last hand when none begins
     later).  The one place this is worked out: the log's reading and ``referee session show`` use it."""
-    out: list[tuple[EventRow, int | None]] = []
+    out: list[tuple[EventRecord, int | None]] = []
     begun: set[int] = set()
     leading, seated = True, False
     for row in rows:
@@ -143,7 +143,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     legacy = game.log_version == LOG_LEGACY
     rows = list(snapshot.events)
 
-    by_hand: dict[int, list[EventRow]] = {}
+    by_hand: dict[int, list[EventRecord]] = {}
     for row in rows:
         if row.hand_number is not None:
             by_hand.setdefault(row.hand_number, []).append(row)

@@ -178,11 +178,10 @@ def _log_head() -> Any:
     )
 
 
-@cache
-def _session_log() -> Any:
-    """A session's events in order, as rows of the events table (no ORM objects): built once."""
-    events = EventRecord.__table__  # type: ignore[attr-defined]
-    return events.select().where(events.c.session_id == bindparam("sid")).order_by(events.c.seq)
+def _session_log(session_id: int) -> Any:
+    """A session's events in order."""
+    return (select(EventRecord).where(EventRecord.session_id == session_id)
+            .order_by(EventRecord.seq))  # type: ignore[arg-type]
 
 
 @cache
@@ -584,7 +583,7 @@ class Transaction:
                                   .order_by(SeatRecord.number)))  # type: ignore[arg-type]
         hands = list(self.db.exec(select(HandRecord).where(HandRecord.session_id == session_id)
                                   .order_by(HandRecord.number)))  # type: ignore[arg-type]
-        rows = self.db.connection().execute(_session_log(), {"sid": session_id}).all()
+        rows = list(self.db.exec(_session_log(session_id)))
         return LogSnapshot(game, seats, hands, rows)
 
     def find_session(self, session_id: int) -> GameSession | None:
@@ -594,7 +593,7 @@ class Transaction:
     def fingerprint_night(self, session_id: int) -> str:
         """The fingerprint of the session's log as this transaction sees it."""
         game = Store._session(self.db, session_id)
-        return night_fingerprint(game, self.db.connection().execute(_session_log(), {"sid": session_id}).all())
+        return night_fingerprint(game, self.db.exec(_session_log(session_id)))
 
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = Store._session(self.db, session_id, lock=True)
@@ -1039,9 +1038,7 @@ class Store:
                                       .order_by(SeatRecord.number)))
             hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
                                       .order_by(HandRecord.number)))
-            # the log as plain rows of its table (the same columns by name): a night is hundreds of
-            # events, read only, and ORM objects for them cost more than the reading
-            rows = session.connection().execute(_session_log(), {"sid": session_id}).all()
+            rows = list(session.exec(_session_log(session_id)))
         if game.status == SESSION_OPEN and rows:  # where the log stands: the next append goes after it
             self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, hands[-1].number if hands else 0)
         return LogSnapshot(game, seats, hands, rows)
