@@ -59,11 +59,6 @@ class ReplayedNight:
         return self.hands[index]
 
 
-def _rulebook_of(hand: HandEntry, night: Night) -> Rulebook:
-    """The rulebook in force for ``hand``: its rulebook with its options."""
-    return load_rules(hand.rulebook, hand.options, night.base_dir)
-
-
 def night_hands(night: Night) -> list[NightHand]:
     """The engine's view of each hand of ``night`` (a hand the table ruled on ends with the facts it
     decided: :func:`referee.handfile.rulings.ruled_events`)."""
@@ -74,7 +69,8 @@ def night_hands(night: Night) -> list[NightHand]:
             from referee.handfile.rulings import ruled_events  # not loaded by a one-shot act (no rulings)
 
             events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
-        out.append(NightHand.from_header(_rulebook_of(hand, night), hand.seats, hand.number, hand.changes,
+        rulebook = load_rules(hand.rulebook, hand.options, night.base_dir)  # the rulebook in force
+        out.append(NightHand.from_header(rulebook, hand.seats, hand.number, hand.changes,
                                          events, dealer=hand.dealer, shuffled=hand.shuffled))
     return out
 
