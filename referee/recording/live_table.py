@@ -39,8 +39,16 @@ from referee.engine.games import game_title
 from referee.engine.night import NightHand, NightThread
 from referee.engine.replay import play, start_hand
 from referee.errors import DatabaseBusyError, HandFileError, InputError, RefereeError, RetryableError
-from referee.handfile import parser as p
 from referee.handfile.actions import HandReader, parse_amount
+from referee.handfile.parser import (
+    ADD_CHIPS_LINE,
+    DEALER_LINE,
+    LEAVE_LINE,
+    OPTION_LINE,
+    RULEBOOK_LINE,
+    SHUFFLED_LINE,
+    SIT_DOWN_LINE,
+)
 from referee.handfile.replay import night_hands
 from referee.handfile.shorthand import expand, player_named
 from referee.handfile.writer import EventWriter
@@ -608,27 +616,27 @@ class LiveTable:
 
     def _night_line(self, line: str) -> ev.NightEvent | None:
         """The night event a line of the hand format's header stands for, or None if it is not one."""
-        if m := p.SIT_DOWN_LINE.fullmatch(line):
+        if m := SIT_DOWN_LINE.fullmatch(line):
             name = m["name"]
             if name.islower() and self.table_state.name(name) is None:
                 name = name.capitalize()  # a newcomer typed in haste: seated as ``Eve``
             return ev.SitDown(name, parse_amount(m["n"], f"stack for {name}"), m["after"])
-        if m := p.LEAVE_LINE.fullmatch(line):
+        if m := LEAVE_LINE.fullmatch(line):
             return ev.Leave(m["name"])
-        if m := p.ADD_CHIPS_LINE.fullmatch(line):
+        if m := ADD_CHIPS_LINE.fullmatch(line):
             return ev.AddChips(m["name"], parse_amount(m["n"], f"amount {m['name']} adds"))
-        if m := p.DEALER_LINE.fullmatch(line):
+        if m := DEALER_LINE.fullmatch(line):
             return ev.SetDealer(m["name"])
-        if m := p.OPTION_LINE.fullmatch(line):
+        if m := OPTION_LINE.fullmatch(line):
             value = option_value(m["value"])
             table = self.table_state
             load_rules(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
-        if m := p.RULEBOOK_LINE.fullmatch(line):
+        if m := RULEBOOK_LINE.fullmatch(line):
             ref = m["ref"].strip()
             load_rules(ref, {}, self.base_dir)  # refused here if it cannot be loaded
             return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))
-        if p.SHUFFLED_LINE.fullmatch(line):
+        if SHUFFLED_LINE.fullmatch(line):
             return ev.Shuffle()
         return None
 
