@@ -82,6 +82,7 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
     """Record a hand file's night as a new session, if it replays and is not in the store yet."""
     from referee.handfile.replay import replay_night_file
     from referee.recording import record_night
+    from referee.store.fingerprint import night_fingerprint
 
     try:  # as `referee replay FILE`: a night it refuses is refused here, at its line
         replay_night_file(night)
@@ -91,9 +92,9 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
     with store.transaction() as tx:
         sid = record_night(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
                            origin=ORIGIN_HAND_FILE)
-        fingerprint = tx.fingerprint_night(sid)
+        snapshot = tx.snapshot(sid)  # what was stored, read back once: counted and fingerprinted
+        fingerprint = night_fingerprint(snapshot.session, snapshot.events)
         copies = check_copies(tx, sid, fingerprint, source=night.source, again=again)
-        snapshot = tx.snapshot(sid)
     return Imported(sid, fingerprint, ORIGIN_HAND_FILE, len(snapshot.hands), len(snapshot.events), None, copies)
 
 
@@ -129,6 +130,7 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
     from referee.handfile.replay import replay_night_file
     from referee.recording import check_log_document, record_log_document
     from referee.session_log import read_session_log
+    from referee.store.fingerprint import night_fingerprint
 
     header, _ = check_log_document(document, source)
     report = None if as_new else verify_document(document, source)
@@ -144,7 +146,7 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
             where = where if where.startswith(source) else f"{source}: {where}" if where else source
             raise InputError(f"the night does not replay: {err.message}", where=where,
                              hint=(err.hint + "; " if err.hint else "") + "nothing was imported") from None
-        fingerprint = tx.fingerprint_night(sid)
+        fingerprint = night_fingerprint(snapshot.session, snapshot.events)
         exported_id = header.get("id")  # the session it was exported from may be in this very store
         original = tx.find_session(exported_id) if isinstance(exported_id, int) else None
         copies = check_copies(tx, sid, fingerprint, source=source, again=again, also=original)

@@ -338,6 +338,14 @@ class Transaction:
         return applied
 
     def _append(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[EventRecord]:
+        rows = self._event_rows(head, hand_number, items)
+        if rows:  # one INSERT through the table, not the ORM's unit of work: the hot path of a live table
+            self.db.execute(_event_insert(), rows)  # type: ignore[call-overload]
+        return [EventRecord(**row) for row in rows]
+
+    def _event_rows(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[dict[str, Any]]:
+        """The rows (column values) that append ``items`` to the log: each checked, numbered and
+        chained onto ``head``, which moves on; written by the caller (one append, or a bulk import)."""
         sid = head.game.id
         assert sid is not None
         if hand_number is not None:
@@ -361,14 +369,11 @@ class Transaction:
             created = utcnow()
             digest = chain.event_hash(head.hash, session_id=sid, seq=seq, hand_number=hand_number,
                                       kind=kind, payload=payload, text=text, created_at=created)
-            rows.append(EventRecord(session_id=sid, seq=seq, hand_number=hand_number, kind=kind, payload=payload,
-                                    text=text, created_at=created, prev_hash=head.hash, hash=digest))
+            rows.append({"session_id": sid, "seq": seq, "hand_number": hand_number, "kind": kind, "payload": payload,
+                         "text": text, "created_at": created, "prev_hash": head.hash, "hash": digest})
             head.seq, head.hash = seq, digest
         if hand_number == head.last_hand and rows:
             head.last_hand_played = True
-        if rows:  # one INSERT through the table, not the ORM's unit of work: the hot path of a live table
-            self.db.execute(_event_insert(), [  # type: ignore[call-overload]
-                {column: getattr(row, column) for column in _EVENT_COLUMNS} for row in rows])
         return rows
 
     def append_events(self, session_id: int, hand_number: int | None,
