@@ -37,6 +37,7 @@ from referee.store import chain, codec
 from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
+    LOG_LEGACY,
     NAME_MAX,
     ORIGINS,
     SESSION_CLOSED,
@@ -910,6 +911,46 @@ class Store:
             # events, read only, and ORM objects for them cost more than the reading
             rows = session.connection().execute(_session_log(), {"sid": session_id}).all()
             return LogSnapshot(game, seats, hands, rows)
+
+    def log_outline(self, session_id: int) -> tuple[LogSnapshot, int]:
+        """The session as :meth:`snapshot` reads it, but of its hands' events only the first of each
+        (with every night event: what lays the night out, :func:`referee.session_log.read_session_log`;
+        its hands' rows only for a log recorded before it held the whole night), and the ``seq`` of its
+        last event: a long night's report reads its hands' events as it walks
+        them (:meth:`log_rows`), never all at once."""
+        from referee.store.log import LogSnapshot
+
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        sid = bindparam("sid")
+        firsts = (select(func.min(events.c.seq)).where(events.c.session_id == sid, events.c.hand_number.is_not(None))
+                  .group_by(events.c.hand_number))
+        outline = events.select().where(events.c.session_id == sid,
+                                        events.c.hand_number.is_(None) | events.c.seq.in_(firsts)).order_by(events.c.seq)
+        with self._read(self._snapshot_reader) as session, session.begin():
+            game = self._session(session, session_id)
+            seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
+                                      .order_by(SeatRecord.number)))
+            hands: list[HandRecord] = []
+            if game.log_version == LOG_LEGACY:  # its hands' rows say what its log does not (the dealers)
+                hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
+                                          .order_by(HandRecord.number)))
+            rows = session.connection().execute(outline, {"sid": session_id}).all()
+            last = session.exec(select(func.max(EventRecord.seq)).where(EventRecord.session_id == session_id)).one()
+            return LogSnapshot(game, seats, hands, rows), last or 0
+
+    def log_rows(self, session_id: int, *, upto: int, by_hand: bool = False, chunk: int = 500) -> Iterator[Any]:
+        """The session's events up to ``seq`` ``upto`` in ``seq`` order (``by_hand``: only the hands'
+        events, hand after hand), as rows of the events table, fetched ``chunk`` at a time (a
+        server-side cursor on PostgreSQL): none is kept once handed on."""
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        query = events.select().where(events.c.session_id == session_id, events.c.seq <= upto)
+        if by_hand:
+            query = query.where(events.c.hand_number.is_not(None)).order_by(events.c.hand_number, events.c.seq)
+        else:
+            query = query.order_by(events.c.seq)
+        with self._read(self._snapshot_reader) as session, session.begin():
+            result = session.connection().execution_options(yield_per=chunk).execute(query)
+            yield from result
 
     def verify_chain(self, session_id: int) -> chain.ChainReport:
         """Recompute the session's hash chain: is its event log as it was recorded?"""
