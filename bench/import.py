@@ -5,10 +5,10 @@ asserts nothing.
 
 A hand file of N straight-draw hands (bench/handfile.py's night: 15 events a hand) is imported as
 ``referee import FILE`` imports it, in-process (no interpreter start): read and parsed
-(``read_night``), then :func:`referee.imports.import_hand_file` — replayed whole first, written in
+(``read_night``), then :func:`referee.recording.imports.import_hand_file` — replayed whole first, written in
 one transaction, read back, fingerprinted, checked against the store's copies, committed.  Then the
 session is exported as JSON (``referee export ID --json``) and that log imported into the same
-database (:func:`referee.imports.import_log_document`: its chain verified, recorded, read back
+database (:func:`referee.recording.imports.import_log_document`: its chain verified, recorded, read back
 inside the transaction, replayed from there).  Each import goes into a database that already holds
 the earlier ones (``--again``), so a rate that falls as the database grows shows; ``--repeat`` times
 each figure that many times (the hand file's first import is the one without ``--again``).
@@ -65,8 +65,8 @@ class Clock:
 def bench_database(url: str, label: str, path: Path, hands: int, repeat: int) -> None:
     from referee.handfile import read_night
     from referee.handfile.replay import replay_night_file
-    from referee.imports import import_hand_file, import_log_document
-    from referee.session_log import log_document
+    from referee.recording.imports import import_hand_file, import_log_document
+    from referee.recording.session_log import log_document
     from referee.store import open_store
 
     print(f"{label}, {hands:,} hands ({hands * 15:,} events):")

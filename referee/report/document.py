@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from referee.ledger.counting import AmendmentLine, Change
     from referee.ledger.ledger import SessionLedger
     from referee.ledger.settlement import Settlement
-    from referee.session_log import SessionLog
+    from referee.recording.session_log import SessionLog
 
 
 @dataclass(frozen=True)
@@ -201,7 +201,7 @@ class NightReport:
 
 
 def _finding(hand: ReplayedHand, finding: Finding) -> FindingLine:
-    from referee.report_json import rule_text
+    from referee.report.json_doc import rule_text
 
     return FindingLine(hand.entry.number, finding.action, finding.severity, finding.code, finding.player,
                        finding.rule, finding.message, finding.remedy, rule_text(hand.rulebook, finding.rule))
@@ -221,7 +221,7 @@ def _winners(hand: ReplayedHand) -> str:
 
 
 def _change(change: object) -> str:
-    from referee.session_log import night_words
+    from referee.recording.session_log import night_words
 
     return night_words(change)  # type: ignore[arg-type]
 
@@ -278,7 +278,7 @@ class HandLines:
     def report(self, ledger: SessionLedger, log: SessionLog, result: NightResult, settlement: Settlement,
                chain_ok: bool | None = None) -> NightReport:
         """The report of the night whose every hand was given (see the module docstring)."""
-        from referee.report_json import rule_text
+        from referee.report.json_doc import rule_text
 
         game = log.session
         rulings: list[RulingLine] = []
@@ -320,7 +320,7 @@ def report_of(store: object, session_id: int, all_hands: bool = False) -> NightR
     from referee.handfile.replay import NightStream
     from referee.ledger.counting import amendments
     from referee.ledger.ledger import game_walk, people_of, walked_ledger
-    from referee.session_log import hands_with_events, read_session_log
+    from referee.recording.session_log import hands_with_events, read_session_log
     from referee.store.chain import verify_chain
 
     # the night laid out from its night events and each hand's first event; then its hands are read,
