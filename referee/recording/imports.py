@@ -82,7 +82,6 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
     """Record a hand file's night as a new session, if it replays and is not in the store yet."""
     from referee.handfile.replay import replay_night_file
     from referee.recording.night_file import record_night
-    from referee.store.fingerprint import night_fingerprint
 
     try:  # as `referee replay FILE`: a night it refuses is refused here, at its line
         replay_night_file(night)
@@ -92,10 +91,9 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
     with store.transaction() as tx:
         sid = record_night(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
                            origin=ORIGIN_HAND_FILE)
-        snapshot = tx.snapshot(sid)  # what was stored, read back once: counted and fingerprinted
-        fingerprint = night_fingerprint(snapshot.session, snapshot.events)
+        fingerprint, hands, events = tx.read_back(sid)  # what was stored, read back: fingerprinted and counted
         copies = check_copies(tx, sid, fingerprint, source=night.source, again=again)
-    return Imported(sid, fingerprint, ORIGIN_HAND_FILE, len(snapshot.hands), len(snapshot.events), None, copies)
+    return Imported(sid, fingerprint, ORIGIN_HAND_FILE, hands, events, None, copies)
 
 
 def verify_document(document: dict[str, Any], source: str) -> ChainReport:

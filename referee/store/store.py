@@ -551,10 +551,21 @@ class Transaction:
 
     def fingerprint_night(self, session_id: int) -> str:
         """The fingerprint of the session's log as this transaction sees it."""
+        return self.read_back(session_id)[0]
+
+    def read_back(self, session_id: int) -> tuple[str, int, int]:
+        """The fingerprint of the session's log as this transaction sees it (what an import wrote, read
+        back), with its numbers of hands and events; only the columns the fingerprint is made of are read."""
         from referee.store.fingerprint import night_fingerprint
 
         game = Store._session(self.db, session_id)
-        return night_fingerprint(game, self.db.connection().execute(_session_log(), {"sid": session_id}).all())
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        rows = self.db.connection().execute(
+            select(events.c.hand_number, events.c.kind, events.c.payload)
+            .where(events.c.session_id == session_id).order_by(events.c.seq)).all()
+        hands = self.db.exec(select(func.count()).select_from(HandRecord)
+                             .where(HandRecord.session_id == session_id)).one()
+        return night_fingerprint(game, rows), hands, len(rows)
 
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = Store._session(self.db, session_id, lock=True)
