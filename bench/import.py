@@ -67,7 +67,7 @@ def bench_database(url: str, label: str, path: Path, hands: int, repeat: int) ->
     from referee.handfile.replay import replay_night_file
     from referee.recording.imports import import_hand_file, import_log_document
     from referee.recording.session_log import log_document
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     print(f"{label}, {hands:,} hands ({hands * 15:,} events):")
     with open_store(url) as store:

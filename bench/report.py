@@ -69,7 +69,7 @@ def record_session(folder: Path) -> str:
     from referee.handfile import parse_night
     from referee.handfile.replay import replay_night_file
     from referee.recording.night_file import record_night
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     url = f"sqlite:///{folder / 'bench.sqlite3'}"
     night = parse_night(night_text(), source="bench night")
@@ -154,7 +154,7 @@ MEMORY_HANDS = (500, 2000, 4000)
 DATA_CHILD = """
 import resource, sys, tracemalloc
 from referee.report.document import report_of
-from referee.store import open_store
+from referee.store.store import open_store
 with open_store(sys.argv[1]) as store:
     tracemalloc.start()
     report_of(store, 1)
@@ -194,7 +194,7 @@ def bench_memory() -> None:
     from referee.handfile import parse_night
     from referee.handfile.replay import replay_night_file
     from referee.recording.night_file import record_night
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     print("report memory, a night of two flagged hands among N (bench/report.py long_night_text):")
     rows: dict[int, tuple[int, int, int, int, int]] = {}

@@ -16,7 +16,7 @@ from referee.handfile import read_night
 from referee.handfile.writer import write_events
 from referee.recording.imports import import_hand_file
 from referee.recording.night_file import header_events
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 from referee.store.bulk import CHUNK
 
 runner = CliRunner()

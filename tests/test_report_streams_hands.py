@@ -14,7 +14,7 @@ from referee.engine.night import NightReplay
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import record_night
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.errors import HandFileError, RefereeError
-from referee.handfile.model import HandEntry, Night, OptionValue
-from referee.handfile.parser import load_rules
+from referee.handfile.model import HandEntry, Night
+from referee.rulebook.loader import load_rules
 
 if TYPE_CHECKING:
     from referee.engine.night import NightHand, NightResult, NightStep
@@ -57,18 +57,15 @@ class ReplayedNight:
         return self.hands[index]
 
 
-def _rulebook_of(hand: HandEntry, night: Night, cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook]) -> Rulebook:
+def _rulebook_of(hand: HandEntry, night: Night) -> Rulebook:
     """The rulebook in force for ``hand``: the one the reader loaded, else loaded now (a night built
-    in code), each (rulebook, options) pair once."""
+    in code)."""
     if hand.book is not None:
         return hand.book
-    key = (hand.rulebook, tuple(hand.options.items()))
-    if key not in cache:
-        cache[key] = load_rules(hand.rulebook, dict(hand.options), night.base_dir)
-    return cache[key]
+    return load_rules(hand.rulebook, hand.options, night.base_dir)
 
 
-def _night_hand(hand: HandEntry, night: Night, cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook]) -> NightHand:
+def _night_hand(hand: HandEntry, night: Night) -> NightHand:
     """The engine's view of one hand of ``night`` (a hand the table ruled on ends with the facts it
     decided: :func:`referee.handfile.rulings.ruled_events`)."""
     from referee.engine.night import NightHand
@@ -78,14 +75,13 @@ def _night_hand(hand: HandEntry, night: Night, cache: dict[tuple[str, tuple[tupl
         from referee.handfile.rulings import ruled_events
 
         events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
-    return NightHand.from_header(_rulebook_of(hand, night, cache), hand.seats, hand.number, hand.changes,
+    return NightHand.from_header(_rulebook_of(hand, night), hand.seats, hand.number, hand.changes,
                                  events, dealer=hand.dealer, shuffled=hand.shuffled)
 
 
 def night_hands(night: Night) -> list[NightHand]:
     """The engine's view of each hand of ``night``."""
-    cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook] = {}
-    return [_night_hand(hand, night, cache) for hand in night.hands]
+    return [_night_hand(hand, night) for hand in night.hands]
 
 
 def _check_replayed(night: Night, hand: HandEntry) -> None:
@@ -149,11 +145,10 @@ class NightStream:
 
     def hands(self, entries: Iterable[HandEntry]) -> Iterator[ReplayedHand]:
         """Each of ``entries`` (the night's hands, in order, with their events) replayed in turn."""
-        cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook] = {}
         for entry in entries:
             _check_replayed(self.night, entry)
             try:
-                replay = self._replay.hand(_night_hand(entry, self.night, cache))
+                replay = self._replay.hand(_night_hand(entry, self.night))
             except RefereeError as err:
                 raise _locate(self.night, err) from err
             yield ReplayedHand(entry, replay)

@@ -94,6 +94,8 @@ class BulkLog:
         if self._events:
             self.tx.db.execute(insert(EventRecord.__table__), self._events)  # type: ignore[attr-defined]
             self._events = []
+            # the head on the session's row too, as an append leaves it (the next append's fast path)
+            self.head.game.last_seq, self.head.game.last_hash = self.head.seq, self.head.hash
 
 
 @contextmanager
