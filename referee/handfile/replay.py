@@ -12,12 +12,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from referee.engine.games import find_game, replayed_games
+from referee.engine.night import NightHand, NightReplay, replay_night
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.model import HandEntry, Night
 from referee.rulebook.loader import load_rules
 
 if TYPE_CHECKING:
-    from referee.engine.night import NightHand, NightResult, NightStep
+    from referee.engine.night import NightResult, NightStep
     from referee.engine.replay import HandReplay
     from referee.rulebook import Rulebook
 
@@ -68,11 +70,9 @@ def _rulebook_of(hand: HandEntry, night: Night) -> Rulebook:
 def _night_hand(hand: HandEntry, night: Night) -> NightHand:
     """The engine's view of one hand of ``night`` (a hand the table ruled on ends with the facts it
     decided: :func:`referee.handfile.rulings.ruled_events`)."""
-    from referee.engine.night import NightHand
-
     events = hand.events
     if night.rulings:  # the table's decisions on record: their facts end the hand (referee.handfile.rulings)
-        from referee.handfile.rulings import ruled_events
+        from referee.handfile.rulings import ruled_events  # not loaded by a one-shot act (no rulings)
 
         events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
     return NightHand.from_header(_rulebook_of(hand, night), hand.seats, hand.number, hand.changes,
@@ -85,8 +85,6 @@ def night_hands(night: Night) -> list[NightHand]:
 
 
 def _check_replayed(night: Night, hand: HandEntry) -> None:
-    from referee.engine.games import find_game, replayed_games
-
     if not find_game(hand.game).replays:
         raise HandFileError(
             f"hand {hand.number} is {hand.game.replace('_', ' ')}, which the rules engine does not replay yet",
@@ -114,8 +112,6 @@ def replay_night_file(night: Night, progress: Callable[[], object] | None = None
     Raises :class:`HandFileError` at the file's line for input the engine cannot replay at all
     (a game it does not replay yet, a card held twice); rule breaches are findings, not errors.
     """
-    from referee.engine.night import replay_night
-
     for hand in night.hands:
         _check_replayed(night, hand)
     try:
@@ -135,8 +131,6 @@ class NightStream:
     hands walked so far leave it (its ``hands`` empty: they were not kept)."""
 
     def __init__(self, night: Night) -> None:
-        from referee.engine.night import NightReplay
-
         self.night = night
         try:
             self._replay = NightReplay([(s.name, s.stack) for s in night.seats], night.dealer, so_far=night.so_far)

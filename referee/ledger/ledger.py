@@ -41,10 +41,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import AddChips, CashOut, CountFixed, LedgerSetting, SitDown, TransferPaid, WhiskyBill
+from referee.engine.games import find_game, money_hooks
 from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMoney, pro_rata
 from referee.errors import InputError
+from referee.handfile.replay import replay_night_file
+from referee.ledger.counting import confirmations, ended_hand_after
+from referee.ledger.settlement import Transfer, name_key, settle
+from referee.money import format_money
 from referee.money.settings import MissingSetting, MoneySettings, money_settings
-from referee.ledger.settlement import Transfer, name_key
+from referee.recording.session_log import read_session_log
 
 if TYPE_CHECKING:
     from referee.engine.night import NightResult, NightStep
@@ -175,8 +180,6 @@ class SessionLedger:
 
     def money(self, cents: int) -> str:
         """``cents`` in the session's currency and locale (babel)."""
-        from referee.money import format_money
-
         return format_money(cents, self.settings.currency, self.settings.locale)
 
     def signed(self, cents: int) -> str:
@@ -301,8 +304,6 @@ class GameWalk:
         self.runs: dict[type[NightMoney], NightMoney] = {}  # the games with money of their own under way
 
     def hand(self, hand: HandReplay, step: NightStep) -> None:
-        from referee.engine.games import find_game
-
         walk, runs = self.walk, self.runs
         setup, outcome = hand.setup, hand.outcome
         carry_in, carry_out = step.carry_in, step.carry_out
@@ -352,8 +353,6 @@ def _money_words(log: SessionLog) -> Callable[[int], str]:
     settings = money_settings((e.name, e.value) for _, e in log.money if isinstance(e, LedgerSetting))
 
     def m(cents: int) -> str:
-        from referee.money import format_money
-
         return format_money(cents, settings.currency, settings.locale)
 
     return m
@@ -376,7 +375,6 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
     walk = walker.end(closed)
     notes = list(walk.notes)
     if log.money:  # the night's money the games settle once they are done (a game's bill)
-        from referee.engine.games import money_hooks
 
         events = [e for _, e in log.money]
         for hook in money_hooks():
@@ -386,7 +384,6 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
             notes.extend(said)
     entries = sorted(_buy_entries(log, cv) + walk.entries, key=_entry_order)
     final = result.holding(log.closing)  # the chips the log gives each player at the end
-    from referee.ledger.counting import confirmations, ended_hand_after
 
     _, given_back = ended_hand_after(log, last)  # a hand in play the close ended by rule (house.90)
     for name, chips in given_back.items():
@@ -495,9 +492,6 @@ def session_ledger(store: Store, session_id: int, snapshot: LogSnapshot | None =
                    ) -> tuple[SessionLedger, SessionLog, ReplayedNight]:
     """Read session ``session_id`` from the store (or from ``snapshot``, read from it already), replay
     it and build its ledger."""
-    from referee.handfile.replay import replay_night_file
-    from referee.recording.session_log import read_session_log
-
     log = read_session_log(snapshot if snapshot is not None else store.snapshot(session_id))
     replayed = replay_night_file(log.night)
     return build_ledger(log, replayed, people_of(store, session_id)), log, replayed
@@ -517,8 +511,6 @@ def settle_ledger(
 ) -> Settlement:
     """Who pays whom for the session: its balances, its settings (settle mode, banker, pairs), the
     payments recorded in its log; any argument given replaces the setting."""
-    from referee.ledger.settlement import settle
-
     s = ledger.settings
     if banker is None and s.settle == "banker":
         if not s.banker:

@@ -12,7 +12,15 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from referee.engine.findings import CODES
 from referee.engine.games import game_title
+from referee.handfile.replay import NightStream
+from referee.ledger.counting import amendments, as_last_closed, balance_changes
+from referee.ledger.ledger import game_walk, people_of, session_ledger, walked_ledger
+from referee.recording.session_log import hands_with_events, night_words, read_session_log
+from referee.report.json_doc import rule_text
+from referee.store.chain import verify_chain
+from referee.store.models import ORIGIN_LOG_UNVERIFIED
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -125,8 +133,6 @@ class NightReport:
     @property
     def unverified(self) -> bool:
         """Imported with ``--as-new`` from a session log whose hash chain did not match its export."""
-        from referee.store.models import ORIGIN_LOG_UNVERIFIED
-
         return self.origin == ORIGIN_LOG_UNVERIFIED
     #: list every hand (``--hands all``), not only those with a finding or a ruling
     all_hands: bool = False
@@ -169,8 +175,6 @@ class NightReport:
     def finding_groups(self) -> tuple[FindingGroup, ...]:
         """The night's findings grouped by what they are (code), who (player) and the rule cited, with the
         hands each happened in: errors first, then warnings, then notes."""
-        from referee.engine.findings import CODES
-
         groups: dict[tuple[str, str, str | None, str | None], list[int]] = {}
         for f in self.findings:
             hands = groups.setdefault((f.severity, f.code, f.player, f.rule), [])
@@ -201,8 +205,6 @@ class NightReport:
 
 
 def _finding(hand: ReplayedHand, finding: Finding) -> FindingLine:
-    from referee.report.json_doc import rule_text
-
     return FindingLine(hand.entry.number, finding.action, finding.severity, finding.code, finding.player,
                        finding.rule, finding.message, finding.remedy, rule_text(hand.rulebook, finding.rule))
 
@@ -221,8 +223,6 @@ def _winners(hand: ReplayedHand) -> str:
 
 
 def _change(change: object) -> str:
-    from referee.recording.session_log import night_words
-
     return night_words(change)  # type: ignore[arg-type]
 
 
@@ -278,8 +278,6 @@ class HandLines:
     def report(self, ledger: SessionLedger, log: SessionLog, result: NightResult, settlement: Settlement,
                chain_ok: bool | None = None) -> NightReport:
         """The report of the night whose every hand was given (see the module docstring)."""
-        from referee.report.json_doc import rule_text
-
         game = log.session
         rulings: list[RulingLine] = []
         for ruling in getattr(log.night, "rulings", ()):  # disputes ruled (issue 11): Ruling events of the log
@@ -317,12 +315,6 @@ def report_of(store: object, session_id: int, all_hands: bool = False) -> NightR
     """Read, replay, account and settle session ``session_id``: its report (listing every hand with
     ``all_hands``).  The log is read once: the hash chain verified is that of the very rows the report
     is made from."""
-    from referee.handfile.replay import NightStream
-    from referee.ledger.counting import amendments
-    from referee.ledger.ledger import game_walk, people_of, walked_ledger
-    from referee.recording.session_log import hands_with_events, read_session_log
-    from referee.store.chain import verify_chain
-
     # the night laid out from its night events and each hand's first event; then its hands are read,
     # replayed and told one at a time, so that a night of thousands of hands is never held whole
     outline, last_seq = store.log_outline(session_id)  # type: ignore[attr-defined]
@@ -344,9 +336,6 @@ def report_of(store: object, session_id: int, all_hands: bool = False) -> NightR
 def with_amendments(night: NightReport, store: object, lines: tuple[AmendmentLine, ...]) -> NightReport:
     """The report with the night's amendments (``lines``), and the balances they changed since it was
     last closed (worked out from the whole log as it stood then)."""
-    from referee.ledger.counting import as_last_closed, balance_changes
-    from referee.ledger.ledger import session_ledger
-
     if not lines:
         return night
     before = as_last_closed(store.snapshot(night.session_id))  # type: ignore[attr-defined]
