@@ -114,7 +114,7 @@ def parse_cash_out(text: str) -> tuple[str, int]:
 def rulebook_for(rulebook: str | None, game: str | None) -> str:
     """The rulebook named by ``--rulebook``, or the shipped one of ``--game``."""
     from referee.rulebook import load_rulebook, shipped_rulebook_names
-    from referee.rulebook.schema import GAMES
+    from referee.rulebook.schema import games
 
     if game is None:
         if rulebook is None:
@@ -123,9 +123,9 @@ def rulebook_for(rulebook: str | None, game: str | None) -> str:
         return rulebook
     wanted = "_".join(game.lower().replace("-", " ").split())
     shipped = [n for n in shipped_rulebook_names() if load_rulebook(n).game == wanted]
-    if wanted not in GAMES or not shipped:
+    if wanted not in games() or not shipped:
         raise InputError(f"no game {game!r}", where="--game",
-                         hint="games: " + ", ".join(g for g in GAMES if any(
+                         hint="games: " + ", ".join(g for g in games() if any(
                              load_rulebook(n).game == g for n in shipped_rulebook_names())))
     if rulebook is not None and load_rulebook(rulebook).game != wanted:
         raise InputError(f"rulebook {rulebook!r} is not for {game}", where="--game",

@@ -48,6 +48,7 @@ from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
 
 if TYPE_CHECKING:
+    from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
     from referee.ranking.ordered import KeyOrdered
     from referee.rulebook import Rulebook
@@ -229,6 +230,9 @@ class HandState:
     events: ClassVar[Mapping[type[Event], str]] = {}
     #: what a ``Declare`` may say in this game
     declarations: ClassVar[frozenset[str]] = frozenset()
+    #: the game's own house-rule options (:mod:`referee.engine.options`); ``shared`` ones its variants
+    #: play under too.  The rulebook adds the options common to every game.
+    house_options: ClassVar[tuple[OptionSpec, ...]] = ()
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
     #: phases in which :meth:`gate` decides first whether an event is played at all

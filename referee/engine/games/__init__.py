@@ -23,6 +23,7 @@ from referee.errors import InputError
 
 if TYPE_CHECKING:
     from referee.engine.money import NightMoney
+    from referee.engine.options import OptionSpec
     from referee.engine.state import HandState
 
 Game = type["HandState"]
@@ -60,6 +61,9 @@ def register(game: Game) -> Game:
     if other is not None or (game.name in _GAMES and _WHERE[game.name][1] != game.__name__):
         raise ValueError(f"a game named {game.name!r} is registered already "
                          f"({other.__name__ if other else _WHERE[game.name][1]})")
+    foreign = [spec.name for spec in vars(game).get("house_options", ()) if spec.prefix != game.prefix]
+    if foreign:
+        raise ValueError(f"{game.__name__}: options not named under its prefix {game.prefix!r}: {foreign}")
     if game.replays:
         unplayed = [k.__name__ for k in game.events if k is not Void and k not in game.handlers]
         unlisted = [k.__name__ for k in game.handlers if k not in game.events]
@@ -130,6 +134,17 @@ def base_game(game: Game) -> Game | None:
     return None
 
 
+def options_of(game: Game) -> tuple[OptionSpec, ...]:
+    """The house-rule options ``game`` plays under beside the common ones: those its ancestors share
+    with their variants (straight draw's ``draw.*`` in jackpots), then its own (``house_options`` of
+    its class), in that order."""
+    found: list[OptionSpec] = []
+    for klass in reversed(game.__mro__):
+        own = vars(klass).get("house_options", ())
+        found += [spec for spec in own if klass is game or spec.shared]
+    return tuple(found)
+
+
 def money_hooks() -> tuple[type[NightMoney], ...]:
     """Every registered game's money hook (:attr:`~referee.engine.state.HandState.night_money`), once
     each, in the games' order (each module imported)."""
@@ -141,5 +156,5 @@ def replayed_games() -> tuple[str, ...]:
 
 
 __all__ = [
-    "game_title","GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks",
+    "game_title","GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks", "options_of",
            "register", "replayed_games", "unregister"]

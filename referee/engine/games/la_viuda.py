@@ -40,6 +40,7 @@ from referee.engine.money import GameMoney, GameMoneyReport, Money, MoneyLine, N
 from referee.engine.outcome import Carry, Outcome, Penalty
 from referee.engine.state import STANDARD_PACK, Prompt, handles
 from referee.engine.table import Seat
+from referee.engine.options import CHIPS, choice, whole_number
 from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
@@ -198,6 +199,28 @@ class LaViuda(WhiskeyPoker):
     title = "La Viuda"
     aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        whole_number("laviuda.chips_each", 3, 1, 100, "chips each player buys at the start", "seed-004"),
+        whole_number("laviuda.chip_value", 1, 1, CHIPS, "the agreed price of one chip, in money units", "seed-004"),
+        choice("laviuda.buyback_price", "2x_chip", "the price of La Viuda", "seed-004"),
+        choice("laviuda.buyback", "once_immediately_passes_on", "who may buy La Viuda, and when", "seed-004"),
+        choice("laviuda.pool_after_buyback", "unchanged",
+               "the pool count after La Viuda is bought", "seed-004"),
+        choice("laviuda.tie_lowest", "highest_nonwild_card_suit_hdcs | all_tied_pay",
+               "who pays when worst hands tie", "seed-004; widow-app", pins="10.9"),
+        choice("laviuda.wild_rank_from_pool", "on | off",
+               "whether the rank named by the pool count is wild", "seed-004; widow-app", pins="10.9"),
+        whole_number("laviuda.jokers", 2, 0, 2, "jokers in the pack (always wild)", "seed-004; widow-app"),
+        choice("laviuda.wild_use", "any_card | no_duplicate_card_in_hand",
+               "what card a wild card may stand for", "seed silent; widow-app", pins="10.9"),
+        choice("laviuda.natural_beats_wild", "no | yes",
+               "whether a hand without wild cards beats an equal hand with them", "seed silent"),
+        choice("laviuda.short_pack", "off | 5_ranks_per_2_players_plus_1_per_player",
+               "whether a short pack is used", "seed-004"),
+        whole_number("laviuda.points_target", 5, 1, 1000,
+                     "points that win short-pack whisky (the agreed target)", "seed-004 ('an agreed target number'); engine"),
+    )
     hand_size = 5
     direction = -1  # laviuda.3.1: dealt and played counter-clockwise
     events = {**TABLE, **SHOWDOWN, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}

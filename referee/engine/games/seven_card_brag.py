@@ -30,6 +30,7 @@ from referee.engine.games.three_card_brag import CARRIED
 from referee.engine.outcome import Carry, Outcome, PotResult
 from referee.engine.places import MUCK
 from referee.engine.state import HandSetup, Prompt, handles
+from referee.engine.options import choice
 from referee.errors import InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 
@@ -78,6 +79,18 @@ class SevenCardBrag(WithoutMisdeal):
     name = "seven_card_brag"
     title = "Seven-card Brag"
     prefix = "brag7"
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("brag7.four_of_a_kind_wins", "off | on",
+               "whether four of a kind among the seven cards wins at once", "seed-001; op-9cb"),
+        choice("brag7.round_tie", "no_unique_best_pot_carries | first_revealed_wins",
+               "what a tie for the best hand of a round means", "seed silent; op-9cb", pins="10.13"),
+        choice("brag7.misorder", "hand_cannot_win | reorder",
+               "a player who reveals his weaker hand first", "seed-001; tj-7cb"),
+        choice("brag7.mode", "split_two_hands | best_three_then_bet", "the form of the game",
+               "seed-001; tj-7cb"),
+        choice("brag7.deal", "one_at_a_time | 3_3_1_no_shuffle", "how the cards are dealt", "seed-001"),
+    )
     hand_size = 7
     shows_whole_hand = False  # hands are revealed three cards at a time; a show is flagged
     events = {**TABLE, **BRAG_BETTING, **ARRANGING}

@@ -22,6 +22,7 @@ from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.places import MUCK, kept
 from referee.engine.state import HandSetup, HandState, Prompt, handles
+from referee.engine.options import CHIPS, choice, whole_number
 from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue
@@ -58,6 +59,43 @@ class StraightDraw(HandState):
     title = "straight draw"
     aliases = ("five-card draw", "draw")
     prefix = "draw"
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("draw.ante", "dealer_antes_N | each_player_antes_1",
+               "who puts the ante in before the deal", "seed-002; hoyle-jp", shared=True),
+        choice("draw.all_check", "redeal_next_dealer_adds_N | redeal_same_dealer_all_reante | proceed_to_draw",
+               "what happens when every player checks in the first betting round", "seed-002; hoyle-jp; PokerKit", shared=True),
+        choice("draw.betting", "spread_limit | fixed_limit | pot_limit | no_limit",
+               "the betting structure", "seed-002; RRoP; PokerKit", pins="10.3", shared=True),
+        choice("draw.check_first_round", "allowed | bet_or_drop",
+               "whether a player may check in the first betting round", "seed-002; hoyle-draw", shared=True),
+        whole_number("draw.limit_pre", 2, 1, CHIPS,
+                     "largest bet or raise before the draw (the fixed size under fixed_limit)", "seed-002", pins="10.3", shared=True),
+        whole_number("draw.limit_post", 5, 1, CHIPS,
+                     "largest bet or raise after the draw (the fixed size under fixed_limit)", "seed-002", pins="10.3", shared=True),
+        whole_number("draw.bet_min", 1, 1, CHIPS, "smallest bet or raise", "seed-002", shared=True),
+        choice("draw.raise_cap", "per_player_3 | bet_plus_4_raises_total | none",
+               "how many raises a betting round allows", "seed-002; RRoP", shared=True),
+        choice("draw.opening_bet_counts_as_raise", "no | yes",
+               "whether a player's opening bet counts toward his raise cap", "seed silent", pins="10.1", shared=True),
+        choice("draw.max_draw", "3_or_4_if_under_6 | 3 | 5_split_4_then_1",
+               "how many cards a player may draw", "seed-002; RRoP", shared=True),
+        choice("draw.round2_first", "first_bettor_round1 | left_of_dealer",
+               "who acts first in the betting round after the draw", "seed-002; RRoP", pins="10.2", shared=True),
+        choice("draw.showdown_first", "last_raiser | last_bettor_or_first_to_act",
+               "who shows his hand first at the showdown", "seed-002; RRoP", pins="10.1", shared=True),
+        choice("draw.count_question", "answer_until_betting | answer_until_action_after_draw",
+               "until when a player must answer how many cards he drew", "seed-002; RRoP", shared=True),
+        choice("draw.check_raise", "allowed | forbidden",
+               "whether a player who checked may raise later in the same round", "RRoP; seed silent", shared=True),
+        choice("draw.check_facing_bet", "must_act_again | taken_as_call | taken_as_fold",
+               "what a check facing a bet amounts to", "seed-002 (nobody may check after a bet); remedy seed silent", shared=True),
+        choice("draw.check_raise_breach", "must_act_again | taken_as_call | taken_as_fold",
+               "what a raise amounts to by a player who checked, where check-raising is forbidden",
+               "RRoP; seed silent", shared=True),
+        choice("draw.misdeal", "rrop_list | none",
+               "which dealing errors make a misdeal", "RRoP; seed silent", shared=True),
+    )
     hand_size = 5
     events = {
         **TABLE,
