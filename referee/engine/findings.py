@@ -183,8 +183,27 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
 CODES: Final[Mapping[str, tuple[FindingKind, str]]] = MappingProxyType(_CATALOGUE)
 
 
+def register_codes(codes: Mapping[str, tuple[FindingKind, str]]) -> None:
+    """Add a game's own finding codes (declared with its actions) to :data:`CODES`; a code the catalogue
+    has already with another meaning is refused."""
+    for code, entry in codes.items():
+        if _CATALOGUE.get(code, entry) != entry:
+            raise ValueError(f"finding code {code!r} is in the catalogue already as {_CATALOGUE[code]}")
+        if entry[0] not in SEVERITY_OF:
+            raise ValueError(f"finding code {code!r}: no kind {entry[0]!r} (kinds: {', '.join(SEVERITY_OF)})")
+    _CATALOGUE.update(codes)
+
+
+def unregister_codes(codes: Mapping[str, tuple[FindingKind, str]]) -> None:
+    """Take a game's own finding codes out of :data:`CODES` again (its game left the registry)."""
+    for code, entry in codes.items():
+        if _CATALOGUE.get(code) == entry:
+            del _CATALOGUE[code]
+
+
 def kind_of(code: str) -> FindingKind:
-    """The kind of finding ``code`` is (KeyError for a code not in :data:`CODES`: a bug, not input)."""
+    """The kind of finding ``code`` is (KeyError for a code neither in :data:`CODES` nor declared by a
+    registered game's actions: a bug, not input)."""
     return CODES[code][0]
 
 

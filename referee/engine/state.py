@@ -48,6 +48,7 @@ from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
 
 if TYPE_CHECKING:
+    from referee.engine.actions import Action
     from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
     from referee.ranking.ordered import KeyOrdered
@@ -233,6 +234,9 @@ class HandState:
     #: the game's own house-rule options (:mod:`referee.engine.options`); ``shared`` ones its variants
     #: play under too.  The rulebook adds the options common to every game.
     house_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: the game's own actions (:mod:`referee.engine.actions`): their hand-format words, finding codes
+    #: and what the table's ``?`` asks about; the shared ones (bets, draws, shows...) are the hand format's
+    actions: ClassVar[tuple[Action, ...]] = ()
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
     #: phases in which :meth:`gate` decides first whether an event is played at all

@@ -10,20 +10,17 @@ line means at this point of the hand is the engine's business, not this module's
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
-from referee.cards import UNKNOWN, AnyCard, check_no_duplicates, parse_cards
+from referee.cards import UNKNOWN, AnyCard, check_no_duplicates
 from referee.engine import events as ev
-from referee.errors import CardError, HandFileError, InputError, excerpt
+from referee.engine.actions import Action, parse_amount, read_cards, verb
+from referee.engine.games import all_games, find_game
+from referee.errors import CardError, HandFileError, excerpt
 from referee.handfile import vocabulary
 
 _I = re.IGNORECASE
-
-
-def verb(word: str) -> str:
-    """Regex for a verb in either form: ``fold`` / ``folds``, ``pass`` / ``passes``."""
-    return rf"{word}(?:es|s)?"
 
 
 DECLARATION_WORDS: dict[str, str] = {
@@ -36,41 +33,6 @@ DECLARATION_WORDS: dict[str, str] = {
 
 
 action_examples = vocabulary.action_examples
-
-
-def parse_amount(text: str, what: str = "amount") -> int:
-    """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`."""
-    from referee.money import check_count
-
-    if not re.fullmatch(r"\d+", text):
-        raise HandFileError(f"bad {what} {excerpt(text)}", hint="chips are whole numbers, like 2")
-    try:
-        value = check_count(text, what)
-    except InputError as err:
-        raise HandFileError(err.message, hint=err.hint) from None
-    if value <= 0:
-        raise HandFileError(f"bad {what} {excerpt(text)}: must be at least 1", hint="write a positive number of chips")
-    return value
-
-
-def read_cards(text: str, what: str, *, need: int | None = None) -> tuple[AnyCard, ...]:
-    """Cards of one list (``what`` names it in messages); a card named twice in one list is an error."""
-    try:
-        out = parse_cards(text)
-        check_no_duplicates(out)
-    except CardError as err:
-        raise HandFileError(
-            f"{err.message} in {what}" if "twice" in err.message else err.message,
-            hint=err.hint or "write cards like 'Ts Qh 9c', jokers as 'Jk1', unseen cards as '??'",
-        ) from err
-    if not out:
-        raise HandFileError(f"no cards in {what}", hint="write the cards, '??' for each card nobody saw")
-    if need is not None and len(out) != need:
-        raise HandFileError(
-            f"{what} has {len(out)} card{'s' if len(out) != 1 else ''}, not {need}",
-            hint=f"a brag hand is {need} cards" if need == 3 else None,
-        )
-    return tuple(out)
 
 
 @dataclass
@@ -185,12 +147,26 @@ class HandReader:
                 if m:
                     event = build(self, player, m, line)
                     return self.add(event)
+            # the game's own actions, then (to say whose action it is) every other game's
+            for action in _game_actions(self.game):
+                m = action.match(said)
+                if m:
+                    return self.add(replace(action.read(self, player, m), line=line))
         hint = f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}"
         verb, _, rest = text.partition(" ")
         close = _close_verb(verb, self.game)
         if close is not None:  # a misspelt verb: 'rasies 2' reads as 'raises 2'
             hint = f"did you mean {' '.join((close, rest)).strip()!r}? ({hint})"
         raise HandFileError(f"cannot read action {excerpt(text)} of {player}", hint=hint)
+
+
+def _game_actions(game: str) -> Iterator[Action]:
+    """The actions games declare of their own: ``game``'s first, then every other registered game's
+    (loaded only when a line is none of ``game``'s: it is then refused as another game's action)."""
+    own = find_game(game).actions
+    yield from own
+    for other in all_games():
+        yield from (a for a in other.actions if a not in own)
 
 
 def _in_format_words(text: str, game: str) -> str:

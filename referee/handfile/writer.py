@@ -11,7 +11,9 @@ from collections.abc import Iterable, Mapping
 
 from referee.cards import UNKNOWN, AnyCard, format_cards
 from referee.engine import events as ev
+from referee.engine.actions import Action
 from referee.engine.events import GameSoFar
+from referee.engine.games import all_games, find_game
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, SitDown
 from referee.handfile import vocabulary
 
@@ -122,6 +124,9 @@ class EventWriter:
                 return "reveals " + ("" if e.round is None else f"hand {e.round}: ") + _cards(e.cards)
             case ev.Reported():
                 return "was lowest" if e.what == "lowest" else "wins"
+        action = _declared_action(type(e), self.game)
+        if action is not None:
+            return action.write(e)
         raise AssertionError(f"no words for event {e!r}")
 
     @staticmethod
@@ -138,6 +143,13 @@ class EventWriter:
         if e.received:
             text += ", gets " + _cards(e.received)
         return text
+
+
+def _declared_action(kind: type[ev.Event], game: str) -> Action | None:
+    """The action a game declares of its own for events of ``kind``: ``game``'s, else any registered game's."""
+    own = find_game(game).actions if game else ()
+    found = next((a for a in own if a.kind is kind), None)
+    return found or next((a for g in all_games() for a in g.actions if a.kind is kind), None)
 
 
 def write_events(events: Iterable[ev.Event], game: str) -> list[str]:

@@ -18,7 +18,8 @@ import re
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from referee.engine.events import Void
+from referee.engine.events import Void, register_kind, unregister_kind
+from referee.engine.findings import register_codes, unregister_codes
 from referee.errors import InputError
 
 if TYPE_CHECKING:
@@ -70,6 +71,12 @@ def register(game: Game) -> Game:
         if unplayed or unlisted:
             raise ValueError(f"{game.__name__}: events accepted but not played {unplayed}, played but not "
                              f"accepted {unlisted}")
+    undeclared = [a.kind.__name__ for a in game.actions if a.kind not in game.events]
+    if undeclared:
+        raise ValueError(f"{game.__name__}: actions declared but not among its events {undeclared}")
+    for action in game.actions:  # a game's own actions: their events stored, their findings catalogued
+        register_kind(action.kind)
+        register_codes(action.findings)
     _GAMES[game.name] = game
     return game
 
@@ -79,6 +86,9 @@ def unregister(game: Game) -> None:
     if _GAMES.get(game.name) is not game:
         raise ValueError(f"{game.__name__} is not registered")
     del _GAMES[game.name]
+    for action in vars(game).get("actions", ()):
+        unregister_kind(action.kind)
+        unregister_codes(action.findings)
 
 
 def _game(name: str) -> Game:

@@ -4,7 +4,7 @@ rulings several games share word for word (:class:`WithoutMisdeal`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from referee.engine import events as ev
@@ -63,6 +63,17 @@ ARRANGING: Mapping[type[ev.Event], str] = MappingProxyType({
     ev.Reveal: "reveals Ah Ad Ac | reveals hand 2: Kd Qd Jd",
     ev.Declare: "declares four of a kind 9c 9d 9h 9s",
 })
+
+
+#: What the table's ``?`` asks the engine about, for a player, among the shared actions (each kept for a
+#: game that accepts its kind): the rules the findings of each cite are quoted.  A game's own actions
+#: add theirs (:attr:`referee.engine.actions.Action.probe`).  An amount past any limit finds the limit.
+_BIG = 10**6
+SHARED_PROBES: tuple[Callable[[str], ev.PlayerEvent], ...] = (
+    ev.Check, ev.Call, lambda p: ev.Bet(p, _BIG), lambda p: ev.Raise(p, _BIG), ev.Fold,
+    lambda p: ev.Draw(p, 5), ev.Pass, ev.Knock, ev.TakeWidow, ev.Look,
+    lambda p: ev.Stake(p, _BIG), ev.Cover, ev.Muck,
+)
 
 
 class WithoutMisdeal(HandState):
