@@ -20,7 +20,7 @@ from referee.handfile import parse_night
 from referee.ledger.ledger import session_ledger
 from referee.recording import record_night
 from referee.store import open_store
-from toy_game import RULEBOOK, HighCard
+from helpers.toy_game import RULEBOOK, HighCard
 
 TIP = 10  # cents the winner of each hand tips the house
 

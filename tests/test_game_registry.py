@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from typer.testing import CliRunner
-from toy_game import HighCard, toy_games  # noqa: F401 (the fixture)
+from helpers.toy_game import Double, HighCard, toy_games  # noqa: F401 (the fixture)
 
 from referee.cli import app
 from referee.engine.games import GAMES, find_game
@@ -95,7 +95,7 @@ def test_push_hint_lists_the_games_own_actions_not_the_hands_log(toy_games: Path
     with pytest.raises(InputError) as caught:
         toy.push(Bet(player="Ann", amount=1))
     assert "Bet is not an action of High card (a toy game)" in str(caught.value)
-    assert caught.value.hint == "High card (a toy game) actions: shows Kh; folds"
+    assert caught.value.hint == "High card (a toy game) actions: shows Kh; folds; doubles"
 
 
 def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused() -> None:
@@ -110,7 +110,7 @@ def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused()
     class Unlisted(HighCard):
         name = "toy_unlisted"
         prefix = "toyun"
-        events = {Show: "shows Kh"}
+        events = {Show: "shows Kh", Double: "doubles"}
 
     with pytest.raises(ValueError, match=r"played but not accepted \['Fold'\]"):
         register(Unlisted)
