@@ -19,9 +19,9 @@ from referee.engine.findings import CODES, kind_of
 from referee.handfile import parse_night, read_night
 from referee.handfile.replay import replay_night_file
 from referee.handfile.writer import write_night
-from referee.live import LiveTable, Said, Stored
-from referee.recording import record_night
-from referee.session_log import night_from_session
+from referee.recording.live_table import LiveTable, Said, Stored
+from referee.recording.night_file import record_night
+from referee.recording.session_log import night_from_session
 from referee.store import open_store
 
 runner = CliRunner()
