@@ -5,8 +5,10 @@ flag, and what the table's ``?`` asks the engine about it.
 A game lists its own in ``actions`` (a class attribute; python-chess's variants carry their own
 attributes the same way); the hand-file reader, the writer, the finding catalogue and the live
 table's ``?`` take them from the game registry (:mod:`referee.engine.games`), so a new action is
-written in its game's module alone.  The actions every game shares (bets, draws, shows, exchanges,
-stakes) keep the hand format's shared words.
+written in its game's module alone.  The actions several games share are declared once, where the
+turn engine that plays them lives (bets in :mod:`referee.engine.betting`, the widow's exchanges in
+:mod:`referee.engine.exchanges`, brag stakes in :mod:`referee.engine.staking`, what happens at any
+table in :mod:`referee.engine.games.common`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from referee.money import check_count
 
 
 class Reading(Protocol):
-    """What a hand-format reader tells an action's ``read``: the game and the seat names."""
+    """What a hand-format reader tells an action's ``read``: the game (its registry name) and the seat
+    names."""
 
     game: str
 
@@ -41,7 +44,8 @@ class Action:
       kind is stored by its class name, like the shared ones).
     * ``words``: a regular expression for what follows ``Name:`` on its hand-file line (matched whole,
       case ignored); ``read`` makes the event from the player's seat name and the match.
-    * ``write``: the event's words after ``Name:`` (reading them gives the event back).
+    * ``write``: the event's words after ``Name:`` (reading them gives the event back), given the event
+      and the cards in a hand of the game (0 when no game is known).
     * ``findings``: the finding codes its handler may flag, each with its kind and meaning.
     * ``probe``: the action the table's ``?`` asks the engine about for a player (the rules its
       findings cite are quoted); ``rules``: rule ids ``?`` quotes whenever the hand is under way.
@@ -50,7 +54,7 @@ class Action:
     kind: type[ev.PlayerEvent]
     words: str
     read: Callable[[Reading, str, re.Match[str]], ev.PlayerEvent]
-    write: Callable[[Any], str]
+    write: Callable[[Any, int], str]
     findings: Mapping[str, tuple[FindingKind, str]] = field(default_factory=dict)
     probe: Callable[[str], ev.PlayerEvent] | None = None
     rules: tuple[str, ...] = ()

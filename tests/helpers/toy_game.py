@@ -47,7 +47,7 @@ DOUBLE = Action(
     Double,
     words=verb("double"),
     read=_read_double,
-    write=lambda event: "doubles",
+    write=lambda event, hand_size: "doubles",
     findings={"doubled_twice": ("illegal_action", "a second double by one player in one hand")},
     probe=Double,
     rules=("toy.3",),

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
+from referee.engine.actions import Action, verb
 from referee.engine.events import BuyBack, DeclineBuyBack, Event, GameSoFar
 from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN
 from referee.engine.games.commerce_showdown import Pick, Standing, best, lowest
@@ -192,6 +193,15 @@ class BuyBackChoices:
         return [BuyBack(player), DeclineBuyBack(player)]
 
 
+
+#: ``buys la viuda``: the player who lost his last chip buys the widow chip (laviuda.5.1).
+BUY_BACK = Action(BuyBack, rf"{verb('buy')}\s+(?:la\s+)?viuda", lambda r, p, m: BuyBack(p),
+                  lambda e, size: "buys la viuda")
+#: ``declines la viuda``: he does not buy it, and is out of the game.
+DECLINE_BUY_BACK = Action(DeclineBuyBack, rf"{verb('decline')}\s+(?:la\s+)?viuda", lambda r, p, m: DeclineBuyBack(p),
+                          lambda e, size: "declines la viuda")
+
+
 class LaViuda(WhiskeyPoker):
     """One deal of La Viuda (or of short-pack whisky)."""
 
@@ -224,6 +234,7 @@ class LaViuda(WhiskeyPoker):
     hand_size = 5
     direction = -1  # laviuda.3.1: dealt and played counter-clockwise
     events = {**TABLE, **SHOWDOWN, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
+    actions = (BUY_BACK, DECLINE_BUY_BACK)
     #: The words its players say at the table, each with the hand format's words it stands for (no
     #: betting in La Viuda; buying her back after losing one's last chip).
     table_words: Mapping[str, str] = MappingProxyType({

@@ -17,12 +17,14 @@ when the pot depends on it.
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.cards import UNKNOWN, AnyCard, Card, check_no_duplicates, format_cards
+from referee.engine.actions import Action, Reading, read_cards, verb
 from referee.engine.events import Arrange, Check, Cover, Deal, Declare, Event, Fold, Look, Muck, \
     Reveal, See, Show, Stake, TakePot
 from referee.engine.games.common import ARRANGING, BRAG_BETTING, TABLE, WithoutMisdeal
@@ -31,7 +33,7 @@ from referee.engine.outcome import Carry, Outcome, PotResult
 from referee.engine.places import MUCK
 from referee.engine.state import HandSetup, Prompt, handles
 from referee.engine.options import choice
-from referee.errors import InputError
+from referee.errors import CardError, HandFileError, InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 
 #: The outcome kind of a nine-card deal ended by a four-pairs declaration: the pot stays, the same
@@ -73,6 +75,38 @@ class RevealChoice:
         return [Reveal(player, None, self.cards or (UNKNOWN,) * 3)]
 
 
+
+def _read_arrange(r: Reading, p: str, m: re.Match[str]) -> Arrange:
+    parts = [part.strip() for part in m["hands"].split("|")]
+    hands = tuple(read_cards(part, f"{p}'s hand {i}", need=3) for i, part in enumerate(parts, 1))
+    discard = read_cards(m["discard"], f"{p}'s discard") if m["discard"] else ()
+    try:
+        check_no_duplicates([c for h in hands for c in h] + list(discard))
+    except CardError as err:
+        raise HandFileError(f"{err.message} in {p}'s arrangement", hint=err.hint) from err
+    return Arrange(p, hands=hands, discard=discard)
+
+
+def _write_arrange(e: Arrange, size: int) -> str:
+    text = "arranges " + " | ".join(format_cards(h) for h in e.hands)
+    return text + (f", discards {format_cards(e.discard)}" if e.discard else "")
+
+
+def _read_reveal(r: Reading, p: str, m: re.Match[str]) -> Reveal:
+    number = int(m["round"]) if m["round"] else None
+    if number is not None and number < 1:
+        raise HandFileError(f"bad hand number {number}", hint="brag hands are revealed as hand 1, 2, 3")
+    return Reveal(p, round=number, cards=read_cards(m["cards"], f"{p}'s revealed hand", need=3))
+
+
+#: ``arranges Ah Ad Ac | Kd Qd Jd, discards 2c``: the player's hands in the order he will reveal them.
+ARRANGE = Action(Arrange, rf"{verb('arrange')}\s+(?P<hands>[^,]+?)(?:\s*,\s*{verb('discard')}\s+(?P<discard>.+))?",
+                 _read_arrange, _write_arrange)
+#: ``reveals Ah Ad Ac`` (his next hand) or ``reveals hand 2: Kd Qd Jd``.
+REVEAL = Action(Reveal, rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+(?P<cards>.+)", _read_reveal,
+                lambda e, size: "reveals " + ("" if e.round is None else f"hand {e.round}: ") + format_cards(e.cards))
+
+
 class SevenCardBrag(WithoutMisdeal):
     """One hand of Seven-card Brag."""
 
@@ -94,6 +128,7 @@ class SevenCardBrag(WithoutMisdeal):
     hand_size = 7
     shows_whole_hand = False  # hands are revealed three cards at a time; a show is flagged
     events = {**TABLE, **BRAG_BETTING, **ARRANGING}
+    actions = (ARRANGE, REVEAL)
     #: The words its players say at the table, each with the hand format's words it stands for (seed
     #: 001: each player in turn «вскрывает» one of his hands: reveals it).
     table_words: Mapping[str, str] = MappingProxyType({

@@ -9,12 +9,14 @@ Cards: the log may know every card (a camera), some, or none; cards nobody saw a
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from referee.cards import UNKNOWN, AnyCard, Card
+from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.engine.actions import Action, Reading, read_cards, verb
 from referee.engine.betting import BettingRound, BettingRules, round_rules
 from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Event, Expose, Fold, Misdeal, Muck, \
     Raise, Show, Showdown, TakePot
@@ -23,7 +25,7 @@ from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.places import MUCK, kept
 from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.engine.options import CHIPS, choice, whole_number
-from referee.errors import InputError
+from referee.errors import HandFileError, InputError, excerpt
 from referee.ranking import poker
 from referee.ranking.poker import HandValue
 
@@ -50,6 +52,73 @@ class DrawTaken(NamedTuple):
     before: tuple[AnyCard, ...]
     discards: tuple[AnyCard, ...]
     received: tuple[AnyCard, ...]
+
+
+
+def _read_draw(r: Reading, p: str, m: re.Match[str]) -> Draw:
+    head, *clauses = [c.strip() for c in m[0].split(",")]
+    if re.fullmatch(r"stands?\s+pat", head, re.IGNORECASE):
+        count = 0
+    else:
+        dm = re.fullmatch(rf"{verb('draw')}\s+(\S+)(?:\s+cards?)?", head, re.IGNORECASE)
+        if dm is None:
+            raise HandFileError(f"cannot read {excerpt(head)}", hint="write 'draws 3' or 'stands pat'")
+        if not re.fullmatch(r"\d+", dm[1]):
+            raise HandFileError(f"bad number of cards {excerpt(dm[1])}", hint="write 'draws 3'")
+        count = int(dm[1])
+    discards: tuple[AnyCard, ...] = ()
+    received: tuple[AnyCard, ...] = ()
+    kept = False
+    for clause in clauses:
+        cm = re.fullmatch(rf"{verb('discard')}(?:\s+(?P<cards>.*?))?(?P<fd>\s*face\s+down)?", clause, re.IGNORECASE)
+        gm = re.fullmatch(r"(?:gets|receives|got)\s+(?P<cards>.+)", clause, re.IGNORECASE)
+        if cm and (cm["cards"] or cm["fd"]):
+            if cm["cards"]:
+                discards = read_cards(cm["cards"], f"{p}'s discards")
+            kept = kept or bool(cm["fd"])
+        elif gm:
+            received = read_cards(gm["cards"], f"{p}'s new cards")
+        else:
+            raise HandFileError(
+                f"cannot read {excerpt(clause)} in a draw",
+                hint="write 'draws 2, discards 7c 2d face down, gets Kd Ks' (each part optional)",
+            )
+    for what, got in (("discards", discards), ("new cards", received)):
+        if got and len(got) != count:
+            raise HandFileError(
+                f"{p} draws {count} but the line lists {len(got)} {what}",
+                hint="the numbers must agree; write '??' for a card nobody saw",
+            )
+    return Draw(p, count=count, discards=discards, received=received, kept_face_down=kept)
+
+
+def _write_draw(e: Draw, size: int) -> str:
+    if e.count == 0 and not (e.discards or e.received or e.kept_face_down):
+        return "stands pat"
+    text = f"draws {e.count}"
+    if e.discards or e.kept_face_down:
+        text += ", discards"
+        if e.discards:
+            text += " " + format_cards(e.discards)
+        if e.kept_face_down:
+            text += " face down"
+    if e.received:
+        text += ", gets " + format_cards(e.received)
+    return text
+
+
+def _read_ask(r: Reading, p: str, m: re.Match[str]) -> Ask:
+    target = r.resolve(m["name"])
+    if target == p:
+        raise HandFileError(f"{p} asks himself", hint="write whom he asked: 'Bob: asks Ann'")
+    return Ask(p, target=target)
+
+
+#: The draw: ``draws 3``, ``stands pat``, ``draws 2, discards 7c 2d face down, gets Kd Ks``.
+DRAW = Action(Draw, r"(?:stands?\s+pat|draws?\s+.*)", _read_draw, _write_draw)
+#: ``asks Ann``: how many cards did Ann draw? (the log answers)
+ASK = Action(Ask, rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _read_ask,
+             lambda e, size: f"asks {e.target}")
 
 
 class StraightDraw(HandState):
@@ -104,6 +173,7 @@ class StraightDraw(HandState):
         Draw: "draws 3 | stands pat | draws 2, discards 7c 2d, gets Kd Ks",
         Ask: "asks Ann",
     }
+    actions = (DRAW, ASK)
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
     #: The words its players say at the table, each with the hand format's words it stands for: what
