@@ -196,10 +196,19 @@ class BuyBackChoices:
 
 #: ``buys la viuda``: the player who lost his last chip buys the widow chip (laviuda.5.1).
 BUY_BACK = Action(BuyBack, rf"{verb('buy')}\s+(?:la\s+)?viuda", lambda r, p, m: BuyBack(p),
-                  lambda e, size: "buys la viuda")
+                  lambda e, size: "buys la viuda",
+                  findings={
+                      "buyback_not_immediate": ("illegal_action", "La Viuda bought other than at the end of the deal that emptied the stack"),
+                      "buyback_second": ("illegal_action", "La Viuda bought when it had already been bought"),
+                      "buyback_with_chips": ("illegal_action", "La Viuda bought by a player who still has chips"),
+                      "buyback_refused": ("illegal_action", "La Viuda bought where the game has no La Viuda (short pack)"),
+                  })
 #: ``declines la viuda``: he does not buy it, and is out of the game.
 DECLINE_BUY_BACK = Action(DeclineBuyBack, rf"{verb('decline')}\s+(?:la\s+)?viuda", lambda r, p, m: DeclineBuyBack(p),
-                          lambda e, size: "declines la viuda")
+                          lambda e, size: "declines la viuda",
+                          findings={
+                              "decline_not_needed": ("note", "La Viuda declined by a player who was not offered it"),
+                          })
 
 
 class LaViuda(WhiskeyPoker):

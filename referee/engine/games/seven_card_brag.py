@@ -104,7 +104,12 @@ ARRANGE = Action(Arrange, rf"{verb('arrange')}\s+(?P<hands>[^,]+?)(?:\s*,\s*{ver
                  _read_arrange, _write_arrange)
 #: ``reveals Ah Ad Ac`` (his next hand) or ``reveals hand 2: Kd Qd Jd``.
 REVEAL = Action(Reveal, rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+(?P<cards>.+)", _read_reveal,
-                lambda e, size: "reveals " + ("" if e.round is None else f"hand {e.round}: ") + format_cards(e.cards))
+                lambda e, size: "reveals " + ("" if e.round is None else f"hand {e.round}: ") + format_cards(e.cards),
+                findings={
+                    "revealed_out_of_turn": ("illegal_action", "a hand revealed out of turn"),
+                    "better_hand_not_first": ("illegal_action", "a player who did not reveal his best hand first"),
+                    "reveal_not_arranged": ("note", "a revealed hand that is not the one the player arranged for it"),
+                })
 
 
 class SevenCardBrag(WithoutMisdeal):

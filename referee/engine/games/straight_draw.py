@@ -115,10 +115,20 @@ def _read_ask(r: Reading, p: str, m: re.Match[str]) -> Ask:
 
 
 #: The draw: ``draws 3``, ``stands pat``, ``draws 2, discards 7c 2d face down, gets Kd Ks``.
-DRAW = Action(Draw, r"(?:stands?\s+pat|draws?\s+.*)", _read_draw, _write_draw)
+DRAW = Action(Draw, r"(?:stands?\s+pat|draws?\s+.*)", _read_draw, _write_draw,
+              findings={
+                  "draw_out_of_phase": ("illegal_action", "a draw when it is not the draw"),
+                  "draw_not_in_hand": ("illegal_action", "a draw by a player who is out of the hand"),
+                  "drew_twice": ("illegal_action", "a second draw by a player who has drawn"),
+                  "drew_out_of_turn": ("illegal_action", "a draw before the players served before him"),
+                  "drew_too_many": ("illegal_action", "more cards drawn than the rulebook allows"),
+              })
 #: ``asks Ann``: how many cards did Ann draw? (the log answers)
 ASK = Action(Ask, rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _read_ask,
-             lambda e, size: f"asks {e.target}")
+             lambda e, size: f"asks {e.target}",
+             findings={
+                 "draw_count_answer": ("answer", "how many cards a player drew, answered from the log"),
+             })
 
 
 class StraightDraw(HandState):
