@@ -115,3 +115,16 @@ def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused()
     with pytest.raises(ValueError, match=r"played but not accepted \['Fold'\]"):
         register(Unlisted)
     assert "toy_unlisted" not in GAMES
+
+
+def test_a_games_own_finding_codes_are_catalogued_with_it() -> None:
+    """A game declares the finding codes of its own rulings (its ``finding_codes`` and its actions'):
+    once the game is asked for, each has its kind (``kind_of`` never fails on a code a game flags)."""
+    from referee.engine.findings import CODES, kind_of
+    from referee.engine.games import all_games
+
+    for game in all_games():
+        own = dict(game.finding_codes) | {c: e for a in game.actions for c, e in a.findings.items()}
+        for code, (kind, meaning) in own.items():
+            assert CODES[code] == (kind, meaning) and kind_of(code) == kind, (game.name, code)
+    assert kind_of("false_open_at_showdown") == "false_open" and kind_of("drew_too_many") == "illegal_action"

@@ -49,6 +49,7 @@ from referee.errors import CardError, InputError
 
 if TYPE_CHECKING:
     from referee.engine.actions import Action
+    from referee.engine.findings import FindingKind
     from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
     from referee.ranking.ordered import KeyOrdered
@@ -237,6 +238,9 @@ class HandState:
     #: the game's own actions (:mod:`referee.engine.actions`): their hand-format words, finding codes
     #: and what the table's ``?`` asks about; the shared ones (bets, draws, shows...) are the hand format's
     actions: ClassVar[tuple[Action, ...]] = ()
+    #: the finding codes the game's own rulings flag, each with its kind and meaning (those of any game and
+    #: of the shared turn engines are :data:`referee.engine.findings.CODES` already)
+    finding_codes: ClassVar[Mapping[str, tuple[FindingKind, str]]] = {}
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
     #: phases in which :meth:`gate` decides first whether an event is played at all

@@ -19,7 +19,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from referee.engine.events import Void, register_kind, unregister_kind
-from referee.engine.findings import register_codes, unregister_codes
+from referee.engine.findings import FindingKind, register_codes, unregister_codes
 from referee.errors import InputError
 
 if TYPE_CHECKING:
@@ -74,11 +74,25 @@ def register(game: Game) -> Game:
     undeclared = [a.kind.__name__ for a in game.actions if a.kind not in game.events]
     if undeclared:
         raise ValueError(f"{game.__name__}: actions declared but not among its events {undeclared}")
-    for action in game.actions:  # a game's own actions: their events stored, their findings catalogued
-        register_kind(action.kind)
-        register_codes(action.findings)
+    kinds, codes = _declared(game)  # its own and its ancestors': their events stored, their findings catalogued
+    for kind in kinds:
+        register_kind(kind)
+    register_codes(codes)
     _GAMES[game.name] = game
     return game
+
+
+def _declared(game: Game) -> tuple[set[type], dict[str, tuple[FindingKind, str]]]:
+    """The event kinds of the actions ``game`` and its ancestors declare, and their finding codes (the
+    actions' and the classes' own)."""
+    kinds: set[type] = set()
+    codes: dict[str, tuple[FindingKind, str]] = {}
+    for klass in reversed(game.__mro__):
+        for action in vars(klass).get("actions", ()):
+            kinds.add(action.kind)
+            codes |= action.findings
+        codes |= vars(klass).get("finding_codes", {})
+    return kinds, codes
 
 
 def unregister(game: Game) -> None:
@@ -86,9 +100,17 @@ def unregister(game: Game) -> None:
     if _GAMES.get(game.name) is not game:
         raise ValueError(f"{game.__name__} is not registered")
     del _GAMES[game.name]
-    for action in vars(game).get("actions", ()):
-        unregister_kind(action.kind)
-        unregister_codes(action.findings)
+    kinds, codes = _declared(game)
+    kept_kinds: set[type] = set()
+    kept_codes: dict[str, tuple[str, str]] = {}
+    for other in _GAMES.values():  # what a game still registered declares stays
+        if other is not None:
+            other_kinds, other_codes = _declared(other)
+            kept_kinds |= other_kinds
+            kept_codes |= other_codes
+    for kind in kinds - kept_kinds:
+        unregister_kind(kind)
+    unregister_codes({code: entry for code, entry in codes.items() if code not in kept_codes})
 
 
 def _game(name: str) -> Game:

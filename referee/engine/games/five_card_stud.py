@@ -12,6 +12,8 @@ Upcards are face up, so the log normally knows them; when it does not, who had t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from types import MappingProxyType
 
 from referee.cards import UNKNOWN, AnyCard, Card
@@ -22,6 +24,7 @@ from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.state import HandSetup, HandState, handles
 from referee.engine.options import CHIPS, choice, whole_number
+from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 
@@ -36,6 +39,12 @@ class FiveCardStud(HandState):
     title = "five-card stud"
     aliases = ("stud",)
     prefix = "stud"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "bring_in": ("note", "the lowest upcard brings in"),
+        "lead_unverifiable": ("unverifiable", "who leads a betting round cannot be checked: upcards not known"),
+        "hole_card_exposed": ("note", "a hole card was exposed"),
+    })
     #: the house-rule options of this game (RULES.md), read through the rulebook
     house_options = (
         choice("stud.ante", "none | ante", "whether every player antes before the deal", "seed-003"),

@@ -8,6 +8,10 @@ from what the log knows (the dealt hand, what was shown); when nothing decides i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from types import MappingProxyType
+
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
@@ -19,6 +23,7 @@ from referee.engine.outcome import Carry, Outcome, Penalty, PokerCarry, PotResul
 from referee.engine.places import kept
 from referee.engine.state import STANDARD_PACK, HandSetup, handles
 from referee.engine.options import choice
+from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 
@@ -51,6 +56,31 @@ class Jackpots(StraightDraw):
     title = "Jackpots"
     aliases = ("jacks or better", "jacks to open")
     prefix = "jackpots"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "false_open_before_showdown": ("false_open", "a false open established before the showdown: the opener is out"),
+        "false_open_after_dropping": ("false_open", "a false open established after the opener dropped out"),
+        "false_open_at_showdown": ("false_open", "a false open found at the showdown: the pot goes to the others"),
+        "false_open_all_dropped": ("false_open", "a false open found when everybody else had dropped: the pot stays"),
+        "false_open_after_win": ("false_open", "a false open found after the opener took the pot"),
+        "false_open_not_declared": ("false_open", "nobody declared the pot open after a false open: bets back, the pot stays"),
+        "unproven_opener": ("false_open", "an opener who cannot prove his openers"),
+        "openers_unverifiable": ("unverifiable", "the opener's openers were not shown"),
+        "penalty_unverifiable": ("unverifiable", "the false-open penalty cannot be ruled: openers not shown"),
+        "took_pot_without_openers": ("illegal_action", "the opener raked the pot without showing openers"),
+        "split_declared_late": ("illegal_action", "split openers announced after the opener's draw"),
+        "split_declared_not_opener": ("note", "split openers announced by a player who did not open"),
+        "pot_declared_open": ("note", "a player declared the pot open after a false open"),
+        "declared_open_without_openers": ("illegal_action", "the pot declared open by a player without openers"),
+        "declared_open_not_in_hand": ("illegal_action", "the pot declared open by a player out of the hand"),
+        "declared_open_nothing_pending": ("note", "the pot declared open when no false open awaited it"),
+        "false_open_declared_nobody_opened": ("note", "a false open declared when nobody had opened"),
+        "false_open_declared_but_held": ("note", "a false open declared by an opener who held openers"),
+        "free_ride_antes": ("note", "the false opener antes for everybody (free ride)"),
+        "free_ride_deferred": ("note", "the false opener deals: his free ride moves to the next deal he does not deal"),
+        "no_antes_after_passes": ("note", "no antes: the ante cap after deals nobody opened"),
+        "penalty_unpaid": ("note", "the false opener had no chips left to pay a penalty"),
+    })
     #: the house-rule options of this game (RULES.md), read through the rulebook
     house_options = (
         choice("jackpots.min_open", "JJ | progressive_QQ_KK_AA",

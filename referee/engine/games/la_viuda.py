@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from types import MappingProxyType
+
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -42,6 +44,7 @@ from referee.engine.outcome import Carry, Outcome, Penalty
 from referee.engine.state import STANDARD_PACK, Prompt, handles
 from referee.engine.table import Seat
 from referee.engine.options import CHIPS, choice, whole_number
+from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
@@ -218,6 +221,12 @@ class LaViuda(WhiskeyPoker):
     title = "La Viuda"
     aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "eliminated_player_acted": ("illegal_action", "a player who is out of the game took part in a deal"),
+        "chips_bought_differ": ("note", "a La Viuda game starts with stacks other than the chips each player buys"),
+        "pack_too_small": ("misdeal", "the short pack has too few cards for the players and the widow"),
+    })
     #: the house-rule options of this game (RULES.md), read through the rulebook
     house_options = (
         whole_number("laviuda.chips_each", 3, 1, 100, "chips each player buys at the start", "seed-004"),

@@ -17,6 +17,8 @@ when the pot depends on it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import re
 from types import MappingProxyType
 
@@ -33,6 +35,7 @@ from referee.engine.outcome import Carry, Outcome, PotResult
 from referee.engine.places import MUCK
 from referee.engine.state import HandSetup, Prompt, handles
 from referee.engine.options import choice
+from referee.engine.findings import FindingKind
 from referee.errors import CardError, HandFileError, InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 
@@ -118,6 +121,18 @@ class SevenCardBrag(WithoutMisdeal):
     name = "seven_card_brag"
     title = "Seven-card Brag"
     prefix = "brag7"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),
+        "staked_twice": ("illegal_action", "a second stake by one player in one deal"),
+        "stake_after_reveals": ("illegal_action", "a stake after the hands began to be revealed"),
+        "stake_missing": ("illegal_action", "a player in the deal who did not stake"),
+        "declaration_no_effect": ("note", "a declaration the rulebook gives no effect, or made too late"),
+        "declaration_false": ("illegal_action", "declared cards that are not what was declared"),
+        "declaration_unverifiable": ("unverifiable", "a declaration whose cards were not shown"),
+        "round_unverifiable": ("unverifiable", "the best hand of a round cannot be told: hands not revealed"),
+        "too_many_players": ("illegal_action", "more players than the game can deal to"),
+    })
     #: the house-rule options of this game (RULES.md), read through the rulebook
     house_options = (
         choice("brag7.four_of_a_kind_wins", "off | on",

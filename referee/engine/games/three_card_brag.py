@@ -31,6 +31,7 @@ from referee.engine.pots import split_pot
 from referee.engine.staking import StakingRound, staking_rules
 from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.engine.options import CHIPS, choice, whole_number
+from referee.engine.findings import FindingKind
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
 
 #: The outcome kind of a deal whose pot stays for the next one (a blind player left alone under
@@ -79,6 +80,11 @@ class ThreeCardBrag(HandState):
     title = "Three-card Brag"
     aliases = ("brag",)
     prefix = "brag"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
+        "kept_hand_dealt": ("note", "cards dealt to the player who keeps his blind hand from the last deal"),
+    })
     #: the house-rule options of this game (RULES.md), read through the rulebook
     house_options = (
         choice("brag.betting", "bet_or_raise | round | poker | poker_antistall",
