@@ -236,7 +236,8 @@ class HandState:
     #: play under too.  The rulebook adds the options common to every game.
     house_options: ClassVar[tuple[OptionSpec, ...]] = ()
     #: the game's own actions (:mod:`referee.engine.actions`): their hand-format words, finding codes
-    #: and what the table's ``?`` asks about; the shared ones (bets, draws, shows...) are the hand format's
+    #: and what the table's ``?`` asks about (the shared ones, bets, stakes, exchanges, shows, are declared
+    #: where their turn engine lives: :data:`referee.engine.games.common.SHARED_ACTIONS`)
     actions: ClassVar[tuple[Action, ...]] = ()
     #: the finding codes the game's own rulings flag, each with its kind and meaning (those of any game and
     #: of the shared turn engines are :data:`referee.engine.findings.CODES` already)

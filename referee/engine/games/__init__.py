@@ -1,14 +1,18 @@
 """The game registry: every game referee knows, each a :class:`~referee.engine.state.HandState`
 subclass in a module of its own (python-chess's ``chess.variant`` is the model).
 
-Everything that lists games reads this: the hand-file vocabulary and its hints, the replay, the
-rulebook schema (a game's rule-id prefix, the game a variant's rulebook may extend), ``referee
-rulebook list``.  A variant is a subclass of the game it varies (Jackpots of straight draw): its
-rulebook may extend that game's, and it inherits that game's events and hooks.
+Everything that lists games reads this: the hand-file reader, writer and hints, the replay, the
+rulebook schema (a game's options, its rule-id prefix, the game a variant's rulebook may extend), the
+finding catalogue, the live table's ``?``, ``referee rulebook list``.  A variant is a subclass of the
+game it varies (Jackpots of straight draw): its rulebook may extend that game's, and it inherits that
+game's events, actions and hooks, and the options that game shares with its variants.
 
-To add a game: write its module (class attributes and hooks, see ``straight_draw.py``) and name it in
-:data:`SHIPPED` -- or call :func:`register` (a plug-in, a test).  A shipped game's module is imported
-the first time the game is asked for; :data:`GAMES` (every game, in order) imports them all.
+A game owns everything about itself, on its class: its options (``house_options``), its own actions
+with their hand-format words and finding codes (``actions``), the codes of its other rulings
+(``finding_codes``), its events, handlers and hooks.  To add a game: write its module (see
+``straight_draw.py``) and its rulebook file, and name it in :data:`SHIPPED` -- or call
+:func:`register` (a plug-in, a test's toy).  A shipped game's module is imported the first time the
+game is asked for; :func:`all_games` imports them all.
 """
 
 from __future__ import annotations
@@ -187,6 +191,5 @@ def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
-__all__ = [
-    "game_title","GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks", "options_of",
-           "register", "replayed_games", "unregister"]
+__all__ = ["GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title",
+           "money_hooks", "options_of", "register", "replayed_games", "unregister"]

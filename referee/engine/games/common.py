@@ -1,6 +1,9 @@
 """Groups of events several games accept, each with its example line of the hand file (the hints a
 scorekeeper sees when a line does not fit).  A game's ``events`` mapping is made of these.  Also the
-rulings several games share word for word (:class:`WithoutMisdeal`)."""
+words of the actions of any table (dealt, shows, mucks, exposes, declares, takes the pot), the order
+in which a line is tried against every shared action (:data:`SHARED_ACTIONS`: these and those of the
+turn engines), what the table's ``?`` asks about (:data:`SHARED_PROBES`), and the rulings several
+games share word for word (:class:`WithoutMisdeal`)."""
 
 from __future__ import annotations
 
