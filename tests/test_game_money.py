@@ -19,7 +19,7 @@ from referee.engine.state import HandSetup
 from referee.handfile import parse_night
 from referee.ledger.ledger import session_ledger
 from referee.recording.night_file import record_night
-from referee.store import open_store
+from referee.store.store import open_store
 from helpers.toy_game import RULEBOOK, HighCard
 
 TIP = 10  # cents the winner of each hand tips the house

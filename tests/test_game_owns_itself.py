@@ -22,7 +22,7 @@ from referee.handfile.writer import write_night
 from referee.recording.live_table import LiveTable, Said, Stored
 from referee.recording.night_file import record_night
 from referee.recording.session_log import night_from_session
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 

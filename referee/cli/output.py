@@ -3,6 +3,7 @@ literally, never read as rich markup (``[bold]``) or as an emoji code (``:abc:``
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,13 +17,6 @@ def console(**options: Any) -> Console:
     from rich.console import Console
 
     return Console(**({"highlight": False, "emoji": False} | options))
-
-
-def literal(text: object) -> str:
-    """``text`` escaped for rich markup, so it prints as typed (``[bold]Kitchen[/bold]`` too)."""
-    from rich.markup import escape
-
-    return escape(str(text))
 
 
 def grid(headers: Sequence[str], rows: Iterable[Sequence[str | tuple[str, str]]], *, right: Collection[int] = (),
@@ -89,8 +83,6 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[str | tuple[str, str]]]
         if room is None or size_of(row[last][0]) <= room:
             line(row, False)
             continue
-        import textwrap
-
         text, style = row[last]
         pieces = textwrap.wrap(text, room, break_on_hyphens=False) or [""]
         line([*row[:last], (pieces[0], style)], False)

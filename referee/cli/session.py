@@ -9,17 +9,27 @@ typed are printed as typed (:mod:`referee.cli.output`).
 
 from __future__ import annotations
 
+import json
+import sys
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich import box
+from rich.table import Table
 
 from referee.cli.db import DbOption, open_for
+from referee.cli.output import console
 from referee.errors import InputError, excerpt
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
+from referee.money.settings import check_setting
+from referee.plain_words import literal
+from referee.resources import rulebooks_dir
 
 if TYPE_CHECKING:
     from referee.recording.session_log import LogSnapshot
-    from referee.store import GameSession
+    from referee.store.models import GameSession
 
 app = typer.Typer(help="Sessions: one night at one table, its players, rulebook and chip value.", no_args_is_help=True)
 
@@ -38,8 +48,6 @@ def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-val
             raise bad
         cents = check_count(digits, what, where=where)
     else:
-        from decimal import Decimal, InvalidOperation
-
         try:
             amount = Decimal(raw)
         except InvalidOperation:
@@ -62,15 +70,6 @@ def parse_chip_value(text: str) -> int:
     return parse_money(text)
 
 
-def parse_option(text: str) -> tuple[str, str]:
-    """``name=value`` from ``--option``."""
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise InputError(f"bad option {text!r}", where="--option",
-                         hint="write NAME=VALUE, e.g. --option draw.limit_pre=3 (see `referee rulebook show`)")
-    return name.strip(), value.strip()
-
-
 _PLAYER_HINT = ("write NAME, NAME:CHIPS or NAME:CHIPS=MONEY (chips bought, money paid when it is not "
                 "chips x chip value), e.g. --player Alice:100 or --player Alice:100=20.00")
 
@@ -82,7 +81,7 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
     where = f"--player {text}" if len(text) <= 40 else f"--player {excerpt(text)}"
     name, sep, buy_in = text.partition(":")
     name = name.strip()
-    from referee.handfile.parser import NAME_RE
+    from referee.handfile.model import NAME_RE
 
     if not NAME_RE.fullmatch(name):
         raise InputError(f"{excerpt(text)} does not begin with a player's name", where=where,
@@ -114,7 +113,7 @@ def parse_cash_out(text: str) -> tuple[str, int]:
 def rulebook_for(rulebook: str | None, game: str | None) -> str:
     """The rulebook named by ``--rulebook``, or the shipped one of ``--game``."""
     from referee.rulebook import load_rulebook, shipped_rulebook_names
-    from referee.rulebook.schema import games
+    from referee.engine.games import game_names
 
     if game is None:
         if rulebook is None:
@@ -123,9 +122,9 @@ def rulebook_for(rulebook: str | None, game: str | None) -> str:
         return rulebook
     wanted = "_".join(game.lower().replace("-", " ").split())
     shipped = [n for n in shipped_rulebook_names() if load_rulebook(n).game == wanted]
-    if wanted not in games() or not shipped:
+    if wanted not in game_names() or not shipped:
         raise InputError(f"no game {game!r}", where="--game",
-                         hint="games: " + ", ".join(g for g in games() if any(
+                         hint="games: " + ", ".join(g for g in game_names() if any(
                              load_rulebook(n).game == g for n in shipped_rulebook_names())))
     if rulebook is not None and load_rulebook(rulebook).game != wanted:
         raise InputError(f"rulebook {rulebook!r} is not for {game}", where="--game",
@@ -161,7 +160,6 @@ def new(
 ) -> None:
     """Start a session: seat the players (new names become players) under a validated rulebook."""
     from referee.engine.events import LedgerSetting
-    from referee.ledger.settings import check_setting
 
     money = []  # the money settings are events of the night's log (docs/ledger.md), checked before anything is written
     for name, value, flag in (("currency", currency, "--currency"), ("locale", locale, "--locale")):
@@ -170,10 +168,10 @@ def new(
                 money.append(LedgerSetting(*check_setting(name, value)))
             except InputError as err:
                 raise err.located(flag) from None
-    from pathlib import Path
 
     from referee.rulebook import load_rulebook
-    from referee.store import SeatSpec
+    from referee.rulebook.loader import parse_option
+    from referee.store.store import SeatSpec
 
     cents = parse_chip_value(chip_value)
     overrides = dict(parse_option(text) for text in option or [])
@@ -191,7 +189,6 @@ def new(
     book = load_rulebook(rulebook_for(rulebook, game)).with_options(overrides, where="--option")
     validated = {name: book.options[name] for name in overrides}
     # A shipped rulebook is stored by name; a house rulebook file by its absolute path.
-    from referee.resources import rulebooks_dir
 
     source = Path(book.source).resolve()
     stored_name = book.name if source.parent == rulebooks_dir().resolve() else str(source)
@@ -225,11 +222,6 @@ def _when(session: GameSession) -> str:
 @app.command("list")
 def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
     """List the sessions: number, start, table, rulebook, seated players, hands, events, status."""
-    from rich import box
-    from rich.table import Table
-
-    from referee.cli.output import console, literal
-
     with open_for(ctx, db) as store:
         summaries = store.session_summaries()
     if not summaries:
@@ -306,8 +298,6 @@ def show(
     state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
     data = _session_json(snap, players, state, chain)
     if as_json:
-        import json
-
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     session = snap.session
@@ -351,8 +341,6 @@ def show(
 
 def _interactive() -> bool:
     """Whether a person at a terminal can be asked to confirm (not a script or a pipe)."""
-    import sys
-
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 

@@ -13,6 +13,7 @@ in its module; this module reads the lines of the table itself (misdeal, void, t
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ from referee.engine.games import all_games, find_game
 from referee.engine.games.common import SHARED_ACTIONS
 from referee.errors import HandFileError, excerpt
 from referee.handfile import vocabulary
+from referee.handfile.shorthand import game_verbs, spoken_words
 from referee.handfile.writer import EventWriter
 
 _I = re.IGNORECASE
@@ -164,8 +166,6 @@ def _actions(game: str) -> Iterator[Action]:
 def _in_format_words(text: str, game: str) -> str:
     """``text`` with its first word, a word the game's players say (``drops`` in brag, ``open`` in
     draw: the game's ``table_words``), put in the hand format's words (``folds``, ``bets``)."""
-    from referee.handfile.shorthand import spoken_words
-
     word, _, rest = text.partition(" ")
     spoken = spoken_words(game)
     low = word.lower()
@@ -178,10 +178,6 @@ def _in_format_words(text: str, game: str) -> str:
 def _close_verb(word: str, game: str) -> str | None:
     """The word of ``game`` that ``word`` looks like a misspelling of, if one is close (only the
     game's own words: never another game's)."""
-    import difflib
-
-    from referee.handfile.shorthand import game_verbs, spoken_words
-
     verbs = [*spoken_words(game), *game_verbs(game)]
     if word.lower() in verbs:
         return None  # the verb is right: its arguments are what is wrong

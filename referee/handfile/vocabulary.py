@@ -14,6 +14,7 @@ from typing import Final
 from referee.engine import events as ev
 from referee.engine.games import find_game
 from referee.engine.games.common import SHARED_ACTIONS
+from referee.handfile.shorthand import offered_verbs
 
 # Hints for actions that belong to another game's words.
 BRAG_HINT: Final = "brag has no bets, calls or raises: write the chips put in as 'Ann: stake 2'"
@@ -60,8 +61,6 @@ def fit_to_hand(line: str, size: int) -> str:
 def _examples(game: str) -> list[str]:
     """The game's example lines of what it offers (a check in brag can be logged, never offered): a
     player's action only where its verb is offered, the table's lines always."""
-    from referee.handfile.shorthand import offered_verbs
-
     g = find_game(game)
     offered = offered_verbs(game)
     said_by_players = {action.kind for action in (*SHARED_ACTIONS, *g.actions)}

@@ -11,7 +11,9 @@ command opens the database (refused, unknown host, wrong password) is the URL to
 server that answered and then went away in the middle of the command (stopped, restarted, its
 connection terminated, refusing the command's next connection) or that says it is starting up or
 shutting down is an outage: a
-:class:`~referee.errors.ServerGoneError`, exit 75, run the command again once it is back.
+:class:`~referee.errors.ServerGoneError`, exit 75, run the command again once it is back.  A SQLite
+file another program keeps locked for longer than a writer waits (``database is locked``) is a
+:class:`~referee.errors.DatabaseBusyError`, exit 75 too: run it again in a moment.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from referee.errors import ServerGoneError, StoreError
+import platformdirs
+
+from referee.errors import DatabaseBusyError, ServerGoneError, StoreError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Engine
@@ -37,8 +41,6 @@ _HINT_SET_URL: Final = f"pass --db URL or set {ENV_VAR}, e.g. sqlite:///path/to/
 
 def default_sqlite_path() -> Path:
     """``referee.sqlite3`` in the user data directory (``~/.local/share/referee`` on Linux)."""
-    import platformdirs
-
     return platformdirs.user_data_path("referee") / DEFAULT_FILENAME
 
 
@@ -72,8 +74,8 @@ def resolve_url(option: str | None = None, environ: Mapping[str, str] | None = N
 
 def mask_url(url: URL | str) -> str:
     """The URL as text with any password replaced by ``***`` (safe to print)."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from sqlalchemy.engine import make_url  # SQLAlchemy loads only when a database is opened, not for --help
+    from sqlalchemy.exc import ArgumentError  # SQLAlchemy loads only when a database is opened, not for --help
 
     if isinstance(url, str):
         try:
@@ -99,8 +101,8 @@ def _mask_unparsed(text: str) -> str:
 
 def parse_url(text: str) -> URL:
     """Read a database URL and pick its driver: psycopg 3 for PostgreSQL, sqlite3 for SQLite."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from sqlalchemy.engine import make_url  # SQLAlchemy loads only when a database is opened, not for --help
+    from sqlalchemy.exc import ArgumentError  # SQLAlchemy loads only when a database is opened, not for --help
 
     try:
         url = make_url(text)
@@ -135,7 +137,7 @@ def _check_sqlite_path(url: URL) -> None:
 
 
 def _install_sqlite_hooks(engine: Engine) -> None:
-    from sqlalchemy import event
+    from sqlalchemy import event  # SQLAlchemy loads only when a database is opened, not for --help
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -165,7 +167,7 @@ def create_engine_for(url: URL) -> Engine:
     Nothing is connected yet; :func:`describe_error` turns a later connection failure into a
     StoreError.
     """
-    from sqlalchemy import create_engine
+    from sqlalchemy import create_engine  # SQLAlchemy loads only when a database is opened, not for --help
 
     connect_args: dict[str, Any] = {}
     if url.get_backend_name() == "sqlite":
@@ -256,6 +258,12 @@ def describe_error(url: URL, err: BaseException, *, answered: bool = False) -> S
         text = text.replace(str(url.password), "***")
     for prefix in ("connection failed: ",):
         text = text.removeprefix(prefix)
+    if url.get_backend_name() == "sqlite" and any(w in text.lower() for w in ("database is locked", "database is busy")):
+        return DatabaseBusyError(
+            f"the database is busy: another program kept it locked for more than {SQLITE_BUSY_TIMEOUT_SECONDS} s "
+            f"({text})", where=mask_url(url),
+            hint="another referee (or a program with the file open) is writing to it: what was reported done is "
+                 "kept; run the command again in a moment")
     if _server_gone(url, err, original, text, answered):
         return ServerGoneError(
             f"the database server went away: {text}", where=mask_url(url),

@@ -131,12 +131,6 @@ def all_games() -> list[Game]:
     return [_game(name) for name in list(_GAMES)]
 
 
-def __getattr__(name: str) -> object:
-    if name == "GAMES":  # every game, in the order of RULES.md, then any registered later
-        return all_games()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def game_names() -> tuple[str, ...]:
     """The rulebook names of the registered games, in order (no game module is imported)."""
     return tuple(_GAMES)
@@ -191,5 +185,5 @@ def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
-__all__ = ["GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title",
+__all__ = ["SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title",
            "money_hooks", "options_of", "register", "replayed_games", "unregister"]

@@ -13,6 +13,7 @@ import re
 from types import MappingProxyType
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
