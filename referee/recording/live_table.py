@@ -598,8 +598,11 @@ class LiveTable:
         except StaleLogError as err:
             return self._stale(err)
         except InputError as err:  # another recorder began it first
+            began = self.started
             self.reload()
-            return Refused(err.message, hint="the table is reloaded from the log", stale=True)
+            reason = (f"another recorder began hand {self.started} first; yours was not begun ({err.message})"
+                      if self.started > began else err.message)
+            return Refused(reason, hint="the table is reloaded from the log", stale=True)
         self.thread = thread
         self.started += 1
         self._deal_pending()
