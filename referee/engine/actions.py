@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 from referee.cards import AnyCard, check_no_duplicates, parse_cards
@@ -59,9 +60,14 @@ class Action:
     probe: Callable[[str], ev.PlayerEvent] | None = None
     rules: tuple[str, ...] = ()
 
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The action's words compiled once (a night file reads thousands of lines)."""
+        return re.compile(self.words, re.IGNORECASE)
+
     def match(self, text: str) -> re.Match[str] | None:
         """The match of ``text`` (what follows ``Name:``) against the action's words, if it is one."""
-        return re.fullmatch(self.words, text, re.IGNORECASE)
+        return self.pattern.fullmatch(text)
 
 
 def verb(word: str) -> str:
