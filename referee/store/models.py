@@ -204,8 +204,27 @@ class EventRecord(SQLModel, table=True):
     hash: str = Field(max_length=HASH_LENGTH)
 
 
+class NightResult(SQLModel, table=True):
+    """A night's replay result, kept so that it is not replayed on every read: valid only while the
+    session's log still ends at ``head`` (the hash of its last event, the genesis hash of an empty
+    log) and while ``format`` and ``referee`` are this referee's.  Any other row is recomputed and
+    replaced, never trusted: a new event, a correction, a ruling, a reopen or a close moves the head.
+    ``document`` is opaque to the store (the ledger layer's JSON, :mod:`referee.ledger.kept`)."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
+    __tablename__ = "night_results"
+
+    session_id: int = Field(foreign_key="sessions.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
+    head: str = Field(max_length=HASH_LENGTH)
+    format: int
+    referee: str = Field(max_length=40)
+    document: dict[str, Any] = Field(sa_type=JSONDocument, nullable=False)
+    computed_at: datetime = _time_field()
+
+
 #: An event row as read: an :class:`EventRecord`, or a plain result row of its table, which has the
 #: same columns by name (:meth:`referee.store.Store.snapshot` reads a session's log that way).
 EventRow: TypeAlias = "EventRecord | Row[Any]"
 
-TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord)
+TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult)

@@ -1,0 +1,47 @@
+"""A night's replay result kept beside its log, keyed by the head of its hash chain.
+
+Revision ID: 0005
+Revises: 0004
+Create Date: 2026-12-02
+
+* ``night_results``: one row per session at most: ``head`` (the hash of the log's last event, or the
+  genesis hash of an empty log, when the result was computed), ``format`` (the document's version)
+  and ``referee`` (the version of the referee that computed it), ``document`` (the result, JSON) and
+  ``computed_at``.  A row whose head, format or referee differs from the current ones is recomputed
+  and replaced, never read: the log stays the truth.  Rows are replaced freely (no trigger: they are
+  not part of the record), and dropping the table loses nothing but time.
+
+Plain SQLAlchemy types, as in 0001.  A new table only: every chain verifies as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+from sqlalchemy.dialects import postgresql
+
+revision: str = "0005"
+down_revision: str | None = "0004"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "night_results",
+        sa.Column("session_id", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("head", sa.String(length=64), nullable=False),
+        sa.Column("format", sa.Integer(), nullable=False),
+        sa.Column("referee", sa.String(length=40), nullable=False),
+        sa.Column("document", sa.JSON(none_as_null=True).with_variant(postgresql.JSONB(none_as_null=True), "postgresql"),
+                  nullable=False),
+        sa.Column("computed_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["session_id"], ["sessions.id"], name=op.f("fk_night_results_session_id_sessions")),
+        sa.PrimaryKeyConstraint("session_id", name=op.f("pk_night_results")),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("night_results")
