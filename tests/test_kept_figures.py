@@ -26,7 +26,7 @@ from referee.handfile.replay import replay_night_file
 from referee.ledger.kept import FORMAT, REFEREE, night_figures
 from referee.ledger.ledger import session_ledger
 from referee.ledger.standings import standings
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.store import Store, open_store
 
 runner = CliRunner()

@@ -172,7 +172,7 @@ def night_figures(store: Store, games: Sequence[GameSession],
 
 def _replay(snapshot: Any, people: Mapping[str, str], build_ledger: Any) -> NightFigures:
     from referee.handfile.replay import replay_night_file
-    from referee.session_log import read_session_log
+    from referee.recording.session_log import read_session_log
 
     log = read_session_log(snapshot)
     replayed = replay_night_file(log.night)
