@@ -290,3 +290,30 @@ def test_random_nights_of_every_game_give_the_same_figures_kept_or_replayed(db_u
         assert cold.ledger == warm.ledger == ledger
         assert dict(cold.hands) == dict(warm.hands) == hands
         assert warm.hand_count == len(replayed)
+
+
+def test_settle_keeps_the_ledger_and_a_payment_recorded_since_is_in_the_next_settlement(db_url: str) -> None:
+    """``referee settle`` reads the kept ledger (the standings then replay nothing); ``--paid 1`` records
+    a payment (a ``TransferPaid`` event moves the head), and the next settlement has it paid."""
+    import json
+
+    with open_store(db_url) as store:
+        sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
+        store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
+    first = runner.invoke(app, ["settle", str(sid), "--json", "--db", db_url])
+    assert first.exit_code == 0, first.output
+    with open_store(db_url) as store:
+        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, REFEREE)
+        assert standings(store).replayed == ()
+    transfers = json.loads(first.stdout)["transfers"]
+    assert transfers
+    paid = runner.invoke(app, ["settle", str(sid), "--paid", "1", "--db", db_url])
+    assert paid.exit_code == 0, paid.output
+    after = json.loads(runner.invoke(app, ["settle", str(sid), "--json", "--db", db_url]).stdout)
+    assert after != json.loads(first.stdout)
+    with open_store(db_url) as store:
+        ledger, _, _ = session_ledger(store, sid)
+        assert [(t.payer, t.payee, t.cents) for t in ledger.payments] == \
+            [(transfers[0]["payer"], transfers[0]["payee"], transfers[0]["cents"])]
+        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, REFEREE)
+        assert not kept(store, sid)[1]
