@@ -83,7 +83,8 @@ def kept(store: Store, sid: int) -> tuple[dict[str, tuple[int, int]], bool]:
 
 def kept_row(store: Store, sid: int) -> tuple[str, int, str] | None:
     with store.engine.connect() as conn:
-        row = conn.execute(text("SELECT head, format, referee FROM night_results WHERE session_id = :s"),
+        row = conn.execute(text("SELECT head, format, referee FROM night_results WHERE session_id = :s "
+                                "AND kind = 'figures'"),
                            {"s": sid}).first()
     return None if row is None else tuple(row)  # type: ignore[return-value]
 
@@ -178,6 +179,7 @@ def test_a_kept_row_that_does_not_fit_is_replayed_and_replaced(db_url: str) -> N
         head = store.verify_chain(sid).head
         lies = [
             ("UPDATE night_results SET head = :h WHERE session_id = :s", {"h": "0" * 64}),
+            ("UPDATE night_results SET seq = seq - 1 WHERE session_id = :s", {}),
             ("UPDATE night_results SET format = :f WHERE session_id = :s", {"f": FORMAT - 1}),
             ("UPDATE night_results SET referee = :r WHERE session_id = :s", {"r": "0.0.1"}),
             ("UPDATE night_results SET document = :d WHERE session_id = :s", {"d": '{"status": "open", "x": 1}'}),

@@ -133,7 +133,7 @@ def night_figures(store: Store, games: Sequence[GameSession],
     replay, or that lacks a money setting, maps to its error, as replaying it raised it.
     ``people``: each session's seat names and the person each is (read from the store if not given)."""
     from referee.ledger.ledger import build_ledger
-    from referee.store.kept import Result
+    from referee.store.kept import FIGURES, Result
     from referee.store.log import LogSnapshot
 
     ids = [game.id for game in games if game.id is not None]
@@ -160,12 +160,13 @@ def night_figures(store: Store, games: Sequence[GameSession],
             out[sid] = err
             continue
         out[sid] = figures
-        head = snapshot.events[-1].hash if snapshot.events else None
-        if head is None:
+        if snapshot.events:
+            seq, head = snapshot.events[-1].seq, snapshot.events[-1].hash
+        else:
             from referee.store.chain import genesis_hash
 
-            head = genesis_hash(snapshot.session)
-        to_keep.append(Result(sid, head, FORMAT, REFEREE, encode(figures, snapshot.session.status)))
+            seq, head = 0, genesis_hash(snapshot.session)
+        to_keep.append(Result(sid, FIGURES, seq, head, FORMAT, REFEREE, encode(figures, snapshot.session.status)))
     store.keep_results(to_keep)
     return out
 

@@ -934,6 +934,14 @@ class Store:
         with self._read() as session:
             return read_kept(session.connection(), session_ids)
 
+    def kept_thread(self, session_id: int) -> tuple[KeptResult, str | None] | None:
+        """The session's kept night thread (:mod:`referee.store.kept`) and the hash its event ``seq``
+        has now, or None."""
+        from referee.store.kept import read_thread
+
+        with self._read() as session:
+            return read_thread(session.connection(), session_id)
+
     def seat_players(self, session_ids: Sequence[int]) -> dict[int, dict[str, str]]:
         """For each session of ``session_ids``: its seat names and the player (canonical name) each
         is, in one query."""
