@@ -132,7 +132,6 @@ def night_figures(store: Store, games: Sequence[GameSession],
     else the night replayed (and its document kept for the next reader).  A night whose log does not
     replay, or that lacks a money setting, maps to its error, as replaying it raised it.
     ``people``: each session's seat names and the person each is (read from the store if not given)."""
-    from referee.ledger.ledger import build_ledger
     from referee.store.kept import FIGURES, Result
     from referee.store.log import LogSnapshot
 
@@ -155,7 +154,7 @@ def night_figures(store: Store, games: Sequence[GameSession],
                 pass  # a document that does not decode is replayed and replaced, never trusted
         snapshot: LogSnapshot = store.snapshot(sid)
         try:
-            figures = _replay(snapshot, seats, build_ledger)
+            figures = _replay(snapshot, seats)
         except RefereeError as err:
             out[sid] = err
             continue
@@ -171,8 +170,10 @@ def night_figures(store: Store, games: Sequence[GameSession],
     return out
 
 
-def _replay(snapshot: Any, people: Mapping[str, str], build_ledger: Any) -> NightFigures:
+def _replay(snapshot: Any, people: Mapping[str, str]) -> NightFigures:
+    """The figures of the night ``snapshot`` holds, replayed."""
     from referee.handfile.replay import replay_night_file
+    from referee.ledger.ledger import build_ledger
     from referee.recording.session_log import read_session_log
 
     log = read_session_log(snapshot)
@@ -180,7 +181,7 @@ def _replay(snapshot: Any, people: Mapping[str, str], build_ledger: Any) -> Nigh
     return figures_of(build_ledger(log, replayed, people), replayed)
 
 
-def kept_ledger(store: Store, game: GameSession) -> NightFigures:
+def figures_for(store: Store, game: GameSession) -> NightFigures:
     """One night's figures (see :func:`night_figures`); its error raised where it has one."""
     found = night_figures(store, [game])[game.id]  # type: ignore[index]
     if isinstance(found, RefereeError):
@@ -188,4 +189,4 @@ def kept_ledger(store: Store, game: GameSession) -> NightFigures:
     return found
 
 
-__all__ = ["FORMAT", "REFEREE", "NightFigures", "decode", "encode", "figures_of", "kept_ledger", "night_figures"]
+__all__ = ["FORMAT", "REFEREE", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures"]
