@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -66,14 +67,22 @@ def drop_kept(store: object) -> None:
         conn.execute(text("DELETE FROM night_results"))
 
 
-def cli_standings(url: str) -> float:
+def cli(*args: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``referee ARGS`` as a subprocess: on a loaded machine the CPU time (user
+    and system, the child's own) is the steadier figure."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "referee", "standings", "--db", url], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True,
                           env={**os.environ, "COLUMNS": "120"})
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
-        raise SystemExit(f"referee standings failed: {done.stderr.strip()}")
-    return elapsed
+        raise SystemExit(f"referee {args[0]} failed: {done.stderr.strip()}")
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cli_standings(url: str) -> tuple[float, float]:
+    return cli("standings", "--db", url)
 
 
 def in_process_standings(store: object) -> tuple[float, int, int]:
@@ -131,18 +140,21 @@ def run(url: str, args: argparse.Namespace) -> None:
         print(f"database size: {log_only / 2**20:,.1f} MiB, {log_only / args.hands:,.0f} bytes a hand (the log)")
 
         drop_kept(store)
-        cold_cli = cli_standings(url)
+        cold_cli, cold_cpu = cli_standings(url)
         kept = database_bytes(store)
         print(f"database size: {kept / 2**20:,.1f} MiB, {kept / args.hands:,.0f} bytes a hand "
               f"(with every night's figures kept: +{(kept - log_only) / len(ids) / 1024:,.1f} KiB a night)")
-        warm_cli = [cli_standings(url) for _ in range(args.warm_runs)]
+        warm = [cli_standings(url) for _ in range(args.warm_runs)]
+        warm_cli, warm_cpu = [w for w, _ in warm], [c for _, c in warm]
+        floor = [cli("--help") for _ in range(args.warm_runs)]
         drop_kept(store)
         cold_in, replayed_cold, nights = in_process_standings(store)
         warm_in = [in_process_standings(store) for _ in range(args.warm_runs)]
-        print(f"standings cold (every night replayed): referee standings {cold_cli:.2f} s; "
+        print(f"standings cold (every night replayed): referee standings {cold_cli:.2f} s (CPU {cold_cpu:.2f} s); "
               f"in-process {cold_in:.2f} s, {replayed_cold} of {nights} nights replayed")
         print(f"standings warm (all kept): referee standings median {statistics.median(warm_cli):.2f} s "
-              f"(best {min(warm_cli):.2f}); in-process median {statistics.median(t for t, _, _ in warm_in):.3f} s, "
+              f"(best {min(warm_cli):.2f}; CPU median {statistics.median(warm_cpu):.2f} s, of which start-up: "
+              f"'referee --help' CPU median {statistics.median(c for _, c in floor):.2f} s); in-process median {statistics.median(t for t, _, _ in warm_in):.3f} s, "
               f"{max(r for _, r, _ in warm_in)} nights replayed   [target < 2 s at 100,000 hands]")
 
         whole, alone, hands = season_replay(store, ids)
