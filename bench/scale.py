@@ -126,7 +126,8 @@ def pokerkit_rate(count: int) -> tuple[float, int]:
 def run(url: str, args: argparse.Namespace) -> None:
     from helpers.season import build_season
 
-    from referee.store import mask_url, open_store
+    from referee.store.db import mask_url
+    from referee.store.store import open_store
 
     print(f"database: {mask_url(url)}")
     with open_store(url) as store:

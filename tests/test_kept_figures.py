@@ -27,7 +27,7 @@ from referee.ledger.kept import FORMAT, REFEREE, night_figures
 from referee.ledger.ledger import session_ledger
 from referee.ledger.standings import standings
 from referee.recording.night_file import record_night
-from referee.store import Store, open_store
+from referee.store.store import Store, open_store
 
 runner = CliRunner()
 

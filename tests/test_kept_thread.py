@@ -24,7 +24,7 @@ from referee.handfile import Night, parse_night
 from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable, Stored
 from referee.recording.night_file import record_night
-from referee.store import Store, open_store
+from referee.store.store import Store, open_store
 from referee.store.models import NightResult
 
 NIGHT = parse_night("""\

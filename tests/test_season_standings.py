@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from helpers.season import build_season
 from referee.cli import app
 from referee.engine.events import LedgerSetting
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 HANDS = 1_500

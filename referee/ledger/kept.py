@@ -28,12 +28,12 @@ from referee.engine.events import WhiskyBill
 from referee.engine.money import GameMoney
 from referee.errors import RefereeError
 from referee.ledger.ledger import ChipCheck, Difference, Entry, PlayerLine, SessionLedger
-from referee.ledger.settings import MoneySettings
+from referee.money.settings import MoneySettings
 from referee.ledger.settlement import Transfer
 
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedNight
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.models import GameSession
 
 #: the kept document's version: raised whenever what it holds, or how it is read, changes

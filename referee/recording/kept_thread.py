@@ -23,7 +23,7 @@ from referee import __version__
 if TYPE_CHECKING:
     from referee.engine.night import NightHand, NightThread
     from referee.handfile.model import Night
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.log import LogSnapshot
 
 #: the kept thread's version: raised whenever what it holds, or how it is read, changes

@@ -74,8 +74,8 @@ def _heads_and_kept() -> Any:
     kept = NightResult.__table__  # type: ignore[attr-defined]
     last = select(events.c.seq, events.c.hash).where(events.c.session_id == sessions.c.id) \
         .order_by(events.c.seq.desc()).limit(1)
-    return (select(sessions, last.with_only_columns(events.c.seq).scalar_subquery().label("last_seq"),
-                   last.with_only_columns(events.c.hash).scalar_subquery().label("last_hash"),
+    return (select(sessions, last.with_only_columns(events.c.seq).scalar_subquery().label("events_last_seq"),
+                   last.with_only_columns(events.c.hash).scalar_subquery().label("events_last_hash"),
                    kept.c.seq.label("kept_seq"), kept.c.head, kept.c.format, kept.c.referee, kept.c.document)
             .select_from(sessions.outerjoin(kept, and_(kept.c.session_id == sessions.c.id, kept.c.kind == FIGURES)))
             .where(sessions.c.id.in_(bindparam("ids", expanding=True))))
@@ -90,7 +90,7 @@ def read_kept(connection: Connection, session_ids: Iterable[int]) -> dict[int, K
     columns = [c.name for c in GameSession.__table__.columns]  # type: ignore[attr-defined]
     for row in connection.execute(_heads_and_kept(), {"ids": ids}):
         values = row._mapping
-        seq, head = values["last_seq"] or 0, values["last_hash"]
+        seq, head = values["events_last_seq"] or 0, values["events_last_hash"]
         if head is None:  # an empty log: its head is the genesis hash of the session's header
             head = chain.genesis_hash(GameSession.model_construct(**{c: values[c] for c in columns}))
         found[values["id"]] = Kept(values["id"], seq, head, values["status"], values["kept_seq"], values["head"],
