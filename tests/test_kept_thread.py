@@ -82,18 +82,26 @@ def view(table: LiveTable) -> tuple[object, ...]:
             table.stacks(), thread.stacks, thread.seated, thread.dealer, thread.carry, thread.hands)
 
 
+def opened(store: Store, sid: int) -> tuple[object, ...] | str:
+    """What the opened table shows, or the error opening it raised (a begun hand nobody can play)."""
+    try:
+        return view(LiveTable(store, sid))
+    except RefereeError as err:
+        return str(err)
+
+
 def forget_kept(store: Store) -> None:
     with store.engine.begin() as conn:
         conn.execute(text("DELETE FROM night_results"))
 
 
-def fresh_view(store: Store, sid: int) -> tuple[object, ...]:
+def fresh_view(store: Store, sid: int) -> tuple[object, ...] | str:
     """The table opened with nothing kept (then kept again as it was)."""
     table = NightResult.__table__  # type: ignore[attr-defined]
     with store.engine.connect() as conn:
         rows = [dict(r._mapping) for r in conn.execute(table.select())]
     forget_kept(store)
-    seen = view(LiveTable(store, sid))
+    seen = opened(store, sid)
     forget_kept(store)
     if rows:
         with store.engine.begin() as conn:
@@ -173,6 +181,25 @@ def test_a_kept_thread_naming_a_class_outside_the_engine_is_not_loaded(sqlite_ur
         assert view(LiveTable(store, sid)) == truth and plays == [1, 2, 3]
 
 
+def test_a_begun_hand_nobody_can_play_is_refused_alike_kept_or_not(sqlite_url: str) -> None:
+    """Ann goes all in with her one chip and loses it; hand 2 is begun, but only Bob has chips ("a hand
+    needs two players with chips"): the table says so whether it opens from the kept thread or not."""
+    from referee.engine.events import AllIn
+    from referee.handfile import HandEntry, Seat
+
+    night = Night(source="<text>", rulebook="straight_draw", game="straight_draw", options={},
+                  seats=(Seat("Ann", 1), Seat("Bob", 1)), dealer="Ann",
+                  hands=(HandEntry(number=1, game="straight_draw", rulebook="straight_draw", options={},
+                                   seats=("Ann", "Bob"), events=(AllIn("Ann"),)),))
+    with open_store(sqlite_url) as store:
+        sid = record_night(store, night, table_name="Generated", chip_value_cents=10)
+        assert opened(store, sid) == fresh_view(store, sid)
+        store.start_hand(sid)
+        refused = opened(store, sid)
+        assert isinstance(refused, str) and "a hand needs two players with chips" in refused
+        assert opened(store, sid) == refused == fresh_view(store, sid)
+
+
 @settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.filter_too_much])
@@ -196,5 +223,5 @@ def test_random_nights_of_every_game_open_the_same_from_the_kept_thread(sqlite_u
                 store.start_hand(sid)
             except RefereeError:
                 return
-            begun = view(LiveTable(store, sid))
-            assert view(LiveTable(store, sid)) == begun == fresh_view(store, sid)
+            begun = opened(store, sid)  # (a hand nobody can play is refused alike, kept or not)
+            assert opened(store, sid) == begun == fresh_view(store, sid)
