@@ -62,6 +62,8 @@ TABLE_RULED = Ruling(1, 1, "Cy says Bob's open was false", "false_open", "table"
 def plays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """The number of events of each hand the engine plays while the test runs."""
     import referee.engine.replay as replay_module
+    import referee.recording.kept_thread as kept_module
+    import referee.recording.live_table as live_module
 
     real: Callable[..., Any] = replay_module.play
     calls: list[int] = []
@@ -70,7 +72,9 @@ def plays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         calls.append(setup.number)
         return real(setup, events, *args, **kwargs)
 
-    monkeypatch.setattr(replay_module, "play", counted)
+    for module in (replay_module, live_module, kept_module):  # wherever the name is bound
+        if hasattr(module, "play"):
+            monkeypatch.setattr(module, "play", counted)
     yield calls
 
 
