@@ -182,8 +182,8 @@ class HandReader:
     def player_line(self, player: str, text: str, line: int) -> ev.Event:
         """``text`` is what follows ``Name:``; ``player`` the resolved seat name."""
         for said in dict.fromkeys((text, _in_format_words(text, self.game))):
-            for pattern, build in _ACTIONS:
-                m = re.fullmatch(pattern, said, _I)
+            for pattern, build in _COMPILED_ACTIONS:
+                m = pattern.fullmatch(said)
                 if m:
                     event = build(self, player, m, line)
                     return self.add(event)
@@ -403,3 +403,5 @@ _ACTIONS: Sequence[tuple[str, Builder]] = (
     # -- brag: a Stop the Bus deal logged by its result alone
     (r"(?:was\s+)?(?:the\s+)?lowest", lambda r, p, m, line: ev.Reported(player=p, what="lowest", line=line)),
 )
+#: the same, compiled once: every action line of a night is tried against them
+_COMPILED_ACTIONS: Sequence[tuple[re.Pattern[str], Builder]] = tuple((re.compile(p, _I), b) for p, b in _ACTIONS)

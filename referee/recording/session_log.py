@@ -27,7 +27,7 @@ event falls in the night is worked out once, by :func:`night_places`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -266,6 +266,32 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     )
     money_events = tuple((seq, _apply(state, event, sid, seq)) for seq, event in money_rows)
     return SessionLog(game, night, tuple(opened), closing, state, money_events)
+
+
+def hands_with_events(log: SessionLog, rows: Iterable[EventRow]) -> Iterator[HandEntry]:
+    """The hands of ``log`` (read from an outline, :meth:`referee.store.Store.log_outline`: each hand
+    with its first event only) with all their events, one at a time, from ``rows``: the log's hand
+    events, hand after hand and in ``seq`` order within each (``Store.log_rows(..., by_hand=True)``)."""
+    sid = log.session.id
+    assert sid is not None
+    entries = iter(log.night.hands)
+    entry: HandEntry | None = None
+    events: list[Event] = []
+    for row in rows:
+        if entry is None or row.hand_number != entry.number:
+            if entry is not None:
+                yield replace(entry, events=tuple(events))
+            entry, events = next(entries, None), []
+            if entry is None or row.hand_number != entry.number:
+                raise StoreError(f"the log's events of hand {row.hand_number} are not where its outline has them",
+                                 where=f"session {sid}, event {row.seq}",
+                                 hint="run `referee db verify`: the log may have been edited")
+        events.append(_decode(row, sid))
+    if entry is not None:
+        yield replace(entry, events=tuple(events))
+    if next(entries, None) is not None:
+        raise StoreError("the log holds fewer hands than its outline", where=f"session {sid}",
+                         hint="run `referee db verify`: the log may have been edited")
 
 
 def session_log(store: Store, session_id: int) -> SessionLog:
