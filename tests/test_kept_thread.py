@@ -204,6 +204,28 @@ def test_a_begun_hand_nobody_can_play_is_refused_alike_kept_or_not(sqlite_url: s
         assert opened(store, sid) == refused == fresh_view(store, sid)
 
 
+def test_a_kept_thread_keeps_every_field_of_the_games_carry(sqlite_url: str) -> None:
+    """A whiskey pool game under way at the start ("game so far: pool 0") and a switch to straight draw
+    in hand 2: the carry hand 2 starts from says the pool game had started (``started``, a field the
+    carry's replay document leaves out), from the kept thread as from the first hand."""
+    from referee.engine.events import AllIn, GameSoFar
+    from referee.handfile import HandEntry, Seat
+
+    options = {"whiskey.scoring": "lowest_pays_1_to_pool_elimination"}
+    seats = ("Ann", "Bob", "Cy")
+    night = Night(source="<text>", rulebook="whiskey_poker", game="whiskey_poker", options=options,
+                  seats=tuple(Seat(n, 1) for n in seats), dealer=None, so_far=GameSoFar(pool=0), hands=(
+                      HandEntry(number=1, game="whiskey_poker", rulebook="whiskey_poker", options=options,
+                                seats=seats, events=(AllIn("Ann"),)),
+                      HandEntry(number=2, game="straight_draw", rulebook="straight_draw", options={}, seats=seats,
+                                events=(AllIn("Ann"),), dealer="Ann", rulebook_change="straight_draw")))
+    with open_store(sqlite_url) as store:
+        sid = record_night(store, night, table_name="Generated", chip_value_cents=10)
+        first = LiveTable(store, sid)
+        assert getattr(first.setup.carry_in, "started", None) is True
+        assert view(LiveTable(store, sid)) == view(first) == fresh_view(store, sid)
+
+
 @settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.filter_too_much])

@@ -163,7 +163,9 @@ class NightThread:
         return {
             "first_stacks": [[seat.name, seat.stack] for seat in self.first_stacks],
             "stacks": dict(self.stacks), "seated": list(self.seated), "dealer": self.dealer, "hands": self.hands,
-            "carry": {"module": carry.__module__, "class": carry.__qualname__, "fields": _json(self.carry.to_dict())},
+            # every field the carry is made from (its to_dict is what a replay document shows, not all of it)
+            "carry": {"module": carry.__module__, "class": carry.__qualname__,
+                      "fields": _json({f.name: getattr(self.carry, f.name) for f in dataclasses.fields(carry) if f.init})},
             "so_far": None if self.so_far is None else _json(dataclasses.asdict(self.so_far)),
         }
 
