@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from referee.cards import Card, format_cards
 from referee.engine import events as ev
 from referee.engine.games import game_title
+from referee.engine.games.common import SHARED_PROBES
 from referee.engine.night import NightHand, NightThread
 from referee.engine.replay import play, start_hand
 from referee.errors import HandFileError, InputError, RefereeError, RetryableError
@@ -695,6 +696,7 @@ class LiveTable:
                 ids.append(rules.check_allowed)
             if isinstance(getattr(rnd.rules, "rule", None), str):
                 ids.append(rnd.rules.rule)
+        ids += [rule for action in type(state).actions for rule in action.rules]  # the game's own actions' rules
         for event in self._probes(state, prompt):
             try:
                 verdict = state.check(event)
@@ -706,22 +708,18 @@ class LiveTable:
     @staticmethod
     def _probes(state: HandState, prompt: Prompt) -> list[ev.Event]:
         """Actions to ask the engine about: what the player to act may do, the rest of the game's
-        simple actions, and the same by somebody else (out of turn)."""
-        kinds = type(state).events
+        simple actions (the shared ones and the game's own), and the same by somebody else (out of turn)."""
+        game = type(state)
+        kinds = game.events
         who = prompt.to_act
         others = [n for i, n in enumerate(state.names) if state.live[i] and n != who]
         players = [who, *others[:1]] if who else others[:2]
         out: list[ev.Event] = list(prompt.events())
-        big = 10**6
+        probes = [*SHARED_PROBES, *(a.probe for a in game.actions if a.probe is not None)]
         for player in players:
             if player is None:
                 continue
-            candidates: Sequence[ev.Event] = (
-                ev.Check(player), ev.Call(player), ev.Bet(player, big), ev.Raise(player, big), ev.Fold(player),
-                ev.Draw(player, 5), ev.Pass(player), ev.Knock(player), ev.TakeWidow(player), ev.Look(player),
-                ev.Stake(player, big), ev.Cover(player), ev.Muck(player),
-            )
-            out += [e for e in candidates if type(e) in kinds]
+            out += [e for e in (probe(player) for probe in probes) if type(e) in kinds]
         return out
 
 
