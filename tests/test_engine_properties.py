@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from referee.engine.events import AllIn, Bet, Call, Check, Draw, Fold, Raise
 from referee.engine.state import HandSetup
-from referee.engine.replay import check_action, next_turn, replay_hand
+from referee.engine.replay import play, replay_hand
 from referee.rulebook import load_rulebook
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -33,7 +33,7 @@ def setups(draw):
 
 def legal_move(draw, setup, events):
     """A legal next event chosen from what the engine says is legal, or None when nothing is due."""
-    turn = next_turn(setup, events)
+    turn = play(setup, events).prompt()
     if turn.to_act is None:
         return None
     who = turn.to_act
@@ -72,7 +72,7 @@ def test_legal_sequences_conserve_chips_and_agree_with_check(data):
         move = legal_move(data.draw, setup, events)
         if move is None:
             break
-        verdict = check_action(setup, events, move)
+        verdict = play(setup, events).legality(move)
         assert verdict.legal, (move, verdict.findings)
         events.append(move)
     r = replay_hand(setup, events)

@@ -225,7 +225,7 @@ def test_draw_betting_agrees_with_the_rules_as_written(data):
         if kind == "draw":  # 0 to 5: a draw of more than the five cards of a hand is refused as input
             size = min(size - 1, 5)
         if kind not in ("fold", "check", "call") or state.live[who]:
-            verdict = state.check(event_for(names[who], kind, size))
+            verdict = state.legality(event_for(names[who], kind, size))
             assert verdict.legal == model.legal(who, kind, size), (names[who], kind, size, verdict.findings)
         # then a legal move, chosen by the model
         moves = model.choices(turn)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.events import Arrange, Check, Cover, Deal, Declare, Event, Fold, Look, Muck, \
@@ -118,6 +118,15 @@ class SevenCardBrag(WithoutMisdeal):
         self.redeal = False
         super().__init__(setup, voided)
 
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.staked = self.staked.copy()
+        twin.arranged = self.arranged.copy()
+        twin.hands = self.hands.copy()
+        twin.revealed_at = self.revealed_at.copy()
+        twin.misordered = self.misordered.copy()
+        return twin
+
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
@@ -158,7 +167,7 @@ class SevenCardBrag(WithoutMisdeal):
         of the deal sets the amount."""
         who = self.names[seat]
         rule = self.cite(self.stake_rule)
-        void = self.fix == "void_and_reprompt"
+        void = self.options["common.illegal_fix"] == "void_and_reprompt"
         if not self.dealt_in[seat]:
             self.flag("acted_not_in_hand", f"{who} has no chips and is not in this deal", rule, player=seat,
                       remedy="ignored")

@@ -18,6 +18,7 @@ and, under ``brag.blind_uncontested = pot_carries_blind_keeps_hand``, who keeps 
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Self
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -104,11 +105,18 @@ class ThreeCardBrag(HandState):
         self.carried_for: int | None = None  # the blind player left alone whose pot carries
         super().__init__(setup, voided)
 
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.covers = self.covers.copy()
+        twin.cover_claims = self.cover_claims.copy()
+        twin.ante_paid = self.ante_paid.copy()
+        return twin
+
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
         o = self.options
-        self.ranking = self.house.made(("brag_rules",), lambda: brag_rules(o))
+        self.ranking = brag_rules(o)
         dealt = [s for s in range(self.n) if self.dealt_in[s]]
         ante = int(o["brag.ante"])
         self.ante_paid = [0] * self.n
@@ -210,7 +218,7 @@ class ThreeCardBrag(HandState):
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         """A player who mucks concedes every pot; during the betting it is a drop."""
-        self.mucked |= {seat}
+        self.mucked.add(seat)
         if self.phase == "betting" and self.live[seat] and seat not in self.covers:
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during the betting: taken as a drop",
                       player=seat)
@@ -357,7 +365,7 @@ class ThreeCardBrag(HandState):
                 if amount:
                     results.append(PotResult(amount, names, left_over=amount, rule=rule))
             elif amount:
-                split = split_pot(amount, winners, self.table, self.tie_rule)
+                split = split_pot(amount, winners, self.table, str(self.options["common.showdown_tie"]))
                 for s, chips in split.shares.items():
                     self.stacks[s] += chips
                 carried += split.left_over
