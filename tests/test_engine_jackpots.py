@@ -310,7 +310,7 @@ def test_unproven_opener_forfeit_pot_only():
     assert len(r2.outcome.penalties) == 3
 
 
-def test_bluff_open_check_action_is_legal_to_record():
+def test_a_bluff_open_is_legal_to_record():
     """jackpots.1.2 "nobody may open as a bluff" is judged when it comes to light, not at the bet:
     the recorder may log the bet; the replay rules on it later."""
     v = play(setup(), [BOB_NOTHING]).legality(Bet(player="Bob", amount=2))

@@ -1,5 +1,5 @@
 """Properties of the engine (hypothesis): chips are conserved whatever is logged, and the legality
-check agrees with the replay (an action check_action calls legal produces no finding)."""
+the legality of an action agrees with the replay (an action found legal produces no finding)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def legal_move(draw, setup, events):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_legal_sequences_conserve_chips_and_agree_with_check(data):
-    """Conservation: stacks + pots + carried chips are constant; check_action's "legal" means no finding."""
+    """Conservation: stacks + pots + carried chips are constant; an action's legality "legal" means no finding."""
     setup = data.draw(setups())
     events = []
     for _ in range(30):
