@@ -1,5 +1,5 @@
 """Properties of the engine (hypothesis): chips are conserved whatever is logged, and the legality
-the legality of an action agrees with the replay (an action found legal produces no finding)."""
+of an action agrees with the replay (an action found legal produces no finding)."""
 
 from __future__ import annotations
 
