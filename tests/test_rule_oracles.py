@@ -320,10 +320,10 @@ def test_side_pots_match_table_stakes(data):
     pots = build_pots(contributed, live, dead)
     assert sum(p.amount for p in pots) == sum(contributed) + dead
     won = [0] * n
-    for amount, eligible in pots:
-        assert all(live[s] for s in eligible)
-        best = min(eligible, key=ranking.index)
-        won[best] += amount
+    for pot in pots:
+        assert all(live[s] for s in pot.eligible)
+        best = min(pot.eligible, key=ranking.index)
+        won[best] += pot.amount
     expected = peel(contributed, live, dead, ranking)
     # build_pots gives chips above the highest live level to the last pot (RULES: "impossible in a
     # well-formed hand", a folded player never bets more than the top live player): compare such

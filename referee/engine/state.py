@@ -359,8 +359,8 @@ class HandState:
 
     def refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
-        not hold, or a deal, show or draw of more (or fewer) cards than the game's hand.  (Called for
-        every event that names cards: the usual case costs a set test and a length or two.)"""
+        not hold, or a deal, show or draw of more (or fewer) cards than the game's hand (``push``
+        asks it of every event that names cards)."""
         kind = type(event)
         allowed = self.pack_or_unseen
         for name in fields:
@@ -794,9 +794,10 @@ class HandState:
         results: list[PotResult] = []
         carried = undecided = 0
         must_show: list[str] = []
-        for amount, entitled_seats in pots:
-            entitled = tuple([names[s] for s in entitled_seats])
-            eligible = [s for s in entitled_seats if s in may_win]
+        for pot in pots:
+            amount = pot.amount
+            entitled = tuple([names[s] for s in pot.eligible])
+            eligible = [s for s in pot.eligible if s in may_win]
             if not eligible:
                 carried += amount
                 results.append(PotResult(amount, entitled, (), {}, True, amount, rule, None))

@@ -446,7 +446,7 @@ class Jackpots(StraightDraw):
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c - self.opening_bet if s == o else c
         self.dead += self.opening_bet
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         self.round = None
         self.phase = "over"
         self.ended = "false_open"
@@ -550,7 +550,7 @@ class Jackpots(StraightDraw):
             self.bank_round()
             amount = self.middle()
             pot = PotResult(amount, (who,), decided=False, rule=self.cite("jackpots.11.2"))
-            self.dead, self.banked = 0, (0,) * self.n
+            self.dead, self.banked = 0, [0] * self.n
             return self.make_outcome("uncontested", [pot], 0, amount, self.next_hand(0, "uncontested"),
                                      f"{who} is alone but has not shown openers: pot undecided")
         return super().end_uncontested(winner, rule)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from dataclasses import dataclass
-from typing import NamedTuple, Self
+from typing import Self
 
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, round_rules
@@ -40,7 +40,8 @@ class DrawChoices:
         return [Draw(player, count) for count in range(self.limit + 1)]
 
 
-class DrawTaken(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DrawTaken:
     """One player's draw: cards drawn (a split draw's both parts added), how many draws, his hand
     before the draw, what he discarded and what he received (``??`` where the log does not say)."""
 

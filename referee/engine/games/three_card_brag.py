@@ -152,7 +152,8 @@ class ThreeCardBrag(HandState):
         rnd = self.round
         if rnd is None:
             return
-        self.banked = tuple([b + r for b, r in zip(self.banked, rnd.bets)])
+        for seat, chips in enumerate(rnd.bets):
+            self.banked[seat] += chips
         rnd.bets = [0] * self.n
 
     def over_reason(self) -> str:
@@ -332,9 +333,9 @@ class ThreeCardBrag(HandState):
                 out.append((amount + (self.carried_in if not out else 0), claims, closer))
                 below = level
             out.append((sum(contributed) + self.carried_in - sum(p[0] for p in out), open_claims, None))
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         self.dead = 0
-        self.closed = ()
+        self.closed = []
         rnd.bets = [0] * self.n
         return out
 

@@ -734,12 +734,13 @@ class WhiskeyPoker(HandState):
         """whiskey.5.1: every chip in the middle to the best hand among those who may win it;
         ``whiskey.tie_best`` for ties."""
         pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
-        self.banked, self.dead, self.closed = (0,) * self.n, 0, ()
+        self.banked, self.dead, self.closed = [0] * self.n, 0, []
         names = self.names
         rule = self.rule("showdown")
         results: list[PotResult] = []
         carried = undecided = 0
-        for amount, entitled in pots:
+        for pot in pots:
+            amount, entitled = pot.amount, pot.eligible
             if not amount:
                 continue
             among = [s for s in order if s in entitled]
