@@ -288,8 +288,9 @@ def evaluate(
     wild, :class:`~referee.errors.InputError` for a hand that is not five cards.
     """
     if wild is None and wheel and tiebreak == "none":
-        # Natural cards in the standard order, the common case, looked up at once.  Any surprise (not five cards, '??', a joker, a card twice) sets key to 0 and leaves the
-        # careful path below to say what is wrong.  Every real key is positive.
+        # Natural cards in the standard order, the common case, looked up at once.  Any surprise
+        # (not five cards, '??', a joker, a card twice) sets key to 0 and leaves the careful path
+        # below to say what is wrong.  Every real key is positive.
         try:
             a, b, c, d, e = cards
             product = (
