@@ -242,6 +242,17 @@ def test_fixed_limit_bets_exactly_the_limit():
     assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.betting", "raised to 2")]
 
 
+def test_a_hand_is_judged_by_its_own_rulebook_when_another_of_that_name_was_used_first():
+    """draw.6: "before the draw it is at most draw.limit_pre chips" -- the same hand replayed under
+    the shipped limit (2) and then under a house copy of the rulebook with draw.limit_pre = 4: a bet
+    of 3 is over the limit in the first and legal in the second (the betting rules follow the
+    options in force, whichever rulebook of the same name came first)."""
+    bet = [Bet(player="Bob", amount=3)]
+    assert [f.code for f in replay_hand(setup(), bet).illegal] == ["bet_over_limit"]
+    assert replay_hand(setup({"draw.limit_pre": 4}), bet).illegal == ()
+    assert [f.code for f in replay_hand(setup(), bet).illegal] == ["bet_over_limit"]
+
+
 def test_max_draw_three_with_six_players():
     """draw.7 / draw.max_draw: "maximum 3 cards; 4 if fewer than six players"."""
     six = setup(seats=SIX)
