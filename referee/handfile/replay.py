@@ -8,16 +8,18 @@ an action is placed at the hand file's line (the engine's events carry their lin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from referee.engine.games import find_game, replayed_games
+from referee.engine.night import NightHand, NightReplay, replay_night
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.model import HandEntry, Night
 from referee.rulebook.loader import load_rules
 
 if TYPE_CHECKING:
-    from referee.engine.night import NightHand, NightResult
+    from referee.engine.night import NightResult, NightStep
     from referee.engine.replay import HandReplay
     from referee.rulebook import Rulebook
 
@@ -65,21 +67,30 @@ def _rulebook_of(hand: HandEntry, night: Night) -> Rulebook:
     return load_rules(hand.rulebook, hand.options, night.base_dir)
 
 
-def night_hands(night: Night) -> list[NightHand]:
-    """The engine's view of each hand of ``night`` (a hand the table ruled on ends with the facts it
+def _night_hand(hand: HandEntry, night: Night) -> NightHand:
+    """The engine's view of one hand of ``night`` (a hand the table ruled on ends with the facts it
     decided: :func:`referee.handfile.rulings.ruled_events`)."""
-    from referee.engine.night import NightHand
+    events = hand.events
+    if night.rulings:  # the table's decisions on record: their facts end the hand (referee.handfile.rulings)
+        from referee.handfile.rulings import ruled_events  # not loaded by a one-shot act (no rulings)
 
-    out: list[NightHand] = []
-    for hand in night.hands:
-        events = hand.events
-        if night.rulings:  # the table's decisions on record: their facts end the hand (referee.handfile.rulings)
-            from referee.handfile.rulings import ruled_events
+        events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
+    return NightHand.from_header(_rulebook_of(hand, night), hand.seats, hand.number, hand.changes,
+                                 events, dealer=hand.dealer, shuffled=hand.shuffled)
 
-            events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
-        out.append(NightHand.from_header(_rulebook_of(hand, night), hand.seats, hand.number, hand.changes,
-                                         events, dealer=hand.dealer, shuffled=hand.shuffled))
-    return out
+
+def night_hands(night: Night) -> list[NightHand]:
+    """The engine's view of each hand of ``night``."""
+    return [_night_hand(hand, night) for hand in night.hands]
+
+
+def _check_replayed(night: Night, hand: HandEntry) -> None:
+    if not find_game(hand.game).replays:
+        raise HandFileError(
+            f"hand {hand.number} is {hand.game.replace('_', ' ')}, which the rules engine does not replay yet",
+            where=f"{night.source}:{hand.line}",
+            hint="games replayed: " + ", ".join(g.replace("_", " ") for g in replayed_games()),
+        )
 
 
 def _locate(night: Night, err: RefereeError) -> HandFileError:
@@ -101,16 +112,8 @@ def replay_night_file(night: Night, progress: Callable[[], object] | None = None
     Raises :class:`HandFileError` at the file's line for input the engine cannot replay at all
     (a game it does not replay yet, a card held twice); rule breaches are findings, not errors.
     """
-    from referee.engine.games import find_game, replayed_games
-    from referee.engine.night import replay_night
-
     for hand in night.hands:
-        if not find_game(hand.game).replays:
-            raise HandFileError(
-                f"hand {hand.number} is {hand.game.replace('_', ' ')}, which the rules engine does not replay yet",
-                where=f"{night.source}:{hand.line}",
-                hint="games replayed: " + ", ".join(g.replace("_", " ") for g in replayed_games()),
-            )
+        _check_replayed(night, hand)
     try:
         hands = night_hands(night)
         result = replay_night([(s.name, s.stack) for s in night.seats], night.dealer,
@@ -119,6 +122,39 @@ def replay_night_file(night: Night, progress: Callable[[], object] | None = None
         raise _locate(night, err) from err
     hands = tuple(ReplayedHand(entry, replay) for entry, replay in zip(night.hands, result.hands, strict=True))
     return ReplayedNight(night, result, hands)
+
+
+class NightStream:
+    """A night replayed hand by hand as its entries come, each hand's replay handed on and not kept
+    (:meth:`hands`): a report walks a long night so, in memory that does not grow with its hands.
+    Errors are placed as :func:`replay_night_file` places them; :attr:`result` is the night as the
+    hands walked so far leave it (its ``hands`` empty: they were not kept)."""
+
+    def __init__(self, night: Night) -> None:
+        self.night = night
+        try:
+            self._replay = NightReplay([(s.name, s.stack) for s in night.seats], night.dealer, so_far=night.so_far)
+        except RefereeError as err:
+            raise _locate(night, err) from err
+
+    def hands(self, entries: Iterable[HandEntry]) -> Iterator[ReplayedHand]:
+        """Each of ``entries`` (the night's hands, in order, with their events) replayed in turn."""
+        for entry in entries:
+            _check_replayed(self.night, entry)
+            try:
+                replay = self._replay.hand(_night_hand(entry, self.night))
+            except RefereeError as err:
+                raise _locate(self.night, err) from err
+            yield ReplayedHand(entry, replay)
+
+    @property
+    def result(self) -> NightResult:
+        return self._replay.result()
+
+    @property
+    def last_step(self) -> NightStep:
+        """The thread's record of the hand replayed last."""
+        return self._replay.thread.steps[-1]
 
 
 class _Ticking(list):  # type: ignore[type-arg]
@@ -134,4 +170,4 @@ class _Ticking(list):  # type: ignore[type-arg]
             yield hand
 
 
-__all__ = ["ReplayedHand", "ReplayedNight", "night_hands", "replay_night_file"]
+__all__ = ["NightStream", "ReplayedHand", "ReplayedNight", "night_hands", "replay_night_file"]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.events import Amendment, CountConfirmed, HandEnded, Reopened
 from referee.errors import InputError
+from referee.store.codec import decode_event
 
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedHand, ReplayedNight
@@ -114,7 +115,12 @@ def end_hand_shares(hand: ReplayedHand, how: str) -> dict[str, int]:
 
 def ended_hand(log: SessionLog, replayed: ReplayedNight) -> tuple[HandEnded | None, dict[str, int]]:
     """The ``HandEnded`` of the log that ends the hand still in play, and what it gives back."""
-    hand = hand_in_play(replayed)
+    return ended_hand_after(log, replayed.hands[-1] if len(replayed) else None)
+
+
+def ended_hand_after(log: SessionLog, last: ReplayedHand | None) -> tuple[HandEnded | None, dict[str, int]]:
+    """:func:`ended_hand` of a night whose last hand is ``last`` (None: it has none)."""
+    hand = last if last is not None and last.replay.outcome.kind == "in_progress" else None
     if hand is None:
         return None, {}
     ends = [e for _, e in log.money if isinstance(e, HandEnded) and e.hand == hand.entry.number]
@@ -150,8 +156,6 @@ class AmendmentLine:
 
 def amendments(snapshot: LogSnapshot) -> tuple[AmendmentLine, ...]:
     """The night's reopenings and corrections, in log order."""
-    from referee.store.codec import decode_event
-
     out = []
     for row in snapshot.events:
         if row.kind not in ("Reopened", "Amendment"):

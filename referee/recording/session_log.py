@@ -27,7 +27,7 @@ event falls in the night is worked out once, by :func:`night_places`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -48,11 +48,15 @@ from referee.engine.events import (
     SetDealer,
     SitDown,
 )
-from referee.errors import InputError, StoreError
+from referee.errors import HandFileError, InputError, StoreError
+from referee.handfile import parse_night, write_hand, write_night
 from referee.handfile.model import HandEntry, Night, OptionValue, Seat
 from referee.handfile.words import event_words, in_hand_format, night_words
+from referee.rulebook import load_rulebook
+from referee.store.codec import decode_event
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.log import apply_logged as _apply, seat_key as _key
+from referee.store.models import LOG_LEGACY
 
 if TYPE_CHECKING:
     from referee.store.store import Store
@@ -86,14 +90,10 @@ class SessionLog:
 
 @cache
 def _game_of(rulebook: str) -> str:
-    from referee.rulebook import load_rulebook
-
     return load_rulebook(rulebook).game
 
 
 def _decode(row: EventRow, session_id: int) -> Event:
-    from referee.store.codec import decode_event
-
     return decode_event(row.kind, row.payload, where=f"session {session_id}, event {row.seq}")
 
 
@@ -137,8 +137,6 @@ def place_words(k: int | None, hands: int) -> str:
 
 def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one pass over the log
     """Translate a session's stored rows into a :class:`SessionLog` (see the module docstring)."""
-    from referee.store.models import LOG_LEGACY
-
     game = snapshot.session
     sid = game.id
     assert sid is not None
@@ -270,6 +268,32 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     return SessionLog(game, night, tuple(opened), closing, state, money_events)
 
 
+def hands_with_events(log: SessionLog, rows: Iterable[EventRow]) -> Iterator[HandEntry]:
+    """The hands of ``log`` (read from an outline, :meth:`referee.store.Store.log_outline`: each hand
+    with its first event only) with all their events, one at a time, from ``rows``: the log's hand
+    events, hand after hand and in ``seq`` order within each (``Store.log_rows(..., by_hand=True)``)."""
+    sid = log.session.id
+    assert sid is not None
+    entries = iter(log.night.hands)
+    entry: HandEntry | None = None
+    events: list[Event] = []
+    for row in rows:
+        if entry is None or row.hand_number != entry.number:
+            if entry is not None:
+                yield replace(entry, events=tuple(events))
+            entry, events = next(entries, None), []
+            if entry is None or row.hand_number != entry.number:
+                raise StoreError(f"the log's events of hand {row.hand_number} are not where its outline has them",
+                                 where=f"session {sid}, event {row.seq}",
+                                 hint="run `referee db verify`: the log may have been edited")
+        events.append(_decode(row, sid))
+    if entry is not None:
+        yield replace(entry, events=tuple(events))
+    if next(entries, None) is not None:
+        raise StoreError("the log holds fewer hands than its outline", where=f"session {sid}",
+                         hint="run `referee db verify`: the log may have been edited")
+
+
 def session_log(store: Store, session_id: int) -> SessionLog:
     """Session ``session_id`` read from the database alone."""
     return read_session_log(store.snapshot(session_id))
@@ -293,9 +317,6 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
     What is written is read back and compared, so a file that would not read as this night (a seat
     name of two words from an old session) is refused rather than written.
     """
-    from referee.errors import HandFileError
-    from referee.handfile import parse_night, write_hand, write_night
-
     sid = log.session.id
     hint = f"`referee export {sid} --json` keeps the whole log"
     notes: list[str] = []

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import cache
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import bindparam, delete, func, insert, union_all, update
@@ -32,13 +32,19 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
-from referee.engine.events import CashOut, Event, NightEvent, SetDealer, SitDown
+from referee.engine.events import CashOut, Event, MONEY_EVENTS, NightEvent, Reopened, SetDealer, SitDown
 from referee.errors import InputError, RefereeError, RetryableError, ServerGoneError, StoreError
+from referee.handfile.model import NAME_RE, RESERVED
+from referee.handfile.words import event_words
+from referee.money import check_amount
 from referee.store import chain, codec
+from referee.store.chain import stored_since
 from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
+from referee.store.fingerprint import night_fingerprint
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
+    LOG_LEGACY,
     NAME_MAX,
     ORIGINS,
     SESSION_CLOSED,
@@ -109,8 +115,6 @@ def clean_name(name: str, what: str = "name") -> str:
 
 def check_seat_name(name: str) -> str:
     """A seat name is how the table and the hand format call a player: one word, not a keyword."""
-    from referee.handfile.model import NAME_RE, RESERVED
-
     name = clean_name(name, "player name")
     if not NAME_RE.fullmatch(name):
         raise InputError(f"seat name {name!r} is not one word",
@@ -125,7 +129,6 @@ def _check_chips(value: object, what: str, *, positive: bool = False) -> int:
         raise InputError(f"{what} must be a whole number, not {value!r}", hint="amounts are integers (chips or cents)")
     if value < 0 or (positive and value == 0):
         raise InputError(f"{what} must be {'positive' if positive else 'zero or more'}, not {value}")
-    from referee.money import check_amount
 
     return check_amount(value, what)
 
@@ -194,6 +197,12 @@ def _values(row: EventRecord) -> dict[str, Any]:
 def _chained(sid: int, seq: int, prev_hash: str, hand_number: int | None, event: Event,
              text: str | None) -> EventRecord:
     """The row of ``event`` after event ``seq`` (hash ``prev_hash``) of session ``sid``'s log."""
+    return EventRecord(**_chained_values(sid, seq, prev_hash, hand_number, event, text))
+
+
+def _chained_values(sid: int, seq: int, prev_hash: str, hand_number: int | None, event: Event,
+                    text: str | None) -> dict[str, Any]:
+    """:func:`_chained` as the row's column values (an import writes thousands: no ORM object each)."""
     kind, payload = codec.encode_event(event)
     if text is not None and not isinstance(text, str):
         raise InputError(f"event text must be a string, not {type(text).__name__}")
@@ -202,8 +211,8 @@ def _chained(sid: int, seq: int, prev_hash: str, hand_number: int | None, event:
     created = utcnow()
     digest = chain.event_hash(prev_hash, session_id=sid, seq=seq + 1, hand_number=hand_number,
                               kind=kind, payload=payload, text=text, created_at=created)
-    return EventRecord(session_id=sid, seq=seq + 1, hand_number=hand_number, kind=kind, payload=payload,
-                       text=text, created_at=created, prev_hash=prev_hash, hash=digest)
+    return {"session_id": sid, "seq": seq + 1, "hand_number": hand_number, "kind": kind, "payload": payload,
+            "text": text, "created_at": created, "prev_hash": prev_hash, "hash": digest}
 
 
 @dataclass(frozen=True)
@@ -329,8 +338,6 @@ class Transaction:
     def _check_expected(self, head: _Head, expected_seq: int | None, items: Sequence[Encoded]) -> None:
         if expected_seq is None or expected_seq == head.seq:
             return
-        from referee.handfile.words import event_words
-        from referee.store.chain import stored_since
 
         sid = head.game.id
         if expected_seq > head.seq:
@@ -399,6 +406,16 @@ class Transaction:
         return applied
 
     def _append(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[EventRecord]:
+        rows = self._event_rows(head, hand_number, items)
+        if rows:  # one INSERT through the table, not the ORM's unit of work
+            self.db.execute(_event_insert(), rows)  # type: ignore[call-overload]
+            # the head on the locked row too (flushed with the transaction): the next append's fast path
+            head.game.last_seq, head.game.last_hash = head.seq, head.hash
+        return [EventRecord(**row) for row in rows]
+
+    def _event_rows(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[dict[str, Any]]:
+        """The rows (column values) that append ``items`` to the log: each checked, numbered and
+        chained onto ``head``, which moves on; written by the caller (one append, or a bulk import)."""
         sid = head.game.id
         assert sid is not None
         if hand_number is not None:
@@ -413,15 +430,11 @@ class Transaction:
                 raise InputError(f"{type(event).__name__} is an action of a hand: give its hand number")
             if isinstance(event, NightEvent):
                 event = self._night_event(head, event)
-            row = _chained(sid, head.seq, head.hash, hand_number, event, text)
+            row = _chained_values(sid, head.seq, head.hash, hand_number, event, text)
             rows.append(row)
-            head.seq, head.hash = row.seq, row.hash
+            head.seq, head.hash = row["seq"], row["hash"]
         if hand_number == head.last_hand and rows:
             head.last_hand_played = True
-        if rows:  # one INSERT through the table, not the ORM's unit of work
-            self.db.execute(_event_insert(), [_values(row) for row in rows])  # type: ignore[call-overload]
-            # the head on the locked row too (flushed with the transaction): the next append's fast path
-            head.game.last_seq, head.game.last_hash = head.seq, head.hash
         return rows
 
     def append_events(self, session_id: int, hand_number: int | None,
@@ -429,7 +442,6 @@ class Transaction:
                       expected_seq: int | None = None) -> list[EventRecord]:
         """Append events to hand ``hand_number`` (None: events of the night between hands)."""
         items = [item if isinstance(item, tuple) else (item, None) for item in events]
-        from referee.engine.events import MONEY_EVENTS  # about the money: a closed night takes them too
 
         head = self._head(session_id, open_only=not items or not all(isinstance(e, MONEY_EVENTS) for e, _ in items))
         self._check_expected(head, expected_seq, items)
@@ -471,7 +483,6 @@ class Transaction:
             raise InputError(f"dealer {dealer!r} named for a table with nobody seated", hint="seat the players first")
         for spec in seats:
             _check_chips(spec.buy_in, f"{spec.name}'s buy-in")
-        from referee.money import check_amount  # the totals too, before the session is numbered
 
         check_amount(sum(s.buy_in for s in seats), "the chips bought at the table in all")
         check_amount(sum(s.buy_in * chip_value_cents if s.paid_cents is None else s.paid_cents for s in seats),
@@ -527,8 +538,6 @@ class Transaction:
     def reopen_session(self, session_id: int, why: str, by: str = "") -> GameSession:
         """Open a closed session again to correct it: a ``Reopened`` event with the reason, and the
         status back to open (its end time is kept until it closes again)."""
-        from referee.engine.events import Reopened
-
         head = self._head(session_id, open_only=False)
         if head.game.status == SESSION_OPEN:
             raise InputError(f"session {session_id} is open: there is nothing to reopen",
@@ -596,10 +605,19 @@ class Transaction:
 
     def fingerprint_night(self, session_id: int) -> str:
         """The fingerprint of the session's log as this transaction sees it."""
-        from referee.store.fingerprint import night_fingerprint
+        return self.read_back(session_id)[0]
 
+    def read_back(self, session_id: int) -> tuple[str, int, int]:
+        """The fingerprint of the session's log as this transaction sees it (what an import wrote, read
+        back), with its numbers of hands and events; only the columns the fingerprint is made of are read."""
         game = Store._session(self.db, session_id)
-        return night_fingerprint(game, self.db.connection().execute(_session_log(), {"sid": session_id}).all())
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        rows = self.db.connection().execute(
+            select(events.c.hand_number, events.c.kind, events.c.payload)
+            .where(events.c.session_id == session_id).order_by(events.c.seq)).all()
+        hands = self.db.exec(select(func.count()).select_from(HandRecord)
+                             .where(HandRecord.session_id == session_id)).one()
+        return night_fingerprint(game, rows), hands, len(rows)
 
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = Store._session(self.db, session_id, lock=True)
@@ -1052,6 +1070,44 @@ class Store:
         if game.status == SESSION_OPEN and rows:  # where the log stands: the next append goes after it
             self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, hands[-1].number if hands else 0)
         return LogSnapshot(game, seats, hands, rows)
+
+    def log_outline(self, session_id: int) -> tuple[LogSnapshot, int]:
+        """The session as :meth:`snapshot` reads it, but of its hands' events only the first of each
+        (with every night event: what lays the night out, :func:`referee.recording.session_log.read_session_log`;
+        its hands' rows only for a log recorded before it held the whole night), and the ``seq`` of its
+        last event: a long night's report reads its hands' events as it walks
+        them (:meth:`log_rows`), never all at once."""
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        sid = bindparam("sid")
+        firsts = (select(func.min(events.c.seq)).where(events.c.session_id == sid, events.c.hand_number.is_not(None))
+                  .group_by(events.c.hand_number))
+        outline = events.select().where(events.c.session_id == sid,
+                                        events.c.hand_number.is_(None) | events.c.seq.in_(firsts)).order_by(events.c.seq)
+        with self._read(self._snapshot_reader) as session, session.begin():
+            game = self._session(session, session_id)
+            seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
+                                      .order_by(SeatRecord.number)))
+            hands: list[HandRecord] = []
+            if game.log_version == LOG_LEGACY:  # its hands' rows say what its log does not (the dealers)
+                hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
+                                          .order_by(HandRecord.number)))
+            rows = session.connection().execute(outline, {"sid": session_id}).all()
+            last = session.exec(select(func.max(EventRecord.seq)).where(EventRecord.session_id == session_id)).one()
+            return LogSnapshot(game, seats, hands, rows), last or 0
+
+    def log_rows(self, session_id: int, *, upto: int, by_hand: bool = False, chunk: int = 500) -> Iterator[Any]:
+        """The session's events up to ``seq`` ``upto`` in ``seq`` order (``by_hand``: only the hands'
+        events, hand after hand), as rows of the events table, fetched ``chunk`` at a time (a
+        server-side cursor on PostgreSQL): none is kept once handed on."""
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        query = events.select().where(events.c.session_id == session_id, events.c.seq <= upto)
+        if by_hand:
+            query = query.where(events.c.hand_number.is_not(None)).order_by(events.c.hand_number, events.c.seq)
+        else:
+            query = query.order_by(events.c.seq)
+        with self._read(self._snapshot_reader) as session, session.begin():
+            result = session.connection().execution_options(yield_per=chunk).execute(query)
+            yield from result
 
     def verify_chain(self, session_id: int) -> chain.ChainReport:
         """Recompute the session's hash chain: is its event log as it was recorded?"""
