@@ -1,5 +1,5 @@
-"""Where a five-card-draw replay spends its time: the set-up, the events by kind, the row kept after
-each event, and the end of the hand, in microseconds per hand.
+"""Where a five-card-draw replay spends its time: the set-up, the events by kind, the snapshot kept
+after each event, and the end of the hand, in microseconds per hand.
 
 ``bench/replay.py`` says how fast a replay is; this says where to look when it is not fast enough.
 The hands are the cross-check generator's (seeded), as in the other replay benchmarks.  Each part is
@@ -46,18 +46,18 @@ def main() -> None:
         for setup, events in prepared:
             play(setup, events)
 
-    def rows() -> None:
+    def snapshots() -> None:
         for setup, events in prepared:
             state = start_hand(setup)
             for event in events:
                 state.push(event)
-                state.row()
+                state.snapshot()
 
     def replays() -> None:
         for setup, events in prepared:
             replay_hand(setup, events)
 
-    parts = {"start": starts, "push": pushes, "rows": rows, "replay": replays}
+    parts = {"start": starts, "push": pushes, "snapshots": snapshots, "replay": replays}
     best = dict.fromkeys(parts, float("inf"))
     for _ in range(args.repeat):
         for name, run in parts.items():
@@ -68,8 +68,8 @@ def main() -> None:
     print(f"{len(prepared)} hands, microseconds per hand (CPU, fastest of {args.repeat}):")
     print(f"  start     {us['start']:7.1f}   start_hand: antes, the first round")
     print(f"  events    {us['push'] - us['start']:7.1f}   push of every event")
-    print(f"  rows      {us['rows'] - us['push']:7.1f}   the table kept after each event")
-    print(f"  end       {us['replay'] - us['rows']:7.1f}   the outcome, findings and the replay record")
+    print(f"  snapshots {us['snapshots'] - us['push']:7.1f}   the table kept after each event")
+    print(f"  end       {us['replay'] - us['snapshots']:7.1f}   the outcome, findings and the replay record")
     print(f"  total     {us['replay']:7.1f}   replay_hand")
 
     spent: dict[str, int] = defaultdict(int)

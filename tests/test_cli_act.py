@@ -142,19 +142,15 @@ def test_opening_an_up_to_date_database_loads_no_alembic(sqlite_url: str) -> Non
 def test_act_imports_only_what_one_line_needs(sqlite_url: str) -> None:
     """A one-shot ``referee act`` is started for every line a script records: it loads the store, the
     engine and the one game the night plays -- not the report, the ledger, the disputes, rich, the
-    table prompt or the other games, and it builds no hand-ranking table (built when first read: no
-    line here ranks a hand): each of those costs its import or its build at every line."""
+    table prompt or the other games: each of those costs its import at every line."""
     sid = new_session(sqlite_url)
     code = ("import atexit, json, sys\n"
-            "atexit.register(lambda: print(json.dumps([sorted(sys.modules),\n"
-            "    'UNSUITED' in vars(sys.modules.get('referee.ranking.tables', sys))]), file=sys.stderr))\n"
+            "atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))\n"
             "from referee.cli import main\n"
             f"sys.argv = ['referee', 'act', '{sid}', 'new hand', 'bob open 2', '--db', {sqlite_url!r}]\n"
             "main()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    modules, tables_built = json.loads(done.stderr.strip().splitlines()[-1])
-    loaded = set(modules)
-    assert not tables_built
+    loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
     assert "referee.engine.games.jackpots" in loaded and "referee.recording.live_table" in loaded
     heavy = {m for m in loaded if m.split(".")[0] in {"rich", "weasyprint", "jinja2", "alembic", "psycopg",
                                                        "prompt_toolkit", "pokerkit", "treys"}}

@@ -11,7 +11,7 @@ import pytest
 
 from referee.engine.events import Cover, Fold, Look, See, Stake
 from referee.engine.games.three_card_brag import BragCarry
-from referee.engine.replay import check_action, next_turn, replay_hand
+from referee.engine.replay import play, replay_hand
 from referee.engine.state import HandSetup
 from referee.errors import CardError, HandFileError
 from referee.handfile import parse_night
@@ -72,7 +72,7 @@ def test_a_look_is_not_a_turn():
     """brag.8.5: "he may look at any time, and a look is not a turn": Cy looks while it is Bob's turn."""
     r = hand("Cy: looks\nBob: blind 1\nCy: stake 2\n")
     assert flagged(r) == []
-    assert next_turn(setup(), [Look("Cy"), Stake("Bob", 1, blind=True)]).to_act == "Cy"
+    assert play(setup(), [Look("Cy"), Stake("Bob", 1, blind=True)]).prompt().to_act == "Cy"
 
 
 def test_blind_half_of_a_seen_stake_and_double_to_see():
@@ -109,8 +109,9 @@ def test_poker_antistall_call_refused_is_made_a_raise_of_one_chip():
              "brag.betting = poker_antistall")
     assert flagged(r) == [(6, "call_equalises_stakes", "Ann", "brag.7.4")]
     assert r.states[-1].stacks[0] == 46  # ante 1 and 3
-    assert next_turn(setup("brag.betting = poker_antistall"), [
-        Look("Bob"), Stake("Bob", 2), Look("Cy"), Stake("Cy", 2), Look("Ann"), Stake("Ann", 3)]).to_act == "Bob"
+    state = play(setup("brag.betting = poker_antistall"), [
+        Look("Bob"), Stake("Bob", 2), Look("Cy"), Stake("Cy", 2), Look("Ann"), Stake("Ann", 3)])
+    assert state.prompt().to_act == "Bob"
 
 
 def test_poker_system_ends_on_equal_stakes_with_three_in():
@@ -222,7 +223,7 @@ def test_a_short_stake_of_his_last_chips_is_a_cover():
     """brag.9.3: he has fewer chips than the stake of 4: putting in his last 2 is covering the pot."""
     r = hand("Bob: looks\nBob: stake 4\nCy: looks\nCy: stake 2\n", seats="Ann 50, Bob 50, Cy 3")
     assert flagged(r) == [(4, "stake_short", "Cy", "brag.7.2")]
-    assert next_turn(r.setup, r.events).to_act == "Ann"
+    assert play(r.setup, r.events).prompt().to_act == "Ann"
     assert replay_hand(r.setup, [*r.events, Stake("Cy", 1)]).illegal[-1].code == "acted_after_cover"
 
 
@@ -324,16 +325,16 @@ def test_prompt_and_check_speak_in_stakes():
     """The live recorder's view: whose turn, what he may do, and what an action would be flagged with."""
     s = setup()
     events = [Stake("Bob", 1, blind=True), Look("Cy")]
-    prompt = next_turn(s, events)
+    prompt = play(s, events).prompt()
     assert (prompt.to_act, prompt.describe()) == ("Cy", ["drop", "stake 2–7"])
     assert Stake("Cy", 2) in prompt.events() and Fold("Cy") in prompt.events()
-    verdict = check_action(s, events, See("Cy", 4, "Bob"))
+    verdict = play(s, events).legality(See("Cy", 4, "Bob"))
     assert not verdict.legal and verdict.rules == ("brag.4.4",) and verdict.legal_actions == ("drop", "stake 2–7")
     heads_up = [*events, Stake("Cy", 2), Fold("Ann")]
-    assert next_turn(s, heads_up).describe() == ["drop", "blind 1–6", "see Cy for 2", "look (then stake as seen)"]
-    assert not check_action(s, [*heads_up, Stake("Bob", 1, blind=True)], See("Cy", 4)).legal  # seen vs blind
-    assert check_action(s, [*heads_up, Look("Bob")], See("Bob", 4, "Cy")).legal
-    assert check_action(s, heads_up, Cover("Bob")).rules == ("brag.9.3",)
+    assert play(s, heads_up).prompt().describe() == ["drop", "blind 1–6", "see Cy for 2", "look (then stake as seen)"]
+    assert not play(s, [*heads_up, Stake("Bob", 1, blind=True)]).legality(See("Cy", 4)).legal  # seen vs blind
+    assert play(s, [*heads_up, Look("Bob")]).legality(See("Bob", 4, "Cy")).legal
+    assert play(s, heads_up).legality(Cover("Bob")).rules == ("brag.9.3",)
 
 
 def test_a_see_of_the_wrong_player_is_a_see_of_the_other_one_left_under_brag_4_4():
@@ -502,7 +503,7 @@ def test_under_anti_stall_the_least_stake_offered_is_one_more_than_the_call():
 
     s = HandSetup(load_rulebook("three_card_brag").with_options({"brag.betting": "poker_antistall"}),
                   [("Ann", 50), ("Bob", 50), ("Cy", 50), ("Dee", 50)], "Ann")
-    p = next_turn(s, [L("Bob"), Stake("Bob", 2), L("Cy"), Stake("Cy", 2), L("Dee"), Fold("Dee"), L("Ann")])
+    p = play(s, [L("Bob"), Stake("Bob", 2), L("Cy"), Stake("Cy", 2), L("Dee"), Fold("Dee"), L("Ann")]).prompt()
     assert (p.to_act, p.legal) == ("Ann", ("drop", "stake 3–7"))
 
 

@@ -198,7 +198,7 @@ def legal_brag_hand(draw: st.DrawFn, setup: HandSetup, options: dict, limit: int
         if not offered:
             break
         move = draw(st.sampled_from(offered))
-        assert state.check(move).legal, (move, state.check(move).findings)
+        assert state.legality(move).legal, (move, state.legality(move).findings)
         if state.phase == "betting":
             assert rules.legal(move), (move, rules)
             rules.apply(move)
@@ -286,7 +286,7 @@ def prompted(draw: st.DrawFn, setup: HandSetup, events: list[Event], settle: int
         if len(events) >= settle:
             offered = [e for e in offered if isinstance(e, (Pass, Knock))] or offered
         move = draw(st.sampled_from(offered))
-        assert state.check(move).legal, (move, [str(f) for f in state.check(move).findings])
+        assert state.legality(move).legal, (move, [str(f) for f in state.legality(move).findings])
         state.push(move)
         events.append(move)
     return events

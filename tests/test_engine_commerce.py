@@ -22,7 +22,7 @@ from referee.cards import UNKNOWN, cards
 from referee.engine.events import Deal, Exchange, Knock, TurnWidow
 from referee.engine.games.whiskey_poker import WhiskeyPoker
 from referee.engine.outcome import Carry
-from referee.engine.replay import next_turn
+from referee.engine.replay import play
 from referee.engine.events import Misdeal
 from referee.engine.replay import replay_hand
 
@@ -447,9 +447,9 @@ def test_the_whiskey_showdown_prompt_names_the_hand_only_when_the_log_knows_all_
     bob = tuple(cards("Qs Qh 8c 8d 3s"))
     events = [Deal(player="Bob", cards=bob), Deal(player="Cy", cards=tuple(cards("2c 5d")) + (UNKNOWN,) * 3),
               Knock("Bob"), TurnWidow(tuple(cards("Jc Js 6d 6c 2h"))), Pass("Cy"), Pass("Ann")]
-    p = next_turn(setup, events)
+    p = play(setup, events).prompt()
     assert (p.phase, p.to_act, p.legal, p.options.hand) == ("showdown", "Bob", ("show", "muck"), bob)
-    p = next_turn(setup, [*events, Show("Bob", bob)])
+    p = play(setup, [*events, Show("Bob", bob)]).prompt()
     assert (p.phase, p.to_act, p.options.hand) == ("showdown", "Cy", None)
 
 
@@ -599,7 +599,7 @@ def test_a_pool_elimination_game_is_under_way_from_its_first_deal_even_a_misdeal
 def test_the_whiskey_prompt_names_the_cards_of_the_player_to_act():
     """whiskey.2.1: Bob, on the dealer's left, is first to take the widow, pass or knock; the log knows
     his five cards, so the prompt's choices carry them (and the widow, still unseen)."""
-    p = next_turn(game_setup("whiskey_poker", seats=THREE_PLAYERS), [dealt("Bob", "Qs Qh 8c 8d 3s")])
+    p = play(game_setup("whiskey_poker", seats=THREE_PLAYERS), [dealt("Bob", "Qs Qh 8c 8d 3s")]).prompt()
     assert (p.to_act, p.legal) == ("Bob", ("take the widow", "pass", "knock"))
     assert p.options.hand == tuple(cards("Qs Qh 8c 8d 3s")) and p.options.widow == (UNKNOWN,) * 5
 
@@ -753,8 +753,8 @@ def test_the_whiskey_showdown_offers_the_known_hand_as_the_show_to_log():
     the log knows his five cards, so the show offered as an event is of exactly those cards."""
     setup = HandSetup(load_rulebook("whiskey_poker"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
     bob = tuple(cards("Qs Qh 8c 8d 3s"))
-    p = next_turn(setup, [Deal(player="Bob", cards=bob), Knock("Bob"), TurnWidow(tuple(cards("Jc Js 6d 6c 2h"))),
-                          Pass("Cy"), Pass("Ann")])
+    p = play(setup, [Deal(player="Bob", cards=bob), Knock("Bob"), TurnWidow(tuple(cards("Jc Js 6d 6c 2h"))),
+                          Pass("Cy"), Pass("Ann")]).prompt()
     assert (p.phase, p.to_act) == ("showdown", "Bob")
     assert p.options.events("Bob") == [Show(player="Bob", cards=bob)]
 

@@ -7,7 +7,7 @@ import pytest
 from referee.cards import cards
 from referee.engine.events import Ask, Bet, Call, Check, Deal, Draw, Fold, Misdeal, Raise, Show, Void
 from referee.engine.state import HandSetup
-from referee.engine.replay import check_action, replay_hand
+from referee.engine.replay import play, replay_hand
 from referee.rulebook import load_rulebook
 
 from helpers.engine import dealt, finding_codes, game_setup, replay_text_hand, replay_text_night, shown
@@ -172,7 +172,7 @@ def test_limit_after_draw_is_5():
 
 def test_bet_minimum_one_chip():
     """draw.bet_min: "bet/raise >= 1 chip": a bet of 0 chips is no bet: nothing above the call."""
-    v = check_action(setup({"draw.bet_min": 2}), [], Bet(player="Bob", amount=1))
+    v = play(setup({"draw.bet_min": 2}), []).legality(Bet(player="Bob", amount=1))
     assert not v.legal and v.rules == ("draw.6",)
     assert "under the minimum of 2" in v.message
 
@@ -232,7 +232,7 @@ def test_check_raise_remedy_options(choice, remedy, bob_stack, bob_in):
 
 def test_bet_or_drop_first_round():
     """draw.check_first_round = bet_or_drop: "no-one may check" in round 1."""
-    v = check_action(setup({"draw.check_first_round": "bet_or_drop"}), [], Check(player="Bob"))
+    v = play(setup({"draw.check_first_round": "bet_or_drop"}), []).legality(Check(player="Bob"))
     assert not v.legal and v.rules == ("draw.check_first_round",)
 
 
@@ -240,6 +240,17 @@ def test_fixed_limit_bets_exactly_the_limit():
     """draw.betting = fixed_limit: "every bet and raise is exactly draw.limit_pre"."""
     r = replay_hand(setup({"draw.betting": "fixed_limit"}), [Bet(player="Bob", amount=1)])
     assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.betting", "raised to 2")]
+
+
+def test_a_hand_is_judged_by_its_own_rulebook_when_another_of_that_name_was_used_first():
+    """draw.6: "before the draw it is at most draw.limit_pre chips" -- the same hand replayed under
+    the shipped limit (2) and then under a house copy of the rulebook with draw.limit_pre = 4: a bet
+    of 3 is over the limit in the first and legal in the second (the betting rules follow the
+    options in force, whichever rulebook of the same name came first)."""
+    bet = [Bet(player="Bob", amount=3)]
+    assert [f.code for f in replay_hand(setup(), bet).illegal] == ["bet_over_limit"]
+    assert replay_hand(setup({"draw.limit_pre": 4}), bet).illegal == ()
+    assert [f.code for f in replay_hand(setup(), bet).illegal] == ["bet_over_limit"]
 
 
 def test_max_draw_three_with_six_players():
@@ -573,9 +584,9 @@ def test_the_draw_prompt_offers_standing_pat_or_up_to_the_most_cards_allowed():
     """draw.7.1 (the dealer serves each player in turn from his left) with draw.max_draw =
     3_or_4_if_under_6: with four players Bob, first to draw, may stand pat or draw 1 to 4 -- and the
     events offered are exactly the draws of 0 to 4 cards."""
-    from referee.engine.replay import next_turn
+    from referee.engine.replay import play
 
-    p = next_turn(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")])
+    p = play(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")]).prompt()
     assert (p.phase, p.to_act, p.legal) == ("draw", "Bob", ("stand pat", "draw 1–4"))
     assert [(e.player, e.count) for e in p.options.events("Bob")] == [("Bob", n) for n in range(5)]
 

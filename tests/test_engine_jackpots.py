@@ -9,7 +9,7 @@ from referee.engine.events import Bet, Call, Check, Deal, Declare, Draw, Fold, M
 from referee.engine.events import Misdeal, Void
 from referee.engine.state import HandSetup
 from referee.engine.games.jackpots import JackpotsCarry
-from referee.engine.replay import check_action, replay_hand
+from referee.engine.replay import play, replay_hand
 from referee.rulebook import load_rulebook
 
 from helpers.engine import dealt, drawn, finding_rows, game_setup, replay_text_hand, shown
@@ -310,10 +310,10 @@ def test_unproven_opener_forfeit_pot_only():
     assert len(r2.outcome.penalties) == 3
 
 
-def test_bluff_open_check_action_is_legal_to_record():
+def test_a_bluff_open_is_legal_to_record():
     """jackpots.1.2 "nobody may open as a bluff" is judged when it comes to light, not at the bet:
     the recorder may log the bet; the replay rules on it later."""
-    v = check_action(setup(), [BOB_NOTHING], Bet(player="Bob", amount=2))
+    v = play(setup(), [BOB_NOTHING]).legality(Bet(player="Bob", amount=2))
     assert v.legal
 
 

@@ -6,7 +6,7 @@ from referee.cards import cards
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Draw, Fold, Raise, Show
 from referee.engine.state import HandSetup
 from referee.engine.pots import Pot, build_pots, split_pot, uncalled_excess
-from referee.engine.replay import check_action, replay_hand
+from referee.engine.replay import play, replay_hand
 from referee.engine.table import Table
 from referee.rulebook import load_rulebook
 from referee.engine.replay import start_hand
@@ -44,20 +44,20 @@ def test_odd_chip_rules():
 def test_no_limit_minimum_raise_is_previous_raise():
     """draw.betting = no_limit: "a raise is at least the previous bet or raise in the round"."""
     s = nl_setup([100, 100, 100, 100])
-    v = check_action(s, [Bet(player="Bob", amount=10)], Raise(player="Cy", amount=5))
+    v = play(s, [Bet(player="Bob", amount=10)]).legality(Raise(player="Cy", amount=5))
     assert not v.legal and v.rules == ("draw.betting",) and "raise 10–89" in v.legal_actions[-1]
-    assert check_action(s, [Bet(player="Bob", amount=10)], Raise(player="Cy", amount=10)).legal
+    assert play(s, [Bet(player="Bob", amount=10)]).legality(Raise(player="Cy", amount=10)).legal
 
 
 def test_short_all_in_does_not_reopen():
     """No limit: "an all-in short raise does not reopen the betting" for players who already acted."""
     s = nl_setup([100, 100, 14, 100])
     events = [Bet(player="Bob", amount=10), AllIn(player="Cy"), Call(player="Dee"), Call(player="Ann")]
-    v = check_action(s, events, Raise(player="Bob", amount=20))
+    v = play(s, events).legality(Raise(player="Bob", amount=20))
     assert not v.legal and "only an all-in for less" in v.message
-    assert check_action(s, events, Call(player="Bob")).legal
+    assert play(s, events).legality(Call(player="Bob")).legal
     # Dee had not acted: she may raise over the short all-in
-    assert check_action(s, events[:2], Raise(player="Dee", amount=10)).legal
+    assert play(s, events[:2]).legality(Raise(player="Dee", amount=10)).legal
 
 
 def test_no_limit_all_ins_make_side_pots_at_showdown():
@@ -96,7 +96,7 @@ def test_table_stakes_bet_over_stack():
 def test_pot_limit_maximum():
     """draw.betting = pot_limit: "at most the pot after calling"."""
     s = nl_setup([100, 100, 100, 100], {"draw.betting": "pot_limit"})
-    v = check_action(s, [Bet(player="Bob", amount=4)], Raise(player="Cy", amount=13))
+    v = play(s, [Bet(player="Bob", amount=4)]).legality(Raise(player="Cy", amount=13))
     # pot 4 antes + 4 bet + 4 call = 12
     assert not v.legal and "over the limit of 12" in v.message
 
@@ -133,10 +133,10 @@ def test_a_raise_nobody_reopened_gives_the_true_reason():
     nobody went all in, a refused raise says why it was refused -- his own bet is the last one, or nobody
     raised since he acted -- never "only an all-in for less than a full raise came"."""
     s = HandSetup(load_rulebook("jackpots"), [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)], "Ann")
-    own = check_action(s, [Bet(player="Bob", amount=2)], Raise(player="Bob", amount=2))
+    own = play(s, [Bet(player="Bob", amount=2)]).legality(Raise(player="Bob", amount=2))
     assert not own.legal and "the last bet or raise is his own" in own.message and "all-in" not in own.message
-    called = check_action(s, [Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee")],
-                          Raise(player="Cy", amount=2))
+    called = play(s, [Bet(player="Bob", amount=2), Call(player="Cy"), Call(player="Dee")]) \
+        .legality(Raise(player="Cy", amount=2))
     assert not called.legal and "nobody has raised since Cy acted" in called.message
     assert "all-in" not in called.message
 def test_a_caller_facing_only_a_short_all_in_may_not_reraise():
@@ -155,18 +155,18 @@ def test_a_caller_facing_only_a_short_all_in_may_not_reraise():
     state.push(Call(player="Bob"))
     cy = state.prompt().options
     assert state.to_act() == "Cy" and cy.raise_min is None and cy.to_call == 2
-    raised = state.check(Raise(player="Cy", amount=10))
+    raised = state.legality(Raise(player="Cy", amount=10))
     assert not raised.legal and "raise_not_reopened" in [f.code for f in raised.findings]
 
 
 def test_the_prompt_offers_a_bet_as_a_bet_and_a_raise_as_a_raise():
     """draw.4: nobody has bet -- the legal events offered are bets; after a bet, raises (betting.py
     LegalActions.events, what a recorder's completion picks from)."""
-    from referee.engine.replay import next_turn
+    from referee.engine.replay import play
 
-    first = next_turn(game_setup("straight_draw"), []).events()
+    first = play(game_setup("straight_draw"), []).prompt().events()
     assert Bet("Bob", 1) in first and Bet("Bob", 2) in first and not any(isinstance(e, Raise) for e in first)
-    after = next_turn(game_setup("straight_draw"), [Bet(player="Bob", amount=1)]).events()
+    after = play(game_setup("straight_draw"), [Bet(player="Bob", amount=1)]).prompt().events()
     assert Raise("Cy", 1) in after and not any(isinstance(e, Bet) for e in after)
 
 
@@ -223,9 +223,9 @@ def test_a_check_where_nobody_may_check_is_taken_as_a_fold():
     draw.check_first_round and taken as a fold: he is out and Cy is to act."""
     setup = HandSetup(load_rulebook("straight_draw").with_options({"draw.check_first_round": "bet_or_drop"}),
                       [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)], "Ann")
-    from referee.engine.replay import next_turn
+    from referee.engine.replay import play
 
-    assert next_turn(setup, []).legal == ("fold", "bet 1–2")
+    assert play(setup, []).prompt().legal == ("fold", "bet 1–2")
     r = replay_hand(setup, [Check(player="Bob")])
     assert [(f.code, f.rule, f.remedy) for f in r.findings] == [
         ("check_not_allowed", "draw.check_first_round", "taken as a fold (he did not bet)")]
@@ -236,10 +236,10 @@ def test_a_check_where_nobody_may_check_is_taken_as_a_fold():
 def test_a_round_where_checking_is_allowed_offers_the_check_first():
     """draw.check_first_round = allowed (seed-002): "In the first betting round a player may check while
     nobody has bet" -- Bob, first to act, is offered check, fold or a bet of 1 to 2 (draw.limit_pre)."""
-    from referee.engine.replay import next_turn
+    from referee.engine.replay import play
 
     setup = HandSetup(load_rulebook("straight_draw"), [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)], "Ann")
-    assert next_turn(setup, []).legal == ("check", "fold", "bet 1–2")
+    assert play(setup, []).prompt().legal == ("check", "fold", "bet 1–2")
 
 
 def test_a_limit_structure_without_its_limit_is_refused():

@@ -1,5 +1,5 @@
 """Properties of the engine (hypothesis): chips are conserved whatever is logged, and the legality
-check agrees with the replay (an action check_action calls legal produces no finding)."""
+of an action agrees with the replay (an action found legal produces no finding)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from referee.engine.events import AllIn, Bet, Call, Check, Draw, Fold, Raise
 from referee.engine.state import HandSetup
-from referee.engine.replay import check_action, next_turn, replay_hand
+from referee.engine.replay import play, replay_hand
 from referee.rulebook import load_rulebook
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -33,7 +33,7 @@ def setups(draw):
 
 def legal_move(draw, setup, events):
     """A legal next event chosen from what the engine says is legal, or None when nothing is due."""
-    turn = next_turn(setup, events)
+    turn = play(setup, events).prompt()
     if turn.to_act is None:
         return None
     who = turn.to_act
@@ -65,14 +65,14 @@ def legal_move(draw, setup, events):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_legal_sequences_conserve_chips_and_agree_with_check(data):
-    """Conservation: stacks + pots + carried chips are constant; check_action's "legal" means no finding."""
+    """Conservation: stacks + pots + carried chips are constant; an action's legality "legal" means no finding."""
     setup = data.draw(setups())
     events = []
     for _ in range(30):
         move = legal_move(data.draw, setup, events)
         if move is None:
             break
-        verdict = check_action(setup, events, move)
+        verdict = play(setup, events).legality(move)
         assert verdict.legal, (move, verdict.findings)
         events.append(move)
     r = replay_hand(setup, events)

@@ -231,12 +231,12 @@ def test_the_best_hand_of_each_round_is_recorded_once_the_deal_is_over():
 def test_the_stakes_are_prompted_from_the_first_player_who_has_not_staked():
     """brag7.1 "Before each deal every player puts an equal stake into the pot": Bob (the dealer's left)
     is asked first for the deal's stake; once he has put in 1, Cy is asked for the same 1."""
-    from referee.engine.replay import next_turn
+    from referee.engine.replay import play
 
     setup = HandSetup(load_rulebook("seven_card_brag"), [("Ann", 50), ("Bob", 50), ("Cy", 50)], "Ann")
-    first = next_turn(setup, [])
+    first = play(setup, []).prompt()
     assert (first.phase, first.to_act, first.legal) == ("stakes", "Bob", ("stake (the deal's equal stake)",))
-    second = next_turn(setup, [Stake("Bob", 1)])
+    second = play(setup, [Stake("Bob", 1)]).prompt()
     assert (second.to_act, second.legal) == ("Cy", ("stake 1",))
 
 

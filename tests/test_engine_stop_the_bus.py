@@ -12,7 +12,7 @@ from referee.cards import UNKNOWN, cards
 from referee.engine.events import Exchange, Knock, Pass, Reported, TurnWidow
 from referee.engine.games.stop_the_bus import BusCarry
 from referee.engine.night import NightHand, replay_night
-from referee.engine.replay import next_turn, replay_hand
+from referee.engine.replay import play, replay_hand
 from referee.engine.state import HandSetup
 from referee.errors import CardError, HandFileError
 from referee.handfile import parse_night
@@ -51,10 +51,10 @@ def test_a_full_round_of_passes_counts_every_player_in_the_game():
     which nobody exchanges": two passes of three are not a round."""
     setup = HandSetup(load_rulebook("stop_the_bus"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
     events = [TurnWidow(tuple(cards("9h 4c Kd"))), Pass("Bob"), Pass("Cy")]
-    assert next_turn(setup, events).to_act == "Ann"
-    assert next_turn(setup, [*events, Pass("Ann")]).phase == "showdown"
-    assert next_turn(setup, [*events, Exchange("Ann", (UNKNOWN,), tuple(cards("Kd"))), Pass("Bob"),
-                             Pass("Cy")]).to_act == "Ann"
+    assert play(setup, events).prompt().to_act == "Ann"
+    assert play(setup, [*events, Pass("Ann")]).prompt().phase == "showdown"
+    assert play(setup, [*events, Exchange("Ann", (UNKNOWN,), tuple(cards("Kd"))), Pass("Bob"),
+                             Pass("Cy")]).prompt().to_act == "Ann"
 
 
 def test_a_stop_call_without_the_option_is_a_pass():
@@ -162,8 +162,8 @@ def test_a_card_given_unseen_goes_into_the_dummy_as_one_unseen_card():
     that one card, and Cy is offered it so."""
     night_ = parse_night("rulebook: stop_the_bus\nseats: Ann 10, Bob 10, Cy 10\ndealer: Ann\n\nhand 1\n"
                          "dummy: 9h 4c Kd\nBob: exchanges ?? for Kd\n")
-    p = next_turn(HandSetup(load_rulebook("stop_the_bus"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann"),
-                  list(night_.hands[0].events))
+    setup = HandSetup(load_rulebook("stop_the_bus"), [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
+    p = play(setup, list(night_.hands[0].events)).prompt()
     assert (p.to_act, p.legal) == ("Cy", ("exchange a card for 9h 4c ??", "pass"))
     assert p.options.dummy == (*cards("9h 4c"), UNKNOWN)
 

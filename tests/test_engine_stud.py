@@ -284,10 +284,10 @@ def test_a_stud_showdown_with_hole_cards_unknown_is_undecided_until_they_are_sho
 def test_between_betting_rounds_the_stud_prompt_waits_for_the_deal():
     """stud.6: "each player still in the hand receives a second ... upcard, one at a time, each followed
     by a betting round" -- after round one nobody is to act: the prompt is the deal, with no player."""
-    from referee.engine.replay import next_turn
+    from referee.engine.replay import play
 
-    p = next_turn(game_setup("five_card_stud", seats=THREE_PLAYERS),
-                  STUD_DEAL + [Check(player="Bob"), Check(player="Cy"), Check(player="Ann")])
+    p = play(game_setup("five_card_stud", seats=THREE_PLAYERS),
+             STUD_DEAL + [Check(player="Bob"), Check(player="Cy"), Check(player="Ann")]).prompt()
     assert (p.phase, p.to_act, p.legal, p.options) == ("deal", None, (), None)
 
 

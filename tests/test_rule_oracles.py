@@ -225,7 +225,7 @@ def test_draw_betting_agrees_with_the_rules_as_written(data):
         if kind == "draw":  # 0 to 5: a draw of more than the five cards of a hand is refused as input
             size = min(size - 1, 5)
         if kind not in ("fold", "check", "call") or state.live[who]:
-            verdict = state.check(event_for(names[who], kind, size))
+            verdict = state.legality(event_for(names[who], kind, size))
             assert verdict.legal == model.legal(who, kind, size), (names[who], kind, size, verdict.findings)
         # then a legal move, chosen by the model
         moves = model.choices(turn)
@@ -320,10 +320,10 @@ def test_side_pots_match_table_stakes(data):
     pots = build_pots(contributed, live, dead)
     assert sum(p.amount for p in pots) == sum(contributed) + dead
     won = [0] * n
-    for amount, eligible in pots:
-        assert all(live[s] for s in eligible)
-        best = min(eligible, key=ranking.index)
-        won[best] += amount
+    for pot in pots:
+        assert all(live[s] for s in pot.eligible)
+        best = min(pot.eligible, key=ranking.index)
+        won[best] += pot.amount
     expected = peel(contributed, live, dead, ranking)
     # build_pots gives chips above the highest live level to the last pot (RULES: "impossible in a
     # well-formed hand", a folded player never bets more than the top live player): compare such

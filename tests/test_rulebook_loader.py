@@ -239,6 +239,24 @@ def test_rulebook_is_immutable_and_hashable() -> None:
     assert book != book.with_options({"draw.limit_pre": 3})
 
 
+def test_a_rulebook_is_one_key_by_content() -> None:
+    """Two loads of one rulebook are one key of a mapping (what the engine remembers per rulebook
+    is found again); a changed option makes another key."""
+    first, again = load_rulebook("jackpots"), load_rulebook("jackpots").with_options({})
+    assert first is not again
+    remembered = {first: "betting rules"}
+    assert remembered[again] == "betting rules"
+    assert first.with_options({"jackpots.min_open": "progressive_QQ_KK_AA"}) not in remembered
+
+
+def test_a_rule_split_into_sub_rules_is_citable_whole() -> None:
+    """``draw.7`` has no text of its own, only ``draw.7.1`` .. ``draw.7.7``: it is a rule of the
+    rulebook all the same (a ruling may cite it), as options are; a number it does not have is not."""
+    book = load_rulebook("straight_draw")
+    assert book.has_rule("draw.7") and book.has_rule("draw.7.1") and book.has_rule("draw.max_draw")
+    assert not book.has_rule("draw.7.9") and not book.has_rule("draw.99") and not book.has_rule("draw")
+
+
 def test_key_lines_quoted_dotted_and_headers() -> None:
     text = (
         "# comment = not a key\n"

@@ -18,13 +18,14 @@ casino practice); under spread and fixed limit a full raise is one of the minimu
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.engine.actions import Action, Reading, parse_amount, verb
 from referee.engine.events import AllIn, Bet, Call, Check, Event, Fold, Raise
-from referee.engine.house import cite, house_rules
+from referee.engine.house import cite
 from referee.engine.table import Table
 from referee.errors import HandFileError
 
@@ -598,6 +599,10 @@ class BettingRound:
 # ------------------------------------------------------------------ a round's rules from the rulebook
 
 
+_CAPS = {"per_player_3": (3, None), "bet_plus_4_raises_total": (None, 4), "none": (None, None)}
+
+
+@functools.lru_cache(maxsize=512)
 def round_rules(
     rulebook: Rulebook,
     prefix: str,
@@ -610,29 +615,16 @@ def round_rules(
     limits_rule: str,
 ) -> BettingRules:
     """A betting round's rules from the game's options (``<prefix>.betting``, ``.bet_min``, ``.raise_cap``,
-    ``.opening_bet_counts_as_raise``, ``.check_raise``) and ``common.illegal_fix``; made once per
-    rulebook and arguments.
+    ``.opening_bet_counts_as_raise``, ``.check_raise``) and ``common.illegal_fix``.
 
     ``limit``: the round's spread/fixed limit; ``check_allowed``: whether a check is allowed while
     nobody has bet; the ``*_rule`` ids are cited for turn order, a check the round does not allow,
     a check after a bet, and bet sizes under spread or fixed limit.
+
+    Remembered per rulebook and arguments: every hand of a night opens its rounds under the same
+    rules, and the replay benchmark (``bench/replay.py``) shows building them for each hand to be a
+    large part of replaying a short one.
     """
-    key = ("betting", prefix, limit, check_allowed, order_rule, check_rule, no_check_rule, limits_rule)
-    return house_rules(rulebook).made(
-        key,
-        lambda: _build_round_rules(
-            rulebook, prefix, limit, check_allowed, order_rule, check_rule, no_check_rule, limits_rule
-        ),
-    )
-
-
-_CAPS = {"per_player_3": (3, None), "bet_plus_4_raises_total": (None, 4), "none": (None, None)}
-
-
-def _build_round_rules(
-    rulebook: Rulebook, prefix: str, limit: int, check_allowed: bool, order_rule: str, check_rule: str,
-    no_check_rule: str, limits_rule: str,
-) -> BettingRules:
     o = rulebook.options
     per_player, per_round = _CAPS[str(o[f"{prefix}.raise_cap"])]
     structure = str(o[f"{prefix}.betting"])

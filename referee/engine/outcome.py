@@ -25,7 +25,6 @@ stays, La Viuda's pool), and the night replays it from the log.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -83,15 +82,8 @@ class Penalty:
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "rule": self.rule}
 
 
-@functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
-
-
-@functools.cache
-def _nothing_carried(cls: type[Carry]) -> Carry:
-    """A game's carry with nothing in it (immutable, so one is shared)."""
-    return cls()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +101,8 @@ class Carry:
 
     @classmethod
     def holding(cls, pot: int) -> Carry:
-        """This game's carry of ``pot`` chips and nothing else (none: the one shared empty carry)."""
-        return cls(pot=pot) if pot else _nothing_carried(cls)
+        """This game's carry of ``pot`` chips and nothing else."""
+        return cls(pot=pot)
 
     @classmethod
     def adopt(cls, carried: Carry) -> Carry:
@@ -119,7 +111,7 @@ class Carry:
         if isinstance(carried, cls):
             return carried
         if type(carried) is Carry and not carried.pot and not carried.antes_in:  # a first hand: nothing carried
-            return _nothing_carried(cls)
+            return cls()
         mine = _field_names(cls)
         return cls(**{name: getattr(carried, name) for name in _field_names(type(carried)) if name in mine})
 

@@ -17,12 +17,13 @@ the next deal; ``odd_chip_left_of_dealer`` gives it to the tied winners nearest 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from referee.engine.table import Table
 
 
-class Pot(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pot:
     """One pot: its chips and the seats that may win it (players still in who reached its level, or
     those still in when it was closed)."""
 
@@ -81,7 +82,8 @@ def uncalled_excess(contributed: Sequence[int], live: Sequence[bool]) -> tuple[i
     return top, high - second
 
 
-class Split(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Split:
     """How a pot was divided: chips per winning seat, and the odd chips left in the middle."""
 
     shares: dict[int, int]

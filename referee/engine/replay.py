@@ -1,12 +1,11 @@
-"""The engine's entry points for one hand: replay it, check an action, ask whose turn it is.
+"""The engine's entry points for one hand: start it, play it, replay it.
 
 * :func:`start_hand` -- the game's :class:`~referee.engine.state.HandState` for a setup, found in the
-  registry by the rulebook's game; push events into it one at a time (the live recorder does).
+  registry by the rulebook's game; push events into it one at a time (the live recorder does), and
+  ask it whose turn it is (``prompt``) and whether an action would be legal (``legality``).
+* :func:`play` -- the hand's state after some events.
 * :func:`replay_hand` -- ``replay_hand(setup, events) -> HandReplay``: a snapshot after each event,
   the outcome, the findings.  Pure: no I/O, the inputs are not changed.
-* :func:`check_action` -- would this action be legal after these events, which rule would it break,
-  and what is legal instead (one step on a copy of the state: it never disagrees with the replay).
-* :func:`next_turn` -- whose turn it is and what he may do (the recorder's prompt).
 
 Corrections: a :class:`~referee.engine.events.Void` event voids an earlier action of the same hand
 (by its 1-based number); the voided action is skipped on replay and a note says so.
@@ -17,34 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 from referee.engine.events import Event, Void
 from referee.engine.findings import Finding
 from referee.engine.games import find_game, replayed_games
 from referee.engine.outcome import Outcome
-from referee.engine.state import HandSetup, HandState, Legality, Prompt, Snapshot
+from referee.engine.state import HandSetup, HandState, Snapshot
 from referee.errors import InputError
 
 
 @dataclass(frozen=True)
 class HandReplay:
-    """A replayed hand: ``states[i]`` is the table after event ``i + 1``.
-
-    ``rows`` are those states as the replay kept them (plain tuples); ``states`` shows them as
-    :class:`~referee.engine.state.Snapshot` records, made when first read.
-    """
+    """A replayed hand: ``states[i]`` is the table after event ``i + 1``."""
 
     setup: HandSetup
     events: tuple[Event, ...]
-    rows: tuple[tuple[object, ...], ...]
+    states: tuple[Snapshot, ...]
     outcome: Outcome
     findings: tuple[Finding, ...]
-
-    @cached_property
-    def states(self) -> tuple[Snapshot, ...]:
-        names = self.setup.names
-        return tuple([Snapshot(*row, names) for row in self.rows])  # type: ignore[arg-type]
 
     @property
     def illegal(self) -> tuple[Finding, ...]:
@@ -105,21 +94,9 @@ def replay_hand(setup: HandSetup, events: Sequence[Event]) -> HandReplay:
     """
     events = tuple(events)
     state = start_hand(setup, _voided(events))
-    push, row = state.push, state.row
-    rows = []
+    states = []
     for event in events:
-        push(event)
-        rows.append(row())
-    outcome, findings = state.result(consume=True)
-    return HandReplay(setup, events, tuple(rows), outcome, findings)
-
-
-def check_action(setup: HandSetup, events_so_far: Sequence[Event], event: Event) -> Legality:
-    """Would ``event`` be legal after ``events_so_far``?  What is legal instead?  (A live recorder
-    keeps the state and calls :meth:`HandState.check` instead of replaying the hand each time.)"""
-    return play(setup, events_so_far).check(event)
-
-
-def next_turn(setup: HandSetup, events_so_far: Sequence[Event]) -> Prompt:
-    """Whose turn it is now and what he may legally do: what the live recorder prompts for."""
-    return play(setup, events_so_far).prompt()
+        state.push(event)
+        states.append(state.snapshot())
+    outcome, findings = state.result()
+    return HandReplay(setup, events, tuple(states), outcome, findings)

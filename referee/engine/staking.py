@@ -39,7 +39,6 @@ from typing import TYPE_CHECKING
 from referee.engine.actions import Action, Reading, parse_amount, verb
 from referee.engine.betting import ADJUST, VOID, Breach, Verdict
 from referee.engine.events import Check, Cover, Event, Fold, Look, See, Stake
-from referee.engine.house import house_rules
 from referee.engine.table import Table
 from referee.errors import HandFileError
 
@@ -107,20 +106,15 @@ class StakingRules:
 
 
 def staking_rules(rulebook: Rulebook, options: Mapping[str, object] | None = None) -> StakingRules:
-    """The staking rules of a rulebook's ``brag.*`` options (``options`` instead, when given), made once."""
-    def make() -> StakingRules:
-        o = options if options is not None else rulebook.options
-        return StakingRules(
-            system=str(o["brag.betting"]),
-            limit=LIMITS[str(o["brag.limit"])],
-            blind_allowed=o["brag.blind"] == "allowed",
-            blind_may_raise=o["brag.blind_may_raise"] == "yes",
-            fix=str(rulebook.options["common.illegal_fix"]),
-        )
-
-    if options is not None:
-        return make()
-    return house_rules(rulebook).made(("staking",), make)
+    """The staking rules of a rulebook's ``brag.*`` options (``options`` instead, when given)."""
+    o = options if options is not None else rulebook.options
+    return StakingRules(
+        system=str(o["brag.betting"]),
+        limit=LIMITS[str(o["brag.limit"])],
+        blind_allowed=o["brag.blind"] == "allowed",
+        blind_may_raise=o["brag.blind_may_raise"] == "yes",
+        fix=str(rulebook.options["common.illegal_fix"]),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,33 +14,31 @@ The state moves one event at a time, in the shape of python-chess's ``Board``:
 * :meth:`HandState.push` -- apply the next logged event (a ``Void`` replays the hand without the
   action it voids);
 * :meth:`HandState.prompt` -- whose turn it is and what he may do, in words;
-* :meth:`HandState.check` -- what an event would be flagged with, without changing the state;
+* :meth:`HandState.legality` -- whether an event would be legal next, and what it would be flagged
+  with, without changing the state;
 * :meth:`HandState.outcome` -- how the hand ends if the log stops here, without changing the state.
 
 :class:`HandSetup` is what a hand starts from (the hand-file reader and the night build it)::
 
     HandSetup(rulebook, seats=[("Ann", 100), ("Bob", 100), ("Cy", 100)], dealer="Ann")
 
-State is kept flat so that :meth:`HandState.copy` is cheap: a hand's attributes are immutable
-values, flat lists, dicts and sets of immutable values, or objects with a ``copy_for`` method
-(the card places, the turn engine).  What a hand replaces rather than changes in place (its
-findings, the banked chips, who mucked) is a tuple or a frozenset, which a copy shares: only the
-lists, dicts and sets are copied, and a check copies the whole state before every action it judges.
+A hand's :meth:`HandState.copy` copies what the hand changes in place (its stacks, who is still in,
+its findings, the card places, the turn engine, ...) and shares the rest (the setup, the rulebook,
+names, numbers, tuples).  A game that keeps lists, dicts or sets of its own overrides ``copy``,
+calls ``super().copy()`` and copies them (as python-chess's variants copy their own state).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import add
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
 from referee.engine.events import CARD_FIELDS, Deal, Draw, Event, GameSoFar, Show, Void, cards_named
 from referee.engine.findings import Finding
-from referee.engine.house import HouseRules, house_rules
+from referee.engine.house import cite
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
 from referee.engine.places import MUCK, CardPlaces, PlaceKey
 from referee.engine.pots import Pot, build_pots, split_pot, uncalled_excess
@@ -54,6 +52,7 @@ if TYPE_CHECKING:
     from referee.engine.money import NightMoney
     from referee.ranking.ordered import KeyOrdered
     from referee.rulebook import Rulebook
+    from referee.rulebook.schema import OptionValue
 
 STANDARD_PACK: frozenset[Card] = frozenset(standard_deck())
 
@@ -87,23 +86,23 @@ class HandSetup:
             raise InputError("a carried pot and a passed-out count cannot be negative")
 
 
-class Snapshot(NamedTuple):
-    """The table after one event (one is kept per event: read it, do not change it).
-
-    ``stacks`` and ``live`` are per seat (seat order of ``names``, shared, not copied); ``pot`` is
-    every chip in the middle; ``in_hand`` names the players still in.
-    """
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The table after one event: the action number, the phase, whose turn it is, and seat by seat
+    (in the order of the setup's seats) the names, the stacks and who is still in; ``pot`` is every
+    chip in the middle."""
 
     action: int
     phase: str
     to_act: str | None
-    stacks: tuple[int, ...]
-    pot: int
-    live: tuple[bool, ...]
     names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    live: tuple[bool, ...]
+    pot: int
 
     @property
     def in_hand(self) -> tuple[str, ...]:
+        """The players still in the hand."""
         return tuple(n for n, alive in zip(self.names, self.live) if alive)
 
     def to_dict(self) -> dict[str, object]:
@@ -151,16 +150,14 @@ class Prompt:
         return self.options.events(self.to_act)
 
 
-class Legality(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Legality:
     """The answer to "may he do that now?".
 
     ``legal``: no rule would be broken.  ``findings``: what the action would be flagged with (rule
     ids, messages, the remedy that would be applied).  ``to_act``: whose turn it is before the action;
     ``legal_actions``: when it is illegal in a betting round, what the acting player may do instead, in
     words (``["fold", "call 2", "raise 1–2"]``).
-
-    A named tuple, as :class:`Snapshot`: one is made at every check, and a frozen dataclass's
-    ``__init__`` (``object.__setattr__`` field by field) cost a tenth of one.
     """
 
     legal: bool
@@ -199,12 +196,6 @@ def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[...
         return method
 
     return mark
-
-
-@functools.cache
-def with_unseen(pack: frozenset[Card]) -> frozenset[AnyCard]:
-    """A pack and the unseen card ``??``: what a line may name (made once per pack)."""
-    return pack | {UNKNOWN}
 
 
 class HandState:
@@ -259,8 +250,6 @@ class HandState:
     dealer_may_be_unknown: ClassVar[bool] = False
     #: event kind -> the method that plays it (built from the ``@handles`` marks of the class and its bases)
     handlers: ClassVar[Mapping[type[Event], Callable[..., None]]] = {}
-    #: the attributes that hold a list, dict or set, which :meth:`copy` copies (the rest it shares)
-    _mutable: ClassVar[tuple[str, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -271,7 +260,6 @@ class HandState:
                     plays[kind] = attr
         # a subclass that sets the method to None does not play those kinds (La Viuda has no betting)
         cls.handlers = {kind: h for kind, attr in plays.items() if (h := getattr(cls, attr)) is not None}
-        cls._mutable = None  # found at the first copy of a hand of this class
 
     @classmethod
     def words(cls) -> str:
@@ -283,9 +271,7 @@ class HandState:
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.setup = setup
         self.rulebook = setup.rulebook
-        self.house: HouseRules = house_rules(setup.rulebook)
-        self.options = self.house.options
-        self.table = Table.for_hand(setup.names, setup.dealer, self.direction)
+        self.table = Table(setup.names, setup.dealer, self.direction)
         self.names = self.table.names
         self.n = self.table.size
         self.stacks: list[int] = [s.stack for s in setup.seats]
@@ -293,26 +279,22 @@ class HandState:
         self.dealt_in = tuple([s > 0 for s in self.stacks])
         self.live = list(self.dealt_in)
         self.carry_in = self.carry.adopt(setup.carry_in)
-        self.banked: tuple[int, ...] = (0,) * self.n  # chips bet in finished betting rounds
+        self.banked = [0] * self.n  # chips bet in finished betting rounds
         self.dead = setup.carry_in.pot  # antes and the carried pot
-        self.closed: tuple[Pot, ...] = ()  # pots closed at a moment (a brag cover)
+        self.closed: list[Pot] = []  # pots closed at a moment (a brag cover)
         self.total = sum(self.stacks) + self.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
-        self.pack_or_unseen = with_unseen(self.cards_of_pack)
+        self.pack_or_unseen = self.cards_of_pack | {UNKNOWN}  # what a line may name
         self.shown: dict[int, tuple[Card, ...]] = {}
-        # a value the hand replaces rather than changes (a tuple, a frozenset) is shared by a copy
-        self.mucked: frozenset[int] = frozenset()
-        self.findings: tuple[Finding, ...] = ()
-        self.penalties: tuple[Penalty, ...] = ()
+        self.mucked: set[int] = set()
+        self.findings: list[Finding] = []
+        self.penalties: list[Penalty] = []
         self.round: BettingRound | None = None
         self.phase = "deal"
         self.action = 0
         self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
         self.voided = voided
-        self.fix = self.house.fix
-        self.tie_rule = self.house.tie_rule
-        self.wheel = self.house.wheel
         self.last_aggressor: int | None = None
         if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
             holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
@@ -321,20 +303,28 @@ class HandState:
                              hint="chips added between hands ('Bob adds 20') or a player sitting down let the night go on")
         self.begin()
 
-    def copy(self) -> HandState:
-        """An independent copy of this state (what :meth:`check` and :meth:`outcome` work on).
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The house's options in force for this hand (its rulebook's)."""
+        return self.rulebook.options
 
-        State is flat (see the module's docstring): each attribute that holds a list, dict or set
-        holds one on every hand of the class, so which attributes to copy is found once per class.
-        """
-        cls = type(self)
-        mutable = cls._mutable
-        if mutable is None:
-            mutable = cls._mutable = tuple(a for a, v in self.__dict__.items() if type(v) in (list, dict, set))
-        twin = object.__new__(cls)
-        twin.__dict__ = state = self.__dict__.copy()
-        for attr in mutable:
-            state[attr] = state[attr].copy()
+    def copy(self) -> Self:
+        """An independent copy of this hand (what :meth:`legality` and :meth:`outcome` play on).
+
+        What the hand never changes in place (the setup, the rulebook, names, numbers, tuples) is
+        shared; what it changes in place is copied here.  A game with lists, dicts or sets of its own
+        copies them in its override, after calling this one."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)  # every attribute shared, then what changes in place copied
+        twin.stacks = self.stacks.copy()
+        twin.live = self.live.copy()
+        twin.banked = self.banked.copy()
+        twin.closed = self.closed.copy()
+        twin.shown = self.shown.copy()
+        twin.mucked = self.mucked.copy()
+        twin.findings = self.findings.copy()
+        twin.penalties = self.penalties.copy()
+        twin.log = self.log.copy()
         twin.places = self.places.copy()
         if self.round is not None:
             twin.round = self.round.copy_for(twin.stacks, twin.live)
@@ -348,7 +338,7 @@ class HandState:
         Raises :class:`~referee.errors.InputError` only for input that cannot be replayed at all (a
         player not seated, a card held twice, an event of another game), placed at this hand and
         action; everything a player did wrong is a finding.  After such an error the state is not
-        to be used any more (:meth:`check` first when the input is doubtful).
+        to be used any more (:meth:`legality` first when the input is doubtful).
         """
         self.action = number = self.action + 1
         self.log.append(event)
@@ -382,8 +372,8 @@ class HandState:
 
     def refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
-        not hold, or a deal, show or draw of more (or fewer) cards than the game's hand.  (Called for
-        every event that names cards: the usual case costs a set test and a length or two.)"""
+        not hold, or a deal, show or draw of more (or fewer) cards than the game's hand (``push``
+        asks it of every event that names cards)."""
         kind = type(event)
         allowed = self.pack_or_unseen
         for name in fields:
@@ -457,28 +447,14 @@ class HandState:
         reason = f" ({event.reason})" if event.reason else ""
         self.flag("action_voided", f"action {target} is void{reason}", remedy="skipped on replay")
 
-    def row(self) -> tuple[int, str, str | None, tuple[int, ...], int, tuple[bool, ...]]:
-        """The table now as a plain row (what a replay keeps per event; :meth:`snapshot` is its
-        view), checked: chips neither made nor lost -- the replay takes one after every event, so
-        this is where the conservation invariant is checked event by event."""
-        rnd = self.round
-        pot = self.dead + sum(self.banked)
-        if self.closed:
-            pot += sum([p.amount for p in self.closed])
-        if rnd is not None:
-            pot += sum(rnd.bets)
-            turn = rnd.turn
-            to_act = self.names[turn] if turn is not None else self.expected_actor()
-        else:
-            to_act = self.expected_actor()
+    def snapshot(self) -> Snapshot:
+        """The table now.  Checked: chips are neither made nor lost (a replay takes one after every
+        event, so the invariant is checked event by event)."""
         stacks = tuple(self.stacks)
+        pot = self.middle()
         if sum(stacks) + pot != self.total:
             self.check_conservation()  # fails, with the details
-        return self.action, self.phase, to_act, stacks, pot, tuple(self.live)
-
-    def snapshot(self) -> Snapshot:
-        """The table now (see :meth:`row`)."""
-        return Snapshot(*self.row(), self.names)
+        return Snapshot(self.action, self.phase, self.to_act(), self.names, stacks, tuple(self.live), pot)
 
     def to_act(self) -> str | None:
         """Whose turn it is (``None``: nobody's, or the log does not say)."""
@@ -497,18 +473,19 @@ class HandState:
             return Prompt(self.phase, self.names[seat], tuple(legal.describe(stack)), legal, stack)
         return self.prompt_outside_turns()
 
-    def check(self, event: Event) -> Legality:
-        """What ``event`` would be flagged with if it came next; this state does not change.
+    def legality(self, event: Event) -> Legality:
+        """Whether ``event`` would be legal if it came next, and what it would be flagged with; this
+        state does not change (the event is played on a copy).
 
         Only findings of severity ``error`` make it illegal; notes and answers do not.
         """
         twin = self.copy()
         count = len(twin.findings)
         twin.push(event)
-        if len(twin.findings) == count:  # flagged with nothing, as most actions checked are
+        if len(twin.findings) == count:  # flagged with nothing, as most actions are
             return Legality(True, (), self.to_act())
-        new = tuple([f for f in twin.findings[count:] if f.action == twin.action])
-        legal = "error" not in [f.severity for f in new]
+        new = tuple(f for f in twin.findings[count:] if f.action == twin.action)
+        legal = all(f.severity != "error" for f in new)
         legal_actions: tuple[str, ...] = ()
         seat = self.table.index.get(getattr(event, "player", None) or "")
         rnd = self.round
@@ -521,11 +498,10 @@ class HandState:
         """How the hand ends if the log stops here; this state does not change."""
         return self.result()[0]
 
-    def result(self, *, consume: bool = False) -> tuple[Outcome, tuple[Finding, ...]]:
+    def result(self) -> tuple[Outcome, tuple[Finding, ...]]:
         """The outcome and every finding of the hand (those found at its end included), worked out
-        on a copy: this state does not change -- unless ``consume``: a replay that owns the state and
-        is done with it lets the end be worked out in place (no copy)."""
-        twin = self if consume else self.copy()
+        on a copy: this state does not change."""
+        twin = self.copy()
         twin.action = 0  # what the end finds belongs to no action
         outcome = twin.end()
         return outcome, tuple(twin.findings)
@@ -593,7 +569,7 @@ class HandState:
 
     def cite(self, rule_id: str) -> str:
         """The rule id to cite for ``rule_id`` under this rulebook (its nearest parent it has)."""
-        return self.house.cite(rule_id)
+        return cite(self.rulebook, rule_id)
 
     def seat_of(self, name: str) -> int:
         """The seat of a player named in an event; an unseated name cannot be replayed."""
@@ -621,7 +597,7 @@ class HandState:
         who = self.names[player] if isinstance(player, int) else player
         number = self.action if action is True else (None if action is False else action)
         finding = Finding(code, message, rule, number or None, who, remedy, about)
-        self.findings += (finding,)
+        self.findings.append(finding)
         return finding
 
     def middle(self) -> int:
@@ -777,7 +753,8 @@ class HandState:
                 seat, chips = excess
                 bets[seat] -= chips
                 self.stacks[seat] += chips
-        self.banked = tuple(map(add, self.banked, bets))  # seat by seat (a tuple: a copy shares it)
+        for seat, chips in enumerate(bets):
+            self.banked[seat] += chips
         self.round = None
 
     def put_out(self, seat: int) -> None:
@@ -790,7 +767,7 @@ class HandState:
         """Every bet of the hand goes back to its owner (misdeal); dead chips stay."""
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         self.round = None
 
     def close_pot(self, eligible: Sequence[int]) -> Pot:
@@ -798,9 +775,9 @@ class HandState:
         main pot); later bets build the pots above it."""
         self.bank_round()
         pot = Pot(self.dead + sum(self.banked), tuple(eligible))
-        self.closed = (*self.closed, pot)
+        self.closed.append(pot)
         self.dead = 0
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         return pot
 
     # ------------------------------------------------------------------ endings
@@ -830,9 +807,10 @@ class HandState:
         results: list[PotResult] = []
         carried = undecided = 0
         must_show: list[str] = []
-        for amount, entitled_seats in pots:
-            entitled = tuple([names[s] for s in entitled_seats])
-            eligible = [s for s in entitled_seats if s in may_win]
+        for pot in pots:
+            amount = pot.amount
+            entitled = tuple([names[s] for s in pot.eligible])
+            eligible = [s for s in pot.eligible if s in may_win]
             if not eligible:
                 carried += amount
                 results.append(PotResult(amount, entitled, (), {}, True, amount, rule, None))
@@ -859,7 +837,7 @@ class HandState:
                                          values[best].name))  # type: ignore[attr-defined]
                 continue
             winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s].key == top]
-            split = split_pot(amount, winners, self.table, self.tie_rule)
+            split = split_pot(amount, winners, self.table, str(self.options["common.showdown_tie"]))
             for s, chips in split.shares.items():
                 stacks[s] += chips
             carried += split.left_over
@@ -869,9 +847,9 @@ class HandState:
                 {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over, rule_used,
                 values[winners[0]].name,  # type: ignore[attr-defined]
             ))
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         self.dead = 0
-        self.closed = ()
+        self.closed = []
         return results, carried, undecided, must_show
 
     def award_all(self, seat: int, rule: str) -> list[PotResult]:
@@ -879,9 +857,9 @@ class HandState:
         self.bank_round()
         amount = self.middle()
         self.stacks[seat] += amount
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         self.dead = 0
-        self.closed = ()
+        self.closed = []
         winner = self.names[seat]
         return [PotResult(amount, (winner,), (winner,), {winner: amount}, True, 0, rule, None)]
 
@@ -889,9 +867,9 @@ class HandState:
         """Every chip in the middle stays on the table for the next deal."""
         self.bank_round()
         amount = self.middle()
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         self.dead = 0
-        self.closed = ()
+        self.closed = []
         return amount
 
     def make_outcome(

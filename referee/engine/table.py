@@ -47,8 +47,7 @@ def make_seats(seats: Iterable[Seat | tuple[str, int]]) -> tuple[Seat, ...]:
 class Table:
     """Seat names in clockwise order, the dealer's seat and the direction of play.
 
-    Immutable once made: every order of play is worked out here once (:meth:`order_from` is a
-    lookup), and :meth:`for_hand` shares one table among the hands seated the same way.
+    Immutable once made: every order of play is worked out when it is made.
     """
 
     __slots__ = ("names", "index", "dealer", "direction", "size", "_orders")
@@ -71,18 +70,6 @@ class Table:
             tuple((start + k * direction) % n for k in range(n)) for start in range(n)
         )
 
-    @classmethod
-    def for_hand(cls, names: Sequence[str], dealer: str, direction: int = 1) -> Table:
-        """The table for these seats, dealer and direction (one shared instance per seating)."""
-        key = (tuple(names), dealer, direction)
-        table = _TABLES.get(key)
-        if table is None:
-            table = cls(names, dealer, direction)
-            if len(_TABLES) >= 1024:
-                _TABLES.clear()
-            _TABLES[key] = table
-        return table
-
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
         return (seat + steps * self.direction) % self.size
@@ -103,6 +90,3 @@ class Table:
                 return seat
         return None
 
-
-#: Tables by (names, dealer, direction): a night seats the same players hand after hand.
-_TABLES: dict[tuple[tuple[str, ...], str, int], Table] = {}

@@ -113,9 +113,8 @@ class HandValue(KeyOrdered):
     ``key`` is the integer of :mod:`referee.ranking.keys`; compare values, not keys, across modules.
     """
 
-    # No __init__: ``HandValue()`` plus two attribute stores is the cheapest construction, and
-    # evaluate()'s fast path is measured against treys (bench/evaluate.py).  When a wild card is
-    # used, ``_used`` holds the physical cards, ``_wild_at`` the wild cards' places, ``_bug``
+    # Made by evaluate() and the wild-card solver, which set ``key`` and ``cards``.  When a wild
+    # card is used, ``_used`` holds the physical cards, ``_wild_at`` the wild cards' places, ``_bug``
     # whether the jokers are the bug, and ``cards`` (which wild plays as which card) is worked out
     # on first reading, in ``__getattr__``.
     __slots__ = ("key", "cards", "_used", "_wild_at", "_bug")
@@ -276,6 +275,7 @@ def _five(hand: tuple[Card, ...], wild: WildRules | None, wheel: bool, tiebreak:
 
 def evaluate(
     cards: Sequence[Card],
+    *,
     wild: WildRules | None = None,
     wheel: bool = True,
     tiebreak: Tiebreak = "none",
@@ -284,15 +284,13 @@ def evaluate(
 
     ``wild``: the wild-card rules (None: nothing is wild, jokers are an error); ``wheel``:
     ``common.wheel`` (A-2-3-4-5 is the lowest straight); ``tiebreak``: "none" or "laviuda".
-    Pass the options by keyword.  (They are not declared keyword-only because CPython 3.11 fills
-    keyword-only defaults through a dict, which costs this hot function about 7% — bench/evaluate.py.)
     Raises :class:`~referee.errors.CardError` for ``??``, a duplicated card or a joker that is not
     wild, :class:`~referee.errors.InputError` for a hand that is not five cards.
     """
     if wild is None and wheel and tiebreak == "none":
-        # Fast path: natural cards, standard order (the common case, measured by bench/evaluate.py).
-        # Any surprise (not five cards, '??', a joker, a card twice) sets key to 0 and leaves the
-        # careful path below to say what is wrong.  Every real key is positive.
+        # Natural cards in the standard order, the common case, looked up at once.  Any surprise
+        # (not five cards, '??', a joker, a card twice) sets key to 0 and leaves the careful path
+        # below to say what is wrong.  Every real key is positive.
         try:
             a, b, c, d, e = cards
             product = (
@@ -328,6 +326,7 @@ def evaluate(
 
 def best_hand(
     cards: Sequence[Card],
+    *,
     wild: WildRules | None = None,
     wheel: bool = True,
     tiebreak: Tiebreak = "none",

@@ -1,4 +1,4 @@
-"""Lookup tables for natural five-card hands, built once, when first read (a few milliseconds).
+"""Lookup tables for natural five-card hands, built when the module is imported.
 
 Like Cactus Kev's evaluator (and treys, which follows it), a hand's rank multiset is identified by
 the product of one prime per rank; flushes have a table of their own.  Each table maps the product
@@ -45,7 +45,7 @@ def distinct_rank_key(ranks_desc: tuple[int, ...], *, suited: bool, wheel: bool 
 
 
 def _build() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
-    """Enumerate every rank pattern directly in significance order (fast enough for import)."""
+    """Enumerate every rank pattern directly in significance order."""
     p = RANK_PRIME
     down = range(14, 1, -1)
     distinct: dict[int, int] = {}
@@ -83,29 +83,10 @@ def _build() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     return distinct, paired, flush
 
 
-def _tables() -> dict[str, dict[int, int]]:
-    """Every table by its name (built together: UNSUITED and NO_WHEEL are made from the others)."""
-    distinct, paired, flush = _build()
-    wheel = 2 * 3 * 5 * 7 * 41
-    return {
-        "DISTINCT": distinct,
-        "PAIRED": paired,
-        "FLUSH": flush,
-        # DISTINCT and PAIRED in one table, paired keys negated (they call for a duplicate-card check)
-        "UNSUITED": {**distinct, **{k: -v for k, v in paired.items()}},
-        "NO_WHEEL": {distinct[wheel]: distinct_rank_key(WHEEL, suited=False, wheel=False),
-                     flush[wheel]: distinct_rank_key(WHEEL, suited=True, wheel=False)},
-    }
-
-
-TABLES: Final = frozenset({"DISTINCT", "PAIRED", "FLUSH", "UNSUITED", "NO_WHEEL"})
-
-
-def __getattr__(name: str) -> dict[int, int]:
-    """The tables are built when first read (``tables.FLUSH``), not at import: most uses of the engine
-    rank no hand (a line at the table, a hand of unseen cards), and the build costs milliseconds.
-    Once built they are the module's own attributes, so this runs once."""
-    if name not in TABLES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals().update(_tables())
-    return globals()[name]  # type: ignore[no-any-return]
+DISTINCT, PAIRED, FLUSH = _build()
+UNSUITED: Final = {**DISTINCT, **{k: -v for k, v in PAIRED.items()}}
+_WHEEL_PRODUCT: Final = 2 * 3 * 5 * 7 * 41
+NO_WHEEL: Final = {
+    DISTINCT[_WHEEL_PRODUCT]: distinct_rank_key(WHEEL, suited=False, wheel=False),
+    FLUSH[_WHEEL_PRODUCT]: distinct_rank_key(WHEEL, suited=True, wheel=False),
+}

@@ -522,7 +522,7 @@ class LiveTable:
         state = rebased[1] if rebased is not None else self.state
         assert state is not None
         try:
-            verdict = state.check(event)
+            verdict = state.legality(event)
         except RefereeError as err:  # cannot be replayed at all (a card held twice): never logged
             return Refused(err.message, err.hint)
         over = self.over()
@@ -705,7 +705,7 @@ class LiveTable:
         ids += [rule for action in type(state).actions for rule in action.rules]  # the game's own actions' rules
         for event in self._probes(state, prompt):
             try:
-                verdict = state.check(event)
+                verdict = state.legality(event)
             except RefereeError:
                 continue
             ids += [f.rule for f in verdict.findings if f.rule and f.code != "action_voided"]

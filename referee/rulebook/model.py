@@ -42,6 +42,9 @@ class Rulebook:
     rules: Mapping[str, str] = field(default_factory=dict, repr=False)
     option_texts: Mapping[str, OptionText] = field(default_factory=dict, repr=False)
     chain: tuple[str, ...] = ()
+    #: every numbered rule id with the ids it is numbered under (``draw.7`` for ``draw.7.1``)
+    _numbered: frozenset[str] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
@@ -53,11 +56,24 @@ class Rulebook:
                 {k: v if isinstance(v, str) else MappingProxyType(dict(v)) for k, v in self.option_texts.items()}
             ),
         )
+        numbered = set()
+        for rule_id in self.rules:
+            if RULE_ID.match(rule_id):
+                head = rule_id
+                while "." in head.partition(".")[2]:
+                    numbered.add(head)
+                    head = head.rpartition(".")[0]
+                numbered.add(head)
+        object.__setattr__(self, "_numbered", frozenset(numbered))
+        # by content, as equality: the same rulebook loaded twice is one key of any mapping
+        object.__setattr__(self, "_hash", hash((self.name, self.game, self.source, frozenset(self.options.items()))))
 
     def __hash__(self) -> int:
-        return hash((self.name, self.game, self.source, tuple(sorted(self.options.items()))))
+        return self._hash
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if not isinstance(other, Rulebook):
             return NotImplemented
         return (self.name, self.game, self.title, dict(self.options), dict(self.rules), self.source) == (
@@ -109,7 +125,7 @@ class Rulebook:
 
     def has_rule(self, rule_id: str) -> bool:
         """True if ``rule_id`` is a numbered rule (or has numbered sub-rules) or an option of this game."""
-        return rule_id in self.rules or rule_id in self.options or bool(self._sub_rules(rule_id))
+        return rule_id in self.rules or rule_id in self.options or rule_id in self._numbered
 
     def _sub_rules(self, rule_id: str) -> list[str]:
         """The ids numbered under ``rule_id`` (``draw.7.1``, ``draw.7.2`` under ``draw.7``), in order."""

@@ -185,5 +185,7 @@ def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
-__all__ = ["SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title",
-           "money_hooks", "options_of", "register", "replayed_games", "unregister"]
+__all__ = [
+    "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title", "money_hooks",
+    "options_of", "register", "replayed_games", "unregister",
+]

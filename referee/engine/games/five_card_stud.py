@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Self
 
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, Verdict, round_rules
@@ -99,6 +100,12 @@ class FiveCardStud(HandState):
         self.round_last_aggressor: int | None = None
         self.pass_rule = "stud.5.2"
         super().__init__(setup, voided)
+
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.up = self.up.copy()
+        twin.up_action = self.up_action.copy()
+        return twin
 
     # ------------------------------------------------------------------ start
 
@@ -208,7 +215,7 @@ class FiveCardStud(HandState):
     def on_muck(self, seat: int, event: Muck) -> None:
         if self.shown_hand_plays(seat, self.cite("stud.6")):
             return
-        self.mucked |= {seat}
+        self.mucked.add(seat)
         if self.live[seat]:
             self.put_out(seat)
 
@@ -322,7 +329,7 @@ class FiveCardStud(HandState):
             for s in contenders:
                 hand = self.known_hand(s)
                 if hand is not None and len(hand) == self.hand_size:
-                    values[s] = poker.evaluate(hand, wheel=self.wheel)
+                    values[s] = poker.evaluate(hand, wheel=self.options["common.wheel"] == "allowed")
             rule = self.cite("stud.6")
             pots, carried, undecided, must_show = self.showdown_pots(contenders, values, rule)
             if must_show:

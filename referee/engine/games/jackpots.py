@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
+from typing import Self, Sequence
 
 from referee.cards import JOKERS, Card, format_cards
 from referee.engine.events import Declare, Show
@@ -29,6 +29,7 @@ from referee.ranking import poker
 
 PROGRESSIVE = ("JJ", "QQ", "KK", "AA")
 WITH_BUG = STANDARD_PACK | set(JOKERS)  # the bug, written Jk1 or Jk2
+BUG = poker.WildRules(bug=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +134,13 @@ class Jackpots(StraightDraw):
         self.free_ride_paid = False  # the carried free ride was posted on this deal
         super().__init__(setup, voided)
 
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.split_declared = self.split_declared.copy()
+        twin.openers_shown = self.openers_shown.copy()
+        twin.discards_shown = self.discards_shown.copy()
+        return twin
+
     # ------------------------------------------------------------------ the deal
 
     def begin(self) -> None:
@@ -189,7 +197,11 @@ class Jackpots(StraightDraw):
 
     def pack(self) -> frozenset[Card]:
         """52 cards, and the bug when the house plays it (jackpots.bug)."""
-        return WITH_BUG if self.house.wild is not None else STANDARD_PACK
+        return WITH_BUG if self.wild() is not None else STANDARD_PACK
+
+    def wild(self) -> poker.WildRules | None:
+        """jackpots.bug: a joker in the pack that is an ace or fills a straight or flush."""
+        return BUG if self.options["jackpots.bug"] == "joker_as_ace_or_straight_flush_filler" else None
 
     def pack_hint(self, card: Card) -> str:
         if card.is_joker:
@@ -253,7 +265,7 @@ class Jackpots(StraightDraw):
                 return
             hand = self.known_hand(seat)
             if hand is not None and len(hand) == self.hand_size and not holds_openers(hand, self.min_open,
-                                                                                      self.house.wild):
+                                                                                      self.wild()):
                 self.flag("declared_open_without_openers",
                           f"{who} declared the pot open without openers ({format_cards(hand)})",
                           "jackpots.false_open_before_showdown", player=seat, remedy="the declaration stands")
@@ -310,7 +322,7 @@ class Jackpots(StraightDraw):
         dealt = [c for c in pre if isinstance(c, Card)]
         if len(dealt) != self.hand_size or table_only:
             dealt = []
-        if dealt and not holds_openers(dealt, self.min_open, self.house.wild):
+        if dealt and not holds_openers(dealt, self.min_open, self.wild()):
             return "disproven", f"his hand before the draw was {format_cards(dealt)}; {self.needed()} were needed"
         status, evidence = self.table_proof(o, dealt, table_only)
         if status == "unknown" and o in self.mucked:
@@ -326,7 +338,7 @@ class Jackpots(StraightDraw):
         """The opener's proof as shown at the table (jackpots.2-5), checked against the ``dealt`` hand
         when the log knows it (empty: it does not).  ``table_only``: the discards the log names at his
         draw were handed in face down, unseen by the table: they may not disprove his openers."""
-        m, wild = self.min_open, self.house.wild
+        m, wild = self.min_open, self.wild()
         taken = self.drawn.get(o)
         drew = taken.count if taken is not None else 0
         received = {c for c in taken.received if isinstance(c, Card)} if taken is not None else set()
@@ -497,7 +509,7 @@ class Jackpots(StraightDraw):
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c - self.opening_bet if s == o else c
         self.dead += self.opening_bet
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         self.round = None
         self.phase = "over"
         self.ended = "false_open"
@@ -521,8 +533,8 @@ class Jackpots(StraightDraw):
             return
         if p == "ante_for_all_next_deal":
             self.free_ride_next = self.names[o]
-            self.penalties += (Penalty(self.names[o], None, self.dealt_count, "jackpots.false_open_penalty",
-                                       into="antes_next_deal"),)
+            self.penalties.append(Penalty(self.names[o], None, self.dealt_count, "jackpots.false_open_penalty",
+                                          into="antes_next_deal"))
             return
         if self.options["jackpots.penalty_payees"] == "all_other_players_dealt":
             payees = [s for s in self.table.from_dealers_left() if self.dealt_in[s] and s != o]
@@ -535,7 +547,7 @@ class Jackpots(StraightDraw):
                 continue
             self.stacks[o] -= 1
             self.stacks[s] += 1
-            self.penalties += (Penalty(self.names[o], self.names[s], 1, "jackpots.false_open_penalty"),)
+            self.penalties.append(Penalty(self.names[o], self.names[s], 1, "jackpots.false_open_penalty"))
 
     # ------------------------------------------------------------------ the end
 
@@ -601,7 +613,7 @@ class Jackpots(StraightDraw):
             self.bank_round()
             amount = self.middle()
             pot = PotResult(amount, (who,), decided=False, rule=self.cite("jackpots.11.2"))
-            self.dead, self.banked = 0, (0,) * self.n
+            self.dead, self.banked = 0, [0] * self.n
             return self.make_outcome("uncontested", [pot], 0, amount, self.next_hand(0, "uncontested"),
                                      f"{who} is alone but has not shown openers: pot undecided")
         return super().end_uncontested(winner, rule)

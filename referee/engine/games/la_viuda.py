@@ -29,7 +29,7 @@ from types import MappingProxyType
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
 from referee.engine.actions import Action, verb
@@ -278,6 +278,11 @@ class LaViuda(WhiskeyPoker):
         """laviuda.3.2 inherits the whiskey options without stating their values: cite the option."""
         return option
 
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.declined = self.declined.copy()
+        return twin
+
     # ------------------------------------------------------------------ the game at this deal
 
     def start_game(self) -> None:
@@ -340,7 +345,7 @@ class LaViuda(WhiskeyPoker):
         return f"this pack has {jokers} joker{'s' if jokers != 1 else ''} (laviuda.jokers)"
 
     def value_of(self, cards: Sequence[Card]) -> HandValue:
-        return poker.evaluate(cards, wild=self.wild_rules, wheel=self.wheel, tiebreak=self.tiebreak)  # type: ignore[arg-type]
+        return poker.evaluate(cards, wild=self.wild_rules, wheel=self.options["common.wheel"] == "allowed", tiebreak=self.tiebreak)  # type: ignore[arg-type]
 
     def facts(self) -> dict[str, object]:
         """Which rank was wild in this deal, and which the pool names for the next."""
@@ -451,7 +456,7 @@ class LaViuda(WhiskeyPoker):
                 self.stacks[s] -= 1
                 self.total -= 1  # into the pool, which the carry counts
                 pool += 1
-                self.penalties += (Penalty(names[s], None, 1, self.cite("laviuda.4"), into="pool"),)
+                self.penalties.append(Penalty(names[s], None, 1, self.cite("laviuda.4"), into="pool"))
         bought_by, prize, paid = carry.bought_by, carry.prize_cents, carry.paid_cents
         if self.bought_now is not None:  # laviuda.5.1, laviuda.6: La Viuda's chip, at twice a chip's price
             s = self.bought_now

@@ -17,13 +17,11 @@ when the pot depends on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import re
-from types import MappingProxyType
-
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from types import MappingProxyType
+from typing import ClassVar, Self
 
 from referee.cards import UNKNOWN, AnyCard, Card, check_no_duplicates, format_cards
 from referee.engine.actions import Action, Reading, read_cards, verb
@@ -186,6 +184,15 @@ class SevenCardBrag(WithoutMisdeal):
         self.redeal = False
         super().__init__(setup, voided)
 
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.staked = self.staked.copy()
+        twin.arranged = self.arranged.copy()
+        twin.hands = self.hands.copy()
+        twin.revealed_at = self.revealed_at.copy()
+        twin.misordered = self.misordered.copy()
+        return twin
+
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
@@ -226,7 +233,7 @@ class SevenCardBrag(WithoutMisdeal):
         of the deal sets the amount."""
         who = self.names[seat]
         rule = self.cite(self.stake_rule)
-        void = self.fix == "void_and_reprompt"
+        void = self.options["common.illegal_fix"] == "void_and_reprompt"
         if not self.dealt_in[seat]:
             self.flag("acted_not_in_hand", f"{who} has no chips and is not in this deal", rule, player=seat,
                       remedy="ignored")

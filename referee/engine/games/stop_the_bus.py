@@ -19,6 +19,7 @@ who took it; under ``void_and_reprompt`` it is void.
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Self
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -136,6 +137,12 @@ class StopTheBus(WithoutMisdeal):
         self.winner: int | None = None
         super().__init__(setup, voided)
 
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.owed = self.owed.copy()
+        twin.reported = self.reported.copy()
+        return twin
+
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
@@ -220,7 +227,7 @@ class StopTheBus(WithoutMisdeal):
                       remedy="ignored")
             return False
         message = f"{who} acted out of turn: {self.names[expected]} is to act"  # type: ignore[index]
-        if self.fix == "void_and_reprompt":
+        if self.options["common.illegal_fix"] == "void_and_reprompt":
             self.flag("acted_out_of_turn", message, rule, player=seat,
                       remedy=f"void: {self.names[expected]} is still to act")  # type: ignore[index]
             return False
@@ -257,7 +264,7 @@ class StopTheBus(WithoutMisdeal):
         allowed = (1, 3) if self.options["stopbus.exchange"] == "one_or_three" else (1,)
         if len(give) not in allowed:
             message = f"{who} exchanged {len(give)} cards; the rulebook allows " + " or ".join(map(str, allowed))
-            if self.fix == "void_and_reprompt":
+            if self.options["common.illegal_fix"] == "void_and_reprompt":
                 self.flag("exchange_count", message, "stopbus.exchange", player=seat, remedy="void: he acts again")
                 return
             self.flag("exchange_count", message, "stopbus.exchange", player=seat,
@@ -308,7 +315,7 @@ class StopTheBus(WithoutMisdeal):
         if self.options["stopbus.end"] != "stop_call_then_one_turn_each" or self.stop_caller is not None:
             why = ("the bus is already stopped" if self.stop_caller is not None
                    else "this rulebook has no stop call (a full round of passes ends the exchanging)")
-            if self.fix == "void_and_reprompt":
+            if self.options["common.illegal_fix"] == "void_and_reprompt":
                 self.flag("stop_call_not_allowed", f"{who} stops the bus: {why}", self.cite("stopbus.end"),
                           player=seat, remedy="void: he acts again")
                 return
@@ -341,7 +348,7 @@ class StopTheBus(WithoutMisdeal):
     def on_muck(self, seat: int, event: Muck) -> None:
         self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked: every hand is shown to find the lowest",
                   player=seat)
-        self.mucked |= {seat}
+        self.mucked.add(seat)
 
     @handles(Reported)
     def on_reported(self, seat: int, event: Reported) -> None:
@@ -451,7 +458,7 @@ class StopTheBus(WithoutMisdeal):
                           "the game", self.cite("stopbus.6.1"), player=s, action=False)
             self.stacks[s] -= paid
             self.dead += paid
-            self.penalties += (Penalty(self.names[s], None, paid, "stopbus.penalty"),)
+            self.penalties.append(Penalty(self.names[s], None, paid, "stopbus.penalty"))
         pot = self.dead
         self.dead = 0
         left = [s for s in range(self.n) if self.stacks[s] > 0]

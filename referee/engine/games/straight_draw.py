@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from dataclasses import dataclass
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Self
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.actions import Action, Reading, read_cards, verb
@@ -28,7 +28,7 @@ from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.engine.options import CHIPS, choice, whole_number
 from referee.errors import HandFileError, InputError, excerpt
 from referee.ranking import poker
-from referee.ranking.poker import HandValue
+from referee.ranking.poker import HandValue, WildRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,8 @@ class DrawChoices:
         return [Draw(player, count) for count in range(self.limit + 1)]
 
 
-class DrawTaken(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DrawTaken:
     """One player's draw: cards drawn (a split draw's both parts added), how many draws, his hand
     before the draw, what he discarded and what he received (``??`` where the log does not say)."""
 
@@ -202,7 +203,7 @@ class StraightDraw(HandState):
         self.round1_actions = 0
         self.to_draw: list[int] = []  # seats still to draw, in order (a seat leaves it when he draws)
         self.drawn: dict[int, DrawTaken] = {}  # seat -> what his draw (both draws, split) took
-        self.kept_face_down: frozenset[int] = frozenset()
+        self.kept_face_down: set[int] = set()
         self.round2_first: int | None = None
         self.round2_started = False
         self.round2_last_aggressor: int | None = None
@@ -213,15 +214,24 @@ class StraightDraw(HandState):
         self.winner: int | None = None
         self.took_pot: int | None = None  # who raked the pot (a bookkeeping line: it decides nothing)
         self.took_pot_action: int | None = None
-        self.mucked_at_showdown: frozenset[int] = frozenset()
-        self.folded: frozenset[int] = frozenset()
+        self.mucked_at_showdown: set[int] = set()
+        self.folded: set[int] = set()
         super().__init__(setup, voided)
+
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.to_draw = self.to_draw.copy()
+        twin.drawn = self.drawn.copy()
+        twin.kept_face_down = self.kept_face_down.copy()
+        twin.showdown_order = self.showdown_order.copy()
+        twin.mucked_at_showdown = self.mucked_at_showdown.copy()
+        twin.folded = self.folded.copy()
+        return twin
 
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
         self.dealt_count = sum(self.dealt_in)
-        self.max_draw_option = str(self.options["draw.max_draw"])
         self.draw_limit = self.max_draw()
         self.post_antes()
         self.phase = "round1"
@@ -259,11 +269,7 @@ class StraightDraw(HandState):
         return True
 
     def rules_for(self, number: int) -> BettingRules:
-        """Betting round ``number``'s rules (made once per rulebook: they depend on nothing else; the
-        hand asks by round number, which is cheaper than by :func:`round_rules`' many arguments)."""
-        return self.house.made(("draw round", number), lambda: self.make_rules(number))
-
-    def make_rules(self, number: int) -> BettingRules:
+        """Betting round ``number``'s rules (1: before the draw, 2: after it)."""
         o = self.options
         return round_rules(
             self.rulebook, "draw", int(o["draw.limit_pre"] if number == 1 else o["draw.limit_post"]),
@@ -293,7 +299,7 @@ class StraightDraw(HandState):
         verdict = self.betting_event(seat, event)
         kind = verdict.kind
         if kind == "fold":
-            self.folded |= {seat}
+            self.folded.add(seat)
         if self.phase == "round1":
             if kind != "none":
                 self.round1_actions += 1
@@ -416,9 +422,9 @@ class StraightDraw(HandState):
     def max_draw(self) -> int:
         """Cards one player may draw at once (draw.max_draw; a fifth card under ``5_split_4_then_1``
         comes on its own, after everybody has drawn)."""
-        if self.max_draw_option == "3":
+        if self.options["draw.max_draw"] == "3":
             return 3
-        if self.max_draw_option == "5_split_4_then_1":
+        if self.options["draw.max_draw"] == "5_split_4_then_1":
             return 4
         return 4 if self.dealt_count < 6 else 3
 
@@ -448,7 +454,7 @@ class StraightDraw(HandState):
             taken = self.drawn.get(seat)
             fifth_after_all = (
                 self.phase in ("round2", "showdown") and not self.round2_started
-                and self.max_draw_option == "5_split_4_then_1" and taken is not None and taken.count == 4
+                and self.options["draw.max_draw"] == "5_split_4_then_1" and taken is not None and taken.count == 4
                 and taken.times == 1 and event.count == 1 and self.live[seat]
             )
             if fifth_after_all:  # draw.max_draw = 5_split_4_then_1: the fifth card "after every other player"
@@ -465,7 +471,7 @@ class StraightDraw(HandState):
         taken = self.drawn.get(seat)
         if taken is not None:
             split_fifth = (
-                self.max_draw_option == "5_split_4_then_1" and taken.count == 4 and count == 1
+                self.options["draw.max_draw"] == "5_split_4_then_1" and taken.count == 4 and count == 1
                 and taken.times == 1 and self.next_to_draw() is None
             )
             if not split_fifth:
@@ -489,7 +495,7 @@ class StraightDraw(HandState):
             if len(held) < self.hand_size:
                 self.places.add(seat, [UNKNOWN] * (self.hand_size - len(held)))
         if event.kept_face_down:
-            self.kept_face_down |= {seat}
+            self.kept_face_down.add(seat)
         self.take_draw(seat, event, count)
         # under 5_split_4_then_1 a player who drew four may still take a fifth, but the round does
         # not wait for it (he takes it before the betting if he wants it)
@@ -499,7 +505,7 @@ class StraightDraw(HandState):
     def draw_breaches(self, seat: int, nxt: int | None, count: int) -> bool:
         """Flag a draw out of turn or of too many cards; False when it is void (``void_and_reprompt``)."""
         who = self.names[seat]
-        void = self.fix == "void_and_reprompt"
+        void = self.options["common.illegal_fix"] == "void_and_reprompt"
         if nxt is not None and nxt != seat:
             message = f"{who} drew out of turn: {self.names[nxt]} is to draw"
             if void:
@@ -655,8 +661,8 @@ class StraightDraw(HandState):
         if self.phase != "showdown":
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked outside the showdown", player=seat)
         else:
-            self.mucked_at_showdown |= {seat}
-        self.mucked |= {seat}
+            self.mucked_at_showdown.add(seat)
+        self.mucked.add(seat)
         if self.live[seat]:
             self.put_out(seat)
 
@@ -715,12 +721,16 @@ class StraightDraw(HandState):
         """Who contests the pots at the showdown, and the value of each known hand."""
         contenders = {s for s in range(self.n) if self.live[s] and s not in self.mucked}
         values = {}
-        wild, wheel, size, shown, places = self.house.wild, self.wheel, self.hand_size, self.shown, self.places
+        wild, wheel = self.wild(), self.options["common.wheel"] == "allowed"
         for s in contenders:
-            hand = shown.get(s) or places.known(s)  # what he showed wins over the log's tracking
-            if hand is not None and len(hand) == size:
+            hand = self.shown.get(s) or self.places.known(s)  # what he showed wins over the log's tracking
+            if hand is not None and len(hand) == self.hand_size:
                 values[s] = poker.evaluate(hand, wild=wild, wheel=wheel)
         return contenders, values
+
+    def wild(self) -> WildRules | None:
+        """The wild cards of the pack (none in straight draw)."""
+        return None
 
     def draw_showdown(self) -> Outcome:
         contenders, values = self.showdown_values()

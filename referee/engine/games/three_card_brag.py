@@ -18,6 +18,7 @@ and, under ``brag.blind_uncontested = pot_carries_blind_keeps_hand``, who keeps 
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Self
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -142,11 +143,18 @@ class ThreeCardBrag(HandState):
         self.carried_for: int | None = None  # the blind player left alone whose pot carries
         super().__init__(setup, voided)
 
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.covers = self.covers.copy()
+        twin.cover_claims = self.cover_claims.copy()
+        twin.ante_paid = self.ante_paid.copy()
+        return twin
+
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
         o = self.options
-        self.ranking = self.house.made(("brag_rules",), lambda: brag_rules(o))
+        self.ranking = brag_rules(o)
         dealt = [s for s in range(self.n) if self.dealt_in[s]]
         ante = int(o["brag.ante"])
         self.ante_paid = [0] * self.n
@@ -182,7 +190,8 @@ class ThreeCardBrag(HandState):
         rnd = self.round
         if rnd is None:
             return
-        self.banked = tuple([b + r for b, r in zip(self.banked, rnd.bets)])
+        for seat, chips in enumerate(rnd.bets):
+            self.banked[seat] += chips
         rnd.bets = [0] * self.n
 
     def over_reason(self) -> str:
@@ -248,7 +257,7 @@ class ThreeCardBrag(HandState):
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
         """A player who mucks concedes every pot; during the betting it is a drop."""
-        self.mucked |= {seat}
+        self.mucked.add(seat)
         if self.phase == "betting" and self.live[seat] and seat not in self.covers:
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during the betting: taken as a drop",
                       player=seat)
@@ -362,9 +371,9 @@ class ThreeCardBrag(HandState):
                 out.append((amount + (self.carried_in if not out else 0), claims, closer))
                 below = level
             out.append((sum(contributed) + self.carried_in - sum(p[0] for p in out), open_claims, None))
-        self.banked = (0,) * self.n
+        self.banked = [0] * self.n
         self.dead = 0
-        self.closed = ()
+        self.closed = []
         rnd.bets = [0] * self.n
         return out
 
@@ -395,7 +404,7 @@ class ThreeCardBrag(HandState):
                 if amount:
                     results.append(PotResult(amount, names, left_over=amount, rule=rule))
             elif amount:
-                split = split_pot(amount, winners, self.table, self.tie_rule)
+                split = split_pot(amount, winners, self.table, str(self.options["common.showdown_tie"]))
                 for s, chips in split.shares.items():
                     self.stacks[s] += chips
                 carried += split.left_over

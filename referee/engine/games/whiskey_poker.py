@@ -22,7 +22,7 @@ from types import MappingProxyType
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
@@ -241,6 +241,13 @@ class WhiskeyPoker(HandState):
         "not_dealt_in": "whiskey.1.1",
     }
 
+    def copy(self) -> Self:
+        twin = super().copy()
+        twin.reported_best = self.reported_best.copy()
+        twin.reported_lowest = self.reported_lowest.copy()
+        twin.flagged_out = self.flagged_out.copy()
+        return twin
+
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
@@ -297,9 +304,6 @@ class WhiskeyPoker(HandState):
         return self.cite(self.RULE_IDS[situation])
 
     def exchange_rules(self) -> ExchangeRules:
-        return self.house.made(("exchanges", type(self).__name__), self._make_exchange_rules)
-
-    def _make_exchange_rules(self) -> ExchangeRules:
         o = self.options
         ids = ExchangeRuleIds(
             phase1_order=self.rule("phase1_order"),
@@ -401,7 +405,7 @@ class WhiskeyPoker(HandState):
             move = rnd.judge(seat, event)
         else:
             move = self.after_the_cycle(seat, event)
-        if move.breaches and self.fix == VOID:  # common.illegal_fix: the action is void, nothing moves
+        if move.breaches and self.options["common.illegal_fix"] == VOID:  # common.illegal_fix: the action is void, nothing moves
             still = self.names[rnd.turn] if isinstance(rnd, ExchangeRound) and rnd.turn is not None else None
             for b in move.breaches:
                 self.flag(b.code, b.message, b.rule, player=seat,
@@ -491,7 +495,7 @@ class WhiskeyPoker(HandState):
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             move = rnd.judge(None, event)
-            if move.breaches and self.fix == VOID:
+            if move.breaches and self.options["common.illegal_fix"] == VOID:
                 for b in move.breaches:
                     self.flag(b.code, b.message, b.rule, remedy="void: the widow stays face down")
                 return
@@ -553,14 +557,11 @@ class WhiskeyPoker(HandState):
         """whiskey.betting_round = one_before_showdown: one round "as in straight draw" -- spread limit 1-5,
         three raises a player, check allowed (straight draw's after-draw defaults: the whiskey rulebook
         has no limit options)."""
-
-        def make() -> BettingRules:
-            rule = "whiskey.betting_round"
-            ids = BettingRuleIds(order=rule, no_check_after_bet=rule, limits=rule, structure=rule, cap=rule,
-                                 check_raise=rule, check_allowed=rule)
-            return BettingRules("spread_limit", 1, 5, 3, None, False, True, True, self.fix, ids)
-
-        return self.house.made(("whiskey betting",), make)
+        rule = "whiskey.betting_round"
+        ids = BettingRuleIds(order=rule, no_check_after_bet=rule, limits=rule, structure=rule, cap=rule,
+                             check_raise=rule, check_allowed=rule)
+        return BettingRules("spread_limit", 1, 5, 3, None, False, True, True, str(self.options["common.illegal_fix"]),
+                            ids)
 
     def open_betting(self) -> None:
         self.phase = "betting"
@@ -621,7 +622,7 @@ class WhiskeyPoker(HandState):
             return
         if self.round is not None:
             self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during play", player=seat)
-        self.mucked |= {seat}
+        self.mucked.add(seat)
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
@@ -672,7 +673,7 @@ class WhiskeyPoker(HandState):
     # ------------------------------------------------------------------ the end
 
     def value_of(self, cards: Sequence[Card]) -> HandValue:
-        return poker.evaluate(cards, wheel=self.wheel)
+        return poker.evaluate(cards, wheel=self.options["common.wheel"] == "allowed")
 
     def standings(self, order: Sequence[int]) -> dict[int, Standing]:
         """Each player's hand as the log knows it: a value, conceded, or unknown."""
@@ -776,12 +777,13 @@ class WhiskeyPoker(HandState):
         """whiskey.5.1: every chip in the middle to the best hand among those who may win it;
         ``whiskey.tie_best`` for ties."""
         pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
-        self.banked, self.dead, self.closed = (0,) * self.n, 0, ()
+        self.banked, self.dead, self.closed = [0] * self.n, 0, []
         names = self.names
         rule = self.rule("showdown")
         results: list[PotResult] = []
         carried = undecided = 0
-        for amount, entitled in pots:
+        for pot in pots:
+            amount, entitled = pot.amount, pot.eligible
             if not amount:
                 continue
             among = [s for s in order if s in entitled]
@@ -796,7 +798,7 @@ class WhiskeyPoker(HandState):
                 carried += amount
                 results.append(PotResult(amount, eligible, (), {}, True, amount, "whiskey.tie_best"))
                 continue
-            split = split_pot(amount, winners, self.table, self.tie_rule)
+            split = split_pot(amount, winners, self.table, str(self.options["common.showdown_tie"]))
             for s, chips in split.shares.items():
                 self.stacks[s] += chips
             carried += split.left_over
@@ -845,21 +847,21 @@ class WhiskeyPoker(HandState):
             if scoring == ELIMINATION:
                 self.total -= paid  # into the pool, which the carry counts
                 self.pool_paid += paid
-                self.penalties += (Penalty(names[payer], None, paid, rule, into="pool"),)
+                self.penalties.append(Penalty(names[payer], None, paid, rule, into="pool"))
             elif not to_winner or not winners:
                 carried += paid
-                self.penalties += (Penalty(names[payer], None, paid, rule),)
+                self.penalties.append(Penalty(names[payer], None, paid, rule))
             elif len(winners) > 1 and self.options["whiskey.tie_best"] == "all_tied_collect_nothing":
                 carried += paid
-                self.penalties += (Penalty(names[payer], None, paid, "whiskey.tie_best"),)
+                self.penalties.append(Penalty(names[payer], None, paid, "whiskey.tie_best"))
             else:
-                split = split_pot(paid, winners, self.table, self.tie_rule)
+                split = split_pot(paid, winners, self.table, str(self.options["common.showdown_tie"]))
                 for s, chips in split.shares.items():
                     self.stacks[s] += chips
-                    self.penalties += (Penalty(names[payer], names[s], chips, rule),)
+                    self.penalties.append(Penalty(names[payer], names[s], chips, rule))
                 if split.left_over:
                     carried += split.left_over
-                    self.penalties += (Penalty(names[payer], None, split.left_over, "whiskey.tie_best"),)
+                    self.penalties.append(Penalty(names[payer], None, split.left_over, "whiskey.tie_best"))
         return carried
 
     def elimination_carry(self, low: Pick, carried: int) -> WhiskeyCarry:
