@@ -225,7 +225,10 @@ def _describe(event: ev.Event) -> str:
     """The line's words, for an error saying it is not an action of the hand's game."""
     from referee.handfile.writer import EventWriter
 
-    return EventWriter("").action_words(event)  # type: ignore[arg-type]
+    writer = EventWriter("")
+    if isinstance(event, ev.PlayerEvent):
+        return writer.action_words(event)
+    return writer.line(event)  # a table line (the widow turned, a misdeal): its own words
 
 
 # ---------------------------------------------------------------- builders
