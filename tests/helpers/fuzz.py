@@ -164,7 +164,7 @@ def mutated_bytes(draw: Any, valid: Sequence[str], extra: Sequence[str] = ()) ->
         at = draw(st.integers(0, len(data)))
         data = data[:at] + draw(st.sampled_from((b"\xff", b"\xc3", b"\xe2\x82", b"\x80\x80", b"\xed\xa0\x80"))) + data[at:]
     elif how == "latin-1":
-        data = data + "\ncafé Ñoño Ещё\n".encode(draw(st.sampled_from(("latin-1", "cp1251"))))
+        data = data + draw(st.sampled_from(("\ncafé Ñoño\n".encode("latin-1"), "\nЕщё раз\n".encode("cp1251"))))
     elif how == "bom":
         data = b"\xef\xbb\xbf" + data
     elif how == "nul":
@@ -172,8 +172,22 @@ def mutated_bytes(draw: Any, valid: Sequence[str], extra: Sequence[str] = ()) ->
     return data
 
 
-def valid_texts(folder: Path, pattern: str) -> list[str]:
-    return [p.read_text(encoding="utf-8") for p in sorted(folder.glob(pattern))]
+class Corpus(tuple[str, ...]):
+    """Valid texts the mutations start from, shown by their name in hypothesis's reports (not whole)."""
+
+    name: str
+
+    def __new__(cls, name: str, texts: Sequence[str]) -> Corpus:
+        made = super().__new__(cls, texts)
+        made.name = name
+        return made
+
+    def __repr__(self) -> str:
+        return f"<{self.name}: {len(self)} texts>"
+
+
+def corpus(name: str, paths: Sequence[Path]) -> Corpus:
+    return Corpus(name, [p.read_text(encoding="utf-8") for p in paths])
 
 
 # ------------------------------------------------------------------ the store, row for row
