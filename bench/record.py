@@ -176,7 +176,7 @@ def table_line(table: Any, line: str) -> Any:
     """One line at the table prompt: handled (forced when the rules want a hand finished first), and the
     status line the prompt redraws."""
     from referee.cli.table_prompt import handle
-    from referee.live import Refused
+    from referee.recording.live_table import Refused
 
     entry = handle(table, line)
     if isinstance(entry, Refused) and entry.forceable:
@@ -189,7 +189,7 @@ class TableLines:
     """A line at the table prompt, from the line handed over to the redrawn status (see the docstring)."""
 
     def __init__(self, url: str, hands: int = 0) -> None:
-        from referee.live import LiveTable
+        from referee.recording.live_table import LiveTable
         from referee.store import SeatSpec, open_store
 
         self.store = open_store(url)
@@ -204,7 +204,7 @@ class TableLines:
 
     def __call__(self, i: int) -> float | None:
         """Seconds for the next line, or None when it stored no action (a new hand begun)."""
-        from referee.live import Stored
+        from referee.recording.live_table import Stored
 
         line = next(self.lines)
         t0 = time.perf_counter()
@@ -319,7 +319,7 @@ app()
 def cold_starts(url: str, runs: int, tmp: Path, hands: int = 20) -> dict[str, list[tuple[float, float]]]:
     """(wall, CPU) seconds of ``referee act`` and of the bare app, interleaved, after two warm-up runs
     each (the OS caches, the bytecode caches)."""
-    from referee.live import LiveTable
+    from referee.recording.live_table import LiveTable
 
     lines = TableLines(url, hands)
     sid = lines.sid

@@ -66,7 +66,7 @@ def record_session(folder: Path) -> str:
     """A closed 300-hand session in a fresh SQLite file; its URL."""
     from referee.handfile import parse_night
     from referee.handfile.replay import replay_night_file
-    from referee.recording import record_night
+    from referee.recording.night_file import record_night
     from referee.store import open_store
 
     url = f"sqlite:///{folder / 'bench.sqlite3'}"

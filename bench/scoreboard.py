@@ -4,7 +4,7 @@
 
 A real ``referee serve`` in a subprocess, on a fresh SQLite file (or ``--db``); ``--clients`` event
 streams read as a browser's EventSource reads them, each in its own thread; a scripted scorekeeper
-records ``--actions`` legal lines through the live table (:class:`referee.live.LiveTable`, as
+records ``--actions`` legal lines through the live table (:class:`referee.recording.live_table.LiveTable`, as
 ``referee table`` and ``referee act`` record), one every ``--pace`` seconds (a fast table plays an
 action every few seconds: 0.05 s is ~50x faster).
 
@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from helpers.scoreboard import EventStream  # noqa: E402
 
 from referee.handfile.writer import EventWriter  # noqa: E402
-from referee.live import LiveTable, Refused, Stored  # noqa: E402
+from referee.recording.live_table import LiveTable, Refused, Stored  # noqa: E402
 from referee.store import SeatSpec, open_store  # noqa: E402
 
 REFEREE = Path(sys.executable).parent / "referee"

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.handfile.replay import replay_night_file
-from referee.session_log import night_from_session
+from referee.recording.session_log import night_from_session
 from referee.store import SeatSpec, open_store
 
 runner = CliRunner()
@@ -97,7 +97,7 @@ def test_the_stored_lines_before_a_refused_one_stay(sqlite_url: str) -> None:
 
 def test_two_terminals_on_one_session(db_url: str) -> None:
     """A second terminal's act and the table's next line: the table is told what it missed."""
-    from referee.live import LiveTable, Refused
+    from referee.recording.live_table import LiveTable, Refused
 
     sid = new_session(db_url)
     with open_store(db_url) as store:
@@ -115,7 +115,7 @@ def test_two_terminals_on_one_session(db_url: str) -> None:
 def test_help_and_cli_import_stay_light() -> None:
     code = ("import sys, json, referee.cli; print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & "
             "{'prompt_toolkit', 'sqlalchemy', 'sqlmodel'}) + sorted(m for m in sys.modules if m.startswith("
-            "('referee.engine', 'referee.live', 'referee.store'))))) ")
+            "('referee.engine', 'referee.recording.live_table', 'referee.store'))))) ")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(loaded.stdout) == []
     for command in ("table", "act"):
@@ -153,11 +153,11 @@ def test_act_imports_only_what_one_line_needs(sqlite_url: str) -> None:
     modules, tables_built = json.loads(done.stderr.strip().splitlines()[-1])
     loaded = set(modules)
     assert not tables_built
-    assert "referee.engine.games.jackpots" in loaded and "referee.live" in loaded
+    assert "referee.engine.games.jackpots" in loaded and "referee.recording.live_table" in loaded
     heavy = {m for m in loaded if m.split(".")[0] in {"rich", "weasyprint", "jinja2", "alembic", "psycopg",
                                                        "prompt_toolkit", "pokerkit", "treys"}}
     unneeded = {m for m in loaded if m.startswith(("referee.report", "referee.ledger", "referee.dispute",
-                                                   "referee.whatif", "referee.rulings"))}
+                                                   "referee.dispute.whatif", "referee.handfile.rulings"))}
     unneeded |= {m for m in loaded if m.startswith("referee.cli.")} - {"referee.cli.app", "referee.cli.act",
                                                                         "referee.cli.db"}
     games = {m for m in loaded if m.startswith("referee.engine.games.")} - {

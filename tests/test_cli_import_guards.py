@@ -111,7 +111,7 @@ def test_a_night_recorded_here_exported_and_imported_back_is_recognised(sqlite_u
     """The session a log was exported from has no fingerprint (it was recorded at the table): it is
     still recognised, by the fingerprint of its own log."""
     from referee.handfile import read_night
-    from referee.recording import record_night
+    from referee.recording.night_file import record_night
 
     with open_store(sqlite_url) as store:
         record_night(store, read_night(EXAMPLE), table_name="Live", chip_value_cents=100)
@@ -145,7 +145,7 @@ def test_the_same_pokernow_ledger_imported_twice_is_refused(sqlite_url: str, tmp
 
 def test_a_night_that_does_not_replay_never_breaks_the_other_nights(db_url: str) -> None:
     from referee.handfile import read_night
-    from referee.recording import record_night
+    from referee.recording.night_file import record_night
 
     with open_store(db_url) as store:
         good = record_night(store, read_night(EXAMPLE), table_name="Good", chip_value_cents=100)

@@ -16,7 +16,7 @@ from referee.cli import app
 from referee.engine.events import TransferPaid
 from referee.handfile import read_night
 from referee.ledger.ledger import session_ledger
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.store import open_store
 
 runner = CliRunner()

@@ -11,7 +11,7 @@ from typer.testing import CliRunner, Result
 from referee.cli import app
 from referee.engine.events import LedgerSetting
 from referee.handfile import parse_night
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.store import SeatSpec, open_store
 
 runner = CliRunner()

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.engine.events import CashOut, Check, Leave, MoveSeat
 from referee.handfile import Night, parse_night, read_night, write_night
-from referee.recording import record_log_document, record_night
-from referee.session_log import hand_file_text, log_document, night_from_session, session_log
+from referee.recording.night_file import record_log_document, record_night
+from referee.recording.session_log import hand_file_text, log_document, night_from_session, session_log
 from referee.store import open_store
 
 runner = CliRunner()

@@ -19,8 +19,8 @@ from referee.engine.events import Ruling
 from referee.errors import InputError
 from referee.handfile import parse_night, read_night
 from referee.handfile.replay import replay_night_file
-from referee.recording import record_night
-from referee.session_log import night_from_session
+from referee.recording.night_file import record_night
+from referee.recording.session_log import night_from_session
 from referee.store import open_store
 from referee.store.codec import decode_event, encode_event
 

@@ -18,7 +18,7 @@ from referee.engine.outcome import Carry, Outcome
 from referee.engine.state import HandSetup
 from referee.handfile import parse_night
 from referee.ledger.ledger import session_ledger
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.store import open_store
 from toy_game import RULEBOOK, HighCard
 

@@ -13,7 +13,7 @@ from referee.errors import InputError
 from referee.handfile import parse_night, read_night
 from referee.ledger.ledger import session_ledger
 from referee.ledger.settings import money_settings
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.store import Store, open_store
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -1,4 +1,4 @@
-"""The live table (referee.live): what a scorekeeper's lines do to the log and to the hand in memory.
+"""The live table (referee.recording.live_table): what a scorekeeper's lines do to the log and to the hand in memory.
 
 Lines are refused with the engine's reason and forced into the log as facts; undo and corrections
 append voids; ``new hand`` moves the deal on by the rules; night lines hold from the next hand; two
@@ -12,8 +12,8 @@ import pytest
 
 from referee.engine.events import Void
 from referee.handfile.replay import replay_night_file
-from referee.live import LiveTable, Refused, Said, Stored
-from referee.session_log import night_from_session
+from referee.recording.live_table import LiveTable, Refused, Said, Stored
+from referee.recording.session_log import night_from_session
 from referee.store import SeatSpec, Store, open_store
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")

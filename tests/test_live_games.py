@@ -1,5 +1,5 @@
 """Every game the engine replays can be recorded live: golden nights of all nine games are typed into
-:class:`referee.live.LiveTable` line by line as a scorekeeper would (``new hand`` at each hand, the
+:class:`referee.recording.live_table.LiveTable` line by line as a scorekeeper would (``new hand`` at each hand, the
 header lines between hands, every action, forcing what the table refuses), and then
 
 * the night the store holds is the golden night, hand for hand (seats, dealers, changes, events);
@@ -19,9 +19,9 @@ import pytest
 from referee.handfile import read_night
 from referee.handfile.parser import strip_comment
 from referee.handfile.replay import replay_night_file
-from referee.live import LiveTable, Refused, Stored
-from referee.recording import record_night
-from referee.session_log import night_from_session
+from referee.recording.live_table import LiveTable, Refused, Stored
+from referee.recording.night_file import record_night
+from referee.recording.session_log import night_from_session
 from referee.store import open_store
 
 GOLDEN = Path(__file__).parent / "golden"

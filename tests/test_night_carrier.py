@@ -20,8 +20,8 @@ from referee.handfile import Night, parse_night, read_night
 from referee.handfile.replay import ReplayedNight, replay_night_file
 from referee.handfile.writer import EventWriter
 from referee.ledger.ledger import session_ledger
-from referee.live import LiveTable
-from referee.recording import record_night
+from referee.recording.live_table import LiveTable
+from referee.recording.night_file import record_night
 from referee.report.document import night_report
 from referee.store import Store, open_store
 

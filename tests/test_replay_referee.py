@@ -22,8 +22,8 @@ from referee.engine.findings import CODES
 from referee.errors import HandFileError, HandFileErrors
 from referee.handfile import parse_night, read_night
 from referee.handfile.replay import replay_night_file
-from referee.report_json import night_json, schema_path
-from referee.whatif import Change, compare
+from referee.report.json_doc import night_json, schema_path
+from referee.dispute.whatif import Change, compare
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -215,7 +215,7 @@ def test_json_v2_answers_the_questions_across_hands() -> None:
 def test_a_penalty_says_where_its_chips_went_as_the_game_that_imposed_it_says(golden: str, to: str, words: str) -> None:
     """Each game names where a payee-less penalty's chips go (Penalty.into); the JSON's ``to`` and the
     words of a replay and a ruling say so, with no game's name looked up outside the game."""
-    from referee.report_json import penalty_words
+    from referee.report.json_doc import penalty_words
 
     night = read_night(GOLDEN / golden)
     replayed = replay_night_file(night)

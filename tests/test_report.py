@@ -15,7 +15,7 @@ from typer.testing import CliRunner, Result
 
 from referee.cli import app
 from referee.handfile import read_night
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.resources import data_dir
 from referee.store import open_store
 

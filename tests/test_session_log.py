@@ -1,5 +1,5 @@
 """The session log is the whole truth of a night: everything that changes it is an appended,
-hash-chained event, and the night is rebuilt from the database alone (referee.session_log) — on
+hash-chained event, and the night is rebuilt from the database alone (referee.recording.session_log) — on
 SQLite and on PostgreSQL.  Includes the migration that takes databases of schema 0001 along."""
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from referee.engine.events import (
 )
 from referee.errors import InputError
 from referee.handfile import parse_night, read_night, write_night
-from referee.recording import night_from_log, record_night
-from referee.session_log import hand_file_text, night_from_session, session_log
+from referee.recording.night_file import night_from_log, record_night
+from referee.recording.session_log import hand_file_text, night_from_session, session_log
 from referee.store import SeatSpec, Store, open_store
 from referee.store.migrate import alembic_config, current_revision, head_revision
 

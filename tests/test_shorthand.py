@@ -1,4 +1,4 @@
-"""Short forms (referee.shorthand) are a thin layer: each is rewritten into the hand format's words,
+"""Short forms (referee.handfile.shorthand) are a thin layer: each is rewritten into the hand format's words,
 which the hand format's own reader reads into the same event as the long form."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from referee.engine.games import GAMES
 from referee.errors import HandFileError
 from referee.handfile.actions import HandReader
-from referee.shorthand import expand, game_verbs, split_cards, verb_words
+from referee.handfile.shorthand import expand, game_verbs, split_cards, verb_words
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 

@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ABOVE = ("referee.session_log", "referee.ledger.ledger", "referee.report", "referee.live", "referee.cli",
-         "referee.recording", "referee.handfile.replay")
+ABOVE = ("referee.recording.session_log", "referee.ledger.ledger", "referee.report", "referee.recording.live_table", "referee.cli",
+         "referee.recording.night_file", "referee.handfile.replay")
 
 SCRIPT = """
 import json, sys

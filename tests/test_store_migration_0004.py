@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.handfile import read_night
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.store import open_store
 from referee.store.migrate import alembic_config, current_revision, head_revision
 

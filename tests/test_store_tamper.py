@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.handfile import read_night
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.store import Store, open_store
 
 runner = CliRunner()

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from referee.cli.table_prompt import prompt_text, run_lines
-from referee.live import LiveTable
+from referee.recording.live_table import LiveTable
 from referee.store import SeatSpec, open_store
 
 HAND = ["new hand", "Bob: bets 2", "Ann: calls", "Bob: draws 1", "Ann: draws 2", "Bob: checks", "Ann: checks",

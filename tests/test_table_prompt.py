@@ -14,7 +14,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from referee.cli.table_prompt import TableCompleter, make_session, run, run_lines
-from referee.live import LiveTable
+from referee.recording.live_table import LiveTable
 from referee.store import SeatSpec, Store, open_store
 
 

@@ -16,7 +16,7 @@ import pyte
 import pytest
 
 from referee.handfile.replay import replay_night_file
-from referee.session_log import night_from_session
+from referee.recording.session_log import night_from_session
 from referee.store import SeatSpec, open_store
 
 REFEREE = Path(sys.executable).parent / "referee"

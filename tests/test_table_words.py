@@ -28,8 +28,8 @@ from referee.engine.replay import start_hand
 from referee.handfile import read_night
 from referee.handfile.actions import HandReader
 from referee.handfile.replay import night_hands
-from referee.live import LiveTable, phase_words
-from referee.shorthand import expand, verb_for
+from referee.recording.live_table import LiveTable, phase_words
+from referee.handfile.shorthand import expand, verb_for
 from referee.store import SeatSpec, open_store
 
 REFEREE = Path(sys.executable).parent / "referee"

@@ -19,7 +19,7 @@ from referee.cli.db import DbOption, open_for
 from referee.errors import EXCERPT, InputError, RetryableError, excerpt
 
 if TYPE_CHECKING:
-    from referee.live import Stored
+    from referee.recording.live_table import Stored
 
 
 def _spot(session_id: int, table: Any) -> str:
@@ -65,7 +65,7 @@ def act(
     An illegal action is refused with the reason and exit code 2, unless --force.  A line that
     lost a race with another recorder, or a database gone away mid-command, exits with 75: retry.
     """
-    from referee.live import LiveTable, Refused, Said, Stored
+    from referee.recording.live_table import LiveTable, Refused, Said, Stored
 
     out = typer.echo  # plain text, printed as typed (no rich markup to escape: a fast start matters here)
     with open_for(ctx, db) as store:

@@ -18,7 +18,7 @@ from referee.errors import InputError
 
 if TYPE_CHECKING:
     from referee.ledger.counting import Count
-    from referee.live import LiveTable
+    from referee.recording.live_table import LiveTable
 
 _NEXT = "count a player again ('Dee 87'), confirm the counts as counted ('confirm NAME': who confirms), or 'cancel'"
 

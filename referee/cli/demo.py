@@ -53,7 +53,7 @@ def add_the_dispute(store: Store, session_id: int) -> None:
     from referee.dispute.decide import decide
     from referee.dispute.questions import classify
     from referee.handfile.replay import replay_night_file
-    from referee.session_log import night_from_session
+    from referee.recording.session_log import night_from_session
 
     hand, action, question = DISPUTE
     topic = classify(question)
@@ -85,7 +85,7 @@ def demo(
     from referee.handfile import read_night
     from referee.handfile.replay import replay_night_file
     from referee.ledger.ledger import session_ledger
-    from referee.recording import night_from_log, record_night
+    from referee.recording.night_file import night_from_log, record_night
     from referee.report.document import night_report
     from referee.resources import data_dir
     from referee.store import open_store

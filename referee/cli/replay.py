@@ -5,10 +5,10 @@ stack after it, the illegal ones marked with their finding codes, voided ones st
 outcome (pots and winners, each player's chips before, after and net, penalties and where they go,
 what carries to the next deal, the game's facts about the deal), the findings with their action,
 line, player, rule id and the rule's text, and the rulings on record.  ``--json`` writes the
-versioned document of :mod:`referee.report_json` (``docs/json.md``).  ``--output`` writes to a file,
+versioned document of :mod:`referee.report.json_doc` (``docs/json.md``).  ``--output`` writes to a file,
 atomically: on any error nothing is written.  ``--check`` exits 1 when a finding of severity error
 is there (for scripts).  ``--option`` / ``--rulebook`` replay the night under another house rule
-and show beside the log how findings, outcomes and chips differ (:mod:`referee.whatif`).
+and show beside the log how findings, outcomes and chips differ (:mod:`referee.dispute.whatif`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from referee.engine.events import Ruling
     from referee.handfile.model import Night
     from referee.handfile.replay import ReplayedHand, ReplayedNight
-    from referee.whatif import Comparison
+    from referee.dispute.whatif import Comparison
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 #: a night of at least this many hands may show a progress bar (when it takes long enough)
@@ -65,7 +65,7 @@ def timeline(hand: ReplayedHand, width: int | None = None) -> RenderableType:
     from referee.cli.output import grid
     from referee.engine.events import NightEvent, Void
     from referee.handfile.writer import EventWriter
-    from referee.session_log import night_words
+    from referee.recording.session_log import night_words
 
     replay = hand.replay
     writer = EventWriter(replay.setup.rulebook.game)
@@ -101,7 +101,7 @@ def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
     from rich.text import Text
 
     from referee.cli.output import grid
-    from referee.report_json import penalty_words
+    from referee.report.json_doc import penalty_words
 
     replay = hand.replay
     setup, outcome = replay.setup, replay.outcome
@@ -150,7 +150,7 @@ def findings_renderables(hand: ReplayedHand, width: int | None = None) -> list[R
     from rich.text import Text
 
     from referee.cli.output import grid
-    from referee.report_json import rule_text
+    from referee.report.json_doc import rule_text
 
     replay = hand.replay
     book = replay.setup.rulebook
@@ -198,7 +198,7 @@ def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: 
     to wrap in)."""
     from rich.text import Text
 
-    from referee.rulings import of_hand
+    from referee.handfile.rulings import of_hand
 
     replay, entry = hand.replay, hand.entry
     setup = replay.setup
@@ -255,7 +255,7 @@ def hand_text(console: Console, hand: ReplayedHand, rulings: Sequence[Ruling] = 
 
 
 def _change_text(change: object) -> str:
-    from referee.session_log import night_words
+    from referee.recording.session_log import night_words
 
     return night_words(change)  # type: ignore[arg-type]  # a night event: a hand file's or a session's
 
@@ -325,7 +325,7 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
     from rich.rule import Rule
     from rich.text import Text
 
-    from referee.rulings import in_force
+    from referee.handfile.rulings import in_force
 
     shown = [h for h in hands if only is None or h.entry.number == only]
     console.print(Text.assemble(("Night: ", "bold"), f"{night.source} · {len(hands)} hand{'s' if len(hands) != 1 else ''}"
@@ -418,7 +418,7 @@ def print_comparison(console: Console, comparison: Comparison) -> None:
 
 
 def _penalty(penalty: Any) -> str:
-    from referee.report_json import penalty_words
+    from referee.report.json_doc import penalty_words
 
     return f"{penalty_words(penalty)} [{penalty.rule}]"
 
@@ -491,20 +491,20 @@ def replay(
     check_hand(night, hand)
     what_if = None
     if options or rulebook:
-        from referee.whatif import Change, parse_option
+        from referee.dispute.whatif import Change, parse_option
 
         what_if = Change(dict(parse_option(o) for o in options or ()), rulebook)
     with progress_for(progress_console(), len(night.hands), "Replaying hands") as ticker:
         hands = replay_night_file(night, ticker.advance)
     comparison = None
     if what_if is not None:
-        from referee.whatif import compare
+        from referee.dispute.whatif import compare
 
         comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand])
     if as_json:
         import json
 
-        from referee.report_json import night_json
+        from referee.report.json_doc import night_json
 
         shown = comparison.now if comparison is not None else hands
         document = night_json(night, shown, opening=loaded.opening, closing=loaded.closing)

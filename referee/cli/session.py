@@ -18,7 +18,7 @@ from referee.errors import InputError, excerpt
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
 
 if TYPE_CHECKING:
-    from referee.session_log import LogSnapshot
+    from referee.recording.session_log import LogSnapshot
     from referee.store import GameSession
 
 app = typer.Typer(help="Sessions: one night at one table, its players, rulebook and chip value.", no_args_is_help=True)
@@ -202,7 +202,7 @@ def new(
             assert session.id is not None
             if money:
                 tx.append_events(session.id, None, money)
-        from referee.session_log import table_state
+        from referee.recording.session_log import table_state
 
         snap = store.snapshot(session.id)
     state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
@@ -252,7 +252,7 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
 def _night_places(snap: LogSnapshot) -> list[tuple[int, str, str]]:
     """Each night event of the log: its seq, where it falls in the night, what it says (the
     opening, before the hand that began after it, or after the last hand)."""
-    from referee.session_log import night_places, place_words
+    from referee.recording.session_log import night_places, place_words
     from referee.store.chain import what_it_says
 
     hands = len({r.hand_number for r in snap.events if r.hand_number is not None})
@@ -297,7 +297,7 @@ def show(
 ) -> None:
     """Show one session: rulebook, chip value, who sits where, chips bought and cashed out, hands,
     the night's events between hands, and whether the chain holds."""
-    from referee.session_log import table_state
+    from referee.recording.session_log import table_state
 
     with open_for(ctx, db) as store:
         snap = store.snapshot(session_id)
@@ -559,7 +559,7 @@ def amend(
     """Correct a night, append-only: each correction is recorded with its reason, and the ledger, the
     settlement, the standings and the report follow."""
     from referee.engine.events import AddChips, Amendment, CountFixed, Void
-    from referee.session_log import read_session_log
+    from referee.recording.session_log import read_session_log
     from referee.store.chain import what_it_says
 
     reason = " ".join(why.split())

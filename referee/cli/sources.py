@@ -50,7 +50,7 @@ def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: s
                          hint="referee replay night.txt, or referee replay --session ID")
     if session is not None:
         from referee.cli.db import open_for
-        from referee.session_log import session_log
+        from referee.recording.session_log import session_log
 
         with open_for(ctx, db) as store:
             log = session_log(store, session)  # the database alone

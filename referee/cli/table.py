@@ -20,7 +20,7 @@ from referee.errors import InputError
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from referee.live import LiveTable
+    from referee.recording.live_table import LiveTable
 
 
 def _history_file() -> object:
@@ -54,7 +54,7 @@ def table(
     reason, and '!' logs it as it happened.
     """
     from referee.cli.output import console, literal
-    from referee.live import LiveTable
+    from referee.recording.live_table import LiveTable
 
     with open_for(ctx, db) as store:
         if session_id is None:

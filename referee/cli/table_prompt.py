@@ -2,12 +2,12 @@
 one-keystroke force.
 
 * The bottom toolbar always shows the hand, the dealer, the pot, whose turn it is and what he may
-  do, and the cards known so far (:meth:`referee.live.Status.line`).
+  do, and the cards known so far (:meth:`referee.recording.live_table.Status.line`).
 * :class:`TableCompleter` completes player names and table words first, then the verbs of the
   game (the legal ones of the player to act first), then cards (the player's own known cards
   first, then every card the log has placed nowhere) and names.
 * After a refused action, ``!`` on an empty line logs it as it happened (``force`` does the same).
-* Every line is handed to :class:`referee.live.LiveTable`, which commits it before the next prompt.
+* Every line is handed to :class:`referee.recording.live_table.LiveTable`, which commits it before the next prompt.
 
 This module imports prompt_toolkit; only ``referee table`` imports this module, so ``referee
 --help`` and the other commands never load it.  :func:`run_lines` is the same loop without a
@@ -27,7 +27,7 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
-from referee.live import Entry, LiveTable, Refused, Said, Stored
+from referee.recording.live_table import Entry, LiveTable, Refused, Said, Stored
 
 if TYPE_CHECKING:
     from referee.cli.count_step import CountStep
@@ -82,7 +82,7 @@ class TableCompleter(Completer):
         if not done:
             found = [(n, "player") for n in self._names()] + [(c, "") for c in COMMANDS + TABLE_WORDS]
             return [(w, m) for w, m in found if w.lower().startswith(low)]
-        from referee.shorthand import player_named
+        from referee.handfile.shorthand import player_named
 
         player = player_named(done[0].rstrip(":"), self._names())
         if player is None:
@@ -101,7 +101,7 @@ class TableCompleter(Completer):
 
     def _verb(self, typed: str) -> str | None:
         from referee.errors import RefereeError
-        from referee.shorthand import verb_for
+        from referee.handfile.shorthand import verb_for
 
         try:
             return verb_for(typed, self.live.game).split()[0]
@@ -111,7 +111,7 @@ class TableCompleter(Completer):
     def _verbs(self, player: str) -> list[tuple[str, str]]:
         """The verbs of the game in its players' words (``drop`` in brag), the legal ones first."""
         from referee.handfile.writer import EventWriter
-        from referee.shorthand import spoken_words, verb_words
+        from referee.handfile.shorthand import spoken_words, verb_words
 
         legal: list[str] = []
         prompt = self.live.prompt()
@@ -224,7 +224,7 @@ def handle(live: LiveTable, text: str) -> Entry | None:
         return _count(live, None)
     if word in ("help", "h"):
         from referee.engine.games import game_title
-        from referee.shorthand import hint_words
+        from referee.handfile.shorthand import hint_words
 
         return Said(f"{HELP}\n  {game_title(live.game)} words: {hint_words(live.game)}")
     if word in FORCE:

@@ -63,7 +63,7 @@ def import_night(
     if as_new and document is None:
         raise InputError("--as-new is for a session log (JSON): a hand file carries no hash chain",
                          where="--as-new", hint="leave it out")
-    from referee.imports import import_hand_file, import_log_document
+    from referee.recording.imports import import_hand_file, import_log_document
 
     with open_for(ctx, db) as store:
         if document is not None:
@@ -94,7 +94,7 @@ def export_session(
     db: DbOption = None,
 ) -> None:
     """Export a session: the canonical hand file of its night, or (--json) its whole log."""
-    from referee.session_log import hand_file_text, log_document, read_session_log
+    from referee.recording.session_log import hand_file_text, log_document, read_session_log
 
     with open_for(ctx, db) as store:
         snapshot = store.snapshot(session_id)

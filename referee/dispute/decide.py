@@ -42,13 +42,13 @@ NEEDS = {
 
 def _words(event: ev.Event, game: str) -> str:
     from referee.handfile.writer import EventWriter
-    from referee.session_log import night_words
+    from referee.recording.session_log import night_words
 
     return night_words(event) if isinstance(event, ev.NightEvent) else EventWriter(game).line(event)
 
 
 def _rule_text(book: Rulebook, rule: str | None) -> str | None:
-    from referee.report_json import rule_text
+    from referee.report.json_doc import rule_text
 
     return rule_text(book, rule)
 
@@ -112,7 +112,7 @@ def _chips(was: ReplayedHand, now: ReplayedHand | None) -> tuple[ChipLine, ...]:
 
 def _outcome_lines(hand: ReplayedHand) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     from referee.plain_words import carry_words
-    from referee.report_json import penalty_words
+    from referee.report.json_doc import penalty_words
 
     outcome = hand.replay.outcome
     pots = []
@@ -180,7 +180,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     decision of a question of fact, as hand-file action lines of that hand.
     """
     from referee.handfile.replay import replay_night_file
-    from referee.rulings import read_facts
+    from referee.handfile.rulings import read_facts
 
     bare_night = _without(night, number, action)
     if bare_night is not night:

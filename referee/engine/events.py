@@ -415,7 +415,7 @@ class Ruling(NightEvent):
 
     * ``question``: the question as the table asked it, literally.
     * ``topic``: what the question was read as (``false_open``, ``over_limit``, ``show_order``,
-      ``see``, ``cover``, ``buy_back``, ``card_fact``, ... : ``referee/rulings.py`` lists them).
+      ``see``, ``cover``, ``buy_back``, ``card_fact``, ... : ``referee/handfile/rulings.py`` lists them).
     * ``decided_by``: ``"log"`` when the rules engine decided it from the log alone (the replay
       already gives its chips: the ruling only records that it was asked and answered), ``"table"``
       when it was a question of fact the log could not decide and the table decided it.

@@ -196,7 +196,7 @@ class HandReader:
 def _in_format_words(text: str, game: str) -> str:
     """``text`` with its first word, a word the game's players say (``drops`` in brag, ``open`` in
     draw: the game's ``table_words``), put in the hand format's words (``folds``, ``bets``)."""
-    from referee.shorthand import spoken_words
+    from referee.handfile.shorthand import spoken_words
 
     word, _, rest = text.partition(" ")
     spoken = spoken_words(game)
@@ -212,7 +212,7 @@ def _close_verb(word: str, game: str) -> str | None:
     game's own words: never another game's)."""
     import difflib
 
-    from referee.shorthand import game_verbs, spoken_words
+    from referee.handfile.shorthand import game_verbs, spoken_words
 
     verbs = [*spoken_words(game), *game_verbs(game)]
     if word.lower() in verbs:

@@ -41,7 +41,7 @@ NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
 RESERVED = frozenset({"rulebook", "option", "seats", "seat", "dealer", "hand", "misdeal", "void", "widow", "dummy"})
 
 #: The header lines that change the night between hands, as patterns (fullmatch): the parser reads
-#: them here and the live table (referee.live) between hands, so both read the same words.
+#: them here and the live table (referee.recording.live_table) between hands, so both read the same words.
 RULEBOOK_LINE = re.compile(r"rulebook\s*:\s*(?P<ref>.*)", _I)
 OPTION_LINE = re.compile(r"option\s+(?P<name>[\w.]+)\s*=\s*(?P<value>.+)", _I)
 DEALER_LINE = re.compile(r"dealer\s*:\s*(?P<name>\S+)", _I)

@@ -70,15 +70,15 @@ def _rulebook_of(hand: HandEntry, night: Night, cache: dict[tuple[str, tuple[tup
 
 def night_hands(night: Night) -> list[NightHand]:
     """The engine's view of each hand of ``night`` (a hand the table ruled on ends with the facts it
-    decided: :func:`referee.rulings.ruled_events`)."""
+    decided: :func:`referee.handfile.rulings.ruled_events`)."""
     from referee.engine.night import NightHand
 
     cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook] = {}
     out: list[NightHand] = []
     for hand in night.hands:
         events = hand.events
-        if night.rulings:  # the table's decisions on record: their facts end the hand (referee.rulings)
-            from referee.rulings import ruled_events
+        if night.rulings:  # the table's decisions on record: their facts end the hand (referee.handfile.rulings)
+            from referee.handfile.rulings import ruled_events
 
             events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
         out.append(NightHand.from_header(_rulebook_of(hand, night, cache), hand.seats, hand.number, hand.changes,

@@ -58,7 +58,7 @@ def fit_to_hand(line: str, size: int) -> str:
 
 def _examples(game: str) -> list[str]:
     """The game's example lines of what it offers (a check in brag can be logged, never offered)."""
-    from referee.shorthand import offered_verbs
+    from referee.handfile.shorthand import offered_verbs
 
     g = find_game(game)
     offered = offered_verbs(game)

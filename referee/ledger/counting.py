@@ -3,7 +3,7 @@ differ, a hand the close ends by rule, the night's amendments, and the money as 
 night was closed before a correction.
 
 Everything is read from the log and its replay (:mod:`referee.ledger.ledger`); the facts recorded here
-are night events (:data:`referee.session_log.CLOSING_EVENTS`): ``CountConfirmed`` (a count that
+are night events (:data:`referee.recording.session_log.CLOSING_EVENTS`): ``CountConfirmed`` (a count that
 differs from the log, confirmed by someone), ``HandEnded`` (a hand in play at the close, its pot
 returned or split by the rule the rulebook names), ``Reopened`` and ``Amendment`` (a correction and
 its reason) and ``CountFixed`` (a count corrected).
@@ -22,7 +22,7 @@ from referee.errors import InputError
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedHand, ReplayedNight
     from referee.ledger.ledger import SessionLedger
-    from referee.session_log import LogSnapshot, SessionLog
+    from referee.recording.session_log import LogSnapshot, SessionLog
 
 #: the rule a hand in play at the close is ended by, per way of ending it (every shipped rulebook has them)
 END_HAND_RULES: Mapping[str, str] = {"return": "house.90.1", "split": "house.90.2"}

@@ -1,7 +1,7 @@
 """One session's ledger: what each player put in, took out and won, in integer cents, derived from
 the log and its replay alone.
 
-**What it reads.**  The session log (:func:`referee.session_log.session_log`): buy-ins (the opening
+**What it reads.**  The session log (:func:`referee.recording.session_log.session_log`): buy-ins (the opening
 ``SitDown`` events and late arrivals), rebuys (``AddChips``), cash-outs (``CashOut``: chips counted at
 the table), the chip value, the money settings (:mod:`referee.ledger.settings`), payments
 (``TransferPaid``) and the whisky bill (``WhiskyBill``).  The replay of the night
@@ -9,7 +9,7 @@ the table), the chip value, the money settings (:mod:`referee.ledger.settings`),
 (:class:`~referee.engine.night.NightStep`: every player's stack before and after it, what the night
 events did, the carries), chips left in the middle, penalties, and the games' own money, which each
 game reports through its money hook (:mod:`referee.engine.money`).  The ledger computes no stack and
-names no game: it adds up.  A ruling the table decided is part of the replay (``referee.rulings``), so
+names no game: it adds up.  A ruling the table decided is part of the replay (``referee.handfile.rulings``), so
 the ledger follows it with no code of its own.
 
 **The games' money.**  Chips are worth the session's chip value, in every game.  A game with money
@@ -49,7 +49,7 @@ from referee.ledger.settlement import Transfer, name_key
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedNight
     from referee.ledger.settlement import Method, Settlement
-    from referee.session_log import LogSnapshot, SessionLog
+    from referee.recording.session_log import LogSnapshot, SessionLog
     from referee.store import Store
 
 
@@ -465,7 +465,7 @@ def session_ledger(store: Store, session_id: int, snapshot: LogSnapshot | None =
     """Read session ``session_id`` from the store (or from ``snapshot``, read from it already), replay
     it and build its ledger."""
     from referee.handfile.replay import replay_night_file
-    from referee.session_log import read_session_log
+    from referee.recording.session_log import read_session_log
 
     log = read_session_log(snapshot if snapshot is not None else store.snapshot(session_id))
     replayed = replay_night_file(log.night)

@@ -372,7 +372,7 @@ def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names:
                                   where=f"{ledger.source}:{','.join(map(str, p.rows))}",
                                   hint="give them different names with --name NICK=NAME")
         taken[seat.casefold()] = p
-    from referee.imports import check_copies
+    from referee.recording.imports import check_copies
 
     with store.transaction() as tx:  # type: ignore[attr-defined]
         game = tx.new_session(table_name=table, rulebook=rulebook, chip_value_cents=1, started_at=ledger.started,

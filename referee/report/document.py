@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from referee.ledger.counting import AmendmentLine, Change
     from referee.ledger.ledger import SessionLedger
     from referee.ledger.settlement import Settlement
-    from referee.session_log import SessionLog
+    from referee.recording.session_log import SessionLog
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,7 @@ class NightReport:
 
 
 def _finding(hand: ReplayedHand, finding: Finding) -> FindingLine:
-    from referee.report_json import rule_text
+    from referee.report.json_doc import rule_text
 
     return FindingLine(hand.entry.number, finding.action, finding.severity, finding.code, finding.player,
                        finding.rule, finding.message, finding.remedy, rule_text(hand.rulebook, finding.rule))
@@ -219,7 +219,7 @@ def _winners(hand: ReplayedHand) -> str:
 
 
 def _change(change: object) -> str:
-    from referee.session_log import night_words
+    from referee.recording.session_log import night_words
 
     return night_words(change)  # type: ignore[arg-type]
 
@@ -241,7 +241,7 @@ def _chips(replayed: ReplayedNight, names: list[str]) -> dict[str, tuple[int | N
 def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight, settlement: Settlement,
                  chain_ok: bool | None = None) -> NightReport:
     """The report of one session (see the module docstring)."""
-    from referee.report_json import rule_text
+    from referee.report.json_doc import rule_text
 
     game = log.session
     hands: list[HandLine] = []

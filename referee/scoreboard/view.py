@@ -65,7 +65,7 @@ def _last_hand(store: Any, session_id: int, replayed: Any, recording: bool) -> t
     """The hand the table is at: ``(setup, events, number, findings)``.  While the night is recorded it
     is the live table's (a hand just begun, no action yet, included); once closed, the last replayed."""
     if recording:
-        from referee.live import LiveTable
+        from referee.recording.live_table import LiveTable
 
         table = LiveTable(store, session_id)
         if table.state is None or table.hand is None:
@@ -156,7 +156,7 @@ def session_view(store: Any, session_id: int) -> dict[str, Any]:
     from referee.ledger.ledger import session_ledger
     from referee.report.chart import chips_chart
     from referee.report.document import night_report
-    from referee.report_json import rule_text
+    from referee.report.json_doc import rule_text
 
     snapshot = store.snapshot(session_id)  # the log read once: the head and the night agree
     ledger, log, replayed = session_ledger(store, session_id, snapshot)

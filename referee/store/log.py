@@ -2,7 +2,7 @@
 session, read in one transaction) and :class:`TableState`, the table as the night events so far leave
 it (who sits where, the dealer, the rules in force, chips bought and cashed out).  The store checks
 a night event against it (Bob leaving when he is not seated) before it is appended; the session log
-(:mod:`referee.session_log`, above the store) reads a night with it.
+(:mod:`referee.recording.session_log`, above the store) reads a night with it.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Events can only be appended: there is no update or delete path for them here, an
 refuses both (trigger; the one exception is deleting a session that has no hands yet).  A
 correction is a new ``Void`` event.
 
-The log is the whole night (see :mod:`referee.session_log`): a session opens with a ``SitDown``
+The log is the whole night (see :mod:`referee.recording.session_log`): a session opens with a ``SitDown``
 per player and the first dealer's ``SetDealer``; events between hands (no hand number) seat,
 unseat, move and rebuy players, name the dealer, change the rules and cash out; a hand's events
 carry its number.  A night event is checked against the table before it is appended (Bob cannot
@@ -529,7 +529,7 @@ class Transaction:
     def snapshot(self, session_id: int) -> LogSnapshot:
         """Everything this transaction sees of the session, its own writes included (an import reads
         back what it recorded and replays it before anything is committed)."""
-        from referee.session_log import LogSnapshot
+        from referee.recording.session_log import LogSnapshot
 
         game = Store._session(self.db, session_id)
         seats = list(self.db.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)

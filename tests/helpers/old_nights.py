@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from referee.handfile import parse_night
-from referee.recording import record_night
+from referee.recording.night_file import record_night
 from referee.store import Store
 
 #: Ann shows the ace of clubs Bob has just shown: a card held by two players

@@ -28,7 +28,7 @@ from referee.errors import RefereeError
 from referee.handfile.model import Night
 from referee.handfile.parser import load_rules
 from referee.handfile.writer import EventWriter, write_events
-from referee.recording import header_events, stored_rulebook
+from referee.recording.night_file import header_events, stored_rulebook
 from referee.store import SeatSpec, Store, open_store
 
 CARD = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[cdhs](?!\w)|(?<!\w)Jk[12](?!\w)")

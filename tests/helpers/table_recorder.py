@@ -21,7 +21,7 @@ from recorder import say  # tests/helpers, this script's own directory
 
 from referee.cli.table_prompt import handle
 from referee.handfile.writer import EventWriter
-from referee.live import LiveTable, Refused, Stored
+from referee.recording.live_table import LiveTable, Refused, Stored
 from referee.store import Store, open_store
 
 

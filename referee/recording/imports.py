@@ -81,7 +81,7 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
                      again: bool = False) -> Imported:
     """Record a hand file's night as a new session, if it replays and is not in the store yet."""
     from referee.handfile.replay import replay_night_file
-    from referee.recording import record_night
+    from referee.recording.night_file import record_night
 
     try:  # as `referee replay FILE`: a night it refuses is refused here, at its line
         replay_night_file(night)
@@ -100,7 +100,7 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
 def verify_document(document: dict[str, Any], source: str) -> ChainReport:
     """The exported chain of a session log, checked; InputError naming the first event that does
     not match (or what keeps the chain from being checked at all)."""
-    from referee.recording import check_log_document
+    from referee.recording.night_file import check_log_document
     from referee.store.chain import ExportedLogError, verify_exported
 
     header, events = check_log_document(document, source)
@@ -127,8 +127,8 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
     """Record a session log exported as JSON as a new session: its chain verified (unless
     ``as_new``), its night replayed from what the transaction wrote, not in the store yet."""
     from referee.handfile.replay import replay_night_file
-    from referee.recording import check_log_document, record_log_document
-    from referee.session_log import read_session_log
+    from referee.recording.night_file import check_log_document, record_log_document
+    from referee.recording.session_log import read_session_log
 
     header, _ = check_log_document(document, source)
     report = None if as_new else verify_document(document, source)

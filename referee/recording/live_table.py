@@ -3,7 +3,7 @@
 :class:`LiveTable` is what ``referee table`` and ``referee act`` record through.  It is built from
 the store alone (the session log is the whole truth) and then kept in memory: each line the
 scorekeeper types is read into one event (the hand format's words, or a short form:
-:mod:`referee.shorthand`), judged on a copy of the hand's state (:meth:`HandState.check`, one step),
+:mod:`referee.handfile.shorthand`), judged on a copy of the hand's state (:meth:`HandState.check`, one step),
 appended to the log and committed, and only then pushed into the state.  Nothing is replayed per
 line; starting the next hand is one step of the night's :class:`~referee.engine.night.NightThread`.
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from referee.engine.night import NightHand, NightThread
     from referee.engine.state import HandSetup, HandState, Prompt
     from referee.rulebook import Rulebook
-    from referee.session_log import TableState
+    from referee.recording.session_log import TableState
     from referee.store import Store
     from referee.store.models import GameSession
 
@@ -212,7 +212,7 @@ class LiveTable:
         from referee.engine.night import NightThread
         from referee.engine.replay import play
         from referee.handfile.replay import night_hands
-        from referee.session_log import read_session_log
+        from referee.recording.session_log import read_session_log
 
         snap = self.store.snapshot(self.session_id)
         log = read_session_log(snap)
@@ -264,7 +264,7 @@ class LiveTable:
     def game(self) -> str:
         if self.state is not None:
             return self.state.rulebook.game
-        from referee.session_log import _game_of
+        from referee.recording.session_log import _game_of
 
         return _game_of(self.table_state.rulebook)
 
@@ -459,7 +459,7 @@ class LiveTable:
     def read(self, line: str) -> ev.Event:
         """The event a line of the current hand stands for (HandFileError when it cannot be read)."""
         from referee.handfile.actions import HandReader
-        from referee.shorthand import expand, player_named
+        from referee.handfile.shorthand import expand, player_named
 
         state = self.state
         assert state is not None
@@ -631,7 +631,7 @@ class LiveTable:
             _book(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
         if m := p.RULEBOOK_LINE.fullmatch(line):
-            from referee.recording import stored_rulebook
+            from referee.recording.night_file import stored_rulebook
 
             ref = m["ref"].strip()
             _book(p.resolve_rulebook(ref, self.base_dir), {})  # refused here if it cannot be loaded
@@ -641,7 +641,7 @@ class LiveTable:
         return None
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
-        from referee.session_log import night_words
+        from referee.recording.session_log import night_words
         from referee.store import StaleLogError
         from referee.store.codec import decode_event
 

@@ -5,7 +5,7 @@ recorded whole or not at all): the header's seats as the opening ``SitDown`` eve
 as the first ``SetDealer``; before each hand the night events of its header (``ChangeRulebook``,
 ``ChangeOption``, sit-downs, departures, chips added, ``SetDealer``); then the hand's events, each
 with its line in canonical form as its text.  Reading back (:func:`night_from_log`) uses the
-database alone (:mod:`referee.session_log`), so a replay of the log can be compared with a replay
+database alone (:mod:`referee.recording.session_log`), so a replay of the log can be compared with a replay
 of the file.
 """
 
@@ -95,7 +95,7 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
 
 def night_from_log(store: Store, session_id: int) -> Night:
     """The night of session ``session_id`` as its log holds it (the database alone)."""
-    from referee.session_log import night_from_session
+    from referee.recording.session_log import night_from_session
 
     return night_from_session(store, session_id)
 
@@ -104,7 +104,7 @@ def check_log_document(document: object, source: str) -> tuple[dict[str, Any], l
     """The header and events of a session log exported as JSON; InputError naming ``source`` when
     it is not one this referee reads."""
     from referee.errors import InputError
-    from referee.session_log import LOG_FORMAT, LOG_FORMAT_VERSION
+    from referee.recording.session_log import LOG_FORMAT, LOG_FORMAT_VERSION
 
     if not isinstance(document, dict) or document.get("format") != LOG_FORMAT:
         raise InputError("not a referee session log", where=source,

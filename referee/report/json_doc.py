@@ -31,7 +31,7 @@ SCHEMA = "referee.replay/2"
 
 def schema_path(version: int = 2) -> Path:
     """The JSON Schema file of ``referee.replay/<version>``, shipped inside the package."""
-    return Path(__file__).resolve().parent / "schemas" / f"replay-{version}.schema.json"
+    return Path(__file__).resolve().parent.parent / "schemas" / f"replay-{version}.schema.json"
 
 
 def rule_text(rulebook: "Rulebook", rule_id: str | None) -> str | None:
@@ -99,7 +99,7 @@ def _plain(value: Any) -> Any:
 def timeline_json(hand: "ReplayedHand") -> list[dict[str, Any]]:
     """Each action of the hand with the table after it (``HandReplay.states``)."""
     from referee.handfile.writer import EventWriter
-    from referee.session_log import night_words
+    from referee.recording.session_log import night_words
 
     replay = hand.replay
     writer = EventWriter(replay.setup.rulebook.game)
@@ -129,7 +129,7 @@ def timeline_json(hand: "ReplayedHand") -> list[dict[str, Any]]:
 def hand_json(hand: "ReplayedHand", rulings: Sequence[Ruling] = ()) -> dict[str, Any]:
     """One hand: what was played, under which rules, how it ended, and every finding."""
     from referee.engine.games import find_game
-    from referee.rulings import of_hand
+    from referee.handfile.rulings import of_hand
 
     replay, entry = hand.replay, hand.entry
     setup, outcome = replay.setup, replay.outcome
@@ -192,7 +192,7 @@ def night_json(night: Night, replayed: "ReplayedNight", *, opening: Iterable[Sit
     """The whole document for ``referee replay --json``.  ``opening``: a session's opening sit-downs
     (for the money paid); ``closing``: its night events after the last hand (cash-outs)."""
     from referee.handfile.writer import write_so_far
-    from referee.rulings import in_force
+    from referee.handfile.rulings import in_force
 
     hands = replayed.hands
     paid = {s.player: s.paid_cents for s in opening}
