@@ -16,7 +16,7 @@ from referee.engine import events as ev
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.actions import HandReader
 from referee.rulebook.loader import load_rulebook, shipped_rulebook_names
-from referee.shorthand import expand
+from referee.handfile.shorthand import expand
 
 pytestmark = pytest.mark.fuzz
 
