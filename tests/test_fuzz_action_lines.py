@@ -60,8 +60,8 @@ def check(game: str, text: str, short: bool) -> None:
 lines = st.one_of(line_like(), mutated(BODY_LINES), mutated(SHORT_FORMS), st.sampled_from(BODY_LINES + SHORT_FORMS))
 
 
-@given(st.lists(st.tuples(st.sampled_from(GAMES), lines, st.booleans()), min_size=1, max_size=12))
-@fuzz_settings(0.14, per_example=6)
+@given(st.lists(st.tuples(st.sampled_from(GAMES), lines, st.booleans()), min_size=8, max_size=8))
+@fuzz_settings(0.40, per_example=8)
 @example([("jackpots", "Ann: raises to ²", False)])  # a digit that is not 0-9
 @example([("three_card_brag", "bob JsJh\u0301", True)])
 @example([("five_card_stud", "widow turned: 2h 3s 2c 3h 2s", False)])  # a table line of another game

@@ -22,27 +22,29 @@ def check_refusal(err: CardError) -> None:
     assert len(str(err)) < 400, str(err)
 
 
-@given(st.one_of(line_like(CARDS), st.sampled_from(CARDS)))
-@fuzz_settings(0.10)
-@example("\u0130s")  # İ: str.lower() makes two characters of it
-@example("1\u20800h")
-def test_one_card_token_is_read_or_refused_in_one_line(token: str) -> None:
-    tried("cards")
-    try:
-        card = parse_card(token, 2)
-    except CardError as err:
-        check_refusal(err)
-        assert "2nd card" in err.message, err.message
-    else:
-        assert card is UNKNOWN or card in ALL_CARDS
-
-
-@given(st.one_of(mutated(VALID_LISTS, CARDS), line_like(CARDS)))
-@fuzz_settings(0.10)
-def test_a_list_of_cards_is_read_or_refused_in_one_line(text: str) -> None:
-    tried("cards")
-    for read in (parse_cards, parse_known_cards):
+@given(st.lists(st.one_of(line_like(CARDS), st.sampled_from(CARDS)), min_size=10, max_size=10))
+@fuzz_settings(0.25, per_example=10)
+@example(["\u0130s"])  # İ: str.lower() makes two characters of it
+@example(["1\u20800h"])
+def test_one_card_token_is_read_or_refused_in_one_line(tokens: list[str]) -> None:
+    for token in tokens:
+        tried("cards")
         try:
-            read(text)
+            card = parse_card(token, 2)
         except CardError as err:
             check_refusal(err)
+            assert "2nd card" in err.message, err.message
+        else:
+            assert card is UNKNOWN or card in ALL_CARDS
+
+
+@given(st.lists(st.one_of(mutated(VALID_LISTS, CARDS), line_like(CARDS)), min_size=5, max_size=5))
+@fuzz_settings(0.15, per_example=5)
+def test_a_list_of_cards_is_read_or_refused_in_one_line(texts: list[str]) -> None:
+    for text in texts:
+        tried("cards")
+        for read in (parse_cards, parse_known_cards):
+            try:
+                read(text)
+            except CardError as err:
+                check_refusal(err)

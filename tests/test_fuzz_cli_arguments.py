@@ -140,7 +140,7 @@ def files(tmp_path: Path) -> dict[str, str]:
 
 
 @given(command_lines())
-@fuzz_settings(0.006)
+@fuzz_settings(0.004)
 @example(["session", "new", "--table", "T", "-p", "Ann:²", "-p", "Bob:1"])  # a digit int() cannot read
 @example(["db", "verify", "--session", "99999999999999999999999"])  # beyond SQLite's 64 bits
 @example(["act", "2147483648", "new hand"])  # beyond PostgreSQL's integer

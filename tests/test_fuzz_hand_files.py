@@ -35,7 +35,7 @@ def errors_of(err: HandFileError) -> tuple[HandFileError, ...]:
 
 
 @given(hand_files)
-@fuzz_settings(0.12)
+@fuzz_settings(0.10)
 @example("rulebook: jackpots\nseats: Ann 10, Bob 10\ndealer: Ann\nhand 1\nAnn: bets ²\n")
 def test_a_hand_file_is_replayed_or_refused_at_its_lines(text: str) -> None:
     tried("hand files")
@@ -57,7 +57,7 @@ def store_with_a_night(tmp_path: Path) -> str:
 
 
 @given(mutated_bytes(NIGHTS))
-@fuzz_settings(0.0015)
+@fuzz_settings(0.0012)
 @example(b"rulebook: jackpots\nseats: Ann 10, Bob 10\ndealer: Ann\nhand 1\nAnn: bets 2\xff\n")
 def test_a_refused_import_names_the_line_and_leaves_the_store_as_it_was(store_with_a_night: str, tmp_path: Path,
                                                                          data: bytes) -> None:

@@ -29,7 +29,7 @@ runner = CliRunner()
 
 
 @given(ledgers, st.sampled_from(("auto", "auto", "cents", "dollars")))
-@fuzz_settings(0.09)
+@fuzz_settings(0.08)
 @example("player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\n"
          "A,a,2026-03-14T21:00:00Z,,²,,0,0\nB,b,2026-03-14T21:00:00Z,,10,,0,0\n", "auto")
 def test_a_ledger_is_read_or_refused_naming_the_file(text: str, unit: str) -> None:
@@ -51,7 +51,7 @@ def club_store(tmp_path: Path) -> str:
 
 
 @given(mutated_bytes(LEDGER_FILES, COLUMNS))
-@fuzz_settings(0.0015)
+@fuzz_settings(0.0012)
 @example(b"player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\n\xff\n")
 def test_a_refused_ledger_import_names_the_file_and_leaves_the_store_as_it_was(club_store: str, tmp_path: Path,
                                                                                data: bytes) -> None:
