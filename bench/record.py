@@ -132,7 +132,7 @@ class StoreAppends:
     """``Store.append_event``: one bet appended to a hand, committed."""
 
     def __init__(self, url: str) -> None:
-        from referee.store import SeatSpec, open_store
+        from referee.store.store import SeatSpec, open_store
 
         self.store = open_store(url)
         session = self.store.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
@@ -190,7 +190,7 @@ class TableLines:
 
     def __init__(self, url: str, hands: int = 0) -> None:
         from referee.recording.live_table import LiveTable
-        from referee.store import SeatSpec, open_store
+        from referee.store.store import SeatSpec, open_store
 
         self.store = open_store(url)
         session = self.store.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
@@ -252,7 +252,7 @@ def report(title: str, samples: dict[str, list[float]]) -> None:
 def sqlite_synchronous(url: str) -> int:
     from sqlalchemy import text
 
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     with open_store(url) as store, store.engine.connect() as conn:
         return int(conn.execute(text("PRAGMA synchronous")).scalar_one())
@@ -338,7 +338,7 @@ def cold_starts(url: str, runs: int, tmp: Path, hands: int = 20) -> dict[str, li
         return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
     out: dict[str, list[tuple[float, float]]] = {"act": [], "bare": []}
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     with open_store(url) as store:
         for i in range(runs + 2):

@@ -67,7 +67,7 @@ def record_session(folder: Path) -> str:
     from referee.handfile import parse_night
     from referee.handfile.replay import replay_night_file
     from referee.recording.night_file import record_night
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     url = f"sqlite:///{folder / 'bench.sqlite3'}"
     night = parse_night(night_text(), source="bench night")

@@ -34,7 +34,7 @@ from helpers.scoreboard import EventStream  # noqa: E402
 
 from referee.handfile.writer import EventWriter  # noqa: E402
 from referee.recording.live_table import LiveTable, Refused, Stored  # noqa: E402
-from referee.store import SeatSpec, open_store  # noqa: E402
+from referee.store.store import SeatSpec, open_store  # noqa: E402
 
 REFEREE = Path(sys.executable).parent / "referee"
 

@@ -129,3 +129,8 @@ class RetryableError(RefereeError):
 class ServerGoneError(StoreError, RetryableError):
     """The database server answered, then went away in the middle of a command (stopped,
     restarted, the connection terminated): what was acknowledged is kept; retry the rest."""
+
+
+class DatabaseBusyError(StoreError, RetryableError):
+    """SQLite: another program held the database's write lock for longer than a writer waits
+    ("database is locked"): nothing is wrong with the command, run it again in a moment (exit 75)."""

@@ -1,9 +1,16 @@
-"""The games' facts and carries in plain words, for the terminal and the rulings: ``pool: 7``,
-``free ride payer: Bob``, ``buyback open: yes``."""
+"""Plain words for the terminal and the rulings: the games' facts and carries (``pool: 7``,
+``free ride payer: Bob``, ``buyback open: yes``) and any text as typed (:func:`literal`)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from rich.markup import escape
+
+
+def literal(text: object) -> str:
+    """``text`` escaped for rich markup, so it prints as typed (``[bold]Kitchen[/bold]`` too)."""
+    return escape(str(text))
 
 
 def key_words(key: str) -> str:

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.handfile.replay import replay_night_file
 from referee.recording.session_log import night_from_session
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 runner = CliRunner()
 REFEREE = Path(sys.executable).parent / "referee"
@@ -131,7 +131,7 @@ def test_opening_an_up_to_date_database_loads_no_alembic(sqlite_url: str) -> Non
     assert HEAD_REVISION == head_revision()
     with open_store(sqlite_url):
         pass  # created and migrated
-    code = (f"import sys; from referee.store import open_store; open_store({sqlite_url!r}).close(); "
+    code = (f"import sys; from referee.store.store import open_store; open_store({sqlite_url!r}).close(); "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'alembic'}))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == "[]"

@@ -64,7 +64,7 @@ def test_a_long_argument_in_a_usage_error_is_cut_short() -> None:
 
 
 def sessions_in(db: str) -> int:
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     with open_store(db) as store:
         return len(store.sessions())
@@ -106,7 +106,7 @@ def test_a_table_whose_chips_in_all_pass_the_bound_is_refused_before_it_is_numbe
     assert "the money paid for chips in all (cents) 2,000,000,100 is more than 1,000,000,000" in result.output
     new_session(db_url)
     assert sessions_in(db_url) == 1
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     with open_store(db_url) as store:
         assert store.session(1).id == 1  # the refused sessions took no number
@@ -122,7 +122,7 @@ def test_chips_added_beyond_the_bound_are_refused_alike_on_every_database(db_url
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
         assert error in proc.stderr.splitlines()[0], proc.stderr
     assert runner.invoke(app, ["act", "1", "new hand", "Ann: bets 1000000001", "--db", db_url]).exit_code == 2
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     with open_store(db_url) as store:
         assert [r.kind for r in store.events(1)] == ["SitDown", "SitDown", "SetDealer"]  # nothing added, nothing bet

@@ -15,7 +15,7 @@ from pathlib import Path
 from typer.testing import CliRunner, Result
 
 from referee.cli import app
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 REFEREE = Path(sys.executable).parent / "referee"

@@ -15,7 +15,7 @@ from typer.testing import CliRunner, Result
 
 from referee.cli import app
 from referee.engine.events import Bet, Fold
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 from referee.store.migrate import head_revision
 
 runner = CliRunner()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 

@@ -19,7 +19,7 @@ from typer.testing import CliRunner, Result
 from referee.cli import app
 from referee.handfile import read_night
 from referee.recording.night_file import record_night
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

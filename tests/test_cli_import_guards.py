@@ -12,7 +12,7 @@ from helpers.old_nights import CARD_HELD_TWICE, store_unreplayable_night
 from typer.testing import CliRunner, Result
 
 from referee.cli import app
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,7 +278,7 @@ def test_an_exported_log_keeps_its_own_times(sqlite_url: str, tmp_path: Path) ->
 def test_a_one_player_ledger_stored_by_an_older_referee_does_not_break_the_standings(sqlite_url: str) -> None:
     """What the old import-ledger wrote for a one-player ledger: a closed night of one seat."""
     from referee.engine.events import LedgerSetting
-    from referee.store import SeatSpec
+    from referee.store.store import SeatSpec
 
     assert invoke("import-ledger", str(POKERNOW / "dollars.csv"), "--db", sqlite_url).exit_code == 0
     with open_store(sqlite_url) as store, store.transaction() as tx:

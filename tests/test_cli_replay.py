@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from toy_game import toy_games  # noqa: F401 (the fixture)
+from helpers.toy_game import toy_games  # noqa: F401 (the fixture)
 from referee.report.json_doc import SCHEMA, schema_path
 
 ROOT = Path(__file__).resolve().parent.parent

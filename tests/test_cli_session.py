@@ -15,7 +15,7 @@ from typer.testing import CliRunner, Result
 from referee.cli import app
 from referee.cli.session import format_cents, parse_chip_value
 from referee.errors import InputError
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 REFEREE = Path(sys.executable).parent / "referee"

@@ -17,7 +17,7 @@ from referee.engine.events import TransferPaid
 from referee.handfile import read_night
 from referee.ledger.ledger import session_ledger
 from referee.recording.night_file import record_night
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 FRIDAY = Path(__file__).parents[1] / "examples" / "jackpots-friday.txt"

@@ -12,7 +12,7 @@ from referee.cli import app
 from referee.engine.events import LedgerSetting
 from referee.handfile import parse_night
 from referee.recording.night_file import record_night
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 runner = CliRunner()
 POKERNOW = Path(__file__).parent / "pokernow"

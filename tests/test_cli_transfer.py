@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
-from test_handfile_roundtrip import nights
+from helpers.nights import nights
 from typer.testing import CliRunner
 
 from referee.cli import app
@@ -19,7 +19,7 @@ from referee.engine.events import CashOut, Check, Leave, MoveSeat
 from referee.handfile import Night, parse_night, read_night, write_night
 from referee.recording.night_file import record_log_document, record_night
 from referee.recording.session_log import hand_file_text, log_document, night_from_session, session_log
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 REFEREE = Path(sys.executable).parent / "referee"

@@ -21,7 +21,7 @@ from referee.handfile import parse_night, read_night
 from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import record_night
 from referee.recording.session_log import night_from_session
-from referee.store import open_store
+from referee.store.store import open_store
 from referee.store.codec import decode_event, encode_event
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ import pytest
 from referee.errors import HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 REFEREE = Path(sys.executable).parent / "referee"
 SEATS = "seats: Ann 20, Bob 20, Cy 20\ndealer: Cy\n\nhand 1\n"

@@ -19,8 +19,8 @@ from referee.engine.state import HandSetup
 from referee.handfile import parse_night
 from referee.ledger.ledger import session_ledger
 from referee.recording.night_file import record_night
-from referee.store import open_store
-from toy_game import RULEBOOK, HighCard
+from referee.store.store import open_store
+from helpers.toy_game import RULEBOOK, HighCard
 
 TIP = 10  # cents the winner of each hand tips the house
 

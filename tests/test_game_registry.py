@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from typer.testing import CliRunner
-from toy_game import HighCard, toy_games  # noqa: F401 (the fixture)
+from helpers.toy_game import HighCard, toy_games  # noqa: F401 (the fixture)
 
 from referee.cli import app
-from referee.engine.games import GAMES, find_game
+from referee.engine.games import find_game, game_names
 
 runner = CliRunner()
 
@@ -58,7 +58,7 @@ def test_a_word_of_another_game_is_refused_with_the_toys_own_words(toy_games: Pa
 
 
 def test_the_toy_is_unregistered_after_its_test() -> None:
-    assert all(g.name not in ("toy_high_card", "toy_waiting") for g in GAMES)
+    assert all(g not in ("toy_high_card", "toy_waiting") for g in game_names())
 
 
 def test_a_game_without_a_title_is_named_in_words_from_its_name() -> None:
@@ -114,4 +114,4 @@ def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused()
 
     with pytest.raises(ValueError, match=r"played but not accepted \['Fold'\]"):
         register(Unlisted)
-    assert "toy_unlisted" not in GAMES
+    assert "toy_unlisted" not in game_names()

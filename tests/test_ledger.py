@@ -12,9 +12,9 @@ from referee.engine.events import AddChips, LedgerSetting, TransferPaid, WhiskyB
 from referee.errors import InputError
 from referee.handfile import parse_night, read_night
 from referee.ledger.ledger import session_ledger
-from referee.ledger.settings import money_settings
+from referee.money.settings import money_settings
 from referee.recording.night_file import record_night
-from referee.store import Store, open_store
+from referee.store.store import Store, open_store
 
 GOLDEN = Path(__file__).parent / "golden"
 

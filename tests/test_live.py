@@ -14,7 +14,7 @@ from referee.engine.events import Void
 from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable, Refused, Said, Stored
 from referee.recording.session_log import night_from_session
-from referee.store import SeatSpec, Store, open_store
+from referee.store.store import SeatSpec, Store, open_store
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 

@@ -22,7 +22,7 @@ from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable, Refused, Stored
 from referee.recording.night_file import record_night
 from referee.recording.session_log import night_from_session
-from referee.store import open_store
+from referee.store.store import open_store
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = ("straight_draw", "jackpots", "five_card_stud", "whiskey_poker", "la_viuda", "three_card_brag",

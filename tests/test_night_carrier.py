@@ -23,7 +23,7 @@ from referee.ledger.ledger import session_ledger
 from referee.recording.live_table import LiveTable
 from referee.recording.night_file import record_night
 from referee.report.document import night_report
-from referee.store import Store, open_store
+from referee.store.store import Store, open_store
 
 GOLDEN = Path(__file__).parent / "golden"
 #: la_viuda 03: Bob runs out in hand 2 and buys La Viuda; Ann survives and collects the fund

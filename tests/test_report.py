@@ -17,7 +17,7 @@ from referee.cli import app
 from referee.handfile import read_night
 from referee.recording.night_file import record_night
 from referee.resources import data_dir
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 

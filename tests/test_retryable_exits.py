@@ -18,7 +18,7 @@ import psycopg
 import pytest
 from sqlalchemy import Engine, event
 
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 REFEREE = Path(sys.executable).parent / "referee"
 RETRY, FIX = 75, 2
@@ -95,14 +95,20 @@ def test_a_line_that_lost_a_race_with_another_recorder_exits_75(pg_url: str) -> 
 @pytest.mark.postgres
 def test_a_server_going_away_mid_act_exits_75_saying_so(pg_url: str) -> None:
     """The recorder's connection is ended by the server (what a fast stop does to every session)
-    while it waits to append: the words say the server went away and to run it again, not to
-    check the URL; psycopg's lines are one sentence each; nothing of the line is stored."""
+    while it waits to append, and again each time it connects anew to try again, for longer than it
+    tries: the words say the server went away and to run it again, not to check the URL; psycopg's
+    lines are one sentence each; nothing of the line is stored."""
     sid = hand_begun(pg_url)
     with psycopg.connect(libpq(pg_url), autocommit=True) as watch, psycopg.connect(libpq(pg_url)) as holder:
         holder.execute("SELECT id FROM sessions WHERE id = %s FOR UPDATE", (sid,))
         proc = start("act", str(sid), "bob open 2", "bob x", "--db", pg_url)
-        (pid,) = waiting_for_lock(watch, 1)
-        watch.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        waiting_for_lock(watch, 1)
+        while proc.poll() is None:  # every connection it waits on is ended, until it gives up
+            for (pid,) in watch.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()").fetchall():
+                watch.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            time.sleep(0.02)
         code, out, err = finish(proc)
         holder.rollback()
     assert code == RETRY, err
@@ -236,3 +242,55 @@ def test_a_server_stopped_and_started_again_is_an_outage_then_the_store_goes_on(
             assert store.last_seq(sid) == seen and store.verify_chain(sid).ok
     finally:
         stop()
+
+
+def test_a_sqlite_file_kept_locked_by_another_program_exits_75_in_one_line(sqlite_url: str) -> None:
+    """The issue: 'SQLite "database is locked" must exit 75 too, with a one-line message'.  Another
+    program holds the file's write lock (a sqlite3 shell in the middle of a transaction) for longer
+    than referee waits: the line is not stored, exit 75, one line saying the database is busy and
+    one hint to run it again in a moment (no server to wait for)."""
+    import sqlite3
+
+    sid = hand_begun(sqlite_url)
+    holder = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        code, out, err = finish(start("act", str(sid), "bob open 2", "--db", sqlite_url))
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert code == RETRY, err
+    assert out == ""
+    assert err.splitlines() == [
+        f"Error: session {sid}: 'bob open 2': the database is busy: another program kept it locked for more "
+        "than 10 s (database is locked)",
+        "Hint: the lines shown as stored are kept; this one may not be: in a moment, look at the session's log "
+        "and run referee act again with what is missing",
+    ]
+    with open_store(sqlite_url) as store:
+        assert store.events(sid, 1) == []
+    code, out, err = finish(start("act", str(sid), "bob open 2", "--db", sqlite_url))  # and again, once it is free
+    assert code == 0 and "hand 1, action 1: Bob: bets 2" in out, err
+
+
+def test_a_sqlite_file_locked_when_a_command_writes_is_a_busy_database_not_a_path_to_check(sqlite_url: str) -> None:
+    """A command that writes outside the table (``referee session new``) meets the lock: exit 75 with
+    the busy words and the URL, not exit 2 with a hint to check the path."""
+    import sqlite3
+
+    open_store(sqlite_url).close()
+    holder = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        code, out, err = finish(start("session", "new", "--table", "Kitchen", "--player", "Ann:100", "--player", "Bob:100", "--game", "jackpots",
+                                      "--db", sqlite_url))
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert code == RETRY, err
+    lines = err.splitlines()
+    assert len(lines) == 2, err
+    assert lines[0] == (f"Error: {sqlite_url}: the database is busy: another program kept it locked for more than "
+                        "10 s (database is locked)")
+    assert lines[1] == ("Hint: another referee (or a program with the file open) is writing to it: what was "
+                        "reported done is kept; run the command again in a moment")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import RulebookError
-from referee.rulebook import GAMES, OPTION_SPECS, game_schema
+from referee.engine.games import game_names
+from referee.rulebook import OPTION_SPECS, game_schema
 from referee.rulebook.schema import GAME_BASE, RULE_PREFIX, option_spec
 
 # Every option of RULES.md with its values as written there ("name = DEFAULT | alternative | ...").
@@ -107,7 +108,7 @@ RULES_MD_OPTIONS: dict[str, list[str]] = {
 # Which game each RULES.md prefix belongs to; common.* is in every game, draw.* in both draw games,
 # and the Whisky Poker exchange options in La Viuda too ("phases and options exactly as Whisky Poker").
 PREFIX_GAMES = {
-    "common": GAMES,
+    "common": game_names(),
     "draw": ("straight_draw", "jackpots"),
     "jackpots": ("jackpots",),
     "stud": ("five_card_stud",),
@@ -139,7 +140,7 @@ def test_every_rules_md_option_applies_to_its_games(name: str) -> None:
     expected = set(PREFIX_GAMES[name.split(".")[0]])
     if name in WIDOW_PLAY:
         expected.add("la_viuda")
-    assert {game for game in GAMES if OPTION_SPECS[name].applies_to(game)} == expected
+    assert {game for game in game_names() if OPTION_SPECS[name].applies_to(game)} == expected
 
 
 def test_stud_has_betting_options_mirroring_draw() -> None:

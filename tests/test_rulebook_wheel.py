@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.rulebook import GAMES
+from referee.engine.games import game_names
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,7 +36,7 @@ def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_carries_the_rulebooks(unpacked_wheel: Path) -> None:
     shipped = sorted(p.stem for p in (unpacked_wheel / "referee" / "_data" / "rulebooks").glob("*.toml"))
-    assert shipped == sorted(GAMES)
+    assert shipped == sorted(game_names())
 
 
 def test_every_shipped_rulebook_loads_from_the_wheel(unpacked_wheel: Path, tmp_path: Path) -> None:
@@ -52,7 +52,7 @@ def test_every_shipped_rulebook_loads_from_the_wheel(unpacked_wheel: Path, tmp_p
     result = json.loads(proc.stdout)
     data_dir = unpacked_wheel / "referee" / "_data" / "rulebooks"
     assert Path(result["module"]).resolve().is_relative_to(unpacked_wheel.resolve())
-    assert sorted(result["books"]) == sorted(GAMES)
+    assert sorted(result["books"]) == sorted(game_names())
     for name, (game, source, n_options, n_rules, wheel_text) in result["books"].items():
         assert game == name
         assert Path(source).resolve() == (data_dir / f"{name}.toml").resolve()

@@ -27,7 +27,7 @@ from helpers.scoreboard import card_tokens, random_night, record_step_by_step, u
 from referee.engine.games import game_names
 from referee.handfile import parse_night, read_night
 from referee.scoreboard.view import session_view
-from referee.store import open_store
+from referee.store.store import open_store
 
 GOLDEN = Path(__file__).parent / "golden"
 

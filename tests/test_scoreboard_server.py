@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from helpers.scoreboard import EventStream, Served, act, card_tokens, demo_night, new_session, request
 
-from referee.store import open_store
+from referee.store.store import open_store
 
 REFEREE = Path(sys.executable).parent / "referee"
 

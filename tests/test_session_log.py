@@ -29,7 +29,7 @@ from referee.errors import InputError
 from referee.handfile import parse_night, read_night, write_night
 from referee.recording.night_file import night_from_log, record_night
 from referee.recording.session_log import hand_file_text, night_from_session, session_log
-from referee.store import SeatSpec, Store, open_store
+from referee.store.store import SeatSpec, Store, open_store
 from referee.store.migrate import alembic_config, current_revision, head_revision
 
 ROOT = Path(__file__).resolve().parent.parent

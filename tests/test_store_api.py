@@ -13,7 +13,7 @@ from sqlalchemy import text
 from referee.cards import parse_cards
 from referee.engine.events import Bet, Call, Deal, Fold, Void
 from referee.errors import InputError, StoreError
-from referee.store import SeatSpec, Store, open_store
+from referee.store.store import SeatSpec, Store, open_store
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from referee.cards import parse_cards
 from referee.engine.events import Bet, Call, Deal, Fold, Raise
-from referee.store import SeatSpec, Store, open_store
+from referee.store.store import SeatSpec, Store, open_store
 from referee.store.chain import event_hash, genesis_hash, row_hash
 
 

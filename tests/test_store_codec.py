@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from referee.cards import ALL_CARDS, UNKNOWN, Card, UnknownCard, parse_cards
 from referee.engine import events as ev
 from referee.errors import StoreError
-from referee.store import SeatSpec, Store, open_store
+from referee.store.store import SeatSpec, Store, open_store
 from referee.store.codec import EVENT_CLASSES, decode_event, encode_event
 
 # Text as a scorekeeper could type it (no NUL: PostgreSQL cannot hold it in text or JSON).

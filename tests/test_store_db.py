@@ -12,7 +12,7 @@ from sqlalchemy import Float, Numeric, text
 from sqlmodel import SQLModel
 
 from referee.errors import StoreError
-from referee.store import open_store
+from referee.store.store import open_store
 from referee.store.db import ENV_VAR, default_sqlite_path, mask_url, parse_url, resolve_url
 from referee.store.migrate import current_revision, head_revision, upgrade
 from referee.store.models import TABLES

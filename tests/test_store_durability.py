@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine.events import Bet
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 RECORDER = Path(__file__).resolve().parent / "helpers" / "recorder.py"
 KILLS = 60

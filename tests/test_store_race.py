@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee.engine.events import Bet, Call, Raise, SitDown
-from referee.store import SeatSpec, StaleLogError, open_store
+from referee.store.store import SeatSpec, StaleLogError, open_store
 
 RECORDER = Path(__file__).resolve().parent / "helpers" / "recorder.py"
 

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.handfile import read_night
 from referee.recording.night_file import record_night
-from referee.store import Store, open_store
+from referee.store.store import Store, open_store
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "jackpots-friday.txt"

@@ -13,7 +13,7 @@ import pytest
 
 from referee.cli.table_prompt import prompt_text, run_lines
 from referee.recording.live_table import LiveTable
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 HAND = ["new hand", "Bob: bets 2", "Ann: calls", "Bob: draws 1", "Ann: draws 2", "Bob: checks", "Ann: checks",
         "Bob: shows Ah Ad Ac Kh Kd", "Ann: shows 2c 3c 4c 5c 7d"]

@@ -21,7 +21,7 @@ from test_store_durability import UNBUFFERED, Lines, child_of, read_line, read_u
 from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable
 from referee.recording.session_log import night_from_session
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 TABLE_RECORDER = Path(__file__).resolve().parent / "helpers" / "table_recorder.py"
 KILLS = 50

@@ -15,7 +15,7 @@ from prompt_toolkit.output import DummyOutput
 
 from referee.cli.table_prompt import TableCompleter, make_session, run, run_lines
 from referee.recording.live_table import LiveTable
-from referee.store import SeatSpec, Store, open_store
+from referee.store.store import SeatSpec, Store, open_store
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 
 from referee.handfile.replay import replay_night_file
 from referee.recording.session_log import night_from_session
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 REFEREE = Path(sys.executable).parent / "referee"
 ROWS, COLS = 30, 120

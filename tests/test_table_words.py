@@ -30,7 +30,7 @@ from referee.handfile.actions import HandReader
 from referee.handfile.replay import night_hands
 from referee.recording.live_table import LiveTable, phase_words
 from referee.handfile.shorthand import expand, verb_for
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 REFEREE = Path(sys.executable).parent / "referee"
 GOLDEN = Path(__file__).parent / "golden"

@@ -76,9 +76,10 @@ def act(
                 entry = table.force()
             if isinstance(entry, Refused) and (entry.stale or entry.retry):
                 # not the line's fault: act's own words (the table prompt's hint speaks of its reload)
+                back = "once the server is back" if store.dialect != "sqlite" else "in a moment"
                 hint = ("another recorder wrote first; run referee act again with this line, and "
                         "any after it, if it still stands" if entry.stale else
-                        "the lines shown as stored are kept; this one may not be: once the server is back, "
+                        f"the lines shown as stored are kept; this one may not be: {back}, "
                         "look at the session's log and run referee act again with what is missing")
                 raise RetryableError(entry.reason, where=f"session {session_id}: {_said(line)}", hint=hint)
             if isinstance(entry, Refused):

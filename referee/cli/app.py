@@ -21,7 +21,8 @@ from referee.errors import RefereeError
 
 def print_error(err: RefereeError) -> None:
     """``Error: <where>: <message>`` and the hint, on stderr, in the one style of the project."""
-    from referee.cli.output import console, literal
+    from referee.cli.output import console
+    from referee.plain_words import literal
     from referee.errors import shortened
 
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
@@ -33,7 +34,8 @@ def print_error(err: RefereeError) -> None:
 def print_usage_error(err: Any) -> None:
     """A click usage error (a missing argument, a mistyped option, a word where a number goes) in the
     one style too: ``Error: <command>: <what>`` and a hint with the usage, two lines, no panel."""
-    from referee.cli.output import console, literal
+    from referee.cli.output import console
+    from referee.plain_words import literal
 
     ctx = getattr(err, "ctx", None)
     from referee.errors import shortened

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from referee.store import Store
+    from referee.store.store import Store
 
 app = typer.Typer(
     help="The database: where it is, its schema and contents; apply migrations; verify the event logs.",
@@ -36,7 +36,7 @@ DbOption = Annotated[
 def open_for(ctx: typer.Context, db: str | None, *, migrate: bool = True) -> Store:
     """Open the store a command was pointed at: the command's ``--db``, else ``referee --db URL``,
     else ``REFEREE_DB``, else the default SQLite file.  For every command that uses the database."""
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     from_command_line = db if _source_name(ctx, "db") not in ("ENVIRONMENT", "DEFAULT") else None
     if from_command_line is None:

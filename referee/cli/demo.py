@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
-    from referee.store import Store
+    from referee.store.store import Store
 
 DEMO_NIGHT = "demo-night.txt"
 DEMO_DB = "referee-demo.sqlite3"
@@ -78,7 +78,7 @@ def demo(
     from dataclasses import replace
 
     from referee.cli.output import console as make_console
-    from referee.cli.output import literal
+    from referee.plain_words import literal
     from referee.cli.session import parse_chip_value
     from referee.engine.events import LedgerSetting, TransferPaid
     from referee.errors import RefereeError
@@ -88,7 +88,7 @@ def demo(
     from referee.recording.night_file import night_from_log, record_night
     from referee.report.document import night_report
     from referee.resources import data_dir
-    from referee.store import open_store
+    from referee.store.store import open_store
 
     cents = parse_chip_value(chip_value)
     night_file = data_dir("examples") / DEMO_NIGHT

@@ -18,13 +18,6 @@ def console(**options: Any) -> Console:
     return Console(**({"highlight": False, "emoji": False} | options))
 
 
-def literal(text: object) -> str:
-    """``text`` escaped for rich markup, so it prints as typed (``[bold]Kitchen[/bold]`` too)."""
-    from rich.markup import escape
-
-    return escape(str(text))
-
-
 def grid(headers: Sequence[str], rows: Iterable[Sequence[str | tuple[str, str]]], *, right: Collection[int] = (),
          indent: int = 0, width: int | None = None) -> Text:
     """A table as one rich ``Text``: a bold header line, then a line per row, columns two spaces apart,

@@ -491,7 +491,8 @@ def replay(
     check_hand(night, hand)
     what_if = None
     if options or rulebook:
-        from referee.dispute.whatif import Change, parse_option
+        from referee.dispute.whatif import Change
+        from referee.rulebook.loader import parse_option
 
         what_if = Change(dict(parse_option(o) for o in options or ()), rulebook)
     with progress_for(progress_console(), len(night.hands), "Replaying hands") as ticker:

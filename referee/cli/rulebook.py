@@ -64,12 +64,12 @@ def _games_table() -> "object":
     """The registered games (:mod:`referee.engine.games`): what a rulebook's ``game`` may name."""
     from rich.table import Table
 
-    from referee.engine.games import GAMES, base_game
+    from referee.engine.games import all_games, base_game
 
     table = Table(title="Registered games", title_justify="left")
     for column in ("name", "title", "rule prefix", "base game", "direction", "hand size"):
         table.add_column(column, no_wrap=column != "title")
-    for game in GAMES:
+    for game in all_games():
         base = base_game(game)
         direction = "clockwise" if game.direction > 0 else "counter-clockwise"
         title = game.title + ("" if game.replays else " (not replayed yet)")

@@ -25,7 +25,8 @@ def serve(
     db: DbOption = None,
 ) -> None:
     """Show a session live on the players' phones: a read-only page, a link with a read token, a QR code."""
-    from referee.cli.output import console, literal
+    from referee.cli.output import console
+    from referee.plain_words import literal
     from referee.scoreboard.server import bind, qr_text
 
     out = console(soft_wrap=True)

@@ -19,7 +19,7 @@ from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, 
 
 if TYPE_CHECKING:
     from referee.recording.session_log import LogSnapshot
-    from referee.store import GameSession
+    from referee.store.models import GameSession
 
 app = typer.Typer(help="Sessions: one night at one table, its players, rulebook and chip value.", no_args_is_help=True)
 
@@ -62,15 +62,6 @@ def parse_chip_value(text: str) -> int:
     return parse_money(text)
 
 
-def parse_option(text: str) -> tuple[str, str]:
-    """``name=value`` from ``--option``."""
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise InputError(f"bad option {text!r}", where="--option",
-                         hint="write NAME=VALUE, e.g. --option draw.limit_pre=3 (see `referee rulebook show`)")
-    return name.strip(), value.strip()
-
-
 _PLAYER_HINT = ("write NAME, NAME:CHIPS or NAME:CHIPS=MONEY (chips bought, money paid when it is not "
                 "chips x chip value), e.g. --player Alice:100 or --player Alice:100=20.00")
 
@@ -82,7 +73,7 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
     where = f"--player {text}" if len(text) <= 40 else f"--player {excerpt(text)}"
     name, sep, buy_in = text.partition(":")
     name = name.strip()
-    from referee.handfile.parser import NAME_RE
+    from referee.handfile.model import NAME_RE
 
     if not NAME_RE.fullmatch(name):
         raise InputError(f"{excerpt(text)} does not begin with a player's name", where=where,
@@ -114,7 +105,7 @@ def parse_cash_out(text: str) -> tuple[str, int]:
 def rulebook_for(rulebook: str | None, game: str | None) -> str:
     """The rulebook named by ``--rulebook``, or the shipped one of ``--game``."""
     from referee.rulebook import load_rulebook, shipped_rulebook_names
-    from referee.rulebook.schema import GAMES
+    from referee.engine.games import game_names
 
     if game is None:
         if rulebook is None:
@@ -123,9 +114,9 @@ def rulebook_for(rulebook: str | None, game: str | None) -> str:
         return rulebook
     wanted = "_".join(game.lower().replace("-", " ").split())
     shipped = [n for n in shipped_rulebook_names() if load_rulebook(n).game == wanted]
-    if wanted not in GAMES or not shipped:
+    if wanted not in game_names() or not shipped:
         raise InputError(f"no game {game!r}", where="--game",
-                         hint="games: " + ", ".join(g for g in GAMES if any(
+                         hint="games: " + ", ".join(g for g in game_names() if any(
                              load_rulebook(n).game == g for n in shipped_rulebook_names())))
     if rulebook is not None and load_rulebook(rulebook).game != wanted:
         raise InputError(f"rulebook {rulebook!r} is not for {game}", where="--game",
@@ -161,7 +152,7 @@ def new(
 ) -> None:
     """Start a session: seat the players (new names become players) under a validated rulebook."""
     from referee.engine.events import LedgerSetting
-    from referee.ledger.settings import check_setting
+    from referee.money.settings import check_setting
 
     money = []  # the money settings are events of the night's log (docs/ledger.md), checked before anything is written
     for name, value, flag in (("currency", currency, "--currency"), ("locale", locale, "--locale")):
@@ -173,7 +164,8 @@ def new(
     from pathlib import Path
 
     from referee.rulebook import load_rulebook
-    from referee.store import SeatSpec
+    from referee.rulebook.loader import parse_option
+    from referee.store.store import SeatSpec
 
     cents = parse_chip_value(chip_value)
     overrides = dict(parse_option(text) for text in option or [])
@@ -228,7 +220,8 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
     from rich import box
     from rich.table import Table
 
-    from referee.cli.output import console, literal
+    from referee.cli.output import console
+    from referee.plain_words import literal
 
     with open_for(ctx, db) as store:
         summaries = store.session_summaries()

@@ -29,7 +29,7 @@ def parse_pairs(texts: list[str] | None, what: str) -> list[tuple[str, str]] | N
     """``--prefer Ann:Bob`` (repeatable) as pairs; None when not given."""
     if not texts:
         return None
-    from referee.ledger.settings import read_pairs
+    from referee.money.settings import read_pairs
 
     pairs: list[tuple[str, str]] = []
     for text in texts:
@@ -42,7 +42,7 @@ def parse_pairs(texts: list[str] | None, what: str) -> list[tuple[str, str]] | N
 
 def parse_setting(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE``, checked as the log will store it."""
-    from referee.ledger.settings import check_setting
+    from referee.money.settings import check_setting
 
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
@@ -192,7 +192,7 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
                        now: Settlement) -> None:
     """What the corrections made after the night was closed changed: the balances that moved, the
     transfers as they were and as they are; payments made stay paid."""
-    from referee.cli.output import literal
+    from referee.plain_words import literal
     from referee.ledger.counting import balance_changes
 
     changes = balance_changes(before, after)
@@ -251,7 +251,7 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
     from rich import box
     from rich.table import Table
 
-    from referee.cli.output import literal
+    from referee.plain_words import literal
 
     money, signed = ledger.money, ledger.signed
     how = {"exact": "fewest transfers", "greedy": "largest debtor pays largest creditor",

@@ -32,7 +32,8 @@ class Loaded:
 
 def report_file_errors(err: HandFileErrors, nothing: str = "nothing was replayed") -> None:
     """Every bad line, one ``Error: …`` line each (its hint after it on the line), then exit 2."""
-    from referee.cli.output import console, literal
+    from referee.cli.output import console
+    from referee.plain_words import literal
     from referee.errors import shortened
 
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed

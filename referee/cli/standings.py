@@ -40,7 +40,7 @@ def standings(
         first = parse_day(start, "--from") if start else None
         last = parse_day(end, "--to") if end else None
     if currency is not None:
-        from referee.ledger.settings import check_setting
+        from referee.money.settings import check_setting
 
         try:
             currency = check_setting("currency", currency)[1]
@@ -64,7 +64,8 @@ def print_standings(result: object, season: str | None) -> None:
     from rich import box
     from rich.table import Table
 
-    from referee.cli.output import console, literal
+    from referee.cli.output import console
+    from referee.plain_words import literal
     from referee.ledger.standings import Standings
 
     assert isinstance(result, Standings)
@@ -108,7 +109,7 @@ def import_ledger(
     rows merged per player, totals that do not balance refused with the file and row; the night runs
     from the ledger's first to its last timestamp; the same ledger twice is refused unless --again."""
     from referee.ledger.pokernow import read_pokernow_ledger, record_pokernow
-    from referee.ledger.settings import check_setting
+    from referee.money.settings import check_setting
 
     if unit not in ("auto", "cents", "dollars"):
         raise InputError(f"unknown unit {unit!r}", where="--unit", hint="use auto, cents or dollars")

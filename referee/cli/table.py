@@ -53,7 +53,8 @@ def table(
     Every action is stored (committed) before the next prompt; an illegal one is refused with the
     reason, and '!' logs it as it happened.
     """
-    from referee.cli.output import console, literal
+    from referee.cli.output import console
+    from referee.plain_words import literal
     from referee.recording.live_table import LiveTable
 
     with open_for(ctx, db) as store:
@@ -87,7 +88,7 @@ def table(
 
 def _record(live: LiveTable, out: Console) -> None:
     """Read the scorekeeper's lines: the prompt at a terminal, else one line at a time from stdin."""
-    from referee.cli.output import literal
+    from referee.plain_words import literal
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         from referee.cli.table_prompt import run_lines

@@ -210,7 +210,19 @@ def _count(live: LiveTable, text: str | None) -> Entry:
 
 
 def handle(live: LiveTable, text: str) -> Entry | None:
-    """Act on one typed line; None for a line that ends the session."""
+    """Act on one typed line; None for a line that ends the session.  A database server that went
+    away (reading the log again, looking whether it moved) is said under the line, and the table
+    goes on: the next line tries again."""
+    from referee.errors import RetryableError
+    from referee.recording.live_table import refusal
+
+    try:
+        return _handle(live, text)
+    except RetryableError as err:
+        return refusal(err)
+
+
+def _handle(live: LiveTable, text: str) -> Entry | None:
     word = " ".join(text.split()).lower()
     if word in QUIT:
         return None

@@ -12,14 +12,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
+from referee.handfile.replay import replay_night_file
+from referee.rulebook.loader import is_rulebook_path, load_rulebook, load_rules
+from referee.rulebook.schema import option_spec
 
 if TYPE_CHECKING:
     from referee.handfile.model import Night, OptionValue
     from referee.handfile.replay import ReplayedHand, ReplayedNight
-    from referee.rulebook import Rulebook
+    from referee.rulebook.model import Rulebook
 
 
 @dataclass(frozen=True)
@@ -36,20 +40,7 @@ class Change:
         return ", ".join(parts)
 
 
-def parse_option(text: str) -> tuple[str, OptionValue]:
-    """``jackpots.false_open_penalty=ante_for_all_next_deal`` as a name and a value."""
-    from referee.handfile.parser import option_value
-
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise InputError(f"cannot read the option {text!r}", hint="write --option NAME=VALUE, e.g. "
-                         "--option jackpots.false_open_penalty=ante_for_all_next_deal")
-    return name.strip(), option_value(value)
-
-
 def _has_option(game: str, name: str) -> bool:
-    from referee.rulebook.schema import option_spec
-
     try:
         option_spec(name, game)
     except RefereeError:
@@ -62,10 +53,6 @@ def night_under(night: Night, change: Change) -> Night:
     the hands of its game (the log's own option lines still apply), then ``change.options`` on every
     hand whose game has them.  An option no hand's game has, or a rulebook of a game no hand plays,
     is an InputError."""
-    from referee.handfile.parser import load_rules
-    from referee.rulebook import load_rulebook
-    from referee.rulebook.schema import option_spec
-
     other: Rulebook | None = load_rulebook(change.rulebook) if change.rulebook else None
     games = sorted({h.game for h in night.hands})
     for name in change.options:
@@ -79,15 +66,15 @@ def night_under(night: Night, change: Change) -> Night:
     if other is not None and other.game not in games:
         raise InputError(f"--rulebook {change.rulebook} is for {other.game}, which no hand of this night plays",
                          hint="games played: " + ", ".join(games))
-    cache: dict[int, Rulebook] = {}
+    other_ref = change.rulebook and (str(Path(change.rulebook).resolve()) if is_rulebook_path(change.rulebook)
+                                     else change.rulebook)
     hands = []
     for hand in night.hands:
-        book = hand.book or load_rules(hand.rulebook, dict(hand.options), night.base_dir)
-        if id(book) not in cache:
-            base = other.with_options(dict(hand.options)) if other is not None and other.game == book.game else book
-            mine = {n: v for n, v in change.options.items() if _has_option(base.game, n)}
-            cache[id(book)] = base.with_options(mine) if mine else base
-        hands.append(replace(hand, book=cache[id(book)]))
+        # the other rulebook for the hands of its game; the log's own option lines still apply
+        ref = other_ref if other is not None and other.game == hand.game else hand.rulebook
+        options = dict(hand.options)
+        options.update((n, v) for n, v in change.options.items() if _has_option(hand.game, n))
+        hands.append(replace(hand, book=load_rules(ref, options, night.base_dir)))
     return replace(night, hands=tuple(hands))
 
 
@@ -146,8 +133,6 @@ def _codes(hand: ReplayedHand) -> Counter[str]:
 def compare(night: Night, change: Change, *, was: ReplayedNight | None = None,
             hands: Sequence[int] | None = None) -> Comparison:
     """Replay ``night`` as logged and under ``change``; ``hands``: compare only these hand numbers."""
-    from referee.handfile.replay import replay_night_file
-
     was = was or replay_night_file(night)
     now = replay_night_file(night_under(night, change))
     out = []
@@ -159,4 +144,4 @@ def compare(night: Night, change: Change, *, was: ReplayedNight | None = None,
     return Comparison(change, was, now, tuple(out))
 
 
-__all__ = ["Change", "Comparison", "HandDifference", "compare", "night_under", "parse_option"]
+__all__ = ["Change", "Comparison", "HandDifference", "compare", "night_under"]

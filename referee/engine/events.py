@@ -346,7 +346,7 @@ class LedgerSetting(NightEvent):
     """``ledger currency = GBP``: how the night's money is kept, written and settled (currency,
     locale, who absorbs a shortfall, the banker, settlement pairs).  It changes nothing at the table:
     the last setting of a name in the log is the one in force, wherever it stands.  Names and values:
-    :data:`referee.ledger.settings.SETTINGS`."""
+    :data:`referee.money.settings.SETTINGS`."""
 
     name: str
     value: str

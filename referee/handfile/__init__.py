@@ -6,7 +6,7 @@ the canonical text back.  Errors are :class:`~referee.errors.HandFileError` at `
 """
 
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, Seat, SeatChange, SitDown
-from referee.handfile.parser import parse_night, read_night, resolve_rulebook
+from referee.handfile.parser import parse_night, read_night
 from referee.handfile.writer import write_events, write_hand, write_night
 
 __all__ = [
@@ -19,7 +19,6 @@ __all__ = [
     "SitDown",
     "parse_night",
     "read_night",
-    "resolve_rulebook",
     "write_events",
     "write_hand",
     "write_night",

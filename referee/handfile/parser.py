@@ -31,14 +31,24 @@ from referee.engine.events import GameSoFar
 from referee.errors import HandFileError, HandFileErrors, RefereeError, excerpt
 from referee.handfile import vocabulary
 from referee.handfile.actions import HandReader, parse_amount
-from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, Seat, SeatChange, SitDown
+from referee.handfile.model import (
+    NAME_RE,
+    RESERVED,
+    AddChips,
+    HandEntry,
+    Leave,
+    Night,
+    OptionValue,
+    Seat,
+    SeatChange,
+    SitDown,
+)
+from referee.rulebook.loader import load_rules, option_value
 
 if TYPE_CHECKING:
     from referee.rulebook import Rulebook
 
 _I = re.IGNORECASE
-NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
-RESERVED = frozenset({"rulebook", "option", "seats", "seat", "dealer", "hand", "misdeal", "void", "widow", "dummy"})
 
 #: The header lines that change the night between hands, as patterns (fullmatch): the parser reads
 #: them here and the live table (referee.recording.live_table) between hands, so both read the same words.
@@ -55,32 +65,6 @@ ADD_CHIPS_LINE = re.compile(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)",
 def strip_comment(raw: str) -> str:
     """The line without its ``#`` comment and surrounding blanks."""
     return raw.split("#", 1)[0].strip()
-
-
-def option_value(text: str) -> OptionValue:
-    """An option value as written: a whole number becomes an int, anything else a string."""
-    text = text.strip().strip("\"'")
-    return int(text) if re.fullmatch(r"-?\d+", text) else text
-
-
-def is_rulebook_path(ref: str) -> bool:
-    """True if a ``rulebook:`` value names a file rather than a shipped rulebook."""
-    return "/" in ref or "\\" in ref or ref.lower().endswith(".toml")
-
-
-def resolve_rulebook(ref: str, base_dir: str | None) -> str:
-    """The argument for ``load_rulebook``: a shipped name as is, a relative path joined to ``base_dir``."""
-    if is_rulebook_path(ref) and base_dir is not None and not Path(ref).is_absolute():
-        return str(Path(base_dir) / ref)
-    return ref
-
-
-def load_rules(ref: str, options: dict[str, OptionValue], base_dir: str | None) -> "Rulebook":
-    """The rulebook ``ref`` with ``options`` applied (raises RulebookError)."""
-    from referee.rulebook import load_rulebook
-
-    book = load_rulebook(resolve_rulebook(ref, base_dir))
-    return book.with_options(options) if options else book
 
 
 @dataclass
@@ -123,8 +107,6 @@ class NightParser:
         self.hands: list[HandEntry] = []
         self.hand: _Hand | None = None
         self.numbered = 0
-        #: each (rulebook, options) loaded once: checked at its line, then handed to the replay
-        self.books: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook] = {}
 
     # ------------------------------------------------------------ errors and names
 
@@ -157,16 +139,11 @@ class NightParser:
     # ------------------------------------------------------------ rulebook and options
 
     def book(self, ref: str, options: dict[str, OptionValue]) -> Rulebook:
-        """The rulebook ``ref`` with these options, loaded (once) now so that a mistake is reported
-        at its line."""
-        key = (ref, tuple(options.items()))
-        book = self.books.get(key)
-        if book is None:
-            try:
-                book = self.books[key] = load_rules(ref, options, self.base_dir)
-            except RefereeError as err:
-                raise self.relocate(err) from err
-        return book
+        """The rulebook ``ref`` with these options, loaded now so that a mistake is reported at its line."""
+        try:
+            return load_rules(ref, options, self.base_dir)
+        except RefereeError as err:
+            raise self.relocate(err) from err
 
     def check_rules(self, ref: str, options: dict[str, OptionValue]) -> str:
         """Load the rulebook with these options now; the game it is for."""

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.errors import HandFileError, RefereeError
-from referee.handfile.model import HandEntry, Night, OptionValue
-from referee.handfile.parser import load_rules
+from referee.handfile.model import HandEntry, Night
+from referee.rulebook.loader import load_rules
 
 if TYPE_CHECKING:
     from referee.engine.night import NightHand, NightResult
@@ -57,15 +57,12 @@ class ReplayedNight:
         return self.hands[index]
 
 
-def _rulebook_of(hand: HandEntry, night: Night, cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook]) -> Rulebook:
+def _rulebook_of(hand: HandEntry, night: Night) -> Rulebook:
     """The rulebook in force for ``hand``: the one the reader loaded, else loaded now (a night built
-    in code), each (rulebook, options) pair once."""
+    in code)."""
     if hand.book is not None:
         return hand.book
-    key = (hand.rulebook, tuple(hand.options.items()))
-    if key not in cache:
-        cache[key] = load_rules(hand.rulebook, dict(hand.options), night.base_dir)
-    return cache[key]
+    return load_rules(hand.rulebook, hand.options, night.base_dir)
 
 
 def night_hands(night: Night) -> list[NightHand]:
@@ -73,7 +70,6 @@ def night_hands(night: Night) -> list[NightHand]:
     decided: :func:`referee.handfile.rulings.ruled_events`)."""
     from referee.engine.night import NightHand
 
-    cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rulebook] = {}
     out: list[NightHand] = []
     for hand in night.hands:
         events = hand.events
@@ -81,7 +77,7 @@ def night_hands(night: Night) -> list[NightHand]:
             from referee.handfile.rulings import ruled_events
 
             events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
-        out.append(NightHand.from_header(_rulebook_of(hand, night, cache), hand.seats, hand.number, hand.changes,
+        out.append(NightHand.from_header(_rulebook_of(hand, night), hand.seats, hand.number, hand.changes,
                                          events, dealer=hand.dealer, shuffled=hand.shuffled))
     return out
 

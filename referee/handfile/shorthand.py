@@ -74,7 +74,7 @@ class Verb:
 def game_verbs(game: str) -> dict[str, Verb]:
     """The player verbs of ``game`` by their word, from the game registry's example lines."""
     from referee.engine.games import find_game
-    from referee.handfile.parser import RESERVED
+    from referee.handfile.model import RESERVED
 
     found: dict[str, list[str]] = {}
     for examples in find_game(game).events.values():

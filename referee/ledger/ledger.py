@@ -3,7 +3,7 @@ the log and its replay alone.
 
 **What it reads.**  The session log (:func:`referee.recording.session_log.session_log`): buy-ins (the opening
 ``SitDown`` events and late arrivals), rebuys (``AddChips``), cash-outs (``CashOut``: chips counted at
-the table), the chip value, the money settings (:mod:`referee.ledger.settings`), payments
+the table), the chip value, the money settings (:mod:`referee.money.settings`), payments
 (``TransferPaid``) and the whisky bill (``WhiskyBill``).  The replay of the night
 (:func:`referee.handfile.replay.replay_night_file`): what the night thread recorded of each hand
 (:class:`~referee.engine.night.NightStep`: every player's stack before and after it, what the night
@@ -43,14 +43,14 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.events import AddChips, CashOut, CountFixed, LedgerSetting, SitDown, TransferPaid, WhiskyBill
 from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMoney, pro_rata
 from referee.errors import InputError
-from referee.ledger.settings import MissingSetting, MoneySettings, money_settings
+from referee.money.settings import MissingSetting, MoneySettings, money_settings
 from referee.ledger.settlement import Transfer, name_key
 
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedNight
     from referee.ledger.settlement import Method, Settlement
     from referee.recording.session_log import LogSnapshot, SessionLog
-    from referee.store import Store
+    from referee.store.store import Store
 
 
 @dataclass(frozen=True)

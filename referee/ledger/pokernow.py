@@ -359,7 +359,7 @@ def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names:
     ledger's fingerprint is stored with it: the same ledger again is refused (DuplicateNightError,
     naming the session) unless ``again``.  The session starts and ends at the ledger's own times."""
     from referee.engine.events import LedgerSetting
-    from referee.store import SeatSpec
+    from referee.store.store import SeatSpec
     from referee.store.models import ORIGIN_POKERNOW
 
     wanted = {k.casefold(): v for k, v in (names or {}).items()}

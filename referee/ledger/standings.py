@@ -18,12 +18,12 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
-from referee.ledger.settings import MissingSetting
+from referee.money.settings import MissingSetting
 from referee.ledger.settlement import name_key
 
 if TYPE_CHECKING:
     from referee.ledger.ledger import SessionLedger
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.models import GameSession
 
 

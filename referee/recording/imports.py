@@ -26,7 +26,7 @@ from referee.store.models import ORIGIN_HAND_FILE, ORIGIN_LOG_UNVERIFIED, ORIGIN
 
 if TYPE_CHECKING:
     from referee.handfile.model import Night
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.chain import ChainReport
     from referee.store.models import GameSession
     from referee.store.store import Transaction

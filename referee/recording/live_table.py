@@ -20,7 +20,7 @@ What a line can be:
 * ``?``: what the rulebook says about the current spot (:meth:`LiveTable.rules_here`).
 
 Every append names the last ``seq`` this table saw; if another recorder (a second terminal, another
-machine) wrote in between, the store refuses with :class:`~referee.store.StaleLogError` in plain
+machine) wrote in between, the store refuses with :class:`~referee.store.store.StaleLogError` in plain
 words, nothing is stored, and the table reloads itself from the log so the line can be entered again.
 """
 
@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError, RefereeError, RetryableError
+from referee.rulebook.loader import load_rules, option_value
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from referee.engine.state import HandSetup, HandState, Prompt
     from referee.rulebook import Rulebook
     from referee.recording.session_log import TableState
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.models import GameSession
 
 #: What a scorekeeper types to start the next hand, to take back the last action, to ask the rules.
@@ -73,6 +74,26 @@ class Refused:
     stale: bool = False  # another recorder wrote first: the table was reloaded from the log
     retry: bool = False  # not the line's fault (the database went away): the same line may be entered again
     rules: tuple[str, ...] = ()
+
+
+#: What the table says under a line the database could not take because its server went away.
+NOT_STORED_HINT = ("not stored: type the line again once the database server is back "
+                   "(every line acknowledged with ✓ is kept)")
+
+#: ... and when another program kept the (SQLite) database locked.
+BUSY_HINT = "not stored: type the line again in a moment (every line acknowledged with ✓ is kept)"
+
+
+def refusal(err: RefereeError) -> Refused:
+    """A line the store refused: a retryable failure (the server went away) says to type it again
+    when the server is back, in the table's words (the store's hint speaks to a command)."""
+    from referee.errors import DatabaseBusyError
+
+    if isinstance(err, DatabaseBusyError):
+        return Refused(err.message, BUSY_HINT, retry=True)
+    if isinstance(err, RetryableError):
+        return Refused(err.message, NOT_STORED_HINT, retry=True)
+    return Refused(err.message, err.hint)
 
 
 @dataclass(frozen=True)
@@ -188,12 +209,6 @@ def wrap_parts(parts: Sequence[str], width: int | None, sep: str = " · ") -> li
     return lines
 
 
-def _book(rulebook: str, options: dict[str, object]) -> Rulebook:
-    from referee.handfile.parser import load_rules
-
-    return load_rules(rulebook, dict(options), None)  # type: ignore[arg-type]
-
-
 class LiveTable:
     """A session's table as recorded so far, ready for the next line (see the module docstring)."""
 
@@ -248,7 +263,7 @@ class LiveTable:
         from referee.engine.night import NightHand
 
         table = self.table_state
-        return NightHand.from_header(_book(table.rulebook, table.options), table.seats, number, self.header, events)
+        return NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, number, self.header, events)
 
     def _deal_pending(self) -> None:
         """The begun hand that holds no event yet, set up as its header now stands."""
@@ -283,7 +298,7 @@ class LiveTable:
     def rulebook(self) -> Rulebook:
         if self.state is not None:
             return self.state.rulebook
-        return _book(self.table_state.rulebook, self.table_state.options)
+        return load_rules(self.table_state.rulebook, self.table_state.options)
 
     @property
     def can_force(self) -> bool:
@@ -533,7 +548,7 @@ class LiveTable:
         return EventWriter(self.game).line(event)
 
     def _store_action(self, event: ev.Event, typed: str) -> Entry:
-        from referee.store import StaleLogError
+        from referee.store.store import StaleLogError
 
         hand = self.hand
         assert self.state is not None and hand is not None
@@ -544,7 +559,7 @@ class LiveTable:
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:
-            return Refused(err.message, err.hint, retry=isinstance(err, RetryableError))
+            return refusal(err)
         self.seen = row.seq
         if rebased is not None:
             self.setup, self.state = rebased
@@ -580,7 +595,7 @@ class LiveTable:
 
     def new_hand(self, *, force: bool = False) -> Entry:
         """Begin the next hand, dealt by whoever the rules say deals next."""
-        from referee.store import StaleLogError
+        from referee.store.store import StaleLogError
 
         state = self.state
         if state is not None and not state.log:
@@ -626,15 +641,15 @@ class LiveTable:
         if m := p.DEALER_LINE.fullmatch(line):
             return ev.SetDealer(m["name"])
         if m := p.OPTION_LINE.fullmatch(line):
-            value = p.option_value(m["value"])
+            value = option_value(m["value"])
             table = self.table_state
-            _book(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
+            load_rules(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
         if m := p.RULEBOOK_LINE.fullmatch(line):
             from referee.recording.night_file import stored_rulebook
 
             ref = m["ref"].strip()
-            _book(p.resolve_rulebook(ref, self.base_dir), {})  # refused here if it cannot be loaded
+            load_rules(ref, {}, self.base_dir)  # refused here if it cannot be loaded
             return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))
         if p.SHUFFLED_LINE.fullmatch(line):
             return ev.Shuffle()
@@ -642,7 +657,7 @@ class LiveTable:
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
         from referee.recording.session_log import night_words
-        from referee.store import StaleLogError
+        from referee.store.store import StaleLogError
         from referee.store.codec import decode_event
 
         try:
@@ -650,7 +665,7 @@ class LiveTable:
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:
-            return Refused(err.message, err.hint, retry=isinstance(err, RetryableError))
+            return refusal(err)
         self.seen = row.seq
         applied = decode_event(row.kind, row.payload)
         assert isinstance(applied, ev.NightEvent)
@@ -733,4 +748,4 @@ class LiveTable:
         return out
 
 
-__all__ = ["Entry", "LiveTable", "Refused", "Said", "Status", "Stored", "phase_words", "wrap_parts"]
+__all__ = ["NOT_STORED_HINT", "Entry", "LiveTable", "Refused", "Said", "Status", "Stored", "phase_words", "refusal", "wrap_parts"]

@@ -21,17 +21,16 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.events import ChangeOption, ChangeRulebook, Event, NightEvent, Shuffle
 from referee.handfile.model import HandEntry, Night
 from referee.handfile.writer import write_events
+from referee.rulebook.loader import is_rulebook_path, resolve_rulebook
 
 if TYPE_CHECKING:
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.store import Transaction
 
 
 def stored_rulebook(ref: str, base_dir: str | None) -> str:
     """The rulebook reference to store: a shipped name as is, a house rulebook file by its absolute
     path (a path relative to the hand file would mean nothing once recorded)."""
-    from referee.handfile.parser import is_rulebook_path, resolve_rulebook
-
     return str(Path(resolve_rulebook(ref, base_dir)).resolve()) if is_rulebook_path(ref) else ref
 
 
@@ -64,7 +63,7 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
                  origin: str | None = None) -> int:
     """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
     given); returns the session's id."""
-    from referee.store import SeatSpec
+    from referee.store.store import SeatSpec
 
     with _transaction(store) as tx:
         game = tx.new_session(

@@ -55,7 +55,7 @@ from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.log import apply_logged as _apply, seat_key as _key
 
 if TYPE_CHECKING:
-    from referee.store import Store
+    from referee.store.store import Store
     from referee.store.chain import ChainReport
     from referee.store.models import EventRow, GameSession, SeatRecord
 

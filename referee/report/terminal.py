@@ -40,7 +40,7 @@ ROUTINE = ("buy-in", "rebuy", "cash-out", "buys in again", "shortfall", "overage
 def print_report(out: Console, report: NightReport) -> None:
     from rich.rule import Rule
 
-    from referee.cli.output import literal
+    from referee.plain_words import literal
     from referee.report.words import plural
 
     ledger = report.ledger
@@ -126,7 +126,7 @@ def print_amendments(out: Console, report: NightReport) -> None:
     balances they changed."""
     from rich.rule import Rule
 
-    from referee.cli.output import literal
+    from referee.plain_words import literal
 
     out.print(Rule("Amendments", align="left"))
     for a in report.amendments:
@@ -139,7 +139,7 @@ def print_amendments(out: Console, report: NightReport) -> None:
 def print_ledger(out: Console, ledger: SessionLedger) -> None:
     """The ledger: per player, the check, what the night is short or over and its parts, the games'
     money, the notes."""
-    from referee.cli.output import literal
+    from referee.plain_words import literal
     from referee.report.words import difference_words, share_column
 
     d = ledger.difference

@@ -10,16 +10,7 @@ from referee.rulebook.model import Rulebook
 from referee.rulebook.schema import OPTION_SPECS, OPTIONS, OptionSpec, game_schema
 
 
-def __getattr__(name: str) -> object:
-    if name == "GAMES":  # the game registry's names, read when asked (a game may be registered later)
-        from referee.rulebook.schema import games
-
-        return games()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
-    "GAMES",
     "OPTIONS",
     "OPTION_SPECS",
     "OptionSpec",

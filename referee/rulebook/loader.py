@@ -67,10 +67,68 @@ def shipped_rulebook_path(name: str) -> Path:
     raise RulebookError(f"no shipped rulebook named {name!r}", hint=hint)
 
 
-def _is_path(name_or_path: str | Path) -> bool:
-    if isinstance(name_or_path, Path):
+def is_rulebook_path(ref: str | Path) -> bool:
+    """True if a rulebook reference (a ``rulebook:`` line, ``--rulebook``) names a file rather than a
+    shipped rulebook."""
+    if isinstance(ref, Path):
         return True
-    return "/" in name_or_path or "\\" in name_or_path or name_or_path.endswith(".toml")
+    return "/" in ref or "\\" in ref or ref.lower().endswith(".toml")
+
+
+def resolve_rulebook(ref: str, base_dir: str | None) -> str:
+    """The argument for :func:`load_rulebook`: a shipped name as is, a relative path joined to ``base_dir``
+    (the folder of the hand file that names it)."""
+    if is_rulebook_path(ref) and base_dir is not None and not Path(ref).is_absolute():
+        return str(Path(base_dir) / ref)
+    return ref
+
+
+def option_value(text: str) -> OptionValue:
+    """An option value as written (``option x = 3``, ``--option x=3``): a whole number becomes an int,
+    anything else a string (quotes dropped)."""
+    text = text.strip().strip("\"'")
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def parse_option(text: str, where: str = "--option") -> tuple[str, OptionValue]:
+    """``NAME=VALUE`` as written on the command line, as an option name and its value."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise RulebookError(f"bad option {text!r}", where=where,
+                            hint="write NAME=VALUE, e.g. --option jackpots.false_open_penalty=ante_for_all_next_deal "
+                                 "(see `referee rulebook show`)")
+    return name.strip(), option_value(value)
+
+
+#: The rulebooks in force loaded so far: (reference, options) -> the rulebook and what its files held
+#: (a house rulebook edited since is loaded again).  The one cache of a rulebook with its options.
+_IN_FORCE: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], tuple[Rulebook, tuple[bytes, ...]]] = {}
+
+
+def _contents(book: Rulebook) -> tuple[bytes, ...]:
+    """The bytes of a house rulebook's files (its ``extends`` chain), to tell an edited one."""
+    out = []
+    for source in book.chain or (book.source,):
+        try:
+            out.append(Path(source).read_bytes())
+        except OSError:
+            out.append(b"")
+    return tuple(out)
+
+
+def load_rules(ref: str, options: Mapping[str, OptionValue] | None = None, base_dir: str | None = None) -> Rulebook:
+    """The rulebook in force: rulebook ``ref`` (a shipped name, or a path relative to ``base_dir``)
+    with ``options`` applied.  Each (rulebook, options) is loaded once; raises RulebookError."""
+    ref = resolve_rulebook(ref, base_dir)
+    house = is_rulebook_path(ref)
+    key = (str(Path(ref).resolve()) if house else ref, tuple((options or {}).items()))
+    known = _IN_FORCE.get(key)
+    if known is not None and (not house or _contents(known[0]) == known[1]):
+        return known[0]
+    book = load_rulebook(ref)
+    book = book.with_options(options) if options else book
+    _IN_FORCE[key] = (book, _contents(book) if house else ())
+    return book
 
 
 def load_rulebook(name_or_path: str | Path) -> Rulebook:
@@ -78,7 +136,7 @@ def load_rulebook(name_or_path: str | Path) -> Rulebook:
 
     Raises :class:`RulebookError` (with ``where="file:line"`` and a hint) for every problem.
     """
-    if _is_path(name_or_path):
+    if is_rulebook_path(name_or_path):
         return _load_file(Path(name_or_path), str(name_or_path), ())
     return _load_shipped(str(name_or_path))
 
@@ -175,7 +233,7 @@ def _option_text_entries(
 
 def _resolve_extends(extends: str, path: Path) -> tuple[Path, str]:
     """The file an ``extends`` value names: a shipped name, or a path relative to the extending file."""
-    if _is_path(extends):
+    if is_rulebook_path(extends):
         target = Path(extends)
         if not target.is_absolute():
             target = path.parent / target

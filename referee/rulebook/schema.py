@@ -16,7 +16,7 @@ from typing import Mapping
 from referee.errors import RulebookError
 
 # Which games exist, each game's rule-id prefix and the game a variant's rulebook may extend come from
-# the game registry (referee.engine.games): see games(), rule_prefix(), base_of().  The names GAMES,
+# the game registry (referee.engine.games): see games(), rule_prefix(), base_of().  The names
 # RULE_PREFIX and GAME_BASE are kept as read-only views of it (module __getattr__ below).
 
 
@@ -45,8 +45,6 @@ def base_of(game: str) -> str | None:
 
 
 def __getattr__(name: str) -> object:
-    if name == "GAMES":
-        return games()
     if name == "RULE_PREFIX":
         return {game: rule_prefix(game) for game in games()}
     if name == "GAME_BASE":

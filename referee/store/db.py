@@ -11,7 +11,9 @@ command opens the database (refused, unknown host, wrong password) is the URL to
 server that answered and then went away in the middle of the command (stopped, restarted, its
 connection terminated, refusing the command's next connection) or that says it is starting up or
 shutting down is an outage: a
-:class:`~referee.errors.ServerGoneError`, exit 75, run the command again once it is back.
+:class:`~referee.errors.ServerGoneError`, exit 75, run the command again once it is back.  A SQLite
+file another program keeps locked for longer than a writer waits (``database is locked``) is a
+:class:`~referee.errors.DatabaseBusyError`, exit 75 too: run it again in a moment.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from referee.errors import ServerGoneError, StoreError
+from referee.errors import DatabaseBusyError, ServerGoneError, StoreError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Engine
@@ -258,6 +260,12 @@ def describe_error(url: URL, err: BaseException, *, answered: bool = False) -> S
         text = text.replace(str(url.password), "***")
     for prefix in ("connection failed: ",):
         text = text.removeprefix(prefix)
+    if url.get_backend_name() == "sqlite" and any(w in text.lower() for w in ("database is locked", "database is busy")):
+        return DatabaseBusyError(
+            f"the database is busy: another program kept it locked for more than {SQLITE_BUSY_TIMEOUT_SECONDS} s "
+            f"({text})", where=mask_url(url),
+            hint="another referee (or a program with the file open) is writing to it: what was reported done is "
+                 "kept; run the command again in a moment")
     if _server_gone(url, err, original, text, answered):
         return ServerGoneError(
             f"the database server went away: {text}", where=mask_url(url),

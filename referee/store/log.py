@@ -167,7 +167,7 @@ class TableState:
             case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
                 return event
             case LedgerSetting():
-                from referee.ledger.settings import check_setting
+                from referee.money.settings import check_setting
 
                 name, value = check_setting(event.name, event.value)
                 return replace(event, name=name, value=value)

@@ -125,6 +125,10 @@ class GameSession(SQLModel, table=True):
     #: why the night was voided (``referee session void``): kept, but counted nowhere
     void_reason: str | None = Field(default=None)
     voided_at: datetime | None = _time_field(nullable=True)
+    #: the head of the log, kept where an append takes its lock (migration 0005): the last event's
+    #: seq (0 before the first) and hash (None before it); the events stay the truth
+    last_seq: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    last_hash: str | None = Field(default=None, max_length=HASH_LENGTH)
 
     @property
     def voided(self) -> bool:
@@ -205,7 +209,7 @@ class EventRecord(SQLModel, table=True):
 
 
 #: An event row as read: an :class:`EventRecord`, or a plain result row of its table, which has the
-#: same columns by name (:meth:`referee.store.Store.snapshot` reads a session's log that way).
+#: same columns by name (:meth:`referee.store.store.Store.snapshot` reads a session's log that way).
 EventRow: TypeAlias = "EventRecord | Row[Any]"
 
 TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord)

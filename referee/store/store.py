@@ -27,14 +27,16 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from sqlalchemy import bindparam, delete, func, insert
+from sqlalchemy import bindparam, delete, func, insert, union_all, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from referee.engine.events import CashOut, Event, NightEvent, SetDealer, SitDown
-from referee.errors import InputError, RefereeError, RetryableError, StoreError
+from referee.errors import InputError, RefereeError, RetryableError, ServerGoneError, StoreError
 from referee.store import chain, codec
 from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
+from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
     NAME_MAX,
@@ -54,9 +56,10 @@ from referee.store.types import utcnow
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-    from referee.store.log import LogSnapshot, TableState
 
 APPEND_ATTEMPTS: Final = 5
+#: How long an append keeps trying to reach a server that went away before it says so.
+RECONNECT_SECONDS: Final = 3.0
 _EVENT_COLUMNS: Final = ("session_id", "seq", "hand_number", "kind", "payload", "text", "created_at", "prev_hash", "hash")
 
 
@@ -106,7 +109,7 @@ def clean_name(name: str, what: str = "name") -> str:
 
 def check_seat_name(name: str) -> str:
     """A seat name is how the table and the hand format call a player: one word, not a keyword."""
-    from referee.handfile.parser import NAME_RE, RESERVED
+    from referee.handfile.model import NAME_RE, RESERVED
 
     name = clean_name(name, "player name")
     if not NAME_RE.fullmatch(name):
@@ -200,6 +203,66 @@ def _event_insert() -> Any:
     return insert(EventRecord.__table__)  # type: ignore[attr-defined]
 
 
+def _values(row: EventRecord) -> dict[str, Any]:
+    return {column: getattr(row, column) for column in _EVENT_COLUMNS}
+
+
+def _chained(sid: int, seq: int, prev_hash: str, hand_number: int | None, event: Event,
+             text: str | None) -> EventRecord:
+    """The row of ``event`` after event ``seq`` (hash ``prev_hash``) of session ``sid``'s log."""
+    kind, payload = codec.encode_event(event)
+    if text is not None and not isinstance(text, str):
+        raise InputError(f"event text must be a string, not {type(text).__name__}")
+    if text is not None and "\x00" in text:
+        raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
+    created = utcnow()
+    digest = chain.event_hash(prev_hash, session_id=sid, seq=seq + 1, hand_number=hand_number,
+                              kind=kind, payload=payload, text=text, created_at=created)
+    return EventRecord(session_id=sid, seq=seq + 1, hand_number=hand_number, kind=kind, payload=payload,
+                       text=text, created_at=created, prev_hash=prev_hash, hash=digest)
+
+
+@dataclass(frozen=True)
+class _KnownHead:
+    """Where a session's log stood when this store last wrote or read it (it may have moved since:
+    the fast append checks it against the session row, see :meth:`Store._append_fast`)."""
+
+    seq: int
+    hash: str
+    last_hand: int
+
+
+@cache
+def _head_moved() -> Any:
+    """Move an open session's head from the one the appender knows to its new last row; no row
+    matches when the log moved on (another writer), the session closed, or it is not known."""
+    sessions = GameSession.__table__  # type: ignore[attr-defined]
+    return (update(sessions)
+            .where(sessions.c.id == bindparam("sid"), sessions.c.status == SESSION_OPEN,
+                   sessions.c.last_seq == bindparam("old_seq"), sessions.c.last_hash == bindparam("old_hash"))
+            .values(last_seq=bindparam("new_seq"), last_hash=bindparam("new_hash")))
+
+
+@cache
+def _append_statement(count: int) -> Any:
+    """PostgreSQL: an append of ``count`` rows in one statement, so one round trip.  The UPDATE of
+    the session row takes its lock and checks the head (re-checked on the row as the writer before
+    it left it); the rows are inserted only when it matched.  RETURNING says how many went in."""
+    events = EventRecord.__table__  # type: ignore[attr-defined]
+    head = _head_moved().returning(GameSession.__table__.c.id).cte("head")  # type: ignore[attr-defined]
+    columns = [c for c in _EVENT_COLUMNS if c != "session_id"]
+    rows = [sa_select(head.c.id, *(bindparam(f"{c}_{n}", type_=events.c[c].type) for c in columns)).select_from(head)
+            for n in range(count)]
+    source = rows[0] if count == 1 else union_all(*rows)
+    return insert(events).from_select(["session_id", *columns], source).add_cte(head).returning(events.c.seq)
+
+
+@cache
+def _stored_hash() -> Any:
+    events = EventRecord.__table__  # type: ignore[attr-defined]
+    return sa_select(events.c.hash).where(events.c.session_id == bindparam("sid"), events.c.seq == bindparam("seq"))
+
+
 class Transaction:
     """Writes inside one database transaction: all of them are committed together, or none.
 
@@ -269,8 +332,6 @@ class Transaction:
 
     def _state(self, head: _Head) -> TableState:
         if head.state is None:
-            from referee.store.log import table_state
-
             sid = head.game.id
             seats = self.db.exec(select(SeatRecord).where(SeatRecord.session_id == sid))
             rows = self.db.exec(
@@ -367,23 +428,15 @@ class Transaction:
                 raise InputError(f"{type(event).__name__} is an action of a hand: give its hand number")
             if isinstance(event, NightEvent):
                 event = self._night_event(head, event)
-            kind, payload = codec.encode_event(event)
-            if text is not None and not isinstance(text, str):
-                raise InputError(f"event text must be a string, not {type(text).__name__}")
-            if text is not None and "\x00" in text:
-                raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
-            seq = head.seq + 1
-            created = utcnow()
-            digest = chain.event_hash(head.hash, session_id=sid, seq=seq, hand_number=hand_number,
-                                      kind=kind, payload=payload, text=text, created_at=created)
-            rows.append(EventRecord(session_id=sid, seq=seq, hand_number=hand_number, kind=kind, payload=payload,
-                                    text=text, created_at=created, prev_hash=head.hash, hash=digest))
-            head.seq, head.hash = seq, digest
+            row = _chained(sid, head.seq, head.hash, hand_number, event, text)
+            rows.append(row)
+            head.seq, head.hash = row.seq, row.hash
         if hand_number == head.last_hand and rows:
             head.last_hand_played = True
-        if rows:  # one INSERT through the table, not the ORM's unit of work: the hot path of a live table
-            self.db.execute(_event_insert(), [  # type: ignore[call-overload]
-                {column: getattr(row, column) for column in _EVENT_COLUMNS} for row in rows])
+        if rows:  # one INSERT through the table, not the ORM's unit of work
+            self.db.execute(_event_insert(), [_values(row) for row in rows])  # type: ignore[call-overload]
+            # the head on the locked row too (flushed with the transaction): the next append's fast path
+            head.game.last_seq, head.game.last_hash = head.seq, head.hash
         return rows
 
     def append_events(self, session_id: int, hand_number: int | None,
@@ -544,8 +597,6 @@ class Transaction:
     def snapshot(self, session_id: int) -> LogSnapshot:
         """Everything this transaction sees of the session, its own writes included (an import reads
         back what it recorded and replays it before anything is committed)."""
-        from referee.recording.session_log import LogSnapshot
-
         game = Store._session(self.db, session_id)
         seats = list(self.db.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
                                   .order_by(SeatRecord.number)))  # type: ignore[arg-type]
@@ -611,6 +662,12 @@ class Store:
         # one consistent view of a session's rows across several queries
         self._snapshot_reader = (engine.execution_options(isolation_level="REPEATABLE READ")
                                  if engine.dialect.name == "postgresql" else engine)
+        # PostgreSQL: the one-statement append needs no BEGIN and COMMIT of its own
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+        #: the heads of the logs this store last wrote or read (see _append_fast)
+        self._known: dict[int, _KnownHead] = {}
+        #: rows of an append the server went away during: stored or not, nobody knows yet
+        self._in_doubt: dict[int, tuple[_KnownHead, list[EventRecord]]] = {}
 
     # ------------------------------------------------------------------ plumbing
 
@@ -664,7 +721,13 @@ class Store:
     def transaction(self) -> Iterator[Transaction]:
         """Several writes in one transaction, committed when the block ends (nothing if it raises)."""
         with self._write() as session:
-            yield Transaction(self, session)
+            tx = Transaction(self, session)
+            yield tx
+            for sid in tx._heads:  # written, or only locked: either way not known until committed
+                self._known.pop(sid, None)
+        for sid, head in tx._heads.items():  # committed: where these logs stand now
+            if head.game.status == SESSION_OPEN:
+                self._known[sid] = _KnownHead(head.seq, head.hash, head.last_hand)
 
     def _retrying(self, work: Any) -> Any:
         """Run ``work(transaction)``; a collision with another writer (unique key) is tried again."""
@@ -881,7 +944,91 @@ class Store:
 
         Each item is an event or an ``(event, text)`` pair; see :meth:`append_event`.
         """
-        return self._retrying(lambda tx: tx.append_events(session_id, hand_number, events, expected_seq=expected_seq))
+        items = [item if isinstance(item, tuple) else (item, None) for item in events]
+        fast = self._append_fast(session_id, hand_number, items, expected_seq)
+        if fast is not None:
+            return fast
+        return self._retrying(lambda tx: tx.append_events(session_id, hand_number, items, expected_seq=expected_seq))
+
+    # ------------------------------------------------------------------ the fast append
+
+    def _append_fast(self, session_id: int, hand_number: int | None, items: Sequence[Encoded],
+                     expected_seq: int | None) -> list[EventRecord] | None:
+        """Append actions of a hand after the head this store knows (its last write or read), in one
+        statement on PostgreSQL (one round trip) and one short transaction on SQLite: the session
+        row's head is moved from the known one to the new last row, and the rows inserted, only if
+        the row still holds the known head.  None when it does not (another writer, a closed session,
+        a head not known): the caller then takes the full path, which reads the head from the log,
+        says what changed, checks night events against the table and sets the row's head again.
+
+        A server that goes away is tried again for :data:`RECONNECT_SECONDS` with the same rows (the
+        same hashes), and the same rows are offered again when the same line is appended next: an
+        append is stored once, whether or not the server went away after it was sent."""
+        known = self._known.get(session_id)
+        if (known is None or not items or (expected_seq is not None and expected_seq != known.seq)
+                or not isinstance(hand_number, int) or isinstance(hand_number, bool)
+                or not 1 <= hand_number <= known.last_hand or any(isinstance(e, NightEvent) for e, _ in items)):
+            return None
+        doubt = self._in_doubt.get(session_id)
+        if doubt is not None and doubt[0] == known and [(r.hand_number, r.text) for r in doubt[1]] == [
+                (hand_number, text) for _, text in items] and [(r.kind, r.payload) for r in doubt[1]] == [
+                codec.encode_event(event) for event, _ in items]:
+            rows = doubt[1]
+        else:
+            rows, seq, digest = [], known.seq, known.hash
+            for event, text in items:
+                rows.append(_chained(session_id, seq, digest, hand_number, event, text))
+                seq, digest = rows[-1].seq, rows[-1].hash
+        if not self._commit_fast(session_id, known, rows, sent=doubt is not None and rows is doubt[1]):
+            self._known.pop(session_id, None)
+            return None
+        self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, known.last_hand)
+        return rows
+
+    def _commit_fast(self, sid: int, known: _KnownHead, rows: list[EventRecord], *, sent: bool) -> bool:
+        """Whether ``rows`` are in the log after this; see :meth:`_append_fast`.  ``sent``: they were
+        sent before, and the server went away before it said whether it stored them."""
+        import time
+
+        deadline = time.monotonic() + RECONNECT_SECONDS
+        while True:
+            try:
+                with self.guard():
+                    if self._move_head(sid, known, rows):
+                        self._in_doubt.pop(sid, None)
+                        return True
+                    if sent:  # refused now: stored the time before, or somebody else wrote?
+                        with self.engine.connect() as conn:
+                            mine = conn.execute(_stored_hash(), {"sid": sid, "seq": rows[-1].seq}).scalar()
+                        if mine == rows[-1].hash:
+                            self._in_doubt.pop(sid, None)
+                            return True
+                self._in_doubt.pop(sid, None)
+                return False
+            except ConflictError:  # the row's head does not match the log (written around it): the full path
+                self._in_doubt.pop(sid, None)
+                return False
+            except ServerGoneError:  # the server went away: these rows may be stored, or not
+                sent = True
+                self._in_doubt[sid] = (known, rows)
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.2)
+
+    def _move_head(self, sid: int, known: _KnownHead, rows: list[EventRecord]) -> bool:
+        head = {"sid": sid, "old_seq": known.seq, "old_hash": known.hash,
+                "new_seq": rows[-1].seq, "new_hash": rows[-1].hash}
+        if self.dialect == "postgresql":
+            params = dict(head)
+            for n, row in enumerate(rows):
+                params.update({f"{c}_{n}": getattr(row, c) for c in _EVENT_COLUMNS if c != "session_id"})
+            with self._autocommit.connect() as conn:
+                return len(conn.execute(_append_statement(len(rows)), params).all()) == len(rows)
+        with self._writer.connect() as conn, conn.begin():  # SQLite: BEGIN IMMEDIATE holds the lock
+            if conn.execute(_head_moved(), head).rowcount != 1:
+                return False
+            conn.execute(_event_insert(), [_values(row) for row in rows])
+            return True
 
     def last_seq(self, session_id: int) -> int:
         """The ``seq`` of the session's last event (0 before the first): what a recorder has seen."""
@@ -907,8 +1054,6 @@ class Store:
 
     def snapshot(self, session_id: int) -> LogSnapshot:
         """Everything stored about the session (header, seats, hands, events), read consistently."""
-        from referee.store.log import LogSnapshot
-
         with self._read(self._snapshot_reader) as session, session.begin():
             game = self._session(session, session_id)
             seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
@@ -918,7 +1063,9 @@ class Store:
             # the log as plain rows of its table (the same columns by name): a night is hundreds of
             # events, read only, and ORM objects for them cost more than the reading
             rows = session.connection().execute(_session_log(), {"sid": session_id}).all()
-            return LogSnapshot(game, seats, hands, rows)
+        if game.status == SESSION_OPEN and rows:  # where the log stands: the next append goes after it
+            self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, hands[-1].number if hands else 0)
+        return LogSnapshot(game, seats, hands, rows)
 
     def verify_chain(self, session_id: int) -> chain.ChainReport:
         """Recompute the session's hash chain: is its event log as it was recorded?"""

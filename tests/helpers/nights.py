@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 
 from referee.cards import ALL_CARDS, UNKNOWN, AnyCard
 from referee.engine import events as ev
-from referee.engine.games import find_game
+from referee.engine.games import find_game, game_names
 from referee.handfile import AddChips, HandEntry, Leave, Night, Seat, SitDown
 from referee.rulebook import shipped_rulebook_names
-from referee.rulebook.schema import GAMES
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789'.,-", min_size=1, max_size=8)
@@ -115,7 +114,7 @@ def hand_events(draw: st.DrawFn, game: str, seats: tuple[str, ...]) -> tuple[ev.
     return tuple(events)
 
 
-SHIPPED = [g for g in GAMES if g in shipped_rulebook_names()]
+SHIPPED = [g for g in game_names() if g in shipped_rulebook_names()]
 
 
 def draw_limit(draw: st.DrawFn, game: str) -> dict[str, str | int]:

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from referee.handfile import parse_night
 from referee.recording.night_file import record_night
-from referee.store import Store
+from referee.store.store import Store
 
 #: Ann shows the ace of clubs Bob has just shown: a card held by two players
 CARD_HELD_TWICE = """\

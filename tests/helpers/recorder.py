@@ -24,7 +24,7 @@ import os
 import sys
 
 from referee.engine.events import Bet
-from referee.store import StaleLogError, Store, open_store
+from referee.store.store import StaleLogError, Store, open_store
 
 
 def say(line: str) -> None:

@@ -26,10 +26,10 @@ from referee.engine.night import NightHand, NightThread
 from referee.engine.replay import start_hand
 from referee.errors import RefereeError
 from referee.handfile.model import Night
-from referee.handfile.parser import load_rules
+from referee.rulebook.loader import load_rules
 from referee.handfile.writer import EventWriter, write_events
 from referee.recording.night_file import header_events, stored_rulebook
-from referee.store import SeatSpec, Store, open_store
+from referee.store.store import SeatSpec, Store, open_store
 
 CARD = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[cdhs](?!\w)|(?<!\w)Jk[12](?!\w)")
 

@@ -22,7 +22,7 @@ from recorder import say  # tests/helpers, this script's own directory
 from referee.cli.table_prompt import handle
 from referee.handfile.writer import EventWriter
 from referee.recording.live_table import LiveTable, Refused, Stored
-from referee.store import Store, open_store
+from referee.store.store import Store, open_store
 
 
 def next_line(table: LiveTable, rng: random.Random) -> str:

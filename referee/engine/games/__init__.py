@@ -8,7 +8,7 @@ rulebook may extend that game's, and it inherits that game's events and hooks.
 
 To add a game: write its module (class attributes and hooks, see ``straight_draw.py``) and name it in
 :data:`SHIPPED` -- or call :func:`register` (a plug-in, a test).  A shipped game's module is imported
-the first time the game is asked for; :data:`GAMES` (every game, in order) imports them all.
+the first time the game is asked for; :func:`all_games` (every game, in order) imports them all.
 """
 
 from __future__ import annotations
@@ -91,12 +91,6 @@ def all_games() -> list[Game]:
     return [_game(name) for name in list(_GAMES)]
 
 
-def __getattr__(name: str) -> object:
-    if name == "GAMES":  # every game, in the order of RULES.md, then any registered later
-        return all_games()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def game_names() -> tuple[str, ...]:
     """The rulebook names of the registered games, in order (no game module is imported)."""
     return tuple(_GAMES)
@@ -141,5 +135,5 @@ def replayed_games() -> tuple[str, ...]:
 
 
 __all__ = [
-    "game_title","GAMES", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks",
+    "game_title", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks",
            "register", "replayed_games", "unregister"]

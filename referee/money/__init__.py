@@ -3,7 +3,8 @@
 Amounts are whole numbers of the currency's minor unit — cents for EUR or USD, pence for GBP, yen
 for JPY (babel knows each currency's number of decimals).  ``Decimal`` appears only here, at the
 edge, while text is read or written; babel is imported on first use so that a command which never
-shows money does not pay for loading it.
+shows money does not pay for loading it.  A session's money settings (currency, locale, who absorbs
+a shortfall, ...) are :mod:`referee.money.settings`.
 """
 
 from __future__ import annotations
