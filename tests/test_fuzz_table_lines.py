@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from helpers.fuzz import EXAMPLES, Corpus, fuzz_settings, line_like, mutated, store_rows, tried
 from referee.recording.live_table import LiveTable, Refused, Said, Stored
 from referee.rulebook.loader import load_rulebook, shipped_rulebook_names
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 pytestmark = pytest.mark.fuzz
 

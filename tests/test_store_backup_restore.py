@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from helpers.fuzz import EXAMPLES, store_rows
 from helpers.scoreboard import act
 from referee.cli import app
-from referee.store import open_store
+from referee.store.store import open_store
 
 runner = CliRunner()
 READS = (["standings"], ["standings", "--csv", "-"], ["session", "list"], ["report", "1"], ["report", "2"],
