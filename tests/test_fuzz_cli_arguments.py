@@ -53,16 +53,23 @@ def commands() -> tuple[tuple[tuple[str, ...], click.Command], ...]:
     return tuple(found)
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A store with a closed night (jackpots-friday, imported) and an open one with a hand under way."""
-    path = tmp_path_factory.mktemp("cli") / "template.sqlite3"
-    url = f"sqlite:///{path}"
-    for argv in (["import", str(EXAMPLES / "jackpots-friday.txt")],
-                 ["session", "new", "--table", "Kitchen", "--game", "jackpots", "-p", "Ann:40", "-p", "Bob:40", "-p", "Cy:40"],
-                 ["act", "2", "new hand", "bob open 2", "cy c"]):
+TEMPLATE_NIGHTS = (["import", str(EXAMPLES / "jackpots-friday.txt")],
+                   ["session", "new", "--table", "Kitchen", "--game", "jackpots", "-p", "Ann:40", "-p", "Bob:40",
+                    "-p", "Cy:40"],
+                   ["act", "2", "new hand", "bob open 2", "cy c"])
+
+
+def record_template(url: str) -> None:
+    """A closed night (jackpots-friday, imported) and an open one with a hand under way."""
+    for argv in TEMPLATE_NIGHTS:
         done = runner.invoke(app, [*argv, "--db", url])
         assert done.exit_code == 0, done.output
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "template.sqlite3"
+    record_template(f"sqlite:///{path}")
     return path
 
 
@@ -151,7 +158,28 @@ def test_a_command_line_succeeds_or_is_refused_in_one_line_leaving_the_store_as_
     tried("command lines")
     work = tmp_path / "store.sqlite3"
     shutil.copyfile(template, work)
-    url = f"sqlite:///{work}"
+    run_and_check(argv, f"sqlite:///{work}")
+
+
+@given(command_lines())
+@fuzz_settings(0.0004)
+@example(["act", "2147483648", "new hand"])  # beyond PostgreSQL's integer
+def test_a_command_line_on_postgresql_succeeds_or_is_refused_leaving_the_store_as_it_was(
+        pg_url: str, files: dict[str, str], words: list[str]) -> None:
+    """The same on one real PostgreSQL database (the nights recorded once: what a command that
+    succeeded wrote stays for the next, so only the refusals are compared, each with the store just
+    before it)."""
+    argv = [word.format_map(files) if word in FILES or word in ("{out}", "{missing folder}") else word
+            for word in words]
+    if not store_rows(pg_url).get("sessions"):
+        record_template(pg_url)
+    tried("command lines (PostgreSQL)")
+    run_and_check(argv, pg_url)
+
+
+def run_and_check(argv: list[str], url: str) -> None:
+    """Run ``referee ARGV --db URL``: it succeeds, gives a verdict, or is refused in one line and
+    leaves the store as it was."""
     before = store_rows(url)
     done = runner.invoke(app, [*argv, "--db", url] if "--" not in argv else argv, catch_exceptions=True)
     if done.exception is not None and not isinstance(done.exception, SystemExit):
