@@ -61,7 +61,7 @@ lines = st.one_of(line_like(), mutated(BODY_LINES), mutated(SHORT_FORMS), st.sam
 
 
 @given(st.lists(st.tuples(st.sampled_from(GAMES), lines, st.booleans()), min_size=8, max_size=8))
-@fuzz_settings(0.40, per_example=8)
+@fuzz_settings(0.30, per_example=8)
 @example([("jackpots", "Ann: raises to ²", False)])  # a digit that is not 0-9
 @example([("three_card_brag", "bob JsJh\u0301", True)])
 @example([("five_card_stud", "widow turned: 2h 3s 2c 3h 2s", False)])  # a table line of another game

@@ -23,7 +23,7 @@ def check_refusal(err: CardError) -> None:
 
 
 @given(st.lists(st.one_of(line_like(CARDS), st.sampled_from(CARDS)), min_size=10, max_size=10))
-@fuzz_settings(0.25, per_example=10)
+@fuzz_settings(0.30, per_example=10)
 @example(["\u0130s"])  # İ: str.lower() makes two characters of it
 @example(["1\u20800h"])
 def test_one_card_token_is_read_or_refused_in_one_line(tokens: list[str]) -> None:
@@ -39,7 +39,7 @@ def test_one_card_token_is_read_or_refused_in_one_line(tokens: list[str]) -> Non
 
 
 @given(st.lists(st.one_of(mutated(VALID_LISTS, CARDS), line_like(CARDS)), min_size=5, max_size=5))
-@fuzz_settings(0.15, per_example=5)
+@fuzz_settings(0.17, per_example=5)
 def test_a_list_of_cards_is_read_or_refused_in_one_line(texts: list[str]) -> None:
     for text in texts:
         tried("cards")

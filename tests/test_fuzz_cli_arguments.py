@@ -151,6 +151,7 @@ def files(tmp_path: Path) -> dict[str, str]:
 @example(["session", "new", "--table", "T", "-p", "Ann:²", "-p", "Bob:1"])  # a digit int() cannot read
 @example(["db", "verify", "--session", "99999999999999999999999"])  # beyond SQLite's 64 bits
 @example(["act", "2147483648", "new hand"])  # beyond PostgreSQL's integer
+@example(["session", "new", "--table", "T\udcff", "-p", "Ann:4", "-p", "Bob:3"])  # an argument not UTF-8
 def test_a_command_line_succeeds_or_is_refused_in_one_line_leaving_the_store_as_it_was(
         template: Path, files: dict[str, str], tmp_path: Path, words: list[str]) -> None:
     argv = [word.format_map(files) if word in FILES or word in ("{out}", "{missing folder}") else word

@@ -35,7 +35,7 @@ def errors_of(err: HandFileError) -> tuple[HandFileError, ...]:
 
 
 @given(hand_files)
-@fuzz_settings(0.10)
+@fuzz_settings(0.09)
 @example("rulebook: jackpots\nseats: Ann 10, Bob 10\ndealer: Ann\nhand 1\nAnn: bets ²\n")
 def test_a_hand_file_is_replayed_or_refused_at_its_lines(text: str) -> None:
     tried("hand files")

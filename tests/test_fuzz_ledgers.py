@@ -29,9 +29,11 @@ runner = CliRunner()
 
 
 @given(ledgers, st.sampled_from(("auto", "auto", "cents", "dollars")))
-@fuzz_settings(0.08)
+@fuzz_settings(0.07)
 @example("player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\n"
          "A,a,2026-03-14T21:00:00Z,,²,,0,0\nB,b,2026-03-14T21:00:00Z,,10,,0,0\n", "auto")
+@example("player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\n\ud800"
+         "A,a,2026-03-14T21:00:00Z,,10,,0,-10\nB,b,2026-03-14T21:00:00Z,,10,,20,10\n", "auto")  # not UTF-8
 def test_a_ledger_is_read_or_refused_naming_the_file(text: str, unit: str) -> None:
     tried("ledgers")
     try:

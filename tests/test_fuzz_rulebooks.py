@@ -49,7 +49,7 @@ TOML_WORDS = ("[rulebook]", "[options]", "[rules]", "[option_rules]", "extends =
 
 @given(st.one_of(mutated_bytes(BOOKS, TOML_WORDS), st.lists(line_like(TOML_WORDS), max_size=6)
                  .map(lambda lines: "\n".join(lines).encode("utf-8", "surrogatepass"))))
-@fuzz_settings(0.06)
+@fuzz_settings(0.05)
 @example(b'[rulebook]\nextends = "friday.toml"\n')  # extends itself
 @example(b'[rulebook]\nextends = "jackpots"\n[options]\ndraw.limit_pre = 99999999999999999999999\n')
 def test_a_rulebook_file_is_loaded_or_refused_naming_the_file(tmp_path: Path, data: bytes) -> None:

@@ -35,6 +35,11 @@ TABLE_WORDS = ("new hand", "undo", "?", "!", "void", "sits down with", "leaves",
                "rulebook:", "shuffled", "Eve", "draw.limit_pre", "=")
 
 
+#: lines once crashed the table (the explicit example runs them): a digit int() cannot read, lone
+#: surrogates (bytes that are not UTF-8, decoded leniently) in a line that would be stored
+REGRESSIONS = ("ann: raises to ²", "misdeal: \ud800 x", "Eve\udcff sits down with 50")
+
+
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, int]]:
     """For each shipped rulebook a store whose session has hand 1 begun, four players of 100 chips."""
@@ -70,7 +75,7 @@ def offered(table: LiveTable) -> list[str]:
 
 
 @given(st.sampled_from(GAMES), st.data())
-@fuzz_settings(0.045, per_example=8)
+@fuzz_settings(0.04, per_example=8)
 @example("jackpots", None)
 def test_a_line_at_the_table_is_stored_answered_or_refused_leaving_the_store_as_it_was(
         tables: dict[str, tuple[Path, int]], tmp_path_factory: pytest.TempPathFactory, rulebook: str,
@@ -81,7 +86,7 @@ def test_a_line_at_the_table_is_stored_answered_or_refused_leaving_the_store_as_
     url = f"sqlite:///{work}"
     with open_store(url) as store:
         table = LiveTable(store, session_id)
-        for _ in range(8 if data else 1):
+        for step in range(8 if data else len(REGRESSIONS)):
             kind = data.draw(st.sampled_from(("offered", "offered", "junk", "garbled", "force"))) if data else "junk"
             if kind == "offered":
                 line = data.draw(st.sampled_from(offered(table)))
@@ -89,7 +94,7 @@ def test_a_line_at_the_table_is_stored_answered_or_refused_leaving_the_store_as_
                 line = data.draw(mutated(Corpus("offered", offered(table)) if data.draw(st.booleans()) else LINES,
                                          TABLE_WORDS))
             elif kind == "junk":
-                line = data.draw(line_like(TABLE_WORDS)) if data else "ann: raises to ²"
+                line = data.draw(line_like(TABLE_WORDS)) if data else REGRESSIONS[step]
             else:
                 line = "!"
             before = store_rows(url)
