@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=1150, help="lines each recorder types (default 1150)")
     args = parser.parse_args()
 
-    from referee.store import SeatSpec, open_store
+    from referee.store.store import SeatSpec, open_store
 
     with postgres_server() as found:
         if found is None:

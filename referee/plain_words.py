@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
-
 
 def literal(text: object) -> str:
     """``text`` escaped for rich markup, so it prints as typed (``[bold]Kitchen[/bold]`` too)."""
+    from rich.markup import escape  # rich loads only when something is printed (not by a one-shot act)
+
     return escape(str(text))
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 CLUB_RECORDER = Path(__file__).resolve().parent / "helpers" / "club_recorder.py"
 OWN_TABLES, LINES = 8, 1150  # and two recorders at one more table: 10 x 1,150 lines, over 10,000 actions

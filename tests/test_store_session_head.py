@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import Engine, MetaData, event, text
 
 from referee.engine.events import Bet, Call, Check
-from referee.store import SeatSpec, StaleLogError, Store, open_store
+from referee.store.store import SeatSpec, StaleLogError, Store, open_store
 from referee.store.migrate import alembic_config, current_revision, head_revision
 
 

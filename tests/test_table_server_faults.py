@@ -19,7 +19,7 @@ import pytest
 from test_retryable_exits import _pg_ctl
 from test_table_terminal import Terminal
 
-from referee.store import SeatSpec, open_store
+from referee.store.store import SeatSpec, open_store
 
 
 @pytest.mark.postgres

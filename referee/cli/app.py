@@ -16,15 +16,13 @@ import typer.main
 from typer.core import TyperGroup
 
 from referee import __version__
-from referee.errors import RefereeError
+from referee.errors import RefereeError, shortened
 
 
 def print_error(err: RefereeError) -> None:
     """``Error: <where>: <message>`` and the hint, on stderr, in the one style of the project."""
-    from referee.cli.output import console
+    from referee.cli.output import console  # rich loads only when something is printed (not by a one-shot act)
     from referee.plain_words import literal
-    from referee.errors import shortened
-
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
     out.print(f"[bold red]Error:[/] {literal(shortened(str(err)))}")
     if err.hint:
@@ -34,11 +32,9 @@ def print_error(err: RefereeError) -> None:
 def print_usage_error(err: Any) -> None:
     """A click usage error (a missing argument, a mistyped option, a word where a number goes) in the
     one style too: ``Error: <command>: <what>`` and a hint with the usage, two lines, no panel."""
-    from referee.cli.output import console
+    from referee.cli.output import console  # rich loads only when something is printed (not by a one-shot act)
     from referee.plain_words import literal
-
     ctx = getattr(err, "ctx", None)
-    from referee.errors import shortened
 
     message = shortened(" ".join(err.format_message().split()))
     message = message.replace("Input should be a valid integer, unable to parse string as an integer",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.cli.session import closed_lines
 from referee.errors import InputError
 
 if TYPE_CHECKING:
@@ -99,7 +100,6 @@ class CountStep:
 
     def close(self, by: str | None) -> list[str]:
         """Record the counts (and, confirmed by ``by``, the differences) and close the night."""
-        from referee.cli.session import closed_lines
         from referee.engine.events import CountConfirmed
         from referee.ledger.ledger import session_ledger
 

@@ -8,6 +8,7 @@ as one ``Error: …`` line with a hint (exit 2).
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -50,8 +51,6 @@ def _source_name(ctx: typer.Context, param: str) -> str | None:
 
 
 def _echo_json(data: Any) -> None:
-    import json
-
     typer.echo(json.dumps(data, indent=2, sort_keys=False, default=str))
 
 

@@ -14,10 +14,17 @@ It writes to a demo database of its own (``referee-demo.sqlite3`` in the user da
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+from referee.cli.output import console as make_console
+from referee.cli.session import parse_chip_value
+from referee.errors import RefereeError
+from referee.plain_words import literal
+from referee.resources import data_dir
 
 if TYPE_CHECKING:
     from referee.store.store import Store
@@ -75,19 +82,12 @@ def demo(
                                                  "user data folder).")] = None,
 ) -> None:
     """Record, replay, settle and report a built-in example night (La Viuda, Jackpots, brag)."""
-    from dataclasses import replace
-
-    from referee.cli.output import console as make_console
-    from referee.plain_words import literal
-    from referee.cli.session import parse_chip_value
     from referee.engine.events import LedgerSetting, TransferPaid
-    from referee.errors import RefereeError
     from referee.handfile import read_night
     from referee.handfile.replay import replay_night_file
     from referee.ledger.ledger import session_ledger
     from referee.recording.night_file import night_from_log, record_night
     from referee.report.document import night_report
-    from referee.resources import data_dir
     from referee.store.store import open_store
 
     cents = parse_chip_value(chip_value)

@@ -9,13 +9,21 @@ settlement follow it.  ``docs/rulings.md`` says it for users.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
 
-from referee.cli.db import DbOption
+from referee.cli.db import DbOption, open_for
+from referee.cli.output import console as make_console
+from referee.cli.sources import load_night, session_or_file
 from referee.errors import InputError
+from referee.files import check_target
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -24,18 +32,11 @@ if TYPE_CHECKING:
 
 
 def _cell(text: str, style: str = "") -> object:
-    from rich.text import Text
-
     return Text(text, style=style)
 
 
 def print_ruling(console: Console, doc: RulingDocument) -> None:
     """The ruling document in the terminal."""
-    from rich.padding import Padding
-    from rich.panel import Panel
-    from rich.table import Table
-    from rich.text import Text
-
     def indent(r: object) -> object:
         return Padding(r, (0, 0, 0, 2), expand=False)  # type: ignore[arg-type]
 
@@ -114,14 +115,11 @@ def dispute(
     db: DbOption = None,
 ) -> None:
     """Rule on a dispute about one action of a recorded hand, citing the house rulebook."""
-    from referee.cli.output import console as make_console
-    from referee.cli.sources import load_night, session_or_file
     from referee.dispute.decide import decide as rule_on
     from referee.dispute.questions import classify, forms
     from referee.handfile.replay import replay_night_file
 
     if pdf is not None:  # refused before a ruling is recorded
-        from referee.files import check_target
 
         check_target(pdf, option="--pdf")
     topic = classify(question)
@@ -135,10 +133,6 @@ def dispute(
     doc = rule_on(night, replayed, hand, action, question, topic, tuple(decide or ()), session=loaded.session)
     note = None
     if doc.decided and record and loaded.session is not None:
-        from dataclasses import replace
-
-        from referee.cli.db import open_for
-
         with open_for(ctx, db) as store:
             try:
                 row = store.append_event(loaded.session, None, doc.event())

@@ -3,6 +3,7 @@ literally, never read as rich markup (``[bold]``) or as an emoji code (``:abc:``
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -82,8 +83,6 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[str | tuple[str, str]]]
         if room is None or size_of(row[last][0]) <= room:
             line(row, False)
             continue
-        import textwrap
-
         text, style = row[last]
         pieces = textwrap.wrap(text, room, break_on_hyphens=False) or [""]
         line([*row[:last], (pieces[0], style)], False)

@@ -13,6 +13,8 @@ and show beside the log how findings, outcomes and chips differ (:mod:`referee.d
 
 from __future__ import annotations
 
+import io
+import json
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -20,13 +22,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.cells import cell_len
+from rich.console import Console
+from rich.padding import Padding
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
 
 from referee.cli.db import DbOption
+from referee.cli.output import console, grid
+from referee.cli.sources import load_night
 from referee.errors import InputError
 
 if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
-    from rich.text import Text
+    from rich.console import RenderableType
 
     from referee.engine.events import Ruling
     from referee.handfile.model import Night
@@ -50,19 +60,17 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+from referee.files import write_text
 from referee.plain_words import carry_words, value_words  # noqa: E402  (the terminal's words)
 from referee.plain_words import key_words as _words  # noqa: E402
 
 
 def _cell(text: str, style: str = "") -> Any:
-    from rich.text import Text
-
     return Text(text, style=style)  # what the log says is printed as written, never read as markup
 
 
 def timeline(hand: ReplayedHand, width: int | None = None) -> RenderableType:
     """Each action with the pot and every stack after it (``HandReplay.states``), indented by two."""
-    from referee.cli.output import grid
     from referee.engine.events import NightEvent, Void
     from referee.handfile.writer import EventWriter
     from referee.recording.session_log import night_words
@@ -98,9 +106,6 @@ def timeline(hand: ReplayedHand, width: int | None = None) -> RenderableType:
 
 def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
     """How the hand ended: pots, chips, penalties, what carries, the game's facts."""
-    from rich.text import Text
-
-    from referee.cli.output import grid
     from referee.report.json_doc import penalty_words
 
     replay = hand.replay
@@ -147,9 +152,6 @@ def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
 
 
 def findings_renderables(hand: ReplayedHand, width: int | None = None) -> list[RenderableType]:
-    from rich.text import Text
-
-    from referee.cli.output import grid
     from referee.report.json_doc import rule_text
 
     replay = hand.replay
@@ -179,8 +181,6 @@ def findings_renderables(hand: ReplayedHand, width: int | None = None) -> list[R
 
 
 def rulings_renderables(rulings: Sequence[Ruling]) -> list[RenderableType]:
-    from rich.text import Text
-
     out: list[RenderableType] = []
     for r in rulings:
         by = "decided by the table" if r.decided_by == "table" else "ruled from the log"
@@ -196,8 +196,6 @@ def rulings_renderables(rulings: Sequence[Ruling]) -> list[RenderableType]:
 def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: int | None = None) -> list[RenderableType]:
     """What the console shows for one hand (``width``: the console's, for the last column of a table
     to wrap in)."""
-    from rich.text import Text
-
     from referee.handfile.rulings import of_hand
 
     replay, entry = hand.replay, hand.entry
@@ -228,10 +226,6 @@ def hand_text(console: Console, hand: ReplayedHand, rulings: Sequence[Ruling] = 
     or more whole lines.  A line that fits is taken as it is, and only a longer one is wrapped (with
     its indent): printing a hand's twenty renderables one by one cost rich a measure and a wrap of
     each, five times what the replay itself costs."""
-    from rich.cells import cell_len
-    from rich.padding import Padding
-    from rich.text import Text
-
     width = console.width
     out: list[Text] = []
 
@@ -263,9 +257,6 @@ def _change_text(change: object) -> str:
 def _indent(renderable: RenderableType) -> RenderableType:
     """``renderable`` two columns in; a table of :func:`referee.cli.output.grid` (a Text that does not
     wrap) comes indented already, and is never cut to a width."""
-    from rich.padding import Padding
-    from rich.text import Text
-
     if isinstance(renderable, Text) and renderable.no_wrap:
         return renderable
     return Padding(renderable, (0, 0, 0, 2), expand=False)
@@ -294,8 +285,6 @@ def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
                 return
             now = time.monotonic()
             if console.is_terminal and now - self.began >= PROGRESS_AFTER:
-                from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
                 self.bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                     console=console, transient=True)
                 self.bar.start()
@@ -315,16 +304,11 @@ def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
 
 def progress_console() -> Console:
     """Where progress is shown: standard error."""
-    from referee.cli.output import console
-
     return console(stderr=True)
 
 
 def print_night(console: Console, night: Night, hands: ReplayedNight, only: int | None = None) -> None:
     """The whole night (or hand ``only``), hand after hand, then the night's totals."""
-    from rich.rule import Rule
-    from rich.text import Text
-
     from referee.handfile.rulings import in_force
 
     shown = [h for h in hands if only is None or h.entry.number == only]
@@ -359,10 +343,6 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
 
 def print_comparison(console: Console, comparison: Comparison) -> None:
     """The what-if beside the log: per differing hand, findings by code, outcome and chips; then the night."""
-    from rich.rule import Rule
-    from rich.table import Table
-    from rich.text import Text
-
     change = comparison.change.words()
     console.print(Text.assemble(("What if: ", "bold"), change))
     differing = comparison.differing
@@ -425,8 +405,6 @@ def _penalty(penalty: Any) -> str:
 
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` (``--output``): through a temporary file and a rename."""
-    from referee.files import write_text
-
     write_text(path, text, option="--output")
 
 
@@ -441,10 +419,6 @@ def check_hand(night: Night, number: int | None) -> None:
 
 def _recorded(render: Any) -> str:
     """What ``render`` prints, as plain text 110 columns wide (for ``--output``)."""
-    import io
-
-    from rich.console import Console
-
     console = Console(file=io.StringIO(), width=110, no_color=True, highlight=False, emoji=False, force_terminal=False)
     render(console)
     return console.file.getvalue()  # type: ignore[attr-defined]
@@ -481,9 +455,6 @@ def replay(
     db: DbOption = None,
 ) -> None:
     """Replay every hand of a hand file (or of a recorded session): timeline, outcomes, stacks and findings."""
-    from rich.console import Console
-
-    from referee.cli.sources import load_night
     from referee.handfile.replay import replay_night_file
 
     loaded = load_night(ctx, file, session, db)
@@ -503,8 +474,6 @@ def replay(
 
         comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand])
     if as_json:
-        import json
-
         from referee.report.json_doc import night_json
 
         shown = comparison.now if comparison is not None else hands

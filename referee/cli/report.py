@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.db import DbOption, open_for
+from referee.cli.output import console
 from referee.errors import InputError
 
 HANDS = ("flagged", "all")
@@ -52,7 +53,6 @@ def report(
         path = write_pdf(night, pdf, template_dir)
         typer.echo(f"Wrote the report of session {session_id} to {path}")
     if pdf is None and csv is None:
-        from referee.cli.output import console
         from referee.report.terminal import print_report
 
         print_report(console(), night)

@@ -7,12 +7,18 @@ with its hint and exits 2.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from referee.resources import rulebooks_dir
 
 if TYPE_CHECKING:
-    from rich.console import Console
 
     from referee.rulebook import Rulebook
 
@@ -24,17 +30,11 @@ app = typer.Typer(
 
 def _console() -> "Console":
     """Standard output, without rich's guessing highlights (rule texts are plain prose)."""
-    from rich.console import Console
-
     return Console(highlight=False, soft_wrap=False)
 
 
 def _source_label(book: "Rulebook") -> str:
     """Where a rulebook came from, in words: "shipped", or its file."""
-    from pathlib import Path
-
-    from referee.resources import rulebooks_dir
-
     path = Path(book.source)
     return "shipped" if path.parent == rulebooks_dir().resolve() else str(path)
 
@@ -42,8 +42,6 @@ def _source_label(book: "Rulebook") -> str:
 @app.command("list")
 def list_rulebooks() -> None:
     """List the shipped rulebooks (name, game, title, what each extends) and the registered games."""
-    from rich.table import Table
-
     from referee.rulebook import load_rulebook, shipped_rulebook_names
 
     table = Table(title="Shipped rulebooks", title_justify="left")
@@ -62,8 +60,6 @@ def list_rulebooks() -> None:
 
 def _games_table() -> "object":
     """The registered games (:mod:`referee.engine.games`): what a rulebook's ``game`` may name."""
-    from rich.table import Table
-
     from referee.engine.games import all_games, base_game
 
     table = Table(title="Registered games", title_justify="left")
@@ -96,15 +92,10 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the rulebook as JSON.")] = False,
 ) -> None:
     """Show a rulebook: its options with their values, then every rule as it reads for those options."""
-    from rich.markup import escape
-    from rich.table import Table
-
     from referee.rulebook import load_rulebook
 
     book = load_rulebook(name_or_file)
     if as_json:
-        import json
-
         typer.echo(json.dumps(_as_json(book), indent=2, ensure_ascii=False))
         return
     console = _console()

@@ -12,6 +12,8 @@ from typing import Annotated
 import typer
 
 from referee.cli.db import DbOption, open_for
+from referee.cli.output import console
+from referee.plain_words import literal
 
 
 def serve(
@@ -25,8 +27,6 @@ def serve(
     db: DbOption = None,
 ) -> None:
     """Show a session live on the players' phones: a read-only page, a link with a read token, a QR code."""
-    from referee.cli.output import console
-    from referee.plain_words import literal
     from referee.scoreboard.server import bind, qr_text
 
     out = console(soft_wrap=True)

@@ -9,13 +9,23 @@ typed are printed as typed (:mod:`referee.cli.output`).
 
 from __future__ import annotations
 
+import json
+import sys
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich import box
+from rich.table import Table
 
 from referee.cli.db import DbOption, open_for
+from referee.cli.output import console
 from referee.errors import InputError, excerpt
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
+from referee.money.settings import check_setting
+from referee.plain_words import literal
+from referee.resources import rulebooks_dir
 
 if TYPE_CHECKING:
     from referee.recording.session_log import LogSnapshot
@@ -38,8 +48,6 @@ def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-val
             raise bad
         cents = check_count(digits, what, where=where)
     else:
-        from decimal import Decimal, InvalidOperation
-
         try:
             amount = Decimal(raw)
         except InvalidOperation:
@@ -152,7 +160,6 @@ def new(
 ) -> None:
     """Start a session: seat the players (new names become players) under a validated rulebook."""
     from referee.engine.events import LedgerSetting
-    from referee.money.settings import check_setting
 
     money = []  # the money settings are events of the night's log (docs/ledger.md), checked before anything is written
     for name, value, flag in (("currency", currency, "--currency"), ("locale", locale, "--locale")):
@@ -161,7 +168,6 @@ def new(
                 money.append(LedgerSetting(*check_setting(name, value)))
             except InputError as err:
                 raise err.located(flag) from None
-    from pathlib import Path
 
     from referee.rulebook import load_rulebook
     from referee.rulebook.loader import parse_option
@@ -183,7 +189,6 @@ def new(
     book = load_rulebook(rulebook_for(rulebook, game)).with_options(overrides, where="--option")
     validated = {name: book.options[name] for name in overrides}
     # A shipped rulebook is stored by name; a house rulebook file by its absolute path.
-    from referee.resources import rulebooks_dir
 
     source = Path(book.source).resolve()
     stored_name = book.name if source.parent == rulebooks_dir().resolve() else str(source)
@@ -217,12 +222,6 @@ def _when(session: GameSession) -> str:
 @app.command("list")
 def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
     """List the sessions: number, start, table, rulebook, seated players, hands, events, status."""
-    from rich import box
-    from rich.table import Table
-
-    from referee.cli.output import console
-    from referee.plain_words import literal
-
     with open_for(ctx, db) as store:
         summaries = store.session_summaries()
     if not summaries:
@@ -299,8 +298,6 @@ def show(
     state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
     data = _session_json(snap, players, state, chain)
     if as_json:
-        import json
-
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     session = snap.session
@@ -344,8 +341,6 @@ def show(
 
 def _interactive() -> bool:
     """Whether a person at a terminal can be asked to confirm (not a script or a pipe)."""
-    import sys
-
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 

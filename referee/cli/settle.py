@@ -11,12 +11,20 @@ recomputing after a partial payment keeps every unpaid transfer as it was.  ``--
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich import box
+from rich.table import Table
 
 from referee.cli.db import DbOption, open_for
+from referee.cli.output import console
 from referee.errors import InputError
+from referee.money import parse_money
+from referee.money.settings import check_setting, read_pairs
+from referee.plain_words import literal
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,7 +37,6 @@ def parse_pairs(texts: list[str] | None, what: str) -> list[tuple[str, str]] | N
     """``--prefer Ann:Bob`` (repeatable) as pairs; None when not given."""
     if not texts:
         return None
-    from referee.money.settings import read_pairs
 
     pairs: list[tuple[str, str]] = []
     for text in texts:
@@ -42,8 +49,6 @@ def parse_pairs(texts: list[str] | None, what: str) -> list[tuple[str, str]] | N
 
 def parse_setting(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE``, checked as the log will store it."""
-    from referee.money.settings import check_setting
-
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise InputError(f"bad setting {text!r}", where="--set",
@@ -57,7 +62,6 @@ def parse_setting(text: str) -> tuple[str, str]:
 def parse_payment(text: str, current: Settlement, ledger: SessionLedger) -> Transfer:
     """``--paid 2`` (transfer 2 of the list, in full) or ``--paid Bob:Ann[:12.50]``."""
     from referee.ledger.settlement import Transfer
-    from referee.money import parse_money
 
     where = f"--paid {text}"
     hint = "give a transfer's number in the list (--paid 2) or PAYER:PAYEE[:AMOUNT] (--paid Bob:Ann:12.50)"
@@ -147,14 +151,11 @@ def settle(
             store.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in payments])
             ledger, result = _with_payments(ledger, payments), trial
     if as_json:
-        import json
-
         data = settlement_json(ledger, result)
         if amended is not None:
             data["amended"] = amended_json(amended[0], ledger, amended[1])
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    from referee.cli.output import console
 
     out = console()
     for name, value in settings:
@@ -192,7 +193,6 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
                        now: Settlement) -> None:
     """What the corrections made after the night was closed changed: the balances that moved, the
     transfers as they were and as they are; payments made stay paid."""
-    from referee.plain_words import literal
     from referee.ledger.counting import balance_changes
 
     changes = balance_changes(before, after)
@@ -218,8 +218,6 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
 
 
 def _with_payments(ledger: SessionLedger, payments: list[Transfer]) -> SessionLedger:
-    from dataclasses import replace
-
     return replace(ledger, payments=(*ledger.payments, *payments))
 
 
@@ -248,11 +246,6 @@ def settlement_json(ledger: SessionLedger, result: Settlement) -> dict[str, Any]
 def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False) -> None:
     """The balances, the transfers still to make (with ``explain``: what each clears, and the plain
     debts beside), and what was paid."""
-    from rich import box
-    from rich.table import Table
-
-    from referee.plain_words import literal
-
     money, signed = ledger.money, ledger.signed
     how = {"exact": "fewest transfers", "greedy": "largest debtor pays largest creditor",
            "banker": f"everybody settles with {result.banker}"}[result.method]

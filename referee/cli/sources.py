@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from referee.errors import HandFileErrors, InputError
+from referee.cli.db import open_for
+from referee.cli.output import console
+from referee.errors import HandFileErrors, InputError, shortened
+from referee.plain_words import literal
 
 if TYPE_CHECKING:
     from referee.engine.events import NightEvent, SitDown
@@ -32,10 +35,6 @@ class Loaded:
 
 def report_file_errors(err: HandFileErrors, nothing: str = "nothing was replayed") -> None:
     """Every bad line, one ``Error: …`` line each (its hint after it on the line), then exit 2."""
-    from referee.cli.output import console
-    from referee.plain_words import literal
-    from referee.errors import shortened
-
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
     for each in err.errors:
         hint = f" [dim]— hint: {literal(shortened(each.hint))}[/]" if each.hint else ""
@@ -50,7 +49,6 @@ def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: s
         raise InputError("name a hand file or a session, not both" if file else "nothing to replay",
                          hint="referee replay night.txt, or referee replay --session ID")
     if session is not None:
-        from referee.cli.db import open_for
         from referee.recording.session_log import session_log
 
         with open_for(ctx, db) as store:

@@ -7,9 +7,15 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich import box
+from rich.table import Table
 
 from referee.cli.db import DbOption, open_for
+from referee.cli.output import console
 from referee.errors import InputError
+from referee.money import format_money
+from referee.money.settings import check_setting
+from referee.plain_words import literal
 
 
 def standings(
@@ -40,8 +46,6 @@ def standings(
         first = parse_day(start, "--from") if start else None
         last = parse_day(end, "--to") if end else None
     if currency is not None:
-        from referee.money.settings import check_setting
-
         try:
             currency = check_setting("currency", currency)[1]
         except InputError as err:
@@ -61,11 +65,6 @@ def standings(
 
 
 def print_standings(result: object, season: str | None) -> None:
-    from rich import box
-    from rich.table import Table
-
-    from referee.cli.output import console
-    from referee.plain_words import literal
     from referee.ledger.standings import Standings
 
     assert isinstance(result, Standings)
@@ -109,7 +108,6 @@ def import_ledger(
     rows merged per player, totals that do not balance refused with the file and row; the night runs
     from the ledger's first to its last timestamp; the same ledger twice is refused unless --again."""
     from referee.ledger.pokernow import read_pokernow_ledger, record_pokernow
-    from referee.money.settings import check_setting
 
     if unit not in ("auto", "cents", "dollars"):
         raise InputError(f"unknown unit {unit!r}", where="--unit", hint="use auto, cents or dollars")
@@ -126,7 +124,6 @@ def import_ledger(
     ledger = read_pokernow_ledger(path, unit=unit)  # type: ignore[arg-type]
     with open_for(ctx, db) as store:
         sid, seats = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code, again=again)
-    from referee.money import format_money
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
     typer.echo(f"Imported {ledger.source} as session {sid}: {len(ledger.players)} players, buy-ins {total} "

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.db import DbOption, open_for
+from referee.cli.output import console
 from referee.errors import InputError
+from referee.plain_words import literal
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,8 +55,6 @@ def table(
     Every action is stored (committed) before the next prompt; an illegal one is refused with the
     reason, and '!' logs it as it happened.
     """
-    from referee.cli.output import console
-    from referee.plain_words import literal
     from referee.recording.live_table import LiveTable
 
     with open_for(ctx, db) as store:
@@ -88,8 +88,6 @@ def table(
 
 def _record(live: LiveTable, out: Console) -> None:
     """Read the scorekeeper's lines: the prompt at a terminal, else one line at a time from stdin."""
-    from referee.plain_words import literal
-
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         from referee.cli.table_prompt import run_lines
 

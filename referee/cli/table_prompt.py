@@ -16,9 +16,10 @@ terminal (standard input that is not one, a script).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterable, Iterator
-from weakref import WeakKeyDictionary, WeakSet
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary, WeakSet
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -27,10 +28,11 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
+from referee.cards import Card
+from referee.cli.act import describe
+from referee.cli.count_step import CountStep
+from referee.errors import InputError, RefereeError
 from referee.recording.live_table import Entry, LiveTable, Refused, Said, Stored
-
-if TYPE_CHECKING:
-    from referee.cli.count_step import CountStep
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
@@ -100,7 +102,6 @@ class TableCompleter(Completer):
         return self.live.names
 
     def _verb(self, typed: str) -> str | None:
-        from referee.errors import RefereeError
         from referee.handfile.shorthand import verb_for
 
         try:
@@ -128,8 +129,6 @@ class TableCompleter(Completer):
         return [(w, "legal now") for w in legal] + [(w, "") for w in rest]
 
     def _cards(self, player: str) -> list[tuple[str, str]]:
-        from referee.cards import Card
-
         state = self.live.state
         if state is None:
             return []
@@ -151,8 +150,6 @@ def _card_order(card: object) -> tuple[int, str]:
 def entry_lines(entry: Entry, width: int | None = None) -> list[tuple[str, str]]:
     """What one entry prints, as (style, text) lines; with a ``width``, each line is wrapped at
     that many columns between words (a rule's text, a list of verbs: never a word cut in two)."""
-    from referee.cli.act import describe
-
     if isinstance(entry, Stored):
         out = [("class:stored", f"✓ {describe(entry)}")]
     elif isinstance(entry, Said):
@@ -173,8 +170,6 @@ def entry_lines(entry: Entry, width: int | None = None) -> list[tuple[str, str]]
 def wrap_text(text: str, width: int) -> list[str]:
     """``text``'s lines wrapped at ``width`` columns between words; a wrapped line goes on indented
     two more than its own indent (the rule texts of ``?`` stay under their rule id)."""
-    import textwrap
-
     out: list[str] = []
     for line in text.split("\n"):
         indent = " " * (len(line) - len(line.lstrip(" ")))
@@ -191,9 +186,6 @@ _COUNTED: WeakSet[LiveTable] = WeakSet()
 
 def _count(live: LiveTable, text: str | None) -> Entry:
     """Start the counting out (``text`` None) or take one line of it."""
-    from referee.cli.count_step import CountStep
-    from referee.errors import InputError
-
     if text is None:
         try:
             step = _COUNTING[live] = CountStep(live)

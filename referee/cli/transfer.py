@@ -7,13 +7,17 @@ money paid and cash-outs, goes in as comments) or, with ``--json``, its whole lo
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from referee.cli.db import DbOption, open_for
-from referee.cli.session import DEFAULT_CHIP_VALUE
+from referee.cli.replay import write_atomically
+from referee.cli.session import DEFAULT_CHIP_VALUE, parse_chip_value
+from referee.cli.sources import report_file_errors
+from referee.errors import HandFileErrors, InputError
 
 
 def import_night(
@@ -35,14 +39,9 @@ def import_night(
 
     Nothing is written unless the whole night replays (as `referee replay` replays it) and is not in
     the store already; a session log's hash chain is verified first (refused when edited or cut)."""
-    from referee.cli.session import parse_chip_value
-    from referee.errors import InputError
-
     cents = parse_chip_value(chip_value)
     document = None
     if file.suffix.lower() == ".json":
-        import json
-
         try:
             document = json.loads(file.read_text(encoding="utf-8"))
         except OSError as err:
@@ -51,8 +50,6 @@ def import_night(
             raise InputError(f"{file} is not JSON: {err}", hint="give a hand file, or the JSON of "
                                                                 "`referee export ID --json`") from None
     else:
-        from referee.cli.sources import report_file_errors
-        from referee.errors import HandFileErrors
         from referee.handfile import read_night
 
         try:
@@ -102,8 +99,6 @@ def export_session(
     if not chain.ok:
         typer.echo(f"Warning: session {session_id}'s chain is broken at {chain.problem}", err=True)
     if as_json:
-        import json
-
         text = json.dumps(log_document(snapshot, chain), indent=2, ensure_ascii=False) + "\n"
     else:
         text, notes = hand_file_text(read_session_log(snapshot))
@@ -113,6 +108,4 @@ def export_session(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        from referee.cli.replay import write_atomically
-
         write_atomically(output, text)

@@ -18,7 +18,14 @@ from referee.cards import UNKNOWN, format_cards
 from referee.dispute.document import ChipLine, RulingDocument
 from referee.dispute.questions import Topic
 from referee.engine import events as ev
+from referee.engine.replay import play
 from referee.errors import InputError
+from referee.handfile.replay import replay_night_file
+from referee.handfile.rulings import read_facts
+from referee.handfile.writer import EventWriter
+from referee.plain_words import carry_words
+from referee.recording.session_log import night_words
+from referee.report.json_doc import penalty_words, rule_text
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -41,15 +48,10 @@ NEEDS = {
 
 
 def _words(event: ev.Event, game: str) -> str:
-    from referee.handfile.writer import EventWriter
-    from referee.recording.session_log import night_words
-
     return night_words(event) if isinstance(event, ev.NightEvent) else EventWriter(game).line(event)
 
 
 def _rule_text(book: Rulebook, rule: str | None) -> str | None:
-    from referee.report.json_doc import rule_text
-
     return rule_text(book, rule)
 
 
@@ -84,8 +86,6 @@ def _relevant(topic: Topic, findings: Sequence[Finding], action: int, player: st
 
 def _held(hand: ReplayedHand, action: int) -> tuple[tuple[str, str], ...]:
     """Each player's cards as the log knows them after ``action``."""
-    from referee.engine.replay import play
-
     replay = hand.replay
     state = play(replay.setup, replay.events[:action])
     out = []
@@ -111,9 +111,6 @@ def _chips(was: ReplayedHand, now: ReplayedHand | None) -> tuple[ChipLine, ...]:
 
 
 def _outcome_lines(hand: ReplayedHand) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    from referee.plain_words import carry_words
-    from referee.report.json_doc import penalty_words
-
     outcome = hand.replay.outcome
     pots = []
     for i, pot in enumerate(outcome.pots, 1):
@@ -179,9 +176,6 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     about this hand and action is set aside (it is being ruled again).  ``facts``: the table's
     decision of a question of fact, as hand-file action lines of that hand.
     """
-    from referee.handfile.replay import replay_night_file
-    from referee.handfile.rulings import read_facts
-
     bare_night = _without(night, number, action)
     if bare_night is not night:
         replayed = replay_night_file(bare_night)
@@ -201,7 +195,6 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     player = getattr(event, "player", None)
     said = tuple((i, _words(e, game)) for i, e in enumerate(replay.events[:action], 1))
     state = replay.states[action - 1]
-    from referee.engine.replay import play
 
     to_act = play(replay.setup, replay.events[:action - 1]).to_act()
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee import __version__
 from referee.dispute.document import RulingDocument
+from referee.files import check_target, output_file
+from referee.resources import reports_dir
 
 TEMPLATE = "ruling.html.j2"
 
 
 def ruling_html(doc: RulingDocument) -> str:
     """The ruling as an HTML page (what WeasyPrint lays out); every value is escaped."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-
-    from referee import __version__
-    from referee.resources import reports_dir
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape  # only when a PDF is made
 
     env = Environment(loader=FileSystemLoader(str(reports_dir())), autoescape=select_autoescape(["html", "j2"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -25,11 +25,8 @@ def ruling_html(doc: RulingDocument) -> str:
 
 def write_pdf(doc: RulingDocument, path: Path) -> None:
     """Render ``doc`` to ``path`` (:func:`referee.files.output_file`: untouched on error)."""
-    from weasyprint import CSS, HTML
-    from weasyprint.text.fonts import FontConfiguration
-
-    from referee.files import check_target, output_file
-    from referee.resources import reports_dir
+    from weasyprint import CSS, HTML  # WeasyPrint loads only when a PDF is made
+    from weasyprint.text.fonts import FontConfiguration  # WeasyPrint loads only when a PDF is made
 
     folder = check_target(path, option="--pdf").parent
     html = ruling_html(doc)

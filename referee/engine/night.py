@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.engine.events import AddChips, Event, GameSoFar, SetDealer, Shuffle, SitDown
+from referee.engine.games import find_game
 from referee.engine.outcome import Carry, Outcome
 from referee.engine.replay import HandReplay, replay_hand
 from referee.engine.state import HandSetup
@@ -177,8 +178,6 @@ class NightThread:
     def setup_for(self, hand: NightHand) -> HandSetup:
         """The setup ``hand`` starts from: stacks, the dealer (the hand's own, else the deal passed by
         the rules, else worked out from its events) and the carry."""
-        from referee.engine.games import find_game
-
         stacks = self.stacks_for(hand)
         carry = self.carry
         if self.so_far is not None and self.hands == 0:
@@ -228,8 +227,6 @@ def replay_night(
     logged by its result alone).  ``so_far``: the night starts in the middle of a game (the first
     hand's game turns it into its carry).  The threading is :class:`NightThread`'s.
     """
-    from referee.engine.games import find_game
-
     thread = NightThread(first_stacks, first_dealer, so_far)
     replays: list[HandReplay] = []
     for hand in hands:
@@ -248,8 +245,6 @@ def replay_night(
 def _dealer_in(dealer: str, seats: Sequence[str], previous: Sequence[str], game: str) -> str:
     """The dealer for a hand: ``dealer`` if still seated, else the first of the previous hand's seats
     after where he sat, in the game's direction of play, who is still seated."""
-    from referee.engine.games import find_game
-
     if dealer in seats:
         return dealer
     if dealer in previous:

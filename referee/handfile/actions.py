@@ -9,6 +9,7 @@ line means at this point of the hand is the engine's business, not this module's
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +18,9 @@ from referee.cards import UNKNOWN, AnyCard, check_no_duplicates, parse_cards
 from referee.engine import events as ev
 from referee.errors import CardError, HandFileError, InputError, excerpt
 from referee.handfile import vocabulary
+from referee.handfile.shorthand import game_verbs, spoken_words
+from referee.handfile.writer import EventWriter
+from referee.money import check_count
 
 _I = re.IGNORECASE
 
@@ -40,8 +44,6 @@ action_examples = vocabulary.action_examples
 
 def parse_amount(text: str, what: str = "amount") -> int:
     """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`."""
-    from referee.money import check_count
-
     if not re.fullmatch(r"\d+", text):
         raise HandFileError(f"bad {what} {excerpt(text)}", hint="chips are whole numbers, like 2")
     try:
@@ -196,8 +198,6 @@ class HandReader:
 def _in_format_words(text: str, game: str) -> str:
     """``text`` with its first word, a word the game's players say (``drops`` in brag, ``open`` in
     draw: the game's ``table_words``), put in the hand format's words (``folds``, ``bets``)."""
-    from referee.handfile.shorthand import spoken_words
-
     word, _, rest = text.partition(" ")
     spoken = spoken_words(game)
     low = word.lower()
@@ -210,10 +210,6 @@ def _in_format_words(text: str, game: str) -> str:
 def _close_verb(word: str, game: str) -> str | None:
     """The word of ``game`` that ``word`` looks like a misspelling of, if one is close (only the
     game's own words: never another game's)."""
-    import difflib
-
-    from referee.handfile.shorthand import game_verbs, spoken_words
-
     verbs = [*spoken_words(game), *game_verbs(game)]
     if word.lower() in verbs:
         return None  # the verb is right: its arguments are what is wrong
@@ -223,8 +219,6 @@ def _close_verb(word: str, game: str) -> str | None:
 
 def _describe(event: ev.Event) -> str:
     """The line's words, for an error saying it is not an action of the hand's game."""
-    from referee.handfile.writer import EventWriter
-
     writer = EventWriter("")
     if isinstance(event, ev.PlayerEvent):
         return writer.action_words(event)

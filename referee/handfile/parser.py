@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.engine.events import GameSoFar
+from referee.engine.games import find_game
 from referee.errors import HandFileError, HandFileErrors, RefereeError, excerpt
 from referee.handfile import vocabulary
 from referee.handfile.actions import HandReader, parse_amount
@@ -298,8 +299,6 @@ class NightParser:
 
     def check_so_far(self) -> None:
         """The game of the header keeps such a state (checked by the game, at the line)."""
-        from referee.engine.games import find_game
-
         so_far = self.so_far
         assert so_far is not None and self.first_rulebook is not None and self.first_game is not None
         book = self.book(self.first_rulebook, self.first_options)

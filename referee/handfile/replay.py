@@ -12,12 +12,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from referee.engine.games import find_game, replayed_games
+from referee.engine.night import NightHand, replay_night
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.model import HandEntry, Night
 from referee.rulebook.loader import load_rules
 
 if TYPE_CHECKING:
-    from referee.engine.night import NightHand, NightResult
+    from referee.engine.night import NightResult
     from referee.engine.replay import HandReplay
     from referee.rulebook import Rulebook
 
@@ -68,13 +70,11 @@ def _rulebook_of(hand: HandEntry, night: Night) -> Rulebook:
 def night_hands(night: Night) -> list[NightHand]:
     """The engine's view of each hand of ``night`` (a hand the table ruled on ends with the facts it
     decided: :func:`referee.handfile.rulings.ruled_events`)."""
-    from referee.engine.night import NightHand
-
     out: list[NightHand] = []
     for hand in night.hands:
         events = hand.events
         if night.rulings:  # the table's decisions on record: their facts end the hand (referee.handfile.rulings)
-            from referee.handfile.rulings import ruled_events
+            from referee.handfile.rulings import ruled_events  # not loaded by a one-shot act (no rulings)
 
             events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
         out.append(NightHand.from_header(_rulebook_of(hand, night), hand.seats, hand.number, hand.changes,
@@ -101,9 +101,6 @@ def replay_night_file(night: Night, progress: Callable[[], object] | None = None
     Raises :class:`HandFileError` at the file's line for input the engine cannot replay at all
     (a game it does not replay yet, a card held twice); rule breaches are findings, not errors.
     """
-    from referee.engine.games import find_game, replayed_games
-    from referee.engine.night import replay_night
-
     for hand in night.hands:
         if not find_game(hand.game).replays:
             raise HandFileError(

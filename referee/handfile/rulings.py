@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from referee.engine.events import Event, Ruling
 from referee.errors import InputError, RefereeError
+from referee.handfile.actions import HandReader
 
 
 def in_force(rulings: Iterable[Ruling]) -> list[Ruling]:
@@ -34,8 +35,6 @@ def of_hand(rulings: Iterable[Ruling], hand: int) -> list[Ruling]:
 def read_facts(facts: Sequence[str], game: str, seats: Sequence[str], events: Sequence[Event] = ()) -> list[Event]:
     """Hand-file action lines (a table's decision) as the events they say, read as lines of a hand of
     ``game`` with these ``seats`` that already holds ``events``.  InputError for a line that does not read."""
-    from referee.handfile.actions import HandReader
-
     def resolve(typed: str) -> str:
         for name in seats:
             if name.casefold() == typed.casefold():

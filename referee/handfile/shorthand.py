@@ -21,7 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from referee.engine.games import find_game, game_title
 from referee.errors import HandFileError
+from referee.handfile.model import RESERVED
 
 #: Abbreviations said at any table, and the hand format's words each stands for.  One applies in a
 #: game only when the words it stands for are among those the game offers (its ``table_words``):
@@ -73,9 +75,6 @@ class Verb:
 @cache
 def game_verbs(game: str) -> dict[str, Verb]:
     """The player verbs of ``game`` by their word, from the game registry's example lines."""
-    from referee.engine.games import find_game
-    from referee.handfile.model import RESERVED
-
     found: dict[str, list[str]] = {}
     for examples in find_game(game).events.values():
         for example in examples.split(" | "):
@@ -99,8 +98,6 @@ def game_verbs(game: str) -> dict[str, Verb]:
 def spoken_words(game: str) -> dict[str, str]:
     """The words ``game``'s players say (its ``table_words``), each with the hand format's words it
     stands for; empty for a game that declares none (its hand-format verbs are then its words)."""
-    from referee.engine.games import find_game
-
     return dict(getattr(find_game(game), "table_words", {}))  # a plug-in game may declare none
 
 
@@ -179,7 +176,6 @@ def verb_for(word: str, game: str) -> str:
     if meanings:
         starting = sorted(w for w in meanings if w in verbs) or sorted(meanings)
         raise HandFileError(f"{word!r} could be {' or '.join(starting)}", hint="type more of the verb")
-    from referee.engine.games import game_title
 
     title = game_title(game)
     known = [*spoken, *sorted(offered_verbs(game))]
@@ -211,7 +207,6 @@ def _not_a_seated_name(first: str, rest: str, game: str, names: Sequence[str]) -
     starting = sorted(n for n in names if n.lower().startswith(first.lower()))
     if len(starting) > 1:
         raise HandFileError(f"{first!r} could be {' or '.join(starting)}", hint="type more of the name")
-    import difflib
 
     close = difflib.get_close_matches(first.lower(), [n.lower() for n in names], n=1)
     guess = next((f"did you mean '{n.lower()}'? " for n in names if close and n.lower() == close[0]), "")

@@ -13,6 +13,7 @@ from typing import Final
 
 from referee.engine import events as ev
 from referee.engine.games import find_game
+from referee.handfile.shorthand import offered_verbs
 
 # Hints for actions that belong to another game's words.
 BRAG_HINT: Final = "brag has no bets, calls or raises: write the chips put in as 'Ann: stake 2'"
@@ -58,8 +59,6 @@ def fit_to_hand(line: str, size: int) -> str:
 
 def _examples(game: str) -> list[str]:
     """The game's example lines of what it offers (a check in brag can be logged, never offered)."""
-    from referee.handfile.shorthand import offered_verbs
-
     g = find_game(game)
     offered = offered_verbs(game)
     return [" | ".join(fit_to_hand(part, g.hand_size) for part in text.split(" | ")) for text in g.events.values()

@@ -29,6 +29,7 @@ from referee.engine.events import (
     TransferPaid,
     WhiskyBill,
 )
+from referee.handfile.writer import EventWriter, write_so_far
 from referee.money import format_cents
 
 
@@ -57,8 +58,6 @@ def night_words(event: NightEvent) -> str:
         case Shuffle():
             return "shuffled"
         case GameSoFar():
-            from referee.handfile.writer import write_so_far
-
             return write_so_far(event)
         case Ruling():
             by = "the table decided" if event.decided_by == "table" else "ruled from the log"
@@ -89,7 +88,6 @@ def event_words(event: Event) -> str:
     """Any event in the scorekeeper's words: ``Bob: raises to 4``, ``Eve sits down with 50``."""
     if isinstance(event, NightEvent):
         return night_words(event)
-    from referee.handfile.writer import EventWriter
 
     return EventWriter("").line(event)
 

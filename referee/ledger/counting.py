@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.events import Amendment, CountConfirmed, HandEnded, Reopened
 from referee.errors import InputError
+from referee.store.codec import decode_event
 
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedHand, ReplayedNight
@@ -150,8 +151,6 @@ class AmendmentLine:
 
 def amendments(snapshot: LogSnapshot) -> tuple[AmendmentLine, ...]:
     """The night's reopenings and corrections, in log order."""
-    from referee.store.codec import decode_event
-
     out = []
     for row in snapshot.events:
         if row.kind not in ("Reopened", "Amendment"):

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee.files import write_text as write_file
 from referee.money import format_cents
 
 if TYPE_CHECKING:
@@ -45,11 +47,8 @@ def csv_text(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 def write_text(target: str, text: str, *, option: str) -> Path | None:
     """``text`` to the file ``target`` (``-``: standard output, returns None)."""
     if target == "-":
-        import sys
-
         sys.stdout.write(text)
         return None
-    from referee.files import write_text as write_file
 
     return write_file(target, text, option=option)
 

@@ -41,10 +41,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import AddChips, CashOut, CountFixed, LedgerSetting, SitDown, TransferPaid, WhiskyBill
+from referee.engine.games import find_game, money_hooks
 from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMoney, pro_rata
 from referee.errors import InputError
+from referee.handfile.replay import replay_night_file
+from referee.ledger.counting import confirmations, ended_hand
+from referee.ledger.settlement import Transfer, name_key, settle
+from referee.money import format_money
 from referee.money.settings import MissingSetting, MoneySettings, money_settings
-from referee.ledger.settlement import Transfer, name_key
+from referee.recording.session_log import read_session_log
 
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedNight
@@ -173,8 +178,6 @@ class SessionLedger:
 
     def money(self, cents: int) -> str:
         """``cents`` in the session's currency and locale (babel)."""
-        from referee.money import format_money
-
         return format_money(cents, self.settings.currency, self.settings.locale)
 
     def signed(self, cents: int) -> str:
@@ -292,8 +295,6 @@ class _Games:
 def _walk_games(replayed: ReplayedNight, cv: int, closed: bool, money: Callable[[int], str]) -> _Games:
     """Chips created and removed hand by hand (each hand's chips before and after, pools included, as
     the night thread recorded them), and the money each game's hook reports."""
-    from referee.engine.games import find_game
-
     walk = _Games(cv, money)
     runs: dict[type[NightMoney], NightMoney] = {}  # the games with money of their own under way
     for hand, step in zip(replayed.result.hands, replayed.result.steps, strict=True):
@@ -338,14 +339,11 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     people = dict(people or {})
 
     def m(cents: int) -> str:
-        from referee.money import format_money
-
         return format_money(cents, settings.currency, settings.locale)
 
     walk = _walk_games(replayed, cv, closed, m)
     notes = list(walk.notes)
     if log.money:  # the night's money the games settle once they are done (a game's bill)
-        from referee.engine.games import money_hooks
 
         events = [e for _, e in log.money]
         for hook in money_hooks():
@@ -355,7 +353,6 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
             notes.extend(said)
     entries = sorted(_buy_entries(log, cv) + walk.entries, key=_entry_order)
     final = replayed.result.holding(log.closing)  # the chips the log gives each player at the end
-    from referee.ledger.counting import confirmations, ended_hand
 
     _, given_back = ended_hand(log, replayed)  # a hand in play the close ended by rule (house.90)
     for name, chips in given_back.items():
@@ -464,9 +461,6 @@ def session_ledger(store: Store, session_id: int, snapshot: LogSnapshot | None =
                    ) -> tuple[SessionLedger, SessionLog, ReplayedNight]:
     """Read session ``session_id`` from the store (or from ``snapshot``, read from it already), replay
     it and build its ledger."""
-    from referee.handfile.replay import replay_night_file
-    from referee.recording.session_log import read_session_log
-
     log = read_session_log(snapshot if snapshot is not None else store.snapshot(session_id))
     replayed = replay_night_file(log.night)
     return build_ledger(log, replayed, people_of(store, session_id)), log, replayed
@@ -486,8 +480,6 @@ def settle_ledger(
 ) -> Settlement:
     """Who pays whom for the session: its balances, its settings (settle mode, banker, pairs), the
     payments recorded in its log; any argument given replaces the setting."""
-    from referee.ledger.settlement import settle
-
     s = ledger.settings
     if banker is None and s.settle == "banker":
         if not s.banker:

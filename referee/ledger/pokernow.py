@@ -39,6 +39,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import re
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -47,8 +48,13 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Literal
 
+from referee.engine.events import LedgerSetting
 from referee.errors import InputError
 from referee.money import format_cents
+from referee.recording.imports import check_copies
+from referee.store.fingerprint import fingerprint
+from referee.store.models import ORIGIN_POKERNOW
+from referee.store.store import SeatSpec, check_seat_name
 
 #: a median buy-in of at least this many units means the file is in cents
 CENTS_FROM = 1000
@@ -172,8 +178,6 @@ def ledger_fingerprint(ledger: PokerNowLedger) -> str:
     """The fingerprint of a ledger: its rows as PokerNow wrote them (the same download, or a copy of
     it with the rows reordered or the spacing changed, is the same game), whatever unit or names the
     import chose."""
-    from referee.store.fingerprint import fingerprint
-
     return fingerprint("pokernow", sorted(ledger.content))
 
 
@@ -339,10 +343,6 @@ def seat_name(player: LedgerPlayer, names: dict[str, str], source: str) -> str:
     """The seat name a ledger player gets: ``names`` (``--name NICK=NAME``, any of his nicknames,
     ignoring case) first, else his nickname with spaces as underscores; LedgerFileError at his rows
     when that is no seat name."""
-    from referee.store.store import check_seat_name
-
-    import re
-
     wanted = next((names[n.casefold()] for n in player.nicknames if n.casefold() in names), None)
     typed = wanted or re.sub(r"[^\w'-]+", "_", player.name).strip("_") or player.name
     try:
@@ -363,10 +363,6 @@ def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names:
     All of it in one transaction; returns the session's id and each seat name with its player.  The
     ledger's fingerprint is stored with it: the same ledger again is refused (DuplicateNightError,
     naming the session) unless ``again``.  The session starts and ends at the ledger's own times."""
-    from referee.engine.events import LedgerSetting
-    from referee.store.store import SeatSpec
-    from referee.store.models import ORIGIN_POKERNOW
-
     wanted = {k.casefold(): v for k, v in (names or {}).items()}
     seats = [(seat_name(p, wanted, ledger.source), p) for p in ledger.players]
     taken: dict[str, LedgerPlayer] = {}
@@ -377,7 +373,6 @@ def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names:
                                   where=f"{ledger.source}:{','.join(map(str, p.rows))}",
                                   hint="give them different names with --name NICK=NAME")
         taken[seat.casefold()] = p
-    from referee.recording.imports import check_copies
 
     with store.transaction() as tx:  # type: ignore[attr-defined]
         game = tx.new_session(table_name=table, rulebook=rulebook, chip_value_cents=1, started_at=ledger.started,

@@ -18,8 +18,10 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
-from referee.money.settings import MissingSetting
+from referee.ledger.ledger import session_ledger
 from referee.ledger.settlement import name_key
+from referee.money import format_money
+from referee.money.settings import MissingSetting
 
 if TYPE_CHECKING:
     from referee.ledger.ledger import SessionLedger
@@ -54,8 +56,6 @@ class Standings:
     broken: tuple[tuple[int, str], ...] = ()
 
     def money(self, cents: int) -> str:
-        from referee.money import format_money
-
         text = format_money(abs(cents), self.currency, self.locale)
         return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
 
@@ -152,8 +152,6 @@ def add_up(ledgers: Iterable[tuple[SessionLedger, dict[str, int]]], *, currency:
 def standings(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
               currency: str | None = None, include_open: bool = False) -> Standings:
     """The standings of the sessions that started from ``start`` to ``end`` (days, inclusive, UTC)."""
-    from referee.ledger.ledger import session_ledger
-
     if start and end and start > end:
         raise InputError(f"the range starts ({start}) after it ends ({end})", where="--from",
                          hint="give the earlier day with --from and the later with --to")

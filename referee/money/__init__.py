@@ -42,7 +42,7 @@ def format_cents(cents: int) -> str:
 
 def format_money(cents: int, currency: str = DEFAULT_CURRENCY, locale: str = DEFAULT_LOCALE) -> str:
     """Cents in the currency and locale: ``format_money(-1250)`` → ``-€12.50``; de_DE → ``-12,50 €``."""
-    from babel.numbers import format_currency
+    from babel.numbers import format_currency  # babel loads only when money is written or read
 
     _check_currency(currency)
     return format_currency(_to_decimal(cents, currency), currency, locale=_locale(locale))
@@ -63,7 +63,7 @@ def parse_money(
     (``ct``, ``cents``) suffix.  A minus sign only with ``signed=True``.  More decimals than the
     currency has, a separator the locale does not use, or anything else is an :class:`InputError`.
     """
-    from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
+    from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal  # heavy: babel
 
     _check_currency(currency)
     loc = _locale(locale)
@@ -139,20 +139,20 @@ def _to_decimal(cents: int, currency: str) -> Decimal:
 
 
 def _digits(currency: str) -> int:
-    from babel.numbers import get_currency_precision
+    from babel.numbers import get_currency_precision  # babel loads only when money is written or read
 
     return int(get_currency_precision(currency))
 
 
 def _check_currency(currency: str) -> None:
-    from babel.numbers import list_currencies
+    from babel.numbers import list_currencies  # babel loads only when money is written or read
 
     if currency not in list_currencies():
         raise InputError(f"unknown currency {currency!r}", hint="use an ISO 4217 code like EUR, GBP or USD")
 
 
 def _locale(name: str) -> Locale:
-    from babel import Locale, UnknownLocaleError
+    from babel import Locale, UnknownLocaleError  # babel loads only when money is written or read
 
     try:
         return Locale.parse(name)
@@ -161,7 +161,7 @@ def _locale(name: str) -> Locale:
 
 
 def _strip_currency(text: str, currency: str, loc: Locale) -> str:
-    from babel.numbers import get_currency_symbol
+    from babel.numbers import get_currency_symbol  # babel loads only when money is written or read
 
     for mark in sorted({get_currency_symbol(currency, loc), currency, currency.lower()}, key=len, reverse=True):
         if text.startswith(mark):
@@ -174,7 +174,7 @@ def _strip_currency(text: str, currency: str, loc: Locale) -> str:
 
 
 def _hint(currency: str, loc: Locale) -> str:
-    from babel.numbers import format_decimal
+    from babel.numbers import format_decimal  # babel loads only when money is written or read
 
     digits = _digits(currency)
     pattern = "#,##0." + "0" * digits if digits else "#,##0"

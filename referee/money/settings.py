@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from referee.errors import InputError
-from referee.money import DEFAULT_CURRENCY, DEFAULT_LOCALE
+from referee.money import DEFAULT_CURRENCY, DEFAULT_LOCALE, _check_currency, _locale
 
 
 class MissingSetting(InputError):
@@ -82,13 +82,9 @@ def check_setting(name: str, value: str) -> tuple[str, str]:
         raise InputError(f"ledger setting {name} = {value!r}: the value is text", hint=SETTINGS[name])
     value = value.strip()
     if name == "currency":
-        from referee.money import _check_currency
-
         value = value.upper()
         _check_currency(value)
     elif name == "locale":
-        from referee.money import _locale
-
         value = str(_locale(value))
     elif name == "shortfall":
         if value not in SHORTFALL_POLICIES:

@@ -22,6 +22,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError, RefereeError
+from referee.handfile.replay import replay_night_file
+from referee.recording.night_file import check_log_document, record_log_document, record_night
+from referee.recording.session_log import read_session_log
+from referee.store.chain import ExportedLogError, verify_exported
 from referee.store.models import ORIGIN_HAND_FILE, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
 if TYPE_CHECKING:
@@ -80,9 +84,6 @@ def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: 
 def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_cents: int,
                      again: bool = False) -> Imported:
     """Record a hand file's night as a new session, if it replays and is not in the store yet."""
-    from referee.handfile.replay import replay_night_file
-    from referee.recording.night_file import record_night
-
     try:  # as `referee replay FILE`: a night it refuses is refused here, at its line
         replay_night_file(night)
     except RefereeError as err:
@@ -100,9 +101,6 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
 def verify_document(document: dict[str, Any], source: str) -> ChainReport:
     """The exported chain of a session log, checked; InputError naming the first event that does
     not match (or what keeps the chain from being checked at all)."""
-    from referee.recording.night_file import check_log_document
-    from referee.store.chain import ExportedLogError, verify_exported
-
     header, events = check_log_document(document, source)
     exported = document.get("chain")
     head = count = None
@@ -126,10 +124,6 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
                         as_new: bool = False) -> Imported:
     """Record a session log exported as JSON as a new session: its chain verified (unless
     ``as_new``), its night replayed from what the transaction wrote, not in the store yet."""
-    from referee.handfile.replay import replay_night_file
-    from referee.recording.night_file import check_log_document, record_log_document
-    from referee.recording.session_log import read_session_log
-
     header, _ = check_log_document(document, source)
     report = None if as_new else verify_document(document, source)
     origin = ORIGIN_LOG_UNVERIFIED if as_new else ORIGIN_LOG_VERIFIED

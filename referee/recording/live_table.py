@@ -28,17 +28,31 @@ from __future__ import annotations
 
 import copy
 import re
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from referee.cards import Card, format_cards
 from referee.engine import events as ev
-from referee.errors import InputError, RefereeError, RetryableError
+from referee.engine.games import game_title
+from referee.engine.night import NightHand, NightThread
+from referee.engine.replay import play, start_hand
+from referee.errors import HandFileError, InputError, RefereeError, RetryableError
+from referee.handfile import parser as p
+from referee.handfile.actions import HandReader, parse_amount
+from referee.handfile.replay import night_hands
+from referee.handfile.shorthand import expand, player_named
+from referee.handfile.writer import EventWriter
+from referee.recording.night_file import stored_rulebook
+from referee.recording.session_log import _game_of, night_words, read_session_log
 from referee.rulebook.loader import load_rules, option_value
+from referee.store.codec import decode_event
+from referee.store.models import SESSION_OPEN
+from referee.store.store import StaleLogError
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
-    from referee.engine.night import NightHand, NightThread
     from referee.engine.state import HandSetup, HandState, Prompt
     from referee.rulebook import Rulebook
     from referee.recording.session_log import TableState
@@ -148,8 +162,6 @@ class Status:
         return "\n".join(line for row in rows for line in wrap_parts(row, width))
 
     def parts(self) -> list[str]:
-        from referee.engine.games import game_title
-
         game = game_title(self.game)
         if self.hand is None:
             return [f"session {self.session}", game, f"no hand yet: type 'new hand' ({self.next_dealer} deals)"]
@@ -188,8 +200,6 @@ def phase_words(phase: str) -> str:
 def wrap_parts(parts: Sequence[str], width: int | None, sep: str = " · ") -> list[str]:
     """``parts`` joined by ``sep`` onto lines of at most ``width`` columns, broken between parts (a
     part longer than a line is broken between its words, never inside one)."""
-    import textwrap
-
     if width is None or width <= 0:
         return [sep.join(parts)] if parts else []
     lines: list[str] = []
@@ -233,15 +243,9 @@ class LiveTable:
 
     def reload(self) -> None:
         """Rebuild everything from the store (at start-up, and after another recorder wrote)."""
-        from referee.engine.night import NightThread
-        from referee.engine.replay import play
-        from referee.handfile.replay import night_hands
-        from referee.recording.session_log import read_session_log
-
         snap = self.store.snapshot(self.session_id)
         log = read_session_log(snap)
         self.session: GameSession = log.session
-        from referee.store.models import SESSION_OPEN
 
         if self.session.status != SESSION_OPEN:
             raise InputError(f"session {self.session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {self.session_id} --why \"…\"")
@@ -269,15 +273,11 @@ class LiveTable:
 
     def _next_hand(self, number: int, events: tuple[ev.Event, ...] = ()) -> NightHand:
         """The engine's view of the hand to begin next: the table as the night events leave it."""
-        from referee.engine.night import NightHand
-
         table = self.table_state
         return NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, number, self.header, events)
 
     def _deal_pending(self) -> None:
         """The begun hand that holds no event yet, set up as its header now stands."""
-        from referee.engine.replay import start_hand
-
         self.hand = self._next_hand(self.started)
         self.setup = self.thread.setup_for(self.hand)
         self.state = start_hand(self.setup)
@@ -288,7 +288,6 @@ class LiveTable:
     def game(self) -> str:
         if self.state is not None:
             return self.state.rulebook.game
-        from referee.recording.session_log import _game_of
 
         return _game_of(self.table_state.rulebook)
 
@@ -356,8 +355,6 @@ class LiveTable:
 
     def known_cards(self) -> tuple[tuple[str, str], ...]:
         """Every place holding a card the log knows (a player's hand, the widow): ``("Bob", "Jh Jd")``."""
-        from referee.cards import Card, format_cards
-
         state = self.state
         if state is None:
             return ()
@@ -485,9 +482,6 @@ class LiveTable:
 
     def read(self, line: str) -> ev.Event:
         """The event a line of the current hand stands for (HandFileError when it cannot be read)."""
-        from referee.handfile.actions import HandReader
-        from referee.handfile.shorthand import expand, player_named
-
         state = self.state
         assert state is not None
         names = state.names
@@ -495,8 +489,6 @@ class LiveTable:
         def resolve(typed: str) -> str:
             name = player_named(typed, names)
             if name is None:
-                from referee.errors import HandFileError
-
                 raise HandFileError(f"{typed!r} is not seated in hand {self.hand_number}",
                                     hint="seated: " + ", ".join(names))
             return name
@@ -519,8 +511,6 @@ class LiveTable:
         """For a hand whose dealer the log does not name (a commerce night logged without one): the
         setup and state the replay will give once ``event`` is logged, when they differ from the
         current ones (the replay works the dealer out from the play)."""
-        from referee.engine.replay import play
-
         state, hand = self.state, self.hand
         assert state is not None and hand is not None
         if self.setup.dealer_known:
@@ -555,13 +545,9 @@ class LiveTable:
         return self._store_action(event, line)
 
     def _words(self, event: ev.Event) -> str:
-        from referee.handfile.writer import EventWriter
-
         return EventWriter(self.game).line(event)
 
     def _store_action(self, event: ev.Event, typed: str) -> Entry:
-        from referee.store.store import StaleLogError
-
         hand = self.hand
         assert self.state is not None and hand is not None
         words = self._words(event)
@@ -607,8 +593,6 @@ class LiveTable:
 
     def new_hand(self, *, force: bool = False) -> Entry:
         """Begin the next hand, dealt by whoever the rules say deals next."""
-        from referee.store.store import StaleLogError
-
         state = self.state
         if state is not None and not state.log:
             return Refused(f"hand {self.hand_number} has begun and holds no action yet",
@@ -638,9 +622,6 @@ class LiveTable:
 
     def _night_line(self, line: str) -> ev.NightEvent | None:
         """The night event a line of the hand format's header stands for, or None if it is not one."""
-        from referee.handfile import parser as p
-        from referee.handfile.actions import parse_amount
-
         if m := p.SIT_DOWN_LINE.fullmatch(line):
             name = m["name"]
             if name.islower() and self.table_state.name(name) is None:
@@ -658,8 +639,6 @@ class LiveTable:
             load_rules(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
         if m := p.RULEBOOK_LINE.fullmatch(line):
-            from referee.recording.night_file import stored_rulebook
-
             ref = m["ref"].strip()
             load_rules(ref, {}, self.base_dir)  # refused here if it cannot be loaded
             return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))
@@ -668,10 +647,6 @@ class LiveTable:
         return None
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
-        from referee.recording.session_log import night_words
-        from referee.store.store import StaleLogError
-        from referee.store.codec import decode_event
-
         try:
             row = self.store.append_event(self.session_id, None, event, expected_seq=self.seen)
         except StaleLogError as err:

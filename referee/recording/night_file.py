@@ -19,13 +19,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import ChangeOption, ChangeRulebook, Event, NightEvent, Shuffle
+from referee.errors import InputError
 from referee.handfile.model import HandEntry, Night
 from referee.handfile.writer import write_events
+from referee.recording.session_log import LOG_FORMAT, LOG_FORMAT_VERSION, night_from_session
 from referee.rulebook.loader import is_rulebook_path, resolve_rulebook
+from referee.store.codec import decode_event
+from referee.store.store import SeatSpec, Transaction
 
 if TYPE_CHECKING:
     from referee.store.store import Store
-    from referee.store.store import Transaction
 
 
 def stored_rulebook(ref: str, base_dir: str | None) -> str:
@@ -50,8 +53,6 @@ def header_events(hand: HandEntry, base_dir: str | None = None) -> list[NightEve
 @contextmanager
 def _transaction(store: Store | Transaction) -> Iterator[Transaction]:
     """A new transaction of ``store``, or the caller's own (an import that may still refuse it)."""
-    from referee.store.store import Transaction
-
     if isinstance(store, Transaction):
         yield store
     else:
@@ -63,8 +64,6 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
                  origin: str | None = None) -> int:
     """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
     given); returns the session's id."""
-    from referee.store.store import SeatSpec
-
     with _transaction(store) as tx:
         game = tx.new_session(
             table_name=table_name,
@@ -94,17 +93,12 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
 
 def night_from_log(store: Store, session_id: int) -> Night:
     """The night of session ``session_id`` as its log holds it (the database alone)."""
-    from referee.recording.session_log import night_from_session
-
     return night_from_session(store, session_id)
 
 
 def check_log_document(document: object, source: str) -> tuple[dict[str, Any], list[Any]]:
     """The header and events of a session log exported as JSON; InputError naming ``source`` when
     it is not one this referee reads."""
-    from referee.errors import InputError
-    from referee.recording.session_log import LOG_FORMAT, LOG_FORMAT_VERSION
-
     if not isinstance(document, dict) or document.get("format") != LOG_FORMAT:
         raise InputError("not a referee session log", where=source,
                          hint="give a hand file, or the JSON of `referee export ID --json`")
@@ -122,8 +116,6 @@ def check_log_document(document: object, source: str) -> tuple[dict[str, Any], l
 
 
 def _document_time(header: dict[str, Any], key: str, source: str) -> datetime | None:
-    from referee.errors import InputError
-
     value = header.get(key)
     if value is None:
         return None
@@ -143,9 +135,6 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
     hands begun as their events come.  The night keeps its own start and end times; the times of the
     events and the hashes are this recording's own; what was recorded (kinds, fields, texts, hands,
     order) is the document's exactly.  Returns the new session's id."""
-    from referee.errors import InputError
-    from referee.store.codec import decode_event
-
     header, rows = check_log_document(document, source)
     try:
         fields = {"table_name": header["table"], "rulebook": header["rulebook"], "options": header["options"],

@@ -48,11 +48,15 @@ from referee.engine.events import (
     SetDealer,
     SitDown,
 )
-from referee.errors import InputError, StoreError
+from referee.errors import HandFileError, InputError, StoreError
+from referee.handfile import parse_night, write_hand, write_night
 from referee.handfile.model import HandEntry, Night, OptionValue, Seat
 from referee.handfile.words import event_words, in_hand_format, night_words
+from referee.rulebook import load_rulebook
+from referee.store.codec import decode_event
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.log import apply_logged as _apply, seat_key as _key
+from referee.store.models import LOG_LEGACY
 
 if TYPE_CHECKING:
     from referee.store.store import Store
@@ -86,14 +90,10 @@ class SessionLog:
 
 @cache
 def _game_of(rulebook: str) -> str:
-    from referee.rulebook import load_rulebook
-
     return load_rulebook(rulebook).game
 
 
 def _decode(row: EventRow, session_id: int) -> Event:
-    from referee.store.codec import decode_event
-
     return decode_event(row.kind, row.payload, where=f"session {session_id}, event {row.seq}")
 
 
@@ -137,8 +137,6 @@ def place_words(k: int | None, hands: int) -> str:
 
 def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one pass over the log
     """Translate a session's stored rows into a :class:`SessionLog` (see the module docstring)."""
-    from referee.store.models import LOG_LEGACY
-
     game = snapshot.session
     sid = game.id
     assert sid is not None
@@ -293,9 +291,6 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
     What is written is read back and compared, so a file that would not read as this night (a seat
     name of two words from an old session) is refused rather than written.
     """
-    from referee.errors import HandFileError
-    from referee.handfile import parse_night, write_hand, write_night
-
     sid = log.session.id
     hint = f"`referee export {sid} --json` keeps the whole log"
     notes: list[str] = []

@@ -12,7 +12,14 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from referee.engine.findings import CODES
 from referee.engine.games import game_title
+from referee.ledger.counting import amendments, as_last_closed, balance_changes
+from referee.ledger.ledger import session_ledger
+from referee.recording.session_log import night_words
+from referee.report.json_doc import rule_text
+from referee.store.chain import verify_chain
+from referee.store.models import ORIGIN_LOG_UNVERIFIED
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -123,8 +130,6 @@ class NightReport:
     @property
     def unverified(self) -> bool:
         """Imported with ``--as-new`` from a session log whose hash chain did not match its export."""
-        from referee.store.models import ORIGIN_LOG_UNVERIFIED
-
         return self.origin == ORIGIN_LOG_UNVERIFIED
     #: list every hand (``--hands all``), not only those with a finding or a ruling
     all_hands: bool = False
@@ -167,8 +172,6 @@ class NightReport:
     def finding_groups(self) -> tuple[FindingGroup, ...]:
         """The night's findings grouped by what they are (code), who (player) and the rule cited, with the
         hands each happened in: errors first, then warnings, then notes."""
-        from referee.engine.findings import CODES
-
         groups: dict[tuple[str, str, str | None, str | None], list[int]] = {}
         for f in self.findings:
             hands = groups.setdefault((f.severity, f.code, f.player, f.rule), [])
@@ -199,8 +202,6 @@ class NightReport:
 
 
 def _finding(hand: ReplayedHand, finding: Finding) -> FindingLine:
-    from referee.report.json_doc import rule_text
-
     return FindingLine(hand.entry.number, finding.action, finding.severity, finding.code, finding.player,
                        finding.rule, finding.message, finding.remedy, rule_text(hand.rulebook, finding.rule))
 
@@ -219,8 +220,6 @@ def _winners(hand: ReplayedHand) -> str:
 
 
 def _change(change: object) -> str:
-    from referee.recording.session_log import night_words
-
     return night_words(change)  # type: ignore[arg-type]
 
 
@@ -241,8 +240,6 @@ def _chips(replayed: ReplayedNight, names: list[str]) -> dict[str, tuple[int | N
 def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight, settlement: Settlement,
                  chain_ok: bool | None = None) -> NightReport:
     """The report of one session (see the module docstring)."""
-    from referee.report.json_doc import rule_text
-
     game = log.session
     hands: list[HandLine] = []
     findings: list[FindingLine] = []
@@ -296,9 +293,6 @@ def report_of(store: object, session_id: int, all_hands: bool = False) -> NightR
     """Read, replay, account and settle session ``session_id``: its report (listing every hand with
     ``all_hands``).  The log is read once: the hash chain verified is that of the very rows the report
     is made from."""
-    from referee.ledger.ledger import session_ledger
-    from referee.store.chain import verify_chain
-
     snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
     ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
     chain = verify_chain(snapshot.session, snapshot.events)
@@ -309,9 +303,6 @@ def report_of(store: object, session_id: int, all_hands: bool = False) -> NightR
 
 def with_amendments(night: NightReport, store: object, snapshot: object) -> NightReport:
     """The report with the night's amendments, and the balances they changed since it was last closed."""
-
-    from referee.ledger.counting import amendments, as_last_closed, balance_changes
-    from referee.ledger.ledger import session_ledger
 
     lines = amendments(snapshot)  # type: ignore[arg-type]
     if not lines:

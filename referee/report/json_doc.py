@@ -17,8 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from referee import __version__
 from referee.engine.events import NightEvent, Ruling, SitDown
+from referee.engine.games import find_game
 from referee.errors import RefereeError
 from referee.handfile.model import Night
+from referee.handfile.rulings import in_force, of_hand
+from referee.handfile.writer import EventWriter, write_so_far
+from referee.recording.session_log import night_words
+from referee.store.codec import event_fields
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -76,14 +81,10 @@ def _kind(event: NightEvent) -> str:
 def change_json(change: NightEvent) -> dict[str, Any]:
     """A seat change of a hand's header, or a session's night event between hands: its kind and its
     fields in the event's one JSON form (:func:`referee.store.codec.event_fields`)."""
-    from referee.store.codec import event_fields
-
     return {"kind": _kind(change), **event_fields(change)}
 
 
 def ruling_json(ruling: Ruling) -> dict[str, Any]:
-    from referee.store.codec import event_fields
-
     return event_fields(ruling)
 
 
@@ -98,9 +99,6 @@ def _plain(value: Any) -> Any:
 
 def timeline_json(hand: "ReplayedHand") -> list[dict[str, Any]]:
     """Each action of the hand with the table after it (``HandReplay.states``)."""
-    from referee.handfile.writer import EventWriter
-    from referee.recording.session_log import night_words
-
     replay = hand.replay
     writer = EventWriter(replay.setup.rulebook.game)
     logged = len(hand.entry.events)
@@ -128,9 +126,6 @@ def timeline_json(hand: "ReplayedHand") -> list[dict[str, Any]]:
 
 def hand_json(hand: "ReplayedHand", rulings: Sequence[Ruling] = ()) -> dict[str, Any]:
     """One hand: what was played, under which rules, how it ended, and every finding."""
-    from referee.engine.games import find_game
-    from referee.handfile.rulings import of_hand
-
     replay, entry = hand.replay, hand.entry
     setup, outcome = replay.setup, replay.outcome
     book = setup.rulebook
@@ -191,9 +186,6 @@ def night_json(night: Night, replayed: "ReplayedNight", *, opening: Iterable[Sit
                closing: Iterable[NightEvent] = ()) -> dict[str, Any]:
     """The whole document for ``referee replay --json``.  ``opening``: a session's opening sit-downs
     (for the money paid); ``closing``: its night events after the last hand (cash-outs)."""
-    from referee.handfile.writer import write_so_far
-    from referee.handfile.rulings import in_force
-
     hands = replayed.hands
     paid = {s.player: s.paid_cents for s in opening}
     result = replayed.result

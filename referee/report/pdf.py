@@ -14,7 +14,14 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import platformdirs
+
 from referee.errors import InputError
+from referee.files import check_target, output_file
+from referee.report.chart import chips_chart
+from referee.report.terminal import ROUTINE, check_words
+from referee.report.words import difference_words, plural, share_column
+from referee.resources import reports_dir
 
 if TYPE_CHECKING:
     from referee.report.document import NightReport
@@ -24,8 +31,6 @@ STYLESHEETS = ("fonts.css", "session.css")
 
 
 def _folders(template_dir: str | Path | None) -> list[Path]:
-    from referee.resources import reports_dir
-
     folders = []
     if template_dir is not None:
         folder = Path(template_dir)
@@ -49,8 +54,7 @@ def _compiled_templates() -> Any:
     keeps its bytecode: a template is compiled once, not at every report (a twentieth of a second), and
     again when its text changes (the cache checks it).  A folder that cannot be written only means
     compiling each time."""
-    import jinja2
-    import platformdirs
+    import jinja2  # Jinja2 and WeasyPrint load only when a PDF is made
 
     class QuietCache(jinja2.FileSystemBytecodeCache):
         def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
@@ -75,11 +79,7 @@ def _compiled_templates() -> Any:
 
 def report_html(report: NightReport, template_dir: str | Path | None = None) -> tuple[str, list[Path], Path]:
     """The report as HTML, the stylesheets to apply, and the folder its relative links start from."""
-    import jinja2
-
-    from referee.report.chart import chips_chart
-    from referee.report.terminal import ROUTINE, check_words
-    from referee.report.words import difference_words, plural, share_column
+    import jinja2  # Jinja2 and WeasyPrint load only when a PDF is made
 
     folders = _folders(template_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]),
@@ -114,12 +114,10 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
 
 def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path | None = None) -> Path:
     """Render ``report`` to the PDF file ``target`` (atomically); returns its path."""
-    from referee.files import check_target, output_file
-
     path = check_target(target, option="--pdf")  # before the work of laying it out
     html, sheets, base = report_html(report, template_dir)
-    from weasyprint import CSS, HTML
-    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint import CSS, HTML  # WeasyPrint loads only when a PDF is made
+    from weasyprint.text.fonts import FontConfiguration  # WeasyPrint loads only when a PDF is made
 
     fonts = FontConfiguration()  # the stylesheets' @font-face rules take effect through it
     document = HTML(string=html, base_url=str(base) + os.sep)

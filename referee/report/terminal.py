@@ -5,6 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich import box
+from rich.rule import Rule
+from rich.table import Table
+
+from referee.plain_words import literal
+from referee.report.words import check_words as words, difference_words, plural, share_column
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -15,9 +22,6 @@ SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def _table(*columns: tuple[str, str]) -> object:
-    from rich import box
-    from rich.table import Table
-
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
     for name, justify in columns:
         # a cell too long for its column folds onto a second line: no figure or name loses characters
@@ -27,8 +31,6 @@ def _table(*columns: tuple[str, str]) -> object:
 
 def check_words(ledger: SessionLedger) -> str:
     """The conservation check in one line (a true equation: :func:`referee.report.words.check_words`)."""
-    from referee.report.words import check_words as words
-
     return words(ledger.check)
 
 
@@ -38,11 +40,6 @@ ROUTINE = ("buy-in", "rebuy", "cash-out", "buys in again", "shortfall", "overage
 
 
 def print_report(out: Console, report: NightReport) -> None:
-    from rich.rule import Rule
-
-    from referee.plain_words import literal
-    from referee.report.words import plural
-
     ledger = report.ledger
     out.print(f"[bold]Session {report.session_id} · {literal(report.table)}[/] · {report.date}, {report.hours} · "
               f"{report.status}")
@@ -124,10 +121,6 @@ def print_report(out: Console, report: NightReport) -> None:
 def print_amendments(out: Console, report: NightReport) -> None:
     """The night's amendments: each reopening and correction with its time and reason, and the
     balances they changed."""
-    from rich.rule import Rule
-
-    from referee.plain_words import literal
-
     out.print(Rule("Amendments", align="left"))
     for a in report.amendments:
         out.print(f"  {a.when:%Y-%m-%d %H:%M} UTC  {literal(a.what)} \u2014 {literal(a.why)}")
@@ -139,9 +132,6 @@ def print_amendments(out: Console, report: NightReport) -> None:
 def print_ledger(out: Console, ledger: SessionLedger) -> None:
     """The ledger: per player, the check, what the night is short or over and its parts, the games'
     money, the notes."""
-    from referee.plain_words import literal
-    from referee.report.words import difference_words, share_column
-
     d = ledger.difference
     columns = [("Player", "left"), ("Bought", "right"), ("Paid", "right"), ("Cashed out", "right"),
                ("Games", "right")]

@@ -13,6 +13,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from referee.engine.games import base_game, find_game, game_names
 from referee.errors import RulebookError
 
 # Which games exist, each game's rule-id prefix and the game a variant's rulebook may extend come from
@@ -22,15 +23,11 @@ from referee.errors import RulebookError
 
 def games() -> tuple[str, ...]:
     """Every game referee knows, in the registry's order (that of RULES.md)."""
-    from referee.engine.games import game_names
-
     return game_names()
 
 
 def rule_prefix(game: str) -> str:
     """The prefix of ``game``'s own numbered rules and options (``jackpots.6``, ``brag7.1``)."""
-    from referee.engine.games import find_game
-
     return find_game(game).prefix
 
 
@@ -38,8 +35,6 @@ def base_of(game: str) -> str | None:
     """The game ``game`` is a variant of, whose rulebook a rulebook of ``game`` may extend and whose
     rules it inherits (jackpots plays the straight-draw betting, ante and draw: seed-003 "as in
     traditional draw poker"); ``None`` for a game of its own."""
-    from referee.engine.games import base_game, find_game
-
     base = base_game(find_game(game))
     return base.name if base is not None else None
 

@@ -20,6 +20,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
+from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
@@ -28,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from referee.errors import RefereeError
 from referee.scoreboard.token import token_matches
+from referee.scoreboard.view import session_view
 
 POLL_SECONDS = 0.2
 
@@ -48,8 +50,6 @@ class Board:
 
     def _read(self, known: tuple[object, ...] | None) -> tuple[tuple[object, ...], str | None]:
         """The log's head and, when it moved, the new view (run in a worker thread)."""
-        from referee.scoreboard.view import session_view
-
         session = self.store.session(self.session_id)
         # a hand begun ('new hand') holds no event yet: the count of hands moves the head too
         head = (self.store.last_seq(self.session_id), len(self.store.hands(self.session_id)), session.status,
@@ -60,8 +60,6 @@ class Board:
 
     async def refresh(self) -> None:
         """Look at the log once; tell the waiting pages if anything changed."""
-        from anyio import to_thread
-
         try:
             head, view = await to_thread.run_sync(self._read, self.head)
         except RefereeError as err:
@@ -131,7 +129,7 @@ class ReadOnly:
 
 def create_app(board: Board) -> Any:
     """The ASGI app that serves ``board``'s session."""
-    from sse_starlette.sse import EventSourceResponse
+    from sse_starlette.sse import EventSourceResponse  # Starlette loads only for referee serve
 
     page = _asset("page.html")
 

@@ -3,6 +3,7 @@ foreground (``referee serve``) or in a thread beside the table prompt (``referee
 
 from __future__ import annotations
 
+import io
 import socket
 import threading
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ class Scoreboard:
 
     def serve(self) -> None:
         """Serve until stopped (Ctrl-C in the foreground; :meth:`stop` from another thread)."""
-        import uvicorn
+        import uvicorn  # uvicorn loads only for referee serve
 
         config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
                                 timeout_graceful_shutdown=1)
@@ -79,9 +80,7 @@ def bind(store: Any, session_id: int, host: str = "127.0.0.1", port: int = 8765)
 
 def qr_text(url: str) -> str:
     """The URL as a QR code drawn with block characters, for a phone's camera."""
-    import io
-
-    import segno
+    import segno  # segno loads only for referee serve's QR code
 
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)

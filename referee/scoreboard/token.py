@@ -14,12 +14,12 @@ import os
 import secrets
 from pathlib import Path
 
+import platformdirs
+
 KEY_FILE = "scoreboard.key"
 
 
 def key_path() -> Path:
-    import platformdirs
-
     return platformdirs.user_data_path("referee") / KEY_FILE
 
 

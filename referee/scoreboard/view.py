@@ -19,9 +19,16 @@ from typing import Any
 
 from referee.cards import Card, parse_card
 from referee.engine import events as ev
+from referee.engine.games import game_title
 from referee.engine.public import public_cards
 from referee.engine.replay import play
 from referee.errors import RefereeError
+from referee.handfile.writer import EventWriter
+from referee.ledger.ledger import session_ledger
+from referee.recording.live_table import LiveTable
+from referee.report.chart import chips_chart
+from referee.report.document import night_report
+from referee.report.json_doc import rule_text
 
 #: a card as any text of the engine writes it: ``Ts``, ``10d``, ``Q♥``, ``Jk1``
 _CARD = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[cdhs♣♦♥♠](?!\w)|(?<!\w)Jk[12](?!\w)")
@@ -65,8 +72,6 @@ def _last_hand(store: Any, session_id: int, replayed: Any, recording: bool) -> t
     """The hand the table is at: ``(setup, events, number, findings)``.  While the night is recorded it
     is the live table's (a hand just begun, no action yet, included); once closed, the last replayed."""
     if recording:
-        from referee.recording.live_table import LiveTable
-
         table = LiveTable(store, session_id)
         if table.state is None or table.hand is None:
             return None
@@ -79,9 +84,6 @@ def _last_hand(store: Any, session_id: int, replayed: Any, recording: bool) -> t
 
 def _current_hand(last: tuple[Any, tuple[ev.Event, ...], int, Any] | None, rule_text: Any) -> dict[str, Any] | None:
     """The hand the table is at, as the table sees it: game, dealer, pot, whose turn, its actions."""
-    from referee.handfile.writer import EventWriter
-    from referee.engine.games import game_title
-
     if last is None:
         return None
     setup, events, number, findings = last
@@ -153,11 +155,6 @@ def _chip_standings(standings: Iterable[Any]) -> list[dict[str, Any]]:
 
 def session_view(store: Any, session_id: int) -> dict[str, Any]:
     """Everything a scoreboard page shows of session ``session_id`` now (plain data for JSON)."""
-    from referee.ledger.ledger import session_ledger
-    from referee.report.chart import chips_chart
-    from referee.report.document import night_report
-    from referee.report.json_doc import rule_text
-
     snapshot = store.snapshot(session_id)  # the log read once: the head and the night agree
     ledger, log, replayed = session_ledger(store, session_id, snapshot)
     report = night_report(ledger, log, replayed, ledger.settle())

@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from referee.handfile.words import event_words
+from referee.store.codec import decode_event
 from referee.store.models import LOG_LEGACY, LOG_WHOLE, EventRow, GameSession
 
 
@@ -110,9 +112,6 @@ class ChainReport:
 
 def _event_says(row: EventRow) -> str:
     try:
-        from referee.handfile.words import event_words
-        from referee.store.codec import decode_event
-
         return event_words(decode_event(row.kind, row.payload))
     except Exception:  # noqa: BLE001 - a damaged row is still shown, as stored
         return f"{row.kind} {canonical_json(row.payload)}"

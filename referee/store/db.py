@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+import platformdirs
+
 from referee.errors import DatabaseBusyError, ServerGoneError, StoreError
 
 if TYPE_CHECKING:
@@ -39,8 +41,6 @@ _HINT_SET_URL: Final = f"pass --db URL or set {ENV_VAR}, e.g. sqlite:///path/to/
 
 def default_sqlite_path() -> Path:
     """``referee.sqlite3`` in the user data directory (``~/.local/share/referee`` on Linux)."""
-    import platformdirs
-
     return platformdirs.user_data_path("referee") / DEFAULT_FILENAME
 
 
@@ -74,8 +74,8 @@ def resolve_url(option: str | None = None, environ: Mapping[str, str] | None = N
 
 def mask_url(url: URL | str) -> str:
     """The URL as text with any password replaced by ``***`` (safe to print)."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from sqlalchemy.engine import make_url  # SQLAlchemy loads only when a database is opened, not for --help
+    from sqlalchemy.exc import ArgumentError  # SQLAlchemy loads only when a database is opened, not for --help
 
     if isinstance(url, str):
         try:
@@ -101,8 +101,8 @@ def _mask_unparsed(text: str) -> str:
 
 def parse_url(text: str) -> URL:
     """Read a database URL and pick its driver: psycopg 3 for PostgreSQL, sqlite3 for SQLite."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from sqlalchemy.engine import make_url  # SQLAlchemy loads only when a database is opened, not for --help
+    from sqlalchemy.exc import ArgumentError  # SQLAlchemy loads only when a database is opened, not for --help
 
     try:
         url = make_url(text)
@@ -137,7 +137,7 @@ def _check_sqlite_path(url: URL) -> None:
 
 
 def _install_sqlite_hooks(engine: Engine) -> None:
-    from sqlalchemy import event
+    from sqlalchemy import event  # SQLAlchemy loads only when a database is opened, not for --help
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -167,7 +167,7 @@ def create_engine_for(url: URL) -> Engine:
     Nothing is connected yet; :func:`describe_error` turns a later connection failure into a
     StoreError.
     """
-    from sqlalchemy import create_engine
+    from sqlalchemy import create_engine  # SQLAlchemy loads only when a database is opened, not for --help
 
     connect_args: dict[str, Any] = {}
     if url.get_backend_name() == "sqlite":

@@ -34,9 +34,11 @@ from referee.engine.events import (
     WhiskyBill,
 )
 from referee.errors import InputError, StoreError
-from referee.money import check_amount
 from referee.handfile.model import OptionValue
+from referee.money import check_amount
+from referee.money.settings import check_setting
 from referee.store.codec import decode_event
+from referee.store.models import LOG_LEGACY
 
 if TYPE_CHECKING:
     from referee.store.models import EventRow, GameSession, HandRecord, SeatRecord
@@ -167,8 +169,6 @@ class TableState:
             case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
                 return event
             case LedgerSetting():
-                from referee.money.settings import check_setting
-
                 name, value = check_setting(event.name, event.value)
                 return replace(event, name=name, value=value)
             case TransferPaid():
@@ -241,8 +241,6 @@ class TableState:
 def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: Iterable[EventRow]) -> TableState:
     """The table as session ``session``'s night events (rows with no hand, in ``seq`` order) leave
     it; for a legacy session its registered seats not sat down in the log come first."""
-
-    from referee.store.models import LOG_LEGACY
 
     state = TableState(session.rulebook, dict(session.options), session.chip_value_cents)
     events = [(row.seq, decode_event(row.kind, row.payload, where=f"session {session.id}, event {row.seq}"))

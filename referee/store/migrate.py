@@ -32,7 +32,7 @@ HEAD_REVISION: Final = "0005"
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """An alembic Config for the shipped migrations, optionally bound to ``connection``."""
-    from alembic.config import Config
+    from alembic.config import Config  # Alembic loads only when the schema is checked or migrated
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
@@ -43,7 +43,7 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 @cache
 def script_directory() -> ScriptDirectory:
-    from alembic.script import ScriptDirectory
+    from alembic.script import ScriptDirectory  # Alembic loads only when the schema is checked or migrated
 
     return ScriptDirectory.from_config(alembic_config())
 
@@ -57,7 +57,7 @@ def head_revision() -> str:
 
 def current_revision(connection: Connection) -> str | None:
     """The database's schema revision (None for a database referee has never touched)."""
-    from alembic.runtime.migration import MigrationContext
+    from alembic.runtime.migration import MigrationContext  # Alembic loads only when the schema is checked or migrated
 
     return MigrationContext.configure(connection).get_current_revision()
 
@@ -91,7 +91,7 @@ def _check_known(revision: str | None, where: str) -> None:
 
 def upgrade(engine: Engine) -> UpgradeResult:
     """Apply every pending migration in one transaction (all or nothing)."""
-    from alembic import command
+    from alembic import command  # Alembic loads only when the schema is checked or migrated
 
     where = mask_url(engine.url)
     with engine.connect() as connection:
@@ -110,8 +110,8 @@ def _at_head(engine: Engine) -> bool:
     """Whether the database is at :data:`HEAD_REVISION`, by plain queries (no alembic).  On a server
     the version table is looked for first: selecting from a table a fresh database lacks would leave
     an error in the PostgreSQL server's log on every first open."""
-    from sqlalchemy import inspect
-    from sqlalchemy.exc import DBAPIError
+    from sqlalchemy import inspect  # SQLAlchemy loads only when a database is opened, not for --help
+    from sqlalchemy.exc import DBAPIError  # SQLAlchemy loads only when a database is opened, not for --help
 
     try:
         with engine.connect() as connection:

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import cache
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import bindparam, delete, func, insert, union_all, update
@@ -32,10 +32,15 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
-from referee.engine.events import CashOut, Event, NightEvent, SetDealer, SitDown
+from referee.engine.events import CashOut, Event, MONEY_EVENTS, NightEvent, Reopened, SetDealer, SitDown
 from referee.errors import InputError, RefereeError, RetryableError, ServerGoneError, StoreError
+from referee.handfile.model import NAME_RE, RESERVED
+from referee.handfile.words import event_words
+from referee.money import check_amount
 from referee.store import chain, codec
+from referee.store.chain import stored_since
 from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
+from referee.store.fingerprint import night_fingerprint
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
@@ -109,8 +114,6 @@ def clean_name(name: str, what: str = "name") -> str:
 
 def check_seat_name(name: str) -> str:
     """A seat name is how the table and the hand format call a player: one word, not a keyword."""
-    from referee.handfile.model import NAME_RE, RESERVED
-
     name = clean_name(name, "player name")
     if not NAME_RE.fullmatch(name):
         raise InputError(f"seat name {name!r} is not one word",
@@ -125,7 +128,6 @@ def _check_chips(value: object, what: str, *, positive: bool = False) -> int:
         raise InputError(f"{what} must be a whole number, not {value!r}", hint="amounts are integers (chips or cents)")
     if value < 0 or (positive and value == 0):
         raise InputError(f"{what} must be {'positive' if positive else 'zero or more'}, not {value}")
-    from referee.money import check_amount
 
     return check_amount(value, what)
 
@@ -344,8 +346,6 @@ class Transaction:
     def _check_expected(self, head: _Head, expected_seq: int | None, items: Sequence[Encoded]) -> None:
         if expected_seq is None or expected_seq == head.seq:
             return
-        from referee.handfile.words import event_words
-        from referee.store.chain import stored_since
 
         sid = head.game.id
         if expected_seq > head.seq:
@@ -444,7 +444,6 @@ class Transaction:
                       expected_seq: int | None = None) -> list[EventRecord]:
         """Append events to hand ``hand_number`` (None: events of the night between hands)."""
         items = [item if isinstance(item, tuple) else (item, None) for item in events]
-        from referee.engine.events import MONEY_EVENTS  # about the money: a closed night takes them too
 
         head = self._head(session_id, open_only=not items or not all(isinstance(e, MONEY_EVENTS) for e, _ in items))
         self._check_expected(head, expected_seq, items)
@@ -486,7 +485,6 @@ class Transaction:
             raise InputError(f"dealer {dealer!r} named for a table with nobody seated", hint="seat the players first")
         for spec in seats:
             _check_chips(spec.buy_in, f"{spec.name}'s buy-in")
-        from referee.money import check_amount  # the totals too, before the session is numbered
 
         check_amount(sum(s.buy_in for s in seats), "the chips bought at the table in all")
         check_amount(sum(s.buy_in * chip_value_cents if s.paid_cents is None else s.paid_cents for s in seats),
@@ -542,8 +540,6 @@ class Transaction:
     def reopen_session(self, session_id: int, why: str, by: str = "") -> GameSession:
         """Open a closed session again to correct it: a ``Reopened`` event with the reason, and the
         status back to open (its end time is kept until it closes again)."""
-        from referee.engine.events import Reopened
-
         head = self._head(session_id, open_only=False)
         if head.game.status == SESSION_OPEN:
             raise InputError(f"session {session_id} is open: there is nothing to reopen",
@@ -611,8 +607,6 @@ class Transaction:
 
     def fingerprint_night(self, session_id: int) -> str:
         """The fingerprint of the session's log as this transaction sees it."""
-        from referee.store.fingerprint import night_fingerprint
-
         game = Store._session(self.db, session_id)
         return night_fingerprint(game, self.db.connection().execute(_session_log(), {"sid": session_id}).all())
 

@@ -52,7 +52,7 @@ class JSONDocument(TypeDecorator[Any]):
 
     def load_dialect_impl(self, dialect: Dialect) -> Any:
         if dialect.name == "postgresql":
-            from sqlalchemy.dialects.postgresql import JSONB
+            from sqlalchemy.dialects.postgresql import JSONB  # heavy: SQLAlchemy
 
             return dialect.type_descriptor(JSONB(none_as_null=True))
         return dialect.type_descriptor(JSON(none_as_null=True))

@@ -28,7 +28,7 @@ from table_recorder import next_line
 from referee.cli.table_prompt import handle
 from referee.errors import EXIT_RETRY
 from referee.recording.live_table import LiveTable, Refused, Stored
-from referee.store import open_store
+from referee.store.store import open_store
 
 
 def main() -> None:

@@ -12,6 +12,7 @@ Upcards are face up, so the log normally knows them; when it does not, who had t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from referee.cards import UNKNOWN, AnyCard, Card

@@ -20,6 +20,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from dataclasses import dataclass, replace
+from collections.abc import Mapping
 from typing import ClassVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards

@@ -12,6 +12,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from referee.cards import UNKNOWN, AnyCard, Card
