@@ -1,6 +1,6 @@
 """How fast the end of the night is: prints figures, asserts nothing.
 
-    .venv/bin/python bench/report.py [RUNS] [SEEDS]
+    .venv/bin/python bench/report.py [RUNS] [SEEDS] [--memory]
 
 1. The PDF report of a 300-hand session, as a cold process (``python -m referee report 1 --pdf``:
    a new interpreter that imports referee, opens the store, replays the night, builds the ledger,
@@ -12,7 +12,9 @@
    against the same floor.  Each is timed RUNS times (default 5), the three taking turns, after one
    untimed run (so that all find their bytecode caches, as an installed referee does); best and median
    wall time, and the best CPU time (user + system), the steadier figure on a shared machine.
-2. Settlement (what ``bench/settle.py`` measured before): exact settlement of 16 players, all with a
+2. Memory (``--memory``: this alone): the peak of a report at 500, 2,000 and 4,000 hands, in KB a hand
+   (:func:`bench_memory`).
+3. Settlement (what ``bench/settle.py`` measured before): exact settlement of 16 players, all with a
    non-zero balance (one night per seed, default 20 seeds), each a fresh call, against the 0.2 s
    target; then at the auto limit, the crowded shape, with forbidden and preferred pairs, greedy 100.
 """
@@ -145,6 +147,85 @@ def bench_pdf(runs: int) -> None:
                      "of it" if name == "report" else " (no target: the whole night on paper)"))
 
 
+# ---------------------------------------------------------------- memory: flat in the number of hands
+
+MEMORY_HANDS = (500, 2000, 4000)
+
+DATA_CHILD = """
+import resource, sys, tracemalloc
+from referee.report.document import report_of
+from referee.store.store import open_store
+with open_store(sys.argv[1]) as store:
+    tracemalloc.start()
+    report_of(store, 1)
+    peak = tracemalloc.get_traced_memory()[1]
+print(peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+CLI_CHILD = """
+import resource, runpy, sys
+sys.argv = ["referee", *sys.argv[1:]]
+try:
+    runpy.run_module("referee", run_name="__main__")
+except SystemExit as done:
+    assert not done.code, done.code
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+"""
+
+
+def long_night_text(hands: int) -> str:
+    """A night of ``hands`` Jackpots hands of which two are flagged (false opens, hands 2 and 3) and the
+    rest clean showdowns and folds, with stacks deep enough to last: the default report's pages stay
+    the same whatever ``hands`` is, so what grows with it is what the report holds per hand."""
+    lines = ["rulebook: jackpots", "option draw.limit_post = 10",
+             "seats: Ann 100000, Bob 100000, Cy 100000, Dee 100000", "dealer: Ann", ""]
+    for number in range(1, hands + 1):
+        pattern = PATTERNS[1] if number in (2, 3) else PATTERNS[0] if number % 2 else PATTERNS[3]
+        lines += [f"hand {number}", pattern]
+    return "\n".join(lines)
+
+
+def bench_memory() -> None:
+    """Peak memory of a report at 500, 2,000 and 4,000 hands, each in a process of its own: the traced
+    peak (tracemalloc) of ``report_of`` (reading, replaying, accounting and settling the night: what the
+    terminal report and the PDF are made from), and the peak resident size (ru_maxrss) of
+    ``referee report 1 --pdf`` and of ``referee report 1 --pdf --hands all`` (every hand on paper: its
+    pages grow with the hands, and WeasyPrint lays the whole document out before writing it)."""
+    from referee.handfile import parse_night
+    from referee.handfile.replay import replay_night_file
+    from referee.recording.night_file import record_night
+    from referee.store.store import open_store
+
+    print("report memory, a night of two flagged hands among N (bench/report.py long_night_text):")
+    rows: dict[int, tuple[int, int, int, int, int]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for hands in MEMORY_HANDS:
+            url = f"sqlite:///{Path(tmp) / f'memory-{hands}.sqlite3'}"
+            night = parse_night(long_night_text(hands), source="bench night")
+            with open_store(url) as store:
+                sid = record_night(store, night, table_name="Bench table", chip_value_cents=25)
+                store.close_session(sid, dict(replay_night_file(night).result.stacks))
+            del night
+            data = subprocess.run([sys.executable, "-c", DATA_CHILD, url], check=True, capture_output=True, text=True)
+            traced, data_rss = (int(x) for x in data.stdout.split())
+            measured = []
+            for extra in ((), ("--hands", "all")):
+                pdf = Path(tmp) / f"report-{hands}-{len(extra)}.pdf"
+                run = subprocess.run([sys.executable, "-c", CLI_CHILD, "report", "1", "--db", url, "--pdf", str(pdf),
+                                      *extra], check=True, capture_output=True, text=True)
+                measured.append((int(run.stderr.split()[-1]), pages(pdf)))
+            (pdf_rss, pdf_pages), (all_rss, all_pages) = measured
+            rows[hands] = (traced, data_rss, pdf_rss, all_rss, all_pages)
+            print(f"  {hands:5,} hands: report_of traced peak {traced / 1e6:6.1f} MB (process {data_rss / 1e3:5.0f} MB); "
+                  f"report --pdf {pdf_rss / 1e3:5.0f} MB, {pdf_pages} pages; --hands all {all_rss / 1e3:5.0f} MB, "
+                  f"{all_pages} pages")
+    low, high = MEMORY_HANDS[0], MEMORY_HANDS[-1]
+    per = [(rows[high][i] - rows[low][i]) / (high - low) for i in range(4)]
+    print(f"  per hand from {low:,} to {high:,}: report_of {per[0] / 1e3:.2f} KB traced, {per[1]:.2f} KB resident; "
+          f"report --pdf {per[2]:.2f} KB; --hands all {per[3]:.2f} KB (its pages: "
+          f"{(rows[high][4] - rows[low][4]) / (high - low):.3f} a hand)")
+
+
 # ---------------------------------------------------------------- settlement (was bench/settle.py)
 
 
@@ -218,11 +299,16 @@ def bench_settle(seeds: int) -> None:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    args = [a for a in sys.argv[1:] if a != "--memory"]
+    runs = int(args[0]) if len(args) > 0 else 5
+    seeds = int(args[1]) if len(args) > 1 else 20
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.2f}; {runs} runs per process")
+    if "--memory" in sys.argv[1:]:  # the memory figures alone
+        bench_memory()
+        return
     bench_pdf(runs)
+    bench_memory()
     bench_settle(seeds)
 
 

@@ -105,6 +105,8 @@ def test_two_terminals_on_one_session(db_url: str) -> None:
         assert run("act", str(sid), "new hand", "--db", db_url).returncode == 0
         begun = table.enter("new hand")  # the other terminal began it first
         assert isinstance(begun, Refused) and begun.stale
+        assert begun.reason == (f"another recorder began hand 1 first; yours was not begun (hand 1 of session {sid} "
+                                "has no actions yet)")  # what happened, not only what the store found
         assert run("act", str(sid), "bob open 2", "--db", db_url).returncode == 0
         raced = table.enter("bob x")
         assert isinstance(raced, Refused) and raced.stale

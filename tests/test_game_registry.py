@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from typer.testing import CliRunner
-from helpers.toy_game import HighCard, toy_games  # noqa: F401 (the fixture)
+from helpers.toy_game import Double, HighCard, toy_games  # noqa: F401 (the fixture)
 
 from referee.cli import app
 from referee.engine.games import find_game, game_names
@@ -95,7 +95,7 @@ def test_push_hint_lists_the_games_own_actions_not_the_hands_log(toy_games: Path
     with pytest.raises(InputError) as caught:
         toy.push(Bet(player="Ann", amount=1))
     assert "Bet is not an action of High card (a toy game)" in str(caught.value)
-    assert caught.value.hint == "High card (a toy game) actions: shows Kh; folds"
+    assert caught.value.hint == "High card (a toy game) actions: shows Kh; folds; doubles"
 
 
 def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused() -> None:
@@ -110,8 +110,21 @@ def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused()
     class Unlisted(HighCard):
         name = "toy_unlisted"
         prefix = "toyun"
-        events = {Show: "shows Kh"}
+        events = {Show: "shows Kh", Double: "doubles"}
 
     with pytest.raises(ValueError, match=r"played but not accepted \['Fold'\]"):
         register(Unlisted)
     assert "toy_unlisted" not in game_names()
+
+
+def test_a_games_own_finding_codes_are_catalogued_with_it() -> None:
+    """A game declares the finding codes of its own rulings (its ``finding_codes`` and its actions'):
+    once the game is asked for, each has its kind (``kind_of`` never fails on a code a game flags)."""
+    from referee.engine.findings import CODES, kind_of
+    from referee.engine.games import all_games
+
+    for game in all_games():
+        own = dict(game.finding_codes) | {c: e for a in game.actions for c, e in a.findings.items()}
+        for code, (kind, meaning) in own.items():
+            assert CODES[code] == (kind, meaning) and kind_of(code) == kind, (game.name, code)
+    assert kind_of("false_open_at_showdown") == "false_open" and kind_of("drew_too_many") == "illegal_action"

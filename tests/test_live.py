@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.events import Void
+from referee.engine.games import replayed_games
 from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable, Refused, Said, Stored
 from referee.recording.session_log import night_from_session
@@ -176,8 +177,7 @@ def test_question_mark_shows_the_rules_of_the_spot(store: Store) -> None:
     assert f"draw.4.2: {' '.join(book.rule_text('draw.4.2').split())}" in said.text
 
 
-@pytest.mark.parametrize("game", ["straight_draw", "jackpots", "five_card_stud", "whiskey_poker", "la_viuda",
-                                  "three_card_brag", "seven_card_brag", "nine_card_brag", "stop_the_bus"])
+@pytest.mark.parametrize("game", replayed_games())
 def test_question_mark_quotes_the_rulebook_in_every_game(store: Store, game: str) -> None:
     """``?`` at the first spot of a hand of every game: the rules with their texts, never a crash (it
     raised AttributeError in brag and the commerce games, whose rounds have no betting rule ids)."""

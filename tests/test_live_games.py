@@ -1,4 +1,4 @@
-"""Every game the engine replays can be recorded live: golden nights of all nine games are typed into
+"""Every game the engine replays can be recorded live: golden nights of every registered game are typed into
 :class:`referee.recording.live_table.LiveTable` line by line as a scorekeeper would (``new hand`` at each hand, the
 header lines between hands, every action, forcing what the table refuses), and then
 
@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.engine.games import replayed_games
 from referee.handfile import read_night
 from referee.handfile.parser import strip_comment
 from referee.handfile.replay import replay_night_file
@@ -25,8 +26,7 @@ from referee.recording.session_log import night_from_session
 from referee.store.store import open_store
 
 GOLDEN = Path(__file__).parent / "golden"
-GAMES = ("straight_draw", "jackpots", "five_card_stud", "whiskey_poker", "la_viuda", "three_card_brag",
-         "seven_card_brag", "nine_card_brag", "stop_the_bus")
+GAMES = replayed_games()  # every game the engine replays, from the registry: each has its golden nights
 PER_GAME = 4
 HAND_LINE = re.compile(r"hand(?:\s+\d+)?\s*:?", re.IGNORECASE)
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import RulebookError
-from referee.engine.games import game_names
-from referee.rulebook import OPTION_SPECS, game_schema
-from referee.rulebook.schema import GAME_BASE, RULE_PREFIX, option_spec
+from referee.rulebook import all_options, game_schema, games
+from referee.rulebook.schema import base_of, option_games, option_spec, rule_prefix
 
 # Every option of RULES.md with its values as written there ("name = DEFAULT | alternative | ...").
 # A single number is a whole-number option whose default is that number.
@@ -108,7 +107,7 @@ RULES_MD_OPTIONS: dict[str, list[str]] = {
 # Which game each RULES.md prefix belongs to; common.* is in every game, draw.* in both draw games,
 # and the Whisky Poker exchange options in La Viuda too ("phases and options exactly as Whisky Poker").
 PREFIX_GAMES = {
-    "common": game_names(),
+    "common": games(),
     "draw": ("straight_draw", "jackpots"),
     "jackpots": ("jackpots",),
     "stud": ("five_card_stud",),
@@ -125,7 +124,7 @@ WIDOW_PLAY = {"whiskey.knock_with_exchange", "whiskey.pass_rule", "whiskey.phase
 
 @pytest.mark.parametrize("name", sorted(RULES_MD_OPTIONS))
 def test_every_rules_md_option_is_in_the_schema_with_its_values_and_default(name: str) -> None:
-    spec = OPTION_SPECS[name]
+    spec = all_options()[name]
     values = RULES_MD_OPTIONS[name]
     if spec.is_int:  # numeric options are ints: the default and every listed value fit the range
         assert spec.default == int(values[0])
@@ -140,7 +139,8 @@ def test_every_rules_md_option_applies_to_its_games(name: str) -> None:
     expected = set(PREFIX_GAMES[name.split(".")[0]])
     if name in WIDOW_PLAY:
         expected.add("la_viuda")
-    assert {game for game in game_names() if OPTION_SPECS[name].applies_to(game)} == expected
+    assert {game for game in games() if name in game_schema(game).names()} == expected
+    assert set(option_games(name)) == (expected if name.split(".")[0] != "common" else {"*"})
 
 
 def test_stud_has_betting_options_mirroring_draw() -> None:
@@ -148,15 +148,15 @@ def test_stud_has_betting_options_mirroring_draw() -> None:
     for name, draw_name in [("stud.betting", "draw.betting"), ("stud.raise_cap", "draw.raise_cap"),
                             ("stud.bet_min", "draw.bet_min"), ("stud.limit_early", "draw.limit_pre"),
                             ("stud.limit_late", "draw.limit_post")]:
-        stud, draw = OPTION_SPECS[name], OPTION_SPECS[draw_name]
+        stud, draw = all_options()[name], all_options()[draw_name]
         assert (stud.choices, stud.default) == (draw.choices, draw.default)
         assert "same as straight draw" in stud.source
 
 
 def test_schema_entries_are_complete() -> None:
-    for spec in OPTION_SPECS.values():
-        assert spec.description and spec.source and spec.games
-        assert spec.name.split(".")[0] in set(RULE_PREFIX.values()) | {"common"}
+    for spec in all_options().values():
+        assert spec.description and spec.source and option_games(spec.name)
+        assert spec.name.split(".")[0] in {rule_prefix(game) for game in games()} | {"common"}
         assert spec.validate(spec.default) == spec.default
         if spec.is_int:
             assert spec.minimum is not None and spec.maximum is not None
@@ -165,15 +165,15 @@ def test_schema_entries_are_complete() -> None:
 
 def test_every_section_10_item_is_pinned_by_an_option() -> None:
     """RULES.md section 10: 'pin each by an option with a documented default'."""
-    pinned = {spec.pins for spec in OPTION_SPECS.values() if spec.pins}
+    pinned = {spec.pins for spec in all_options().values() if spec.pins}
     assert pinned == {f"10.{n}" for n in range(1, 16)}
 
 
 def test_validate_choice_accepts_ints_written_for_numeric_looking_values() -> None:
-    assert OPTION_SPECS["brag.limit"].validate(1) == "1"
-    assert OPTION_SPECS["brag.ante"].validate("0") == 0
-    assert OPTION_SPECS["draw.max_draw"].validate(3) == "3"
-    assert OPTION_SPECS["draw.limit_pre"].validate("4") == 4
+    assert all_options()["brag.limit"].validate(1) == "1"
+    assert all_options()["brag.ante"].validate("0") == 0
+    assert all_options()["draw.max_draw"].validate(3) == "3"
+    assert all_options()["draw.limit_pre"].validate("4") == 4
 
 
 @pytest.mark.parametrize(
@@ -188,7 +188,7 @@ def test_validate_choice_accepts_ints_written_for_numeric_looking_values() -> No
 )
 def test_validate_rejects_bad_values(name: str, value: object, message: str) -> None:
     with pytest.raises(RulebookError) as info:
-        OPTION_SPECS[name].validate(value)
+        all_options()[name].validate(value)
     assert info.value.message == message
     assert info.value.hint
 
@@ -207,7 +207,7 @@ def test_option_spec_unknown_and_foreign_names() -> None:
 def test_game_schema_and_bases() -> None:
     assert game_schema("jackpots").rule_prefixes() == ("jackpots", "draw", "house")
     # a variant is a subclass of the game it varies (referee.engine.games): its rulebook may extend that game's
-    assert GAME_BASE == {"jackpots": "straight_draw", "la_viuda": "whiskey_poker", "nine_card_brag": "seven_card_brag"}
+    assert {game: base for game in games() if (base := base_of(game))} == {"jackpots": "straight_draw", "la_viuda": "whiskey_poker", "nine_card_brag": "seven_card_brag"}
     with pytest.raises(RulebookError) as info:
         game_schema("holdem")
     assert info.value.message == "unknown game 'holdem'"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import InputError
-from referee.ledger.settlement import EXACT_LIMIT, Settlement, Transfer, UnsettleableError, name_key, settle
+from referee.ledger.settlement import EXACT_LIMIT, Settlement, Transfer, UnsettleableError, name_order, settle
 
 T = Transfer
 NIGHT = {"Ann": -1000, "Bob": -500, "Cy": 900, "Dee": 600}
@@ -46,7 +46,7 @@ def test_groups_in_name_order_of_their_first_member() -> None:
 
 
 def test_names_ordered_case_insensitively_then_exactly() -> None:
-    assert sorted(["bob", "Cy", "Bob", "ann"], key=name_key) == ["ann", "Bob", "bob", "Cy"]
+    assert sorted(["bob", "Cy", "Bob", "ann"], key=name_order) == ["ann", "Bob", "bob", "Cy"]
     s = settle({"bob": -500, "Ann": 500, "Cy": -500, "Dee": 500})
     assert s.transfers == (T("bob", "Ann", 500), T("Cy", "Dee", 500))
 

@@ -467,7 +467,7 @@ def close(
         with store.transaction() as tx:
             if facts:
                 tx.append_events(session_id, None, facts)
-            closed = tx.close_session(session_id, pairs)
+            tx.close_session(session_id, pairs)
         after, log, _ = session_ledger(store, session_id)
     if hand is not None:
         words = "returned to those who put it in" if end_hand == "return" else "split between the players still in"

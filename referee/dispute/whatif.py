@@ -74,7 +74,8 @@ def night_under(night: Night, change: Change) -> Night:
         ref = other_ref if other is not None and other.game == hand.game else hand.rulebook
         options = dict(hand.options)
         options.update((n, v) for n, v in change.options.items() if _has_option(hand.game, n))
-        hands.append(replace(hand, book=load_rules(ref, options, night.base_dir)))
+        load_rules(ref, options, night.base_dir)  # a value the rulebook refuses is refused here, before any replay
+        hands.append(replace(hand, rulebook=ref, options=options))
     return replace(night, hands=tuple(hands))
 
 

@@ -18,17 +18,43 @@ casino practice); under spread and fixed limit a full raise is one of the minimu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from referee.engine.actions import Action, Reading, parse_amount, verb
 from referee.engine.events import AllIn, Bet, Call, Check, Event, Fold, Raise
 from referee.engine.house import cite, house_rules
 from referee.engine.table import Table
+from referee.errors import HandFileError
 
 if TYPE_CHECKING:
     from referee.rulebook import Rulebook
 
 BETTING_EVENTS = (Fold, Check, Call, Bet, Raise, AllIn)
+
+
+def _call(r: Reading, p: str, m: re.Match[str]) -> Call:
+    if m["n"]:
+        raise HandFileError(
+            f"'calls {m['n']}': a call takes no amount",
+            hint="write 'Bob: calls'; the replay works out what he owed, and flags a short call",
+        )
+    return Call(p)
+
+
+#: The betting round's actions: their words in the hand format (``folds``, ``bets 2``, ``raises to 6``).
+ACTIONS: tuple[Action, ...] = (
+    Action(Fold, verb("fold"), lambda r, p, m: Fold(p), lambda e, size: "folds"),
+    Action(Check, verb("check"), lambda r, p, m: Check(p), lambda e, size: "checks"),
+    Action(Bet, rf"{verb('bet')}\s+(?P<n>\S+)", lambda r, p, m: Bet(p, parse_amount(m["n"], "bet")),
+           lambda e, size: f"bets {e.amount}"),
+    Action(Call, rf"{verb('call')}(?:\s+(?P<n>\S+))?", _call, lambda e, size: "calls"),
+    Action(Raise, rf"{verb('raise')}(?:\s+(?P<to>to))?\s+(?P<n>\S+)",
+           lambda r, p, m: Raise(p, parse_amount(m["n"], "raise"), to=bool(m["to"])),
+           lambda e, size: f"raises {'to ' if e.to else ''}{e.amount}"),
+    Action(AllIn, r"(?:goes\s+|is\s+)?all[\s-]?in", lambda r, p, m: AllIn(p), lambda e, size: "all in"),
+)
 
 ADJUST = "adjust_to_nearest_legal"
 VOID = "void_and_reprompt"

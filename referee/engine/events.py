@@ -499,6 +499,26 @@ CLOSING_EVENTS = (CountConfirmed, HandEnded, Reopened, Amendment, CountFixed)
 
 
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]
+
+#: event kinds a game declares in its own module (its actions, :mod:`referee.engine.actions`), by class
+#: name as the store writes them: added when the game is registered (:func:`register_kind`)
+GAME_KINDS: dict[str, type[Event]] = {}
+
+
+def register_kind(kind: type[Event]) -> None:
+    """Make a game's own event kind known by its class name (to the store); a name this module or
+    another game already gives a different kind is refused."""
+    known = globals().get(kind.__name__) if kind.__name__ in __all__ else GAME_KINDS.get(kind.__name__)
+    if known is not None and known is not kind:
+        raise ValueError(f"an event kind named {kind.__name__} exists already ({known.__module__})")
+    if kind.__name__ not in __all__:
+        GAME_KINDS[kind.__name__] = kind
+
+
+def unregister_kind(kind: type[Event]) -> None:
+    """Forget a game's own event kind (its game was taken out of the registry)."""
+    if GAME_KINDS.get(kind.__name__) is kind:
+        del GAME_KINDS[kind.__name__]
 _ = Card  # re-exported for type checkers
 
 

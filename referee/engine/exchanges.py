@@ -27,12 +27,16 @@ turn, a refused pass stands as a pass, a forbidden knock-and-exchange stands as 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from referee.cards import UNKNOWN, AnyCard, Card
+from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.engine.actions import Action, Reading, read_cards, verb
 from referee.engine.betting import Breach
 from referee.engine.events import Event, Exchange, Knock, Pass, TakeWidow, TurnWidow
+from referee.engine.games import find_game
 from referee.engine.table import Table
+from referee.errors import HandFileError
 
 #: How the widow came to lie face up (what a statement of its cards is checked against).
 TAKEN, KNOCKED, DEALER, SPREAD = "taken", "knocked", "dealer", "spread"
@@ -156,6 +160,45 @@ class ExchangeChoices:
             if self.may_knock_with_exchange:
                 out.append(Exchange(player, unseen, unseen, knock=True))
         return out
+
+
+
+def _exchange(r: Reading, p: str, m: re.Match[str]) -> Exchange:
+    if m["all"]:  # the whole hand of the game (refused as an action where the game has no exchanges)
+        unseen = (UNKNOWN,) * find_game(r.game).hand_size
+        return Exchange(p, give=unseen, take=unseen, knock=bool(m["knock"]))
+    give = read_cards(m["give"], f"{p}'s cards given")
+    take = read_cards(m["take"], f"the cards {p} takes")
+    if len(give) != len(take):
+        raise HandFileError(
+            f"{p} gives {len(give)} card{'s' if len(give) != 1 else ''} but takes {len(take)}",
+            hint="an exchange swaps as many cards as it takes: 'exchanges 7c for Kd'",
+        )
+    both = [c for c in give if c is not UNKNOWN and c in take]
+    if both:
+        raise HandFileError(
+            f"{both[0].text} is both given and taken", hint="check the line: a card goes one way in an exchange"
+        )
+    return Exchange(p, give=give, take=take, knock=bool(m["knock"]))
+
+
+def _write_exchange(e: Exchange, size: int) -> str:
+    unseen = (UNKNOWN,) * size
+    head = ("exchanges all" if size and e.give == unseen and e.take == unseen
+            else f"exchanges {format_cards(e.give)} for {format_cards(e.take)}")
+    return head + (" and knocks" if e.knock else "")
+
+
+#: The exchanging's actions: their words in the hand format (``takes widow``, ``exchanges 7c for Kd``,
+#: ``exchanges all and knocks``, ``passes``, ``knocks``).
+ACTIONS: tuple[Action, ...] = (
+    Action(TakeWidow, rf"{verb('take')}\s+(?:the\s+)?widow", lambda r, p, m: TakeWidow(p),
+           lambda e, size: "takes widow"),
+    Action(Exchange, rf"{verb('exchange')}\s+(?:(?P<all>all)|(?P<give>.+?)\s+for\s+(?P<take>.+?))"
+           r"(?P<knock>\s+and\s+knocks?)?", _exchange, _write_exchange),
+    Action(Pass, verb("pass"), lambda r, p, m: Pass(p), lambda e, size: "passes"),
+    Action(Knock, rf"(?:{verb('knock')}|stops\s+the\s+bus)", lambda r, p, m: Knock(p), lambda e, size: "knocks"),
+)
 
 
 def turn_content(event: Event, hand_size: int) -> Move:

@@ -6,6 +6,8 @@ A finding never changes the log.  It names the action (1-based number of the eve
 the remedy that was applied ("capped at 2", "void: Bob is still to act").
 
 Every finding has a stable ``code`` from :data:`CODES` (``bet_over_limit``, ``false_open_at_showdown``):
+the codes of any game and of the shared turn engines are listed here; a game's own come with it (its
+``finding_codes`` and its actions', added when it is registered: :func:`register_codes`).
 the message is for people and may be reworded, the code is for programs (comparing two replays of
 one hand under different house rules matches findings by code).  The code decides the kind, and the
 kind the severity.
@@ -79,41 +81,7 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "raise_cap_reached": ("illegal_action", "a raise past the raise cap"),
     "bet_over_limit": ("illegal_action", "a bet or raise above the limit"),
     "bet_under_minimum": ("illegal_action", "a bet or raise below the minimum"),
-    # -- the draw (straight draw, jackpots)
-    "draw_out_of_phase": ("illegal_action", "a draw when it is not the draw"),
-    "draw_not_in_hand": ("illegal_action", "a draw by a player who is out of the hand"),
-    "drew_twice": ("illegal_action", "a second draw by a player who has drawn"),
-    "drew_out_of_turn": ("illegal_action", "a draw before the players served before him"),
-    "drew_too_many": ("illegal_action", "more cards drawn than the rulebook allows"),
-    "draw_count_answer": ("answer", "how many cards a player drew, answered from the log"),
-    # -- jackpots
-    "false_open_before_showdown": ("false_open", "a false open established before the showdown: the opener is out"),
-    "false_open_after_dropping": ("false_open", "a false open established after the opener dropped out"),
-    "false_open_at_showdown": ("false_open", "a false open found at the showdown: the pot goes to the others"),
-    "false_open_all_dropped": ("false_open", "a false open found when everybody else had dropped: the pot stays"),
-    "false_open_after_win": ("false_open", "a false open found after the opener took the pot"),
-    "false_open_not_declared": ("false_open", "nobody declared the pot open after a false open: bets back, the pot stays"),
-    "unproven_opener": ("false_open", "an opener who cannot prove his openers"),
-    "openers_unverifiable": ("unverifiable", "the opener's openers were not shown"),
-    "penalty_unverifiable": ("unverifiable", "the false-open penalty cannot be ruled: openers not shown"),
-    "took_pot_without_openers": ("illegal_action", "the opener raked the pot without showing openers"),
-    "split_declared_late": ("illegal_action", "split openers announced after the opener's draw"),
-    "split_declared_not_opener": ("note", "split openers announced by a player who did not open"),
-    "pot_declared_open": ("note", "a player declared the pot open after a false open"),
-    "declared_open_without_openers": ("illegal_action", "the pot declared open by a player without openers"),
-    "declared_open_not_in_hand": ("illegal_action", "the pot declared open by a player out of the hand"),
-    "declared_open_nothing_pending": ("note", "the pot declared open when no false open awaited it"),
-    "false_open_declared_nobody_opened": ("note", "a false open declared when nobody had opened"),
-    "false_open_declared_but_held": ("note", "a false open declared by an opener who held openers"),
-    "free_ride_antes": ("note", "the false opener antes for everybody (free ride)"),
-    "free_ride_deferred": ("note", "the false opener deals: his free ride moves to the next deal he does not deal"),
-    "no_antes_after_passes": ("note", "no antes: the ante cap after deals nobody opened"),
-    "penalty_unpaid": ("note", "the false opener had no chips left to pay a penalty"),
-    # -- five-card stud
-    "bring_in": ("note", "the lowest upcard brings in"),
-    "lead_unverifiable": ("unverifiable", "who leads a betting round cannot be checked: upcards not known"),
-    "hole_card_exposed": ("note", "a hole card was exposed"),
-    # -- whiskey poker and La Viuda
+    # -- the exchanges with the widow (referee.engine.exchanges: whiskey poker, La Viuda)
     "acted_after_last_turn": ("illegal_action", "an action after the player's one more turn after a knock"),
     "knock_in_last_turn": ("illegal_action", "a knock in the one more turn after a knock (taken as keeping)"),
     "pass_refused": ("illegal_action", "a pass the pass rule does not allow"),
@@ -121,23 +89,7 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "exchange_count_refused": ("illegal_action", "an exchange of a number of cards the rules do not allow"),
     "exchange_widow_face_down": ("illegal_action", "cards exchanged one by one with the widow still face down"),
     "widow_turned_out_of_turn": ("illegal_action", "the widow turned face up when nobody was to turn it"),
-    "exchange_card_not_in_widow": ("illegal_action", "an exchange taking a card the widow does not hold"),
-    "exchange_card_not_held": ("illegal_action", "an exchange giving a card the player does not hold"),
-    "widow_contradicts_log": ("illegal_action", "widow cards stated that contradict what the log knows"),
-    "shown_hand_contradicts_log": ("illegal_action", "a shown hand with a card the log has elsewhere, or without one he holds"),
-    "result_contradicts_cards": ("illegal_action", "a result line the shown cards contradict (the cards decide)"),
-    "result_names_player_out": ("illegal_action", "a result line naming a player who is not in the deal"),
-    "eliminated_player_acted": ("illegal_action", "a player who is out of the game took part in a deal"),
-    "buyback_not_immediate": ("illegal_action", "La Viuda bought other than at the end of the deal that emptied the stack"),
-    "buyback_second": ("illegal_action", "La Viuda bought when it had already been bought"),
-    "buyback_with_chips": ("illegal_action", "La Viuda bought by a player who still has chips"),
-    "buyback_refused": ("illegal_action", "La Viuda bought where the game has no La Viuda (short pack)"),
-    "decline_not_needed": ("note", "La Viuda declined by a player who was not offered it"),
-    "chips_bought_differ": ("note", "a La Viuda game starts with stacks other than the chips each player buys"),
-    "pack_too_small": ("misdeal", "the short pack has too few cards for the players and the widow"),
-    "deal_after_game_over": ("illegal_action", "a deal logged after the game was over"),
-    "dealer_unknown": ("note", "the log does not say who dealt: rulings that need the dealer are not made"),
-    # -- brag (referee.engine.staking, three-card brag)
+    # -- brag staking (referee.engine.staking)
     "stake_short": ("illegal_action", "a stake below what the player must put in to stay in"),
     "stake_not_round": ("illegal_action", "round system: a stake other than the one chip (two when seen) of a turn"),
     "blind_raise_forbidden": ("illegal_action", "a blind player raised where blind players may not raise"),
@@ -152,39 +104,35 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "see_wrong_target": ("note", "a see naming a player who is not the other one left"),
     "cover_with_chips": ("illegal_action", "a cover by a player who could still make the stake"),
     "acted_after_cover": ("illegal_action", "a player who covered the pot acted again"),
-    "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
-    "kept_hand_dealt": ("note", "cards dealt to the player who keeps his blind hand from the last deal"),
-    # -- seven- and nine-card brag
-    "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),
-    "staked_twice": ("illegal_action", "a second stake by one player in one deal"),
-    "stake_after_reveals": ("illegal_action", "a stake after the hands began to be revealed"),
-    "stake_missing": ("illegal_action", "a player in the deal who did not stake"),
+    # -- the games without betting (whiskey poker without its round, La Viuda, seven- and nine-card brag)
     "no_betting": ("illegal_action", "a betting action in a game without betting"),
-    "revealed_out_of_turn": ("illegal_action", "a hand revealed out of turn"),
-    "better_hand_not_first": ("illegal_action", "a player who did not reveal his best hand first"),
-    "reveal_not_arranged": ("note", "a revealed hand that is not the one the player arranged for it"),
-    "declaration_no_effect": ("note", "a declaration the rulebook gives no effect, or made too late"),
-    "declaration_false": ("illegal_action", "declared cards that are not what was declared"),
-    "declaration_unverifiable": ("unverifiable", "a declaration whose cards were not shown"),
-    "round_unverifiable": ("unverifiable", "the best hand of a round cannot be told: hands not revealed"),
-    "too_many_players": ("illegal_action", "more players than the game can deal to"),
-    # -- stop the bus
-    "exchange_count": ("illegal_action", "an exchange of a number of cards the rulebook does not allow"),
-    "pass_not_allowed": ("illegal_action", "a pass where the rulebook makes every player exchange"),
-    "stop_call_not_allowed": ("illegal_action", "a stop call under a rulebook without one"),
-    "acted_not_in_game": ("illegal_action", "a player with no chips left (out of the game) acted"),
-    "exchanging_over": ("illegal_action", "an exchange, pass or stop call after the exchanging ended"),
-    "lowest_unverifiable": ("unverifiable", "who has the lowest hand cannot be told: hands not shown"),
-    "penalty_short": ("note", "the lowest hand paid all he had, less than the penalty"),
-    "game_won": ("note", "the last player with chips takes the whole pot"),
 }
 
 #: Every finding code, with the kind it is and what it means (the catalogue a program can rely on).
 CODES: Final[Mapping[str, tuple[FindingKind, str]]] = MappingProxyType(_CATALOGUE)
 
 
+def register_codes(codes: Mapping[str, tuple[FindingKind, str]]) -> None:
+    """Add a game's own finding codes (declared with its actions) to :data:`CODES`; a code the catalogue
+    has already with another meaning is refused."""
+    for code, entry in codes.items():
+        if _CATALOGUE.get(code, entry) != entry:
+            raise ValueError(f"finding code {code!r} is in the catalogue already as {_CATALOGUE[code]}")
+        if entry[0] not in SEVERITY_OF:
+            raise ValueError(f"finding code {code!r}: no kind {entry[0]!r} (kinds: {', '.join(SEVERITY_OF)})")
+    _CATALOGUE.update(codes)
+
+
+def unregister_codes(codes: Mapping[str, tuple[FindingKind, str]]) -> None:
+    """Take a game's own finding codes out of :data:`CODES` again (its game left the registry)."""
+    for code, entry in codes.items():
+        if _CATALOGUE.get(code) == entry:
+            del _CATALOGUE[code]
+
+
 def kind_of(code: str) -> FindingKind:
-    """The kind of finding ``code`` is (KeyError for a code not in :data:`CODES`: a bug, not input)."""
+    """The kind of finding ``code`` is (KeyError for a code neither in :data:`CODES` nor declared by a
+    registered game's actions: a bug, not input)."""
     return CODES[code][0]
 
 

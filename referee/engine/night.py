@@ -208,6 +208,35 @@ class NightThread:
         self.hands += 1
 
 
+class NightReplay:
+    """A night replayed one hand at a time, as its hands come (:meth:`hand`), none of them kept: what
+    a report of a long night walks (each hand's replay handed on and let go), and what
+    :func:`replay_night` collects.  :meth:`result` is the night so far."""
+
+    def __init__(self, first_stacks: Sequence[Seat | tuple[str, int]], first_dealer: str | None,
+                 so_far: GameSoFar | None = None) -> None:
+        self.thread = NightThread(first_stacks, first_dealer, so_far)
+        self.last: HandReplay | None = None
+
+    def hand(self, hand: NightHand) -> HandReplay:
+        """Replay ``hand`` from where the night stands, and move the night past it."""
+        setup = self.thread.setup_for(hand)
+        result = replay_hand(setup, hand.events)
+        self.thread.after(hand, setup, result.outcome)
+        self.last = result
+        return result
+
+    def result(self, hands: tuple[HandReplay, ...] = ()) -> NightResult:
+        """The night as the hands replayed so far leave it (``hands``: their replays, when kept)."""
+        thread = self.thread
+        winner: str | None = None
+        facts: dict[str, object] = {}
+        if self.last is not None:
+            winner, facts = find_game(self.last.setup.rulebook.game).night_result(thread.carry, thread.stacks)
+        return NightResult(hands, thread.stacks, thread.seated, thread.carry, winner, facts,
+                           thread.steps, {seat.name: seat.stack for seat in thread.first_stacks})
+
+
 def replay_night(
     first_stacks: Sequence[Seat | tuple[str, int]],
     first_dealer: str | None,
@@ -227,19 +256,8 @@ def replay_night(
     logged by its result alone).  ``so_far``: the night starts in the middle of a game (the first
     hand's game turns it into its carry).  The threading is :class:`NightThread`'s.
     """
-    thread = NightThread(first_stacks, first_dealer, so_far)
-    replays: list[HandReplay] = []
-    for hand in hands:
-        setup = thread.setup_for(hand)
-        result = replay_hand(setup, hand.events)
-        replays.append(result)
-        thread.after(hand, setup, result.outcome)
-    winner: str | None = None
-    facts: dict[str, object] = {}
-    if replays:
-        winner, facts = find_game(replays[-1].setup.rulebook.game).night_result(thread.carry, thread.stacks)
-    return NightResult(tuple(replays), thread.stacks, thread.seated, thread.carry, winner, facts,
-                       thread.steps, {seat.name: seat.stack for seat in thread.first_stacks})
+    night = NightReplay(first_stacks, first_dealer, so_far)
+    return night.result(tuple(night.hand(hand) for hand in hands))
 
 
 def _dealer_in(dealer: str, seats: Sequence[str], previous: Sequence[str], game: str) -> str:

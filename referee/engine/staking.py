@@ -31,14 +31,17 @@ verdict applied (:meth:`StakingRound.commit`); the remedy is the rulebook's ``co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from referee.engine.actions import Action, Reading, parse_amount, verb
 from referee.engine.betting import ADJUST, VOID, Breach, Verdict
 from referee.engine.events import Check, Cover, Event, Fold, Look, See, Stake
 from referee.engine.house import house_rules
 from referee.engine.table import Table
+from referee.errors import HandFileError
 
 if TYPE_CHECKING:
     from referee.rulebook import Rulebook
@@ -48,6 +51,27 @@ SYSTEMS = ("round", "bet_or_raise", "poker", "poker_antistall")
 LIMITS = {"1": 1, "1_to_5": 5, "1_to_10": 10}
 #: the rule each system's stakes follow
 SYSTEM_RULE = {"round": "brag.7.1", "bet_or_raise": "brag.7.2", "poker": "brag.7.3", "poker_antistall": "brag.7.4"}
+
+
+
+def _see(r: Reading, p: str, m: re.Match[str]) -> See:
+    target = r.resolve(m["name"]) if m["name"] else None
+    if target == p:
+        raise HandFileError(f"{p} sees himself", hint="write whom he saw: 'Ann: sees Bob for 4'")
+    return See(p, amount=parse_amount(m["n"], "amount to see"), target=target)
+
+
+#: Brag staking's actions: their words in the hand format (``looks``, ``stake 2``, ``blind 1``, ``sees
+#: Bob for 4``, ``covers``).
+ACTIONS: tuple[Action, ...] = (
+    Action(Look, verb("look"), lambda r, p, m: Look(p), lambda e, size: "looks"),
+    Action(Stake, rf"(?:(?P<blind>blind)|{verb('stake')})\s+(?P<n>\S+)",
+           lambda r, p, m: Stake(p, parse_amount(m["n"], "stake"), blind=bool(m["blind"])),
+           lambda e, size: f"{'blind' if e.blind else 'stake'} {e.amount}"),
+    Action(See, rf"{verb('see')}(?:\s+(?P<name>(?!for\b)\S+))?\s+for\s+(?P<n>\S+)", _see,
+           lambda e, size: f"sees {e.target + ' ' if e.target else ''}for {e.amount}"),
+    Action(Cover, rf"{verb('cover')}(?:\s+the\s+pot)?", lambda r, p, m: Cover(p), lambda e, size: "covers"),
+)
 
 
 def half_up(units: int) -> int:

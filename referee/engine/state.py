@@ -48,6 +48,9 @@ from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
 
 if TYPE_CHECKING:
+    from referee.engine.actions import Action
+    from referee.engine.findings import FindingKind
+    from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
     from referee.ranking.ordered import KeyOrdered
     from referee.rulebook import Rulebook
@@ -229,6 +232,16 @@ class HandState:
     events: ClassVar[Mapping[type[Event], str]] = {}
     #: what a ``Declare`` may say in this game
     declarations: ClassVar[frozenset[str]] = frozenset()
+    #: the game's own house-rule options (:mod:`referee.engine.options`); ``shared`` ones its variants
+    #: play under too.  The rulebook adds the options common to every game.
+    house_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: the game's own actions (:mod:`referee.engine.actions`): their hand-format words, finding codes
+    #: and what the table's ``?`` asks about (the shared ones, bets, stakes, exchanges, shows, are declared
+    #: where their turn engine lives: :data:`referee.engine.games.common.SHARED_ACTIONS`)
+    actions: ClassVar[tuple[Action, ...]] = ()
+    #: the finding codes the game's own rulings flag, each with its kind and meaning (those of any game and
+    #: of the shared turn engines are :data:`referee.engine.findings.CODES` already)
+    finding_codes: ClassVar[Mapping[str, tuple[FindingKind, str]]] = {}
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
     #: phases in which :meth:`gate` decides first whether an event is played at all

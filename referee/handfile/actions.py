@@ -5,74 +5,32 @@ lines counted from 1.  Verbs are case-insensitive and take either form (``fold``
 cards go through :func:`referee.cards.parse_cards`, the one card parser.  The reader keeps no
 state of the hand beyond its events (``void`` alone needs them to find the previous action); what a
 line means at this point of the hand is the engine's business, not this module's.
+
+The player lines' words are declared with the actions (:mod:`referee.engine.actions`): the shared
+ones where their turn engine lives (:data:`referee.engine.games.common.SHARED_ACTIONS`), a game's own
+in its module; this module reads the lines of the table itself (misdeal, void, the widow, results).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 
-from referee.cards import UNKNOWN, AnyCard, check_no_duplicates, parse_cards
 from referee.engine import events as ev
-from referee.errors import CardError, HandFileError, InputError, excerpt
+from referee.engine.actions import Action, parse_amount, read_cards  # noqa: F401 (the header's amounts too)
+from referee.engine.games import all_games, find_game
+from referee.engine.games.common import SHARED_ACTIONS
+from referee.errors import HandFileError, excerpt
 from referee.handfile import vocabulary
 from referee.handfile.shorthand import game_verbs, spoken_words
 from referee.handfile.writer import EventWriter
-from referee.money import check_count
 
 _I = re.IGNORECASE
 
 
-def verb(word: str) -> str:
-    """Regex for a verb in either form: ``fold`` / ``folds``, ``pass`` / ``passes``."""
-    return rf"{word}(?:es|s)?"
-
-
-DECLARATION_WORDS: dict[str, str] = {
-    "split openers": "split_openers",
-    "false open": "false_open",
-    "open": "open",
-    "four of a kind": "four_of_a_kind",
-    "four pairs": "four_pairs",
-}
-
-
 action_examples = vocabulary.action_examples
-
-
-def parse_amount(text: str, what: str = "amount") -> int:
-    """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`."""
-    if not re.fullmatch(r"\d+", text):
-        raise HandFileError(f"bad {what} {excerpt(text)}", hint="chips are whole numbers, like 2")
-    try:
-        value = check_count(text, what)
-    except InputError as err:
-        raise HandFileError(err.message, hint=err.hint) from None
-    if value <= 0:
-        raise HandFileError(f"bad {what} {excerpt(text)}: must be at least 1", hint="write a positive number of chips")
-    return value
-
-
-def read_cards(text: str, what: str, *, need: int | None = None) -> tuple[AnyCard, ...]:
-    """Cards of one list (``what`` names it in messages); a card named twice in one list is an error."""
-    try:
-        out = parse_cards(text)
-        check_no_duplicates(out)
-    except CardError as err:
-        raise HandFileError(
-            f"{err.message} in {what}" if "twice" in err.message else err.message,
-            hint=err.hint or "write cards like 'Ts Qh 9c', jokers as 'Jk1', unseen cards as '??'",
-        ) from err
-    if not out:
-        raise HandFileError(f"no cards in {what}", hint="write the cards, '??' for each card nobody saw")
-    if need is not None and len(out) != need:
-        raise HandFileError(
-            f"{what} has {len(out)} card{'s' if len(out) != 1 else ''}, not {need}",
-            hint=f"a brag hand is {need} cards" if need == 3 else None,
-        )
-    return tuple(out)
 
 
 @dataclass
@@ -90,7 +48,7 @@ class HandReader:
         """Check ``event`` belongs to the game, record it and return it."""
         if not vocabulary.allowed(self.game, type(event)):
             raise HandFileError(
-                f"'{_describe(event)}' is not an action of {vocabulary.title(self.game)}",
+                f"'{_describe(event, self.game)}' is not an action of {vocabulary.title(self.game)}",
                 hint=vocabulary.BRAG_HINT
                 if isinstance(event, (ev.Bet, ev.Call, ev.Raise, ev.AllIn)) and "brag" in self.game
                 else f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}",
@@ -182,17 +140,27 @@ class HandReader:
     def player_line(self, player: str, text: str, line: int) -> ev.Event:
         """``text`` is what follows ``Name:``; ``player`` the resolved seat name."""
         for said in dict.fromkeys((text, _in_format_words(text, self.game))):
-            for pattern, build in _ACTIONS:
-                m = re.fullmatch(pattern, said, _I)
+            # the shared actions, the game's own, then (to say whose action it is) every other game's
+            for action in _actions(self.game):
+                m = action.match(said)
                 if m:
-                    event = build(self, player, m, line)
-                    return self.add(event)
+                    return self.add(replace(action.read(self, player, m), line=line))
         hint = f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}"
         verb, _, rest = text.partition(" ")
         close = _close_verb(verb, self.game)
         if close is not None:  # a misspelt verb: 'rasies 2' reads as 'raises 2'
             hint = f"did you mean {' '.join((close, rest)).strip()!r}? ({hint})"
         raise HandFileError(f"cannot read action {excerpt(text)} of {player}", hint=hint)
+
+
+def _actions(game: str) -> Iterator[Action]:
+    """The actions a line may be: the shared ones, ``game``'s own, then every other registered game's
+    (loaded only when a line is none of ``game``'s: it is then refused as another game's action)."""
+    yield from SHARED_ACTIONS
+    own = find_game(game).actions
+    yield from own
+    for other in all_games():
+        yield from (a for a in other.actions if a not in own)
 
 
 def _in_format_words(text: str, game: str) -> str:
@@ -217,192 +185,9 @@ def _close_verb(word: str, game: str) -> str | None:
     return close[0] if close else None
 
 
-def _describe(event: ev.Event) -> str:
+def _describe(event: ev.Event, game: str) -> str:
     """The line's words, for an error saying it is not an action of the hand's game."""
-    writer = EventWriter("")
+    writer = EventWriter(game)
     if isinstance(event, ev.PlayerEvent):
         return writer.action_words(event)
     return writer.line(event)  # a table line (the widow turned, a misdeal): its own words
-
-
-# ---------------------------------------------------------------- builders
-
-Builder = Callable[[HandReader, str, re.Match[str], int], ev.Event]
-
-
-def _deal(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    return ev.Deal(player=p, cards=read_cards(m["cards"], "the deal"), face_up=bool(m["up"]), line=line)
-
-
-def _show(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    purpose = (m["purpose"] or "hand").lower()
-    return ev.Show(player=p, cards=read_cards(m["cards"], f"{p}'s shown cards"), purpose=purpose, line=line)  # type: ignore[arg-type]
-
-
-def _call_with_amount(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    raise HandFileError(
-        f"'calls {m['n']}': a call takes no amount",
-        hint="write 'Bob: calls'; the replay works out what he owed, and flags a short call",
-    )
-
-
-def _raise(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    return ev.Raise(player=p, amount=parse_amount(m["n"], "raise"), to=bool(m["to"]), line=line)
-
-
-def _draw(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    head, *clauses = [c.strip() for c in m[0].split(",")]
-    if re.fullmatch(r"stands?\s+pat", head, _I):
-        count = 0
-    else:
-        dm = re.fullmatch(rf"{verb('draw')}\s+(\S+)(?:\s+cards?)?", head, _I)
-        if dm is None:
-            raise HandFileError(f"cannot read {excerpt(head)}", hint="write 'draws 3' or 'stands pat'")
-        if not re.fullmatch(r"\d+", dm[1]):
-            raise HandFileError(f"bad number of cards {excerpt(dm[1])}", hint="write 'draws 3'")
-        count = int(dm[1])
-    discards: tuple[AnyCard, ...] = ()
-    received: tuple[AnyCard, ...] = ()
-    kept = False
-    for clause in clauses:
-        cm = re.fullmatch(rf"{verb('discard')}(?:\s+(?P<cards>.*?))?(?P<fd>\s*face\s+down)?", clause, _I)
-        gm = re.fullmatch(r"(?:gets|receives|got)\s+(?P<cards>.+)", clause, _I)
-        if cm and (cm["cards"] or cm["fd"]):
-            if cm["cards"]:
-                discards = read_cards(cm["cards"], f"{p}'s discards")
-            kept = kept or bool(cm["fd"])
-        elif gm:
-            received = read_cards(gm["cards"], f"{p}'s new cards")
-        else:
-            raise HandFileError(
-                f"cannot read {excerpt(clause)} in a draw",
-                hint="write 'draws 2, discards 7c 2d face down, gets Kd Ks' (each part optional)",
-            )
-    for what, got in (("discards", discards), ("new cards", received)):
-        if got and len(got) != count:
-            raise HandFileError(
-                f"{p} draws {count} but the line lists {len(got)} {what}",
-                hint="the numbers must agree; write '??' for a card nobody saw",
-            )
-    return ev.Draw(player=p, count=count, discards=discards, received=received, kept_face_down=kept, line=line)
-
-
-def _ask(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    target = r.resolve(m["name"])
-    if target == p:
-        raise HandFileError(f"{p} asks himself", hint="write whom he asked: 'Bob: asks Ann'")
-    return ev.Ask(player=p, target=target, line=line)
-
-
-def _declare(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    rest = " ".join(m["what"].split())
-    for words, what in sorted(DECLARATION_WORDS.items(), key=lambda kv: -len(kv[0])):
-        wm = re.fullmatch(rf"{words}(?:\s+(?P<cards>.+))?", rest, _I)
-        if wm:
-            cs = read_cards(wm["cards"], f"{p}'s declared cards") if wm["cards"] else ()
-            return ev.Declare(player=p, what=what, cards=cs, line=line)
-    raise HandFileError(
-        f"cannot read declaration {excerpt(rest)}",
-        hint="a player may declare: " + ", ".join(DECLARATION_WORDS),
-    )
-
-
-def _exchange_all(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    if not vocabulary.allowed(r.game, ev.Exchange):
-        raise HandFileError(f"'exchanges all' is not an action of {vocabulary.title(r.game)}",
-                            hint=action_examples(r.game))
-    unseen = (UNKNOWN,) * vocabulary.hand_size(r.game)
-    return ev.Exchange(player=p, give=unseen, take=unseen, knock=bool(m["knock"]), line=line)
-
-
-def _exchange(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    give = read_cards(m["give"], f"{p}'s cards given")
-    take = read_cards(m["take"], f"the cards {p} takes")
-    if len(give) != len(take):
-        raise HandFileError(
-            f"{p} gives {len(give)} card{'s' if len(give) != 1 else ''} but takes {len(take)}",
-            hint="an exchange swaps as many cards as it takes: 'exchanges 7c for Kd'",
-        )
-    both = [c for c in give if c is not UNKNOWN and c in take]
-    if both:
-        raise HandFileError(
-            f"{both[0].text} is both given and taken", hint="check the line: a card goes one way in an exchange"
-        )
-    return ev.Exchange(player=p, give=give, take=take, knock=bool(m["knock"]), line=line)
-
-
-def _blind(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    return ev.Stake(player=p, amount=parse_amount(m["n"], "stake"), blind=True, line=line)
-
-
-def _see(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    target = r.resolve(m["name"]) if m["name"] else None
-    if target == p:
-        raise HandFileError(f"{p} sees himself", hint="write whom he saw: 'Ann: sees Bob for 4'")
-    return ev.See(player=p, amount=parse_amount(m["n"], "amount to see"), target=target, line=line)
-
-
-def _arrange(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    parts = [part.strip() for part in m["hands"].split("|")]
-    hands = tuple(read_cards(part, f"{p}'s hand {i}", need=3) for i, part in enumerate(parts, 1))
-    discard = read_cards(m["discard"], f"{p}'s discard") if m["discard"] else ()
-    check_all = [c for h in hands for c in h] + list(discard)
-    try:
-        check_no_duplicates(check_all)
-    except CardError as err:
-        raise HandFileError(f"{err.message} in {p}'s arrangement", hint=err.hint) from err
-    return ev.Arrange(player=p, hands=hands, discard=discard, line=line)
-
-
-def _reveal(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-    number = int(m["round"]) if m["round"] else None
-    if number is not None and number < 1:
-        raise HandFileError(f"bad hand number {number}", hint="brag hands are revealed as hand 1, 2, 3")
-    return ev.Reveal(player=p, round=number, cards=read_cards(m["cards"], f"{p}'s revealed hand", need=3), line=line)
-
-
-def _simple(kind: type[ev.PlayerEvent]) -> Builder:
-    def build(r: HandReader, p: str, m: re.Match[str], line: int) -> ev.Event:
-        return kind(player=p, line=line)
-
-    return build
-
-
-_CARDS = r"(?P<cards>.+)"
-_N = r"(?P<n>\S+)"
-
-_ACTIONS: Sequence[tuple[str, Builder]] = (
-    (rf"(?:is\s+)?dealt(?:\s+(?P<up>up)|\s+down)?\s+{_CARDS}", _deal),
-    (rf"{verb('show')}(?:\s+(?P<purpose>openers|discards|hand))?\s+{_CARDS}", _show),
-    (verb("muck"), _simple(ev.Muck)),
-    (rf"{verb('expose')}\s+(?P<card>\S+)", lambda r, p, m, line: ev.Expose(
-        player=p, card=read_cards(m["card"], "the exposed card", need=1)[0], by_dealer=False, line=line)),
-    (verb("fold"), _simple(ev.Fold)),
-    (verb("check"), _simple(ev.Check)),
-    (rf"{verb('bet')}\s+{_N}", lambda r, p, m, line: ev.Bet(player=p, amount=parse_amount(m["n"], "bet"), line=line)),
-    (verb("call"), _simple(ev.Call)),
-    (rf"{verb('call')}\s+{_N}", _call_with_amount),
-    (rf"{verb('raise')}(?:\s+(?P<to>to))?\s+{_N}", _raise),
-    (r"(?:goes\s+|is\s+)?all[\s-]?in", _simple(ev.AllIn)),
-    (r"(?:stands?\s+pat|draws?\s+.*)", _draw),
-    (rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _ask),
-    (rf"(?:{verb('declare')}|admits)\s+(?P<what>.+)", _declare),
-    (rf"{verb('take')}\s+(?:the\s+)?widow", _simple(ev.TakeWidow)),
-    (rf"(?:{verb('take')}|{verb('rake')})(?:\s+in)?\s+(?:the\s+)?pot", _simple(ev.TakePot)),
-    (rf"{verb('exchange')}\s+all(?P<knock>\s+and\s+knocks?)?", _exchange_all),
-    (rf"{verb('exchange')}\s+(?P<give>.+?)\s+for\s+(?P<take>.+?)(?P<knock>\s+and\s+knocks?)?", _exchange),
-    (verb("pass"), _simple(ev.Pass)),
-    (rf"(?:{verb('knock')}|stops\s+the\s+bus)", _simple(ev.Knock)),
-    (rf"{verb('buy')}\s+(?:la\s+)?viuda", _simple(ev.BuyBack)),
-    (rf"{verb('decline')}\s+(?:la\s+)?viuda", _simple(ev.DeclineBuyBack)),
-    (verb("look"), _simple(ev.Look)),
-    (rf"blind\s+{_N}", _blind),
-    (rf"{verb('stake')}\s+{_N}", lambda r, p, m, line: ev.Stake(
-        player=p, amount=parse_amount(m["n"], "stake"), line=line)),
-    (rf"{verb('see')}(?:\s+(?P<name>(?!for\b)\S+))?\s+for\s+{_N}", _see),
-    (rf"{verb('cover')}(?:\s+the\s+pot)?", _simple(ev.Cover)),
-    (rf"{verb('arrange')}\s+(?P<hands>[^,]+?)(?:\s*,\s*{verb('discard')}\s+(?P<discard>.+))?", _arrange),
-    (rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+{_CARDS}", _reveal),
-    # -- brag: a Stop the Bus deal logged by its result alone
-    (r"(?:was\s+)?(?:the\s+)?lowest", lambda r, p, m, line: ev.Reported(player=p, what="lowest", line=line)),
-)

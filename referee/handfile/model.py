@@ -12,7 +12,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from referee.engine.events import AddChips, Event, GameSoFar, Leave, Ruling, SitDown
 from referee.engine.table import Seat
@@ -21,9 +20,6 @@ from referee.engine.table import Seat
 NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
 #: The words of the format that no player may be called.
 RESERVED = frozenset({"rulebook", "option", "seats", "seat", "dealer", "hand", "misdeal", "void", "widow", "dummy"})
-
-if TYPE_CHECKING:
-    from referee.rulebook import Rulebook
 
 OptionValue = str | int
 
@@ -40,7 +36,8 @@ SeatChange = SitDown | Leave | AddChips
 class HandEntry:
     """One hand of the night, as logged.
 
-    ``rulebook`` is the rulebook reference in force (a shipped name or a resolved path) and
+    ``rulebook`` is the rulebook reference in force (a shipped name or a resolved path; the rulebook
+    itself, with the options, is :func:`referee.rulebook.loader.load_rules`) and
     ``options`` every override in force for this hand (the night's and the earlier hands', in
     order of writing); ``option_changes`` are those written in this hand's own header.
     ``changes`` are the seat changes of its header in the order written; ``seats`` is the
@@ -60,8 +57,6 @@ class HandEntry:
     rulebook_change: str | None = None
     option_changes: Mapping[str, OptionValue] = field(default_factory=_frozen_options)
     line: int | None = field(default=None, compare=False)
-    #: the rulebook in force, loaded with its options (the reader loads each one once)
-    book: Rulebook | None = field(default=None, compare=False, repr=False)
     shuffled: bool = False
 
     def __eq__(self, other: object) -> bool:

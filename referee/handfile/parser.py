@@ -352,7 +352,6 @@ class NightParser:
                 rulebook_change=hand.rulebook_change,
                 option_changes=dict(hand.option_changes),
                 line=hand.line,
-                book=self.book(self.rulebook, self.options),
                 shuffled=hand.shuffled,
             )
         )

@@ -1,25 +1,25 @@
 """A read hand file handed to the rules engine: :func:`replay_night_file`.
 
 Glue only: each :class:`HandEntry` becomes the engine's :class:`~referee.engine.night.NightHand`
-(with the rulebook the reader loaded for it) and :func:`referee.engine.night.replay_night` threads
+(with its rulebook in force, :func:`~referee.rulebook.loader.load_rules`) and :func:`referee.engine.night.replay_night` threads
 stacks, dealer and the game's state from hand to hand.  An error the engine raises about a hand or
 an action is placed at the hand file's line (the engine's events carry their lines).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.engine.games import find_game, replayed_games
-from referee.engine.night import NightHand, replay_night
+from referee.engine.night import NightHand, NightReplay, replay_night
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.model import HandEntry, Night
 from referee.rulebook.loader import load_rules
 
 if TYPE_CHECKING:
-    from referee.engine.night import NightResult
+    from referee.engine.night import NightResult, NightStep
     from referee.engine.replay import HandReplay
     from referee.rulebook import Rulebook
 
@@ -59,27 +59,31 @@ class ReplayedNight:
         return self.hands[index]
 
 
-def _rulebook_of(hand: HandEntry, night: Night) -> Rulebook:
-    """The rulebook in force for ``hand``: the one the reader loaded, else loaded now (a night built
-    in code)."""
-    if hand.book is not None:
-        return hand.book
-    return load_rules(hand.rulebook, hand.options, night.base_dir)
+def _night_hand(hand: HandEntry, night: Night) -> NightHand:
+    """The engine's view of one hand of ``night`` (a hand the table ruled on ends with the facts it
+    decided: :func:`referee.handfile.rulings.ruled_events`)."""
+    events = hand.events
+    if night.rulings:  # the table's decisions on record: their facts end the hand (referee.handfile.rulings)
+        from referee.handfile.rulings import ruled_events  # not loaded by a one-shot act (no rulings)
+
+        events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
+    rulebook = load_rules(hand.rulebook, hand.options, night.base_dir)  # the rulebook in force
+    return NightHand.from_header(rulebook, hand.seats, hand.number, hand.changes,
+                                 events, dealer=hand.dealer, shuffled=hand.shuffled)
 
 
 def night_hands(night: Night) -> list[NightHand]:
-    """The engine's view of each hand of ``night`` (a hand the table ruled on ends with the facts it
-    decided: :func:`referee.handfile.rulings.ruled_events`)."""
-    out: list[NightHand] = []
-    for hand in night.hands:
-        events = hand.events
-        if night.rulings:  # the table's decisions on record: their facts end the hand (referee.handfile.rulings)
-            from referee.handfile.rulings import ruled_events  # not loaded by a one-shot act (no rulings)
+    """The engine's view of each hand of ``night``."""
+    return [_night_hand(hand, night) for hand in night.hands]
 
-            events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
-        out.append(NightHand.from_header(_rulebook_of(hand, night), hand.seats, hand.number, hand.changes,
-                                         events, dealer=hand.dealer, shuffled=hand.shuffled))
-    return out
+
+def _check_replayed(night: Night, hand: HandEntry) -> None:
+    if not find_game(hand.game).replays:
+        raise HandFileError(
+            f"hand {hand.number} is {hand.game.replace('_', ' ')}, which the rules engine does not replay yet",
+            where=f"{night.source}:{hand.line}",
+            hint="games replayed: " + ", ".join(g.replace("_", " ") for g in replayed_games()),
+        )
 
 
 def _locate(night: Night, err: RefereeError) -> HandFileError:
@@ -102,12 +106,7 @@ def replay_night_file(night: Night, progress: Callable[[], object] | None = None
     (a game it does not replay yet, a card held twice); rule breaches are findings, not errors.
     """
     for hand in night.hands:
-        if not find_game(hand.game).replays:
-            raise HandFileError(
-                f"hand {hand.number} is {hand.game.replace('_', ' ')}, which the rules engine does not replay yet",
-                where=f"{night.source}:{hand.line}",
-                hint="games replayed: " + ", ".join(g.replace("_", " ") for g in replayed_games()),
-            )
+        _check_replayed(night, hand)
     try:
         hands = night_hands(night)
         result = replay_night([(s.name, s.stack) for s in night.seats], night.dealer,
@@ -116,6 +115,39 @@ def replay_night_file(night: Night, progress: Callable[[], object] | None = None
         raise _locate(night, err) from err
     hands = tuple(ReplayedHand(entry, replay) for entry, replay in zip(night.hands, result.hands, strict=True))
     return ReplayedNight(night, result, hands)
+
+
+class NightStream:
+    """A night replayed hand by hand as its entries come, each hand's replay handed on and not kept
+    (:meth:`hands`): a report walks a long night so, in memory that does not grow with its hands.
+    Errors are placed as :func:`replay_night_file` places them; :attr:`result` is the night as the
+    hands walked so far leave it (its ``hands`` empty: they were not kept)."""
+
+    def __init__(self, night: Night) -> None:
+        self.night = night
+        try:
+            self._replay = NightReplay([(s.name, s.stack) for s in night.seats], night.dealer, so_far=night.so_far)
+        except RefereeError as err:
+            raise _locate(night, err) from err
+
+    def hands(self, entries: Iterable[HandEntry]) -> Iterator[ReplayedHand]:
+        """Each of ``entries`` (the night's hands, in order, with their events) replayed in turn."""
+        for entry in entries:
+            _check_replayed(self.night, entry)
+            try:
+                replay = self._replay.hand(_night_hand(entry, self.night))
+            except RefereeError as err:
+                raise _locate(self.night, err) from err
+            yield ReplayedHand(entry, replay)
+
+    @property
+    def result(self) -> NightResult:
+        return self._replay.result()
+
+    @property
+    def last_step(self) -> NightStep:
+        """The thread's record of the hand replayed last."""
+        return self._replay.thread.steps[-1]
 
 
 class _Ticking(list):  # type: ignore[type-arg]
@@ -131,4 +163,4 @@ class _Ticking(list):  # type: ignore[type-arg]
             yield hand
 
 
-__all__ = ["ReplayedHand", "ReplayedNight", "night_hands", "replay_night_file"]
+__all__ = ["NightStream", "ReplayedHand", "ReplayedNight", "night_hands", "replay_night_file"]

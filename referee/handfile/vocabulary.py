@@ -13,6 +13,7 @@ from typing import Final
 
 from referee.engine import events as ev
 from referee.engine.games import find_game
+from referee.engine.games.common import SHARED_ACTIONS
 from referee.handfile.shorthand import offered_verbs
 
 # Hints for actions that belong to another game's words.
@@ -58,20 +59,14 @@ def fit_to_hand(line: str, size: int) -> str:
 
 
 def _examples(game: str) -> list[str]:
-    """The game's example lines of what it offers (a check in brag can be logged, never offered)."""
+    """The game's example lines of what it offers (a check in brag can be logged, never offered): a
+    player's action only where its verb is offered, the table's lines always."""
     g = find_game(game)
     offered = offered_verbs(game)
-    return [" | ".join(fit_to_hand(part, g.hand_size) for part in text.split(" | ")) for text in g.events.values()
-            if not text[0].islower() or text.split()[0].rstrip(":") not in _PLAYER_VERBS or
-            text.split()[0] in offered]
-
-
-#: The first words of the example lines that are a player's action (the rest are lines of the table).
-_PLAYER_VERBS = frozenset({
-    "dealt", "shows", "mucks", "exposes", "takes", "folds", "checks", "bets", "calls", "raises", "all", "draws",
-    "asks", "declares", "looks", "stake", "sees", "covers", "arranges", "reveals", "exchanges", "passes",
-    "knocks", "stops", "buys", "declines",
-})
+    said_by_players = {action.kind for action in (*SHARED_ACTIONS, *g.actions)}
+    return [" | ".join(fit_to_hand(part, g.hand_size) for part in text.split(" | "))
+            for kind, text in g.events.items()
+            if not text[0].islower() or kind not in said_by_players or text.split()[0] in offered]
 
 
 def action_examples(game: str) -> str:

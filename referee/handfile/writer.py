@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from referee.cards import UNKNOWN, AnyCard, format_cards
+from referee.cards import AnyCard, format_cards
 from referee.engine import events as ev
+from referee.engine.actions import Action
 from referee.engine.events import GameSoFar
+from referee.engine.games import all_games, find_game
+from referee.engine.games.common import SHARED_ACTIONS
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, SitDown
 from referee.handfile import vocabulary
 
@@ -53,91 +56,27 @@ class EventWriter:
         assert isinstance(e, ev.PlayerEvent), f"unknown event {e!r}"
         return f"{e.player}: {self.action_words(e)}"
 
-    def action_words(self, e: ev.PlayerEvent) -> str:  # noqa: C901 - one branch per event kind
-        """What follows ``Name:`` on the event's line."""
-        match e:
-            case ev.Deal():
-                return ("dealt up " if e.face_up else "dealt ") + _cards(e.cards)
-            case ev.Show():
-                return "shows " + ("" if e.purpose == "hand" else e.purpose + " ") + _cards(e.cards)
-            case ev.Muck():
-                return "mucks"
-            case ev.Expose():
-                return f"exposes {e.card.text}"
-            case ev.Fold():
-                return "folds"
-            case ev.Check():
-                return "checks"
-            case ev.Bet():
-                return f"bets {e.amount}"
-            case ev.Call():
-                return "calls"
-            case ev.Raise():
-                return f"raises {'to ' if e.to else ''}{e.amount}"
-            case ev.AllIn():
-                return "all in"
-            case ev.Draw():
-                return self._draw(e)
-            case ev.Ask():
-                return f"asks {e.target}"
-            case ev.Declare():
-                return "declares " + e.what.replace("_", " ") + (f" {_cards(e.cards)}" if e.cards else "")
-            case ev.TakePot():
-                return "takes the pot"
-            case ev.TakeWidow():
-                return "takes widow"
-            case ev.Exchange():
-                size = vocabulary.hand_size(self.game) if self.game else 0
-                unseen = (UNKNOWN,) * size
-                head = (
-                    "exchanges all"
-                    if size and e.give == unseen and e.take == unseen
-                    else f"exchanges {_cards(e.give)} for {_cards(e.take)}"
-                )
-                return head + (" and knocks" if e.knock else "")
-            case ev.Pass():
-                return "passes"
-            case ev.Knock():
-                return "knocks"
-            case ev.BuyBack():
-                return "buys la viuda"
-            case ev.DeclineBuyBack():
-                return "declines la viuda"
-            case ev.Reported():
-                return "was lowest" if e.what == "lowest" else "wins"
-            case ev.Look():
-                return "looks"
-            case ev.Stake():
-                return f"{'blind' if e.blind else 'stake'} {e.amount}"
-            case ev.See():
-                return f"sees {e.target + ' ' if e.target else ''}for {e.amount}"
-            case ev.Cover():
-                return "covers"
-            case ev.Arrange():
-                text = "arranges " + " | ".join(_cards(h) for h in e.hands)
-                return text + (f", discards {_cards(e.discard)}" if e.discard else "")
-            case ev.Showdown():  # a table line: its words, for an error naming it
-                return "showdown:"
-            case ev.Reveal():
-                return "reveals " + ("" if e.round is None else f"hand {e.round}: ") + _cards(e.cards)
-            case ev.Reported():
-                return "was lowest" if e.what == "lowest" else "wins"
-        raise AssertionError(f"no words for event {e!r}")
+    def action_words(self, e: ev.PlayerEvent) -> str:
+        """What follows ``Name:`` on the event's line: the words its action declares (a shared action,
+        the game's own, or any registered game's)."""
+        if isinstance(e, ev.Showdown):  # a table line: its words, for an error naming it
+            return "showdown:"
+        action = _action_for(type(e), self.game)
+        if action is None:
+            raise AssertionError(f"no words for event {e!r}")
+        return action.write(e, vocabulary.hand_size(self.game) if self.game else 0)
 
-    @staticmethod
-    def _draw(e: ev.Draw) -> str:
-        if e.count == 0 and not (e.discards or e.received or e.kept_face_down):
-            return "stands pat"
-        text = f"draws {e.count}"
-        if e.discards or e.kept_face_down:
-            text += ", discards"
-            if e.discards:
-                text += " " + _cards(e.discards)
-            if e.kept_face_down:
-                text += " face down"
-        if e.received:
-            text += ", gets " + _cards(e.received)
-        return text
+
+_SHARED = {action.kind: action for action in SHARED_ACTIONS}
+
+
+def _action_for(kind: type[ev.Event], game: str) -> Action | None:
+    """The action of events of ``kind``: a shared one, ``game``'s own, else any registered game's."""
+    if kind in _SHARED:
+        return _SHARED[kind]
+    own = find_game(game).actions if game else ()
+    found = next((a for a in own if a.kind is kind), None)
+    return found or next((a for g in all_games() for a in g.actions if a.kind is kind), None)
 
 
 def write_events(events: Iterable[ev.Event], game: str) -> list[str]:

@@ -115,7 +115,12 @@ def end_hand_shares(hand: ReplayedHand, how: str) -> dict[str, int]:
 
 def ended_hand(log: SessionLog, replayed: ReplayedNight) -> tuple[HandEnded | None, dict[str, int]]:
     """The ``HandEnded`` of the log that ends the hand still in play, and what it gives back."""
-    hand = hand_in_play(replayed)
+    return ended_hand_after(log, replayed.hands[-1] if len(replayed) else None)
+
+
+def ended_hand_after(log: SessionLog, last: ReplayedHand | None) -> tuple[HandEnded | None, dict[str, int]]:
+    """:func:`ended_hand` of a night whose last hand is ``last`` (None: it has none)."""
+    hand = last if last is not None and last.replay.outcome.kind == "in_progress" else None
     if hand is None:
         return None, {}
     ends = [e for _, e in log.money if isinstance(e, HandEnded) and e.hand == hand.entry.number]

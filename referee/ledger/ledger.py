@@ -45,14 +45,16 @@ from referee.engine.games import find_game, money_hooks
 from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMoney, pro_rata
 from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
-from referee.ledger.counting import confirmations, ended_hand
-from referee.ledger.settlement import Transfer, name_key, settle
+from referee.ledger.counting import confirmations, ended_hand_after
+from referee.ledger.settlement import Transfer, name_order, settle
 from referee.money import format_money
 from referee.money.settings import MissingSetting, MoneySettings, money_settings
 from referee.recording.session_log import read_session_log
 
 if TYPE_CHECKING:
-    from referee.handfile.replay import ReplayedNight
+    from referee.engine.night import NightResult, NightStep
+    from referee.engine.replay import HandReplay
+    from referee.handfile.replay import ReplayedHand, ReplayedNight
     from referee.ledger.settlement import Method, Settlement
     from referee.recording.session_log import LogSnapshot, SessionLog
     from referee.store.store import Store
@@ -292,12 +294,17 @@ class _Games:
         self.notes.extend(report.notes)
 
 
-def _walk_games(replayed: ReplayedNight, cv: int, closed: bool, money: Callable[[int], str]) -> _Games:
-    """Chips created and removed hand by hand (each hand's chips before and after, pools included, as
-    the night thread recorded them), and the money each game's hook reports."""
-    walk = _Games(cv, money)
-    runs: dict[type[NightMoney], NightMoney] = {}  # the games with money of their own under way
-    for hand, step in zip(replayed.result.hands, replayed.result.steps, strict=True):
+class GameWalk:
+    """Walks the night thread's record hand by hand (:meth:`hand`, as each is replayed): chips created
+    and removed (each hand's chips before and after, pools included), and the money each game's hook
+    reports; :meth:`end` closes the walk."""
+
+    def __init__(self, cv: int, money: Callable[[int], str]) -> None:
+        self.walk = _Games(cv, money)
+        self.runs: dict[type[NightMoney], NightMoney] = {}  # the games with money of their own under way
+
+    def hand(self, hand: HandReplay, step: NightStep) -> None:
+        walk, runs = self.walk, self.runs
         setup, outcome = hand.setup, hand.outcome
         carry_in, carry_out = step.carry_in, step.carry_out
         delta = (_chips_on(step.after, carry_out) + outcome.undecided + outcome.in_middle
@@ -313,13 +320,15 @@ def _walk_games(replayed: ReplayedNight, cv: int, closed: bool, money: Callable[
         hook = find_game(setup.rulebook.game).night_money
         if hook is not None and hook.under_way(carry_out):
             if hook not in runs:
-                runs[hook] = hook.starting(step, setup, cv, money)
+                runs[hook] = hook.starting(step, setup, walk.cv, walk.money)
             for line in runs[hook].hand(step, setup, outcome):
                 walk.book(line)
 
-    for run in runs.values():
-        walk.report(run.end(retire=True) if run.over() or closed else run.standing())
-    return walk
+    def end(self, closed: bool) -> _Games:
+        for run in self.runs.values():
+            self.walk.report(run.end(retire=True) if run.over() or closed else run.standing())
+        self.runs = {}
+        return self.walk
 
 
 def _pro_rata(total: int, weights: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -329,6 +338,30 @@ def _pro_rata(total: int, weights: Sequence[tuple[str, int]]) -> list[tuple[str,
 
 def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, str] | None = None) -> SessionLedger:
     """The ledger of a session from its log and the replay of its night (see the module docstring)."""
+    walk = game_walk(log)
+    for hand, step in zip(replayed.result.hands, replayed.result.steps, strict=True):
+        walk.hand(hand, step)
+    return walked_ledger(log, walk, replayed.result, replayed.hands[-1] if len(replayed) else None, people)
+
+
+def game_walk(log: SessionLog) -> GameWalk:
+    """The walk of ``log``'s night for its ledger, to be given each hand as it is replayed."""
+    return GameWalk(log.session.chip_value_cents, _money_words(log))
+
+
+def _money_words(log: SessionLog) -> Callable[[int], str]:
+    settings = money_settings((e.name, e.value) for _, e in log.money if isinstance(e, LedgerSetting))
+
+    def m(cents: int) -> str:
+        return format_money(cents, settings.currency, settings.locale)
+
+    return m
+
+
+def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: ReplayedHand | None,
+                  people: Mapping[str, str] | None = None) -> SessionLedger:
+    """The ledger of a session whose night was walked hand by hand (``walker``, given every hand;
+    ``result``, the night's result; ``last``, its last hand)."""
     game = log.session
     cv = game.chip_value_cents
     table = log.table
@@ -337,11 +370,9 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     payments = tuple(Transfer(e.payer, e.payee, e.cents) for _, e in log.money if isinstance(e, TransferPaid))
     bills = tuple(e for _, e in log.money if isinstance(e, WhiskyBill))
     people = dict(people or {})
+    m = walker.walk.money
 
-    def m(cents: int) -> str:
-        return format_money(cents, settings.currency, settings.locale)
-
-    walk = _walk_games(replayed, cv, closed, m)
+    walk = walker.end(closed)
     notes = list(walk.notes)
     if log.money:  # the night's money the games settle once they are done (a game's bill)
 
@@ -352,9 +383,9 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
                 walk.book(line)
             notes.extend(said)
     entries = sorted(_buy_entries(log, cv) + walk.entries, key=_entry_order)
-    final = replayed.result.holding(log.closing)  # the chips the log gives each player at the end
+    final = result.holding(log.closing)  # the chips the log gives each player at the end
 
-    _, given_back = ended_hand(log, replayed)  # a hand in play the close ended by rule (house.90)
+    _, given_back = ended_hand_after(log, last)  # a hand in play the close ended by rule (house.90)
     for name, chips in given_back.items():
         final[name] = final.get(name, 0) + chips
     names = list(table.known.values())
@@ -371,9 +402,9 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
             names.append(name)
 
     middle = walk.held
-    if len(replayed):
-        last = replayed.hands[-1].replay.outcome
-        middle += getattr(last.next_hand.carry, "pot", 0) + last.in_middle - sum(given_back.values())
+    if last is not None:
+        ended = last.replay.outcome
+        middle += getattr(ended.next_hand.carry, "pot", 0) + ended.in_middle - sum(given_back.values())
     check = ChipCheck(
         bought=sum(table.bought.values()),
         added_by_games=walk.added,
@@ -389,7 +420,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
     parts: list[tuple[str, int]] = []
     counts = {n: cashed_out[n] - final.get(n, 0) for n in cashed_out if cashed_out[n] != final.get(n, 0)}
     confirmed = confirmations(log)
-    for name in sorted(counts, key=name_key):
+    for name in sorted(counts, key=name_order):
         chips = counts[name]
         fact = confirmed.get(name)
         by = (f", confirmed by {fact.by}" if fact is not None
@@ -405,7 +436,7 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
             where.append(f"{walk.undecided} in pots undecided until cards are shown")
         parts.append((f"{left} chips nobody holds ({', '.join(where)})", -left * cv))
     face = {n: table.bought.get(n, 0) * cv - table.paid.get(n, 0) for n in names}
-    for name in sorted((n for n in face if face[n]), key=name_key):
+    for name in sorted((n for n in face if face[n]), key=name_order):
         parts.append((f"{name} paid {m(table.paid.get(name, 0))} for chips worth {m(table.bought.get(name, 0) * cv)}",
                       face[name]))
     explained = sum(c for _, c in parts)
@@ -424,14 +455,14 @@ def build_ledger(log: SessionLog, replayed: ReplayedNight, people: Mapping[str, 
                     hint=f"name one: referee settle {game.id} --set banker=NAME")
             shares = [(settings.banker, -total)]
         else:
-            losing = [(n, -raw[n]) for n in sorted(raw, key=name_key) if raw[n] < 0]
+            losing = [(n, -raw[n]) for n in sorted(raw, key=name_order) if raw[n] < 0]
             if not losing:
-                losing = [(n, 1) for n in sorted(raw, key=name_key)]
+                losing = [(n, 1) for n in sorted(raw, key=name_order)]
                 policy += ": nobody lost, so shared equally"
             shares = _pro_rata(-total, losing)
     absorbed = dict(shares)
     lines = []
-    for name in sorted(names, key=name_key):
+    for name in sorted(names, key=name_order):
         lines.append(PlayerLine(
             name=name, player=people.get(name, name), bought=table.bought.get(name, 0),
             paid_cents=table.paid.get(name, 0), cashed=cashed_out.get(name), log_chips=final.get(name, 0),
@@ -504,8 +535,11 @@ __all__ = [
     "GameMoney",
     "PlayerLine",
     "SessionLedger",
+    "GameWalk",
     "build_ledger",
+    "game_walk",
     "people_of",
     "session_ledger",
     "settle_ledger",
+    "walked_ledger",
 ]

@@ -79,7 +79,7 @@ Money = Callable[[int], str]
 _MINUS = "\u2212"
 
 
-def name_key(name: str) -> tuple[str, str]:
+def name_order(name: str) -> tuple[str, str]:
     """The order of names everywhere in a settlement: case-insensitive, then exact."""
     return name.casefold(), name
 
@@ -187,14 +187,14 @@ def settle(
         forbidden=_read_pairs(forbidden, people, "forbidden"),
     )
     if planner.preferred & planner.forbidden:
-        both = min(planner.preferred & planner.forbidden, key=lambda p: sorted(map(name_key, p)))
+        both = min(planner.preferred & planner.forbidden, key=lambda p: sorted(map(name_order, p)))
         raise InputError(f"the pair {_pair_text(both)} is both preferred and forbidden",
                          hint="drop it from one of the two lists")
     transfers = planner.plan(table)
     payments = tuple(paid)
     transfers, notes = _record_payments(transfers, payments, people, planner, money)
     return Settlement(
-        balances=tuple((name, table[name]) for name in sorted(table, key=name_key)),
+        balances=tuple((name, table[name]) for name in sorted(table, key=name_order)),
         transfers=tuple(transfers),
         method="banker" if banker else planner.used,
         groups=_components(transfers),
@@ -243,7 +243,7 @@ def _read_pairs(pairs: Iterable[tuple[str, str]], people: set[str], what: str) -
 
 
 def _pair_text(pair: frozenset[str]) -> str:
-    return "\u2013".join(sorted(pair, key=name_key))
+    return "\u2013".join(sorted(pair, key=name_order))
 
 
 # ---------------------------------------------------------------- planning
@@ -272,7 +272,7 @@ class _Planner:
         owing = {name: b for name, b in balances.items() if b}
         if self.banker is not None:
             return self._through_bank(owing)
-        names = sorted(owing, key=name_key)
+        names = sorted(owing, key=name_order)
         if not self.preferred and not self.forbidden:
             return self._plain(names, owing, first)
         return self._with_pairs(names, owing, first)
@@ -300,7 +300,7 @@ class _Planner:
             return _largest_first(owing)
         values = [owing[name] for name in rest]
         groups = pairs + [[rest[i] for i in group] for group in most_zero_sum_groups(values)]
-        groups.sort(key=lambda g: name_key(min(g, key=name_key)))
+        groups.sort(key=lambda g: name_order(min(g, key=name_order)))
         return [t for group in groups for t in _largest_first({name: owing[name] for name in group})]
 
     def _with_pairs(self, names: list[str], owing: dict[str, int], first: bool) -> list[Transfer]:
@@ -363,7 +363,7 @@ class _Planner:
     def _unsettleable(self, short: Shortfall, owing: Mapping[str, int]) -> UnsettleableError:
         blocked = sorted(
             (frozenset((d, c)) for d in short.debtors for c, b in owing.items() if b > 0 and not self.allows(d, c)),
-            key=lambda p: sorted(map(name_key, p)),
+            key=lambda p: sorted(map(name_order, p)),
         )
         who = _and(short.debtors)
         owe = "together they owe" if len(short.debtors) > 1 else f"{who} owes"
@@ -383,7 +383,7 @@ class _Planner:
     def _through_bank(self, owing: dict[str, int]) -> list[Transfer]:
         bank = self.banker
         assert bank is not None
-        people = sorted((name for name in owing if name != bank), key=name_key)
+        people = sorted((name for name in owing if name != bank), key=name_order)
         for name in people:
             if not self.allows(name, bank):
                 err = UnsettleableError(
@@ -416,8 +416,8 @@ def _pair_opposites(names: list[str], owing: dict[str, int]) -> tuple[list[list[
 
 def _largest_first(owing: Mapping[str, int]) -> list[Transfer]:
     """The largest remaining debtor pays the largest remaining creditor (ties in name order)."""
-    debtors = [(b, name_key(n), n) for n, b in owing.items() if b < 0]
-    creditors = [(-b, name_key(n), n) for n, b in owing.items() if b > 0]
+    debtors = [(b, name_order(n), n) for n, b in owing.items() if b < 0]
+    creditors = [(-b, name_order(n), n) for n, b in owing.items() if b > 0]
     heapq.heapify(debtors)
     heapq.heapify(creditors)
     out = []
@@ -453,7 +453,7 @@ class _PlanSearch:
         n = len(members)
         self.ok = [[allows(members[i], members[j]) for j in range(n)] for i in range(n)]
         self.pref = [[prefers(members[i], members[j]) for j in range(n)] for i in range(n)]
-        self.keys = [name_key(m) for m in members]
+        self.keys = [name_order(m) for m in members]
 
     def run(self, *, exhaustive: bool, budget: int) -> tuple[list[Transfer], int] | None:
         memo: dict[tuple[int, ...], tuple[int, int, tuple[tuple[int, int, int], ...]] | None] = {}
@@ -528,7 +528,7 @@ def _record_payments(
         plan, touched = _replan(plan, paid.payer, paid.payee, paid.cents - planned, at, planner)
         what = "more than planned" if planned else "not a planned transfer"
         notes.append(f"{paid.payer} paid {paid.payee} {money(paid.cents)}, {what}: re-planned "
-                     f"{', '.join(sorted(touched, key=name_key))}; every other transfer is unchanged")
+                     f"{', '.join(sorted(touched, key=name_order))}; every other transfer is unchanged")
     return plan, notes
 
 
@@ -591,8 +591,8 @@ def _components(transfers: Iterable[Transfer]) -> tuple[tuple[str, ...], ...]:
     groups: dict[str, list[str]] = {}
     for name in parent:
         groups.setdefault(root(name), []).append(name)
-    ordered = [tuple(sorted(g, key=name_key)) for g in groups.values()]
-    return tuple(sorted(ordered, key=lambda g: name_key(g[0])))
+    ordered = [tuple(sorted(g, key=name_order)) for g in groups.values()]
+    return tuple(sorted(ordered, key=lambda g: name_order(g[0])))
 
 
 def _and(names: Sequence[str]) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
 from referee.ledger.ledger import session_ledger
-from referee.ledger.settlement import name_key
+from referee.ledger.settlement import name_order
 from referee.money import format_money
 from referee.money.settings import MissingSetting
 
@@ -139,7 +139,7 @@ def add_up(ledgers: Iterable[tuple[SessionLedger, dict[str, int]]], *, currency:
             person.won += line.balance_cents > 0
             person.net += line.balance_cents
             person.results.append(line.balance_cents)
-    ordered = sorted(people.items(), key=lambda item: (-item[1].net, name_key(item[0])))
+    ordered = sorted(people.items(), key=lambda item: (-item[1].net, name_order(item[0])))
     rows, rank = [], 0
     for index, (player, p) in enumerate(ordered):
         if index == 0 or p.net != ordered[index - 1][1].net:

@@ -26,6 +26,7 @@ from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import check_log_document, record_log_document, record_night
 from referee.recording.session_log import read_session_log
 from referee.store.chain import ExportedLogError, verify_exported
+from referee.store.fingerprint import night_fingerprint
 from referee.store.models import ORIGIN_HAND_FILE, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
 if TYPE_CHECKING:
@@ -92,10 +93,9 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
     with store.transaction() as tx:
         sid = record_night(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
                            origin=ORIGIN_HAND_FILE)
-        fingerprint = tx.fingerprint_night(sid)
+        fingerprint, hands, events = tx.read_back(sid)  # what was stored, read back: fingerprinted and counted
         copies = check_copies(tx, sid, fingerprint, source=night.source, again=again)
-        snapshot = tx.snapshot(sid)
-    return Imported(sid, fingerprint, ORIGIN_HAND_FILE, len(snapshot.hands), len(snapshot.events), None, copies)
+    return Imported(sid, fingerprint, ORIGIN_HAND_FILE, hands, events, None, copies)
 
 
 def verify_document(document: dict[str, Any], source: str) -> ChainReport:
@@ -138,7 +138,7 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
             where = where if where.startswith(source) else f"{source}: {where}" if where else source
             raise InputError(f"the night does not replay: {err.message}", where=where,
                              hint=(err.hint + "; " if err.hint else "") + "nothing was imported") from None
-        fingerprint = tx.fingerprint_night(sid)
+        fingerprint = night_fingerprint(snapshot.session, snapshot.events)
         exported_id = header.get("id")  # the session it was exported from may be in this very store
         original = tx.find_session(exported_id) if isinstance(exported_id, int) else None
         copies = check_copies(tx, sid, fingerprint, source=source, again=again, also=original)

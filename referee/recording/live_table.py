@@ -36,11 +36,20 @@ from typing import TYPE_CHECKING
 from referee.cards import Card, format_cards
 from referee.engine import events as ev
 from referee.engine.games import game_title
+from referee.engine.games.common import SHARED_PROBES
 from referee.engine.night import NightHand, NightThread
 from referee.engine.replay import play, start_hand
-from referee.errors import HandFileError, InputError, RefereeError, RetryableError
-from referee.handfile import parser as p
+from referee.errors import DatabaseBusyError, HandFileError, InputError, RefereeError, RetryableError
 from referee.handfile.actions import HandReader, parse_amount
+from referee.handfile.parser import (
+    ADD_CHIPS_LINE,
+    DEALER_LINE,
+    LEAVE_LINE,
+    OPTION_LINE,
+    RULEBOOK_LINE,
+    SHUFFLED_LINE,
+    SIT_DOWN_LINE,
+)
 from referee.handfile.replay import night_hands
 from referee.handfile.shorthand import expand, player_named
 from referee.handfile.writer import EventWriter
@@ -101,8 +110,6 @@ BUSY_HINT = "not stored: type the line again in a moment (every line acknowledge
 def refusal(err: RefereeError) -> Refused:
     """A line the store refused: a retryable failure (the server went away) says to type it again
     when the server is back, in the table's words (the store's hint speaks to a command)."""
-    from referee.errors import DatabaseBusyError
-
     if isinstance(err, DatabaseBusyError):
         return Refused(err.message, BUSY_HINT, retry=True)
     if isinstance(err, RetryableError):
@@ -609,8 +616,11 @@ class LiveTable:
         except StaleLogError as err:
             return self._stale(err)
         except InputError as err:  # another recorder began it first
+            began = self.started
             self.reload()
-            return Refused(err.message, hint="the table is reloaded from the log", stale=True)
+            reason = (f"another recorder began hand {self.started} first; yours was not begun ({err.message})"
+                      if self.started > began else err.message)
+            return Refused(reason, hint="the table is reloaded from the log", stale=True)
         self.thread = thread
         self.started += 1
         self._deal_pending()
@@ -622,27 +632,27 @@ class LiveTable:
 
     def _night_line(self, line: str) -> ev.NightEvent | None:
         """The night event a line of the hand format's header stands for, or None if it is not one."""
-        if m := p.SIT_DOWN_LINE.fullmatch(line):
+        if m := SIT_DOWN_LINE.fullmatch(line):
             name = m["name"]
             if name.islower() and self.table_state.name(name) is None:
                 name = name.capitalize()  # a newcomer typed in haste: seated as ``Eve``
             return ev.SitDown(name, parse_amount(m["n"], f"stack for {name}"), m["after"])
-        if m := p.LEAVE_LINE.fullmatch(line):
+        if m := LEAVE_LINE.fullmatch(line):
             return ev.Leave(m["name"])
-        if m := p.ADD_CHIPS_LINE.fullmatch(line):
+        if m := ADD_CHIPS_LINE.fullmatch(line):
             return ev.AddChips(m["name"], parse_amount(m["n"], f"amount {m['name']} adds"))
-        if m := p.DEALER_LINE.fullmatch(line):
+        if m := DEALER_LINE.fullmatch(line):
             return ev.SetDealer(m["name"])
-        if m := p.OPTION_LINE.fullmatch(line):
+        if m := OPTION_LINE.fullmatch(line):
             value = option_value(m["value"])
             table = self.table_state
             load_rules(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
-        if m := p.RULEBOOK_LINE.fullmatch(line):
+        if m := RULEBOOK_LINE.fullmatch(line):
             ref = m["ref"].strip()
             load_rules(ref, {}, self.base_dir)  # refused here if it cannot be loaded
             return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))
-        if p.SHUFFLED_LINE.fullmatch(line):
+        if SHUFFLED_LINE.fullmatch(line):
             return ev.Shuffle()
         return None
 
@@ -705,6 +715,7 @@ class LiveTable:
                 ids.append(rules.check_allowed)
             if isinstance(getattr(rnd.rules, "rule", None), str):
                 ids.append(rnd.rules.rule)
+        ids += [rule for action in type(state).actions for rule in action.rules]  # the game's own actions' rules
         for event in self._probes(state, prompt):
             try:
                 verdict = state.check(event)
@@ -716,22 +727,18 @@ class LiveTable:
     @staticmethod
     def _probes(state: HandState, prompt: Prompt) -> list[ev.Event]:
         """Actions to ask the engine about: what the player to act may do, the rest of the game's
-        simple actions, and the same by somebody else (out of turn)."""
-        kinds = type(state).events
+        simple actions (the shared ones and the game's own), and the same by somebody else (out of turn)."""
+        game = type(state)
+        kinds = game.events
         who = prompt.to_act
         others = [n for i, n in enumerate(state.names) if state.live[i] and n != who]
         players = [who, *others[:1]] if who else others[:2]
         out: list[ev.Event] = list(prompt.events())
-        big = 10**6
+        probes = [*SHARED_PROBES, *(a.probe for a in game.actions if a.probe is not None)]
         for player in players:
             if player is None:
                 continue
-            candidates: Sequence[ev.Event] = (
-                ev.Check(player), ev.Call(player), ev.Bet(player, big), ev.Raise(player, big), ev.Fold(player),
-                ev.Draw(player, 5), ev.Pass(player), ev.Knock(player), ev.TakeWidow(player), ev.Look(player),
-                ev.Stake(player, big), ev.Cover(player), ev.Muck(player),
-            )
-            out += [e for e in candidates if type(e) in kinds]
+            out += [e for e in (probe(player) for probe in probes) if type(e) in kinds]
         return out
 
 

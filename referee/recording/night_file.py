@@ -24,6 +24,7 @@ from referee.handfile.model import HandEntry, Night
 from referee.handfile.writer import write_events
 from referee.recording.session_log import LOG_FORMAT, LOG_FORMAT_VERSION, night_from_session
 from referee.rulebook.loader import is_rulebook_path, resolve_rulebook
+from referee.store.bulk import bulk_log
 from referee.store.codec import decode_event
 from referee.store.store import SeatSpec, Transaction
 
@@ -76,18 +77,19 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
             origin=origin,
         )
         assert game.id is not None
-        if night.so_far is not None:  # the night starts in the middle of a game
-            tx.append_events(game.id, None, [replace(night.so_far, line=None)])
-        for hand in night.hands:
-            tx.append_events(game.id, None, header_events(hand, night.base_dir))
-            started = tx.start_hand(game.id, dealer=hand.dealer)
-            lines = write_events(hand.events, game=hand.game)
-            # the file's line numbers are where the events came from in that file, not facts of the night
-            events: list[Event | tuple[Event, str | None]] = [
-                (replace(event, line=None), text) for event, text in zip(hand.events, lines, strict=True)
-            ]
-            tx.append_events(game.id, started.number, events)
-            tx.end_hand(game.id, started.number)
+        with bulk_log(tx, game.id) as log:  # thousands of hands: a few statements, not one per event
+            if night.so_far is not None:  # the night starts in the middle of a game
+                log.night([replace(night.so_far, line=None)])
+            for hand in night.hands:
+                log.night(header_events(hand, night.base_dir))
+                number = log.start_hand(dealer=hand.dealer)
+                lines = write_events(hand.events, game=hand.game)
+                # the file's line numbers are where the events came from in that file, not facts of the night
+                events: list[Event | tuple[Event, str | None]] = [
+                    (replace(event, line=None), text) for event, text in zip(hand.events, lines, strict=True)
+                ]
+                log.hand(number, events)
+                log.end_hand(number)
         return game.id
 
 
@@ -146,18 +148,22 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
         game = tx.new_session(**fields, started_at=_document_time(header, "started_at", source), origin=origin)
         assert game.id is not None
         hands = 0
-        for n, row in enumerate(rows, 1):
-            where = f"{source}: event {row.get('seq', n) if isinstance(row, dict) else n}"
-            if not isinstance(row, dict) or not isinstance(row.get("payload"), dict):
-                raise InputError("an event is not a JSON object with a payload", where=where)
-            event = decode_event(str(row.get("kind")), row["payload"], where=where)
-            hand, text = row.get("hand"), row.get("text")
-            if hand is not None and hand == hands + 1:
-                hands = tx.start_hand(game.id).number
-            try:
-                tx.append_event(game.id, hand, event, text=text)
-            except InputError as err:
-                raise err.located(where) from None
+        with bulk_log(tx, game.id) as log:  # one statement per few thousand events, not one per event
+            for n, row in enumerate(rows, 1):
+                where = f"{source}: event {row.get('seq', n) if isinstance(row, dict) else n}"
+                if not isinstance(row, dict) or not isinstance(row.get("payload"), dict):
+                    raise InputError("an event is not a JSON object with a payload", where=where)
+                event = decode_event(str(row.get("kind")), row["payload"], where=where)
+                hand, text = row.get("hand"), row.get("text")
+                if hand is not None and hand == hands + 1:
+                    hands = log.start_hand()
+                try:
+                    if hand is None:
+                        log.night([(event, text)])
+                    else:
+                        log.hand(hand, [(event, text)])
+                except InputError as err:
+                    raise err.located(where) from None
         if header.get("status") == "closed":
             tx.close_session(game.id, ended_at=ended)
         return game.id

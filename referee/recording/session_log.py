@@ -27,7 +27,7 @@ event falls in the night is worked out once, by :func:`night_places`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -61,7 +61,7 @@ from referee.store.models import LOG_LEGACY
 if TYPE_CHECKING:
     from referee.store.store import Store
     from referee.store.chain import ChainReport
-    from referee.store.models import EventRow, GameSession, SeatRecord
+    from referee.store.models import EventRecord, GameSession, SeatRecord
 
 LOG_FORMAT = "referee-session-log"
 LOG_FORMAT_VERSION = 1
@@ -93,7 +93,7 @@ def _game_of(rulebook: str) -> str:
     return load_rulebook(rulebook).game
 
 
-def _decode(row: EventRow, session_id: int) -> Event:
+def _decode(row: EventRecord, session_id: int) -> Event:
     return decode_event(row.kind, row.payload, where=f"session {session_id}, event {row.seq}")
 
 
@@ -102,12 +102,12 @@ def _decode(row: EventRow, session_id: int) -> Event:
 _ASIDE = frozenset({"GameSoFar", "Ruling", *(kind.__name__ for kind in (*MONEY_EVENTS, *CLOSING_EVENTS))})
 
 
-def night_places(rows: Sequence[EventRow]) -> list[tuple[EventRow, int | None]]:
+def night_places(rows: Sequence[EventRecord]) -> list[tuple[EventRecord, int | None]]:
     """Where each night event of the log falls (the rows with no hand, in ``seq`` order): ``None`` in
     the opening (the first ``SitDown`` rows and the ``SetDealer`` after them), else ``k``: before the
     ``k+1``-th hand to begin (``k`` = the hands begun before it; after the last hand when none begins
     later).  The one place this is worked out: the log's reading and ``referee session show`` use it."""
-    out: list[tuple[EventRow, int | None]] = []
+    out: list[tuple[EventRecord, int | None]] = []
     begun: set[int] = set()
     leading, seated = True, False
     for row in rows:
@@ -143,7 +143,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     legacy = game.log_version == LOG_LEGACY
     rows = list(snapshot.events)
 
-    by_hand: dict[int, list[EventRow]] = {}
+    by_hand: dict[int, list[EventRecord]] = {}
     for row in rows:
         if row.hand_number is not None:
             by_hand.setdefault(row.hand_number, []).append(row)
@@ -266,6 +266,32 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     )
     money_events = tuple((seq, _apply(state, event, sid, seq)) for seq, event in money_rows)
     return SessionLog(game, night, tuple(opened), closing, state, money_events)
+
+
+def hands_with_events(log: SessionLog, rows: Iterable[EventRecord]) -> Iterator[HandEntry]:
+    """The hands of ``log`` (read from an outline, :meth:`referee.store.Store.log_outline`: each hand
+    with its first event only) with all their events, one at a time, from ``rows``: the log's hand
+    events, hand after hand and in ``seq`` order within each (``Store.log_rows(..., by_hand=True)``)."""
+    sid = log.session.id
+    assert sid is not None
+    entries = iter(log.night.hands)
+    entry: HandEntry | None = None
+    events: list[Event] = []
+    for row in rows:
+        if entry is None or row.hand_number != entry.number:
+            if entry is not None:
+                yield replace(entry, events=tuple(events))
+            entry, events = next(entries, None), []
+            if entry is None or row.hand_number != entry.number:
+                raise StoreError(f"the log's events of hand {row.hand_number} are not where its outline has them",
+                                 where=f"session {sid}, event {row.seq}",
+                                 hint="run `referee db verify`: the log may have been edited")
+        events.append(_decode(row, sid))
+    if entry is not None:
+        yield replace(entry, events=tuple(events))
+    if next(entries, None) is not None:
+        raise StoreError("the log holds fewer hands than its outline", where=f"session {sid}",
+                         hint="run `referee db verify`: the log may have been edited")
 
 
 def session_log(store: Store, session_id: int) -> SessionLog:

@@ -14,16 +14,19 @@ from typing import TYPE_CHECKING
 
 from referee.engine.findings import CODES
 from referee.engine.games import game_title
+from referee.handfile.replay import NightStream
 from referee.ledger.counting import amendments, as_last_closed, balance_changes
-from referee.ledger.ledger import session_ledger
-from referee.recording.session_log import night_words
+from referee.ledger.ledger import game_walk, people_of, session_ledger, walked_ledger
+from referee.recording.session_log import hands_with_events, night_words, read_session_log
 from referee.report.json_doc import rule_text
 from referee.store.chain import verify_chain
 from referee.store.models import ORIGIN_LOG_UNVERIFIED
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
+    from referee.engine.night import NightResult
     from referee.handfile.replay import ReplayedHand, ReplayedNight
+    from referee.rulebook import Rulebook
     from referee.ledger.counting import AmendmentLine, Change
     from referee.ledger.ledger import SessionLedger
     from referee.ledger.settlement import Settlement
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Standing:
+class StandingLine:
     rank: int
     name: str
     player: str
@@ -110,7 +113,7 @@ class NightReport:
     games: tuple[str, ...]
     players: tuple[str, ...]
     chip_value: str
-    standings: tuple[Standing, ...]
+    standings: tuple[StandingLine, ...]
     ledger: SessionLedger
     settlement: Settlement
     hands: tuple[HandLine, ...]
@@ -223,10 +226,9 @@ def _change(change: object) -> str:
     return night_words(change)  # type: ignore[arg-type]
 
 
-def _chips(replayed: ReplayedNight, names: list[str]) -> dict[str, tuple[int | None, ...]]:
+def _chips(result: NightResult, names: list[str]) -> dict[str, tuple[int | None, ...]]:
     """Each player's chips at the start and after every hand, as the night thread recorded them (None:
     not at the table yet); a player's line starts just before the hand he sits down for."""
-    result = replayed.result
     series: dict[str, list[int | None]] = {name: [result.opening.get(name)] for name in names}
     for step in result.steps:
         for name, stack in step.joined.items():
@@ -237,77 +239,106 @@ def _chips(replayed: ReplayedNight, names: list[str]) -> dict[str, tuple[int | N
     return {name: tuple(points) for name, points in series.items()}
 
 
-def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight, settlement: Settlement,
-                 chain_ok: bool | None = None) -> NightReport:
-    """The report of one session (see the module docstring)."""
-    game = log.session
-    hands: list[HandLine] = []
-    findings: list[FindingLine] = []
-    penalties: list[PenaltyLine] = []
-    games: list[str] = []
-    for hand in replayed:
+class HandLines:
+    """What the report says of each hand, taken from the hands one at a time as they are replayed
+    (:meth:`hand`): the hand's line, its findings and penalties, the games played; nothing of the
+    replay itself is kept (a long night is walked, not held)."""
+
+    def __init__(self, log: SessionLog) -> None:
+        self.hands: list[HandLine] = []
+        self.findings: list[FindingLine] = []
+        self.penalties: list[PenaltyLine] = []
+        self.games: list[str] = []
+        self.ruled = {r.hand for r in getattr(log.night, "rulings", ())}
+        self.rulebooks: dict[int, Rulebook] = {}  # of the hands ruled on: their rulings quote them
+
+    def hand(self, hand: ReplayedHand) -> None:
         outcome = hand.replay.outcome
         title = game_title(hand.entry.game)
         title = title[:1].upper() + title[1:]  # a heading's word: 'Straight draw'
-        if title not in games:
-            games.append(title)
+        if title not in self.games:
+            self.games.append(title)
         lines = tuple(_finding(hand, f) for f in hand.replay.findings)
-        findings += lines
+        self.findings += lines
         into = "into the pool" if hasattr(outcome.next_hand.carry, "pool") and getattr(
             outcome.next_hand.carry, "started", False) else "into the pot"
         paid = tuple(PenaltyLine(hand.entry.number, p.payer, p.payee, p.amount, p.rule,
                                  f"{p.payer} pays {p.amount} " + (f"to {p.payee}" if p.payee else into))
                      for p in outcome.penalties)
-        penalties += paid
-        hands.append(HandLine(
+        self.penalties += paid
+        self.hands.append(HandLine(
             number=hand.entry.number, game=title, dealer=hand.replay.setup.dealer,
             result=outcome.kind.replace("_", " "), winners=_winners(hand),
             pot=sum(p.amount for p in outcome.pots), summary=outcome.summary, findings=lines, penalties=paid,
             changes=tuple(_change(c) for c in hand.entry.changes),
         ))
-    rulings: list[RulingLine] = []
-    by_hand = {h.entry.number: h for h in replayed}
-    for ruling in getattr(log.night, "rulings", ()):  # disputes ruled (issue 11): Ruling events of the log
-        book = by_hand[ruling.hand].rulebook if ruling.hand in by_hand else None
-        rulings.append(RulingLine(ruling.hand, ruling.action, ruling.question, ruling.ruling, ruling.rule,
-                                  ruling.decided_by, tuple(ruling.facts),
-                                  rule_text(book, ruling.rule) if book is not None else None))
-    ranked = sorted(ledger.players, key=lambda p: (-p.balance_cents, p.name.casefold(), p.name))
-    standings, rank = [], 0
-    for index, line in enumerate(ranked):
-        if index == 0 or line.balance_cents != ranked[index - 1].balance_cents:
-            rank = index + 1
-        standings.append(Standing(rank, line.name, line.player, line.bought, line.counted, line.balance_cents,
-                                  ledger.signed(line.balance_cents)))
-    names = [p.name for p in ledger.players if p.name in log.table.known.values()]
-    return NightReport(
-        session_id=game.id, table=game.table_name, started_at=game.started_at, ended_at=game.ended_at,
-        status=game.status, games=tuple(games), players=tuple(log.table.known.values()),
-        chip_value=ledger.money(ledger.chip_value_cents), standings=tuple(standings), ledger=ledger,
-        settlement=settlement, hands=tuple(hands), findings=tuple(findings), rulings=tuple(rulings),
-        penalties=tuple(penalties), chips=_chips(replayed, names), chain_ok=chain_ok,
-    )
+        if hand.entry.number in self.ruled:
+            self.rulebooks[hand.entry.number] = hand.rulebook
+
+    def report(self, ledger: SessionLedger, log: SessionLog, result: NightResult, settlement: Settlement,
+               chain_ok: bool | None = None) -> NightReport:
+        """The report of the night whose every hand was given (see the module docstring)."""
+        game = log.session
+        rulings: list[RulingLine] = []
+        for ruling in getattr(log.night, "rulings", ()):  # disputes ruled (issue 11): Ruling events of the log
+            book = self.rulebooks.get(ruling.hand)
+            rulings.append(RulingLine(ruling.hand, ruling.action, ruling.question, ruling.ruling, ruling.rule,
+                                      ruling.decided_by, tuple(ruling.facts),
+                                      rule_text(book, ruling.rule) if book is not None else None))
+        ranked = sorted(ledger.players, key=lambda p: (-p.balance_cents, p.name.casefold(), p.name))
+        standings, rank = [], 0
+        for index, line in enumerate(ranked):
+            if index == 0 or line.balance_cents != ranked[index - 1].balance_cents:
+                rank = index + 1
+            standings.append(StandingLine(rank, line.name, line.player, line.bought, line.counted,
+                                          line.balance_cents, ledger.signed(line.balance_cents)))
+        names = [p.name for p in ledger.players if p.name in log.table.known.values()]
+        return NightReport(
+            session_id=game.id, table=game.table_name, started_at=game.started_at, ended_at=game.ended_at,
+            status=game.status, games=tuple(self.games), players=tuple(log.table.known.values()),
+            chip_value=ledger.money(ledger.chip_value_cents), standings=tuple(standings), ledger=ledger,
+            settlement=settlement, hands=tuple(self.hands), findings=tuple(self.findings), rulings=tuple(rulings),
+            penalties=tuple(self.penalties), chips=_chips(result, names), chain_ok=chain_ok,
+        )
+
+
+def night_report(ledger: SessionLedger, log: SessionLog, replayed: ReplayedNight, settlement: Settlement,
+                 chain_ok: bool | None = None) -> NightReport:
+    """The report of one session (see the module docstring)."""
+    lines = HandLines(log)
+    for hand in replayed:
+        lines.hand(hand)
+    return lines.report(ledger, log, replayed.result, settlement, chain_ok)
 
 
 def report_of(store: object, session_id: int, all_hands: bool = False) -> NightReport:
     """Read, replay, account and settle session ``session_id``: its report (listing every hand with
     ``all_hands``).  The log is read once: the hash chain verified is that of the very rows the report
     is made from."""
-    snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
-    ledger, log, replayed = session_ledger(store, session_id, snapshot)  # type: ignore[arg-type]
-    chain = verify_chain(snapshot.session, snapshot.events)
-    night = replace(night_report(ledger, log, replayed, ledger.settle(), chain.ok), origin=snapshot.session.origin,
+    # the night laid out from its night events and each hand's first event; then its hands are read,
+    # replayed and told one at a time, so that a night of thousands of hands is never held whole
+    outline, last_seq = store.log_outline(session_id)  # type: ignore[attr-defined]
+    log, game, corrections = read_session_log(outline), outline.session, amendments(outline)
+    del outline  # its rows are read: not held while the hands are walked
+    stream, walk, lines = NightStream(log.night), game_walk(log), HandLines(log)
+    last: ReplayedHand | None = None
+    for last in stream.hands(hands_with_events(log, store.log_rows(session_id, upto=last_seq, by_hand=True))):  # type: ignore[attr-defined]
+        lines.hand(last)
+        walk.hand(last.replay, stream.last_step)
+    result = stream.result
+    ledger = walked_ledger(log, walk, result, last, people_of(store, session_id))  # type: ignore[arg-type]
+    chain = verify_chain(game, store.log_rows(session_id, upto=last_seq))  # type: ignore[attr-defined]
+    night = replace(lines.report(ledger, log, result, ledger.settle(), chain.ok), origin=game.origin,
                     all_hands=all_hands)
-    return with_amendments(night, store, snapshot)
+    return with_amendments(night, store, corrections)
 
 
-def with_amendments(night: NightReport, store: object, snapshot: object) -> NightReport:
-    """The report with the night's amendments, and the balances they changed since it was last closed."""
-
-    lines = amendments(snapshot)  # type: ignore[arg-type]
+def with_amendments(night: NightReport, store: object, lines: tuple[AmendmentLine, ...]) -> NightReport:
+    """The report with the night's amendments (``lines``), and the balances they changed since it was
+    last closed (worked out from the whole log as it stood then)."""
     if not lines:
         return night
-    before = as_last_closed(snapshot)  # type: ignore[arg-type]
+    before = as_last_closed(store.snapshot(night.session_id))  # type: ignore[attr-defined]
     changes: tuple[Change, ...] = ()
     if before is not None:
         was, _, _ = session_ledger(store, night.session_id, before)  # type: ignore[arg-type]
@@ -315,5 +346,5 @@ def with_amendments(night: NightReport, store: object, snapshot: object) -> Nigh
     return replace(night, amendments=lines, amended_balances=changes)
 
 
-__all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "Standing",
+__all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "StandingLine",
            "night_report", "report_of"]

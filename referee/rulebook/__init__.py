@@ -2,20 +2,21 @@
 
 ``load_rulebook("jackpots")`` loads a shipped rulebook, ``load_rulebook("house.toml")`` a house one;
 ``Rulebook.option(name)`` reads an option, ``Rulebook.rule_text(rule_id)`` the text a ruling quotes.
-The option schema (names, allowed values, defaults) is in :mod:`referee.rulebook.schema`.
+The option schema (names, allowed values, defaults) is in :mod:`referee.rulebook.schema`: the options
+common to every game, and each game's own as its class declares them.
 """
 
 from referee.rulebook.loader import load_rulebook, shipped_rulebook_names, shipped_rulebook_path
 from referee.rulebook.model import Rulebook
-from referee.rulebook.schema import OPTION_SPECS, OPTIONS, OptionSpec, game_schema
-
+from referee.rulebook.schema import COMMON_OPTIONS, OptionSpec, all_options, game_schema, games
 
 __all__ = [
-    "OPTIONS",
-    "OPTION_SPECS",
+    "COMMON_OPTIONS",
     "OptionSpec",
     "Rulebook",
+    "all_options",
     "game_schema",
+    "games",
     "load_rulebook",
     "shipped_rulebook_names",
     "shipped_rulebook_path",

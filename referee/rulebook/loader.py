@@ -35,12 +35,12 @@ from referee.errors import RulebookError
 from referee.resources import rulebooks_dir
 from referee.rulebook.model import RULE_ID, OptionText, Rulebook, _text_for
 from referee.rulebook.schema import (
-    base_of,
-    games,
-    OPTION_SPECS,
     OptionValue,
+    all_options,
+    base_of,
     check_game,
     game_schema,
+    games,
     option_spec,
 )
 from referee.rulebook.toml_lines import key_lines, line_of
@@ -212,19 +212,20 @@ def _flatten(table: Mapping[str, Any], parts: tuple[str, ...] = ()) -> list[tupl
 
 
 def _option_text_entries(
-    table: Mapping[str, Any], loc: _Located, parts: tuple[str, ...] = ()
+    table: Mapping[str, Any], loc: _Located, own: tuple[str, ...], parts: tuple[str, ...] = ()
 ) -> list[tuple[tuple[str, ...], str, Any]]:
-    """Entries of ``[option_rules]``: (key parts, option name, str template or per-value table)."""
+    """Entries of ``[option_rules]``: (key parts, option name, str template or per-value table).  ``own``:
+    the game's option names (another game's option may have texts too: every game is then loaded)."""
     entries: list[tuple[tuple[str, ...], str, Any]] = []
     for key, value in table.items():
         here = parts + (key,)
         name = ".".join(here)
-        if name in OPTION_SPECS:
+        if name in own or name in all_options():
             entries.append((here, name, value))
         elif isinstance(value, dict):
-            entries.extend(_option_text_entries(value, loc, here))
+            entries.extend(_option_text_entries(value, loc, own, here))
         else:
-            close = difflib.get_close_matches(name, list(OPTION_SPECS), n=1, cutoff=0.6)
+            close = difflib.get_close_matches(name, list(all_options()), n=1, cutoff=0.6)
             raise loc.fail(f"option_rules: unknown option {name!r}",
                            f"did you mean {close[0]!r}?" if close else "keys are option names such as 'draw.raise_cap'",
                            "option_rules", *here)
@@ -373,7 +374,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
     texts: dict[str, OptionText] = {}
     if parent is not None:
         texts.update({k: v if isinstance(v, str) else dict(v) for k, v in parent.option_texts.items() if k in options})
-    for parts, name, value in _option_text_entries(data.get("option_rules", {}), loc):
+    for parts, name, value in _option_text_entries(data.get("option_rules", {}), loc, schema.names()):
         where = ("option_rules", *parts)
         try:
             spec = option_spec(name, game)
@@ -403,7 +404,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
 
     for name, value in options.items():
         try:
-            _text_for(texts, OPTION_SPECS[name], value)
+            _text_for(texts, option_spec(name, game), value)
         except RulebookError as err:
             where = ("options", *own_option_lines[name]) if name in own_option_lines else ("rulebook",)
             raise loc.error(err, *where) from None

@@ -19,7 +19,7 @@ from typing import Any
 
 from referee.handfile.words import event_words
 from referee.store.codec import decode_event
-from referee.store.models import LOG_LEGACY, LOG_WHOLE, EventRow, GameSession
+from referee.store.models import LOG_LEGACY, LOG_WHOLE, EventRecord, GameSession
 
 
 def canonical_json(value: Any) -> str:
@@ -76,7 +76,7 @@ def event_hash(
     return _sha256(prev_hash + canonical_json(record))
 
 
-def row_hash(row: EventRow) -> str:
+def row_hash(row: EventRecord) -> str:
     """The hash ``row`` should carry given its own ``prev_hash``."""
     return event_hash(
         row.prev_hash,
@@ -110,26 +110,26 @@ class ChainReport:
         return self.problem is None
 
 
-def _event_says(row: EventRow) -> str:
+def _event_says(row: EventRecord) -> str:
     try:
         return event_words(decode_event(row.kind, row.payload))
     except Exception:  # noqa: BLE001 - a damaged row is still shown, as stored
         return f"{row.kind} {canonical_json(row.payload)}"
 
 
-def what_it_says(row: EventRow) -> str:
+def what_it_says(row: EventRecord) -> str:
     """The row in the scorekeeper's words: its text, else its event written out (else raw JSON)."""
     return row.text or _event_says(row)
 
 
-def _reported(row: EventRow) -> str:
+def _reported(row: EventRecord) -> str:
     """What a suspect row says, quoted: its text, and its event too when that reads otherwise."""
     says = repr(what_it_says(row))
     event = _event_says(row)
     return says if not row.text or event == row.text else f"{says}, stored as {event!r}"
 
 
-def verify_chain(session: GameSession, rows: Iterable[EventRow]) -> ChainReport:
+def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainReport:
     """Check ``rows`` (the session's events, in ``seq`` order) against ``session``'s chain.
 
     Finds a missing or repeated sequence number, a row whose ``prev_hash`` is not its predecessor's
@@ -160,7 +160,7 @@ def verify_chain(session: GameSession, rows: Iterable[EventRow]) -> ChainReport:
     return ChainReport(session.id, count, expected_prev)
 
 
-def stored_since(rows: Sequence[EventRow], actions_before: Mapping[int, int]) -> list[str]:
+def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int]) -> list[str]:
     """What each of ``rows`` says, with its action number in its hand (``actions_before``: how many
     events each hand held before the first of them): for telling a recorder what he missed."""
     counts = dict(actions_before)

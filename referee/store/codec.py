@@ -11,6 +11,7 @@ hints covers every event class, present and future.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -38,9 +39,14 @@ EVENT_CLASSES: Final[Mapping[str, type[ev.Event]]] = types.MappingProxyType(_eve
 """Every concrete event class by its name: the values the ``kind`` column may hold."""
 
 
+def event_class(kind: str) -> type[ev.Event] | None:
+    """The event class stored as ``kind``: one of :data:`EVENT_CLASSES`, or a registered game's own."""
+    return EVENT_CLASSES.get(kind) or ev.GAME_KINDS.get(kind)
+
+
 @cache
 def _field_types(cls: type[ev.Event]) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls, vars(ev))
+    hints = typing.get_type_hints(cls, {**vars(ev), **vars(sys.modules[cls.__module__])})
     return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
 
 
@@ -63,7 +69,7 @@ def _encode_value(value: object) -> JSONValue:
 def encode_event(event: ev.Event) -> tuple[str, dict[str, JSONValue]]:
     """``(kind, payload)`` for ``event``; ``line`` is included only when it is set."""
     cls = type(event)
-    if EVENT_CLASSES.get(cls.__name__) is not cls:
+    if event_class(cls.__name__) is not cls:
         raise StoreError(f"{cls.__name__} is not an event of referee.engine.events and cannot be stored")
     payload: dict[str, JSONValue] = {}
     for name in _field_types(cls):
@@ -217,7 +223,7 @@ def _field_decoders(cls: type[ev.Event]) -> dict[str, tuple[Decoder, bool]]:
 
 def decode_event(kind: str, payload: Mapping[str, JSONValue], *, where: str | None = None) -> ev.Event:
     """The event a row holds.  ``where`` (``session 3, event 17``) goes into any error."""
-    cls = EVENT_CLASSES.get(kind)
+    cls = event_class(kind)
     if cls is None:
         raise StoreError(
             f"unknown event kind {kind!r}",

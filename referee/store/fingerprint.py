@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from referee.store.chain import canonical_json
-from referee.store.models import EventRow, GameSession
+from referee.store.models import EventRecord, GameSession
 
 
 def fingerprint(kind: str, content: Any) -> str:
@@ -23,7 +23,7 @@ def fingerprint(kind: str, content: Any) -> str:
     return hashlib.sha256(f"referee-{kind}:{canonical_json(content)}".encode()).hexdigest()
 
 
-def night_fingerprint(session: GameSession, rows: Iterable[EventRow]) -> str:
+def night_fingerprint(session: GameSession, rows: Iterable[EventRecord]) -> str:
     """The fingerprint of a recorded night: its rulebook and options and its events in order."""
     return fingerprint("night", {
         "rulebook": session.rulebook,

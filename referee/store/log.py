@@ -41,7 +41,7 @@ from referee.store.codec import decode_event
 from referee.store.models import LOG_LEGACY
 
 if TYPE_CHECKING:
-    from referee.store.models import EventRow, GameSession, HandRecord, SeatRecord
+    from referee.store.models import EventRecord, GameSession, HandRecord, SeatRecord
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class LogSnapshot:
     session: GameSession
     seats: Sequence[SeatRecord]
     hands: Sequence[HandRecord]
-    events: Sequence[EventRow]
+    events: Sequence[EventRecord]
 
 
 def seat_key(name: str) -> str:
@@ -238,7 +238,7 @@ class TableState:
                           dict(self.bought), dict(self.paid), dict(self.cashed), list(self.due), dict(self.known))
 
 
-def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: Iterable[EventRow]) -> TableState:
+def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: Iterable[EventRecord]) -> TableState:
     """The table as session ``session``'s night events (rows with no hand, in ``seq`` order) leave
     it; for a legacy session its registered seats not sat down in the log come first."""
 

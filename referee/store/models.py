@@ -19,16 +19,13 @@ The schema itself is created and changed only by the alembic migrations in
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import Any, Final
 
 from pydantic import ConfigDict
 from sqlalchemy import CheckConstraint, ForeignKeyConstraint, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from referee.store.types import JSONDocument, UTCDateTime, utcnow
-
-if TYPE_CHECKING:
-    from sqlalchemy.engine import Row
 
 # Stable constraint names, so later migrations (batch mode on SQLite) can refer to them.
 SQLModel.metadata.naming_convention = {
@@ -207,9 +204,5 @@ class EventRecord(SQLModel, table=True):
     prev_hash: str = Field(max_length=HASH_LENGTH)
     hash: str = Field(max_length=HASH_LENGTH)
 
-
-#: An event row as read: an :class:`EventRecord`, or a plain result row of its table, which has the
-#: same columns by name (:meth:`referee.store.store.Store.snapshot` reads a session's log that way).
-EventRow: TypeAlias = "EventRecord | Row[Any]"
 
 TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord)

@@ -20,6 +20,7 @@ that cannot be reached or used raises :class:`~referee.errors.StoreError` (URL p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -33,7 +34,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from referee.engine.events import CashOut, Event, MONEY_EVENTS, NightEvent, Reopened, SetDealer, SitDown
-from referee.errors import InputError, RefereeError, RetryableError, ServerGoneError, StoreError
+from referee.errors import InputError, RefereeError, RetryableError, ServerGoneError, StoreError, excerpt
 from referee.handfile.model import NAME_RE, RESERVED
 from referee.handfile.words import event_words
 from referee.money import check_amount
@@ -44,6 +45,7 @@ from referee.store.fingerprint import night_fingerprint
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
+    LOG_LEGACY,
     NAME_MAX,
     ORIGINS,
     SESSION_CLOSED,
@@ -187,17 +189,14 @@ def _check_session_id(session_id: object) -> None:
     if not isinstance(session_id, int) or isinstance(session_id, bool):
         raise InputError(f"no session {session_id!r}", hint="sessions are numbered 1, 2, …")
     if not 1 <= session_id <= MAX_ID:
-        from referee.errors import excerpt
-
         raise InputError(f"no session {excerpt(str(session_id))}",
                          hint="sessions are numbered 1, 2, …: `referee session list` shows them")
 
 
-@cache
-def _session_log() -> Any:
-    """A session's events in order, as rows of the events table (no ORM objects): built once."""
-    events = EventRecord.__table__  # type: ignore[attr-defined]
-    return events.select().where(events.c.session_id == bindparam("sid")).order_by(events.c.seq)
+def _session_log(session_id: int) -> Any:
+    """A session's events in order."""
+    return (select(EventRecord).where(EventRecord.session_id == session_id)
+            .order_by(EventRecord.seq))  # type: ignore[arg-type]
 
 
 @cache
@@ -212,6 +211,12 @@ def _values(row: EventRecord) -> dict[str, Any]:
 def _chained(sid: int, seq: int, prev_hash: str, hand_number: int | None, event: Event,
              text: str | None) -> EventRecord:
     """The row of ``event`` after event ``seq`` (hash ``prev_hash``) of session ``sid``'s log."""
+    return EventRecord(**_chained_values(sid, seq, prev_hash, hand_number, event, text))
+
+
+def _chained_values(sid: int, seq: int, prev_hash: str, hand_number: int | None, event: Event,
+                    text: str | None) -> dict[str, Any]:
+    """:func:`_chained` as the row's column values (an import writes thousands: no ORM object each)."""
     kind, payload = codec.encode_event(event)
     if text is not None and not isinstance(text, str):
         raise InputError(f"event text must be a string, not {type(text).__name__}")
@@ -220,8 +225,8 @@ def _chained(sid: int, seq: int, prev_hash: str, hand_number: int | None, event:
     created = utcnow()
     digest = chain.event_hash(prev_hash, session_id=sid, seq=seq + 1, hand_number=hand_number,
                               kind=kind, payload=payload, text=text, created_at=created)
-    return EventRecord(session_id=sid, seq=seq + 1, hand_number=hand_number, kind=kind, payload=payload,
-                       text=text, created_at=created, prev_hash=prev_hash, hash=digest)
+    return {"session_id": sid, "seq": seq + 1, "hand_number": hand_number, "kind": kind, "payload": payload,
+            "text": text, "created_at": created, "prev_hash": prev_hash, "hash": digest}
 
 
 @dataclass(frozen=True)
@@ -414,6 +419,16 @@ class Transaction:
         return applied
 
     def _append(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[EventRecord]:
+        rows = self._event_rows(head, hand_number, items)
+        if rows:  # one INSERT through the table, not the ORM's unit of work
+            self.db.execute(_event_insert(), rows)  # type: ignore[call-overload]
+            # the head on the locked row too (flushed with the transaction): the next append's fast path
+            head.game.last_seq, head.game.last_hash = head.seq, head.hash
+        return [EventRecord(**row) for row in rows]
+
+    def _event_rows(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[dict[str, Any]]:
+        """The rows (column values) that append ``items`` to the log: each checked, numbered and
+        chained onto ``head``, which moves on; written by the caller (one append, or a bulk import)."""
         sid = head.game.id
         assert sid is not None
         if hand_number is not None:
@@ -428,15 +443,11 @@ class Transaction:
                 raise InputError(f"{type(event).__name__} is an action of a hand: give its hand number")
             if isinstance(event, NightEvent):
                 event = self._night_event(head, event)
-            row = _chained(sid, head.seq, head.hash, hand_number, event, text)
+            row = _chained_values(sid, head.seq, head.hash, hand_number, event, text)
             rows.append(row)
-            head.seq, head.hash = row.seq, row.hash
+            head.seq, head.hash = row["seq"], row["hash"]
         if hand_number == head.last_hand and rows:
             head.last_hand_played = True
-        if rows:  # one INSERT through the table, not the ORM's unit of work
-            self.db.execute(_event_insert(), [_values(row) for row in rows])  # type: ignore[call-overload]
-            # the head on the locked row too (flushed with the transaction): the next append's fast path
-            head.game.last_seq, head.game.last_hash = head.seq, head.hash
         return rows
 
     def append_events(self, session_id: int, hand_number: int | None,
@@ -598,7 +609,7 @@ class Transaction:
                                   .order_by(SeatRecord.number)))  # type: ignore[arg-type]
         hands = list(self.db.exec(select(HandRecord).where(HandRecord.session_id == session_id)
                                   .order_by(HandRecord.number)))  # type: ignore[arg-type]
-        rows = self.db.connection().execute(_session_log(), {"sid": session_id}).all()
+        rows = list(self.db.exec(_session_log(session_id)))
         return LogSnapshot(game, seats, hands, rows)
 
     def find_session(self, session_id: int) -> GameSession | None:
@@ -607,8 +618,19 @@ class Transaction:
 
     def fingerprint_night(self, session_id: int) -> str:
         """The fingerprint of the session's log as this transaction sees it."""
+        return self.read_back(session_id)[0]
+
+    def read_back(self, session_id: int) -> tuple[str, int, int]:
+        """The fingerprint of the session's log as this transaction sees it (what an import wrote, read
+        back), with its numbers of hands and events; only the columns the fingerprint is made of are read."""
         game = Store._session(self.db, session_id)
-        return night_fingerprint(game, self.db.connection().execute(_session_log(), {"sid": session_id}).all())
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        rows = self.db.connection().execute(
+            select(events.c.hand_number, events.c.kind, events.c.payload)
+            .where(events.c.session_id == session_id).order_by(events.c.seq)).all()
+        hands = self.db.exec(select(func.count()).select_from(HandRecord)
+                             .where(HandRecord.session_id == session_id)).one()
+        return night_fingerprint(game, rows), hands, len(rows)
 
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = Store._session(self.db, session_id, lock=True)
@@ -982,8 +1004,6 @@ class Store:
     def _commit_fast(self, sid: int, known: _KnownHead, rows: list[EventRecord], *, sent: bool) -> bool:
         """Whether ``rows`` are in the log after this; see :meth:`_append_fast`.  ``sent``: they were
         sent before, and the server went away before it said whether it stored them."""
-        import time
-
         deadline = time.monotonic() + RECONNECT_SECONDS
         while True:
             try:
@@ -1054,12 +1074,48 @@ class Store:
                                       .order_by(SeatRecord.number)))
             hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
                                       .order_by(HandRecord.number)))
-            # the log as plain rows of its table (the same columns by name): a night is hundreds of
-            # events, read only, and ORM objects for them cost more than the reading
-            rows = session.connection().execute(_session_log(), {"sid": session_id}).all()
+            rows = list(session.exec(_session_log(session_id)))
         if game.status == SESSION_OPEN and rows:  # where the log stands: the next append goes after it
             self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, hands[-1].number if hands else 0)
         return LogSnapshot(game, seats, hands, rows)
+
+    def log_outline(self, session_id: int) -> tuple[LogSnapshot, int]:
+        """The session as :meth:`snapshot` reads it, but of its hands' events only the first of each
+        (with every night event: what lays the night out, :func:`referee.recording.session_log.read_session_log`;
+        its hands' rows only for a log recorded before it held the whole night), and the ``seq`` of its
+        last event: a long night's report reads its hands' events as it walks
+        them (:meth:`log_rows`), never all at once."""
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        sid = bindparam("sid")
+        firsts = (select(func.min(events.c.seq)).where(events.c.session_id == sid, events.c.hand_number.is_not(None))
+                  .group_by(events.c.hand_number))
+        outline = events.select().where(events.c.session_id == sid,
+                                        events.c.hand_number.is_(None) | events.c.seq.in_(firsts)).order_by(events.c.seq)
+        with self._read(self._snapshot_reader) as session, session.begin():
+            game = self._session(session, session_id)
+            seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
+                                      .order_by(SeatRecord.number)))
+            hands: list[HandRecord] = []
+            if game.log_version == LOG_LEGACY:  # its hands' rows say what its log does not (the dealers)
+                hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
+                                          .order_by(HandRecord.number)))
+            rows = session.connection().execute(outline, {"sid": session_id}).all()
+            last = session.exec(select(func.max(EventRecord.seq)).where(EventRecord.session_id == session_id)).one()
+            return LogSnapshot(game, seats, hands, rows), last or 0
+
+    def log_rows(self, session_id: int, *, upto: int, by_hand: bool = False, chunk: int = 500) -> Iterator[Any]:
+        """The session's events up to ``seq`` ``upto`` in ``seq`` order (``by_hand``: only the hands'
+        events, hand after hand), as rows of the events table, fetched ``chunk`` at a time (a
+        server-side cursor on PostgreSQL): none is kept once handed on."""
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        query = events.select().where(events.c.session_id == session_id, events.c.seq <= upto)
+        if by_hand:
+            query = query.where(events.c.hand_number.is_not(None)).order_by(events.c.hand_number, events.c.seq)
+        else:
+            query = query.order_by(events.c.seq)
+        with self._read(self._snapshot_reader) as session, session.begin():
+            result = session.connection().execution_options(yield_per=chunk).execute(query)
+            yield from result
 
     def verify_chain(self, session_id: int) -> chain.ChainReport:
         """Recompute the session's hash chain: is its event log as it was recorded?"""

@@ -1,5 +1,11 @@
-"""A toy game registered for a test, in one place (``referee.engine.games.register``), and taken out
-again after it: High card -- every player antes 1 and shows one card; the highest rank takes the pot.
+"""A toy game registered for a test, in this one module (``referee.engine.games.register``), and taken
+out again after it: High card -- every player antes (``toy.ante`` chips, an option of the toy's own)
+and shows one card; the highest rank takes the pot.  A player may double (``Ann: doubles``, an action
+of the toy's own): he puts his ante in once more, once a hand (``toy.3``).
+
+Everything the toy is lives here: its option (``house_options``), its action with its hand-format
+words, its writer form, its finding code and what the table's ``?`` asks about (``actions``), its
+event kind and its handlers.  Its rulebook file is :data:`RULEBOOK`.
 
 ``toy_games`` (a fixture: import it into the test module) registers it, its rulebook file and a
 second toy registered as a game the engine does not replay yet; it yields the folder of the rulebook.
@@ -7,14 +13,18 @@ second toy registered as a game the engine does not replay yet; it yields the fo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
-from referee.engine.events import Fold, Show
+from referee.engine.actions import Action, Reading, verb
+from referee.engine.events import Fold, PlayerEvent, Show
 from referee.engine.games import register, unregister
+from referee.engine.options import whole_number
 from referee.engine.outcome import Outcome
 from referee.engine.state import HandState, handles
 
@@ -24,22 +34,56 @@ class HighValue(NamedTuple):
     name: str
 
 
+@dataclass(frozen=True, slots=True)
+class Double(PlayerEvent):
+    """The toy's own action: the player puts his ante in once more."""
+
+
+def _read_double(reading: Reading, player: str, match: re.Match[str]) -> Double:
+    return Double(player)
+
+
+DOUBLE = Action(
+    Double,
+    words=verb("double"),
+    read=_read_double,
+    write=lambda event, hand_size: "doubles",
+    findings={"doubled_twice": ("illegal_action", "a second double by one player in one hand")},
+    probe=Double,
+    rules=("toy.3",),
+)
+
+
 class HighCard(HandState):
-    """The toy: one card each, shown; an ante of 1; a fold gives up the ante."""
+    """The toy: one card each, shown; an ante; a fold gives up the ante; one double each."""
 
     name = "toy_high_card"
     title = "High card (a toy game)"
     aliases = ("toy",)
     prefix = "toy"
+    house_options = (
+        whole_number("toy.ante", 1, 1, 100, "chips each player antes before the deal", "toy rule toy.1",
+                     shared=True),
+    )
     direction = -1
     hand_size = 1
-    events = {Show: "shows Kh", Fold: "folds"}
+    events = {Show: "shows Kh", Fold: "folds", Double: "doubles"}
+    actions = (DOUBLE,)
 
     def begin(self) -> None:
+        self.doubled: set[int] = set()
         for s in range(self.n):
             if self.dealt_in[s]:
-                self.post_ante(s, 1, "toy.1")
+                self.post_ante(s, self.ante(), "toy.1")
         self.phase = "showdown"
+
+    def ante(self) -> int:
+        return int(self.options["toy.ante"])
+
+    def copy(self) -> HighCard:
+        twin = super().copy()
+        twin.doubled = set(self.doubled)
+        return twin
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
@@ -48,6 +92,15 @@ class HighCard(HandState):
     @handles(Fold)
     def on_fold(self, seat: int, event: Fold) -> None:
         self.put_out(seat)
+
+    @handles(Double)
+    def on_double(self, seat: int, event: Double) -> None:
+        if seat in self.doubled:
+            self.flag("doubled_twice", f"{self.names[seat]} doubled twice", f"{self.prefix}.3", player=seat,
+                      remedy="void: one double a hand")
+            return
+        self.doubled.add(seat)
+        self.post_ante(seat, self.ante(), f"{self.prefix}.3")
 
     def end(self) -> Outcome:
         live = self.in_hand()
@@ -75,8 +128,12 @@ game = "{name}"
 title = "{title}"
 
 [rules]
-"{prefix}.1" = "Every player antes 1 chip and is dealt one card."
+"{prefix}.1" = "Every player antes and is dealt one card."
 "{prefix}.2" = "Every player shows his card; the highest rank takes the pot."
+"{prefix}.3" = "A player may double once a hand: he puts his ante in once more."
+
+[option_rules]
+"toy.ante" = "Every player antes {{value}} chips before the deal."
 
 [option_rules."common.wheel"]
 allowed = "A-2-3-4-5 is a straight."

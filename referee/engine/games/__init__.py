@@ -1,14 +1,18 @@
 """The game registry: every game referee knows, each a :class:`~referee.engine.state.HandState`
 subclass in a module of its own (python-chess's ``chess.variant`` is the model).
 
-Everything that lists games reads this: the hand-file vocabulary and its hints, the replay, the
-rulebook schema (a game's rule-id prefix, the game a variant's rulebook may extend), ``referee
-rulebook list``.  A variant is a subclass of the game it varies (Jackpots of straight draw): its
-rulebook may extend that game's, and it inherits that game's events and hooks.
+Everything that lists games reads this: the hand-file reader, writer and hints, the replay, the
+rulebook schema (a game's options, its rule-id prefix, the game a variant's rulebook may extend), the
+finding catalogue, the live table's ``?``, ``referee rulebook list``.  A variant is a subclass of the
+game it varies (Jackpots of straight draw): its rulebook may extend that game's, and it inherits that
+game's events, actions and hooks, and the options that game shares with its variants.
 
-To add a game: write its module (class attributes and hooks, see ``straight_draw.py``) and name it in
-:data:`SHIPPED` -- or call :func:`register` (a plug-in, a test).  A shipped game's module is imported
-the first time the game is asked for; :func:`all_games` (every game, in order) imports them all.
+A game owns everything about itself, on its class: its options (``house_options``), its own actions
+with their hand-format words and finding codes (``actions``), the codes of its other rulings
+(``finding_codes``), its events, handlers and hooks.  To add a game: write its module (see
+``straight_draw.py``) and its rulebook file, and name it in :data:`SHIPPED` -- or call
+:func:`register` (a plug-in, a test's toy).  A shipped game's module is imported the first time the
+game is asked for; :func:`all_games` imports them all.
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ import re
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from referee.engine.events import Void
+from referee.engine.events import Void, register_kind, unregister_kind
+from referee.engine.findings import FindingKind, register_codes, unregister_codes
 from referee.errors import InputError
 
 if TYPE_CHECKING:
     from referee.engine.money import NightMoney
+    from referee.engine.options import OptionSpec
     from referee.engine.state import HandState
 
 Game = type["HandState"]
@@ -60,14 +66,37 @@ def register(game: Game) -> Game:
     if other is not None or (game.name in _GAMES and _WHERE[game.name][1] != game.__name__):
         raise ValueError(f"a game named {game.name!r} is registered already "
                          f"({other.__name__ if other else _WHERE[game.name][1]})")
+    foreign = [spec.name for spec in vars(game).get("house_options", ()) if spec.prefix != game.prefix]
+    if foreign:
+        raise ValueError(f"{game.__name__}: options not named under its prefix {game.prefix!r}: {foreign}")
     if game.replays:
         unplayed = [k.__name__ for k in game.events if k is not Void and k not in game.handlers]
         unlisted = [k.__name__ for k in game.handlers if k not in game.events]
         if unplayed or unlisted:
             raise ValueError(f"{game.__name__}: events accepted but not played {unplayed}, played but not "
                              f"accepted {unlisted}")
+    undeclared = [a.kind.__name__ for a in game.actions if a.kind not in game.events]
+    if undeclared:
+        raise ValueError(f"{game.__name__}: actions declared but not among its events {undeclared}")
+    kinds, codes = _declared(game)  # its own and its ancestors': their events stored, their findings catalogued
+    for kind in kinds:
+        register_kind(kind)
+    register_codes(codes)
     _GAMES[game.name] = game
     return game
+
+
+def _declared(game: Game) -> tuple[set[type], dict[str, tuple[FindingKind, str]]]:
+    """The event kinds of the actions ``game`` and its ancestors declare, and their finding codes (the
+    actions' and the classes' own)."""
+    kinds: set[type] = set()
+    codes: dict[str, tuple[FindingKind, str]] = {}
+    for klass in reversed(game.__mro__):
+        for action in vars(klass).get("actions", ()):
+            kinds.add(action.kind)
+            codes |= action.findings
+        codes |= vars(klass).get("finding_codes", {})
+    return kinds, codes
 
 
 def unregister(game: Game) -> None:
@@ -75,6 +104,17 @@ def unregister(game: Game) -> None:
     if _GAMES.get(game.name) is not game:
         raise ValueError(f"{game.__name__} is not registered")
     del _GAMES[game.name]
+    kinds, codes = _declared(game)
+    kept_kinds: set[type] = set()
+    kept_codes: dict[str, tuple[str, str]] = {}
+    for other in _GAMES.values():  # what a game still registered declares stays
+        if other is not None:
+            other_kinds, other_codes = _declared(other)
+            kept_kinds |= other_kinds
+            kept_codes |= other_codes
+    for kind in kinds - kept_kinds:
+        unregister_kind(kind)
+    unregister_codes({code: entry for code, entry in codes.items() if code not in kept_codes})
 
 
 def _game(name: str) -> Game:
@@ -124,6 +164,17 @@ def base_game(game: Game) -> Game | None:
     return None
 
 
+def options_of(game: Game) -> tuple[OptionSpec, ...]:
+    """The house-rule options ``game`` plays under beside the common ones: those its ancestors share
+    with their variants (straight draw's ``draw.*`` in jackpots), then its own (``house_options`` of
+    its class), in that order."""
+    found: list[OptionSpec] = []
+    for klass in reversed(game.__mro__):
+        own = vars(klass).get("house_options", ())
+        found += [spec for spec in own if klass is game or spec.shared]
+    return tuple(found)
+
+
 def money_hooks() -> tuple[type[NightMoney], ...]:
     """Every registered game's money hook (:attr:`~referee.engine.state.HandState.night_money`), once
     each, in the games' order (each module imported)."""
@@ -134,6 +185,5 @@ def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
-__all__ = [
-    "game_title", "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "money_hooks",
-           "register", "replayed_games", "unregister"]
+__all__ = ["SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title",
+           "money_hooks", "options_of", "register", "replayed_games", "unregister"]

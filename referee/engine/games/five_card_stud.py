@@ -22,6 +22,8 @@ from referee.engine.events import AllIn, Bet, Call, Check, Deal, Event, Expose, 
 from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.state import HandSetup, HandState, handles
+from referee.engine.options import CHIPS, choice, whole_number
+from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 
@@ -36,6 +38,44 @@ class FiveCardStud(HandState):
     title = "five-card stud"
     aliases = ("stud",)
     prefix = "stud"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "bring_in": ("note", "the lowest upcard brings in"),
+        "lead_unverifiable": ("unverifiable", "who leads a betting round cannot be checked: upcards not known"),
+        "hole_card_exposed": ("note", "a hole card was exposed"),
+    })
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("stud.ante", "none | ante", "whether every player antes before the deal", "seed-003"),
+        whole_number("stud.ante_amount", 1, 1, CHIPS,
+                     "chips each player antes when stud.ante = ante", "seed silent; same as straight draw"),
+        choice("stud.first_round", "highest_upcard | bring_in_lowest_upcard",
+               "who acts first in the first betting round", "seed-003; wiki-5cs; pagat-stud"),
+        choice("stud.upcard_tie", "first_dealt | suit_c<d<h<s",
+               "how equal highest upcards are ordered", "seed-003; wiki-5cs; pagat-stud"),
+        choice("stud.later_rounds", "best_showing_combination",
+               "who acts first in the betting rounds after the first", "wiki-5cs; pagat-stud; seed silent"),
+        choice("stud.all_check", "next_card | redeal",
+               "what happens when every player checks a betting round", "wiki-5cs; seed unclear", pins="10.7"),
+        choice("stud.betting", "spread_limit | fixed_limit | pot_limit | no_limit",
+               "the betting structure", "seed silent; same as straight draw"),
+        whole_number("stud.bet_min", 1, 1, CHIPS, "smallest bet or raise", "seed silent; same as straight draw"),
+        whole_number("stud.limit_early", 2, 1, CHIPS,
+                     "largest bet or raise in the rounds after the 2nd and 3rd cards", "seed silent; same as straight draw"),
+        whole_number("stud.limit_late", 5, 1, CHIPS,
+                     "largest bet or raise in the rounds after the 4th and 5th cards", "seed silent; same as straight draw"),
+        choice("stud.raise_cap", "per_player_3 | bet_plus_4_raises_total | none",
+               "how many raises a betting round allows", "seed silent; same as straight draw"),
+        choice("stud.opening_bet_counts_as_raise", "no | yes",
+               "whether a player's opening bet counts toward his raise cap", "seed silent; same as straight draw"),
+        choice("stud.check_raise", "allowed | forbidden",
+               "whether a player who checked may raise later in the same round", "seed silent; same as straight draw"),
+        choice("stud.check_facing_bet", "must_act_again | taken_as_call | taken_as_fold",
+               "what a check facing a bet amounts to", "seed silent; same as straight draw"),
+        choice("stud.check_raise_breach", "must_act_again | taken_as_call | taken_as_fold",
+               "what a raise amounts to by a player who checked, where check-raising is forbidden",
+               "seed silent; same as straight draw"),
+    )
     hand_size = ROUNDS + 1
     deals_whole_hand = False  # the hole card and each upcard are dealt on their own
     events = {**TABLE, **SHOWDOWN, Deal: "dealt Kh (the hole card) | dealt up Kh", **POKER_BETTING}

@@ -8,6 +8,10 @@ from what the log knows (the dealt hand, what was shown); when nothing decides i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from types import MappingProxyType
+
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
@@ -18,6 +22,8 @@ from referee.engine.games.straight_draw import StraightDraw
 from referee.engine.outcome import Carry, Outcome, Penalty, PokerCarry, PotResult
 from referee.engine.places import kept
 from referee.engine.state import STANDARD_PACK, HandSetup, handles
+from referee.engine.options import choice
+from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 
@@ -50,6 +56,63 @@ class Jackpots(StraightDraw):
     title = "Jackpots"
     aliases = ("jacks or better", "jacks to open")
     prefix = "jackpots"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "false_open_before_showdown": ("false_open", "a false open established before the showdown: the opener is out"),
+        "false_open_after_dropping": ("false_open", "a false open established after the opener dropped out"),
+        "false_open_at_showdown": ("false_open", "a false open found at the showdown: the pot goes to the others"),
+        "false_open_all_dropped": ("false_open", "a false open found when everybody else had dropped: the pot stays"),
+        "false_open_after_win": ("false_open", "a false open found after the opener took the pot"),
+        "false_open_not_declared": ("false_open", "nobody declared the pot open after a false open: bets back, the pot stays"),
+        "unproven_opener": ("false_open", "an opener who cannot prove his openers"),
+        "openers_unverifiable": ("unverifiable", "the opener's openers were not shown"),
+        "penalty_unverifiable": ("unverifiable", "the false-open penalty cannot be ruled: openers not shown"),
+        "took_pot_without_openers": ("illegal_action", "the opener raked the pot without showing openers"),
+        "split_declared_late": ("illegal_action", "split openers announced after the opener's draw"),
+        "split_declared_not_opener": ("note", "split openers announced by a player who did not open"),
+        "pot_declared_open": ("note", "a player declared the pot open after a false open"),
+        "declared_open_without_openers": ("illegal_action", "the pot declared open by a player without openers"),
+        "declared_open_not_in_hand": ("illegal_action", "the pot declared open by a player out of the hand"),
+        "declared_open_nothing_pending": ("note", "the pot declared open when no false open awaited it"),
+        "false_open_declared_nobody_opened": ("note", "a false open declared when nobody had opened"),
+        "false_open_declared_but_held": ("note", "a false open declared by an opener who held openers"),
+        "free_ride_antes": ("note", "the false opener antes for everybody (free ride)"),
+        "free_ride_deferred": ("note", "the false opener deals: his free ride moves to the next deal he does not deal"),
+        "no_antes_after_passes": ("note", "no antes: the ante cap after deals nobody opened"),
+        "penalty_unpaid": ("note", "the false opener had no chips left to pay a penalty"),
+    })
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("jackpots.min_open", "JJ | progressive_QQ_KK_AA",
+               "the smallest hand that may open", "seed-003; wiki-5cd"),
+        choice("jackpots.no_open", "as_draw.all_check | reante_same_dealer | ante_cap_3_deals",
+               "what happens when nobody opens", "seed-002 analogy; hoyle-jp; RRoP", pins="10.4"),
+        choice("jackpots.uncalled_show", "openers_only | full_hand",
+               "what an opener whose bet nobody called must show", "seed-003; hoyle-jp; pz-openers"),
+        choice("jackpots.split_declare", "keep_discards_face_down | declare_and_under_chip",
+               "what an opener who splits his openers must do", "seed-003; RRoP"),
+        choice("jackpots.retrieve_mucked_discard", "no | referee_discretion",
+               "whether mucked discards may be retrieved to prove openers", "seed-003 (implied); RRoP"),
+        choice("jackpots.unproven_opener", "as_false_open | forfeit_pot_only",
+               "what happens to an opener who cannot prove openers", "seed-003", pins="10.5"),
+        choice("jackpots.false_open_penalty", "pay_each_other_player_1 | ante_for_all_next_deal | none",
+               "the penalty for a false open", "seed-003; RRoP"),
+        choice("jackpots.penalty_payees", "all_other_players_dealt | active_players_only",
+               "who receives the false-open penalty", "seed-003", pins="10.5"),
+        choice("jackpots.false_open_before_showdown", "play_on | rrop_declare_open",
+               "what happens when a false open is found before the showdown", "seed-003; RRoP"),
+        choice("jackpots.false_open_after_win", "keep_if_best_no_penalty | forfeit",
+               "what happens when a false open is found after the opener took the pot", "seed-003; RRoP",
+               pins="10.6"),
+        choice("jackpots.free_ride_by_dealer", 
+               "antes_for_others_too | next_deal_he_does_not_deal | dealer_ante_counts",
+               "what the free ride costs a false opener who deals the next hand under draw.ante = dealer_antes_N",
+               "seed silent"),
+        choice("jackpots.caller_refund", "none",
+               "what a caller who cannot beat a false opener gets back", "RRoP; seed silent"),
+        choice("jackpots.bug", "none | joker_as_ace_or_straight_flush_filler",
+               "whether a joker (the bug) is in the pack", "seed-003; wiki-5cd; RRoP"),
+    )
     events = {**StraightDraw.events, Declare: "declares split openers"}
     declarations = frozenset({"split_openers", "open", "false_open"})
     after_end = StraightDraw.after_end | {Declare}

@@ -25,12 +25,15 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from types import MappingProxyType
+
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
+from referee.engine.actions import Action, verb
 from referee.engine.events import BuyBack, DeclineBuyBack, Event, GameSoFar
 from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN
 from referee.engine.games.commerce_showdown import Pick, Standing, best, lowest
@@ -40,6 +43,8 @@ from referee.engine.money import GameMoney, GameMoneyReport, Money, MoneyLine, N
 from referee.engine.outcome import Carry, Outcome, Penalty
 from referee.engine.state import STANDARD_PACK, Prompt, handles
 from referee.engine.table import Seat
+from referee.engine.options import CHIPS, choice, whole_number
+from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
@@ -191,6 +196,24 @@ class BuyBackChoices:
         return [BuyBack(player), DeclineBuyBack(player)]
 
 
+
+#: ``buys la viuda``: the player who lost his last chip buys the widow chip (laviuda.5.1).
+BUY_BACK = Action(BuyBack, rf"{verb('buy')}\s+(?:la\s+)?viuda", lambda r, p, m: BuyBack(p),
+                  lambda e, size: "buys la viuda",
+                  findings={
+                      "buyback_not_immediate": ("illegal_action", "La Viuda bought other than at the end of the deal that emptied the stack"),
+                      "buyback_second": ("illegal_action", "La Viuda bought when it had already been bought"),
+                      "buyback_with_chips": ("illegal_action", "La Viuda bought by a player who still has chips"),
+                      "buyback_refused": ("illegal_action", "La Viuda bought where the game has no La Viuda (short pack)"),
+                  })
+#: ``declines la viuda``: he does not buy it, and is out of the game.
+DECLINE_BUY_BACK = Action(DeclineBuyBack, rf"{verb('decline')}\s+(?:la\s+)?viuda", lambda r, p, m: DeclineBuyBack(p),
+                          lambda e, size: "declines la viuda",
+                          findings={
+                              "decline_not_needed": ("note", "La Viuda declined by a player who was not offered it"),
+                          })
+
+
 class LaViuda(WhiskeyPoker):
     """One deal of La Viuda (or of short-pack whisky)."""
 
@@ -198,9 +221,38 @@ class LaViuda(WhiskeyPoker):
     title = "La Viuda"
     aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "eliminated_player_acted": ("illegal_action", "a player who is out of the game took part in a deal"),
+        "chips_bought_differ": ("note", "a La Viuda game starts with stacks other than the chips each player buys"),
+        "pack_too_small": ("misdeal", "the short pack has too few cards for the players and the widow"),
+    })
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        whole_number("laviuda.chips_each", 3, 1, 100, "chips each player buys at the start", "seed-004"),
+        whole_number("laviuda.chip_value", 1, 1, CHIPS, "the agreed price of one chip, in money units", "seed-004"),
+        choice("laviuda.buyback_price", "2x_chip", "the price of La Viuda", "seed-004"),
+        choice("laviuda.buyback", "once_immediately_passes_on", "who may buy La Viuda, and when", "seed-004"),
+        choice("laviuda.pool_after_buyback", "unchanged",
+               "the pool count after La Viuda is bought", "seed-004"),
+        choice("laviuda.tie_lowest", "highest_nonwild_card_suit_hdcs | all_tied_pay",
+               "who pays when worst hands tie", "seed-004; widow-app", pins="10.9"),
+        choice("laviuda.wild_rank_from_pool", "on | off",
+               "whether the rank named by the pool count is wild", "seed-004; widow-app", pins="10.9"),
+        whole_number("laviuda.jokers", 2, 0, 2, "jokers in the pack (always wild)", "seed-004; widow-app"),
+        choice("laviuda.wild_use", "any_card | no_duplicate_card_in_hand",
+               "what card a wild card may stand for", "seed silent; widow-app", pins="10.9"),
+        choice("laviuda.natural_beats_wild", "no | yes",
+               "whether a hand without wild cards beats an equal hand with them", "seed silent"),
+        choice("laviuda.short_pack", "off | 5_ranks_per_2_players_plus_1_per_player",
+               "whether a short pack is used", "seed-004"),
+        whole_number("laviuda.points_target", 5, 1, 1000,
+                     "points that win short-pack whisky (the agreed target)", "seed-004 ('an agreed target number'); engine"),
+    )
     hand_size = 5
     direction = -1  # laviuda.3.1: dealt and played counter-clockwise
     events = {**TABLE, **SHOWDOWN, **COMMERCE, BuyBack: "buys la viuda", DeclineBuyBack: "declines la viuda"}
+    actions = (BUY_BACK, DECLINE_BUY_BACK)
     #: The words its players say at the table, each with the hand format's words it stands for (no
     #: betting in La Viuda; buying her back after losing one's last chip).
     table_words: Mapping[str, str] = MappingProxyType({

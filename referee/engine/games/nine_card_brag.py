@@ -12,6 +12,7 @@ not reveal his best hand first cannot win the deal, as in seven-card brag's defa
 from __future__ import annotations
 
 from referee.engine.games.seven_card_brag import SevenCardBrag
+from referee.engine.options import choice
 from referee.errors import InputError
 
 
@@ -21,6 +22,18 @@ class NineCardBrag(SevenCardBrag):
     name = "nine_card_brag"
     title = "Nine-card Brag"
     prefix = "brag9"
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("brag9.win", "all_three | two_of_three", "what wins the pot", "seed-001; op-9cb", pins="10.14"),
+        choice("brag9.four_of_a_kind_wins", "off | on",
+               "whether four of a kind among the nine cards wins at once", "seed-001; op-9cb"),
+        choice("brag9.round_tie", "no_unique_best | first_revealed_wins",
+               "what a tie for the best hand of a round means", "seed silent; op-9cb", pins="10.13"),
+        choice("brag9.four_pairs_redeal", "off | on",
+               "whether a player dealt four pairs may call a redeal", "op-9cb"),
+        choice("brag9.scoring", "single_pot | four_pots | points_3_2_1_to_21", "how the stakes are won",
+               "seed-001; 3cardbrag.co.uk; johnpanter"),
+    )
     hand_size = 9
     declarations = frozenset({"four_of_a_kind", "four_pairs"})
 

@@ -17,13 +17,17 @@ when the pot depends on it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+import re
 from types import MappingProxyType
 
 from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import ClassVar
 
-from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.cards import UNKNOWN, AnyCard, Card, check_no_duplicates, format_cards
+from referee.engine.actions import Action, Reading, read_cards, verb
 from referee.engine.events import Arrange, Check, Cover, Deal, Declare, Event, Fold, Look, Muck, \
     Reveal, See, Show, Stake, TakePot
 from referee.engine.games.common import ARRANGING, BRAG_BETTING, TABLE, WithoutMisdeal
@@ -31,7 +35,9 @@ from referee.engine.games.three_card_brag import CARRIED
 from referee.engine.outcome import Carry, Outcome, PotResult
 from referee.engine.places import MUCK
 from referee.engine.state import HandSetup, Prompt, handles
-from referee.errors import InputError
+from referee.engine.options import choice
+from referee.engine.findings import FindingKind
+from referee.errors import CardError, HandFileError, InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 
 #: The outcome kind of a nine-card deal ended by a four-pairs declaration: the pot stays, the same
@@ -73,15 +79,77 @@ class RevealChoice:
         return [Reveal(player, None, self.cards or (UNKNOWN,) * 3)]
 
 
+
+def _read_arrange(r: Reading, p: str, m: re.Match[str]) -> Arrange:
+    parts = [part.strip() for part in m["hands"].split("|")]
+    hands = tuple(read_cards(part, f"{p}'s hand {i}", need=3) for i, part in enumerate(parts, 1))
+    discard = read_cards(m["discard"], f"{p}'s discard") if m["discard"] else ()
+    try:
+        check_no_duplicates([c for h in hands for c in h] + list(discard))
+    except CardError as err:
+        raise HandFileError(f"{err.message} in {p}'s arrangement", hint=err.hint) from err
+    return Arrange(p, hands=hands, discard=discard)
+
+
+def _write_arrange(e: Arrange, size: int) -> str:
+    text = "arranges " + " | ".join(format_cards(h) for h in e.hands)
+    return text + (f", discards {format_cards(e.discard)}" if e.discard else "")
+
+
+def _read_reveal(r: Reading, p: str, m: re.Match[str]) -> Reveal:
+    number = int(m["round"]) if m["round"] else None
+    if number is not None and number < 1:
+        raise HandFileError(f"bad hand number {number}", hint="brag hands are revealed as hand 1, 2, 3")
+    return Reveal(p, round=number, cards=read_cards(m["cards"], f"{p}'s revealed hand", need=3))
+
+
+#: ``arranges Ah Ad Ac | Kd Qd Jd, discards 2c``: the player's hands in the order he will reveal them.
+ARRANGE = Action(Arrange, rf"{verb('arrange')}\s+(?P<hands>[^,]+?)(?:\s*,\s*{verb('discard')}\s+(?P<discard>.+))?",
+                 _read_arrange, _write_arrange)
+#: ``reveals Ah Ad Ac`` (his next hand) or ``reveals hand 2: Kd Qd Jd``.
+REVEAL = Action(Reveal, rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+(?P<cards>.+)", _read_reveal,
+                lambda e, size: "reveals " + ("" if e.round is None else f"hand {e.round}: ") + format_cards(e.cards),
+                findings={
+                    "revealed_out_of_turn": ("illegal_action", "a hand revealed out of turn"),
+                    "better_hand_not_first": ("illegal_action", "a player who did not reveal his best hand first"),
+                    "reveal_not_arranged": ("note", "a revealed hand that is not the one the player arranged for it"),
+                })
+
+
 class SevenCardBrag(WithoutMisdeal):
     """One hand of Seven-card Brag."""
 
     name = "seven_card_brag"
     title = "Seven-card Brag"
     prefix = "brag7"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),
+        "staked_twice": ("illegal_action", "a second stake by one player in one deal"),
+        "stake_after_reveals": ("illegal_action", "a stake after the hands began to be revealed"),
+        "stake_missing": ("illegal_action", "a player in the deal who did not stake"),
+        "declaration_no_effect": ("note", "a declaration the rulebook gives no effect, or made too late"),
+        "declaration_false": ("illegal_action", "declared cards that are not what was declared"),
+        "declaration_unverifiable": ("unverifiable", "a declaration whose cards were not shown"),
+        "round_unverifiable": ("unverifiable", "the best hand of a round cannot be told: hands not revealed"),
+        "too_many_players": ("illegal_action", "more players than the game can deal to"),
+    })
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("brag7.four_of_a_kind_wins", "off | on",
+               "whether four of a kind among the seven cards wins at once", "seed-001; op-9cb"),
+        choice("brag7.round_tie", "no_unique_best_pot_carries | first_revealed_wins",
+               "what a tie for the best hand of a round means", "seed silent; op-9cb", pins="10.13"),
+        choice("brag7.misorder", "hand_cannot_win | reorder",
+               "a player who reveals his weaker hand first", "seed-001; tj-7cb"),
+        choice("brag7.mode", "split_two_hands | best_three_then_bet", "the form of the game",
+               "seed-001; tj-7cb"),
+        choice("brag7.deal", "one_at_a_time | 3_3_1_no_shuffle", "how the cards are dealt", "seed-001"),
+    )
     hand_size = 7
     shows_whole_hand = False  # hands are revealed three cards at a time; a show is flagged
     events = {**TABLE, **BRAG_BETTING, **ARRANGING}
+    actions = (ARRANGE, REVEAL)
     #: The words its players say at the table, each with the hand format's words it stands for (seed
     #: 001: each player in turn «вскрывает» one of his hands: reveals it).
     table_words: Mapping[str, str] = MappingProxyType({

@@ -31,6 +31,8 @@ from referee.engine.games.three_card_brag import ShowChoices
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
 from referee.engine.places import WIDOW, PlaceKey
 from referee.engine.state import HandSetup, Prompt, handles
+from referee.engine.options import choice
+from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 
@@ -85,6 +87,32 @@ class StopTheBus(WithoutMisdeal):
     name = "stop_the_bus"
     title = "Stop the Bus"
     prefix = "stopbus"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "exchange_count": ("illegal_action", "an exchange of a number of cards the rulebook does not allow"),
+        "pass_not_allowed": ("illegal_action", "a pass where the rulebook makes every player exchange"),
+        "stop_call_not_allowed": ("illegal_action", "a stop call under a rulebook without one"),
+        "acted_not_in_game": ("illegal_action", "a player with no chips left (out of the game) acted"),
+        "exchanging_over": ("illegal_action", "an exchange, pass or stop call after the exchanging ended"),
+        "lowest_unverifiable": ("unverifiable", "who has the lowest hand cannot be told: hands not shown"),
+        "penalty_short": ("note", "the lowest hand paid all he had, less than the penalty"),
+        "game_won": ("note", "the last player with chips takes the whole pot"),
+    })
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("stopbus.exchange", "one | one_or_three", "how many cards a turn exchanges",
+               "seed-001; wiki-stb"),
+        choice("stopbus.exchange_mandatory", "no | yes", "whether a player must exchange at his turn",
+               "seed-001; wiki-stb; gamerules-stb"),
+        choice("stopbus.end", "full_round_without_exchange | stop_call_then_one_turn_each",
+               "when the exchanging ends", "seed-001; wiki-stb; gamerules-stb", pins="10.15"),
+        choice("stopbus.penalty", "5_chips_to_pot | 1_token", "what the lowest hand pays",
+               "seed-001; wiki-stb"),
+        choice("stopbus.tie_lowest", "all_tied_pay", "who pays when lowest hands tie",
+               "wiki-stb; seed silent", pins="10.13"),
+        choice("stopbus.top_prial", "333 | AAA", "the highest prial (as three-card brag)",
+               "seed-001; wiki-stb"),
+    )
     hand_size = 3
     events = {**TABLE, Exchange: "exchanges 7c for Kd | exchanges all", Pass: "passes", Knock: "stops the bus",
               TurnWidow: "dummy: 4h 5h 6h", Reported: "was lowest"}

@@ -9,13 +9,15 @@ Cards: the log may know every card (a camera), some, or none; cards nobody saw a
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 
 from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from referee.cards import UNKNOWN, AnyCard, Card
+from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.engine.actions import Action, Reading, read_cards, verb
 from referee.engine.betting import BettingRound, BettingRules, round_rules
 from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Event, Expose, Fold, Misdeal, Muck, \
     Raise, Show, Showdown, TakePot
@@ -23,7 +25,8 @@ from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.places import MUCK, kept
 from referee.engine.state import HandSetup, HandState, Prompt, handles
-from referee.errors import InputError
+from referee.engine.options import CHIPS, choice, whole_number
+from referee.errors import HandFileError, InputError, excerpt
 from referee.ranking import poker
 from referee.ranking.poker import HandValue
 
@@ -52,6 +55,83 @@ class DrawTaken(NamedTuple):
     received: tuple[AnyCard, ...]
 
 
+
+def _read_draw(r: Reading, p: str, m: re.Match[str]) -> Draw:
+    head, *clauses = [c.strip() for c in m[0].split(",")]
+    if re.fullmatch(r"stands?\s+pat", head, re.IGNORECASE):
+        count = 0
+    else:
+        dm = re.fullmatch(rf"{verb('draw')}\s+(\S+)(?:\s+cards?)?", head, re.IGNORECASE)
+        if dm is None:
+            raise HandFileError(f"cannot read {excerpt(head)}", hint="write 'draws 3' or 'stands pat'")
+        if not re.fullmatch(r"\d+", dm[1]):
+            raise HandFileError(f"bad number of cards {excerpt(dm[1])}", hint="write 'draws 3'")
+        count = int(dm[1])
+    discards: tuple[AnyCard, ...] = ()
+    received: tuple[AnyCard, ...] = ()
+    kept = False
+    for clause in clauses:
+        cm = re.fullmatch(rf"{verb('discard')}(?:\s+(?P<cards>.*?))?(?P<fd>\s*face\s+down)?", clause, re.IGNORECASE)
+        gm = re.fullmatch(r"(?:gets|receives|got)\s+(?P<cards>.+)", clause, re.IGNORECASE)
+        if cm and (cm["cards"] or cm["fd"]):
+            if cm["cards"]:
+                discards = read_cards(cm["cards"], f"{p}'s discards")
+            kept = kept or bool(cm["fd"])
+        elif gm:
+            received = read_cards(gm["cards"], f"{p}'s new cards")
+        else:
+            raise HandFileError(
+                f"cannot read {excerpt(clause)} in a draw",
+                hint="write 'draws 2, discards 7c 2d face down, gets Kd Ks' (each part optional)",
+            )
+    for what, got in (("discards", discards), ("new cards", received)):
+        if got and len(got) != count:
+            raise HandFileError(
+                f"{p} draws {count} but the line lists {len(got)} {what}",
+                hint="the numbers must agree; write '??' for a card nobody saw",
+            )
+    return Draw(p, count=count, discards=discards, received=received, kept_face_down=kept)
+
+
+def _write_draw(e: Draw, size: int) -> str:
+    if e.count == 0 and not (e.discards or e.received or e.kept_face_down):
+        return "stands pat"
+    text = f"draws {e.count}"
+    if e.discards or e.kept_face_down:
+        text += ", discards"
+        if e.discards:
+            text += " " + format_cards(e.discards)
+        if e.kept_face_down:
+            text += " face down"
+    if e.received:
+        text += ", gets " + format_cards(e.received)
+    return text
+
+
+def _read_ask(r: Reading, p: str, m: re.Match[str]) -> Ask:
+    target = r.resolve(m["name"])
+    if target == p:
+        raise HandFileError(f"{p} asks himself", hint="write whom he asked: 'Bob: asks Ann'")
+    return Ask(p, target=target)
+
+
+#: The draw: ``draws 3``, ``stands pat``, ``draws 2, discards 7c 2d face down, gets Kd Ks``.
+DRAW = Action(Draw, r"(?:stands?\s+pat|draws?\s+.*)", _read_draw, _write_draw,
+              findings={
+                  "draw_out_of_phase": ("illegal_action", "a draw when it is not the draw"),
+                  "draw_not_in_hand": ("illegal_action", "a draw by a player who is out of the hand"),
+                  "drew_twice": ("illegal_action", "a second draw by a player who has drawn"),
+                  "drew_out_of_turn": ("illegal_action", "a draw before the players served before him"),
+                  "drew_too_many": ("illegal_action", "more cards drawn than the rulebook allows"),
+              })
+#: ``asks Ann``: how many cards did Ann draw? (the log answers)
+ASK = Action(Ask, rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _read_ask,
+             lambda e, size: f"asks {e.target}",
+             findings={
+                 "draw_count_answer": ("answer", "how many cards a player drew, answered from the log"),
+             })
+
+
 class StraightDraw(HandState):
     """One hand of straight five-card draw."""
 
@@ -59,6 +139,43 @@ class StraightDraw(HandState):
     title = "straight draw"
     aliases = ("five-card draw", "draw")
     prefix = "draw"
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("draw.ante", "dealer_antes_N | each_player_antes_1",
+               "who puts the ante in before the deal", "seed-002; hoyle-jp", shared=True),
+        choice("draw.all_check", "redeal_next_dealer_adds_N | redeal_same_dealer_all_reante | proceed_to_draw",
+               "what happens when every player checks in the first betting round", "seed-002; hoyle-jp; PokerKit", shared=True),
+        choice("draw.betting", "spread_limit | fixed_limit | pot_limit | no_limit",
+               "the betting structure", "seed-002; RRoP; PokerKit", pins="10.3", shared=True),
+        choice("draw.check_first_round", "allowed | bet_or_drop",
+               "whether a player may check in the first betting round", "seed-002; hoyle-draw", shared=True),
+        whole_number("draw.limit_pre", 2, 1, CHIPS,
+                     "largest bet or raise before the draw (the fixed size under fixed_limit)", "seed-002", pins="10.3", shared=True),
+        whole_number("draw.limit_post", 5, 1, CHIPS,
+                     "largest bet or raise after the draw (the fixed size under fixed_limit)", "seed-002", pins="10.3", shared=True),
+        whole_number("draw.bet_min", 1, 1, CHIPS, "smallest bet or raise", "seed-002", shared=True),
+        choice("draw.raise_cap", "per_player_3 | bet_plus_4_raises_total | none",
+               "how many raises a betting round allows", "seed-002; RRoP", shared=True),
+        choice("draw.opening_bet_counts_as_raise", "no | yes",
+               "whether a player's opening bet counts toward his raise cap", "seed silent", pins="10.1", shared=True),
+        choice("draw.max_draw", "3_or_4_if_under_6 | 3 | 5_split_4_then_1",
+               "how many cards a player may draw", "seed-002; RRoP", shared=True),
+        choice("draw.round2_first", "first_bettor_round1 | left_of_dealer",
+               "who acts first in the betting round after the draw", "seed-002; RRoP", pins="10.2", shared=True),
+        choice("draw.showdown_first", "last_raiser | last_bettor_or_first_to_act",
+               "who shows his hand first at the showdown", "seed-002; RRoP", pins="10.1", shared=True),
+        choice("draw.count_question", "answer_until_betting | answer_until_action_after_draw",
+               "until when a player must answer how many cards he drew", "seed-002; RRoP", shared=True),
+        choice("draw.check_raise", "allowed | forbidden",
+               "whether a player who checked may raise later in the same round", "RRoP; seed silent", shared=True),
+        choice("draw.check_facing_bet", "must_act_again | taken_as_call | taken_as_fold",
+               "what a check facing a bet amounts to", "seed-002 (nobody may check after a bet); remedy seed silent", shared=True),
+        choice("draw.check_raise_breach", "must_act_again | taken_as_call | taken_as_fold",
+               "what a raise amounts to by a player who checked, where check-raising is forbidden",
+               "RRoP; seed silent", shared=True),
+        choice("draw.misdeal", "rrop_list | none",
+               "which dealing errors make a misdeal", "RRoP; seed silent", shared=True),
+    )
     hand_size = 5
     events = {
         **TABLE,
@@ -67,6 +184,7 @@ class StraightDraw(HandState):
         Draw: "draws 3 | stands pat | draws 2, discards 7c 2d, gets Kd Ks",
         Ask: "asks Ann",
     }
+    actions = (DRAW, ASK)
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
     #: The words its players say at the table, each with the hand format's words it stands for: what

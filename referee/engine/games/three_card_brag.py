@@ -30,6 +30,8 @@ from referee.engine.outcome import Carry, Outcome, PotResult
 from referee.engine.pots import split_pot
 from referee.engine.staking import StakingRound, staking_rules
 from referee.engine.state import HandSetup, HandState, Prompt, handles
+from referee.engine.options import CHIPS, choice, whole_number
+from referee.engine.findings import FindingKind
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
 
 #: The outcome kind of a deal whose pot stays for the next one (a blind player left alone under
@@ -78,6 +80,42 @@ class ThreeCardBrag(HandState):
     title = "Three-card Brag"
     aliases = ("brag",)
     prefix = "brag"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
+        "kept_hand_dealt": ("note", "cards dealt to the player who keeps his blind hand from the last deal"),
+    })
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("brag.betting", "bet_or_raise | round | poker | poker_antistall",
+               "the betting system", "seed-001"),
+        choice("brag.limit", "1_to_5 | 1 | 1_to_10", "size of a bet or raise", "seed-001"),
+        whole_number("brag.ante", 1, 0, CHIPS, "chips each player antes before each deal (0: no ante)", "seed-001"),
+        choice("brag.top_prial", "333 | AAA", "the highest prial", "seed-001; pagat-brag; wiki-3cb"),
+        choice("brag.wild", "none | deuces | braggers_AD_JC_9D", "wild cards", "seed-001", pins="10.10"),
+        choice("brag.natural_beats_wild", "yes | no",
+               "whether a hand without wild cards beats an equal hand with them", "seed-001"),
+        choice("brag.blind", "allowed | not_allowed", "whether a player may play blind", "seed-001"),
+        choice("brag.blind_may_raise", "yes | no", "whether a blind player may raise", "seed silent; 3cb-me"),
+        choice("brag.see_cost", "double_own_stake", "what a seen player pays each turn",
+               "seed-001; wiki-3cb", pins="10.11"),
+        choice("brag.seen_may_see_blind", "no", "whether a seen player may pay to see a blind one",
+               "seed-001; pagat-brag; wiki-3cb"),
+        choice("brag.tie_at_see", "seer_loses | split", "who wins equal hands at a two-player see",
+               "pagat-brag; wiki-3cb; seed silent", pins="10.13"),
+        choice("brag.blind_uncontested", "takes_pot | pot_carries_blind_keeps_hand",
+               "what a blind player left alone receives", "seed-001; wiki-3cb; misery"),
+        choice("brag.cover_main_pot", "all_money_before_cover | poker_equalised_side_pot",
+               "what the main pot holds when a player covers", "seed-001; misery", pins="10.12"),
+        choice("brag.cover_main_contest", "best_of_coverer_and_side_pot_finalists | side_pot_winner_vs_coverer",
+               "who contests the main pot after a cover", "seed-001; misery", pins="10.12"),
+        choice("brag.cover_tie", "side_pot_winner | split", "who wins a tie for the main pot after a cover",
+               "misery; seed silent"),
+        choice("brag.cover_heads_up", "ends_betting_show", "a cover when only two players are left",
+               "misery; seed silent"),
+        choice("brag.shuffle", "after_prial_only | every_deal", "when the pack is shuffled", "seed-001"),
+        choice("brag.runs_wrap", "no", "whether a run may go round the corner (2-A-K)", "pagat-brag"),
+    )
     hand_size = 3
     events = {**TABLE, **BRAG_BETTING}
     #: The words its players say at the table, each with the hand format's words it stands for: what

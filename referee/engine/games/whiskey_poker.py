@@ -39,6 +39,8 @@ from referee.engine.places import WIDOW, PlaceKey
 from referee.engine.pots import build_pots, split_pot
 from referee.engine.state import HandState, Prompt, handles
 from referee.engine.table import Seat
+from referee.engine.options import CHIPS, choice, whole_number
+from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue
@@ -173,6 +175,47 @@ class WhiskeyPoker(HandState):
     name = "whiskey_poker"
     title = "Whiskey Poker"
     prefix = "whiskey"
+    #: the finding codes this game's own rulings flag, each with its kind and meaning
+    finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
+        "exchange_card_not_in_widow": ("illegal_action", "an exchange taking a card the widow does not hold"),
+        "exchange_card_not_held": ("illegal_action", "an exchange giving a card the player does not hold"),
+        "widow_contradicts_log": ("illegal_action", "widow cards stated that contradict what the log knows"),
+        "shown_hand_contradicts_log": ("illegal_action", "a shown hand with a card the log has elsewhere, or without one he holds"),
+        "result_contradicts_cards": ("illegal_action", "a result line the shown cards contradict (the cards decide)"),
+        "result_names_player_out": ("illegal_action", "a result line naming a player who is not in the deal"),
+        "deal_after_game_over": ("illegal_action", "a deal logged after the game was over"),
+        "dealer_unknown": ("note", "the log does not say who dealt: rulings that need the dealer are not made"),
+    })
+    #: the house-rule options of this game (RULES.md), read through the rulebook
+    house_options = (
+        choice("whiskey.scoring",
+               "pot_to_best | no_ante_lowest_pays_N | ante_and_lowest_pays_N | lowest_pays_1_to_pool_elimination"
+               " | pot_to_best_plus_lowest_forfeit",
+               "who wins and who pays at the showdown", "seed-000; seed-004; hoyle-wp", pins="10.8"),
+        choice("whiskey.lowest_pays", "N_players | agreed_k",
+               "how many chips the lowest hand pays when it pays", "seed-000"),
+        whole_number("whiskey.agreed_k", 1, 1, CHIPS,
+                     "the agreed payment when whiskey.lowest_pays = agreed_k", "seed-000; hoyle-wp"),
+        whole_number("whiskey.pool_chips", 5, 1, CHIPS,
+                     "chips each player starts with under lowest_pays_1_to_pool_elimination", "seed-004"),
+        choice("whiskey.knock_with_exchange", "allowed | forbidden",
+               "whether a player may exchange and knock in the same turn", "seed-000; hoyle-wp", shared=True),
+        choice("whiskey.pass_rule", "once_in_phase2 | not_twice_in_a_row | unlimited",
+               "how often a player may pass once the widow is face up", "seed-000; hoyle-wp; homepoker-wp",
+               pins="10.8", shared=True),
+        choice("whiskey.phase2_exchange", "one_or_all | any_number",
+               "how many cards a player may exchange with the face-up widow", "seed-000; pagat; homepoker-wp", shared=True),
+        choice("whiskey.phase1_knock", "allowed_widow_turned_up | allowed",
+               "knocking while the widow is still face down", "seed-000; hoyle-wp", shared=True),
+        choice("whiskey.dealer_must_act", "turn_up_if_untaken",
+               "what the dealer does if nobody took the widow in the first round", "seed-000; hoyle-wp", shared=True),
+        choice("whiskey.betting_round", "none | one_before_showdown",
+               "whether there is a betting round", "seed-000; hoyle-wp; homepoker-wp"),
+        choice("whiskey.tie_best", "split | all_tied_collect_nothing",
+               "how tied best hands share the winnings", "engine; seeds silent"),
+        choice("whiskey.tie_lowest", "all_tied_pay | split_payment",
+               "who pays when lowest hands tie", "engine; seeds silent"),
+    )
     hand_size = 5
     events = {**TABLE, **SHOWDOWN, **COMMERCE, **POKER_BETTING}
     #: The words its players say at the table, each with the hand format's words it stands for (what

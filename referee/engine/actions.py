@@ -1,0 +1,111 @@
+"""An action a game declares next to its handler: its event kind, its words in the hand format (how a
+line is read into the event and how the event is written back), the finding codes its handler may
+flag, and what the table's ``?`` asks the engine about it.
+
+A game lists its own in ``actions`` (a class attribute; python-chess's variants carry their own
+attributes the same way); the hand-file reader, the writer, the finding catalogue and the live
+table's ``?`` take them from the game registry (:mod:`referee.engine.games`), so a new action is
+written in its game's module alone.  The actions several games share are declared once, where the
+turn engine that plays them lives (bets in :mod:`referee.engine.betting`, the widow's exchanges in
+:mod:`referee.engine.exchanges`, brag stakes in :mod:`referee.engine.staking`, what happens at any
+table in :mod:`referee.engine.games.common`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Protocol
+
+from referee.cards import AnyCard, check_no_duplicates, parse_cards
+from referee.engine import events as ev
+from referee.engine.findings import FindingKind
+from referee.errors import CardError, HandFileError, InputError, excerpt
+from referee.money import check_count
+
+
+class Reading(Protocol):
+    """What a hand-format reader tells an action's ``read``: the game (its registry name) and the seat
+    names."""
+
+    game: str
+
+    def resolve(self, name: str) -> str:
+        """The seat name a typed name stands for (a hand-file error when none)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a game, declared next to its handler.
+
+    * ``kind``: the event the action is (a :class:`~referee.engine.events.PlayerEvent`; a game's own
+      kind is stored by its class name, like the shared ones).
+    * ``words``: a regular expression for what follows ``Name:`` on its hand-file line (matched whole,
+      case ignored); ``read`` makes the event from the player's seat name and the match.
+    * ``write``: the event's words after ``Name:`` (reading them gives the event back), given the event
+      and the cards in a hand of the game (0 when no game is known).
+    * ``findings``: the finding codes its handler may flag, each with its kind and meaning.
+    * ``probe``: the action the table's ``?`` asks the engine about for a player (the rules its
+      findings cite are quoted); ``rules``: rule ids ``?`` quotes whenever the hand is under way.
+    """
+
+    kind: type[ev.PlayerEvent]
+    words: str
+    read: Callable[[Reading, str, re.Match[str]], ev.PlayerEvent]
+    write: Callable[[Any, int], str]
+    findings: Mapping[str, tuple[FindingKind, str]] = field(default_factory=dict)
+    probe: Callable[[str], ev.PlayerEvent] | None = None
+    rules: tuple[str, ...] = ()
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The action's words compiled once (a night file reads thousands of lines)."""
+        return re.compile(self.words, re.IGNORECASE)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """The match of ``text`` (what follows ``Name:``) against the action's words, if it is one."""
+        return self.pattern.fullmatch(text)
+
+
+def verb(word: str) -> str:
+    """Regex for a verb in either form: ``fold`` / ``folds``, ``pass`` / ``passes``."""
+    return rf"{word}(?:es|s)?"
+
+
+def parse_amount(text: str, what: str = "amount") -> int:
+    """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`."""
+    if not re.fullmatch(r"\d+", text):
+        raise HandFileError(f"bad {what} {excerpt(text)}", hint="chips are whole numbers, like 2")
+    try:
+        value = check_count(text, what)
+    except InputError as err:
+        raise HandFileError(err.message, hint=err.hint) from None
+    if value <= 0:
+        raise HandFileError(f"bad {what} {excerpt(text)}: must be at least 1", hint="write a positive number of chips")
+    return value
+
+
+def read_cards(text: str, what: str, *, need: int | None = None) -> tuple[AnyCard, ...]:
+    """Cards of one list (``what`` names it in messages); a card named twice in one list is an error."""
+    try:
+        out = parse_cards(text)
+        check_no_duplicates(out)
+    except CardError as err:
+        raise HandFileError(
+            f"{err.message} in {what}" if "twice" in err.message else err.message,
+            hint=err.hint or "write cards like 'Ts Qh 9c', jokers as 'Jk1', unseen cards as '??'",
+        ) from err
+    if not out:
+        raise HandFileError(f"no cards in {what}", hint="write the cards, '??' for each card nobody saw")
+    if need is not None and len(out) != need:
+        raise HandFileError(
+            f"{what} has {len(out)} card{'s' if len(out) != 1 else ''}, not {need}",
+            hint=f"a brag hand is {need} cards" if need == 3 else None,
+        )
+    return tuple(out)
+
+
+__all__ = ["Action", "Reading", "parse_amount", "read_cards", "verb"]
