@@ -125,6 +125,7 @@ def settle(
 ) -> None:
     """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger."""
     from referee.engine.events import LedgerSetting, TransferPaid
+    from referee.ledger.kept import figures_for
     from referee.ledger.ledger import session_ledger
 
     settings = [parse_setting(text) for text in setting or []]
@@ -141,8 +142,8 @@ def settle(
                 tx.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
                 session_ledger(store, session_id, tx.snapshot(session_id))
         snapshot = store.snapshot(session_id)
-        with replaying(game):
-            ledger, _, _ = session_ledger(store, session_id, snapshot)
+        with replaying(game):  # the night's kept ledger while it fits its log; else replayed, and kept
+            ledger = figures_for(store, game).ledger
         result = ledger.settle(**options)
         amended = _as_last_closed(store, snapshot, options)
         if paid:

@@ -14,6 +14,7 @@ it), for the hand-file replay and the live table alike.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -155,6 +156,43 @@ class NightThread:
         #: the next hand, must not add to the record it shares)
         self.steps: tuple[NightStep, ...] = ()
 
+    def to_document(self) -> dict[str, object]:
+        """The thread as JSON (its record of steps left out: a resumed thread records the hands it
+        threads from there on), for :meth:`from_document`."""
+        carry = type(self.carry)
+        return {
+            "first_stacks": [[seat.name, seat.stack] for seat in self.first_stacks],
+            "stacks": dict(self.stacks), "seated": list(self.seated), "dealer": self.dealer, "hands": self.hands,
+            # every field the carry is made from (its to_dict is what a replay document shows, not all of it)
+            "carry": {"module": carry.__module__, "class": carry.__qualname__,
+                      "fields": _json({f.name: getattr(self.carry, f.name) for f in dataclasses.fields(carry) if f.init})},
+            "so_far": None if self.so_far is None else _json(dataclasses.asdict(self.so_far)),
+        }
+
+    @classmethod
+    def from_document(cls, doc: Mapping[str, object]) -> NightThread:
+        """The thread :meth:`to_document` wrote.  A document that does not fit raises ValueError,
+        KeyError or TypeError."""
+        from importlib import import_module
+
+        carried = doc["carry"]
+        assert isinstance(carried, Mapping)
+        module = str(carried["module"])
+        if not module.startswith("referee.engine."):  # a game's carry lives in the engine, nowhere else
+            raise ValueError(f"no carry from {module!r}")
+        kind = getattr(import_module(module), str(carried["class"]))
+        if not (isinstance(kind, type) and issubclass(kind, Carry)):
+            raise ValueError(f"{kind!r} is no carry")
+        so_far = doc["so_far"]
+        thread = cls([(str(n), int(stack)) for n, stack in doc["first_stacks"]],  # type: ignore[attr-defined]
+                     None if doc["dealer"] is None else str(doc["dealer"]),
+                     None if so_far is None else GameSoFar(**_tuples(so_far)))  # type: ignore[arg-type]
+        thread.stacks = {str(n): int(chips) for n, chips in doc["stacks"].items()}  # type: ignore[attr-defined]
+        thread.seated = tuple(str(n) for n in doc["seated"])  # type: ignore[attr-defined]
+        thread.hands = int(doc["hands"])  # type: ignore[call-overload]
+        thread.carry = kind(**_tuples(carried["fields"]))
+        return thread
+
     def stacks_for(self, hand: NightHand) -> dict[str, int]:
         """Every player's stack as ``hand`` begins: the last hand's, with the chips added and the new
         players' stacks (checked)."""
@@ -258,6 +296,24 @@ def replay_night(
     """
     night = NightReplay(first_stacks, first_dealer, so_far)
     return night.result(tuple(night.hand(hand) for hand in hands))
+
+
+def _json(value: object) -> object:
+    """A dataclass's fields as JSON holds them (tuples as lists)."""
+    if isinstance(value, (tuple, list)):
+        return [_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    return value
+
+
+def _tuples(value: object) -> object:
+    """JSON's lists back as the tuples the engine's records hold."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuples(v) for k, v in value.items()}
+    return value
 
 
 def _dealer_in(dealer: str, seats: Sequence[str], previous: Sequence[str], game: str) -> str:

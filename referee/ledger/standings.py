@@ -18,7 +18,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
-from referee.ledger.ledger import session_ledger
+from referee.ledger.kept import night_figures
 from referee.ledger.settlement import name_order
 from referee.money import format_money
 from referee.money.settings import MissingSetting
@@ -54,6 +54,8 @@ class Standings:
     skipped: tuple[tuple[int, str], ...] = ()
     #: nights left out because their log does not replay: (session, a warning naming the fix)
     broken: tuple[tuple[int, str], ...] = ()
+    #: the nights replayed for this answer (the others' figures were kept in the store, still fitting their log)
+    replayed: tuple[int, ...] = ()
 
     def money(self, cents: int) -> str:
         text = format_money(abs(cents), self.currency, self.locale)
@@ -156,8 +158,7 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
         raise InputError(f"the range starts ({start}) after it ends ({end})", where="--from",
                          hint="give the earlier day with --from and the later with --to")
     chosen = []
-    for summary in store.session_summaries():
-        game = summary.session
+    for game in store.sessions():
         day = _day(game.started_at)
         if (start and day < start) or (end and day > end):
             continue
@@ -166,32 +167,30 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
         chosen.append(game)
     skipped: list[tuple[int, str]] = []
     broken: list[tuple[int, str]] = []
-    ledgers: list[tuple[SessionLedger, dict[str, int]]] = []
+    counted = []
     for game in chosen:
         assert game.id is not None
         if game.void_reason is not None:
             skipped.append((game.id, f"void ({game.void_reason})"))
-            continue
-        if game.status != "closed" and not include_open:
+        elif game.status != "closed" and not include_open:
             skipped.append((game.id, "still open (its results are provisional)"))
-            continue
-        try:  # one night whose log does not replay never breaks the others: it is named, with its fix
-            ledger, _, replayed = session_ledger(store, game.id)
-        except MissingSetting as err:
-            skipped.append((game.id, "a money setting is missing"))
-            broken.append((game.id, f"session {game.id} ({game.table_name}, {game.started_at:%Y-%m-%d}) "
-                                    f"{err.message.removeprefix(f'session {game.id} ')}; {err.hint}"))
-            continue
-        except RefereeError as err:
-            bad = unreplayable(game, err)
-            skipped.append((game.id, "its log does not replay"))
-            broken.append((game.id, f"{bad.where}: {bad.message}; {bad.hint}"))
-            continue
-        hands: dict[str, int] = {}
-        for hand in replayed:
-            for name in hand.replay.setup.names:
-                hands[name] = hands.get(name, 0) + 1
-        ledgers.append((ledger, hands))
+        else:
+            counted.append(game)
+    figures = night_figures(store, counted)  # kept figures where they fit the log; the others replayed
+    ledgers: list[tuple[SessionLedger, dict[str, int]]] = []
+    for game in counted:
+        found = figures[game.id]  # type: ignore[index]
+        # one night whose log does not replay never breaks the others: it is named, with its fix
+        if isinstance(found, MissingSetting):
+            skipped.append((game.id, "a money setting is missing"))  # type: ignore[arg-type]
+            broken.append((game.id, f"session {game.id} ({game.table_name}, {game.started_at:%Y-%m-%d}) "  # type: ignore[arg-type]
+                                    f"{found.message.removeprefix(f'session {game.id} ')}; {found.hint}"))
+        elif isinstance(found, RefereeError):
+            bad = unreplayable(game, found)
+            skipped.append((game.id, "its log does not replay"))  # type: ignore[arg-type]
+            broken.append((game.id, f"{bad.where}: {bad.message}; {bad.hint}"))  # type: ignore[arg-type]
+        else:
+            ledgers.append((found.ledger, dict(found.hands)))
     if currency is None:
         counts: dict[str, tuple[int, int]] = {}  # currency -> (nights, the first night kept in it)
         for index, (ledger, _) in enumerate(ledgers):
@@ -208,8 +207,9 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
             kept.append((ledger, hands))
     locale = kept[0][0].settings.locale if kept else "en_GB"
     ids = tuple(ledger.session_id for ledger, _ in kept if ledger.session_id is not None)
+    replayed = tuple(sid for sid, found in figures.items() if not isinstance(found, RefereeError) and found.replayed)
     return replace(add_up(kept, currency=currency, locale=locale, sessions=ids, start=start, end=end,
-                          skipped=tuple(sorted(skipped))), broken=tuple(broken))
+                          skipped=tuple(sorted(skipped))), broken=tuple(broken), replayed=replayed)
 
 
 def _day(moment: datetime) -> date:

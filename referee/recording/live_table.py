@@ -53,6 +53,7 @@ from referee.handfile.parser import (
 from referee.handfile.replay import night_hands
 from referee.handfile.shorthand import expand, player_named
 from referee.handfile.writer import EventWriter
+from referee.recording.kept_thread import threaded
 from referee.recording.night_file import stored_rulebook
 from referee.recording.session_log import _game_of, night_words, read_session_log
 from referee.rulebook.loader import load_rules, option_value
@@ -262,10 +263,8 @@ class LiveTable:
         hands = night_hands(night)
         self.started = len(snap.hands)  # hands begun in the store (the last may hold no event yet)
         playing = bool(hands) and self.started == len(hands)
-        self.thread: NightThread = NightThread([(s.name, s.stack) for s in night.seats], night.dealer, night.so_far)
-        for hand in hands[:-1] if playing else hands:
-            setup = self.thread.setup_for(hand)
-            self.thread.after(hand, setup, play(setup, hand.events).outcome())
+        # the thread past the finished hands: from the one kept in the store where it still fits the log
+        self.thread: NightThread = threaded(self.store, snap, night, hands[:-1] if playing else hands)
         self.header: list[ev.NightEvent] = list(log.closing)  # night events for the next hand to begin
         self.state: HandState | None = None
         self.hand: NightHand | None = None

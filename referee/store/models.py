@@ -205,4 +205,27 @@ class EventRecord(SQLModel, table=True):
     hash: str = Field(max_length=HASH_LENGTH)
 
 
-TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord)
+class NightResult(SQLModel, table=True):
+    """A replay result kept so that a night is not replayed on every read, one per session and
+    ``kind``: ``figures`` (the night's ledger and hands, :mod:`referee.ledger.kept`), valid only while
+    the session's log still ends at ``seq``/``head`` (the hash of its last event; 0 and the genesis
+    hash for an empty log); ``thread`` (the night thread after its finished hands, for the live table),
+    valid while the event ``seq`` still has the hash ``head`` and nothing after it touches those hands.
+    Either only while ``format`` and ``referee`` are this referee's.  Any other row is recomputed and
+    replaced, never trusted.  ``document`` is opaque to the store."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
+    __tablename__ = "night_results"
+
+    session_id: int = Field(foreign_key="sessions.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
+    kind: str = Field(max_length=20, primary_key=True)
+    seq: int
+    head: str = Field(max_length=HASH_LENGTH)
+    format: int
+    referee: str = Field(max_length=40)
+    document: dict[str, Any] = Field(sa_type=JSONDocument, nullable=False)
+    computed_at: datetime = _time_field()
+
+
+TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult)

@@ -63,6 +63,8 @@ from referee.store.types import utcnow
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
+    from referee.store.kept import Kept
+    from referee.store.kept import Result as KeptResult
 
 APPEND_ATTEMPTS: Final = 5
 #: How long an append keeps trying to reach a server that went away before it says so.
@@ -571,6 +573,9 @@ class Transaction:
             raise InputError(f"session {session_id} has {hands} hand{'s' if hands != 1 else ''} recorded: "
                              "a played night is kept, never deleted",
                              hint=f"close it instead: referee session close {session_id} --cash-out NAME:CHIPS …")
+        from referee.store.kept import forget
+
+        forget(self.db.connection(), session_id)  # a result kept for its empty log
         for model in (EventRecord, SeatRecord):
             self.db.exec(delete(model).where(model.session_id == session_id))  # type: ignore[call-overload]
         self.db.exec(delete(GameSession).where(GameSession.id == session_id))  # type: ignore[call-overload]
@@ -1129,6 +1134,53 @@ class Store:
     def verify_all(self) -> list[chain.ChainReport]:
         """:meth:`verify_chain` for every session."""
         return [self.verify_chain(game.id) for game in self.sessions() if game.id is not None]
+
+    # ------------------------------------------------------------------ kept replay results
+
+    def kept_results(self, session_ids: Sequence[int]) -> dict[int, Kept]:
+        """For each existing session of ``session_ids``: the head of its log now and the replay result
+        kept for it (:mod:`referee.store.kept`), read together in one query."""
+        from referee.store.kept import read_kept
+
+        with self._read() as session:
+            return read_kept(session.connection(), session_ids)
+
+    def kept_thread(self, session_id: int) -> tuple[KeptResult, str | None] | None:
+        """The session's kept night thread (:mod:`referee.store.kept`) and the hash its event ``seq``
+        has now, or None."""
+        from referee.store.kept import read_thread
+
+        with self._read() as session:
+            return read_thread(session.connection(), session_id)
+
+    def seat_players(self, session_ids: Sequence[int]) -> dict[int, dict[str, str]]:
+        """For each session of ``session_ids``: its seat names and the player (canonical name) each
+        is, in one query."""
+        if not session_ids:
+            return {}
+        out: dict[int, dict[str, str]] = {sid: {} for sid in session_ids}
+        with self._read() as session:
+            rows = session.exec(select(SeatRecord.session_id, SeatRecord.name, Player.name)
+                                .join(Player, Player.id == SeatRecord.player_id)  # type: ignore[arg-type]
+                                .where(SeatRecord.session_id.in_(list(session_ids))))  # type: ignore[attr-defined]
+            for sid, seat, player in rows:
+                out[sid][seat] = player
+        return out
+
+    def keep_results(self, results: Sequence[KeptResult]) -> bool:
+        """Keep replay results (each replacing the session's kept one), in one transaction.  False, and
+        nothing kept, when the database does not take them (a read-only user or file, another reader
+        keeping the same night at the same moment): keeping is an optimisation, never an error."""
+        from referee.store.kept import keep
+
+        if not results:
+            return True
+        try:
+            with self._write() as session:
+                keep(session.connection(), results)
+        except StoreError:
+            return False
+        return True
 
     # ------------------------------------------------------------------ overview
 

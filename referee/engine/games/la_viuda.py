@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from types import MappingProxyType
 
 import dataclasses
 from collections.abc import Mapping, Sequence

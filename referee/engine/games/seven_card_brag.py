@@ -23,7 +23,6 @@ import re
 from types import MappingProxyType
 
 from dataclasses import dataclass, replace
-from collections.abc import Mapping
 from typing import ClassVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, check_no_duplicates, format_cards

@@ -1,0 +1,192 @@
+"""A night's figures, kept in the store so that a season is not replayed on every question.
+
+What is kept, per session, is what the readers of a finished replay need and nothing they can read
+more cheaply elsewhere: the session's ledger (:class:`~referee.ledger.ledger.SessionLedger`: every
+player's money, the chip check, the difference and who absorbed it, the games' money, the payments,
+the notes; ``settle`` and the standings read it) and how many hands each seat name played (the
+standings' "Hands").  It is a JSON document (:data:`FORMAT`) the store keeps beside the log with the
+head of the log's hash chain it was computed at (:mod:`referee.store.kept`).
+
+**Never stale.**  A kept document is read only when the session's log still ends at that head, the
+session's status is the one it was computed with, and its format and referee version are this
+referee's; otherwise the night is replayed, and the new document replaces the old one.  Every change
+to a night is an appended event (a new action, a correction, a ruling, a setting, a payment, a
+reopen, a close), so it moves the head.  What the log does not hold is read fresh every time: who the
+seat names are (aliases merged), whether the night is void.  A document that does not decode is
+replayed and replaced too.  A night whose log does not replay is never kept: it is reported as it
+always was, on every read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING, Any, Final
+
+from referee import __version__
+from referee.engine.events import WhiskyBill
+from referee.engine.money import GameMoney
+from referee.errors import RefereeError
+from referee.ledger.ledger import ChipCheck, Difference, Entry, PlayerLine, SessionLedger
+from referee.money.settings import MoneySettings
+from referee.ledger.settlement import Transfer
+
+if TYPE_CHECKING:
+    from referee.handfile.replay import ReplayedNight
+    from referee.store.store import Store
+    from referee.store.models import GameSession
+
+#: the kept document's version: raised whenever what it holds, or how it is read, changes
+FORMAT: Final = 1
+#: the referee that computed a document: a newer referee may replay differently, so it recomputes
+REFEREE: Final = __version__
+
+
+@dataclass(frozen=True)
+class NightFigures:
+    """What a replayed night adds up to: its ledger and the hands each seat name played."""
+
+    ledger: SessionLedger
+    hands: Mapping[str, int]
+    #: how many hands the night holds
+    hand_count: int
+    #: replayed for this answer (False: read from the kept document)
+    replayed: bool = False
+
+
+def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
+    """The figures of a night just replayed."""
+    hands: dict[str, int] = {}
+    for hand in replayed:
+        for name in hand.replay.setup.names:
+            hands[name] = hands.get(name, 0) + 1
+    return NightFigures(ledger, hands, len(replayed), replayed=True)
+
+
+# ---------------------------------------------------------------- the document
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    """JSON's lists back to the tuples the ledger's records hold."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def _record(cls: type, data: Mapping[str, Any], **decoded: Any) -> Any:
+    """``cls`` from its fields in ``data`` (lists as tuples), those in ``decoded`` as given; a field
+    missing, or one too many, is a document that does not fit (KeyError/TypeError)."""
+    names = [f.name for f in fields(cls) if f.init]
+    if set(data) != set(names):
+        raise KeyError(f"{cls.__name__} fields {sorted(set(data) ^ set(names))}")
+    return cls(**{n: decoded[n] if n in decoded else _tuples(data[n]) for n in names})
+
+
+def encode(figures: NightFigures, status: str) -> dict[str, Any]:
+    """The document kept for ``figures`` of a night in ``status`` (open or closed)."""
+    ledger = figures.ledger
+    doc = {f.name: _plain(asdict(getattr(ledger, f.name)) if f.name in ("settings", "check", "difference")
+                          else getattr(ledger, f.name))
+           for f in fields(SessionLedger)}
+    for name in ("players", "entries", "games", "payments"):
+        doc[name] = [_plain(asdict(item)) for item in getattr(ledger, name)]
+    doc["whisky_bills"] = [{"cents": bill.cents, "paid_by": bill.paid_by} for bill in ledger.whisky_bills]
+    return {"status": status, "hand_count": figures.hand_count, "hands": dict(figures.hands), "ledger": doc}
+
+
+def decode(document: Mapping[str, Any], people: Mapping[str, str]) -> NightFigures:
+    """The figures a kept document holds, the seat names read as ``people`` says today (an alias added
+    since counts).  A document that does not fit raises KeyError, TypeError or ValueError."""
+    doc = document["ledger"]
+    settings = _record(MoneySettings, doc["settings"], set_in_log=frozenset(doc["settings"]["set_in_log"]))
+    players = tuple(_record(PlayerLine, line, player=people.get(line["name"], line["name"])) for line in doc["players"])
+    ledger = _record(
+        SessionLedger, doc, settings=settings, players=players,
+        entries=tuple(_record(Entry, e) for e in doc["entries"]),
+        check=_record(ChipCheck, doc["check"]),
+        difference=_record(Difference, doc["difference"]),
+        games=tuple(_record(GameMoney, g) for g in doc["games"]),
+        payments=tuple(_record(Transfer, t) for t in doc["payments"]),
+        whisky_bills=tuple(WhiskyBill(int(b["cents"]), str(b["paid_by"])) for b in doc["whisky_bills"]),
+    )
+    hands = {str(name): int(count) for name, count in document["hands"].items()}
+    return NightFigures(ledger, hands, int(document["hand_count"]))
+
+
+# ---------------------------------------------------------------- reading them
+
+
+def night_figures(store: Store, games: Sequence[GameSession],
+                  people: Mapping[int, Mapping[str, str]] | None = None) -> dict[int, NightFigures | RefereeError]:
+    """The figures of each night of ``games`` (none of them void): the kept document where it fits,
+    else the night replayed (and its document kept for the next reader).  A night whose log does not
+    replay, or that lacks a money setting, maps to its error, as replaying it raised it.
+    ``people``: each session's seat names and the person each is (read from the store if not given)."""
+    from referee.store.kept import FIGURES, Result
+    from referee.store.log import LogSnapshot
+
+    ids = [game.id for game in games if game.id is not None]
+    if people is None:
+        people = store.seat_players(ids)
+    kept = store.kept_results(ids)
+    out: dict[int, NightFigures | RefereeError] = {}
+    to_keep: list[Result] = []
+    for game in games:
+        sid = game.id
+        assert sid is not None
+        mine = kept.get(sid)
+        seats = people.get(sid, {})
+        if mine is not None and mine.fits(FORMAT, REFEREE):
+            try:
+                out[sid] = decode(mine.document, seats)  # type: ignore[arg-type]
+                continue
+            except (KeyError, TypeError, ValueError, AttributeError):
+                pass  # a document that does not decode is replayed and replaced, never trusted
+        snapshot: LogSnapshot = store.snapshot(sid)
+        try:
+            figures = _replay(snapshot, seats)
+        except RefereeError as err:
+            out[sid] = err
+            continue
+        out[sid] = figures
+        if snapshot.events:
+            seq, head = snapshot.events[-1].seq, snapshot.events[-1].hash
+        else:
+            from referee.store.chain import genesis_hash
+
+            seq, head = 0, genesis_hash(snapshot.session)
+        to_keep.append(Result(sid, FIGURES, seq, head, FORMAT, REFEREE, encode(figures, snapshot.session.status)))
+    store.keep_results(to_keep)
+    return out
+
+
+def _replay(snapshot: Any, people: Mapping[str, str]) -> NightFigures:
+    """The figures of the night ``snapshot`` holds, replayed."""
+    from referee.handfile.replay import replay_night_file
+    from referee.ledger.ledger import build_ledger
+    from referee.recording.session_log import read_session_log
+
+    log = read_session_log(snapshot)
+    replayed = replay_night_file(log.night)
+    return figures_of(build_ledger(log, replayed, people), replayed)
+
+
+def figures_for(store: Store, game: GameSession) -> NightFigures:
+    """One night's figures (see :func:`night_figures`); its error raised where it has one."""
+    found = night_figures(store, [game])[game.id]  # type: ignore[index]
+    if isinstance(found, RefereeError):
+        raise found
+    return found
+
+
+__all__ = ["FORMAT", "REFEREE", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures"]

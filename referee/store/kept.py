@@ -1,0 +1,132 @@
+"""Replay results kept in the store (the ``night_results`` table), checked against the log's hash chain.
+
+The store does not know what a result holds: it keeps a JSON document per session and kind with the
+event (seq and hash) it was computed through, its format and the referee that computed it, and hands
+back, beside the kept row, what the log holds *now* to check it against: for ``figures`` the head
+of each session's log (:func:`read_kept`), for ``thread`` the hash the event ``seq`` has now
+(:func:`read_thread`).  Whoever reads decides whether the row fits (:mod:`referee.ledger.kept`,
+:mod:`referee.recording.live_table`); a row that does not is replaced, never read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final
+
+from sqlalchemy import and_, bindparam, delete, insert, select, tuple_
+
+from referee.store import chain
+from referee.store.models import EventRecord, GameSession, NightResult
+from referee.store.types import utcnow
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
+
+FIGURES: Final = "figures"
+THREAD: Final = "thread"
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A session's log head now (seq 0 and the genesis hash for an empty log) and status, and its
+    kept ``figures`` row (``None`` fields: nothing kept)."""
+
+    session_id: int
+    seq: int
+    head: str
+    #: the session's status now (open or closed)
+    status: str
+    kept_seq: int | None = None
+    kept_head: str | None = None
+    format: int | None = None
+    referee: str | None = None
+    document: dict[str, Any] | None = None
+
+    def fits(self, format: int, referee: str) -> bool:
+        """Whether the kept document was computed at this head and status, in this format, by this
+        referee (the document says which status it was computed with, under ``"status"``)."""
+        return (isinstance(self.document, dict) and self.kept_head == self.head and self.kept_seq == self.seq
+                and self.format == format and self.referee == referee and self.document.get("status") == self.status)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A result to keep: its session and kind, the event (seq, hash) it was computed through, its
+    format and the referee's version, and the document."""
+
+    session_id: int
+    kind: str
+    seq: int
+    head: str
+    format: int
+    referee: str
+    document: dict[str, Any]
+
+
+@cache
+def _heads_and_kept() -> Any:
+    """Each session's last event (NULL for an empty log) beside its kept figures, in one query: the
+    last event found by the (session_id, seq) unique index, not by reading the log."""
+    events = EventRecord.__table__  # type: ignore[attr-defined]
+    sessions = GameSession.__table__  # type: ignore[attr-defined]
+    kept = NightResult.__table__  # type: ignore[attr-defined]
+    last = select(events.c.seq, events.c.hash).where(events.c.session_id == sessions.c.id) \
+        .order_by(events.c.seq.desc()).limit(1)
+    return (select(sessions, last.with_only_columns(events.c.seq).scalar_subquery().label("events_last_seq"),
+                   last.with_only_columns(events.c.hash).scalar_subquery().label("events_last_hash"),
+                   kept.c.seq.label("kept_seq"), kept.c.head, kept.c.format, kept.c.referee, kept.c.document)
+            .select_from(sessions.outerjoin(kept, and_(kept.c.session_id == sessions.c.id, kept.c.kind == FIGURES)))
+            .where(sessions.c.id.in_(bindparam("ids", expanding=True))))
+
+
+def read_kept(connection: Connection, session_ids: Iterable[int]) -> dict[int, Kept]:
+    """For each session of ``session_ids`` that exists: its head now and its kept figures."""
+    ids = list(session_ids)
+    if not ids:
+        return {}
+    found: dict[int, Kept] = {}
+    columns = [c.name for c in GameSession.__table__.columns]  # type: ignore[attr-defined]
+    for row in connection.execute(_heads_and_kept(), {"ids": ids}):
+        values = row._mapping
+        seq, head = values["events_last_seq"] or 0, values["events_last_hash"]
+        if head is None:  # an empty log: its head is the genesis hash of the session's header
+            head = chain.genesis_hash(GameSession.model_construct(**{c: values[c] for c in columns}))
+        found[values["id"]] = Kept(values["id"], seq, head, values["status"], values["kept_seq"], values["head"],
+                                   values["format"], values["referee"], values["document"])
+    return found
+
+
+def read_thread(connection: Connection, session_id: int) -> tuple[Result, str | None] | None:
+    """The session's kept ``thread`` row and the hash its event ``seq`` has now (None: no such event
+    any more), or None when none is kept."""
+    kept = NightResult.__table__  # type: ignore[attr-defined]
+    events = EventRecord.__table__  # type: ignore[attr-defined]
+    row = connection.execute(
+        select(kept, select(events.c.hash).where(tuple_(events.c.session_id, events.c.seq)
+                                                 == tuple_(kept.c.session_id, kept.c.seq))
+               .scalar_subquery().label("now"))
+        .where(kept.c.session_id == session_id, kept.c.kind == THREAD)).first()
+    if row is None:
+        return None
+    v = row._mapping
+    return Result(v["session_id"], v["kind"], v["seq"], v["head"], v["format"], v["referee"], v["document"]), v["now"]
+
+
+def keep(connection: Connection, results: Iterable[Result]) -> None:
+    """Replace the kept row of each session and kind of ``results``, in the caller's transaction."""
+    table = NightResult.__table__  # type: ignore[attr-defined]
+    rows = [{"session_id": r.session_id, "kind": r.kind, "seq": r.seq, "head": r.head, "format": r.format,
+             "referee": r.referee, "document": r.document, "computed_at": utcnow()} for r in results]
+    for kind in {row["kind"] for row in rows}:
+        connection.execute(delete(table).where(
+            table.c.kind == kind, table.c.session_id.in_([row["session_id"] for row in rows if row["kind"] == kind])))
+    if rows:
+        connection.execute(insert(table), rows)
+
+
+def forget(connection: Connection, session_id: int) -> None:
+    """Drop a session's kept results (the session is being deleted)."""
+    kept = NightResult.__table__  # type: ignore[attr-defined]
+    connection.execute(delete(kept).where(kept.c.session_id == session_id))
