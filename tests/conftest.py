@@ -249,3 +249,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.write_line(
         f"postgres tests: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
     )
+    from helpers.fuzz import summary as fuzz_summary
+
+    fuzzed = fuzz_summary()  # the inputs the fuzz tests tried (.ci/run requires 100,000 of them)
+    if fuzzed:
+        terminalreporter.write_line(fuzzed)

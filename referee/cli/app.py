@@ -139,6 +139,19 @@ class RefereeGroup(TyperGroup):
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        for number, arg in enumerate(args, 1):  # bytes that are not UTF-8 reach Python as lone surrogates
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                from referee.errors import InputError, excerpt
+
+                print_error(InputError(f"argument {number} ({excerpt(arg)}) holds bytes that are not UTF-8 text",
+                                       where=ctx.command_path or "referee",
+                                       hint="set the terminal or the script to UTF-8 and give it again"))
+                ctx.exit(2)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)

@@ -70,13 +70,13 @@ class CountStep:
             return ["Counting out cancelled: nothing was recorded."]
         name = self.waiting_for
         if name is not None:
-            if len(words) != 1 or not words[0].isdigit():
+            if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
                 return [f"✗ {name}'s count: type the chips counted in front of him, e.g. {self.says[name]}"]
             self.counted[name] = int(words[0])
             return self.check() if self.waiting_for is None else []
         if len(words) >= 2 and words[0].lower() == "confirm":
             return self.close(" ".join(words[1:]))
-        if len(words) == 2 and words[1].isdigit():
+        if len(words) == 2 and words[1].isascii() and words[1].isdigit():
             player = self.log.table.name(words[0])
             if player in self.counted:
                 self.counted[player] = int(words[1])

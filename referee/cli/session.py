@@ -44,7 +44,7 @@ def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-val
     bad = InputError(f"bad {what} {text!r}", where=where, hint=hint)
     if raw.lower().endswith("c"):
         digits = raw[:-1].strip()
-        if not digits.isdigit():
+        if not (digits.isascii() and digits.isdigit()):
             raise bad
         cents = check_count(digits, what, where=where)
     else:
@@ -93,7 +93,7 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
                                   "for every player given without them")
         return name, default_buy_in, None
     chips, paid_sep, paid = buy_in.partition("=")
-    if not chips.strip().isdigit():
+    if not (chips.strip().isascii() and chips.strip().isdigit()):
         raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
     count = check_count(chips, "buy-in", where=where)
     cents = parse_money(paid, what="money paid", where=where, hint=_PLAYER_HINT,
@@ -104,7 +104,7 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
 def parse_cash_out(text: str) -> tuple[str, int]:
     """``NAME:CHIPS`` from ``--cash-out``: the chips counted in front of a player."""
     name, sep, chips = text.rpartition(":")
-    if not sep or not name.strip() or not chips.strip().isdigit():
+    if not sep or not name.strip() or not (chips.strip().isascii() and chips.strip().isdigit()):
         raise InputError(f"bad cash-out {text!r}", where="--cash-out",
                          hint="write NAME:CHIPS with the chips counted in front of him, e.g. --cash-out Ann:120")
     return name.strip(), check_count(chips, "cash-out", where="--cash-out")
@@ -506,7 +506,7 @@ _VOID_HINT = "write HAND:ACTION, the action's number in its hand (`referee repla
 
 def _correction(text: str, option: str, hint: str) -> tuple[str, int]:
     name, sep, number = text.rpartition(":")
-    if not sep or not name.strip() or not number.strip().isdigit():
+    if not sep or not name.strip() or not (number.strip().isascii() and number.strip().isdigit()):
         raise InputError(f"bad {option[2:]} {text!r}", where=option, hint=hint)
     return name.strip(), int(number)
 
@@ -569,7 +569,7 @@ def amend(
         with store.transaction() as tx:
             for hand_text, action in voids:
                 where = f"--void {hand_text}:{action}"
-                if not hand_text.isdigit():
+                if not (hand_text.isascii() and hand_text.isdigit()):
                     raise InputError(f"bad void {hand_text}:{action}", where="--void", hint=_VOID_HINT)
                 hand = int(hand_text)
                 rows = [r for r in snap.events if r.hand_number == hand]

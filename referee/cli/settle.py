@@ -66,7 +66,7 @@ def parse_payment(text: str, current: Settlement, ledger: SessionLedger) -> Tran
     where = f"--paid {text}"
     hint = "give a transfer's number in the list (--paid 2) or PAYER:PAYEE[:AMOUNT] (--paid Bob:Ann:12.50)"
     raw = text.strip()
-    if raw.isdigit():
+    if raw.isascii() and raw.isdigit():
         number = int(raw)
         if not 1 <= number <= len(current.transfers):
             raise InputError(f"there is no transfer {number}: the list has {len(current.transfers)}",

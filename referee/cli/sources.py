@@ -68,7 +68,7 @@ def session_or_file(text: str) -> tuple[Path | None, int | None]:
     """``SESSION|FILE`` as given on a command line: a whole number is a session id, unless a file
     of that name exists; anything else is a hand file."""
     path = Path(text)
-    if text.isdigit() and not path.exists():
+    if text.isascii() and text.isdigit() and not path.exists():
         return None, int(text)
     return path, None
 

@@ -80,7 +80,7 @@ class OptionSpec:
             raise self._wrong_type(value, "a whole number")
         if isinstance(value, int):
             number = value
-        elif isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        elif isinstance(value, str) and value.strip().lstrip("+-").isascii() and value.strip().lstrip("+-").isdigit():
             number = int(value.strip())
         else:
             raise self._wrong_type(value, "a whole number")

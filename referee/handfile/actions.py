@@ -187,4 +187,7 @@ def _close_verb(word: str, game: str) -> str | None:
 
 def _describe(event: ev.Event, game: str) -> str:
     """The line's words, for an error saying it is not an action of the hand's game."""
-    return EventWriter(game).action_words(event)  # type: ignore[arg-type]
+    writer = EventWriter(game)
+    if isinstance(event, ev.PlayerEvent):
+        return writer.action_words(event)
+    return writer.line(event)  # a table line (the widow turned, a misdeal): its own words

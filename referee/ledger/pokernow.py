@@ -140,6 +140,11 @@ def parse_pokernow_ledger(
     """The players of a ledger given as text; ``source`` names it in errors."""
     if unit not in ("auto", "cents", "dollars"):
         raise InputError(f"unknown ledger unit {unit!r}", hint="use auto, cents or dollars")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:  # lone surrogates: bytes that were not UTF-8, decoded leniently
+        raise LedgerFileError("the ledger is not UTF-8 text", where=f"{source}:{text.count(chr(10), 0, err.start) + 1}",
+                              hint="give the CSV exactly as PokerNow downloaded it") from None
     rows = _read_rows(text.removeprefix("\ufeff"), source)
     if unit == "auto":
         unit, reason = _guess_unit(rows)

@@ -113,7 +113,7 @@ def replaying(game: GameSession) -> Iterator[None]:
 def season_range(season: str) -> tuple[date, date]:
     """``"2026"``: the calendar year."""
     text = season.strip()
-    if not (text.isdigit() and len(text) == 4):
+    if not (text.isascii() and text.isdigit() and len(text) == 4):
         raise InputError(f"bad season {season!r}", where="--season", hint="a season is a year, like 2026")
     year = int(text)
     return date(year, 1, 1), date(year, 12, 31)

@@ -112,6 +112,9 @@ def check_amount(value: int, what: str, *, where: str | None = None) -> int:
 
 def check_count(text: str, what: str, *, where: str | None = None) -> int:
     """The whole number ``text`` (digits) within :data:`AMOUNT_LIMIT`; a long one is refused unread."""
+    if not (text.strip().isascii() and text.strip().isdigit()):  # '²' is a digit to str.isdigit, not to int()
+        raise InputError(f"{what} {excerpt(text.strip())} is not a whole number", where=where,
+                         hint="write the number in digits 0-9, like 40")
     if len(text.strip().lstrip("0")) > len(str(AMOUNT_LIMIT)):
         raise InputError(f"{what} {excerpt(text.strip())} is more than {AMOUNT_LIMIT:,}", where=where, hint=AMOUNT_HINT)
     return check_amount(int(text), what, where=where)

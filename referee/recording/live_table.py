@@ -227,6 +227,15 @@ def wrap_parts(parts: Sequence[str], width: int | None, sep: str = " · ") -> li
     return lines
 
 
+
+def _is_text(line: str) -> bool:
+    """Whether ``line`` can be stored: no lone surrogate (what Python makes of bytes that are not UTF-8)."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
 class LiveTable:
     """A session's table as recorded so far, ready for the next line (see the module docstring)."""
 
@@ -434,6 +443,9 @@ class LiveTable:
         self._pending_force = None
         if not line:
             return Said("")
+        if not _is_text(line):
+            return Refused("the line holds bytes that are not UTF-8 text (a terminal set to another encoding?)",
+                           hint="type the line again in plain text")
         if low in HELP_HERE:
             return Said(self.rules_here())
         if low in UNDO:

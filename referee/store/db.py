@@ -202,6 +202,8 @@ def _hint_for(url: URL, message: str) -> str:
         if "locked" in low or "busy" in low:
             return "another referee is writing to this database: try again in a moment"
         return "check the path, or " + _HINT_SET_URL
+    if "read-only transaction" in low or "permission denied" in low:  # a viewer's role (docs/operations.md)
+        return "this database user may only read (a viewer's URL): record with the URL of the owner's role"
     if "password" in low or "authentication" in low:
         return "check the user name and password in the URL"
     if "does not exist" in low and "database" in low:

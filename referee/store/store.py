@@ -34,7 +34,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from referee.engine.events import CashOut, Event, MONEY_EVENTS, NightEvent, Reopened, SetDealer, SitDown
-from referee.errors import InputError, RefereeError, RetryableError, ServerGoneError, StoreError
+from referee.errors import InputError, RefereeError, RetryableError, ServerGoneError, StoreError, excerpt
 from referee.handfile.model import NAME_RE, RESERVED
 from referee.handfile.words import event_words
 from referee.money import check_amount
@@ -181,6 +181,20 @@ def _log_head() -> Any:
     )
 
 
+#: The largest id an INTEGER key holds on every database (PostgreSQL's, 2**31 - 1; SQLite's is larger).
+MAX_ID = 2_147_483_647
+
+
+def _check_session_id(session_id: object) -> None:
+    """A session id no row can have is no session: refused before it reaches the driver (SQLite
+    raises OverflowError on an integer beyond 64 bits, PostgreSQL 'integer out of range')."""
+    if not isinstance(session_id, int) or isinstance(session_id, bool):
+        raise InputError(f"no session {session_id!r}", hint="sessions are numbered 1, 2, …")
+    if not 1 <= session_id <= MAX_ID:
+        raise InputError(f"no session {excerpt(str(session_id))}",
+                         hint="sessions are numbered 1, 2, …: `referee session list` shows them")
+
+
 def _session_log(session_id: int) -> Any:
     """A session's events in order."""
     return (select(EventRecord).where(EventRecord.session_id == session_id)
@@ -303,8 +317,7 @@ class Transaction:
     def _head(self, session_id: int, *, open_only: bool = True) -> _Head:
         head = self._heads.get(session_id)
         if head is None:
-            if not isinstance(session_id, int) or isinstance(session_id, bool):
-                raise InputError(f"no session {session_id!r}", hint="sessions are numbered 1, 2, …")
+            _check_session_id(session_id)
             game = self.db.exec(_locked_session(), params={"sid": session_id}).first()  # type: ignore[call-overload]
             if game is None:
                 raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
@@ -827,8 +840,7 @@ class Store:
         """The session row; ``lock`` takes its row lock (PostgreSQL ``FOR UPDATE``) so that writers
         numbering its seats, hands or events queue up instead of colliding.  (On SQLite every write
         transaction already holds the database's write lock from its BEGIN IMMEDIATE.)"""
-        if not isinstance(session_id, int) or isinstance(session_id, bool):
-            raise InputError(f"no session {session_id!r}", hint="sessions are numbered 1, 2, …")
+        _check_session_id(session_id)
         game = session.get(GameSession, session_id, with_for_update=lock)
         if game is None:
             raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
