@@ -240,7 +240,7 @@ class HandState:
     #: the turn engine of the game's betting or exchanges (``BettingRound``, ...); ``None``: none
     turns: ClassVar[type | None] = None
     #: the type of the state this game threads from hand to hand
-    carry: ClassVar[type[Carry]] = Carry
+    carry_type: ClassVar[type[Carry]] = Carry
     #: the game's own money across a night (a pool, a fund, a bill): its hook for the ledger; ``None``:
     #: chips are all its money (:mod:`referee.engine.money`)
     night_money: ClassVar[type[NightMoney] | None] = None
@@ -278,7 +278,7 @@ class HandState:
         self.start_stacks = tuple(self.stacks)
         self.dealt_in = tuple([s > 0 for s in self.stacks])
         self.live = list(self.dealt_in)
-        self.carry_in = self.carry.adopt(setup.carry_in)
+        self.carry_in = self.carry_type.adopt(setup.carry_in)
         self.banked = [0] * self.n  # chips bet in finished betting rounds
         self.dead = setup.carry_in.pot  # antes and the carried pot
         self.closed: list[Pot] = []  # pots closed at a moment (a brag cover)
@@ -899,7 +899,7 @@ class HandState:
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
         """What this hand leaves to the next deal: the game's carry holding ``pot``, and what the next
         deal owes, in words.  ``ended`` is the outcome's kind.  Games with state across hands override it."""
-        return self.carry.holding(pot), ()
+        return self.carry_type.holding(pot), ()
 
     def next_hand(self, pot: int, ended: str, *, same_dealer: bool = False) -> NextHand:
         carry, obligations = self.carry_out(pot, ended)

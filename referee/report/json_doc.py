@@ -130,7 +130,7 @@ def hand_json(hand: "ReplayedHand", rulings: Sequence[Ruling] = ()) -> dict[str,
     setup, outcome = replay.setup, replay.outcome
     book = setup.rulebook
     game = book.game
-    carry_in = find_game(game).carry.adopt(setup.carry_in)
+    carry_in = find_game(game).carry_type.adopt(setup.carry_in)
     return {
         "number": entry.number,
         "line": entry.line,

@@ -88,7 +88,7 @@ class FiveCardStud(HandState):
     })
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
-    carry = PokerCarry
+    carry_type = PokerCarry
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.up: list[tuple[AnyCard, ...]] = []  # per seat: his upcards in order (set in begin)

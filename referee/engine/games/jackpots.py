@@ -118,7 +118,7 @@ class Jackpots(StraightDraw):
     declarations = frozenset({"split_openers", "open", "false_open"})
     after_end = StraightDraw.after_end | {Declare}
     gated_phases = StraightDraw.gated_phases | {"declare_open"}
-    carry = JackpotsCarry
+    carry_type = JackpotsCarry
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.opener: int | None = None

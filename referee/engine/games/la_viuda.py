@@ -259,7 +259,7 @@ class LaViuda(WhiskeyPoker):
         "turn": "widow turned", "buy": "buys la viuda", "decline": "declines la viuda", "show": "shows",
         "muck": "mucks",
     })
-    carry = LaViudaCarry
+    carry_type = LaViudaCarry
     night_money = LaViudaFund
     on_betting = None  # no betting round in La Viuda
 

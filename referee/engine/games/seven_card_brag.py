@@ -155,7 +155,7 @@ class SevenCardBrag(WithoutMisdeal):
     })
     declarations = frozenset({"four_of_a_kind"})
     after_end = frozenset({Show, Muck, TakePot})
-    carry = SevenCarry
+    carry_type = SevenCarry
 
     #: hands each player makes, and the rank of the prial above A-A-A (brag7.5)
     rounds: ClassVar[int] = 2

@@ -125,7 +125,7 @@ class StopTheBus(WithoutMisdeal):
     })
     after_end = frozenset({Show, Muck, TakePot})
     gated_phases = frozenset({"over", REPORTED})
-    carry = BusCarry
+    carry_type = BusCarry
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.passes = 0  # passes in a row

@@ -195,7 +195,7 @@ class StraightDraw(HandState):
         "open": "bets", "opens": "bets", "raise": "raises", "all": "all in", "draw": "draws", "stand": "stands pat", "ask": "asks",
         "pat": "stands pat", "show": "shows", "muck": "mucks",
     })
-    carry = PokerCarry
+    carry_type = PokerCarry
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         # state of the draw family, set before HandState.__init__ calls begin()

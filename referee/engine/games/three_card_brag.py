@@ -131,7 +131,7 @@ class ThreeCardBrag(HandState):
     #: a stake after the betting is over is judged by the staking round (acted_round_over) in every phase
     gated_phases: frozenset[str] = frozenset()
     turns = StakingRound
-    carry = BragCarry
+    carry_type = BragCarry
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.covers: list[int] = []  # the coverers, in order

@@ -228,7 +228,7 @@ class WhiskeyPoker(HandState):
     })
     gated_phases = frozenset({"phase1", "phase2", "last_turns", "betting", "showdown", "over"})
     turns = ExchangeRound
-    carry = WhiskeyCarry
+    carry_type = WhiskeyCarry
     night_money = WhiskeyPool
     dealer_may_be_unknown = True  # a scorekeeper's log of results need not invent a dealer (issue 9 item 6)
 
