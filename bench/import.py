@@ -85,7 +85,7 @@ def bench_database(url: str, label: str, path: Path, hands: int, repeat: int) ->
                   f"{hands / whole / TARGET:.2f}x the target of {TARGET:,} (CPU: "
                   f"{hands / (parse.cpu + imported.cpu) / TARGET:.2f}x); the store's part alone (import less its "
                   f"replay) {hands / max(imported.wall - replay.wall, 1e-9):7,.0f} hands/s")
-        document = json.loads(json.dumps(log_document(store.snapshot(done.session_id),
+        document = json.loads(json.dumps(log_document(store.log_snapshot(done.session_id),
                                                       store.verify_chain(done.session_id))))
         for attempt in range(repeat):
             with Clock() as logged:

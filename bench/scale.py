@@ -102,7 +102,7 @@ def season_replay(store: object, ids: list[int]) -> tuple[float, float, int]:
     start = time.perf_counter()
     nights = []
     for sid in ids:
-        night = read_session_log(store.snapshot(sid)).night  # type: ignore[attr-defined]
+        night = read_session_log(store.log_snapshot(sid)).night  # type: ignore[attr-defined]
         hands += len(replay_night_file(night))
         nights.append(night)
     whole = time.perf_counter() - start

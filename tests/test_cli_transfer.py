@@ -149,9 +149,9 @@ def test_generated_nights_round_trip_through_the_store(db_url: str, night: Night
         sid = record_night(store, parse_night(text), table_name="Generated", chip_value_cents=10)
         assert night_from_session(store, sid) == night
         assert hand_file_text(session_log(store, sid)) == (text, [])
-        document = log_document(store.snapshot(sid), store.verify_chain(sid))
+        document = log_document(store.log_snapshot(sid), store.verify_chain(sid))
         copy = record_log_document(store, json.loads(json.dumps(document)))
-        assert what_was_recorded(log_document(store.snapshot(copy), store.verify_chain(copy))) == \
+        assert what_was_recorded(log_document(store.log_snapshot(copy), store.verify_chain(copy))) == \
             what_was_recorded(document)
         assert night_from_session(store, copy) == night
         assert store.verify_chain(copy).ok

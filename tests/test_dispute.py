@@ -247,12 +247,12 @@ def test_a_stored_ruling_is_followed_by_later_replays(tmp_path: Path) -> None:
     assert replay_night_file(night)[0].replay.outcome.net["Bob"] < 0  # nines do not open: a false open now
     # nothing decided: nothing stored
     with open_store(url) as store:
-        before = store.snapshot(sid).events[-1].seq
+        before = store.log_snapshot(sid).events[-1].seq
     looked = runner.invoke(app, ["dispute", str(sid), "--hand", "2", "--action", "9", "who had to show first?",
                                  "--no-record", "--db", url])
     assert looked.exit_code == 0 and "Recorded" not in looked.stdout
     with open_store(url) as store:
-        assert store.snapshot(sid).events[-1].seq == before
+        assert store.log_snapshot(sid).events[-1].seq == before
 
 
 # ------------------------------------------------------------------ the PDF

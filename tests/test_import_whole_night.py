@@ -71,7 +71,7 @@ def long_night(tmp_path: Path) -> Path:
 
 def stored(store: object, session_id: int) -> list[tuple[object, ...]]:
     """What a session's log says, without what belongs to one recording (times, hashes, the id)."""
-    snapshot = store.snapshot(session_id)  # type: ignore[attr-defined]
+    snapshot = store.log_snapshot(session_id)  # type: ignore[attr-defined]
     return [(row.seq, row.hand_number, row.kind, row.payload, row.text) for row in snapshot.events]
 
 

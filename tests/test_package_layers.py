@@ -184,7 +184,7 @@ with open_store(sys.argv[1]) as store:
     assert len(refused) == 2 and "not at the table" in refused[0] and "Cy sits down" in refused[1], refused
     store.close_session(sid, {"Ann": 19, "Bob": 31, "Cy": 30})
     store.append_event(sid, None, TransferPaid("Ann", "Bob", 25))
-    snapshot = store.snapshot(sid)
+    snapshot = store.log_snapshot(sid)
     assert store.verify_chain(sid).ok and len(snapshot.events) > 5
 print(json.dumps(sorted(sys.modules)))
 """

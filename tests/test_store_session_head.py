@@ -80,7 +80,7 @@ def test_an_action_appended_on_postgresql_is_one_round_trip(pg_url: str) -> None
     action is one statement and one round trip: no BEGIN, no lock taken apart, no read of the head."""
     with open_store(pg_url) as store:
         sid = hand_begun(store)
-        store.snapshot(sid)  # the table reads the log
+        store.log_snapshot(sid)  # the table reads the log
         seen = store.last_seq(sid)
         for n, event_ in enumerate([Bet("Bob", 2), Call("Cy"), Call("Dee")], start=1):
             with statements(store.engine) as executed, round_trips(store.engine) as sent:
@@ -101,7 +101,7 @@ def test_an_action_appended_on_sqlite_is_one_short_write_transaction(sqlite_url:
     inserted, COMMIT: nothing read first."""
     with open_store(sqlite_url) as store:
         sid = hand_begun(store)
-        store.snapshot(sid)
+        store.log_snapshot(sid)
         with statements(store.engine) as executed:
             store.append_event(sid, 1, Bet("Bob", 2))
         assert executed == ["BEGIN", "UPDATE", "INSERT"], executed
@@ -114,7 +114,7 @@ def test_a_head_on_the_session_row_that_does_not_match_the_log_is_not_trusted(db
     its last event, and sets the row's head right again."""
     with open_store(db_url) as store:
         sid = hand_begun(store)
-        store.snapshot(sid)
+        store.log_snapshot(sid)
         last = store.last_seq(sid)
         with store.engine.begin() as conn:
             conn.execute(text("UPDATE sessions SET last_seq = 2, last_hash = 'x' WHERE id = :sid"), {"sid": sid})
@@ -134,8 +134,8 @@ def test_another_recorder_writing_in_between_still_refuses_the_stale_line(db_url
     head it saw, is refused in plain words and nothing of its line is stored."""
     with open_store(db_url) as first, open_store(db_url) as second:
         sid = hand_begun(first)
-        first.snapshot(sid)
-        second.snapshot(sid)
+        first.log_snapshot(sid)
+        second.log_snapshot(sid)
         seen = first.last_seq(sid)
         first.append_event(sid, 1, Bet("Bob", 2), text="Bob: bets 2", expected_seq=seen)
         with pytest.raises(StaleLogError, match=r"hand 1 changed since you loaded it: Bob: bets 2 \(action 1\); "
@@ -155,7 +155,7 @@ def test_an_append_whose_connection_is_ended_while_it_waits_is_tried_again_and_s
     libpq = pg_url.replace("postgresql+psycopg://", "postgresql://")
     with open_store(pg_url) as store:
         sid = hand_begun(store)
-        store.snapshot(sid)
+        store.log_snapshot(sid)
         seen = store.last_seq(sid)
         result: list[object] = []
         with psycopg.connect(libpq, autocommit=True) as watch, psycopg.connect(libpq) as holder:
@@ -208,7 +208,7 @@ def test_a_database_at_0004_gets_the_heads_of_its_logs(tmp_path: Path) -> None:
             heads = dict(conn.execute(text("SELECT id, last_seq FROM sessions")).all())
             hashes = dict(conn.execute(text("SELECT id, last_hash FROM sessions")).all())
         assert heads == {sid: report.events, empty: 0} and hashes == {sid: report.head, empty: None}
-        store.snapshot(sid)
+        store.log_snapshot(sid)
         assert store.append_event(sid, 1, Call("Cy")).seq == report.events + 1
         assert store.verify_chain(sid).ok
 
@@ -282,7 +282,7 @@ def test_an_append_stored_before_the_connection_broke_is_known_by_its_hash_and_n
     try:
         with open_store(pg_url.replace(f":{parts.port}/", f":{proxy.port}/")) as store:
             sid = hand_begun(store)
-            store.snapshot(sid)
+            store.log_snapshot(sid)
             seen = store.last_seq(sid)
             proxy.cut_next.set()
             row = store.append_event(sid, 1, Bet("Bob", 2), text="Bob: bets 2", expected_seq=seen)

@@ -201,7 +201,7 @@ def new(
                 tx.append_events(session.id, None, money)
         from referee.recording.session_log import table_state
 
-        snap = store.snapshot(session.id)
+        snap = store.log_snapshot(session.id)
     state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
     who = ", ".join(f"{name} {state.bought[name]}" + (f" (paid {format_cents(state.paid[name])})"
                                                       if state.paid[name] != state.bought[name] * cents else "")
@@ -292,7 +292,7 @@ def show(
     from referee.recording.session_log import table_state
 
     with open_for(ctx, db) as store:
-        snap = store.snapshot(session_id)
+        snap = store.log_snapshot(session_id)
         players = {p.id: p.name for p in store.players() if p.id is not None}
         chain = store.verify_chain(session_id)
     state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
@@ -413,7 +413,7 @@ def close(
     from referee.ledger.ledger import session_ledger
 
     with open_for(ctx, db) as store:
-        snap = store.snapshot(session_id)
+        snap = store.log_snapshot(session_id)
         if snap.session.status != "open":
             raise InputError(f"session {session_id} is closed",
                              hint=f"to correct it: referee session reopen {session_id} --why \"…\"")
@@ -561,7 +561,7 @@ def amend(
                          hint="give --void HAND:ACTION, --count NAME:CHIPS or --rebuy NAME:CHIPS")
     said: list[str] = []
     with open_for(ctx, db) as store:
-        snap = store.snapshot(session_id)
+        snap = store.log_snapshot(session_id)
         if snap.session.status != "open":
             raise InputError(f"session {session_id} is closed",
                              hint=f"reopen it first: referee session reopen {session_id} --why \"{reason}\"")

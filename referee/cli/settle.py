@@ -140,8 +140,8 @@ def settle(
             # needs one): nothing is recorded into a night that is void, does not replay or lacks a setting
             with replaying(game), store.transaction() as tx:
                 tx.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
-                session_ledger(store, session_id, tx.snapshot(session_id))
-        snapshot = store.snapshot(session_id)
+                session_ledger(store, session_id, tx.log_snapshot(session_id))
+        snapshot = store.log_snapshot(session_id)
         with replaying(game):  # the night's kept ledger while it fits its log; else replayed, and kept
             ledger = figures_for(store, game).ledger
         result = ledger.settle(**options)

@@ -94,7 +94,7 @@ def export_session(
     from referee.recording.session_log import hand_file_text, log_document, read_session_log
 
     with open_for(ctx, db) as store:
-        snapshot = store.snapshot(session_id)
+        snapshot = store.log_snapshot(session_id)
         chain = store.verify_chain(session_id)
     if not chain.ok:
         typer.echo(f"Warning: session {session_id}'s chain is broken at {chain.problem}", err=True)

@@ -152,7 +152,7 @@ def night_figures(store: Store, games: Sequence[GameSession],
                 continue
             except (KeyError, TypeError, ValueError, AttributeError):
                 pass  # a document that does not decode is replayed and replaced, never trusted
-        snapshot: LogSnapshot = store.snapshot(sid)
+        snapshot: LogSnapshot = store.log_snapshot(sid)
         try:
             figures = _replay(snapshot, seats)
         except RefereeError as err:

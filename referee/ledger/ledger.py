@@ -492,7 +492,7 @@ def session_ledger(store: Store, session_id: int, snapshot: LogSnapshot | None =
                    ) -> tuple[SessionLedger, SessionLog, ReplayedNight]:
     """Read session ``session_id`` from the store (or from ``snapshot``, read from it already), replay
     it and build its ledger."""
-    log = read_session_log(snapshot if snapshot is not None else store.snapshot(session_id))
+    log = read_session_log(snapshot if snapshot is not None else store.log_snapshot(session_id))
     replayed = replay_night_file(log.night)
     return build_ledger(log, replayed, people_of(store, session_id)), log, replayed
 

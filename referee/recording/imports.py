@@ -129,7 +129,7 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
     origin = ORIGIN_LOG_UNVERIFIED if as_new else ORIGIN_LOG_VERIFIED
     with store.transaction() as tx:
         sid = record_log_document(tx, document, source=source, origin=origin)
-        snapshot = tx.snapshot(sid)
+        snapshot = tx.log_snapshot(sid)
         try:  # the night as it would be kept, replayed as `referee replay --session` will replay it
             night = read_session_log(snapshot).night
             replay_night_file(replace(night, source=source))

@@ -251,7 +251,7 @@ class LiveTable:
 
     def reload(self) -> None:
         """Rebuild everything from the store (at start-up, and after another recorder wrote)."""
-        snap = self.store.snapshot(self.session_id)
+        snap = self.store.log_snapshot(self.session_id)
         log = read_session_log(snap)
         self.session: GameSession = log.session
 

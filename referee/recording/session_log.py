@@ -296,7 +296,7 @@ def hands_with_events(log: SessionLog, rows: Iterable[EventRecord]) -> Iterator[
 
 def session_log(store: Store, session_id: int) -> SessionLog:
     """Session ``session_id`` read from the database alone."""
-    return read_session_log(store.snapshot(session_id))
+    return read_session_log(store.log_snapshot(session_id))
 
 
 def night_from_session(store: Store, session_id: int) -> Night:

@@ -338,7 +338,7 @@ def with_amendments(night: NightReport, store: object, lines: tuple[AmendmentLin
     last closed (worked out from the whole log as it stood then)."""
     if not lines:
         return night
-    before = as_last_closed(store.snapshot(night.session_id))  # type: ignore[attr-defined]
+    before = as_last_closed(store.log_snapshot(night.session_id))  # type: ignore[attr-defined]
     changes: tuple[Change, ...] = ()
     if before is not None:
         was, _, _ = session_ledger(store, night.session_id, before)  # type: ignore[arg-type]

@@ -155,7 +155,7 @@ def _chip_standings(standings: Iterable[Any]) -> list[dict[str, Any]]:
 
 def session_view(store: Any, session_id: int) -> dict[str, Any]:
     """Everything a scoreboard page shows of session ``session_id`` now (plain data for JSON)."""
-    snapshot = store.snapshot(session_id)  # the log read once: the head and the night agree
+    snapshot = store.log_snapshot(session_id)  # the log read once: the head and the night agree
     ledger, log, replayed = session_ledger(store, session_id, snapshot)
     report = night_report(ledger, log, replayed, ledger.settle())
     hands = {h.entry.number: h for h in replayed}

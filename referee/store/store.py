@@ -606,7 +606,7 @@ class Transaction:
 
     # ------------------------------------------------------------------ imports and voids
 
-    def snapshot(self, session_id: int) -> LogSnapshot:
+    def log_snapshot(self, session_id: int) -> LogSnapshot:
         """Everything this transaction sees of the session, its own writes included (an import reads
         back what it recorded and replays it before anything is committed)."""
         game = Store._session(self.db, session_id)
@@ -1071,7 +1071,7 @@ class Store:
             for row in self.events(session_id, hand_number)
         ]
 
-    def snapshot(self, session_id: int) -> LogSnapshot:
+    def log_snapshot(self, session_id: int) -> LogSnapshot:
         """Everything stored about the session (header, seats, hands, events), read consistently."""
         with self._read(self._snapshot_reader) as session, session.begin():
             game = self._session(session, session_id)
