@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from sqlalchemy import text
 from typer.testing import CliRunner
 
-from helpers.nights import nights
+from helpers.nights import DISPUTED, TABLE_RULED, nights
 from referee.cli import app
-from referee.engine.events import CashOut, CountFixed, LedgerSetting, Ruling, Void
+from referee.engine.events import CashOut, CountFixed, LedgerSetting, Void
 from referee.errors import RefereeError
 from referee.handfile import Night, parse_night
 from referee.handfile.replay import replay_night_file
@@ -31,34 +31,6 @@ from referee.store.store import Store, open_store
 
 runner = CliRunner()
 
-#: a jackpots night whose first pot waits on openers never shown (the table rules on it below)
-DISPUTED = parse_night("""\
-rulebook: jackpots
-seats: Ann 20, Bob 20, Cy 20
-dealer: Ann
-
-hand 1
-Bob: bets 2
-Cy: raises 4
-Ann: folds
-Bob: calls
-Bob: draws 2
-Cy: draws 3
-Bob: bets 3
-Cy: calls
-Bob: shows Qs Qd 9c 9h 2s
-Cy: mucks
-
-hand 2
-Bob adds 10
-Cy: bets 1
-Ann: folds
-Bob: folds
-""")
-#: the table decided Bob's openers were there (docs/rulings.md: a table's decision is replayed at
-#: the end of its hand): he takes the pot
-TABLE_RULED = Ruling(1, 1, "Cy says Bob's open was false", "false_open", "table", "The table decided",
-                     facts=("Bob: shows openers Qs Qd",))
 
 
 def events_of(*lines: str) -> tuple[object, ...]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from helpers.nights import hand_events, nights
+from helpers.nights import DISPUTED, TABLE_RULED, hand_events, nights
 from referee.engine.events import Ruling
 from referee.errors import RefereeError
 from referee.handfile import Night, parse_night, read_night
@@ -28,32 +28,6 @@ from referee.store.store import Store, open_store
 GOLDEN = Path(__file__).parent / "golden"
 #: la_viuda 03: Bob runs out in hand 2 and buys La Viuda; Ann survives and collects the fund
 BUYBACK = read_night(GOLDEN / "la_viuda" / "03_complete_game_buyback_played.txt")
-#: a jackpots hand whose openers were never shown, ruled by the table ("Bob: shows openers Qs Qd")
-DISPUTED = parse_night("""\
-rulebook: jackpots
-seats: Ann 20, Bob 20, Cy 20
-dealer: Ann
-
-hand 1
-Bob: bets 2
-Cy: raises 4
-Ann: folds
-Bob: calls
-Bob: draws 2
-Cy: draws 3
-Bob: bets 3
-Cy: calls
-Bob: shows Qs Qd 9c 9h 2s
-Cy: mucks
-
-hand 2
-Bob adds 10
-Cy: bets 1
-Ann: folds
-Bob: folds
-""")
-TABLE_RULED = Ruling(1, 1, "Cy says Bob's open was false", "false_open", "table", "The table decided",
-                     facts=("Bob: shows openers Qs Qd",))
 
 
 def _replays(night: Night) -> ReplayedNight | None:

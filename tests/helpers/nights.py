@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from referee.cards import ALL_CARDS, UNKNOWN, AnyCard
 from referee.engine import events as ev
+from referee.engine.events import Ruling
 from referee.engine.games import find_game, game_names
-from referee.handfile import AddChips, HandEntry, Leave, Night, Seat, SitDown
+from referee.handfile import AddChips, HandEntry, Leave, Night, Seat, SitDown, parse_night
 from referee.rulebook import shipped_rulebook_names
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -189,3 +190,33 @@ def nights(draw: st.DrawFn) -> Night:
         source="<text>", rulebook=first_game, game=first_game, options=first_options, seats=tuple(stacks),
         dealer=dealer_named, hands=tuple(hands), so_far=so_far,
     )
+
+
+#: a jackpots night whose first pot waits on openers never shown (jackpots.3), with a second hand after
+DISPUTED = parse_night("""\
+rulebook: jackpots
+seats: Ann 20, Bob 20, Cy 20
+dealer: Ann
+
+hand 1
+Bob: bets 2
+Cy: raises 4
+Ann: folds
+Bob: calls
+Bob: draws 2
+Cy: draws 3
+Bob: bets 3
+Cy: calls
+Bob: shows Qs Qd 9c 9h 2s
+Cy: mucks
+
+hand 2
+Bob adds 10
+Cy: bets 1
+Ann: folds
+Bob: folds
+""")
+#: the table decided Bob's openers were there (docs/rulings.md: a table's decision is replayed at the
+#: end of its hand): he takes the pot
+TABLE_RULED = Ruling(1, 1, "Cy says Bob's open was false", "false_open", "table", "The table decided",
+                     facts=("Bob: shows openers Qs Qd",))
