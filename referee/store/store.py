@@ -322,6 +322,9 @@ class Transaction:
             if game is None:
                 raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
             seq, digest, last_hand = self.db.exec(_log_head(), params={"sid": session_id}).one()  # type: ignore[call-overload]
+            if open_only and game.void_reason is not None:
+                raise InputError(f"session {session_id} is void ({game.void_reason}): nothing more is recorded "
+                                 "into it", hint=f"it is kept as it is: see it with referee session show {session_id}")
             if open_only and game.status != SESSION_OPEN:
                 raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
             head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
@@ -329,6 +332,12 @@ class Transaction:
         elif open_only and head.game.status != SESSION_OPEN:
             raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
         return head
+
+    def check_head(self, session_id: int, expected_seq: int, items: Sequence[Encoded] = ()) -> None:
+        """Lock the session's log and refuse (StaleLogError, nothing stored) unless its head is still
+        ``expected_seq``: what a caller checked at that head is written at it (``items``: what it was
+        about to store, named in the refusal)."""
+        self._check_expected(self._head(session_id), expected_seq, items)
 
     def _last_hand_played(self, head: _Head) -> bool:
         """Whether the last started hand holds an event (so that the next one may begin)."""
