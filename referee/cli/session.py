@@ -91,11 +91,17 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
             raise InputError(f"no chips given for {name}", where=where,
                              hint=f"give the chips each player buys, e.g. --player {name}:100, or --buy-in 100 "
                                   "for every player given without them")
-        return name, default_buy_in, None
-    chips, paid_sep, paid = buy_in.partition("=")
-    if not (chips.strip().isascii() and chips.strip().isdigit()):
-        raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
-    count = check_count(chips, "buy-in", where=where)
+        count = default_buy_in
+    else:
+        chips, paid_sep, paid = buy_in.partition("=")
+        if not (chips.strip().isascii() and chips.strip().isdigit()):
+            raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
+        count = check_count(chips, "buy-in", where=where)
+    if count == 0:
+        raise InputError(f"{name} would sit down with no chips: a player seated with no chips could not play",
+                         where=where, hint=f"give the chips he buys, e.g. --player {name}:100")
+    if not sep:
+        return name, count, None
     cents = parse_money(paid, what="money paid", where=where, hint=_PLAYER_HINT,
                         positive=False) if paid_sep else None
     return name, count, cents

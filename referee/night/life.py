@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError
-from referee.money import AMOUNT_HINT, AMOUNT_LIMIT
-from referee.night.states import NightState, Step, check, refusal
+from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
+from referee.night.states import STEPS, NightState, Step, check, refusal
 
 if TYPE_CHECKING:
     from referee.engine.state import HandSetup, HandState
@@ -104,6 +104,16 @@ def check_step(store: Store, session_id: int, step: Step) -> NightState:
     state = state_of(store, session_id)
     check(state, step, session_id, why=_void_why(store, session_id) if state is NightState.VOID else None)
     return state
+
+
+def not_void(store: Store, session_id: int) -> GameSession:
+    """Refuse a void night (it goes on no more: not recorded into, served or corrected), saying how to
+    see it; its session otherwise."""
+    game = store.session(session_id)
+    if game.void_reason is not None:
+        raise InputError(f"session {session_id} is void ({game.void_reason}): it goes on no more",
+                         hint=STEPS[NightState.VOID][Step.VOID].format(sid=session_id))  # type: ignore[union-attr]
+    return game
 
 
 def _void_why(store: Store, session_id: int) -> str | None:
@@ -206,6 +216,9 @@ def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected
     append is made at ``expected_seq`` (default: the head read now).  Chips added are taken between
     hands and during one, whoever has them."""
     step = _STEP_OF.get(type(event), Step.ADD_CHIPS)
+    if isinstance(event, ev.SitDown) and event.stack <= 0:
+        raise InputError(f"{event.player} sits down with no chips: a player with none could not play",
+                         hint=f"a player sits down with his chips, e.g. '{event.player} sits down with {SUGGESTED_CHIPS}'")
     if state is None:
         snap = store.log_snapshot(session_id)
         state = state_from(snap.session, snap, None)
@@ -215,7 +228,7 @@ def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected
     if isinstance(event, (ev.AddChips, ev.SitDown)) and event.paid_cents is None:
         game = store.session(session_id)
         chips = event.amount if isinstance(event, ev.AddChips) else event.stack
-        _check_money(chips * game.chip_value_cents, f"the money {chips:,} chips are worth (cents)")
+        _check_money(chips * game.chip_value_cents, f"{chips:,} chips at {format_cents(game.chip_value_cents)} a chip")
     return store.append_event(session_id, None, event, expected_seq=expected_seq)
 
 
@@ -229,9 +242,6 @@ def sit_down(store: Store, session_id: int, name: str, chips: int, *, after: str
              paid_cents: int | None = None, expected_seq: int | None = None) -> EventRecord:
     """``NAME sits down with CHIPS [after WHO]`` (:func:`night_event`): a newcomer, with chips (a player
     with none could not play)."""
-    if chips <= 0:
-        raise InputError(f"{name} sits down with no chips", hint=f"a player sits down with his chips, e.g. "
-                                                                 f"'{name} sits down with {SUGGESTED_CHIPS}'")
     return night_event(store, session_id, ev.SitDown(name, chips, after, paid_cents), expected_seq=expected_seq)
 
 
@@ -244,8 +254,10 @@ def stand_up(store: Store, session_id: int, name: str, *, expected_seq: int | No
 
 
 def _check_money(cents: int, what: str) -> None:
+    """Refuse ``what`` when the money it is worth (``cents``) is past the money bound."""
     if abs(cents) > AMOUNT_LIMIT:
-        raise InputError(f"{what} would be {cents:,}, more than {AMOUNT_LIMIT:,}", hint=AMOUNT_HINT)
+        raise InputError(f"{what} is worth {cents:,} cents, past the money bound of {AMOUNT_LIMIT:,}",
+                         hint=AMOUNT_HINT)
 
 
 @dataclass(frozen=True)
@@ -302,8 +314,8 @@ def count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]],
         fresh[name] = chips
     cents = night.snapshot.session.chip_value_cents
     for name, chips in fresh.items():
-        _check_money(chips * cents, f"the money {name}'s count of {chips:,} chips is worth (cents)")
-    _check_money(sum(fresh.values()) * cents, "the money the counts are worth in all (cents)")
+        _check_money(chips * cents, f"{name}'s count of {chips:,} chips at {format_cents(cents)} a chip")
+    _check_money(sum(fresh.values()) * cents, f"the counts in all at {format_cents(cents)} a chip")
     missing = [n for n in table.due if n not in fresh]
     if missing:
         raise InputError(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not cashed out",
@@ -465,7 +477,7 @@ def amend(store: Store, session_id: int, why: str, asked: Amendments) -> list[st
         if name in fixed:
             raise InputError(f"{name}'s count is given twice ({fixed[name]} and {chips})", where="--count",
                              hint=f"give {name}'s right count once")
-        _check_money(chips * cents, f"the money {name}'s count of {chips:,} chips is worth (cents)")
+        _check_money(chips * cents, f"{name}'s count of {chips:,} chips at {format_cents(cents)} a chip")
         fixed[name] = chips
         what = f"{name}'s count corrected from {table.cashed.get(name)} to {chips}"
         planned += [(None, ev.CountFixed(typed, chips), what), (None, ev.Amendment(what, reason), "")]
@@ -477,7 +489,7 @@ def amend(store: Store, session_id: int, why: str, asked: Amendments) -> list[st
         if name is None:
             raise InputError(f"{typed!r} did not play in session {session_id}", where=where,
                              hint="players of the night: " + (", ".join(table.known.values()) or "nobody"))
-        _check_money(chips * cents, f"the money a rebuy of {chips:,} chips is worth (cents)")
+        _check_money(chips * cents, f"a rebuy of {chips:,} chips at {format_cents(cents)} a chip")
         what = f"{name}'s missed rebuy of {chips} chips added"
         planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(what, reason), "")]
     said: list[str] = []
@@ -520,6 +532,7 @@ __all__ = [
     "dealable",
     "hand_over",
     "night_event",
+    "not_void",
     "reopen",
     "sit_down",
     "stand_up",
