@@ -306,3 +306,25 @@ def test_a_close_racing_a_rebuy_at_the_cli_shows_the_counts_again(db_url: str) -
     assert "Ann adds 50" in err and "Traceback" not in err
     log, hands, status, _ = rows(db_url)
     assert status == "open" and [kind for _, kind in log][-1] == "AddChips"
+
+
+# ------------------------------------------------------------------ run again after a lost reply
+
+
+def test_a_correction_a_close_and_a_reopen_run_again_say_already_recorded(db_url: str) -> None:
+    """Each command carries what it asks: run again with nothing recorded in between (its reply was lost,
+    exit 75), it finds its own facts and stores nothing twice."""
+    heads_up_night(db_url)
+    steps = [["session", "amend", "1", "--rebuy", "Bob:20", "--why", "his rebuy was missed"],
+             ["session", "close", "1", "-c", "Ann:96", "-c", "Bob:124"],
+             ["session", "reopen", "1", "--why", "Bob's count"]]
+    for args in steps:
+        first = cli(db_url, *args)
+        assert first.exit_code == 0, first.output
+        before = rows(db_url)
+        again = cli(db_url, *args)
+        assert again.exit_code == 0, again.output
+        assert lines(again)[-1].startswith("Already recorded: "), again.output
+        assert rows(db_url) == before
+    later = cli(db_url, *steps[0])  # the same words after something else was recorded: a new fact
+    assert lines(later)[0] == "Amended session 1: Bob's missed rebuy of 20 chips added (his rebuy was missed)"

@@ -26,6 +26,7 @@ from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, 
 from referee.money.settings import check_setting
 from referee.plain_words import literal
 from referee.resources import rulebooks_dir
+from referee.store.requests import Request, asks
 
 if TYPE_CHECKING:
     from referee.recording.session_log import LogSnapshot
@@ -413,8 +414,10 @@ def close(
     from referee.night import life
     from referee.store.store import StaleLogError
 
+    request = Request(asks("session close", session_id, sorted((n.casefold(), c) for n, c in pairs), end_hand,
+                           " ".join((by or "").split()) if accept else None))
     with open_for(ctx, db) as store:
-        out = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by)
+        out = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by, request=request)
         if accept and by and by.strip() and out.differ:
             life.confirmer(out, by)  # a confirmer who is no player of the night: refused in one line
         typer.echo(f"Counting out session {session_id}:")
@@ -422,7 +425,7 @@ def close(
             typer.echo(line)
         who = _confirmer(by, accept, session_id, list(out.differ)) if out.differ else None
         try:
-            closed = life.close(store, out, by=who)
+            closed = life.close(store, out, by=who, request=request)
         except StaleLogError as err:  # the log moved on since the counts were checked: show them again
             again = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by)
             typer.echo(f"Not closed: the log changed after the counts were checked. Counting out session "
@@ -487,8 +490,9 @@ def reopen(
     from referee.night import life
 
     reason = " ".join(why.split())
+    request = Request(asks("session reopen", session_id, reason, " ".join((by or "").split())))
     with open_for(ctx, db) as store:
-        life.reopen(store, session_id, why, by=by or "")
+        life.reopen(store, session_id, why, by=by or "", request=request)
     typer.echo(f"Session {session_id} reopened: {reason}")
     typer.echo(f"Correct it with: referee session amend {session_id} --void HAND:ACTION | --count NAME:CHIPS | "
                f"--rebuy NAME:CHIPS --why \"…\"; then close it: referee session close {session_id}")
@@ -520,8 +524,9 @@ def amend(
         if not (hand_text.isascii() and hand_text.isdigit()):
             raise InputError(f"bad void {hand_text}:{action}", where="--void", hint=_VOID_HINT)
         hands.append((int(hand_text), action))
+    request = Request(asks("session amend", session_id, hands, fixes, rebuys, reason))
     with open_for(ctx, db) as store:
-        said = life.amend(store, session_id, why, life.Amendments(hands, fixes, rebuys))
+        said = life.amend(store, session_id, why, life.Amendments(hands, fixes, rebuys), request=request)
     for what in said:
         typer.echo(f"Amended session {session_id}: {what} ({reason})")
     typer.echo(f"Close it again when it is right: referee session close {session_id}")

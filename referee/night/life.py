@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from referee.ledger.counting import Count
     from referee.ledger.ledger import SessionLedger
     from referee.recording.session_log import SessionLog
-    from referee.store.log import LogSnapshot
+    from referee.store.log import LogSnapshot, TableState
     from referee.store.models import EventRecord, GameSession, HandRecord
+    from referee.store.requests import Request
     from referee.store.store import Store
 
 #: The chips a refusal suggests adding for a player with none, when the night names no buy-in.
@@ -120,6 +121,16 @@ def _void_why(store: Store, session_id: int) -> str | None:
     return store.session(session_id).void_reason
 
 
+def asked_again(store: Store, session_id: int, request: Request | None) -> None:
+    """Raise AlreadyRecorded when night ``session_id``'s log ends with what ``request`` asked (an earlier
+    run whose reply was lost, or a twin that got there first); nothing otherwise, and nothing written.
+    A step refused because its own fact is in the log already says so instead of refusing."""
+    if request is None or request.again:
+        return
+    with store.transaction(request) as tx:
+        tx.lock(session_id)
+
+
 def hand_over(state: HandState) -> str | None:
     """How a hand ended, or None while it is under way (somebody to act, a pot still to be decided by
     showing cards) or has no action yet."""
@@ -207,14 +218,24 @@ _STEP_OF = {ev.AddChips: Step.ADD_CHIPS, ev.SitDown: Step.SIT_DOWN, ev.Leave: St
 
 
 def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected_seq: int | None = None,
-                state: NightState | None = None) -> EventRecord:
+                state: NightState | None = None, request: Request | None = None) -> EventRecord:
     """Append a fact of the table between hands (chips added, a sit-down, a stand-up, a dealer, an
     option, a rulebook, a shuffle): it holds from the next hand to begin.
 
     Checks: the night's state takes it (``state``: the caller's own reading of it, the live table's;
     default: read now); the table's own checks (who is seated, the money bound) are the store's; the
     append is made at ``expected_seq`` (default: the head read now).  Chips added are taken between
-    hands and during one, whoever has them."""
+    hands and during one, whoever has them.  ``request``: what the command asks (its identity: a re-run
+    finds its own fact, :mod:`referee.store.requests`)."""
+    try:
+        return _night_event(store, session_id, event, expected_seq, state, request)
+    except InputError:
+        asked_again(store, session_id, request)
+        raise
+
+
+def _night_event(store: Store, session_id: int, event: ev.NightEvent, expected_seq: int | None,
+                 state: NightState | None, request: Request | None) -> EventRecord:
     step = _STEP_OF.get(type(event), Step.ADD_CHIPS)
     if isinstance(event, ev.SitDown) and event.stack <= 0:
         raise InputError(f"{event.player} sits down with no chips: a player with none could not play",
@@ -229,25 +250,29 @@ def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected
         game = store.session(session_id)
         chips = event.amount if isinstance(event, ev.AddChips) else event.stack
         _check_money(chips * game.chip_value_cents, f"{chips:,} chips at {format_cents(game.chip_value_cents)} a chip")
-    return store.append_event(session_id, None, event, expected_seq=expected_seq)
+    return store.append_event(session_id, None, event, expected_seq=expected_seq, request=request)
 
 
 def add_chips(store: Store, session_id: int, name: str, chips: int, *, paid_cents: int | None = None,
-              expected_seq: int | None = None) -> EventRecord:
+              expected_seq: int | None = None, request: Request | None = None) -> EventRecord:
     """``NAME adds CHIPS`` between hands (:func:`night_event`): a seated player buys more chips."""
-    return night_event(store, session_id, ev.AddChips(name, chips, paid_cents), expected_seq=expected_seq)
+    return night_event(store, session_id, ev.AddChips(name, chips, paid_cents), expected_seq=expected_seq,
+                       request=request)
 
 
 def sit_down(store: Store, session_id: int, name: str, chips: int, *, after: str | None = None,
-             paid_cents: int | None = None, expected_seq: int | None = None) -> EventRecord:
+             paid_cents: int | None = None, expected_seq: int | None = None,
+             request: Request | None = None) -> EventRecord:
     """``NAME sits down with CHIPS [after WHO]`` (:func:`night_event`): a newcomer, with chips (a player
     with none could not play)."""
-    return night_event(store, session_id, ev.SitDown(name, chips, after, paid_cents), expected_seq=expected_seq)
+    return night_event(store, session_id, ev.SitDown(name, chips, after, paid_cents), expected_seq=expected_seq,
+                       request=request)
 
 
-def stand_up(store: Store, session_id: int, name: str, *, expected_seq: int | None = None) -> EventRecord:
+def stand_up(store: Store, session_id: int, name: str, *, expected_seq: int | None = None,
+             request: Request | None = None) -> EventRecord:
     """``NAME leaves`` (:func:`night_event`): a player stands up from the next hand."""
-    return night_event(store, session_id, ev.Leave(name), expected_seq=expected_seq)
+    return night_event(store, session_id, ev.Leave(name), expected_seq=expected_seq, request=request)
 
 
 # ------------------------------------------------------------------ the close
@@ -278,14 +303,24 @@ class CountOut:
 
 
 def count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]], *,
-              end_hand: str | None = None, by: str | None = None) -> CountOut:
+              end_hand: str | None = None, by: str | None = None, request: Request | None = None) -> CountOut:
     """Check a close's counts against the log, writing nothing.
 
     Checks: the state takes a close (open or reopened; in a hand only with ``end_hand`` by the rule its
     rulebook names); each name is a player of the night, given once, counted for the first time (a
     count taken before a reopen stays, unless the same); every player due is counted; the money each
     count and all of them imply stays within the money bound.  The result is what :func:`close`
-    records, at the head this read saw."""
+    records, at the head this read saw.  ``request``: the close's identity; refused because the night is
+    closed by an earlier run of the same close, it says "already recorded" (AlreadyRecorded)."""
+    try:
+        return _count_out(store, session_id, counted, end_hand, by)
+    except InputError:
+        asked_again(store, session_id, request)
+        raise
+
+
+def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]], end_hand: str | None,
+               by: str | None) -> CountOut:
     from referee.ledger.counting import counts_at_close, end_hand_rule, end_hand_shares
 
     seen: set[str] = set()
@@ -372,17 +407,17 @@ class Closed:
     confirmed: tuple[tuple[Count, str], ...] = field(default=())
 
 
-def close(store: Store, out: CountOut, *, by: str | None = None) -> Closed:
+def close(store: Store, out: CountOut, *, by: str | None = None, request: Request | None = None) -> Closed:
     """Record the close :func:`count_out` checked: the hand in play ended by rule, each count that
     differs confirmed by ``by`` (a player of the night: :func:`confirmer`), the cash-outs, the night
     closed; all in one transaction, at the head the count-out read.  If the log moved on since
     (another recorder appended), nothing is stored and StaleLogError says what came in between: count
-    out again (:func:`count_out`) and show the counts again."""
+    out again (:func:`count_out`) and show the counts again.  ``request``: the close's identity."""
     who = confirmer(out, by) if out.differ else ""
     facts: list[ev.NightEvent] = list(out.facts)
     if out.differ:
         facts += [ev.CountConfirmed(c.name, c.counted, c.log_says, who) for c in out.differ]
-    with store.transaction() as tx:
+    with store.transaction(request) as tx:
         tx.check_head(out.session_id, out.seq, [(ev.CashOut(name, chips), None) for name, chips in out.cash_outs])
         if facts:
             tx.append_events(out.session_id, None, facts)
@@ -391,23 +426,30 @@ def close(store: Store, out: CountOut, *, by: str | None = None) -> Closed:
 
 
 def close_night(store: Store, session_id: int, counted: Sequence[tuple[str, int]], *, by: str | None = None,
-                end_hand: str | None = None) -> Closed:
+                end_hand: str | None = None, request: Request | None = None) -> Closed:
     """Count the night out and close it in one call (:func:`count_out`, then :func:`close`)."""
-    return close(store, count_out(store, session_id, counted, end_hand=end_hand, by=by), by=by)
+    out = count_out(store, session_id, counted, end_hand=end_hand, by=by, request=request)
+    return close(store, out, by=by, request=request)
 
 
 # ------------------------------------------------------------------ corrections
 
 
-def reopen(store: Store, session_id: int, why: str, *, by: str = "") -> GameSession:
+def reopen(store: Store, session_id: int, why: str, *, by: str = "", request: Request | None = None) -> GameSession:
     """Open a closed night again to correct it (``Reopened(why, by)``).  Checks: the night is closed
-    (not open, reopened or void); a reason is given."""
+    (not open, reopened or void); a reason is given.  ``request``: the reopen's identity (a re-run of
+    it says "already recorded")."""
     reason = " ".join(why.split())
     if not reason:
         raise InputError("a night is reopened for a reason", where="--why",
                          hint='say why, e.g. --why "Dee\'s count was mistyped"')
-    check_step(store, session_id, Step.REOPEN)
-    return store.reopen_session(session_id, reason, " ".join(by.split()))
+    try:
+        check_step(store, session_id, Step.REOPEN)
+    except InputError:
+        asked_again(store, session_id, request)
+        raise
+    with store.transaction(request) as tx:
+        return tx.reopen_session(session_id, reason, " ".join(by.split()))
 
 
 @dataclass(frozen=True)
@@ -420,16 +462,19 @@ class Amendments:
     rebuys: Sequence[tuple[str, int]] = ()
 
 
-def amend(store: Store, session_id: int, why: str, asked: Amendments) -> list[str]:
+def amend(store: Store, session_id: int, why: str, asked: Amendments, *,
+          request: Request | None = None) -> list[str]:
     """Correct a night, append-only: each correction is its event followed by an ``Amendment`` saying it
-    with the reason; all of them or none, at the head this read saw.  Returns what each one did.
+    with the reason; all of them or none, checked and written under the session's lock (one atomic
+    step).  Returns what each one did.
 
     Checks: the state takes an amendment (open, in a hand or reopened: not closed or void); a reason;
     a void names an action of the log that is not itself a correction and is not void already (by
     ``undo`` or an earlier amendment: the refusal names it); a count names a player of the night once
     and its money stays within the money bound; a rebuy is of more than no chips, for a player of the
-    night, within the money bound."""
-    from referee.store.chain import what_it_says
+    night, within the money bound.  ``request``: the amendment's identity (a re-run of it after a lost
+    reply says "already recorded" and stores nothing)."""
+    from referee.recording.session_log import read_session_log
 
     reason = " ".join(why.split())
     if not reason:
@@ -437,15 +482,27 @@ def amend(store: Store, session_id: int, why: str, asked: Amendments) -> list[st
     if not (asked.voids or asked.counts or asked.rebuys):
         raise InputError("nothing to correct", where=f"session {session_id}",
                          hint="give --void HAND:ACTION, --count NAME:CHIPS or --rebuy NAME:CHIPS")
-    snap = store.log_snapshot(session_id)
-    state = state_from(snap.session, snap, None)
-    check(state, Step.AMEND, session_id, why=snap.session.void_reason if state is NightState.VOID else None)
-    from referee.recording.session_log import read_session_log
+    said: list[str] = []
+    with store.transaction(request) as tx:
+        tx.lock(session_id)  # what it checks below is what it writes at: nobody appends in between
+        snap = tx.log_snapshot(session_id)
+        state = state_from(snap.session, snap, None)
+        check(state, Step.AMEND, session_id, why=snap.session.void_reason if state is NightState.VOID else None)
+        planned = _corrections(snap, read_session_log(snap).table, reason, asked)
+        for hand_number, event, what in planned:
+            tx.append_events(session_id, hand_number, [event])
+            if what:
+                said.append(what)
+    return said
 
-    log = read_session_log(snap)
-    table = log.table
+
+def _corrections(snap: LogSnapshot, table: TableState, reason: str,
+                 asked: Amendments) -> list[tuple[int | None, ev.Event, str]]:
+    """The events that make the corrections ``asked`` (each followed by its Amendment), checked."""
+    from referee.store.chain import what_it_says
+
+    session_id = snap.session.id
     cents = snap.session.chip_value_cents
-    seq = snap.events[-1].seq if snap.events else 0
     planned: list[tuple[int | None, ev.Event, str]] = []
     voiding: dict[tuple[int, int], str] = {}
     for hand, action in asked.voids:
@@ -492,14 +549,7 @@ def amend(store: Store, session_id: int, why: str, asked: Amendments) -> list[st
         _check_money(chips * cents, f"a rebuy of {chips:,} chips at {format_cents(cents)} a chip")
         what = f"{name}'s missed rebuy of {chips} chips added"
         planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(what, reason), "")]
-    said: list[str] = []
-    with store.transaction() as tx:
-        tx.check_head(session_id, seq, [(event, None) for _, event, _ in planned[:1]])
-        for hand_number, event, what in planned:
-            tx.append_events(session_id, hand_number, [event])
-            if what:
-                said.append(what)
-    return said
+    return planned
 
 
 def void(store: Store, session_id: int, why: str) -> GameSession:

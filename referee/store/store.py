@@ -346,6 +346,11 @@ class Transaction:
             raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
         return head
 
+    def lock(self, session_id: int) -> None:
+        """Lock the session's log, whatever its status (a request whose fact the log ends with is
+        found here: AlreadyRecorded)."""
+        self._head(session_id, open_only=False)
+
     def check_head(self, session_id: int, expected_seq: int, items: Sequence[Encoded] = ()) -> None:
         """Lock the session's log and refuse (StaleLogError, nothing stored) unless its head is still
         ``expected_seq``: what a caller checked at that head is written at it (``items``: what it was
