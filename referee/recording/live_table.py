@@ -58,7 +58,7 @@ from referee.recording.night_file import stored_rulebook
 from referee.recording.session_log import _game_of, night_words, read_session_log
 from referee.rulebook.loader import load_rules, option_value
 from referee.night.life import CannotDeal, begin_hand, hand_over, night_event, state_from
-from referee.night.states import NightState, Step, check
+from referee.night.states import NightState, Step, check, instead
 from referee.store.codec import decode_event
 from referee.store.store import StaleLogError
 
@@ -604,7 +604,7 @@ class LiveTable:
             prompt = state.prompt()
             waiting = f"{prompt.to_act} to act" if prompt.to_act else phase_words(prompt.phase)
             return Refused(f"hand {self.hand_number} is not over ({waiting})",
-                           hint="finish it, or force the next hand to begin anyway", forceable=True)
+                           hint=instead(NightState.IN_HAND, Step.BEGIN_HAND, self.session_id), forceable=True)
         thread = self._thread_after_current()
         try:
             begin_hand(self.store, self.session_id, expected_seq=self.seen,
