@@ -117,6 +117,20 @@ def test_a_busted_player_leaves_and_a_newcomer_lets_the_night_go_on(sqlite_url: 
                                                "hand 2 begins: Bob deals"]  # Ann's deal passes to her left
 
 
+def test_a_night_wedged_by_an_older_referee_goes_on_once_chips_are_added(sqlite_url: str) -> None:
+    """An older referee began hand 2 though only Bob had chips (the store alone begins it, unchecked):
+    the table still opens, takes Ann's chips between hands, and deals the begun hand once she has them."""
+    busted_night(sqlite_url)
+    with open_store(sqlite_url) as store:
+        store.start_hand(1)
+    refused = cli(sqlite_url, "act", "1", "new hand")
+    assert refused.exit_code == 2 and "hand 2 cannot be dealt: only Bob has chips" in lines(refused)[0]
+    added = cli(sqlite_url, "act", "1", "Ann adds 20")
+    assert added.exit_code == 0, added.output
+    played = cli(sqlite_url, "act", "1", "bob checks")
+    assert played.exit_code == 0 and lines(played)[0] == "hand 2, action 1: Bob: checks", played.output
+
+
 def test_every_state_allows_a_step_and_every_refusal_says_what_to_do_instead() -> None:
     """From every state but void some step is taken; every refused step names what to do instead (a
     void night names how to see it: it goes on no more)."""

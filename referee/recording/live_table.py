@@ -57,7 +57,7 @@ from referee.recording.kept_thread import threaded
 from referee.recording.night_file import stored_rulebook
 from referee.recording.session_log import _game_of, night_words, read_session_log
 from referee.rulebook.loader import load_rules, option_value
-from referee.night.life import CannotDeal, begin_hand, hand_over, night_event, state_from
+from referee.night.life import CannotDeal, begin_hand, dealable, hand_over, night_event, state_from
 from referee.night.states import NightState, Step, check, instead
 from referee.store.codec import decode_event
 from referee.store.store import StaleLogError
@@ -275,7 +275,11 @@ class LiveTable:
             self.setup: HandSetup = self.thread.setup_for(self.hand)
             self.state = play(self.setup, self.hand.events)  # as the replay plays it (its voids known first)
         elif self.started > len(hands):  # begun, nothing logged yet: its header may still change
-            self._deal_pending()
+            try:
+                self._deal_pending()
+            except InputError:  # begun by an older referee though nobody could play it: dealt once somebody can
+                self.hand = self.state = None
+        self._undealt = self.started > len(hands) and self.state is None
         self._pending_force = None
         self._status = None
 
@@ -595,6 +599,8 @@ class LiveTable:
 
     def new_hand(self, *, force: bool = False) -> Entry:
         """Begin the next hand, dealt by whoever the rules say deals next."""
+        if self._undealt:
+            return self._deal_begun()
         state = self.state
         if state is not None and not state.log:
             return Refused(f"hand {self.hand_number} has begun and holds no action yet",
@@ -622,6 +628,19 @@ class LiveTable:
         self.thread = thread
         self.started += 1
         self._deal_pending()
+        assert self.state is not None
+        return Stored(f"hand {self.started}", self.seen, self.started, None,
+                      note=f"{self.state.names[self.state.table.dealer]} deals")
+
+    def _deal_begun(self) -> Entry:
+        """Deal the hand an older referee began though nobody could play it, once somebody can."""
+        try:
+            dealable(lambda: self.thread.setup_for(self._next_hand(self.started)), self.session_id,
+                     buy_in=self.session.buy_in_default)
+        except CannotDeal as err:
+            return Refused(err.message, err.hint)
+        self._deal_pending()
+        self._undealt = False
         assert self.state is not None
         return Stored(f"hand {self.started}", self.seen, self.started, None,
                       note=f"{self.state.names[self.state.table.dealer]} deals")
