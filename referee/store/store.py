@@ -343,6 +343,12 @@ class Transaction:
             raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
         return head
 
+    def lock(self, session_id: int) -> int:
+        """Lock the session's log for this transaction, so that what a writer checks against it stays
+        true until it appends and commits (open or closed); the seq of its last event.  A request
+        (:mod:`referee.store.requests`) whose fact is stored already raises AlreadyRecorded here."""
+        return self._head(session_id, open_only=False).seq
+
     # ------------------------------------------------------------------ the request's identity
 
     def _own_fact(self, head: _Head) -> None:
