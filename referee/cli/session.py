@@ -549,6 +549,7 @@ def amend(
     from referee.engine.events import AddChips, Amendment, CountFixed, Void
     from referee.recording.session_log import read_session_log
     from referee.store.chain import what_it_says
+    from referee.store.requests import Request, asks
 
     reason = " ".join(why.split())
     if not reason:
@@ -560,13 +561,17 @@ def amend(
         raise InputError("nothing to correct", where=f"session {session_id}",
                          hint="give --void HAND:ACTION, --count NAME:CHIPS or --rebuy NAME:CHIPS")
     said: list[str] = []
+    # what it asks, so that run again after a lost reply (or twice at once) it is stored once
+    request = Request(asks("session amend", session_id, {"void": void or [], "count": count or [],
+                                                         "rebuy": rebuy or [], "why": reason}))
     with open_for(ctx, db) as store:
-        snap = store.log_snapshot(session_id)
-        if snap.session.status != "open":
-            raise InputError(f"session {session_id} is closed",
-                             hint=f"reopen it first: referee session reopen {session_id} --why \"{reason}\"")
-        log = read_session_log(snap)
-        with store.transaction() as tx:
+        with store.transaction(request) as tx:
+            tx.lock(session_id)  # checked against the log as the lock holds it; its own fact found here
+            snap = tx.log_snapshot(session_id)
+            if snap.session.status != "open":
+                raise InputError(f"session {session_id} is closed",
+                                 hint=f"reopen it first: referee session reopen {session_id} --why \"{reason}\"")
+            log = read_session_log(snap)
             for hand_text, action in voids:
                 where = f"--void {hand_text}:{action}"
                 if not (hand_text.isascii() and hand_text.isdigit()):

@@ -830,9 +830,11 @@ class Store:
         events = db.exec(select(EventRecord).where(
             EventRecord.session_id == row.session_id, EventRecord.seq >= row.first_seq,
             EventRecord.seq <= row.last_seq).order_by(EventRecord.seq))  # type: ignore[arg-type]
-        said = tuple(e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}"))
-                     for e in events)
-        return AlreadyRecorded(row.session_id, said, row.first_seq, row.last_seq)
+        said = [e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}"))
+                for e in events]
+        if len(said) > 4:  # a whole night (an import): its opening is enough to know it
+            said = [*said[:3], f"and {len(said) - 3} more"]
+        return AlreadyRecorded(row.session_id, tuple(said), row.first_seq, row.last_seq)
 
     def _raise_if_recorded(self, keys: Sequence[str]) -> None:
         with self._read() as session:
