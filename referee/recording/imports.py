@@ -79,6 +79,9 @@ def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: 
             hint=f"`referee report {first.id}` shows it; to import it again anyway (a second copy that counts "
                  "twice in the standings), add --again")
     tx.set_fingerprint(session_id, fingerprint)
+    if not again:  # two imports of one night at once: the unique key of the night keeps one
+        voided = sum(1 for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.voided)
+        tx.claim(session_id, f"import {fingerprint} after {voided} void")
     return tuple(g.id for g in copies if g.id is not None)
 
 

@@ -346,10 +346,11 @@ class Transaction:
             raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
         return head
 
-    def lock(self, session_id: int) -> None:
-        """Lock the session's log, whatever its status (a request whose fact the log ends with is
-        found here: AlreadyRecorded)."""
-        self._head(session_id, open_only=False)
+    def lock(self, session_id: int) -> int:
+        """Lock the session's log for this transaction, so that what a writer checks against it stays
+        true until it appends and commits (open or closed); the seq of its last event.  A request
+        (:mod:`referee.store.requests`) whose fact is stored already raises AlreadyRecorded here."""
+        return self._head(session_id, open_only=False).seq
 
     def check_head(self, session_id: int, expected_seq: int, items: Sequence[Encoded] = ()) -> None:
         """Lock the session's log and refuse (StaleLogError, nothing stored) unless its head is still
@@ -838,9 +839,11 @@ class Store:
         events = db.exec(select(EventRecord).where(
             EventRecord.session_id == row.session_id, EventRecord.seq >= row.first_seq,
             EventRecord.seq <= row.last_seq).order_by(EventRecord.seq))  # type: ignore[arg-type]
-        said = tuple(e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}"))
-                     for e in events)
-        return AlreadyRecorded(row.session_id, said, row.first_seq, row.last_seq)
+        said = [e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}"))
+                for e in events]
+        if len(said) > 4:  # a whole night (an import): its opening is enough to know it
+            said = [*said[:3], f"and {len(said) - 3} more"]
+        return AlreadyRecorded(row.session_id, tuple(said), row.first_seq, row.last_seq)
 
     def _raise_if_recorded(self, keys: Sequence[str]) -> None:
         with self._read() as session:
