@@ -24,7 +24,7 @@ from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.state import HandSetup, HandState, handles
 from referee.engine.options import CHIPS, choice, whole_number
-from referee.engine.findings import FindingKind
+from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
 
@@ -90,6 +90,10 @@ class FiveCardStud(HandState):
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
     carry_type = PokerCarry
+    #: the rules a dispute cites by topic when the log shows nothing broken
+    dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({
+        "over_limit": ("stud.betting",), "show_order": ("stud.6",), "misdeal": ("stud.2.1",),
+    })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.up: list[tuple[AnyCard, ...]] = []  # per seat: his upcards in order (set in begin)
@@ -135,6 +139,14 @@ class FiveCardStud(HandState):
 
     def over_reason(self) -> str:
         return self.ended or self.phase
+
+    def judged_later(self) -> Mapping[str, JudgedLater]:
+        """Who shows first is known at the showdown (stud.6: the last bettor of the last round)."""
+        later = dict(super().judged_later())
+        if self.ended is None:
+            later["show_order"] = JudgedLater("stud.6", "who shows first is known when the last betting round "
+                                              "is over and the showdown begins")
+        return later
 
     # ------------------------------------------------------------------ who leads
 
