@@ -134,8 +134,9 @@ def verify(
             typer.echo(f"session {report.session_id}: CHAIN BROKEN at {report.problem}")
         elif origin == ORIGIN_LOG_UNVERIFIED:  # its chain starts at its import: what came before is unproven
             unverified += 1
-            typer.echo(f"session {report.session_id}: {report.events} events, IMPORTED UNVERIFIED (--as-new: its "
-                       f"export's hash chain did not match); intact since its import (head {report.head[:16]})")
+            typer.echo(f"session {report.session_id}: {report.events} events, chain intact since its import (head "
+                       f"{report.head[:16]}); IMPORTED UNVERIFIED with --as-new: its log before the import is not "
+                       "proven")
         else:
             since = ", imported from a verified export" if origin == ORIGIN_LOG_VERIFIED else ""
             typer.echo(f"session {report.session_id}: {report.events} events, chain intact (head {report.head[:16]})"

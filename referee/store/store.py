@@ -41,12 +41,12 @@ from referee.money import check_amount
 from referee.store import chain, codec
 from referee.store.chain import stored_since
 from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
-from referee.store.fingerprint import night_fingerprint
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
     LOG_LEGACY,
     NAME_MAX,
+    ORIGIN_POKERNOW,
     ORIGINS,
     SESSION_CLOSED,
     SESSION_OPEN,
@@ -621,21 +621,26 @@ class Transaction:
         """Session ``session_id``, or None when there is none."""
         return self.db.get(GameSession, session_id)
 
-    def fingerprint_night(self, session_id: int) -> str:
-        """The fingerprint of the session's log as this transaction sees it."""
-        return self.read_back(session_id)[0]
+    def sessions_that_may_hold(self, rulebook: str, hands: int, *, besides: int) -> list[GameSession]:
+        """The sessions that may hold the same night as session ``besides``: not void, not a ledger, with
+        the same opening rulebook and number of hands (the candidates whose night is then compared),
+        oldest first."""
+        count = (sa_select(func.count()).select_from(HandRecord)
+                 .where(HandRecord.session_id == GameSession.id).scalar_subquery())
+        query = select(GameSession).where(
+            GameSession.id != besides, GameSession.rulebook == rulebook,
+            GameSession.void_reason.is_(None),  # type: ignore[union-attr]
+            (GameSession.origin.is_(None)) | (GameSession.origin != ORIGIN_POKERNOW),  # type: ignore[union-attr]
+            count == hands)
+        return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
-    def read_back(self, session_id: int) -> tuple[str, int, int]:
-        """The fingerprint of the session's log as this transaction sees it (what an import wrote, read
-        back), with its numbers of hands and events; only the columns the fingerprint is made of are read."""
-        game = Store._session(self.db, session_id)
-        events = EventRecord.__table__  # type: ignore[attr-defined]
-        rows = self.db.connection().execute(
-            select(events.c.hand_number, events.c.kind, events.c.payload)
-            .where(events.c.session_id == session_id).order_by(events.c.seq)).all()
-        hands = self.db.exec(select(func.count()).select_from(HandRecord)
-                             .where(HandRecord.session_id == session_id)).one()
-        return night_fingerprint(game, rows), hands, len(rows)
+    def sessions_started(self, table_name: str, started_at: datetime, *, besides: int) -> list[GameSession]:
+        """The sessions that are not void of table ``table_name`` started at ``started_at`` (to the
+        microsecond: a night and the copies made of its export), oldest first."""
+        query = select(GameSession).where(
+            GameSession.id != besides, GameSession.table_name == table_name, GameSession.started_at == started_at,
+            GameSession.void_reason.is_(None))  # type: ignore[union-attr]
+        return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = Store._session(self.db, session_id, lock=True)
