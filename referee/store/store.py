@@ -288,6 +288,10 @@ class Transaction:
     def _find_player(self, name: str) -> Player | None:
         return Store._find_player(self.db, name)
 
+    def find_player(self, name: str) -> Player | None:
+        """The player whose name or alias is ``name`` (ignoring case), or None."""
+        return self._find_player(name)
+
     def add_player(self, name: str) -> Player:
         name = clean_name(name, "player name")
         existing = self._find_player(name)
