@@ -122,7 +122,7 @@ def import_ledger(
             raise InputError(f"bad --name {text!r}", where="--name", hint='write NICK=NAME, e.g. --name "Big Mike=Mike"')
         names[nick.strip()] = seat.strip()
     ledger = read_pokernow_ledger(path, unit=unit)  # type: ignore[arg-type]
-    with open_for(ctx, db) as store:
+    with open_for(ctx, db, create=True) as store:
         sid, seats, known = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code,
                                             again=again)
 

@@ -63,7 +63,7 @@ def import_night(
                          where="--as-new", hint="leave it out")
     from referee.recording.imports import import_hand_file, import_log_document
 
-    with open_for(ctx, db) as store:
+    with open_for(ctx, db, create=True) as store:
         if document is not None:
             done = import_log_document(store, document, source=str(file), again=again, as_new=as_new)
         else:
