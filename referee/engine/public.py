@@ -41,14 +41,16 @@ def _known(cards: Sequence[object]) -> set[Card]:
     return {c for c in cards if isinstance(c, Card)}
 
 
-def _widow_face_up(state: HandState, turned: bool) -> bool:
+def _widow_face_up(state: HandState, turned: bool, acting: str | None = None) -> bool:
     """Whether the widow (dummy) lies face up now: turned by a ``widow turned`` line, or face up by the
-    commerce cycle (taken, knocked up, spread by the dealer at his turn)."""
+    commerce cycle (taken, knocked up); ``acting``: the player taking the next action, when he is a
+    dealer who must spread the face-down widow at his turn (he spreads it first)."""
     if turned:
         return True
     cycle = getattr(state, "round", None)
     if isinstance(cycle, ExchangeRound):
-        return cycle.widow_up or cycle.must_spread()
+        spreads = cycle.must_spread() and cycle.turn is not None and acting == state.names[cycle.turn]
+        return cycle.widow_up or spreads
     return bool(getattr(state, "widow_up", False))
 
 
@@ -61,7 +63,7 @@ def public_cards(setup: HandSetup, events: Sequence[ev.Event]) -> list[frozenset
     after: list[frozenset[Card]] = []
     for number, event in enumerate(events, 1):
         if number not in voided:
-            up = _widow_face_up(state, turned)
+            up = _widow_face_up(state, turned, getattr(event, "player", None))
             if up:
                 seen |= _known(state.places.at(WIDOW))
             if isinstance(event, ev.TakeWidow) and event.player in state.names:

@@ -19,9 +19,10 @@ its current hand alone.  :func:`session_view` is the one-shot read.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.cards import RANK_CHAR, RANK_NAME, RANK_PLURAL, RANK_VALUE, SUIT_NAME, Card, parse_card
@@ -31,9 +32,10 @@ from referee.engine.night import NightHand
 from referee.engine.public import PublicNightReplay, mask_event
 from referee.engine.replay import HandReplay, start_hand
 from referee.errors import RefereeError
+from referee.handfile.model import HandEntry, Night
 from referee.handfile.replay import ReplayedHand, night_hands
 from referee.handfile.writer import EventWriter
-from referee.ledger.ledger import game_walk, people_of, walked_ledger
+from referee.ledger.ledger import GameWalk, game_walk, people_of, walked_ledger
 from referee.recording.session_log import SessionLog, read_session_log
 from referee.report.chart import chips_chart
 from referee.report.document import HandLines
@@ -53,10 +55,12 @@ PROOF_PENDING = "opener's proof pending"
 # ---------------------------------------------------------------- free text
 
 
-_RANK_WORDS = {word: rank for rank, word in RANK_NAME.items()} | {word: rank for rank, word in RANK_PLURAL.items()}
+#: a card in words: ``jack of hearts``, ``J of hearts``, ``10 of spade``
+_RANK_WORDS = {word: rank for rank, word in RANK_NAME.items()} | {word: rank for rank, word in RANK_PLURAL.items()} \
+    | {char.casefold(): rank for char, rank in RANK_VALUE.items()} | {"10": 10}
 _SUIT_WORDS = {name: suit for suit, name in SUIT_NAME.items()} | {name[:-1]: suit for suit, name in SUIT_NAME.items()}
-#: a word of free text: a run of letters, digits, suit symbols and ``?``
-_WORD = re.compile(r"[\w♣♦♥♠♧♢♡♤?]+")
+#: a word of free text: a run of letters, digits and suit symbols
+_WORD = re.compile(r"[\w♣♦♥♠♧♢♡♤]+")
 
 
 def _card_of(token: str) -> Card | None:
@@ -68,80 +72,89 @@ def _card_of(token: str) -> Card | None:
     return found if isinstance(found, Card) else None
 
 
-def _cards_in_run(run: str) -> list[Card] | None:
-    """``run`` read as cards written together (``JhJd``, ``10h9h``), else None."""
+def _cards_in_word(word: str) -> list[Card]:
+    """``word`` read as cards written together (``Jh``, ``JhJd``, ``10h9h``), else nothing."""
     out: list[Card] = []
     i = 0
-    while i < len(run):
-        for size in (3, 2):
-            found = _card_of(run[i:i + size]) if i + size <= len(run) else None
-            if found is not None:
-                out.append(found)
-                i += size
-                break
-        else:
-            return None
-    return out or None
+    while i < len(word):
+        found = next(((c, size) for size in (3, 2) if (c := _card_of(word[i:i + size])) is not None), None)
+        if found is None:
+            return []
+        out.append(found[0])
+        i += found[1]
+    return out
+
+
+def _card_in_words(words: Sequence[str]) -> Card | None:
+    """The card ``rank of suit`` names, when the three words are that."""
+    if len(words) < 3 or words[1].casefold() != "of":
+        return None
+    rank, suit = _RANK_WORDS.get(words[0].casefold()), _SUIT_WORDS.get(words[2].casefold())
+    return parse_card(RANK_CHAR[rank] + suit) if rank and suit else None  # type: ignore[return-value]
 
 
 def mask_text(text: str, public: frozenset[Card] | set[Card], names: Iterable[str] = ()) -> str:
     """``text`` (typed by the recorder) with every card it names that is not in ``public`` written
-    ``??``: cards in any form the reader accepts (``jh jd``, ``JhJd``, ``J♡``) and in words (``jack of
-    hearts``).  A word that is a player's name (``names``) is a name, not a card."""
+    ``??``: cards in any form the card reader accepts (``jh jd``, ``JhJd``, ``J♡``) and in words (``jack
+    of hearts``).  A word that is a player's name (``names``) is a name, not a card."""
     people = {n.casefold() for n in names}
-    words = list(_WORD.finditer(text))
+    found = list(_WORD.finditer(text))
     out: list[str] = []
-    last = 0
-    skip_to = -1
-    for k, m in enumerate(words):
-        if m.start() < skip_to:
+    last = k = 0
+    while k < len(found):
+        m = found[k]
+        spelt = _card_in_words([w.group(0) for w in found[k:k + 3]])
+        if spelt is not None:
+            if spelt not in public:
+                out.append(text[last:m.start()] + "??")
+                last = found[k + 2].end()
+            k += 3
             continue
-        token = m.group(0)
-        hidden: str | None = None
-        rank = _RANK_WORDS.get(token.casefold()) or (_card_rank(token))
-        if rank and k + 2 < len(words) and words[k + 1].group(0).casefold() == "of":
-            suit = _SUIT_WORDS.get(words[k + 2].group(0).casefold())
-            if suit is not None:
-                found = parse_card(_rank_char(rank) + suit)
-                if found not in public:
-                    out.append(text[last:m.start()] + "??")
-                    last = skip_to = words[k + 2].end()
-                    continue
-        if token.casefold() not in people:
-            found_cards = _cards_in_run(token)
-            if found_cards and any(c not in public for c in found_cards):
-                hidden = " ".join("??" if c not in public else token_of(c) for c in found_cards) \
-                    if len(found_cards) > 1 else "??"
-        if hidden is not None:
-            out.append(text[last:m.start()] + hidden)
+        cards = [] if m.group(0).casefold() in people else _cards_in_word(m.group(0))
+        if any(c not in public for c in cards):
+            out.append(text[last:m.start()] + " ".join(c.text if c in public else "??" for c in cards))
             last = m.end()
+        k += 1
     out.append(text[last:])
     return "".join(out)
 
 
-def token_of(card: Card) -> str:
-    return card.text
-
-
-def _card_rank(token: str) -> int | None:
-    """A rank written as the reader writes it (``J``, ``10``), for ``J of hearts``."""
-    if token == "10":
-        return 10
-    return RANK_VALUE.get(token.upper()) if len(token) == 1 else None
-
-
-def _rank_char(rank: int) -> str:
-    return RANK_CHAR[rank]
-
-
 # ---------------------------------------------------------------- the public night
+
+
+#: a hand of the public replay, and the cards public after each of its events
+_Hand = tuple[ReplayedHand, list[frozenset[Card]]]
+
+
+@dataclass
+class _Kept:
+    """The public replay of a night past some of its hands (``entries``, as the log held them)."""
+
+    header: tuple[object, ...]
+    entries: tuple[HandEntry, ...]
+    replay: PublicNightReplay
+    walk: GameWalk
+    lines: HandLines
+    hands: list[_Hand]
+
+
+def _walk(kept: _Kept, night: Night, entries: Sequence[HandEntry]) -> None:
+    """Replay ``entries`` (hands of ``night``) from where ``kept`` stands, publicly, and move it past them."""
+    if not entries:
+        return
+    for entry, hand in zip(entries, night_hands(replace(night, hands=tuple(entries))), strict=True):
+        result = kept.replay.hand(hand)
+        replayed = ReplayedHand(replace(entry, events=result.events[:len(entry.events)]), result)
+        kept.lines.hand(replayed)
+        kept.walk.hand(result, kept.replay.thread.steps[-1])
+        kept.hands.append((replayed, kept.replay.seen))
 
 
 class PublicPage:
     """The players' page of one session, made from the public projection of its log."""
 
     def __init__(self) -> None:
-        self._kept: object | None = None  # the public replay past the finished hands (see view)
+        self._kept: _Kept | None = None  # the public replay past the finished hands
 
     def view(self, snapshot: LogSnapshot, people: Mapping[str, str]) -> dict[str, Any]:
         """Everything a page shows of the session ``snapshot`` holds (plain data for JSON): a function
@@ -149,22 +162,35 @@ class PublicPage:
         replayed gives :func:`unavailable_view`, never the error."""
         try:
             return self._view(snapshot, people)
-        except (RefereeError, OSError, LookupError, ValueError):
+        except (RefereeError, OSError, LookupError, ValueError) as err:
+            import os, traceback
+            if os.environ.get("DBG"): traceback.print_exc()
             return unavailable_view(snapshot)
+
+    def _night(self, log: SessionLog) -> tuple[PublicNightReplay, GameWalk, HandLines, list[_Hand]]:
+        """The public replay of ``log``'s night, its ledger walk and report lines, every hand given: the
+        finished hands (all but the last) from what was kept, when the log still holds them as they were."""
+        night = log.night
+        header = (log.session.chip_value_cents, log.money, night.rulebook, tuple(night.options.items()), night.seats,
+                  night.dealer, night.so_far, night.rulings, night.base_dir)
+        finished = night.hands[:-1]
+        kept = self._kept
+        if kept is None or kept.header != header or kept.entries != finished[:len(kept.entries)]:
+            replay = PublicNightReplay([(s.name, s.stack) for s in night.seats], night.dealer, so_far=night.so_far)
+            kept = self._kept = _Kept(header, (), replay, game_walk(log), HandLines(log), [])
+        _walk(kept, night, finished[len(kept.entries):])
+        kept.entries = finished
+        # the current hand on copies: the next call may find it changed
+        replay = copy.copy(kept.replay)
+        replay.thread = copy.copy(kept.replay.thread)
+        walk, lines = copy.deepcopy(kept.walk), copy.deepcopy(kept.lines)
+        now = _Kept(header, finished, replay, walk, lines, list(kept.hands))
+        _walk(now, night, night.hands[len(finished):])
+        return now.replay, now.walk, now.lines, now.hands
 
     def _view(self, snapshot: LogSnapshot, people: Mapping[str, str]) -> dict[str, Any]:
         log = read_session_log(snapshot)
-        night = log.night
-        replay = PublicNightReplay([(s.name, s.stack) for s in night.seats], night.dealer, so_far=night.so_far)
-        walk, lines = game_walk(log), HandLines(log)
-        hands: list[tuple[ReplayedHand, list[frozenset[Card]]]] = []
-        for entry, hand in zip(night.hands, night_hands(night), strict=True):
-            result = replay.hand(hand)
-            public = replace(entry, events=result.events[:len(entry.events)])
-            replayed = ReplayedHand(public, result)
-            lines.hand(replayed)
-            walk.hand(result, replay.thread.steps[-1])
-            hands.append((replayed, replay.seen))
+        replay, walk, lines, hands = self._night(log)
         result = replay.result()
         ledger = walked_ledger(log, walk, result, hands[-1][0] if hands else None, people)
         report = lines.report(ledger, log, result, ledger.settle())
@@ -210,7 +236,7 @@ class PublicPage:
         }
 
     def _current(self, log: SessionLog, snapshot: LogSnapshot, replay: PublicNightReplay,
-                 hands: Sequence[tuple[ReplayedHand, list[frozenset[Card]]]], closed: bool) -> dict[str, Any] | None:
+                 hands: Sequence[_Hand], closed: bool) -> dict[str, Any] | None:
         """The hand the table is at: while the night is recorded, a hand begun with nothing logged yet
         (set up as the table now stands), else the last hand of the log."""
         if not closed and len(snapshot.hands) > len(hands):
@@ -242,12 +268,16 @@ def _finding(f: Any, book: Any) -> dict[str, Any]:
             "rule_text": rule_text(book, f.rule) if f.rule else None}
 
 
+#: findings that say an opener's openers are still to be shown (the others: the hands are)
+_PROOF_CODES = frozenset({"openers_unverifiable", "penalty_unverifiable"})
+
+
 def _waiting(replay: HandReplay) -> str:
     """What the hand waits for when nobody is to act and its result is not decided."""
     outcome = replay.outcome
     if outcome.kind == "in_progress":
         return outcome.summary
-    if any(f.code == "unverifiable" and "open" in f.message for f in replay.findings) and outcome.kind != "showdown":
+    if any(f.code in _PROOF_CODES for f in replay.findings):
         return PROOF_PENDING
     return WAITING_FOR_SHOWS
 
