@@ -14,7 +14,7 @@ card at all.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee.cards import Card, parse_card
@@ -154,12 +154,24 @@ def _chip_standings(standings: Iterable[Any]) -> list[dict[str, Any]]:
 
 
 def session_view(store: Any, session_id: int) -> dict[str, Any]:
-    """Everything a scoreboard page shows of session ``session_id`` now (plain data for JSON)."""
+    """Everything a scoreboard page shows of session ``session_id`` now (plain data for JSON), read
+    and replayed whole (a running scoreboard updates it from what is appended: :mod:`.feed`)."""
     snapshot = store.log_snapshot(session_id)  # the log read once: the head and the night agree
     ledger, log, replayed = session_ledger(store, session_id, snapshot)
+    last = _last_hand(store, session_id, replayed, snapshot.session.status == "open")
+    last_public = {h.entry.number: (public_cards(h.replay.setup, h.entry.events) or [frozenset()])[-1]
+                   for h in replayed}
+    return night_view(session_id, snapshot.events[-1].seq if snapshot.events else 0, ledger, log, replayed,
+                      last, last_public)
+
+
+def night_view(session_id: int, head: int, ledger: Any, log: Any, replayed: Any,
+               last: tuple[Any, tuple[ev.Event, ...], int, Any] | None,
+               last_public: Mapping[int, frozenset[Card]]) -> dict[str, Any]:
+    """The page's data from the night read through event ``head``: its ledger, log and replay, the
+    hand the table is at (``(setup, events, number, findings)``) and the cards public at the end of
+    each replayed hand (by number)."""
     report = night_report(ledger, log, replayed, ledger.settle())
-    hands = {h.entry.number: h for h in replayed}
-    last_public = {n: (public_cards(h.replay.setup, h.entry.events) or [frozenset()])[-1] for n, h in hands.items()}
 
     def hand_scrub(number: int, value: Any) -> Any:
         return _scrub(value, last_public.get(number, frozenset()))
@@ -179,12 +191,12 @@ def session_view(store: Any, session_id: int) -> dict[str, Any]:
                                   for s in report.standings]}
     return {
         "session": session_id,
-        "head": snapshot.events[-1].seq if snapshot.events else 0,
+        "head": head,
         "table": report.table,
         "status": report.status,
         "games": list(report.games),
         "chip_value": report.chip_value,
-        "hand": _current_hand(_last_hand(store, session_id, replayed, not closed), rule_text),
+        "hand": _current_hand(last, rule_text),
         "hands_played": len(replayed),
         # while the night is played a player's result is the chips he won or lost so far; once closed, money
         "standings": report_standings if closed else _chip_standings(report.standings),
@@ -199,4 +211,4 @@ def session_view(store: Any, session_id: int) -> dict[str, Any]:
     }
 
 
-__all__ = ["redact", "session_view"]
+__all__ = ["night_view", "redact", "session_view"]
