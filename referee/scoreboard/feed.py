@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.public import public_cards
-from referee.engine.replay import start_hand
+from referee.engine.replay import play, start_hand
 from referee.handfile.replay import NightStream, ReplayedHand, ReplayedNight
 from referee.ledger.ledger import build_ledger, people_of
 from referee.recording.session_log import read_session_log
@@ -88,10 +88,13 @@ class NightFeed:
             setup = self._after.setup_for(hand)
             state = start_hand(setup)
             last = (setup, tuple(state.log), hand.number, tuple(state.findings))
+        elif recording and len(replayed):  # the hand being played, as the live table plays it
+            hand = replayed[-1]
+            state = play(hand.replay.setup, hand.replay.events)
+            last = (hand.replay.setup, tuple(state.log), hand.entry.number, tuple(state.findings))
         elif len(replayed):
             hand = replayed[-1]
-            events = hand.replay.events if recording else hand.entry.events  # the table's: with its rulings' facts
-            last = (hand.replay.setup, events, hand.entry.number, hand.replay.findings)
+            last = (hand.replay.setup, hand.entry.events, hand.entry.number, hand.replay.findings)
         public = {h.entry.number: cards for h, cards in zip(self._hands, self._public, strict=True)}
         head = snapshot.events[-1].seq if snapshot.events else 0
         return night_view(self.session_id, head, ledger, log, replayed, last, public)
@@ -107,7 +110,8 @@ class NightFeed:
         if not (same == len(keys) == len(self._keys) and self._after is not None):
             if same == len(keys):  # no new hand to replay from (fewer hands than kept): from the first
                 same = 0
-            stream = NightStream(night, thread=copy.copy(self._before[same]) if same else None)
+            start = None if not same else self._before[same] if same < len(self._before) else self._after
+            stream = NightStream(night, thread=copy.copy(start))
             hands, public, before = self._hands[:same], self._public[:same], self._before[:same]
             for entry in night.hands[same:]:
                 before.append(copy.copy(stream.thread))
