@@ -28,14 +28,14 @@ from typing import Any
 from referee.cards import RANK_CHAR, RANK_NAME, RANK_PLURAL, RANK_VALUE, SUIT_NAME, Card, parse_card
 from referee.engine import events as ev
 from referee.engine.games import game_title
-from referee.engine.night import NightHand
+from referee.engine.night import NightHand, NightStep
 from referee.engine.public import PublicNightReplay, mask_event
 from referee.engine.replay import HandReplay, start_hand
 from referee.errors import RefereeError
 from referee.handfile.model import HandEntry, Night
 from referee.handfile.replay import ReplayedHand, night_hands
 from referee.handfile.writer import EventWriter
-from referee.ledger.ledger import GameWalk, game_walk, people_of, walked_ledger
+from referee.ledger.ledger import game_walk, people_of, walked_ledger
 from referee.recording.session_log import SessionLog, read_session_log
 from referee.report.chart import chips_chart
 from referee.report.document import HandLines
@@ -122,8 +122,14 @@ def mask_text(text: str, public: frozenset[Card] | set[Card], names: Iterable[st
 # ---------------------------------------------------------------- the public night
 
 
-#: a hand of the public replay, and the cards public after each of its events
-_Hand = tuple[ReplayedHand, list[frozenset[Card]]]
+@dataclass(frozen=True)
+class _Hand:
+    """A hand of the public replay: the hand (its entry with the public events), the cards public
+    after each of its events, and the thread's record of it."""
+
+    replayed: ReplayedHand
+    seen: list[frozenset[Card]]
+    step: NightStep
 
 
 @dataclass
@@ -133,8 +139,6 @@ class _Kept:
     header: tuple[object, ...]
     entries: tuple[HandEntry, ...]
     replay: PublicNightReplay
-    walk: GameWalk
-    lines: HandLines
     hands: list[_Hand]
 
 
@@ -145,9 +149,7 @@ def _walk(kept: _Kept, night: Night, entries: Sequence[HandEntry]) -> None:
     for entry, hand in zip(entries, night_hands(replace(night, hands=tuple(entries))), strict=True):
         result = kept.replay.hand(hand)
         replayed = ReplayedHand(replace(entry, events=result.events[:len(entry.events)]), result)
-        kept.lines.hand(replayed)
-        kept.walk.hand(result, kept.replay.thread.steps[-1])
-        kept.hands.append((replayed, kept.replay.seen))
+        kept.hands.append(_Hand(replayed, kept.replay.seen, kept.replay.thread.steps[-1]))
 
 
 class PublicPage:
@@ -156,41 +158,50 @@ class PublicPage:
     def __init__(self) -> None:
         self._kept: _Kept | None = None  # the public replay past the finished hands
 
-    def view(self, snapshot: LogSnapshot, people: Mapping[str, str]) -> dict[str, Any]:
+    def view(self, snapshot: LogSnapshot, people: Mapping[str, str],
+             decoded: dict[int, ev.Event] | None = None) -> dict[str, Any]:
         """Everything a page shows of the session ``snapshot`` holds (plain data for JSON): a function
-        of the log as read (``people``: each seat's person, for the ledger).  A log that cannot be
+        of the log as read (``people``: each seat's person, for the ledger; ``decoded``: the events of
+        rows decoded before, by seq, kept by a caller that reads a growing log).  A log that cannot be
         replayed gives :func:`unavailable_view`, never the error."""
         try:
-            return self._view(snapshot, people)
-        except (RefereeError, OSError, LookupError, ValueError) as err:
-            import os, traceback
-            if os.environ.get("DBG"): traceback.print_exc()
+            return self._view(snapshot, people, decoded)
+        except (RefereeError, OSError, LookupError, ValueError):
             return unavailable_view(snapshot)
 
-    def _night(self, log: SessionLog) -> tuple[PublicNightReplay, GameWalk, HandLines, list[_Hand]]:
-        """The public replay of ``log``'s night, its ledger walk and report lines, every hand given: the
-        finished hands (all but the last) from what was kept, when the log still holds them as they were."""
+    def kept_hands(self) -> tuple[object, ...]:
+        """The public replays kept of the finished hands (what a grown log does not replay again)."""
+        return tuple(self._kept.hands) if self._kept is not None else ()
+
+    def _night(self, log: SessionLog) -> tuple[PublicNightReplay, list[_Hand]]:
+        """The public replay of ``log``'s night, every hand given: the finished hands (all but the last)
+        from what was kept, when the log still holds them as they were."""
         night = log.night
-        header = (log.session.chip_value_cents, log.money, night.rulebook, tuple(night.options.items()), night.seats,
-                  night.dealer, night.so_far, night.rulings, night.base_dir)
+        header = (night.rulebook, tuple(night.options.items()), night.seats, night.dealer, night.so_far,
+                  night.rulings, night.base_dir)
         finished = night.hands[:-1]
         kept = self._kept
         if kept is None or kept.header != header or kept.entries != finished[:len(kept.entries)]:
             replay = PublicNightReplay([(s.name, s.stack) for s in night.seats], night.dealer, so_far=night.so_far)
-            kept = self._kept = _Kept(header, (), replay, game_walk(log), HandLines(log), [])
+            kept = self._kept = _Kept(header, (), replay, [])
         _walk(kept, night, finished[len(kept.entries):])
         kept.entries = finished
-        # the current hand on copies: the next call may find it changed
+        # the current hand on a copy of the thread: the next call may find it changed
         replay = copy.copy(kept.replay)
         replay.thread = copy.copy(kept.replay.thread)
-        walk, lines = copy.deepcopy(kept.walk), copy.deepcopy(kept.lines)
-        now = _Kept(header, finished, replay, walk, lines, list(kept.hands))
+        now = _Kept(header, finished, replay, list(kept.hands))
         _walk(now, night, night.hands[len(finished):])
-        return now.replay, now.walk, now.lines, now.hands
+        return now.replay, now.hands
 
-    def _view(self, snapshot: LogSnapshot, people: Mapping[str, str]) -> dict[str, Any]:
-        log = read_session_log(snapshot)
-        replay, walk, lines, hands = self._night(log)
+    def _view(self, snapshot: LogSnapshot, people: Mapping[str, str],
+              decoded: dict[int, ev.Event] | None) -> dict[str, Any]:
+        log = read_session_log(snapshot, decoded)
+        replay, kept = self._night(log)
+        walk, lines = game_walk(log), HandLines(log)
+        for hand in kept:
+            lines.hand(hand.replayed)
+            walk.hand(hand.replayed.replay, hand.step)
+        hands = [(h.replayed, h.seen) for h in kept]
         result = replay.result()
         ledger = walked_ledger(log, walk, result, hands[-1][0] if hands else None, people)
         report = lines.report(ledger, log, result, ledger.settle())
@@ -236,7 +247,7 @@ class PublicPage:
         }
 
     def _current(self, log: SessionLog, snapshot: LogSnapshot, replay: PublicNightReplay,
-                 hands: Sequence[_Hand], closed: bool) -> dict[str, Any] | None:
+                 hands: Sequence[tuple[ReplayedHand, list[frozenset[Card]]]], closed: bool) -> dict[str, Any] | None:
         """The hand the table is at: while the night is recorded, a hand begun with nothing logged yet
         (set up as the table now stands), else the last hand of the log."""
         if not closed and len(snapshot.hands) > len(hands):
