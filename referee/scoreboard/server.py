@@ -180,17 +180,19 @@ def bind(store: Any, session_id: int, host: str = "127.0.0.1", port: int = 8765)
                          hint="pick another --port (0: any free one), or --host an address of this machine") from None
     sock.listen(connection_limits()[1])
     sock.setblocking(False)
-    bound = sock.getsockname()[1]
-    wildcard = host in ("0.0.0.0", "::", "")
-    lan = lan_address() if wildcard else None
-    if wildcard:
-        addresses = [a for a in (lan, "127.0.0.1" if host != "::" else "::1") if a]
-        for_phones = lan is not None
-    else:
-        addresses = [host]
-        for_phones = not _is_loopback(host)
-    urls = tuple(_url(a, bound, session_id, token) for a in addresses)
+    urls, for_phones = reach(host, sock.getsockname()[1], session_id, token)
     return Scoreboard(sock, create_app(Board(store, session_id, token)), urls, host, for_phones)
+
+
+def reach(host: str, port: int, session_id: int, token: str) -> tuple[tuple[str, ...], bool]:
+    """The links to a page served on ``host:port`` (the one a phone can open first), and whether a
+    phone on the network can open the first: listening on every network, the machine's address there
+    (:func:`lan_address`) and then this machine's own."""
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_address()
+        addresses = [a for a in (lan, "::1" if host == "::" else "127.0.0.1") if a]
+        return tuple(_url(a, port, session_id, token) for a in addresses), lan is not None
+    return (_url(host, port, session_id, token),), not _is_loopback(host)
 
 
 def announcement(board: Scoreboard, qr: bool = True) -> list[str]:
@@ -225,4 +227,4 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-__all__ = ["Scoreboard", "announcement", "bind", "connection_limits", "lan_address", "qr_text"]
+__all__ = ["Scoreboard", "announcement", "bind", "reach", "connection_limits", "lan_address", "qr_text"]
