@@ -1206,6 +1206,19 @@ class Store:
             self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, hands[-1].number if hands else 0)
         return LogSnapshot(game, seats, hands, rows)
 
+    def log_since(self, session_id: int, seq: int) -> LogSnapshot:
+        """The session as :meth:`log_snapshot` reads it, but of its log only the events after ``seq``
+        (a reader that has read up to ``seq`` reads what was appended since, and checks each new
+        row's ``prev_hash`` against the last hash it read)."""
+        with self._read(self._snapshot_reader) as session, session.begin():
+            game = self._session(session, session_id)
+            seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
+                                      .order_by(SeatRecord.number)))
+            hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
+                                      .order_by(HandRecord.number)))
+            rows = list(session.exec(_session_log(session_id).where(EventRecord.seq > seq)))
+        return LogSnapshot(game, seats, hands, rows)
+
     def log_outline(self, session_id: int) -> tuple[LogSnapshot, int]:
         """The session as :meth:`snapshot` reads it, but of its hands' events only the first of each
         (with every night event: what lays the night out, :func:`referee.recording.session_log.read_session_log`;
