@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from referee.engine import events as ev
 from referee.errors import InputError
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
-from referee.night.states import STEPS, NightState, Step, check, refusal
+from referee.night.states import STEPS, NightState, Step, check
 
 if TYPE_CHECKING:
     from referee.engine.state import HandSetup, HandState
@@ -99,11 +99,15 @@ def state_of(store: Store, session_id: int) -> NightState:
     return view(store, session_id).state
 
 
-def check_step(store: Store, session_id: int, step: Step) -> NightState:
+def check_step(store: Store, session_id: int, step: Step, *, replay: bool = True) -> NightState:
     """Refuse ``step`` unless night ``session_id``'s state takes it (the refusal names the step that
-    lets the night go on); the state otherwise."""
-    state = state_of(store, session_id)
-    check(state, step, session_id, why=_void_why(store, session_id) if state is NightState.VOID else None)
+    lets the night go on); the state otherwise.  ``replay=False``: the state as the log shows it without
+    a replay (open between hands and in a hand are then told apart only by a hand begun with no action)."""
+    snap = store.log_snapshot(session_id)
+    state = state_from(snap.session, snap, None)
+    if replay and state is NightState.OPEN:
+        state = view(store, session_id).state
+    check(state, step, session_id, why=snap.session.void_reason if state is NightState.VOID else None)
     return state
 
 
@@ -115,10 +119,6 @@ def not_void(store: Store, session_id: int) -> GameSession:
         raise InputError(f"session {session_id} is void ({game.void_reason}): it goes on no more",
                          hint=STEPS[NightState.VOID][Step.VOID].format(sid=session_id))  # type: ignore[union-attr]
     return game
-
-
-def _void_why(store: Store, session_id: int) -> str | None:
-    return store.session(session_id).void_reason
 
 
 def asked_again(store: Store, session_id: int, request: Request | None) -> None:
@@ -245,7 +245,7 @@ def _night_event(store: Store, session_id: int, event: ev.NightEvent, expected_s
         state = state_from(snap.session, snap, None)
         if expected_seq is None:
             expected_seq = snap.events[-1].seq if snap.events else 0
-    check(state, step, session_id, why=_void_why(store, session_id) if state is NightState.VOID else None)
+    check(state, step, session_id, why=store.session(session_id).void_reason if state is NightState.VOID else None)
     if isinstance(event, (ev.AddChips, ev.SitDown)) and event.paid_cents is None:
         game = store.session(session_id)
         chips = event.amount if isinstance(event, ev.AddChips) else event.stack
@@ -328,11 +328,9 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
         if name.casefold() in seen:
             raise InputError(f"{name} is cashed out twice", where="--cash-out", hint="give each player once")
         seen.add(name.casefold())
+    check_step(store, session_id, Step.CLOSE, replay=False)  # a void or closed night: refused before any replay
     night = view(store, session_id)
-    state = night.state
-    if state is NightState.VOID:
-        raise refusal(state, Step.CLOSE, session_id, why=night.snapshot.session.void_reason)
-    check(state, Step.CLOSE, session_id)
+    check(night.state, Step.CLOSE, session_id)
     table = night.log.table
     fresh: dict[str, int] = {}
     for typed, chips in counted:
