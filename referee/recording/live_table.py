@@ -39,7 +39,7 @@ from referee.engine.games import game_title
 from referee.engine.games.common import SHARED_PROBES
 from referee.engine.night import NightHand, NightThread
 from referee.engine.replay import play, start_hand
-from referee.errors import DatabaseBusyError, HandFileError, InputError, RefereeError, RetryableError
+from referee.errors import AlreadyRecorded, DatabaseBusyError, HandFileError, InputError, RefereeError, RetryableError
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.parser import (
     ADD_CHIPS_LINE,
@@ -60,6 +60,7 @@ from referee.rulebook.loader import load_rules, option_value
 from referee.night.life import CannotDeal, begin_hand, dealable, hand_over, night_event, state_from
 from referee.night.states import NightState, Step, check, instead
 from referee.store.codec import decode_event
+from referee.store.requests import Request, asks
 from referee.store.store import StaleLogError
 
 if TYPE_CHECKING:
@@ -240,10 +241,15 @@ def _is_text(line: str) -> bool:
 class LiveTable:
     """A session's table as recorded so far, ready for the next line (see the module docstring)."""
 
-    def __init__(self, store: Store, session_id: int, *, base_dir: str | None = None) -> None:
+    def __init__(self, store: Store, session_id: int, *, base_dir: str | None = None, asking: str | None = None,
+                 again: bool = False) -> None:
         self.store = store
         self.session_id = session_id
         self.base_dir = base_dir  # what a house rulebook's path in 'rulebook: FILE' is relative to (None: here)
+        #: a one-shot command recording (``act``): each event of the night it appends carries its identity
+        #: (:mod:`referee.store.requests`), so that, run again after a lost reply, it is stored once;
+        #: ``again``: the same line meant a second time right after itself
+        self.asking, self.again = asking, again
         self._pending_force: _Pending | None = None
         self._status: tuple[tuple[int, int], Status] | None = None
         self.reload()
@@ -673,8 +679,13 @@ class LiveTable:
         return None
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
+        request = None if self.asking is None else Request(
+            asks(self.asking, self.session_id, night_words(event)), again=self.again)
         try:
-            row = night_event(self.store, self.session_id, event, expected_seq=self.seen, state=self.night_state)
+            row = night_event(self.store, self.session_id, event, expected_seq=self.seen, state=self.night_state,
+                              request=request)
+        except AlreadyRecorded as done:  # this command's own line, stored by its run whose reply was lost
+            return Said(str(done)[0].upper() + str(done)[1:])
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:
