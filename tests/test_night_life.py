@@ -160,8 +160,11 @@ def test_a_void_night_goes_on_no_more(db_url: str) -> None:
         assert lines(refused)[0].startswith("Error: session 1 is void (typed up twice)"), (args, refused.output)
         assert lines(refused)[1].startswith("Hint: it is void and kept as it is; see it with: referee session show 1")
     assert rows(db_url) == before
+    rerun = cli(db_url, "session", "void", "1", "--why", "typed up  twice")  # the same void run again
+    assert rerun.exit_code == 0 and lines(rerun) == ["Already recorded: void: typed up twice (session 1)"]
     again = cli(db_url, "session", "void", "1", "--why", "again")
     assert again.exit_code == 2 and "already void" in lines(again)[0]
+    assert rows(db_url) == before
 
 
 def test_the_store_takes_nothing_more_into_a_void_night(sqlite_url: str) -> None:

@@ -4,8 +4,9 @@ log, then appended, and the append is made at the head the check read (``expecte
 recorder wrote in between, nothing is stored and :class:`~referee.store.store.StaleLogError` says what
 was stored meanwhile.  A refused step writes nothing.
 
-The CLI (``session``, ``act``, ``table``), the table prompt and the scoreboard call these functions;
-they parse what was typed and print what is returned.  The table's one-line append of an action stays
+The CLI (``session``, ``act``, ``table``, ``serve``) and the table prompt (its ``new hand``, its lines
+between hands, its ``count`` step) call these functions; they parse what was typed and print what is
+returned.  The table's one-line append of an action stays
 where it is (:class:`~referee.recording.live_table.LiveTable` checks it at the head it holds).
 """
 
@@ -552,7 +553,14 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
 
 def void(store: Store, session_id: int, why: str) -> GameSession:
     """Void a night: kept, its log untouched, counted nowhere; every later step is refused.  Checks: a
-    reason; not void already.  Works on any night, even one whose log no longer replays."""
+    reason; not void already (voided already for the same reason, it is a re-run: AlreadyRecorded).
+    Works on any night, even one whose log no longer replays."""
+    from referee.errors import AlreadyRecorded
+
+    game = store.session(session_id)
+    reason = " ".join(why.split()) if isinstance(why, str) else why
+    if game.void_reason is not None and reason == game.void_reason:
+        raise AlreadyRecorded(session_id, (f"void: {reason}",), 1, 0)  # no event range: a void is no event of the log
     return store.void_session(session_id, why)
 
 
