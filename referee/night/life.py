@@ -215,6 +215,15 @@ def _next_setup(store: Store, night: NightView) -> Callable[[], HandSetup]:
 # ------------------------------------------------------------------ the table between hands
 
 
+def seat_chips(name: str, chips: int, *, example: str) -> int:
+    """A player sits down with chips: refused with none (a player seated with no chips could not play),
+    at the start of the night as between hands; ``example`` is how to say it right."""
+    if chips <= 0:
+        raise InputError(f"{name} would sit down with no chips: a player seated with no chips could not play",
+                         hint=f"give the chips he buys, e.g. {example}")
+    return chips
+
+
 _STEP_OF = {ev.AddChips: Step.ADD_CHIPS, ev.SitDown: Step.SIT_DOWN, ev.Leave: Step.STAND_UP}
 
 
@@ -223,8 +232,9 @@ def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected
     """Append a fact of the table between hands (chips added, a sit-down, a stand-up, a dealer, an
     option, a rulebook, a shuffle): it holds from the next hand to begin.
 
-    Checks: the night's state takes it (``state``: the caller's own reading of it, the live table's;
-    default: read now); the table's own checks (who is seated, the money bound) are the store's; the
+    Checks: a newcomer brings chips; the night's state takes it (``state``: the caller's own reading of
+    it, the live table's; default: read now); the table's own checks (who is seated, the chips and the
+    money bought in all within the bound) are the store's; the
     append is made at ``expected_seq`` (default: the head read now).  Chips added are taken between
     hands and during one, whoever has them.  ``request``: what the command asks (its identity: a re-run
     finds its own fact, :mod:`referee.store.requests`)."""
@@ -238,19 +248,14 @@ def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected
 def _night_event(store: Store, session_id: int, event: ev.NightEvent, expected_seq: int | None,
                  state: NightState | None, request: Request | None) -> EventRecord:
     step = _STEP_OF.get(type(event), Step.ADD_CHIPS)
-    if isinstance(event, ev.SitDown) and event.stack <= 0:
-        raise InputError(f"{event.player} sits down with no chips: a player with none could not play",
-                         hint=f"a player sits down with his chips, e.g. '{event.player} sits down with {SUGGESTED_CHIPS}'")
+    if isinstance(event, ev.SitDown):
+        seat_chips(event.player, event.stack, example=f"'{event.player} sits down with {SUGGESTED_CHIPS}'")
     if state is None:
         snap = store.log_snapshot(session_id)
         state = state_from(snap.session, snap, None)
         if expected_seq is None:
             expected_seq = snap.events[-1].seq if snap.events else 0
     check(state, step, session_id, why=store.session(session_id).void_reason if state is NightState.VOID else None)
-    if isinstance(event, (ev.AddChips, ev.SitDown)) and event.paid_cents is None:
-        game = store.session(session_id)
-        chips = event.amount if isinstance(event, ev.AddChips) else event.stack
-        _check_money(chips * game.chip_value_cents, f"{chips:,} chips at {format_cents(game.chip_value_cents)} a chip")
     return store.append_event(session_id, None, event, expected_seq=expected_seq, request=request)
 
 
@@ -590,6 +595,7 @@ __all__ = [
     "night_event",
     "not_void",
     "reopen",
+    "seat_chips",
     "sit_down",
     "stand_up",
     "state_from",
