@@ -98,9 +98,12 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
         if not (chips.strip().isascii() and chips.strip().isdigit()):
             raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
         count = check_count(chips, "buy-in", where=where)
-    if count == 0:
-        raise InputError(f"{name} would sit down with no chips: a player seated with no chips could not play",
-                         where=where, hint=f"give the chips he buys, e.g. --player {name}:100")
+    from referee.night.life import seat_chips
+
+    try:
+        seat_chips(name, count, example=f"--player {name}:100")
+    except InputError as err:
+        raise err.located(where) from None
     if not sep:
         return name, count, None
     cents = parse_money(paid, what="money paid", where=where, hint=_PLAYER_HINT,
