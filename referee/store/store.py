@@ -41,13 +41,21 @@ from referee.handfile.words import event_words
 from referee.money import check_amount
 from referee.store import chain, codec
 from referee.store.chain import stored_since
-from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
-from referee.store.fingerprint import night_fingerprint
+from referee.store.db import (
+    WRITE_OPTION,
+    check_store_exists,
+    create_engine_for,
+    describe_error,
+    mask_url,
+    parse_url,
+    resolve_url,
+)
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
     LOG_LEGACY,
     NAME_MAX,
+    ORIGIN_POKERNOW,
     ORIGINS,
     SESSION_CLOSED,
     SESSION_OPEN,
@@ -297,6 +305,10 @@ class Transaction:
     def _find_player(self, name: str) -> Player | None:
         return Store._find_player(self.db, name)
 
+    def find_player(self, name: str) -> Player | None:
+        """The player whose name or alias is ``name`` (ignoring case), or None."""
+        return self._find_player(name)
+
     def add_player(self, name: str) -> Player:
         name = clean_name(name, "player name")
         existing = self._find_player(name)
@@ -336,6 +348,9 @@ class Transaction:
                 self._asked[session_id] = head.seq
                 if not self.request.again:
                     self._own_fact(head)
+            if open_only and game.void_reason is not None:
+                raise InputError(f"session {session_id} is void ({game.void_reason}): nothing more is recorded "
+                                 "into it", hint=f"it is kept as it is: see it with referee session show {session_id}")
             if open_only and game.status != SESSION_OPEN:
                 raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
             self._heads[session_id] = head
@@ -348,6 +363,12 @@ class Transaction:
         true until it appends and commits (open or closed); the seq of its last event.  A request
         (:mod:`referee.store.requests`) whose fact is stored already raises AlreadyRecorded here."""
         return self._head(session_id, open_only=False).seq
+
+    def check_head(self, session_id: int, expected_seq: int, items: Sequence[Encoded] = ()) -> None:
+        """Lock the session's log and refuse (StaleLogError, nothing stored) unless its head is still
+        ``expected_seq``: what a caller checked at that head is written at it (``items``: what it was
+        about to store, named in the refusal)."""
+        self._check_expected(self._head(session_id), expected_seq, items)
 
     # ------------------------------------------------------------------ the request's identity
 
@@ -683,21 +704,26 @@ class Transaction:
         """Session ``session_id``, or None when there is none."""
         return self.db.get(GameSession, session_id)
 
-    def fingerprint_night(self, session_id: int) -> str:
-        """The fingerprint of the session's log as this transaction sees it."""
-        return self.read_back(session_id)[0]
+    def sessions_that_may_hold(self, rulebook: str, hands: int, *, besides: int) -> list[GameSession]:
+        """The sessions that may hold the same night as session ``besides``: not void, not a ledger, with
+        the same opening rulebook and number of hands (the candidates whose night is then compared),
+        oldest first."""
+        count = (sa_select(func.count()).select_from(HandRecord)
+                 .where(HandRecord.session_id == GameSession.id).scalar_subquery())
+        query = select(GameSession).where(
+            GameSession.id != besides, GameSession.rulebook == rulebook,
+            GameSession.void_reason.is_(None),  # type: ignore[union-attr]
+            (GameSession.origin.is_(None)) | (GameSession.origin != ORIGIN_POKERNOW),  # type: ignore[union-attr]
+            count == hands)
+        return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
-    def read_back(self, session_id: int) -> tuple[str, int, int]:
-        """The fingerprint of the session's log as this transaction sees it (what an import wrote, read
-        back), with its numbers of hands and events; only the columns the fingerprint is made of are read."""
-        game = Store._session(self.db, session_id)
-        events = EventRecord.__table__  # type: ignore[attr-defined]
-        rows = self.db.connection().execute(
-            select(events.c.hand_number, events.c.kind, events.c.payload)
-            .where(events.c.session_id == session_id).order_by(events.c.seq)).all()
-        hands = self.db.exec(select(func.count()).select_from(HandRecord)
-                             .where(HandRecord.session_id == session_id)).one()
-        return night_fingerprint(game, rows), hands, len(rows)
+    def sessions_started(self, table_name: str, started_at: datetime, *, besides: int) -> list[GameSession]:
+        """The sessions that are not void of table ``table_name`` started at ``started_at`` (to the
+        microsecond: a night and the copies made of its export), oldest first."""
+        query = select(GameSession).where(
+            GameSession.id != besides, GameSession.table_name == table_name, GameSession.started_at == started_at,
+            GameSession.void_reason.is_(None))  # type: ignore[union-attr]
+        return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = Store._session(self.db, session_id, lock=True)
@@ -1180,6 +1206,19 @@ class Store:
             self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, hands[-1].number if hands else 0)
         return LogSnapshot(game, seats, hands, rows)
 
+    def log_since(self, session_id: int, seq: int) -> LogSnapshot:
+        """The session as :meth:`log_snapshot` reads it, but of its log only the events after ``seq``
+        (a reader that has read up to ``seq`` reads what was appended since, and checks each new
+        row's ``prev_hash`` against the last hash it read)."""
+        with self._read(self._snapshot_reader) as session, session.begin():
+            game = self._session(session, session_id)
+            seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
+                                      .order_by(SeatRecord.number)))
+            hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
+                                      .order_by(HandRecord.number)))
+            rows = list(session.exec(_session_log(session_id).where(EventRecord.seq > seq)))
+        return LogSnapshot(game, seats, hands, rows)
+
     def log_outline(self, session_id: int) -> tuple[LogSnapshot, int]:
         """The session as :meth:`snapshot` reads it, but of its hands' events only the first of each
         (with every night event: what lays the night out, :func:`referee.recording.session_log.read_session_log`;
@@ -1288,14 +1327,19 @@ class Store:
             return {name: session.exec(select(func.count()).select_from(model)).one() for name, model in tables.items()}
 
 
-def open_store(url: str | None = None, *, migrate: bool = True, environ: Mapping[str, str] | None = None) -> Store:
+def open_store(url: str | None = None, *, migrate: bool = True, environ: Mapping[str, str] | None = None,
+               create: bool = True) -> Store:
     """Open the database named by ``url`` (else ``REFEREE_DB``, else the default SQLite file).
 
-    With ``migrate`` (the default) the schema is brought to the head on first use.  Any failure to
-    reach or use the database is a one-line StoreError naming the URL with its password masked.
+    With ``migrate`` (the default) the schema is brought to the head on first use.  Without
+    ``create`` a SQLite file that does not exist is refused (:class:`~referee.store.db.NoStoreError`,
+    naming a nearby file) instead of being created.  Any failure to reach or use the database is a
+    one-line StoreError naming the URL with its password masked.
     """
     choice = resolve_url(url, environ)
     parsed = parse_url(choice.url)
+    if not create:
+        check_store_exists(parsed, choice.source)
     engine = create_engine_for(parsed)
     try:
         if migrate:
