@@ -137,6 +137,16 @@ def test_a_payment_is_named_by_what_it_is_and_each_is_recorded_once(sqlite_url: 
     assert payments(sqlite_url) == [("Cy", "Ann", 3000), ("Bob", "Ann", 733), ("Bob", "Ann", 733), ("Bob", "Ann", 534)]
 
 
+def test_a_setting_recorded_run_again_is_recorded_once(sqlite_url: str) -> None:
+    three(sqlite_url)
+    first = cli(sqlite_url, "settle", "1", "--set", "currency=GBP")
+    assert lines(first)[0] == "Recorded: ledger currency = GBP"
+    again = cli(sqlite_url, "settle", "1", "--set", "currency=GBP")
+    assert again.exit_code == 0 and lines(again)[0].startswith("Already recorded: ledger currency = GBP (session 1, event ")
+    assert [p for _, p in kinds(sqlite_url, "LedgerSetting") if p["name"] == "currency"] == [
+        {"name": "currency", "value": "GBP"}]
+
+
 # ---------------------------------------------------------------- a reply lost at COMMIT
 
 
