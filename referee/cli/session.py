@@ -24,7 +24,7 @@ from referee.cli.output import console
 from referee.errors import InputError, excerpt
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
 from referee.money.settings import check_setting
-from referee.plain_words import literal
+from referee.plain_words import literal, plural
 from referee.resources import rulebooks_dir
 
 if TYPE_CHECKING:
@@ -192,7 +192,7 @@ def new(
 
     source = Path(book.source).resolve()
     stored_name = book.name if source.parent == rulebooks_dir().resolve() else str(source)
-    with open_for(ctx, db) as store:
+    with open_for(ctx, db, create=True) as store:
         with store.transaction() as tx:
             session = tx.new_session(table_name=table, rulebook=stored_name, options=validated,
                                      chip_value_cents=cents, seats=seats, dealer=dealer, buy_in_default=buy_in or 0)
@@ -311,7 +311,7 @@ def show(
     typer.echo(f"  rulebook    {session.rulebook}{_options_text(session.options)}")
     if (state.rulebook, state.options) != (session.rulebook, session.options):
         typer.echo(f"  now         {state.rulebook}{_options_text(state.options)}")
-    typer.echo(f"  chip value  {format_cents(cents)}" + (f", buy-in {session.buy_in_default} chips"
+    typer.echo(f"  chip value  {format_cents(cents)}" + (f", buy-in {plural(session.buy_in_default, 'chip')}"
                                                         if session.buy_in_default else ""))
     typer.echo(f"  hands       {len(snap.hands)}, events {len(snap.events)}, "
                + ("chain intact" if chain.ok else f"CHAIN BROKEN at {chain.problem}"))
@@ -446,7 +446,7 @@ def close(
         if hand is not None:
             number, middle = hand.entry.number, hand.replay.outcome.in_middle
             if end_hand is None:
-                raise InputError(f"hand {number} is still in play ({middle} chips in the middle)",
+                raise InputError(f"hand {number} is still in play ({plural(middle, 'chip')} in the middle)",
                                  where=f"session {session_id}",
                                  hint="finish it at the table, or end it by rule: --end-hand return (house.90.1: "
                                       "every player takes back what he put in) or --end-hand split (house.90.2)")
@@ -576,7 +576,7 @@ def amend(
                 if not rows:
                     raise InputError(f"session {session_id} has no hand {hand}", where=where, hint=_VOID_HINT)
                 if not 1 <= action <= len(rows):
-                    raise InputError(f"hand {hand} has {len(rows)} actions, not {action}", where=where, hint=_VOID_HINT)
+                    raise InputError(f"hand {hand} has {plural(len(rows), 'action')}, not {action}", where=where, hint=_VOID_HINT)
                 target = rows[action - 1]
                 if target.kind == "Void":
                     raise InputError(f"action {action} of hand {hand} is itself a correction ({what_it_says(target)})",
@@ -595,10 +595,10 @@ def amend(
                 said.append(what)
             for typed, chips in rebuys:
                 if chips <= 0:
-                    raise InputError(f"a rebuy of {chips} chips", where=f"--rebuy {typed}:{chips}",
+                    raise InputError(f"a rebuy of {plural(chips, 'chip')}", where=f"--rebuy {typed}:{chips}",
                                      hint="give the chips he bought, more than none")
                 [row] = tx.append_events(session_id, None, [AddChips(typed, chips)])
-                what = f"{row.payload['player']}'s missed rebuy of {chips} chips added"
+                what = f"{row.payload['player']}'s missed rebuy of {plural(chips, 'chip')} added"
                 tx.append_events(session_id, None, [Amendment(what, reason)])
                 said.append(what)
     for what in said:

@@ -40,7 +40,15 @@ from referee.handfile.words import event_words
 from referee.money import check_amount
 from referee.store import chain, codec
 from referee.store.chain import stored_since
-from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
+from referee.store.db import (
+    WRITE_OPTION,
+    check_store_exists,
+    create_engine_for,
+    describe_error,
+    mask_url,
+    parse_url,
+    resolve_url,
+)
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
@@ -1201,14 +1209,19 @@ class Store:
             return {name: session.exec(select(func.count()).select_from(model)).one() for name, model in tables.items()}
 
 
-def open_store(url: str | None = None, *, migrate: bool = True, environ: Mapping[str, str] | None = None) -> Store:
+def open_store(url: str | None = None, *, migrate: bool = True, environ: Mapping[str, str] | None = None,
+               create: bool = True) -> Store:
     """Open the database named by ``url`` (else ``REFEREE_DB``, else the default SQLite file).
 
-    With ``migrate`` (the default) the schema is brought to the head on first use.  Any failure to
-    reach or use the database is a one-line StoreError naming the URL with its password masked.
+    With ``migrate`` (the default) the schema is brought to the head on first use.  Without
+    ``create`` a SQLite file that does not exist is refused (:class:`~referee.store.db.NoStoreError`,
+    naming a nearby file) instead of being created.  Any failure to reach or use the database is a
+    one-line StoreError naming the URL with its password masked.
     """
     choice = resolve_url(url, environ)
     parsed = parse_url(choice.url)
+    if not create:
+        check_store_exists(parsed, choice.source)
     engine = create_engine_for(parsed)
     try:
         if migrate:
