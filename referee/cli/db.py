@@ -69,7 +69,8 @@ def info(
 ) -> None:
     """Show the database URL (password masked), its dialect, schema revision and what it holds.
 
-    Creates no tables and migrates nothing: a new database shows no revision until first used.
+    Creates no tables and migrates nothing: an empty database shows no revision until first used (a
+    SQLite file that does not exist is refused, as by every command that does not start something).
     """
     from referee.store.migrate import current_revision, head_revision
 
