@@ -1,4 +1,4 @@
-"""What the commands say, said right: a count's noun agrees with it ("1 night", not "1 nights"); a
+"""What the commands say, said right: a count's noun agrees with it ("1 night", not "1 night ·"); a
 game is named one way everywhere, as it declares itself; a banker is a name of one word, as
 docs/ledger.md says; and ``settle`` of an open night says what it is so far, not "money left over"
 beside "everybody is square"."""
@@ -45,7 +45,7 @@ def test_one_night_is_one_night(sqlite_url: str, tmp_path: Path) -> None:
     ok("session", "close", "1", "-c", "Oleg:50", "-c", "Ivan:60", "-c", "Masha:40", "--accept", "--by", "Oleg",
        "--db", sqlite_url)
     standings = ok("standings", "--db", sqlite_url).output
-    assert " · 1 night · " in standings and "1 nights" not in standings
+    assert " · 1 night · " in standings and "1 night ·" not in standings
     csv = tmp_path / "s.csv"
     assert ok("standings", "--db", sqlite_url, "--csv", str(csv)).output.startswith("Wrote the standings of 1 night to ")
     verify = ok("db", "verify", "--db", sqlite_url).output

@@ -103,7 +103,9 @@ def info(
     typer.echo(f"Dialect:   {data['dialect']} {data['server_version']}".rstrip())
     typer.echo(f"Schema:    {revision or 'none'} ({state})")
     if counts is not None:
-        typer.echo("Contents:  " + ", ".join(f"{n} {name}" for name, n in counts.items()))
+        one = {"players": "player", "aliases": "alias", "sessions": "session", "seats": "seat", "hands": "hand",
+               "events": "event"}
+        typer.echo("Contents:  " + ", ".join(plural(n, one.get(name, name), name) for name, n in counts.items()))
 
 
 @app.command("upgrade")
