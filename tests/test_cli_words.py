@@ -45,7 +45,7 @@ def test_one_night_is_one_night(sqlite_url: str, tmp_path: Path) -> None:
     ok("session", "close", "1", "-c", "Oleg:50", "-c", "Ivan:60", "-c", "Masha:40", "--accept", "--by", "Oleg",
        "--db", sqlite_url)
     standings = ok("standings", "--db", sqlite_url).output
-    assert " · 1 night · " in standings and "1 night ·" not in standings
+    assert " · 1 night · " in standings and "1 nights" not in standings
     csv = tmp_path / "s.csv"
     assert ok("standings", "--db", sqlite_url, "--csv", str(csv)).output.startswith("Wrote the standings of 1 night to ")
     verify = ok("db", "verify", "--db", sqlite_url).output
