@@ -1,4 +1,4 @@
-"""What the commands say, said right: a count's noun agrees with it ("1 night", not "1 night ·"); a
+"""What the commands say, said right: a count's noun agrees with it ("1 night", not "1 nights"); a
 game is named one way everywhere, as it declares itself; a banker is a name of one word, as
 docs/ledger.md says; and ``settle`` of an open night says what it is so far, not "money left over"
 beside "everybody is square"."""
