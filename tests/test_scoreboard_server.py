@@ -28,22 +28,28 @@ def log_of(url: str, session: int) -> tuple[int, int, str]:
         return store.last_seq(session), len(store.events(session)), store.session(session).status
 
 
-def test_serve_prints_a_local_url_with_a_read_token_and_a_qr_code(sqlite_url: str) -> None:
+def test_serve_on_this_machine_only_says_a_phone_cannot_open_it_and_prints_no_qr_code(sqlite_url: str) -> None:
+    """It says plainly when it listens only on this machine, so the QR code is never a dead end."""
     sid = new_session(sqlite_url)
     env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
     proc = subprocess.Popen([str(REFEREE), "--db", sqlite_url, "serve", str(sid), "--port", "0"],
                             stdout=subprocess.PIPE, text=True, env=env, stdin=subprocess.DEVNULL)
     try:
         assert proc.stdout is not None
-        lines = [proc.stdout.readline() for _ in range(4)]
+        lines = [proc.stdout.readline() for _ in range(5)]
     finally:
         proc.terminate()
         proc.wait(timeout=10)
-    url = lines[1].strip()
+    assert lines[0] == f"Session {sid}: the table's scoreboard, read-only.\n"
+    assert lines[1] == "Open in this machine's browser:\n"
+    url = lines[2].strip()
     assert url.startswith("http://127.0.0.1:") and f"/s/{sid}/" in url
     token = url.rstrip("/").rsplit("/", 1)[1]
     assert len(token) >= 22
-    assert "█" in lines[2] or "▀" in lines[2] or "▄" in lines[2]  # the QR code's first rows
+    assert lines[3].startswith("Listening on this machine only (127.0.0.1): a phone cannot open this link.")
+    assert "--host 0.0.0.0 (everyone on the network who has the link sees the page)" in lines[3]
+    assert lines[4] == "Ctrl-C stops it.\n"
+    assert not any(c in "".join(lines) for c in "█▀▄")  # no QR code a phone could not follow
 
 
 def test_only_the_right_token_for_the_right_session_reads_it(db_url: str) -> None:

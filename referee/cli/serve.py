@@ -1,8 +1,9 @@
 """``referee serve SESSION``: the night on the players' phones, read-only, live.
 
-It prints the page's URL (with the session's read token) and a QR code of it, then serves until
-Ctrl-C.  It binds to 127.0.0.1 unless ``--host`` says otherwise (``--host 0.0.0.0`` for the table's
-network).  Nothing it serves can change the log.
+It prints the page's URL (with the session's read token), who can open it, and a QR code of it when
+a phone can, then serves until Ctrl-C.  It binds to 127.0.0.1 (this machine only) unless ``--host``
+says otherwise (``--host 0.0.0.0``: the table's network, and the link carries the machine's address
+there).  Nothing it serves can change the log.
 """
 
 from __future__ import annotations
@@ -20,23 +21,23 @@ def serve(
     ctx: typer.Context,
     session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to show.")],
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS",
-                                      help="Where to listen: 0.0.0.0 for the table's network.")] = "127.0.0.1",
+                                      help="Where to listen: 127.0.0.1 this machine only; 0.0.0.0 every network of it (everyone there with the link sees the page).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", min=0, max=65535,
                                       help="The port (0: any free one).")] = 8765,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print a QR code of the URL.")] = True,
     db: DbOption = None,
 ) -> None:
     """Show a session live on the players' phones: a read-only page, a link with a read token, a QR code."""
-    from referee.scoreboard.server import bind, qr_text
+    from referee.night.life import not_void
+    from referee.scoreboard.server import announcement, bind
 
     out = console(soft_wrap=True)
     with open_for(ctx, db) as store:
+        not_void(store, session_id)  # a void night goes on no more: not served either
         board = bind(store, session_id, host, port)
-        out.print(literal(f"Session {session_id}: the table's scoreboard, read-only. Open on a phone:"))
-        for url in board.urls:
-            out.print(literal(f"  {url}"))
-        if qr:
-            out.print(literal(qr_text(board.urls[0])), highlight=False)
+        out.print(literal(f"Session {session_id}: the table's scoreboard, read-only."))
+        for line in announcement(board, qr):
+            out.print(literal(line), highlight=False)
         out.print(literal("Ctrl-C stops it."))
         try:
             board.serve()

@@ -71,13 +71,12 @@ def table(
         out.print(literal(f"Session {session_id}: {live.session.table_name} ({game_title(live.game)})"))
         board = None
         if share:
-            from referee.scoreboard.server import bind, qr_text
+            from referee.scoreboard.server import announcement, bind
 
             board = bind(store, session_id, host, port)
-            out.print(literal("The players can follow the night, read-only, at:"))
-            for url in board.urls:
-                out.print(literal(f"  {url}"))
-            out.print(literal(qr_text(board.urls[0])), highlight=False)
+            out.print(literal("The players can follow the night, read-only."))
+            for line in announcement(board):
+                out.print(literal(line), highlight=False)
             board.start_in_thread()
         try:
             _record(live, out)

@@ -19,7 +19,7 @@ from referee.handfile.model import HandEntry, Night
 from referee.rulebook.loader import load_rules
 
 if TYPE_CHECKING:
-    from referee.engine.night import NightResult, NightStep
+    from referee.engine.night import NightResult, NightStep, NightThread
     from referee.engine.replay import HandReplay
     from referee.rulebook import Rulebook
 
@@ -121,14 +121,24 @@ class NightStream:
     """A night replayed hand by hand as its entries come, each hand's replay handed on and not kept
     (:meth:`hands`): a report walks a long night so, in memory that does not grow with its hands.
     Errors are placed as :func:`replay_night_file` places them; :attr:`result` is the night as the
-    hands walked so far leave it (its ``hands`` empty: they were not kept)."""
+    hands walked so far leave it (its ``hands`` empty: they were not kept).
 
-    def __init__(self, night: Night) -> None:
+    ``thread``: go on from there (a copy of a :attr:`thread` this night's stream reached before its
+    next entry): the hands before it are not walked again."""
+
+    def __init__(self, night: Night, thread: NightThread | None = None) -> None:
         self.night = night
         try:
             self._replay = NightReplay([(s.name, s.stack) for s in night.seats], night.dealer, so_far=night.so_far)
         except RefereeError as err:
             raise _locate(night, err) from err
+        if thread is not None:
+            self._replay.thread = thread
+
+    @property
+    def thread(self) -> NightThread:
+        """Where the night stands after the hands walked so far (copy it to keep it: it moves on)."""
+        return self._replay.thread
 
     def hands(self, entries: Iterable[HandEntry]) -> Iterator[ReplayedHand]:
         """Each of ``entries`` (the night's hands, in order, with their events) replayed in turn."""

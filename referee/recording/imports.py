@@ -87,6 +87,9 @@ def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: 
     if copies and not again:
         _refuse_copies(copies, source=source, what=what)
     tx.set_fingerprint(session_id, fingerprint)
+    if not again:  # two imports of one night at once: the unique key of the night keeps one
+        voided = sum(1 for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.voided)
+        tx.claim(session_id, f"import {fingerprint} after {voided} void")
     return tuple(g.id for g in copies if g.id is not None)
 
 

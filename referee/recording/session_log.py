@@ -136,11 +136,23 @@ def place_words(k: int | None, hands: int) -> str:
     return f"before hand {k + 1}" if k < hands else f"after hand {k}" if k else "before any hand"
 
 
-def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one pass over the log
-    """Translate a session's stored rows into a :class:`SessionLog` (see the module docstring)."""
+def read_session_log(snapshot: LogSnapshot, decoded: dict[int, Event] | None = None,
+                     ) -> SessionLog:  # noqa: C901 - one pass over the log
+    """Translate a session's stored rows into a :class:`SessionLog` (see the module docstring).
+
+    ``decoded``: the events of rows read before, by ``seq``, filled in as rows are decoded (a reader
+    that reads a growing log again and again decodes each row once; a row never changes)."""
     game = snapshot.session
     sid = game.id
     assert sid is not None
+
+    def decode(row: EventRecord) -> Event:
+        if decoded is None:
+            return _decode(row, sid)
+        event = decoded.get(row.seq)
+        if event is None:
+            event = decoded[row.seq] = _decode(row, sid)
+        return event
     legacy = game.log_version == LOG_LEGACY
     rows = list(snapshot.events)
 
@@ -164,7 +176,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
     rulings: list[Ruling] = []  # disputes ruled: they name their hand, wherever they were made
     money_rows: list[tuple[int, NightEvent]] = []  # about the money, not the table: wherever they stand
     for row, k in night_places(rows):
-        event = _decode(row, sid)
+        event = decode(row)
         if not isinstance(event, NightEvent):
             raise StoreError(f"{row.kind} is stored with no hand", where=f"session {sid}, event {row.seq}")
         if isinstance(event, GameSoFar) and k == 0 and so_far is None:
@@ -244,7 +256,7 @@ def read_session_log(snapshot: LogSnapshot) -> SessionLog:  # noqa: C901 - one p
             rulebook=state.rulebook,
             options=dict(state.options),
             seats=tuple(state.seats),
-            events=tuple(_decode(row, sid) for row in by_hand[number]),
+            events=tuple(decode(row) for row in by_hand[number]),
             dealer=dealer,
             changes=tuple(changes),
             rulebook_change=rulebook_change,

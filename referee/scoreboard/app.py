@@ -4,7 +4,9 @@ events; read-only.
 * ``GET /s/{session}/{token}/`` the page (the assets it loads ship in this package: no CDN);
   ``…/state`` the view as JSON; ``…/events`` a server-sent event stream, one ``state`` event each
   time the view changes (and at once on connecting, so a page that lost its connection catches up).
-* a wrong or missing token, another session: 404; any method but GET or HEAD, anywhere: 405.
+* a wrong or missing token, another session, any other path: 404 (the link without its last ``/``
+  redirects to the page); any method but GET or HEAD, anywhere: 405.  Every response forbids inline
+  script, framing and referrers (:data:`SECURITY_HEADERS`).
 * the log is watched by polling its head (the last sequence number and the session's status), so
   an append from any recorder (the table prompt, ``referee act``, another machine on PostgreSQL)
   shows within the poll interval; while the database cannot be reached the pages are told so and
@@ -18,18 +20,18 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from referee.errors import RefereeError
+from referee.scoreboard.feed import NightFeed
 from referee.scoreboard.token import token_matches
-from referee.scoreboard.view import session_view
 
 POLL_SECONDS = 0.2
 
@@ -37,31 +39,27 @@ POLL_SECONDS = 0.2
 class Board:
     """The one session a server shows: its latest view (as JSON text) and who is waiting for the next."""
 
-    def __init__(self, store: Any, session_id: int, key: bytes, poll: float = POLL_SECONDS) -> None:
+    def __init__(self, store: Any, session_id: int, token: str, poll: float = POLL_SECONDS) -> None:
         self.store = store
         self.session_id = session_id
-        self.key = key
+        self.token = token  # the session's read token (:mod:`.token`)
         self.poll = poll
+        self.feed = NightFeed(store, session_id)
         self.head: tuple[object, ...] | None = None
         self.view = "{}"
         self.version = 0
         self.offline: str | None = None  # why the database cannot be read, while it cannot
         self.changed = asyncio.Condition()
 
-    def _read(self, known: tuple[object, ...] | None) -> tuple[tuple[object, ...], str | None]:
+    def _read(self) -> tuple[tuple[object, ...], str | None]:
         """The log's head and, when it moved, the new view (run in a worker thread)."""
-        session = self.store.session(self.session_id)
-        # a hand begun ('new hand') holds no event yet: the count of hands moves the head too
-        head = (self.store.last_seq(self.session_id), len(self.store.hands(self.session_id)), session.status,
-                session.ended_at)
-        if head == known:
-            return head, None
-        return head, json.dumps(session_view(self.store, self.session_id), ensure_ascii=False)
+        head, view = self.feed.read()
+        return head, None if view is None else json.dumps(view, ensure_ascii=False)
 
     async def refresh(self) -> None:
         """Look at the log once; tell the waiting pages if anything changed."""
         try:
-            head, view = await to_thread.run_sync(self._read, self.head)
+            head, view = await to_thread.run_sync(self._read)
         except RefereeError as err:
             await self._publish(offline=f"{err}")
             return
@@ -113,18 +111,49 @@ def _asset(name: str) -> str:
     return resources.files("referee.scoreboard").joinpath("assets", name).read_text(encoding="utf-8")
 
 
-class ReadOnly:
-    """Any request but GET or HEAD, anywhere: 405 (no endpoint writes)."""
+#: what every response says to the browser: nothing but this server's own files (no inline script or
+#: style), never in a frame, no referrer, no guessing at content types
+SECURITY_HEADERS: Final = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+
+class Guard:
+    """Around the app: any request but GET or HEAD, anywhere, is a 405 (no endpoint writes); every
+    response carries :data:`SECURITY_HEADERS`; a request the app fails on is a bare 500, never a
+    traceback (the app's own errors are a bug, but the scorekeeper's prompt is no place for them)."""
 
     def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
         self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD"):
-            response = PlainTextResponse("Method Not Allowed", status_code=405, headers={"Allow": "GET, HEAD"})
-            await response(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
             return
-        await self.app(scope, receive, send)
+        started = False
+
+        async def guarded_send(message: dict[str, Any]) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
+            await send(message)
+
+        if scope["method"] not in ("GET", "HEAD"):
+            response = PlainTextResponse("Method Not Allowed", status_code=405, headers={"Allow": "GET, HEAD"})
+            await response(scope, receive, guarded_send)
+            return
+        try:
+            await self.app(scope, receive, guarded_send)
+        except Exception:  # noqa: BLE001 - one plain answer, no traceback anywhere
+            if not started:
+                await PlainTextResponse("Internal Server Error", status_code=500)(scope, receive, guarded_send)
 
 
 def create_app(board: Board) -> Any:
@@ -135,7 +164,7 @@ def create_app(board: Board) -> Any:
 
     def allowed(request: Request) -> bool:
         params = request.path_params
-        return params["session"] == board.session_id and token_matches(board.session_id, params["token"], board.key)
+        return params["session"] == board.session_id and token_matches(board.token, params["token"])
 
     def not_found() -> Response:
         return PlainTextResponse("Not Found", status_code=404)
@@ -143,7 +172,14 @@ def create_app(board: Board) -> Any:
     async def show_page(request: Request) -> Response:
         if not allowed(request):
             return not_found()
-        return HTMLResponse(page, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
+    async def to_page(request: Request) -> Response:
+        """The link typed without its last '/': on to the page (only for the right token)."""
+        if not allowed(request):
+            return not_found()
+        return RedirectResponse(f"/s/{board.session_id}/{board.token}/", status_code=308,
+                                headers={"Cache-Control": "no-store"})
 
     async def state(request: Request) -> Response:
         if not allowed(request):
@@ -170,13 +206,13 @@ def create_app(board: Board) -> Any:
     assets = StaticFiles(directory=str(resources.files("referee.scoreboard").joinpath("assets")))
     app = Starlette(routes=[
         Route("/s/{session:int}/{token}/", show_page),
+        Route("/s/{session:int}/{token}", to_page),
         Route("/s/{session:int}/{token}/state", state),
         Route("/s/{session:int}/{token}/events", events),
         Mount("/assets", assets),
         Route("/{path:path}", no_page),
     ], lifespan=lifespan)
-    return ReadOnly(app)
-
+    return Guard(app)
 
 
 __all__ = ["Board", "create_app"]

@@ -14,7 +14,7 @@ import os
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ ENV = "REFEREE_FUZZ_INPUTS"
 #: inputs of the README's test command: a quick pass over every target
 SHORT_PASS = 3_000
 
-#: inputs tried per target, this run (read by the terminal summary in tests/conftest.py)
+#: inputs tried per target in this process (tests/conftest.py puts each test's share in its report)
 TRIED: Counter[str] = Counter()
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,12 +58,12 @@ def tried(target: str, count: int = 1) -> None:
     TRIED[target] += count
 
 
-def summary() -> str | None:
+def summary(tried: Mapping[str, int]) -> str | None:
     """``fuzz inputs: 100,123 tried (cards 30,000, …)``, or None when no fuzz test ran."""
-    total = sum(TRIED.values())
+    total = sum(tried.values())
     if not total:
         return None
-    parts = ", ".join(f"{name} {n}" for name, n in sorted(TRIED.items()))
+    parts = ", ".join(f"{name} {n}" for name, n in sorted(tried.items()))
     return f"fuzz inputs: {total} tried ({parts})"
 
 
