@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -222,7 +223,7 @@ class PublicPage:
                                       for s in report.standings]}
         report_standings = [{"rank": s.rank, "name": s.name, "bought": s.bought, "counted": s.counted,
                              "balance": s.balance, "cents": s.balance_cents} for s in report.standings]
-        return {
+        return isolated({
             "session": snapshot.session.id,
             "head": snapshot.events[-1].seq if snapshot.events else 0,
             "table": report.table,
@@ -244,7 +245,7 @@ class PublicPage:
                          "rule": r.rule, "rule_text": r.rule_text, "decided_by": r.decided_by}
                         for r in report.rulings],
             "settlement": settlement,
-        }
+        }, (*names, report.table))
 
     def _current(self, log: SessionLog, snapshot: LogSnapshot, replay: PublicNightReplay,
                  hands: Sequence[tuple[ReplayedHand, list[frozenset[Card]]]], closed: bool) -> dict[str, Any] | None:
@@ -265,8 +266,52 @@ class PublicPage:
 
 def unavailable_view(snapshot: LogSnapshot) -> dict[str, Any]:
     """The view of a night that cannot be shown now: its table and why not, in the page's words."""
-    return {"session": snapshot.session.id, "head": snapshot.events[-1].seq if snapshot.events else 0,
-            "table": snapshot.session.table_name, "status": snapshot.session.status, "unavailable": UNAVAILABLE}
+    return isolated({"session": snapshot.session.id, "head": snapshot.events[-1].seq if snapshot.events else 0,
+                     "table": snapshot.session.table_name, "status": snapshot.session.status,
+                     "unavailable": UNAVAILABLE}, (snapshot.session.table_name,))
+
+
+# ---------------------------------------------------------------- names written right to left
+
+
+FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
+_ISOLATES = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI: each closed by a PDI
+#: the bidirectional classes that can turn the text around a name (strong right to left, the
+#: embeddings, overrides and isolates)
+_TURNING = frozenset({"R", "AL", "RLE", "LRE", "RLO", "LRO", "PDF", "RLI", "LRI", "FSI", "PDI"})
+
+
+def _bidi_isolate(name: str) -> str:
+    """``name`` as a bidi isolate: whatever direction it writes in, or overrides it starts and never
+    ends, stay inside it (every isolate it opens is closed before the closing PDI)."""
+    depth = 0
+    for char in name:
+        if char in _ISOLATES:
+            depth += 1
+        elif char == PDI and depth:
+            depth -= 1
+    return FSI + name + PDI * (depth + 1)
+
+
+def isolated(value: Any, names: Iterable[str]) -> Any:
+    """``value`` (the view) with every name in ``names`` that holds a right-to-left letter or a bidi
+    control written as an isolate wherever it appears, so that it cannot turn the words around it."""
+    turning = sorted({n for n in names if n and any(unicodedata.bidirectional(c) in _TURNING for c in n)},
+                     key=len, reverse=True)
+    if not turning:
+        return value
+    pattern = re.compile("|".join(re.escape(n) for n in turning))
+
+    def walk(item: Any) -> Any:
+        if isinstance(item, str):
+            return pattern.sub(lambda m: _bidi_isolate(m.group(0)), item)
+        if isinstance(item, dict):
+            return {k: walk(v) for k, v in item.items()}
+        if isinstance(item, list):
+            return [walk(v) for v in item]
+        return item
+
+    return walk(value)
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
