@@ -31,7 +31,7 @@ from referee.engine import events as ev
 from referee.engine.games import game_title
 from referee.engine.night import NightHand, NightStep
 from referee.engine.public import PublicNightReplay, mask_event
-from referee.engine.replay import HandReplay, start_hand
+from referee.engine.replay import HandReplay, play, start_hand
 from referee.errors import RefereeError
 from referee.handfile.model import HandEntry, Night
 from referee.handfile.replay import ReplayedHand, night_hands
@@ -209,7 +209,8 @@ class PublicPage:
         closed = report.status != "open"
         names = tuple(log.table.known.values())
         current = self._current(log, snapshot, replay, hands, closed)
-        decided = {h.entry.number: h.replay.outcome.decided for h, _ in hands}
+        # hands whose pot waits for cards to be shown (a hand still being played is not among them)
+        waiting = [h.entry.number for h, _ in hands if h.replay.outcome.undecided]
         seen_at_end = {h.entry.number: seen[-1] if seen else frozenset() for h, seen in hands}
         money = report.ledger.money
         settlement = None
@@ -232,7 +233,7 @@ class PublicPage:
             "chip_value": report.chip_value,
             "hand": current,
             "hands_played": len(hands),
-            "undecided": sorted(n for n, ok in decided.items() if not ok),
+            "undecided": waiting,
             # while the night is played a player's result is the chips he won or lost so far; once closed, money
             "standings": report_standings if closed else _chip_standings(report.standings),
             "chart": chips_chart(report.chips) if report.chips else None,
@@ -343,12 +344,9 @@ def _hand_view(replay: HandReplay, number: int, seen: Sequence[frozenset[Card]],
     replay is of the public projection: every card in it is public)."""
     setup, events = replay.setup, replay.events
     book = setup.rulebook
-    state = start_hand(setup, frozenset(e.action for e in events if isinstance(e, ev.Void)))
-    for event in events:
-        state.push(event)
+    state = play(setup, events)
     prompt = state.prompt()
     outcome = replay.outcome
-    public = seen[-1] if seen else frozenset()
     writer = EventWriter(book.game)
     voided = {e.action for e in events if isinstance(e, ev.Void)}
     by_action: dict[int, list[dict[str, Any]]] = {}
@@ -359,11 +357,12 @@ def _hand_view(replay: HandReplay, number: int, seen: Sequence[frozenset[Card]],
     actions = []
     for n, event in enumerate(events, 1):
         flagged = by_action.get(n, [])
+        words = writer.line(mask_event(event, seen[n - 1]))  # as public as it was when logged
+        if isinstance(event, (ev.Void, ev.Misdeal)):  # and the reason in the recorder's own words
+            words = mask_text(words, seen[n - 1], names)
         actions.append({
             "n": n,
-            # as public as it was when logged; the recorder's own words masked
-            "words": mask_text(writer.line(mask_event(event, seen[n - 1])), seen[n - 1], names)
-            if isinstance(event, (ev.Void, ev.Misdeal)) else writer.line(mask_event(event, seen[n - 1])),
+            "words": words,
             "voided": n in voided,
             "illegal": any(f["severity"] == "error" for f in flagged),
             "findings": flagged,
@@ -383,7 +382,6 @@ def _hand_view(replay: HandReplay, number: int, seen: Sequence[frozenset[Card]],
     waiting = None
     if not finished and prompt.to_act is None and events:
         waiting = _waiting(replay)
-    assert all(c in public for c in table_cards)
     return {
         "number": number,
         "game": game_title(book.game),
