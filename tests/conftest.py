@@ -20,6 +20,9 @@ names its tests stays in one process, see :func:`pytest_xdist_auto_num_workers`)
 controller starts the one server and hands it to the workers through ``REFEREE_TEST_PG``; each test
 still gets a database of its own.  The closing lines (postgres tests, fuzz inputs) are counted on the
 controller from the test reports, which carry what each test did in their ``user_properties``.
+Hypothesis's example database (``.hypothesis/``) is shared by the workers safely: each test, and each
+parametrized case, has a key of its own and runs on one worker, and each example is one file
+written by an atomic rename.
 """
 
 from __future__ import annotations
