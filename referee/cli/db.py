@@ -127,15 +127,22 @@ def verify(
     db: DbOption = None,
     session: Annotated[int | None, typer.Option("--session", metavar="ID", help="Verify only this session.")] = None,
 ) -> None:
-    """Check every session's hash chain: was any recorded event edited, removed or reordered?
+    """Check every session's hash chain: was any recorded event edited, removed or reordered?  And
+    every kept result: one edited outside referee is replaced from the log, and named.
 
     Exits 1 when a chain is broken, naming the first event that does not fit.
     """
+    from referee.ledger.kept import replace_unverified
+    from referee.store.kept import FIGURES
     from referee.store.models import ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
     with open_for(ctx, db) as store:
         reports = [store.verify_chain(session)] if session is not None else store.verify_all()
         origins = {g.id: g.origin for g in store.sessions()}
+        replaced = replace_unverified(store)
+    for sid, kind in replaced:
+        what = "figures (ledger and hands)" if kind == FIGURES else "table state (the night thread)"
+        typer.echo(f"session {sid}: its kept {what} did not verify (edited outside referee): replaced from the log")
     broken = unverified = 0
     for report in reports:
         origin = origins.get(report.session_id)

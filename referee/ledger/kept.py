@@ -189,4 +189,26 @@ def figures_for(store: Store, game: GameSession) -> NightFigures:
     return found
 
 
-__all__ = ["FORMAT", "REFEREE", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures"]
+def replace_unverified(store: Store) -> list[tuple[int, str]]:
+    """Find every kept result that does not carry the store's digest (edited outside referee), drop
+    it and keep it anew from the log: the figures of a night that counts, the thread of the table.
+    Returns the rows replaced (session, kind), for ``referee db verify`` to name."""
+    from referee.recording.kept_thread import rethread
+    from referee.store.kept import FIGURES
+
+    found = store.unverified_kept()
+    games = {game.id: game for game in store.sessions()} if found else {}
+    for sid, kind in found:
+        store.forget_kept(sid, kind)
+        game = games.get(sid)
+        if game is None or game.voided:
+            continue
+        if kind == FIGURES:
+            night_figures(store, [game])
+        else:
+            rethread(store, sid)
+    return found
+
+
+__all__ = ["FORMAT", "REFEREE", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures",
+           "replace_unverified"]

@@ -136,8 +136,8 @@ def _check_sqlite_path(url: URL) -> None:
                          hint="create the folder first, or " + _HINT_SET_URL)
 
 
-#: the files SQLite keeps beside a database: never a store of their own
-_SQLITE_SIDE_FILES: Final = ("-wal", "-shm", "-journal")
+#: the files SQLite (and the store's key) keep beside a database: never a store of their own
+_SQLITE_SIDE_FILES: Final = ("-wal", "-shm", "-journal", ".key")
 #: the commands that start something, and so may create a store (every other one refuses a missing one)
 STARTING_COMMANDS: Final = ("referee session new", "referee import", "referee import-ledger", "referee demo",
                             "referee db upgrade")

@@ -211,8 +211,9 @@ class NightResult(SQLModel, table=True):
     the session's log still ends at ``seq``/``head`` (the hash of its last event; 0 and the genesis
     hash for an empty log); ``thread`` (the night thread after its finished hands, for the live table),
     valid while the event ``seq`` still has the hash ``head`` and nothing after it touches those hands.
-    Either only while ``format`` and ``referee`` are this referee's.  Any other row is recomputed and
-    replaced, never trusted.  ``document`` is opaque to the store."""
+    Either only while ``format`` and ``referee`` are this referee's, and while ``digest`` (migration
+    0008) is the store's keyed hash of the row (:mod:`referee.store.kept`).  Any other row is recomputed
+    and replaced, never trusted.  ``document`` is opaque to the store."""
 
     model_config = TABLE_CONFIG  # type: ignore[assignment]
 
@@ -226,6 +227,7 @@ class NightResult(SQLModel, table=True):
     referee: str = Field(max_length=40)
     document: dict[str, Any] = Field(sa_type=JSONDocument, nullable=False)
     computed_at: datetime = _time_field()
+    digest: str | None = Field(default=None, max_length=HASH_LENGTH)
 
 
 class RequestRecord(SQLModel, table=True):

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import bindparam, delete, func, insert, union_all, update
@@ -789,6 +789,14 @@ class Store:
     def dialect(self) -> str:
         return self.engine.dialect.name
 
+    @cached_property
+    def key(self) -> bytes | None:
+        """The store's own key (:mod:`referee.store.key`), made on first use; None when it can be
+        neither made nor read (then nothing kept is believed, nothing is kept, no export is signed)."""
+        from referee.store.key import store_key
+
+        return store_key(self.engine.url)
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -1278,7 +1286,7 @@ class Store:
         from referee.store.kept import read_kept
 
         with self._read() as session:
-            return read_kept(session.connection(), session_ids)
+            return read_kept(session.connection(), session_ids, self.key)
 
     def kept_thread(self, session_id: int) -> tuple[KeptResult, str | None] | None:
         """The session's kept night thread (:mod:`referee.store.kept`) and the hash its event ``seq``
@@ -1286,7 +1294,7 @@ class Store:
         from referee.store.kept import read_thread
 
         with self._read() as session:
-            return read_thread(session.connection(), session_id)
+            return read_thread(session.connection(), session_id, self.key)
 
     def seat_players(self, session_ids: Sequence[int]) -> dict[int, dict[str, str]]:
         """For each session of ``session_ids``: its seat names and the player (canonical name) each
@@ -1310,12 +1318,29 @@ class Store:
 
         if not results:
             return True
+        if self.key is None:
+            return False
         try:
             with self._write() as session:
-                keep(session.connection(), results)
+                keep(session.connection(), results, self.key)
         except StoreError:
             return False
         return True
+
+    def unverified_kept(self) -> list[tuple[int, str]]:
+        """The kept results (session, kind) that do not carry the store's digest: edited outside
+        referee, never read (:func:`referee.store.kept.unverified`)."""
+        from referee.store.kept import unverified
+
+        with self._read() as session:
+            return unverified(session.connection(), self.key)
+
+    def forget_kept(self, session_id: int, kind: str) -> None:
+        """Drop one kept result (one that did not verify, before it is replaced)."""
+        from referee.store.kept import forget
+
+        with self._write() as session:
+            forget(session.connection(), session_id, kind)
 
     # ------------------------------------------------------------------ overview
 
