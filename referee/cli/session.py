@@ -564,3 +564,18 @@ def void(
     with open_for(ctx, db) as store:
         game = life.void(store, session_id, why)
     typer.echo(f"Session {session_id} ({game.table_name}) is void: {game.void_reason}. It is kept and counts nowhere.")
+
+
+@app.command("unvoid")
+def unvoid(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help="The void session to count again.")],
+    why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why the void is undone (kept in its log).")],
+    db: DbOption = None,
+) -> None:
+    """Undo a night's void: an event of its log says so and why; it counts again from now on."""
+    from referee.night import life
+
+    with open_for(ctx, db) as store:
+        game = life.unvoid(store, session_id, why)
+    typer.echo(f"Session {session_id} ({game.table_name}) is no longer void: it counts again ({game.status}).")

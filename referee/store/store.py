@@ -33,7 +33,8 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
-from referee.engine.events import CashOut, Event, MONEY_EVENTS, NightEvent, Reopened, SetDealer, SitDown
+from referee.engine.events import (CashOut, Event, MONEY_EVENTS, NightEvent, Reopened, SetDealer, SitDown, Unvoided,
+                                   Voided)
 from referee.errors import (AlreadyRecorded, InputError, RefereeError, RetryableError, ServerGoneError, StoreError,
                              excerpt)
 from referee.handfile.model import NAME_RE, RESERVED
@@ -228,14 +229,15 @@ def _chained(sid: int, seq: int, prev_hash: str, hand_number: int | None, event:
 
 
 def _chained_values(sid: int, seq: int, prev_hash: str, hand_number: int | None, event: Event,
-                    text: str | None) -> dict[str, Any]:
-    """:func:`_chained` as the row's column values (an import writes thousands: no ORM object each)."""
+                    text: str | None, at: datetime | None = None) -> dict[str, Any]:
+    """:func:`_chained` as the row's column values (an import writes thousands: no ORM object each);
+    ``at``: when it happened, if not now."""
     kind, payload = codec.encode_event(event)
     if text is not None and not isinstance(text, str):
         raise InputError(f"event text must be a string, not {type(text).__name__}")
     if text is not None and "\x00" in text:
         raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
-    created = utcnow()
+    created = at or utcnow()
     digest = chain.event_hash(prev_hash, session_id=sid, seq=seq + 1, hand_number=hand_number,
                               kind=kind, payload=payload, text=text, created_at=created)
     return {"session_id": sid, "seq": seq + 1, "hand_number": hand_number, "kind": kind, "payload": payload,
@@ -503,17 +505,20 @@ class Transaction:
         head.state = trial
         return applied
 
-    def _append(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[EventRecord]:
-        rows = self._event_rows(head, hand_number, items)
+    def _append(self, head: _Head, hand_number: int | None, items: Sequence[Encoded], *,
+                at: datetime | None = None) -> list[EventRecord]:
+        rows = self._event_rows(head, hand_number, items, at=at)
         if rows:  # one INSERT through the table, not the ORM's unit of work
             self.db.execute(_event_insert(), rows)  # type: ignore[call-overload]
             # the head on the locked row too (flushed with the transaction): the next append's fast path
             head.game.last_seq, head.game.last_hash = head.seq, head.hash
         return [EventRecord(**row) for row in rows]
 
-    def _event_rows(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[dict[str, Any]]:
+    def _event_rows(self, head: _Head, hand_number: int | None, items: Sequence[Encoded], *,
+                    at: datetime | None = None) -> list[dict[str, Any]]:
         """The rows (column values) that append ``items`` to the log: each checked, numbered and
-        chained onto ``head``, which moves on; written by the caller (one append, or a bulk import)."""
+        chained onto ``head``, which moves on; written by the caller (one append, or a bulk import).
+        A ``Voided``/``Unvoided`` sets the session's void columns as it says (they follow the log)."""
         sid = head.game.id
         assert sid is not None
         if hand_number is not None:
@@ -528,9 +533,13 @@ class Transaction:
                 raise InputError(f"{type(event).__name__} is an action of a hand: give its hand number")
             if isinstance(event, NightEvent):
                 event = self._night_event(head, event)
-            row = _chained_values(sid, head.seq, head.hash, hand_number, event, text)
+            row = _chained_values(sid, head.seq, head.hash, hand_number, event, text, at)
             rows.append(row)
             head.seq, head.hash = row["seq"], row["hash"]
+            if isinstance(event, (Voided, Unvoided)):
+                void = isinstance(event, Voided)
+                head.game.void_reason = event.why if void else None
+                head.game.voided_at = row["created_at"] if void else None
         if hand_number == head.last_hand and rows:
             head.last_hand_played = True
         return rows
@@ -740,16 +749,25 @@ class Transaction:
         return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
     def void_session(self, session_id: int, reason: str, at: datetime | None = None) -> GameSession:
-        """Mark the session void: its log is kept as it is, and it counts nowhere from now on."""
-        game = Store._session(self.db, session_id, lock=True)
+        """Void the session: a ``Voided`` event appended to its log (open or closed, replaying or not),
+        and it counts nowhere from then on (its void columns follow the event)."""
+        head = self._head(session_id, open_only=False)
         if not isinstance(reason, str) or not reason.strip():
             raise InputError("a void needs its reason", hint='say why: --why "imported twice"')
-        if game.void_reason is not None:
-            raise InputError(f"session {session_id} is already void ({game.void_reason})")
-        game.void_reason, game.voided_at = " ".join(reason.split()), _check_time(at, "void time")
-        self.db.add(game)
-        self.db.flush()
-        return game
+        if head.game.void_reason is not None:
+            raise InputError(f"session {session_id} is already void ({head.game.void_reason})")
+        self._append(head, None, [(Voided(" ".join(reason.split())), None)], at=_check_time(at, "void time"))
+        return head.game
+
+    def unvoid_session(self, session_id: int, reason: str) -> GameSession:
+        """Undo the session's void: an ``Unvoided`` event appended to its log; it counts again."""
+        head = self._head(session_id, open_only=False)
+        if not isinstance(reason, str) or not reason.strip():
+            raise InputError("undoing a void needs its reason", hint='say why: --why "voided the wrong night"')
+        if head.game.void_reason is None:
+            raise InputError(f"session {session_id} is not void: there is no void to undo")
+        self._append(head, None, [(Unvoided(" ".join(reason.split())), None)])
+        return head.game
 
     def end_hand(self, session_id: int, number: int, ended_at: datetime | None = None) -> HandRecord:
         ended = _check_time(ended_at, "hand end")
@@ -1023,10 +1041,15 @@ class Store:
         with self.transaction() as tx:
             return tx.reopen_session(session_id, why, by)
     def void_session(self, session_id: int, reason: str) -> GameSession:
-        """Void a session (kept, log untouched, counted nowhere); works on any session, even one whose
-        log no longer replays."""
+        """Void a session (kept, a ``Voided`` event in its log, counted nowhere); works on any session,
+        even one whose log no longer replays."""
         with self.transaction() as tx:
             return tx.void_session(session_id, reason)
+
+    def unvoid_session(self, session_id: int, reason: str) -> GameSession:
+        """Undo a session's void (an ``Unvoided`` event in its log): it counts again."""
+        with self.transaction() as tx:
+            return tx.unvoid_session(session_id, reason)
 
     def sessions_with_fingerprint(self, fingerprint: str) -> list[GameSession]:
         with self.transaction() as tx:
@@ -1277,6 +1300,19 @@ class Store:
     def verify_all(self) -> list[chain.ChainReport]:
         """:meth:`verify_chain` for every session."""
         return [self.verify_chain(game.id) for game in self.sessions() if game.id is not None]
+
+    def audit_session(self, session_id: int) -> list[str]:
+        """What the session's row and seats say that its log does not (:mod:`referee.store.audit`)."""
+        from referee.store.audit import session_problems
+
+        snapshot = self.log_snapshot(session_id)
+        names: dict[int, set[str]] = {}
+        with self._read() as session:
+            for pid, key in session.exec(select(Player.id, Player.name_key)):
+                names.setdefault(pid, set()).add(key)  # type: ignore[arg-type]
+            for pid, key in session.exec(select(PlayerAlias.player_id, PlayerAlias.alias_key)):
+                names.setdefault(pid, set()).add(key)
+        return session_problems(snapshot, names)
 
     # ------------------------------------------------------------------ kept replay results
 
