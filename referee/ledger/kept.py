@@ -130,8 +130,11 @@ def night_figures(store: Store, games: Sequence[GameSession],
                   people: Mapping[int, Mapping[str, str]] | None = None) -> dict[int, NightFigures | RefereeError]:
     """The figures of each night of ``games`` (none of them void): the kept document where it fits,
     else the night replayed (and its document kept for the next reader).  A night whose log does not
-    replay, or that lacks a money setting, maps to its error, as replaying it raised it.
+    replay, or that lacks a money setting, maps to its error, as replaying it raised it; one whose
+    hash chain does not verify, to :class:`~referee.store.chain.BrokenChainError` (a kept document is
+    kept only from a log whose chain verified, and is bound to its head by the store's key).
     ``people``: each session's seat names and the person each is (read from the store if not given)."""
+    from referee.store.chain import broken_chain, verify_chain
     from referee.store.kept import FIGURES, Result
     from referee.store.log import LogSnapshot
 
@@ -153,6 +156,10 @@ def night_figures(store: Store, games: Sequence[GameSession],
             except (KeyError, TypeError, ValueError, AttributeError):
                 pass  # a document that does not decode is replayed and replaced, never trusted
         snapshot: LogSnapshot = store.log_snapshot(sid)
+        report = verify_chain(snapshot.session, snapshot.events)
+        if not report.ok:  # the log read is the log proven: a night edited afterwards is not counted
+            out[sid] = broken_chain(report, f"session {sid} ({game.table_name}, {game.started_at:%Y-%m-%d})")
+            continue
         try:
             figures = _replay(snapshot, seats)
         except RefereeError as err:
