@@ -134,7 +134,7 @@ def verify(
     """
     from referee.ledger.kept import replace_unverified
     from referee.store.kept import FIGURES
-    from referee.store.models import ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
+    from referee.store.models import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
     with open_for(ctx, db) as store:
         reports = [store.verify_chain(session)] if session is not None else store.verify_all()
@@ -160,7 +160,8 @@ def verify(
                        f"{report.head[:16]}); IMPORTED UNVERIFIED with --as-new: its log before the import is not "
                        "proven")
         else:
-            since = ", imported from a verified export" if origin == ORIGIN_LOG_VERIFIED else ""
+            since = {ORIGIN_LOG_VERIFIED: ", imported from a verified export (its origin unsigned)",
+                     ORIGIN_LOG_SIGNED: ", imported from this store's own signed export"}.get(origin or "", "")
             typer.echo(f"session {report.session_id}: {plural(report.events, 'event')}, chain intact (head {report.head[:16]})"
                        f"{since}")
     if not reports:

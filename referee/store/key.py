@@ -134,4 +134,29 @@ def signed(key: bytes | None, purpose: str, text: str, signature: object) -> boo
     return hmac.compare_digest(sign(key, purpose, text), signature)
 
 
-__all__ = ["KEY_BYTES", "KEY_ENV_VAR", "file_key", "sign", "signed", "store_key", "store_key_path"]
+def store_id(key: bytes) -> str:
+    """A store's public name, made from its key (16 hex digits; the key cannot be had from it): an
+    export says which store signed it."""
+    return sign(key, "store id", "")[:16]
+
+
+def _export_text(genesis: str, head: str, events: int) -> str:
+    return f"{genesis} {head} {events}"
+
+
+def export_signature(key: bytes, genesis: str, head: str, events: int) -> dict[str, str]:
+    """What an export carries to prove which store wrote it: the store's name and its signature of
+    the log's genesis, head and number of events (the chain ties every event and the header to them)."""
+    return {"store": store_id(key), "head": sign(key, "export", _export_text(genesis, head, events))}
+
+
+def export_signed(key: bytes | None, signature: object, genesis: str, head: str, events: int) -> bool | None:
+    """Whether ``signature`` (an export's) is this store's (``key``'s) signature of that chain: None
+    when it names no store or another one (an export from elsewhere: its origin is unsigned here)."""
+    if key is None or not isinstance(signature, dict) or signature.get("store") != store_id(key):
+        return None
+    return signed(key, "export", _export_text(genesis, head, events), signature.get("head"))
+
+
+__all__ = ["KEY_BYTES", "KEY_ENV_VAR", "export_signature", "export_signed", "file_key", "sign", "signed", "store_id",
+           "store_key", "store_key_path"]

@@ -43,10 +43,11 @@ LOG_LEGACY: Final = 1  # recorded before migration 0002: seats and dealers in th
 LOG_WHOLE: Final = 2  # the event log holds the whole night
 HASH_LENGTH: Final = 64  # hex sha256
 ORIGIN_HAND_FILE: Final = "hand-file"  # imported from a hand file
-ORIGIN_LOG_VERIFIED: Final = "log-verified"  # a session log whose hash chain was checked on import
+ORIGIN_LOG_VERIFIED: Final = "log-verified"  # a session log whose hash chain was checked on import (unsigned origin)
+ORIGIN_LOG_SIGNED: Final = "log-signed"  # that, and its export signed by this very store (its origin proven)
 ORIGIN_LOG_UNVERIFIED: Final = "log-unverified"  # a session log taken as a new night (--as-new)
 ORIGIN_POKERNOW: Final = "pokernow"  # a PokerNow ledger
-ORIGINS: Final = (ORIGIN_HAND_FILE, ORIGIN_LOG_VERIFIED, ORIGIN_LOG_UNVERIFIED, ORIGIN_POKERNOW)
+ORIGINS: Final = (ORIGIN_HAND_FILE, ORIGIN_LOG_VERIFIED, ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_POKERNOW)
 
 #: Every table's pydantic config: rows come from the database or from the store's own code, and a
 #: table model is never validated, so pydantic builds its validator when first asked (if ever), not

@@ -1363,6 +1363,23 @@ class Store:
             return False
         return True
 
+    def export_signature(self, session: GameSession, report: chain.ChainReport) -> dict[str, str] | None:
+        """This store's signature of an exported log whose chain ``report`` checked (None: no key, or
+        a broken chain, which is never signed)."""
+        from referee.store.key import export_signature
+
+        if self.key is None or not report.ok:
+            return None
+        return export_signature(self.key, chain.genesis_hash(session), report.head, report.events)
+
+    def export_signed(self, signature: object, session: GameSession, report: chain.ChainReport) -> bool | None:
+        """Whether an export's ``signature`` is this store's for its verified chain ``report``: True,
+        False (it names this store, but the file was changed since: an edit with its hashes
+        recomputed), or None (it names another store, or none: its origin is unsigned here)."""
+        from referee.store.key import export_signed
+
+        return export_signed(self.key, signature, chain.genesis_hash(session), report.head, report.events)
+
     def unverified_kept(self) -> list[tuple[int, str]]:
         """The kept results (session, kind) that do not carry the store's digest: edited outside
         referee, never read (:func:`referee.store.kept.unverified`)."""
