@@ -18,6 +18,7 @@ file another program keeps locked for longer than a writer waits (``database is 
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -234,7 +235,32 @@ def create_engine_for(url: URL) -> Engine:
         raise describe_error(url, err) from None
     if url.get_backend_name() == "sqlite":
         _install_sqlite_hooks(engine)
+    else:
+        _quiet_pipeline_teardown()
     return engine
+
+
+class _PipelineTeardown(logging.Filter):
+    """Drops psycopg's "error ignored terminating <Pipeline …>" warning, and that one only.
+
+    psycopg's ``executemany`` (an import's bulk insert, :mod:`referee.store.bulk`) runs in a pipeline;
+    when the server goes away in the middle, the error raised in the pipeline goes up (and is said in
+    one line by the CLI), and closing the pipeline on the lost connection fails again: psycopg ignores
+    that second error and logs it as a warning, which Python prints on stderr before our line.  It
+    says nothing the error does not: the connection is lost."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from psycopg import Pipeline
+
+        return not (str(record.msg).startswith(("error ignored terminating", "error ignored exiting"))
+                    and isinstance(record.args, tuple) and record.args and isinstance(record.args[0], Pipeline))
+
+
+def _quiet_pipeline_teardown() -> None:
+    """Install :class:`_PipelineTeardown` on psycopg's logger (once)."""
+    logger = logging.getLogger("psycopg")
+    if not any(isinstance(f, _PipelineTeardown) for f in logger.filters):
+        logger.addFilter(_PipelineTeardown())
 
 
 def _unreachable(low: str) -> bool:
