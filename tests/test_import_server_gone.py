@@ -57,8 +57,8 @@ with open_store(sys.argv[1]) as store, store.engine.connect() as conn:
         with raw.cursor() as cursor:
             # the backend ends itself while thousands of statements are still being sent
             cursor.executemany("SELECT pg_terminate_backend(%s) FROM (SELECT pg_sleep(0.2)) AS s", [(pid,)] * 20000)
-    except psycopg.OperationalError as err:
-        print("lost:", type(err).__name__)
+    except psycopg.Error as err:
+        print("lost" if isinstance(err, psycopg.OperationalError) else err)
     conn.invalidate()  # the connection is gone: not handed back to the pool
 """
 
@@ -67,5 +67,5 @@ with open_store(sys.argv[1]) as store, store.engine.connect() as conn:
 def test_a_connection_lost_inside_psycopgs_pipeline_prints_no_warning_of_its_own(pg_url: str) -> None:
     done = subprocess.run([sys.executable, "-c", PIPELINE_LOST, pg_url], capture_output=True,
                           text=True, timeout=120)
-    assert done.stdout == "lost: AdminShutdown\n", (done.stdout, done.stderr)
+    assert done.stdout == "lost\n", (done.stdout, done.stderr)
     assert done.stderr == "", done.stderr
