@@ -425,7 +425,9 @@ def test_a_ruling_pdf_that_cannot_be_written_records_nothing(sqlite_url: str, tm
 
 def test_every_game_names_its_dispute_rules_by_real_topics_and_rules() -> None:
     """A game's dispute rules (cited when the log shows nothing broken) are its own: each under a topic
-    the questions know, each a rule its rulebook has or an option of it."""
+    the questions know, each a rule its rulebook has or an option of it; and what would decide a finding
+    the log cannot is named for real finding codes."""
+    from referee.engine.findings import CODES
     from referee.engine.games import all_games
     from referee.rulebook import load_rulebook
 
@@ -435,6 +437,8 @@ def test_every_game_names_its_dispute_rules_by_real_topics_and_rules() -> None:
         for name, rules in game.dispute_rules.items():
             assert name in names, (game.name, name)
             assert any(book.has_rule(r) for r in rules), (game.name, name, rules)
+        for code, words in game.dispute_needs.items():
+            assert code in CODES and words.strip(), (game.name, code)
 
 
 @pytest.mark.parametrize(("lines", "action", "question", "rule"), [

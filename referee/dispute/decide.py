@@ -41,20 +41,6 @@ if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedHand, ReplayedNight
     from referee.rulebook import Rulebook
 
-#: what the table could enter to decide an unverifiable finding (``{player}`` filled in)
-NEEDS = {
-    "openers_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
-    "penalty_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
-    "showdown_unverifiable": "{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
-    "lowest_unverifiable": "the hands shown, or who was lowest (e.g. --decide \"{player}: shows Ah Kd 7c\" "
-                           "or --decide \"{player}: was lowest\")",
-    "round_unverifiable": "the hands revealed (e.g. --decide \"{player}: reveals 7h 7d 7c\")",
-    "declaration_unverifiable": "the declared cards shown (e.g. --decide \"{player}: shows 9c 9d 9h 9s\")",
-    "lead_unverifiable": "the upcards dealt (they are dealt face up: the log should name them)",
-    "show_unreadable": "{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
-}
-
-
 def _words(event: ev.Event, game: str) -> str:
     return night_words(event) if isinstance(event, ev.NightEvent) else EventWriter(game).line(event)
 
@@ -250,7 +236,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         rule = main.rule if main else _first_rule(book, _topic_rules(game, topic))
         who = (main.player if main else None) or player or "the player"
         if main is not None:
-            what = NEEDS.get(main.code, "the cards shown").format(player=who)
+            what = find_game(game).dispute_needs.get(main.code, "the cards shown").format(player=who)
             gap = _finding_ruling(main)
         else:
             what = f"the card itself, as the table saw it (e.g. --decide \"{who}: shows …\")"

@@ -236,6 +236,12 @@ class HandState:
     #: the rules a dispute cites, by its topic (``false_open``, ``over_limit``: the topics of
     #: :mod:`referee.dispute.questions`), when the log shows nothing broken: the first the rulebook has
     dispute_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: what the table could enter to decide a finding the log cannot (an ``unverifiable`` one), by its
+    #: code, as a dispute's "what would decide it" (``{player}`` filled in); a game adds its own codes
+    dispute_needs: ClassVar[Mapping[str, str]] = {
+        "showdown_unverifiable": "{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
+        "show_unreadable": "{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
+    }
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
     #: phases in which :meth:`gate` decides first whether an event is played at all

@@ -94,6 +94,10 @@ class FiveCardStud(HandState):
     dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({
         "over_limit": ("stud.betting",), "show_order": ("stud.6",), "misdeal": ("stud.2.1",),
     })
+    dispute_needs: Mapping[str, str] = MappingProxyType({
+        **HandState.dispute_needs,
+        "lead_unverifiable": "the upcards dealt (they are dealt face up: the log should name them)",
+    })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.up: list[tuple[AnyCard, ...]] = []  # per seat: his upcards in order (set in begin)

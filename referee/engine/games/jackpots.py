@@ -123,6 +123,11 @@ class Jackpots(StraightDraw):
         **StraightDraw.dispute_rules,
         "false_open": ("jackpots.6", "jackpots.9", "jackpots.unproven_opener"),
     })
+    dispute_needs: Mapping[str, str] = MappingProxyType({
+        **StraightDraw.dispute_needs,
+        "openers_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
+        "penalty_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
+    })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.opener: int | None = None
