@@ -346,6 +346,8 @@ class Transaction:
             head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
             if self.request is not None:  # its own fact, stored by an earlier run, before anything else
                 self._asked[session_id] = head.seq
+                if self.request.at is not None:
+                    self._asked_at(head, self.request.at)
                 if not self.request.again:
                     self._own_fact(head)
             if open_only and game.void_reason is not None:
@@ -383,6 +385,15 @@ class Transaction:
                                                             RequestRecord.last_seq == head.seq)):
             if row.key == key_at(sid, row.first_seq - 1, self.request.asks):
                 raise Store._already(self.db, row)
+
+    def _asked_at(self, head: _Head, at: int) -> None:
+        """AlreadyRecorded when this request, asked when the log ended at event ``at`` (by a run whose
+        reply was lost), was stored then, whatever was recorded since."""
+        assert self.request is not None and head.game.id is not None
+        key = key_at(head.game.id, at, self.request.asks)
+        row = self.db.exec(select(RequestRecord).where(RequestRecord.key == key)).first()
+        if row is not None:
+            raise Store._already(self.db, row)
 
     def _record_request(self) -> None:
         """Store this request's identity beside the events it appended, one row per session it wrote."""
