@@ -178,3 +178,14 @@ def test_a_hand_begun_with_no_action_yet_is_no_hand_of_the_night(sqlite_url: str
     assert "hand 2" not in path.read_text()
     refused_as_session_1(invoke("import", str(path), "--db", sqlite_url), path)
     assert sessions(sqlite_url) == [1]
+
+
+def test_the_json_export_of_an_imported_ledger_is_the_stored_ledger(sqlite_url: str, tmp_path: Path) -> None:
+    ledger = Path(__file__).parent / "pokernow" / "cents.csv"
+    ok("import-ledger", str(ledger), "--db", sqlite_url)
+    path = tmp_path / "ledger.json"
+    path.write_text(ok("export", "1", "--json", "--db", sqlite_url).stdout)
+    refused = invoke("import", str(path), "--db", sqlite_url)
+    assert refused.exit_code == 2
+    assert refused.output.startswith(f"Error: {path}: this night is already in the store as session 1 (table PokerNow")
+    assert sessions(sqlite_url) == [1]
