@@ -55,6 +55,7 @@ from referee.store.migrate import ensure_schema
 from referee.store.models import (
     LOG_LEGACY,
     NAME_MAX,
+    ORIGIN_POKERNOW,
     ORIGINS,
     SESSION_CLOSED,
     SESSION_OPEN,
@@ -704,15 +705,16 @@ class Transaction:
         return self.db.get(GameSession, session_id)
 
     def sessions_that_may_hold(self, rulebook: str, hands: int, *, besides: int) -> list[GameSession]:
-        """The sessions that may hold the same night as session ``besides``: not void, with the same
-        opening rulebook and number of hands in their log (hands with an event: a hand begun with none
-        yet is not in the night), the candidates whose night is then compared, oldest first."""
+        """The sessions that may hold the same night as session ``besides``: not void, not a ledger, with
+        the same opening rulebook and number of hands in their log (hands with an event: a hand begun
+        with none yet is not in the night), the candidates whose night is then compared, oldest first."""
         events = EventRecord.__table__  # type: ignore[attr-defined]
         count = (sa_select(func.count(events.c.hand_number.distinct()))
                  .where(events.c.session_id == GameSession.id).scalar_subquery())
         query = select(GameSession).where(
             GameSession.id != besides, GameSession.rulebook == rulebook,
             GameSession.void_reason.is_(None),  # type: ignore[union-attr]
+            (GameSession.origin.is_(None)) | (GameSession.origin != ORIGIN_POKERNOW),  # type: ignore[union-attr]
             count == hands)
         return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
