@@ -717,10 +717,11 @@ class Transaction:
 
     def sessions_that_may_hold(self, rulebook: str, hands: int, *, besides: int) -> list[GameSession]:
         """The sessions that may hold the same night as session ``besides``: not void, not a ledger, with
-        the same opening rulebook and number of hands (the candidates whose night is then compared),
-        oldest first."""
-        count = (sa_select(func.count()).select_from(HandRecord)
-                 .where(HandRecord.session_id == GameSession.id).scalar_subquery())
+        the same opening rulebook and number of hands in their log (hands with an event: a hand begun
+        with none yet is not in the night), the candidates whose night is then compared, oldest first."""
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        count = (sa_select(func.count(events.c.hand_number.distinct()))
+                 .where(events.c.session_id == GameSession.id).scalar_subquery())
         query = select(GameSession).where(
             GameSession.id != besides, GameSession.rulebook == rulebook,
             GameSession.void_reason.is_(None),  # type: ignore[union-attr]
