@@ -160,7 +160,8 @@ function connect() {
   stream.addEventListener("state", (e) => {
     const message = JSON.parse(e.data);
     draw(message);
-    if (message.offline) live("database unreachable: showing the last state (" + message.offline + ")", true);
+    // why the server cannot read the database is the server's business (it may name a path): not shown
+    if (message.offline) live("database unreachable: showing the last state", true);
     else live("live · " + new Date().toLocaleTimeString(), false);
   });
   stream.onerror = () => live("connection lost: reconnecting…", true);
