@@ -254,3 +254,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     fuzzed = fuzz_summary()  # the inputs the fuzz tests tried (.ci/run requires 100,000 of them)
     if fuzzed:
         terminalreporter.write_line(fuzzed)
+    from helpers.swap import summary as swap_summary
+
+    swapped = swap_summary()  # the (night, step) pairs the scoreboard's non-interference proof compared
+    if swapped:
+        terminalreporter.write_line(swapped)

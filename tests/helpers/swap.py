@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -36,6 +37,18 @@ from referee.handfile.writer import EventWriter
 from referee.recording.session_log import read_session_log
 from referee.store.codec import decode_event, encode_event
 from referee.store.log import LogSnapshot
+
+
+#: (night, step) pairs the proof compared in this run, and how many of them had a card swapped
+COMPARED: Counter[str] = Counter()
+
+
+def summary() -> str | None:
+    """The closing line of a run that compared pages (tests/conftest.py prints it)."""
+    if not COMPARED["steps"]:
+        return None
+    return (f"scoreboard swap proof: {COMPARED['steps']} (night, step) pairs compared, "
+            f"{COMPARED['swapping']} of them with unseen cards swapped")
 
 
 def _known(cards: Sequence[object]) -> list[Card]:
