@@ -6,9 +6,10 @@ only (127.0.0.1, the default), the link is for this machine's browser and no QR 
 phone could not open it); on every network of the machine (``--host 0.0.0.0``), the link and QR code
 carry the machine's address on its network, and everyone there who has the link sees the page.
 
-Against a hostile network it relies on uvicorn's own limits: at most :func:`connection_cap`
-connections at once (from the open-file limit, so a flood of connections is refused before the
-process runs out of files, and the phones already connected keep their updates); a connection that
+Against a hostile network it relies on uvicorn's own limits: at most :func:`connection_limits`
+connections at once, taken from the kernel's queue a few at a time (both from the open-file limit,
+so a flood of connections is refused before the process runs out of files, and the phones already
+connected keep their updates); a connection that
 has not sent its request's headers within :data:`HEADER_SECONDS` of connecting (or of its last
 answer) is closed; idle keep-alive connections close after :data:`KEEP_ALIVE_SECONDS`; headers over
 :data:`MAX_HEADER_BYTES` are refused; no ``server`` header.
@@ -41,13 +42,16 @@ MAX_HEADER_BYTES: Final = 8192
 _ROUTE_PROBE: Final = ("192.0.2.1", 9)
 
 
-def connection_cap() -> int:
-    """How many connections the server holds at once: :data:`MAX_CONNECTIONS`, or fewer when the
-    open-file limit leaves fewer beside :data:`RESERVED_FILES`."""
+def connection_limits() -> tuple[int, int]:
+    """``(connections, backlog)``: how many connections the server holds at once, and how many it
+    takes from the kernel's queue in one go (asyncio accepts up to ``backlog`` before a connection
+    over the limit is closed, a few rounds of them at a time): :data:`MAX_CONNECTIONS` and 64, or
+    fewer when the open-file limit leaves fewer files beside :data:`RESERVED_FILES`."""
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
-        return MAX_CONNECTIONS
-    return max(8, min(MAX_CONNECTIONS, soft - RESERVED_FILES))
+        return MAX_CONNECTIONS, 64
+    backlog = max(8, min(64, soft // 16))
+    return max(8, min(MAX_CONNECTIONS, soft - RESERVED_FILES - 4 * backlog)), backlog
 
 
 def _protocol() -> type:
@@ -102,10 +106,10 @@ class Scoreboard:
         """Serve until stopped (Ctrl-C in the foreground; :meth:`stop` from another thread)."""
         import uvicorn  # uvicorn loads only for referee serve
 
-        cap = connection_cap()
+        cap, backlog = connection_limits()
         config = uvicorn.Config(self.app, log_level="error", access_log=False, lifespan="on",
                                 timeout_graceful_shutdown=1, http=_protocol(), server_header=False,
-                                limit_concurrency=cap + 1, timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                                limit_concurrency=cap + 1, backlog=backlog, timeout_keep_alive=KEEP_ALIVE_SECONDS,
                                 h11_max_incomplete_event_size=MAX_HEADER_BYTES)
         self.server = uvicorn.Server(config)
         self.server.run(sockets=[self.sock])
@@ -174,19 +178,21 @@ def bind(store: Any, session_id: int, host: str = "127.0.0.1", port: int = 8765)
         sock.close()
         raise InputError(f"cannot listen on {host}:{port}: {err.strerror or err}",
                          hint="pick another --port (0: any free one), or --host an address of this machine") from None
-    sock.listen(128)
+    sock.listen(connection_limits()[1])
     sock.setblocking(False)
-    bound = sock.getsockname()[1]
-    wildcard = host in ("0.0.0.0", "::", "")
-    lan = lan_address() if wildcard else None
-    if wildcard:
-        addresses = [a for a in (lan, "127.0.0.1" if host != "::" else "::1") if a]
-        for_phones = lan is not None
-    else:
-        addresses = [host]
-        for_phones = not _is_loopback(host)
-    urls = tuple(_url(a, bound, session_id, token) for a in addresses)
+    urls, for_phones = reach(host, sock.getsockname()[1], session_id, token)
     return Scoreboard(sock, create_app(Board(store, session_id, token)), urls, host, for_phones)
+
+
+def reach(host: str, port: int, session_id: int, token: str) -> tuple[tuple[str, ...], bool]:
+    """The links to a page served on ``host:port`` (the one a phone can open first), and whether a
+    phone on the network can open the first: listening on every network, the machine's address there
+    (:func:`lan_address`) and then this machine's own."""
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_address()
+        addresses = [a for a in (lan, "::1" if host == "::" else "127.0.0.1") if a]
+        return tuple(_url(a, port, session_id, token) for a in addresses), lan is not None
+    return (_url(host, port, session_id, token),), not _is_loopback(host)
 
 
 def announcement(board: Scoreboard, qr: bool = True) -> list[str]:
@@ -221,4 +227,4 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-__all__ = ["Scoreboard", "announcement", "bind", "connection_cap", "lan_address", "qr_text"]
+__all__ = ["Scoreboard", "announcement", "bind", "reach", "connection_limits", "lan_address", "qr_text"]

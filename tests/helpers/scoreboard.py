@@ -133,15 +133,23 @@ def _with_real_cards(event: ev.Event, real) -> ev.Event:
 
 
 class Served:
-    """``referee serve`` running in a real subprocess: its URL, and a way to read its event stream."""
-    def __init__(self, url: str, session: int, *extra: str) -> None:
+    """``referee serve`` running in a real subprocess: its URL, and a way to read its event stream
+    (``open_files``: the server process's open-file limit)."""
+    def __init__(self, url: str, session: int, *extra: str, open_files: int | None = None) -> None:
 
         self.db = url
         referee = Path(sys.executable).parent / "referee"
         env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
+
+        def limits() -> None:
+            if open_files is not None:
+                import resource
+
+                resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
         self.process = subprocess.Popen([str(referee), "--db", url, "serve", str(session), "--port", "0", "--no-qr", *extra],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                                        stdin=subprocess.DEVNULL)
+                                        stdin=subprocess.DEVNULL, preexec_fn=limits)
         assert self.process.stdout is not None
         self.printed: list[str] = []
         for line in self.process.stdout:
