@@ -29,6 +29,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from helpers.tallies import TALLIES
+
 from referee.cards import UNKNOWN, Card
 from referee.engine import events as ev
 from referee.engine.replay import start_hand
@@ -39,16 +41,18 @@ from referee.store.codec import decode_event, encode_event
 from referee.store.log import LogSnapshot
 
 
-#: (night, step) pairs the proof compared in this run, and how many of them had a card swapped
-COMPARED: Counter[str] = Counter()
+TALLY = "scoreboard swap proof"
+#: (night, step) pairs the proof compared in this process, and how many of them had a card swapped (a
+#: tally: tests/helpers/tallies.py carries it to the summary, under xdist too)
+COMPARED: Counter[str] = TALLIES[TALLY]
 
 
-def summary() -> str | None:
+def summary(counted: Mapping[str, int]) -> str | None:
     """The closing line of a run that compared pages (tests/conftest.py prints it)."""
-    if not COMPARED["steps"]:
+    if not counted.get("steps"):
         return None
-    return (f"scoreboard swap proof: {COMPARED['steps']} (night, step) pairs compared, "
-            f"{COMPARED['swapping']} of them with unseen cards swapped")
+    return (f"{TALLY}: {counted['steps']} (night, step) pairs compared, "
+            f"{counted.get('swapping', 0)} of them with unseen cards swapped")
 
 
 def _known(cards: Sequence[object]) -> list[Card]:
