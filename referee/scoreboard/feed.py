@@ -52,6 +52,8 @@ class NightFeed:
         self._before: list[NightThread] = []
         self._after: NightThread | None = None
         self._result: Any = None
+        self._seats: tuple[tuple[str, object], ...] | None = None
+        self._people_now: dict[str, str] = {}
 
     def read(self) -> tuple[tuple[object, ...], dict[str, Any] | None]:
         """The log's head now and, when it moved since the last read, the page's data (else None)."""
@@ -75,7 +77,7 @@ class NightFeed:
     def _view(self, snapshot: LogSnapshot) -> dict[str, Any]:
         log = read_session_log(snapshot, self._decoded)
         replayed = self._replay(log.night)
-        ledger = build_ledger(log, replayed, people_of(self.store, self.session_id))
+        ledger = build_ledger(log, replayed, self._people(snapshot))
         recording = snapshot.session.status == "open"
         last: tuple[Any, ...] | None = None
         if recording and len(snapshot.hands) > len(replayed):  # begun, nothing logged yet
@@ -98,6 +100,13 @@ class NightFeed:
         public = {h.entry.number: cards for h, cards in zip(self._hands, self._public, strict=True)}
         head = snapshot.events[-1].seq if snapshot.events else 0
         return night_view(self.session_id, head, ledger, log, replayed, last, public)
+
+    def _people(self, snapshot: LogSnapshot) -> dict[str, str]:
+        """Each seat name and the person it is (read again only when the seats change)."""
+        seats = tuple((seat.name, seat.player_id) for seat in snapshot.seats)
+        if seats != self._seats:
+            self._seats, self._people_now = seats, people_of(self.store, self.session_id)
+        return self._people_now
 
     def _replay(self, night: Night) -> ReplayedNight:
         """``night`` replayed, from the first hand that differs from the replay kept."""
