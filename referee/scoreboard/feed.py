@@ -23,7 +23,7 @@ from referee.engine.public import public_cards
 from referee.engine.replay import play, start_hand
 from referee.handfile.replay import NightStream, ReplayedHand, ReplayedNight
 from referee.ledger.ledger import build_ledger, people_of
-from referee.recording.session_log import read_session_log
+from referee.recording.session_log import read_session_log, with_last_hand_rows
 from referee.rulebook.loader import load_rules
 from referee.scoreboard.view import night_view
 from referee.store.log import LogSnapshot
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from referee.cards import Card
     from referee.engine.night import NightThread
     from referee.handfile.model import Night
+    from referee.recording.session_log import SessionLog
     from referee.store.store import Store
 
 
@@ -43,6 +44,7 @@ class NightFeed:
         self.session_id = session_id
         self.rows: list[Any] = []  # every event row read so far, in seq order
         self._decoded: dict[int, Any] = {}  # their events, by seq
+        self._log: SessionLog | None = None  # the session read from them
         self.head: tuple[object, ...] | None = None
         # the replay kept: the night's opening, each hand's key, replay, public cards and the thread before it
         self._opening: tuple[object, ...] | None = None
@@ -61,7 +63,7 @@ class NightFeed:
         fresh = self.store.log_since(self.session_id, last.seq if last is not None else 0)
         new = list(fresh.events)
         if new and last is not None and new[0].prev_hash != last.hash:
-            self.rows, self._decoded = [], {}  # not the log read before: read it whole
+            self.rows, self._decoded, self._log = [], {}, None  # not the log read before: read it whole
             fresh = self.store.log_since(self.session_id, 0)
             new = list(fresh.events)
         session = fresh.session
@@ -70,12 +72,17 @@ class NightFeed:
         head = (rows[-1].seq if rows else 0, len(fresh.hands), session.status, session.ended_at)
         if head == self.head:
             return head, None
-        view = self._view(LogSnapshot(session, fresh.seats, fresh.hands, rows))
-        self.rows, self.head = rows, head  # only once the view is made: a failed read is read again
+        snapshot = LogSnapshot(session, fresh.seats, fresh.hands, rows)
+        log = None
+        if self._log is not None and self.rows and new:  # rows of the hand being played: added to it
+            log = with_last_hand_rows(self._log, snapshot, new)
+        if log is None:
+            log = read_session_log(snapshot, self._decoded)
+        view = self._view(snapshot, log)
+        self.rows, self.head, self._log = rows, head, log  # only once the view is made: a failed read is read again
         return head, view
 
-    def _view(self, snapshot: LogSnapshot) -> dict[str, Any]:
-        log = read_session_log(snapshot, self._decoded)
+    def _view(self, snapshot: LogSnapshot, log: SessionLog) -> dict[str, Any]:
         replayed = self._replay(log.night)
         ledger = build_ledger(log, replayed, self._people(snapshot))
         recording = snapshot.session.status == "open"

@@ -14,6 +14,7 @@ card at all.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -34,8 +35,10 @@ from referee.report.json_doc import rule_text
 _CARD = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[cdhs♣♦♥♠](?!\w)|(?<!\w)Jk[12](?!\w)")
 
 
-def redact(text: str, public: frozenset[Card] | set[Card]) -> str:
-    """``text`` with every card not in ``public`` written as ``??``."""
+@lru_cache(maxsize=1 << 14)
+def redact(text: str, public: frozenset[Card]) -> str:
+    """``text`` with every card not in ``public`` written as ``??`` (remembered: a running scoreboard
+    writes the same findings of a long night's hands at every change)."""
 
     def hide(m: re.Match[str]) -> str:
         try:
