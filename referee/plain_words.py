@@ -1,9 +1,15 @@
 """Plain words for the terminal and the rulings: the games' facts and carries (``pool: 7``,
-``free ride payer: Bob``, ``buyback open: yes``) and any text as typed (:func:`literal`)."""
+``free ride payer: Bob``, ``buyback open: yes``), any text as typed (:func:`literal`), and what a
+person's name is (:data:`NAME_RE`)."""
 
 from __future__ import annotations
 
+import re
+from gettext import ngettext
 from typing import Any
+
+#: A person's name: one word (``Ann``, ``Mary_Ann``, ``O'Neil``): a player's, a banker's.
+NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
 
 
 def literal(text: object) -> str:
@@ -11,6 +17,12 @@ def literal(text: object) -> str:
     from rich.markup import escape  # rich loads only when something is printed (not by a one-shot act)
 
     return escape(str(text))
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 night``, ``2 nights``: a count and its noun, through :func:`gettext.ngettext` (English
+    unless a translation is installed); ``many`` for a plural not made with an s."""
+    return f"{count} {ngettext(word, many or word + 's', count)}"
 
 
 def key_words(key: str) -> str:

@@ -14,6 +14,16 @@ When no server can be had, postgres tests are skipped with the reason; with
 ``REFEREE_REQUIRE_POSTGRES=1`` such a skip is turned into a failure (see
 :func:`pytest_runtest_makereport`).  The terminal summary always ends with a line counting the
 postgres tests that passed, failed and were skipped, which ``.ci/run`` checks.
+
+The whole suite runs on every core with pytest-xdist (``-n auto`` in pyproject's addopts; a run that
+names its tests stays in one process, see :func:`pytest_xdist_auto_num_workers`).  Then the
+controller starts the one server and hands it to the workers through ``REFEREE_TEST_PG``; each test
+still gets a database of its own.  The closing lines (postgres tests, fuzz inputs) are counted on the
+controller from the test reports, which carry what each test did in their ``user_properties`` (what
+a test counts for a closing line is a tally: tests/helpers/tallies.py).
+Hypothesis's example database (``.hypothesis/``) is shared by the workers safely: each test, and each
+parametrized case, has a key of its own and runs on one worker, and each example is one file
+written by an atomic rename.
 """
 
 from __future__ import annotations
@@ -161,6 +171,34 @@ def pg_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
         stop()
 
 
+# ------------------------------------------------------------------ the workers
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: the whole suite (no tests named) runs on every core; a run that names its files
+    or tests runs in one process, with no workers to start."""
+    if config.args_source != pytest.Config.ArgsSource.TESTPATHS:
+        return 0
+    return None  # xdist counts the cores
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """With workers (as root, no ``REFEREE_TEST_PG``): start the one server for them all before they
+    start, hand it to them in ``REFEREE_TEST_PG``, and stop it when the run ends."""
+    if not config.pluginmanager.has_plugin("dsession") or os.environ.get(PG_ENV, "").strip():
+        return
+    if os.geteuid() != 0 or shutil.which("pg_config") is None:
+        return  # each worker gets one through pytest-postgresql, or skips with the reason
+    try:
+        server, stop = _start_server_as_postgres_user()
+    except Exception:  # each worker tries again and skips (or fails) with the reason
+        return
+    os.environ[PG_ENV] = server.url(server.maintenance_db)
+    config.add_cleanup(stop)
+    config.add_cleanup(lambda: os.environ.pop(PG_ENV, None))
+
+
 # ------------------------------------------------------------------ per-test databases
 
 
@@ -218,6 +256,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     a failure, never a silent skip."""
     outcome = yield
     report = outcome.get_result()
+    if report.when == "teardown":  # what the test counted goes to the controller in its report
+        from helpers import tallies
+
+        added = tallies.since_last_report()
+        if added:
+            report.user_properties.append((tallies.PROPERTY, added))
     if item.get_closest_marker(PG_MARK) is None:
         return
     report.user_properties.append((PG_MARK, True))  # counted by pytest_terminal_summary
@@ -249,8 +293,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.write_line(
         f"postgres tests: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
     )
+    from helpers import tallies
     from helpers.fuzz import summary as fuzz_summary
 
-    fuzzed = fuzz_summary()  # the inputs the fuzz tests tried (.ci/run requires 100,000 of them)
+    counted = tallies.totals(value for reports in terminalreporter.stats.values() for report in reports
+                             if isinstance(report, pytest.TestReport)
+                             for name, value in report.user_properties if name == tallies.PROPERTY)
+    fuzzed = fuzz_summary(counted["fuzz inputs"])  # the inputs the fuzz tests tried (.ci/run requires 100,000)
     if fuzzed:
         terminalreporter.write_line(fuzzed)

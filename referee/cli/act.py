@@ -58,18 +58,22 @@ def act(
                                                "\"Bob: calls\", \"new hand\", \"undo\", \"Eve sits down with 50\".")],
     force: Annotated[bool, typer.Option("--force", help="Log an illegal action as it happened (the replay flags it).")]
     = False,
+    again: Annotated[bool, typer.Option("--again", help="The same line between hands (\"Ann adds 20\") meant a "
+                                                        "second time right after itself, not a retry.")] = False,
     db: DbOption = None,
 ) -> None:
     """Record actions into a session, as the table mode does: the hand format's words or short forms.
 
     An illegal action is refused with the reason and exit code 2, unless --force.  A line that
     lost a race with another recorder, or a database gone away mid-command, exits with 75: retry.
+    A line between hands run again after its reply was lost (or twice at once) is stored once: the
+    second says "Already recorded".
     """
     from referee.recording.live_table import LiveTable, Refused, Said, Stored
 
     out = typer.echo  # plain text, printed as typed (no rich markup to escape: a fast start matters here)
     with open_for(ctx, db) as store:
-        table = LiveTable(store, session_id)
+        table = LiveTable(store, session_id, asking="act", again=again)
         for line in lines:
             entry = table.enter(line)
             if isinstance(entry, Refused) and entry.forceable and force:

@@ -4,15 +4,20 @@ The balances come from the session's ledger (:mod:`referee.ledger.ledger`: cash-
 games' money, what the night is short or over absorbed by the session's policy); the list from
 :mod:`referee.ledger.settlement`.  The session's money settings (currency, locale, shortfall
 policy, banker, settle mode, preferred and forbidden pairs) are ``LedgerSetting`` events of its log:
-``--set NAME=VALUE`` records one.  ``--paid`` records a transfer as paid (a ``TransferPaid`` event);
-recomputing after a partial payment keeps every unpaid transfer as it was.  ``--banker``,
-``--prefer``, ``--forbid`` and ``--method`` change this run only.
+``--set NAME=VALUE`` records one.  ``--paid`` records a payment (a ``TransferPaid`` event) by what it
+is: who paid whom how much, named as a transfer of the list printed (``--paid 2@7f3a9c``: the list's
+key is printed with it) or in words (``--paid Bob:Ann:12.50``), checked by
+:mod:`referee.ledger.payments`; recomputing after a partial payment keeps every unpaid transfer as it
+was.  ``--banker``, ``--prefer``, ``--forbid`` and ``--method`` change this run only.
+
+A command that records is checked and written in one transaction holding the session's lock, and
+carries its identity (:mod:`referee.store.requests`): run again after a lost reply, or twice at
+once, it is stored once and the second says "Already recorded: …".
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -60,14 +65,25 @@ def parse_setting(text: str) -> tuple[str, str]:
 
 
 def parse_payment(text: str, current: Settlement, ledger: SessionLedger) -> Transfer:
-    """``--paid 2`` (transfer 2 of the list, in full) or ``--paid Bob:Ann[:12.50]``."""
+    """``--paid 2@7f3a9c`` (transfer 2 of the list printed with that key, in full), ``--paid 2`` (of
+    the list as it is, while no payment is recorded) or ``--paid Bob:Ann[:12.50]``."""
+    from referee.ledger.payments import list_key
     from referee.ledger.settlement import Transfer
 
     where = f"--paid {text}"
-    hint = "give a transfer's number in the list (--paid 2) or PAYER:PAYEE[:AMOUNT] (--paid Bob:Ann:12.50)"
+    key = list_key(current)
+    hint = (f"give a transfer's number in the list (--paid 2@{key}) or PAYER:PAYEE[:AMOUNT] "
+            "(--paid Bob:Ann:12.50)")
     raw = text.strip()
-    if raw.isascii() and raw.isdigit():
-        number = int(raw)
+    number_text, at, named = raw.partition("@")
+    if number_text.isascii() and number_text.isdigit():
+        number = int(number_text)
+        if at and named.strip().lower() != key:
+            raise InputError(f"list {named.strip()!r} is not the list now: it changed since it was printed",
+                             where=where, hint=_list_now(current, ledger))
+        if not at and current.paid:
+            raise InputError("the list has changed since payments were recorded: name the list you read by "
+                             "the key printed with it", where=where, hint=_list_now(current, ledger))
         if not 1 <= number <= len(current.transfers):
             raise InputError(f"there is no transfer {number}: the list has {len(current.transfers)}",
                              where=where, hint=hint)
@@ -98,6 +114,19 @@ def parse_payment(text: str, current: Settlement, ledger: SessionLedger) -> Tran
     return Transfer(names[0], names[1], cents)
 
 
+def _list_now(current: Settlement, ledger: SessionLedger) -> str:
+    """The list as it is now, with its key, and how to pay from it."""
+    from referee.ledger.payments import list_key
+
+    if not current.transfers:
+        return "everybody is square now: nothing is left to pay"
+    key = list_key(current)
+    first = current.transfers[0]
+    return (f"the list now is {key}: " + "; ".join(f"{n}. {t.payer} pays {t.payee} {ledger.money(t.cents)}"
+                                                 for n, t in enumerate(current.transfers, 1))
+            + f" (--paid 1@{key}, or who paid whom: --paid {first.payer}:{first.payee}:{ledger.money(first.cents)})")
+
+
 def settle(
     ctx: typer.Context,
     session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to settle.")],
@@ -120,50 +149,103 @@ def settle(
     method: Annotated[str, typer.Option("--method", metavar="auto|exact|greedy",
                                         help="exact: fewest transfers (up to 20 balances); greedy: largest "
                                              "first; auto: exact when it can.")] = "auto",
+    again: Annotated[bool, typer.Option(
+        "--again", help="A real second payment of an amount already paid between the same two people: "
+                        "record it, and never take this command for a retry of one just run.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the balances and transfers as JSON.")] = False,
     db: DbOption = None,
 ) -> None:
     """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger."""
-    from referee.engine.events import LedgerSetting, TransferPaid
+    from referee.errors import AlreadyRecorded
     from referee.ledger.kept import figures_for
-    from referee.ledger.ledger import session_ledger
+    from referee.ledger.standings import replaying
+    from referee.store.requests import Request, asks
 
     settings = [parse_setting(text) for text in setting or []]
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
     options: dict[str, Any] = {"method": method, "banker": banker, "prefer": preferred, "forbid": forbidden}
-    from referee.ledger.standings import replaying
-
+    recorded: list[Transfer] = []
+    done: AlreadyRecorded | None = None
     with open_for(ctx, db) as store:
         game = store.session(session_id)  # a missing session is named before anything else
-        if settings:
-            # recorded only if the night, with them, replays and adds up (a banker named for a policy that
-            # needs one): nothing is recorded into a night that is void, does not replay or lacks a setting
-            with replaying(game), store.transaction() as tx:
-                tx.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
-                session_ledger(store, session_id, tx.log_snapshot(session_id))
+        if settings or paid:
+            request = Request(asks("settle", session_id, {"set": setting or [], "paid": paid or [], **options}),
+                              again=again)
+            try:
+                recorded = _record(store, game, settings, paid or [], options, request, again)
+            except AlreadyRecorded as found:  # this command ran before (a lost reply) or a twin ran with it
+                done = found
         snapshot = store.log_snapshot(session_id)
         with replaying(game):  # the night's kept ledger while it fits its log; else replayed, and kept
             ledger = figures_for(store, game).ledger
         result = ledger.settle(**options)
         amended = _as_last_closed(store, snapshot, options)
-        if paid:
-            payments = [parse_payment(text, result, ledger) for text in paid]
-            trial = ledger.settle(**options, paid=(*ledger.payments, *payments))  # refused before anything is stored
-            store.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in payments])
-            ledger, result = _with_payments(ledger, payments), trial
     if as_json:
         data = settlement_json(ledger, result)
         if amended is not None:
             data["amended"] = amended_json(amended[0], ledger, amended[1])
+        if done is not None:
+            data["already_recorded"] = _said(snapshot, done, ledger)
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
 
     out = console()
-    for name, value in settings:
-        out.print(f"Recorded: ledger {name} = {value}", style="dim", markup=False)
+    if done is not None:
+        said = _said(snapshot, done, ledger)
+        out.print(literal(f"Already recorded: {said} (session {done.session_id}, "
+                          + (f"event {done.first_seq})" if done.first_seq == done.last_seq
+                             else f"events {done.first_seq}-{done.last_seq})")))
+    else:
+        for name, value in settings:
+            out.print(f"Recorded: ledger {name} = {value}", style="dim", markup=False)
+        for t in recorded:
+            out.print(literal(f"Recorded: {t.payer} paid {t.payee} {ledger.money(t.cents)}"))
     print_settlement(out, ledger, result, explain=explain)
     if amended is not None:
         print_what_changed(out, amended[0], ledger, amended[1], result)
+
+
+def _said(snapshot: Any, done: Any, ledger: SessionLedger) -> str:
+    """What an earlier run of this command recorded, in the session's money."""
+    from referee.engine.events import LedgerSetting, TransferPaid
+    from referee.store.codec import decode_event
+
+    words = []
+    for row in snapshot.events:
+        if done.first_seq <= row.seq <= done.last_seq:
+            event = decode_event(row.kind, row.payload)
+            if isinstance(event, TransferPaid):
+                words.append(f"{event.payer} paid {event.payee} {ledger.money(event.cents)}")
+            elif isinstance(event, LedgerSetting):
+                words.append(f"ledger {event.name} = {event.value}")
+    return "; ".join(words) or "; ".join(done.said)
+
+
+def _record(store: Any, game: Any, settings: list[tuple[str, str]], paid: list[str],
+            options: dict[str, Any], request: Any, again: bool) -> list[Transfer]:
+    """Record the settings, then the payments, checked against the night as the session's lock holds
+    it (read inside the transaction that appends them): the payments recorded."""
+    from referee.engine.events import LedgerSetting, TransferPaid
+    from referee.ledger.ledger import session_ledger
+    from referee.ledger.payments import check_payments
+    from referee.ledger.standings import replaying
+
+    session_id = game.id
+    with store.transaction(request) as tx:
+        tx.lock(session_id)  # this command's own fact, stored already, is found here (AlreadyRecorded)
+        if settings:  # recorded only if the night, with them, replays and adds up (a banker for a policy that needs one)
+            tx.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
+        with replaying(game):  # nothing is recorded into a night that is void, does not replay or lacks a setting
+            ledger, _, _ = session_ledger(store, session_id, tx.log_snapshot(session_id))
+        if not paid:
+            return []
+        current = ledger.settle(**options)
+        payments = [(f"--paid {text}", parse_payment(text, current, ledger)) for text in paid]
+        check_payments(current, payments, again=again, money=ledger.money, session_id=session_id)
+        transfers = [t for _, t in payments]
+        ledger.settle(**options, paid=(*ledger.payments, *transfers))  # the night still settles with them
+        tx.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in transfers])
+        return transfers
 
 
 def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple[SessionLedger, Settlement] | None:
@@ -218,17 +300,16 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
                                                                    for t in now.paid)))
 
 
-def _with_payments(ledger: SessionLedger, payments: list[Transfer]) -> SessionLedger:
-    return replace(ledger, payments=(*ledger.payments, *payments))
-
-
 def settlement_json(ledger: SessionLedger, result: Settlement) -> dict[str, Any]:
     """The settlement as plain data (cents and the session's money text)."""
     def transfer(t: Transfer) -> dict[str, Any]:
         return {"payer": t.payer, "payee": t.payee, "cents": t.cents, "text": ledger.money(t.cents)}
 
+    from referee.ledger.payments import list_key
+
     return {
         "session": ledger.session_id,
+        "list": list_key(result),
         "currency": ledger.settings.currency,
         "locale": ledger.settings.locale,
         "method": result.method,
@@ -247,6 +328,8 @@ def settlement_json(ledger: SessionLedger, result: Settlement) -> dict[str, Any]
 def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False) -> None:
     """The balances, the transfers still to make (with ``explain``: what each clears, and the plain
     debts beside), and what was paid."""
+    from referee.ledger.payments import list_key
+
     money, signed = ledger.money, ledger.signed
     how = {"exact": "fewest transfers", "greedy": "largest debtor pays largest creditor",
            "banker": f"everybody settles with {result.banker}"}[result.method]
@@ -268,9 +351,11 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
         out.print(f"[bold yellow]{literal(difference_words(d, money(abs(d.cents))))}[/]: "
                   + literal(", ".join(f"{n} {signed(c)}" for n, c in d.shares)))
     if not result.transfers:
-        out.print("[green]Everybody is square[/]" + (" once the payments below are counted." if result.paid else "."))
+        so_far = " for now (the night is open)" if ledger.status == "open" else ""
+        out.print("[green]Everybody is square[/]" + so_far
+                  + (" once the payments below are counted." if result.paid else "."))
     else:
-        out.print(f"[bold]Transfers still to make: {len(result.transfers)}[/] ({how})")
+        out.print(f"[bold]Transfers still to make: {len(result.transfers)}[/] ({how}) · list {list_key(result)}")
         transfers = Table(box=box.SIMPLE_HEAD, show_edge=False)
         for column, justify in (("#", "right"), ("Who pays", "left"), ("Whom", "left"), ("Amount", "right")):
             transfers.add_column(column, justify=justify)  # type: ignore[arg-type]
@@ -299,5 +384,5 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
     for note in result.notes:
         out.print(f"[dim]Note:[/] {literal(note)}")
     if result.transfers and not explain:
-        out.print(f"[dim]Mark one paid with: referee settle {ledger.session_id} --paid N · "
+        out.print(f"[dim]Mark one paid with: referee settle {ledger.session_id} --paid N@{list_key(result)} · "
                   f"see why with --explain[/]")

@@ -15,7 +15,7 @@ from referee.cli.output import console
 from referee.errors import InputError
 from referee.money import format_money
 from referee.money.settings import check_setting
-from referee.plain_words import literal
+from referee.plain_words import literal, plural
 
 
 def standings(
@@ -59,7 +59,7 @@ def standings(
 
         written = write_text(csv, csv_text(STANDINGS_COLUMNS, standings_rows(result)), option="--csv")
         if written is not None:
-            typer.echo(f"Wrote the standings of {len(result.sessions)} nights to {written}")
+            typer.echo(f"Wrote the standings of {plural(len(result.sessions), 'night')} to {written}")
         return
     print_standings(result, season)
 
@@ -71,7 +71,7 @@ def print_standings(result: object, season: str | None) -> None:
     out = console()
     span = (f"season {season}" if season else
             f"{result.start or 'the first night'} to {result.end or 'the last'}")
-    out.print(f"[bold]Standings[/] · {span} · {len(result.sessions)} nights · {result.currency}")
+    out.print(f"[bold]Standings[/] · {span} · {plural(len(result.sessions), 'night')} · {result.currency}")
     if not result.rows:
         out.print("No nights to count" + (": see the skipped ones below." if result.skipped else "."))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
@@ -122,11 +122,12 @@ def import_ledger(
             raise InputError(f"bad --name {text!r}", where="--name", hint='write NICK=NAME, e.g. --name "Big Mike=Mike"')
         names[nick.strip()] = seat.strip()
     ledger = read_pokernow_ledger(path, unit=unit)  # type: ignore[arg-type]
-    with open_for(ctx, db) as store:
-        sid, seats = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code, again=again)
+    with open_for(ctx, db, create=True) as store:
+        sid, seats, known = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code,
+                                            again=again)
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
-    typer.echo(f"Imported {ledger.source} as session {sid}: {len(ledger.players)} players, buy-ins {total} "
+    typer.echo(f"Imported {ledger.source} as session {sid}: {plural(len(ledger.players), 'player')}, buy-ins {total} "
                f"(amounts read as {ledger.unit}: {ledger.unit_reason})")
     if ledger.started is not None and ledger.ended is not None:
         typer.echo(f"  played {ledger.started:%Y-%m-%d %H:%M} to {ledger.ended:%Y-%m-%d %H:%M} UTC "
@@ -136,4 +137,8 @@ def import_ledger(
         renamed = f"{player.name!r} sits as {seat}" if seat != player.name else seat
         if merged or seat != player.name:
             typer.echo(f"  {renamed}{merged}")
+        if seat in known:
+            who = f"{seat}: a player already in the store" if known[seat] == seat else \
+                f"{seat} is {known[seat]}, a player already in the store"
+            typer.echo(f"  {who}: their results count as one (to seat them apart: --name \"{player.name}=NAME\")")
     typer.echo(f"See it with: referee report {sid}")

@@ -18,6 +18,7 @@ from referee.cli.replay import write_atomically
 from referee.cli.session import DEFAULT_CHIP_VALUE, parse_chip_value
 from referee.cli.sources import report_file_errors
 from referee.errors import HandFileErrors, InputError
+from referee.plain_words import plural
 
 
 def import_night(
@@ -32,7 +33,8 @@ def import_night(
     again: Annotated[bool, typer.Option("--again", help="Import the night even though the store already holds "
                                                          "it (a second copy, counted twice).")] = False,
     as_new: Annotated[bool, typer.Option("--as-new", help="Take a session log whose hash chain does not match "
-                                                          "as a new night, marked unverified.")] = False,
+                                                          "as a new night, marked unverified (a night already "
+                                                          "in the store still needs --again).")] = False,
     db: DbOption = None,
 ) -> None:
     """Import a whole night into a new session: every hand, every event, every change between hands.
@@ -62,16 +64,18 @@ def import_night(
                          where="--as-new", hint="leave it out")
     from referee.recording.imports import import_hand_file, import_log_document
 
-    with open_for(ctx, db) as store:
+    with open_for(ctx, db, create=True) as store:
         if document is not None:
             done = import_log_document(store, document, source=str(file), again=again, as_new=as_new)
         else:
             done = import_hand_file(store, night, table_name=table or file.stem, chip_value_cents=cents, again=again)
     session_id = done.session_id
-    typer.echo(f"Imported {file} as session {session_id}: {done.hands} hand{'s' if done.hands != 1 else ''}, "
-               f"{done.events} events (fingerprint {done.fingerprint[:16]}).")
+    typer.echo(f"Imported {file} as session {session_id}: {plural(done.hands, 'hand')}, "
+               f"{plural(done.events, 'event')} (fingerprint {done.fingerprint[:16]}).")
     if done.chain is not None:
-        typer.echo(f"Hash chain verified: {done.chain.events} events, head {done.chain.head[:16]} as exported.")
+        unneeded = " (--as-new was not needed: the file is the session as exported)" if as_new else ""
+        typer.echo(f"Hash chain verified: {plural(done.chain.events, 'event')}, head {done.chain.head[:16]} as exported"
+                   f"{unneeded}.")
     elif as_new:
         typer.echo("Taken as a new night, NOT verified against its export (--as-new): its report and "
                    "`referee db verify` say so.")

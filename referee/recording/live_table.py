@@ -39,7 +39,7 @@ from referee.engine.games import game_title
 from referee.engine.games.common import SHARED_PROBES
 from referee.engine.night import NightHand, NightThread
 from referee.engine.replay import play, start_hand
-from referee.errors import DatabaseBusyError, HandFileError, InputError, RefereeError, RetryableError
+from referee.errors import AlreadyRecorded, DatabaseBusyError, HandFileError, InputError, RefereeError, RetryableError
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.parser import (
     ADD_CHIPS_LINE,
@@ -57,8 +57,10 @@ from referee.recording.kept_thread import threaded
 from referee.recording.night_file import stored_rulebook
 from referee.recording.session_log import _game_of, night_words, read_session_log
 from referee.rulebook.loader import load_rules, option_value
+from referee.night.life import CannotDeal, begin_hand, dealable, hand_over, night_event, state_from
+from referee.night.states import NightState, Step, check, instead
 from referee.store.codec import decode_event
-from referee.store.models import SESSION_OPEN
+from referee.store.requests import Request, asks
 from referee.store.store import StaleLogError
 
 if TYPE_CHECKING:
@@ -239,10 +241,15 @@ def _is_text(line: str) -> bool:
 class LiveTable:
     """A session's table as recorded so far, ready for the next line (see the module docstring)."""
 
-    def __init__(self, store: Store, session_id: int, *, base_dir: str | None = None) -> None:
+    def __init__(self, store: Store, session_id: int, *, base_dir: str | None = None, asking: str | None = None,
+                 again: bool = False) -> None:
         self.store = store
         self.session_id = session_id
         self.base_dir = base_dir  # what a house rulebook's path in 'rulebook: FILE' is relative to (None: here)
+        #: a one-shot command recording (``act``): each event of the night it appends carries its identity
+        #: (:mod:`referee.store.requests`), so that, run again after a lost reply, it is stored once;
+        #: ``again``: the same line meant a second time right after itself
+        self.asking, self.again = asking, again
         self._pending_force: _Pending | None = None
         self._status: tuple[tuple[int, int], Status] | None = None
         self.reload()
@@ -252,11 +259,11 @@ class LiveTable:
     def reload(self) -> None:
         """Rebuild everything from the store (at start-up, and after another recorder wrote)."""
         snap = self.store.log_snapshot(self.session_id)
+        self.night_state = state_from(snap.session, snap, None)  # open (between hands or in one), else refused
+        if self.night_state not in (NightState.OPEN, NightState.IN_HAND):  # before its log is read: it may not read
+            check(self.night_state, Step.ACTION, self.session_id, why=snap.session.void_reason)
         log = read_session_log(snap)
         self.session: GameSession = log.session
-
-        if self.session.status != SESSION_OPEN:
-            raise InputError(f"session {self.session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {self.session_id} --why \"…\"")
         self.seen = snap.events[-1].seq if snap.events else 0
         self.table_state: TableState = log.table
         night = log.night
@@ -273,7 +280,11 @@ class LiveTable:
             self.setup: HandSetup = self.thread.setup_for(self.hand)
             self.state = play(self.setup, self.hand.events)  # as the replay plays it (its voids known first)
         elif self.started > len(hands):  # begun, nothing logged yet: its header may still change
-            self._deal_pending()
+            try:
+                self._deal_pending()
+            except InputError:  # begun by an older referee though nobody could play it: dealt once somebody can
+                self.hand = self.state = None
+        self._undealt = self.started > len(hands) and self.state is None
         self._pending_force = None
         self._status = None
 
@@ -325,13 +336,7 @@ class LiveTable:
     def over(self) -> str | None:
         """How the current hand ended, or None while it is under way (somebody to act, a pot still
         to be decided by showing cards) or there is none."""
-        state = self.state
-        if state is None or not state.log or state.prompt().to_act is not None:
-            return None
-        outcome = state.outcome()
-        if outcome.kind == "in_progress" or outcome.undecided:
-            return None
-        return outcome.summary
+        return hand_over(self.state) if self.state is not None else None
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand by the rules (the current one ended as the log says)."""
@@ -599,6 +604,8 @@ class LiveTable:
 
     def new_hand(self, *, force: bool = False) -> Entry:
         """Begin the next hand, dealt by whoever the rules say deals next."""
+        if self._undealt:
+            return self._deal_begun()
         state = self.state
         if state is not None and not state.log:
             return Refused(f"hand {self.hand_number} has begun and holds no action yet",
@@ -608,12 +615,15 @@ class LiveTable:
             prompt = state.prompt()
             waiting = f"{prompt.to_act} to act" if prompt.to_act else phase_words(prompt.phase)
             return Refused(f"hand {self.hand_number} is not over ({waiting})",
-                           hint="finish it, or force the next hand to begin anyway", forceable=True)
+                           hint=instead(NightState.IN_HAND, Step.BEGIN_HAND, self.session_id), forceable=True)
         thread = self._thread_after_current()
         try:
-            self.store.start_hand(self.session_id, expected_seq=self.seen)
+            begin_hand(self.store, self.session_id, expected_seq=self.seen,
+                       setup=lambda: thread.setup_for(self._next_hand(self.started + 1)))
         except StaleLogError as err:
             return self._stale(err)
+        except CannotDeal as err:  # nothing begun: the night goes on between hands
+            return Refused(err.message, err.hint)
         except InputError as err:  # another recorder began it first
             began = self.started
             self.reload()
@@ -623,6 +633,19 @@ class LiveTable:
         self.thread = thread
         self.started += 1
         self._deal_pending()
+        assert self.state is not None
+        return Stored(f"hand {self.started}", self.seen, self.started, None,
+                      note=f"{self.state.names[self.state.table.dealer]} deals")
+
+    def _deal_begun(self) -> Entry:
+        """Deal the hand an older referee began though nobody could play it, once somebody can."""
+        try:
+            dealable(lambda: self.thread.setup_for(self._next_hand(self.started)), self.session_id,
+                     buy_in=self.session.buy_in_default)
+        except CannotDeal as err:
+            return Refused(err.message, err.hint)
+        self._deal_pending()
+        self._undealt = False
         assert self.state is not None
         return Stored(f"hand {self.started}", self.seen, self.started, None,
                       note=f"{self.state.names[self.state.table.dealer]} deals")
@@ -656,8 +679,13 @@ class LiveTable:
         return None
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
+        request = None if self.asking is None else Request(
+            asks(self.asking, self.session_id, night_words(event)), again=self.again)
         try:
-            row = self.store.append_event(self.session_id, None, event, expected_seq=self.seen)
+            row = night_event(self.store, self.session_id, event, expected_seq=self.seen, state=self.night_state,
+                              request=request)
+        except AlreadyRecorded as done:  # this command's own line, stored by its run whose reply was lost
+            return Said(str(done)[0].upper() + str(done)[1:])
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:

@@ -2,12 +2,12 @@
 
 A scoreboard looks at its session's log every poll.  :class:`NightFeed` keeps the rows it has read
 and, when the log moved, reads the rows appended since (one query), checks that they continue the
-chain from the last row it read, and makes the page's data again from the night as it now stands:
-every hand whose replay the new rows leave as it was (its entry, the rulings on it and the night's
-opening unchanged, and every hand before it too) keeps its replay and its public cards, and the
-night is replayed on from the thread kept before the first hand that changed.  An action appended
-to the hand being played costs that hand, not the night.  Rows that do not continue the chain (a
-database restored under a running server) are read whole again.
+chain from the last row it read, and makes the page's data again from the night as it now stands
+(:class:`referee.scoreboard.view.PublicPage`, which keeps the public replay past the finished hands:
+an action appended to the hand being played costs that hand, not the night).  Each row is decoded
+once, and rows of the hand being played are added to the session read before
+(:func:`referee.recording.session_log.with_last_hand_rows`), not the whole log read again.  Rows that do not continue the chain (a database restored under a running server) are read
+whole again.
 
 The page's data is the same as :func:`referee.scoreboard.view.session_view` makes by reading and
 replaying the whole night, and the test suite checks it after every event of long nights.
@@ -15,24 +15,15 @@ replaying the whole night, and the test suite checks it after every event of lon
 
 from __future__ import annotations
 
-import copy
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from referee.engine.public import public_cards
-from referee.engine.replay import play, start_hand
-from referee.handfile.replay import NightStream, ReplayedHand, ReplayedNight
-from referee.ledger.ledger import build_ledger, people_of
-from referee.recording.session_log import read_session_log, with_last_hand_rows
-from referee.rulebook.loader import load_rules
-from referee.scoreboard.view import night_view
+from referee.errors import RefereeError
+from referee.ledger.ledger import people_of
+from referee.recording.session_log import SessionLog, read_session_log, with_last_hand_rows
+from referee.scoreboard.view import PublicPage
 from referee.store.log import LogSnapshot
 
 if TYPE_CHECKING:
-    from referee.cards import Card
-    from referee.engine.night import NightThread
-    from referee.handfile.model import Night
-    from referee.recording.session_log import SessionLog
     from referee.store.store import Store
 
 
@@ -46,14 +37,7 @@ class NightFeed:
         self._decoded: dict[int, Any] = {}  # their events, by seq
         self._log: SessionLog | None = None  # the session read from them
         self.head: tuple[object, ...] | None = None
-        # the replay kept: the night's opening, each hand's key, replay, public cards and the thread before it
-        self._opening: tuple[object, ...] | None = None
-        self._keys: list[tuple[object, ...]] = []
-        self._hands: list[ReplayedHand] = []
-        self._public: list[frozenset[Card]] = []
-        self._before: list[NightThread] = []
-        self._after: NightThread | None = None
-        self._result: Any = None
+        self.page = PublicPage()  # keeps the public replay past the finished hands
         self._seats: tuple[tuple[str, object], ...] | None = None
         self._people_now: dict[str, str] = {}
 
@@ -73,40 +57,22 @@ class NightFeed:
         if head == self.head:
             return head, None
         snapshot = LogSnapshot(session, fresh.seats, fresh.hands, rows)
-        log = None
-        if self._log is not None and self.rows and new:  # rows of the hand being played: added to it
-            log = with_last_hand_rows(self._log, snapshot, new)
-        if log is None:
-            log = read_session_log(snapshot, self._decoded)
-        view = self._view(snapshot, log)
+        log = self._read_log(snapshot, new)
+        view = self.page.view(snapshot, self._people(snapshot), self._decoded, log)
         self.rows, self.head, self._log = rows, head, log  # only once the view is made: a failed read is read again
         return head, view
 
-    def _view(self, snapshot: LogSnapshot, log: SessionLog) -> dict[str, Any]:
-        replayed = self._replay(log.night)
-        ledger = build_ledger(log, replayed, self._people(snapshot))
-        recording = snapshot.session.status == "open"
-        last: tuple[Any, ...] | None = None
-        if recording and len(snapshot.hands) > len(replayed):  # begun, nothing logged yet
-            table = log.table
-            from referee.engine.night import NightHand
-
-            hand = NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, len(snapshot.hands),
-                                         log.closing, ())
-            assert self._after is not None
-            setup = self._after.setup_for(hand)
-            state = start_hand(setup)
-            last = (setup, tuple(state.log), hand.number, tuple(state.findings))
-        elif recording and len(replayed):  # the hand being played, as the live table plays it
-            hand = replayed[-1]
-            state = play(hand.replay.setup, hand.replay.events)
-            last = (hand.replay.setup, tuple(state.log), hand.entry.number, tuple(state.findings))
-        elif len(replayed):
-            hand = replayed[-1]
-            last = (hand.replay.setup, hand.entry.events, hand.entry.number, hand.replay.findings)
-        public = {h.entry.number: cards for h, cards in zip(self._hands, self._public, strict=True)}
-        head = snapshot.events[-1].seq if snapshot.events else 0
-        return night_view(self.session_id, head, ledger, log, replayed, last, public)
+    def _read_log(self, snapshot: LogSnapshot, new: list[Any]) -> SessionLog | None:
+        """The session read from ``snapshot``: rows of the hand being played added to the one read
+        before, else the whole log read again (None: it cannot be read; the page says so)."""
+        try:
+            if self._log is not None and self.rows and new:
+                log = with_last_hand_rows(self._log, snapshot, new)
+                if log is not None:
+                    return log
+            return read_session_log(snapshot, self._decoded)
+        except (RefereeError, OSError, LookupError, ValueError):  # as the page's own reading of it
+            return None
 
     def _people(self, snapshot: LogSnapshot) -> dict[str, str]:
         """Each seat name and the person it is (read again only when the seats change)."""
@@ -114,30 +80,6 @@ class NightFeed:
         if seats != self._seats:
             self._seats, self._people_now = seats, people_of(self.store, self.session_id)
         return self._people_now
-
-    def _replay(self, night: Night) -> ReplayedNight:
-        """``night`` replayed, from the first hand that differs from the replay kept."""
-        opening = (tuple(night.seats), night.dealer, night.so_far, night.base_dir)
-        keys = [(entry, tuple(r for r in night.rulings if r.hand == entry.number)) for entry in night.hands]
-        same = 0
-        if opening == self._opening:
-            while same < min(len(keys), len(self._keys)) and keys[same] == self._keys[same]:
-                same += 1
-        if not (same == len(keys) == len(self._keys) and self._after is not None):
-            if same == len(keys):  # no new hand to replay from (fewer hands than kept): from the first
-                same = 0
-            start = None if not same else self._before[same] if same < len(self._before) else self._after
-            stream = NightStream(night, thread=copy.copy(start))
-            hands, public, before = self._hands[:same], self._public[:same], self._before[:same]
-            for entry in night.hands[same:]:
-                before.append(copy.copy(stream.thread))
-                hand = next(iter(stream.hands([entry])))
-                hands.append(hand)
-                public.append((public_cards(hand.replay.setup, entry.events) or [frozenset()])[-1])
-            self._opening, self._keys, self._hands, self._public, self._before = opening, keys, hands, public, before
-            self._after, self._result = copy.copy(stream.thread), stream.result
-        hands = tuple(ReplayedHand(entry, h.replay) for entry, h in zip(night.hands, self._hands, strict=True))
-        return ReplayedNight(night, replace(self._result, hands=tuple(h.replay for h in hands)), hands)
 
 
 __all__ = ["NightFeed"]

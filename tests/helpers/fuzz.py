@@ -14,19 +14,21 @@ import os
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from helpers.tallies import TALLIES
+
 ENV = "REFEREE_FUZZ_INPUTS"
 #: inputs of the README's test command: a quick pass over every target
 SHORT_PASS = 3_000
 
-#: inputs tried per target, this run (read by the terminal summary in tests/conftest.py)
-TRIED: Counter[str] = Counter()
+#: inputs tried per target in this process (a tally: tests/helpers/tallies.py)
+TRIED: Counter[str] = TALLIES["fuzz inputs"]
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -58,12 +60,12 @@ def tried(target: str, count: int = 1) -> None:
     TRIED[target] += count
 
 
-def summary() -> str | None:
+def summary(tried: Mapping[str, int]) -> str | None:
     """``fuzz inputs: 100,123 tried (cards 30,000, …)``, or None when no fuzz test ran."""
-    total = sum(TRIED.values())
+    total = sum(tried.values())
     if not total:
         return None
-    parts = ", ".join(f"{name} {n}" for name, n in sorted(TRIED.items()))
+    parts = ", ".join(f"{name} {n}" for name, n in sorted(tried.items()))
     return f"fuzz inputs: {total} tried ({parts})"
 
 

@@ -1,6 +1,6 @@
 """Helpers for the scoreboard tests: a night recorded into the store one event at a time (as the
-table records it), and the cards of a hand the table has not seen, worked out from the hand file's
-lines alone (an oracle apart from the engine's own :mod:`referee.engine.public`)."""
+table records it), random nights of every game, a real ``referee serve`` and its event stream (what
+the table has seen is worked out apart from the engine in :mod:`helpers.swap`)."""
 
 from __future__ import annotations
 
@@ -51,42 +51,6 @@ def record_step_by_step(store: Store, night: Night, table_name: str = "Privacy")
             store.append_event(sid, started.number, replace(event, line=None), text=text)
             yield sid, index, k
         store.end_hand(sid, started.number)
-
-
-def unseen_cards(events: tuple[ev.Event, ...]) -> set[str]:
-    """The cards the log names in ``events`` that the table has not seen by the end of them: every
-    card of the log but those shown, revealed, exposed, dealt face up, turned up in the widow or
-    dummy, laid into it or taken from it, and a whiskey poker hand laid face up as the new widow."""
-    named: set[str] = set()
-    seen: set[str] = set()
-    dealt: dict[str, set[str]] = {}
-    voided = {e.action for e in events if isinstance(e, ev.Void)}
-    for number, event in enumerate(events, 1):
-        cards = {c.text for c in _cards_of(event)}
-        named |= cards
-        if number in voided:
-            continue
-        if isinstance(event, ev.Deal):
-            dealt.setdefault(event.player, set()).update(cards)
-        if isinstance(event, ev.Show | ev.Reveal | ev.Expose | ev.TurnWidow | ev.Exchange) or (
-                isinstance(event, ev.Deal) and event.face_up):
-            seen |= cards
-        if isinstance(event, ev.TurnWidow):
-            seen |= {c.text for e in events if isinstance(e, ev.DealWidow) for c in e.cards if hasattr(c, "text")}
-        if isinstance(event, ev.TakeWidow):
-            seen |= dealt.get(event.player, set())
-    return named - seen
-
-
-def _cards_of(event: ev.Event) -> list:
-    out: list = []
-    for name in ("cards", "give", "take", "discards", "received", "discard"):
-        out += list(getattr(event, name, None) or ())
-    if isinstance(event, ev.Expose):
-        out.append(event.card)
-    if isinstance(event, ev.Arrange):
-        out += [c for hand in event.hands for c in hand]
-    return [c for c in out if hasattr(c, "text") and c.text != "??"]
 
 
 def card_tokens(text: str) -> set[str]:

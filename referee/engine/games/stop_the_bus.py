@@ -126,6 +126,12 @@ class StopTheBus(WithoutMisdeal):
     after_end = frozenset({Show, Muck, TakePot})
     gated_phases = frozenset({"over", REPORTED})
     carry_type = BusCarry
+    #: what the table could enter to decide a finding the log cannot, by its code (a dispute's "what would decide it")
+    dispute_needs: Mapping[str, str] = MappingProxyType({
+        **WithoutMisdeal.dispute_needs,
+        "lowest_unverifiable": "the hands shown, or who was lowest (e.g. --decide \"{player}: shows Ah Kd 7c\" "
+                               "or --decide \"{player}: was lowest\")",
+    })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.passes = 0  # passes in a row
