@@ -1207,16 +1207,11 @@ class Store:
 
     def log_snapshot(self, session_id: int) -> LogSnapshot:
         """Everything stored about the session (header, seats, hands, events), read consistently."""
-        with self._read(self._snapshot_reader) as session, session.begin():
-            game = self._session(session, session_id)
-            seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
-                                      .order_by(SeatRecord.number)))
-            hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
-                                      .order_by(HandRecord.number)))
-            rows = list(session.exec(_session_log(session_id)))
+        snapshot = self.log_since(session_id, 0)
+        game, hands, rows = snapshot.session, snapshot.hands, snapshot.events
         if game.status == SESSION_OPEN and rows:  # where the log stands: the next append goes after it
             self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, hands[-1].number if hands else 0)
-        return LogSnapshot(game, seats, hands, rows)
+        return snapshot
 
     def log_since(self, session_id: int, seq: int) -> LogSnapshot:
         """The session as :meth:`log_snapshot` reads it, but of its log only the events after ``seq``
