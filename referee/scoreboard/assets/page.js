@@ -159,7 +159,8 @@ function connect() {
   const stream = new EventSource("events");
   const shown = (message) => {
     draw(message);
-    if (message.offline) live("database unreachable: showing the last state (" + message.offline + ")", true);
+    // why the server cannot read the database is the server's business (it may name a path): not shown
+    if (message.offline) live("database unreachable: showing the last state", true);
     else live("live · " + new Date().toLocaleTimeString(), false);
   };
   stream.addEventListener("state", (e) => shown(JSON.parse(e.data)));
