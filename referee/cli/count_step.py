@@ -36,12 +36,11 @@ class CountStep:
         """Read the log: what it gives each player still to count, at the head the counts are checked at."""
         from referee.ledger.counting import counts_at_close
         from referee.night import life
-        from referee.night.states import NightState, Step, check
+        from referee.night.states import Step, check
 
         live = self.live
         night = life.view(live.store, live.session_id)
-        if night.state is not NightState.IN_HAND or night.hand_in_play is None:
-            check(night.state, Step.CLOSE, self.session_id, why=night.snapshot.session.void_reason)
+        check(night.state, Step.CLOSE, self.session_id, why=night.snapshot.session.void_reason)
         self.ledger, self.log, self.seq = night.ledger, night.log, night.seq  # the head the counts are checked at
         hand = night.hand_in_play
         if hand is not None:
