@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -31,11 +32,12 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.errors import RefereeError
 from referee.scoreboard.feed import NightFeed
 from referee.scoreboard.token import token_matches
 
 POLL_SECONDS = 0.2
+#: what the pages are told while the database cannot be read
+OFFLINE: Final = "the database cannot be reached"
 
 
 def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -69,7 +71,7 @@ class Board:
         self.view = "{}"
         self.change = '"set": {}, "append": {}'  # from the version before to this one
         self.version = 0
-        self.offline: str | None = None  # why the database cannot be read, while it cannot
+        self.offline: str | None = None  # :data:`OFFLINE` while the database cannot be read
         self.changed = asyncio.Condition()
         self._doc: dict[str, Any] = {}  # the view last read (only the worker reading the feed touches it)
 
@@ -86,11 +88,8 @@ class Board:
         """Look at the log once; tell the waiting pages if anything changed."""
         try:
             head, read = await to_thread.run_sync(self._read)
-        except RefereeError as err:
-            await self._publish(offline=f"{err}")
-            return
-        except Exception as err:  # noqa: BLE001 - a database that went away: say so, keep watching
-            await self._publish(offline=" ".join(str(err).split())[:200] or type(err).__name__)
+        except Exception:  # noqa: BLE001 - a database that went away: say so, keep watching
+            await self._publish(offline=OFFLINE)  # (not why: the error may name a path of the server)
             return
         if read is not None:
             self.head = head
@@ -162,7 +161,8 @@ SECURITY_HEADERS: Final = {
 class Guard:
     """Around the app: any request but GET or HEAD, anywhere, is a 405 (no endpoint writes); every
     response carries :data:`SECURITY_HEADERS`; a request the app fails on is a bare 500, never a
-    traceback (the app's own errors are a bug, but the scorekeeper's prompt is no place for them)."""
+    traceback (the app's own errors are a bug, said in one line: the scorekeeper's prompt is no place
+    for a traceback)."""
 
     def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
         self.app = app
@@ -187,7 +187,8 @@ class Guard:
             return
         try:
             await self.app(scope, receive, guarded_send)
-        except Exception:  # noqa: BLE001 - one plain answer, no traceback anywhere
+        except Exception as err:  # noqa: BLE001 - one plain answer and one line, no traceback anywhere
+            logging.getLogger("uvicorn.error").error("scoreboard: %s answering %s", type(err).__name__, scope["path"][:80])
             if not started:
                 await PlainTextResponse("Internal Server Error", status_code=500)(scope, receive, guarded_send)
 

@@ -149,7 +149,7 @@ class Served:
 
         self.process = subprocess.Popen([str(referee), "--db", url, "serve", str(session), "--port", "0", "--no-qr", *extra],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                                        stdin=subprocess.DEVNULL, preexec_fn=limits)
+                                        stdin=subprocess.DEVNULL, preexec_fn=limits if open_files is not None else None)
         assert self.process.stdout is not None
         self.printed: list[str] = []
         for line in self.process.stdout:
