@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from referee.cli.session import closed_lines
 from referee.errors import InputError
+from referee.plain_words import plural
 
 if TYPE_CHECKING:
     from referee.ledger.counting import Count
@@ -44,8 +45,8 @@ class CountStep:
         self.ledger, self.log, self.seq = night.ledger, night.log, night.seq  # the head the counts are checked at
         hand = night.hand_in_play
         if hand is not None:
-            raise InputError(f"hand {hand.entry.number} is still in play ({hand.replay.outcome.in_middle} chips in "
-                             "the middle): finish it before counting out",
+            raise InputError(f"hand {hand.entry.number} is still in play ({plural(hand.replay.outcome.in_middle, 'chip')} "
+                             "in the middle): finish it before counting out",
                              hint=f"or end it by rule: referee session close {self.session_id} --end-hand return|split")
         self.order = list(self.log.table.due)
         if not self.order:
