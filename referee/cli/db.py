@@ -140,7 +140,7 @@ def verify(
         reports = [store.verify_chain(session)] if session is not None else store.verify_all()
         origins = {g.id: g.origin for g in store.sessions()}
         columns = {report.session_id: store.audit_session(report.session_id) for report in reports}
-        replaced = replace_unverified(store)
+        replaced = replace_unverified(store, session)
     for sid, kind in replaced:
         what = "figures (ledger and hands)" if kind == FIGURES else "table state (the night thread)"
         typer.echo(f"session {sid}: its kept {what} did not verify (edited outside referee): replaced from the log")

@@ -196,14 +196,15 @@ def figures_for(store: Store, game: GameSession) -> NightFigures:
     return found
 
 
-def replace_unverified(store: Store) -> list[tuple[int, str]]:
+def replace_unverified(store: Store, session_id: int | None = None) -> list[tuple[int, str]]:
     """Find every kept result that does not carry the store's digest (edited outside referee), drop
     it and keep it anew from the log: the figures of a night that counts, the thread of the table.
-    Returns the rows replaced (session, kind), for ``referee db verify`` to name."""
+    Returns the rows replaced (session, kind), for ``referee db verify`` to name (of ``session_id``
+    only, when given)."""
     from referee.recording.kept_thread import rethread
     from referee.store.kept import FIGURES
 
-    found = store.unverified_kept()
+    found = [(sid, kind) for sid, kind in store.unverified_kept() if session_id in (None, sid)]
     games = {game.id: game for game in store.sessions()} if found else {}
     for sid, kind in found:
         store.forget_kept(sid, kind)
