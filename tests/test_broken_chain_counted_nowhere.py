@@ -54,3 +54,15 @@ def test_a_night_edited_after_recording_is_named_and_counted_nowhere(db_url: str
     report = cli("report", str(edited), "--db", db_url)
     assert "The log's hash chain is broken: run `referee db verify`" in report.output
     assert cli("settle", str(kept), "--db", db_url).exit_code == 0
+
+
+def test_the_players_page_of_a_night_edited_after_recording_is_not_served(sqlite_url: str) -> None:
+    with open_store(sqlite_url) as store:
+        sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
+        with past_the_triggers(store) as conn:
+            conn.execute(text("UPDATE events SET text = 'Cy: folds' WHERE session_id = :s AND seq = 5"), {"s": sid})
+    refused = cli("serve", str(sid), "--no-qr", "--port", "0", "--db", sqlite_url)
+    assert refused.exit_code == 2
+    first, hint = refused.output.splitlines()
+    assert first.startswith(f"Error: session {sid}: its log was changed after recording (at event 5 ")
+    assert hint.startswith(f"Hint: `referee db verify --session {sid}` says what no longer fits")
