@@ -66,6 +66,7 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
     """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
     given); returns the session's id."""
     with _transaction(store) as tx:
+        tx.rulebook_texts = night.texts  # a hand file's own rulebook texts are recorded, not the disk's
         game = tx.new_session(
             table_name=table_name,
             rulebook=stored_rulebook(night.rulebook, night.base_dir),
@@ -145,6 +146,7 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
         raise InputError(f"the session header lacks {err.args[0]!r}", where=source) from None
     ended = _document_time(header, "ended_at", source)
     with _transaction(store) as tx:
+        tx.records_rulebooks = False  # the log carries its rulebooks' texts: recorded where they stand in it
         game = tx.new_session(**fields, started_at=_document_time(header, "started_at", source), origin=origin)
         assert game.id is not None
         hands = 0
@@ -164,6 +166,8 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
                         log.hand(hand, [(event, text)])
                 except InputError as err:
                     raise err.located(where) from None
+        tx.records_rulebooks = True
+        tx.record_rulebooks(game.id)  # a log exported before it held its rulebooks: their files read now
         if header.get("status") == "closed":
             tx.close_session(game.id, ended_at=ended)
         return game.id
