@@ -5,6 +5,7 @@ person's name is (:data:`NAME_RE`)."""
 from __future__ import annotations
 
 import re
+from gettext import ngettext
 from typing import Any
 
 #: A person's name: one word (``Ann``, ``Mary_Ann``, ``O'Neil``): a player's, a banker's.
@@ -16,6 +17,12 @@ def literal(text: object) -> str:
     from rich.markup import escape  # rich loads only when something is printed (not by a one-shot act)
 
     return escape(str(text))
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 night``, ``2 nights``: a count and its noun, through :func:`gettext.ngettext` (English
+    unless a translation is installed); ``many`` for a plural not made with an s."""
+    return f"{count} {ngettext(word, many or word + 's', count)}"
 
 
 def key_words(key: str) -> str:

@@ -19,7 +19,11 @@ The whole suite runs on every core with pytest-xdist (``-n auto`` in pyproject's
 names its tests stays in one process, see :func:`pytest_xdist_auto_num_workers`).  Then the
 controller starts the one server and hands it to the workers through ``REFEREE_TEST_PG``; each test
 still gets a database of its own.  The closing lines (postgres tests, fuzz inputs) are counted on the
-controller from the test reports, which carry what each test did in their ``user_properties``.
+controller from the test reports, which carry what each test did in their ``user_properties`` (what
+a test counts for a closing line is a tally: tests/helpers/tallies.py).
+Hypothesis's example database (``.hypothesis/``) is shared by the workers safely: each test, and each
+parametrized case, has a key of its own and runs on one worker, and each example is one file
+written by an atomic rename.
 """
 
 from __future__ import annotations
@@ -30,7 +34,6 @@ import socket
 import subprocess
 import tempfile
 import uuid
-from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +44,6 @@ import pytest
 PG_ENV = "REFEREE_TEST_PG"
 REQUIRE_ENV = "REFEREE_REQUIRE_POSTGRES"
 PG_MARK = "postgres"
-FUZZ_PROPERTY = "fuzz inputs"  # a test report's user property: the inputs the test tried, by target
 
 
 def _postgres_required() -> bool:
@@ -254,8 +256,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     a failure, never a silent skip."""
     outcome = yield
     report = outcome.get_result()
-    if report.when == "teardown":
-        _report_fuzz_inputs(report)
+    if report.when == "teardown":  # what the test counted goes to the controller in its report
+        from helpers import tallies
+
+        added = tallies.since_last_report()
+        if added:
+            report.user_properties.append((tallies.PROPERTY, added))
     if item.get_closest_marker(PG_MARK) is None:
         return
     report.user_properties.append((PG_MARK, True))  # counted by pytest_terminal_summary
@@ -264,20 +270,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         reason = reason.removeprefix("Skipped: ")
         report.outcome = "failed"
         report.longrepr = f"postgres test skipped but {REQUIRE_ENV}=1: {reason}"
-
-
-_fuzz_reported: Counter[str] = Counter()
-
-
-def _report_fuzz_inputs(report: pytest.TestReport) -> None:
-    """Put the fuzz inputs tried since the last test's end into this test's report (a worker's
-    count reaches the controller only in its reports)."""
-    from helpers.fuzz import TRIED
-
-    new = TRIED - _fuzz_reported
-    if new:
-        report.user_properties.append((FUZZ_PROPERTY, dict(new)))
-        _fuzz_reported.update(new)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -301,14 +293,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.write_line(
         f"postgres tests: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
     )
+    from helpers import tallies
     from helpers.fuzz import summary as fuzz_summary
 
-    tried: Counter[str] = Counter()
-    for reports in terminalreporter.stats.values():
-        for report in reports:
-            for name, value in report.user_properties if isinstance(report, pytest.TestReport) else ():
-                if name == FUZZ_PROPERTY:
-                    tried.update(value)
-    fuzzed = fuzz_summary(tried)  # the inputs the fuzz tests tried (.ci/run requires 100,000 of them)
+    counted = tallies.totals(value for reports in terminalreporter.stats.values() for report in reports
+                             if isinstance(report, pytest.TestReport)
+                             for name, value in report.user_properties if name == tallies.PROPERTY)
+    fuzzed = fuzz_summary(counted["fuzz inputs"])  # the inputs the fuzz tests tried (.ci/run requires 100,000)
     if fuzzed:
         terminalreporter.write_line(fuzzed)

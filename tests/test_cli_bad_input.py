@@ -187,6 +187,8 @@ def test_players_given_without_chips_are_refused_unless_a_buy_in_is_given(sqlite
     done = runner.invoke(app, [*argv, "--buy-in", "50"])
     assert done.exit_code == 0, done.output
     assert "Seats (buy-in in chips): Ann 50, Bob 50; Ann deals first" in done.output
-    done = runner.invoke(app, ["session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:30", "-p", "Bob:0",
-                               "--db", sqlite_url])  # a 0 that is said is meant
-    assert done.exit_code == 0, done.output
+    none = runner.invoke(app, ["session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:30", "-p", "Bob:0",
+                               "--db", sqlite_url])  # a player seated with no chips could not play (docs/store.md)
+    assert none.exit_code == 2 and none.output.splitlines()[0] == (
+        "Error: --player Bob:0: Bob would sit down with no chips: a player seated with no chips could not play")
+    assert sessions_in(sqlite_url) == 1

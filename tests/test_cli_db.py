@@ -54,7 +54,7 @@ def test_upgrade_then_info_counts(db_url: str) -> None:
     result = invoke("db", "info", "--db", db_url)
     assert result.output.splitlines()[2:] == [
         f"Schema:    {head_revision()} (up to date)",
-        "Contents:  2 players, 0 aliases, 1 sessions, 2 seats, 0 hands, 3 events",
+        "Contents:  2 players, 0 aliases, 1 session, 2 seats, 0 hands, 3 events",
     ]
 
 
@@ -101,9 +101,9 @@ def test_verify_reports_intact_and_broken_chains(db_url: str) -> None:
     assert broken.output.splitlines()[1] == (
         "session 2: CHAIN BROKEN at event 4 (hand 1, action 1: 'Alice: bets 200'): "
         "its content does not match its hash (the row was edited)")
-    assert broken.output.splitlines()[-1].startswith("1 of 2 sessions have a broken chain")
+    assert broken.output.splitlines()[-1].startswith("1 of 2 sessions has a broken chain")
     only_first = invoke("db", "verify", "--db", db_url, "--session", "1")
-    assert only_first.exit_code == 0 and "All 1 sessions verified." in only_first.output
+    assert only_first.exit_code == 0 and "All 1 session verified." in only_first.output
 
 
 def test_where_the_database_comes_from(tmp_path: Path) -> None:

@@ -69,7 +69,7 @@ def test_an_intact_export_imports_verified(exported: dict[str, Any], sqlite_url:
     assert f"Hash chain verified: {len(exported['events'])} events, head {head[:16]} as exported." in result.output
     verified = invoke("db", "verify", "--db", sqlite_url)
     assert verified.exit_code == 0
-    assert ", imported from a verified export" in verified.output and "All 1 sessions verified." in verified.output
+    assert ", imported from a verified export" in verified.output and "All 1 session verified." in verified.output
 
 
 def test_one_bet_edited_is_refused_naming_the_event(exported: dict[str, Any], sqlite_url: str,
@@ -153,8 +153,8 @@ def test_as_new_takes_an_edited_file_as_an_unverified_night_and_says_so(exported
     assert verify.exit_code == 0
     assert f"session {sid}: {len(exported['events'])} events, chain intact since its import (head " in verify.output
     assert "IMPORTED UNVERIFIED with --as-new: its log before the import is not proven" in verify.output
-    assert "All 1 sessions verified" not in verify.output
-    assert verify.output.splitlines()[-1] == ("0 of 1 sessions verified; 1 imported unverified (their log before "
+    assert "All 1 session verified" not in verify.output
+    assert verify.output.splitlines()[-1] == ("0 of 1 session verified; 1 imported unverified (their log before "
                                               "the import is not proven).")
     # the report says so, in the terminal and in the PDF
     report = invoke("report", sid, "--db", db_url)

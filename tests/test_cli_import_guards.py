@@ -154,7 +154,7 @@ def test_a_night_that_does_not_replay_never_breaks_the_other_nights(db_url: str)
     day = f"{datetime.now(UTC):%Y-%m-%d}"
     standings = runner.invoke(app, ["standings", "--db", db_url], terminal_width=120, env={"COLUMNS": "120"})
     assert standings.exit_code == 0, standings.output
-    assert "Standings · the first night to the last · 1 nights" in standings.stdout
+    assert "Standings · the first night to the last · 1 night" in standings.stdout
     assert "Ivan" in standings.stdout and "Ann" not in standings.stdout
     assert f"Not counted: session {bad}, its log does not replay" in standings.stdout
     assert standings.stderr.splitlines() == [
@@ -234,7 +234,7 @@ def test_a_2023_pokernow_game_starts_and_ends_in_2023(sqlite_url: str, tmp_path:
         assert (game.started_at, game.ended_at) == (datetime(2023, 5, 1, 20, 0, tzinfo=UTC),
                                                     datetime(2023, 5, 1, 23, 10, tzinfo=UTC))
     assert "Monday 01 May 2023, 20:00\u201323:10 UTC" in invoke("report", "1", "--db", sqlite_url).output
-    assert "1 nights" in invoke("standings", "--season", "2023", "--db", sqlite_url).output
+    assert "1 night" in invoke("standings", "--season", "2023", "--db", sqlite_url).output
 
 
 def test_missing_invalid_or_reversed_pokernow_times_are_refused_with_their_row(sqlite_url: str,
@@ -289,6 +289,6 @@ def test_a_one_player_ledger_stored_by_an_older_referee_does_not_break_the_stand
         tx.close_session(game.id, [("Solo", 100)])
     result = runner.invoke(app, ["standings", "--db", sqlite_url], terminal_width=120, env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
-    assert "1 nights · USD" in result.stdout and "Tam" in result.stdout
+    assert "1 night · USD" in result.stdout and "Tam" in result.stdout
     assert result.stderr.startswith("Warning: not counted: session 2 (PokerNow, ")
     assert "its log does not replay (a hand needs at least two players (got 1))" in result.stderr

@@ -148,7 +148,7 @@ def test_a_malformed_file_is_an_error_at_its_line_and_writes_nothing(tmp_path: P
 
 def test_a_game_the_engine_does_not_replay_is_reported_at_the_hand(toy_games: Path) -> None:
     """Every shipped game is replayed, so a toy registered with ``replays = False`` stands in: its hand
-    file is read, and the replay stops at its first hand with the game's name."""
+    file is read, and the replay stops at its first hand with the game's name, as the game declares it."""
     from referee.handfile import read_night
 
     path = toy_games / "waiting.txt"
@@ -158,7 +158,10 @@ def test_a_game_the_engine_does_not_replay_is_reported_at_the_hand(toy_games: Pa
     assert night.game == "toy_waiting"
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
-    words = night.game.replace("_", " ")
+    from referee.engine.games import find_game
+
+    words = find_game(night.game).title
+    assert words == "Waiting toy"
     assert f"{path.name}:{night.hands[0].line}: hand 1 is {words}, which the rules engine does not replay yet" \
         in result.stderr
 

@@ -228,7 +228,7 @@ def test_a_viewer_on_a_read_only_database_gets_the_standings(tmp_path: Path) -> 
         store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
     result = runner.invoke(app, ["standings", "--db", f"sqlite:///file:{path}?mode=ro&uri=true"])
     assert result.exit_code == 0, result.output
-    assert "1 nights" in result.output and "Cy" in result.output
+    assert "1 night ·" in result.output and "Cy" in result.output
 
 
 @settings(max_examples=30, deadline=None,

@@ -22,7 +22,7 @@ from referee.engine.events import Ruling, Void
 from referee.errors import RefereeError
 from referee.handfile import Night, parse_night
 from referee.handfile.replay import replay_night_file
-from referee.recording.live_table import LiveTable, Stored
+from referee.recording.live_table import LiveTable, Refused, Stored
 from referee.recording.night_file import record_night
 from referee.store.store import Store, open_store
 from referee.store.models import NightResult
@@ -186,8 +186,9 @@ def test_a_kept_thread_naming_a_class_outside_the_engine_is_not_loaded(sqlite_ur
 
 
 def test_a_begun_hand_nobody_can_play_is_refused_alike_kept_or_not(sqlite_url: str) -> None:
-    """Ann goes all in with her one chip and loses it; hand 2 is begun, but only Bob has chips ("a hand
-    needs two players with chips"): the table says so whether it opens from the kept thread or not."""
+    """Ann goes all in with her one chip and loses it; hand 2 is begun (by an older referee, which did not
+    check), but only Bob has chips ("a hand needs two players with chips"): the table opens with no hand
+    dealt, and 'new hand' says so, whether it opens from the kept thread or not."""
     from referee.engine.events import AllIn
     from referee.handfile import HandEntry, Seat
 
@@ -199,9 +200,13 @@ def test_a_begun_hand_nobody_can_play_is_refused_alike_kept_or_not(sqlite_url: s
         sid = record_night(store, night, table_name="Generated", chip_value_cents=10)
         assert opened(store, sid) == fresh_view(store, sid)
         store.start_hand(sid)
-        refused = opened(store, sid)
-        assert isinstance(refused, str) and "a hand needs two players with chips" in refused
-        assert opened(store, sid) == refused == fresh_view(store, sid)
+        waiting = opened(store, sid)
+        assert not isinstance(waiting, str) and waiting[0] is None  # open, no hand dealt
+        assert opened(store, sid) == waiting == fresh_view(store, sid)
+        refused = LiveTable(store, sid).enter("new hand")
+        assert isinstance(refused, Refused) and "a hand needs two players with chips" in refused.reason
+        forget_kept(store)
+        assert LiveTable(store, sid).enter("new hand") == refused
 
 
 def test_a_kept_thread_keeps_every_field_of_the_games_carry(sqlite_url: str) -> None:

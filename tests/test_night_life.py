@@ -131,6 +131,25 @@ def test_a_night_wedged_by_an_older_referee_goes_on_once_chips_are_added(sqlite_
     assert played.exit_code == 0 and lines(played)[0] == "hand 2, action 1: Bob: checks", played.output
 
 
+def test_the_owner_begins_a_hand_only_when_the_night_can_deal_it(db_url: str) -> None:
+    """The library call the CLI and the table make: refused with nothing begun, then taken once Ann has
+    chips; a second new hand while the first holds no action is refused by the state (in a hand)."""
+    from referee.night.states import NightState
+
+    busted_night(db_url)
+    with open_store(db_url) as store:
+        assert life.state_of(store, 1) is NightState.OPEN
+        with pytest.raises(life.CannotDeal, match="only Bob has chips"):
+            life.begin_hand(store, 1)
+        assert len(store.hands(1)) == 1
+        life.add_chips(store, 1, "Ann", 20)
+        assert life.begin_hand(store, 1).number == 2
+        assert life.state_of(store, 1) is NightState.IN_HAND
+        with pytest.raises(InputError, match="has a hand in play: a new hand is refused"):
+            life.begin_hand(store, 1)
+        assert len(store.hands(1)) == 2
+
+
 def test_every_state_allows_a_step_and_every_refusal_says_what_to_do_instead() -> None:
     """From every state but void some step is taken; every refused step names what to do instead (a
     void night names how to see it: it goes on no more)."""
@@ -160,8 +179,11 @@ def test_a_void_night_goes_on_no_more(db_url: str) -> None:
         assert lines(refused)[0].startswith("Error: session 1 is void (typed up twice)"), (args, refused.output)
         assert lines(refused)[1].startswith("Hint: it is void and kept as it is; see it with: referee session show 1")
     assert rows(db_url) == before
+    rerun = cli(db_url, "session", "void", "1", "--why", "typed up  twice")  # the same void run again
+    assert rerun.exit_code == 0 and lines(rerun) == ["Already recorded: void: typed up twice (session 1)"]
     again = cli(db_url, "session", "void", "1", "--why", "again")
     assert again.exit_code == 2 and "already void" in lines(again)[0]
+    assert rows(db_url) == before
 
 
 def test_the_store_takes_nothing_more_into_a_void_night(sqlite_url: str) -> None:
@@ -212,7 +234,7 @@ def test_a_player_is_not_seated_with_no_chips(sqlite_url: str, seat: list[str]) 
     refused = cli(sqlite_url, "session", "new", "--table", "B", "--game", "straight_draw", *seat, "-p", "Bob:50")
     assert refused.exit_code == 2
     assert "Ann would sit down with no chips: a player seated with no chips could not play" in lines(refused)[0]
-    assert lines(cli(sqlite_url, "session", "list"))[0].startswith("Error: no store at ")  # nothing written, not even the store
+    assert lines(cli(sqlite_url, "session", "list"))[0].startswith("Error: no store at")  # nothing was written
 
 
 # ------------------------------------------------------------------ people of the night

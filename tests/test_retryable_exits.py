@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 import time
 import uuid
 from pathlib import Path
@@ -19,20 +18,9 @@ import pytest
 from sqlalchemy import Engine, event
 
 from referee.store.store import SeatSpec, open_store
+from helpers.processes import finish, libpq, start, waiting_for_lock
 
-REFEREE = Path(sys.executable).parent / "referee"
 RETRY, FIX = 75, 2
-
-
-def start(*args: str) -> subprocess.Popen[str]:
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"COLUMNS": "200"}
-    return subprocess.Popen([str(REFEREE), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env, stdin=subprocess.DEVNULL)
-
-
-def finish(proc: subprocess.Popen[str]) -> tuple[int, str, str]:
-    out, err = proc.communicate(timeout=120)
-    return proc.returncode, out, err
 
 
 def hand_begun(url: str) -> int:
@@ -44,23 +32,6 @@ def hand_begun(url: str) -> int:
     code, _, err = finish(start("act", str(session.id), "new hand", "--db", url))
     assert code == 0, err
     return session.id
-
-
-def libpq(url: str) -> str:
-    return url.replace("postgresql+psycopg://", "postgresql://")
-
-
-def waiting_for_lock(watch: psycopg.Connection, count: int) -> list[int]:
-    """The backends of this database waiting on a lock, once there are ``count`` of them."""
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        pids = [r[0] for r in watch.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' "
-            "AND pid <> pg_backend_pid()")]
-        if len(pids) == count:
-            return pids
-        time.sleep(0.05)
-    raise AssertionError(f"{count} recorders never reached the append")
 
 
 @pytest.mark.postgres

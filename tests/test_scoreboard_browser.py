@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +129,85 @@ def test_the_closed_demo_night_shows_who_pays_whom_and_a_player_taps_his_name(tm
         shot = tmp_path / "scoreboard-phone-settlement.png"
         browser.save_screenshot(str(shot))
         _keep(shot)
+
+
+def _night(url: str, table: str, rulebook: str, names: tuple[str, ...]) -> int:
+    from referee.store.store import SeatSpec, open_store
+
+    with open_store(url) as store:
+        session = store.new_session(table_name=table, rulebook=rulebook, chip_value_cents=100,
+                                    seats=[SeatSpec(n, 100) for n in names])
+        assert session.id is not None
+        return session.id
+
+
+def _x_of(driver, selector: str, piece: str, offset: int) -> float:
+    """Where the character ``offset`` of the first ``piece`` in ``selector``'s text is drawn (left edge)."""
+    return driver.execute_script("""
+        const [selector, piece, offset] = arguments;
+        const box = document.querySelector(selector);
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.data.indexOf(piece);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at + offset); range.setEnd(node, at + offset + 1);
+          return range.getBoundingClientRect().left;
+        }
+        return null;""", selector, piece, offset)
+
+
+def test_a_hundred_character_name_and_right_to_left_overrides_stay_inside_a_phone(sqlite_url: str, browser,
+                                                                                 tmp_path: Path) -> None:
+    """A 100-character player name once made the page 1,827 px wide on a 390 px phone, and a right-to-left
+    override in the table name reversed the header: the page stays 390 px wide, and each name is a bidi
+    isolate (the words after it read left to right)."""
+    long_name = "Maximilian" * 10
+    hebrew = "\u05d3\u05e0\u05d9"  # a name written right to left
+    sid = _night(sqlite_url, "Kitchen", "jackpots", (long_name, hebrew, "Cy", "Dee"))
+    act(sqlite_url, sid, "new hand", f"{hebrew}: open 2", "Cy: raise 2")
+    with Served(sqlite_url, sid) as served:
+        browser.get(served.url)
+        _wait(browser, lambda d: "raises 2" in _text(d, "#actions"))
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        assert long_name in _text(browser, "#standings").replace("\n", "")
+        assert _x_of(browser, "#actions", ": bets 2", 2) < _x_of(browser, "#actions", ": bets 2", 7)
+        shot = tmp_path / "scoreboard-phone-long-names.png"
+        browser.save_screenshot(str(shot))
+        _keep(shot)
+    # the table's name ends in an override nobody closes: ' · closed' after it still reads left to right
+    closed = _night(sqlite_url, "Kitchen\u202e night", "jackpots", ("Ann", "Bob"))
+    run = subprocess.run([str(Path(sys.executable).parent / "referee"), "--db", sqlite_url, "session", "close",
+                          str(closed), "-c", "Ann:100", "-c", "Bob:100"], capture_output=True, text=True,
+                         env={k: v for k, v in os.environ.items() if k != "REFEREE_DB"}, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, run.stderr
+    with Served(sqlite_url, closed) as served:
+        browser.get(served.url)
+        _wait(browser, lambda d: "closed" in _text(d, "#table"))
+        assert _x_of(browser, "#table", "closed", 0) < _x_of(browser, "#table", "closed", 5)
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_a_phone_sees_an_unshown_showdown_wait_for_the_shows_then_the_winner(sqlite_url: str, browser,
+                                                                             tmp_path: Path) -> None:
+    sid = _night(sqlite_url, "Kitchen", "straight_draw", ("Ann", "Bob", "Cy"))
+    act(sqlite_url, sid, "new hand", "Ann: dealt Jh Jd 4c 7s 9d", "Bob: dealt Qh Qd 2c 3s 8d",
+        "Cy: dealt Ks Kd 5c 6s Td", "bob bet 2", "cy call", "ann fold", "bob stands pat", "cy stands pat",
+        "bob check", "cy check")
+    with Served(sqlite_url, sid) as served:
+        browser.get(served.url)
+        _wait(browser, lambda d: "waiting for the shows" in _text(d, "#turn"))
+        page = browser.find_element("tag name", "body").text
+        assert "kings" not in page and "Ks" not in page and "Cy wins" not in page
+        assert "Ann: dealt ?? ?? ?? ?? ??" in _text(browser, "#actions")
+        assert "Hand 1 is not decided yet" in _text(browser, "#undecided")
+        waiting = tmp_path / "scoreboard-phone-waiting-for-the-shows.png"
+        browser.save_screenshot(str(waiting))
+        _keep(waiting)
+        act(sqlite_url, sid, "bob shows Qh Qd 2c 3s 8d", "cy shows Ks Kd 5c 6s Td")
+        _wait(browser, lambda d: "Cy wins 7 with pair of kings" in _text(d, "#turn"))
+        assert "Ks Kd" in _text(browser, "#cards") or "Kd Ks" in _text(browser, "#cards")
+        assert _text(browser, "#undecided") == ""
+        shown = tmp_path / "scoreboard-phone-after-the-shows.png"
+        browser.save_screenshot(str(shown))
+        _keep(shown)

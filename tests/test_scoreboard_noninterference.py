@@ -9,8 +9,9 @@ fixed asset) must be byte-identical.  A page that settled an unshown showdown fr
 ``dealt`` lines, named the hand that won, ruled on an opener's logged deal or showed a card given into a
 face-down widow would differ (tests/helpers/swap.py says what "seen" means, apart from the engine).
 
-How much: every golden and example night at every step; ``REFEREE_SWAP_NIGHTS`` random nights per game
-(default 2; CI may raise it).  The run's summary line counts the (night, step) pairs compared.
+How much: every golden and example night at every step; ``REFEREE_SWAP_NIGHTS`` random nights of three
+hands per game (default 3; CI may raise it).  The run's summary line counts the (night, step) pairs
+compared.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from helpers.scoreboard import random_night, record_step_by_step
 from helpers.swap import first_difference, page_data, prefixes, read, swapped
 
@@ -34,7 +37,7 @@ from referee.store.store import Store, open_store
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden"
 EXAMPLES = ROOT / "examples"
-RANDOM_NIGHTS = int(os.environ.get("REFEREE_SWAP_NIGHTS", "2") or 2)
+RANDOM_NIGHTS = int(os.environ.get("REFEREE_SWAP_NIGHTS", "3") or 3)
 
 #: (night, step) pairs compared in this run, and how many of them had a card to swap
 COMPARED: Counter[str] = Counter()
@@ -82,11 +85,22 @@ def test_no_unseen_card_changes_the_page_of_an_example_night(path: Path, tmp_pat
 
 
 @pytest.mark.parametrize("game", game_names())
-def test_no_unseen_card_changes_the_page_of_a_random_night(game: str, tmp_path: Path) -> None:
+@settings(max_examples=RANDOM_NIGHTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_no_unseen_card_changes_the_page_of_a_random_night(game: str, seed: int, tmp_path_factory) -> None:  # type: ignore[no-untyped-def]
     """Random nights of every game, every player dealt real cards (helpers.scoreboard.random_night):
     there is always something to swap."""
-    swapping = 0
-    with open_store(f"sqlite:///{tmp_path / 'random.sqlite3'}") as store:
-        for seed in range(RANDOM_NIGHTS):
-            swapping += check_night(store, parse_night(random_night(game, seed)), f"{game} seed {seed}", seed)
-    assert swapping, f"no random {game} night held a card to swap"
+    folder = tmp_path_factory.mktemp("random")
+    with open_store(f"sqlite:///{folder / 'random.sqlite3'}") as store:
+        night = parse_night(random_night(game, seed, hands=3))
+        assert check_night(store, night, f"{game} seed {seed}", seed), f"seed {seed}: no card to swap"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _say_how_much_was_compared(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """The run's summary says how many (night, step) pairs the proof compared."""
+    yield
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and COMPARED["steps"]:
+        reporter.write_line(f"scoreboard swap proof: {COMPARED['steps']} (night, step) pairs compared, "
+                            f"{COMPARED['swapping']} of them with unseen cards swapped")

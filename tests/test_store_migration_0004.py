@@ -57,7 +57,7 @@ def test_a_database_at_0003_upgrades_and_keeps_its_night(tmp_path: Path) -> None
         report = store.verify_chain(sid)
         assert report.ok and report.head == head  # the genesis of a night recorded before is unchanged
     standings = runner.invoke(app, ["standings", "--db", url])
-    assert standings.exit_code == 0 and "1 nights" in standings.output and "Ivan" in standings.output
+    assert standings.exit_code == 0 and "1 night ·" in standings.output and "Ivan" in standings.output
     # a night recorded before the fingerprints is still recognised when its export comes back
     path = tmp_path / "kitchen.json"
     path.write_text(runner.invoke(app, ["export", str(sid), "--json", "--db", url]).stdout)

@@ -41,7 +41,7 @@ def test_a_database_at_0005_upgrades_and_its_nights_are_kept_on_first_read(db_ur
         assert standings(store).replayed == (sid,)
         assert standings(store).replayed == ()
     result = runner.invoke(app, ["standings", "--db", db_url])
-    assert result.exit_code == 0 and "1 nights" in result.output and "Ivan" in result.output
+    assert result.exit_code == 0 and "1 night ·" in result.output and "Ivan" in result.output
 
 
 def test_the_migration_goes_back_down_to_0005(sqlite_url: str) -> None:

@@ -18,6 +18,7 @@ from sqlalchemy import Engine, MetaData, event, text
 from referee.engine.events import Bet, Call, Check
 from referee.store.store import SeatSpec, StaleLogError, Store, open_store
 from referee.store.migrate import alembic_config, current_revision, head_revision
+from helpers.processes import CuttingProxy, appends_events
 
 
 def hand_begun(store: Store) -> int:
@@ -213,62 +214,6 @@ def test_a_database_at_0004_gets_the_heads_of_its_logs(tmp_path: Path) -> None:
         assert store.verify_chain(sid).ok
 
 
-class CuttingProxy:
-    """A TCP proxy in front of a PostgreSQL server that, when told, passes the next statement that
-    appends events on to the server and then cuts the connection without passing its answer back:
-    the network gone after the server stored the rows, before the client heard so."""
-
-    def __init__(self, host: str, port: int) -> None:
-        import socket
-
-        self.upstream = (host, port)
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.cut_next = threading.Event()
-        self.cuts = 0
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        import socket
-
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            server = socket.create_connection(self.upstream)
-            cut = threading.Event()
-            threading.Thread(target=self._pump, args=(client, server, cut, True), daemon=True).start()
-            threading.Thread(target=self._pump, args=(server, client, cut, False), daemon=True).start()
-
-    def _pump(self, source: object, sink: object, cut: threading.Event, to_server: bool) -> None:
-        try:
-            while data := source.recv(65536):  # type: ignore[attr-defined]
-                if cut.is_set() and not to_server:
-                    continue  # the server's answer, never passed on
-                if to_server and self.cut_next.is_set() and b"INSERT INTO events" in data:
-                    self.cut_next.clear()
-                    cut.set()
-                    sink.sendall(data)  # type: ignore[attr-defined]
-                    time.sleep(0.5)  # the server runs it (and commits: autocommit)
-                    self.cuts += 1
-                    for end in (source, sink):
-                        end.close()  # type: ignore[attr-defined]
-                    return
-                sink.sendall(data)  # type: ignore[attr-defined]
-        except OSError:
-            pass
-        finally:
-            for end in (source, sink):
-                try:
-                    end.close()  # type: ignore[attr-defined]
-                except OSError:
-                    pass
-
-    def close(self) -> None:
-        self.listener.close()
-
-
 @pytest.mark.postgres
 def test_an_append_stored_before_the_connection_broke_is_known_by_its_hash_and_not_stored_twice(pg_url: str) -> None:
     """The issue: "loses no acknowledged action" and no duplicate.  The server stores the append, and
@@ -278,7 +223,7 @@ def test_an_append_stored_before_the_connection_broke_is_known_by_its_hash_and_n
     from urllib.parse import urlsplit
 
     parts = urlsplit(pg_url)
-    proxy = CuttingProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    proxy = CuttingProxy(parts.hostname or "127.0.0.1", parts.port or 5432, appends_events)
     try:
         with open_store(pg_url.replace(f":{parts.port}/", f":{proxy.port}/")) as store:
             sid = hand_begun(store)

@@ -100,7 +100,7 @@ def test_an_attack_on_the_log_is_caught_and_named(nights: tuple[str, Store], sta
             conn.execute(text(part))
     code, lines = verify(db_url, "--session", "1")
     assert (code, lines) == (1, [f"session 1: CHAIN BROKEN at {expected}",
-                                 "1 of 1 sessions have a broken chain: their logs were changed after recording."])
+                                 "1 of 1 session has a broken chain: its log was changed after recording."])
     code, lines = verify(db_url)
     assert code == 1 and lines[0] == f"session 1: CHAIN BROKEN at {expected}"
     assert lines[1].startswith("session 2: 41 events, chain intact")

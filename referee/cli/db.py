@@ -9,9 +9,12 @@ as one ``Error: …`` line with a hint (exit 2).
 from __future__ import annotations
 
 import json
+from gettext import ngettext
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from referee.plain_words import plural
 
 if TYPE_CHECKING:
     from referee.store.store import Store
@@ -66,7 +69,8 @@ def info(
 ) -> None:
     """Show the database URL (password masked), its dialect, schema revision and what it holds.
 
-    Creates no tables and migrates nothing: a new database shows no revision until first used.
+    Creates no tables and migrates nothing: an empty database shows no revision until first used (a
+    SQLite file that does not exist is refused, as by every command that does not start something).
     """
     from referee.store.migrate import current_revision, head_revision
 
@@ -99,7 +103,9 @@ def info(
     typer.echo(f"Dialect:   {data['dialect']} {data['server_version']}".rstrip())
     typer.echo(f"Schema:    {revision or 'none'} ({state})")
     if counts is not None:
-        typer.echo("Contents:  " + ", ".join(f"{n} {name}" for name, n in counts.items()))
+        one = {"players": "player", "aliases": "alias", "sessions": "session", "seats": "seat", "hands": "hand",
+               "events": "event"}
+        typer.echo("Contents:  " + ", ".join(plural(n, one.get(name, name), name) for name, n in counts.items()))
 
 
 @app.command("upgrade")
@@ -138,20 +144,21 @@ def verify(
             typer.echo(f"session {report.session_id}: CHAIN BROKEN at {report.problem}")
         elif origin == ORIGIN_LOG_UNVERIFIED:  # its chain starts at its import: what came before is unproven
             unverified += 1
-            typer.echo(f"session {report.session_id}: {report.events} events, chain intact since its import (head "
+            typer.echo(f"session {report.session_id}: {plural(report.events, 'event')}, chain intact since its import (head "
                        f"{report.head[:16]}); IMPORTED UNVERIFIED with --as-new: its log before the import is not "
                        "proven")
         else:
             since = ", imported from a verified export" if origin == ORIGIN_LOG_VERIFIED else ""
-            typer.echo(f"session {report.session_id}: {report.events} events, chain intact (head {report.head[:16]})"
+            typer.echo(f"session {report.session_id}: {plural(report.events, 'event')}, chain intact (head {report.head[:16]})"
                        f"{since}")
     if not reports:
         typer.echo("No sessions to verify.")
     elif broken:
-        typer.echo(f"{broken} of {len(reports)} sessions have a broken chain: their logs were changed after recording.")
+        typer.echo(f"{broken} of {plural(len(reports), 'session')} {ngettext('has', 'have', broken)} a broken chain: "
+                   f"{ngettext('its log was', 'their logs were', broken)} changed after recording.")
         raise typer.Exit(1)
     elif unverified:
-        typer.echo(f"{len(reports) - unverified} of {len(reports)} sessions verified; {unverified} imported "
+        typer.echo(f"{len(reports) - unverified} of {plural(len(reports), 'session')} verified; {unverified} imported "
                    "unverified (their log before the import is not proven).")
     else:
-        typer.echo(f"All {len(reports)} sessions verified.")
+        typer.echo(f"All {plural(len(reports), 'session')} verified.")

@@ -23,7 +23,7 @@ import typer
 from referee.cli.output import console as make_console
 from referee.cli.session import parse_chip_value
 from referee.errors import InputError, RefereeError
-from referee.plain_words import literal
+from referee.plain_words import literal, plural
 from referee.resources import data_dir
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ def demo(
     same = same and [a.replay.outcome for a in from_file] == [b.replay.outcome for b in from_log]
     events = sum(len(h.entry.events) for h in from_log)
     console.print(f"\nThe demo night: {night_file}", markup=False, soft_wrap=True)
-    console.print(f"Recorded as session {session_id} in {where}: {len(from_log)} hands, {events} events.",
+    console.print(f"Recorded as session {session_id} in {where}: {plural(len(from_log), 'hand')}, {plural(events, 'event')}.",
                   markup=False, soft_wrap=True)
     console.print(
         "Replay of the stored log " + ("matches" if same else "[bold red]DIFFERS FROM[/]") + " the replay of the file; "

@@ -52,16 +52,13 @@ PROGRESS_AFTER = 0.4
 PROGRESS_NOTE = 10.0
 
 
-def _game_name(game: str) -> str:
-    return game.replace("_", " ")
-
-
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+from referee.engine.games import game_title  # noqa: E402  (a game as it names itself)
 from referee.files import write_text
-from referee.plain_words import carry_words, value_words  # noqa: E402  (the terminal's words)
+from referee.plain_words import carry_words, plural, value_words  # noqa: E402  (the terminal's words)
 from referee.plain_words import key_words as _words  # noqa: E402
 
 
@@ -204,7 +201,7 @@ def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: 
     dealer = setup.dealer if setup.dealer_known else "not known"
     title = Text.assemble(
         (f"Hand {entry.number}", "bold"),
-        f" · {_game_name(book.game)} ({book.name}) · dealer {dealer}"
+        f" · {game_title(book.game)} ({book.name}) · dealer {dealer}"
         + (f" · line {entry.line}" if entry.line is not None else ""),
     )
     out: list[RenderableType] = [title]
@@ -312,7 +309,7 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
     from referee.handfile.rulings import in_force
 
     shown = [h for h in hands if only is None or h.entry.number == only]
-    console.print(Text.assemble(("Night: ", "bold"), f"{night.source} · {len(hands)} hand{'s' if len(hands) != 1 else ''}"
+    console.print(Text.assemble(("Night: ", "bold"), f"{night.source} · {plural(len(hands), 'hand')}"
                                 + (f" · hand {only}" if only is not None else "")))
     rule = Text("─" * console.width, style="dim")
     with progress_for(progress_console(), len(shown), "Printing hands") as ticker:
@@ -326,7 +323,7 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
     console.print(Rule(style="dim"))
     findings = sum(len(h.replay.findings) for h in shown)
     errors = sum(len(h.replay.illegal) for h in shown)
-    console.print(Text.assemble(("Findings: ", "bold"), f"{findings} ({errors} rule{'s' if errors != 1 else ''} broken)"))
+    console.print(Text.assemble(("Findings: ", "bold"), f"{findings} ({plural(errors, 'rule')} broken)"))
     if only is not None:
         return
     result = hands.result

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from referee.plain_words import plural
 from referee.resources import rulebooks_dir
 
 if TYPE_CHECKING:
@@ -139,4 +140,4 @@ def check(
 
     book = load_rulebook(file)
     extends = f", extends {book.extends}" if book.extends else ""
-    typer.echo(f"ok: {book.name} ({book.game}{extends}), {len(book.options)} options, {len(book.rules)} rules")
+    typer.echo(f"ok: {book.name} ({book.game}{extends}), {plural(len(book.options), 'option')}, {plural(len(book.rules), 'rule')}")

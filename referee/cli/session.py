@@ -24,7 +24,7 @@ from referee.cli.output import console
 from referee.errors import InputError, RetryableError, excerpt
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
 from referee.money.settings import check_setting
-from referee.plain_words import literal
+from referee.plain_words import literal, plural
 from referee.resources import rulebooks_dir
 from referee.store.requests import Request, asks
 
@@ -98,9 +98,12 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
         if not (chips.strip().isascii() and chips.strip().isdigit()):
             raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
         count = check_count(chips, "buy-in", where=where)
-    if count == 0:
-        raise InputError(f"{name} would sit down with no chips: a player seated with no chips could not play",
-                         where=where, hint=f"give the chips he buys, e.g. --player {name}:100")
+    from referee.night.life import seat_chips
+
+    try:
+        seat_chips(name, count, example=f"--player {name}:100")
+    except InputError as err:
+        raise err.located(where) from None
     if not sep:
         return name, count, None
     cents = parse_money(paid, what="money paid", where=where, hint=_PLAYER_HINT,
@@ -318,7 +321,7 @@ def show(
     typer.echo(f"  rulebook    {session.rulebook}{_options_text(session.options)}")
     if (state.rulebook, state.options) != (session.rulebook, session.options):
         typer.echo(f"  now         {state.rulebook}{_options_text(state.options)}")
-    typer.echo(f"  chip value  {format_cents(cents)}" + (f", buy-in {session.buy_in_default} chips"
+    typer.echo(f"  chip value  {format_cents(cents)}" + (f", buy-in {plural(session.buy_in_default, 'chip')}"
                                                         if session.buy_in_default else ""))
     typer.echo(f"  hands       {len(snap.hands)}, events {len(snap.events)}, "
                + ("chain intact" if chain.ok else f"CHAIN BROKEN at {chain.problem}"))

@@ -16,7 +16,7 @@ import typer
 from referee.cli.db import open_for
 from referee.cli.output import console
 from referee.errors import HandFileErrors, InputError, shortened
-from referee.plain_words import literal
+from referee.plain_words import literal, plural
 
 if TYPE_CHECKING:
     from referee.engine.events import NightEvent, SitDown
@@ -41,7 +41,7 @@ def report_file_errors(err: HandFileErrors, nothing: str = "nothing was replayed
     for each in err.errors:
         hint = f" [dim]— hint: {literal(shortened(each.hint))}[/]" if each.hint else ""
         out.print(f"[bold red]Error:[/] {literal(shortened(str(each)))}{hint}")
-    typer.echo(f"{len(err.errors)} bad lines: {nothing}; fix them and run it again", err=True)
+    typer.echo(f"{plural(len(err.errors), 'bad line')}: {nothing}; fix them and run it again", err=True)
     raise typer.Exit(2)
 
 

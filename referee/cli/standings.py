@@ -15,7 +15,7 @@ from referee.cli.output import console
 from referee.errors import InputError
 from referee.money import format_money
 from referee.money.settings import check_setting
-from referee.plain_words import literal
+from referee.plain_words import literal, plural
 
 
 def standings(
@@ -59,7 +59,7 @@ def standings(
 
         written = write_text(csv, csv_text(STANDINGS_COLUMNS, standings_rows(result)), option="--csv")
         if written is not None:
-            typer.echo(f"Wrote the standings of {len(result.sessions)} nights to {written}")
+            typer.echo(f"Wrote the standings of {plural(len(result.sessions), 'night')} to {written}")
         return
     print_standings(result, season)
 
@@ -71,7 +71,7 @@ def print_standings(result: object, season: str | None) -> None:
     out = console()
     span = (f"season {season}" if season else
             f"{result.start or 'the first night'} to {result.end or 'the last'}")
-    out.print(f"[bold]Standings[/] · {span} · {len(result.sessions)} nights · {result.currency}")
+    out.print(f"[bold]Standings[/] · {span} · {plural(len(result.sessions), 'night')} · {result.currency}")
     if not result.rows:
         out.print("No nights to count" + (": see the skipped ones below." if result.skipped else "."))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
@@ -127,7 +127,7 @@ def import_ledger(
                                             again=again)
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
-    typer.echo(f"Imported {ledger.source} as session {sid}: {len(ledger.players)} players, buy-ins {total} "
+    typer.echo(f"Imported {ledger.source} as session {sid}: {plural(len(ledger.players), 'player')}, buy-ins {total} "
                f"(amounts read as {ledger.unit}: {ledger.unit_reason})")
     if ledger.started is not None and ledger.ended is not None:
         typer.echo(f"  played {ledger.started:%Y-%m-%d %H:%M} to {ledger.ended:%Y-%m-%d %H:%M} UTC "

@@ -18,6 +18,7 @@ from referee.cli.replay import write_atomically
 from referee.cli.session import DEFAULT_CHIP_VALUE, parse_chip_value
 from referee.cli.sources import report_file_errors
 from referee.errors import HandFileErrors, InputError
+from referee.plain_words import plural
 
 
 def import_night(
@@ -69,11 +70,11 @@ def import_night(
         else:
             done = import_hand_file(store, night, table_name=table or file.stem, chip_value_cents=cents, again=again)
     session_id = done.session_id
-    typer.echo(f"Imported {file} as session {session_id}: {done.hands} hand{'s' if done.hands != 1 else ''}, "
-               f"{done.events} events (fingerprint {done.fingerprint[:16]}).")
+    typer.echo(f"Imported {file} as session {session_id}: {plural(done.hands, 'hand')}, "
+               f"{plural(done.events, 'event')} (fingerprint {done.fingerprint[:16]}).")
     if done.chain is not None:
         unneeded = " (--as-new was not needed: the file is the session as exported)" if as_new else ""
-        typer.echo(f"Hash chain verified: {done.chain.events} events, head {done.chain.head[:16]} as exported"
+        typer.echo(f"Hash chain verified: {plural(done.chain.events, 'event')}, head {done.chain.head[:16]} as exported"
                    f"{unneeded}.")
     elif as_new:
         typer.echo("Taken as a new night, NOT verified against its export (--as-new): its report and "

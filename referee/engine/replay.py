@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from referee.engine.events import Event, Void
 from referee.engine.findings import Finding
-from referee.engine.games import find_game, replayed_games
+from referee.engine.games import find_game, game_title, replayed_games
 from referee.engine.outcome import Outcome
 from referee.engine.state import HandSetup, HandState, Snapshot
 from referee.errors import InputError
@@ -65,7 +65,7 @@ def start_hand(setup: HandSetup, voided: frozenset[int] = frozenset()) -> HandSt
         raise InputError(
             f"the rules engine does not replay {game.words()} yet",
             hand=setup.number,
-            hint="games replayed: " + ", ".join(g.replace("_", " ") for g in replayed_games()),
+            hint="games replayed: " + ", ".join(game_title(g) for g in replayed_games()),
         )
     return game(setup, voided)
 

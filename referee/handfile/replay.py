@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from referee.engine.games import find_game, replayed_games
+from referee.engine.games import find_game, game_title, replayed_games
 from referee.engine.night import NightHand, NightReplay, replay_night
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.model import HandEntry, Night
@@ -80,9 +80,9 @@ def night_hands(night: Night) -> list[NightHand]:
 def _check_replayed(night: Night, hand: HandEntry) -> None:
     if not find_game(hand.game).replays:
         raise HandFileError(
-            f"hand {hand.number} is {hand.game.replace('_', ' ')}, which the rules engine does not replay yet",
+            f"hand {hand.number} is {game_title(hand.game)}, which the rules engine does not replay yet",
             where=f"{night.source}:{hand.line}",
-            hint="games replayed: " + ", ".join(g.replace("_", " ") for g in replayed_games()),
+            hint="games replayed: " + ", ".join(game_title(g) for g in replayed_games()),
         )
 
 

@@ -1,10 +1,11 @@
 """A night's life: the states a night can be in and what each allows (:mod:`~referee.night.states`),
 and the one owner that checks every fact that begins, plays on, ends, corrects or voids a night
 against that state and appends it (:mod:`~referee.night.life`).  Above the store, beside recording,
-ledger, dispute and report; the commands, the table prompt and the scoreboard call it."""
+ledger, dispute and report; the commands and the table prompt call it."""
 
 from referee.night.life import (
     Amendments,
+    CannotDeal,
     Closed,
     CountOut,
     NightView,
@@ -17,10 +18,12 @@ from referee.night.life import (
     confirmer,
     count_out,
     night_event,
+    not_void,
     reopen,
     sit_down,
     stand_up,
     state_of,
+    view,
     void,
 )
 from referee.night.states import STEPS, NightState, Step
@@ -28,6 +31,7 @@ from referee.night.states import STEPS, NightState, Step
 __all__ = [
     "STEPS",
     "Amendments",
+    "CannotDeal",
     "Closed",
     "CountOut",
     "NightState",
@@ -42,9 +46,11 @@ __all__ = [
     "confirmer",
     "count_out",
     "night_event",
+    "not_void",
     "reopen",
     "sit_down",
     "stand_up",
     "state_of",
+    "view",
     "void",
 ]

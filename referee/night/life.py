@@ -4,8 +4,9 @@ log, then appended, and the append is made at the head the check read (``expecte
 recorder wrote in between, nothing is stored and :class:`~referee.store.store.StaleLogError` says what
 was stored meanwhile.  A refused step writes nothing.
 
-The CLI (``session``, ``act``, ``table``), the table prompt and the scoreboard call these functions;
-they parse what was typed and print what is returned.  The table's one-line append of an action stays
+The CLI (``session``, ``act``, ``table``, ``serve``) and the table prompt (its ``new hand``, its lines
+between hands, its ``count`` step) call these functions; they parse what was typed and print what is
+returned.  The table's one-line append of an action stays
 where it is (:class:`~referee.recording.live_table.LiveTable` checks it at the head it holds).
 """
 
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 from referee.engine import events as ev
 from referee.errors import InputError
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
-from referee.night.states import STEPS, NightState, Step, check, refusal
+from referee.night.states import STEPS, NightState, Step, check
 
 if TYPE_CHECKING:
     from referee.engine.state import HandSetup, HandState
@@ -99,11 +100,15 @@ def state_of(store: Store, session_id: int) -> NightState:
     return view(store, session_id).state
 
 
-def check_step(store: Store, session_id: int, step: Step) -> NightState:
+def check_step(store: Store, session_id: int, step: Step, *, replay: bool = True) -> NightState:
     """Refuse ``step`` unless night ``session_id``'s state takes it (the refusal names the step that
-    lets the night go on); the state otherwise."""
-    state = state_of(store, session_id)
-    check(state, step, session_id, why=_void_why(store, session_id) if state is NightState.VOID else None)
+    lets the night go on); the state otherwise.  ``replay=False``: the state as the log shows it without
+    a replay (open between hands and in a hand are then told apart only by a hand begun with no action)."""
+    snap = store.log_snapshot(session_id)
+    state = state_from(snap.session, snap, None)
+    if replay and state is NightState.OPEN:
+        state = view(store, session_id).state
+    check(state, step, session_id, why=snap.session.void_reason if state is NightState.VOID else None)
     return state
 
 
@@ -115,10 +120,6 @@ def not_void(store: Store, session_id: int) -> GameSession:
         raise InputError(f"session {session_id} is void ({game.void_reason}): it goes on no more",
                          hint=STEPS[NightState.VOID][Step.VOID].format(sid=session_id))  # type: ignore[union-attr]
     return game
-
-
-def _void_why(store: Store, session_id: int) -> str | None:
-    return store.session(session_id).void_reason
 
 
 def asked_again(store: Store, session_id: int, request: Request | None) -> None:
@@ -214,6 +215,15 @@ def _next_setup(store: Store, night: NightView) -> Callable[[], HandSetup]:
 # ------------------------------------------------------------------ the table between hands
 
 
+def seat_chips(name: str, chips: int, *, example: str) -> int:
+    """A player sits down with chips: refused with none (a player seated with no chips could not play),
+    at the start of the night as between hands; ``example`` is how to say it right."""
+    if chips <= 0:
+        raise InputError(f"{name} would sit down with no chips: a player seated with no chips could not play",
+                         hint=f"give the chips he buys, e.g. {example}")
+    return chips
+
+
 _STEP_OF = {ev.AddChips: Step.ADD_CHIPS, ev.SitDown: Step.SIT_DOWN, ev.Leave: Step.STAND_UP}
 
 
@@ -222,8 +232,9 @@ def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected
     """Append a fact of the table between hands (chips added, a sit-down, a stand-up, a dealer, an
     option, a rulebook, a shuffle): it holds from the next hand to begin.
 
-    Checks: the night's state takes it (``state``: the caller's own reading of it, the live table's;
-    default: read now); the table's own checks (who is seated, the money bound) are the store's; the
+    Checks: a newcomer brings chips; the night's state takes it (``state``: the caller's own reading of
+    it, the live table's; default: read now); the table's own checks (who is seated, the chips and the
+    money bought in all within the bound) are the store's; the
     append is made at ``expected_seq`` (default: the head read now).  Chips added are taken between
     hands and during one, whoever has them.  ``request``: what the command asks (its identity: a re-run
     finds its own fact, :mod:`referee.store.requests`)."""
@@ -237,19 +248,14 @@ def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected
 def _night_event(store: Store, session_id: int, event: ev.NightEvent, expected_seq: int | None,
                  state: NightState | None, request: Request | None) -> EventRecord:
     step = _STEP_OF.get(type(event), Step.ADD_CHIPS)
-    if isinstance(event, ev.SitDown) and event.stack <= 0:
-        raise InputError(f"{event.player} sits down with no chips: a player with none could not play",
-                         hint=f"a player sits down with his chips, e.g. '{event.player} sits down with {SUGGESTED_CHIPS}'")
+    if isinstance(event, ev.SitDown):
+        seat_chips(event.player, event.stack, example=f"'{event.player} sits down with {SUGGESTED_CHIPS}'")
     if state is None:
         snap = store.log_snapshot(session_id)
         state = state_from(snap.session, snap, None)
         if expected_seq is None:
             expected_seq = snap.events[-1].seq if snap.events else 0
-    check(state, step, session_id, why=_void_why(store, session_id) if state is NightState.VOID else None)
-    if isinstance(event, (ev.AddChips, ev.SitDown)) and event.paid_cents is None:
-        game = store.session(session_id)
-        chips = event.amount if isinstance(event, ev.AddChips) else event.stack
-        _check_money(chips * game.chip_value_cents, f"{chips:,} chips at {format_cents(game.chip_value_cents)} a chip")
+    check(state, step, session_id, why=store.session(session_id).void_reason if state is NightState.VOID else None)
     return store.append_event(session_id, None, event, expected_seq=expected_seq, request=request)
 
 
@@ -328,11 +334,9 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
         if name.casefold() in seen:
             raise InputError(f"{name} is cashed out twice", where="--cash-out", hint="give each player once")
         seen.add(name.casefold())
+    check_step(store, session_id, Step.CLOSE, replay=False)  # a void or closed night: refused before any replay
     night = view(store, session_id)
-    state = night.state
-    if state is NightState.VOID:
-        raise refusal(state, Step.CLOSE, session_id, why=night.snapshot.session.void_reason)
-    check(state, Step.CLOSE, session_id)
+    check(night.state, Step.CLOSE, session_id)
     table = night.log.table
     fresh: dict[str, int] = {}
     for typed, chips in counted:
@@ -554,7 +558,14 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
 
 def void(store: Store, session_id: int, why: str) -> GameSession:
     """Void a night: kept, its log untouched, counted nowhere; every later step is refused.  Checks: a
-    reason; not void already.  Works on any night, even one whose log no longer replays."""
+    reason; not void already (voided already for the same reason, it is a re-run: AlreadyRecorded).
+    Works on any night, even one whose log no longer replays."""
+    from referee.errors import AlreadyRecorded
+
+    game = store.session(session_id)
+    reason = " ".join(why.split()) if isinstance(why, str) else why
+    if game.void_reason is not None and reason == game.void_reason:
+        raise AlreadyRecorded(session_id, (f"void: {reason}",), 1, 0)  # no event range: a void is no event of the log
     return store.void_session(session_id, why)
 
 
@@ -584,6 +595,7 @@ __all__ = [
     "night_event",
     "not_void",
     "reopen",
+    "seat_chips",
     "sit_down",
     "stand_up",
     "state_from",

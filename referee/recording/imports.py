@@ -87,10 +87,17 @@ def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: 
     if copies and not again:
         _refuse_copies(copies, source=source, what=what)
     tx.set_fingerprint(session_id, fingerprint)
-    if not again:  # two imports of one night at once: the unique key of the night keeps one
-        voided = sum(1 for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.voided)
-        tx.claim(session_id, f"import {fingerprint} after {voided} void")
+    if not again:
+        _claim(tx, session_id, fingerprint)
     return tuple(g.id for g in copies if g.id is not None)
+
+
+def _claim(tx: Transaction, session_id: int, fingerprint: str) -> None:
+    """Two imports of one night at once: each claims the night's unique key (its fingerprint, and how
+    many void copies there are, so that a night voided may be imported again), and the second to
+    claim it is told the session that holds it (:meth:`~referee.store.store.Transaction.claim`)."""
+    voided = sum(1 for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.voided)
+    tx.claim(session_id, f"import {fingerprint} after {voided} void")
 
 
 def check_night_copies(tx: Transaction, session_id: int, *, source: str, again: bool,
@@ -124,6 +131,8 @@ def check_night_copies(tx: Transaction, session_id: int, *, source: str, again: 
             _refuse_copies([exported_from], source=source, what="night", edited=True)
         found.append(exported_from)
     tx.set_fingerprint(session_id, fingerprint)
+    if not again:
+        _claim(tx, session_id, fingerprint)
     return fingerprint, tuple(g.id for g in found if g.id is not None)
 
 

@@ -259,12 +259,11 @@ class LiveTable:
     def reload(self) -> None:
         """Rebuild everything from the store (at start-up, and after another recorder wrote)."""
         snap = self.store.log_snapshot(self.session_id)
+        self.night_state = state_from(snap.session, snap, None)  # open (between hands or in one), else refused
+        if self.night_state not in (NightState.OPEN, NightState.IN_HAND):  # before its log is read: it may not read
+            check(self.night_state, Step.ACTION, self.session_id, why=snap.session.void_reason)
         log = read_session_log(snap)
         self.session: GameSession = log.session
-
-        self.night_state = state_from(self.session, snap, None)  # open (between hands or in one) or refused
-        if self.night_state not in (NightState.OPEN, NightState.IN_HAND):
-            check(self.night_state, Step.ACTION, self.session_id, why=self.session.void_reason)
         self.seen = snap.events[-1].seq if snap.events else 0
         self.table_state: TableState = log.table
         night = log.night

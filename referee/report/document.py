@@ -256,8 +256,7 @@ class HandLines:
 
     def hand(self, hand: ReplayedHand) -> None:
         outcome = hand.replay.outcome
-        title = game_title(hand.entry.game)
-        title = title[:1].upper() + title[1:]  # a heading's word: 'Straight draw'
+        title = game_title(hand.entry.game)  # as the game declares it, everywhere
         if title not in self.games:
             self.games.append(title)
         lines = tuple(_finding(hand, f) for f in hand.replay.findings)

@@ -17,13 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.plain_words import plural
+
 if TYPE_CHECKING:
     from referee.ledger.ledger import ChipCheck, Difference
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 illegal action``, ``2 illegal actions``; ``many`` for a plural not made with an s."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def short_or_over(cents: int) -> str:

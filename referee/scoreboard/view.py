@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,7 +31,7 @@ from referee.engine import events as ev
 from referee.engine.games import game_title
 from referee.engine.night import NightHand, NightStep
 from referee.engine.public import PublicNightReplay, mask_event
-from referee.engine.replay import HandReplay, start_hand
+from referee.engine.replay import HandReplay, play, start_hand
 from referee.errors import RefereeError
 from referee.handfile.model import HandEntry, Night
 from referee.handfile.replay import ReplayedHand, night_hands
@@ -208,7 +209,8 @@ class PublicPage:
         closed = report.status != "open"
         names = tuple(log.table.known.values())
         current = self._current(log, snapshot, replay, hands, closed)
-        decided = {h.entry.number: h.replay.outcome.decided for h, _ in hands}
+        # hands whose pot waits for cards to be shown (a hand still being played is not among them)
+        waiting = [h.entry.number for h, _ in hands if h.replay.outcome.undecided]
         seen_at_end = {h.entry.number: seen[-1] if seen else frozenset() for h, seen in hands}
         money = report.ledger.money
         settlement = None
@@ -222,7 +224,7 @@ class PublicPage:
                                       for s in report.standings]}
         report_standings = [{"rank": s.rank, "name": s.name, "bought": s.bought, "counted": s.counted,
                              "balance": s.balance, "cents": s.balance_cents} for s in report.standings]
-        return {
+        return isolated({
             "session": snapshot.session.id,
             "head": snapshot.events[-1].seq if snapshot.events else 0,
             "table": report.table,
@@ -231,7 +233,7 @@ class PublicPage:
             "chip_value": report.chip_value,
             "hand": current,
             "hands_played": len(hands),
-            "undecided": sorted(n for n, ok in decided.items() if not ok),
+            "undecided": waiting,
             # while the night is played a player's result is the chips he won or lost so far; once closed, money
             "standings": report_standings if closed else _chip_standings(report.standings),
             "chart": chips_chart(report.chips) if report.chips else None,
@@ -244,7 +246,7 @@ class PublicPage:
                          "rule": r.rule, "rule_text": r.rule_text, "decided_by": r.decided_by}
                         for r in report.rulings],
             "settlement": settlement,
-        }
+        }, (*names, report.table))
 
     def _current(self, log: SessionLog, snapshot: LogSnapshot, replay: PublicNightReplay,
                  hands: Sequence[tuple[ReplayedHand, list[frozenset[Card]]]], closed: bool) -> dict[str, Any] | None:
@@ -265,8 +267,52 @@ class PublicPage:
 
 def unavailable_view(snapshot: LogSnapshot) -> dict[str, Any]:
     """The view of a night that cannot be shown now: its table and why not, in the page's words."""
-    return {"session": snapshot.session.id, "head": snapshot.events[-1].seq if snapshot.events else 0,
-            "table": snapshot.session.table_name, "status": snapshot.session.status, "unavailable": UNAVAILABLE}
+    return isolated({"session": snapshot.session.id, "head": snapshot.events[-1].seq if snapshot.events else 0,
+                     "table": snapshot.session.table_name, "status": snapshot.session.status,
+                     "unavailable": UNAVAILABLE}, (snapshot.session.table_name,))
+
+
+# ---------------------------------------------------------------- names written right to left
+
+
+FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
+_ISOLATES = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI: each closed by a PDI
+#: the bidirectional classes that can turn the text around a name (strong right to left, the
+#: embeddings, overrides and isolates)
+_TURNING = frozenset({"R", "AL", "RLE", "LRE", "RLO", "LRO", "PDF", "RLI", "LRI", "FSI", "PDI"})
+
+
+def _bidi_isolate(name: str) -> str:
+    """``name`` as a bidi isolate: whatever direction it writes in, or overrides it starts and never
+    ends, stay inside it (every isolate it opens is closed before the closing PDI)."""
+    depth = 0
+    for char in name:
+        if char in _ISOLATES:
+            depth += 1
+        elif char == PDI and depth:
+            depth -= 1
+    return FSI + name + PDI * (depth + 1)
+
+
+def isolated(value: Any, names: Iterable[str]) -> Any:
+    """``value`` (the view) with every name in ``names`` that holds a right-to-left letter or a bidi
+    control written as an isolate wherever it appears, so that it cannot turn the words around it."""
+    turning = sorted({n for n in names if n and any(unicodedata.bidirectional(c) in _TURNING for c in n)},
+                     key=len, reverse=True)
+    if not turning:
+        return value
+    pattern = re.compile("|".join(re.escape(n) for n in turning))
+
+    def walk(item: Any) -> Any:
+        if isinstance(item, str):
+            return pattern.sub(lambda m: _bidi_isolate(m.group(0)), item)
+        if isinstance(item, dict):
+            return {k: walk(v) for k, v in item.items()}
+        if isinstance(item, list):
+            return [walk(v) for v in item]
+        return item
+
+    return walk(value)
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -298,12 +344,9 @@ def _hand_view(replay: HandReplay, number: int, seen: Sequence[frozenset[Card]],
     replay is of the public projection: every card in it is public)."""
     setup, events = replay.setup, replay.events
     book = setup.rulebook
-    state = start_hand(setup, frozenset(e.action for e in events if isinstance(e, ev.Void)))
-    for event in events:
-        state.push(event)
+    state = play(setup, events)
     prompt = state.prompt()
     outcome = replay.outcome
-    public = seen[-1] if seen else frozenset()
     writer = EventWriter(book.game)
     voided = {e.action for e in events if isinstance(e, ev.Void)}
     by_action: dict[int, list[dict[str, Any]]] = {}
@@ -314,11 +357,12 @@ def _hand_view(replay: HandReplay, number: int, seen: Sequence[frozenset[Card]],
     actions = []
     for n, event in enumerate(events, 1):
         flagged = by_action.get(n, [])
+        words = writer.line(mask_event(event, seen[n - 1]))  # as public as it was when logged
+        if isinstance(event, (ev.Void, ev.Misdeal)):  # and the reason in the recorder's own words
+            words = mask_text(words, seen[n - 1], names)
         actions.append({
             "n": n,
-            # as public as it was when logged; the recorder's own words masked
-            "words": mask_text(writer.line(mask_event(event, seen[n - 1])), seen[n - 1], names)
-            if isinstance(event, (ev.Void, ev.Misdeal)) else writer.line(mask_event(event, seen[n - 1])),
+            "words": words,
             "voided": n in voided,
             "illegal": any(f["severity"] == "error" for f in flagged),
             "findings": flagged,
@@ -338,7 +382,6 @@ def _hand_view(replay: HandReplay, number: int, seen: Sequence[frozenset[Card]],
     waiting = None
     if not finished and prompt.to_act is None and events:
         waiting = _waiting(replay)
-    assert all(c in public for c in table_cards)
     return {
         "number": number,
         "game": game_title(book.game),

@@ -21,12 +21,14 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from helpers.tallies import TALLIES
+
 ENV = "REFEREE_FUZZ_INPUTS"
 #: inputs of the README's test command: a quick pass over every target
 SHORT_PASS = 3_000
 
-#: inputs tried per target in this process (tests/conftest.py puts each test's share in its report)
-TRIED: Counter[str] = Counter()
+#: inputs tried per target in this process (a tally: tests/helpers/tallies.py)
+TRIED: Counter[str] = TALLIES["fuzz inputs"]
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

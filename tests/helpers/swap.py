@@ -10,10 +10,11 @@ in each ``state`` event of its stream (the served page itself is a fixed asset).
 What the table has seen is worked out here from the hand format's documentation alone
 (docs/hand-format.md, docs/scoreboard.md), apart from :mod:`referee.engine.public`: a card shown,
 revealed, exposed or dealt face up; the widow or dummy while it lies face up (turned, ``dummy:``, at
-once after a phase-one knock unless ``whiskey.phase1_knock = allowed``, or a hand laid face up as the
-new widow by ``takes widow``) with every card in it, laid into it or taken from it.  Where it errs it
-errs towards "unseen" (a dealer's spread that the log does not write as ``widow turned`` is not
-assumed): a card the page shows that this calls unseen is swapped, and the check fails loudly.
+the end of the dealer's phase-one turn when nobody took it, at once after a phase-one knock unless
+``whiskey.phase1_knock = allowed``, then spread by the dealer at his turn, or a hand laid face up as
+the new widow by ``takes widow``) with every card in it, laid into it or taken from it.  Where it errs
+it errs towards "unseen": a card the page shows that this calls unseen is swapped, and the check fails
+loudly.
 
 The swapped log is written as the store would hold it (the codec's payload and the line's words), not
 appended through the store: the page reads the log and nothing else (:class:`LogSnapshot`).
@@ -41,17 +42,24 @@ def _known(cards: Sequence[object]) -> list[Card]:
     return [c for c in cards if isinstance(c, Card)]
 
 
-def table_has_seen(game: str, options: Mapping[str, object], events: Sequence[ev.Event]) -> set[Card]:
-    """The cards the table has seen by the end of ``events`` (one hand of ``game``), by the documented rules."""
+def table_has_seen(game: str, options: Mapping[str, object], events: Sequence[ev.Event],
+                   dealer: str | None = None) -> set[Card]:
+    """The cards the table has seen by the end of ``events`` (one hand of ``game`` dealt by ``dealer``),
+    by the documented rules."""
     voided = {e.action for e in events if isinstance(e, ev.Void)}
     hands: dict[str, list[object]] = {}
     widow: list[object] = []
     up = game == "stop_the_bus"  # the dummy is dealt face up
     knock_turns_up = options.get("whiskey.phase1_knock", "allowed_widow_turned_up") != "allowed"
     seen: set[Card] = set()
+    knocked = False
     for number, event in enumerate(events, 1):
         if number in voided:
             continue
+        dealers_turn = dealer is not None and getattr(event, "player", None) == dealer
+        if dealers_turn and knocked and not up:  # he spreads the face-down widow at his turn
+            up = True
+            seen.update(_known(widow))
         match event:
             case ev.Deal(player=p, cards=cards, face_up=face_up):
                 hands.setdefault(p, []).extend(cards)
@@ -73,13 +81,18 @@ def table_has_seen(game: str, options: Mapping[str, object], events: Sequence[ev
                 seen.update(_known(laid))
                 hands[p], widow = widow, list(laid)
                 up = True
-            case ev.Knock() if not up and knock_turns_up:
-                up = True
+            case ev.Knock() if not up:
+                up = up or knock_turns_up
+                knocked = True
+                if dealers_turn:  # the dealer's own phase-one turn ends with the widow face up
+                    up = True
+            case ev.Pass() if dealers_turn and not up and game in ("whiskey_poker", "la_viuda"):
+                up = True  # nobody took the widow: the dealer's turn ends with it turned face up
             case ev.Exchange(player=p, give=give, take=take, knock=knock):
                 held = hands.setdefault(p, [])
                 if up:
                     seen.update(_known(give) + _known(take))
-                if all(c is UNKNOWN for c in give + take) and len(give) == len(held) and len(take) == len(widow):
+                if all(c is UNKNOWN for c in give + take):  # 'exchanges all': the whole hand for the whole widow
                     if up:  # the whole hand for the whole widow, face up: both are seen
                         seen.update(_known(held) + _known(widow))
                     hands[p], widow = widow, held
@@ -92,8 +105,9 @@ def table_has_seen(game: str, options: Mapping[str, object], events: Sequence[ev
                         if c in widow:
                             widow.remove(c)
                     widow.extend(give)
-                if knock and not up and knock_turns_up:
-                    up = True
+                if knock and not up:
+                    up = up or knock_turns_up
+                    knocked = True
             case ev.Draw(player=p, discards=discards, received=received):
                 held = hands.setdefault(p, [])
                 for c in discards:
@@ -132,6 +146,7 @@ class Night:
     snapshot: LogSnapshot
     games: dict[int, tuple[str, Mapping[str, object]]]
     packs: dict[int, frozenset[Card]]
+    dealers: dict[int, str]
 
 
 def read(snapshot: LogSnapshot) -> Night:
@@ -140,7 +155,8 @@ def read(snapshot: LogSnapshot) -> Night:
     replayed = replay_night_file(log.night)
     games = {h.number: (h.game, dict(h.options)) for h in log.night.hands}
     packs = {h.entry.number: start_hand(h.replay.setup).pack() for h in replayed}
-    return Night(snapshot, games, packs)
+    dealers = {h.entry.number: h.replay.setup.dealer for h in replayed}
+    return Night(snapshot, games, packs, dealers)
 
 
 def prefixes(night: Night) -> Iterator[LogSnapshot]:
@@ -166,7 +182,7 @@ def swapped(night: Night, prefix: LogSnapshot, rng: random.Random,
     for number, logged in by_hand.items():
         events = [e for _, e in logged]
         game, options = night.games[number]
-        seen = table_has_seen(game, options, events)
+        seen = table_has_seen(game, options, events, night.dealers.get(number))
         unseen = frozenset(named_cards(events) - seen)
         if not unseen:
             continue

@@ -75,6 +75,10 @@ function drawStandings(v) {
   // while the night is played the balance is in chips won or lost; once closed, in money
   document.getElementById("balance-head").textContent = v.status === "open" ? "+/− chips" : "Balance";
   document.getElementById("chart").innerHTML = v.chart || "";
+  const open = v.undecided || [];
+  document.getElementById("undecided").textContent = open.length
+    ? (open.length === 1 ? "Hand " + open[0] + " is" : "Hands " + open.join(", ") + " are")
+      + " not decided yet: the pot counts for nobody until the cards are shown." : "";
 }
 
 function drawFindings(v) {
@@ -136,6 +140,14 @@ function draw(message) {
   if (!view || view.session === undefined) return;
   document.getElementById("table").textContent = view.table + (view.status === "open" ? "" : " · closed");
   document.title = view.table + " · referee";
+  const unavailable = document.getElementById("unavailable");
+  unavailable.textContent = view.unavailable || "";
+  unavailable.hidden = !view.unavailable;
+  for (const section of document.querySelectorAll("main > section:not(#unavailable)")) {
+    if (view.unavailable) section.hidden = true;
+    else if (section.id !== "settle") section.hidden = false;
+  }
+  if (view.unavailable) return;
   drawHand(view.hand);
   drawStandings(view);
   drawFindings(view);
