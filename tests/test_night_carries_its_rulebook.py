@@ -207,3 +207,18 @@ def test_a_rulebook_change_mid_night_is_recorded_and_replayed_from_the_log(db_ur
     after = ok(db_url, "replay", "--session", "1")
     assert after == f"Note: {gone_words(house)} {before}"
     assert json.loads(run(db_url, "export", "1", "--json").output)["chain"]["ok"]
+
+
+def test_a_rulebook_chosen_at_the_table_is_played_from_the_log_once_its_file_is_gone(db_url: str,
+                                                                                     night: Path) -> None:
+    house = (night.parent / "house.toml").resolve()
+    ok(db_url, "session", "new", "--table", "Kitchen", "--rulebook", "straight_draw", "--chip-value", "1",
+       "-p", "Ann:50", "-p", "Bob:50", "-p", "Cy:50")
+    ok(db_url, "act", "1", f"rulebook: {house}")
+    with open_store(db_url) as store:
+        assert [row.kind for row in store.events(1)][-2:] == ["ChangeRulebook", "RulebookText"]
+    house.unlink()  # the table goes on under the rules it chose
+    played = ok(db_url, "act", "1", "new hand", "Bob: bets 1", "Cy: folds", "Ann: folds")
+    assert "Bob: bets 1" in played
+    replayed = ok(db_url, "replay", "--session", "1")
+    assert RECORDED in replayed and gone_words(house) in replayed
