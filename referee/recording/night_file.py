@@ -61,12 +61,21 @@ def _transaction(store: Store | Transaction) -> Iterator[Transaction]:
             yield tx
 
 
+@contextmanager
+def _rulebook_texts(tx: Transaction, texts: tuple[tuple[str, str], ...]) -> Iterator[None]:
+    """A hand file's own rulebook texts (its ``rulebook file`` blocks) recorded instead of the disk's."""
+    before, tx.rulebook_texts = tx.rulebook_texts, texts
+    try:
+        yield
+    finally:
+        tx.rulebook_texts = before
+
+
 def record_night(store: Store | Transaction, night: Night, *, table_name: str, chip_value_cents: int,
                  origin: str | None = None) -> int:
     """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
     given); returns the session's id."""
-    with _transaction(store) as tx:
-        tx.rulebook_texts = night.texts  # a hand file's own rulebook texts are recorded, not the disk's
+    with _transaction(store) as tx, _rulebook_texts(tx, night.texts):
         game = tx.new_session(
             table_name=table_name,
             rulebook=stored_rulebook(night.rulebook, night.base_dir),

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import bindparam, delete, func, insert, union_all, update
@@ -51,6 +52,7 @@ from referee.store.db import (
     parse_url,
     resolve_url,
 )
+from referee.rulebook.loader import is_rulebook_path, recorded_rulebook, rulebook_key
 from referee.store.log import LogSnapshot, TableState, table_state, unrecorded_rulebooks
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
@@ -549,10 +551,6 @@ class Transaction:
         """A ``RulebookText`` for each of ``refs`` whose file the night of ``head`` does not hold yet,
         read from ``supplied``, this transaction's texts or the disk.  A house file that is gone is
         refused, saying how to give it."""
-        from pathlib import Path
-
-        from referee.rulebook.loader import is_rulebook_path, recorded_rulebook, rulebook_key
-
         sid = head.game.id
         state = self._state(head)
         records = []
