@@ -9,6 +9,7 @@ bench/club.py gives the same night's figures (actions a second, p50 and p99 late
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -19,6 +20,9 @@ import pytest
 from referee.store.store import SeatSpec, open_store
 
 CLUB_RECORDER = Path(__file__).resolve().parent / "helpers" / "club_recorder.py"
+#: the recorders run at a lower priority: the tests beside them (on the other xdist workers) keep
+#: their share of the cores, and nothing here is timed
+NICE = ["nice", "-n", "10"] if shutil.which("nice") else []
 OWN_TABLES, LINES = 8, 1150  # and two recorders at one more table: 10 x 1,150 lines, over 10,000 actions
 MIN_ACTIONS = 10_000
 
@@ -33,8 +37,9 @@ def open_tables(url: str, count: int) -> list[int]:
 def run_club(url: str, tables: list[int], lines: int) -> list[tuple[int, int, list[str]]]:
     """Start one recorder per table in ``tables`` (a table named twice gets two), let them all go at
     once; (session, exit code, output lines) for each."""
-    procs = [subprocess.Popen([sys.executable, str(CLUB_RECORDER), url, str(sid), str(lines)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for sid in tables]
+    procs = [subprocess.Popen([*NICE, sys.executable, str(CLUB_RECORDER), url, str(sid), str(lines)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for sid in tables]
     for proc in procs:
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n", proc.stderr.read() if proc.stderr else ""
     for proc in procs:

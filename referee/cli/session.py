@@ -329,7 +329,7 @@ def show(
 
     def line(name: str) -> str:
         also = f" (player {person[name]})" if person.get(name, name) != name else ""
-        money = f"bought {state.bought.get(name, 0)} chips for {format_cents(state.paid.get(name, 0))}"
+        money = f"bought {plural(state.bought.get(name, 0), 'chip')} for {format_cents(state.paid.get(name, 0))}"
         if name in state.cashed:
             money += f", cashed out {state.cashed[name]}"
         return f"{name}{also}: {money}"

@@ -242,14 +242,17 @@ class LiveTable:
     """A session's table as recorded so far, ready for the next line (see the module docstring)."""
 
     def __init__(self, store: Store, session_id: int, *, base_dir: str | None = None, asking: str | None = None,
-                 again: bool = False) -> None:
+                 again: bool = False, at: int | None = None) -> None:
         self.store = store
         self.session_id = session_id
         self.base_dir = base_dir  # what a house rulebook's path in 'rulebook: FILE' is relative to (None: here)
         #: a one-shot command recording (``act``): each event of the night it appends carries its identity
         #: (:mod:`referee.store.requests`), so that, run again after a lost reply, it is stored once;
-        #: ``again``: the same line meant a second time right after itself
-        self.asking, self.again = asking, again
+        #: ``again``: the same line meant a second time right after itself; ``at``: where the log stood
+        #: when a run whose reply was lost asked it (its ``--asked-at``)
+        self.asking, self.again, self.at = asking, again, at
+        #: where the log stood when the last line between hands was asked (what a retry is told)
+        self.asked_at: int | None = None
         self._pending_force: _Pending | None = None
         self._status: tuple[tuple[int, int], Status] | None = None
         self.reload()
@@ -681,7 +684,8 @@ class LiveTable:
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
         request = None if self.asking is None else Request(
-            asks(self.asking, self.session_id, night_words(event)), again=self.again)
+            asks(self.asking, self.session_id, night_words(event)), again=self.again, at=self.at)
+        self.asked_at = self.seen
         try:
             row = night_event(self.store, self.session_id, event, expected_seq=self.seen, state=self.night_state,
                               request=request)

@@ -293,6 +293,22 @@ def read_session_log(snapshot: LogSnapshot, decoded: dict[int, Event] | None = N
     return SessionLog(game, night, tuple(opened), closing, state, money_events)
 
 
+def with_last_hand_rows(log: SessionLog, snapshot: LogSnapshot, rows: Sequence[EventRecord]) -> SessionLog | None:
+    """``log`` (read from the session's rows up to ``rows``) with ``rows`` (appended since, ``snapshot``
+    read with them) added to the events of its last hand, as :func:`read_session_log` would read the
+    whole log; None when that is not all they are (a night event, a new hand, an old-format log, a
+    session whose status changed): then the whole log is read again."""
+    hands = log.night.hands
+    game = snapshot.session
+    if (not hands or game.log_version == LOG_LEGACY or game.status != log.session.status
+            or any(row.hand_number != hands[-1].number for row in rows)):
+        return None
+    sid = game.id
+    assert sid is not None
+    last = replace(hands[-1], events=hands[-1].events + tuple(_decode(row, sid) for row in rows))
+    return replace(log, session=game, night=replace(log.night, hands=(*hands[:-1], last)))
+
+
 def hands_with_events(log: SessionLog, rows: Iterable[EventRecord]) -> Iterator[HandEntry]:
     """The hands of ``log`` (read from an outline, :meth:`referee.store.Store.log_outline`: each hand
     with its first event only) with all their events, one at a time, from ``rows``: the log's hand

@@ -354,6 +354,8 @@ class Transaction:
             head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
             if self.request is not None:  # its own fact, stored by an earlier run, before anything else
                 self._asked[session_id] = head.seq
+                if self.request.at is not None:
+                    self._asked_at(head, self.request.at)
                 if not self.request.again:
                     self._own_fact(head)
             if open_only and game.void_reason is not None:
@@ -391,6 +393,15 @@ class Transaction:
                                                             RequestRecord.last_seq == head.seq)):
             if row.key == key_at(sid, row.first_seq - 1, self.request.asks):
                 raise Store._already(self.db, row)
+
+    def _asked_at(self, head: _Head, at: int) -> None:
+        """AlreadyRecorded when this request, asked when the log ended at event ``at`` (by a run whose
+        reply was lost), was stored then, whatever was recorded since."""
+        assert self.request is not None and head.game.id is not None
+        key = key_at(head.game.id, at, self.request.asks)
+        row = self.db.exec(select(RequestRecord).where(RequestRecord.key == key)).first()
+        if row is not None:
+            raise Store._already(self.db, row)
 
     def _record_request(self) -> None:
         """Store this request's identity beside the events it appended, one row per session it wrote."""
@@ -756,10 +767,11 @@ class Transaction:
 
     def sessions_that_may_hold(self, rulebook: str, hands: int, *, besides: int) -> list[GameSession]:
         """The sessions that may hold the same night as session ``besides``: not void, not a ledger, with
-        the same opening rulebook and number of hands (the candidates whose night is then compared),
-        oldest first."""
-        count = (sa_select(func.count()).select_from(HandRecord)
-                 .where(HandRecord.session_id == GameSession.id).scalar_subquery())
+        the same opening rulebook and number of hands in their log (hands with an event: a hand begun
+        with none yet is not in the night), the candidates whose night is then compared, oldest first."""
+        events = EventRecord.__table__  # type: ignore[attr-defined]
+        count = (sa_select(func.count(events.c.hand_number.distinct()))
+                 .where(events.c.session_id == GameSession.id).scalar_subquery())
         query = select(GameSession).where(
             GameSession.id != besides, GameSession.rulebook == rulebook,
             GameSession.void_reason.is_(None),  # type: ignore[union-attr]
@@ -1260,16 +1272,11 @@ class Store:
         return snapshot
 
     def _log_snapshot(self, session_id: int) -> LogSnapshot:
-        with self._read(self._snapshot_reader) as session, session.begin():
-            game = self._session(session, session_id)
-            seats = list(session.exec(select(SeatRecord).where(SeatRecord.session_id == session_id)
-                                      .order_by(SeatRecord.number)))
-            hands = list(session.exec(select(HandRecord).where(HandRecord.session_id == session_id)
-                                      .order_by(HandRecord.number)))
-            rows = list(session.exec(_session_log(session_id)))
+        snapshot = self.log_since(session_id, 0)
+        game, hands, rows = snapshot.session, snapshot.hands, snapshot.events
         if game.status == SESSION_OPEN and rows:  # where the log stands: the next append goes after it
             self._known[session_id] = _KnownHead(rows[-1].seq, rows[-1].hash, hands[-1].number if hands else 0)
-        return LogSnapshot(game, seats, hands, rows)
+        return snapshot
 
     def log_since(self, session_id: int, seq: int) -> LogSnapshot:
         """The session as :meth:`log_snapshot` reads it, but of its log only the events after ``seq``

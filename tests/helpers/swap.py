@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+
+from helpers.tallies import TALLIES
 
 from referee.cards import UNKNOWN, Card
 from referee.engine import events as ev
@@ -36,6 +39,20 @@ from referee.handfile.writer import EventWriter
 from referee.recording.session_log import read_session_log
 from referee.store.codec import decode_event, encode_event
 from referee.store.log import LogSnapshot
+
+
+TALLY = "scoreboard swap proof"
+#: (night, step) pairs the proof compared in this process, and how many of them had a card swapped (a
+#: tally: tests/helpers/tallies.py carries it to the summary, under xdist too)
+COMPARED: Counter[str] = TALLIES[TALLY]
+
+
+def summary(counted: Mapping[str, int]) -> str | None:
+    """The closing line of a run that compared pages (tests/conftest.py prints it)."""
+    if not counted.get("steps"):
+        return None
+    return (f"{TALLY}: {counted['steps']} (night, step) pairs compared, "
+            f"{counted.get('swapping', 0)} of them with unseen cards swapped")
 
 
 def _known(cards: Sequence[object]) -> list[Card]:
