@@ -222,3 +222,16 @@ def test_a_rulebook_chosen_at_the_table_is_played_from_the_log_once_its_file_is_
     assert "Bob: bets 1" in played
     replayed = ok(db_url, "replay", "--session", "1")
     assert RECORDED in replayed and gone_words(house) in replayed
+
+
+def test_an_export_writes_a_shipped_rulebook_only_when_its_recorded_text_is_not_the_one_shipped() -> None:
+    from referee.handfile.writer import write_rulebook_files
+    from referee.resources import rulebooks_dir
+
+    shipped = (rulebooks_dir() / "jackpots.toml").read_text(encoding="utf-8")
+    assert write_rulebook_files((("jackpots", shipped),)) == []  # every referee that ships it has it
+    older = shipped.replace("Jackpots", "Jackpots (as shipped before)", 1)
+    block = write_rulebook_files((("jackpots", older), ("/club/house.toml", HOUSE)))
+    assert block[0] == "rulebook file jackpots:" and "rulebook file /club/house.toml:" in block
+    assert parse_night("\n".join(block) + "\nrulebook: jackpots\nseats: Ann 5, Bob 5\ndealer: Ann\n").texts == (
+        ("jackpots", older), ("/club/house.toml", HOUSE))

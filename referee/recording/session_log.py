@@ -10,7 +10,9 @@ The log is the whole truth of a night.  Its shape:
   ``MoveSeat``, ``SetDealer``, ``ChangeRulebook``, ``ChangeOption``, ``CashOut``) applies from the
   next hand to begin after it in ``seq`` order: it is in that hand's header.  Night events after the
   last hand (cash-outs, a departure) are the night's *closing*;
-* a hand's events are the rows with its number, in ``seq`` order; hands begin in number order.
+* a hand's events are the rows with its number, in ``seq`` order; hands begin in number order;
+* a ``RulebookText`` holds the text of rulebook files the night plays under, wherever it stands: the
+  night's rulebooks are loaded from them (``Night.texts``), never from the disk.
 
 :func:`read_session_log` is a pure translation of what the store holds (no replay); the replay is
 built on its :class:`Night`.  Sessions recorded before the log held the night (``log_version`` 1)
