@@ -1382,7 +1382,7 @@ class Store:
         """What the session's row and seats say that its log does not (:mod:`referee.store.audit`)."""
         from referee.store.audit import session_problems
 
-        snapshot = self.log_snapshot(session_id)
+        snapshot = self._log_snapshot(session_id)  # as stored: a check records nothing (not even a rulebook)
         names: dict[int, set[str]] = {}
         with self._read() as session:
             for pid, key in session.exec(select(Player.id, Player.name_key)):
