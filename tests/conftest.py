@@ -302,3 +302,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     fuzzed = fuzz_summary(counted["fuzz inputs"])  # the inputs the fuzz tests tried (.ci/run requires 100,000)
     if fuzzed:
         terminalreporter.write_line(fuzzed)
+    from helpers.swap import TALLY, summary as swap_summary
+
+    swapped = swap_summary(counted[TALLY])  # the (night, step) pairs the scoreboard's swap proof compared
+    if swapped:
+        terminalreporter.write_line(swapped)

@@ -166,3 +166,26 @@ def test_a_night_stored_with_an_earlier_fingerprint_is_still_recognised(db_url: 
     for path in (text_copy, json_copy):
         refused_as_session_1(invoke("import", str(path), "--db", db_url), path)
     assert sessions(db_url) == [1]
+
+
+def test_a_hand_begun_with_no_action_yet_is_no_hand_of_the_night(sqlite_url: str, tmp_path: Path) -> None:
+    """Ann adds 20 after hand 1 and hand 2 is begun, nothing logged in it yet: the text export has one
+    hand (and Ann's chips as a comment); it is still session 1's night."""
+    ok("session", "new", "--table", "Kitchen", "--game", "straight_draw", "-p", "Ann:50", "-p", "Bob:50",
+       "--dealer", "Ann", "--db", sqlite_url)
+    ok("act", "1", "new hand", "bob folds", "Ann adds 20", "new hand", "--db", sqlite_url)
+    path = export(sqlite_url, tmp_path, as_json=False)
+    assert "hand 2" not in path.read_text()
+    refused_as_session_1(invoke("import", str(path), "--db", sqlite_url), path)
+    assert sessions(sqlite_url) == [1]
+
+
+def test_the_json_export_of_an_imported_ledger_is_the_stored_ledger(sqlite_url: str, tmp_path: Path) -> None:
+    ledger = Path(__file__).parent / "pokernow" / "cents.csv"
+    ok("import-ledger", str(ledger), "--db", sqlite_url)
+    path = tmp_path / "ledger.json"
+    path.write_text(ok("export", "1", "--json", "--db", sqlite_url).stdout)
+    refused = invoke("import", str(path), "--db", sqlite_url)
+    assert refused.exit_code == 2
+    assert refused.output.startswith(f"Error: {path}: this night is already in the store as session 1 (table PokerNow")
+    assert sessions(sqlite_url) == [1]

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from helpers.nights import DISPUTED, TABLE_RULED
-from helpers.scoreboard import random_night, record_step_by_step
+from helpers.scoreboard import EventStream, Served, act, new_session, random_night, record_step_by_step, request
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from referee.engine.games import game_names
 from referee.handfile import parse_night, read_night
 from referee.handfile.writer import EventWriter
 from referee.recording.live_table import LiveTable, Refused
+from referee.scoreboard.app import changes
 from referee.scoreboard.feed import NightFeed
 from referee.scoreboard.view import session_view
 from referee.store.store import SeatSpec, Store, open_store
@@ -134,3 +136,28 @@ def test_a_log_that_does_not_continue_what_was_read_is_read_whole_again(tmp_path
         store.engine.dispose()
         first.write_bytes(second_bytes)
         same(feed, store, 1, "after the restore")
+
+
+def test_a_list_that_only_grew_is_sent_as_the_items_added_and_a_section_that_changed_whole() -> None:
+    old = {"head": 7, "findings": [{"hand": 1}], "rulings": [], "hand": {"number": 2}}
+    new = {"head": 8, "findings": [{"hand": 1}, {"hand": 2}], "rulings": [], "hand": {"number": 3}}
+    assert changes(old, new) == {"set": {"head": 8, "hand": {"number": 3}}, "append": {"findings": [{"hand": 2}]}}
+    assert changes(new, {**new, "findings": [{"hand": 2}]}) == {"set": {"findings": [{"hand": 2}]}, "append": {}}
+
+
+def test_an_open_page_that_applies_each_change_has_the_view_a_page_opened_now_gets(sqlite_url: str) -> None:
+    sid = new_session(sqlite_url)
+    with Served(sqlite_url, sid) as served:
+        phone = EventStream(served.url + "events")
+        phone.next_state()
+        for lines in (("new hand",), ("bob open 2", "cy call"), ("dee fold", "ann fold"), ("bob draws 3", "cy draws 1")):
+            act(sqlite_url, sid, *lines)
+            deadline = time.monotonic() + 10
+            while phone.state != json.loads(request(served.url + "state")[1]):
+                assert time.monotonic() < deadline, f"after {lines} the open page has not the view of a new one"
+                try:
+                    phone.next_state(timeout=1)
+                except AssertionError:  # nothing within the second: look again
+                    pass
+        assert any(line.startswith("event: change") for line in phone.raw)
+        phone.close()

@@ -55,6 +55,20 @@ def test_a_request_meant_again_right_after_itself_is_stored_again(db_url: str) -
         assert store.append_event(sid, None, AddChips("Ann", 20), request=again).seq == first.seq + 1
 
 
+def test_a_request_told_where_its_lost_run_asked_finds_its_fact_after_more_was_recorded(db_url: str) -> None:
+    sid = night(db_url)
+    with open_store(db_url) as store:
+        asked_at = store.last_seq(sid)
+        row = store.append_event(sid, None, AddChips("Ann", 20), request=adds(sid))
+        store.append_event(sid, None, AddChips("Bob", 10))
+        with pytest.raises(AlreadyRecorded) as done:
+            store.append_event(sid, None, AddChips("Ann", 20), request=Request(adds(sid).asks, at=asked_at))
+        assert (done.value.first_seq, done.value.last_seq) == (row.seq, row.seq)
+        # told a head where it was never asked (its run stored nothing), it is stored now, once
+        stored = store.append_event(sid, None, AddChips("Ann", 20), request=Request(adds(sid).asks, at=row.seq))
+        assert stored.seq == row.seq + 2
+
+
 def test_a_refused_request_stores_no_identity(db_url: str) -> None:
     sid = night(db_url)
     with open_store(db_url) as store:

@@ -60,6 +60,10 @@ def act(
     = False,
     again: Annotated[bool, typer.Option("--again", help="The same line between hands (\"Ann adds 20\") meant a "
                                                         "second time right after itself, not a retry.")] = False,
+    asked_at: Annotated[int | None, typer.Option(
+        "--asked-at", metavar="EVENT", min=0,
+        help="Run again after exit 75: where the log stood when the lost run asked (it printed it), so that "
+             "a line between hands it stored is found even if more was recorded since.")] = None,
     db: DbOption = None,
 ) -> None:
     """Record actions into a session, as the table mode does: the hand format's words or short forms.
@@ -73,8 +77,9 @@ def act(
 
     out = typer.echo  # plain text, printed as typed (no rich markup to escape: a fast start matters here)
     with open_for(ctx, db) as store:
-        table = LiveTable(store, session_id, asking="act", again=again)
+        table = LiveTable(store, session_id, asking="act", again=again, at=asked_at)
         for line in lines:
+            table.asked_at = None
             entry = table.enter(line)
             if isinstance(entry, Refused) and entry.forceable and force:
                 entry = table.force()
@@ -85,6 +90,10 @@ def act(
                         "any after it, if it still stands" if entry.stale else
                         f"the lines shown as stored are kept; this one may not be: {back}, "
                         "look at the session's log and run referee act again with what is missing")
+                if entry.retry and table.asked_at is not None:  # a line between hands: it knows its own fact
+                    hint = (f"{back}, run referee act again with this line and any after it: if it was stored, it "
+                            f"says so; if anything else is recorded first, add --asked-at {table.asked_at} (where "
+                            "the log stood when it asked)")
                 raise RetryableError(entry.reason, where=f"session {session_id}: {_said(line)}", hint=hint)
             if isinstance(entry, Refused):
                 hint = entry.hint or ""

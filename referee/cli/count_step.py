@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from referee.cli.session import closed_lines
 from referee.errors import InputError
+from referee.plain_words import plural
 
 if TYPE_CHECKING:
     from referee.ledger.counting import Count
@@ -36,17 +37,16 @@ class CountStep:
         """Read the log: what it gives each player still to count, at the head the counts are checked at."""
         from referee.ledger.counting import counts_at_close
         from referee.night import life
-        from referee.night.states import NightState, Step, check
+        from referee.night.states import Step, check
 
         live = self.live
         night = life.view(live.store, live.session_id)
-        if night.state is not NightState.IN_HAND or night.hand_in_play is None:
-            check(night.state, Step.CLOSE, self.session_id, why=night.snapshot.session.void_reason)
+        check(night.state, Step.CLOSE, self.session_id, why=night.snapshot.session.void_reason)
         self.ledger, self.log, self.seq = night.ledger, night.log, night.seq  # the head the counts are checked at
         hand = night.hand_in_play
         if hand is not None:
-            raise InputError(f"hand {hand.entry.number} is still in play ({hand.replay.outcome.in_middle} chips in "
-                             "the middle): finish it before counting out",
+            raise InputError(f"hand {hand.entry.number} is still in play ({plural(hand.replay.outcome.in_middle, 'chip')} "
+                             "in the middle): finish it before counting out",
                              hint=f"or end it by rule: referee session close {self.session_id} --end-hand return|split")
         self.order = list(self.log.table.due)
         if not self.order:

@@ -18,6 +18,7 @@ once, it is stored once and the second says "Already recorded: …".
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -149,6 +150,10 @@ def settle(
     method: Annotated[str, typer.Option("--method", metavar="auto|exact|greedy",
                                         help="exact: fewest transfers (up to 20 balances); greedy: largest "
                                              "first; auto: exact when it can.")] = "auto",
+    asked_at: Annotated[int | None, typer.Option(
+        "--asked-at", metavar="EVENT", min=0,
+        help="Run again after exit 75: where the log stood when the lost run asked (it printed it), so that "
+             "what it recorded is found even if more was recorded since.")] = None,
     again: Annotated[bool, typer.Option(
         "--again", help="A real second payment of an amount already paid between the same two people: "
                         "record it, and never take this command for a retry of one just run.")] = False,
@@ -156,7 +161,7 @@ def settle(
     db: DbOption = None,
 ) -> None:
     """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger."""
-    from referee.errors import AlreadyRecorded
+    from referee.errors import AlreadyRecorded, RetryableError
     from referee.ledger.kept import figures_for
     from referee.ledger.standings import replaying
     from referee.store.requests import Request, asks
@@ -165,19 +170,30 @@ def settle(
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
     options: dict[str, Any] = {"method": method, "banker": banker, "prefer": preferred, "forbid": forbidden}
     recorded: list[Transfer] = []
+    written: SessionLedger | None = None  # the ledger as the command recorded into it (no replay again)
     done: AlreadyRecorded | None = None
     with open_for(ctx, db) as store:
         game = store.session(session_id)  # a missing session is named before anything else
         if settings or paid:
             request = Request(asks("settle", session_id, {"set": setting or [], "paid": paid or [], **options}),
-                              again=again)
+                              again=again, at=asked_at)
+            asked: list[int] = []
             try:
-                recorded = _record(store, game, settings, paid or [], options, request, again)
+                written, recorded = _record(store, game, settings, paid or [], options, request, again, asked)
             except AlreadyRecorded as found:  # this command ran before (a lost reply) or a twin ran with it
                 done = found
+            except RetryableError as err:  # the reply may be lost after it was stored: how to find it again
+                if asked:
+                    err.hint = (f"{err.hint}; " if err.hint else "") + (
+                        f"run as it is, it finds what it stored; if anything else is recorded first, add --asked-at "
+                        f"{asked[0]} (where the log stood when it asked)")
+                raise
         snapshot = store.log_snapshot(session_id)
-        with replaying(game):  # the night's kept ledger while it fits its log; else replayed, and kept
-            ledger = figures_for(store, game).ledger
+        if written is not None:
+            ledger = written
+        else:
+            with replaying(game):  # the night's kept ledger while it fits its log; else replayed, and kept
+                ledger = figures_for(store, game).ledger
         result = ledger.settle(**options)
         amended = _as_last_closed(store, snapshot, options)
     if as_json:
@@ -222,9 +238,10 @@ def _said(snapshot: Any, done: Any, ledger: SessionLedger) -> str:
 
 
 def _record(store: Any, game: Any, settings: list[tuple[str, str]], paid: list[str],
-            options: dict[str, Any], request: Any, again: bool) -> list[Transfer]:
+            options: dict[str, Any], request: Any, again: bool,
+            asked: list[int]) -> tuple[SessionLedger, list[Transfer]]:
     """Record the settings, then the payments, checked against the night as the session's lock holds
-    it (read inside the transaction that appends them): the payments recorded."""
+    it (read inside the transaction that appends them): the ledger with them, and the payments."""
     from referee.engine.events import LedgerSetting, TransferPaid
     from referee.ledger.ledger import session_ledger
     from referee.ledger.payments import check_payments
@@ -232,20 +249,20 @@ def _record(store: Any, game: Any, settings: list[tuple[str, str]], paid: list[s
 
     session_id = game.id
     with store.transaction(request) as tx:
-        tx.lock(session_id)  # this command's own fact, stored already, is found here (AlreadyRecorded)
+        asked.append(tx.lock(session_id))  # this command's own fact, stored already, is found here (AlreadyRecorded)
         if settings:  # recorded only if the night, with them, replays and adds up (a banker for a policy that needs one)
             tx.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
         with replaying(game):  # nothing is recorded into a night that is void, does not replay or lacks a setting
             ledger, _, _ = session_ledger(store, session_id, tx.log_snapshot(session_id))
         if not paid:
-            return []
+            return ledger, []
         current = ledger.settle(**options)
         payments = [(f"--paid {text}", parse_payment(text, current, ledger)) for text in paid]
         check_payments(current, payments, again=again, money=ledger.money, session_id=session_id)
         transfers = [t for _, t in payments]
         ledger.settle(**options, paid=(*ledger.payments, *transfers))  # the night still settles with them
         tx.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in transfers])
-        return transfers
+        return replace(ledger, payments=(*ledger.payments, *transfers)), transfers
 
 
 def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple[SessionLedger, Settlement] | None:

@@ -43,9 +43,9 @@ def table(
     session_id: Annotated[int | None, typer.Argument(metavar="[SESSION]",
                                                      help="The session to record (default: the last open one).")] = None,
     share: Annotated[bool, typer.Option("--share", help="Show the night on the players' phones too: starts "
-                                        "`referee serve` beside the prompt and prints its link and QR code.")] = False,
+                                        "`referee serve` beside the prompt and prints its link (and a QR code when a phone can open it).")] = False,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS",
-                                      help="With --share: where the scoreboard listens (0.0.0.0: the table's network).")] = "127.0.0.1",
+                                      help="With --share: where the scoreboard listens (127.0.0.1: this machine only; 0.0.0.0: the table's network, where everyone with the link sees the page).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", min=0, max=65535,
                                       help="With --share: the scoreboard's port (0: any free one).")] = 8765,
     db: DbOption = None,

@@ -76,8 +76,10 @@ def state_from(game: GameSession, snapshot: LogSnapshot, replayed: ReplayedNight
     played = {row.hand_number for row in snapshot.events if row.hand_number is not None}
     if len(snapshot.hands) > len(played):  # a hand begun that holds no action yet
         return NightState.IN_HAND
-    if replayed is not None and len(replayed) and replayed.hands[-1].replay.outcome.kind == "in_progress":
-        return NightState.IN_HAND
+    if replayed is not None and len(replayed):
+        outcome = replayed.hands[-1].replay.outcome  # not over while under way or a pot is still to be decided,
+        if outcome.kind == "in_progress" or outcome.undecided:  # as the table sees it (hand_over)
+            return NightState.IN_HAND
     return NightState.OPEN
 
 
@@ -205,7 +207,7 @@ def _next_setup(store: Store, night: NightView) -> Callable[[], HandSetup]:
         hands = night_hands(night.log.night)
         thread = threaded(store, night.snapshot, night.log.night, hands)
         table = night.log.table
-        hand = NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, len(hands) + 1,
+        hand = NightHand.from_header(load_rules(table.rulebook, table.options, texts=table.rulebook_texts), table.seats, len(hands) + 1,
                                      night.log.closing)
         return thread.setup_for(hand)
 

@@ -115,25 +115,30 @@ def check_night_copies(tx: Transaction, session_id: int, *, source: str, again: 
     fingerprint = night_fingerprint(log)
     copies = {g.id: g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if not g.voided}
     for game in tx.sessions_that_may_hold(log.session.rulebook, len(log.night.hands), besides=session_id):
-        if game.id in copies:
-            continue
-        try:
-            if night_fingerprint(read_session_log(tx.log_snapshot(game.id))) == fingerprint:  # type: ignore[arg-type]
-                copies[game.id] = game
-        except RefereeError:  # a stored log this referee cannot read holds no night to compare with
-            continue
+        if game.id not in copies and _night_of(tx, game.id) == fingerprint:  # type: ignore[arg-type]
+            copies[game.id] = game
     found = [copies[k] for k in sorted(copies)]  # type: ignore[type-var]
     if found and not again:
         _refuse_copies(found, source=source, what="night")
     exported_from = _exported_from(tx, header, session_id) if header is not None else None
     if exported_from is not None and exported_from.id not in copies:
-        if not again:
-            _refuse_copies([exported_from], source=source, what="night", edited=True)
+        if not again:  # the night it was exported from: as it is (a ledger's), or edited since
+            edited = _night_of(tx, exported_from.id) != fingerprint  # type: ignore[arg-type]
+            _refuse_copies([exported_from], source=source, what="night", edited=edited)
         found.append(exported_from)
     tx.set_fingerprint(session_id, fingerprint)
     if not again:
         _claim(tx, session_id, fingerprint)
     return fingerprint, tuple(g.id for g in found if g.id is not None)
+
+
+def _night_of(tx: Transaction, session_id: int) -> str | None:
+    """The night fingerprint of session ``session_id`` as this transaction sees it (None: a stored log
+    this referee cannot read holds no night to compare with)."""
+    try:
+        return night_fingerprint(read_session_log(tx.log_snapshot(session_id)))
+    except RefereeError:
+        return None
 
 
 def _exported_from(tx: Transaction, header: dict[str, Any], session_id: int) -> GameSession | None:

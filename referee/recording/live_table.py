@@ -242,14 +242,17 @@ class LiveTable:
     """A session's table as recorded so far, ready for the next line (see the module docstring)."""
 
     def __init__(self, store: Store, session_id: int, *, base_dir: str | None = None, asking: str | None = None,
-                 again: bool = False) -> None:
+                 again: bool = False, at: int | None = None) -> None:
         self.store = store
         self.session_id = session_id
         self.base_dir = base_dir  # what a house rulebook's path in 'rulebook: FILE' is relative to (None: here)
         #: a one-shot command recording (``act``): each event of the night it appends carries its identity
         #: (:mod:`referee.store.requests`), so that, run again after a lost reply, it is stored once;
-        #: ``again``: the same line meant a second time right after itself
-        self.asking, self.again = asking, again
+        #: ``again``: the same line meant a second time right after itself; ``at``: where the log stood
+        #: when a run whose reply was lost asked it (its ``--asked-at``)
+        self.asking, self.again, self.at = asking, again, at
+        #: where the log stood when the last line between hands was asked (what a retry is told)
+        self.asked_at: int | None = None
         self._pending_force: _Pending | None = None
         self._status: tuple[tuple[int, int], Status] | None = None
         self.reload()
@@ -291,7 +294,8 @@ class LiveTable:
     def _next_hand(self, number: int, events: tuple[ev.Event, ...] = ()) -> NightHand:
         """The engine's view of the hand to begin next: the table as the night events leave it."""
         table = self.table_state
-        return NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, number, self.header, events)
+        return NightHand.from_header(load_rules(table.rulebook, table.options, texts=table.rulebook_texts), table.seats,
+                                     number, self.header, events)
 
     def _deal_pending(self) -> None:
         """The begun hand that holds no event yet, set up as its header now stands."""
@@ -306,7 +310,7 @@ class LiveTable:
         if self.state is not None:
             return self.state.rulebook.game
 
-        return _game_of(self.table_state.rulebook)
+        return _game_of(self.table_state.rulebook, self.table_state.rulebook_texts)
 
     @property
     def hand_number(self) -> int | None:
@@ -323,7 +327,7 @@ class LiveTable:
     def rulebook(self) -> Rulebook:
         if self.state is not None:
             return self.state.rulebook
-        return load_rules(self.table_state.rulebook, self.table_state.options)
+        return load_rules(self.table_state.rulebook, self.table_state.options, texts=self.table_state.rulebook_texts)
 
     @property
     def can_force(self) -> bool:
@@ -668,11 +672,11 @@ class LiveTable:
         if m := OPTION_LINE.fullmatch(line):
             value = option_value(m["value"])
             table = self.table_state
-            load_rules(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
+            load_rules(table.rulebook, {**table.options, m["name"]: value}, texts=table.rulebook_texts)  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
         if m := RULEBOOK_LINE.fullmatch(line):
             ref = m["ref"].strip()
-            load_rules(ref, {}, self.base_dir)  # refused here if it cannot be loaded
+            load_rules(ref, {}, self.base_dir, self.table_state.rulebook_texts)  # refused here if it cannot be loaded
             return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))
         if SHUFFLED_LINE.fullmatch(line):
             return ev.Shuffle()
@@ -680,7 +684,8 @@ class LiveTable:
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
         request = None if self.asking is None else Request(
-            asks(self.asking, self.session_id, night_words(event)), again=self.again)
+            asks(self.asking, self.session_id, night_words(event)), again=self.again, at=self.at)
+        self.asked_at = self.seen
         try:
             row = night_event(self.store, self.session_id, event, expected_seq=self.seen, state=self.night_state,
                               request=request)
@@ -694,6 +699,15 @@ class LiveTable:
         applied = decode_event(row.kind, row.payload)
         assert isinstance(applied, ev.NightEvent)
         self.table_state.apply(applied)
+        if isinstance(applied, ev.ChangeRulebook):  # the store recorded the rulebook's text right after it
+            last = row.hash
+            for extra in self.store.log_since(self.session_id, row.seq).events:
+                if extra.kind != "RulebookText" or extra.prev_hash != last:
+                    break
+                recorded = decode_event(extra.kind, extra.payload)
+                assert isinstance(recorded, ev.NightEvent)
+                self.table_state.apply(recorded)
+                self.seen, last = extra.seq, extra.hash
         self.header.append(applied)
         state = self.state
         note = "from the next hand"

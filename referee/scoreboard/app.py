@@ -2,8 +2,10 @@
 events; read-only.
 
 * ``GET /s/{session}/{token}/`` the page (the assets it loads ship in this package: no CDN);
-  ``…/state`` the view as JSON; ``…/events`` a server-sent event stream, one ``state`` event each
-  time the view changes (and at once on connecting, so a page that lost its connection catches up).
+  ``…/state`` the view as JSON; ``…/events`` a server-sent event stream: the view at once on
+  connecting (event ``state``, so a page that lost its connection catches up), then each time it
+  changes what changed (event ``change``: the sections to ``set``, the items to ``append`` to a
+  list), or the whole view again for a page that missed a change.
 * a wrong or missing token, another session, any other path: 404 (the link without its last ``/``
   redirects to the page); any method but GET or HEAD, anywhere: 405.  Every response forbids inline
   script, framing and referrers (:data:`SECURITY_HEADERS`).
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -29,15 +32,34 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.errors import RefereeError
 from referee.scoreboard.feed import NightFeed
 from referee.scoreboard.token import token_matches
 
 POLL_SECONDS = 0.2
+#: what the pages are told while the database cannot be read
+OFFLINE: Final = "the database cannot be reached"
+
+
+def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What turns view ``old`` into ``new``: ``set`` the sections that changed, ``append`` to the
+    lists that only grew (findings, rulings: a long night's page is not sent whole for an action)."""
+    out: dict[str, dict[str, Any]] = {"set": {}, "append": {}}
+    for key, value in new.items():
+        before = old.get(key)
+        if value == before:
+            continue
+        if isinstance(value, list) and isinstance(before, list) and before and value[:len(before)] == before:
+            out["append"][key] = value[len(before):]
+        else:
+            out["set"][key] = value
+    for key in old.keys() - new.keys():
+        out["set"][key] = None
+    return out
 
 
 class Board:
-    """The one session a server shows: its latest view (as JSON text) and who is waiting for the next."""
+    """The one session a server shows: its latest view (as JSON text), what changed in it last, and
+    who is waiting for the next."""
 
     def __init__(self, store: Any, session_id: int, token: str, poll: float = POLL_SECONDS) -> None:
         self.store = store
@@ -47,28 +69,31 @@ class Board:
         self.feed = NightFeed(store, session_id)
         self.head: tuple[object, ...] | None = None
         self.view = "{}"
+        self.change = '"set": {}, "append": {}'  # from the version before to this one
         self.version = 0
-        self.offline: str | None = None  # why the database cannot be read, while it cannot
+        self.offline: str | None = None  # :data:`OFFLINE` while the database cannot be read
         self.changed = asyncio.Condition()
+        self._doc: dict[str, Any] = {}  # the view last read (only the worker reading the feed touches it)
 
-    def _read(self) -> tuple[tuple[object, ...], str | None]:
-        """The log's head and, when it moved, the new view (run in a worker thread)."""
+    def _read(self) -> tuple[tuple[object, ...], tuple[str, str] | None]:
+        """The log's head and, when it moved, the new view and what changed (run in a worker thread)."""
         head, view = self.feed.read()
-        return head, None if view is None else json.dumps(view, ensure_ascii=False)
+        if view is None:
+            return head, None
+        change = json.dumps(changes(self._doc, view), ensure_ascii=False)[1:-1]
+        self._doc = view
+        return head, (json.dumps(view, ensure_ascii=False), change)
 
     async def refresh(self) -> None:
         """Look at the log once; tell the waiting pages if anything changed."""
         try:
-            head, view = await to_thread.run_sync(self._read)
-        except RefereeError as err:
-            await self._publish(offline=f"{err}")
+            head, read = await to_thread.run_sync(self._read)
+        except Exception:  # noqa: BLE001 - a database that went away: say so, keep watching
+            await self._publish(offline=OFFLINE)  # (not why: the error may name a path of the server)
             return
-        except Exception as err:  # noqa: BLE001 - a database that went away: say so, keep watching
-            await self._publish(offline=" ".join(str(err).split())[:200] or type(err).__name__)
-            return
-        if view is not None:
+        if read is not None:
             self.head = head
-            self.view = view
+            self.view, self.change = read
             await self._publish(offline=None, changed=True)
         elif self.offline is not None:
             await self._publish(offline=None)
@@ -76,6 +101,8 @@ class Board:
     async def _publish(self, *, offline: str | None, changed: bool = False) -> None:
         if not changed and offline == self.offline:
             return
+        if not changed:
+            self.change = '"set": {}, "append": {}'
         self.offline = offline
         async with self.changed:
             self.version += 1
@@ -85,13 +112,18 @@ class Board:
         """What a page is sent: the view, and whether it is live."""
         return '{"offline": %s, "view": %s}' % (json.dumps(self.offline), self.view)
 
+    def change_message(self) -> str:
+        """What a page that has the version before is sent: what changed, and whether it is live."""
+        return '{"offline": %s, %s}' % (json.dumps(self.offline), self.change)
+
     async def watch(self) -> None:
         while True:
             await self.refresh()
             await asyncio.sleep(self.poll)
 
     async def updates(self, request: Request) -> AsyncIterator[dict[str, str]]:
-        """The event stream of one page: the state now, then each change."""
+        """The event stream of one page: the state now (event ``state``), then each change: what
+        changed (event ``change``) when the page has the version before, else the state."""
         seen = -1
         while True:
             async with self.changed:
@@ -103,8 +135,11 @@ class Board:
             if await request.is_disconnected():
                 return
             if seen != self.version:
-                seen = self.version
-                yield {"event": "state", "data": self.message()}
+                behind, seen = seen, self.version
+                if behind >= 0 and behind == seen - 1:
+                    yield {"event": "change", "data": self.change_message()}
+                else:
+                    yield {"event": "state", "data": self.message()}
 
 
 def _asset(name: str) -> str:
@@ -126,7 +161,8 @@ SECURITY_HEADERS: Final = {
 class Guard:
     """Around the app: any request but GET or HEAD, anywhere, is a 405 (no endpoint writes); every
     response carries :data:`SECURITY_HEADERS`; a request the app fails on is a bare 500, never a
-    traceback (the app's own errors are a bug, but the scorekeeper's prompt is no place for them)."""
+    traceback (the app's own errors are a bug, said in one line: the scorekeeper's prompt is no place
+    for a traceback)."""
 
     def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
         self.app = app
@@ -151,7 +187,8 @@ class Guard:
             return
         try:
             await self.app(scope, receive, guarded_send)
-        except Exception:  # noqa: BLE001 - one plain answer, no traceback anywhere
+        except Exception as err:  # noqa: BLE001 - one plain answer and one line, no traceback anywhere
+            logging.getLogger("uvicorn.error").error("scoreboard: %s answering %s", type(err).__name__, scope["path"][:80])
             if not started:
                 await PlainTextResponse("Internal Server Error", status_code=500)(scope, receive, guarded_send)
 

@@ -4,8 +4,9 @@ A scoreboard looks at its session's log every poll.  :class:`NightFeed` keeps th
 and, when the log moved, reads the rows appended since (one query), checks that they continue the
 chain from the last row it read, and makes the page's data again from the night as it now stands
 (:class:`referee.scoreboard.view.PublicPage`, which keeps the public replay past the finished hands:
-an action appended to the hand being played costs that hand, not the night; each row is decoded
-once).  Rows that do not continue the chain (a database restored under a running server) are read
+an action appended to the hand being played costs that hand, not the night).  Each row is decoded
+once, and rows of the hand being played are added to the session read before
+(:func:`referee.recording.session_log.with_last_hand_rows`), not the whole log read again.  Rows that do not continue the chain (a database restored under a running server) are read
 whole again.
 
 The page's data is the same as :func:`referee.scoreboard.view.session_view` makes by reading and
@@ -16,7 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.errors import RefereeError
 from referee.ledger.ledger import people_of
+from referee.recording.session_log import SessionLog, read_session_log, with_last_hand_rows
 from referee.scoreboard.view import PublicPage
 from referee.store.log import LogSnapshot
 
@@ -32,8 +35,11 @@ class NightFeed:
         self.session_id = session_id
         self.rows: list[Any] = []  # every event row read so far, in seq order
         self._decoded: dict[int, Any] = {}  # their events, by seq
+        self._log: SessionLog | None = None  # the session read from them
         self.head: tuple[object, ...] | None = None
         self.page = PublicPage()  # keeps the public replay past the finished hands
+        self._seats: tuple[tuple[str, object], ...] | None = None
+        self._people_now: dict[str, str] = {}
 
     def read(self) -> tuple[tuple[object, ...], dict[str, Any] | None]:
         """The log's head now and, when it moved since the last read, the page's data (else None)."""
@@ -41,7 +47,7 @@ class NightFeed:
         fresh = self.store.log_since(self.session_id, last.seq if last is not None else 0)
         new = list(fresh.events)
         if new and last is not None and new[0].prev_hash != last.hash:
-            self.rows, self._decoded = [], {}  # not the log read before: read it whole
+            self.rows, self._decoded, self._log = [], {}, None  # not the log read before: read it whole
             fresh = self.store.log_since(self.session_id, 0)
             new = list(fresh.events)
         session = fresh.session
@@ -50,12 +56,30 @@ class NightFeed:
         head = (rows[-1].seq if rows else 0, len(fresh.hands), session.status, session.ended_at)
         if head == self.head:
             return head, None
-        view = self._view(LogSnapshot(session, fresh.seats, fresh.hands, rows))
-        self.rows, self.head = rows, head  # only once the view is made: a failed read is read again
+        snapshot = LogSnapshot(session, fresh.seats, fresh.hands, rows)
+        log = self._read_log(snapshot, new)
+        view = self.page.view(snapshot, self._people(snapshot), self._decoded, log)
+        self.rows, self.head, self._log = rows, head, log  # only once the view is made: a failed read is read again
         return head, view
 
-    def _view(self, snapshot: LogSnapshot) -> dict[str, Any]:
-        return self.page.view(snapshot, people_of(self.store, self.session_id), self._decoded)
+    def _read_log(self, snapshot: LogSnapshot, new: list[Any]) -> SessionLog | None:
+        """The session read from ``snapshot``: rows of the hand being played added to the one read
+        before, else the whole log read again (None: it cannot be read; the page says so)."""
+        try:
+            if self._log is not None and self.rows and new:
+                log = with_last_hand_rows(self._log, snapshot, new)
+                if log is not None:
+                    return log
+            return read_session_log(snapshot, self._decoded)
+        except (RefereeError, OSError, LookupError, ValueError):  # as the page's own reading of it
+            return None
+
+    def _people(self, snapshot: LogSnapshot) -> dict[str, str]:
+        """Each seat name and the person it is (read again only when the seats change)."""
+        seats = tuple((seat.name, seat.player_id) for seat in snapshot.seats)
+        if seats != self._seats:
+            self._seats, self._people_now = seats, people_of(self.store, self.session_id)
+        return self._people_now
 
 
 __all__ = ["NightFeed"]

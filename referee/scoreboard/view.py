@@ -160,13 +160,14 @@ class PublicPage:
         self._kept: _Kept | None = None  # the public replay past the finished hands
 
     def view(self, snapshot: LogSnapshot, people: Mapping[str, str],
-             decoded: dict[int, ev.Event] | None = None) -> dict[str, Any]:
+             decoded: dict[int, ev.Event] | None = None, log: SessionLog | None = None) -> dict[str, Any]:
         """Everything a page shows of the session ``snapshot`` holds (plain data for JSON): a function
         of the log as read (``people``: each seat's person, for the ledger; ``decoded``: the events of
-        rows decoded before, by seq, kept by a caller that reads a growing log).  A log that cannot be
-        replayed gives :func:`unavailable_view`, never the error."""
+        rows decoded before, by seq, kept by a caller that reads a growing log; ``log``: the session
+        read from ``snapshot`` already, by such a caller).  A log that cannot be replayed gives
+        :func:`unavailable_view`, never the error."""
         try:
-            return self._view(snapshot, people, decoded)
+            return self._view(snapshot, people, decoded, log)
         except (RefereeError, OSError, LookupError, ValueError):
             return unavailable_view(snapshot)
 
@@ -195,8 +196,8 @@ class PublicPage:
         return now.replay, now.hands
 
     def _view(self, snapshot: LogSnapshot, people: Mapping[str, str],
-              decoded: dict[int, ev.Event] | None) -> dict[str, Any]:
-        log = read_session_log(snapshot, decoded)
+              decoded: dict[int, ev.Event] | None, log: SessionLog | None) -> dict[str, Any]:
+        log = log if log is not None else read_session_log(snapshot, decoded)
         replay, kept = self._night(log)
         walk, lines = game_walk(log), HandLines(log)
         for hand in kept:
@@ -255,7 +256,7 @@ class PublicPage:
         if not closed and len(snapshot.hands) > len(hands):
             table = log.table
             number = len(snapshot.hands)
-            hand = NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, number, log.closing)
+            hand = NightHand.from_header(load_rules(table.rulebook, table.options, texts=table.rulebook_texts), table.seats, number, log.closing)
             setup = replay.thread.setup_for(hand)
             empty = HandReplay(setup, (), (), start_hand(setup).outcome(), ())
             return _hand_view(empty, number, [], tuple(table.known.values()))

@@ -15,6 +15,8 @@ command appended, under the key of what it asked and where the session's log sto
   bypassed, the unique key refuses its row and the loser finds the winner's);
 * the same thing asked again later, after anything else was recorded, is a new request.  A command
   that means it again right after itself says so (``again``): its request is never taken for a retry.
+  A command that exits 75 prints where the log stood when it asked (``--asked-at N``): run again with
+  it, it finds its own fact by its key (``at``) even when other facts were recorded since.
 
 A request that starts a night (an import) has no head yet: it claims a key of its own
 (:func:`night_key`, :meth:`~referee.store.store.Transaction.claim`), so two imports of one night at
@@ -36,6 +38,9 @@ class Request:
 
     asks: str
     again: bool = False
+    #: where the session's log stood (its last event's seq) when a run of this command whose reply was
+    #: lost asked it: its fact, if stored, is found by its key whatever was recorded since
+    at: int | None = None
 
 
 def asks(command: str, *parts: object) -> str:

@@ -149,7 +149,7 @@ class Served:
 
         self.process = subprocess.Popen([str(referee), "--db", url, "serve", str(session), "--port", "0", "--no-qr", *extra],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                                        stdin=subprocess.DEVNULL, preexec_fn=limits)
+                                        stdin=subprocess.DEVNULL, preexec_fn=limits if open_files is not None else None)
         assert self.process.stdout is not None
         self.printed: list[str] = []
         for line in self.process.stdout:
@@ -201,9 +201,11 @@ class EventStream:
         self.response = self.connection.getresponse()
         assert self.response.status == 200, self.response.status
         self.raw: list[str] = []
+        self.state: dict = {}
 
     def next_state(self, timeout: float = 5.0) -> dict:
-        """The next ``state`` event's data (pings skipped)."""
+        """The next state the page has: a ``state`` event's data, or the one before with a
+        ``change`` event applied as the page applies it (pings skipped)."""
 
         deadline = time.monotonic() + timeout
         event, data = None, []
@@ -218,7 +220,15 @@ class EventStream:
             elif line.startswith("data:"):
                 data.append(line[5:].strip())
             elif line == "" and event == "state":
-                return json.loads("\n".join(data))
+                self.state = json.loads("\n".join(data))
+                return self.state
+            elif line == "" and event == "change":
+                change = json.loads("\n".join(data))
+                view = {**self.state["view"], **change["set"]}
+                for key, items in change["append"].items():
+                    view[key] = [*(self.state["view"].get(key) or []), *items]
+                self.state = {"offline": change["offline"], "view": view}
+                return self.state
             elif line == "":
                 event, data = None, []
         raise AssertionError(f"no state event within {timeout} s")

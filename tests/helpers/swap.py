@@ -9,7 +9,7 @@ in each ``state`` event of its stream (the served page itself is a fixed asset).
 
 What the table has seen is worked out here from the hand format's documentation alone
 (docs/hand-format.md, docs/scoreboard.md), apart from :mod:`referee.engine.public`: a card shown,
-revealed, exposed or dealt face up; the widow or dummy while it lies face up (turned, ``dummy:``, at
+revealed, declared, exposed or dealt face up; the widow or dummy while it lies face up (turned, ``dummy:``, at
 the end of the dealer's phase-one turn when nobody took it, at once after a phase-one knock unless
 ``whiskey.phase1_knock = allowed``, then spread by the dealer at his turn, or a hand laid face up as
 the new widow by ``takes widow``) with every card in it, laid into it or taken from it.  Where it errs
@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+
+from helpers.tallies import TALLIES
 
 from referee.cards import UNKNOWN, Card
 from referee.engine import events as ev
@@ -36,6 +39,20 @@ from referee.handfile.writer import EventWriter
 from referee.recording.session_log import read_session_log
 from referee.store.codec import decode_event, encode_event
 from referee.store.log import LogSnapshot
+
+
+TALLY = "scoreboard swap proof"
+#: (night, step) pairs the proof compared in this process, and how many of them had a card swapped (a
+#: tally: tests/helpers/tallies.py carries it to the summary, under xdist too)
+COMPARED: Counter[str] = TALLIES[TALLY]
+
+
+def summary(counted: Mapping[str, int]) -> str | None:
+    """The closing line of a run that compared pages (tests/conftest.py prints it)."""
+    if not counted.get("steps"):
+        return None
+    return (f"{TALLY}: {counted['steps']} (night, step) pairs compared, "
+            f"{counted.get('swapping', 0)} of them with unseen cards swapped")
 
 
 def _known(cards: Sequence[object]) -> list[Card]:
@@ -68,6 +85,8 @@ def table_has_seen(game: str, options: Mapping[str, object], events: Sequence[ev
             case ev.DealWidow(cards=cards):
                 widow = list(cards)
             case ev.Show(cards=cards) | ev.Reveal(cards=cards):
+                seen.update(_known(cards))
+            case ev.Declare(what="four_of_a_kind" | "four_pairs", cards=cards):  # a brag win declared
                 seen.update(_known(cards))
             case ev.Expose(card=card):
                 seen.update(_known((card,)))

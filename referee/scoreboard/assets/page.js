@@ -157,11 +157,20 @@ function draw(message) {
 
 function connect() {
   const stream = new EventSource("events");
-  stream.addEventListener("state", (e) => {
-    const message = JSON.parse(e.data);
+  const shown = (message) => {
     draw(message);
-    if (message.offline) live("database unreachable: showing the last state (" + message.offline + ")", true);
+    // why the server cannot read the database is the server's business (it may name a path): not shown
+    if (message.offline) live("database unreachable: showing the last state", true);
     else live("live · " + new Date().toLocaleTimeString(), false);
+  };
+  stream.addEventListener("state", (e) => shown(JSON.parse(e.data)));
+  // what changed since the state this page has: sections replaced, items added to lists
+  stream.addEventListener("change", (e) => {
+    const message = JSON.parse(e.data);
+    const next = Object.assign({}, view, message.set);
+    for (const [key, items] of Object.entries(message.append)) next[key] = (view[key] || []).concat(items);
+    message.view = next;
+    shown(message);
   });
   stream.onerror = () => live("connection lost: reconnecting…", true);
 }
