@@ -154,7 +154,7 @@ def parse_pokernow_ledger(
     if len(players) < 2:
         only = players[0]
         raise LedgerFileError(
-            f"the ledger has one player ({only.name}, row{'s' if len(only.rows) > 1 else ''} "
+            f"the ledger has one player ({only.name!r}, row{'s' if len(only.rows) > 1 else ''} "
             f"{', '.join(map(str, only.rows))}): a night needs two or more",
             where=source, hint="download the ledger of the whole game, once the others have played (Ledger, then "
                                "Download Ledger)")
