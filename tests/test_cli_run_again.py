@@ -224,6 +224,73 @@ def test_a_command_run_again_with_the_event_its_lost_run_printed_finds_its_fact_
     assert len(facts(pg_url)) == 1
 
 
+def closes(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
+    assert cli(url, "session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:100", "-p", "Bob:100").exit_code == 0
+    return (["session", "close", "1", "-c", "Ann:100", "-c", "Bob:100"], lambda u: [p for _, p in kinds(u, "CashOut")],
+            "Already recorded: Ann cashes out 100")
+
+
+def reopens(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
+    three(url)
+    return (["session", "reopen", "1", "--why", "Bob's count"], lambda u: [p for _, p in kinds(u, "Reopened")],
+            "Already recorded: reopened")
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("command, meanwhile", [
+    (closes, ["settle", "1", "--set", "locale=en_IE"]),
+    (reopens, ["session", "amend", "1", "--count", "Cy:71", "--why", "miscounted"]),
+    (rebuys, ["session", "amend", "1", "--void", "1:1", "--why", "misheard"]),
+], ids=["session close", "session reopen", "session amend"])
+def test_a_session_correction_run_again_with_the_event_its_lost_run_printed_finds_its_fact_after_more_was_recorded(
+        pg_url: str, command: Callable[[str], tuple[list[str], Callable[[str], list[object]], str]],
+        meanwhile: list[str]) -> None:
+    """Close, reopen and amend: the reply to the COMMIT is lost, the exit-75 hint names the event where
+    the log stood when the command asked, another command records something, and the first run again
+    with ``--asked-at`` that event says "Already recorded" and stores nothing twice."""
+    args, facts, already = command(pg_url)
+    parts = urlsplit(pg_url)
+    proxy = CuttingProxy(parts.hostname or "127.0.0.1", parts.port or 5432, commits_appended_events)
+    try:
+        proxy.cut_next.set()
+        code, out, err = run(*args, "--db", proxy.url(pg_url))
+    finally:
+        proxy.close()
+    assert code == 75, (out, err)
+    stored = len(facts(pg_url))
+    [at] = re.findall(r"--asked-at (\d+)", " ".join(err.split()))
+    done = cli(pg_url, *meanwhile)
+    assert done.exit_code == 0, done.output
+    code, out, err = run(*args, "--asked-at", at, "--db", pg_url)
+    assert code == 0, err
+    assert already in " ".join(out.split()), out
+    assert len(facts(pg_url)) == stored
+
+
+def commits_a_void(data: bytes, sent: list[bytes]) -> bool:
+    """The COMMIT of the transaction that marks a session void (no event of its log)."""
+    return b"COMMIT" in data and any(b"UPDATE sessions" in earlier for earlier in sent)
+
+
+@pytest.mark.postgres
+def test_a_void_whose_reply_was_lost_run_again_with_asked_at_says_already_recorded(pg_url: str) -> None:
+    """``session void`` takes ``--asked-at`` as close, amend and reopen do (one retry line for them
+    all); a void is found again by its reason."""
+    assert cli(pg_url, "session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:100", "-p", "Bob:100").exit_code == 0
+    parts = urlsplit(pg_url)
+    proxy = CuttingProxy(parts.hostname or "127.0.0.1", parts.port or 5432, commits_a_void)
+    try:
+        proxy.cut_next.set()
+        code, out, err = run("session", "void", "1", "--why", "started twice", "--db", proxy.url(pg_url))
+    finally:
+        proxy.close()
+    assert code == 75, (out, err)
+    assert "run it again as it is" in " ".join(err.split()), err
+    code, out, err = run("session", "void", "1", "--why", "started twice", "--asked-at", "4", "--db", pg_url)
+    assert code == 0, err
+    assert "Already recorded: void: started twice (session 1" in " ".join(out.split()), out
+
+
 # ---------------------------------------------------------------- two at once
 
 

@@ -19,7 +19,7 @@ import typer
 from rich import box
 from rich.table import Table
 
-from referee.cli.db import DbOption, open_for
+from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
 from referee.errors import InputError, RetryableError, excerpt
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
@@ -403,6 +403,7 @@ def close(
     end_hand: Annotated[str | None, typer.Option("--end-hand", metavar="return|split",
                                                  help="End a hand still in play by rule: its pot returned "
                                                       "(house.90.1) or split (house.90.2).")] = None,
+    asked_at: AskedAtOption = None,
     db: DbOption = None,
 ) -> None:
     """Close a session: count every player out against the log and end the night.
@@ -418,8 +419,8 @@ def close(
     from referee.store.store import StaleLogError
 
     request = Request(asks("session close", session_id, sorted((n.casefold(), c) for n, c in pairs), end_hand,
-                           " ".join((by or "").split()) if accept else None))
-    with open_for(ctx, db) as store:
+                           " ".join((by or "").split()) if accept else None), at=asked_at)
+    with open_for(ctx, db) as store, found_again_at():
         out = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by, request=request)
         if accept and by and by.strip() and out.differ:
             life.confirmer(out, by)  # a confirmer who is no player of the night: refused in one line
@@ -487,14 +488,15 @@ def reopen(
     session_id: Annotated[int, typer.Argument(metavar="ID", help="The closed session to correct.")],
     why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why it is reopened (kept in the log).")],
     by: Annotated[str | None, typer.Option("--by", metavar="NAME", help="Who reopens it.")] = None,
+    asked_at: AskedAtOption = None,
     db: DbOption = None,
 ) -> None:
     """Open a closed night again to correct it; the reason is kept in the log and the report."""
     from referee.night import life
 
     reason = " ".join(why.split())
-    request = Request(asks("session reopen", session_id, reason, " ".join((by or "").split())))
-    with open_for(ctx, db) as store:
+    request = Request(asks("session reopen", session_id, reason, " ".join((by or "").split())), at=asked_at)
+    with open_for(ctx, db) as store, found_again_at():
         life.reopen(store, session_id, why, by=by or "", request=request)
     typer.echo(f"Session {session_id} reopened: {reason}")
     typer.echo(f"Correct it with: referee session amend {session_id} --void HAND:ACTION | --count NAME:CHIPS | "
@@ -512,6 +514,7 @@ def amend(
                                                     help="A cash-out count mistyped: the right count.")] = None,
     rebuy: Annotated[list[str] | None, typer.Option("--rebuy", metavar="NAME:CHIPS",
                                                     help="A rebuy the log missed (chips at the chip value).")] = None,
+    asked_at: AskedAtOption = None,
     db: DbOption = None,
 ) -> None:
     """Correct a night, append-only: each correction is recorded with its reason, and the ledger, the
@@ -527,8 +530,8 @@ def amend(
         if not (hand_text.isascii() and hand_text.isdigit()):
             raise InputError(f"bad void {hand_text}:{action}", where="--void", hint=_VOID_HINT)
         hands.append((int(hand_text), action))
-    request = Request(asks("session amend", session_id, hands, fixes, rebuys, reason))
-    with open_for(ctx, db) as store:
+    request = Request(asks("session amend", session_id, hands, fixes, rebuys, reason), at=asked_at)
+    with open_for(ctx, db) as store, found_again_at():
         said = life.amend(store, session_id, why, life.Amendments(hands, fixes, rebuys), request=request)
     for what in said:
         typer.echo(f"Amended session {session_id}: {what} ({reason})")
@@ -553,14 +556,25 @@ def void(
     ctx: typer.Context,
     session_id: Annotated[int, typer.Argument(metavar="ID", help="The session to void.")],
     why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why it is voided (kept with it).")],
+    asked_at: Annotated[int | None, typer.Option(
+        "--asked-at", metavar="EVENT", min=0,
+        help="Accepted as by close, amend and reopen (one retry line for them all); not needed here: a void "
+             "is found again by its reason, whatever was recorded since.")] = None,
     db: DbOption = None,
 ) -> None:
     """Void a night: it is kept, its log untouched, and counts nowhere (standings, reports, settlements).
 
     Works on any session, even one whose log no longer replays (from an older referee, say), or a
-    night imported twice."""
+    night imported twice.  Run again after exit 75, a void stored already for the same reason says
+    "Already recorded"."""
     from referee.night import life
 
     with open_for(ctx, db) as store:
-        game = life.void(store, session_id, why)
+        try:
+            game = life.void(store, session_id, why)
+        except RetryableError as err:
+            err.hint = (f"{err.hint}; " if err.hint else "") + (
+                "run it again as it is: if the void was stored, it says so (it is found by its reason, "
+                "so --asked-at is not needed)")
+            raise
     typer.echo(f"Session {session_id} ({game.table_name}) is void: {game.void_reason}. It is kept and counts nowhere.")

@@ -25,7 +25,7 @@ import typer
 from rich import box
 from rich.table import Table
 
-from referee.cli.db import DbOption, open_for
+from referee.cli.db import AskedAtOption, DbOption, asked_at_hint, open_for
 from referee.cli.output import console
 from referee.errors import InputError
 from referee.money import parse_money
@@ -150,10 +150,7 @@ def settle(
     method: Annotated[str, typer.Option("--method", metavar="auto|exact|greedy",
                                         help="exact: fewest transfers (up to 20 balances); greedy: largest "
                                              "first; auto: exact when it can.")] = "auto",
-    asked_at: Annotated[int | None, typer.Option(
-        "--asked-at", metavar="EVENT", min=0,
-        help="Run again after exit 75: where the log stood when the lost run asked (it printed it), so that "
-             "what it recorded is found even if more was recorded since.")] = None,
+    asked_at: AskedAtOption = None,
     again: Annotated[bool, typer.Option(
         "--again", help="A real second payment of an amount already paid between the same two people: "
                         "record it, and never take this command for a retry of one just run.")] = False,
@@ -184,9 +181,7 @@ def settle(
                 done = found
             except RetryableError as err:  # the reply may be lost after it was stored: how to find it again
                 if asked:
-                    err.hint = (f"{err.hint}; " if err.hint else "") + (
-                        f"run as it is, it finds what it stored; if anything else is recorded first, add --asked-at "
-                        f"{asked[0]} (where the log stood when it asked)")
+                    err.hint = (f"{err.hint}; " if err.hint else "") + asked_at_hint(asked[0])
                 raise
         snapshot = store.log_snapshot(session_id)
         if written is not None:
