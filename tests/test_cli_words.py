@@ -95,6 +95,18 @@ def test_a_banker_that_is_no_name_of_one_word_is_refused(sqlite_url: str, banker
         assert not any(row.kind == "LedgerSetting" for row in store.events(1))
 
 
+@pytest.mark.parametrize("banker", ["<img src=x>", "Ann Bob", "9th"])
+def test_a_one_run_banker_that_is_no_name_of_one_word_is_refused_as_a_recorded_one_is(sqlite_url: str,
+                                                                                       banker: str) -> None:
+    """``settle --banker NAME`` (this run only) is checked as ``--set banker=NAME``: it printed
+    "everybody settles with <img src=x>" and a transfer to that name."""
+    ok("import", str(NIGHT), "--db", sqlite_url)
+    result = invoke("settle", "1", "--banker", banker, "--db", sqlite_url)
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == f"Error: --banker {banker}: bad banker name {banker!r}"
+    assert len(result.output.splitlines()) == 2  # the line and its hint, no settlement printed
+
+
 def test_a_banker_named_with_one_word_is_recorded(sqlite_url: str) -> None:
     ok("import", str(NIGHT), "--db", sqlite_url)
     assert "Recorded: ledger banker = O'Neil" in ok("settle", "1", "--set", "banker=O'Neil", "--db", sqlite_url).output

@@ -65,6 +65,16 @@ def parse_setting(text: str) -> tuple[str, str]:
         raise err.located(f"--set {text}") from None
 
 
+def parse_banker(name: str | None) -> str | None:
+    """``--banker NAME`` (this run only), checked as ``--set banker=NAME`` is: a name of one word."""
+    if name is None:
+        return None
+    try:
+        return check_setting("banker", name)[1]
+    except InputError as err:
+        raise err.located(f"--banker {name}") from None
+
+
 def parse_payment(text: str, current: Settlement, ledger: SessionLedger) -> Transfer:
     """``--paid 2@7f3a9c`` (transfer 2 of the list printed with that key, in full), ``--paid 2`` (of
     the list as it is, while no payment is recorded) or ``--paid Bob:Ann[:12.50]``."""
@@ -164,6 +174,7 @@ def settle(
     from referee.store.requests import Request, asks
 
     settings = [parse_setting(text) for text in setting or []]
+    banker = parse_banker(banker)
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
     options: dict[str, Any] = {"method": method, "banker": banker, "prefer": preferred, "forbid": forbidden}
     recorded: list[Transfer] = []
