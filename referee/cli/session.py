@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from decimal import Decimal, InvalidOperation
+from gettext import ngettext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -372,20 +373,21 @@ def _confirmer(by: str | None, accept: bool, session_id: int, differ: list[Any])
     the terminal; InputError (nothing written) when nobody does."""
     said = "; ".join(c.words() for c in differ)
     many = len(differ) != 1
+    differs = f"{plural(len(differ), 'count')} {ngettext('differs', 'differ', len(differ))} from the log"
     if accept:
         if not by or not by.strip():
             raise InputError("--accept needs who confirms the counts", where="--accept",
                              hint="name him: --accept --by NAME (a player of the night)")
         return " ".join(by.split())
     if _interactive():
-        typer.echo(f"{len(differ)} count{'s differ' if many else ' differs'} from the log: {said}")
+        typer.echo(f"{differs}: {said}")
         answer = typer.prompt("Confirm as counted? Who confirms (a name; nothing: count again)", default=by or "",
                               show_default=bool(by))
         if answer.strip():
             return " ".join(answer.split())
-    raise InputError(f"{len(differ)} count{'s differ' if many else ' differs'} from the log: {said}",
+    raise InputError(f"{differs}: {said}",
                      where=f"session {session_id}",
-                     hint=f"count again and give the right count{'s' if many else ''}, or confirm "
+                     hint=f"count again and give the right {ngettext('count', 'counts', len(differ))}, or confirm "
                           f"{'them' if many else 'it'} as counted: referee session close {session_id} … --accept --by NAME")
 
 
@@ -442,8 +444,8 @@ def close(
     if out.ended is not None:
         number, rule, given_back, middle = out.ended
         words = "returned to those who put it in" if end_hand == "return" else "split between the players still in"
-        typer.echo(f"Hand {number} ended by {rule}: its pot of {middle} "
-                   f"chips {words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
+        typer.echo(f"Hand {number} ended by {rule}: its pot of {plural(middle, 'chip')} "
+                   f"{words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
     for line in closed_lines(session_id, after, log, [(c, c.confirmed_by or w) for c, w in closed.confirmed]):
         typer.echo(line)
 
@@ -460,7 +462,7 @@ def closed_lines(session_id: int, after: Any, log: Any, confirmed: list[tuple[An
     says = sum(c.log_says for c in final)
     off = sum(1 for c in final if c.difference)
     agree = ("every count agrees with the log" if not off
-             else f"{off} count{'s differ' if off != 1 else ' differs'} from the log, confirmed")
+             else f"{plural(off, 'count')} {ngettext('differs', 'differ', off)} from the log, confirmed")
     from referee.report.words import cash_out_words, difference_words
 
     out.append(cash_out_words(bought, cashed))
