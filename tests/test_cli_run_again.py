@@ -351,7 +351,8 @@ def test_the_same_command_twice_at_once_stores_its_fact_once(
 def test_two_imports_of_one_night_at_once_import_it_once(pg_url: str) -> None:
     """Both import processes have recorded the night and checked that the store does not hold it yet;
     the test holds the table of request identities (SHARE) until both wait to claim the night, then
-    lets go: one keeps it, the other is told the session that holds it.  Today: both import."""
+    lets go: one keeps it, the other is refused as an import of a copy one after the other is (exit 2,
+    the same words: the night is already in the store as the winner's session).  Today: both import."""
     assert cli(pg_url, "session", "new", "--table", "Old", "--game", "straight_draw",
                "-p", "Oleg:50", "-p", "Ivan:50", "-p", "Masha:50").exit_code == 0  # the players exist
     with psycopg.connect(libpq(pg_url), autocommit=True) as watch, psycopg.connect(libpq(pg_url)) as holder:
@@ -359,10 +360,13 @@ def test_two_imports_of_one_night_at_once_import_it_once(pg_url: str) -> None:
         both = [start("import", str(NIGHT), "--table", "Kitchen", "--db", pg_url) for _ in range(2)]
         waiting_for_lock(watch, 2)
         holder.rollback()
-    results = [finish(p) for p in both]
-    assert sorted(code for code, _, _ in results) == [0, 0], results
+    results = sorted(finish(p) for p in both)
+    assert [code for code, _, _ in results] == [0, 2], results
     with open_store(pg_url) as store:
         kept = [g.id for g in store.sessions() if g.fingerprint is not None]
     assert len(kept) == 1
-    said = " ".join(" ".join(out.split()) for _, out, _ in results)
-    assert f"Already recorded: " in said and f"(session {kept[0]}, events 1-" in said, said
+    assert f"Imported {NIGHT} as session {kept[0]}:" in results[0][1]
+    code, _, later = run("import", str(NIGHT), "--table", "Kitchen", "--db", pg_url)  # a copy, one after the other
+    assert code == 2
+    assert results[1][2] == later, (results[1][2], later)
+    assert f"this night is already in the store as session {kept[0]} (table Kitchen, " in " ".join(later.split())
