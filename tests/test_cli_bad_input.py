@@ -125,7 +125,7 @@ def test_chips_added_beyond_the_bound_are_refused_alike_on_every_database(db_url
     from referee.store.store import open_store
 
     with open_store(db_url) as store:
-        assert [r.kind for r in store.events(1)] == ["SitDown", "SitDown", "SetDealer"]  # nothing added, nothing bet
+        assert [r.kind for r in store.events(1)] == ["SitDown", "SitDown", "SetDealer", "RulebookText"]  # nothing added or bet
 
 
 def test_the_largest_figures_the_bound_allows_are_printed_whole_in_the_report(sqlite_url: str) -> None:

@@ -54,7 +54,7 @@ def test_upgrade_then_info_counts(db_url: str) -> None:
     result = invoke("db", "info", "--db", db_url)
     assert result.output.splitlines()[2:] == [
         f"Schema:    {head_revision()} (up to date)",
-        "Contents:  2 players, 0 aliases, 1 session, 2 seats, 0 hands, 3 events",
+        "Contents:  2 players, 0 aliases, 1 session, 2 seats, 0 hands, 4 events",
     ]
 
 
@@ -87,7 +87,7 @@ def test_verify_reports_intact_and_broken_chains(db_url: str) -> None:
     ok = invoke("db", "verify", "--db", db_url)
     assert ok.exit_code == 0, ok.output
     assert ok.output.splitlines()[-1] == "All 2 sessions verified."
-    assert ok.output.splitlines()[0].startswith("session 1: 5 events, chain intact (head ")
+    assert ok.output.splitlines()[0].startswith("session 1: 6 events, chain intact (head ")
 
     with open_store(db_url) as store, store.engine.begin() as conn:
         if store.dialect == "postgresql":
@@ -95,11 +95,11 @@ def test_verify_reports_intact_and_broken_chains(db_url: str) -> None:
         else:
             conn.execute(text("DROP TRIGGER events_no_update"))
         conn.execute(text("UPDATE events SET payload = '{\"player\": \"Alice\", \"amount\": 200}' "
-                          "WHERE session_id = 2 AND seq = 4"))
+                          "WHERE session_id = 2 AND seq = 5"))
     broken = invoke("db", "verify", "--db", db_url)
     assert broken.exit_code == 1
     assert broken.output.splitlines()[1] == (
-        "session 2: CHAIN BROKEN at event 4 (hand 1, action 1: 'Alice: bets 200'): "
+        "session 2: CHAIN BROKEN at event 5 (hand 1, action 1: 'Alice: bets 200'): "
         "its content does not match its hash (the row was edited)")
     assert broken.output.splitlines()[-1].startswith("1 of 2 sessions has a broken chain")
     only_first = invoke("db", "verify", "--db", db_url, "--session", "1")

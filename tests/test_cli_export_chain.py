@@ -74,14 +74,14 @@ def test_an_intact_export_imports_verified(exported: dict[str, Any], sqlite_url:
 
 def test_one_bet_edited_is_refused_naming_the_event(exported: dict[str, Any], sqlite_url: str,
                                                    tmp_path: Path) -> None:
-    bet = event(exported, 7)
+    bet = event(exported, 8)
     assert (bet["kind"], bet["text"]) == ("Bet", "Ivan: bets 1")
     bet["payload"]["amount"] = 2  # "he bet two, not one"
     path = write(tmp_path, exported, "edited.json")
     result = invoke("import", str(path), "--db", sqlite_url)
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        f"Error: {path}: the hash chain does not match: event 7 (hand 2, action 1: 'Ivan: bets 1', stored as "
+        f"Error: {path}: the hash chain does not match: event 8 (hand 2, action 1: 'Ivan: bets 1', stored as "
         "'Ivan: bets 2'): its content does not match its hash (the row was edited)", REFUSED_HINT]
     assert invoke("session", "list", "--db", sqlite_url).output.startswith("No sessions yet")
 
@@ -93,24 +93,24 @@ def test_an_edit_with_its_hash_recomputed_is_still_caught(exported: dict[str, An
 
     from referee.store.chain import event_hash
 
-    bet = event(exported, 7)
+    bet = event(exported, 8)
     bet["payload"]["amount"] = 2
-    bet["hash"] = event_hash(bet["prev_hash"], session_id=exported["session"]["id"], seq=7, hand_number=bet["hand"],
+    bet["hash"] = event_hash(bet["prev_hash"], session_id=exported["session"]["id"], seq=8, hand_number=bet["hand"],
                              kind=bet["kind"], payload=bet["payload"], text=bet["text"],
                              created_at=datetime.fromisoformat(bet["created_at"]))
     result = invoke("import", str(write(tmp_path, exported, "rehashed.json")), "--db", sqlite_url)
     assert result.exit_code == 2
-    assert "event 8 (hand 2, action 2: 'Masha: raises 5'): it does not follow the previous event" in result.output
+    assert "event 9 (hand 2, action 2: 'Masha: raises 5'): it does not follow the previous event" in result.output
 
 
 def test_one_event_deleted_is_refused_naming_where(exported: dict[str, Any], sqlite_url: str, tmp_path: Path) -> None:
-    exported["events"] = [e for e in exported["events"] if e["seq"] != 10]
+    exported["events"] = [e for e in exported["events"] if e["seq"] != 11]
     path = write(tmp_path, exported, "deleted.json")
     result = invoke("import", str(path), "--db", sqlite_url)
     assert result.exit_code == 2
     assert result.output.splitlines()[0] == (
-        f"Error: {path}: the hash chain does not match: event 11 (hand 2, action 4: 'Oleg: calls'): expected "
-        "sequence number 10 (an event is missing)")
+        f"Error: {path}: the hash chain does not match: event 12 (hand 2, action 4: 'Oleg: calls'): expected "
+        "sequence number 11 (an event is missing)")
     assert invoke("session", "list", "--db", sqlite_url).output.startswith("No sessions yet")
 
 
@@ -139,7 +139,7 @@ def test_an_edited_header_is_refused(exported: dict[str, Any], sqlite_url: str, 
 
 def test_as_new_takes_an_edited_file_as_an_unverified_night_and_says_so(exported: dict[str, Any], db_url: str,
                                                                        tmp_path: Path) -> None:
-    event(exported, 7)["payload"]["amount"] = 2
+    event(exported, 8)["payload"]["amount"] = 2
     path = write(tmp_path, exported, "edited.json")
     result = invoke("import", str(path), "--db", db_url, "--as-new")
     assert result.exit_code == 0, result.output
@@ -174,7 +174,7 @@ def test_as_new_takes_an_edited_file_as_an_unverified_night_and_says_so(exported
 def test_passing_an_unverified_import_off_as_verified_breaks_its_chain(exported: dict[str, Any], sqlite_url: str,
                                                                       tmp_path: Path) -> None:
     """How a night came into the store is part of its genesis hash: editing the mark is caught."""
-    event(exported, 7)["payload"]["amount"] = 2
+    event(exported, 8)["payload"]["amount"] = 2
     assert invoke("import", str(write(tmp_path, exported, "e.json")), "--db", sqlite_url, "--as-new").exit_code == 0
     with open_store(sqlite_url) as store, store.engine.begin() as conn:
         conn.execute(text("UPDATE sessions SET origin = 'log-verified' WHERE id = 1"))

@@ -14,6 +14,7 @@ from typer.testing import CliRunner, Result
 
 from referee.cli import app
 from referee.cli.session import format_cents, parse_chip_value
+from referee.resources import rulebooks_dir
 from referee.errors import InputError
 from referee.store.store import open_store
 
@@ -41,13 +42,19 @@ def test_new_seats_the_players_and_keeps_the_rulebook(db_url: str) -> None:
         assert session.options == {"draw.limit_pre": 3}  # validated, stored as the option's int
         assert [(s.number, s.name, s.buy_in) for s in store.seats(1)] == [(1, "Alice", 100), (2, "Bob", 50), (3, "Carol", 20)]
         assert session.buy_in_default == 20
-        # the log opens the night: a sit-down per player in seat order, then the first dealer
-        assert [(r.seq, r.hand_number, r.kind, r.payload) for r in store.events(1)] == [
+        # the log opens the night: a sit-down per player in seat order, the first dealer, then the text of
+        # the rulebook it plays under
+        *opening, rulebook = store.events(1)
+        assert [(r.seq, r.hand_number, r.kind, r.payload) for r in opening] == [
             (1, None, "SitDown", {"player": "Alice", "stack": 100, "after": None, "paid_cents": None}),
             (2, None, "SitDown", {"player": "Bob", "stack": 50, "after": None, "paid_cents": None}),
             (3, None, "SitDown", {"player": "Carol", "stack": 20, "after": None, "paid_cents": None}),
             (4, None, "SetDealer", {"player": "Alice"}),
         ]
+        shipped = [[name, (rulebooks_dir() / f"{name}.toml").read_text(encoding="utf-8")]
+                   for name in ("jackpots", "straight_draw")]  # the rulebook, then the one it extends
+        assert (rulebook.seq, rulebook.kind, rulebook.payload["rulebook"], rulebook.payload["files"]) == (
+            5, "RulebookText", "jackpots", shipped)
 
 
 def test_show_prints_the_session(db_url: str) -> None:
@@ -65,7 +72,7 @@ def test_show_prints_the_session(db_url: str) -> None:
         "  status      open",
         "  rulebook    five_card_stud",
         "  chip value  1.00",
-        "  hands       0, events 3, chain intact",
+        "  hands       0, events 4, chain intact",
         "  seats (clockwise)",
         "    1. ally (player Alice): bought 40 chips for 40.00",
         "    2. Dave: bought 40 chips for 35.00",
@@ -73,6 +80,7 @@ def test_show_prints_the_session(db_url: str) -> None:
         "       1  opening: ally sits down with 40",
         "       2  opening: Dave sits down with 40, paying 35.00",
         "       3  opening: dealer: Dave",
+        "       4  before any hand: rulebook five_card_stud recorded (1 file, referee 0.1.0)",
     ]
 
 
@@ -95,8 +103,8 @@ def test_list(db_url: str) -> None:
     assert result.exit_code == 0, result.output
     rows = [line.split() for line in result.output.splitlines()]
     assert rows[0] == ["id", "started", "(UTC)", "table", "rulebook", "seats", "hands", "events", "status"]
-    assert rows[2][0] == "1" and rows[2][4:] == ["game", "jackpots*", "3", "0", "4", "open"]
-    assert rows[3][0] == "2" and rows[3][3:] == ["Saturday", "three_card_brag", "2", "0", "3", "open"]
+    assert rows[2][0] == "1" and rows[2][4:] == ["game", "jackpots*", "3", "0", "5", "open"]
+    assert rows[3][0] == "2" and rows[3][3:] == ["Saturday", "three_card_brag", "2", "0", "4", "open"]
 
 
 def test_house_rulebook_file_is_stored_by_its_path(db_url: str, tmp_path: Path) -> None:
@@ -225,7 +233,7 @@ def test_close_takes_every_cash_out_or_nothing(db_url: str) -> None:
         result = invoke(db_url, "close", "1", *bad)
         assert result.exit_code == 2 and result.output.startswith(error), result.output
     with open_store(db_url) as store:
-        assert store.session(1).status == "open" and store.last_seq(1) == 4  # nothing written
+        assert store.session(1).status == "open" and store.last_seq(1) == 5  # nothing written
     # no hand was played: the log gives each player what he bought
     closed = invoke(db_url, "close", "1", "-c", "alice:100", "-c", "Bob:50", "-c", "Carol:20")
     assert closed.exit_code == 0, closed.output
@@ -239,7 +247,7 @@ def test_close_takes_every_cash_out_or_nothing(db_url: str) -> None:
                                           "The log gives 170: every count agrees with the log"]
     shown = invoke(db_url, "show", "1").output
     assert "    1. Alice: bought 100 chips for 25.00, cashed out 100" in shown
-    assert "       7  before any hand: Carol cashes out 20" in shown
+    assert "       8  before any hand: Carol cashes out 20" in shown
     again = invoke(db_url, "close", "1")
     assert again.exit_code == 2 and again.output.startswith("Error: session 1 is closed")
 

@@ -47,7 +47,7 @@ def test_import_then_export_gives_the_canonical_file_back(db_url: str, tmp_path:
         fingerprint = store.session(1).fingerprint
     assert fingerprint is not None
     assert imported.output.splitlines() == [
-        f"Imported {EXAMPLE} as session 1: 3 hands, 41 events (fingerprint {fingerprint[:16]}).",
+        f"Imported {EXAMPLE} as session 1: 3 hands, 42 events (fingerprint {fingerprint[:16]}).",
         "Replay it with: referee replay --session 1"]
     exported = runner.invoke(app, ["export", "1", "--db", db_url])
     assert exported.exit_code == 0, exported.output
@@ -82,7 +82,7 @@ def test_the_session_log_as_json_imports_as_the_same_log(db_url: str, tmp_path: 
     assert refused.returncode == 2 and "this night is already in the store as session 1" in refused.stderr
     imported = run("import", str(path), "--db", db_url, "--again")
     assert imported.returncode == 0, imported.stderr
-    assert "Hash chain verified: 46 events" in imported.stdout
+    assert "Hash chain verified: 47 events" in imported.stdout
     copy = imported.stdout.split(" as session ")[1].split(":")[0]  # PostgreSQL spent an id on the refusal
     again = json.loads(run("export", copy, "--json", "--db", db_url).stdout)
     assert what_was_recorded(again) == what_was_recorded(document)

@@ -222,19 +222,22 @@ misdeal: Bob got the queen of hearts and QD twice
 
 
 def test_a_night_that_no_longer_replays_tells_the_phone_only_that(tmp_path: Path, store: Store) -> None:
-    """A house rulebook edited under a running night so that it no longer replays, then deleted: the phones
-    once got "Jk1 is not a card of the La Viuda pack", then the server's absolute path."""
+    """A house rulebook edited under a running night stored before nights kept their rulebook's text, so
+    that it no longer replays (its first read records the file as edited), then deleted: the phones once
+    got "Jk1 is not a card of the La Viuda pack", then the server's absolute path."""
     book = tmp_path / "house.toml"
     book.write_text('[rulebook]\nextends = "la_viuda"\n')
-    sid = store.new_session(table_name="Kitchen", rulebook=str(book), chip_value_cents=100,
-                            seats=[SeatSpec(n, 3) for n in ("Ann", "Bob", "Cy")]).id
+    with store.transaction() as tx:
+        tx.records_rulebooks = False  # as the release before stored it
+        sid = tx.new_session(table_name="Kitchen", rulebook=str(book), chip_value_cents=100,
+                             seats=[SeatSpec(n, 3) for n in ("Ann", "Bob", "Cy")]).id
     hand = store.start_hand(sid, dealer="Ann")
     from referee.engine import events as ev
     from referee.cards import cards
 
     store.append_event(sid, hand.number, ev.Expose("Cy", cards("Jk1")[0]))
     page = PublicPage()
-    assert "unavailable" not in page.view(store.log_snapshot(sid), people_of(store, sid))
+    assert "unavailable" not in page.view(store.log_since(sid, 0), people_of(store, sid))  # its rulebook not recorded yet
     book.write_text('[rulebook]\nextends = "la_viuda"\n[options]\n"laviuda.jokers" = 0\n')  # no joker in the pack
     for _ in range(2):
         view = PublicPage().view(store.log_snapshot(sid), people_of(store, sid))

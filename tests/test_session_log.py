@@ -76,9 +76,11 @@ def test_the_file_header_and_hand_headers_are_night_events(store: Store) -> None
     rows = store.events(sid)
     assert [(r.hand_number, r.kind, r.text) for r in rows] == [
         (None, "SitDown", None), (None, "SitDown", None), (None, "SitDown", None), (None, "SetDealer", None),
+        (None, "RulebookText", None),  # the texts of the rulebook the night starts under
         (None, "SitDown", None), (None, "SetDealer", None),
         (1, "Bet", "Ann: bets 2"), (1, "Fold", "Bob: folds"),
-        (None, "ChangeRulebook", None), (None, "ChangeOption", None), (None, "Leave", None), (None, "AddChips", None),
+        (None, "ChangeRulebook", None),  # straight_draw's text is in already: jackpots extends it
+        (None, "ChangeOption", None), (None, "Leave", None), (None, "AddChips", None),
         (2, "Bet", "Cy: bets 1"),
     ]
     assert store.session(sid).options == {"draw.limit_post": 10}

@@ -143,9 +143,10 @@ def test_summaries_count_players_hands_and_events(store: Store) -> None:
     store.start_hand(first)
     store.append_event(first, 1, Fold("Alice"))
     summaries = store.session_summaries()
-    # the log opens with a SitDown per player and the first dealer: 3 + 1 + 1 hand event, 2 + 1
-    assert [(s.session.id, s.players, s.hands, s.events) for s in summaries] == [(first, 3, 1, 5), (first + 1, 2, 0, 3)]
-    assert store.counts() == {"players": 4, "aliases": 0, "sessions": 2, "seats": 5, "hands": 1, "events": 8}
+    # the log opens with a SitDown per player, the first dealer and the rulebook's text: 3 + 1 + 1 + 1 hand
+    # event, 2 + 1 + 1
+    assert [(s.session.id, s.players, s.hands, s.events) for s in summaries] == [(first, 3, 1, 6), (first + 1, 2, 0, 4)]
+    assert store.counts() == {"players": 4, "aliases": 0, "sessions": 2, "seats": 5, "hands": 1, "events": 10}
 
 
 # ------------------------------------------------------------------ hands
@@ -173,7 +174,7 @@ def test_hands_are_numbered_and_name_a_seated_dealer(store: Store) -> None:
 def test_events_are_numbered_per_session(store: Store) -> None:
     first, second = new_night(store, "Alice", "Bob"), new_night(store, "Carol", "Dave")
     opened = store.last_seq(first)
-    assert opened == store.last_seq(second) == 3  # two SitDowns and the first dealer
+    assert opened == store.last_seq(second) == 4  # two SitDowns, the first dealer and the rulebook's text
     store.start_hand(first)
     store.start_hand(second)
     rows = [
@@ -183,8 +184,8 @@ def test_events_are_numbered_per_session(store: Store) -> None:
     ]
     store.start_hand(first)
     rows.append(store.append_event(first, 2, Bet("Alice", 1), text="alice bets 1"))
-    assert [(r.session_id, r.seq, r.hand_number) for r in rows] == [(first, 4, 1), (second, 4, 1), (first, 5, 1),
-                                                                   (first, 6, 2)]
+    assert [(r.session_id, r.seq, r.hand_number) for r in rows] == [(first, 5, 1), (second, 5, 1), (first, 6, 1),
+                                                                   (first, 7, 2)]
     assert store.hand_events(first, 1) == [Deal("Alice", tuple(parse_cards("As Kd ?? ?? ??"))), Fold("Bob")]
     assert [r.text for r in store.events(first)][opened:] == [None, None, "alice bets 1"]
 
@@ -259,7 +260,7 @@ def test_concurrent_writers_get_distinct_sequence_numbers(db_url: str) -> None:
     assert errors == []
     with open_store(db_url) as check:
         rows = check.events(sid)
-        assert [r.seq for r in rows] == list(range(1, 2 * per_writer + 3 + 1))  # after the opening's 3
+        assert [r.seq for r in rows] == list(range(1, 2 * per_writer + 4 + 1))  # after the opening's 3 and the rulebook's text
         for player in ("Alice", "Bob"):
             assert [e.amount for e in check.hand_events(sid, 1) if isinstance(e, Bet) and e.player == player] == \
                 list(range(1, per_writer + 1))
@@ -295,10 +296,10 @@ def test_several_events_are_appended_all_or_none(store: Store) -> None:
     sid = new_night(store, "Alice", "Bob")
     store.start_hand(sid)
     rows = store.append_events(sid, 1, [Bet("Alice", 2), (Call("Bob"), "bob calls"), Fold("Alice")])
-    assert [(r.seq, r.kind, r.text) for r in rows] == [(4, "Bet", None), (5, "Call", "bob calls"), (6, "Fold", None)]
+    assert [(r.seq, r.kind, r.text) for r in rows] == [(5, "Bet", None), (6, "Call", "bob calls"), (7, "Fold", None)]
     with pytest.raises(InputError, match="NUL"):
         store.append_events(sid, 1, [Bet("Bob", 1), (Fold("Bob"), "bad\x00line")])
     with pytest.raises(InputError, match="has no hand 2"):
         store.append_events(sid, 2, [Bet("Bob", 1)])
-    assert len(store.events(sid)) == 6
+    assert len(store.events(sid)) == 7
     assert store.verify_chain(sid).ok

@@ -15,12 +15,12 @@ from referee.store.store import SeatSpec, Store, open_store
 from referee.store.chain import event_hash, genesis_hash, row_hash
 
 
-OPENED = 4  # two SitDowns, the first dealer, and hand 1's dealer come before its actions
+OPENED = 5  # two SitDowns, the first dealer, the rulebook's text and hand 1's dealer come before its actions
 
 
 @pytest.fixture
 def night(db_url: str) -> Iterator[tuple[Store, int]]:
-    """A session with one hand of five events (seq 5 to 9)."""
+    """A session with one hand of five events (seq 6 to 10)."""
     with open_store(db_url) as store:
         session = store.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
                                     seats=[SeatSpec("Alice", 100), SeatSpec("Bob", 100)])
@@ -75,10 +75,10 @@ def test_hash_covers_every_field() -> None:
 def test_an_edited_payload_is_found(night: tuple[Store, int]) -> None:
     store, sid = night
     amount = "'{\"player\": \"Alice\", \"amount\": 20}'"
-    tamper(store, f"UPDATE events SET payload = {amount} WHERE seq = 6")
+    tamper(store, f"UPDATE events SET payload = {amount} WHERE seq = 7")
     report = store.verify_chain(sid)
-    assert not report.ok and (report.bad_seq, report.hand, report.action, report.says) == (6, 1, 2, "bet")
-    assert report.problem == ("event 6 (hand 1, action 2: 'bet', stored as 'Alice: bets 20'): "
+    assert not report.ok and (report.bad_seq, report.hand, report.action, report.says) == (7, 1, 2, "bet")
+    assert report.problem == ("event 7 (hand 1, action 2: 'bet', stored as 'Alice: bets 20'): "
                               "its content does not match its hash (the row was edited)")
 
 
@@ -86,26 +86,26 @@ def test_an_edited_row_with_a_recomputed_hash_breaks_the_next_link(night: tuple[
     """A tamperer who also recomputes the edited row's hash is caught by the row after it."""
     store, sid = night
     row = store.events(sid)[OPENED + 2]
-    forged = event_hash(row.prev_hash, session_id=sid, seq=7, hand_number=1, kind="Call",
+    forged = event_hash(row.prev_hash, session_id=sid, seq=8, hand_number=1, kind="Call",
                         payload={"player": "Bob"}, text=row.text, created_at=row.created_at)
-    tamper(store, f"UPDATE events SET kind = 'Call', payload = '{{\"player\": \"Bob\"}}', hash = '{forged}' WHERE seq = 7")
+    tamper(store, f"UPDATE events SET kind = 'Call', payload = '{{\"player\": \"Bob\"}}', hash = '{forged}' WHERE seq = 8")
     report = store.verify_chain(sid)
-    assert report.bad_seq == 8
+    assert report.bad_seq == 9
     assert "does not follow the previous event" in (report.problem or "")
 
 
 def test_a_deleted_row_is_found(night: tuple[Store, int]) -> None:
     store, sid = night
-    tamper(store, "DELETE FROM events WHERE seq = 8")
+    tamper(store, "DELETE FROM events WHERE seq = 9")
     report = store.verify_chain(sid)
-    assert report.bad_seq == 9 and "expected sequence number 8 (an event is missing)" in (report.problem or "")
+    assert report.bad_seq == 10 and "expected sequence number 9 (an event is missing)" in (report.problem or "")
 
 
 def test_a_deleted_last_row_changes_the_head(night: tuple[Store, int]) -> None:
     """Dropping the newest event leaves a valid shorter chain: the head hash, kept elsewhere, shows it."""
     store, sid = night
     head_before = store.verify_chain(sid).head
-    tamper(store, "DELETE FROM events WHERE seq = 9")
+    tamper(store, "DELETE FROM events WHERE seq = 10")
     after = store.verify_chain(sid)
     assert after.ok and after.events == OPENED + 4 and after.head != head_before
 
@@ -122,4 +122,4 @@ def test_every_session_is_verified(night: tuple[Store, int]) -> None:
     store, sid = night
     other = store.new_session(table_name="Saturday", rulebook="five_card_stud", chip_value_cents=10)
     reports = store.verify_all()
-    assert [(r.session_id, r.ok, r.events) for r in reports] == [(sid, True, OPENED + 5), (other.id, True, 0)]
+    assert [(r.session_id, r.ok, r.events) for r in reports] == [(sid, True, OPENED + 5), (other.id, True, 1)]

@@ -189,7 +189,7 @@ def test_a_database_at_0004_gets_the_heads_of_its_logs(tmp_path: Path) -> None:
         sid = hand_begun(store)
         store.append_event(sid, 1, Bet("Bob", 2))
         empty = store.new_session(table_name="Empty", rulebook="jackpots", chip_value_cents=25).id
-        report = store.verify_chain(sid)
+        report, nobody = store.verify_chain(sid), store.verify_chain(empty)  # nobody seated: the rulebook's text only
     url = f"sqlite:///{tmp_path / 'old.db'}"
     with open_store(url, migrate=False) as old, old.engine.connect() as conn:
         with conn.begin():
@@ -208,7 +208,7 @@ def test_a_database_at_0004_gets_the_heads_of_its_logs(tmp_path: Path) -> None:
             assert current_revision(conn) == head_revision()
             heads = dict(conn.execute(text("SELECT id, last_seq FROM sessions")).all())
             hashes = dict(conn.execute(text("SELECT id, last_hash FROM sessions")).all())
-        assert heads == {sid: report.events, empty: 0} and hashes == {sid: report.head, empty: None}
+        assert heads == {sid: report.events, empty: 1} and hashes == {sid: report.head, empty: nobody.head}
         store.log_snapshot(sid)
         assert store.append_event(sid, 1, Call("Cy")).seq == report.events + 1
         assert store.verify_chain(sid).ok

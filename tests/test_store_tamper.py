@@ -22,9 +22,9 @@ from referee.store.store import Store, open_store
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "jackpots-friday.txt"
-# the example's log: 4 sit-downs and the first dealer (seq 1-5), hand 1 (6-21), hand 2 (22-25),
-# Eve sits down (26), hand 3 (27-41)
-ANN_CHECKS = 24  # hand 2, action 3
+# the example's log: 4 sit-downs and the first dealer (seq 1-5), the rulebook's text (6), hand 1 (7-22),
+# hand 2 (23-26), Eve sits down (27), hand 3 (28-42)
+ANN_CHECKS = 25  # hand 2, action 3
 
 
 @contextmanager
@@ -70,30 +70,30 @@ def test_the_triggers_are_back_after_the_attack(nights: tuple[str, Store]) -> No
 @pytest.mark.parametrize(
     ("statement", "expected"),
     [
-        ("UPDATE events SET kind = 'Fold', payload = '{\"player\": \"Ann\"}' WHERE session_id = 1 AND seq = 24",
-         "event 24 (hand 2, action 3: 'Ann: checks', stored as 'Ann: folds'): its content does not match its hash "
+        ("UPDATE events SET kind = 'Fold', payload = '{\"player\": \"Ann\"}' WHERE session_id = 1 AND seq = 25",
+         "event 25 (hand 2, action 3: 'Ann: checks', stored as 'Ann: folds'): its content does not match its hash "
          "(the row was edited)"),
-        ("UPDATE events SET text = 'Ann: folds' WHERE session_id = 1 AND seq = 24",
-         "event 24 (hand 2, action 3: 'Ann: folds', stored as 'Ann: checks'): its content does not match its hash "
+        ("UPDATE events SET text = 'Ann: folds' WHERE session_id = 1 AND seq = 25",
+         "event 25 (hand 2, action 3: 'Ann: folds', stored as 'Ann: checks'): its content does not match its hash "
          "(the row was edited)"),
-        ("DELETE FROM events WHERE session_id = 1 AND seq = 24",
-         "event 25 (hand 2, action 3: 'Bob: checks'): expected sequence number 24 (an event is missing)"),
+        ("DELETE FROM events WHERE session_id = 1 AND seq = 25",
+         "event 26 (hand 2, action 3: 'Bob: checks'): expected sequence number 25 (an event is missing)"),
         # two actions swapped: their seqs exchanged (through a free number: seq is unique)
-        ("UPDATE events SET seq = 100000 WHERE session_id = 1 AND seq = 23; "
-         "UPDATE events SET seq = 23 WHERE session_id = 1 AND seq = 24; "
-         "UPDATE events SET seq = 24 WHERE session_id = 1 AND seq = 100000",
-         "event 23 (hand 2, action 2: 'Ann: checks'): it does not follow the previous event "
+        ("UPDATE events SET seq = 100000 WHERE session_id = 1 AND seq = 24; "
+         "UPDATE events SET seq = 24 WHERE session_id = 1 AND seq = 25; "
+         "UPDATE events SET seq = 25 WHERE session_id = 1 AND seq = 100000",
+         "event 24 (hand 2, action 2: 'Ann: checks'): it does not follow the previous event "
          "(one was removed, replaced or reordered)"),
         ("UPDATE events SET payload = '{\"player\": \"Eve\", \"stack\": 800, \"after\": \"Dee\", \"paid_cents\": null}' "
-         "WHERE session_id = 1 AND seq = 26",
-         "event 26 (between hands: 'Eve sits down with 800 after Dee'): its content does not match its hash "
+         "WHERE session_id = 1 AND seq = 27",
+         "event 27 (between hands: 'Eve sits down with 800 after Dee'): its content does not match its hash "
          "(the row was edited)"),
     ],
     ids=["edited-action", "edited-text", "deleted", "reordered", "edited-buy-in"],
 )
 def test_an_attack_on_the_log_is_caught_and_named(nights: tuple[str, Store], statement: str, expected: str) -> None:
     db_url, store = nights
-    assert verify(db_url) == (0, [f"session {n}: 41 events, chain intact (head {store.verify_chain(n).head[:16]})"
+    assert verify(db_url) == (0, [f"session {n}: 42 events, chain intact (head {store.verify_chain(n).head[:16]})"
                                   for n in (1, 2)] + ["All 2 sessions verified."])
     with past_the_triggers(store) as conn:
         for part in statement.split("; "):
@@ -103,7 +103,7 @@ def test_an_attack_on_the_log_is_caught_and_named(nights: tuple[str, Store], sta
                                  "1 of 1 session has a broken chain: its log was changed after recording."])
     code, lines = verify(db_url)
     assert code == 1 and lines[0] == f"session 1: CHAIN BROKEN at {expected}"
-    assert lines[1].startswith("session 2: 41 events, chain intact")
+    assert lines[1].startswith("session 2: 42 events, chain intact")
     report = store.verify_chain(1)
     assert (report.bad_seq, report.hand) == (int(expected.split()[1]), None if "between" in expected else 2)
 

@@ -47,6 +47,8 @@ def report(
         game = store.session(session_id)  # a missing session is its own error
         with replaying(game):  # a void night, or one whose log does not replay: named, with the fix
             night = report_of(store, session_id, all_hands=hands == "all")
+    for note in night.rulebook_notes:
+        typer.echo(f"Note: {note}", err=True)
     if csv is not None:
         from referee.ledger.csv_files import LEDGER_COLUMNS, csv_text, ledger_rows, write_text
 

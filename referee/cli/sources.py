@@ -51,11 +51,13 @@ def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: s
         raise InputError("name a hand file or a session, not both" if file else "nothing to replay",
                          hint="referee replay night.txt, or referee replay --session ID")
     if session is not None:
-        from referee.recording.session_log import read_session_log
+        from referee.recording.session_log import read_session_log, rulebook_notes
 
         with open_for(ctx, db) as store:
             snapshot = store.log_snapshot(session)  # the database alone
         log = read_session_log(snapshot)
+        for note in rulebook_notes(log.night):
+            typer.echo(f"Note: {note}", err=True)
         head = snapshot.events[-1].seq if snapshot.events else 0
         return Loaded(log.night, session, log.opening, log.closing, head)
     from referee.handfile import read_night

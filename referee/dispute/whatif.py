@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
 from referee.handfile.replay import replay_night_file
-from referee.rulebook.loader import is_rulebook_path, load_rulebook, load_rules
+from referee.rulebook.loader import is_rulebook_path, load_rulebook, load_rules, rulebook_files
 from referee.rulebook.schema import option_spec
 
 if TYPE_CHECKING:
@@ -68,15 +68,19 @@ def night_under(night: Night, change: Change) -> Night:
                          hint="games played: " + ", ".join(games))
     other_ref = change.rulebook and (str(Path(change.rulebook).resolve()) if is_rulebook_path(change.rulebook)
                                      else change.rulebook)
+    texts = night.texts
+    if other_ref:  # the other rulebook as its files read now, even where the night recorded them otherwise
+        now = {key for key, _ in rulebook_files(other_ref)}
+        texts = tuple((key, text) for key, text in texts if key not in now)
     hands = []
     for hand in night.hands:
         # the other rulebook for the hands of its game; the log's own option lines still apply
         ref = other_ref if other is not None and other.game == hand.game else hand.rulebook
         options = dict(hand.options)
         options.update((n, v) for n, v in change.options.items() if _has_option(hand.game, n))
-        load_rules(ref, options, night.base_dir)  # a value the rulebook refuses is refused here, before any replay
+        load_rules(ref, options, night.base_dir, texts)  # a value the rulebook refuses is refused here, before any replay
         hands.append(replace(hand, rulebook=ref, options=options))
-    return replace(night, hands=tuple(hands))
+    return replace(night, hands=tuple(hands), texts=texts)
 
 
 @dataclass(frozen=True)

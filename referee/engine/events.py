@@ -334,6 +334,20 @@ class ChangeRulebook(NightEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RulebookText(NightEvent):
+    """The rulebook a night plays under, as its files read when it came into the night: ``rulebook``
+    the reference the log names (a shipped name, or a house file's absolute path); ``files`` each
+    file it is made of, the file itself first and then what it ``extends``, as (key, full text): a
+    shipped rulebook keyed by its name, a house file by its absolute path; ``version`` the referee
+    that shipped the shipped ones.  A night replays from these texts, never from the disk; the first
+    text of a file in the log is the one the night plays under, wherever it stands."""
+
+    rulebook: str
+    files: tuple[tuple[str, str], ...]
+    version: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeOption(NightEvent):
     """``option draw.limit_pre = 3`` between hands: one option override from the next hand on."""
 

@@ -5,7 +5,8 @@ A card the scorekeeper logged from a deal (``Ann: dealt 9c 9h …``), a draw's d
 seven-card brag arrangement, a covered hand, a card given into a face-down widow: he saw them, the
 table did not.  A card becomes public when it is laid face up where everybody sees it:
 
-* a shown hand, openers or discards (``shows``), a revealed brag hand (``reveals``);
+* a shown hand, openers or discards (``shows``), a revealed brag hand (``reveals``), the cards a
+  player declares to win at once (a brag four of a kind);
 * a card exposed (by the dealer or the player himself);
 * a stud upcard (a deal ``face up``);
 * the widow or dummy while it lies face up (turned, spread by the dealer, or a hand laid face up as the
@@ -70,8 +71,8 @@ def public_cards(setup: HandSetup, events: Sequence[ev.Event]) -> list[frozenset
                 # his hand goes face up as the new widow: what the log knows of it is public now
                 seen |= _known(state.places.at(state.names.index(event.player)))
             match event:
-                case ev.Show() | ev.Reveal():
-                    seen |= _known(event.cards)
+                case ev.Show() | ev.Reveal() | ev.Declare(what="four_of_a_kind" | "four_pairs"):
+                    seen |= _known(event.cards)  # a winning brag declaration names its cards to the table
                 case ev.TurnWidow():
                     seen |= _known(event.cards)
                     turned = True

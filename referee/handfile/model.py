@@ -103,7 +103,11 @@ class Night:
     ruled on it (a session log's :class:`~referee.engine.events.Ruling` events, in the order made;
     a hand file has none).
     ``source`` is the file name used in error messages (``night.txt``); ``base_dir`` the folder
-    a rulebook path in the file is relative to."""
+    a rulebook path in the file is relative to.  ``texts``: the rulebook files the night plays under
+    as recorded, (key, text) (a session log's ``RulebookText`` events, a hand file's ``rulebook file``
+    blocks): its rulebooks are read from them, not from the disk
+    (:func:`referee.rulebook.loader.load_rules`); what it is written in, not what it is (left out of
+    equality)."""
 
     source: str
     rulebook: str
@@ -115,6 +119,7 @@ class Night:
     base_dir: str | None = None
     so_far: GameSoFar | None = None
     rulings: tuple[Ruling, ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Night):

@@ -57,6 +57,8 @@ RULEBOOK_LINE = re.compile(r"rulebook\s*:\s*(?P<ref>.*)", _I)
 OPTION_LINE = re.compile(r"option\s+(?P<name>[\w.]+)\s*=\s*(?P<value>.+)", _I)
 DEALER_LINE = re.compile(r"dealer\s*:\s*(?P<name>\S+)", _I)
 SHUFFLED_LINE = re.compile(r"shuffled", _I)
+#: a rulebook file's text as the night recorded it: this line, then the text, each line after ``| ``
+RULEBOOK_FILE_LINE = re.compile(r"rulebook\s+file\s+(?P<key>.+?)\s*:", _I)
 HEADER_KEYS = ("rulebook", "seats", "dealer")  # the header's 'key:' lines, for a misspelt one's hint
 SIT_DOWN_LINE = re.compile(r"(?P<name>[^\s:]+)\s+sits\s+down\s+with\s+(?P<n>\S+)(?:\s+after\s+(?P<after>\S+))?", _I)
 LEAVE_LINE = re.compile(r"(?P<name>[^\s:]+)\s+leaves", _I)
@@ -108,6 +110,7 @@ class NightParser:
         self.hands: list[HandEntry] = []
         self.hand: _Hand | None = None
         self.numbered = 0
+        self.texts: dict[str, str] = {}  # rulebook files as recorded (``rulebook file`` blocks), by key
 
     # ------------------------------------------------------------ errors and names
 
@@ -142,7 +145,7 @@ class NightParser:
     def book(self, ref: str, options: dict[str, OptionValue]) -> Rulebook:
         """The rulebook ``ref`` with these options, loaded now so that a mistake is reported at its line."""
         try:
-            return load_rules(ref, options, self.base_dir)
+            return load_rules(ref, options, self.base_dir, tuple(self.texts.items()))
         except RefereeError as err:
             raise self.relocate(err) from err
 
@@ -503,6 +506,7 @@ class NightParser:
             hands=tuple(self.hands),
             base_dir=self.base_dir,
             so_far=self.so_far,
+            texts=tuple(self.texts.items()),
         )
 
 
@@ -510,9 +514,19 @@ def parse_night(text: str, source: str = "<text>", base_dir: str | None = None) 
     """Read a whole hand file.  ``source`` names it in errors; ``base_dir`` anchors rulebook paths."""
     parser = NightParser(source, base_dir)
     errors: list[HandFileError] = []
+    block: tuple[str, list[str]] | None = None  # the key and lines of a ``rulebook file`` block being read
     for number, raw in enumerate(text.splitlines(), 1):
         parser.lineno = number
+        if block is not None and raw.startswith("|"):
+            block[1].append(raw[2:] if raw.startswith("| ") else raw[1:])
+            continue
+        if block is not None:
+            parser.texts[block[0]] = "".join(f"{line}\n" for line in block[1])
+            block = None
         line = strip_comment(raw)
+        if m := RULEBOOK_FILE_LINE.fullmatch(line):
+            block = (m["key"].strip(), [])
+            continue
         if line:
             try:
                 parser.line(line)

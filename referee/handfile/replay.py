@@ -67,7 +67,7 @@ def _night_hand(hand: HandEntry, night: Night) -> NightHand:
         from referee.handfile.rulings import ruled_events  # not loaded by a one-shot act (no rulings)
 
         events = ruled_events(night.rulings, hand.number, hand.game, hand.seats, hand.events)
-    rulebook = load_rules(hand.rulebook, hand.options, night.base_dir)  # the rulebook in force
+    rulebook = load_rules(hand.rulebook, hand.options, night.base_dir, night.texts)  # the rulebook in force, as recorded
     return NightHand.from_header(rulebook, hand.seats, hand.number, hand.changes,
                                  events, dealer=hand.dealer, shuffled=hand.shuffled)
 

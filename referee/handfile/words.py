@@ -23,6 +23,7 @@ from referee.engine.events import (
     MoveSeat,
     NightEvent,
     Ruling,
+    RulebookText,
     SetDealer,
     Shuffle,
     SitDown,
@@ -53,6 +54,9 @@ def night_words(event: NightEvent) -> str:
             return f"rulebook: {event.rulebook}"
         case ChangeOption():
             return f"option {event.name} = {event.value}"
+        case RulebookText():
+            count = len(event.files)
+            return f"rulebook {event.rulebook} recorded ({count} file{'s' if count != 1 else ''}, referee {event.version})"
         case CashOut():
             return f"{event.player} cashes out {event.chips}"
         case Shuffle():

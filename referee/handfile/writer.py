@@ -15,6 +15,7 @@ from referee.engine.actions import Action
 from referee.engine.events import GameSoFar
 from referee.engine.games import all_games, find_game
 from referee.engine.games.common import SHARED_ACTIONS
+from referee.errors import RefereeError
 from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, SitDown
 from referee.handfile import vocabulary
 
@@ -125,6 +126,26 @@ def write_so_far(so_far: GameSoFar) -> str:
     if so_far.points:
         items.append("points " + " ".join(f"{name} {n}" for name, n in so_far.points))
     return "game so far: " + ", ".join(items)
+
+
+def write_rulebook_files(texts: tuple[tuple[str, str], ...]) -> list[str]:
+    """The ``rulebook file KEY:`` blocks of a night's recorded rulebook files (each line of the text
+    after ``| ``): every house file; a shipped rulebook only when its recorded text is not the one this
+    referee ships (a reader with the same shipped text needs no copy of it)."""
+    from referee.rulebook.loader import is_shipped_key, shipped_rulebook_path
+
+    lines: list[str] = []
+    for key, text in texts:
+        if is_shipped_key(key):
+            try:
+                if shipped_rulebook_path(key).read_text(encoding="utf-8") == text:
+                    continue
+            except (OSError, RefereeError):
+                pass
+        lines.append(f"rulebook file {key}:")
+        lines += [f"| {line}" if line else "|" for line in text.removesuffix("\n").split("\n")]
+        lines.append("")
+    return lines
 
 
 def write_night(night: Night) -> str:

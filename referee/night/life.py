@@ -209,7 +209,7 @@ def _next_setup(store: Store, night: NightView) -> Callable[[], HandSetup]:
         hands = night_hands(night.log.night)
         thread = threaded(store, night.snapshot, night.log.night, hands)
         table = night.log.table
-        hand = NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, len(hands) + 1,
+        hand = NightHand.from_header(load_rules(table.rulebook, table.options, texts=table.rulebook_texts), table.seats, len(hands) + 1,
                                      night.log.closing)
         return thread.setup_for(hand)
 

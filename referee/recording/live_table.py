@@ -294,7 +294,8 @@ class LiveTable:
     def _next_hand(self, number: int, events: tuple[ev.Event, ...] = ()) -> NightHand:
         """The engine's view of the hand to begin next: the table as the night events leave it."""
         table = self.table_state
-        return NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, number, self.header, events)
+        return NightHand.from_header(load_rules(table.rulebook, table.options, texts=table.rulebook_texts), table.seats,
+                                     number, self.header, events)
 
     def _deal_pending(self) -> None:
         """The begun hand that holds no event yet, set up as its header now stands."""
@@ -309,7 +310,7 @@ class LiveTable:
         if self.state is not None:
             return self.state.rulebook.game
 
-        return _game_of(self.table_state.rulebook)
+        return _game_of(self.table_state.rulebook, self.table_state.rulebook_texts)
 
     @property
     def hand_number(self) -> int | None:
@@ -326,7 +327,7 @@ class LiveTable:
     def rulebook(self) -> Rulebook:
         if self.state is not None:
             return self.state.rulebook
-        return load_rules(self.table_state.rulebook, self.table_state.options)
+        return load_rules(self.table_state.rulebook, self.table_state.options, texts=self.table_state.rulebook_texts)
 
     @property
     def can_force(self) -> bool:
@@ -671,11 +672,11 @@ class LiveTable:
         if m := OPTION_LINE.fullmatch(line):
             value = option_value(m["value"])
             table = self.table_state
-            load_rules(table.rulebook, {**table.options, m["name"]: value})  # refused here if the rulebook refuses it
+            load_rules(table.rulebook, {**table.options, m["name"]: value}, texts=table.rulebook_texts)  # refused here if the rulebook refuses it
             return ev.ChangeOption(m["name"], value)
         if m := RULEBOOK_LINE.fullmatch(line):
             ref = m["ref"].strip()
-            load_rules(ref, {}, self.base_dir)  # refused here if it cannot be loaded
+            load_rules(ref, {}, self.base_dir, self.table_state.rulebook_texts)  # refused here if it cannot be loaded
             return ev.ChangeRulebook(stored_rulebook(ref, self.base_dir))
         if SHUFFLED_LINE.fullmatch(line):
             return ev.Shuffle()
@@ -698,6 +699,15 @@ class LiveTable:
         applied = decode_event(row.kind, row.payload)
         assert isinstance(applied, ev.NightEvent)
         self.table_state.apply(applied)
+        if isinstance(applied, ev.ChangeRulebook):  # the store recorded the rulebook's text right after it
+            last = row.hash
+            for extra in self.store.log_since(self.session_id, row.seq).events:
+                if extra.kind != "RulebookText" or extra.prev_hash != last:
+                    break
+                recorded = decode_event(extra.kind, extra.payload)
+                assert isinstance(recorded, ev.NightEvent)
+                self.table_state.apply(recorded)
+                self.seen, last = extra.seq, extra.hash
         self.header.append(applied)
         state = self.state
         note = "from the next hand"

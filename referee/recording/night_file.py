@@ -61,11 +61,21 @@ def _transaction(store: Store | Transaction) -> Iterator[Transaction]:
             yield tx
 
 
+@contextmanager
+def _rulebook_texts(tx: Transaction, texts: tuple[tuple[str, str], ...]) -> Iterator[None]:
+    """A hand file's own rulebook texts (its ``rulebook file`` blocks) recorded instead of the disk's."""
+    before, tx.rulebook_texts = tx.rulebook_texts, texts
+    try:
+        yield
+    finally:
+        tx.rulebook_texts = before
+
+
 def record_night(store: Store | Transaction, night: Night, *, table_name: str, chip_value_cents: int,
                  origin: str | None = None) -> int:
     """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
     given); returns the session's id."""
-    with _transaction(store) as tx:
+    with _transaction(store) as tx, _rulebook_texts(tx, night.texts):
         game = tx.new_session(
             table_name=table_name,
             rulebook=stored_rulebook(night.rulebook, night.base_dir),
@@ -145,6 +155,7 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
         raise InputError(f"the session header lacks {err.args[0]!r}", where=source) from None
     ended = _document_time(header, "ended_at", source)
     with _transaction(store) as tx:
+        tx.records_rulebooks = False  # the log carries its rulebooks' texts: recorded where they stand in it
         game = tx.new_session(**fields, started_at=_document_time(header, "started_at", source), origin=origin)
         assert game.id is not None
         hands = 0
@@ -164,6 +175,8 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
                         log.hand(hand, [(event, text)])
                 except InputError as err:
                     raise err.located(where) from None
+        tx.records_rulebooks = True
+        tx.record_rulebooks(game.id)  # a log exported before it held its rulebooks: their files read now
         if header.get("status") == "closed":
             tx.close_session(game.id, ended_at=ended)
         return game.id

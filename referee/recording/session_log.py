@@ -10,7 +10,9 @@ The log is the whole truth of a night.  Its shape:
   ``MoveSeat``, ``SetDealer``, ``ChangeRulebook``, ``ChangeOption``, ``CashOut``) applies from the
   next hand to begin after it in ``seq`` order: it is in that hand's header.  Night events after the
   last hand (cash-outs, a departure) are the night's *closing*;
-* a hand's events are the rows with its number, in ``seq`` order; hands begin in number order.
+* a hand's events are the rows with its number, in ``seq`` order; hands begin in number order;
+* a ``RulebookText`` holds the text of rulebook files the night plays under, wherever it stands: the
+  night's rulebooks are loaded from them (``Night.texts``), never from the disk.
 
 :func:`read_session_log` is a pure translation of what the store holds (no replay); the replay is
 built on its :class:`Night`.  Sessions recorded before the log held the night (``log_version`` 1)
@@ -30,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.events import (
@@ -45,14 +48,16 @@ from referee.engine.events import (
     MoveSeat,
     NightEvent,
     Ruling,
+    RulebookText,
     SetDealer,
     SitDown,
 )
 from referee.errors import HandFileError, InputError, StoreError
 from referee.handfile import parse_night, write_hand, write_night
+from referee.handfile.writer import write_rulebook_files
 from referee.handfile.model import HandEntry, Night, OptionValue, Seat
 from referee.handfile.words import event_words, in_hand_format, night_words
-from referee.rulebook import load_rulebook
+from referee.rulebook.loader import RulebookTexts, changed_on_disk, load_rules
 from referee.store.codec import decode_event
 from referee.store.fingerprint import fingerprint
 from referee.store.log import LogSnapshot, TableState, table_state
@@ -90,8 +95,9 @@ class SessionLog:
 
 
 @cache
-def _game_of(rulebook: str) -> str:
-    return load_rulebook(rulebook).game
+def _game_of(rulebook: str, texts: RulebookTexts = ()) -> str:
+    """The game of rulebook ``rulebook`` as the night recorded it (``texts``)."""
+    return load_rules(rulebook, texts=texts).game
 
 
 def _decode(row: EventRecord, session_id: int) -> Event:
@@ -100,7 +106,7 @@ def _decode(row: EventRecord, session_id: int) -> Event:
 
 #: night events that are facts of the game or of the money, not of the table: wherever they stand in the
 #: log, they neither open nor close the opening
-_ASIDE = frozenset({"GameSoFar", "Ruling", *(kind.__name__ for kind in (*MONEY_EVENTS, *CLOSING_EVENTS))})
+_ASIDE = frozenset({"GameSoFar", "Ruling", "RulebookText", *(kind.__name__ for kind in (*MONEY_EVENTS, *CLOSING_EVENTS))})
 
 
 def night_places(rows: Sequence[EventRecord]) -> list[tuple[EventRecord, int | None]]:
@@ -174,6 +180,7 @@ def read_session_log(snapshot: LogSnapshot, decoded: dict[int, Event] | None = N
     opening: list[tuple[int | None, NightEvent]] = []
     so_far: GameSoFar | None = None  # the night starts in the middle of a game
     rulings: list[Ruling] = []  # disputes ruled: they name their hand, wherever they were made
+    recorded: list[tuple[int, RulebookText]] = []  # the rulebooks' texts: the whole night plays under them
     money_rows: list[tuple[int, NightEvent]] = []  # about the money, not the table: wherever they stand
     for row, k in night_places(rows):
         event = decode(row)
@@ -184,6 +191,9 @@ def read_session_log(snapshot: LogSnapshot, decoded: dict[int, Event] | None = N
             continue
         if isinstance(event, Ruling):
             rulings.append(event)
+            continue
+        if isinstance(event, RulebookText):
+            recorded.append((row.seq, event))
             continue
         if isinstance(event, (*MONEY_EVENTS, *CLOSING_EVENTS)):
             money_rows.append((row.seq, event))
@@ -209,6 +219,9 @@ def read_session_log(snapshot: LogSnapshot, decoded: dict[int, Event] | None = N
         opening = before_first + opening
 
     state = TableState(game.rulebook, dict(game.options), game.chip_value_cents)
+    for seq, event in recorded:  # wherever a text stands (a night recorded before the log held it: at its end)
+        _apply(state, event, sid, seq)
+    texts = state.rulebook_texts
     opened: list[SitDown] = []
     for seq, event in opening:
         applied = _apply(state, event, sid, seq)
@@ -252,7 +265,7 @@ def read_session_log(snapshot: LogSnapshot, decoded: dict[int, Event] | None = N
             dealer = hand_rows[number].dealer
         hands.append(HandEntry(
             number=number,
-            game=_game_of(state.rulebook),
+            game=_game_of(state.rulebook, texts),
             rulebook=state.rulebook,
             options=dict(state.options),
             seats=tuple(state.seats),
@@ -269,13 +282,14 @@ def read_session_log(snapshot: LogSnapshot, decoded: dict[int, Event] | None = N
     night = Night(
         source=f"session {sid}",
         rulebook=game.rulebook,
-        game=_game_of(game.rulebook),
+        game=_game_of(game.rulebook, texts),
         options=dict(game.options),
         seats=opening_seats,
         dealer=first_dealer,
         hands=tuple(hands),
         so_far=so_far,
         rulings=tuple(rulings),
+        texts=texts,
     )
     money_events = tuple((seq, _apply(state, event, sid, seq)) for seq, event in money_rows)
     return SessionLog(game, night, tuple(opened), closing, state, money_events)
@@ -338,6 +352,20 @@ def night_from_session(store: Store, session_id: int) -> Night:
 # ------------------------------------------------------------------ export
 
 
+def rulebook_notes(night: Night) -> list[str]:
+    """Plain words for each house rulebook file ``night`` recorded that now differs on disk, or is
+    gone: the night plays under the one it recorded, whatever the disk holds now."""
+    notes = []
+    for key, gone in changed_on_disk(night.texts):
+        name = PurePath(key).name
+        if gone:
+            notes.append(f"{name} is no longer at {key}: the night plays under the rules it was recorded with")
+        else:
+            notes.append(f"{name} has changed since this night: the night plays under the rules it was recorded "
+                         f"with; `--rulebook {key}` shows what the new one would change")
+    return notes
+
+
 def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
     """The session as a canonical hand file, and the facts the hand format cannot say (money paid,
     cash-outs), which are written into it as comments where they happened.
@@ -358,7 +386,8 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         return f"# not in the hand format: {night_words(event)}"
 
     night = log.night
-    header = write_night(replace(night, hands=())).rstrip("\n").split("\n")
+    header = write_rulebook_files(night.texts)  # the rules it plays under travel with it
+    header += write_night(replace(night, hands=())).rstrip("\n").split("\n")
     header += [comment(e, "at the opening") for e in log.opening if not in_hand_format(e)]
     lines = header
     expected = played_night(log)
@@ -456,6 +485,7 @@ __all__ = [
     "place_words",
     "played_night",
     "read_session_log",
+    "rulebook_notes",
     "session_log",
     "table_state",
 ]

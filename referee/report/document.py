@@ -17,7 +17,7 @@ from referee.engine.games import game_title
 from referee.handfile.replay import NightStream
 from referee.ledger.counting import amendments, as_last_closed, balance_changes
 from referee.ledger.ledger import game_walk, people_of, session_ledger, walked_ledger
-from referee.recording.session_log import hands_with_events, night_words, read_session_log
+from referee.recording.session_log import hands_with_events, night_words, read_session_log, rulebook_notes
 from referee.report.json_doc import rule_text
 from referee.store.chain import verify_chain
 from referee.store.models import ORIGIN_LOG_UNVERIFIED
@@ -129,6 +129,8 @@ class NightReport:
     amended_balances: tuple[Change, ...] = ()
     #: how the night came into the store (None: recorded here); ``log-unverified`` is said in the report
     origin: str | None = None
+    #: plain words for each house rulebook file that differs on disk now from what the night recorded
+    rulebook_notes: tuple[str, ...] = ()
 
     @property
     def unverified(self) -> bool:
@@ -328,7 +330,7 @@ def report_of(store: object, session_id: int, all_hands: bool = False) -> NightR
     ledger = walked_ledger(log, walk, result, last, people_of(store, session_id))  # type: ignore[arg-type]
     chain = verify_chain(game, store.log_rows(session_id, upto=last_seq))  # type: ignore[attr-defined]
     night = replace(lines.report(ledger, log, result, ledger.settle(), chain.ok), origin=game.origin,
-                    all_hands=all_hands)
+                    all_hands=all_hands, rulebook_notes=tuple(rulebook_notes(log.night)))
     return with_amendments(night, store, corrections)
 
 

@@ -26,11 +26,15 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import re
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Mapping
 
+from referee import __version__
+from referee.engine.events import RulebookText
 from referee.errors import RulebookError
 from referee.resources import rulebooks_dir
 from referee.rulebook.model import RULE_ID, OptionText, Rulebook, _text_for
@@ -83,6 +87,43 @@ def resolve_rulebook(ref: str, base_dir: str | None) -> str:
     return ref
 
 
+#: The texts of rulebook files a night plays under (its log's ``RulebookText`` events, a hand file's
+#: ``rulebook file`` blocks): (key, full text) pairs, a file known by :func:`file_key`.
+RulebookTexts = tuple[tuple[str, str], ...]
+
+
+def file_key(path: str | Path) -> str:
+    """How a rulebook file is known in a night's record: a shipped rulebook by its name, a house file
+    by its absolute path (as written, links not followed: the same text always gives the same key)."""
+    absolute = Path(os.path.abspath(path))
+    if absolute.parent == Path(os.path.abspath(rulebooks_dir())):
+        return absolute.stem
+    return str(absolute)
+
+
+def rulebook_key(ref: str, base_dir: str | None = None) -> str:
+    """The key (:func:`file_key`) of the file a rulebook reference names."""
+    ref = resolve_rulebook(ref, base_dir)
+    return file_key(ref) if is_rulebook_path(ref) else ref
+
+
+def is_shipped_key(key: str) -> bool:
+    """Whether a file key names a shipped rulebook (a house file's key is a path)."""
+    return not is_rulebook_path(key)
+
+
+class _Files:
+    """Where a rulebook's files are read from: a night's recorded ``texts`` first, the disk for the
+    rest; ``read`` keeps every text read, by key, in the order read (the file, then what it extends)."""
+
+    def __init__(self, texts: Iterable[tuple[str, str]] = ()) -> None:
+        self.texts = dict(texts)
+        self.read: dict[str, str] = {}
+
+    def recorded(self, path: Path) -> bool:
+        return file_key(path) in self.texts
+
+
 def option_value(text: str) -> OptionValue:
     """An option value as written (``option x = 3``, ``--option x=3``): a whole number becomes an int,
     anything else a string (quotes dropped)."""
@@ -116,12 +157,26 @@ def _contents(book: Rulebook) -> tuple[bytes, ...]:
     return tuple(out)
 
 
-def load_rules(ref: str, options: Mapping[str, OptionValue] | None = None, base_dir: str | None = None) -> Rulebook:
+#: The rulebooks loaded from a night's recorded texts: (key, options, texts) -> the rulebook (texts never change)
+_RECORDED: dict[tuple[str, tuple[tuple[str, OptionValue], ...], RulebookTexts], Rulebook] = {}
+
+
+def load_rules(ref: str, options: Mapping[str, OptionValue] | None = None, base_dir: str | None = None,
+               texts: RulebookTexts = ()) -> Rulebook:
     """The rulebook in force: rulebook ``ref`` (a shipped name, or a path relative to ``base_dir``)
-    with ``options`` applied.  Each (rulebook, options) is loaded once; raises RulebookError."""
+    with ``options`` applied, its files read from ``texts`` (a night's record) when they are there,
+    else from the disk.  Each (rulebook, options) is loaded once; raises RulebookError."""
     ref = resolve_rulebook(ref, base_dir)
+    pairs = tuple((options or {}).items())
+    if texts and any(k == rulebook_key(ref) for k, _ in texts):
+        recorded = (rulebook_key(ref), pairs, texts)
+        book = _RECORDED.get(recorded)
+        if book is None:
+            book = load_rulebook(ref, texts)
+            book = _RECORDED[recorded] = book.with_options(options) if options else book
+        return book
     house = is_rulebook_path(ref)
-    key = (str(Path(ref).resolve()) if house else ref, tuple((options or {}).items()))
+    key = (str(Path(ref).resolve()) if house else ref, pairs)
     known = _IN_FORCE.get(key)
     if known is not None and (not house or _contents(known[0]) == known[1]):
         return known[0]
@@ -131,21 +186,57 @@ def load_rules(ref: str, options: Mapping[str, OptionValue] | None = None, base_
     return book
 
 
-def load_rulebook(name_or_path: str | Path) -> Rulebook:
-    """Load a shipped rulebook by name (``"jackpots"``) or a rulebook file by path (``"house.toml"``).
+def load_rulebook(name_or_path: str | Path, texts: RulebookTexts = ()) -> Rulebook:
+    """Load a shipped rulebook by name (``"jackpots"``) or a rulebook file by path (``"house.toml"``),
+    its files read from ``texts`` (a night's record) when they are there.
 
     Raises :class:`RulebookError` (with ``where="file:line"`` and a hint) for every problem.
     """
     if is_rulebook_path(name_or_path):
-        return _load_file(Path(name_or_path), str(name_or_path), ())
+        return _load_file(Path(name_or_path), str(name_or_path), (), _Files(texts))
+    if texts and str(name_or_path) in dict(texts):
+        return _load_file(rulebooks_dir() / f"{name_or_path}.toml", str(name_or_path), (), _Files(texts))
     return _load_shipped(str(name_or_path))
+
+
+def rulebook_files(ref: str, base_dir: str | None = None, texts: RulebookTexts = ()) -> RulebookTexts:
+    """The files rulebook ``ref`` is made of, as (key, full text): the file itself, then what it
+    extends; read from ``texts`` where they are there, else from the disk (checked as it is loaded)."""
+    ref = resolve_rulebook(ref, base_dir)
+    files = _Files(texts)
+    path = Path(ref) if is_rulebook_path(ref) else (
+        rulebooks_dir() / f"{ref}.toml" if ref in files.texts else shipped_rulebook_path(ref))
+    _load_file(path, ref if is_rulebook_path(ref) else _display(path), (), files)
+    return tuple(files.read.items())
+
+
+def recorded_rulebook(ref: str, base_dir: str | None = None, texts: RulebookTexts = ()) -> RulebookText:
+    """The ``RulebookText`` event that records rulebook ``ref`` into a night (:func:`rulebook_files`)."""
+    return RulebookText(ref, rulebook_files(ref, base_dir, texts), __version__)
+
+
+def changed_on_disk(texts: RulebookTexts) -> list[tuple[str, bool]]:
+    """The house files of ``texts`` that now differ on disk: (key, whether it is gone altogether).
+    Shipped rulebooks are left out: they change only with referee itself."""
+    changed = []
+    for key, text in texts:
+        if is_shipped_key(key):
+            continue
+        try:
+            now = Path(key).read_text(encoding="utf-8")
+        except OSError:
+            changed.append((key, True))
+            continue
+        if now != text:
+            changed.append((key, False))
+    return changed
 
 
 @functools.lru_cache(maxsize=None)
 def _load_shipped(name: str) -> Rulebook:
     """Shipped rulebooks are read once per process (they are immutable data)."""
     path = shipped_rulebook_path(name)
-    return _load_file(path, _display(path), ())
+    return _load_file(path, _display(path), (), _Files())
 
 
 def _display(path: Path) -> str:
@@ -179,9 +270,11 @@ class _Located:
         return RulebookError(message, where=self.at(*path), hint=hint)
 
 
-def _read_toml(path: Path, display: str) -> tuple[dict[str, Any], str]:
+def _read_toml(path: Path, display: str, files: _Files) -> tuple[dict[str, Any], str]:
+    key = file_key(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = files.texts[key] if key in files.texts else path.read_text(encoding="utf-8")
+        files.read.setdefault(key, text)
     except FileNotFoundError:
         raise RulebookError(
             f"rulebook file not found: {display}",
@@ -232,14 +325,14 @@ def _option_text_entries(
     return entries
 
 
-def _resolve_extends(extends: str, path: Path) -> tuple[Path, str]:
+def _resolve_extends(extends: str, path: Path, files: _Files) -> tuple[Path, str]:
     """The file an ``extends`` value names: a shipped name, or a path relative to the extending file."""
     if is_rulebook_path(extends):
         target = Path(extends)
         if not target.is_absolute():
             target = path.parent / target
         return target, _display(target)
-    target = shipped_rulebook_path(extends)
+    target = rulebooks_dir() / f"{extends}.toml" if extends in files.texts else shipped_rulebook_path(extends)
     return target, _display(target)
 
 
@@ -282,8 +375,8 @@ def _check_cited_rules(game: str, rules: Mapping[str, str], resolved: Path, loc:
                        "rules" if "rules" in loc.text else "rulebook")
 
 
-def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
-    data, text = _read_toml(path, display)
+def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files) -> Rulebook:
+    data, text = _read_toml(path, display, files)
     loc = _Located(display, text)
     resolved = path.resolve()
 
@@ -312,7 +405,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
     extends = meta.get("extends")
     if extends is not None:
         try:
-            target, target_display = _resolve_extends(extends, path)
+            target, target_display = _resolve_extends(extends, path, files)
         except RulebookError as err:
             raise loc.error(err, "rulebook", "extends") from None
         chain = stack + (resolved,)
@@ -321,7 +414,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
             raise loc.fail(f"extends cycle: {names}", "a rulebook cannot extend itself, directly or through others",
                            "rulebook", "extends")
         try:
-            parent = _load_file(target, target_display, chain)
+            parent = _load_file(target, target_display, chain, files)
         except RulebookError as err:
             if err.where is None:
                 raise loc.error(err, "rulebook", "extends") from None
@@ -408,7 +501,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...]) -> Rulebook:
         except RulebookError as err:
             where = ("options", *own_option_lines[name]) if name in own_option_lines else ("rulebook",)
             raise loc.error(err, *where) from None
-    if parent is None:
+    if parent is None and not files.recorded(path):  # a recorded file was checked when it was recorded
         _check_cited_rules(game, rules, resolved, loc)
 
     name = meta.get("name") or path.stem

@@ -256,7 +256,7 @@ class PublicPage:
         if not closed and len(snapshot.hands) > len(hands):
             table = log.table
             number = len(snapshot.hands)
-            hand = NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, number, log.closing)
+            hand = NightHand.from_header(load_rules(table.rulebook, table.options, texts=table.rulebook_texts), table.seats, number, log.closing)
             setup = replay.thread.setup_for(hand)
             empty = HandReplay(setup, (), (), start_hand(setup).outcome(), ())
             return _hand_view(empty, number, [], tuple(table.known.values()))

@@ -27,6 +27,7 @@ from referee.engine.events import (
     MoveSeat,
     NightEvent,
     Ruling,
+    RulebookText,
     SetDealer,
     Shuffle,
     SitDown,
@@ -37,6 +38,7 @@ from referee.errors import InputError, StoreError
 from referee.handfile.model import OptionValue
 from referee.money import check_amount
 from referee.money.settings import check_setting
+from referee.rulebook.loader import rulebook_key
 from referee.store.codec import decode_event
 from referee.store.models import LOG_LEGACY
 
@@ -81,6 +83,12 @@ class TableState:
     cashed: dict[str, int] = field(default_factory=dict)  # chips counted at cash-out
     due: list[str] = field(default_factory=list)  # sat down and not cashed out since
     known: dict[str, str] = field(default_factory=dict)  # name key -> name, everyone seated tonight
+    texts: dict[str, str] = field(default_factory=dict)  # rulebook file key -> its text as first recorded
+
+    @property
+    def rulebook_texts(self) -> tuple[tuple[str, str], ...]:
+        """The rulebook files recorded in the night so far (what ``load_rules(..., texts=)`` reads)."""
+        return tuple(self.texts.items())
 
     def _seated_text(self) -> str:
         return "seated: " + (", ".join(self.seats) or "nobody yet")
@@ -169,6 +177,14 @@ class TableState:
                 return event
             case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
                 return event
+            case RulebookText():
+                if (not isinstance(event.rulebook, str) or not event.rulebook.strip() or not event.files
+                        or not all(isinstance(k, str) and k and isinstance(t, str) for k, t in event.files)):
+                    raise InputError("a recorded rulebook names no rulebook or holds no file text",
+                                     hint="record a rulebook with its files' texts")
+                for key, text in event.files:  # the first text of a file is the one the night plays under
+                    self.texts.setdefault(key, text)
+                return event
             case LedgerSetting():
                 name, value = check_setting(event.name, event.value, recorded=recorded)
                 return replace(event, name=name, value=value)
@@ -236,7 +252,8 @@ class TableState:
 
     def copy(self) -> TableState:
         return TableState(self.rulebook, dict(self.options), self.chip_value_cents, list(self.seats), self.dealer,
-                          dict(self.bought), dict(self.paid), dict(self.cashed), list(self.due), dict(self.known))
+                          dict(self.bought), dict(self.paid), dict(self.cashed), list(self.due), dict(self.known),
+                          dict(self.texts))
 
 
 def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: Iterable[EventRecord]) -> TableState:
@@ -259,6 +276,19 @@ def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: I
     return state
 
 
+def unrecorded_rulebooks(session: GameSession, night_rows: Iterable[EventRecord]) -> list[str]:
+    """The rulebooks session ``session``'s log names (its header's, each ``ChangeRulebook``'s) whose
+    text it does not hold (no ``RulebookText`` records their file): a night recorded before the log
+    held its rulebook, in the order named."""
+    named, recorded = [session.rulebook], set()
+    for row in night_rows:
+        if row.kind == "ChangeRulebook" and isinstance(row.payload.get("rulebook"), str):
+            named.append(row.payload["rulebook"])
+        elif row.kind == "RulebookText" and isinstance(row.payload.get("files"), list):
+            recorded.update(pair[0] for pair in row.payload["files"] if isinstance(pair, list) and pair)
+    return list(dict.fromkeys(ref for ref in named if rulebook_key(ref) not in recorded))
+
+
 def apply_logged(state: TableState, event: NightEvent, session_id: int, seq: int | None) -> NightEvent:
     """``event``, read from session ``session_id``'s log, applied to ``state``: one that does not fit
     means the log was edited (a StoreError), not a typing mistake."""
@@ -270,4 +300,4 @@ def apply_logged(state: TableState, event: NightEvent, session_id: int, seq: int
                          hint="run `referee db verify`: the log may have been edited") from None
 
 
-__all__ = ["LogSnapshot", "TableState", "apply_logged", "seat_key", "table_state"]
+__all__ = ["LogSnapshot", "TableState", "apply_logged", "seat_key", "table_state", "unrecorded_rulebooks"]

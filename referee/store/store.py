@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import bindparam, delete, func, insert, union_all, update
@@ -33,7 +34,8 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
-from referee.engine.events import CashOut, Event, MONEY_EVENTS, NightEvent, Reopened, SetDealer, SitDown
+from referee.engine.events import (CashOut, ChangeRulebook, Event, MONEY_EVENTS, NightEvent, Reopened, RulebookText,
+                                   SetDealer, SitDown)
 from referee.errors import (AlreadyRecorded, InputError, RefereeError, RetryableError, ServerGoneError, StoreError,
                              excerpt)
 from referee.handfile.model import NAME_RE, RESERVED
@@ -50,7 +52,8 @@ from referee.store.db import (
     parse_url,
     resolve_url,
 )
-from referee.store.log import LogSnapshot, TableState, table_state
+from referee.rulebook.loader import is_rulebook_path, recorded_rulebook, rulebook_key
+from referee.store.log import LogSnapshot, TableState, table_state, unrecorded_rulebooks
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
     LOG_LEGACY,
@@ -299,6 +302,11 @@ class Transaction:
         self._asked: dict[int, int] = {}
         #: the request keys this transaction stores (looked up if the database refuses one: a twin won)
         self._keys: list[str] = []
+        #: whether a night started or a rulebook changed here gets its rulebook's text recorded after it
+        #: (off while a session log that carries its own ``RulebookText`` events is copied in)
+        self.records_rulebooks = True
+        #: rulebook file texts to record instead of the disk's (a hand file's ``rulebook file`` blocks)
+        self.rulebook_texts: tuple[tuple[str, str], ...] = ()
 
     # ------------------------------------------------------------------ players
 
@@ -542,9 +550,49 @@ class Transaction:
             row = _chained_values(sid, head.seq, head.hash, hand_number, event, text)
             rows.append(row)
             head.seq, head.hash = row["seq"], row["hash"]
+            if isinstance(event, ChangeRulebook) and self.records_rulebooks:
+                records = self._rulebook_records(head, [event.rulebook])
+                rows += self._event_rows(head, None, [(record, None) for record in records])
         if hand_number == head.last_hand and rows:
             head.last_hand_played = True
         return rows
+
+    def _rulebook_records(self, head: _Head, refs: Sequence[str],
+                          supplied: tuple[tuple[str, str], ...] = ()) -> list[RulebookText]:
+        """A ``RulebookText`` for each of ``refs`` whose file the night of ``head`` does not hold yet,
+        read from ``supplied``, this transaction's texts or the disk.  A house file that is gone is
+        refused, saying how to give it."""
+        sid = head.game.id
+        state = self._state(head)
+        records = []
+        for ref in dict.fromkeys(refs):
+            if rulebook_key(ref) in state.texts or any(rulebook_key(ref) == k for r in records for k, _ in r.files):
+                continue
+            known = supplied + self.rulebook_texts + state.rulebook_texts
+            if is_rulebook_path(ref) and not any(k == rulebook_key(ref) for k, _ in known) and not Path(ref).exists():
+                raise InputError(f"the house rulebook {ref} this night was recorded under is gone",
+                                 where=f"session {sid}",
+                                 hint=f"put it back, or give it with `referee session rulebook {sid} --file FILE`")
+            records.append(recorded_rulebook(ref, texts=known))
+        return records
+
+    def record_rulebooks(self, session_id: int, supplied: tuple[tuple[str, str], ...] = ()) -> list[RulebookText]:
+        """Record into session ``session_id`` (open, closed or void) the text of every rulebook its
+        log names and does not hold yet (a night recorded before the log held its rulebook): each a
+        ``RulebookText`` at the end of the log, the chain continued.  ``supplied``: file texts to take
+        instead of the disk's, by file key.  The events appended."""
+        head = self._head(session_id, open_only=False)
+        records = self._rulebook_records(head, self.unrecorded_rulebooks(session_id), supplied)
+        self._append(head, None, [(record, None) for record in records])
+        return records
+
+    def unrecorded_rulebooks(self, session_id: int) -> list[str]:
+        """The rulebooks session ``session_id``'s log names and holds no text of (see :meth:`record_rulebooks`)."""
+        head = self._head(session_id, open_only=False)
+        rows = self.db.exec(select(EventRecord).where(EventRecord.session_id == session_id,
+                                                      EventRecord.hand_number.is_(None))  # type: ignore[union-attr]
+                            .order_by(EventRecord.seq))  # type: ignore[arg-type]
+        return unrecorded_rulebooks(head.game, rows)
 
     def append_events(self, session_id: int, hand_number: int | None,
                       events: Sequence[Event | tuple[Event, str | None]], *,
@@ -607,6 +655,8 @@ class Transaction:
         if seats:
             first = None if dealer_unknown else dealer if dealer is not None else self._state(head).seats[0]
             self._append(head, None, [(SetDealer(first), None)])
+        if self.records_rulebooks:  # the rulebook the night plays under, as its files read now
+            self._append(head, None, [(record, None) for record in self._rulebook_records(head, [rulebook])])
         return game
 
     def add_seat(self, session_id: int, name: str, buy_in: int | None = None, *, after: str | None = None,
@@ -1209,8 +1259,23 @@ class Store:
             for row in self.events(session_id, hand_number)
         ]
 
+    def _record_rulebooks_once(self, game: GameSession, rows: Sequence[Any]) -> bool:
+        """A night recorded before the log held its rulebook gets it recorded the first time it is
+        read (:meth:`Transaction.record_rulebooks`); whether anything was recorded (read it again)."""
+        assert game.id is not None
+        if not unrecorded_rulebooks(game, (row for row in rows if row.hand_number is None)):
+            return False
+        with self.transaction() as tx:
+            return bool(tx.record_rulebooks(game.id))
+
     def log_snapshot(self, session_id: int) -> LogSnapshot:
         """Everything stored about the session (header, seats, hands, events), read consistently."""
+        snapshot = self._log_snapshot(session_id)
+        if self._record_rulebooks_once(snapshot.session, snapshot.events):
+            snapshot = self._log_snapshot(session_id)
+        return snapshot
+
+    def _log_snapshot(self, session_id: int) -> LogSnapshot:
         snapshot = self.log_since(session_id, 0)
         game, hands, rows = snapshot.session, snapshot.hands, snapshot.events
         if game.status == SESSION_OPEN and rows:  # where the log stands: the next append goes after it
@@ -1236,6 +1301,12 @@ class Store:
         its hands' rows only for a log recorded before it held the whole night), and the ``seq`` of its
         last event: a long night's report reads its hands' events as it walks
         them (:meth:`log_rows`), never all at once."""
+        outline, last = self._log_outline(session_id)
+        if self._record_rulebooks_once(outline.session, outline.events):
+            outline, last = self._log_outline(session_id)
+        return outline, last
+
+    def _log_outline(self, session_id: int) -> tuple[LogSnapshot, int]:
         events = EventRecord.__table__  # type: ignore[attr-defined]
         sid = bindparam("sid")
         firsts = (select(func.min(events.c.seq)).where(events.c.session_id == sid, events.c.hand_number.is_not(None))

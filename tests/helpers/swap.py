@@ -9,7 +9,7 @@ in each ``state`` event of its stream (the served page itself is a fixed asset).
 
 What the table has seen is worked out here from the hand format's documentation alone
 (docs/hand-format.md, docs/scoreboard.md), apart from :mod:`referee.engine.public`: a card shown,
-revealed, exposed or dealt face up; the widow or dummy while it lies face up (turned, ``dummy:``, at
+revealed, declared, exposed or dealt face up; the widow or dummy while it lies face up (turned, ``dummy:``, at
 the end of the dealer's phase-one turn when nobody took it, at once after a phase-one knock unless
 ``whiskey.phase1_knock = allowed``, then spread by the dealer at his turn, or a hand laid face up as
 the new widow by ``takes widow``) with every card in it, laid into it or taken from it.  Where it errs
@@ -85,6 +85,8 @@ def table_has_seen(game: str, options: Mapping[str, object], events: Sequence[ev
             case ev.DealWidow(cards=cards):
                 widow = list(cards)
             case ev.Show(cards=cards) | ev.Reveal(cards=cards):
+                seen.update(_known(cards))
+            case ev.Declare(what="four_of_a_kind" | "four_pairs", cards=cards):  # a brag win declared
                 seen.update(_known(cards))
             case ev.Expose(card=card):
                 seen.update(_known((card,)))
