@@ -81,7 +81,7 @@ def test_settle_paid_run_again_says_already_recorded_and_never_pays_the_transfer
     first = cli(db_url, "settle", "1", "--paid", "1")
     assert first.exit_code == 0, first.output
     assert lines(first)[0] == "Recorded: Cy paid Ann €30.00"
-    seq = len(kinds(db_url, "SitDown", "SetDealer", "CashOut", "CountConfirmed", "TransferPaid"))
+    seq = len(kinds(db_url, "SitDown", "SetDealer", "RulebookText", "CashOut", "CountConfirmed", "TransferPaid"))
     again = cli(db_url, "settle", "1", "--paid", "1")
     assert again.exit_code == 0, again.output
     assert lines(again)[0] == f"Already recorded: Cy paid Ann €30.00 (session 1, event {seq})"
@@ -153,12 +153,12 @@ def test_a_setting_recorded_run_again_is_recorded_once(sqlite_url: str) -> None:
 def adds_twenty(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
     assert cli(url, "session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:100", "-p", "Bob:100").exit_code == 0
     return (["act", "1", "Ann adds 20"], lambda u: [p for _, p in kinds(u, "AddChips") if p["player"] == "Ann"],
-            "Already recorded: Ann adds 20 (session 1, event 4)")
+            "Already recorded: Ann adds 20 (session 1, event 5)")  # after two sit-downs, the dealer, the rulebook
 
 
 def pays_cy(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
     three(url)
-    seq = len(kinds(url, "SitDown", "SetDealer", "CashOut", "CountConfirmed")) + 1
+    seq = len(kinds(url, "SitDown", "SetDealer", "RulebookText", "CashOut", "CountConfirmed")) + 1
     return ["settle", "1", "--paid", "1"], payments, f"Already recorded: Cy paid Ann €30.00 (session 1, event {seq})"
 
 

@@ -613,4 +613,4 @@ def rulebook(
         ref = missing[0] if len(missing) == 1 else named[0]
         records = tx.record_rulebooks(session_id, supplied=((ref, text),))
     typer.echo(f"Session {session_id} now holds the house rulebook {ref} as {file} reads "
-               f"({len(records)} rulebook{'s' if len(records) != 1 else ''} recorded): it plays under it from now on.")
+               f"({plural(len(records), 'rulebook')} recorded): it plays under it from now on.")

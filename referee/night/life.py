@@ -173,7 +173,7 @@ def dealable(setup: Callable[[], HandSetup], session_id: int, *, buy_in: int = 0
         chips = buy_in or SUGGESTED_CHIPS
         adds = " or ".join(f"'{name} adds {chips}'" for name in empty[:2])
         steps = f"{adds} (chips added between hands), or a newcomer sitting down ('Eve sits down with {chips}')"
-        steps += f"; '{empty[0]} leaves' if {'he is' if len(empty) == 1 else 'they are'} done"
+        steps += f"; '{empty[0]} leaves' if {ngettext('he is', 'they are', len(empty))} done"
         raise CannotDeal(f"{number} cannot be dealt: {err.message}", where=f"session {session_id}",
                          hint=f"let the night go on with {steps}; or count the night out: "
                               f"referee session close {session_id}") from None
