@@ -128,6 +128,9 @@ class RetryableError(RefereeError):
     the database went away mid-command.  Exit code 75: the same command may succeed when run again."""
 
     exit_code = EXIT_RETRY
+    #: where the session's log stood when the writing command asked (a request's key, set by the store):
+    #: run again with ``--asked-at`` it, the command finds its own fact whatever was recorded since
+    asked_at: int | None = None
 
 
 class ServerGoneError(StoreError, RetryableError):
