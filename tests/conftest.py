@@ -254,3 +254,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     fuzzed = fuzz_summary()  # the inputs the fuzz tests tried (.ci/run requires 100,000 of them)
     if fuzzed:
         terminalreporter.write_line(fuzzed)
+    from helpers.night_machine import summary as machine_summary
+
+    machined = machine_summary()  # the steps and runs of the night's state machines
+    if machined:
+        terminalreporter.write_line(machined)
