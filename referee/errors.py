@@ -134,3 +134,22 @@ class ServerGoneError(StoreError, RetryableError):
 class DatabaseBusyError(StoreError, RetryableError):
     """SQLite: another program held the database's write lock for longer than a writer waits
     ("database is locked"): nothing is wrong with the command, run it again in a moment (exit 75)."""
+
+
+class AlreadyRecorded(Exception):
+    """Not an error: what a writing command asks is in the log already, stored by an earlier run of it
+    whose reply was lost, or by a twin that raced it (:mod:`referee.store.requests`).  Nothing new is
+    stored; the CLI prints ``Already recorded: …`` naming the facts, and exits 0."""
+
+    def __init__(self, session_id: int, said: tuple[str, ...], first_seq: int, last_seq: int) -> None:
+        self.session_id = session_id
+        self.said = said
+        self.first_seq = first_seq
+        self.last_seq = last_seq
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        events = (f"event {self.first_seq}" if self.first_seq == self.last_seq
+                  else f"events {self.first_seq}-{self.last_seq}" if self.first_seq < self.last_seq else "")
+        where = f"session {self.session_id}" + (f", {events}" if events else "")
+        return f"already recorded: {'; '.join(self.said) or 'nothing to add'} ({where})"

@@ -109,7 +109,7 @@ def test_a_night_worked_by_hand_is_counted_out_corrected_and_settled(db_url: str
 
     # a closed night is corrected only once reopened, append-only, with the reasons
     early = cli(db_url, "session", "amend", "1", "--count", "Dee:87", "--why", "typed 78 for 87")
-    assert early.exit_code == 2 and lines(early)[0] == "Error: session 1 is closed"
+    assert early.exit_code == 2 and lines(early)[0] == "Error: session 1 is closed: an amendment is refused"
     reopened = cli(db_url, "session", "reopen", "1", "--why", "Dee counted 87: 78 was a typo", "--by", "Ann")
     assert reopened.exit_code == 0, reopened.output
     assert lines(reopened)[0] == "Session 1 reopened: Dee counted 87: 78 was a typo"

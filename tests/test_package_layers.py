@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rulebook",),
     ("handfile",),
     ("store",),
-    ("recording", "ledger", "dispute", "report"),
+    ("recording", "ledger", "dispute", "report", "night"),
     ("scoreboard",),
     ("cli", "__main__"),
 )

@@ -3,6 +3,8 @@
 Every :class:`~referee.errors.RefereeError` raised by any command is caught once, here, in
 :class:`RefereeGroup.invoke`, printed as ``Error: …`` plus a hint, and turned into its exit code: 2
 for something to fix, 75 for a retryable race or outage (:class:`~referee.errors.RetryableError`).
+A command asked again that finds its own fact (:class:`~referee.errors.AlreadyRecorded`) says
+``Already recorded: …`` and exits 0.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import typer.main
 from typer.core import TyperGroup
 
 from referee import __version__
-from referee.errors import RefereeError, shortened
+from referee.errors import AlreadyRecorded, RefereeError, shortened
 
 
 def print_error(err: RefereeError) -> None:
@@ -27,6 +29,14 @@ def print_error(err: RefereeError) -> None:
     out.print(f"[bold red]Error:[/] {literal(shortened(str(err)))}")
     if err.hint:
         out.print(f"[dim]Hint:[/] {literal(shortened(err.hint))}")
+
+
+def print_already(done: AlreadyRecorded) -> None:
+    """``Already recorded: …``, on stdout: a command asked again found its own fact (exit 0)."""
+    from referee.cli.output import console  # rich loads only when something is printed (not by a one-shot act)
+    from referee.plain_words import literal
+    text = str(done)
+    console(soft_wrap=True).print(literal(text[0].upper() + text[1:]))
 
 
 def print_usage_error(err: Any) -> None:
@@ -155,6 +165,9 @@ class RefereeGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except AlreadyRecorded as done:  # asked again (a lost reply, a twin): nothing new stored, all is well
+            print_already(done)
+            return 0
         except RefereeError as err:
             print_error(err)
             raise typer.Exit(err.exit_code) from None

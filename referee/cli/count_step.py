@@ -28,15 +28,22 @@ class CountStep:
     """One counting out under way at the table prompt."""
 
     def __init__(self, live: LiveTable) -> None:
-        from referee.ledger.counting import counts_at_close, hand_in_play
-        from referee.ledger.ledger import session_ledger
-
         self.live = live
         self.session_id = live.session_id
-        self.ledger, self.log, replayed = session_ledger(live.store, live.session_id)
-        if self.ledger.status != "open":
-            raise InputError(f"session {self.session_id} is closed", hint="there is nobody left to count out")
-        hand = hand_in_play(replayed)
+        self._read()
+
+    def _read(self) -> None:
+        """Read the log: what it gives each player still to count, at the head the counts are checked at."""
+        from referee.ledger.counting import counts_at_close
+        from referee.night import life
+        from referee.night.states import NightState, Step, check
+
+        live = self.live
+        night = life.view(live.store, live.session_id)
+        if night.state is not NightState.IN_HAND or night.hand_in_play is None:
+            check(night.state, Step.CLOSE, self.session_id, why=night.snapshot.session.void_reason)
+        self.ledger, self.log, self.seq = night.ledger, night.log, night.seq  # the head the counts are checked at
+        hand = night.hand_in_play
         if hand is not None:
             raise InputError(f"hand {hand.entry.number} is still in play ({hand.replay.outcome.in_middle} chips in "
                              "the middle): finish it before counting out",
@@ -99,21 +106,28 @@ class CountStep:
                 + "; ".join(c.words() for c in differ), _NEXT]
 
     def close(self, by: str | None) -> list[str]:
-        """Record the counts (and, confirmed by ``by``, the differences) and close the night."""
-        from referee.engine.events import CountConfirmed
+        """Record the counts (and, confirmed by ``by``, the differences) and close the night, at the head
+        the counts were checked at: if the log moved on since, nothing is recorded and the counting out
+        starts again from the log as it is now."""
         from referee.ledger.ledger import session_ledger
+        from referee.night import life
+        from referee.store.store import StaleLogError
 
-        differ = self._differ()
         store = self.live.store
-        with store.transaction() as tx:
-            if differ:
-                assert by is not None
-                tx.append_events(self.session_id, None,
-                                 [CountConfirmed(c.name, c.counted, c.log_says, by) for c in differ])
-            tx.close_session(self.session_id, list(self.counted.items()))
+        try:
+            out = life.count_out(store, self.session_id, list(self.counted.items()))
+            if out.seq != self.seq:
+                raise StaleLogError("the log changed after the counts were checked", hint="")
+            closed = life.close(store, out, by=by)
+        except StaleLogError:
+            self._read()
+            return ["✗ not closed: the log changed after the counts were checked; nothing was recorded",
+                    self.opening()]
+        except InputError as err:
+            return [f"✗ {err.message}" + (f"\n  {err.hint}" if err.hint else "")]
         self.done = self.closed = True
         after, log, _ = session_ledger(store, self.session_id)
-        return closed_lines(self.session_id, after, log, [(c, " ".join((by or "").split())) for c in differ])
+        return closed_lines(self.session_id, after, log, list(closed.confirmed))
 
 
 __all__ = ["CountStep"]

@@ -27,10 +27,12 @@ def serve(
     db: DbOption = None,
 ) -> None:
     """Show a session live on the players' phones: a read-only page, a link with a read token, a QR code."""
+    from referee.night.life import not_void
     from referee.scoreboard.server import bind, qr_text
 
     out = console(soft_wrap=True)
     with open_for(ctx, db) as store:
+        not_void(store, session_id)  # a void night goes on no more: not served either
         board = bind(store, session_id, host, port)
         out.print(literal(f"Session {session_id}: the table's scoreboard, read-only. Open on a phone:"))
         for url in board.urls:

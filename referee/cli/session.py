@@ -21,11 +21,12 @@ from rich.table import Table
 
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
-from referee.errors import InputError, excerpt
+from referee.errors import InputError, RetryableError, excerpt
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
 from referee.money.settings import check_setting
 from referee.plain_words import literal
 from referee.resources import rulebooks_dir
+from referee.store.requests import Request, asks
 
 if TYPE_CHECKING:
     from referee.recording.session_log import LogSnapshot
@@ -91,11 +92,17 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
             raise InputError(f"no chips given for {name}", where=where,
                              hint=f"give the chips each player buys, e.g. --player {name}:100, or --buy-in 100 "
                                   "for every player given without them")
-        return name, default_buy_in, None
-    chips, paid_sep, paid = buy_in.partition("=")
-    if not (chips.strip().isascii() and chips.strip().isdigit()):
-        raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
-    count = check_count(chips, "buy-in", where=where)
+        count = default_buy_in
+    else:
+        chips, paid_sep, paid = buy_in.partition("=")
+        if not (chips.strip().isascii() and chips.strip().isdigit()):
+            raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
+        count = check_count(chips, "buy-in", where=where)
+    if count == 0:
+        raise InputError(f"{name} would sit down with no chips: a player seated with no chips could not play",
+                         where=where, hint=f"give the chips he buys, e.g. --player {name}:100")
+    if not sep:
+        return name, count, None
     cents = parse_money(paid, what="money paid", where=where, hint=_PLAYER_HINT,
                         positive=False) if paid_sep else None
     return name, count, cents
@@ -365,7 +372,7 @@ def _confirmer(by: str | None, accept: bool, session_id: int, differ: list[Any])
     if accept:
         if not by or not by.strip():
             raise InputError("--accept needs who confirms the counts", where="--accept",
-                             hint="name him: --accept --by NAME (the host, the banker or the scorekeeper)")
+                             hint="name him: --accept --by NAME (a player of the night)")
         return " ".join(by.split())
     if _interactive():
         typer.echo(f"{len(differ)} count{'s differ' if many else ' differs'} from the log: {said}")
@@ -403,77 +410,37 @@ def close(
     (--end-hand return|split).
     """
     pairs = [parse_cash_out(text) for text in cash_out or []]
-    seen: set[str] = set()
-    for name, _ in pairs:
-        if name.casefold() in seen:
-            raise InputError(f"{name} is cashed out twice", where="--cash-out", hint="give each player once")
-        seen.add(name.casefold())
-    from referee.engine.events import CountConfirmed, HandEnded, NightEvent
-    from referee.ledger.counting import counts_at_close, end_hand_rule, end_hand_shares, hand_in_play
     from referee.ledger.ledger import session_ledger
+    from referee.night import life
+    from referee.store.store import StaleLogError
 
+    request = Request(asks("session close", session_id, sorted((n.casefold(), c) for n, c in pairs), end_hand,
+                           " ".join((by or "").split()) if accept else None))
     with open_for(ctx, db) as store:
-        snap = store.log_snapshot(session_id)
-        if snap.session.status != "open":
-            raise InputError(f"session {session_id} is closed",
-                             hint=f"to correct it: referee session reopen {session_id} --why \"…\"")
-        ledger, log, replayed = session_ledger(store, session_id, snap)
-        table = log.table
-        counted: dict[str, int] = {}
-        for typed, chips in pairs:
-            name = table.name(typed)
-            if name is None:
-                raise InputError(f"{typed!r} did not play tonight: nothing to cash out", where="--cash-out",
-                                 hint="players tonight: " + (", ".join(table.known.values()) or "nobody"))
-            if name in table.cashed and name not in table.due:  # counted before the night was reopened
-                if table.cashed[name] != chips:
-                    raise InputError(f"{name} was counted at {table.cashed[name]} before the night was reopened",
-                                     where="--cash-out", hint=f"correct a count with: referee session amend {session_id} "
-                                     f"--count {name}:{chips} --why \"…\", then close it again")
-                continue  # the same count again: already in the log
-            counted[name] = chips
-        pairs = [(typed, chips) for typed, chips in pairs if table.name(typed) in counted]
-        missing = [n for n in table.due if n not in counted]
-        if missing:
-            raise InputError(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not cashed out",
-                             where=f"session {session_id}",
-                             hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
-                                 f"{n}:CHIPS" for n in missing))
-        facts: list[NightEvent] = []
-        given_back: dict[str, int] = {}
-        rule, who = "", ""
-        hand = hand_in_play(replayed)
-        if hand is not None:
-            number, middle = hand.entry.number, hand.replay.outcome.in_middle
-            if end_hand is None:
-                raise InputError(f"hand {number} is still in play ({middle} chips in the middle)",
-                                 where=f"session {session_id}",
-                                 hint="finish it at the table, or end it by rule: --end-hand return (house.90.1: "
-                                      "every player takes back what he put in) or --end-hand split (house.90.2)")
-            rule = end_hand_rule(hand, end_hand)
-            given_back = end_hand_shares(hand, end_hand)
-            facts.append(HandEnded(number, end_hand, rule, " ".join((by or "").split())))  # type: ignore[arg-type]
-        elif end_hand is not None:
-            raise InputError("no hand is in play: there is no hand to end", where="--end-hand",
-                             hint="leave out --end-hand")
-        counts = counts_at_close(ledger, log, counted, given_back)
+        out = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by, request=request)
+        if accept and by and by.strip() and out.differ:
+            life.confirmer(out, by)  # a confirmer who is no player of the night: refused in one line
         typer.echo(f"Counting out session {session_id}:")
-        for line in _count_table(counts):
+        for line in _count_table(list(out.counts)):
             typer.echo(line)
-        differ = [c for c in counts if c.difference and c.confirmed_by is None]
-        if differ:
-            who = _confirmer(by, accept, session_id, differ)
-            facts += [CountConfirmed(c.name, c.counted, c.log_says, who) for c in differ]
-        with store.transaction() as tx:
-            if facts:
-                tx.append_events(session_id, None, facts)
-            tx.close_session(session_id, pairs)
+        who = _confirmer(by, accept, session_id, list(out.differ)) if out.differ else None
+        try:
+            closed = life.close(store, out, by=who, request=request)
+        except StaleLogError as err:  # the log moved on since the counts were checked: show them again
+            again = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by)
+            typer.echo(f"Not closed: the log changed after the counts were checked. Counting out session "
+                       f"{session_id} again:")
+            for line in _count_table(list(again.counts)):
+                typer.echo(line)
+            raise RetryableError(err.message, where=f"session {session_id}",
+                                 hint="nothing was closed: look at the counts above and run the close again") from None
         after, log, _ = session_ledger(store, session_id)
-    if hand is not None:
+    if out.ended is not None:
+        number, rule, given_back, middle = out.ended
         words = "returned to those who put it in" if end_hand == "return" else "split between the players still in"
-        typer.echo(f"Hand {hand.entry.number} ended by {rule}: its pot of {hand.replay.outcome.in_middle} "
+        typer.echo(f"Hand {number} ended by {rule}: its pot of {middle} "
                    f"chips {words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
-    for line in closed_lines(session_id, after, log, [(c, c.confirmed_by or who) for c in differ]):
+    for line in closed_lines(session_id, after, log, [(c, c.confirmed_by or w) for c, w in closed.confirmed]):
         typer.echo(line)
 
 
@@ -520,12 +487,12 @@ def reopen(
     db: DbOption = None,
 ) -> None:
     """Open a closed night again to correct it; the reason is kept in the log and the report."""
+    from referee.night import life
+
     reason = " ".join(why.split())
-    if not reason:
-        raise InputError("a night is reopened for a reason", where="--why",
-                         hint='say why, e.g. --why "Dee\'s count was mistyped"')
+    request = Request(asks("session reopen", session_id, reason, " ".join((by or "").split())))
     with open_for(ctx, db) as store:
-        store.reopen_session(session_id, reason, " ".join((by or "").split()))
+        life.reopen(store, session_id, why, by=by or "", request=request)
     typer.echo(f"Session {session_id} reopened: {reason}")
     typer.echo(f"Correct it with: referee session amend {session_id} --void HAND:ACTION | --count NAME:CHIPS | "
                f"--rebuy NAME:CHIPS --why \"…\"; then close it: referee session close {session_id}")
@@ -546,61 +513,20 @@ def amend(
 ) -> None:
     """Correct a night, append-only: each correction is recorded with its reason, and the ledger, the
     settlement, the standings and the report follow."""
-    from referee.engine.events import AddChips, Amendment, CountFixed, Void
-    from referee.recording.session_log import read_session_log
-    from referee.store.chain import what_it_says
+    from referee.night import life
 
     reason = " ".join(why.split())
-    if not reason:
-        raise InputError("a correction has a reason", where="--why", hint='say why, e.g. --why "Bob\'s rebuy was missed"')
     voids = [_correction(t, "--void", _VOID_HINT) for t in void or []]
     fixes = [_correction(t, "--count", "write NAME:CHIPS, the chips he really counted") for t in count or []]
     rebuys = [_correction(t, "--rebuy", "write NAME:CHIPS, the chips he bought") for t in rebuy or []]
-    if not (voids or fixes or rebuys):
-        raise InputError("nothing to correct", where=f"session {session_id}",
-                         hint="give --void HAND:ACTION, --count NAME:CHIPS or --rebuy NAME:CHIPS")
-    said: list[str] = []
+    hands = []
+    for hand_text, action in voids:
+        if not (hand_text.isascii() and hand_text.isdigit()):
+            raise InputError(f"bad void {hand_text}:{action}", where="--void", hint=_VOID_HINT)
+        hands.append((int(hand_text), action))
+    request = Request(asks("session amend", session_id, hands, fixes, rebuys, reason))
     with open_for(ctx, db) as store:
-        snap = store.log_snapshot(session_id)
-        if snap.session.status != "open":
-            raise InputError(f"session {session_id} is closed",
-                             hint=f"reopen it first: referee session reopen {session_id} --why \"{reason}\"")
-        log = read_session_log(snap)
-        with store.transaction() as tx:
-            for hand_text, action in voids:
-                where = f"--void {hand_text}:{action}"
-                if not (hand_text.isascii() and hand_text.isdigit()):
-                    raise InputError(f"bad void {hand_text}:{action}", where="--void", hint=_VOID_HINT)
-                hand = int(hand_text)
-                rows = [r for r in snap.events if r.hand_number == hand]
-                if not rows:
-                    raise InputError(f"session {session_id} has no hand {hand}", where=where, hint=_VOID_HINT)
-                if not 1 <= action <= len(rows):
-                    raise InputError(f"hand {hand} has {len(rows)} actions, not {action}", where=where, hint=_VOID_HINT)
-                target = rows[action - 1]
-                if target.kind == "Void":
-                    raise InputError(f"action {action} of hand {hand} is itself a correction ({what_it_says(target)})",
-                                     where=where, hint="void the action it voided instead, or leave it")
-                what = f"hand {hand}, action {action} void ({what_it_says(target)})"
-                tx.append_events(session_id, hand, [Void(action, reason)])
-                tx.append_events(session_id, None, [Amendment(what, reason)])
-                said.append(what)
-            for typed, chips in fixes:
-                name = log.table.name(typed)
-                before = log.table.cashed.get(name) if name is not None else None
-                [row] = tx.append_events(session_id, None, [CountFixed(typed, chips)])
-                name = row.payload["player"]
-                what = f"{name}'s count corrected from {before} to {chips}"
-                tx.append_events(session_id, None, [Amendment(what, reason)])
-                said.append(what)
-            for typed, chips in rebuys:
-                if chips <= 0:
-                    raise InputError(f"a rebuy of {chips} chips", where=f"--rebuy {typed}:{chips}",
-                                     hint="give the chips he bought, more than none")
-                [row] = tx.append_events(session_id, None, [AddChips(typed, chips)])
-                what = f"{row.payload['player']}'s missed rebuy of {chips} chips added"
-                tx.append_events(session_id, None, [Amendment(what, reason)])
-                said.append(what)
+        said = life.amend(store, session_id, why, life.Amendments(hands, fixes, rebuys), request=request)
     for what in said:
         typer.echo(f"Amended session {session_id}: {what} ({reason})")
     typer.echo(f"Close it again when it is right: referee session close {session_id}")
@@ -630,6 +556,8 @@ def void(
 
     Works on any session, even one whose log no longer replays (from an older referee, say), or a
     night imported twice."""
+    from referee.night import life
+
     with open_for(ctx, db) as store:
-        game = store.void_session(session_id, why)
+        game = life.void(store, session_id, why)
     typer.echo(f"Session {session_id} ({game.table_name}) is void: {game.void_reason}. It is kept and counts nowhere.")

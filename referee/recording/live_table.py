@@ -57,8 +57,9 @@ from referee.recording.kept_thread import threaded
 from referee.recording.night_file import stored_rulebook
 from referee.recording.session_log import _game_of, night_words, read_session_log
 from referee.rulebook.loader import load_rules, option_value
+from referee.night.life import CannotDeal, begin_hand, hand_over, night_event, state_from
+from referee.night.states import NightState, Step, check, instead
 from referee.store.codec import decode_event
-from referee.store.models import SESSION_OPEN
 from referee.store.store import StaleLogError
 
 if TYPE_CHECKING:
@@ -255,8 +256,9 @@ class LiveTable:
         log = read_session_log(snap)
         self.session: GameSession = log.session
 
-        if self.session.status != SESSION_OPEN:
-            raise InputError(f"session {self.session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {self.session_id} --why \"…\"")
+        self.night_state = state_from(self.session, snap, None)  # open (between hands or in one) or refused
+        if self.night_state not in (NightState.OPEN, NightState.IN_HAND):
+            check(self.night_state, Step.ACTION, self.session_id, why=self.session.void_reason)
         self.seen = snap.events[-1].seq if snap.events else 0
         self.table_state: TableState = log.table
         night = log.night
@@ -325,13 +327,7 @@ class LiveTable:
     def over(self) -> str | None:
         """How the current hand ended, or None while it is under way (somebody to act, a pot still
         to be decided by showing cards) or there is none."""
-        state = self.state
-        if state is None or not state.log or state.prompt().to_act is not None:
-            return None
-        outcome = state.outcome()
-        if outcome.kind == "in_progress" or outcome.undecided:
-            return None
-        return outcome.summary
+        return hand_over(self.state) if self.state is not None else None
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand by the rules (the current one ended as the log says)."""
@@ -608,12 +604,15 @@ class LiveTable:
             prompt = state.prompt()
             waiting = f"{prompt.to_act} to act" if prompt.to_act else phase_words(prompt.phase)
             return Refused(f"hand {self.hand_number} is not over ({waiting})",
-                           hint="finish it, or force the next hand to begin anyway", forceable=True)
+                           hint=instead(NightState.IN_HAND, Step.BEGIN_HAND, self.session_id), forceable=True)
         thread = self._thread_after_current()
         try:
-            self.store.start_hand(self.session_id, expected_seq=self.seen)
+            begin_hand(self.store, self.session_id, expected_seq=self.seen,
+                       setup=lambda: thread.setup_for(self._next_hand(self.started + 1)))
         except StaleLogError as err:
             return self._stale(err)
+        except CannotDeal as err:  # nothing begun: the night goes on between hands
+            return Refused(err.message, err.hint)
         except InputError as err:  # another recorder began it first
             began = self.started
             self.reload()
@@ -657,7 +656,7 @@ class LiveTable:
 
     def _store_night_event(self, event: ev.NightEvent) -> Entry:
         try:
-            row = self.store.append_event(self.session_id, None, event, expected_seq=self.seen)
+            row = night_event(self.store, self.session_id, event, expected_seq=self.seen, state=self.night_state)
         except StaleLogError as err:
             return self._stale(err)
         except RefereeError as err:

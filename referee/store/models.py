@@ -228,4 +228,23 @@ class NightResult(SQLModel, table=True):
     computed_at: datetime = _time_field()
 
 
-TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult)
+class RequestRecord(SQLModel, table=True):
+    """A writing command's identity, stored with the events it appended (migration 0007): ``key``
+    (:mod:`referee.store.requests`) is unique, so a request is recorded once however often it is sent;
+    ``first_seq``..``last_seq`` are the session's events it wrote (none when ``last_seq`` < ``first_seq``).
+    Not part of the hash chain: it says who asked for the facts, never what they are."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
+    __tablename__ = "requests"
+    __table_args__ = (Index("ix_requests_session_id_last_seq", "session_id", "last_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=HASH_LENGTH, unique=True)
+    session_id: int = Field(foreign_key="sessions.id")
+    first_seq: int
+    last_seq: int
+    created_at: datetime = _time_field()
+
+
+TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult, RequestRecord)

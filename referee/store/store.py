@@ -34,7 +34,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from referee.engine.events import CashOut, Event, MONEY_EVENTS, NightEvent, Reopened, SetDealer, SitDown
-from referee.errors import InputError, RefereeError, RetryableError, ServerGoneError, StoreError, excerpt
+from referee.errors import (AlreadyRecorded, InputError, RefereeError, RetryableError, ServerGoneError, StoreError,
+                             excerpt)
 from referee.handfile.model import NAME_RE, RESERVED
 from referee.handfile.words import event_words
 from referee.money import check_amount
@@ -55,9 +56,11 @@ from referee.store.models import (
     HandRecord,
     Player,
     PlayerAlias,
+    RequestRecord,
     SeatRecord,
     name_key,
 )
+from referee.store.requests import Request, key_at, night_key
 from referee.store.types import utcnow
 
 if TYPE_CHECKING:
@@ -278,10 +281,16 @@ class Transaction:
     Get one from :meth:`Store.transaction`; its methods are the store's writing methods.
     """
 
-    def __init__(self, store: Store, db: Session) -> None:
+    def __init__(self, store: Store, db: Session, request: Request | None = None) -> None:
         self.store = store
         self.db = db
         self._heads: dict[int, _Head] = {}
+        #: what the command writing in this transaction asks (None: no identity, never taken for a retry)
+        self.request = request
+        #: where each session's log stood when this request first locked it
+        self._asked: dict[int, int] = {}
+        #: the request keys this transaction stores (looked up if the database refuses one: a twin won)
+        self._keys: list[str] = []
 
     # ------------------------------------------------------------------ players
 
@@ -322,13 +331,74 @@ class Transaction:
             if game is None:
                 raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
             seq, digest, last_hand = self.db.exec(_log_head(), params={"sid": session_id}).one()  # type: ignore[call-overload]
+            head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
+            if self.request is not None:  # its own fact, stored by an earlier run, before anything else
+                self._asked[session_id] = head.seq
+                if not self.request.again:
+                    self._own_fact(head)
+            if open_only and game.void_reason is not None:
+                raise InputError(f"session {session_id} is void ({game.void_reason}): nothing more is recorded "
+                                 "into it", hint=f"it is kept as it is: see it with referee session show {session_id}")
             if open_only and game.status != SESSION_OPEN:
                 raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
-            head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
             self._heads[session_id] = head
         elif open_only and head.game.status != SESSION_OPEN:
             raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
         return head
+
+    def lock(self, session_id: int) -> None:
+        """Lock the session's log, whatever its status (a request whose fact the log ends with is
+        found here: AlreadyRecorded)."""
+        self._head(session_id, open_only=False)
+
+    def check_head(self, session_id: int, expected_seq: int, items: Sequence[Encoded] = ()) -> None:
+        """Lock the session's log and refuse (StaleLogError, nothing stored) unless its head is still
+        ``expected_seq``: what a caller checked at that head is written at it (``items``: what it was
+        about to store, named in the refusal)."""
+        self._check_expected(self._head(session_id), expected_seq, items)
+
+    # ------------------------------------------------------------------ the request's identity
+
+    def _own_fact(self, head: _Head) -> None:
+        """AlreadyRecorded when the log ends with what this request asks, stored by an earlier run of
+        it (a reply lost) or by a twin that got the lock first: the request that wrote the last events
+        asked the same thing at the head before them."""
+        assert self.request is not None
+        sid = head.game.id
+        assert sid is not None
+        for row in self.db.exec(select(RequestRecord).where(RequestRecord.session_id == sid,
+                                                            RequestRecord.last_seq == head.seq)):
+            if row.key == key_at(sid, row.first_seq - 1, self.request.asks):
+                raise Store._already(self.db, row)
+
+    def _record_request(self) -> None:
+        """Store this request's identity beside the events it appended, one row per session it wrote."""
+        if self.request is None:
+            return
+        for sid, asked in self._asked.items():
+            head = self._heads.get(sid)
+            if head is None or head.seq == asked:
+                continue
+            key = key_at(sid, asked, self.request.asks)
+            self._keys.append(key)
+            self.db.execute(insert(RequestRecord.__table__),  # type: ignore[attr-defined]
+                            {"key": key, "session_id": sid, "first_seq": asked + 1, "last_seq": head.seq,
+                             "created_at": utcnow()})
+
+    def claim(self, session_id: int, asks: str) -> None:
+        """Claim the key of a request that starts a night (an import: :func:`night_key`) for the
+        session this transaction made, with all its events.  AlreadyRecorded when another session
+        holds it (an earlier run, or a twin: the database's unique key makes the second wait for the
+        first and refuse it, and :meth:`Store.transaction` then names the winner)."""
+        key = night_key(asks)
+        row = self.db.exec(select(RequestRecord).where(RequestRecord.key == key)).first()
+        if row is not None:
+            raise Store._already(self.db, row)
+        last = self.db.exec(select(func.max(EventRecord.seq)).where(EventRecord.session_id == session_id)).one() or 0
+        self._keys.append(key)
+        self.db.execute(insert(RequestRecord.__table__),  # type: ignore[attr-defined]
+                        {"key": key, "session_id": session_id, "first_seq": 1, "last_seq": last,
+                         "created_at": utcnow()})
 
     def _last_hand_played(self, head: _Head) -> bool:
         """Whether the last started hand holds an event (so that the next one may begin)."""
@@ -576,7 +646,7 @@ class Transaction:
         from referee.store.kept import forget
 
         forget(self.db.connection(), session_id)  # a result kept for its empty log
-        for model in (EventRecord, SeatRecord):
+        for model in (RequestRecord, EventRecord, SeatRecord):
             self.db.exec(delete(model).where(model.session_id == session_id))  # type: ignore[call-overload]
         self.db.exec(delete(GameSession).where(GameSession.id == session_id))  # type: ignore[call-overload]
         self._heads.pop(session_id, None)
@@ -739,22 +809,50 @@ class Store:
             yield session
 
     @contextmanager
-    def transaction(self) -> Iterator[Transaction]:
-        """Several writes in one transaction, committed when the block ends (nothing if it raises)."""
-        with self._write() as session:
-            tx = Transaction(self, session)
-            yield tx
-            for sid in tx._heads:  # written, or only locked: either way not known until committed
-                self._known.pop(sid, None)
+    def transaction(self, request: Request | None = None) -> Iterator[Transaction]:
+        """Several writes in one transaction, committed when the block ends (nothing if it raises).
+
+        ``request`` is what the command writing asks (:mod:`referee.store.requests`): stored with the
+        events it appends, and when the log already ends with them (an earlier run whose reply was
+        lost, a twin that raced it), AlreadyRecorded is raised as the session is first locked, and
+        nothing is written."""
+        tx: Transaction | None = None
+        try:
+            with self._write() as session:
+                tx = Transaction(self, session, request)
+                yield tx
+                tx._record_request()
+                for sid in tx._heads:  # written, or only locked: either way not known until committed
+                    self._known.pop(sid, None)
+        except ConflictError:
+            if tx is not None and tx._keys:  # a request key refused: the twin that holds it won
+                self._raise_if_recorded(tx._keys)
+            raise
         for sid, head in tx._heads.items():  # committed: where these logs stand now
             if head.game.status == SESSION_OPEN:
                 self._known[sid] = _KnownHead(head.seq, head.hash, head.last_hand)
 
-    def _retrying(self, work: Any) -> Any:
+    @staticmethod
+    def _already(db: Session, row: RequestRecord) -> AlreadyRecorded:
+        """What the request of ``row`` recorded, in words."""
+        events = db.exec(select(EventRecord).where(
+            EventRecord.session_id == row.session_id, EventRecord.seq >= row.first_seq,
+            EventRecord.seq <= row.last_seq).order_by(EventRecord.seq))  # type: ignore[arg-type]
+        said = tuple(e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}"))
+                     for e in events)
+        return AlreadyRecorded(row.session_id, said, row.first_seq, row.last_seq)
+
+    def _raise_if_recorded(self, keys: Sequence[str]) -> None:
+        with self._read() as session:
+            row = session.exec(select(RequestRecord).where(RequestRecord.key.in_(keys))).first()  # type: ignore[attr-defined]
+            if row is not None:
+                raise self._already(session, row) from None
+
+    def _retrying(self, work: Any, request: Request | None = None) -> Any:
         """Run ``work(transaction)``; a collision with another writer (unique key) is tried again."""
         for attempt in range(1, APPEND_ATTEMPTS + 1):
             try:
-                with self.transaction() as tx:
+                with self.transaction(request) as tx:
                     return work(tx)
             except StaleLogError:
                 raise
@@ -945,7 +1043,7 @@ class Store:
             return tx.end_hand(session_id, number, ended_at)
 
     def append_event(self, session_id: int, hand_number: int | None, event: Event, *, text: str | None = None,
-                     expected_seq: int | None = None) -> EventRecord:
+                     expected_seq: int | None = None, request: Request | None = None) -> EventRecord:
         """Append ``event`` to hand ``hand_number`` of the session (None: an event of the night
         between hands); committed, so durable, when this returns.
 
@@ -953,23 +1051,27 @@ class Store:
         the recorder saw: if the log has moved on since, nothing is stored and StaleLogError says
         what was recorded meanwhile.  Otherwise the row gets the session's next ``seq`` and extends
         the hash chain; writers racing for one ``seq`` are serialised by the session's row lock and,
-        should that ever be bypassed, by the unique constraint (the loser retries).
+        should that ever be bypassed, by the unique constraint (the loser retries).  ``request``: what
+        the command asks (:mod:`referee.store.requests`), so that asking it again stores it once.
         """
-        return self.append_events(session_id, hand_number, [(event, text)], expected_seq=expected_seq)[0]
+        return self.append_events(session_id, hand_number, [(event, text)], expected_seq=expected_seq,
+                                  request=request)[0]
 
     def append_events(
         self, session_id: int, hand_number: int | None, events: Sequence[Event | tuple[Event, str | None]], *,
-        expected_seq: int | None = None,
+        expected_seq: int | None = None, request: Request | None = None,
     ) -> list[EventRecord]:
         """Append several events to one hand (or between hands) in one transaction: all or none.
 
         Each item is an event or an ``(event, text)`` pair; see :meth:`append_event`.
         """
         items = [item if isinstance(item, tuple) else (item, None) for item in events]
-        fast = self._append_fast(session_id, hand_number, items, expected_seq)
-        if fast is not None:
-            return fast
-        return self._retrying(lambda tx: tx.append_events(session_id, hand_number, items, expected_seq=expected_seq))
+        if request is None:
+            fast = self._append_fast(session_id, hand_number, items, expected_seq)
+            if fast is not None:
+                return fast
+        return self._retrying(lambda tx: tx.append_events(session_id, hand_number, items, expected_seq=expected_seq),
+                              request)
 
     # ------------------------------------------------------------------ the fast append
 

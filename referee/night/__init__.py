@@ -1,0 +1,50 @@
+"""A night's life: the states a night can be in and what each allows (:mod:`~referee.night.states`),
+and the one owner that checks every fact that begins, plays on, ends, corrects or voids a night
+against that state and appends it (:mod:`~referee.night.life`).  Above the store, beside recording,
+ledger, dispute and report; the commands, the table prompt and the scoreboard call it."""
+
+from referee.night.life import (
+    Amendments,
+    Closed,
+    CountOut,
+    NightView,
+    add_chips,
+    amend,
+    begin_hand,
+    check_step,
+    close,
+    close_night,
+    confirmer,
+    count_out,
+    night_event,
+    reopen,
+    sit_down,
+    stand_up,
+    state_of,
+    void,
+)
+from referee.night.states import STEPS, NightState, Step
+
+__all__ = [
+    "STEPS",
+    "Amendments",
+    "Closed",
+    "CountOut",
+    "NightState",
+    "NightView",
+    "Step",
+    "add_chips",
+    "amend",
+    "begin_hand",
+    "check_step",
+    "close",
+    "close_night",
+    "confirmer",
+    "count_out",
+    "night_event",
+    "reopen",
+    "sit_down",
+    "stand_up",
+    "state_of",
+    "void",
+]

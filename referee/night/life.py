@@ -1,0 +1,594 @@
+"""The one owner of a night's life: every fact that begins, plays on, ends, corrects or voids a night
+is checked here against the night's state (:mod:`referee.night.states`) and the facts already in its
+log, then appended, and the append is made at the head the check read (``expected_seq``): if another
+recorder wrote in between, nothing is stored and :class:`~referee.store.store.StaleLogError` says what
+was stored meanwhile.  A refused step writes nothing.
+
+The CLI (``session``, ``act``, ``table``), the table prompt and the scoreboard call these functions;
+they parse what was typed and print what is returned.  The table's one-line append of an action stays
+where it is (:class:`~referee.recording.live_table.LiveTable` checks it at the head it holds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from referee.engine import events as ev
+from referee.errors import InputError
+from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
+from referee.night.states import STEPS, NightState, Step, check, refusal
+
+if TYPE_CHECKING:
+    from referee.engine.state import HandSetup, HandState
+    from referee.handfile.replay import ReplayedHand, ReplayedNight
+    from referee.ledger.counting import Count
+    from referee.ledger.ledger import SessionLedger
+    from referee.recording.session_log import SessionLog
+    from referee.store.log import LogSnapshot, TableState
+    from referee.store.models import EventRecord, GameSession, HandRecord
+    from referee.store.requests import Request
+    from referee.store.store import Store
+
+#: The chips a refusal suggests adding for a player with none, when the night names no buy-in.
+SUGGESTED_CHIPS = 20
+
+
+# ------------------------------------------------------------------ where a night stands
+
+
+@dataclass(frozen=True)
+class NightView:
+    """A night as one read of its log shows it: its state, the head the read saw (``seq``: the
+    ``expected_seq`` of whatever is appended on the strength of this read), the log, its ledger and
+    its replay."""
+
+    state: NightState
+    seq: int
+    snapshot: LogSnapshot
+    log: SessionLog
+    ledger: SessionLedger
+    replayed: ReplayedNight
+
+    @property
+    def session_id(self) -> int:
+        sid = self.snapshot.session.id
+        assert sid is not None
+        return sid
+
+    @property
+    def hand_in_play(self) -> ReplayedHand | None:
+        from referee.ledger.counting import hand_in_play
+
+        return hand_in_play(self.replayed)
+
+
+def state_from(game: GameSession, snapshot: LogSnapshot, replayed: ReplayedNight | None) -> NightState:
+    """The state of a night from its session row, its log and (for an open night) its replay."""
+    if game.void_reason is not None:
+        return NightState.VOID
+    if game.status != "open":
+        return NightState.CLOSED
+    if any(row.kind == "Reopened" for row in snapshot.events):
+        return NightState.REOPENED
+    played = {row.hand_number for row in snapshot.events if row.hand_number is not None}
+    if len(snapshot.hands) > len(played):  # a hand begun that holds no action yet
+        return NightState.IN_HAND
+    if replayed is not None and len(replayed) and replayed.hands[-1].replay.outcome.kind == "in_progress":
+        return NightState.IN_HAND
+    return NightState.OPEN
+
+
+def view(store: Store, session_id: int) -> NightView:
+    """Read the night: its state and everything the checks of a step need, at one head."""
+    from referee.ledger.ledger import session_ledger
+
+    snap = store.log_snapshot(session_id)
+    seq = snap.events[-1].seq if snap.events else 0
+    ledger, log, replayed = session_ledger(store, session_id, snap)
+    return NightView(state_from(snap.session, snap, replayed), seq, snap, log, ledger, replayed)
+
+
+def state_of(store: Store, session_id: int) -> NightState:
+    """Where night ``session_id`` stands now.  A void night is not replayed (its log may not replay)."""
+    snap = store.log_snapshot(session_id)
+    state = state_from(snap.session, snap, None)
+    if state is not NightState.OPEN:
+        return state
+    return view(store, session_id).state
+
+
+def check_step(store: Store, session_id: int, step: Step) -> NightState:
+    """Refuse ``step`` unless night ``session_id``'s state takes it (the refusal names the step that
+    lets the night go on); the state otherwise."""
+    state = state_of(store, session_id)
+    check(state, step, session_id, why=_void_why(store, session_id) if state is NightState.VOID else None)
+    return state
+
+
+def not_void(store: Store, session_id: int) -> GameSession:
+    """Refuse a void night (it goes on no more: not recorded into, served or corrected), saying how to
+    see it; its session otherwise."""
+    game = store.session(session_id)
+    if game.void_reason is not None:
+        raise InputError(f"session {session_id} is void ({game.void_reason}): it goes on no more",
+                         hint=STEPS[NightState.VOID][Step.VOID].format(sid=session_id))  # type: ignore[union-attr]
+    return game
+
+
+def _void_why(store: Store, session_id: int) -> str | None:
+    return store.session(session_id).void_reason
+
+
+def asked_again(store: Store, session_id: int, request: Request | None) -> None:
+    """Raise AlreadyRecorded when night ``session_id``'s log ends with what ``request`` asked (an earlier
+    run whose reply was lost, or a twin that got there first); nothing otherwise, and nothing written.
+    A step refused because its own fact is in the log already says so instead of refusing."""
+    if request is None or request.again:
+        return
+    with store.transaction(request) as tx:
+        tx.lock(session_id)
+
+
+def hand_over(state: HandState) -> str | None:
+    """How a hand ended, or None while it is under way (somebody to act, a pot still to be decided by
+    showing cards) or has no action yet."""
+    if not state.log or state.prompt().to_act is not None:
+        return None
+    outcome = state.outcome()
+    if outcome.kind == "in_progress" or outcome.undecided:
+        return None
+    return outcome.summary
+
+
+# ------------------------------------------------------------------ hands
+
+
+class CannotDeal(InputError):
+    """A hand that cannot be dealt (fewer than two players with chips): refused before it is begun."""
+
+
+def dealable(setup: Callable[[], HandSetup], session_id: int, *, buy_in: int = 0) -> None:
+    """Refuse a hand that cannot be dealt (fewer than two players with chips), naming the steps that
+    let the night go on: chips added for a player who has none, a newcomer sitting down, or the close.
+    ``setup`` works out the hand's setup as the table would deal it."""
+    from referee.engine.replay import start_hand
+
+    ready = None
+    try:
+        ready = setup()
+        start_hand(ready)
+    except InputError as err:  # any hand that cannot be set up is refused before it is begun
+        empty = [seat.name for seat in ready.seats if seat.stack <= 0] if ready is not None else []
+        number = f"hand {ready.number}" if ready is not None else "the next hand"
+        if not empty:
+            raise CannotDeal(f"{number} cannot be dealt: {err.message}", where=f"session {session_id}",
+                             hint=err.hint) from None
+        chips = buy_in or SUGGESTED_CHIPS
+        adds = " or ".join(f"'{name} adds {chips}'" for name in empty[:2])
+        steps = f"{adds} (chips added between hands), or a newcomer sitting down ('Eve sits down with {chips}')"
+        steps += f"; '{empty[0]} leaves' if {'he is' if len(empty) == 1 else 'they are'} done"
+        raise CannotDeal(f"{number} cannot be dealt: {err.message}", where=f"session {session_id}",
+                         hint=f"let the night go on with {steps}; or count the night out: "
+                              f"referee session close {session_id}") from None
+
+
+def begin_hand(store: Store, session_id: int, *, expected_seq: int | None = None,
+               setup: Callable[[], HandSetup] | None = None) -> HandRecord:
+    """Begin the night's next hand.
+
+    Checks: the night's state takes a new hand (between hands: not closed, reopened or void, no hand
+    in play); the hand can be dealt (two players with chips), else refused naming who could add chips
+    or sit down; then begins it at ``expected_seq`` (default: the head this read saw).  ``setup`` is
+    the caller's own setup of the hand to deal (the live table keeps the night's thread in memory);
+    without it the setup is worked out from the log.  Nothing is written when refused."""
+    if setup is None:
+        night = view(store, session_id)
+        check(night.state, Step.BEGIN_HAND, session_id)
+        setup = _next_setup(store, night)
+        if expected_seq is None:
+            expected_seq = night.seq
+    game = store.session(session_id)
+    dealable(setup, session_id, buy_in=game.buy_in_default)
+    return store.start_hand(session_id, expected_seq=expected_seq)
+
+
+def _next_setup(store: Store, night: NightView) -> Callable[[], HandSetup]:
+    from referee.engine.night import NightHand
+    from referee.handfile.replay import night_hands
+    from referee.recording.kept_thread import threaded
+    from referee.rulebook.loader import load_rules
+
+    def work_out() -> HandSetup:
+        hands = night_hands(night.log.night)
+        thread = threaded(store, night.snapshot, night.log.night, hands)
+        table = night.log.table
+        hand = NightHand.from_header(load_rules(table.rulebook, table.options), table.seats, len(hands) + 1,
+                                     night.log.closing)
+        return thread.setup_for(hand)
+
+    return work_out
+
+
+# ------------------------------------------------------------------ the table between hands
+
+
+_STEP_OF = {ev.AddChips: Step.ADD_CHIPS, ev.SitDown: Step.SIT_DOWN, ev.Leave: Step.STAND_UP}
+
+
+def night_event(store: Store, session_id: int, event: ev.NightEvent, *, expected_seq: int | None = None,
+                state: NightState | None = None, request: Request | None = None) -> EventRecord:
+    """Append a fact of the table between hands (chips added, a sit-down, a stand-up, a dealer, an
+    option, a rulebook, a shuffle): it holds from the next hand to begin.
+
+    Checks: the night's state takes it (``state``: the caller's own reading of it, the live table's;
+    default: read now); the table's own checks (who is seated, the money bound) are the store's; the
+    append is made at ``expected_seq`` (default: the head read now).  Chips added are taken between
+    hands and during one, whoever has them.  ``request``: what the command asks (its identity: a re-run
+    finds its own fact, :mod:`referee.store.requests`)."""
+    try:
+        return _night_event(store, session_id, event, expected_seq, state, request)
+    except InputError:
+        asked_again(store, session_id, request)
+        raise
+
+
+def _night_event(store: Store, session_id: int, event: ev.NightEvent, expected_seq: int | None,
+                 state: NightState | None, request: Request | None) -> EventRecord:
+    step = _STEP_OF.get(type(event), Step.ADD_CHIPS)
+    if isinstance(event, ev.SitDown) and event.stack <= 0:
+        raise InputError(f"{event.player} sits down with no chips: a player with none could not play",
+                         hint=f"a player sits down with his chips, e.g. '{event.player} sits down with {SUGGESTED_CHIPS}'")
+    if state is None:
+        snap = store.log_snapshot(session_id)
+        state = state_from(snap.session, snap, None)
+        if expected_seq is None:
+            expected_seq = snap.events[-1].seq if snap.events else 0
+    check(state, step, session_id, why=_void_why(store, session_id) if state is NightState.VOID else None)
+    if isinstance(event, (ev.AddChips, ev.SitDown)) and event.paid_cents is None:
+        game = store.session(session_id)
+        chips = event.amount if isinstance(event, ev.AddChips) else event.stack
+        _check_money(chips * game.chip_value_cents, f"{chips:,} chips at {format_cents(game.chip_value_cents)} a chip")
+    return store.append_event(session_id, None, event, expected_seq=expected_seq, request=request)
+
+
+def add_chips(store: Store, session_id: int, name: str, chips: int, *, paid_cents: int | None = None,
+              expected_seq: int | None = None, request: Request | None = None) -> EventRecord:
+    """``NAME adds CHIPS`` between hands (:func:`night_event`): a seated player buys more chips."""
+    return night_event(store, session_id, ev.AddChips(name, chips, paid_cents), expected_seq=expected_seq,
+                       request=request)
+
+
+def sit_down(store: Store, session_id: int, name: str, chips: int, *, after: str | None = None,
+             paid_cents: int | None = None, expected_seq: int | None = None,
+             request: Request | None = None) -> EventRecord:
+    """``NAME sits down with CHIPS [after WHO]`` (:func:`night_event`): a newcomer, with chips (a player
+    with none could not play)."""
+    return night_event(store, session_id, ev.SitDown(name, chips, after, paid_cents), expected_seq=expected_seq,
+                       request=request)
+
+
+def stand_up(store: Store, session_id: int, name: str, *, expected_seq: int | None = None,
+             request: Request | None = None) -> EventRecord:
+    """``NAME leaves`` (:func:`night_event`): a player stands up from the next hand."""
+    return night_event(store, session_id, ev.Leave(name), expected_seq=expected_seq, request=request)
+
+
+# ------------------------------------------------------------------ the close
+
+
+def _check_money(cents: int, what: str) -> None:
+    """Refuse ``what`` when the money it is worth (``cents``) is past the money bound."""
+    if abs(cents) > AMOUNT_LIMIT:
+        raise InputError(f"{what} is worth {cents:,} cents, past the money bound of {AMOUNT_LIMIT:,}",
+                         hint=AMOUNT_HINT)
+
+
+@dataclass(frozen=True)
+class CountOut:
+    """A close checked against the log at head ``seq``: each player's count beside what the log gives
+    him, the counts that differ and need confirming, the cash-outs to record, and the hand in play
+    ended by rule (``ended``: its number, rule and what it gives back)."""
+
+    session_id: int
+    seq: int
+    counts: tuple[Count, ...]
+    differ: tuple[Count, ...]
+    cash_outs: tuple[tuple[str, int], ...]
+    facts: tuple[ev.NightEvent, ...] = ()
+    players: tuple[str, ...] = ()  # who may confirm: the players of the night
+    ended: tuple[int, str, dict[str, int], int] | None = None  # hand, rule, given back, chips in the middle
+    end_hand: str | None = None
+
+
+def count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]], *,
+              end_hand: str | None = None, by: str | None = None, request: Request | None = None) -> CountOut:
+    """Check a close's counts against the log, writing nothing.
+
+    Checks: the state takes a close (open or reopened; in a hand only with ``end_hand`` by the rule its
+    rulebook names); each name is a player of the night, given once, counted for the first time (a
+    count taken before a reopen stays, unless the same); every player due is counted; the money each
+    count and all of them imply stays within the money bound.  The result is what :func:`close`
+    records, at the head this read saw.  ``request``: the close's identity; refused because the night is
+    closed by an earlier run of the same close, it says "already recorded" (AlreadyRecorded)."""
+    try:
+        return _count_out(store, session_id, counted, end_hand, by)
+    except InputError:
+        asked_again(store, session_id, request)
+        raise
+
+
+def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]], end_hand: str | None,
+               by: str | None) -> CountOut:
+    from referee.ledger.counting import counts_at_close, end_hand_rule, end_hand_shares
+
+    seen: set[str] = set()
+    for name, _ in counted:
+        if name.casefold() in seen:
+            raise InputError(f"{name} is cashed out twice", where="--cash-out", hint="give each player once")
+        seen.add(name.casefold())
+    night = view(store, session_id)
+    state = night.state
+    if state is NightState.VOID:
+        raise refusal(state, Step.CLOSE, session_id, why=night.snapshot.session.void_reason)
+    check(state, Step.CLOSE, session_id)
+    table = night.log.table
+    fresh: dict[str, int] = {}
+    for typed, chips in counted:
+        name = table.name(typed)
+        if name is None:
+            raise InputError(f"{typed!r} did not play tonight: nothing to cash out", where="--cash-out",
+                             hint="players tonight: " + (", ".join(table.known.values()) or "nobody"))
+        if name in table.cashed and name not in table.due:  # counted before the night was reopened
+            if table.cashed[name] != chips:
+                raise InputError(f"{name} was counted at {table.cashed[name]} before the night was reopened",
+                                 where="--cash-out", hint=f"correct a count with: referee session amend {session_id} "
+                                 f"--count {name}:{chips} --why \"…\", then close it again")
+            continue  # the same count again: already in the log
+        fresh[name] = chips
+    cents = night.snapshot.session.chip_value_cents
+    for name, chips in fresh.items():
+        _check_money(chips * cents, f"{name}'s count of {chips:,} chips at {format_cents(cents)} a chip")
+    _check_money(sum(fresh.values()) * cents, f"the counts in all at {format_cents(cents)} a chip")
+    missing = [n for n in table.due if n not in fresh]
+    if missing:
+        raise InputError(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not cashed out",
+                         where=f"session {session_id}",
+                         hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
+                             f"{n}:CHIPS" for n in missing))
+    facts: list[ev.NightEvent] = []
+    given_back: dict[str, int] = {}
+    ended = None
+    hand = night.hand_in_play
+    if hand is not None:
+        number, middle = hand.entry.number, hand.replay.outcome.in_middle
+        if end_hand is None:
+            raise InputError(f"hand {number} is still in play ({middle} chips in the middle)",
+                             where=f"session {session_id}",
+                             hint="finish it at the table, or end it by rule: --end-hand return (house.90.1: "
+                                  "every player takes back what he put in) or --end-hand split (house.90.2)")
+        rule = end_hand_rule(hand, end_hand)
+        given_back = end_hand_shares(hand, end_hand)
+        facts.append(ev.HandEnded(number, end_hand, rule, " ".join((by or "").split())))  # type: ignore[arg-type]
+        ended = (number, rule, given_back, middle)
+    elif end_hand is not None:
+        raise InputError("no hand is in play: there is no hand to end", where="--end-hand",
+                         hint="leave out --end-hand")
+    counts = counts_at_close(night.ledger, night.log, fresh, given_back)
+    differ = tuple(c for c in counts if c.difference and c.confirmed_by is None)
+    pairs = tuple((typed, chips) for typed, chips in counted if table.name(typed) in fresh)
+    return CountOut(session_id, night.seq, tuple(counts), differ, pairs, tuple(facts),
+                    tuple(table.known.values()), ended, end_hand)
+
+
+def confirmer(out: CountOut, by: str | None) -> str:
+    """Who confirms the counts that differ: a player of the night (any spelling of his name); refused,
+    naming who may confirm, otherwise."""
+    who = " ".join((by or "").split())
+    players = ", ".join(out.players) or "nobody"
+    if not who:
+        raise InputError("the counts that differ need who confirms them",
+                         hint=f"a player of the night confirms them: {players}")
+    from referee.store.log import seat_key
+
+    for name in out.players:
+        if seat_key(name) == seat_key(who):
+            return name
+    raise InputError(f"{who!r} is not a player of session {out.session_id}: only a player of the night "
+                     "confirms its counts", hint=f"who may confirm: {players}")
+
+
+@dataclass(frozen=True)
+class Closed:
+    """A close recorded: the counts confirmed and by whom."""
+
+    count_out: CountOut
+    confirmed: tuple[tuple[Count, str], ...] = field(default=())
+
+
+def close(store: Store, out: CountOut, *, by: str | None = None, request: Request | None = None) -> Closed:
+    """Record the close :func:`count_out` checked: the hand in play ended by rule, each count that
+    differs confirmed by ``by`` (a player of the night: :func:`confirmer`), the cash-outs, the night
+    closed; all in one transaction, at the head the count-out read.  If the log moved on since
+    (another recorder appended), nothing is stored and StaleLogError says what came in between: count
+    out again (:func:`count_out`) and show the counts again.  ``request``: the close's identity."""
+    who = confirmer(out, by) if out.differ else ""
+    facts: list[ev.NightEvent] = list(out.facts)
+    if out.differ:
+        facts += [ev.CountConfirmed(c.name, c.counted, c.log_says, who) for c in out.differ]
+    with store.transaction(request) as tx:
+        tx.check_head(out.session_id, out.seq, [(ev.CashOut(name, chips), None) for name, chips in out.cash_outs])
+        if facts:
+            tx.append_events(out.session_id, None, facts)
+        tx.close_session(out.session_id, list(out.cash_outs))
+    return Closed(out, tuple((c, who) for c in out.differ))
+
+
+def close_night(store: Store, session_id: int, counted: Sequence[tuple[str, int]], *, by: str | None = None,
+                end_hand: str | None = None, request: Request | None = None) -> Closed:
+    """Count the night out and close it in one call (:func:`count_out`, then :func:`close`)."""
+    out = count_out(store, session_id, counted, end_hand=end_hand, by=by, request=request)
+    return close(store, out, by=by, request=request)
+
+
+# ------------------------------------------------------------------ corrections
+
+
+def reopen(store: Store, session_id: int, why: str, *, by: str = "", request: Request | None = None) -> GameSession:
+    """Open a closed night again to correct it (``Reopened(why, by)``).  Checks: the night is closed
+    (not open, reopened or void); a reason is given.  ``request``: the reopen's identity (a re-run of
+    it says "already recorded")."""
+    reason = " ".join(why.split())
+    if not reason:
+        raise InputError("a night is reopened for a reason", where="--why",
+                         hint='say why, e.g. --why "Dee\'s count was mistyped"')
+    try:
+        check_step(store, session_id, Step.REOPEN)
+    except InputError:
+        asked_again(store, session_id, request)
+        raise
+    with store.transaction(request) as tx:
+        return tx.reopen_session(session_id, reason, " ".join(by.split()))
+
+
+@dataclass(frozen=True)
+class Amendments:
+    """What :func:`amend` is asked to correct: actions to void (hand, action number), counts to fix
+    (name, chips) and rebuys the log missed (name, chips)."""
+
+    voids: Sequence[tuple[int, int]] = ()
+    counts: Sequence[tuple[str, int]] = ()
+    rebuys: Sequence[tuple[str, int]] = ()
+
+
+def amend(store: Store, session_id: int, why: str, asked: Amendments, *,
+          request: Request | None = None) -> list[str]:
+    """Correct a night, append-only: each correction is its event followed by an ``Amendment`` saying it
+    with the reason; all of them or none, checked and written under the session's lock (one atomic
+    step).  Returns what each one did.
+
+    Checks: the state takes an amendment (open, in a hand or reopened: not closed or void); a reason;
+    a void names an action of the log that is not itself a correction and is not void already (by
+    ``undo`` or an earlier amendment: the refusal names it); a count names a player of the night once
+    and its money stays within the money bound; a rebuy is of more than no chips, for a player of the
+    night, within the money bound.  ``request``: the amendment's identity (a re-run of it after a lost
+    reply says "already recorded" and stores nothing)."""
+    from referee.recording.session_log import read_session_log
+
+    reason = " ".join(why.split())
+    if not reason:
+        raise InputError("a correction has a reason", where="--why", hint='say why, e.g. --why "Bob\'s rebuy was missed"')
+    if not (asked.voids or asked.counts or asked.rebuys):
+        raise InputError("nothing to correct", where=f"session {session_id}",
+                         hint="give --void HAND:ACTION, --count NAME:CHIPS or --rebuy NAME:CHIPS")
+    said: list[str] = []
+    with store.transaction(request) as tx:
+        tx.lock(session_id)  # what it checks below is what it writes at: nobody appends in between
+        snap = tx.log_snapshot(session_id)
+        state = state_from(snap.session, snap, None)
+        check(state, Step.AMEND, session_id, why=snap.session.void_reason if state is NightState.VOID else None)
+        planned = _corrections(snap, read_session_log(snap).table, reason, asked)
+        for hand_number, event, what in planned:
+            tx.append_events(session_id, hand_number, [event])
+            if what:
+                said.append(what)
+    return said
+
+
+def _corrections(snap: LogSnapshot, table: TableState, reason: str,
+                 asked: Amendments) -> list[tuple[int | None, ev.Event, str]]:
+    """The events that make the corrections ``asked`` (each followed by its Amendment), checked."""
+    from referee.store.chain import what_it_says
+
+    session_id = snap.session.id
+    cents = snap.session.chip_value_cents
+    planned: list[tuple[int | None, ev.Event, str]] = []
+    voiding: dict[tuple[int, int], str] = {}
+    for hand, action in asked.voids:
+        where = f"--void {hand}:{action}"
+        hint = "write HAND:ACTION, the action's number in its hand (`referee replay --session ID --hand N` shows them)"
+        rows = [r for r in snap.events if r.hand_number == hand]
+        if not rows:
+            raise InputError(f"session {session_id} has no hand {hand}", where=where, hint=hint)
+        if not 1 <= action <= len(rows):
+            raise InputError(f"hand {hand} has {len(rows)} actions, not {action}", where=where, hint=hint)
+        target = rows[action - 1]
+        if target.kind == "Void":
+            raise InputError(f"action {action} of hand {hand} is itself a correction ({what_it_says(target)})",
+                             where=where, hint="void the action it voided instead, or leave it")
+        earlier = next((n for n, r in enumerate(rows, 1) if r.kind == "Void"
+                        and isinstance(r.payload, dict) and r.payload.get("action") == action), None)
+        if earlier is not None:
+            raise InputError(f"action {action} of hand {hand} ({what_it_says(target)}) is void already: "
+                             f"action {earlier} of hand {hand} voided it ({what_it_says(rows[earlier - 1])})",
+                             where=where, hint="leave it: the replay already plays the hand without it")
+        if (hand, action) in voiding:
+            raise InputError(f"action {action} of hand {hand} is voided twice", where=where, hint="give it once")
+        what = f"hand {hand}, action {action} void ({what_it_says(target)})"
+        voiding[(hand, action)] = what
+        planned += [(hand, ev.Void(action, reason), what), (None, ev.Amendment(what, reason), "")]
+    fixed: dict[str, int] = {}
+    for typed, chips in asked.counts:
+        name = table.name(typed) or typed  # one who has not cashed out: the store's check says so
+        if name in fixed:
+            raise InputError(f"{name}'s count is given twice ({fixed[name]} and {chips})", where="--count",
+                             hint=f"give {name}'s right count once")
+        _check_money(chips * cents, f"{name}'s count of {chips:,} chips at {format_cents(cents)} a chip")
+        fixed[name] = chips
+        what = f"{name}'s count corrected from {table.cashed.get(name)} to {chips}"
+        planned += [(None, ev.CountFixed(typed, chips), what), (None, ev.Amendment(what, reason), "")]
+    for typed, chips in asked.rebuys:
+        where = f"--rebuy {typed}:{chips}"
+        if chips <= 0:
+            raise InputError(f"a rebuy of {chips} chips", where=where, hint="give the chips he bought, more than none")
+        name = table.name(typed)
+        if name is None:
+            raise InputError(f"{typed!r} did not play in session {session_id}", where=where,
+                             hint="players of the night: " + (", ".join(table.known.values()) or "nobody"))
+        _check_money(chips * cents, f"a rebuy of {chips:,} chips at {format_cents(cents)} a chip")
+        what = f"{name}'s missed rebuy of {chips} chips added"
+        planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(what, reason), "")]
+    return planned
+
+
+def void(store: Store, session_id: int, why: str) -> GameSession:
+    """Void a night: kept, its log untouched, counted nowhere; every later step is refused.  Checks: a
+    reason; not void already.  Works on any night, even one whose log no longer replays."""
+    return store.void_session(session_id, why)
+
+
+def steps_named(state: NightState, session_id: int) -> dict[Step, str | None]:
+    """Every step with what ``state`` says of it: None (taken) or what to do instead."""
+    from referee.night.states import instead
+
+    return {step: instead(state, step, session_id) for step in Step}
+
+
+__all__ = [
+    "Amendments",
+    "CannotDeal",
+    "Closed",
+    "CountOut",
+    "NightView",
+    "add_chips",
+    "amend",
+    "begin_hand",
+    "check_step",
+    "close",
+    "close_night",
+    "confirmer",
+    "count_out",
+    "dealable",
+    "hand_over",
+    "night_event",
+    "not_void",
+    "reopen",
+    "sit_down",
+    "stand_up",
+    "state_from",
+    "state_of",
+    "steps_named",
+    "view",
+    "void",
+]
