@@ -1,9 +1,14 @@
 """Plain words for the terminal and the rulings: the games' facts and carries (``pool: 7``,
-``free ride payer: Bob``, ``buyback open: yes``) and any text as typed (:func:`literal`)."""
+``free ride payer: Bob``, ``buyback open: yes``), any text as typed (:func:`literal`), and what a
+person's name is (:data:`NAME_RE`)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+#: A person's name: one word (``Ann``, ``Mary_Ann``, ``O'Neil``): a player's, a banker's.
+NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
 
 
 def literal(text: object) -> str:

@@ -27,6 +27,8 @@ def invoke(*args: str, env: dict[str, str | None] | None = None) -> Result:
 
 
 def test_info_on_a_new_database_creates_no_tables(db_url: str) -> None:
+    if db_url.startswith("sqlite"):  # an empty file (a missing one is no store: refused)
+        Path(db_url.removeprefix("sqlite:///")).touch()
     result = invoke("db", "info", "--db", db_url)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -113,6 +115,11 @@ def test_where_the_database_comes_from(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         return result.output.splitlines()[0]
 
+    for url in urls.values():  # empty stores: a missing file is refused by every command that only reads
+        Path(url.removeprefix("sqlite:///")).touch()
+    default_file = tmp_path / "xdg" / "referee" / "referee.sqlite3"
+    default_file.parent.mkdir(parents=True)
+    default_file.touch()
     env = {"REFEREE_DB": urls["env"]}
     assert first_line("--db", urls["root"], "db", "info", "--db", urls["command"], env=env) == \
         f"Database:  {urls['command']}  (--db)"

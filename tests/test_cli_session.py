@@ -87,6 +87,7 @@ def test_show_json(db_url: str) -> None:
 
 
 def test_list(db_url: str) -> None:
+    open_store(db_url).close()  # a new, empty store
     assert "No sessions yet" in invoke(db_url, "list").output
     assert invoke(db_url, "new", *NIGHT).exit_code == 0
     assert invoke(db_url, "new", "--table", "Saturday", "--rulebook", "three_card_brag", "-p", "A:10", "-p", "B:10").exit_code == 0
@@ -141,6 +142,7 @@ def test_a_session_needs_two_players(sqlite_url: str) -> None:
 
 
 def test_show_unknown_session(sqlite_url: str) -> None:
+    open_store(sqlite_url).close()  # a new, empty store
     result = invoke(sqlite_url, "show", "7")
     assert result.exit_code == 2
     assert result.output.splitlines() == ["Error: no session 7", "Hint: `referee session list` shows the sessions"]

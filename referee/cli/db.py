@@ -34,15 +34,19 @@ DbOption = Annotated[
 ]
 
 
-def open_for(ctx: typer.Context, db: str | None, *, migrate: bool = True) -> Store:
+def open_for(ctx: typer.Context, db: str | None, *, migrate: bool = True, create: bool = False) -> Store:
     """Open the store a command was pointed at: the command's ``--db``, else ``referee --db URL``,
-    else ``REFEREE_DB``, else the default SQLite file.  For every command that uses the database."""
+    else ``REFEREE_DB``, else the default SQLite file.  For every command that uses the database.
+
+    A SQLite file that does not exist is created only with ``create``: by the commands that start
+    something (:data:`~referee.store.db.STARTING_COMMANDS`); every other one refuses it in one line
+    ("no store at …; did you mean …?"), so a mistyped path never makes a new, empty store."""
     from referee.store.store import open_store
 
     from_command_line = db if _source_name(ctx, "db") not in ("ENVIRONMENT", "DEFAULT") else None
     if from_command_line is None:
         from_command_line = ctx.meta.get("referee.db")
-    return open_store(from_command_line, migrate=migrate)
+    return open_store(from_command_line, migrate=migrate, create=create)
 
 
 def _source_name(ctx: typer.Context, param: str) -> str | None:
@@ -103,7 +107,7 @@ def upgrade(ctx: typer.Context, db: DbOption = None) -> None:
     """Create the tables or apply pending migrations (all in one transaction; commands do it on first use)."""
     from referee.store.migrate import upgrade as run_upgrade
 
-    with open_for(ctx, db, migrate=False) as store, store.guard():
+    with open_for(ctx, db, migrate=False, create=True) as store, store.guard():
         result = run_upgrade(store.engine)
     if result.changed:
         typer.echo(f"Upgraded {store.display_url}: schema {result.before or 'none'} -> {result.after}")
@@ -134,8 +138,9 @@ def verify(
             typer.echo(f"session {report.session_id}: CHAIN BROKEN at {report.problem}")
         elif origin == ORIGIN_LOG_UNVERIFIED:  # its chain starts at its import: what came before is unproven
             unverified += 1
-            typer.echo(f"session {report.session_id}: {report.events} events, IMPORTED UNVERIFIED (--as-new: its "
-                       f"export's hash chain did not match); intact since its import (head {report.head[:16]})")
+            typer.echo(f"session {report.session_id}: {report.events} events, chain intact since its import (head "
+                       f"{report.head[:16]}); IMPORTED UNVERIFIED with --as-new: its log before the import is not "
+                       "proven")
         else:
             since = ", imported from a verified export" if origin == ORIGIN_LOG_VERIFIED else ""
             typer.echo(f"session {report.session_id}: {report.events} events, chain intact (head {report.head[:16]})"

@@ -199,7 +199,7 @@ def new(
 
     source = Path(book.source).resolve()
     stored_name = book.name if source.parent == rulebooks_dir().resolve() else str(source)
-    with open_for(ctx, db) as store:
+    with open_for(ctx, db, create=True) as store:
         with store.transaction() as tx:
             session = tx.new_session(table_name=table, rulebook=stored_name, options=validated,
                                      chip_value_cents=cents, seats=seats, dealer=dealer, buy_in_default=buy_in or 0)

@@ -268,7 +268,9 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
         out.print(f"[bold yellow]{literal(difference_words(d, money(abs(d.cents))))}[/]: "
                   + literal(", ".join(f"{n} {signed(c)}" for n, c in d.shares)))
     if not result.transfers:
-        out.print("[green]Everybody is square[/]" + (" once the payments below are counted." if result.paid else "."))
+        so_far = " for now (the night is open)" if ledger.status == "open" else ""
+        out.print("[green]Everybody is square[/]" + so_far
+                  + (" once the payments below are counted." if result.paid else "."))
     else:
         out.print(f"[bold]Transfers still to make: {len(result.transfers)}[/] ({how})")
         transfers = Table(box=box.SIMPLE_HEAD, show_edge=False)

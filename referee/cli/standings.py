@@ -122,8 +122,9 @@ def import_ledger(
             raise InputError(f"bad --name {text!r}", where="--name", hint='write NICK=NAME, e.g. --name "Big Mike=Mike"')
         names[nick.strip()] = seat.strip()
     ledger = read_pokernow_ledger(path, unit=unit)  # type: ignore[arg-type]
-    with open_for(ctx, db) as store:
-        sid, seats = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code, again=again)
+    with open_for(ctx, db, create=True) as store:
+        sid, seats, known = record_pokernow(store, ledger, table=table or "PokerNow", names=names, currency=code,
+                                            again=again)
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
     typer.echo(f"Imported {ledger.source} as session {sid}: {len(ledger.players)} players, buy-ins {total} "
@@ -136,4 +137,8 @@ def import_ledger(
         renamed = f"{player.name!r} sits as {seat}" if seat != player.name else seat
         if merged or seat != player.name:
             typer.echo(f"  {renamed}{merged}")
+        if seat in known:
+            who = f"{seat}: a player already in the store" if known[seat] == seat else \
+                f"{seat} is {known[seat]}, a player already in the store"
+            typer.echo(f"  {who}: their results count as one (to seat them apart: --name \"{player.name}=NAME\")")
     typer.echo(f"See it with: referee report {sid}")

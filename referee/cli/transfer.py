@@ -32,7 +32,8 @@ def import_night(
     again: Annotated[bool, typer.Option("--again", help="Import the night even though the store already holds "
                                                          "it (a second copy, counted twice).")] = False,
     as_new: Annotated[bool, typer.Option("--as-new", help="Take a session log whose hash chain does not match "
-                                                          "as a new night, marked unverified.")] = False,
+                                                          "as a new night, marked unverified (a night already "
+                                                          "in the store still needs --again).")] = False,
     db: DbOption = None,
 ) -> None:
     """Import a whole night into a new session: every hand, every event, every change between hands.
@@ -62,7 +63,7 @@ def import_night(
                          where="--as-new", hint="leave it out")
     from referee.recording.imports import import_hand_file, import_log_document
 
-    with open_for(ctx, db) as store:
+    with open_for(ctx, db, create=True) as store:
         if document is not None:
             done = import_log_document(store, document, source=str(file), again=again, as_new=as_new)
         else:
@@ -71,7 +72,9 @@ def import_night(
     typer.echo(f"Imported {file} as session {session_id}: {done.hands} hand{'s' if done.hands != 1 else ''}, "
                f"{done.events} events (fingerprint {done.fingerprint[:16]}).")
     if done.chain is not None:
-        typer.echo(f"Hash chain verified: {done.chain.events} events, head {done.chain.head[:16]} as exported.")
+        unneeded = " (--as-new was not needed: the file is the session as exported)" if as_new else ""
+        typer.echo(f"Hash chain verified: {done.chain.events} events, head {done.chain.head[:16]} as exported"
+                   f"{unneeded}.")
     elif as_new:
         typer.echo("Taken as a new night, NOT verified against its export (--as-new): its report and "
                    "`referee db verify` say so.")

@@ -8,16 +8,14 @@ per hand, who sat down (with what), who left and who added chips; the engine car
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from referee.engine.events import AddChips, Event, GameSoFar, Leave, Ruling, SitDown
 from referee.engine.table import Seat
+from referee.plain_words import NAME_RE
 
-#: A player's name: one word (``Ann``, ``Mary_Ann``, ``O'Neil``).
-NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
 #: The words of the format that no player may be called.
 RESERVED = frozenset({"rulebook", "option", "seats", "seat", "dealer", "hand", "misdeal", "void", "widow", "dummy"})
 

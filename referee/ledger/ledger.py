@@ -144,6 +144,8 @@ class Difference:
     parts: tuple[tuple[str, int], ...]
     policy: str
     shares: tuple[tuple[str, int], ...] = ()
+    #: the night is still open: what nobody holds yet (a pot in play, chips not cashed out) is only so far
+    open_night: bool = False
 
     @property
     def kind(self) -> str:
@@ -431,7 +433,7 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
     if left:
         where = []
         if middle:
-            where.append(f"{middle} in the middle at the end")
+            where.append(f"{middle} in the middle {'at the end' if closed else 'now'}")
         if walk.undecided:
             where.append(f"{walk.undecided} in pots undecided until cards are shown")
         parts.append((f"{left} chips nobody holds ({', '.join(where)})", -left * cv))
@@ -477,7 +479,7 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
     return SessionLedger(
         session_id=game.id, table=game.table_name, status=game.status, chip_value_cents=cv, settings=settings,
         players=tuple(lines), entries=tuple(entries), check=check,
-        difference=Difference(total, tuple(parts), policy, tuple(shares)),
+        difference=Difference(total, tuple(parts), policy, tuple(shares), open_night=not closed),
         games=tuple(walk.games), payments=payments, whisky_bills=bills, notes=tuple(notes), provisional=provisional,
     )
 

@@ -357,12 +357,23 @@ def seat_name(player: LedgerPlayer, names: dict[str, str], source: str) -> str:
 
 def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names: dict[str, str] | None = None,
                     currency: str = "USD", rulebook: str = "straight_draw",
-                    again: bool = False) -> tuple[int, list[tuple[str, LedgerPlayer]]]:
+                    again: bool = False) -> tuple[int, list[tuple[str, LedgerPlayer]], dict[str, str]]:
     """Record a PokerNow ledger as a closed session with no hands: each player sits down with his
     buy-ins (one chip a cent) and cashes out what he left with; the currency as a ledger setting.
     All of it in one transaction; returns the session's id and each seat name with its player.  The
     ledger's fingerprint is stored with it: the same ledger again is refused (DuplicateNightError,
-    naming the session) unless ``again``.  The session starts and ends at the ledger's own times."""
+    naming the session) unless ``again``.  The session starts and ends at the ledger's own times.
+
+    ``names`` (``--name NICK=NAME``) must each name a nickname of the ledger: one that matches nobody
+    is refused, naming the nicknames it holds.  Also returned: the seats that are players already in
+    the store (a nickname, ignoring case, or an alias), with the player each one joins."""
+    nicknames = _unique(n for p in ledger.players for n in p.nicknames)
+    held = {n.casefold() for n in nicknames}
+    for nick, name in (names or {}).items():
+        if nick.casefold() not in held:
+            raise LedgerFileError(f"no player of {ledger.source} is called {nick!r} (--name {nick}={name})",
+                                  where="--name",
+                                  hint=f"the ledger's nicknames: {', '.join(map(repr, nicknames))}; name one of them")
     wanted = {k.casefold(): v for k, v in (names or {}).items()}
     seats = [(seat_name(p, wanted, ledger.source), p) for p in ledger.players]
     taken: dict[str, LedgerPlayer] = {}
@@ -375,6 +386,7 @@ def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names:
         taken[seat.casefold()] = p
 
     with store.transaction() as tx:  # type: ignore[attr-defined]
+        known = {seat: person.name for seat, _ in seats if (person := tx.find_player(seat)) is not None}
         game = tx.new_session(table_name=table, rulebook=rulebook, chip_value_cents=1, started_at=ledger.started,
                               seats=[SeatSpec(seat, p.buy_in) for seat, p in seats], origin=ORIGIN_POKERNOW)
         assert game.id is not None
@@ -383,4 +395,4 @@ def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names:
         tx.close_session(game.id, [(seat, p.buy_out) for seat, p in seats], ended_at=ledger.ended)
         check_copies(tx, game.id, ledger_fingerprint(ledger), source=ledger.source, again=again,
                      what="ledger")
-        return int(game.id), seats
+        return int(game.id), seats, known

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from referee.errors import InputError
 from referee.money import DEFAULT_CURRENCY, DEFAULT_LOCALE, _check_currency, _locale
+from referee.plain_words import NAME_RE
 
 
 class MissingSetting(InputError):
@@ -73,8 +74,10 @@ def read_pairs(text: str, what: str) -> tuple[Pair, ...]:
     return tuple(pairs)
 
 
-def check_setting(name: str, value: str) -> tuple[str, str]:
-    """The setting as it is stored (names trimmed, the currency in capitals), or InputError."""
+def check_setting(name: str, value: str, *, recorded: bool = False) -> tuple[str, str]:
+    """The setting as it is stored (names trimmed, the currency in capitals), or InputError.
+    ``recorded``: a setting read from a log, checked as an earlier referee checked it when it was
+    recorded (a banker of one word, before a banker's name had to be a name), so an old night reads."""
     if not isinstance(name, str) or name.strip().lower() not in SETTINGS:
         raise InputError(f"unknown ledger setting {name!r}", hint=_hint())
     name = name.strip().lower()
@@ -93,8 +96,9 @@ def check_setting(name: str, value: str) -> tuple[str, str]:
         if value not in SETTLE_MODES:
             raise InputError(f"unknown settlement mode {value!r}", hint=SETTINGS[name])
     elif name == "banker":
-        if not value or len(value.split()) != 1:
-            raise InputError(f"bad banker name {value!r}", hint="one word: a player of the night, or e.g. Bank")
+        if not (len(value.split()) == 1 if recorded else NAME_RE.fullmatch(value)):
+            raise InputError(f"bad banker name {value!r}", hint="a name of one word (letters, digits, ' and -, "
+                                                                "a letter first): a player of the night, or e.g. Bank")
     else:
         value = " ".join(f"{a}:{b}" for a, b in read_pairs(value, name))
     return name, value
@@ -126,7 +130,7 @@ def money_settings(values: Iterable[tuple[str, str]]) -> MoneySettings:
     """The settings in force after ``(name, value)`` settings in log order (checked as stored)."""
     found: dict[str, str] = {}
     for name, value in values:
-        name, value = check_setting(name, value)
+        name, value = check_setting(name, value, recorded=True)
         found[name] = value
     return MoneySettings(
         currency=found.get("currency", DEFAULT_CURRENCY),

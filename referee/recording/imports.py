@@ -9,11 +9,14 @@ PokerNow ledger.  Each is written in one transaction that is committed only when
   would be kept is exactly what was checked;
 * for a session log, its hash chain holds: the genesis from its header, every event's hash, and the
   chain head and event count the export wrote (an edited bet, a deleted event, events cut off at the
-  end are refused naming the first event that does not match) -- unless ``--as-new`` takes it as a
-  new, *unverified* night, which the session then says for ever (``origin``, part of its genesis);
-* the night is not in the store already: its fingerprint (:mod:`referee.store.fingerprint`) is
-  stored with the session, and a second import of the same night is refused naming the session it
-  duplicates, unless ``--again``.  A voided session does not count as a copy (it counts nowhere).
+  end are refused naming the first event that does not match) -- unless ``--as-new`` takes a log
+  whose chain does not match as a new, *unverified* night, which the session then says for ever
+  (``origin``, part of its genesis);
+* the night is not in the store already: a session that is not void holding the same night as
+  played (:func:`~referee.recording.session_log.night_fingerprint`, however it was written: a hand
+  file, the text or JSON export of a stored night) or, for a session log, the session it was exported
+  from (edited since or not) refuses the import naming that session, unless ``--again``.  The
+  fingerprint is stored with the new session.  A voided session does not count as a copy.
 """
 
 from __future__ import annotations
@@ -24,9 +27,8 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import InputError, RefereeError
 from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import check_log_document, record_log_document, record_night
-from referee.recording.session_log import read_session_log
-from referee.store.chain import ExportedLogError, verify_exported
-from referee.store.fingerprint import night_fingerprint
+from referee.recording.session_log import night_fingerprint, read_session_log
+from referee.store.chain import ExportedLogError, exported_session, verify_exported
 from referee.store.models import ORIGIN_HAND_FILE, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
 if TYPE_CHECKING:
@@ -61,25 +63,80 @@ def describe(game: GameSession) -> str:
     return f"session {game.id} (table {game.table_name}, {game.started_at:%Y-%m-%d})"
 
 
-def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: str, again: bool,
-                 also: GameSession | None = None, what: str = "night") -> tuple[int, ...]:
-    """Record ``fingerprint`` on the new session; unless ``again``, refuse (DuplicateNightError) when
-    a session that is not void holds the same night.  ``also``: a session that may hold it without
-    a stored fingerprint (a night recorded at this table, exported and imported back)."""
-    copies = [g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if not g.voided]
-    if also is not None and also.id != session_id and not also.voided and also.fingerprint is None \
-            and also not in copies and tx.fingerprint_night(also.id) == fingerprint:  # type: ignore[arg-type]
-        copies.insert(0, also)
-    if copies and not again:
-        first = copies[0]
-        more = f" (and {len(copies) - 1} more)" if len(copies) > 1 else ""
+def _refuse_copies(copies: list[GameSession], *, source: str, what: str, edited: bool = False) -> None:
+    first = copies[0]
+    more = f" (and {len(copies) - 1} more)" if len(copies) > 1 else ""
+    if edited:
         raise DuplicateNightError(
-            f"this {what} is already in the store as {describe(first)}{more}: nothing was imported",
-            where=source,
-            hint=f"`referee report {first.id}` shows it; to import it again anyway (a second copy that counts "
-                 "twice in the standings), add --again")
+            f"this night is {describe(first)}, edited: the same table, start time and rules, other hands: "
+            "nothing was imported", where=source,
+            hint=f"`referee report {first.id}` shows the stored night; to keep this copy beside it anyway (a "
+                 "second copy that counts twice in the standings), add --again")
+    raise DuplicateNightError(
+        f"this {what} is already in the store as {describe(first)}{more}: nothing was imported",
+        where=source,
+        hint=f"`referee report {first.id}` shows it; to import it again anyway (a second copy that counts "
+             "twice in the standings), add --again")
+
+
+def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: str, again: bool,
+                 what: str = "night") -> tuple[int, ...]:
+    """Record ``fingerprint`` on the new session; unless ``again``, refuse (DuplicateNightError) when
+    a session that is not void was stored with the same fingerprint (a ledger imported twice)."""
+    copies = [g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if not g.voided]
+    if copies and not again:
+        _refuse_copies(copies, source=source, what=what)
     tx.set_fingerprint(session_id, fingerprint)
     return tuple(g.id for g in copies if g.id is not None)
+
+
+def check_night_copies(tx: Transaction, session_id: int, *, source: str, again: bool,
+                       header: dict[str, Any] | None = None) -> tuple[str, tuple[int, ...]]:
+    """The new session's night fingerprint, recorded on it, and the sessions that already held its
+    night; unless ``again``, refuse (DuplicateNightError) when there is one.
+
+    A session holds the night when it is not void and its night as played is the same
+    (:func:`~referee.recording.session_log.night_fingerprint`, computed from its log: so a night
+    recorded at the table, or stored with a fingerprint of an earlier referee, is recognised the
+    same), or when it was stored with that fingerprint.  For a session log (``header``: its
+    exported header), also the session it was exported from or a copy of that export, whatever was
+    edited in the file since."""
+    log = read_session_log(tx.log_snapshot(session_id))
+    fingerprint = night_fingerprint(log)
+    copies = {g.id: g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if not g.voided}
+    for game in tx.sessions_that_may_hold(log.session.rulebook, len(log.night.hands), besides=session_id):
+        if game.id in copies:
+            continue
+        try:
+            if night_fingerprint(read_session_log(tx.log_snapshot(game.id))) == fingerprint:  # type: ignore[arg-type]
+                copies[game.id] = game
+        except RefereeError:  # a stored log this referee cannot read holds no night to compare with
+            continue
+    found = [copies[k] for k in sorted(copies)]  # type: ignore[type-var]
+    if found and not again:
+        _refuse_copies(found, source=source, what="night")
+    exported_from = _exported_from(tx, header, session_id) if header is not None else None
+    if exported_from is not None and exported_from.id not in copies:
+        if not again:
+            _refuse_copies([exported_from], source=source, what="night", edited=True)
+        found.append(exported_from)
+    tx.set_fingerprint(session_id, fingerprint)
+    return fingerprint, tuple(g.id for g in found if g.id is not None)
+
+
+def _exported_from(tx: Transaction, header: dict[str, Any], session_id: int) -> GameSession | None:
+    """The session of this store that a session log's header describes, if any: the night it was
+    exported from, or another copy of that export (the same table, start time to the microsecond,
+    rules and chip value)."""
+    try:
+        exported = exported_session(header)
+    except ExportedLogError:
+        return None
+    for game in tx.sessions_started(exported.table_name, exported.started_at, besides=session_id):
+        if (game.rulebook, dict(game.options), game.chip_value_cents) == \
+                (exported.rulebook, dict(exported.options), exported.chip_value_cents):
+            return game
+    return None
 
 
 def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_cents: int,
@@ -93,9 +150,9 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
     with store.transaction() as tx:
         sid = record_night(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
                            origin=ORIGIN_HAND_FILE)
-        fingerprint, hands, events = tx.read_back(sid)  # what was stored, read back: fingerprinted and counted
-        copies = check_copies(tx, sid, fingerprint, source=night.source, again=again)
-    return Imported(sid, fingerprint, ORIGIN_HAND_FILE, hands, events, None, copies)
+        snapshot = tx.log_snapshot(sid)  # what was stored, read back: fingerprinted and counted
+        fingerprint, copies = check_night_copies(tx, sid, source=night.source, again=again)
+    return Imported(sid, fingerprint, ORIGIN_HAND_FILE, len(snapshot.hands), len(snapshot.events), None, copies)
 
 
 def verify_document(document: dict[str, Any], source: str) -> ChainReport:
@@ -122,11 +179,18 @@ def verify_document(document: dict[str, Any], source: str) -> ChainReport:
 
 def import_log_document(store: Store, document: Any, *, source: str, again: bool = False,
                         as_new: bool = False) -> Imported:
-    """Record a session log exported as JSON as a new session: its chain verified (unless
-    ``as_new``), its night replayed from what the transaction wrote, not in the store yet."""
+    """Record a session log exported as JSON as a new session: its chain verified (with ``as_new``,
+    a chain that does not match takes it as a new, unverified night; one that matches is verified all
+    the same), its night replayed from what the transaction wrote, not in the store yet."""
     header, _ = check_log_document(document, source)
-    report = None if as_new else verify_document(document, source)
-    origin = ORIGIN_LOG_UNVERIFIED if as_new else ORIGIN_LOG_VERIFIED
+    if as_new:
+        try:
+            report: ChainReport | None = verify_document(document, source)
+        except InputError:
+            report = None
+    else:
+        report = verify_document(document, source)
+    origin = ORIGIN_LOG_VERIFIED if report is not None else ORIGIN_LOG_UNVERIFIED
     with store.transaction() as tx:
         sid = record_log_document(tx, document, source=source, origin=origin)
         snapshot = tx.log_snapshot(sid)
@@ -138,12 +202,9 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
             where = where if where.startswith(source) else f"{source}: {where}" if where else source
             raise InputError(f"the night does not replay: {err.message}", where=where,
                              hint=(err.hint + "; " if err.hint else "") + "nothing was imported") from None
-        fingerprint = night_fingerprint(snapshot.session, snapshot.events)
-        exported_id = header.get("id")  # the session it was exported from may be in this very store
-        original = tx.find_session(exported_id) if isinstance(exported_id, int) else None
-        copies = check_copies(tx, sid, fingerprint, source=source, again=again, also=original)
+        fingerprint, copies = check_night_copies(tx, sid, source=source, again=again, header=header)
     return Imported(sid, fingerprint, origin, len(snapshot.hands), len(snapshot.events), report, copies)
 
 
-__all__ = ["DuplicateNightError", "Imported", "check_copies", "import_hand_file", "import_log_document",
+__all__ = ["DuplicateNightError", "Imported", "check_copies", "check_night_copies", "import_hand_file", "import_log_document",
            "verify_document"]

@@ -54,6 +54,7 @@ from referee.handfile.model import HandEntry, Night, OptionValue, Seat
 from referee.handfile.words import event_words, in_hand_format, night_words
 from referee.rulebook import load_rulebook
 from referee.store.codec import decode_event
+from referee.store.fingerprint import fingerprint
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.log import apply_logged as _apply, seat_key as _key
 from referee.store.models import LOG_LEGACY
@@ -332,13 +333,11 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
     header = write_night(replace(night, hands=())).rstrip("\n").split("\n")
     header += [comment(e, "at the opening") for e in log.opening if not in_hand_format(e)]
     lines = header
-    plain: list[HandEntry] = []
-    for hand in night.hands:
+    expected = played_night(log)
+    for hand, plain in zip(night.hands, expected.hands):
         notes_here = [comment(e, f"before hand {hand.number}") for e in hand.changes if not in_hand_format(e)]
-        kept = tuple(_without_money(e) for e in hand.changes if not isinstance(e, (MoveSeat, CashOut)))
-        written = write_hand(replace(hand, changes=kept))
+        written = write_hand(plain)
         lines += ["", written[0], *notes_here, *written[1:]]
-        plain.append(replace(hand, changes=kept))
     closing = [comment(e, "after the last hand") for e in log.closing]
     closing += [comment(e, "recorded in the log") for e in night.rulings]
     closing += [comment(e, "recorded in the log") for _, e in log.money]
@@ -346,7 +345,6 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         lines += ["", *closing]
     text = "\n".join(lines) + "\n"
 
-    expected = replace(night, hands=tuple(plain), rulings=())
     try:
         same = parse_night(text, source=f"session {sid}") == expected
         problem = "it reads back as a different night"
@@ -355,6 +353,27 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
     if not same:
         raise InputError(f"session {sid} cannot be written as a hand file: {problem}", hint=hint)
     return text, notes
+
+
+def played_night(log: SessionLog) -> Night:
+    """The night as played, as the hand format says it: its rules, seats, hands and the changes
+    between them, without what is only *about* the night (money paid, seat moves, cash-outs,
+    rulings, settlement settings and payments)."""
+    night = log.night
+    hands = tuple(replace(hand, changes=tuple(_without_money(e) for e in hand.changes
+                                              if not isinstance(e, (MoveSeat, CashOut))))
+                  for hand in night.hands)
+    return replace(night, hands=hands, rulings=())
+
+
+def night_fingerprint(log: SessionLog) -> str:
+    """The fingerprint of a night: the sha256 of the night as played (:func:`played_night`) in the
+    canonical hand-file text, with each hand's seating.  What it was written in (a hand file with
+    comments, a session log as JSON, the live table), its times, its table's name and chip value,
+    its counts, rulings and payments are left out, so a stored night, its text export and its JSON
+    export have one fingerprint."""
+    night = played_night(log)
+    return fingerprint("night", {"night": write_night(night), "seating": [list(hand.seats) for hand in night.hands]})
 
 
 def _without_money(event: NightEvent) -> NightEvent:
@@ -402,10 +421,12 @@ __all__ = [
     "hand_file_text",
     "in_hand_format",
     "log_document",
+    "night_fingerprint",
     "night_from_session",
     "night_places",
     "night_words",
     "place_words",
+    "played_night",
     "read_session_log",
     "session_log",
     "table_state",

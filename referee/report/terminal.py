@@ -65,7 +65,7 @@ def print_report(out: Console, report: NightReport) -> None:
     out.print(Rule("Settlement", align="left"))
     result = report.settlement
     if not result.transfers:
-        out.print("[green]Everybody is square.[/]")
+        out.print("[green]Everybody is square[/]" + (" for now (the night is open)." if ledger.status == "open" else "."))
     else:
         transfers = _table(("#", "right"), ("Who pays", "left"), ("Whom", "left"), ("Amount", "right"))
         for n, t in enumerate(result.transfers, 1):

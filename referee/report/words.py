@@ -73,7 +73,13 @@ def check_words(check: ChipCheck) -> str:
 def difference_words(difference: Difference, money: str) -> str:
     """The night's money that the balances do not account for, and who absorbs it: ``Over by €4.00
     (money left over), absorbed pro rata to the losers (the default)``.  ``money`` is its amount
-    written in the session's currency."""
+    written in the session's currency.  Of a night still open it says what it is so far: chips in
+    the middle of a hand in play are nobody's yet, not money left over."""
+    if difference.open_night and difference.cents < 0:
+        return (f"Not settled yet: {money} of chips is in nobody's stack (the night is open), shared for now "
+                f"{difference.policy}")
+    if difference.open_night and difference.cents > 0:
+        return f"Short by {money} so far (the night is open), absorbed for now {difference.policy}"
     if difference.cents > 0:
         return (f"Short by {money} (the chips cashed out are worth more than was paid in), "
                 f"absorbed {difference.policy}")

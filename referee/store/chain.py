@@ -203,12 +203,9 @@ def _exported_time(value: object, where: str) -> datetime:
     return moment
 
 
-def verify_exported(header: dict[str, Any], events: list[Any], head: object = None,
-                    count: object = None) -> ChainReport:
-    """Check the hash chain of a session log exported as JSON (``referee export ID --json``): the
-    genesis from its header, each event's hash from its fields, and the chain's ``head`` and number of
-    ``count`` events as the export recorded them (so that events cut off at the end are noticed).
-    The report names the first event that does not match, as :func:`verify_chain` does."""
+def exported_session(header: dict[str, Any]) -> GameSession:
+    """The session an exported session log's header describes (what its genesis hash is made of);
+    ExportedLogError when a field is missing."""
     try:
         session = GameSession(id=header["id"], table_name=header["table"],
                               started_at=_exported_time(header["started_at"], "the session header"),
@@ -219,6 +216,17 @@ def verify_exported(header: dict[str, Any], events: list[Any], head: object = No
         raise ExportedLogError(f"the session header lacks {err.args[0]!r}") from None
     if not isinstance(session.id, int):
         raise ExportedLogError(f"the session header's id {session.id!r} is not a number")
+    return session
+
+
+def verify_exported(header: dict[str, Any], events: list[Any], head: object = None,
+                    count: object = None) -> ChainReport:
+    """Check the hash chain of a session log exported as JSON (``referee export ID --json``): the
+    genesis from its header, each event's hash from its fields, and the chain's ``head`` and number of
+    ``count`` events as the export recorded them (so that events cut off at the end are noticed).
+    The report names the first event that does not match, as :func:`verify_chain` does."""
+    session = exported_session(header)
+    assert session.id is not None
     rows = []
     for n, event in enumerate(events, 1):
         where = f"event {event.get('seq', n) if isinstance(event, dict) else n}"

@@ -136,6 +136,57 @@ def _check_sqlite_path(url: URL) -> None:
                          hint="create the folder first, or " + _HINT_SET_URL)
 
 
+#: the files SQLite keeps beside a database: never a store of their own
+_SQLITE_SIDE_FILES: Final = ("-wal", "-shm", "-journal")
+#: the commands that start something, and so may create a store (every other one refuses a missing one)
+STARTING_COMMANDS: Final = ("referee session new", "referee import", "referee import-ledger", "referee demo",
+                            "referee db upgrade")
+
+
+class NoStoreError(StoreError):
+    """A SQLite store that does not exist, named to a command that only uses one (a mistyped path)."""
+
+
+def check_store_exists(url: URL, source: str) -> None:
+    """NoStoreError unless the SQLite file of ``url`` exists (a server's database, an in-memory or
+    ``file:`` URI: nothing to check): ``no store at PATH; did you mean …?``, naming a file of a
+    nearby name in the same folder when there is one.  ``source``: where the URL came from."""
+    database = url.database or ""
+    if url.get_backend_name() != "sqlite" or database in ("", ":memory:") or database.startswith("file:"):
+        return
+    path = Path(database).expanduser()
+    if path.exists() or not path.parent.is_dir():  # a missing folder is said when the engine is made
+        return
+    message = f"no store at {database}"
+    if source == "default":
+        raise NoStoreError(f"{message} (the default store): nothing has been recorded here yet",
+                           hint="`referee session new …` or `referee import FILE` starts it; or name another store "
+                                f"with --db URL or {ENV_VAR}")
+    nearby = _nearby_file(path)
+    if nearby is not None:
+        typed = str(Path(database).with_name(nearby.name))
+        named = f"--db sqlite:///{typed}" if source == "--db" else f"{ENV_VAR}=sqlite:///{typed}"
+        message += f"; did you mean {named}?"
+    else:
+        message += f": no such file in {path.parent.resolve()}"
+    raise NoStoreError(message, hint="check the path; only the commands that start something create a store "
+                                     f"({', '.join(STARTING_COMMANDS)})")
+
+
+def _nearby_file(path: Path) -> Path | None:
+    """The file in ``path``'s folder whose name is nearest ``path``'s (a mistyped extension or letter)."""
+    import difflib  # only when a store is missing
+
+    try:
+        names = [p.name for p in path.parent.iterdir()
+                 if p.is_file() and not p.name.endswith(_SQLITE_SIDE_FILES)]
+    except OSError:
+        return None
+    folded = {name.casefold(): name for name in names}
+    match = difflib.get_close_matches(path.name.casefold(), list(folded), n=1, cutoff=0.75)
+    return path.with_name(folded[match[0]]) if match else None
+
+
 def _install_sqlite_hooks(engine: Engine) -> None:
     from sqlalchemy import event  # SQLAlchemy loads only when a database is opened, not for --help
 

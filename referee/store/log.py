@@ -115,9 +115,10 @@ class TableState:
         self.bought[player] = self.bought.get(player, 0) + chips
         self.paid[player] = self.paid.get(player, 0) + cost
 
-    def apply(self, event: NightEvent) -> NightEvent:  # noqa: C901 - one branch per night event
+    def apply(self, event: NightEvent, *, recorded: bool = False) -> NightEvent:  # noqa: C901 - one branch per night event
         """Check ``event`` against the table, record it; the event with names as seated.
-        Raises InputError when it does not fit (the table is then unchanged)."""
+        Raises InputError when it does not fit (the table is then unchanged).  ``recorded``: the
+        event is read from the log (a setting is checked as it was when it was recorded)."""
         match event:
             case SitDown():
                 player = self.name(event.player) or " ".join(event.player.split())
@@ -169,7 +170,7 @@ class TableState:
             case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
                 return event
             case LedgerSetting():
-                name, value = check_setting(event.name, event.value)
+                name, value = check_setting(event.name, event.value, recorded=recorded)
                 return replace(event, name=name, value=value)
             case TransferPaid():
                 payer, payee = (" ".join(str(n).split()) if isinstance(n, str) else "" for n in (event.payer, event.payee))
@@ -262,7 +263,7 @@ def apply_logged(state: TableState, event: NightEvent, session_id: int, seq: int
     """``event``, read from session ``session_id``'s log, applied to ``state``: one that does not fit
     means the log was edited (a StoreError), not a typing mistake."""
     try:
-        return state.apply(event)
+        return state.apply(event, recorded=True)
     except InputError as err:
         where = f"session {session_id}" + (f", event {seq}" if seq is not None else "")
         raise StoreError(f"the log does not hold together: {err.message}", where=where,

@@ -41,13 +41,21 @@ from referee.handfile.words import event_words
 from referee.money import check_amount
 from referee.store import chain, codec
 from referee.store.chain import stored_since
-from referee.store.db import WRITE_OPTION, create_engine_for, describe_error, mask_url, parse_url, resolve_url
-from referee.store.fingerprint import night_fingerprint
+from referee.store.db import (
+    WRITE_OPTION,
+    check_store_exists,
+    create_engine_for,
+    describe_error,
+    mask_url,
+    parse_url,
+    resolve_url,
+)
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
     LOG_LEGACY,
     NAME_MAX,
+    ORIGIN_POKERNOW,
     ORIGINS,
     SESSION_CLOSED,
     SESSION_OPEN,
@@ -296,6 +304,10 @@ class Transaction:
 
     def _find_player(self, name: str) -> Player | None:
         return Store._find_player(self.db, name)
+
+    def find_player(self, name: str) -> Player | None:
+        """The player whose name or alias is ``name`` (ignoring case), or None."""
+        return self._find_player(name)
 
     def add_player(self, name: str) -> Player:
         name = clean_name(name, "player name")
@@ -691,21 +703,26 @@ class Transaction:
         """Session ``session_id``, or None when there is none."""
         return self.db.get(GameSession, session_id)
 
-    def fingerprint_night(self, session_id: int) -> str:
-        """The fingerprint of the session's log as this transaction sees it."""
-        return self.read_back(session_id)[0]
+    def sessions_that_may_hold(self, rulebook: str, hands: int, *, besides: int) -> list[GameSession]:
+        """The sessions that may hold the same night as session ``besides``: not void, not a ledger, with
+        the same opening rulebook and number of hands (the candidates whose night is then compared),
+        oldest first."""
+        count = (sa_select(func.count()).select_from(HandRecord)
+                 .where(HandRecord.session_id == GameSession.id).scalar_subquery())
+        query = select(GameSession).where(
+            GameSession.id != besides, GameSession.rulebook == rulebook,
+            GameSession.void_reason.is_(None),  # type: ignore[union-attr]
+            (GameSession.origin.is_(None)) | (GameSession.origin != ORIGIN_POKERNOW),  # type: ignore[union-attr]
+            count == hands)
+        return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
-    def read_back(self, session_id: int) -> tuple[str, int, int]:
-        """The fingerprint of the session's log as this transaction sees it (what an import wrote, read
-        back), with its numbers of hands and events; only the columns the fingerprint is made of are read."""
-        game = Store._session(self.db, session_id)
-        events = EventRecord.__table__  # type: ignore[attr-defined]
-        rows = self.db.connection().execute(
-            select(events.c.hand_number, events.c.kind, events.c.payload)
-            .where(events.c.session_id == session_id).order_by(events.c.seq)).all()
-        hands = self.db.exec(select(func.count()).select_from(HandRecord)
-                             .where(HandRecord.session_id == session_id)).one()
-        return night_fingerprint(game, rows), hands, len(rows)
+    def sessions_started(self, table_name: str, started_at: datetime, *, besides: int) -> list[GameSession]:
+        """The sessions that are not void of table ``table_name`` started at ``started_at`` (to the
+        microsecond: a night and the copies made of its export), oldest first."""
+        query = select(GameSession).where(
+            GameSession.id != besides, GameSession.table_name == table_name, GameSession.started_at == started_at,
+            GameSession.void_reason.is_(None))  # type: ignore[union-attr]
+        return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = Store._session(self.db, session_id, lock=True)
@@ -1294,14 +1311,19 @@ class Store:
             return {name: session.exec(select(func.count()).select_from(model)).one() for name, model in tables.items()}
 
 
-def open_store(url: str | None = None, *, migrate: bool = True, environ: Mapping[str, str] | None = None) -> Store:
+def open_store(url: str | None = None, *, migrate: bool = True, environ: Mapping[str, str] | None = None,
+               create: bool = True) -> Store:
     """Open the database named by ``url`` (else ``REFEREE_DB``, else the default SQLite file).
 
-    With ``migrate`` (the default) the schema is brought to the head on first use.  Any failure to
-    reach or use the database is a one-line StoreError naming the URL with its password masked.
+    With ``migrate`` (the default) the schema is brought to the head on first use.  Without
+    ``create`` a SQLite file that does not exist is refused (:class:`~referee.store.db.NoStoreError`,
+    naming a nearby file) instead of being created.  Any failure to reach or use the database is a
+    one-line StoreError naming the URL with its password masked.
     """
     choice = resolve_url(url, environ)
     parsed = parse_url(choice.url)
+    if not create:
+        check_store_exists(parsed, choice.source)
     engine = create_engine_for(parsed)
     try:
         if migrate:
