@@ -161,3 +161,17 @@ def test_act_imports_only_what_one_line_needs(sqlite_url: str) -> None:
     games = {m for m in loaded if m.startswith("referee.engine.games.")} - {
         "referee.engine.games.jackpots", "referee.engine.games.straight_draw", "referee.engine.games.common"}
     assert not heavy and not unneeded and not games, (heavy, unneeded, games)
+
+
+def test_a_stop_the_bus_deal_logged_by_its_result_at_act(sqlite_url: str) -> None:
+    """docs/hand-format.md: "`Cy: was lowest` (`Cy: lowest`) ... Cy's was the lowest: Cy pays the penalty"
+    (stopbus.penalty = 5_chips_to_pot): the short form `cy lowest` at act is that line."""
+    with open_store(sqlite_url) as store:
+        sid = store.new_session(table_name="Bus", rulebook="stop_the_bus", chip_value_cents=25,
+                                seats=[SeatSpec(n, 20) for n in ("Ann", "Bob", "Cy")]).id
+    done = run("act", str(sid), "new hand", "cy lowest", "--db", sqlite_url)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == "hand 1, action 1: Cy was lowest"
+    with open_store(sqlite_url) as store:
+        (hand,) = replay_night_file(night_from_session(store, sid)).hands
+    assert hand.replay.outcome.stacks == {"Ann": 20, "Bob": 20, "Cy": 15}

@@ -86,3 +86,25 @@ def test_every_written_file_has_the_mode_of_an_ordinary_new_file(session_db: str
     finally:
         os.umask(mask)
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left behind
+
+
+def test_a_report_pdf_named_dash_goes_to_standard_output_never_to_a_terminal(session_db: str, tmp_path: Path) -> None:
+    """`--pdf -` means standard output, as `--csv -` does: the PDF's bytes into a pipe or a redirect,
+    no file named '-'; onto a terminal (or beside `--csv -`) it is refused in one line, exit 2."""
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
+    piped = subprocess.run([str(REFEREE), "report", "1", "--db", session_db, "--pdf", "-"], capture_output=True,
+                           env=env, cwd=tmp_path, stdin=subprocess.DEVNULL, timeout=300)
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout.startswith(b"%PDF-") and piped.stdout.rstrip().endswith(b"%%EOF") and piped.stderr == b""
+    assert not (tmp_path / "-").exists()
+    both = run("report", "1", "--db", session_db, "--pdf", "-", "--csv", "-")
+    assert both.returncode == 2 and both.stdout == ""
+    assert both.stderr.splitlines()[0] == ("Error: --pdf: '-' writes the PDF to standard output, which is where "
+                                           "--csv - writes too")
+    said, status = pexpect.run(f"{REFEREE} report 1 --db {session_db} --pdf -", withexitstatus=True, env=env | {
+        "COLUMNS": "200", "NO_COLOR": "1"}, cwd=str(tmp_path), timeout=300)
+    assert status == 2, said
+    assert b"'-' writes the PDF to standard output, which is a terminal here" in said and b"%PDF" not in said
+    assert not (tmp_path / "-").exists()

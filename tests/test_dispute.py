@@ -5,8 +5,11 @@ followed by later replays; the ruling's PDF read back as text and rendered to PN
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,12 +24,16 @@ from referee.handfile import parse_night, read_night
 from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import record_night
 from referee.recording.session_log import night_from_session
-from referee.store.store import open_store
+from referee.store.store import SeatSpec, open_store
 from referee.store.codec import decode_event, encode_event
+
+from helpers.fuzz import store_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 runner = CliRunner()
+REFEREE = Path(sys.executable).parent / "referee"
+CLEAN_ENV = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
 
 #: Bob opens and nobody ever sees his openers: the pot waits for them (jackpots.3)
 UNPROVEN = """\
@@ -285,3 +292,171 @@ def test_the_ruling_pdf_reads_back_and_renders_to_png(tmp_path: Path) -> None:
 
 def test_a_question_topic_is_known_by_name() -> None:
     assert topic("false_open").whole_hand and not topic("over_limit").whole_hand
+
+
+# ------------------------------------------------------------------ a ruling only when the log can decide
+
+#: Bob opens on 2c 3c 4c 5d 7h (no openers); the rest of the hand, to the showdown, comes later
+EARLY = ("new hand", "bob dealt 2c3c4c5d7h", "bob open 2")
+TO_THE_SHOWDOWN = ("cy c", "ann f", "bob pat", "cy d 2", "bob x", "cy x", "bob show 2c3c4c5d7h", "cy show KsKd9h8h3d")
+FALSE_OPEN_QUESTION = ["--hand", "1", "--action", "2", "Ann says Bob's open was false"]
+
+
+def jackpots_session(url: str) -> int:
+    with open_store(url) as store:
+        game = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                 seats=[SeatSpec(n, 20) for n in ("Ann", "Bob", "Cy")])
+    assert game.id is not None
+    return game.id
+
+
+def act(url: str, sid: int, *lines: str) -> None:
+    done = runner.invoke(app, ["act", str(sid), *lines, "--db", url])
+    assert done.exit_code == 0, done.output
+
+
+def test_a_false_open_asked_before_the_showdown_is_not_decided_yet_and_nothing_is_stored(sqlite_url: str) -> None:
+    """jackpots.3: "When a false open counts as found decides which of jackpots.8-11 applies, and it is
+    when the table learns it": Bob opened on 2c 3c 4c 5d 7h, but nobody has seen his hand yet.  Asked
+    then, the answer is "not decided yet" with jackpots.3, exit 75 (not done, nothing to fix: ask again),
+    and not a row is written; asked again after the showdown, where Bob shows that hand, it is ruled
+    (jackpots.9: the pot goes to the best hand among the others) and stored."""
+    sid = jackpots_session(sqlite_url)
+    act(sqlite_url, sid, *EARLY)
+    before = store_rows(sqlite_url)
+    early = subprocess.run([str(REFEREE), "dispute", str(sid), *FALSE_OPEN_QUESTION, "--db", sqlite_url],
+                           capture_output=True, text=True, env=CLEAN_ENV | {"COLUMNS": "200"}, timeout=120)
+    assert early.returncode == 75, early.stderr
+    assert early.stderr == ""
+    assert "Ruling — not decided yet" in early.stdout
+    said = " ".join(early.stdout.replace("│", " ").split())  # the ruling's panel wraps at 100 columns
+    assert ("Not decided yet: a false open is found at the showdown, or when the opener's hand is seen (Bob's "
+            "openers shown, or a false open declared at the table) (jackpots.3). Ask again then.") in said
+    assert "Not recorded: not decided yet." in early.stdout and "Recorded in" not in early.stdout
+    assert store_rows(sqlite_url) == before  # not a row, and the chain's head where it was
+    # the table's word is not taken before then either
+    told = runner.invoke(app, ["dispute", str(sid), *FALSE_OPEN_QUESTION, "--decide", "Bob: shows openers Jh Jd",
+                               "--db", sqlite_url])
+    assert told.exit_code == 75 and "is not taken before then" in " ".join(told.stdout.replace("│", " ").split())
+    assert store_rows(sqlite_url) == before
+
+    act(sqlite_url, sid, *TO_THE_SHOWDOWN)
+    with open_store(sqlite_url) as store:
+        head = store.last_seq(sid)
+    late = runner.invoke(app, ["dispute", str(sid), *FALSE_OPEN_QUESTION, "--db", sqlite_url])
+    assert late.exit_code == 0, late.output
+    assert "decided from the log" in late.stdout and f"Recorded in session {sid}'s log (event {head + 1})" in late.stdout
+    with open_store(sqlite_url) as store:
+        (ruling,) = night_from_session(store, sid).rulings
+    assert (ruling.hand, ruling.action, ruling.decided_by, ruling.code, ruling.rule) == (
+        1, 2, "log", "false_open_at_showdown", "jackpots.9")
+
+
+def test_a_ruling_the_replay_contradicts_is_never_stored(sqlite_url: str) -> None:
+    """A ruling is stored only at the head of the log it was decided on, and only when the replay of
+    that log agrees with it.  "No breach" on Bob's open, which the replay after the showdown finds false
+    (jackpots.9), is refused; so is a ruling decided on an older log; and a ruling on an action the table
+    took back (void) is none: nothing of it stands to rule on."""
+    from referee.dispute.decide import contradiction
+    from referee.dispute.record import record_ruling
+    from referee.store.store import StaleLogError
+
+    sid = jackpots_session(sqlite_url)
+    act(sqlite_url, sid, *EARLY, *TO_THE_SHOWDOWN)
+    with open_store(sqlite_url) as store:
+        head = store.last_seq(sid)
+        night = night_from_session(store, sid)
+    replayed = replay_night_file(night)
+    found = classify("Ann says Bob's open was false")
+    assert found is not None
+    ruled = decide(night, replayed, 1, 2, "Ann says Bob's open was false", found, session=sid)
+    assert ruled.code == "false_open_at_showdown" and contradiction(ruled, replayed) is None
+    # what a ruling asked before the showdown said before it waited for the showdown
+    stands = replace(ruled, code=None, rule="jackpots.6", remedy=None,
+                     ruling="The log shows no breach: “Bob: bets 2” stands.")
+    assert contradiction(stands, replayed) == (
+        "the replay finds Bob opened without openers (his hand before the draw was 2c 3c 4c 5d 7h; jacks or "
+        "better were needed): found at the showdown, he may not win; the pot goes to the best hand among the "
+        "others.")
+    before = store_rows(sqlite_url)
+    with open_store(sqlite_url) as store, pytest.raises(InputError, match="the replay finds Bob opened without openers"):
+        record_ruling(store, sid, stands, replayed, head)
+    assert store_rows(sqlite_url) == before
+    # decided on the log as it was; the log has moved since: not stored, run again (exit 75)
+    act(sqlite_url, sid, "new hand", "cy dealt KsKd9h8h3c")
+    moved = store_rows(sqlite_url)
+    with open_store(sqlite_url) as store, pytest.raises(StaleLogError):
+        record_ruling(store, sid, ruled, replayed, head)
+    assert store_rows(sqlite_url) == moved
+    # an action taken back
+    act(sqlite_url, sid, "cy open 2", "undo")
+    moved = store_rows(sqlite_url)
+    result = runner.invoke(app, ["dispute", str(sid), "--hand", "2", "--action", "2", "Cy's bet was over the limit",
+                                 "--db", sqlite_url])
+    assert result.exit_code == 2
+    assert "hand 2, action 2 (“Cy: bets 2”) was taken back by action 3" in result.output
+    assert store_rows(sqlite_url) == moved
+
+
+def test_a_ruling_pdf_that_cannot_be_written_records_nothing(sqlite_url: str, tmp_path: Path) -> None:
+    """A refused step writes nothing: the ruling's PDF is rendered to a temporary file beside its target
+    before the ruling is recorded, so a target that cannot be written (/proc, a folder that does not
+    exist, '-') is one error line, exit 2, and the log is as it was; a good one gets both."""
+    sid = jackpots_session(sqlite_url)
+    act(sqlite_url, sid, *EARLY, *TO_THE_SHOWDOWN)
+    before = store_rows(sqlite_url)
+    folder = tmp_path / "pdfs"
+    folder.mkdir()
+    for bad in ("/proc/x.pdf", str(folder / "no-such-folder" / "x.pdf"), "-"):
+        proc = subprocess.run([str(REFEREE), "dispute", str(sid), *FALSE_OPEN_QUESTION, "--pdf", bad,
+                               "--db", sqlite_url], capture_output=True, text=True, env=CLEAN_ENV, timeout=120)
+        assert proc.returncode == 2, (bad, proc.stdout, proc.stderr)
+        errors = [line for line in proc.stderr.splitlines() if line.startswith("Error:")]
+        assert len(errors) == 1 and errors[0].startswith("Error: --pdf: cannot write"), proc.stderr
+        assert "Traceback" not in proc.stderr and "Recorded" not in proc.stdout
+        assert store_rows(sqlite_url) == before, bad
+    assert not list(folder.iterdir())
+    target = folder / "ruling.pdf"
+    good = runner.invoke(app, ["dispute", str(sid), *FALSE_OPEN_QUESTION, "--pdf", str(target), "--db", sqlite_url])
+    assert good.exit_code == 0, good.output
+    assert target.read_bytes().startswith(b"%PDF") and "Recorded in session" in good.stdout
+    assert [p.name for p in folder.iterdir()] == ["ruling.pdf"]  # no temporary file left behind
+
+
+def test_every_game_names_its_dispute_rules_by_real_topics_and_rules() -> None:
+    """A game's dispute rules (cited when the log shows nothing broken) are its own: each under a topic
+    the questions know, each a rule its rulebook has or an option of it."""
+    from referee.engine.games import all_games
+    from referee.rulebook import load_rulebook
+
+    names = {t.name for t in TOPICS}
+    for game in all_games():
+        book = load_rulebook(game.name)
+        for name, rules in game.dispute_rules.items():
+            assert name in names, (game.name, name)
+            assert any(book.has_rule(r) for r in rules), (game.name, name, rules)
+
+
+@pytest.mark.parametrize(("lines", "action", "question", "rule"), [
+    # draw.misdeal (rrop_list): "A misdeal is declared, if found before two players have acted, when: ... a
+    # player has the wrong number of cards" -- nobody's cards are in the log and only Bob has acted
+    ("Bob: bets 2\n", 1, "Cy says the deal was a misdeal", "draw.misdeal"),
+    # draw.showdown_first: the showdown begins with the last raiser -- the betting is still going on
+    ("Bob: bets 2\nCy: raises 2\n", 2, "who had to show first?", "draw.showdown_first"),
+])
+def test_a_question_the_hand_has_not_reached_yet_is_not_decided(lines: str, action: int, question: str,
+                                                                 rule: str) -> None:
+    doc = ruling_on("rulebook: straight_draw\nseats: Ann 20, Bob 20, Cy 20\ndealer: Ann\n\nhand 1\n" + lines,
+                    1, action, question)
+    assert doc.decided_by is None and doc.rule == rule and doc.later
+    assert doc.ruling.startswith("Not decided yet: ") and doc.ruling.endswith(f"({rule}). Ask again then.")
+    with pytest.raises(AssertionError):
+        doc.event()
+
+
+def test_a_misdeal_claim_after_two_players_acted_is_decided() -> None:
+    """draw.misdeal: a misdeal may be called only "before two players have acted": after that the log
+    decides the claim (no breach: the hand stands), citing the rule."""
+    doc = ruling_on("rulebook: straight_draw\nseats: Ann 20, Bob 20, Cy 20\ndealer: Ann\n\nhand 1\n"
+                    "Bob: bets 2\nCy: calls\n", 1, 1, "Cy says the deal was a misdeal")
+    assert doc.decided_by == "log" and doc.rule == "draw.misdeal" and doc.later is None

@@ -300,3 +300,23 @@ def test_a_stud_deal_everybody_folds_is_passed_out_under_stud_5_2():
     assert r.outcome.kind == "passed_out"
     assert [(f.code, f.rule) for f in r.findings] == [("passed_out", "stud.5.2")]
     assert [p.rule for p in r.outcome.pots] == ["stud.5.2"]
+
+
+def test_a_bring_in_written_in_the_log_is_the_forced_bet_itself():
+    """stud.3.1 / stud.first_round = bring_in_lowest_upcard: "The player with the lowest upcard must open the
+    first betting round with a forced bet of stud.bet_min chips (the bring-in)" -- Cy's 3s is lowest.  One
+    scorekeeper writes "Cy: bets 1", another leaves it out: both logs are the same hand (Bob takes 5 after
+    Ann calls the bring-in and Bob raises 2), and the written bring-in is no bet out of turn.  A second
+    bet of his, after Ann has acted, is his own action again."""
+    written = (Path(__file__).parent / "golden" / "five_card_stud" / "14_bring_in_written_in_the_log.txt").read_text()
+    left_out = written.replace("Cy: bets 1\n", "")
+    assert left_out != written
+    (a,), (b,) = replay_night_file(parse_night(written)), replay_night_file(parse_night(left_out))
+    assert a.replay.outcome.to_dict() == b.replay.outcome.to_dict()
+    assert a.replay.outcome.stacks == {"Ann": 99, "Bob": 102, "Cy": 99}
+    assert [f.code for f in a.replay.findings] == ["bring_in", "bring_in_logged"]
+    assert [f.code for f in b.replay.findings] == ["bring_in"]
+    # the bring-in's amount only: "Cy: bets 2" is a bet facing his own bring-in, ruled as such
+    other = replay_night_file(parse_night(written.replace("Cy: bets 1\n", "Cy: bets 2\n")))[0]
+    assert "bring_in_logged" not in {f.code for f in other.replay.findings}
+    assert any(f.severity == "error" for f in other.replay.findings)

@@ -47,6 +47,7 @@ def read(line: str, game: str) -> object:
     ("seven_card_brag", "eve arr 7h7d7c | KdQdJd, discards 2c", "Eve: arranges 7h 7d 7c | Kd Qd Jd, discards 2c"),
     ("stop_the_bus", "dan stop", "Dan: stops the bus"),
     ("stop_the_bus", "dan p", "Dan: passes"),
+    ("stop_the_bus", "cat lowest", "Cat: lowest"),
     ("jackpots", "misdeal: first card exposed", "misdeal: first card exposed"),
 ])
 def test_a_short_form_is_the_long_form(game: str, short: str, long: str) -> None:

@@ -132,3 +132,34 @@ def test_without_a_terminal_the_table_reads_lines(table: LiveTable) -> None:
         # draw.check_facing_bet = must_act_again: the check logged as it happened moves no chips; Cy acts again
         "hand 1 · Jackpots · dealer Ann · pot 6 · Cy to act: fold, call 2, raise 1–2",
     ]
+
+
+def test_the_screen_in_docs_table_md_is_what_the_table_prints(table: LiveTable) -> None:
+    """docs/table.md's transcript, typed at the table: every prompt names the player the table asks
+    (after a forced check that moves no chips, draw.check_facing_bet = must_act_again, that is still Cy),
+    every ✓/✗ line is what the table prints, and the status line at the end is the table's."""
+    from pathlib import Path
+
+    from referee.cli.table_prompt import entry_lines, handle, prompt_text
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "table.md").read_text(encoding="utf-8")
+    block = doc.split("## The screen", 1)[1].split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    table.enter("new hand")
+    table.enter("bob dealt JhJd??????")  # the transcript starts at Bob's open, action 2, his cards known
+    expected: list[str] = []
+    printed: list[str] = []
+    typed = 0
+    for line in block:
+        prompt, sep, text = line.partition("> ")
+        if sep and " " not in prompt:
+            assert prompt_text(table) == f"{prompt}> ", (line, prompt_text(table))
+            typed += 1
+            if text.strip() == text and " " not in text and text.isalpha() and text.islower() and text != "undo":
+                break  # the last line: a name typed, the completion menu open, not entered
+            entry = handle(table, text)
+            assert entry is not None
+            printed += [part for _, said in entry_lines(entry) for part in said.split("\n")]
+        elif line.startswith(("✓", "✗", "  press", "  flagged")):
+            expected.append(line)
+    assert typed >= 8 and printed == expected
+    assert " · ".join(block[-2:]) == table.status().line()  # the cards on a line of their own at the terminal

@@ -22,7 +22,7 @@ import typer
 
 from referee.cli.output import console as make_console
 from referee.cli.session import parse_chip_value
-from referee.errors import RefereeError
+from referee.errors import InputError, RefereeError
 from referee.plain_words import literal
 from referee.resources import data_dir
 
@@ -59,16 +59,19 @@ def add_the_dispute(store: Store, session_id: int) -> None:
     ``Night.rulings``)."""
     from referee.dispute.decide import decide
     from referee.dispute.questions import classify
+    from referee.dispute.record import record_ruling
     from referee.handfile.replay import replay_night_file
     from referee.recording.session_log import night_from_session
 
     hand, action, question = DISPUTE
     topic = classify(question)
     assert topic is not None, question
+    head = store.last_seq(session_id)
     night = night_from_session(store, session_id)
-    ruling = decide(night, replay_night_file(night), hand, action, question, topic, (), session=session_id)
+    replayed = replay_night_file(night)
+    ruling = decide(night, replayed, hand, action, question, topic, (), session=session_id)
     if ruling.decided:
-        store.append_event(session_id, None, ruling.event())
+        record_ruling(store, session_id, ruling, replayed, head)
 
 
 def demo(
@@ -90,6 +93,9 @@ def demo(
     from referee.report.document import night_report
     from referee.store.store import open_store
 
+    if pdf == "-":
+        raise InputError("the demo prints its report on standard output: its PDF needs a file", where="--pdf",
+                         hint="give a file name: --pdf demo.pdf")
     cents = parse_chip_value(chip_value)
     night_file = data_dir("examples") / DEMO_NIGHT
     night = read_night(night_file)
@@ -103,29 +109,33 @@ def demo(
     if pdf is None:
         target.parent.mkdir(parents=True, exist_ok=True)  # the user data folder, also when --db is elsewhere
 
-    store = open_store(url)
-    try:
-        session_id = record_night(store, night, table_name=TABLE, chip_value_cents=cents)  # whole or not at all
-        store.append_events(session_id, None, [LedgerSetting("currency", "EUR"), LedgerSetting("locale", "en_GB")])
-        add_the_dispute(store, session_id)
-        logged = night_from_log(store, session_id)
-        from_log = replay_night_file(logged)
-        store.close_session(session_id, dict(from_log.result.stacks))  # every player counts what the log gives him
-        ledger, log, replayed = session_ledger(store, session_id)
-        first = ledger.settle().transfers[:1]
-        if first:  # one transfer is paid at the table before the first player goes home
-            store.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in first])
-            ledger, log, replayed = session_ledger(store, session_id)
-        chain = store.verify_chain(session_id)
-        where = store.display_url
-    finally:
-        store.close()
-    report = night_report(ledger, log, replayed, ledger.settle(), chain.ok)
-
-    from referee.report.pdf import write_pdf
+    from referee.files import output_file
+    from referee.report.pdf import render_pdf
     from referee.report.terminal import print_report
 
-    written = write_pdf(report, target)
+    # the PDF's file is made first, beside the target: one that cannot be written refuses the demo
+    # before anything is recorded; it is moved into place once the night is recorded and laid out
+    with output_file(target, option="--pdf", binary=True) as out:
+        store = open_store(url)
+        try:
+            session_id = record_night(store, night, table_name=TABLE, chip_value_cents=cents)  # whole or not at all
+            store.append_events(session_id, None, [LedgerSetting("currency", "EUR"), LedgerSetting("locale", "en_GB")])
+            add_the_dispute(store, session_id)
+            logged = night_from_log(store, session_id)
+            from_log = replay_night_file(logged)
+            store.close_session(session_id, dict(from_log.result.stacks))  # every player counts what the log gives him
+            ledger, log, replayed = session_ledger(store, session_id)
+            first = ledger.settle().transfers[:1]
+            if first:  # one transfer is paid at the table before the first player goes home
+                store.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in first])
+                ledger, log, replayed = session_ledger(store, session_id)
+            chain = store.verify_chain(session_id)
+            where = store.display_url
+        finally:
+            store.close()
+        report = night_report(ledger, log, replayed, ledger.settle(), chain.ok)
+        render_pdf(report, out)
+    written = target
     console = make_console()
     print_report(console, report)
     same = replace(logged, rulings=()) == night if hasattr(logged, "rulings") else logged == night

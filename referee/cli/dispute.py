@@ -22,7 +22,7 @@ from rich.text import Text
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console as make_console
 from referee.cli.sources import load_night, session_or_file
-from referee.errors import InputError
+from referee.errors import EXIT_RETRY, InputError
 from referee.files import check_target
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def print_ruling(console: Console, doc: RulingDocument) -> None:
     console.print(Text.assemble(("Ruling", "bold"), " · ", where))
     console.print(Text.assemble(("Question: ", "bold"), f"“{doc.question}”", ("  → " + doc.topic_title, "dim")))
     by = {"log": "decided from the log", "table": "decided by the table (a question of fact)",
-          None: "not decided: the log cannot tell"}[doc.decided_by]
+          None: "not decided yet" if doc.later else "not decided: the log cannot tell"}[doc.decided_by]
     style = "green" if doc.decided_by == "log" else "magenta" if doc.decided_by == "table" else "yellow"
     console.print(Panel(Text(doc.ruling), title=f"Ruling — {by}", title_align="left", border_style=style,
                         expand=False, width=min(console.width, 100)))
@@ -120,7 +120,9 @@ def dispute(
     from referee.handfile.replay import replay_night_file
 
     if pdf is not None:  # refused before a ruling is recorded
-
+        if str(pdf) == "-":
+            raise InputError("cannot write the ruling's PDF to standard output: the ruling is printed there",
+                             where="--pdf", hint="give a file name: --pdf ruling.pdf")
         check_target(pdf, option="--pdf")
     topic = classify(question)
     if topic is None:
@@ -131,26 +133,41 @@ def dispute(
     night = loaded.night
     replayed = replay_night_file(night)
     doc = rule_on(night, replayed, hand, action, question, topic, tuple(decide or ()), session=loaded.session)
+    recording = doc.decided and record and loaded.session is not None and loaded.head is not None
+    if recording:
+        assert loaded.head is not None
+        doc = replace(doc, recorded_seq=loaded.head + 1)  # appended at the head it was decided on, or not at all
+    from referee.dispute.pdf import pdf_first
+
+    # the PDF is rendered first (a file that cannot be written refuses the command before anything is
+    # recorded), the ruling recorded, and only then the PDF moved into place
+    with pdf_first(doc, pdf):
+        if recording:
+            from referee.dispute.record import record_ruling
+
+            assert loaded.session is not None and loaded.head is not None
+            with open_for(ctx, db) as store:
+                try:
+                    row = record_ruling(store, loaded.session, doc, replayed, loaded.head)
+                except InputError as err:  # a closed session (its settlement is final), a contradiction
+                    raise InputError(f"the ruling cannot be recorded: {err.message}", where=err.where,
+                                     hint=err.hint or "add --no-record to see the ruling without recording it") from None
+            assert row.seq == doc.recorded_seq
     note = None
-    if doc.decided and record and loaded.session is not None:
-        with open_for(ctx, db) as store:
-            try:
-                row = store.append_event(loaded.session, None, doc.event())
-            except InputError as err:  # a closed session: its settlement is final
-                raise InputError(f"the ruling cannot be recorded: {err.message}",
-                                 hint="add --no-record to see the ruling without recording it") from None
-        doc = replace(doc, recorded_seq=row.seq)
-        note = f"Recorded in session {loaded.session}'s log (event {row.seq}): replays, the ledger and the settlement follow it."
-    elif doc.decided and record:
+    if recording:
+        note = (f"Recorded in session {loaded.session}'s log (event {doc.recorded_seq}): replays, the ledger and the "
+                "settlement follow it.")
+    elif doc.later:
+        note = "Not recorded: not decided yet. Ask again when the hand gets there (exit code 75)."
+    elif doc.decided and record and loaded.session is None:
         note = "Not recorded: a hand file is not a session log (`referee import` it to keep rulings)."
     elif not doc.decided:
         note = "Not recorded: nothing is decided. Enter the table's decision with --decide."
     out = make_console(soft_wrap=False)
     print_ruling(out, doc)
     if pdf is not None:
-        from referee.dispute.pdf import write_pdf
-
-        write_pdf(doc, pdf)
         out.print(_cell(f"PDF: {pdf}", "dim"))
     if note:
         out.print(_cell(note, "dim"))
+    if doc.later:
+        raise typer.Exit(EXIT_RETRY)  # not done, nothing wrong: the same question is decided later

@@ -5,6 +5,7 @@ night.pdf``, WeasyPrint, imported only then), or the ledger as CSV (``--csv ledg
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -19,7 +20,7 @@ HANDS = ("flagged", "all")
 def report(
     ctx: typer.Context,
     session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to report.")],
-    pdf: Annotated[str | None, typer.Option("--pdf", metavar="FILE", help="Write the report as a PDF file.")] = None,
+    pdf: Annotated[str | None, typer.Option("--pdf", metavar="FILE", help="Write the report as a PDF file (- for standard output, when it is not a terminal).")] = None,
     hands: Annotated[str, typer.Option(
         "--hands", metavar="flagged|all",
         help="The hands listed: those with a finding or a ruling (flagged, the default), or all of them.")] = "flagged",
@@ -31,6 +32,11 @@ def report(
     db: DbOption = None,
 ) -> None:
     """The session report: standings, ledger, settlement, findings and rulings, the hands that have one."""
+    if pdf == "-" and (csv == "-" or sys.stdout.isatty()):
+        raise InputError("'-' writes the PDF to standard output, which is "
+                         + ("where --csv - writes too" if csv == "-" else "a terminal here"),
+                         where="--pdf", hint="redirect it (referee report 1 --pdf - > night.pdf), or give a file name: "
+                                             "--pdf night.pdf")
     if hands not in HANDS:
         raise InputError(f"unknown hand list {hands!r}", where="--hands",
                          hint="--hands flagged (those with a finding or a ruling, the default) or --hands all")
@@ -46,8 +52,14 @@ def report(
 
         written = write_text(csv, csv_text(LEDGER_COLUMNS, ledger_rows(night.ledger)), option="--csv")
         if written is not None:
-            typer.echo(f"Wrote the ledger of session {session_id} to {written}")
-    if pdf is not None:
+            typer.echo(f"Wrote the ledger of session {session_id} to {written}", err=pdf == "-")  # not into the PDF
+    if pdf == "-":  # the PDF itself on standard output, for a pipe or a file: never onto a terminal
+        from referee.report.pdf import render_pdf
+
+        out = sys.stdout.buffer
+        render_pdf(night, out, template_dir)
+        out.flush()
+    elif pdf is not None:
         from referee.report.pdf import write_pdf
 
         path = write_pdf(night, pdf, template_dir)

@@ -31,6 +31,8 @@ class Loaded:
     session: int | None = None
     opening: tuple[SitDown, ...] = ()
     closing: tuple[NightEvent, ...] = ()
+    #: a session's: the seq of the last event of the log read (what an append checks it against)
+    head: int | None = None
 
 
 def report_file_errors(err: HandFileErrors, nothing: str = "nothing was replayed") -> None:
@@ -49,11 +51,13 @@ def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: s
         raise InputError("name a hand file or a session, not both" if file else "nothing to replay",
                          hint="referee replay night.txt, or referee replay --session ID")
     if session is not None:
-        from referee.recording.session_log import session_log
+        from referee.recording.session_log import read_session_log
 
         with open_for(ctx, db) as store:
-            log = session_log(store, session)  # the database alone
-        return Loaded(log.night, session, log.opening, log.closing)
+            snapshot = store.log_snapshot(session)  # the database alone
+        log = read_session_log(snapshot)
+        head = snapshot.events[-1].seq if snapshot.events else 0
+        return Loaded(log.night, session, log.opening, log.closing, head)
     from referee.handfile import read_night
 
     assert file is not None

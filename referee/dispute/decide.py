@@ -6,6 +6,13 @@ nobody showed), or the question is one of fact about a card the log does not rec
 says that the log cannot decide it and names what would; the table's decision may then be given as
 hand-file action lines (``facts``), which are replayed at the end of the hand, and the ruling is the
 table's (``decided_by = "table"``).  Otherwise the engine decides it from the log (``"log"``).
+
+Nor is a ruling made before its time.  A question about a rule the hand, as logged so far, has not
+reached the point of judging (a false open before the showdown or before the opener's hand is seen,
+jackpots.3; who shows first before the showdown; a misdeal claim before the cards are seen) is
+answered "not decided yet", with the rule that says when it will be (``later``): each game names
+these (``HandState.judged_later``).  :func:`contradiction` is the last check before a ruling is
+stored: what in the replay of the log, as it stands, contradicts it.
 """
 
 from __future__ import annotations
@@ -16,8 +23,9 @@ from typing import TYPE_CHECKING
 
 from referee.cards import UNKNOWN, format_cards
 from referee.dispute.document import ChipLine, RulingDocument
-from referee.dispute.questions import Topic
+from referee.dispute.questions import Topic, topic as topic_named
 from referee.engine import events as ev
+from referee.engine.games import find_game
 from referee.engine.replay import play
 from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
@@ -53,6 +61,17 @@ def _words(event: ev.Event, game: str) -> str:
 
 def _rule_text(book: Rulebook, rule: str | None) -> str | None:
     return rule_text(book, rule)
+
+
+def _topic_rules(game: str, topic: Topic) -> tuple[str, ...]:
+    """The rules ``game`` cites on ``topic`` when the log shows nothing broken (the game's own)."""
+    return tuple(find_game(game).dispute_rules.get(topic.name, ()))
+
+
+def _voided_by(hand: ReplayedHand, action: int) -> int | None:
+    """The action that voided action ``action`` of the hand (``void N``, ``undo``), if one did."""
+    return next((i for i, e in enumerate(hand.replay.events, 1) if isinstance(e, ev.Void) and e.action == action),
+                None)
 
 
 def _first_rule(book: Rulebook, candidates: Sequence[str]) -> str | None:
@@ -192,6 +211,11 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     game = book.game
     event = replay.events[action - 1]
     text = _words(event, game)
+    voided_by = _voided_by(hand, action)
+    if voided_by is not None:
+        raise InputError(f"hand {number}, action {action} (“{text}”) was taken back by action {voided_by}: "
+                         "the replay skips it, so there is nothing of it to rule on",
+                         hint=f"dispute the action that stands in its place: `referee replay --hand {number}` lists them")
     player = getattr(event, "player", None)
     said = tuple((i, _words(e, game)) for i, e in enumerate(replay.events[:action], 1))
     state = replay.states[action - 1]
@@ -203,19 +227,27 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     unknown = [f for f in relevant if f.kind == "unverifiable"]
     others = [f for f in replay.findings if f.action == action and f.severity == "error" and f not in relevant]
     needs: str | None = None
+    later = None if breaches else play(replay.setup, replay.events).judged_later().get(topic.name)
     decided_by: str | None = "log"
     code: str | None = None
     rule: str | None = None
     remedy: str | None = None
     now: ReplayedHand | None = None
-    if breaches:
+    if later is not None:  # the hand has not reached the point where this rule is judged
+        decided_by = None
+        rule = later.rule
+        ruling = f"Not decided yet: {later.when} ({later.rule}). Ask again then."
+        if facts:
+            ruling += " The table's decision (--decide) is not taken before then either."
+            facts = ()
+    elif breaches:
         main = breaches[0]
         code, rule, remedy = main.code, main.rule, main.remedy
         ruling = " ".join(_finding_ruling(f) for f in breaches)
     elif unknown or (topic.name == "card_fact" and _needs_card(event)):
         main = None if topic.name == "card_fact" and _needs_card(event) else unknown[0]
         code = main.code if main else None
-        rule = main.rule if main else _first_rule(book, topic.rules)
+        rule = main.rule if main else _first_rule(book, _topic_rules(game, topic))
         who = (main.player if main else None) or player or "the player"
         if main is not None:
             what = NEEDS.get(main.code, "the cards shown").format(player=who)
@@ -231,7 +263,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         code, rule, remedy = main.code, main.rule, main.remedy
         ruling = " ".join(_finding_ruling(f) for f in relevant)
     else:
-        rule = _first_rule(book, topic.rules) or (others[0].rule if others else None)
+        rule = _first_rule(book, _topic_rules(game, topic)) or (others[0].rule if others else None)
         ruling = _no_breach(topic, hand, action, text)
     if decided_by is not None:
         ruling = _answer(topic, hand) + ruling
@@ -271,10 +303,42 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         said=said, held=_held(hand, action), pot_after=state.pot,
         stacks_after=tuple(zip(state.names, state.stacks)), to_act_before=to_act,
         decided_by=decided_by, ruling=ruling, rule=rule, rule_text=_rule_text(book, rule), remedy=remedy, code=code,
-        needs=needs, facts=tuple(facts), chips=_chips(hand, now), pots=pots, penalties=penalties, carries=carries,
+        needs=needs, later=later.when if later else None, facts=tuple(facts), chips=_chips(hand, now), pots=pots, penalties=penalties, carries=carries,
         also=tuple(_finding_ruling(f) + (f" [{f.rule}]" if f.rule else "") for f in others),
         cited=tuple(cited),
     )
 
 
-__all__ = ["decide"]
+def contradiction(doc: RulingDocument, replayed: ReplayedNight) -> str | None:
+    """What in ``replayed`` (the night as it stands, rulings on record included) contradicts the
+    ruling ``doc``, in words, or None: a ruling is stored only when nothing does.
+
+    The disputed action must still stand; the hand must have reached the point where the rule is
+    judged; and a ruling from the log must say what the replay's own findings on the question say
+    (no breach where the replay finds none, the breach it finds where it finds one).
+    """
+    hand = next((h for h in replayed if h.entry.number == doc.hand), None)
+    if hand is None or not 1 <= doc.action <= len(hand.replay.events):
+        return f"hand {doc.hand} has no action {doc.action} any more"
+    voided_by = _voided_by(hand, doc.action)
+    if voided_by is not None:
+        return f"action {doc.action} of hand {doc.hand} was taken back by action {voided_by}"
+    if not doc.decided:
+        return "nothing is decided"
+    replay = hand.replay
+    topic = topic_named(doc.topic)
+    relevant = _relevant(topic, replay.findings, doc.action, getattr(replay.events[doc.action - 1], "player", None))
+    breaches = [f for f in relevant if f.severity == "error"]
+    later = None if breaches else play(replay.setup, replay.events).judged_later().get(doc.topic)
+    if later is not None:
+        return f"it is not decided yet: {later.when} ({later.rule})"
+    if doc.decided_by != "log":
+        return None  # the table's facts are replayed with it: what the replay says follows from them
+    if doc.code is None and breaches:
+        return "the replay finds " + " ".join(_finding_ruling(f) for f in breaches)
+    if doc.code is not None and doc.code not in {f.code for f in relevant}:
+        return f"the replay no longer finds what it rests on ({doc.code})"
+    return None
+
+
+__all__ = ["contradiction", "decide"]

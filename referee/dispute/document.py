@@ -54,6 +54,8 @@ class RulingDocument:
     code: str | None
     #: what would decide it, when the log cannot (None when it is decided)
     needs: str | None = None
+    #: not decided yet: when the hand will reach the point where the rule (``rule``) is judged
+    later: str | None = None
     #: the table's decision, as hand-file action lines
     facts: tuple[str, ...] = ()
     chips: tuple[ChipLine, ...] = ()

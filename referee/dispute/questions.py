@@ -2,10 +2,12 @@
 
 Each :class:`Topic` names the words that mark it (keywords and phrases, matched on whole words,
 case and punctuation ignored), the finding codes (:data:`referee.engine.findings.CODES`) whose
-presence or absence decides it, and the rules it cites when the log shows nothing broken.  The
-question is scored against every topic; the best scoring one wins, a tie going to the topic listed
-first (the more specific ones come first).  A question no topic's words mark is not guessed at:
-:func:`classify` returns None and :func:`forms` says what questions are understood.
+presence or absence decides it.  The rules a topic cites when the log shows nothing broken, and
+the rules a hand has not reached the point of judging yet, are each game's own
+(``HandState.dispute_rules``, ``HandState.judged_later``).  The question is scored against every
+topic; the best scoring one wins, a tie going to the topic listed first (the more specific ones
+come first).  A question no topic's words mark is not guessed at: :func:`classify` returns None and
+:func:`forms` says what questions are understood.
 """
 
 from __future__ import annotations
@@ -25,8 +27,6 @@ class Topic:
     words: tuple[str, ...]
     #: finding codes that decide it
     codes: tuple[str, ...]
-    #: rule ids to cite when none of ``codes`` is found (the first one the rulebook has)
-    rules: tuple[str, ...] = ()
     #: True: a finding anywhere in the hand decides it (a false open is established at the showdown
     #: but is about the opening); False: only a finding at (or about) the disputed action
     whole_hand: bool = False
@@ -45,42 +45,42 @@ TOPICS: tuple[Topic, ...] = (
            "false_open_all_dropped", "false_open_after_win", "false_open_not_declared", "unproven_opener",
            "openers_unverifiable", "penalty_unverifiable", "took_pot_without_openers", "took_pot_not_his",
            "split_declared_late",
-           "declared_open_without_openers", "declared_open_not_in_hand"),
-          ("jackpots.6", "jackpots.9", "jackpots.unproven_opener"), whole_hand=True),
+           "declared_open_without_openers", "declared_open_not_in_hand"), whole_hand=True),
     Topic("over_limit", "Was the bet or raise within the limit?",
           "Cy's raise was over the limit",
           ("over the limit", "limit", "too much", "too big", "too large", "maximum", "max", "minimum", "min",
            "how much", "raise cap", "too many raises", "capped", "cap", "over"),
-          ("bet_over_limit", "bet_under_minimum", "raise_cap_reached", "stake_not_round", "stake_unequal"),
-          ("draw.6", "draw.betting", "stud.betting", "brag.limit", "brag.betting")),
+          ("bet_over_limit", "bet_under_minimum", "raise_cap_reached", "stake_not_round", "stake_unequal")),
     Topic("show_order", "Who had to show first?",
           "who had to show first, Ann or Bob?",
           ("show first", "shows first", "showed first", "first to show", "who shows", "who had to show",
            "show", "showed", "order", "first", "reveal", "revealed", "turn over"),
           ("showed_out_of_order", "revealed_out_of_turn", "better_hand_not_first", "showdown_unverifiable"),
-          ("draw.showdown_first", "draw.9", "stud.9", "brag7.misorder"), whole_hand=True),
+          whole_hand=True),
     Topic("see", "Was the see allowed?",
           "was Dee allowed to see Cy?",
           ("see", "sees", "saw", "seen", "seeing", "pay to see", "allowed to see"),
           ("see_not_heads_up", "see_nothing_staked", "seen_sees_blind", "see_short", "see_over_cost",
-           "see_wrong_target"),
-          ("brag.4.4", "brag.8.3", "brag.seen_may_see_blind")),
+           "see_wrong_target")),
     Topic("cover", "Who contests a covered pot?",
           "Dee covered the pot: who plays for it?",
           ("cover", "covers", "covered", "covering", "contests", "contest", "side pot", "main pot"),
-          ("cover_with_chips", "acted_after_cover"),
-          ("brag.cover_main_contest", "brag.cover_main_pot", "brag.9.3"), whole_hand=True),
+          ("cover_with_chips", "acted_after_cover"), whole_hand=True),
     Topic("buy_back", "Could La Viuda still be bought?",
           "could Cy still buy La Viuda back?",
           ("buy back", "buyback", "buy-back", "buys back", "bought back", "buy la viuda", "la viuda", "buy", "bought",
            "buys", "widow chip"),
-          ("buyback_not_immediate", "buyback_second", "buyback_with_chips", "buyback_refused", "decline_not_needed"),
-          ("laviuda.5", "laviuda.4")),
+          ("buyback_not_immediate", "buyback_second", "buyback_with_chips", "buyback_refused", "decline_not_needed")),
     Topic("draw_count", "How many cards did he draw?",
           "how many cards did Bob draw?",
           ("how many cards", "how many", "drew", "draw", "draws", "took", "cards did"),
-          ("draw_count_answer", "drew_too_many", "drew_twice", "drew_out_of_turn", "draw_out_of_phase"),
-          ("draw.count_question", "draw.max_draw")),
+          ("draw_count_answer", "drew_too_many", "drew_twice", "drew_out_of_turn", "draw_out_of_phase")),
+    Topic("misdeal", "Was it a misdeal?",
+          "Ann says the deal was a misdeal",
+          ("misdeal", "misdealt", "mis-deal", "redeal", "re-deal", "deal again", "exposed", "wrong number of cards",
+           "deal was wrong", "dealt out of order"),
+          ("misdeal_called", "misdeal_refused", "card_exposed", "card_exposed_plays", "dealt_not_in_deal"),
+          whole_hand=True),
     Topic("turn", "Was it his turn?",
           "Ann acted out of turn",
           ("out of turn", "turn", "his turn", "her turn", "whose turn", "before", "acted", "skipped"),

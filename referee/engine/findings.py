@@ -108,6 +108,17 @@ _CATALOGUE: dict[str, tuple[FindingKind, str]] = {
     "no_betting": ("illegal_action", "a betting action in a game without betting"),
 }
 
+@dataclass(frozen=True)
+class JudgedLater:
+    """A rule a hand's log does not decide yet: the rule that says when it will be judged, and when
+    in words ("a false open is found at the showdown, or when the opener's hand is seen").  A game
+    names them for the hand as logged so far (``HandState.judged_later``), by dispute topic; a dispute
+    asked before then is answered "not decided yet" and nothing is recorded."""
+
+    rule: str
+    when: str
+
+
 #: Every finding code, with the kind it is and what it means (the catalogue a program can rely on).
 CODES: Final[Mapping[str, tuple[FindingKind, str]]] = MappingProxyType(_CATALOGUE)
 

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
 from referee.engine.events import CARD_FIELDS, Deal, Draw, Event, GameSoFar, Show, Void, cards_named
-from referee.engine.findings import Finding
+from referee.engine.findings import Finding, JudgedLater
 from referee.engine.house import cite
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
 from referee.engine.places import MUCK, CardPlaces, PlaceKey
@@ -233,6 +233,9 @@ class HandState:
     #: the finding codes the game's own rulings flag, each with its kind and meaning (those of any game and
     #: of the shared turn engines are :data:`referee.engine.findings.CODES` already)
     finding_codes: ClassVar[Mapping[str, tuple[FindingKind, str]]] = {}
+    #: the rules a dispute cites, by its topic (``false_open``, ``over_limit``: the topics of
+    #: :mod:`referee.dispute.questions`), when the log shows nothing broken: the first the rulebook has
+    dispute_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
     #: phases in which :meth:`gate` decides first whether an event is played at all
@@ -526,6 +529,12 @@ class HandState:
 
     def over_reason(self) -> str:
         return self.phase
+
+    def judged_later(self) -> Mapping[str, JudgedLater]:
+        """The rules this hand, as logged so far, has not reached the point of judging, by dispute topic
+        (as :attr:`dispute_rules`): a question about one of them is "not decided yet".  None by default;
+        a game names its own."""
+        return {}
 
     def expected_actor(self) -> str | None:
         """Who is expected to act outside a turn engine's turns (the next to draw, ...)."""

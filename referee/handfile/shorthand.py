@@ -251,6 +251,8 @@ def expand(text: str, game: str, names: Sequence[str],
     typed_verb, _, args = rest.partition(" ")
     if re.fullmatch(r"(?:was|wins|won)", typed_verb, re.IGNORECASE) and rest.lower() != "was":
         return f"{player} {rest}"  # ``Bob was lowest`` / ``Ann wins``: the result lines name the player first
+    if typed_verb.lower() == "lowest" and not args:
+        return f"{player}: lowest"  # ``cy lowest``: the player's result line (``Cy: lowest``, docs/hand-format.md)
     words = verb_for(typed_verb, game)
     if _TABLE_LINE.match(words):  # a player's word for a line of the table: ``ann turn`` → ``widow turned``
         cards = [split_cards(a) for a in args.split() if a.lower() not in _FILLER]

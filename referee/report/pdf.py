@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import platformdirs
 
@@ -112,9 +112,8 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
     return html, [_find(name, folders) for name in STYLESHEETS], _find(TEMPLATE, folders).parent
 
 
-def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path | None = None) -> Path:
-    """Render ``report`` to the PDF file ``target`` (atomically); returns its path."""
-    path = check_target(target, option="--pdf")  # before the work of laying it out
+def render_pdf(report: NightReport, out: BinaryIO, template_dir: str | Path | None = None) -> None:
+    """Lay ``report`` out as a PDF into the open binary file ``out``."""
     html, sheets, base = report_html(report, template_dir)
     from weasyprint import CSS, HTML  # WeasyPrint loads only when a PDF is made
     from weasyprint.text.fonts import FontConfiguration  # WeasyPrint loads only when a PDF is made
@@ -122,9 +121,15 @@ def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path 
     fonts = FontConfiguration()  # the stylesheets' @font-face rules take effect through it
     document = HTML(string=html, base_url=str(base) + os.sep)
     styles = [CSS(filename=str(sheet), font_config=fonts) for sheet in sheets]
+    document.write_pdf(out, stylesheets=styles, font_config=fonts, full_fonts=True)
+
+
+def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path | None = None) -> Path:
+    """Render ``report`` to the PDF file ``target`` (atomically); returns its path."""
+    path = check_target(target, option="--pdf")  # before the work of laying it out
     with output_file(path, option="--pdf", binary=True) as out:
-        document.write_pdf(out, stylesheets=styles, font_config=fonts, full_fonts=True)
+        render_pdf(report, out, template_dir)
     return path
 
 
-__all__ = ["report_html", "write_pdf"]
+__all__ = ["render_pdf", "report_html", "write_pdf"]

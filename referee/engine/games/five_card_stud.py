@@ -24,7 +24,7 @@ from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.state import HandSetup, HandState, handles
 from referee.engine.options import CHIPS, choice, whole_number
-from referee.engine.findings import FindingKind
+from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
 
@@ -42,6 +42,7 @@ class FiveCardStud(HandState):
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "bring_in": ("note", "the lowest upcard brings in"),
+        "bring_in_logged": ("note", "the bring-in written in the log: the forced bet itself, not a second bet"),
         "lead_unverifiable": ("unverifiable", "who leads a betting round cannot be checked: upcards not known"),
         "hole_card_exposed": ("note", "a hole card was exposed"),
     })
@@ -89,6 +90,10 @@ class FiveCardStud(HandState):
     after_end = frozenset({Show, Muck, TakePot})
     turns = BettingRound
     carry_type = PokerCarry
+    #: the rules a dispute cites by topic when the log shows nothing broken
+    dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({
+        "over_limit": ("stud.betting",), "show_order": ("stud.6",), "misdeal": ("stud.2.1",),
+    })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.up: list[tuple[AnyCard, ...]] = []  # per seat: his upcards in order (set in begin)
@@ -99,6 +104,8 @@ class FiveCardStud(HandState):
         self.last_round_first: int | None = None
         self.round_last_aggressor: int | None = None
         self.pass_rule = "stud.5.2"
+        #: the bring-in posted and nothing acted since: ``(seat, chips)`` (the scorekeeper may log it)
+        self.bring_in: tuple[int, int] | None = None
         super().__init__(setup, voided)
 
     def copy(self) -> Self:
@@ -132,6 +139,14 @@ class FiveCardStud(HandState):
 
     def over_reason(self) -> str:
         return self.ended or self.phase
+
+    def judged_later(self) -> Mapping[str, JudgedLater]:
+        """Who shows first is known at the showdown (stud.6: the last bettor of the last round)."""
+        later = dict(super().judged_later())
+        if self.ended is None:
+            later["show_order"] = JudgedLater("stud.6", "who shows first is known when the last betting round "
+                                              "is over and the showdown begins")
+        return later
 
     # ------------------------------------------------------------------ who leads
 
@@ -190,6 +205,7 @@ class FiveCardStud(HandState):
             self.round_last_aggressor = lead
             self.flag("bring_in", f"{self.names[lead]} brings in for {chips} (lowest upcard)", "stud.first_round",
                       player=lead)
+            self.bring_in = (lead, chips)
         if rnd.closed:
             self.end_round()
 
@@ -262,6 +278,13 @@ class FiveCardStud(HandState):
                           player=seat, remedy="ignored")
                 return
             self.open_next_round(seat)
+        brought, self.bring_in = self.bring_in, None
+        if isinstance(event, Bet) and brought == (seat, event.amount):
+            # stud.first_round: the bring-in is posted as the round opens; the scorekeeper who writes
+            # it ("Ann: bets 1", before anybody else acts) logs that forced bet, not a second bet
+            self.flag("bring_in_logged", f"{self.names[seat]}'s bet of {event.amount} is the bring-in itself",
+                      self.cite("stud.3.1"), player=seat)
+            return
         if self.round is None:  # the round opened and closed at once (everybody all in)
             self.flag("bet_outside_round", f"{self.names[seat]} cannot bet now", "stud.6", player=seat,
                       remedy="ignored")
@@ -275,6 +298,7 @@ class FiveCardStud(HandState):
     def end_round(self) -> None:
         rnd = self.round
         assert rnd is not None
+        self.bring_in = None
         live = self.in_hand()
         nobody_bet = rnd.first_bettor is None
         self.bank_round()

@@ -23,7 +23,7 @@ from referee.engine.outcome import Carry, Outcome, Penalty, PokerCarry, PotResul
 from referee.engine.places import kept
 from referee.engine.state import STANDARD_PACK, HandSetup, handles
 from referee.engine.options import choice
-from referee.engine.findings import FindingKind
+from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
 
@@ -119,6 +119,10 @@ class Jackpots(StraightDraw):
     after_end = StraightDraw.after_end | {Declare}
     gated_phases = StraightDraw.gated_phases | {"declare_open"}
     carry_type = JackpotsCarry
+    dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({
+        **StraightDraw.dispute_rules,
+        "false_open": ("jackpots.6", "jackpots.9", "jackpots.unproven_opener"),
+    })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.opener: int | None = None
@@ -277,6 +281,17 @@ class Jackpots(StraightDraw):
                 self.end_round()
             return
         self.flag("declaration_unknown", f"{who} declared {event.what}: not a declaration of this game", player=seat)
+
+    def judged_later(self) -> Mapping[str, JudgedLater]:
+        """jackpots.3: a false open is found at the showdown, or when the opener's hand is seen (his
+        openers or discards shown, a false open declared at the table) -- not from the deal logged."""
+        later = dict(super().judged_later())
+        if (self.opener is not None and self.ended is None and self.false_open_found is None
+                and self.opener_truth(table_only=True)[0] == "unknown"):
+            later["false_open"] = JudgedLater("jackpots.3", "a false open is found at the showdown, or when the "
+                                              f"opener's hand is seen ({self.names[self.opener]}'s openers shown, "
+                                              "or a false open declared at the table)")
+        return later
 
     # ------------------------------------------------------------------ proofs
 

@@ -261,6 +261,8 @@ class LaViuda(WhiskeyPoker):
     })
     carry_type = LaViudaCarry
     night_money = LaViudaFund
+    #: the rules a dispute cites by topic when the log shows nothing broken
+    dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({"buy_back": ("laviuda.5", "laviuda.4")})
     on_betting = None  # no betting round in La Viuda
 
     RULE_IDS: Mapping[str, str] = {

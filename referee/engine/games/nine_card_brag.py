@@ -11,6 +11,8 @@ not reveal his best hand first cannot win the deal, as in seven-card brag's defa
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from referee.engine.games.seven_card_brag import SevenCardBrag
 from referee.engine.options import choice
 from referee.errors import InputError
@@ -44,6 +46,7 @@ class NineCardBrag(SevenCardBrag):
     stake_rule = "brag9.1"
     order_rules = ("brag9.3",)
     best_first_rule = "brag9.3"
+    dispute_rules = MappingProxyType({"show_order": ("brag9.3.1", "brag9.3")})
     win_rule = "brag9.5"
     carry_rule = "brag9.7"
     four_rule = "brag9.6"

@@ -156,6 +156,8 @@ class SevenCardBrag(WithoutMisdeal):
     declarations = frozenset({"four_of_a_kind"})
     after_end = frozenset({Show, Muck, TakePot})
     carry_type = SevenCarry
+    #: the rules a dispute cites by topic when the log shows nothing broken
+    dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({"show_order": ("brag7.misorder", "brag7.4")})
 
     #: hands each player makes, and the rank of the prial above A-A-A (brag7.5)
     rounds: ClassVar[int] = 2

@@ -24,6 +24,7 @@ from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Even
 from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.outcome import Carry, Outcome, PokerCarry
 from referee.engine.places import MUCK, kept
+from referee.engine.findings import JudgedLater
 from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.engine.options import CHIPS, choice, whole_number
 from referee.errors import HandFileError, InputError, excerpt
@@ -196,6 +197,13 @@ class StraightDraw(HandState):
         "pat": "stands pat", "show": "shows", "muck": "mucks",
     })
     carry_type = PokerCarry
+    #: the rules a dispute cites by topic when the log shows nothing broken
+    dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({
+        "over_limit": ("draw.6", "draw.betting"),
+        "show_order": ("draw.showdown_first", "draw.9"),
+        "draw_count": ("draw.count_question", "draw.max_draw"),
+        "misdeal": ("draw.misdeal",),
+    })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         # state of the draw family, set before HandState.__init__ calls begin()
@@ -382,6 +390,25 @@ class StraightDraw(HandState):
             self.flag("dealt_not_in_deal", f"{who} has no chips and is not in this deal but was dealt cards",
                       "draw.misdeal", player=seat)
         self.deal_to(seat, event.cards)
+
+    def judged_later(self) -> Mapping[str, JudgedLater]:
+        """Who shows first is known at the showdown (draw.showdown_first); a misdeal claim is judged from
+        the cards as dealt, while a misdeal may still be called (draw.misdeal: before two players act)."""
+        later = dict(super().judged_later())
+        if self.ended is None:
+            later["show_order"] = JudgedLater("draw.showdown_first", "who shows first is known when the betting "
+                                              "is over and the showdown begins")
+        if (self.ended is None and self.options["draw.misdeal"] != "none" and self.phase in ("deal", "round1")
+                and self.round1_actions < 2 and not self.deal_seen()):
+            later["misdeal"] = JudgedLater("draw.misdeal", "a misdeal is judged from the cards as dealt, once they "
+                                           "are seen (logged, or exposed), and may be called until two players "
+                                           "have acted")
+        return later
+
+    def deal_seen(self) -> bool:
+        """Whether the log knows every card dealt in this hand (each player's whole hand)."""
+        return all(len(cards) == self.hand_size and UNKNOWN not in cards
+                   for cards in (self.hand_of(s) for s in range(self.n) if self.dealt_in[s]))
 
     def misdeal_remedy(self) -> str:
         if self.options["draw.misdeal"] == "none":

@@ -32,7 +32,7 @@ from referee.engine.pots import split_pot
 from referee.engine.staking import StakingRound, staking_rules
 from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.engine.options import CHIPS, choice, whole_number
-from referee.engine.findings import FindingKind
+from referee.engine.findings import FindingKind, JudgedLater
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
 
 #: The outcome kind of a deal whose pot stays for the next one (a blind player left alone under
@@ -132,6 +132,12 @@ class ThreeCardBrag(HandState):
     gated_phases: frozenset[str] = frozenset()
     turns = StakingRound
     carry_type = BragCarry
+    #: the rules a dispute cites by topic when the log shows nothing broken
+    dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({
+        "over_limit": ("brag.limit", "brag.betting"),
+        "see": ("brag.4.4", "brag.8.3", "brag.seen_may_see_blind"),
+        "cover": ("brag.cover_main_contest", "brag.cover_main_pot", "brag.9.3"),
+    })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
         self.covers: list[int] = []  # the coverers, in order
@@ -213,6 +219,15 @@ class ThreeCardBrag(HandState):
     def after_betting_change(self) -> None:
         if self.staking.ended is not None and self.phase == "betting":
             self.phase = "over" if self.staking.ended == "alone" and not self.covers else "showdown"
+
+    def judged_later(self) -> Mapping[str, JudgedLater]:
+        """brag.9.2: who contests each pot after a cover is known at the end, when the last two show."""
+        later = dict(super().judged_later())
+        if self.covers and self.phase == "betting":
+            later["cover"] = JudgedLater("brag.9.2", "who contests each pot after a cover is known at the end "
+                                         "of the betting: the last two show for the side pot, and those two and "
+                                         "the coverer for the main pot")
+        return later
 
     def on_cover(self, seat: int) -> None:
         """brag.9.1: the pot open now is closed for the players still in (the coverer among them);

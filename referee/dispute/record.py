@@ -1,0 +1,37 @@
+"""A ruling stored in a session's log, and only a ruling the log as it stands agrees with.
+
+:func:`record_ruling` checks the ruling against the replay of the log it was decided on
+(:func:`referee.dispute.decide.contradiction`: the disputed action still stands, the hand has reached
+the point where the rule is judged, a ruling from the log says what the replay's own findings say)
+and appends it at that log's head: if the log moved on meanwhile, nothing is stored and the
+:class:`~referee.store.store.StaleLogError` (exit 75) says what was recorded, so that the same
+command, run again, decides on the log as it is now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.dispute.decide import contradiction
+from referee.errors import InputError
+
+if TYPE_CHECKING:
+    from referee.dispute.document import RulingDocument
+    from referee.handfile.replay import ReplayedNight
+    from referee.store.models import EventRecord
+    from referee.store.store import Store
+
+
+def record_ruling(store: Store, session_id: int, doc: RulingDocument, replayed: ReplayedNight,
+                  head: int) -> EventRecord:
+    """Append ``doc``'s ruling to session ``session_id``'s log, whose events up to ``head`` (a seq) were
+    replayed as ``replayed`` to decide it.  A ruling the replay contradicts is an InputError; a log
+    that moved past ``head`` a StaleLogError; nothing is stored either way."""
+    problem = contradiction(doc, replayed)
+    if problem is not None:
+        raise InputError(f"the ruling is not recorded: {problem}", where=f"hand {doc.hand}, action {doc.action}",
+                         hint=f"`referee replay --session {session_id} --hand {doc.hand}` shows what the log says now")
+    return store.append_event(session_id, None, doc.event(), expected_seq=head)
+
+
+__all__ = ["record_ruling"]
