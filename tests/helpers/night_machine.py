@@ -59,16 +59,12 @@ from referee.store.store import Store, open_store
 
 #: Behaviour issue-level rules ask for that the code does not have yet, by name: what goes wrong today.
 NOT_YET: dict[str, str] = {
-    "bust": "a refused 'new hand' (a player busted, one player with chips) creates the hand, and the "
-            "night is wedged: every line, 'Ann adds 20' included, is refused",
-    "retry": "a command run again after its reply was lost stores its fact again (a payment, a rebuy, "
-             "a count, a void, a setting)",
+    "retry_money": "settle run again after its reply was lost stores its payment or setting again",
     "pay_nothing_owed": "a payment between two players who owe each other nothing is recorded",
-    "void_night": "a void night goes on: 'new hand', close and reopen are taken",
-    "void_voided": "amend --void of an action already voided is taken",
-    "confirmer": "a count is confirmed by a name nobody at the table has",
-    "text_import": "the text export of a stored night imports as a new night instead of being recognised",
-    "as_new": "import --as-new of a night already stored (an unedited JSON export) makes a second copy",
+    "text_import_begun_hand": "the text export of a night whose last hand is begun with no action yet, "
+                              "after chips added before it, imports as a new night instead of being recognised",
+    "text_export_trailing": "a text export writes the changes after the last hand (Bob leaves, Ann adds 20) "
+                            "as comments: imported, the night has them not (and is recognised as the stored one)",
 }
 
 
@@ -215,7 +211,7 @@ class NightMachine(RuleBasedStateMachine):
         before = fact_rows(self.url)
         ran = self.run(*args)
         after = fact_rows(self.url)
-        assert ran.code in (0, 2), f"neither done nor refused: {ran.said}"
+        assert ran.code in (0, 2, 75), f"neither done nor refused nor 'run it again': {ran.said}"
         assert "Traceback" not in ran.out, ran.said
         if ran.code != 0:
             assert before == after, f"a refused step changed rows ({rows_changed(before, after)}): {ran.said}"
@@ -228,7 +224,7 @@ class NightMachine(RuleBasedStateMachine):
         if again and ran.code == 0:
             STEPS[self.runner.kind] += 1
             retried = self.run(*args)
-            assert retried.code in (0, 2), f"a retry neither done nor refused: {retried.said}"
+            assert retried.code in (0, 2, 75), f"a retry neither done nor refused: {retried.said}"
             moved = fact_rows(self.url)
             assert moved == after, f"run again, it stored again ({rows_changed(after, moved)}): {retried.said}"
         return ran
@@ -465,8 +461,8 @@ class NightMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.status == "open")
     @rule(who=st.integers(0, 10), chips=st.integers(1, 100), again=st.booleans())
     def amend_rebuy(self, who: int, chips: int, again: bool) -> None:
-        """Add a rebuy the log missed."""
-        self.step("session", "amend", str(self.sid), "--rebuy", f"{self.came[who % len(self.came)]}:{chips}",
+        """Add a rebuy the log missed (of a player at the table)."""
+        self.step("session", "amend", str(self.sid), "--rebuy", f"{self.seated[who % len(self.seated)]}:{chips}",
                   "--why", "a missed rebuy", expect="done", again=again and not not_yet("retry"))
 
     @precondition(lambda self: self.status != "void")
@@ -500,7 +496,8 @@ class NightMachine(RuleBasedStateMachine):
           again=st.booleans())
     def settle_setting(self, setting: str, again: bool) -> None:
         """A money setting of the night is recorded."""
-        self.step("settle", str(self.sid), "--set", setting, expect="done", again=again and not not_yet("retry"))
+        self.step("settle", str(self.sid), "--set", setting, expect="done",
+                  again=again and not not_yet("retry_money"))
 
     def _settle(self, *extra: str, expect: str | None = None, again: bool = False) -> Ran:
         ran = self.step("settle", str(self.sid), *extra, "--json", expect=expect, again=again)
@@ -524,7 +521,7 @@ class NightMachine(RuleBasedStateMachine):
         if not self.transfers or n > len(self.transfers):
             return
         paid = self.transfers[n - 1]
-        self._settle("--paid", str(n), expect="done", again=again and not not_yet("retry"))
+        self._settle("--paid", str(n), expect="done", again=again and not not_yet("retry_money"))
         self.paid.append(paid)
 
     @precondition(lambda self: self.status == "closed")
@@ -537,7 +534,7 @@ class NightMachine(RuleBasedStateMachine):
         payer, payee, cents = self.transfers[n - 1]
         cents = max(1, cents // part)
         self._settle("--paid", f"{payer}:{payee}:{cents // 100}.{cents % 100:02d}", expect="done",
-                     again=again and not not_yet("retry"))
+                     again=again and not not_yet("retry_money"))
         self.paid.append((payer, payee, cents))
 
     @precondition(lambda self: self.status == "closed")
@@ -560,6 +557,10 @@ class NightMachine(RuleBasedStateMachine):
 
     # -------------------------------------------------------------- export and import
 
+    def _begun_empty(self) -> bool:
+        snap = self.snapshot()
+        return len(snap.hands) > len({r.hand_number for r in snap.events if r.hand_number is not None})
+
     def _export(self, fmt: str, sid: int | None = None) -> Path:
         self.files += 1
         path = self.scratch / f"night-{id(self)}-{self.files}.{'json' if fmt == 'json' else 'txt'}"
@@ -580,10 +581,17 @@ class NightMachine(RuleBasedStateMachine):
             from referee.ledger.ledger import session_ledger
 
             theirs = session_ledger(there, sid)[0].balances()
-        ours = self.ledger()[0].balances()
-        assert theirs == ours, f"imported, the night's balances differ: {ours} here, {theirs} there"
-        if fmt == "text":
-            assert back.out == path.read_text(encoding="utf-8"), "exported again, the imported night differs"
+        if fmt == "json":  # the whole log: the money too
+            ours = self.ledger()[0].balances()
+            assert theirs == ours, f"imported, the night's balances differ: {ours} here, {theirs} there"
+            return
+        # the hand format: the hands and the changes between them (money paid and cash-outs are comments)
+        text = path.read_text(encoding="utf-8")
+        trailing = any(line.startswith("# not in the hand format: ") and not any(
+            w in line for w in ("cashes out", "confirmed by", "paid", "ledger", "count")) for line in text.splitlines())
+        if trailing and not_yet("text_export_trailing"):
+            return
+        assert back.out == text, f"exported again, the imported night differs:\n{text}\n----\n{back.out}"
 
     @precondition(lambda self: self.status != "void")
     @rule(fmt=st.sampled_from(["text", "json"]), how=st.sampled_from(["as is", "edited", "as new"]))
@@ -592,7 +600,7 @@ class NightMachine(RuleBasedStateMachine):
         export is a new night (a JSON one only with --as-new); --as-new of an unedited one is refused."""
         if how == "as new" and (fmt == "text" or not_yet("as_new")):
             how = "as is"
-        if fmt == "text" and not_yet("text_import") and how == "as is":
+        if fmt == "text" and how == "as is" and not_yet("text_import_begun_hand") and self._begun_empty():
             fmt = "json"
         path = self._export(fmt)
         if how == "as is":
