@@ -23,7 +23,7 @@ from helpers import night_machine as nm
 from helpers.fuzz import SHORT_PASS, total_inputs
 
 #: runs per (game, database) in the default pass, and steps per run
-RUNS, STEPS = 2, 18
+RUNS, STEPS = 2, 25
 CLI_RUNS, CLI_STEPS = 2, 10
 
 
@@ -65,7 +65,7 @@ def machine_settings(runs: int, steps: int) -> settings:
 
 @pytest.mark.parametrize("game", nm.GAMES)
 def test_no_sequence_of_steps_breaks_a_night(game: str, fresh_url: Callable[[], str], tmp_path: Path) -> None:
-    machine = nm.machine_for(fresh_url, nm.InProcess, tmp_path, game)
+    machine = nm.machine_for(fresh_url, nm.Library, tmp_path, game)
     run_state_machine_as_test(machine, settings=machine_settings(RUNS, STEPS))
 
 
@@ -81,9 +81,10 @@ def test_no_sequence_of_commands_breaks_a_night(fresh_url: Callable[[], str], tm
 @pytest.fixture
 def night(sqlite_url: str, tmp_path: Path) -> Iterator[nm.NightMachine]:
     """The machine on one SQLite store, its rules taken one by one as a story tells them."""
-    machine = nm.machine_for(lambda: sqlite_url, nm.InProcess, tmp_path)()
+    machine = nm.machine_for(lambda: sqlite_url, nm.Library, tmp_path)()
     yield machine
     machine.store.close()
+    machine.run.store.close()  # type: ignore[attr-defined]
 
 
 def checked(machine: nm.NightMachine) -> None:

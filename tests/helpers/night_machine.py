@@ -33,6 +33,7 @@ then taken out of :data:`NOT_YET`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from hypothesis import note
+from hypothesis.errors import InvalidArgument
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from helpers.scorekeeper import biggest, legal_events, words
@@ -60,6 +62,7 @@ from referee.store.store import Store, open_store
 #: Behaviour issue-level rules ask for that the code does not have yet, by name: what goes wrong today.
 NOT_YET: dict[str, str] = {
     "retry_money": "settle run again after its reply was lost stores its payment or setting again",
+    "retry_dispute": "a dispute asked again after its reply was lost stores its ruling again",
     "pay_too_much": "a payment of more than the payer owes the payee (€31 of €30) is recorded",
     "pay_nothing_owed": "a payment between two players who owe each other nothing is recorded",
     "text_import_begun_hand": "the text export of a night whose last hand is begun with no action yet, "
@@ -123,16 +126,110 @@ _runner = CliRunner()
 
 
 class InProcess(Runner):
-    """The command's own code in this process: what the owners of a night's facts decide, without a
-    program's start-up."""
+    """The command's own code in this process (typer's runner): what the owners of a night's facts
+    decide, without a program's start-up."""
 
-    kind = "library"
+    kind = "commands"
 
     def __call__(self, *args: str) -> Ran:
         result = _runner.invoke(app, ["--db", self.url, *args], terminal_width=200, env={"COLUMNS": "200"})
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise AssertionError(f"referee {' '.join(args)} raised {result.exception!r}") from result.exception
         return Ran(args, result.exit_code, result.output)
+
+
+class Library(Runner):
+    """The library API of a night's life on one open store (:mod:`referee.night`, and the live table
+    for the table's lines), each step with the identity its command gives it; the steps it does not own
+    (starting a night, settling it, disputes, export and import) as their commands run them, in this
+    process."""
+
+    kind = "library"
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.store = open_store(url)
+        self.commands = InProcess(url)
+
+    def __call__(self, *args: str) -> Ran:
+        from referee.errors import AlreadyRecorded
+
+        try:
+            said = self._call(list(args))
+        except AlreadyRecorded as done:
+            return Ran(args, 0, f"Already recorded: {done}")
+        except RefereeError as err:
+            return Ran(args, err.exit_code, f"Error: {err.message}" + (f"\nHint: {err.hint}" if err.hint else ""))
+        return self.commands(*args) if said is None else Ran(args, 0, said)
+
+    def _call(self, args: list[str]) -> str | None:
+        from referee.night import life
+        from referee.store.requests import Request, asks
+
+        store = self.store
+        if args[0] == "act":
+            return self._act(args[1:])
+        if args[:2] not in (["session", "close"], ["session", "reopen"], ["session", "amend"], ["session", "void"]):
+            return None
+        verb, sid, options = args[1], int(args[2]), _options(args[3:])
+        if verb == "close":
+            pairs = [(t.rpartition(":")[0], int(t.rpartition(":")[2])) for t in options.get("-c", [])]
+            by = options.get("--by", [None])[0]
+            accept = "--accept" in options
+            request = Request(asks("session close", sid, sorted((n.casefold(), c) for n, c in pairs), None,
+                                   " ".join((by or "").split()) if accept else None))
+            end_hand = options.get("--end-hand", [None])[0]
+            request = Request(asks("session close", sid, sorted((n.casefold(), c) for n, c in pairs), end_hand,
+                                   " ".join((by or "").split()) if accept else None))
+            out = life.count_out(store, sid, pairs, end_hand=end_hand, by=by, request=request)
+            if accept and by and out.differ:
+                life.confirmer(out, by)
+            closed = life.close(store, out, by=by if accept else None, request=request)
+            return f"Session {sid} closed: {closed.count_out.cash_outs}"
+        why = options["--why"][0]
+        if verb == "reopen":
+            life.reopen(store, sid, why, request=Request(asks("session reopen", sid, " ".join(why.split()), "")))
+            return f"Session {sid} reopened"
+        if verb == "void":
+            life.void(store, sid, why)
+            return f"Session {sid} is void"
+        def pairs_of(option: str) -> list[tuple[str, int]]:
+            return [(t.rpartition(":")[0], int(t.rpartition(":")[2])) for t in options.get(option, [])]
+        voids = [(int(h), a) for h, a in pairs_of("--void")]
+        fixes, rebuys = pairs_of("--count"), pairs_of("--rebuy")
+        request = Request(asks("session amend", sid, voids, fixes, rebuys, " ".join(why.split())))
+        return "; ".join(life.amend(store, sid, why, life.Amendments(voids, fixes, rebuys), request=request))
+
+    def _act(self, args: list[str]) -> str:
+        from referee.errors import InputError, RetryableError
+        from referee.recording.live_table import LiveTable, Refused
+
+        force = args[0] == "--force"
+        sid, line = int(args[force]), args[force + 1]
+        table = LiveTable(self.store, sid)
+        entry = table.enter(line)
+        if isinstance(entry, Refused) and entry.forceable and force:
+            entry = table.force()
+        if isinstance(entry, Refused):
+            if entry.stale or entry.retry:
+                raise RetryableError(entry.reason, hint=entry.hint)
+            raise InputError(entry.reason, hint=entry.hint or ("add --force to log it as it happened"
+                                                             if entry.forceable else None))
+        return str(getattr(entry, "text", entry))
+
+
+def _options(args: list[str]) -> dict[str, list[str]]:
+    """``-c A:1 -c B:2 --accept --by Bob`` as {'-c': ['A:1', 'B:2'], '--accept': [], '--by': ['Bob']}."""
+    out: dict[str, list[str]] = {}
+    i = 0
+    while i < len(args):
+        if args[i] == "--accept":
+            out.setdefault(args[i], [])
+            i += 1
+        else:
+            out.setdefault(args[i], []).append(args[i + 1])
+            i += 2
+    return out
 
 
 class Subprocess(Runner):
@@ -154,6 +251,8 @@ class Subprocess(Runner):
 #: steps and runs per machine (library, cli), printed at the end of the test run
 STEPS: Counter[str] = Counter()
 RUNS: Counter[str] = Counter()
+#: how each kind of step ended (command, exit code): which states the runs reached
+ENDED: Counter[tuple[str, int]] = Counter()
 
 
 def summary() -> str | None:
@@ -201,6 +300,8 @@ class NightMachine(RuleBasedStateMachine):
                 self._export_is_the_same_night("json")
         finally:
             self.store.close()
+            if isinstance(self.run, Library):
+                self.run.store.close()
 
     # -------------------------------------------------------------- the one way a step is taken
 
@@ -212,6 +313,7 @@ class NightMachine(RuleBasedStateMachine):
         before = fact_rows(self.url)
         ran = self.run(*args)
         after = fact_rows(self.url)
+        ENDED[(" ".join(a for a in args[:2] if not a.isdigit()), ran.code)] += 1
         assert ran.code in (0, 2, 75), f"neither done nor refused nor 'run it again': {ran.said}"
         assert "Traceback" not in ran.out, ran.said
         if ran.code != 0:
@@ -259,7 +361,8 @@ class NightMachine(RuleBasedStateMachine):
                 seed=st.integers(0, 2**16))
     def begin(self, game: str, players: int, short: bool, stacks: list[int], dealer: int, seed: int) -> None:
         game = type(self).game or game
-        note(f"the game: {game}")
+        with contextlib.suppress(InvalidArgument):  # a scripted run, outside hypothesis
+            note(f"the game: {game}")
         self.rng = random.Random(seed)
         self.seated = list(SEATED[:players])
         self.came = list(self.seated)
@@ -321,6 +424,22 @@ class NightMachine(RuleBasedStateMachine):
         self.step("act", str(self.sid), words(t, event), expect="done")
 
     @precondition(lambda self: self.status == "open")
+    @rule(lines=st.integers(1, 12), big=st.booleans())
+    def act_along(self, lines: int, big: bool) -> None:
+        """Up to ``lines`` legal lines, one after another, beginning the next hand when one is over
+        (while two players have chips): the way the night gets anywhere."""
+        for _ in range(lines):
+            t = self.table()
+            events = legal_events(t, self.rng)
+            if events:
+                event = biggest(events) if big else self.rng.choice(events)
+                self.step("act", str(self.sid), words(t, event), expect="done")
+            elif (t.state is None or t.over() is not None) and self._with_chips(t) >= 2:
+                self.step("act", str(self.sid), "new hand", expect="done")
+            else:
+                return
+
+    @precondition(lambda self: self.status == "open")
     @rule(pick=st.integers(0, 10**6), nobody=st.booleans())
     def act_illegal(self, pick: int, nobody: bool) -> None:
         """An action out of turn, or by nobody at the table, is refused and writes nothing."""
@@ -379,29 +498,31 @@ class NightMachine(RuleBasedStateMachine):
         if not hands:
             return
         ran = self.step("dispute", str(self.sid), "--hand", str(1 + hand % hands), "--action", str(action),
-                        "Bob says Ann acted out of turn", again=again and not not_yet("retry"))
+                        "Bob says Ann acted out of turn", again=again and not not_yet("retry_dispute"))
         if "not decided" in ran.out:
             pass  # checked by step: see check_not_decided_stores_nothing
         self.last_dispute = ran
 
     # -------------------------------------------------------------- the end of the night
 
-    def _counts(self) -> dict[str, int]:
-        """What the log gives each player who still has to cash out."""
-        from referee.ledger.counting import counts_at_close
+    def _counts(self) -> tuple[dict[str, int], bool]:
+        """What the log gives each player who still has to cash out (a hand in play ended by
+        returning its pot: house.90.1), and whether a hand is in play."""
+        from referee.ledger.counting import counts_at_close, end_hand_shares, hand_in_play
 
-        ledger, log, _ = self.ledger()
-        return {c.name: c.log_says for c in counts_at_close(ledger, log, {}) if c.name in log.table.due}
+        ledger, log, replayed = self.ledger()
+        hand = hand_in_play(replayed)
+        given = end_hand_shares(hand, "return") if hand is not None else {}
+        counts = counts_at_close(ledger, log, dict.fromkeys(log.table.due, 0), given)
+        return {c.name: c.log_says for c in counts if c.name in log.table.due}, hand is not None
 
     @precondition(lambda self: self.status == "open")
     @rule(wrong=st.integers(-3, 3), who=st.integers(0, 10), accept=st.sampled_from(["no", "player", "nobody"]),
           again=st.booleans())
     def close(self, wrong: int, who: int, accept: str, again: bool) -> None:
         """Close with the log's counts (taken), with a wrong count (refused unless confirmed by a player
-        of the night; a confirmer nobody at the table is refused)."""
-        if self.in_hand():
-            return
-        counts = self._counts()
+        of the night; a confirmer nobody at the table is refused); a hand in play is ended by rule."""
+        counts, in_hand = self._counts()
         if not counts:
             return
         name = sorted(counts)[who % len(counts)]
@@ -416,8 +537,11 @@ class NightMachine(RuleBasedStateMachine):
             args += ["--accept", "--by", self.came[who % len(self.came)]]
         elif accept == "nobody":
             args += ["--accept", "--by", "Zed"]
+        if in_hand:
+            args += ["--end-hand", "return"]
         done = not wrong or accept == "player"
-        ran = self.step(*args, expect="done" if done else "refused", again=again, hint=True)
+        ran = self.step(*args, expect=("done" if done else "refused") if not in_hand else None, again=again,
+                        hint=True)
         if ran.code == 0:
             self.status = "closed"
 
@@ -467,16 +591,20 @@ class NightMachine(RuleBasedStateMachine):
                   "--why", "a missed rebuy", expect="done", again=again and not not_yet("retry"))
 
     @precondition(lambda self: self.status != "void")
-    @rule(again=st.booleans())
-    def void_night(self, again: bool) -> None:
-        """Void the night: kept, counted nowhere; nothing goes on after it."""
+    @rule(again=st.booleans(), chance=st.integers(0, 5))
+    def void_night(self, again: bool, chance: int = 0) -> None:
+        """Void the night: kept, counted nowhere; nothing goes on after it (now and then: a void night
+        ends the run's story)."""
+        if chance:
+            return
         self.step("session", "void", str(self.sid), "--why", "played for fun", expect="done",
                   again=again and not not_yet("retry"))
         self.status = "void"
 
+    @precondition(lambda self: self.status == "void")
     @rule()
     def show_the_night(self) -> None:
-        """The night as the host reads it (a step that writes nothing, open to every state)."""
+        """The night as the host reads it (a step that writes nothing; all a void night leaves)."""
         self.step("session", "show", str(self.sid), "--json", expect="done")
 
     @precondition(lambda self: self.status == "void" and not not_yet("void_night"))
