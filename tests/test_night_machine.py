@@ -23,7 +23,7 @@ from helpers import night_machine as nm
 from helpers.fuzz import SHORT_PASS, total_inputs
 
 #: runs per (game, database) in the default pass, and steps per run
-RUNS, STEPS = 2, 25
+RUNS, STEPS = 2, 30
 CLI_RUNS, CLI_STEPS = 2, 10
 
 
