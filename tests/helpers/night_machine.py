@@ -554,13 +554,13 @@ class NightMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.status in ("open", "reopened"))
     @rule(chance=st.integers(0, 2))
     def close_and_settle(self, chance: int) -> None:
-        """The end of most nights: the hand in play ended, the log's counts, the transfers listed (now
-        and then the night plays on instead)."""
+        """The end of most nights: the hand in play ended, the log's counts, the transfers listed and
+        the first one paid (now and then the night plays on instead)."""
         if chance:
             return
         self.close(wrong=0, who=0, accept="no", again=False)
         if self.status == "closed":
-            self.settle_list()
+            self.pay_by_number(1, again=False)
 
     @precondition(lambda self: self.status in ("open", "closed", "reopened"))
     @rule(again=st.booleans())
@@ -741,11 +741,15 @@ class NightMachine(RuleBasedStateMachine):
             return
         # the hand format: the hands and the changes between them (money paid and cash-outs are comments)
         text = path.read_text(encoding="utf-8")
-        trailing = any(line.startswith("# not in the hand format: ") and not any(
-            w in line for w in ("cashes out", "confirmed by", "paid", "ledger", "count")) for line in text.splitlines())
+        said = "# not in the hand format: "  # money and corrections: comments, by design (--json keeps them)
+        trailing = any(line.startswith(said) and any(w in line for w in (" leaves", " adds ", " sits down with "))
+                       for line in text.splitlines())
         if trailing and not_yet("text_export_trailing"):
             return
-        assert back.out == text, f"exported again, the imported night differs:\n{text}\n----\n{back.out}"
+        hands = [line for line in text.splitlines() if not line.startswith(said)]
+        again = [line for line in back.out.splitlines() if not line.startswith(said)]
+        assert again == hands, "exported again, the imported night differs:\n" + "\n".join(hands) + \
+            "\n----\n" + "\n".join(again)
 
     @precondition(lambda self: self.status != "void")
     @rule(fmt=st.sampled_from(["text", "json"]), how=st.sampled_from(["as is", "edited", "as new"]))
