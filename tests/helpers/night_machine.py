@@ -403,19 +403,21 @@ class NightMachine(RuleBasedStateMachine):
             self._the_named_way_on(t)
 
     def _with_chips(self, t: Any) -> int:
-        """How many players of the next hand have chips (as the night thread leaves them)."""
-        if t.state is not None:
-            return sum(1 for _, chips in t.stacks() if chips > 0) + sum(
-                1 for e in t.header if isinstance(e, (ev.AddChips, ev.SitDown)))
-        stacks = t.thread.stacks
-        return sum(1 for name in t.table_state.seats if stacks.get(name, 1) > 0) + sum(
-            1 for e in t.header if isinstance(e, ev.AddChips))
+        """How many players of the next hand have chips: those seated now (as the log's changes
+        between hands leave the table) with chips after the last hand, or chips added since."""
+        stacks = dict(t.stacks()) if t.state is not None else t.thread.stacks
+        added = {e.player for e in t.header if isinstance(e, (ev.AddChips, ev.SitDown))}
+        return sum(1 for name in t.table_state.seats if stacks.get(name, 1) > 0 or name in added)
 
     def _the_named_way_on(self, t: Any) -> None:
-        """After a refused 'new hand': chips added between hands are taken, and then the hand begins."""
-        broke = next((name for name, chips in t.stacks() if chips == 0), self.seated[0]) if t.state is not None \
-            else self.seated[0]
-        self.step("act", str(self.sid), f"{broke} adds 20", expect="done")
+        """After a refused 'new hand': chips added between hands (or, with one player left, a newcomer
+        sitting down) are taken, and then the hand begins."""
+        broke = [n for n in self.seated if dict(t.stacks()).get(n, 1) == 0] if t.state is not None else []
+        if len(self.seated) < 2 or not broke:
+            self.sit_down(20)
+        else:
+            self.step("act", str(self.sid), f"{broke[0]} adds 20", expect="done")
+        self.step("act", str(self.sid), "new hand", expect="done")
 
     @precondition(lambda self: self.status == "open")
     @rule(pick=st.integers(0, 10**6), big=st.booleans())
@@ -486,10 +488,10 @@ class NightMachine(RuleBasedStateMachine):
         self.seated.append(free[0])
         self.came.append(free[0])
 
-    @precondition(lambda self: self.status == "open" and len(self.seated) > 2)
+    @precondition(lambda self: self.status == "open" and len(self.seated) > 1)
     @rule(who=st.integers(0, 10))
     def stand_up(self, who: int) -> None:
-        """A player leaves between hands (two stay)."""
+        """A player leaves between hands (one stays: the night waits for a newcomer)."""
         if self.in_hand():
             return
         name = self.seated[who % len(self.seated)]
@@ -735,6 +737,7 @@ class NightMachine(RuleBasedStateMachine):
             from referee.ledger.ledger import session_ledger
 
             theirs = session_ledger(there, sid)[0].balances()
+            seated_there = list(session_ledger(there, sid)[1].table.seats)
         if fmt == "json":  # the whole log: the money too
             ours = self.ledger()[0].balances()
             assert theirs == ours, f"imported, the night's balances differ: {ours} here, {theirs} there"
@@ -746,6 +749,8 @@ class NightMachine(RuleBasedStateMachine):
                        for line in text.splitlines())
         if trailing and not_yet("text_export_trailing"):
             return
+        seated = list(self.ledger()[1].table.seats)
+        assert seated_there == seated, f"imported, the table is {seated_there}; here it is {seated}"
         hands = "\n".join(line for line in text.splitlines() if not line.startswith(said)).rstrip()
         again = "\n".join(line for line in back.out.splitlines() if not line.startswith(said)).rstrip()
         assert again == hands, f"exported again, the imported night differs:\n{hands}\n----\n{again}"
