@@ -362,7 +362,7 @@ class NightMachine(RuleBasedStateMachine):
 
     # -------------------------------------------------------------- the night begins
 
-    @initialize(game=st.sampled_from(GAMES), players=st.integers(2, 4), short=st.booleans(),
+    @initialize(game=st.sampled_from(GAMES), players=st.sampled_from([2, 2, 3, 4]), short=st.booleans(),
                 stacks=st.lists(st.integers(20, 200), min_size=4, max_size=4), dealer=st.integers(0, 3),
                 seed=st.integers(0, 2**16))
     def begin(self, game: str, players: int, short: bool, stacks: list[int], dealer: int, seed: int) -> None:
@@ -373,7 +373,7 @@ class NightMachine(RuleBasedStateMachine):
         self.seated = list(SEATED[:players])
         self.came = list(self.seated)
         if short:
-            stacks[0] = 1 + seed % 4  # a short stack: the way to a bust
+            stacks[0] = 1 + seed % 2  # a short stack: the way to a bust
         seats = [a for name, chips in zip(self.seated, stacks) for a in ("-p", f"{name}:{chips}")]
         self.step("session", "new", "--table", "Night", "--game", game, *seats,
                   "--dealer", self.seated[dealer % players], expect="done")
