@@ -16,6 +16,8 @@ import re
 EXCERPT = 40
 #: A run of text without a space this long in a message is bad input quoted whole (see :func:`shortened`).
 _RUN = re.compile(r"\S{200,}")
+#: A character that would break a message's one line (a control character, a line or paragraph separator).
+_BREAK = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 #: Exit code of bad input, a bad rulebook, a wrong database URL: fix something, then run again.
 EXIT_INPUT = 2
 #: Exit code of a retryable failure (sysexits.h's EX_TEMPFAIL): nothing to fix, run it again.
@@ -33,7 +35,9 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
 
 def shortened(text: str) -> str:
     """A message with any run of 200 or more characters without a space cut to an excerpt: the last
-    guard before a message reaches the terminal, for bad input a layer quoted whole."""
+    guard before a message reaches the terminal, for bad input a layer quoted whole; a line break or
+    other control character in it (a name read from a file) written as its escape, so it stays one line."""
+    text = _BREAK.sub(lambda m: m[0].encode("unicode_escape").decode("ascii"), text)
     return _RUN.sub(lambda m: f"{m[0][:EXCERPT]}… ({len(m[0]):,} characters)", text)
 
 
@@ -124,6 +128,9 @@ class RetryableError(RefereeError):
     the database went away mid-command.  Exit code 75: the same command may succeed when run again."""
 
     exit_code = EXIT_RETRY
+    #: where the session's log stood when the writing command asked (a request's key, set by the store):
+    #: run again with ``--asked-at`` it, the command finds its own fact whatever was recorded since
+    asked_at: int | None = None
 
 
 class ServerGoneError(StoreError, RetryableError):

@@ -307,3 +307,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     swapped = swap_summary(counted[TALLY])  # the (night, step) pairs the scoreboard's swap proof compared
     if swapped:
         terminalreporter.write_line(swapped)
+    from helpers.night_machine import RUNS_TALLY, STEPS_TALLY, summary as machine_summary
+
+    machined = machine_summary(counted[STEPS_TALLY], counted[RUNS_TALLY])  # the night machines' steps and runs
+    if machined:
+        terminalreporter.write_line(machined)

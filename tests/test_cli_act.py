@@ -5,11 +5,10 @@ another recorder reported in plain words, and ``referee --help`` never loading t
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-from pathlib import Path
 
+from helpers.cli import run
 from typer.testing import CliRunner
 
 from referee.cli import app
@@ -18,13 +17,6 @@ from referee.recording.session_log import night_from_session
 from referee.store.store import SeatSpec, open_store
 
 runner = CliRunner()
-REFEREE = Path(sys.executable).parent / "referee"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"COLUMNS": "200"}
-    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=env,
-                          stdin=subprocess.DEVNULL, timeout=120)
 
 
 def new_session(url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee")) -> int:

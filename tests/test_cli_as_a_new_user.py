@@ -4,25 +4,16 @@ Each through typer's CliRunner and through a real ``referee`` process."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.cli import run
 from typer.testing import CliRunner
 
 from referee.cli import app
 
 runner = CliRunner()
-REFEREE = Path(sys.executable).parent / "referee"
 TABLE = "[bold]Kitchen[/bold] :thumbs_up:"
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"COLUMNS": "200"}
-    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=base | (env or {}),
-                          stdin=subprocess.DEVNULL, timeout=120)
 
 
 def test_a_table_name_is_printed_as_typed(db_url: str) -> None:

@@ -3,23 +3,14 @@ at most a short excerpt of what was typed; exit code 2 and no traceback."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+from helpers.cli import run
 from typer.testing import CliRunner
 
 from referee.cli import app
 
 runner = CliRunner()
-REFEREE = Path(sys.executable).parent / "referee"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
-    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=env,
-                          stdin=subprocess.DEVNULL, timeout=300)
 
 
 def new_session(db: str) -> None:

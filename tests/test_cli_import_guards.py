@@ -218,7 +218,7 @@ def test_a_pokernow_ledger_of_one_player_is_refused(sqlite_url: str, tmp_path: P
     path = ledger_file(tmp_path, '"Solo",s1,2023-05-01T20:00:00Z,2023-05-01T23:00:00Z,100,100,0,0')
     result = invoke("import-ledger", path, "--db", sqlite_url)
     assert result.exit_code == 2
-    assert result.output.splitlines()[0] == ("Error: ledger.csv: the ledger has one player (Solo, row 2): "
+    assert result.output.splitlines()[0] == ("Error: ledger.csv: the ledger has one player ('Solo', row 2): "
                                              "a night needs two or more")
     assert sessions(sqlite_url) == []
     assert invoke("standings", "--db", sqlite_url).exit_code == 0

@@ -6,26 +6,19 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.cli import REFEREE, run
 from typer.testing import CliRunner
 
 from referee.cli import app
 
 runner = CliRunner()
-REFEREE = Path(sys.executable).parent / "referee"
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "jackpots-friday.txt"
 FALSE_OPEN = ROOT / "tests" / "golden" / "jackpots" / "15_false_open_found_at_showdown.txt"
 DISPUTE = ["--hand", "1", "--action", "2", "Cy says Bob's open was false", "--no-record"]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
-    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=env,
-                          stdin=subprocess.DEVNULL, timeout=300)
 
 
 @pytest.fixture

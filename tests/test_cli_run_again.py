@@ -81,7 +81,7 @@ def test_settle_paid_run_again_says_already_recorded_and_never_pays_the_transfer
     first = cli(db_url, "settle", "1", "--paid", "1")
     assert first.exit_code == 0, first.output
     assert lines(first)[0] == "Recorded: Cy paid Ann €30.00"
-    seq = len(kinds(db_url, "SitDown", "SetDealer", "CashOut", "CountConfirmed", "TransferPaid"))
+    seq = len(kinds(db_url, "SitDown", "SetDealer", "RulebookText", "CashOut", "CountConfirmed", "TransferPaid"))
     again = cli(db_url, "settle", "1", "--paid", "1")
     assert again.exit_code == 0, again.output
     assert lines(again)[0] == f"Already recorded: Cy paid Ann €30.00 (session 1, event {seq})"
@@ -153,12 +153,12 @@ def test_a_setting_recorded_run_again_is_recorded_once(sqlite_url: str) -> None:
 def adds_twenty(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
     assert cli(url, "session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:100", "-p", "Bob:100").exit_code == 0
     return (["act", "1", "Ann adds 20"], lambda u: [p for _, p in kinds(u, "AddChips") if p["player"] == "Ann"],
-            "Already recorded: Ann adds 20 (session 1, event 4)")
+            "Already recorded: Ann adds 20 (session 1, event 5)")  # after two sit-downs, the dealer, the rulebook
 
 
 def pays_cy(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
     three(url)
-    seq = len(kinds(url, "SitDown", "SetDealer", "CashOut", "CountConfirmed")) + 1
+    seq = len(kinds(url, "SitDown", "SetDealer", "RulebookText", "CashOut", "CountConfirmed")) + 1
     return ["settle", "1", "--paid", "1"], payments, f"Already recorded: Cy paid Ann €30.00 (session 1, event {seq})"
 
 
@@ -224,6 +224,73 @@ def test_a_command_run_again_with_the_event_its_lost_run_printed_finds_its_fact_
     assert len(facts(pg_url)) == 1
 
 
+def closes(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
+    assert cli(url, "session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:100", "-p", "Bob:100").exit_code == 0
+    return (["session", "close", "1", "-c", "Ann:100", "-c", "Bob:100"], lambda u: [p for _, p in kinds(u, "CashOut")],
+            "Already recorded: Ann cashes out 100")
+
+
+def reopens(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
+    three(url)
+    return (["session", "reopen", "1", "--why", "Bob's count"], lambda u: [p for _, p in kinds(u, "Reopened")],
+            "Already recorded: reopened")
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("command, meanwhile", [
+    (closes, ["settle", "1", "--set", "locale=en_IE"]),
+    (reopens, ["session", "amend", "1", "--count", "Cy:71", "--why", "miscounted"]),
+    (rebuys, ["session", "amend", "1", "--void", "1:1", "--why", "misheard"]),
+], ids=["session close", "session reopen", "session amend"])
+def test_a_session_correction_run_again_with_the_event_its_lost_run_printed_finds_its_fact_after_more_was_recorded(
+        pg_url: str, command: Callable[[str], tuple[list[str], Callable[[str], list[object]], str]],
+        meanwhile: list[str]) -> None:
+    """Close, reopen and amend: the reply to the COMMIT is lost, the exit-75 hint names the event where
+    the log stood when the command asked, another command records something, and the first run again
+    with ``--asked-at`` that event says "Already recorded" and stores nothing twice."""
+    args, facts, already = command(pg_url)
+    parts = urlsplit(pg_url)
+    proxy = CuttingProxy(parts.hostname or "127.0.0.1", parts.port or 5432, commits_appended_events)
+    try:
+        proxy.cut_next.set()
+        code, out, err = run(*args, "--db", proxy.url(pg_url))
+    finally:
+        proxy.close()
+    assert code == 75, (out, err)
+    stored = len(facts(pg_url))
+    [at] = re.findall(r"--asked-at (\d+)", " ".join(err.split()))
+    done = cli(pg_url, *meanwhile)
+    assert done.exit_code == 0, done.output
+    code, out, err = run(*args, "--asked-at", at, "--db", pg_url)
+    assert code == 0, err
+    assert already in " ".join(out.split()), out
+    assert len(facts(pg_url)) == stored
+
+
+def commits_a_void(data: bytes, sent: list[bytes]) -> bool:
+    """The COMMIT of the transaction that marks a session void (no event of its log)."""
+    return b"COMMIT" in data and any(b"UPDATE sessions" in earlier for earlier in sent)
+
+
+@pytest.mark.postgres
+def test_a_void_whose_reply_was_lost_run_again_with_asked_at_says_already_recorded(pg_url: str) -> None:
+    """``session void`` takes ``--asked-at`` as close, amend and reopen do (one retry line for them
+    all); a void is found again by its reason."""
+    assert cli(pg_url, "session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:100", "-p", "Bob:100").exit_code == 0
+    parts = urlsplit(pg_url)
+    proxy = CuttingProxy(parts.hostname or "127.0.0.1", parts.port or 5432, commits_a_void)
+    try:
+        proxy.cut_next.set()
+        code, out, err = run("session", "void", "1", "--why", "started twice", "--db", proxy.url(pg_url))
+    finally:
+        proxy.close()
+    assert code == 75, (out, err)
+    assert "run it again as it is" in " ".join(err.split()), err
+    code, out, err = run("session", "void", "1", "--why", "started twice", "--asked-at", "4", "--db", pg_url)
+    assert code == 0, err
+    assert "Already recorded: void: started twice (session 1" in " ".join(out.split()), out
+
+
 # ---------------------------------------------------------------- two at once
 
 
@@ -284,7 +351,8 @@ def test_the_same_command_twice_at_once_stores_its_fact_once(
 def test_two_imports_of_one_night_at_once_import_it_once(pg_url: str) -> None:
     """Both import processes have recorded the night and checked that the store does not hold it yet;
     the test holds the table of request identities (SHARE) until both wait to claim the night, then
-    lets go: one keeps it, the other is told the session that holds it.  Today: both import."""
+    lets go: one keeps it, the other is refused as an import of a copy one after the other is (exit 2,
+    the same words: the night is already in the store as the winner's session).  Today: both import."""
     assert cli(pg_url, "session", "new", "--table", "Old", "--game", "straight_draw",
                "-p", "Oleg:50", "-p", "Ivan:50", "-p", "Masha:50").exit_code == 0  # the players exist
     with psycopg.connect(libpq(pg_url), autocommit=True) as watch, psycopg.connect(libpq(pg_url)) as holder:
@@ -292,10 +360,13 @@ def test_two_imports_of_one_night_at_once_import_it_once(pg_url: str) -> None:
         both = [start("import", str(NIGHT), "--table", "Kitchen", "--db", pg_url) for _ in range(2)]
         waiting_for_lock(watch, 2)
         holder.rollback()
-    results = [finish(p) for p in both]
-    assert sorted(code for code, _, _ in results) == [0, 0], results
+    results = sorted(finish(p) for p in both)
+    assert [code for code, _, _ in results] == [0, 2], results
     with open_store(pg_url) as store:
         kept = [g.id for g in store.sessions() if g.fingerprint is not None]
     assert len(kept) == 1
-    said = " ".join(" ".join(out.split()) for _, out, _ in results)
-    assert f"Already recorded: " in said and f"(session {kept[0]}, events 1-" in said, said
+    assert f"Imported {NIGHT} as session {kept[0]}:" in results[0][1]
+    code, _, later = run("import", str(NIGHT), "--table", "Kitchen", "--db", pg_url)  # a copy, one after the other
+    assert code == 2
+    assert results[1][2] == later, (results[1][2], later)
+    assert f"this night is already in the store as session {kept[0]} (table Kitchen, " in " ".join(later.split())

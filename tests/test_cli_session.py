@@ -4,12 +4,10 @@ real ``referee`` subprocess; bad input is one ``Error:`` line with a hint, exit 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.cli import run
 from typer.testing import CliRunner, Result
 
 from referee.cli import app
@@ -19,7 +17,6 @@ from referee.errors import InputError
 from referee.store.store import open_store
 
 runner = CliRunner()
-REFEREE = Path(sys.executable).parent / "referee"
 
 NIGHT = ["--table", "Friday game", "--rulebook", "jackpots", "--option", "draw.limit_pre=3",
          "--chip-value", "0.25", "--player", "Alice:100", "--player", "Bob:50", "--player", "Carol", "--buy-in", "20"]
@@ -174,12 +171,6 @@ def test_cents_are_shown_as_money() -> None:
 
 
 # ------------------------------------------------------------------ a real referee process
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
-    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=base | (env or {}),
-                          stdin=subprocess.DEVNULL, timeout=120)
 
 
 def test_subprocess_new_then_list(db_url: str) -> None:

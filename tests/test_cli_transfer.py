@@ -4,13 +4,11 @@ exactly; the session log as JSON and back; generated nights of every game the ha
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
+from helpers.cli import run
 from helpers.nights import nights
 from typer.testing import CliRunner
 
@@ -22,14 +20,7 @@ from referee.recording.session_log import hand_file_text, log_document, night_fr
 from referee.store.store import open_store
 
 runner = CliRunner()
-REFEREE = Path(sys.executable).parent / "referee"
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "jackpots-friday.txt"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"}
-    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=env,
-                          stdin=subprocess.DEVNULL, timeout=120)
 
 
 def what_was_recorded(document: dict[str, Any]) -> tuple[Any, ...]:

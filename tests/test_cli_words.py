@@ -95,6 +95,18 @@ def test_a_banker_that_is_no_name_of_one_word_is_refused(sqlite_url: str, banker
         assert not any(row.kind == "LedgerSetting" for row in store.events(1))
 
 
+@pytest.mark.parametrize("banker", ["<img src=x>", "Ann Bob", "9th"])
+def test_a_one_run_banker_that_is_no_name_of_one_word_is_refused_as_a_recorded_one_is(sqlite_url: str,
+                                                                                       banker: str) -> None:
+    """``settle --banker NAME`` (this run only) is checked as ``--set banker=NAME``: it printed
+    "everybody settles with <img src=x>" and a transfer to that name."""
+    ok("import", str(NIGHT), "--db", sqlite_url)
+    result = invoke("settle", "1", "--banker", banker, "--db", sqlite_url)
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == f"Error: --banker {banker}: bad banker name {banker!r}"
+    assert len(result.output.splitlines()) == 2  # the line and its hint, no settlement printed
+
+
 def test_a_banker_named_with_one_word_is_recorded(sqlite_url: str) -> None:
     ok("import", str(NIGHT), "--db", sqlite_url)
     assert "Recorded: ledger banker = O'Neil" in ok("settle", "1", "--set", "banker=O'Neil", "--db", sqlite_url).output
@@ -133,3 +145,23 @@ def test_settle_of_an_open_night_says_what_it_is_so_far(sqlite_url: str) -> None
     assert "Not settled yet: €7.00 of chips is in nobody's stack (the night is open)" in " ".join(said.split())
     assert "Over by" not in said and "left over" not in said
     assert "Everybody is square for now (the night is open)." in said
+
+
+# ------------------------------------------------------------------ a count and its noun agree
+
+
+def test_a_count_of_one_in_the_night_owners_words_is_singular(sqlite_url: str) -> None:
+    """"hand 1 has 1 actions", "a missed rebuy of 1 chips": a count of one takes its noun in the
+    singular (and a count of many its plural) in what close, amend and their refusals say."""
+    ok("session", "new", "--table", "T", "--game", "jackpots", "-p", "Ann:100", "-p", "Bob:100", "-p", "Cy:100",
+       "--db", sqlite_url)
+    ok("act", "1", "new hand", "bob open 1", "--db", sqlite_url)  # antes of 1 each, then Bob's 1: 4 in the middle
+    voided = invoke("session", "amend", "1", "--void", "1:3", "--why", "misheard", "--db", sqlite_url)
+    assert voided.output.splitlines()[0] == "Error: --void 1:3: hand 1 has 1 action, not 3"
+    rebuy = ok("session", "amend", "1", "--rebuy", "Cy:1", "--why", "missed", "--db", sqlite_url)
+    assert rebuy.output.splitlines()[0] == "Amended session 1: Cy's missed rebuy of 1 chip added (missed)"
+    closing = invoke("session", "close", "1", "-c", "Ann:99", "-c", "Bob:98", "-c", "Cy:101", "--db", sqlite_url)
+    assert "Error: session 1: hand 1 is still in play (4 chips in the middle)" in closing.output
+    closed = ok("session", "close", "1", "-c", "Ann:100", "-c", "Bob:100", "-c", "Cy:101", "--end-hand", "return",
+                "--db", sqlite_url)
+    assert "Hand 1 ended by house.90.1: its pot of 4 chips returned to those who put it in" in closed.output

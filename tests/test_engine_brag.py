@@ -14,22 +14,18 @@ from referee.engine.games.three_card_brag import BragCarry
 from referee.engine.replay import play, replay_hand
 from referee.engine.state import HandSetup
 from referee.errors import CardError, HandFileError
-from referee.handfile import parse_night
-from referee.handfile.replay import replay_night_file
 from referee.rulebook import load_rulebook
 from referee.cards import cards
 from referee.engine.events import Deal, Muck, Show
 from referee.engine.outcome import Carry
 from referee.engine.replay import start_hand
 
-from helpers.engine import finding_rows, replay_text_hand
+from helpers.engine import finding_rows, replay_text_hand, replay_text_night
 
 
 def night(body: str, *options: str, seats: str = "Ann 50, Bob 50, Cy 50") -> list:
     """Replay a three-card brag night whose hands are ``body`` (``hand`` lines included)."""
-    header = "rulebook: three_card_brag\n" + "".join(f"option {o}\n" for o in options)
-    text = header + f"seats: {seats}\ndealer: Ann\n\n" + body
-    return [h.replay for h in replay_night_file(parse_night(text))]
+    return [h.replay for h in replay_text_night("three_card_brag", body, *options, seats=seats)]
 
 
 def hand(lines: str, *options: str, seats: str = "Ann 50, Bob 50, Cy 50"):

@@ -4,26 +4,15 @@ A replay stops at the line (exit 2) and ``referee act`` stores nothing; neither 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from helpers.cli import run
 
 from referee.errors import HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 from referee.store.store import SeatSpec, open_store
 
-REFEREE = Path(sys.executable).parent / "referee"
 SEATS = "seats: Ann 20, Bob 20, Cy 20\ndealer: Cy\n\nhand 1\n"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"COLUMNS": "200"}
-    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=env,
-                          stdin=subprocess.DEVNULL, timeout=120)
 
 
 def replay(game: str, lines: str) -> None:

@@ -12,14 +12,12 @@ from referee.engine.games import find_game
 from referee.engine.games.nine_card_brag import NineCardBrag
 from referee.engine.games.seven_card_brag import SevenCardBrag, SevenCarry
 from referee.errors import HandFileError
-from referee.handfile import parse_night
-from referee.handfile.replay import replay_night_file
 from referee.engine.events import Stake
 from referee.engine.replay import replay_hand
 from referee.engine.state import HandSetup
 from referee.rulebook import load_rulebook
 
-from helpers.engine import replay_text_hand
+from helpers.engine import replay_text_hand, replay_text_night
 
 STAKES = "Bob: stake 1\nCy: stake 1\nAnn: stake 1\n"
 SEVEN_REVEALS = ("Bob: reveals Kh Kd 5c\nCy: reveals Qs Js Ts\nAnn: reveals 6c 6h As\n"
@@ -27,8 +25,7 @@ SEVEN_REVEALS = ("Bob: reveals Kh Kd 5c\nCy: reveals Qs Js Ts\nAnn: reveals 6c 6
 
 
 def night(game: str, body: str, *options: str, seats: str = "Ann 20, Bob 20, Cy 20") -> list:
-    text = f"rulebook: {game}\n" + "".join(f"option {o}\n" for o in options) + f"seats: {seats}\ndealer: Ann\n\n"
-    return [h.replay for h in replay_night_file(parse_night(text + body))]
+    return [h.replay for h in replay_text_night(game, body, *options, seats=seats)]
 
 
 def hand(game: str, lines: str, *options: str, seats: str = "Ann 20, Bob 20, Cy 20"):

@@ -12,13 +12,14 @@ from referee.errors import HandFileError
 from referee.handfile import parse_night, write_night
 from referee.handfile.replay import replay_night_file
 
+from helpers.engine import night_text
+
 WHISKEY_SHOWN = ("Ann: shows 2c 2s 6h 9h Kd\nBob: shows Qc Qh 8c 8d 3s\nCy: shows As Kc Jh Jc 7d\n"
                  "Dee: shows 5c 5d 9c 9d 4h\n")
 
 
 def night(game: str, body: str, *options: str) -> str:
-    return (f"rulebook: {game}\n" + "".join(f"option {o}\n" for o in options)
-            + "seats: Ann 20, Bob 20, Cy 20, Dee 20\ndealer: Dee\n\nhand 1\n" + body)
+    return night_text(game, "hand 1\n" + body, *options, seats="Ann 20, Bob 20, Cy 20, Dee 20", dealer="Dee")
 
 
 def test_the_showdown_line_is_read_and_written_back() -> None:

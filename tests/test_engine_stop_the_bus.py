@@ -16,16 +16,16 @@ from referee.engine.replay import play, replay_hand
 from referee.engine.state import HandSetup
 from referee.errors import CardError, HandFileError
 from referee.handfile import parse_night
-from referee.handfile.replay import replay_night_file
 from referee.rulebook import load_rulebook
 from referee.engine.replay import start_hand
+
+from helpers.engine import replay_text_night
 
 SHOWS = "Bob: shows Qs Ks Jc\nCy: shows 5h 6h 7c\nAnn: shows Ah Ad 3s\n"
 
 
 def night(body: str, *options: str, seats: str = "Ann 10, Bob 10, Cy 10"):
-    text = "rulebook: stop_the_bus\n" + "".join(f"option {o}\n" for o in options) + f"seats: {seats}\ndealer: Ann\n\n"
-    return replay_night_file(parse_night(text + body))
+    return replay_text_night("stop_the_bus", body, *options, seats=seats)
 
 
 def hand(lines: str, *options: str, seats: str = "Ann 10, Bob 10, Cy 10"):

@@ -68,3 +68,14 @@ def test_a_refused_ledger_import_names_the_file_and_leaves_the_store_as_it_was(c
         assert len(errors) == 1, done.output
         assert re.match(r"Error: (\S*/)?ledger\.csv(:\d+)?: ", errors[0]), errors[0]
         assert store_rows(club_store) == before
+
+
+def test_a_lone_player_with_a_line_break_in_his_nickname_is_named_in_one_line() -> None:
+    """A quoted nickname may hold a line break (PokerNow keeps it); the refusal quotes it, on one line
+    (the fuzz pass found 'O\\nMarta' printed over two)."""
+    text = ("player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\n"
+            '"O\nMarta",a,2026-03-14T21:00:00Z,,10,,10,0\n')
+    with pytest.raises(LedgerFileError) as refused:
+        parse_pokernow_ledger(text, source="ledger.csv")
+    assert "\n" not in str(refused.value)
+    assert "the ledger has one player ('O\\nMarta', row 2)" in str(refused.value)

@@ -62,6 +62,17 @@ def test_buy_ins_rebuys_and_cash_outs_balance(store: Store) -> None:
     assert [e.what for e in ledger.entries if e.player == "Cy"] == ["buy-in", "rebuy", "cash-out"]
 
 
+def test_a_ledger_line_of_one_chip_says_chip(store: Store) -> None:
+    """A rebuy of one chip and a count of one chip read "adds 1 chip", "cashes out 1 chip" (never
+    "1 chips"); more read "chips"."""
+    sid = recorded(store, GOLDEN.parent.parent / "examples" / "jackpots-friday.txt", 25)
+    store.append_event(sid, None, AddChips("Cy", 1))
+    store.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 90, "Dee": 108, "Eve": 1})
+    ledger, _, _ = session_ledger(store, sid)
+    said = [e.text for e in ledger.entries if e.player in ("Cy", "Eve") and e.what in ("rebuy", "cash-out")]
+    assert said == ["Cy adds 1 chip", "Cy cashes out 90 chips", "Eve cashes out 1 chip"]
+
+
 def test_a_miscount_is_a_shortfall_absorbed_pro_rata_by_the_losers(store: Store) -> None:
     """Bob counts 100 chips where the log gives him 92: 8 chips (2.00) more than there is money for."""
     sid = recorded(store, GOLDEN.parent.parent / "examples" / "jackpots-friday.txt", 25,

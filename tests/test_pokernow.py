@@ -141,7 +141,7 @@ def test_a_ledger_settles() -> None:
          "ledger.csv:2: session_end_at 2026-01-01T19:59:59Z is before session_start_at 2026-01-01T20:00:00Z"),
         # one player is no night: nobody to settle with
         (ledger(f'"Ann",a,{T},,20,20,0,0', f'"ann",a2,{T},,20,20,0,0'),
-         "ledger.csv: the ledger has one player (Ann, rows 2, 3): a night needs two or more"),
+         "ledger.csv: the ledger has one player ('Ann', rows 2, 3): a night needs two or more"),
     ],
 )
 def test_bad_files(text: str, message: str) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from helpers import cli
 from typer.testing import CliRunner
 
 from referee.cli import app
@@ -302,10 +303,10 @@ def test_a_declaration_the_game_lacks_is_refused_by_the_reader_and_noted_from_a_
 
 
 def test_replay_dispute_and_what_if_from_a_subprocess_against_a_recorded_session(tmp_path: Path) -> None:
-    env = {**os.environ, "REFEREE_DB": f"sqlite:///{tmp_path / 'club.sqlite3'}", "COLUMNS": "150"}
+    env = {"REFEREE_DB": f"sqlite:///{tmp_path / 'club.sqlite3'}", "COLUMNS": "150"}
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(REFEREE), *args], cwd=tmp_path, capture_output=True, text=True, env=env)
+        return cli.run(*args, env=env, cwd=tmp_path)
 
     imported = run("import", str(FALSE_OPEN))
     assert imported.returncode == 0, imported.stderr

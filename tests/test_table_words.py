@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+from helpers.cli import run
 from test_table_terminal import Terminal
 
 from referee.engine.events import Show
@@ -32,14 +31,7 @@ from referee.recording.live_table import LiveTable, phase_words
 from referee.handfile.shorthand import expand, verb_for
 from referee.store.store import SeatSpec, open_store
 
-REFEREE = Path(sys.executable).parent / "referee"
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"COLUMNS": "200"}
-    return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=env,
-                          stdin=subprocess.DEVNULL, timeout=120)
 
 
 def new_session(url: str, rulebook: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee")) -> int:

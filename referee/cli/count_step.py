@@ -12,6 +12,7 @@ is not counted out here: it is finished at the table, or ended by rule with
 
 from __future__ import annotations
 
+from gettext import ngettext
 from typing import TYPE_CHECKING
 
 from referee.cli.session import closed_lines
@@ -101,8 +102,7 @@ class CountStep:
         differ = self._differ()
         if not differ:
             return self.close(None)
-        many = len(differ) != 1
-        return [f"{len(differ)} count{'s differ' if many else ' differs'} from the log: "
+        return [f"{plural(len(differ), 'count')} {ngettext('differs', 'differ', len(differ))} from the log: "
                 + "; ".join(c.words() for c in differ), _NEXT]
 
     def close(self, by: str | None) -> list[str]:

@@ -9,6 +9,8 @@ as one ``Error: …`` line with a hint (exit 2).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from gettext import ngettext
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -35,6 +37,38 @@ DbOption = Annotated[
         "(default: referee.sqlite3 in the user data folder).",
     ),
 ]
+
+AskedAtOption = Annotated[
+    int | None,
+    typer.Option(
+        "--asked-at",
+        metavar="EVENT",
+        min=0,
+        help="Run again after exit 75: where the log stood when the lost run asked (it printed it), so that "
+        "what it recorded is found even if more was recorded since.",
+    ),
+]
+
+
+@contextmanager
+def found_again_at() -> Iterator[None]:
+    """A writing command's exit 75 (its reply may be lost after the server stored its fact) says how
+    to run it again: as it is, or with ``--asked-at N`` (where the log stood when it asked, which the
+    store set on the error) once anything else has been recorded."""
+    from referee.errors import RetryableError
+
+    try:
+        yield
+    except RetryableError as err:
+        if err.asked_at is not None:
+            err.hint = (f"{err.hint}; " if err.hint else "") + asked_at_hint(err.asked_at)
+        raise
+
+
+def asked_at_hint(at: int) -> str:
+    """How a writing command that exited 75 is run again so that it finds its own fact."""
+    return (f"run as it is, it finds what it stored; if anything else is recorded first, add --asked-at {at} "
+            "(where the log stood when it asked)")
 
 
 def open_for(ctx: typer.Context, db: str | None, *, migrate: bool = True, create: bool = False) -> Store:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import time
+from gettext import ngettext
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -344,8 +345,8 @@ def print_comparison(console: Console, comparison: Comparison) -> None:
     console.print(Text.assemble(("What if: ", "bold"), change))
     differing = comparison.differing
     same = len(comparison.hands) - len(differing)
-    console.print(_cell(f"{len(differing)} hand{'s differ' if len(differing) != 1 else ' differs'}, "
-                        f"{same} play{'s' if same == 1 else ''} the same"))
+    console.print(_cell(f"{plural(len(differing), 'hand')} {ngettext('differs', 'differ', len(differing))}, "
+                        f"{same} {ngettext('plays', 'play', same)} the same"))
     for diff in differing:
         console.print(Rule(style="dim"))
         console.print(Text(f"Hand {diff.number}", style="bold"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from decimal import Decimal, InvalidOperation
+from gettext import ngettext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -19,7 +20,7 @@ import typer
 from rich import box
 from rich.table import Table
 
-from referee.cli.db import DbOption, open_for
+from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
 from referee.errors import InputError, RetryableError, excerpt
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
@@ -372,20 +373,21 @@ def _confirmer(by: str | None, accept: bool, session_id: int, differ: list[Any])
     the terminal; InputError (nothing written) when nobody does."""
     said = "; ".join(c.words() for c in differ)
     many = len(differ) != 1
+    differs = f"{plural(len(differ), 'count')} {ngettext('differs', 'differ', len(differ))} from the log"
     if accept:
         if not by or not by.strip():
             raise InputError("--accept needs who confirms the counts", where="--accept",
                              hint="name him: --accept --by NAME (a player of the night)")
         return " ".join(by.split())
     if _interactive():
-        typer.echo(f"{len(differ)} count{'s differ' if many else ' differs'} from the log: {said}")
+        typer.echo(f"{differs}: {said}")
         answer = typer.prompt("Confirm as counted? Who confirms (a name; nothing: count again)", default=by or "",
                               show_default=bool(by))
         if answer.strip():
             return " ".join(answer.split())
-    raise InputError(f"{len(differ)} count{'s differ' if many else ' differs'} from the log: {said}",
+    raise InputError(f"{differs}: {said}",
                      where=f"session {session_id}",
-                     hint=f"count again and give the right count{'s' if many else ''}, or confirm "
+                     hint=f"count again and give the right {ngettext('count', 'counts', len(differ))}, or confirm "
                           f"{'them' if many else 'it'} as counted: referee session close {session_id} … --accept --by NAME")
 
 
@@ -403,6 +405,7 @@ def close(
     end_hand: Annotated[str | None, typer.Option("--end-hand", metavar="return|split",
                                                  help="End a hand still in play by rule: its pot returned "
                                                       "(house.90.1) or split (house.90.2).")] = None,
+    asked_at: AskedAtOption = None,
     db: DbOption = None,
 ) -> None:
     """Close a session: count every player out against the log and end the night.
@@ -418,8 +421,8 @@ def close(
     from referee.store.store import StaleLogError
 
     request = Request(asks("session close", session_id, sorted((n.casefold(), c) for n, c in pairs), end_hand,
-                           " ".join((by or "").split()) if accept else None))
-    with open_for(ctx, db) as store:
+                           " ".join((by or "").split()) if accept else None), at=asked_at)
+    with open_for(ctx, db) as store, found_again_at():
         out = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by, request=request)
         if accept and by and by.strip() and out.differ:
             life.confirmer(out, by)  # a confirmer who is no player of the night: refused in one line
@@ -441,8 +444,8 @@ def close(
     if out.ended is not None:
         number, rule, given_back, middle = out.ended
         words = "returned to those who put it in" if end_hand == "return" else "split between the players still in"
-        typer.echo(f"Hand {number} ended by {rule}: its pot of {middle} "
-                   f"chips {words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
+        typer.echo(f"Hand {number} ended by {rule}: its pot of {plural(middle, 'chip')} "
+                   f"{words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
     for line in closed_lines(session_id, after, log, [(c, c.confirmed_by or w) for c, w in closed.confirmed]):
         typer.echo(line)
 
@@ -459,7 +462,7 @@ def closed_lines(session_id: int, after: Any, log: Any, confirmed: list[tuple[An
     says = sum(c.log_says for c in final)
     off = sum(1 for c in final if c.difference)
     agree = ("every count agrees with the log" if not off
-             else f"{off} count{'s differ' if off != 1 else ' differs'} from the log, confirmed")
+             else f"{plural(off, 'count')} {ngettext('differs', 'differ', off)} from the log, confirmed")
     from referee.report.words import cash_out_words, difference_words
 
     out.append(cash_out_words(bought, cashed))
@@ -487,14 +490,15 @@ def reopen(
     session_id: Annotated[int, typer.Argument(metavar="ID", help="The closed session to correct.")],
     why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why it is reopened (kept in the log).")],
     by: Annotated[str | None, typer.Option("--by", metavar="NAME", help="Who reopens it.")] = None,
+    asked_at: AskedAtOption = None,
     db: DbOption = None,
 ) -> None:
     """Open a closed night again to correct it; the reason is kept in the log and the report."""
     from referee.night import life
 
     reason = " ".join(why.split())
-    request = Request(asks("session reopen", session_id, reason, " ".join((by or "").split())))
-    with open_for(ctx, db) as store:
+    request = Request(asks("session reopen", session_id, reason, " ".join((by or "").split())), at=asked_at)
+    with open_for(ctx, db) as store, found_again_at():
         life.reopen(store, session_id, why, by=by or "", request=request)
     typer.echo(f"Session {session_id} reopened: {reason}")
     typer.echo(f"Correct it with: referee session amend {session_id} --void HAND:ACTION | --count NAME:CHIPS | "
@@ -512,6 +516,7 @@ def amend(
                                                     help="A cash-out count mistyped: the right count.")] = None,
     rebuy: Annotated[list[str] | None, typer.Option("--rebuy", metavar="NAME:CHIPS",
                                                     help="A rebuy the log missed (chips at the chip value).")] = None,
+    asked_at: AskedAtOption = None,
     db: DbOption = None,
 ) -> None:
     """Correct a night, append-only: each correction is recorded with its reason, and the ledger, the
@@ -527,8 +532,8 @@ def amend(
         if not (hand_text.isascii() and hand_text.isdigit()):
             raise InputError(f"bad void {hand_text}:{action}", where="--void", hint=_VOID_HINT)
         hands.append((int(hand_text), action))
-    request = Request(asks("session amend", session_id, hands, fixes, rebuys, reason))
-    with open_for(ctx, db) as store:
+    request = Request(asks("session amend", session_id, hands, fixes, rebuys, reason), at=asked_at)
+    with open_for(ctx, db) as store, found_again_at():
         said = life.amend(store, session_id, why, life.Amendments(hands, fixes, rebuys), request=request)
     for what in said:
         typer.echo(f"Amended session {session_id}: {what} ({reason})")
@@ -553,16 +558,27 @@ def void(
     ctx: typer.Context,
     session_id: Annotated[int, typer.Argument(metavar="ID", help="The session to void.")],
     why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why it is voided (kept with it).")],
+    asked_at: Annotated[int | None, typer.Option(
+        "--asked-at", metavar="EVENT", min=0,
+        help="Accepted as by close, amend and reopen (one retry line for them all); not needed here: a void "
+             "is found again by its reason, whatever was recorded since.")] = None,
     db: DbOption = None,
 ) -> None:
-    """Void a night: it is kept, its log untouched, and counts nowhere (standings, reports, settlements).
+    """Void a night: kept, a void event appended to its log, and counted nowhere (standings, reports, settlements).
 
     Works on any session, even one whose log no longer replays (from an older referee, say), or a
-    night imported twice."""
+    night imported twice.  Run again after exit 75, a void stored already for the same reason says
+    "Already recorded"."""
     from referee.night import life
 
     with open_for(ctx, db) as store:
-        game = life.void(store, session_id, why)
+        try:
+            game = life.void(store, session_id, why)
+        except RetryableError as err:
+            err.hint = (f"{err.hint}; " if err.hint else "") + (
+                "run it again as it is: if the void was stored, it says so (it is found by its reason, "
+                "so --asked-at is not needed)")
+            raise
     typer.echo(f"Session {session_id} ({game.table_name}) is void: {game.void_reason}. It is kept and counts nowhere.")
 
 
@@ -612,4 +628,4 @@ def rulebook(
         ref = missing[0] if len(missing) == 1 else named[0]
         records = tx.record_rulebooks(session_id, supplied=((ref, text),))
     typer.echo(f"Session {session_id} now holds the house rulebook {ref} as {file} reads "
-               f"({len(records)} rulebook{'s' if len(records) != 1 else ''} recorded): it plays under it from now on.")
+               f"({plural(len(records), 'rulebook')} recorded): it plays under it from now on.")

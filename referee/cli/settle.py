@@ -25,7 +25,7 @@ import typer
 from rich import box
 from rich.table import Table
 
-from referee.cli.db import DbOption, open_for
+from referee.cli.db import AskedAtOption, DbOption, asked_at_hint, open_for
 from referee.cli.output import console
 from referee.errors import InputError
 from referee.money import parse_money
@@ -63,6 +63,16 @@ def parse_setting(text: str) -> tuple[str, str]:
         return check_setting(name, value)
     except InputError as err:
         raise err.located(f"--set {text}") from None
+
+
+def parse_banker(name: str | None) -> str | None:
+    """``--banker NAME`` (this run only), checked as ``--set banker=NAME`` is: a name of one word."""
+    if name is None:
+        return None
+    try:
+        return check_setting("banker", name)[1]
+    except InputError as err:
+        raise err.located(f"--banker {name}") from None
 
 
 def parse_payment(text: str, current: Settlement, ledger: SessionLedger) -> Transfer:
@@ -150,10 +160,7 @@ def settle(
     method: Annotated[str, typer.Option("--method", metavar="auto|exact|greedy",
                                         help="exact: fewest transfers (up to 20 balances); greedy: largest "
                                              "first; auto: exact when it can.")] = "auto",
-    asked_at: Annotated[int | None, typer.Option(
-        "--asked-at", metavar="EVENT", min=0,
-        help="Run again after exit 75: where the log stood when the lost run asked (it printed it), so that "
-             "what it recorded is found even if more was recorded since.")] = None,
+    asked_at: AskedAtOption = None,
     again: Annotated[bool, typer.Option(
         "--again", help="A real second payment of an amount already paid between the same two people: "
                         "record it, and never take this command for a retry of one just run.")] = False,
@@ -167,6 +174,7 @@ def settle(
     from referee.store.requests import Request, asks
 
     settings = [parse_setting(text) for text in setting or []]
+    banker = parse_banker(banker)
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
     options: dict[str, Any] = {"method": method, "banker": banker, "prefer": preferred, "forbid": forbidden}
     recorded: list[Transfer] = []
@@ -184,9 +192,7 @@ def settle(
                 done = found
             except RetryableError as err:  # the reply may be lost after it was stored: how to find it again
                 if asked:
-                    err.hint = (f"{err.hint}; " if err.hint else "") + (
-                        f"run as it is, it finds what it stored; if anything else is recorded first, add --asked-at "
-                        f"{asked[0]} (where the log stood when it asked)")
+                    err.hint = (f"{err.hint}; " if err.hint else "") + asked_at_hint(asked[0])
                 raise
         snapshot = store.log_snapshot(session_id)
         if written is not None:

@@ -8,6 +8,7 @@ money paid and cash-outs, goes in as comments) or, with ``--json``, its whole lo
 from __future__ import annotations
 
 import json
+from gettext import ngettext
 from pathlib import Path
 from typing import Annotated
 
@@ -86,7 +87,7 @@ def import_night(
         typer.echo("Taken as a new night, NOT verified against its export (--as-new): its report and "
                    "`referee db verify` say so.")
     if done.copies:
-        typer.echo(f"Warning: a second copy (--again) of session{'s' if len(done.copies) > 1 else ''} "
+        typer.echo(f"Warning: a second copy (--again) of {ngettext('session', 'sessions', len(done.copies))} "
                    f"{', '.join(map(str, done.copies))}: the standings count it again", err=True)
     typer.echo(f"Replay it with: referee replay --session {session_id}")
 

@@ -87,7 +87,9 @@ def write_events(events: Iterable[ev.Event], game: str) -> list[str]:
 
 
 def _options(options: Mapping[str, OptionValue]) -> list[str]:
-    return [f"option {name} = {value}" for name, value in options.items()]
+    # by name: a night's text is the same whatever order its options were kept in (PostgreSQL's JSONB
+    # keeps a session's options in an order of its own)
+    return [f"option {name} = {options[name]}" for name in sorted(options)]
 
 
 def write_hand(hand: HandEntry) -> list[str]:

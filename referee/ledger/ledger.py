@@ -49,6 +49,7 @@ from referee.ledger.counting import confirmations, ended_hand_after
 from referee.ledger.settlement import Transfer, name_order, settle
 from referee.money import format_money
 from referee.money.settings import MissingSetting, MoneySettings, money_settings
+from referee.plain_words import plural
 from referee.recording.session_log import read_session_log
 
 if TYPE_CHECKING:
@@ -227,19 +228,19 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
             paid = event.stack * cv if event.paid_cents is None else event.paid_cents
             what = "buy-in" if event.player not in arrived else "buys in again"
             arrived.add(event.player)
-            out.append(Entry(when, event.player, what, event.stack, -paid, hand, f"{event.player} buys {event.stack} chips"))
+            out.append(Entry(when, event.player, what, event.stack, -paid, hand, f"{event.player} buys {plural(event.stack, 'chip')}"))
         elif isinstance(event, AddChips):
             paid = event.amount * cv if event.paid_cents is None else event.paid_cents
-            out.append(Entry(when, event.player, "rebuy", event.amount, -paid, hand, f"{event.player} adds {event.amount} chips"))
+            out.append(Entry(when, event.player, "rebuy", event.amount, -paid, hand, f"{event.player} adds {plural(event.amount, 'chip')}"))
         elif isinstance(event, CashOut):
             counted[event.player] = counted.get(event.player, 0) + event.chips
             out.append(Entry(when, event.player, "cash-out", -event.chips, event.chips * cv, hand,
-                             f"{event.player} cashes out {event.chips} chips"))
+                             f"{event.player} cashes out {plural(event.chips, 'chip')}"))
         elif isinstance(event, CountFixed):  # a count corrected after the close: the difference
             change = event.chips - counted.get(event.player, 0)
             counted[event.player] = event.chips
             out.append(Entry(when, event.player, "count corrected", -change, change * cv, hand,
-                             f"{event.player}'s count corrected to {event.chips} chips"))
+                             f"{event.player}'s count corrected to {plural(event.chips, 'chip')}"))
 
     arrived: set[str] = set()
     counted: dict[str, int] = {}
@@ -427,7 +428,7 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
         fact = confirmed.get(name)
         by = (f", confirmed by {fact.by}" if fact is not None
               and (fact.counted, fact.log_says) == (cashed_out[name], final.get(name, 0)) else "")
-        parts.append((f"{name} cashed out {cashed_out[name]} chips, {abs(chips)} {'more' if chips > 0 else 'fewer'} "
+        parts.append((f"{name} cashed out {plural(cashed_out[name], 'chip')}, {abs(chips)} {'more' if chips > 0 else 'fewer'} "
                       f"than the log gives ({final.get(name, 0)}){by}", chips * cv))
     left = middle + walk.undecided
     if left:
@@ -436,7 +437,7 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
             where.append(f"{middle} in the middle {'at the end' if closed else 'now'}")
         if walk.undecided:
             where.append(f"{walk.undecided} in pots undecided until cards are shown")
-        parts.append((f"{left} chips nobody holds ({', '.join(where)})", -left * cv))
+        parts.append((f"{plural(left, 'chip')} nobody holds ({', '.join(where)})", -left * cv))
     face = {n: table.bought.get(n, 0) * cv - table.paid.get(n, 0) for n in names}
     for name in sorted((n for n in face if face[n]), key=name_order):
         parts.append((f"{name} paid {m(table.paid.get(name, 0))} for chips worth {m(table.bought.get(name, 0) * cv)}",

@@ -51,7 +51,7 @@ from typing import Literal
 from referee.engine.events import LedgerSetting
 from referee.errors import InputError
 from referee.money import format_cents
-from referee.recording.imports import check_copies
+from referee.recording.imports import check_copies, one_import
 from referee.store.fingerprint import fingerprint
 from referee.store.models import ORIGIN_POKERNOW
 from referee.store.store import SeatSpec, check_seat_name
@@ -154,7 +154,7 @@ def parse_pokernow_ledger(
     if len(players) < 2:
         only = players[0]
         raise LedgerFileError(
-            f"the ledger has one player ({only.name}, row{'s' if len(only.rows) > 1 else ''} "
+            f"the ledger has one player ({only.name!r}, row{'s' if len(only.rows) > 1 else ''} "
             f"{', '.join(map(str, only.rows))}): a night needs two or more",
             where=source, hint="download the ledger of the whole game, once the others have played (Ledger, then "
                                "Download Ledger)")
@@ -385,7 +385,7 @@ def record_pokernow(store: object, ledger: PokerNowLedger, *, table: str, names:
                                   hint="give them different names with --name NICK=NAME")
         taken[seat.casefold()] = p
 
-    with store.transaction() as tx:  # type: ignore[attr-defined]
+    with one_import(store, ledger.source, "ledger"), store.transaction() as tx:  # type: ignore[attr-defined]
         known = {seat: person.name for seat, _ in seats if (person := tx.find_player(seat)) is not None}
         game = tx.new_session(table_name=table, rulebook=rulebook, chip_value_cents=1, started_at=ledger.started,
                               seats=[SeatSpec(seat, p.buy_in) for seat, p in seats], origin=ORIGIN_POKERNOW)

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from gettext import ngettext
 from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
 from referee.night.states import STEPS, NightState, Step, check
+from referee.plain_words import plural
 
 if TYPE_CHECKING:
     from referee.engine.state import HandSetup, HandState
@@ -171,7 +173,7 @@ def dealable(setup: Callable[[], HandSetup], session_id: int, *, buy_in: int = 0
         chips = buy_in or SUGGESTED_CHIPS
         adds = " or ".join(f"'{name} adds {chips}'" for name in empty[:2])
         steps = f"{adds} (chips added between hands), or a newcomer sitting down ('Eve sits down with {chips}')"
-        steps += f"; '{empty[0]} leaves' if {'he is' if len(empty) == 1 else 'they are'} done"
+        steps += f"; '{empty[0]} leaves' if {ngettext('he is', 'they are', len(empty))} done"
         raise CannotDeal(f"{number} cannot be dealt: {err.message}", where=f"session {session_id}",
                          hint=f"let the night go on with {steps}; or count the night out: "
                               f"referee session close {session_id}") from None
@@ -359,7 +361,7 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     _check_money(sum(fresh.values()) * cents, f"the counts in all at {format_cents(cents)} a chip")
     missing = [n for n in table.due if n not in fresh]
     if missing:
-        raise InputError(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not cashed out",
+        raise InputError(f"{', '.join(missing)} {ngettext('has', 'have', len(missing))} not cashed out",
                          where=f"session {session_id}",
                          hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
                              f"{n}:CHIPS" for n in missing))
@@ -370,7 +372,7 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     if hand is not None:
         number, middle = hand.entry.number, hand.replay.outcome.in_middle
         if end_hand is None:
-            raise InputError(f"hand {number} is still in play ({middle} chips in the middle)",
+            raise InputError(f"hand {number} is still in play ({plural(middle, 'chip')} in the middle)",
                              where=f"session {session_id}",
                              hint="finish it at the table, or end it by rule: --end-hand return (house.90.1: "
                                   "every player takes back what he put in) or --end-hand split (house.90.2)")
@@ -518,7 +520,7 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
         if not rows:
             raise InputError(f"session {session_id} has no hand {hand}", where=where, hint=hint)
         if not 1 <= action <= len(rows):
-            raise InputError(f"hand {hand} has {len(rows)} actions, not {action}", where=where, hint=hint)
+            raise InputError(f"hand {hand} has {plural(len(rows), 'action')}, not {action}", where=where, hint=hint)
         target = rows[action - 1]
         if target.kind == "Void":
             raise InputError(f"action {action} of hand {hand} is itself a correction ({what_it_says(target)})",
@@ -547,13 +549,13 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
     for typed, chips in asked.rebuys:
         where = f"--rebuy {typed}:{chips}"
         if chips <= 0:
-            raise InputError(f"a rebuy of {chips} chips", where=where, hint="give the chips he bought, more than none")
+            raise InputError(f"a rebuy of {plural(chips, 'chip')}", where=where, hint="give the chips he bought, more than none")
         name = table.name(typed)
         if name is None:
             raise InputError(f"{typed!r} did not play in session {session_id}", where=where,
                              hint="players of the night: " + (", ".join(table.known.values()) or "nobody"))
         _check_money(chips * cents, f"a rebuy of {chips:,} chips at {format_cents(cents)} a chip")
-        what = f"{name}'s missed rebuy of {chips} chips added"
+        what = f"{name}'s missed rebuy of {plural(chips, 'chip')} added"
         planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(what, reason), "")]
     return planned
 

@@ -21,10 +21,12 @@ PokerNow ledger.  Each is written in one transaction that is committed only when
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import InputError, RefereeError
+from referee.errors import AlreadyRecorded, InputError, RefereeError
 from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import check_log_document, record_log_document, record_night
 from referee.recording.session_log import night_fingerprint, read_session_log
@@ -77,6 +79,17 @@ def _refuse_copies(copies: list[GameSession], *, source: str, what: str, edited:
         where=source,
         hint=f"`referee report {first.id}` shows it; to import it again anyway (a second copy that counts "
              "twice in the standings), add --again")
+
+
+@contextmanager
+def one_import(store: Store, source: str, what: str = "night") -> Iterator[None]:
+    """An import that lost the race to a twin importing the same night at once (the twin claimed the
+    night first: AlreadyRecorded) is refused as an import of a copy one after the other is: the night
+    is already in the store as the twin's session (DuplicateNightError), nothing imported."""
+    try:
+        yield
+    except AlreadyRecorded as twin:
+        _refuse_copies([store.session(twin.session_id)], source=source, what=what)
 
 
 def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: str, again: bool,
@@ -164,7 +177,7 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
     except RefereeError as err:
         err.hint = (err.hint + "; " if err.hint else "") + "nothing was imported"
         raise
-    with store.transaction() as tx:
+    with one_import(store, night.source), store.transaction() as tx:
         sid = record_night(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
                            origin=ORIGIN_HAND_FILE)
         snapshot = tx.log_snapshot(sid)  # what was stored, read back: fingerprinted and counted
@@ -210,7 +223,7 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
     origin = ORIGIN_LOG_VERIFIED if report is not None else ORIGIN_LOG_UNVERIFIED
     if report is not None:
         origin = _signed_origin(store, document, header, report, source, as_new)
-    with store.transaction() as tx:
+    with one_import(store, source), store.transaction() as tx:
         sid = record_log_document(tx, document, source=source, origin=origin)
         snapshot = tx.log_snapshot(sid)
         try:  # the night as it would be kept, replayed as `referee replay --session` will replay it
@@ -245,4 +258,4 @@ def _signed_origin(store: Store, document: dict[str, Any], header: dict[str, Any
 
 
 __all__ = ["DuplicateNightError", "Imported", "check_copies", "check_night_copies", "import_hand_file", "import_log_document",
-           "verify_document"]
+           "one_import", "verify_document"]

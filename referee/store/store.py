@@ -933,6 +933,10 @@ class Store:
             if tx is not None and tx._keys:  # a request key refused: the twin that holds it won
                 self._raise_if_recorded(tx._keys)
             raise
+        except RetryableError as err:  # the reply may be lost after the server stored it: where it asked
+            if tx is not None and request is not None and len(tx._asked) == 1:
+                err.asked_at = next(iter(tx._asked.values()))
+            raise
         for sid, head in tx._heads.items():  # committed: where these logs stand now
             if head.game.status == SESSION_OPEN:
                 self._known[sid] = _KnownHead(head.seq, head.hash, head.last_hand)

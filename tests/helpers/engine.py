@@ -51,12 +51,16 @@ def finding_rows(replay, kind: str | None = None) -> list[tuple[int | None, str,
     return [(f.action, f.code, f.player, f.rule) for f in replay.findings if kind is None or f.kind == kind]
 
 
-def replay_text_night(rulebook: str, body: str, *options: str, seats: str, dealer: str = "Ann"):
+def night_text(rulebook: str, body: str, *options: str, seats: str, dealer: str = "Ann") -> str:
     """A night in the hand format: the header from ``rulebook``, ``option`` lines and ``seats``, then
-    ``body`` (its ``hand N`` lines and actions), replayed."""
-    text = (f"rulebook: {rulebook}\n" + "".join(f"option {o}\n" for o in options)
-            + f"seats: {seats}\ndealer: {dealer}\n\n")
-    return replay_night_file(parse_night(text + body))
+    ``body`` (its ``hand N`` lines and actions)."""
+    return (f"rulebook: {rulebook}\n" + "".join(f"option {o}\n" for o in options)
+            + f"seats: {seats}\ndealer: {dealer}\n\n" + body)
+
+
+def replay_text_night(rulebook: str, body: str, *options: str, seats: str, dealer: str = "Ann"):
+    """The night of :func:`night_text`, replayed."""
+    return replay_night_file(parse_night(night_text(rulebook, body, *options, seats=seats, dealer=dealer)))
 
 
 def replay_text_hand(rulebook: str, lines: str, *options: str, seats: str, dealer: str = "Ann"):
