@@ -352,6 +352,28 @@ def test_a_false_open_asked_before_the_showdown_is_not_decided_yet_and_nothing_i
         1, 2, "log", "false_open_at_showdown", "jackpots.9")
 
 
+def test_a_dispute_asked_again_right_after_its_ruling_is_recorded_once(sqlite_url: str, tmp_path: Path) -> None:
+    """A ruling whose reply was lost (or a scorekeeper who presses Enter twice): the same question asked
+    again right after it was ruled finds the ruling stored and says so ("Already recorded", exit 0);
+    the log holds one ruling, and the PDF asked for is still written, naming the event that holds it."""
+    sid = jackpots_session(sqlite_url)
+    act(sqlite_url, sid, *EARLY, *TO_THE_SHOWDOWN)
+    first = runner.invoke(app, ["dispute", str(sid), *FALSE_OPEN_QUESTION, "--db", sqlite_url])
+    assert first.exit_code == 0, first.output
+    with open_store(sqlite_url) as store:
+        head = store.last_seq(sid)
+    before = store_rows(sqlite_url)
+    again = runner.invoke(app, ["dispute", str(sid), *FALSE_OPEN_QUESTION, "--pdf", str(tmp_path / "r.pdf"),
+                                "--db", sqlite_url])
+    assert again.exit_code == 0, again.output
+    said = " ".join(again.stdout.replace("│", " ").split())
+    assert "Already recorded: " in said and f"(session {sid}, event {head})" in said, said
+    assert store_rows(sqlite_url) == before
+    assert (tmp_path / "r.pdf").stat().st_size > 0
+    with open_store(sqlite_url) as store:
+        assert len(night_from_session(store, sid).rulings) == 1
+
+
 def test_a_ruling_the_replay_contradicts_is_never_stored(sqlite_url: str) -> None:
     """A ruling is stored only at the head of the log it was decided on, and only when the replay of
     that log agrees with it.  "No breach" on Bob's open, which the replay after the showdown finds false

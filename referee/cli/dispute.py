@@ -22,8 +22,9 @@ from rich.text import Text
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console as make_console
 from referee.cli.sources import load_night, session_or_file
-from referee.errors import EXIT_RETRY, InputError
+from referee.errors import EXIT_RETRY, AlreadyRecorded, InputError
 from referee.files import check_target
+from referee.store.requests import Request, asks
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -134,9 +135,20 @@ def dispute(
     replayed = replay_night_file(night)
     doc = rule_on(night, replayed, hand, action, question, topic, tuple(decide or ()), session=loaded.session)
     recording = doc.decided and record and loaded.session is not None and loaded.head is not None
+    already: AlreadyRecorded | None = None
     if recording:
-        assert loaded.head is not None
-        doc = replace(doc, recorded_seq=loaded.head + 1)  # appended at the head it was decided on, or not at all
+        assert loaded.session is not None and loaded.head is not None
+        # what it asks: asked again after its reply was lost, the ruling stored then is found, not stored twice
+        request = Request(asks("dispute", loaded.session, {"hand": hand, "action": action, "question": question,
+                                                          "decide": list(decide or ())}))
+        try:
+            with open_for(ctx, db) as store, store.transaction(request) as tx:
+                tx.lock(loaded.session)
+        except AlreadyRecorded as done:  # its PDF is still written (the run whose reply was lost did not)
+            already, recording = done, False
+            doc = replace(doc, recorded_seq=done.first_seq)
+        else:
+            doc = replace(doc, recorded_seq=loaded.head + 1)  # appended at the head it was decided on, or not at all
     from referee.dispute.pdf import pdf_first
 
     # the PDF is rendered first (a file that cannot be written refuses the command before anything is
@@ -148,13 +160,15 @@ def dispute(
             assert loaded.session is not None and loaded.head is not None
             with open_for(ctx, db) as store:
                 try:
-                    row = record_ruling(store, loaded.session, doc, replayed, loaded.head)
+                    row = record_ruling(store, loaded.session, doc, replayed, loaded.head, request=request)
                 except InputError as err:  # a closed session (its settlement is final), a contradiction
                     raise InputError(f"the ruling cannot be recorded: {err.message}", where=err.where,
                                      hint=err.hint or "add --no-record to see the ruling without recording it") from None
             assert row.seq == doc.recorded_seq
     note = None
-    if recording:
+    if already is not None:
+        note = str(already)[0].upper() + str(already)[1:]
+    elif recording:
         note = (f"Recorded in session {loaded.session}'s log (event {doc.recorded_seq}): replays, the ledger and the "
                 "settlement follow it.")
     elif doc.later:

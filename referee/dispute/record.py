@@ -19,19 +19,21 @@ if TYPE_CHECKING:
     from referee.dispute.document import RulingDocument
     from referee.handfile.replay import ReplayedNight
     from referee.store.models import EventRecord
+    from referee.store.requests import Request
     from referee.store.store import Store
 
 
 def record_ruling(store: Store, session_id: int, doc: RulingDocument, replayed: ReplayedNight,
-                  head: int) -> EventRecord:
+                  head: int, *, request: Request | None = None) -> EventRecord:
     """Append ``doc``'s ruling to session ``session_id``'s log, whose events up to ``head`` (a seq) were
     replayed as ``replayed`` to decide it.  A ruling the replay contradicts is an InputError; a log
-    that moved past ``head`` a StaleLogError; nothing is stored either way."""
+    that moved past ``head`` a StaleLogError; nothing is stored either way.  ``request``: what the
+    dispute asks (its identity: asked again after a lost reply, AlreadyRecorded names the ruling stored)."""
     problem = contradiction(doc, replayed)
     if problem is not None:
         raise InputError(f"the ruling is not recorded: {problem}", where=f"hand {doc.hand}, action {doc.action}",
                          hint=f"`referee replay --session {session_id} --hand {doc.hand}` shows what the log says now")
-    return store.append_event(session_id, None, doc.event(), expected_seq=head)
+    return store.append_event(session_id, None, doc.event(), expected_seq=head, request=request)
 
 
 __all__ = ["record_ruling"]

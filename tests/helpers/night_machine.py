@@ -62,12 +62,6 @@ from referee.store.store import Store, open_store
 
 #: Behaviour issue-level rules ask for that the code does not have yet, by name: what goes wrong today.
 NOT_YET: dict[str, str] = {
-    "retry_money": "settle run again after its reply was lost stores its payment or setting again",
-    "retry_dispute": "a dispute asked again after its reply was lost stores its ruling again",
-    "pay_too_much": "a payment of more than the payer owes the payee (€31 of €30) is recorded",
-    "pay_nothing_owed": "a payment between two players who owe each other nothing is recorded",
-    "text_import_begun_hand": "the text export of a night whose last hand is begun with no action yet, "
-                              "after chips added before it, imports as a new night instead of being recognised",
     "text_export_trailing": "a text export writes the changes after the last hand (Bob leaves, Ann adds 20) "
                             "as comments: imported, the night has them not (and is recognised as the stored one)",
 }
