@@ -4,13 +4,16 @@ after every step), on SQLite and PostgreSQL, for every game; a smaller one throu
 ``referee`` program; and each behaviour still missing as a scripted run of the same rules that is
 expected to fail until it lands.
 
-How long: ``REFEREE_FUZZ_INPUTS`` scales the runs (tests/helpers/fuzz.py); the default pass is short.
+How long: ``REFEREE_MACHINE_RUNS`` runs each machine that many times over (default 1: the short pass,
+about a minute of CPU); the fuzz pass's ``REFEREE_FUZZ_INPUTS`` does not scale it, so CI's long
+fuzz pass leaves the suite's time as it is.
 The test run's summary ends with the steps and runs the machines took.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +23,6 @@ from hypothesis import Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from helpers import night_machine as nm
-from helpers.fuzz import SHORT_PASS, total_inputs
 
 #: runs per game in the default pass and steps per run (on SQLite, on PostgreSQL): about a minute of CPU in all
 RUNS = {"sqlite": 2, "postgres": 2}
@@ -29,8 +31,11 @@ CLI_RUNS, CLI_STEPS = 2, 10
 
 
 def scaled(runs: int) -> int:
-    """More runs for a longer pass (``REFEREE_FUZZ_INPUTS`` above its default)."""
-    return max(runs, round(runs * total_inputs() / SHORT_PASS))
+    """More runs for a longer pass (``REFEREE_MACHINE_RUNS`` times the default)."""
+    times = os.environ.get("REFEREE_MACHINE_RUNS", "1")
+    if not (times.isascii() and times.isdigit() and int(times) > 0):
+        raise pytest.UsageError(f"REFEREE_MACHINE_RUNS={times!r}: give a whole number of passes, like 5")
+    return runs * int(times)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -286,6 +286,7 @@ class NightMachine(RuleBasedStateMachine):
         self.status = "open"
         self.paid: list[tuple[str, str, int]] = []  # the payments the host made, as (payer, payee, cents)
         self.transfers: list[tuple[str, str, int]] = []  # the list the last settle printed
+        self.list_key = ""  # its key
         self.others: list[int] = []  # nights imported beside this one
         self.seated: list[str] = []
         self.came: list[str] = []  # everybody who sat down tonight
@@ -658,6 +659,7 @@ class NightMachine(RuleBasedStateMachine):
         if ran.code == 0:
             data = json.loads(ran.out[ran.out.index("{"):])
             self.transfers = [(t["payer"], t["payee"], t["cents"]) for t in data["transfers"]]
+            self.list_key = data["list"]  # the key of the list printed: '--paid N@KEY' names it
         return ran
 
     @precondition(lambda self: self.status == "closed")
@@ -669,13 +671,13 @@ class NightMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.status == "closed")
     @rule(n=st.integers(1, 6), again=st.booleans())
     def pay_by_number(self, n: int, again: bool) -> None:
-        """'--paid N' pays the transfer numbered N in the list the host last saw."""
+        """'--paid N@KEY' pays the transfer numbered N in the list the host last saw (KEY: that list's)."""
         if not self.transfers:
             self._settle(expect="done")
         if not self.transfers or n > len(self.transfers):
             return
         paid = self.transfers[n - 1]
-        self._settle("--paid", str(n), expect="done", again=again and not not_yet("retry_money"))
+        self._settle("--paid", f"{n}@{self.list_key}", expect="done", again=again and not not_yet("retry_money"))
         self.paid.append(paid)
 
     @precondition(lambda self: self.status == "closed")
