@@ -55,6 +55,17 @@ def test_a_night_with_no_hands_has_its_changes_after_the_header() -> None:
     assert write_night(night) == text
 
 
+def test_the_game_and_its_options_may_change_after_the_last_hand() -> None:
+    """Dealer's choice named before the next deal: 'rulebook: jackpots', then an option of it; a
+    rulebook's option it does not have is refused at its line."""
+    text = HEADER + HAND + "\nafter the last hand\nrulebook: jackpots\noption draw.limit_post = 10\nshuffled\n"
+    night = parse_night(text)
+    assert [type(e).__name__ for e in night.closing] == ["ChangeRulebook", "ChangeOption", "Shuffle"]
+    assert write_night(night) == text
+    err = refused(HEADER + HAND + "\nafter the last hand\noption no.such = 1\n")
+    assert err.where == "night.txt:11", str(err)
+
+
 def test_a_night_without_changes_after_its_last_hand_is_written_as_before() -> None:
     night = parse_night(HEADER + HAND)
     assert night.closing == () and write_night(night) == HEADER + HAND

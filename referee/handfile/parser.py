@@ -458,7 +458,8 @@ class NightParser:
             self.game, self.rulebook, self.options = self.check_rules(ref, {}), ref, {}
             self.closing.append(ChangeRulebook(ref, line=self.lineno))
         elif m := OPTION_LINE.fullmatch(text):
-            assert self.rulebook is not None
+            if self.rulebook is None:
+                raise self.error("an option before the rulebook", "put 'rulebook: …' first; options change it")
             value = option_value(m["value"])
             trial = {**self.options, m["name"]: value}
             self.check_rules(self.rulebook, trial)
