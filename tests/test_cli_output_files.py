@@ -51,7 +51,8 @@ def test_a_file_that_cannot_be_written_is_one_error_and_exit_2(session_db: str, 
         errors = [line for line in proc.stderr.splitlines() if line.startswith("Error:")]
         assert errors == [errors[0]] and errors[0].startswith(f"Error: {option.strip()}: cannot write '{bad}'"), proc.stderr
         assert "Hint:" in proc.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["referee.sqlite3"]  # no temporary file left behind
+    # no temporary file left behind (the store and its key, beside it)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["referee.sqlite3", "referee.sqlite3.key"]
 
 
 def test_a_pdf_that_cannot_be_written_is_refused_like_any_other_file(session_db: str) -> None:

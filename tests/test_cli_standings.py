@@ -26,21 +26,13 @@ def invoke(*args: str) -> Result:
 def night(url: str, a: str, b: str, day: str, cash: tuple[int, int], currency: str | None = None,
           close: bool = True) -> int:
     with open_store(url) as store:
-        sid = record_night(store, parse_night(NIGHT.format(a=a, b=b)), table_name="Kitchen", chip_value_cents=100)
+        # the start day is what the standings choose by: recorded as if that night (part of its chain)
+        sid = record_night(store, parse_night(NIGHT.format(a=a, b=b)), table_name="Kitchen", chip_value_cents=100,
+                           started_at=datetime.fromisoformat(day + "T20:00+00:00"))
         if currency:
             store.append_event(sid, None, LedgerSetting("currency", currency))
         if close:
             store.close_session(sid, {a: cash[0], b: cash[1]}, ended_at=datetime.fromisoformat(day + "T23:00+00:00"))
-    # the start day is what the standings choose by: set it as if recorded that night
-    from sqlmodel import Session, select
-
-    from referee.store.models import GameSession
-
-    with open_store(url) as store, Session(store.engine) as db:  # type: ignore[attr-defined]
-        game = db.exec(select(GameSession).where(GameSession.id == sid)).one()
-        game.started_at = datetime.fromisoformat(day + "T20:00+00:00")
-        db.add(game)
-        db.commit()
     return sid
 
 

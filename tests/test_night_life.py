@@ -151,8 +151,8 @@ def test_the_owner_begins_a_hand_only_when_the_night_can_deal_it(db_url: str) ->
 
 
 def test_every_state_allows_a_step_and_every_refusal_says_what_to_do_instead() -> None:
-    """From every state but void some step is taken; every refused step names what to do instead (a
-    void night names how to see it: it goes on no more)."""
+    """From every state some step is taken (from void, only its undoing); every refused step names what
+    to do instead (a void night names how to see it: it goes on no more)."""
     from referee.night.states import STEPS, NightState, Step, legal_steps
 
     for state in NightState:
@@ -161,7 +161,9 @@ def test_every_state_allows_a_step_and_every_refusal_says_what_to_do_instead() -
             assert legal_steps(state), state
         for step, instead in STEPS[state].items():
             assert instead is None or "referee" in instead or "'" in instead or "finish" in instead, (state, step)
-    assert all("referee session show" in (hint or "") for hint in STEPS[NightState.VOID].values())
+    assert all("referee session show" in (hint or "") for step, hint in STEPS[NightState.VOID].items()
+               if step is not Step.UNVOID)
+    assert legal_steps(NightState.VOID) == (Step.UNVOID,)  # nothing goes on but the void's undoing
 
 
 # ------------------------------------------------------------------ a void night goes on no more
@@ -194,7 +196,7 @@ def test_the_store_takes_nothing_more_into_a_void_night(sqlite_url: str) -> None
         store.void_session(1, "imported twice")
         with pytest.raises(InputError, match=r"session 1 is void \(imported twice\)"):
             store.append_event(1, None, AddChips("Ann", 5), expected_seq=seen)
-        assert store.last_seq(1) == seen
+        assert store.last_seq(1) == seen + 1  # the void's own event, and nothing after it
 
 
 # ------------------------------------------------------------------ corrections checked as the table checks them

@@ -26,7 +26,8 @@ def doc_table() -> dict[NightState, dict[Step, str | None]]:
             allows = [] if cells[1] == "nothing" else cells[1].split(", ")
             out[state] = {Step(step): None for step in allows}
         assert state is not None, row
-        refused = list(Step) if cells[2] == "every step" else [Step(cells[2])]
+        refused = ([step for step in Step if step not in out[state]] if cells[2] == "every other step"
+                   else [Step(cells[2])])
         for step in refused:
             out[state][step] = cells[3]
     return out

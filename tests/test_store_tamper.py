@@ -7,14 +7,13 @@ that does not match: its seq, hand, action and what it says."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
-from sqlalchemy.engine import Connection
 from typer.testing import CliRunner
 
+from helpers.tamper import past_the_triggers
 from referee.cli import app
 from referee.handfile import read_night
 from referee.recording.night_file import record_night
@@ -25,23 +24,6 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "jackpots-friday
 # the example's log: 4 sit-downs and the first dealer (seq 1-5), the rulebook's text (6), hand 1 (7-22),
 # hand 2 (23-26), Eve sits down (27), hand 3 (28-42)
 ANN_CHECKS = 25  # hand 2, action 3
-
-
-@contextmanager
-def past_the_triggers(store: Store) -> Iterator[Connection]:
-    """A transaction in which the append-only triggers do not stop the attacker."""
-    with store.engine.begin() as conn:
-        if store.dialect == "postgresql":
-            conn.execute(text("SET LOCAL session_replication_role = replica"))
-            yield conn
-            return
-        triggers = [sql for (sql,) in conn.execute(text(
-            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'"))]
-        for name in ("events_no_update", "events_no_delete"):
-            conn.execute(text(f"DROP TRIGGER {name}"))
-        yield conn
-        for sql in triggers:
-            conn.execute(text(sql))
 
 
 @pytest.fixture

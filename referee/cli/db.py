@@ -161,28 +161,41 @@ def verify(
     db: DbOption = None,
     session: Annotated[int | None, typer.Option("--session", metavar="ID", help="Verify only this session.")] = None,
 ) -> None:
-    """Check every session's hash chain: was any recorded event edited, removed or reordered?
+    """Check every session's hash chain: was any recorded event edited, removed or reordered?  And
+    every kept result: one edited outside referee is replaced from the log, and named.
 
     Exits 1 when a chain is broken, naming the first event that does not fit.
     """
-    from referee.store.models import ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
+    from referee.ledger.kept import replace_unverified
+    from referee.store.kept import FIGURES
+    from referee.store.models import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
     with open_for(ctx, db) as store:
         reports = [store.verify_chain(session)] if session is not None else store.verify_all()
         origins = {g.id: g.origin for g in store.sessions()}
-    broken = unverified = 0
+        columns = {report.session_id: store.audit_session(report.session_id) for report in reports}
+        replaced = replace_unverified(store, session)
+    for sid, kind in replaced:
+        what = "figures (ledger and hands)" if kind == FIGURES else "table state (the night thread)"
+        typer.echo(f"session {sid}: its kept {what} did not verify (edited outside referee): replaced from the log")
+    broken = unverified = edited = 0
     for report in reports:
         origin = origins.get(report.session_id)
         if not report.ok:
             broken += 1
             typer.echo(f"session {report.session_id}: CHAIN BROKEN at {report.problem}")
+        elif columns[report.session_id]:
+            edited += 1
+            typer.echo(f"session {report.session_id}: ROW EDITED: " + "; ".join(columns[report.session_id])
+                       + " (the log is the truth: the session's row was changed outside referee)")
         elif origin == ORIGIN_LOG_UNVERIFIED:  # its chain starts at its import: what came before is unproven
             unverified += 1
             typer.echo(f"session {report.session_id}: {plural(report.events, 'event')}, chain intact since its import (head "
                        f"{report.head[:16]}); IMPORTED UNVERIFIED with --as-new: its log before the import is not "
                        "proven")
         else:
-            since = ", imported from a verified export" if origin == ORIGIN_LOG_VERIFIED else ""
+            since = {ORIGIN_LOG_VERIFIED: ", imported from a verified export (its origin unsigned)",
+                     ORIGIN_LOG_SIGNED: ", imported from this store's own signed export"}.get(origin or "", "")
             typer.echo(f"session {report.session_id}: {plural(report.events, 'event')}, chain intact (head {report.head[:16]})"
                        f"{since}")
     if not reports:
@@ -190,6 +203,10 @@ def verify(
     elif broken:
         typer.echo(f"{broken} of {plural(len(reports), 'session')} {ngettext('has', 'have', broken)} a broken chain: "
                    f"{ngettext('its log was', 'their logs were', broken)} changed after recording.")
+        raise typer.Exit(1)
+    elif edited:
+        typer.echo(f"{edited} of {plural(len(reports), 'session')} {ngettext('has its', 'have their', edited)} row "
+                   "changed outside referee: `referee session show N` shows it as stored; its log is the truth.")
         raise typer.Exit(1)
     elif unverified:
         typer.echo(f"{len(reports) - unverified} of {plural(len(reports), 'session')} verified; {unverified} imported "

@@ -29,11 +29,15 @@ def serve(
 ) -> None:
     """Show a session live on the players' phones: a read-only page, a link with a read token, a QR code."""
     from referee.night.life import not_void
+    from referee.store.chain import broken_chain
     from referee.scoreboard.server import announcement, bind
 
     out = console(soft_wrap=True)
     with open_for(ctx, db) as store:
         not_void(store, session_id)  # a void night goes on no more: not served either
+        chain = store.verify_chain(session_id)
+        if not chain.ok:  # a log changed after recording is not shown to the players as the night
+            raise broken_chain(chain, f"session {session_id}")
         board = bind(store, session_id, host, port)
         out.print(literal(f"Session {session_id}: the table's scoreboard, read-only."))
         for line in announcement(board, qr):

@@ -564,7 +564,7 @@ def void(
              "is found again by its reason, whatever was recorded since.")] = None,
     db: DbOption = None,
 ) -> None:
-    """Void a night: it is kept, its log untouched, and counts nowhere (standings, reports, settlements).
+    """Void a night: kept, a void event appended to its log, and counted nowhere (standings, reports, settlements).
 
     Works on any session, even one whose log no longer replays (from an older referee, say), or a
     night imported twice.  Run again after exit 75, a void stored already for the same reason says
@@ -580,6 +580,21 @@ def void(
                 "so --asked-at is not needed)")
             raise
     typer.echo(f"Session {session_id} ({game.table_name}) is void: {game.void_reason}. It is kept and counts nowhere.")
+
+
+@app.command("unvoid")
+def unvoid(
+    ctx: typer.Context,
+    session_id: Annotated[int, typer.Argument(metavar="ID", help="The void session to count again.")],
+    why: Annotated[str, typer.Option("--why", metavar="TEXT", help="Why the void is undone (kept in its log).")],
+    db: DbOption = None,
+) -> None:
+    """Undo a night's void: an event of its log says so and why; it counts again from now on."""
+    from referee.night import life
+
+    with open_for(ctx, db) as store:
+        game = life.unvoid(store, session_id, why)
+    typer.echo(f"Session {session_id} ({game.table_name}) is no longer void: it counts again ({game.status}).")
 
 
 @app.command("rulebook")

@@ -64,6 +64,7 @@ def import_night(
         raise InputError("--as-new is for a session log (JSON): a hand file carries no hash chain",
                          where="--as-new", hint="leave it out")
     from referee.recording.imports import import_hand_file, import_log_document
+    from referee.store.models import ORIGIN_LOG_SIGNED
 
     with open_for(ctx, db, create=True) as store:
         if document is not None:
@@ -77,6 +78,11 @@ def import_night(
         unneeded = " (--as-new was not needed: the file is the session as exported)" if as_new else ""
         typer.echo(f"Hash chain verified: {plural(done.chain.events, 'event')}, head {done.chain.head[:16]} as exported"
                    f"{unneeded}.")
+        if done.origin == ORIGIN_LOG_SIGNED:
+            typer.echo("Signed by this store: the file is its own export, unchanged (its origin proven).")
+        else:
+            typer.echo("Origin unsigned: the file was not exported by this store (or its signature was removed); its "
+                       "chain proves its events agree with each other, not who wrote them.")
     elif as_new:
         typer.echo("Taken as a new night, NOT verified against its export (--as-new): its report and "
                    "`referee db verify` say so.")
@@ -104,7 +110,11 @@ def export_session(
     if not chain.ok:
         typer.echo(f"Warning: session {session_id}'s chain is broken at {chain.problem}", err=True)
     if as_json:
-        text = json.dumps(log_document(snapshot, chain), indent=2, ensure_ascii=False) + "\n"
+        document = log_document(snapshot, chain)
+        signature = store.export_signature(snapshot.session, chain)
+        if signature is not None:  # which store wrote it: that store verifies it fully on import
+            document["signature"] = signature
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     else:
         text, notes = hand_file_text(read_session_log(snapshot))
         if notes:

@@ -507,9 +507,23 @@ class CountFixed(NightEvent):
     chips: int
 
 
-#: night events about counting out and correcting the night (docs/ledger.md): kept with the money
-#: events, apart from the hands, in log order (a hand that follows never sees them)
-CLOSING_EVENTS = (CountConfirmed, HandEnded, Reopened, Amendment, CountFixed)
+@dataclass(frozen=True, slots=True)
+class Voided(NightEvent):
+    """The night is void (``referee session void``): kept as it is, counted nowhere, ``why``."""
+
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unvoided(NightEvent):
+    """A void undone (``referee session unvoid``): the night counts again, ``why``."""
+
+    why: str
+
+
+#: night events about counting out, correcting and voiding the night (docs/ledger.md): kept with the
+#: money events, apart from the hands, in log order (a hand that follows never sees them)
+CLOSING_EVENTS = (CountConfirmed, HandEnded, Reopened, Amendment, CountFixed, Voided, Unvoided)
 
 
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]

@@ -12,6 +12,8 @@ from referee.engine.events import (
     CountFixed,
     HandEnded,
     Reopened,
+    Unvoided,
+    Voided,
     AddChips,
     CashOut,
     ChangeOption,
@@ -83,6 +85,10 @@ def night_words(event: NightEvent) -> str:
             return f"reopened: {event.why}" + (f" ({event.by})" if event.by else "")
         case Amendment():
             return f"amended: {event.what}, because {event.why}"
+        case Voided():
+            return f"void: {event.why}"
+        case Unvoided():
+            return f"void undone: {event.why}"
         case CountFixed():
             return f"{event.player}'s count corrected to {event.chips}"
     raise AssertionError(f"no words for night event {event!r}")

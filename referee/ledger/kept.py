@@ -130,8 +130,11 @@ def night_figures(store: Store, games: Sequence[GameSession],
                   people: Mapping[int, Mapping[str, str]] | None = None) -> dict[int, NightFigures | RefereeError]:
     """The figures of each night of ``games`` (none of them void): the kept document where it fits,
     else the night replayed (and its document kept for the next reader).  A night whose log does not
-    replay, or that lacks a money setting, maps to its error, as replaying it raised it.
+    replay, or that lacks a money setting, maps to its error, as replaying it raised it; one whose
+    hash chain does not verify, to :class:`~referee.store.chain.BrokenChainError` (a kept document is
+    kept only from a log whose chain verified, and is bound to its head by the store's key).
     ``people``: each session's seat names and the person each is (read from the store if not given)."""
+    from referee.store.chain import broken_chain, verify_chain
     from referee.store.kept import FIGURES, Result
     from referee.store.log import LogSnapshot
 
@@ -153,6 +156,10 @@ def night_figures(store: Store, games: Sequence[GameSession],
             except (KeyError, TypeError, ValueError, AttributeError):
                 pass  # a document that does not decode is replayed and replaced, never trusted
         snapshot: LogSnapshot = store.log_snapshot(sid)
+        report = verify_chain(snapshot.session, snapshot.events)
+        if not report.ok:  # the log read is the log proven: a night edited afterwards is not counted
+            out[sid] = broken_chain(report, f"session {sid} ({game.table_name}, {game.started_at:%Y-%m-%d})")
+            continue
         try:
             figures = _replay(snapshot, seats)
         except RefereeError as err:
@@ -189,4 +196,27 @@ def figures_for(store: Store, game: GameSession) -> NightFigures:
     return found
 
 
-__all__ = ["FORMAT", "REFEREE", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures"]
+def replace_unverified(store: Store, session_id: int | None = None) -> list[tuple[int, str]]:
+    """Find every kept result that does not carry the store's digest (edited outside referee), drop
+    it and keep it anew from the log: the figures of a night that counts, the thread of the table.
+    Returns the rows replaced (session, kind), for ``referee db verify`` to name (of ``session_id``
+    only, when given)."""
+    from referee.recording.kept_thread import rethread
+    from referee.store.kept import FIGURES
+
+    found = [(sid, kind) for sid, kind in store.unverified_kept() if session_id in (None, sid)]
+    games = {game.id: game for game in store.sessions()} if found else {}
+    for sid, kind in found:
+        store.forget_kept(sid, kind)
+        game = games.get(sid)
+        if game is None or game.voided:
+            continue
+        if kind == FIGURES:
+            night_figures(store, [game])
+        else:
+            rethread(store, sid)
+    return found
+
+
+__all__ = ["FORMAT", "REFEREE", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures",
+           "replace_unverified"]

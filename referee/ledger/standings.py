@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
+from referee.store.chain import BrokenChainError
 from referee.ledger.kept import night_figures
 from referee.ledger.settlement import name_order
 from referee.money import format_money
@@ -104,7 +105,7 @@ def replaying(game: GameSession) -> Iterator[None]:
     refuse_void(game)
     try:
         yield
-    except (UnreplayableNight, MissingSetting):  # a night that replays but lacks a setting: its own fix
+    except (UnreplayableNight, MissingSetting, BrokenChainError):  # each says its own fix
         raise
     except RefereeError as err:
         raise unreplayable(game, err) from None
@@ -185,6 +186,9 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
             skipped.append((game.id, "a money setting is missing"))  # type: ignore[arg-type]
             broken.append((game.id, f"session {game.id} ({game.table_name}, {game.started_at:%Y-%m-%d}) "  # type: ignore[arg-type]
                                     f"{found.message.removeprefix(f'session {game.id} ')}; {found.hint}"))
+        elif isinstance(found, BrokenChainError):
+            skipped.append((game.id, "its log was changed after recording"))  # type: ignore[arg-type]
+            broken.append((game.id, f"{found.where}: {found.message}; {found.hint}"))  # type: ignore[arg-type]
         elif isinstance(found, RefereeError):
             bad = unreplayable(game, found)
             skipped.append((game.id, "its log does not replay"))  # type: ignore[arg-type]

@@ -561,16 +561,31 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
 
 
 def void(store: Store, session_id: int, why: str) -> GameSession:
-    """Void a night: kept, its log untouched, counted nowhere; every later step is refused.  Checks: a
-    reason; not void already (voided already for the same reason, it is a re-run: AlreadyRecorded).
-    Works on any night, even one whose log no longer replays."""
+    """Void a night: a ``Voided`` event appended to its log; kept, counted nowhere; every later step
+    but an unvoid is refused.  Checks: a reason; not void already (voided already for the same
+    reason, it is a re-run: AlreadyRecorded).  Works on any night, even one whose log no longer replays."""
     from referee.errors import AlreadyRecorded
 
     game = store.session(session_id)
     reason = " ".join(why.split()) if isinstance(why, str) else why
     if game.void_reason is not None and reason == game.void_reason:
-        raise AlreadyRecorded(session_id, (f"void: {reason}",), 1, 0)  # no event range: a void is no event of the log
+        raise AlreadyRecorded(session_id, (f"void: {reason}",), 1, 0)
     return store.void_session(session_id, why)
+
+
+def unvoid(store: Store, session_id: int, why: str) -> GameSession:
+    """Undo a night's void: an ``Unvoided`` event appended to its log; it counts again and goes on
+    from the state its log gives.  Checks: the night is void (undone already for the same reason, it
+    is a re-run: AlreadyRecorded); a reason."""
+    from referee.errors import AlreadyRecorded
+
+    snap = store.log_snapshot(session_id)
+    reason = " ".join(why.split()) if isinstance(why, str) else why
+    if snap.session.void_reason is None and snap.events and snap.events[-1].kind == "Unvoided" \
+            and snap.events[-1].payload.get("why") == reason:
+        raise AlreadyRecorded(session_id, (f"void undone: {reason}",), snap.events[-1].seq, snap.events[-1].seq)
+    check(state_from(snap.session, snap, None), Step.UNVOID, session_id)
+    return store.unvoid_session(session_id, why)
 
 
 def steps_named(state: NightState, session_id: int) -> dict[Step, str | None]:
@@ -605,6 +620,7 @@ __all__ = [
     "state_from",
     "state_of",
     "steps_named",
+    "unvoid",
     "view",
     "void",
 ]

@@ -2,9 +2,10 @@
 
 A night is *open between hands* (no hand begun, or the last one over), *in a hand* (a hand begun and
 not over), *closed* (counted out), *reopened* (closed, then opened again to be corrected) or *void*
-(kept, counted nowhere; nothing more happens to it).  For each state the table says, step by step,
-whether the step is taken (``None``) or refused, and then what to do instead: every refusal names
-the legal step that lets the night go on (``{sid}`` is the session's number).  docs/ledger.md shows
+(kept, counted nowhere; nothing more happens to it but the void's undoing, an *unvoid*).  For each
+state the table says, step by step, whether the step is taken (``None``) or refused, and then what to
+do instead: every refusal names the legal step that lets the night go on (``{sid}`` is the session's
+number).  docs/ledger.md shows
 the same table in words, and a test holds the two equal.
 """
 
@@ -39,10 +40,12 @@ class Step(StrEnum):
     REOPEN = "a reopen"
     AMEND = "an amendment"
     VOID = "a void"
+    UNVOID = "an unvoid"
 
 
 _SEE = "see it with: referee session show {sid} (or referee export {sid})"
-_VOID = "it is void and kept as it is; " + _SEE
+_VOID = "it is void and kept as it is; " + _SEE + "; to count it again: referee session unvoid {sid} --why \"…\""
+_NOT_VOID = "it is not void: there is no void to undo; " + _SEE
 _REOPEN = "reopen it to correct it: referee session reopen {sid} --why \"…\""
 _PLAY_OVER = ("a reopened night is corrected, not played on: referee session amend {sid} … --why \"…\" "
               "(--rebuy NAME:CHIPS for chips the log missed), then close it: referee session close {sid}")
@@ -60,6 +63,7 @@ STEPS: Mapping[NightState, Mapping[Step, str | None]] = MappingProxyType({
                      "then close it: referee session close {sid}",
         Step.AMEND: None,
         Step.VOID: None,
+        Step.UNVOID: _NOT_VOID,
     }),
     NightState.IN_HAND: MappingProxyType({
         Step.BEGIN_HAND: "finish the hand in play first (or force the next hand to begin anyway)",
@@ -71,6 +75,7 @@ STEPS: Mapping[NightState, Mapping[Step, str | None]] = MappingProxyType({
         Step.REOPEN: "it is open: finish the hand, then close it: referee session close {sid}",
         Step.AMEND: None,
         Step.VOID: None,
+        Step.UNVOID: _NOT_VOID,
     }),
     NightState.CLOSED: MappingProxyType({
         Step.BEGIN_HAND: _REOPEN,
@@ -83,6 +88,7 @@ STEPS: Mapping[NightState, Mapping[Step, str | None]] = MappingProxyType({
         Step.REOPEN: None,
         Step.AMEND: "reopen it first: referee session reopen {sid} --why \"…\"",
         Step.VOID: None,
+        Step.UNVOID: _NOT_VOID,
     }),
     NightState.REOPENED: MappingProxyType({
         Step.BEGIN_HAND: _PLAY_OVER,
@@ -95,8 +101,9 @@ STEPS: Mapping[NightState, Mapping[Step, str | None]] = MappingProxyType({
                      "then close it: referee session close {sid}",
         Step.AMEND: None,
         Step.VOID: None,
+        Step.UNVOID: _NOT_VOID,
     }),
-    NightState.VOID: MappingProxyType({step: _VOID for step in Step}),
+    NightState.VOID: MappingProxyType({step: None if step is Step.UNVOID else _VOID for step in Step}),
 })
 
 #: The words of a refusal, per state: what the night is.

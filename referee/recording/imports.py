@@ -31,7 +31,7 @@ from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import check_log_document, record_log_document, record_night
 from referee.recording.session_log import night_fingerprint, read_session_log
 from referee.store.chain import ExportedLogError, exported_session, verify_exported
-from referee.store.models import ORIGIN_HAND_FILE, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
+from referee.store.models import ORIGIN_HAND_FILE, ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
 if TYPE_CHECKING:
     from referee.handfile.model import Night
@@ -221,6 +221,8 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
     else:
         report = verify_document(document, source)
     origin = ORIGIN_LOG_VERIFIED if report is not None else ORIGIN_LOG_UNVERIFIED
+    if report is not None:
+        origin = _signed_origin(store, document, header, report, source, as_new)
     with one_import(store, source), store.transaction() as tx:
         sid = record_log_document(tx, document, source=source, origin=origin)
         snapshot = tx.log_snapshot(sid)
@@ -234,6 +236,25 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
                              hint=(err.hint + "; " if err.hint else "") + "nothing was imported") from None
         fingerprint, copies = check_night_copies(tx, sid, source=source, again=again, header=header)
     return Imported(sid, fingerprint, origin, len(snapshot.hands), len(snapshot.events), report, copies)
+
+
+def _signed_origin(store: Store, document: dict[str, Any], header: dict[str, Any], report: ChainReport, source: str,
+                   as_new: bool) -> str:
+    """How a session log whose chain verified came: signed by this very store (its origin proven),
+    or from elsewhere (a verified chain, an unsigned origin).  A file that names this store as its
+    writer but whose signature does not match its chain was changed after export, its hashes
+    recomputed: refused (with ``as_new``, taken as a new, unverified night)."""
+    signed = store.export_signed(document.get("signature"), exported_session(header), report)
+    if signed is None:
+        return ORIGIN_LOG_VERIFIED
+    if signed:
+        return ORIGIN_LOG_SIGNED
+    if as_new:
+        return ORIGIN_LOG_UNVERIFIED
+    raise InputError("the file says this store exported it, but its signature does not match its hash chain: it "
+                     "was changed after export (its hashes recomputed to hide the edit)", where=source,
+                     hint="nothing was imported. Export it again from the original session, or take it as a new, "
+                          "unverified night with --as-new")
 
 
 __all__ = ["DuplicateNightError", "Imported", "check_copies", "check_night_copies", "import_hand_file", "import_log_document",

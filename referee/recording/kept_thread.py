@@ -90,3 +90,20 @@ def _keep(store: Store, snapshot: LogSnapshot, thread: NightThread) -> None:
     last: Any = snapshot.events[-1]
     store.keep_results([Result(snapshot.session.id, THREAD, last.seq, last.hash, FORMAT, __version__,  # type: ignore[arg-type]
                                thread.to_document())])
+
+
+def rethread(store: Store, session_id: int) -> None:
+    """Replay the session's finished hands and keep the thread they reach (replacing a kept row that
+    did not verify), as the table's next opening would; a night that does not replay keeps none."""
+    from referee.errors import RefereeError
+    from referee.handfile.replay import night_hands
+    from referee.recording.session_log import read_session_log
+
+    snapshot = store.log_snapshot(session_id)
+    try:
+        night = read_session_log(snapshot).night
+        hands = night_hands(night)
+        playing = bool(hands) and len(snapshot.hands) == len(hands)
+        threaded(store, snapshot, night, hands[:-1] if playing else hands)
+    except RefereeError:
+        pass  # a night that does not replay is reported by the commands that read it

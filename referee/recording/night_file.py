@@ -78,9 +78,9 @@ def _rulebook_texts(tx: Transaction, texts: tuple[tuple[str, str], ...]) -> Iter
 
 
 def record_night(store: Store | Transaction, night: Night, *, table_name: str, chip_value_cents: int,
-                 origin: str | None = None) -> int:
+                 origin: str | None = None, started_at: datetime | None = None) -> int:
     """Record ``night`` as a new session, all of it in one transaction (``store``'s own, or the one
-    given); returns the session's id."""
+    given), started at ``started_at`` (default: now); returns the session's id."""
     with _transaction(store) as tx, _rulebook_texts(tx, night.texts):
         game = tx.new_session(
             table_name=table_name,
@@ -91,6 +91,7 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
             dealer=night.dealer,
             dealer_unknown=night.dealer is None,
             origin=origin,
+            started_at=started_at,
         )
         assert game.id is not None
         with bulk_log(tx, game.id) as log:  # thousands of hands: a few statements, not one per event

@@ -20,7 +20,7 @@ from referee.ledger.ledger import game_walk, people_of, session_ledger, walked_l
 from referee.recording.session_log import hands_with_events, night_words, read_session_log, rulebook_notes
 from referee.report.json_doc import rule_text
 from referee.store.chain import verify_chain
-from referee.store.models import ORIGIN_LOG_UNVERIFIED
+from referee.store.models import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -103,6 +103,14 @@ class HandLine:
     changes: tuple[str, ...]
 
 
+#: what the report says of a night imported from a session log, by its origin
+PROVENANCE = {
+    ORIGIN_LOG_SIGNED: "Imported from this store's own export, signed by it: its chain verified, its origin proven",
+    ORIGIN_LOG_VERIFIED: "Imported from another store's export: its chain verified, its origin unsigned (the file "
+                         "alone cannot show who wrote it)",
+}
+
+
 @dataclass(frozen=True)
 class NightReport:
     session_id: int | None
@@ -131,6 +139,11 @@ class NightReport:
     origin: str | None = None
     #: plain words for each house rulebook file that differs on disk now from what the night recorded
     rulebook_notes: tuple[str, ...] = ()
+
+    @property
+    def provenance(self) -> str | None:
+        """How an imported log's origin stands, in words (None: recorded here, or from a hand file)."""
+        return PROVENANCE.get(self.origin or "")
 
     @property
     def unverified(self) -> bool:

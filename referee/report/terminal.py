@@ -47,6 +47,8 @@ def print_report(out: Console, report: NightReport) -> None:
               f" · a chip is {report.chip_value} · money in {ledger.settings.currency} ({ledger.settings.locale})")
     if report.chain_ok is False:
         out.print("[bold red]The log's hash chain is broken: run `referee db verify`[/]")
+    if report.provenance is not None:
+        out.print(report.provenance)
     if report.unverified:
         out.print("[bold yellow]Imported unverified: taken with --as-new from a session log whose hash chain did "
                   "not match its export; the log is proven only since its import[/]")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from referee.errors import StoreError
 from referee.handfile.words import event_words
 from referee.store.codec import decode_event
 from referee.store.models import LOG_LEGACY, LOG_WHOLE, EventRecord, GameSession
@@ -158,6 +159,18 @@ def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainRepo
                                row.seq, row.hand_number, action, what_it_says(row))
         expected_prev = row.hash
     return ChainReport(session.id, count, expected_prev)
+
+
+class BrokenChainError(StoreError):
+    """A night whose log's hash chain does not verify: its figures are not believed, nor counted."""
+
+
+def broken_chain(report: ChainReport, where: str) -> BrokenChainError:
+    """The refusal of a night whose chain ``report`` shows broken, naming it (``where``) and the command
+    that explains."""
+    return BrokenChainError(f"its log was changed after recording (at {report.problem})", where=where,
+                            hint=f"`referee db verify --session {report.session_id}` says what no longer fits; "
+                                 "restore the store from a backup, or void the night")
 
 
 def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int]) -> list[str]:

@@ -18,6 +18,7 @@ file another program keeps locked for longer than a writer waits (``database is 
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -136,8 +137,8 @@ def _check_sqlite_path(url: URL) -> None:
                          hint="create the folder first, or " + _HINT_SET_URL)
 
 
-#: the files SQLite keeps beside a database: never a store of their own
-_SQLITE_SIDE_FILES: Final = ("-wal", "-shm", "-journal")
+#: the files SQLite (and the store's key) keep beside a database: never a store of their own
+_SQLITE_SIDE_FILES: Final = ("-wal", "-shm", "-journal", ".key")
 #: the commands that start something, and so may create a store (every other one refuses a missing one)
 STARTING_COMMANDS: Final = ("referee session new", "referee import", "referee import-ledger", "referee demo",
                             "referee db upgrade")
@@ -234,7 +235,32 @@ def create_engine_for(url: URL) -> Engine:
         raise describe_error(url, err) from None
     if url.get_backend_name() == "sqlite":
         _install_sqlite_hooks(engine)
+    else:
+        _quiet_pipeline_teardown()
     return engine
+
+
+class _PipelineTeardown(logging.Filter):
+    """Drops psycopg's "error ignored terminating <Pipeline …>" warning, and that one only.
+
+    psycopg's ``executemany`` (an import's bulk insert, :mod:`referee.store.bulk`) runs in a pipeline;
+    when the server goes away in the middle, the error raised in the pipeline goes up (and is said in
+    one line by the CLI), and closing the pipeline on the lost connection fails again: psycopg ignores
+    that second error and logs it as a warning, which Python prints on stderr before our line.  It
+    says nothing the error does not: the connection is lost."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from psycopg import Pipeline
+
+        return not (str(record.msg).startswith(("error ignored terminating", "error ignored exiting"))
+                    and isinstance(record.args, tuple) and record.args and isinstance(record.args[0], Pipeline))
+
+
+def _quiet_pipeline_teardown() -> None:
+    """Install :class:`_PipelineTeardown` on psycopg's logger (once)."""
+    logger = logging.getLogger("psycopg")
+    if not any(isinstance(f, _PipelineTeardown) for f in logger.filters):
+        logger.addFilter(_PipelineTeardown())
 
 
 def _unreachable(low: str) -> bool:

@@ -6,6 +6,12 @@ back, beside the kept row, what the log holds *now* to check it against: for ``f
 of each session's log (:func:`read_kept`), for ``thread`` the hash the event ``seq`` has now
 (:func:`read_thread`).  Whoever reads decides whether the row fits (:mod:`referee.ledger.kept`,
 :mod:`referee.recording.live_table`); a row that does not is replaced, never read.
+
+**Signed.**  Each row carries a ``digest``: HMAC-SHA256, under the store's key
+(:mod:`referee.store.key`), of its session, kind, seq, head, format, referee and document, so a row
+edited in the table (a balance changed, a document copied from another night, a head from elsewhere,
+a garbled state) does not verify, and the store hands it back as though nothing were kept: it is
+replayed and replaced.  :func:`unverified` names such rows (``referee db verify``).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 from sqlalchemy import and_, bindparam, delete, insert, select, tuple_
 
 from referee.store import chain
+from referee.store.key import sign, signed
 from referee.store.models import EventRecord, GameSession, NightResult
 from referee.store.types import utcnow
 
@@ -26,6 +33,8 @@ if TYPE_CHECKING:
 
 FIGURES: Final = "figures"
 THREAD: Final = "thread"
+KINDS: Final = (FIGURES, THREAD)
+_PURPOSE: Final = "kept result"
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,27 @@ class Result:
     document: dict[str, Any]
 
 
+def _signed_text(session_id: int, kind: str, seq: int, head: str, format: int, referee: str, document: Any) -> str:
+    return chain.canonical_json({"session": session_id, "kind": kind, "seq": seq, "head": head, "format": format,
+                                 "referee": referee, "document": document})
+
+
+def digest(key: bytes, result: Result) -> str:
+    """The digest kept with ``result``: the store's keyed hash of everything the row says."""
+    return sign(key, _PURPOSE, _signed_text(result.session_id, result.kind, result.seq, result.head, result.format,
+                                            result.referee, result.document))
+
+
+def _verifies(key: bytes | None, values: Any, kind: str, *, prefix: str = "") -> bool:
+    """Whether a kept row (its columns in ``values``, named with ``prefix``) carries its own digest."""
+    try:
+        text = _signed_text(values["session_id" if not prefix else "id"], kind, values[prefix + "seq"],
+                            values["head"], values["format"], values["referee"], values["document"])
+    except (TypeError, ValueError):  # a document that is no JSON value any more
+        return False
+    return signed(key, _PURPOSE, text, values["digest"])
+
+
 @cache
 def _heads_and_kept() -> Any:
     """Each session's last event (NULL for an empty log) beside its kept figures, in one query: the
@@ -76,13 +106,15 @@ def _heads_and_kept() -> Any:
         .order_by(events.c.seq.desc()).limit(1)
     return (select(sessions, last.with_only_columns(events.c.seq).scalar_subquery().label("events_last_seq"),
                    last.with_only_columns(events.c.hash).scalar_subquery().label("events_last_hash"),
-                   kept.c.seq.label("kept_seq"), kept.c.head, kept.c.format, kept.c.referee, kept.c.document)
+                   kept.c.seq.label("kept_seq"), kept.c.head, kept.c.format, kept.c.referee, kept.c.document,
+                   kept.c.digest)
             .select_from(sessions.outerjoin(kept, and_(kept.c.session_id == sessions.c.id, kept.c.kind == FIGURES)))
             .where(sessions.c.id.in_(bindparam("ids", expanding=True))))
 
 
-def read_kept(connection: Connection, session_ids: Iterable[int]) -> dict[int, Kept]:
-    """For each session of ``session_ids`` that exists: its head now and its kept figures."""
+def read_kept(connection: Connection, session_ids: Iterable[int], key: bytes | None) -> dict[int, Kept]:
+    """For each session of ``session_ids`` that exists: its head now and its kept figures (none when
+    the row does not carry its digest under ``key``, the store's key)."""
     ids = list(session_ids)
     if not ids:
         return {}
@@ -93,14 +125,17 @@ def read_kept(connection: Connection, session_ids: Iterable[int]) -> dict[int, K
         seq, head = values["events_last_seq"] or 0, values["events_last_hash"]
         if head is None:  # an empty log: its head is the genesis hash of the session's header
             head = chain.genesis_hash(GameSession.model_construct(**{c: values[c] for c in columns}))
+        if values["kept_seq"] is None or not _verifies(key, values, FIGURES, prefix="kept_"):
+            found[values["id"]] = Kept(values["id"], seq, head, values["status"])
+            continue
         found[values["id"]] = Kept(values["id"], seq, head, values["status"], values["kept_seq"], values["head"],
                                    values["format"], values["referee"], values["document"])
     return found
 
 
-def read_thread(connection: Connection, session_id: int) -> tuple[Result, str | None] | None:
+def read_thread(connection: Connection, session_id: int, key: bytes | None) -> tuple[Result, str | None] | None:
     """The session's kept ``thread`` row and the hash its event ``seq`` has now (None: no such event
-    any more), or None when none is kept."""
+    any more), or None when none is kept or the row does not carry its digest under ``key``."""
     kept = NightResult.__table__  # type: ignore[attr-defined]
     events = EventRecord.__table__  # type: ignore[attr-defined]
     row = connection.execute(
@@ -108,17 +143,19 @@ def read_thread(connection: Connection, session_id: int) -> tuple[Result, str | 
                                                  == tuple_(kept.c.session_id, kept.c.seq))
                .scalar_subquery().label("now"))
         .where(kept.c.session_id == session_id, kept.c.kind == THREAD)).first()
-    if row is None:
+    if row is None or not _verifies(key, row._mapping, THREAD):
         return None
     v = row._mapping
     return Result(v["session_id"], v["kind"], v["seq"], v["head"], v["format"], v["referee"], v["document"]), v["now"]
 
 
-def keep(connection: Connection, results: Iterable[Result]) -> None:
-    """Replace the kept row of each session and kind of ``results``, in the caller's transaction."""
+def keep(connection: Connection, results: Iterable[Result], key: bytes) -> None:
+    """Replace the kept row of each session and kind of ``results``, each signed with ``key`` (the
+    store's), in the caller's transaction."""
     table = NightResult.__table__  # type: ignore[attr-defined]
     rows = [{"session_id": r.session_id, "kind": r.kind, "seq": r.seq, "head": r.head, "format": r.format,
-             "referee": r.referee, "document": r.document, "computed_at": utcnow()} for r in results]
+             "referee": r.referee, "document": r.document, "computed_at": utcnow(), "digest": digest(key, r)}
+            for r in results]
     for kind in {row["kind"] for row in rows}:
         connection.execute(delete(table).where(
             table.c.kind == kind, table.c.session_id.in_([row["session_id"] for row in rows if row["kind"] == kind])))
@@ -126,7 +163,17 @@ def keep(connection: Connection, results: Iterable[Result]) -> None:
         connection.execute(insert(table), rows)
 
 
-def forget(connection: Connection, session_id: int) -> None:
-    """Drop a session's kept results (the session is being deleted)."""
+def unverified(connection: Connection, key: bytes | None) -> list[tuple[int, str]]:
+    """The kept rows (session, kind) that do not carry their digest under ``key``: edited outside
+    referee (or kept under another key), never read."""
     kept = NightResult.__table__  # type: ignore[attr-defined]
-    connection.execute(delete(kept).where(kept.c.session_id == session_id))
+    rows = connection.execute(select(kept).order_by(kept.c.session_id, kept.c.kind))
+    return [(row.session_id, row.kind) for row in rows if not _verifies(key, row._mapping, row.kind)]
+
+
+def forget(connection: Connection, session_id: int, kind: str | None = None) -> None:
+    """Drop a session's kept results (of ``kind`` only, if given): the session is being deleted, or
+    a row did not verify."""
+    kept = NightResult.__table__  # type: ignore[attr-defined]
+    where = [kept.c.session_id == session_id] + ([kept.c.kind == kind] if kind is not None else [])
+    connection.execute(delete(kept).where(*where))

@@ -18,6 +18,8 @@ from referee.engine.events import (
     CountFixed,
     HandEnded,
     Reopened,
+    Unvoided,
+    Voided,
     CashOut,
     ChangeOption,
     ChangeRulebook,
@@ -201,7 +203,7 @@ class TableState:
                 if not paid_by:
                     raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
                 return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
-            case CountConfirmed() | HandEnded() | Reopened() | Amendment() | CountFixed():
+            case CountConfirmed() | HandEnded() | Reopened() | Amendment() | CountFixed() | Voided() | Unvoided():
                 return self._closing(event)
             case CashOut():
                 player = self.name(event.player)
@@ -237,7 +239,7 @@ class TableState:
                     raise InputError(f"a hand ends at the close with its pot returned or split, not {event.how!r}")
                 _whole(event.hand, "the hand ended at the close", 1)
                 return replace(event, rule=said(event.rule, "rule"))
-            case Reopened():
+            case Reopened() | Voided() | Unvoided():
                 return replace(event, why=said(event.why, "reason"))
             case Amendment():
                 return replace(event, what=said(event.what, "correction"), why=said(event.why, "reason"))

@@ -43,10 +43,11 @@ LOG_LEGACY: Final = 1  # recorded before migration 0002: seats and dealers in th
 LOG_WHOLE: Final = 2  # the event log holds the whole night
 HASH_LENGTH: Final = 64  # hex sha256
 ORIGIN_HAND_FILE: Final = "hand-file"  # imported from a hand file
-ORIGIN_LOG_VERIFIED: Final = "log-verified"  # a session log whose hash chain was checked on import
+ORIGIN_LOG_VERIFIED: Final = "log-verified"  # a session log whose hash chain was checked on import (unsigned origin)
+ORIGIN_LOG_SIGNED: Final = "log-signed"  # that, and its export signed by this very store (its origin proven)
 ORIGIN_LOG_UNVERIFIED: Final = "log-unverified"  # a session log taken as a new night (--as-new)
 ORIGIN_POKERNOW: Final = "pokernow"  # a PokerNow ledger
-ORIGINS: Final = (ORIGIN_HAND_FILE, ORIGIN_LOG_VERIFIED, ORIGIN_LOG_UNVERIFIED, ORIGIN_POKERNOW)
+ORIGINS: Final = (ORIGIN_HAND_FILE, ORIGIN_LOG_VERIFIED, ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_POKERNOW)
 
 #: Every table's pydantic config: rows come from the database or from the store's own code, and a
 #: table model is never validated, so pydantic builds its validator when first asked (if ever), not
@@ -211,8 +212,9 @@ class NightResult(SQLModel, table=True):
     the session's log still ends at ``seq``/``head`` (the hash of its last event; 0 and the genesis
     hash for an empty log); ``thread`` (the night thread after its finished hands, for the live table),
     valid while the event ``seq`` still has the hash ``head`` and nothing after it touches those hands.
-    Either only while ``format`` and ``referee`` are this referee's.  Any other row is recomputed and
-    replaced, never trusted.  ``document`` is opaque to the store."""
+    Either only while ``format`` and ``referee`` are this referee's, and while ``digest`` (migration
+    0008) is the store's keyed hash of the row (:mod:`referee.store.kept`).  Any other row is recomputed
+    and replaced, never trusted.  ``document`` is opaque to the store."""
 
     model_config = TABLE_CONFIG  # type: ignore[assignment]
 
@@ -226,6 +228,7 @@ class NightResult(SQLModel, table=True):
     referee: str = Field(max_length=40)
     document: dict[str, Any] = Field(sa_type=JSONDocument, nullable=False)
     computed_at: datetime = _time_field()
+    digest: str | None = Field(default=None, max_length=HASH_LENGTH)
 
 
 class RequestRecord(SQLModel, table=True):

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from referee.engine.events import (CashOut, ChangeRulebook, Event, MONEY_EVENTS, NightEvent, Reopened, RulebookText,
-                                   SetDealer, SitDown)
+                                   SetDealer, SitDown, Unvoided, Voided)
 from referee.errors import (AlreadyRecorded, InputError, RefereeError, RetryableError, ServerGoneError, StoreError,
                              excerpt)
 from referee.handfile.model import NAME_RE, RESERVED
@@ -231,14 +231,15 @@ def _chained(sid: int, seq: int, prev_hash: str, hand_number: int | None, event:
 
 
 def _chained_values(sid: int, seq: int, prev_hash: str, hand_number: int | None, event: Event,
-                    text: str | None) -> dict[str, Any]:
-    """:func:`_chained` as the row's column values (an import writes thousands: no ORM object each)."""
+                    text: str | None, at: datetime | None = None) -> dict[str, Any]:
+    """:func:`_chained` as the row's column values (an import writes thousands: no ORM object each);
+    ``at``: when it happened, if not now."""
     kind, payload = codec.encode_event(event)
     if text is not None and not isinstance(text, str):
         raise InputError(f"event text must be a string, not {type(text).__name__}")
     if text is not None and "\x00" in text:
         raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
-    created = utcnow()
+    created = at or utcnow()
     digest = chain.event_hash(prev_hash, session_id=sid, seq=seq + 1, hand_number=hand_number,
                               kind=kind, payload=payload, text=text, created_at=created)
     return {"session_id": sid, "seq": seq + 1, "hand_number": hand_number, "kind": kind, "payload": payload,
@@ -522,17 +523,20 @@ class Transaction:
         head.state = trial
         return applied
 
-    def _append(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[EventRecord]:
-        rows = self._event_rows(head, hand_number, items)
+    def _append(self, head: _Head, hand_number: int | None, items: Sequence[Encoded], *,
+                at: datetime | None = None) -> list[EventRecord]:
+        rows = self._event_rows(head, hand_number, items, at=at)
         if rows:  # one INSERT through the table, not the ORM's unit of work
             self.db.execute(_event_insert(), rows)  # type: ignore[call-overload]
             # the head on the locked row too (flushed with the transaction): the next append's fast path
             head.game.last_seq, head.game.last_hash = head.seq, head.hash
         return [EventRecord(**row) for row in rows]
 
-    def _event_rows(self, head: _Head, hand_number: int | None, items: Sequence[Encoded]) -> list[dict[str, Any]]:
+    def _event_rows(self, head: _Head, hand_number: int | None, items: Sequence[Encoded], *,
+                    at: datetime | None = None) -> list[dict[str, Any]]:
         """The rows (column values) that append ``items`` to the log: each checked, numbered and
-        chained onto ``head``, which moves on; written by the caller (one append, or a bulk import)."""
+        chained onto ``head``, which moves on; written by the caller (one append, or a bulk import).
+        A ``Voided``/``Unvoided`` sets the session's void columns as it says (they follow the log)."""
         sid = head.game.id
         assert sid is not None
         if hand_number is not None:
@@ -547,9 +551,13 @@ class Transaction:
                 raise InputError(f"{type(event).__name__} is an action of a hand: give its hand number")
             if isinstance(event, NightEvent):
                 event = self._night_event(head, event)
-            row = _chained_values(sid, head.seq, head.hash, hand_number, event, text)
+            row = _chained_values(sid, head.seq, head.hash, hand_number, event, text, at)
             rows.append(row)
             head.seq, head.hash = row["seq"], row["hash"]
+            if isinstance(event, (Voided, Unvoided)):
+                void = isinstance(event, Voided)
+                head.game.void_reason = event.why if void else None
+                head.game.voided_at = row["created_at"] if void else None
             if isinstance(event, ChangeRulebook) and self.records_rulebooks:
                 records = self._rulebook_records(head, [event.rulebook])
                 rows += self._event_rows(head, None, [(record, None) for record in records])
@@ -802,16 +810,25 @@ class Transaction:
         return list(self.db.exec(query.order_by(GameSession.id)))  # type: ignore[arg-type]
 
     def void_session(self, session_id: int, reason: str, at: datetime | None = None) -> GameSession:
-        """Mark the session void: its log is kept as it is, and it counts nowhere from now on."""
-        game = Store._session(self.db, session_id, lock=True)
+        """Void the session: a ``Voided`` event appended to its log (open or closed, replaying or not),
+        and it counts nowhere from then on (its void columns follow the event)."""
+        head = self._head(session_id, open_only=False)
         if not isinstance(reason, str) or not reason.strip():
             raise InputError("a void needs its reason", hint='say why: --why "imported twice"')
-        if game.void_reason is not None:
-            raise InputError(f"session {session_id} is already void ({game.void_reason})")
-        game.void_reason, game.voided_at = " ".join(reason.split()), _check_time(at, "void time")
-        self.db.add(game)
-        self.db.flush()
-        return game
+        if head.game.void_reason is not None:
+            raise InputError(f"session {session_id} is already void ({head.game.void_reason})")
+        self._append(head, None, [(Voided(" ".join(reason.split())), None)], at=_check_time(at, "void time"))
+        return head.game
+
+    def unvoid_session(self, session_id: int, reason: str) -> GameSession:
+        """Undo the session's void: an ``Unvoided`` event appended to its log; it counts again."""
+        head = self._head(session_id, open_only=False)
+        if not isinstance(reason, str) or not reason.strip():
+            raise InputError("undoing a void needs its reason", hint='say why: --why "voided the wrong night"')
+        if head.game.void_reason is None:
+            raise InputError(f"session {session_id} is not void: there is no void to undo")
+        self._append(head, None, [(Unvoided(" ".join(reason.split())), None)])
+        return head.game
 
     def end_hand(self, session_id: int, number: int, ended_at: datetime | None = None) -> HandRecord:
         ended = _check_time(ended_at, "hand end")
@@ -850,6 +867,14 @@ class Store:
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
+
+    @cached_property
+    def key(self) -> bytes | None:
+        """The store's own key (:mod:`referee.store.key`), made on first use; None when it can be
+        neither made nor read (then nothing kept is believed, nothing is kept, no export is signed)."""
+        from referee.store.key import store_key
+
+        return store_key(self.engine.url)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -1081,10 +1106,15 @@ class Store:
         with self.transaction() as tx:
             return tx.reopen_session(session_id, why, by)
     def void_session(self, session_id: int, reason: str) -> GameSession:
-        """Void a session (kept, log untouched, counted nowhere); works on any session, even one whose
-        log no longer replays."""
+        """Void a session (kept, a ``Voided`` event in its log, counted nowhere); works on any session,
+        even one whose log no longer replays."""
         with self.transaction() as tx:
             return tx.void_session(session_id, reason)
+
+    def unvoid_session(self, session_id: int, reason: str) -> GameSession:
+        """Undo a session's void (an ``Unvoided`` event in its log): it counts again."""
+        with self.transaction() as tx:
+            return tx.unvoid_session(session_id, reason)
 
     def sessions_with_fingerprint(self, fingerprint: str) -> list[GameSession]:
         with self.transaction() as tx:
@@ -1352,6 +1382,19 @@ class Store:
         """:meth:`verify_chain` for every session."""
         return [self.verify_chain(game.id) for game in self.sessions() if game.id is not None]
 
+    def audit_session(self, session_id: int) -> list[str]:
+        """What the session's row and seats say that its log does not (:mod:`referee.store.audit`)."""
+        from referee.store.audit import session_problems
+
+        snapshot = self._log_snapshot(session_id)  # as stored: a check records nothing (not even a rulebook)
+        names: dict[int, set[str]] = {}
+        with self._read() as session:
+            for pid, key in session.exec(select(Player.id, Player.name_key)):
+                names.setdefault(pid, set()).add(key)  # type: ignore[arg-type]
+            for pid, key in session.exec(select(PlayerAlias.player_id, PlayerAlias.alias_key)):
+                names.setdefault(pid, set()).add(key)
+        return session_problems(snapshot, names)
+
     # ------------------------------------------------------------------ kept replay results
 
     def kept_results(self, session_ids: Sequence[int]) -> dict[int, Kept]:
@@ -1360,7 +1403,7 @@ class Store:
         from referee.store.kept import read_kept
 
         with self._read() as session:
-            return read_kept(session.connection(), session_ids)
+            return read_kept(session.connection(), session_ids, self.key)
 
     def kept_thread(self, session_id: int) -> tuple[KeptResult, str | None] | None:
         """The session's kept night thread (:mod:`referee.store.kept`) and the hash its event ``seq``
@@ -1368,7 +1411,7 @@ class Store:
         from referee.store.kept import read_thread
 
         with self._read() as session:
-            return read_thread(session.connection(), session_id)
+            return read_thread(session.connection(), session_id, self.key)
 
     def seat_players(self, session_ids: Sequence[int]) -> dict[int, dict[str, str]]:
         """For each session of ``session_ids``: its seat names and the player (canonical name) each
@@ -1392,12 +1435,46 @@ class Store:
 
         if not results:
             return True
+        if self.key is None:
+            return False
         try:
             with self._write() as session:
-                keep(session.connection(), results)
+                keep(session.connection(), results, self.key)
         except StoreError:
             return False
         return True
+
+    def export_signature(self, session: GameSession, report: chain.ChainReport) -> dict[str, str] | None:
+        """This store's signature of an exported log whose chain ``report`` checked (None: no key, or
+        a broken chain, which is never signed)."""
+        from referee.store.key import export_signature
+
+        if self.key is None or not report.ok:
+            return None
+        return export_signature(self.key, chain.genesis_hash(session), report.head, report.events)
+
+    def export_signed(self, signature: object, session: GameSession, report: chain.ChainReport) -> bool | None:
+        """Whether an export's ``signature`` is this store's for its verified chain ``report``: True,
+        False (it names this store, but the file was changed since: an edit with its hashes
+        recomputed), or None (it names another store, or none: its origin is unsigned here)."""
+        from referee.store.key import export_signed
+
+        return export_signed(self.key, signature, chain.genesis_hash(session), report.head, report.events)
+
+    def unverified_kept(self) -> list[tuple[int, str]]:
+        """The kept results (session, kind) that do not carry the store's digest: edited outside
+        referee, never read (:func:`referee.store.kept.unverified`)."""
+        from referee.store.kept import unverified
+
+        with self._read() as session:
+            return unverified(session.connection(), self.key)
+
+    def forget_kept(self, session_id: int, kind: str) -> None:
+        """Drop one kept result (one that did not verify, before it is replaced)."""
+        from referee.store.kept import forget
+
+        with self._write() as session:
+            forget(session.connection(), session_id, kind)
 
     # ------------------------------------------------------------------ overview
 
