@@ -64,7 +64,8 @@ def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: s
 
     assert file is not None
     try:
-        return Loaded(read_night(file))
+        night = read_night(file)
+        return Loaded(night, closing=night.closing)
     except HandFileErrors as err:
         report_file_errors(err)
         raise  # not reached

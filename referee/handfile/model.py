@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from referee.engine.events import AddChips, Event, GameSoFar, Leave, Ruling, SitDown
+from referee.engine.events import (AddChips, ChangeOption, ChangeRulebook, Event, GameSoFar, Leave, Ruling, SetDealer,
+                                   Shuffle, SitDown)
 from referee.engine.table import Seat
 from referee.plain_words import NAME_RE
 
@@ -28,6 +29,8 @@ def _frozen_options(options: Mapping[str, OptionValue] | None = None) -> Mapping
 
 #: the seat changes a hand header may hold (events of the night, as the session log keeps them)
 SeatChange = SitDown | Leave | AddChips
+#: the night events that may follow the last hand (``after the last hand``), in the order they happened
+ClosingChange = SitDown | Leave | AddChips | SetDealer | ChangeRulebook | ChangeOption | Shuffle
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,8 @@ class Night:
     (``None``: the log does not say, where the game can tell from the play); ``so_far`` the game
     already under way when the night starts (``game so far:``), if it is; ``rulings`` the disputes
     ruled on it (a session log's :class:`~referee.engine.events.Ruling` events, in the order made;
-    a hand file has none).
+    a hand file has none).  ``closing``: the night events after the last hand (after the header, in a
+    night with no hands), in the order they happened: they apply from the next hand to be dealt.
     ``source`` is the file name used in error messages (``night.txt``); ``base_dir`` the folder
     a rulebook path in the file is relative to.  ``texts``: the rulebook files the night plays under
     as recorded, (key, text) (a session log's ``RulebookText`` events, a hand file's ``rulebook file``
@@ -120,6 +124,7 @@ class Night:
     so_far: GameSoFar | None = None
     rulings: tuple[Ruling, ...] = ()
     texts: tuple[tuple[str, str], ...] = ()
+    closing: tuple[ClosingChange, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Night):
@@ -133,6 +138,7 @@ class Night:
             and self.dealer == other.dealer
             and self.hands == other.hands
             and self.so_far == other.so_far
+            and self.closing == other.closing
         )
 
     __hash__ = None  # type: ignore[assignment]

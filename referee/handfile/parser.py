@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.engine.events import GameSoFar
+from referee.engine.events import ChangeOption, ChangeRulebook, GameSoFar, SetDealer, Shuffle
 from referee.engine.games import find_game
 from referee.errors import HandFileError, HandFileErrors, RefereeError, excerpt
 from referee.handfile import vocabulary
@@ -36,6 +36,7 @@ from referee.handfile.model import (
     NAME_RE,
     RESERVED,
     AddChips,
+    ClosingChange,
     HandEntry,
     Leave,
     Night,
@@ -63,6 +64,8 @@ HEADER_KEYS = ("rulebook", "seats", "dealer")  # the header's 'key:' lines, for 
 SIT_DOWN_LINE = re.compile(r"(?P<name>[^\s:]+)\s+sits\s+down\s+with\s+(?P<n>\S+)(?:\s+after\s+(?P<after>\S+))?", _I)
 LEAVE_LINE = re.compile(r"(?P<name>[^\s:]+)\s+leaves", _I)
 ADD_CHIPS_LINE = re.compile(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)", _I)
+#: opens the night's changes after the last hand (after the header, in a night with no hands)
+CLOSING_LINE = re.compile(r"after\s+the\s+last\s+hand\s*:?", _I)
 
 
 def strip_comment(raw: str) -> str:
@@ -111,6 +114,7 @@ class NightParser:
         self.hand: _Hand | None = None
         self.numbered = 0
         self.texts: dict[str, str] = {}  # rulebook files as recorded (``rulebook file`` blocks), by key
+        self.closing: list[ClosingChange] | None = None  # after 'after the last hand': the night events read
 
     # ------------------------------------------------------------ errors and names
 
@@ -387,8 +391,14 @@ class NightParser:
             raise self.error("a second 'shuffled' line in this hand", "a deal is shuffled once")
         hand.shuffled = True
 
+    def changes(self, what: str) -> list[ClosingChange]:
+        """Where a seat change read now goes: after the last hand, or the current hand's header."""
+        if self.closing is not None:
+            return self.closing
+        return self.in_header(what).changes  # type: ignore[return-value]
+
     def sit_down(self, name: str, stack_text: str, after: str | None) -> None:
-        hand = self.in_header("a player sitting down")
+        changes = self.changes("a player sitting down")
         self.check_new_name(name)
         try:
             anchor = self.resolve(after) if after else None
@@ -400,27 +410,75 @@ class NightParser:
             stack = parse_amount(stack_text, f"stack for {name}")
         except RefereeError as err:
             raise self.relocate(err) from err
-        hand.changes.append(SitDown(name, stack, anchor, line=self.lineno))
-        if hand.dealer is not None and hand.dealer.lower() == name.lower():
+        changes.append(SitDown(name, stack, anchor, line=self.lineno))
+        hand = self.hand
+        if hand is not None and hand.dealer is not None and hand.dealer.lower() == name.lower():
             hand.dealer = name
 
     def leave(self, typed: str) -> None:
-        hand = self.in_header("a player leaving")
+        changes = self.changes("a player leaving")
         try:
             name = self.resolve(typed)
         except RefereeError as err:
             raise self.relocate(err) from err
         self.seats.remove(name)
-        hand.changes.append(Leave(name, line=self.lineno))
+        changes.append(Leave(name, line=self.lineno))
 
     def add_chips(self, typed: str, amount_text: str) -> None:
-        hand = self.in_header("chips added")
+        changes = self.changes("chips added")
         try:
             name = self.resolve(typed)
             amount = parse_amount(amount_text, f"amount {name} adds")
         except RefereeError as err:
             raise self.relocate(err) from err
-        hand.changes.append(AddChips(name, amount, line=self.lineno))
+        changes.append(AddChips(name, amount, line=self.lineno))
+
+    # ------------------------------------------------------------ after the last hand
+
+    def start_closing(self) -> None:
+        """``after the last hand``: the hands (or the header) end here; night events follow."""
+        if self.closing is not None:
+            raise self.error("a second 'after the last hand' line", "the night's changes after its hands are written once")
+        try:
+            if self.hand is not None:
+                self.finish_hand()
+            else:
+                self.check_header()
+        finally:
+            self.hand = None
+            self.closing = []
+
+    def closing_line(self, text: str) -> None:
+        """A line after ``after the last hand``: a night event, in the order it happened."""
+        assert self.closing is not None
+        if m := RULEBOOK_LINE.fullmatch(text):
+            ref = m["ref"].strip()
+            if not ref:
+                raise self.error("'rulebook:' names no rulebook", "write 'rulebook: jackpots' or a path to a house rulebook")
+            self.game, self.rulebook, self.options = self.check_rules(ref, {}), ref, {}
+            self.closing.append(ChangeRulebook(ref, line=self.lineno))
+        elif m := OPTION_LINE.fullmatch(text):
+            if self.rulebook is None:
+                raise self.error("an option before the rulebook", "put 'rulebook: …' first; options change it")
+            value = option_value(m["value"])
+            trial = {**self.options, m["name"]: value}
+            self.check_rules(self.rulebook, trial)
+            self.options = trial
+            self.closing.append(ChangeOption(m["name"], value, line=self.lineno))
+        elif m := DEALER_LINE.fullmatch(text):
+            self.closing.append(SetDealer(self.named(m["name"]), line=self.lineno))
+        elif SHUFFLED_LINE.fullmatch(text):
+            self.closing.append(Shuffle(line=self.lineno))
+        elif m := SIT_DOWN_LINE.fullmatch(text):
+            self.sit_down(m["name"], m["n"], m["after"])
+        elif m := LEAVE_LINE.fullmatch(text):
+            self.leave(m["name"])
+        elif m := ADD_CHIPS_LINE.fullmatch(text):
+            self.add_chips(m["name"], m["n"])
+        else:
+            raise self.error(f"{excerpt(text)} after 'after the last hand'",
+                             "only the night's changes follow it ('Bob leaves', 'Ann adds 20', 'dealer: Cy', …); "
+                             "a hand goes before it")
 
     def body_line(self, handle: Callable[[HandReader], object]) -> None:
         hand = self.hand
@@ -436,6 +494,10 @@ class NightParser:
 
     def line(self, text: str) -> None:
         """Read one line (comment already removed, not blank)."""
+        if CLOSING_LINE.fullmatch(text):
+            return self.start_closing()
+        if self.closing is not None:
+            return self.closing_line(text)
         m = RULEBOOK_LINE.fullmatch(text)
         if m:
             if self.hand is not None:
@@ -493,7 +555,7 @@ class NightParser:
     def finish(self) -> Night:
         if self.hand is not None:
             self.finish_hand()
-        else:
+        elif self.closing is None:
             self.check_header(line=max(self.lineno, 1))
         assert self.first_rulebook is not None and self.first_game is not None
         return Night(
@@ -507,6 +569,7 @@ class NightParser:
             base_dir=self.base_dir,
             so_far=self.so_far,
             texts=tuple(self.texts.items()),
+            closing=tuple(self.closing or ()),
         )
 
 

@@ -16,7 +16,7 @@ from referee.engine.events import GameSoFar
 from referee.engine.games import all_games, find_game
 from referee.engine.games.common import SHARED_ACTIONS
 from referee.errors import RefereeError
-from referee.handfile.model import AddChips, HandEntry, Leave, Night, OptionValue, SitDown
+from referee.handfile.model import AddChips, ClosingChange, HandEntry, Leave, Night, OptionValue, SitDown
 from referee.handfile import vocabulary
 
 
@@ -92,22 +92,45 @@ def _options(options: Mapping[str, OptionValue]) -> list[str]:
     return [f"option {name} = {options[name]}" for name in sorted(options)]
 
 
+def change_line(change: ClosingChange) -> str:
+    """The header line of a night event between hands: ``Eve sits down with 50 after Bob``, ``Bob
+    leaves``, ``Ann adds 20``, ``dealer: Cy``, ``rulebook: …``, ``option … = …``, ``shuffled``."""
+    match change:
+        case SitDown():
+            return f"{change.player} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
+        case Leave():
+            return f"{change.player} leaves"
+        case AddChips():
+            return f"{change.player} adds {change.amount}"
+        case ev.SetDealer() if change.player is not None:
+            return f"dealer: {change.player}"
+        case ev.ChangeRulebook():
+            return f"rulebook: {change.rulebook}"
+        case ev.ChangeOption():
+            return f"option {change.name} = {change.value}"
+        case ev.Shuffle():
+            return "shuffled"
+    raise AssertionError(f"no header line for {change!r}")
+
+
+#: the line that opens the night events after the last hand (after the header, in a night with no hands)
+CLOSING_LINE = "after the last hand"
+
+
+def write_closing(closing: Iterable[ClosingChange]) -> list[str]:
+    """The ``after the last hand`` section: its line, then each night event in the order it happened
+    (nothing at all when there is none)."""
+    lines = [change_line(change) for change in closing]
+    return [CLOSING_LINE, *lines] if lines else []
+
+
 def write_hand(hand: HandEntry) -> list[str]:
     """One hand: its ``hand N`` line, its header, its actions."""
     lines = [f"hand {hand.number}"]
     if hand.rulebook_change is not None:
         lines.append(f"rulebook: {hand.rulebook_change}")
     lines += _options(hand.option_changes)
-    for change in hand.changes:
-        match change:
-            case SitDown():
-                lines.append(
-                    f"{change.player} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
-                )
-            case Leave():
-                lines.append(f"{change.player} leaves")
-            case AddChips():
-                lines.append(f"{change.player} adds {change.amount}")
+    lines += [change_line(change) for change in hand.changes]
     if hand.dealer is not None:
         lines.append(f"dealer: {hand.dealer}")
     if hand.shuffled:
@@ -162,4 +185,6 @@ def write_night(night: Night) -> str:
     for hand in night.hands:
         lines.append("")
         lines += write_hand(hand)
+    if night.closing:
+        lines += ["", *write_closing(night.closing)]
     return "\n".join(lines) + "\n"

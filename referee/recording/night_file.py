@@ -4,7 +4,7 @@ Recording writes everything the file says into the session's log, in one transac
 recorded whole or not at all): the header's seats as the opening ``SitDown`` events and its dealer
 as the first ``SetDealer``; before each hand the night events of its header (``ChangeRulebook``,
 ``ChangeOption``, sit-downs, departures, chips added, ``SetDealer``); then the hand's events, each
-with its line in canonical form as its text.  Reading back (:func:`night_from_log`) uses the
+with its line in canonical form as its text; last, the night events after the last hand.  Reading back (:func:`night_from_log`) uses the
 database alone (:mod:`referee.recording.session_log`), so a replay of the log can be compared with a replay
 of the file.
 """
@@ -49,6 +49,12 @@ def header_events(hand: HandEntry, base_dir: str | None = None) -> list[NightEve
     if hand.shuffled:
         events.append(Shuffle())
     return events
+
+
+def closing_events(night: Night) -> list[NightEvent]:
+    """The night events after the night's last hand (its ``after the last hand`` lines), in order."""
+    return [ChangeRulebook(stored_rulebook(e.rulebook, night.base_dir)) if isinstance(e, ChangeRulebook)
+            else replace(e, line=None) for e in night.closing]
 
 
 @contextmanager
@@ -101,6 +107,7 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
                 ]
                 log.hand(number, events)
                 log.end_hand(number)
+            log.night(closing_events(night))
         return game.id
 
 

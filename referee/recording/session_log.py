@@ -54,7 +54,7 @@ from referee.engine.events import (
 )
 from referee.errors import HandFileError, InputError, StoreError
 from referee.handfile import parse_night, write_hand, write_night
-from referee.handfile.writer import write_rulebook_files
+from referee.handfile.writer import write_closing, write_rulebook_files
 from referee.handfile.model import HandEntry, Night, OptionValue, Seat
 from referee.handfile.words import event_words, in_hand_format, night_words
 from referee.rulebook.loader import RulebookTexts, changed_on_disk, load_rules
@@ -290,6 +290,7 @@ def read_session_log(snapshot: LogSnapshot, decoded: dict[int, Event] | None = N
         so_far=so_far,
         rulings=tuple(rulings),
         texts=texts,
+        closing=tuple(e for e in closing if not isinstance(e, (MoveSeat, CashOut))),  # type: ignore[misc]
     )
     money_events = tuple((seq, _apply(state, event, sid, seq)) for seq, event in money_rows)
     return SessionLog(game, night, tuple(opened), closing, state, money_events)
@@ -368,7 +369,8 @@ def rulebook_notes(night: Night) -> list[str]:
 
 def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
     """The session as a canonical hand file, and the facts the hand format cannot say (money paid,
-    cash-outs), which are written into it as comments where they happened.
+    cash-outs), which are written into it as comments where they happened.  The night events after
+    the last hand are its ``after the last hand`` lines.
 
     A seat move cannot be written (it would change the seating a reader gets back): InputError.
     What is written is read back and compared, so a file that would not read as this night (a seat
@@ -387,7 +389,7 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
 
     night = log.night
     header = write_rulebook_files(night.texts)  # the rules it plays under travel with it
-    header += write_night(replace(night, hands=())).rstrip("\n").split("\n")
+    header += write_night(replace(night, hands=(), closing=())).rstrip("\n").split("\n")
     header += [comment(e, "at the opening") for e in log.opening if not in_hand_format(e)]
     lines = header
     expected = played_night(log)
@@ -395,11 +397,15 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         notes_here = [comment(e, f"before hand {hand.number}") for e in hand.changes if not in_hand_format(e)]
         written = write_hand(plain)
         lines += ["", written[0], *notes_here, *written[1:]]
-    closing = [comment(e, "after the last hand") for e in log.closing]
-    closing += [comment(e, "recorded in the log") for e in night.rulings]
-    closing += [comment(e, "recorded in the log") for _, e in log.money]
-    if closing:
-        lines += ["", *closing]
+    after = [comment(e, "after the last hand") for e in log.closing if not _in_closing(e) or not in_hand_format(e)]
+    if expected.closing:  # the changes after the last hand: lines of the night, their money as comments
+        written = write_closing(expected.closing)
+        lines += ["", written[0], *after, *written[1:]]
+        after = []
+    after += [comment(e, "recorded in the log") for e in night.rulings]
+    after += [comment(e, "recorded in the log") for _, e in log.money]
+    if after:
+        lines += ["", *after]
     text = "\n".join(lines) + "\n"
 
     try:
@@ -415,12 +421,19 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
 def played_night(log: SessionLog) -> Night:
     """The night as played, as the hand format says it: its rules, seats, hands and the changes
     between them, without what is only *about* the night (money paid, seat moves, cash-outs,
-    rulings, settlement settings and payments)."""
+    rulings, settlement settings and payments); the changes after the last hand with them."""
     night = log.night
     hands = tuple(replace(hand, changes=tuple(_without_money(e) for e in hand.changes
                                               if not isinstance(e, (MoveSeat, CashOut))))
                   for hand in night.hands)
-    return replace(night, hands=hands, rulings=())
+    closing = tuple(_without_money(e) for e in night.closing if _in_closing(e))
+    return replace(night, hands=hands, rulings=(), closing=closing)
+
+
+def _in_closing(event: NightEvent) -> bool:
+    """Whether a night event after the last hand is one of its ``after the last hand`` lines (not a
+    seat move or a cash-out, nor a dealer the log does not know)."""
+    return not isinstance(event, (MoveSeat, CashOut)) and not (isinstance(event, SetDealer) and event.player is None)
 
 
 def night_fingerprint(log: SessionLog) -> str:

@@ -61,10 +61,7 @@ from referee.errors import RefereeError
 from referee.store.store import Store, open_store
 
 #: Behaviour issue-level rules ask for that the code does not have yet, by name: what goes wrong today.
-NOT_YET: dict[str, str] = {
-    "text_export_trailing": "a text export writes the changes after the last hand (Bob leaves, Ann adds 20) "
-                            "as comments: imported, the night has them not (and is recognised as the stored one)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def not_yet(name: str) -> bool:
@@ -746,10 +743,6 @@ class NightMachine(RuleBasedStateMachine):
         # the hand format: the hands and the changes between them (money paid and cash-outs are comments)
         text = path.read_text(encoding="utf-8")
         said = "# not in the hand format: "  # money and corrections: comments, by design (--json keeps them)
-        trailing = any(line.startswith(said) and any(w in line for w in (" leaves", " adds ", " sits down with "))
-                       for line in text.splitlines())
-        if trailing and not_yet("text_export_trailing"):
-            return
         seated = list(self.ledger()[1].table.seats)
         assert seated_there == seated, f"imported, the table is {seated_there}; here it is {seated}"
         hands = "\n".join(line for line in text.splitlines() if not line.startswith(said)).rstrip()
