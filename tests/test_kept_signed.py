@@ -16,43 +16,13 @@ from typing import Any
 from sqlalchemy import text
 from typer.testing import CliRunner
 
-from helpers.nights import DISPUTED
+from helpers.nights import DISPUTED, DISPUTED_IN_PLAY
 from referee.cli import app
-from referee.handfile import parse_night
 from referee.recording.live_table import LiveTable
 from referee.recording.night_file import record_night
 from referee.store.store import Store, open_store
 
 runner = CliRunner()
-
-#: three hands, the third in play: Ann has opened for 1, Bob (20 chips behind) may raise
-IN_PLAY = parse_night("""\
-rulebook: jackpots
-seats: Ann 20, Bob 20, Cy 20
-dealer: Ann
-
-hand 1
-Bob: bets 2
-Cy: raises 4
-Ann: folds
-Bob: calls
-Bob: draws 2
-Cy: draws 3
-Bob: bets 3
-Cy: calls
-Bob: shows Qs Qd 9c 9h 2s
-Cy: mucks
-
-hand 2
-Bob adds 10
-Cy: bets 1
-Ann: folds
-Bob: folds
-
-hand 3
-Ann: bets 1
-""")
-
 
 def cli(*args: str) -> Any:
     return runner.invoke(app, list(args), terminal_width=160, env={"COLUMNS": "160"})
@@ -149,7 +119,7 @@ def test_a_garbled_kept_table_state_never_refuses_a_legal_bet(db_url: str) -> No
     """The kept night thread says Bob has 1 chip behind (he has 20): ``act "bob r 2"`` is still taken,
     and db verify names the thread it replaced."""
     with open_store(db_url) as store:
-        sid = record_night(store, IN_PLAY, table_name="Kitchen", chip_value_cents=25)
+        sid = record_night(store, DISPUTED_IN_PLAY, table_name="Kitchen", chip_value_cents=25)
         LiveTable(store, sid)  # the table opened once: the thread after hands 1 and 2 is kept
         kept = row(store, sid, "thread")
         assert kept["document"]["stacks"]["Bob"] == 20

@@ -17,42 +17,16 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from sqlalchemy import text
 
-from helpers.nights import nights
+from helpers.nights import DISPUTED_IN_PLAY, nights
 from referee.engine.events import Ruling, Void
 from referee.errors import RefereeError
-from referee.handfile import Night, parse_night
+from referee.handfile import Night
 from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable, Refused, Stored
 from referee.recording.night_file import record_night
 from referee.store.store import Store, open_store
 from referee.store.models import NightResult
 
-NIGHT = parse_night("""\
-rulebook: jackpots
-seats: Ann 20, Bob 20, Cy 20
-dealer: Ann
-
-hand 1
-Bob: bets 2
-Cy: raises 4
-Ann: folds
-Bob: calls
-Bob: draws 2
-Cy: draws 3
-Bob: bets 3
-Cy: calls
-Bob: shows Qs Qd 9c 9h 2s
-Cy: mucks
-
-hand 2
-Bob adds 10
-Cy: bets 1
-Ann: folds
-Bob: folds
-
-hand 3
-Ann: bets 1
-""")
 #: the table decided hand 1's openers were there (docs/rulings.md): the replay gives Bob the pot
 TABLE_RULED = Ruling(1, 1, "Cy says Bob's open was false", "false_open", "table", "The table decided",
                      facts=("Bob: shows openers Qs Qd",))
@@ -115,7 +89,7 @@ def fresh_view(store: Store, sid: int) -> tuple[object, ...] | str:
 
 def test_the_table_opened_again_plays_only_the_hand_in_play(db_url: str, plays: list[int]) -> None:
     with open_store(db_url) as store:
-        sid = record_night(store, NIGHT, table_name="Kitchen", chip_value_cents=25)
+        sid = record_night(store, DISPUTED_IN_PLAY, table_name="Kitchen", chip_value_cents=25)
         del plays[:]
         first = LiveTable(store, sid)
         assert plays == [1, 2, 3]  # the finished hands threaded, then the one in play
@@ -139,7 +113,7 @@ def test_a_change_to_a_kept_hand_makes_the_table_thread_the_night_again(
     """'void 1' of hand 2 (docs/hand-format.md: Cy's bet did not happen) or the table's ruling on hand 1,
     recorded after the thread was kept: both are hands it covers, so it is not used."""
     with open_store(db_url) as store:
-        sid = record_night(store, NIGHT, table_name="Kitchen", chip_value_cents=25)
+        sid = record_night(store, DISPUTED_IN_PLAY, table_name="Kitchen", chip_value_cents=25)
         before = view(LiveTable(store, sid))
         if change == "a correction":
             store.append_event(sid, 2, Void(1, "misheard: he checked"))
@@ -161,7 +135,7 @@ def test_a_change_to_a_kept_hand_makes_the_table_thread_the_night_again(
 ])
 def test_a_kept_thread_that_does_not_fit_is_replayed_and_replaced(sqlite_url: str, plays: list[int], lie: str) -> None:
     with open_store(sqlite_url) as store:
-        sid = record_night(store, NIGHT, table_name="Kitchen", chip_value_cents=25)
+        sid = record_night(store, DISPUTED_IN_PLAY, table_name="Kitchen", chip_value_cents=25)
         truth = view(LiveTable(store, sid))
         with store.engine.begin() as conn:
             conn.execute(text(lie + " WHERE kind = 'thread'"))
@@ -175,7 +149,7 @@ def test_a_kept_thread_naming_a_class_outside_the_engine_is_not_loaded(sqlite_ur
     import json
 
     with open_store(sqlite_url) as store:
-        sid = record_night(store, NIGHT, table_name="Kitchen", chip_value_cents=25)
+        sid = record_night(store, DISPUTED_IN_PLAY, table_name="Kitchen", chip_value_cents=25)
         truth = view(LiveTable(store, sid))
         with store.engine.begin() as conn:
             doc = json.loads(conn.execute(text("SELECT document FROM night_results WHERE kind = 'thread'")).scalar_one())

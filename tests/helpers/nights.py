@@ -193,7 +193,7 @@ def nights(draw: st.DrawFn) -> Night:
 
 
 #: a jackpots night whose first pot waits on openers never shown (jackpots.3), with a second hand after
-DISPUTED = parse_night("""\
+DISPUTED_TEXT = """\
 rulebook: jackpots
 seats: Ann 20, Bob 20, Cy 20
 dealer: Ann
@@ -215,7 +215,10 @@ Bob adds 10
 Cy: bets 1
 Ann: folds
 Bob: folds
-""")
+"""
+DISPUTED = parse_night(DISPUTED_TEXT)
+#: the same night with a third hand in play: Ann has opened for 1, Bob (20 chips behind) may raise
+DISPUTED_IN_PLAY = parse_night(DISPUTED_TEXT + "\nhand 3\nAnn: bets 1\n")
 #: the table decided Bob's openers were there (docs/rulings.md: a table's decision is replayed at the
 #: end of its hand): he takes the pot
 TABLE_RULED = Ruling(1, 1, "Cy says Bob's open was false", "false_open", "table", "The table decided",
