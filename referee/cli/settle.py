@@ -18,17 +18,15 @@ once, it is stored once and the second says "Already recorded: …".
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
 from rich.table import Table
 
-from referee.cli.db import AskedAtOption, DbOption, asked_at_hint, open_for
+from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
 from referee.errors import InputError
-from referee.money import parse_money
 from referee.money.settings import check_setting, read_pairs
 from referee.plain_words import literal
 
@@ -75,69 +73,6 @@ def parse_banker(name: str | None) -> str | None:
         raise err.located(f"--banker {name}") from None
 
 
-def parse_payment(text: str, current: Settlement, ledger: SessionLedger) -> Transfer:
-    """``--paid 2@7f3a9c`` (transfer 2 of the list printed with that key, in full), ``--paid 2`` (of
-    the list as it is, while no payment is recorded) or ``--paid Bob:Ann[:12.50]``."""
-    from referee.ledger.payments import list_key
-    from referee.ledger.settlement import Transfer
-
-    where = f"--paid {text}"
-    key = list_key(current)
-    hint = (f"give a transfer's number in the list (--paid 2@{key}) or PAYER:PAYEE[:AMOUNT] "
-            "(--paid Bob:Ann:12.50)")
-    raw = text.strip()
-    number_text, at, named = raw.partition("@")
-    if number_text.isascii() and number_text.isdigit():
-        number = int(number_text)
-        if at and named.strip().lower() != key:
-            raise InputError(f"list {named.strip()!r} is not the list now: it changed since it was printed",
-                             where=where, hint=_list_now(current, ledger))
-        if not at and current.paid:
-            raise InputError("the list has changed since payments were recorded: name the list you read by "
-                             "the key printed with it", where=where, hint=_list_now(current, ledger))
-        if not 1 <= number <= len(current.transfers):
-            raise InputError(f"there is no transfer {number}: the list has {len(current.transfers)}",
-                             where=where, hint=hint)
-        return current.transfers[number - 1]
-    parts = raw.split(":")
-    if len(parts) not in (2, 3) or not all(p.strip() for p in parts):
-        raise InputError(f"bad payment {text!r}", where=where, hint=hint)
-    people = {name.casefold(): name for name, _ in current.balances}
-    if current.banker:
-        people.setdefault(current.banker.casefold(), current.banker)
-    names = []
-    for typed in parts[:2]:
-        name = people.get(typed.strip().casefold())
-        if name is None:
-            raise InputError(f"{typed.strip()!r} has no balance in session {ledger.session_id}", where=where,
-                             hint="people: " + ", ".join(sorted(people.values(), key=str.casefold)))
-        names.append(name)
-    if len(parts) == 3:
-        cents = parse_money(parts[2], currency=ledger.settings.currency, locale=ledger.settings.locale, where=where)
-        if cents <= 0:
-            raise InputError("a payment is more than nothing", where=where, hint=hint)
-    else:
-        planned = [t for t in current.transfers if (t.payer, t.payee) == (names[0], names[1])]
-        if not planned:
-            raise InputError(f"{names[0]} pays {names[1]} nothing in the list: give the amount paid",
-                             where=where, hint=f"--paid {names[0]}:{names[1]}:AMOUNT")
-        cents = planned[0].cents
-    return Transfer(names[0], names[1], cents)
-
-
-def _list_now(current: Settlement, ledger: SessionLedger) -> str:
-    """The list as it is now, with its key, and how to pay from it."""
-    from referee.ledger.payments import list_key
-
-    if not current.transfers:
-        return "everybody is square now: nothing is left to pay"
-    key = list_key(current)
-    first = current.transfers[0]
-    return (f"the list now is {key}: " + "; ".join(f"{n}. {t.payer} pays {t.payee} {ledger.money(t.cents)}"
-                                                 for n, t in enumerate(current.transfers, 1))
-            + f" (--paid 1@{key}, or who paid whom: --paid {first.payer}:{first.payee}:{ledger.money(first.cents)})")
-
-
 def settle(
     ctx: typer.Context,
     session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to settle.")],
@@ -168,9 +103,10 @@ def settle(
     db: DbOption = None,
 ) -> None:
     """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger."""
-    from referee.errors import AlreadyRecorded, RetryableError
+    from referee.errors import AlreadyRecorded
     from referee.ledger.kept import figures_for
     from referee.ledger.standings import replaying
+    from referee.night import life
     from referee.store.requests import Request, asks
 
     settings = [parse_setting(text) for text in setting or []]
@@ -185,15 +121,12 @@ def settle(
         if settings or paid:
             request = Request(asks("settle", session_id, {"set": setting or [], "paid": paid or [], **options}),
                               again=again, at=asked_at)
-            asked: list[int] = []
             try:
-                written, recorded = _record(store, game, settings, paid or [], options, request, again, asked)
+                with found_again_at():  # exit 75: the reply may be lost after it was stored
+                    written, recorded = life.record_money(store, game, settings, paid or [], options,
+                                                          request=request, again=again)
             except AlreadyRecorded as found:  # this command ran before (a lost reply) or a twin ran with it
                 done = found
-            except RetryableError as err:  # the reply may be lost after it was stored: how to find it again
-                if asked:
-                    err.hint = (f"{err.hint}; " if err.hint else "") + asked_at_hint(asked[0])
-                raise
         snapshot = store.log_snapshot(session_id)
         if written is not None:
             ledger = written
@@ -241,34 +174,6 @@ def _said(snapshot: Any, done: Any, ledger: SessionLedger) -> str:
             elif isinstance(event, LedgerSetting):
                 words.append(f"ledger {event.name} = {event.value}")
     return "; ".join(words) or "; ".join(done.said)
-
-
-def _record(store: Any, game: Any, settings: list[tuple[str, str]], paid: list[str],
-            options: dict[str, Any], request: Any, again: bool,
-            asked: list[int]) -> tuple[SessionLedger, list[Transfer]]:
-    """Record the settings, then the payments, checked against the night as the session's lock holds
-    it (read inside the transaction that appends them): the ledger with them, and the payments."""
-    from referee.engine.events import LedgerSetting, TransferPaid
-    from referee.ledger.ledger import session_ledger
-    from referee.ledger.payments import check_payments
-    from referee.ledger.standings import replaying
-
-    session_id = game.id
-    with store.transaction(request) as tx:
-        asked.append(tx.lock(session_id))  # this command's own fact, stored already, is found here (AlreadyRecorded)
-        if settings:  # recorded only if the night, with them, replays and adds up (a banker for a policy that needs one)
-            tx.append_events(session_id, None, [LedgerSetting(name, value) for name, value in settings])
-        with replaying(game):  # nothing is recorded into a night that is void, does not replay or lacks a setting
-            ledger, _, _ = session_ledger(store, session_id, tx.log_snapshot(session_id))
-        if not paid:
-            return ledger, []
-        current = ledger.settle(**options)
-        payments = [(f"--paid {text}", parse_payment(text, current, ledger)) for text in paid]
-        check_payments(current, payments, again=again, money=ledger.money, session_id=session_id)
-        transfers = [t for _, t in payments]
-        ledger.settle(**options, paid=(*ledger.payments, *transfers))  # the night still settles with them
-        tx.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in transfers])
-        return replace(ledger, payments=(*ledger.payments, *transfers)), transfers
 
 
 def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple[SessionLedger, Settlement] | None:

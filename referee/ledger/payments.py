@@ -24,8 +24,14 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 
+from typing import TYPE_CHECKING
+
 from referee.errors import InputError
 from referee.ledger.settlement import Settlement, Transfer
+from referee.money import parse_money
+
+if TYPE_CHECKING:
+    from referee.ledger.ledger import SessionLedger
 
 #: how many hex digits of the list's digest name it (enough to tell the lists of one night apart)
 LIST_KEY_LENGTH = 6
@@ -91,3 +97,62 @@ def _check_side(current: Settlement, left: dict[str, int], name: str, due: int, 
                                                          for x in current.transfers)
             if current.transfers else "everybody is square: nothing is left to pay")
     raise InputError(message, where=said, hint=hint)
+
+
+def resolve_payment(text: str, current: Settlement, ledger: SessionLedger) -> Transfer:
+    """The payment ``text`` names, against the list ``current`` (the settlement now): ``--paid 2@7f3a9c`` (transfer 2 of the list printed with that key, in full), ``--paid 2`` (of
+    the list as it is, while no payment is recorded) or ``--paid Bob:Ann[:12.50]``."""
+    where = f"--paid {text}"
+    key = list_key(current)
+    hint = (f"give a transfer's number in the list (--paid 2@{key}) or PAYER:PAYEE[:AMOUNT] "
+            "(--paid Bob:Ann:12.50)")
+    raw = text.strip()
+    number_text, at, named = raw.partition("@")
+    if number_text.isascii() and number_text.isdigit():
+        number = int(number_text)
+        if at and named.strip().lower() != key:
+            raise InputError(f"list {named.strip()!r} is not the list now: it changed since it was printed",
+                             where=where, hint=list_now(current, ledger))
+        if not at and current.paid:
+            raise InputError("the list has changed since payments were recorded: name the list you read by "
+                             "the key printed with it", where=where, hint=list_now(current, ledger))
+        if not 1 <= number <= len(current.transfers):
+            raise InputError(f"there is no transfer {number}: the list has {len(current.transfers)}",
+                             where=where, hint=hint)
+        return current.transfers[number - 1]
+    parts = raw.split(":")
+    if len(parts) not in (2, 3) or not all(p.strip() for p in parts):
+        raise InputError(f"bad payment {text!r}", where=where, hint=hint)
+    people = {name.casefold(): name for name, _ in current.balances}
+    if current.banker:
+        people.setdefault(current.banker.casefold(), current.banker)
+    names = []
+    for typed in parts[:2]:
+        name = people.get(typed.strip().casefold())
+        if name is None:
+            raise InputError(f"{typed.strip()!r} has no balance in session {ledger.session_id}", where=where,
+                             hint="people: " + ", ".join(sorted(people.values(), key=str.casefold)))
+        names.append(name)
+    if len(parts) == 3:
+        cents = parse_money(parts[2], currency=ledger.settings.currency, locale=ledger.settings.locale, where=where)
+        if cents <= 0:
+            raise InputError("a payment is more than nothing", where=where, hint=hint)
+    else:
+        planned = [t for t in current.transfers if (t.payer, t.payee) == (names[0], names[1])]
+        if not planned:
+            raise InputError(f"{names[0]} pays {names[1]} nothing in the list: give the amount paid",
+                             where=where, hint=f"--paid {names[0]}:{names[1]}:AMOUNT")
+        cents = planned[0].cents
+    return Transfer(names[0], names[1], cents)
+
+
+
+def list_now(current: Settlement, ledger: SessionLedger) -> str:
+    """The list as it is now, with its key, and how to pay from it."""
+    if not current.transfers:
+        return "everybody is square now: nothing is left to pay"
+    key = list_key(current)
+    first = current.transfers[0]
+    return (f"the list now is {key}: " + "; ".join(f"{n}. {t.payer} pays {t.payee} {ledger.money(t.cents)}"
+                                                 for n, t in enumerate(current.transfers, 1))
+            + f" (--paid 1@{key}, or who paid whom: --paid {first.payer}:{first.payee}:{ledger.money(first.cents)})")

@@ -13,12 +13,15 @@ where it is (:class:`~referee.recording.live_table.LiveTable` checks it at the h
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from gettext import ngettext
 from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError
+from referee.ledger.ledger import session_ledger
+from referee.ledger.payments import check_payments, resolve_payment
+from referee.ledger.standings import replaying
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
 from referee.night.states import STEPS, NightState, Step, check
 from referee.plain_words import plural
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedHand, ReplayedNight
     from referee.ledger.counting import Count
     from referee.ledger.ledger import SessionLedger
+    from referee.ledger.settlement import Transfer
     from referee.recording.session_log import SessionLog
     from referee.store.log import LogSnapshot, TableState
     from referee.store.models import EventRecord, GameSession, HandRecord
@@ -87,8 +91,6 @@ def state_from(game: GameSession, snapshot: LogSnapshot, replayed: ReplayedNight
 
 def view(store: Store, session_id: int) -> NightView:
     """Read the night: its state and everything the checks of a step need, at one head."""
-    from referee.ledger.ledger import session_ledger
-
     snap = store.log_snapshot(session_id)
     seq = snap.events[-1].seq if snap.events else 0
     ledger, log, replayed = session_ledger(store, session_id, snap)
@@ -595,6 +597,38 @@ def steps_named(state: NightState, session_id: int) -> dict[Step, str | None]:
     return {step: instead(state, step, session_id) for step in Step}
 
 
+# ------------------------------------------------------------------ the night's money: settings and payments
+
+
+def record_money(store: Store, game: GameSession, settings: Sequence[tuple[str, str]], paid: Sequence[str],
+                 options: dict[str, object], *, request: Request | None = None,
+                 again: bool = False) -> tuple[SessionLedger, list[Transfer]]:
+    """Record night ``game``'s money settings, then the payments ``paid`` names (``2@7f3a9c``,
+    ``Bob:Ann:12.50``: :func:`referee.ledger.payments.resolve_payment`), checked against the night as
+    the session's lock holds it: a night that is void, does not replay or lacks a setting takes
+    nothing, and a payment named twice, paid already (unless ``again``), or more than is owed is
+    refused (:func:`referee.ledger.payments.check_payments`).  ``options``: how the night settles
+    (``method``, ``banker``, ``prefer``, ``forbid``).  The ledger with them, and the payments recorded.
+    ``request``: the command's identity (its fact stored already: AlreadyRecorded)."""
+    session_id = game.id
+    assert session_id is not None
+    with store.transaction(request) as tx:
+        tx.lock(session_id)  # this command's own fact, stored already, is found here (AlreadyRecorded)
+        if settings:  # recorded only if the night, with them, replays and adds up (a banker for a policy that needs one)
+            tx.append_events(session_id, None, [ev.LedgerSetting(name, value) for name, value in settings])
+        with replaying(game):
+            ledger, _, _ = session_ledger(store, session_id, tx.log_snapshot(session_id))
+        if not paid:
+            return ledger, []
+        current = ledger.settle(**options)
+        payments = [(f"--paid {text}", resolve_payment(text, current, ledger)) for text in paid]
+        check_payments(current, payments, again=again, money=ledger.money, session_id=session_id)
+        transfers = [t for _, t in payments]
+        ledger.settle(**options, paid=(*ledger.payments, *transfers))  # the night still settles with them
+        tx.append_events(session_id, None, [ev.TransferPaid(t.payer, t.payee, t.cents) for t in transfers])
+        return replace(ledger, payments=(*ledger.payments, *transfers)), transfers
+
+
 __all__ = [
     "Amendments",
     "CannotDeal",
@@ -613,6 +647,7 @@ __all__ = [
     "hand_over",
     "night_event",
     "not_void",
+    "record_money",
     "reopen",
     "seat_chips",
     "sit_down",
