@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 from sqlalchemy import text
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from referee.cli import app
+from helpers.cli import invoke, ok
 from referee.store.chain import canonical_json
 from referee.store.store import open_store
 
-runner = CliRunner()
 
 #: a night of straight draw recorded line by line at the table, as a scorekeeper types it
 TABLE_LINES = ("new hand", "bob bets 1", "cy calls", "ann folds", "bob draws 0", "cy draws 2", "bob checks",
@@ -27,14 +26,6 @@ TABLE_LINES = ("new hand", "bob bets 1", "cy calls", "ann folds", "bob draws 0",
                "cy bets 2", "ann folds", "bob folds")
 
 
-def invoke(*args: str) -> Result:
-    return runner.invoke(app, list(args), terminal_width=200, env={"COLUMNS": "200"})
-
-
-def ok(*args: str) -> Result:
-    result = invoke(*args)
-    assert result.exit_code == 0, result.output
-    return result
 
 
 def record_at_the_table(url: str) -> None:

@@ -12,29 +12,19 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
-from typer.testing import CliRunner, Result
 
-from referee.cli import app
+from helpers.cli import invoke, ok
 from referee.engine.events import LedgerSetting
 from referee.engine.games import find_game, game_names
 from referee.store import codec
 from referee.store.chain import event_hash
 from referee.store.store import open_store
 
-runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
 NIGHT = ROOT / "examples" / "straight-draw-corrections.txt"
 STUD = ROOT / "tests" / "golden" / "five_card_stud" / "10_ante_and_five_streets.txt"
 
 
-def invoke(*args: str) -> Result:
-    return runner.invoke(app, list(args), terminal_width=200, env={"COLUMNS": "200"})
-
-
-def ok(*args: str) -> Result:
-    result = invoke(*args)
-    assert result.exit_code == 0, result.output
-    return result
 
 
 # ------------------------------------------------------------------ counts

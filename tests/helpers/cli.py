@@ -1,5 +1,5 @@
 """The real ``referee`` command in a subprocess, as a user runs it (the installed console script of
-this venv, so the worktree's own package is the one run)."""
+this venv, so the worktree's own package is the one run), and in-process through typer's CliRunner."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from referee.cli import app
 
 REFEREE = Path(sys.executable).parent / "referee"
 
@@ -20,3 +24,15 @@ def run(*args: str, env: Mapping[str, str] | None = None, cwd: Path | None = Non
     base = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"COLUMNS": "200"}
     return subprocess.run([str(REFEREE), *args], capture_output=True, text=True, env=base | dict(env or {}),
                           cwd=cwd, stdin=subprocess.DEVNULL, timeout=timeout)
+
+
+def invoke(*args: str) -> Result:
+    """``referee *args`` in-process (typer's CliRunner), the terminal 200 columns wide."""
+    return CliRunner().invoke(app, list(args), terminal_width=200, env={"COLUMNS": "200"})
+
+
+def ok(*args: str) -> Result:
+    """:func:`invoke`, which must succeed."""
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    return result
