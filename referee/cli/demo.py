@@ -85,7 +85,8 @@ def demo(
                                                  "user data folder).")] = None,
 ) -> None:
     """Record, replay, settle and report a built-in example night (La Viuda, Jackpots, brag)."""
-    from referee.engine.events import LedgerSetting, TransferPaid
+    from referee.ledger.payments import list_key
+    from referee.night import life
     from referee.handfile import read_night
     from referee.handfile.replay import replay_night_file
     from referee.ledger.ledger import session_ledger
@@ -119,15 +120,14 @@ def demo(
         store = open_store(url)
         try:
             session_id = record_night(store, night, table_name=TABLE, chip_value_cents=cents)  # whole or not at all
-            store.append_events(session_id, None, [LedgerSetting("currency", "EUR"), LedgerSetting("locale", "en_GB")])
+            life.record_money(store, store.session(session_id), [("currency", "EUR"), ("locale", "en_GB")], [], {})
             add_the_dispute(store, session_id)
             logged = night_from_log(store, session_id)
             from_log = replay_night_file(logged)
             store.close_session(session_id, dict(from_log.result.stacks))  # every player counts what the log gives him
             ledger, log, replayed = session_ledger(store, session_id)
-            first = ledger.settle().transfers[:1]
-            if first:  # one transfer is paid at the table before the first player goes home
-                store.append_events(session_id, None, [TransferPaid(t.payer, t.payee, t.cents) for t in first])
+            if ledger.settle().transfers:  # one transfer is paid at the table before the first player goes home
+                life.record_money(store, store.session(session_id), [], [f"1@{list_key(ledger.settle())}"], {})
                 ledger, log, replayed = session_ledger(store, session_id)
             chain = store.verify_chain(session_id)
             where = store.display_url

@@ -608,24 +608,14 @@ def rulebook(
     """Record the house rulebook of a night stored before the log held its rulebook, when the file
     the night names is gone from there: FILE's text is recorded as that file's, and the night plays
     under it from now on, wherever the file goes."""
-    from referee.rulebook.loader import is_rulebook_path
+    from referee.night import life
 
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise InputError(f"cannot read {file}: {getattr(err, 'strerror', None) or err}", where="--file",
                          hint="give the house rulebook's .toml file") from None
-    with open_for(ctx, db) as store, store.transaction() as tx:
-        missing = [ref for ref in tx.unrecorded_rulebooks(session_id) if is_rulebook_path(ref)]
-        if not missing:
-            raise InputError(f"session {session_id} holds the text of every rulebook it names: nothing to record",
-                             hint=f"`referee session show {session_id}` lists them")
-        named = [ref for ref in missing if Path(ref).name == file.name]
-        if len(missing) > 1 and len(named) != 1:
-            raise InputError(f"session {session_id} names several house rulebooks that are gone: "
-                             + ", ".join(missing), where="--file",
-                             hint="give each under its own file name, one at a time")
-        ref = missing[0] if len(missing) == 1 else named[0]
-        records = tx.record_rulebooks(session_id, supplied=((ref, text),))
+    with open_for(ctx, db) as store:
+        ref, records = life.supply_rulebook(store, session_id, file.name, text)
     typer.echo(f"Session {session_id} now holds the house rulebook {ref} as {file} reads "
                f"({plural(len(records), 'rulebook')} recorded): it plays under it from now on.")

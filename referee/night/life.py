@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from gettext import ngettext
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
@@ -25,6 +26,7 @@ from referee.ledger.standings import replaying
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
 from referee.night.states import STEPS, NightState, Step, check
 from referee.plain_words import plural
+from referee.rulebook.loader import is_rulebook_path
 
 if TYPE_CHECKING:
     from referee.engine.state import HandSetup, HandState
@@ -597,6 +599,25 @@ def steps_named(state: NightState, session_id: int) -> dict[Step, str | None]:
     return {step: instead(state, step, session_id) for step in Step}
 
 
+def supply_rulebook(store: Store, session_id: int, file_name: str, text: str) -> tuple[str, list[ev.RulebookText]]:
+    """Record ``text`` as the house rulebook night ``session_id`` names and whose file is gone (a night
+    stored before the log held its rulebook): the one gone file it names, or the one of them called
+    ``file_name``.  Refused when nothing is missing or the file name does not tell which.  The rulebook
+    it was recorded as, and the rulebook texts recorded."""
+    with store.transaction() as tx:
+        missing = [ref for ref in tx.unrecorded_rulebooks(session_id) if is_rulebook_path(ref)]
+        if not missing:
+            raise InputError(f"session {session_id} holds the text of every rulebook it names: nothing to record",
+                             hint=f"`referee session show {session_id}` lists them")
+        named = [ref for ref in missing if PurePath(ref).name == file_name]
+        if len(missing) > 1 and len(named) != 1:
+            raise InputError(f"session {session_id} names several house rulebooks that are gone: "
+                             + ", ".join(missing), where="--file",
+                             hint="give each under its own file name, one at a time")
+        ref = missing[0] if len(missing) == 1 else named[0]
+        return ref, tx.record_rulebooks(session_id, supplied=((ref, text),))
+
+
 # ------------------------------------------------------------------ the night's money: settings and payments
 
 
@@ -655,6 +676,7 @@ __all__ = [
     "state_from",
     "state_of",
     "steps_named",
+    "supply_rulebook",
     "unvoid",
     "view",
     "void",
