@@ -20,9 +20,6 @@ from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError
-from referee.ledger.ledger import session_ledger
-from referee.ledger.payments import check_payments, resolve_payment
-from referee.ledger.standings import replaying
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
 from referee.night.states import STEPS, NightState, Step, check
 from referee.plain_words import plural
@@ -93,6 +90,8 @@ def state_from(game: GameSession, snapshot: LogSnapshot, replayed: ReplayedNight
 
 def view(store: Store, session_id: int) -> NightView:
     """Read the night: its state and everything the checks of a step need, at one head."""
+    from referee.ledger.ledger import session_ledger
+
     snap = store.log_snapshot(session_id)
     seq = snap.events[-1].seq if snap.events else 0
     ledger, log, replayed = session_ledger(store, session_id, snap)
@@ -631,6 +630,11 @@ def record_money(store: Store, game: GameSession, settings: Sequence[tuple[str, 
     refused (:func:`referee.ledger.payments.check_payments`).  ``options``: how the night settles
     (``method``, ``banker``, ``prefer``, ``forbid``).  The ledger with them, and the payments recorded.
     ``request``: the command's identity (its fact stored already: AlreadyRecorded)."""
+    # the ledger only here: a line at the table ('act') loads none of it
+    from referee.ledger.ledger import session_ledger
+    from referee.ledger.payments import check_payments, resolve_payment
+    from referee.ledger.standings import replaying
+
     session_id = game.id
     assert session_id is not None
     with store.transaction(request) as tx:
