@@ -56,20 +56,29 @@ class MutmutFailed(Exception):
     """mutmut stopped without judging the mutants (a failing clean test, a failed stats run)."""
 
 
-def mutmut(*args: str, quiet: bool = True) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*MUTMUT, *args], cwd=ROOT, capture_output=quiet, text=True)
-    if args[0] == "run" and done.returncode != 0:
-        raise MutmutFailed(f"mutmut run stopped with exit code {done.returncode}:\n"
-                           f"{(done.stdout or '')[-6000:]}{(done.stderr or '')[-3000:]}")
+def output(done: subprocess.CompletedProcess[str]) -> str:
+    """mutmut's output without its spinner's lines, the end of it."""
+    lines = [line for line in f"{done.stdout or ''}{done.stderr or ''}".splitlines()
+             if line.strip() and line.lstrip()[0] not in "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"]
+    return "\n".join(lines[-80:])
+
+
+def mutmut(*args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
+    """``mutmut ARGS``; with ``check``, a non-zero exit raises :class:`MutmutFailed` with its output."""
+    done = subprocess.run([*MUTMUT, *args], cwd=ROOT, capture_output=True, text=True)
+    if check and done.returncode != 0:
+        raise MutmutFailed(f"mutmut {args[0]} stopped with exit code {done.returncode}:\n{output(done)}")
     return done
 
 
 def all_mutants() -> dict[str, int | None]:
     """Every mutant mutmut generated, with its exit code so far (generating them first if needed)."""
     metas = list((ROOT / "mutants").rglob("*.py.meta"))
-    if not metas:  # generate the mutants and the test-to-function map, running no mutant
-        mutmut("run", "no-such-mutant-*")
+    if not metas:  # generate the mutants and the test-to-function map, running no mutant (mutmut
+        done = mutmut("run", "no-such-mutant-*")  # then stops: no mutant has that name)
         metas = list((ROOT / "mutants").rglob("*.py.meta"))
+        if not metas:
+            raise MutmutFailed(f"mutmut generated no mutants:\n{output(done)}")
     out: dict[str, int | None] = {}
     for meta in metas:
         out.update(json.loads(meta.read_text())["exit_code_by_key"])
@@ -155,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     if args.survivors:
         print(f"rerunning the {len(to_run)} the last run did not kill", flush=True)
     for k in range(0, len(to_run), 400):  # keep the command line short
-        mutmut("run", *to_run[k:k + 400])
+        mutmut("run", *to_run[k:k + 400], check=True)
     results = {**all_mutants(), **{n: before[n] for n in chosen if n not in to_run}}
     unjudged = [n for n in chosen if results.get(n) is None]
     if unjudged:
