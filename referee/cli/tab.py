@@ -159,7 +159,8 @@ def tab_json(result: Tab) -> dict[str, Any]:
         "currencies": [{
             "currency": part.currency,
             "locale": part.locale,
-            "debts": [{"debtor": d.debtor, "creditor": d.creditor, **money(part, d.cents), "since": str(d.since),
+            "debts": [{"debtor": d.debtor, "creditor": d.creditor, **money(part, d.cents), "debtor_since": str(d.debtor_from.day),
+                       "creditor_since": str(d.creditor_from.day),
                        "through": list(d.through), "from": [{"session": o.session_id, "table": o.table, "day": str(o.day),
                                  "transfer" if o.session_id is not None else "payment": o.number,
                                  "payer": o.payer, "payee": o.payee, "cents": o.cents} for o in d.origins]}

@@ -9,8 +9,8 @@ not money won: the standings never read it.
 **Currencies stay apart.**  A night's debts are in the night's currency; each currency is a tab of
 its own, with its own lines and clearing transfers, and amounts of two currencies are never added.
 
-**The book** (:class:`Book`, one per currency).  Debts go onto it oldest night first (the night that
-started first, then the lower session number, then the transfer's place in the night's list), then
+**The book** (:class:`Book`, one per currency).  Debts go onto it oldest night first (the day it
+started, then the lower session number; a night's transfers in its list's order), then
 the payments against the tab in the order they were recorded.  The book keeps everybody either
 owing or owed, never both, so that each line is what its player owes or is owed in total:
 
@@ -20,6 +20,10 @@ owing or owed, never both, so that each line is what its player owes or is owed 
    owes B (the debt keeps where both parts came from);
 3. what is still left, when B owes others (B owes D), passes on the same way: A now owes D;
 4. anything left is a debt from A to B.
+
+A debt passed on keeps how old each side of it is (the debtor's own debt, the creditor's own
+credit), so a player's line says since when he owes or is owed: the day of the oldest night whose
+debt or credit of his is still open.
 
 A payment against the tab (A paid B) is a debt the other way round (B owes A what he was paid), so
 it clears the debts between that pair first, oldest first (1), then B's oldest credits and A's
@@ -70,23 +74,21 @@ class Origin:
 
 @dataclass(frozen=True)
 class Debt:
-    """``debtor`` owes ``creditor`` ``cents``, made of what ``origins`` left open."""
+    """``debtor`` owes ``creditor`` ``cents``, made of what ``origins`` left open; ``debtor_from`` is
+    the origin of the debtor's side of it (how old his debt is), ``creditor_from`` the creditor's."""
 
     debtor: str
     creditor: str
     cents: int
     origins: tuple[Origin, ...]
+    debtor_from: Origin
+    creditor_from: Origin
 
     @property
     def through(self) -> tuple[str, ...]:
         """Whom it was passed on through: the people its origins name besides its two (name order)."""
         names = {n for o in self.origins for n in (o.payer, o.payee)} - {self.debtor, self.creditor}
         return tuple(sorted(names, key=name_order))
-
-    @property
-    def since(self) -> date:
-        nights = [o.day for o in self.origins if o.session_id is not None]
-        return min(nights or [o.day for o in self.origins])
 
 
 @dataclass(frozen=True)
@@ -107,10 +109,12 @@ class _Item:
     creditor: str
     cents: int
     origins: tuple[Origin, ...]
-    order: tuple[object, ...]
+    debtor_from: Origin
+    creditor_from: Origin
 
 
 def _age(origin: Origin) -> tuple[int, date, int, int]:
+    """Oldest first: nights by their day and number, each night's transfers in its order; payments after."""
     return (origin.session_id is None, origin.day, origin.session_id or 0, origin.number)
 
 
@@ -121,58 +125,65 @@ def _joined(first: tuple[Origin, ...], second: tuple[Origin, ...]) -> tuple[Orig
 
 @dataclass
 class Book:
-    """One currency's open debts, everybody owing or owed, never both (the rules in the module's text)."""
+    """One currency's open debts, everybody owing or owed, never both (the rules in the module's text).
+    Each debt keeps the age of both its sides: passed on, the debtor's side stays his own debt's and
+    the creditor's side the creditor's own."""
 
     items: list[_Item] = field(default_factory=list)
 
-    def add(self, debtor: str, creditor: str, cents: int, origins: tuple[Origin, ...], order: tuple[object, ...]) -> None:
+    def add(self, debtor: str, creditor: str, cents: int, origins: tuple[Origin, ...],
+            debtor_from: Origin, creditor_from: Origin) -> None:
         """Put a debt on the book: set off, passed on, or kept (rules 1 to 4)."""
         if debtor == creditor or cents <= 0:
             return
         left = cents
-        for item in self._oldest(lambda i: i.debtor == creditor and i.creditor == debtor):  # 1: set off
+        for item in self._oldest(lambda i: i.debtor == creditor and i.creditor == debtor, debtors=True):  # 1
             take = min(left, item.cents)
             item.cents -= take
             left -= take
             if not left:
                 return
-        for item in self._oldest(lambda i: i.creditor == debtor):  # 2: C owes A, A owes B: C owes B
+        for item in self._oldest(lambda i: i.creditor == debtor, debtors=False):  # 2: C owes A, A owes B
             take = min(left, item.cents)
             item.cents -= take
             left -= take
-            self.add(item.debtor, creditor, take, _joined(item.origins, origins), min(item.order, order))
+            self.add(item.debtor, creditor, take, _joined(item.origins, origins), item.debtor_from, creditor_from)
             if not left:
                 return
-        for item in self._oldest(lambda i: i.debtor == creditor):  # 3: A owes B, B owes D: A owes D
+        for item in self._oldest(lambda i: i.debtor == creditor, debtors=True):  # 3: A owes B, B owes D
             take = min(left, item.cents)
             item.cents -= take
             left -= take
-            self.add(debtor, item.creditor, take, _joined(origins, item.origins), min(order, item.order))
+            self.add(debtor, item.creditor, take, _joined(origins, item.origins), debtor_from, item.creditor_from)
             if not left:
                 return
-        self.items.append(_Item(debtor, creditor, left, origins, order))
+        self.items.append(_Item(debtor, creditor, left, origins, debtor_from, creditor_from))
 
-    def _oldest(self, which: Callable[[_Item], bool]) -> list[_Item]:
-        return sorted((i for i in self.items if i.cents > 0 and which(i)), key=lambda i: i.order)
+    def _oldest(self, which: Callable[[_Item], bool], *, debtors: bool) -> list[_Item]:
+        """The open debts ``which`` takes, oldest first by their debtors' side (``debtors``) or creditors'."""
+        return sorted((i for i in self.items if i.cents > 0 and which(i)),
+                      key=lambda i: _age(i.debtor_from if debtors else i.creditor_from))
 
     def debts(self) -> tuple[Debt, ...]:
         """The open debts, oldest first."""
-        return tuple(Debt(i.debtor, i.creditor, i.cents, i.origins)
-                     for i in sorted(self.items, key=lambda i: i.order) if i.cents > 0)
+        return tuple(Debt(i.debtor, i.creditor, i.cents, i.origins, i.debtor_from, i.creditor_from)
+                     for i in sorted(self.items, key=lambda i: (_age(min(i.debtor_from, i.creditor_from, key=_age)),
+                                                                _age(i.debtor_from)))
+                     if i.cents > 0)
 
 
 def books(nights: Iterable[NightDebts], payments: Iterable[TabPayment]) -> dict[str, Book]:
     """Each currency's book: the nights' debts, oldest night first, then the payments in order."""
     out: dict[str, Book] = {}
-    for night in sorted(nights, key=lambda n: (n.started_at, n.session_id)):
+    for night in sorted(nights, key=lambda n: (n.started_at.date(), n.session_id)):
         book = out.setdefault(night.currency, Book())
         day = night.started_at.date()
         for number, t in enumerate(night.transfers, 1):
             origin = Origin(night.session_id, night.table, day, number, t.payer, t.payee, t.cents)
-            book.add(t.payer, t.payee, t.cents, (origin,), (0, night.started_at, night.session_id, number))
+            book.add(t.payer, t.payee, t.cents, (origin,), origin, origin)
     for p in payments:
         origin = Origin(None, "", p.created_at.date(), p.id, p.payer, p.payee, p.cents)
-        out.setdefault(p.currency, Book()).add(p.payee, p.payer, p.cents, (origin,), (1, p.id))
+        out.setdefault(p.currency, Book()).add(p.payee, p.payer, p.cents, (origin,), origin, origin)
     return out
 
 
@@ -219,8 +230,8 @@ def currency_tab(currency: str, locale: str, debts: Sequence[Debt]) -> CurrencyT
     for d in debts:
         totals[d.debtor] = totals.get(d.debtor, 0) - d.cents
         totals[d.creditor] = totals.get(d.creditor, 0) + d.cents
-        for name in (d.debtor, d.creditor):
-            since[name] = min(since.get(name, d.since), d.since)
+        for name, side in ((d.debtor, d.debtor_from), (d.creditor, d.creditor_from)):
+            since[name] = min(since.get(name, side.day), side.day)
     lines = tuple(TabLine(name, cents, since[name])
                   for name, cents in sorted(totals.items(), key=lambda kv: (kv[1], name_order(kv[0]))) if cents)
     clearing = settle({line.player: line.cents for line in lines},
@@ -310,7 +321,8 @@ def read_tab(store: Store, *, start: date | None = None, end: date | None = None
             nights.append(night_debts(found.ledger, game.started_at))
     payments = tab_payments(store)
     chosen = viewed if (start or end or table) else None
-    return Tab(tab_of(nights, payments, chosen), tuple(n.session_id for n in nights), payments,
+    shown = tuple(n.session_id for n in nights if chosen is None or n.session_id in chosen)
+    return Tab(tab_of(nights, payments, chosen), shown, payments,
                tuple(s for s in skipped if chosen is None or s[0] in chosen),
                tuple(b for b in broken if chosen is None or b[0] in chosen))
 
