@@ -15,7 +15,7 @@ from rich.table import Table
 
 from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
-from referee.errors import InputError
+from referee.cli.standings import FromOption, SeasonOption, ToOption
 from referee.plain_words import literal, plural
 
 if TYPE_CHECKING:
@@ -23,19 +23,17 @@ if TYPE_CHECKING:
 
     from referee.ledger.tab import CurrencyTab, Tab
 
-app = typer.Typer(help="The running tab across nights: what is still owed, and payments against it.",
+app = typer.Typer(help="The running tab across nights: every debt still open, where it came from, each player's "
+                       "line and the fewest transfers that clear it; `tab pay` records a payment against it.",
                   no_args_is_help=False, invoke_without_command=True)
 
 
 @app.callback()
 def tab(
     ctx: typer.Context,
-    start: Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
-                                              help="Debts from nights that started on this day or later.")] = None,
-    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
-                                            help="Debts from nights that started on this day or earlier.")] = None,
-    season: Annotated[str | None, typer.Option("--season", metavar="YEAR",
-                                               help="Debts from the nights of one calendar year.")] = None,
+    start: FromOption = None,
+    end: ToOption = None,
+    season: SeasonOption = None,
     table: Annotated[str | None, typer.Option("--table", metavar="NAME",
                                               help="Debts from the nights at this table.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the tab as JSON.")] = False,
@@ -44,16 +42,10 @@ def tab(
     """Every debt still open across the nights, each player's line, and the fewest transfers that clear it."""
     if ctx.invoked_subcommand is not None:
         return
-    from referee.ledger.standings import parse_day, season_range
+    from referee.ledger.standings import day_range
     from referee.ledger.tab import read_tab
 
-    if season is not None:
-        if start or end:
-            raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
-        first, last = season_range(season)
-    else:
-        first = parse_day(start, "--from") if start else None
-        last = parse_day(end, "--to") if end else None
+    first, last = day_range(start, end, season)
     with open_for(ctx, db) as store:
         result = read_tab(store, start=first, end=last, table=table)
     for _, warning in result.broken:  # a night left out is never silent

@@ -36,7 +36,7 @@ paying the clearing transfers leaves every line at zero.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -103,16 +103,6 @@ class NightDebts:
     transfers: tuple[Transfer, ...]
 
 
-@dataclass
-class _Item:
-    debtor: str
-    creditor: str
-    cents: int
-    origins: tuple[Origin, ...]
-    debtor_from: Origin
-    creditor_from: Origin
-
-
 def _age(origin: Origin) -> tuple[int, date, int, int]:
     """Oldest first: nights by their day and number, each night's transfers in its order; payments after."""
     return (origin.session_id is None, origin.day, origin.session_id or 0, origin.number)
@@ -129,7 +119,7 @@ class Book:
     Each debt keeps the age of both its sides: passed on, the debtor's side stays his own debt's and
     the creditor's side the creditor's own."""
 
-    items: list[_Item] = field(default_factory=list)
+    items: list[Debt] = field(default_factory=list)
 
     def add(self, debtor: str, creditor: str, cents: int, origins: tuple[Origin, ...],
             debtor_from: Origin, creditor_from: Origin) -> None:
@@ -137,39 +127,39 @@ class Book:
         if debtor == creditor or cents <= 0:
             return
         left = cents
-        for item in self._oldest(lambda i: i.debtor == creditor and i.creditor == debtor, debtors=True):  # 1
-            take = min(left, item.cents)
-            item.cents -= take
-            left -= take
+        for k in self._oldest(lambda d: d.debtor == creditor and d.creditor == debtor, debtors=True):  # 1
+            left -= self._take(k, left)
             if not left:
                 return
-        for item in self._oldest(lambda i: i.creditor == debtor, debtors=False):  # 2: C owes A, A owes B
-            take = min(left, item.cents)
-            item.cents -= take
+        for k in self._oldest(lambda d: d.creditor == debtor, debtors=False):  # 2: C owes A, A owes B
+            item, take = self.items[k], self._take(k, left)
             left -= take
             self.add(item.debtor, creditor, take, _joined(item.origins, origins), item.debtor_from, creditor_from)
             if not left:
                 return
-        for item in self._oldest(lambda i: i.debtor == creditor, debtors=True):  # 3: A owes B, B owes D
-            take = min(left, item.cents)
-            item.cents -= take
+        for k in self._oldest(lambda d: d.debtor == creditor, debtors=True):  # 3: A owes B, B owes D
+            item, take = self.items[k], self._take(k, left)
             left -= take
             self.add(debtor, item.creditor, take, _joined(origins, item.origins), debtor_from, item.creditor_from)
             if not left:
                 return
-        self.items.append(_Item(debtor, creditor, left, origins, debtor_from, creditor_from))
+        self.items.append(Debt(debtor, creditor, left, origins, debtor_from, creditor_from))
 
-    def _oldest(self, which: Callable[[_Item], bool], *, debtors: bool) -> list[_Item]:
+    def _take(self, k: int, most: int) -> int:
+        """Take up to ``most`` cents off debt ``k``; how many were taken."""
+        take = min(most, self.items[k].cents)
+        self.items[k] = replace(self.items[k], cents=self.items[k].cents - take)
+        return take
+
+    def _oldest(self, which: Callable[[Debt], bool], *, debtors: bool) -> list[int]:
         """The open debts ``which`` takes, oldest first by their debtors' side (``debtors``) or creditors'."""
-        return sorted((i for i in self.items if i.cents > 0 and which(i)),
-                      key=lambda i: _age(i.debtor_from if debtors else i.creditor_from))
+        found = [k for k, d in enumerate(self.items) if d.cents > 0 and which(d)]
+        return sorted(found, key=lambda k: _age(self.items[k].debtor_from if debtors else self.items[k].creditor_from))
 
     def debts(self) -> tuple[Debt, ...]:
         """The open debts, oldest first."""
-        return tuple(Debt(i.debtor, i.creditor, i.cents, i.origins, i.debtor_from, i.creditor_from)
-                     for i in sorted(self.items, key=lambda i: (_age(min(i.debtor_from, i.creditor_from, key=_age)),
-                                                                _age(i.debtor_from)))
-                     if i.cents > 0)
+        return tuple(sorted((d for d in self.items if d.cents > 0),
+                            key=lambda d: (_age(min(d.debtor_from, d.creditor_from, key=_age)), _age(d.debtor_from))))
 
 
 def books(nights: Iterable[NightDebts], payments: Iterable[TabPayment]) -> dict[str, Book]:
@@ -310,8 +300,9 @@ def read_tab(store: Store, *, start: date | None = None, end: date | None = None
         else:
             counted.append(game)
     nights = []
+    figures = night_figures(store, counted)  # kept figures where they fit the log; the others replayed
     for game in counted:
-        found = night_figures(store, [game])[game.id]  # type: ignore[index]
+        found = figures[game.id]  # type: ignore[index]
         if isinstance(found, BrokenChainError):
             broken.append((game.id, f"{found.where}: {found.message}; {found.hint}"))  # type: ignore[arg-type]
         elif isinstance(found, RefereeError):
