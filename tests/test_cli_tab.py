@@ -5,8 +5,17 @@ nights' cash-outs (a chip is €1.00)."""
 from __future__ import annotations
 
 import json
+
+import psycopg
+import pytest
+
+from referee.store.requests import Request, asks
+from referee.store.store import ConflictError, open_store
+from referee.store.tab_payments import append_tab_payment
 from tests.helpers.cli import invoke, ok, run
+from tests.helpers.processes import finish, libpq, start, waiting_for_lock
 from tests.helpers.tab_nights import night, three_nights
+
 
 def rows(text: str) -> list[list[str]]:
     return [line.split() for line in text.splitlines()]
@@ -130,3 +139,34 @@ def test_the_standings_are_not_changed_by_the_tab(sqlite_url: str) -> None:
     before = ok("standings", "--db", sqlite_url).output
     ok("tab", "pay", "Cy", "Bob", "6", "--db", sqlite_url)
     assert ok("standings", "--db", sqlite_url).output == before
+
+
+@pytest.mark.postgres
+def test_the_same_payment_asked_twice_at_once_is_recorded_once(pg_url: str) -> None:
+    # both commands check the tab, then wait for the tab's lock, held here until both wait; let go,
+    # the first records it and the second finds it recorded (its own request, stored by its twin)
+    three_nights(pg_url)
+    with psycopg.connect(libpq(pg_url), autocommit=True) as watch, psycopg.connect(libpq(pg_url)) as holder:
+        holder.execute("LOCK TABLE tab_payments IN EXCLUSIVE MODE")
+        twins = [start("tab", "pay", "Cy", "Bob", "6", "--db", pg_url) for _ in range(2)]
+        waiting_for_lock(watch, 2)
+        holder.rollback()
+    said = sorted(finish(proc) for proc in twins)
+    assert [code for code, _, _ in said] == [0, 0], said
+    firsts = sorted(out.splitlines()[0] for _, out, _ in said)
+    assert firsts == ["Already recorded: Cy paid Bob €6.00 against the tab (tab payment 1)",
+                      "Recorded: Cy paid Bob €6.00 against the tab (tab payment 1)"]
+    assert len(json.loads(ok("tab", "--json", "--db", pg_url).output)["payments"]) == 1
+
+
+def test_a_payment_checked_against_payments_that_moved_since_is_not_stored(db_url: str) -> None:
+    # checked when no payment was recorded (head 0), written after one was: exit 75, nothing stored,
+    # and the hint says how to find it again should its reply be lost
+    three_nights(db_url)
+    ok("tab", "pay", "Cy", "Ann", "1", "--db", db_url)
+    with open_store(db_url) as store:
+        with pytest.raises(ConflictError) as refused:
+            append_tab_payment(store, "Cy", "Bob", 600, "EUR", request=Request(asks("tab pay", "cy", "bob", "6", "")),
+                               expected_head=0, words=str)
+    assert refused.value.exit_code == 75 and refused.value.asked_at == 0
+    assert len(json.loads(ok("tab", "--json", "--db", db_url).output)["payments"]) == 1
