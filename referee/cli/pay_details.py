@@ -43,8 +43,8 @@ def pay_details(
     db: DbOption = None,
 ) -> None:
     """Show, set or remove how a player wants to be paid (shown with every transfer to him)."""
-    from referee.ledger.paying import OPTION_NAMES, check_details
-    from referee.store.payment_details import FIELDS, details_of, write_details
+    from referee.ledger.paying import OPTION_NAMES, save_details
+    from referee.store.payment_details import FIELDS, details_of
 
     given = {field: value for field, value in (("iban", iban), ("bic", bic), ("name_latin", name_latin),
                                                ("paypal", paypal), ("revolut", revolut), ("swish", swish),
@@ -64,24 +64,19 @@ def pay_details(
         raise InputError(f"{OPTION_NAMES[both[0]]} is both given and removed", where=f"--remove {OPTION_NAMES[both[0]]}",
                          hint="give it, or remove it, not both")
     with open_for(ctx, db) as store:
-        player, kept = details_of(store, name)
         if not given and not removed:
+            player, kept = details_of(store, name)
             _show(player.name, name, kept)
             return
-        checked = check_details(given, {k: v for k, v in kept.items() if k not in removed})
-        changes: dict[str, str | None] = {field: None for field in removed} | checked
-        if "iban" in removed and "bic" not in given:
-            changes["bic"] = None  # a BIC goes with its IBAN
-        player, now = write_details(store, player.name, changes)
+        player_name, kept, now = save_details(store, name, given, removed)
     out = console()
-    if checked:
-        out.print(literal(f"Saved the payment details of {player.name}: "
-                          + ", ".join(OPTION_NAMES[f] for f in checked) + "."))
-    gone = [f for f in FIELDS if f in changes and changes[f] is None and f in kept]
+    if given:
+        out.print(literal(f"Saved the payment details of {player_name}: "
+                          + ", ".join(OPTION_NAMES[f] for f in FIELDS if f in given) + "."))
+    gone = [f for f in FIELDS if f in kept and f not in now]
     if gone:
         out.print(literal(f"Removed: {', '.join(OPTION_NAMES[f] for f in gone)}."))
-    _show(player.name, name, now)
-
+    _show(player_name, name, now)
 
 def _show(player: str, asked: str, details: dict[str, str]) -> None:
     from referee.ledger.paying import FIELD_WORDS, bank_name

@@ -176,6 +176,22 @@ def check_details(given: Mapping[str, str], kept: Mapping[str, str] | None = Non
     return out
 
 
+def save_details(store: Store, name: str, given: Mapping[str, str], removed: Sequence[str] = (),
+                 ) -> tuple[str, dict[str, str], dict[str, str]]:
+    """Check ``given`` (field → value as typed) and store it, with the fields ``removed`` taken
+    away, for the player named (or aliased) ``name``: nothing is written if one is refused (a BIC
+    goes with its IBAN: removing the IBAN removes it).  His name, his details before and after."""
+    from referee.store.payment_details import details_of, write_details
+
+    player, kept = details_of(store, name)
+    checked = check_details(given, {k: v for k, v in kept.items() if k not in removed})
+    changes: dict[str, str | None] = {field: None for field in removed} | checked
+    if "iban" in removed and "bic" not in given:
+        changes["bic"] = None
+    player, now = write_details(store, player.name, changes)
+    return player.name, kept, now
+
+
 def bank_name(details: Mapping[str, str], player: str) -> str:
     """The name a SEPA bank gets for the payee: the one he gave, else his name transliterated."""
     return details.get("name_latin") or sepa_text(player)[:EPC_NAME_MAX].rstrip() or "?"
@@ -309,4 +325,4 @@ def details_by_seat(store: Store, session_id: int) -> dict[str, dict[str, str]]:
 
 
 __all__ = ["CHECKS", "FIELD_WORDS", "OPTION_NAMES", "PayWay", "TransferWays", "bank_name", "check_details",
-           "details_by_seat", "remittance", "sepa_text", "transfer_ways", "ways_to_pay"]
+           "details_by_seat", "remittance", "save_details", "sepa_text", "transfer_ways", "ways_to_pay"]

@@ -48,7 +48,7 @@ def print_how_to_pay(out: Console, ledger: SessionLedger, paying: tuple[Transfer
 
     if not any(p.ways for p in paying):
         return
-    out.print("[bold]How to pay[/]" + ("" if codes else " [dim](codes: --codes, or on a terminal)[/]"))
+    out.print("[bold]How to pay[/]")
     for number, p in enumerate(paying, 1):
         t = p.transfer
         head = f"{number}. {t.payer} pays {t.payee} {ledger.money(t.cents)}"
