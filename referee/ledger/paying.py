@@ -203,7 +203,7 @@ def bank_name(details: Mapping[str, str], player: str) -> str:
 @dataclass(frozen=True)
 class PayWay:
     """One way to pay a transfer: ``kind`` (see the module docstring), ``label`` (the scheme's name),
-    ``text`` (what to do, in words), ``link`` (a URL, if the scheme has one), ``epc`` (the fields of
+    ``text`` (what to do, in words, the link apart), ``link`` (a URL, if the scheme has one), ``epc`` (the fields of
     an EPC code: name, iban, amount, text, bic)."""
 
     kind: str
@@ -211,6 +211,11 @@ class PayWay:
     text: str
     link: str | None = None
     epc: tuple[tuple[str, str | None], ...] = ()
+
+    @property
+    def words(self) -> str:
+        """What to do, the link included (a terminal's or a paper's line)."""
+        return f"{self.text} at {self.link}" if self.link is not None else self.text
 
     @property
     def has_code(self) -> bool:
@@ -234,7 +239,7 @@ class PayWay:
         return None if qr is None else qr.svg_data_uri(scale=4, border=2)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "label": self.label, "text": self.text, "link": self.link,
+        return {"kind": self.kind, "label": self.label, "text": self.text, "words": self.words, "link": self.link,
                 "qr": self.svg_data_uri()}
 
 
@@ -270,10 +275,10 @@ def ways_to_pay(details: Mapping[str, str], payee: str, cents: int, currency: st
             ways.append(PayWay("bank", "Bank transfer", bank))
     if details.get("paypal"):
         link = f"https://paypal.me/{details['paypal']}/{amount}{currency}"
-        ways.append(PayWay("paypal", "PayPal", f"{money} at {link}", link=link))
+        ways.append(PayWay("paypal", "PayPal", money, link=link))
     if details.get("revolut"):
         link = f"https://revolut.me/{details['revolut']}"
-        ways.append(PayWay("revolut", "Revolut", f"{money} to @{details['revolut']} at {link}", link=link))
+        ways.append(PayWay("revolut", "Revolut", f"{money} to @{details['revolut']}", link=link))
     if details.get("swish") and currency == "SEK":
         query = urlencode({"sw": details["swish"], "amt": amount, "cur": "SEK",
                            "msg": text[:SWISH_MESSAGE_MAX].rstrip(), "src": "qr"}, quote_via=quote)

@@ -58,7 +58,7 @@ def print_how_to_pay(out: Console, ledger: SessionLedger, paying: tuple[Transfer
         out.print(lit(f"  {head}"), soft_wrap=True)
         coded = p.coded if codes else None
         for way in p.ways:
-            out.print(lit(f"     {way.label}: {way.text}"), soft_wrap=True)
+            out.print(lit(f"     {way.label}: {way.words}"), soft_wrap=True)
             if way is coded:
                 import io
 

@@ -123,23 +123,22 @@ function drawSettlement(v) {
 }
 
 // How to pay one transfer: the payee's ways (the server made each from his details, on the transfers
-// to him only), each code an image the server drew (an SVG data: URI) and each link a plain anchor.
+// to him only): a link as a plain anchor, a bank's code as the image the server drew (an SVG data: URI).
 function payNodes(t) {
   const out = [];
   for (const w of t.pay || []) {
     const box = el("div", null, "way " + w.kind);
-    if (w.qr && w.qr.startsWith("data:image/svg+xml")) {
-      const img = el("img", null, "code");
-      img.src = w.qr;
-      img.alt = w.label + " code: " + t.payee + " " + t.amount;
-      box.append(img);
-    }
     box.append(el("p", w.label + ": " + w.text));
-    if (w.link && /^(https:|upi:)/.test(w.link)) {
+    if (w.link && /^(https:|upi:)/.test(w.link)) {  // a link opens the payee's app on this phone
       const a = el("a", w.link);
       a.href = w.link;
       a.rel = "noopener noreferrer";
       box.append(a);
+    } else if (w.qr && w.qr.startsWith("data:image/svg+xml")) {  // a bank's code: scanned by the bank's app
+      const img = el("img", null, "code");
+      img.src = w.qr;
+      img.alt = w.label + " code: " + t.payee + " " + t.amount;
+      box.append(img);
     }
     out.push(box);
   }
