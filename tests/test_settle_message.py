@@ -12,6 +12,10 @@ from tests.helpers.tab_nights import three_nights
 # Dee 49 − 40 = +€9.00, Eve 49 − 10 = +€39.00.  Cy paid Eve €32.00 at the table, so what is left is
 # Ann −3, Bob −13, Dee +9, Eve +7: no two of them square each other, so three transfers, the largest
 # debtor paying the largest creditor: Bob pays Dee €9.00, then Bob (−4) pays Eve €4.00, Ann pays Eve €3.00.
+# Each transfer says how its payee takes money, from the demo's payment details: Dee a PayPal.me name
+# (the link carries the amount and the currency) and a note; Eve an IBAN in EUR, with the name her bank
+# expects and the SEPA text naming the table, the night and the transfer.
+EVE = "IBAN DE89 3704 0044 0532 0130 00, Eve Example"
 DEMO_MESSAGE = [
     "Ann's kitchen · night 1 · {day}",
     "",
@@ -24,8 +28,12 @@ DEMO_MESSAGE = [
     "",
     "Who pays whom",
     "  1. Bob pays Dee €9.00",
+    "     PayPal: €9.00 at https://paypal.me/DeeExample/9.00EUR",
+    "     How to pay: or cash at the next game",
     "  2. Bob pays Eve €4.00",
+    f"     SEPA transfer: {EVE}, €4.00, “Ann's kitchen, night 1 of {{day}}: Bob to Eve”",
     "  3. Ann pays Eve €3.00",
+    f"     SEPA transfer: {EVE}, €3.00, “Ann's kitchen, night 1 of {{day}}: Ann to Eve”",
     "",
     "Paid already: Cy paid Eve €32.00",
 ]
@@ -47,7 +55,14 @@ def test_the_demo_nights_message_line_by_line(sqlite_url: str, tmp_path: Path) -
     assert markdown == [
         f"**Ann's kitchen · night 1 · {day}**", "",
         "**Results**", "- Eve +€39.00", "- Dee +€9.00", "- Ann −€3.00", "- Bob −€13.00", "- Cy −€32.00", "",
-        "**Who pays whom**", "1. Bob pays Dee €9.00", "2. Bob pays Eve €4.00", "3. Ann pays Eve €3.00", "",
+        "**Who pays whom**",
+        "1. Bob pays Dee €9.00",
+        "   PayPal: €9.00 at https://paypal.me/DeeExample/9.00EUR",
+        "   How to pay: or cash at the next game",
+        "2. Bob pays Eve €4.00",
+        f"   SEPA transfer: {EVE}, €4.00, “Ann's kitchen, night 1 of {day}: Bob to Eve”",
+        "3. Ann pays Eve €3.00",
+        f"   SEPA transfer: {EVE}, €3.00, “Ann's kitchen, night 1 of {day}: Ann to Eve”", "",
         "Paid already: Cy paid Eve €32.00",
     ]
 

@@ -75,6 +75,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("serve", "serve", "serve"),
     ("standings", "standings", "standings"),
     ("import-ledger", "standings", "import_ledger"),
+    ("player", "player", "app"),
     ("tab", "tab", "app"),
     ("session", "session", "app"),
     ("rulebook", "rulebook", "app"),

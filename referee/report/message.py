@@ -12,8 +12,6 @@ record of the page it serves.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,52 +21,24 @@ from referee.resources import reports_dir
 
 if TYPE_CHECKING:
     from referee.ledger.ledger import SessionLedger
-    from referee.ledger.settlement import Settlement, Transfer
+    from referee.ledger.settlement import Settlement
     from referee.store.store import Store
 
 TEMPLATE = "message.txt.j2"
 _MARKDOWN = re.compile(r"([\\`*_\[\]])")
 
 
-@dataclass(frozen=True)
-class Way:
-    """One way a payee can be paid: the scheme's name, what to do in words (with the link in it)."""
-
-    label: str
-    text: str
-    link: str | None = None
-
-
-@dataclass(frozen=True)
-class TransferWays:
-    """A transfer still to make and the ways its payee can be paid (none: he gave no details)."""
-
-    transfer: Transfer
-    ways: tuple[Way, ...]
-
-
-def details_by_seat(store: Store, session_id: int) -> dict[str, dict[str, str]]:
-    """Each payee's payment details by the name he sat under.  Stands in, with its shape, for the
-    payment-details library until it is part of referee: nobody has given any yet."""
-    return {}
-
-
-def transfer_ways(ledger: SessionLedger, transfers: Sequence[Transfer], details: Mapping[str, Mapping[str, str]],
-                  day: datetime | None = None) -> tuple[TransferWays, ...]:
-    """Each transfer with its payee's ways to be paid (the stand-in's shape: see :func:`details_by_seat`)."""
-    return tuple(TransferWays(t, ()) for t in transfers)
-
-
 def message_context(store: Store, ledger: SessionLedger, result: Settlement, *, started: datetime,
                     markdown: bool = False, page: str | None = None) -> dict[str, Any]:
     """What the template is given (its header comment lists it)."""
+    from referee.ledger.paying import details_by_seat, transfer_ways
     from referee.ledger.tab import read_tab
 
     def name(text: str) -> str:
         return _MARKDOWN.sub(r"\\\1", text) if markdown else text
 
-    assert ledger.session_id is not None
-    ways = transfer_ways(ledger, result.transfers, details_by_seat(store, ledger.session_id), started)
+    ways = [each.ways for each in transfer_ways(ledger, result.transfers,
+                                                details_by_seat(store, ledger.session_id), started)]
     balances = sorted(result.balances, key=lambda nb: (-nb[1], nb[0].casefold()))
     day = started.date()
     tab = read_tab(store, end=day, table=ledger.table, besides=ledger.session_id)
@@ -80,7 +50,7 @@ def message_context(store: Store, ledger: SessionLedger, result: Settlement, *, 
         "status": ledger.status,
         "results": [{"name": name(n), "signed": ledger.signed(c)} for n, c in balances],
         "transfers": [{"number": k, "payer": name(t.payer), "payee": name(t.payee), "amount": ledger.money(t.cents),
-                       "ways": [{"label": w.label, "text": w.text, "link": w.link} for w in found.ways]}
+                       "ways": [{"label": w.label, "text": w.words, "link": w.link} for w in found]}
                       for k, (t, found) in enumerate(zip(result.transfers, ways, strict=True), 1)],
         "paid": [f"{name(t.payer)} paid {name(t.payee)} {ledger.money(t.cents)}" for t in result.paid],
         "square": not result.transfers,
@@ -123,5 +93,4 @@ def render_message(context: dict[str, Any], template: str | Path | None = None) 
     return "\n".join(line.rstrip() for line in text.strip("\n").splitlines()) + "\n"
 
 
-__all__ = ["TEMPLATE", "TransferWays", "Way", "details_by_seat", "message_context", "render_message",
-           "transfer_ways"]
+__all__ = ["TEMPLATE", "message_context", "render_message"]
