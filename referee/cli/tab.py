@@ -103,7 +103,8 @@ def print_tab(out: Console, result: Tab) -> None:
         for column, justify in (("Who owes", "left"), ("Whom", "left"), ("Open", "right"), ("Where it came from", "left")):
             debts.add_column(column, justify=justify)  # type: ignore[arg-type]
         for d in part.debts:
-            through = [f"passed on through {' and '.join(d.through)}:"] if d.through else []
+            *others, last = d.through or ("",)
+            through = [f"passed on through {', '.join(others) + ' and ' if others else ''}{last}:"] if last else []
             debts.add_row(literal(d.debtor), literal(d.creditor), part.money(d.cents),
                           literal("\n".join([*through, *(o.words(part.money) for o in d.origins)])))
         out.print(debts)

@@ -212,9 +212,23 @@ class CurrencyTab:
         return max(0, next((line.cents for line in self.lines if line.player == name), 0))
 
 
+def by_pair(debts: Sequence[Debt]) -> tuple[Debt, ...]:
+    """The debts one person owes another taken together: one debt of their sum, made of all their
+    origins, each side as old as its oldest (in the order of the first of them)."""
+    pairs: dict[tuple[str, str], Debt] = {}
+    for d in debts:
+        was = pairs.get((d.debtor, d.creditor))
+        pairs[d.debtor, d.creditor] = d if was is None else replace(
+            was, cents=was.cents + d.cents, origins=_joined(was.origins, d.origins),
+            debtor_from=min(was.debtor_from, d.debtor_from, key=_age),
+            creditor_from=min(was.creditor_from, d.creditor_from, key=_age))
+    return tuple(pairs.values())
+
+
 def currency_tab(currency: str, locale: str, debts: Sequence[Debt]) -> CurrencyTab:
     """The lines and the fewest clearing transfers of ``debts`` (the settlement's solver: exact up to
-    its limit)."""
+    its limit); the debts between each pair taken together."""
+    debts = by_pair(debts)
     totals: dict[str, int] = {}
     since: dict[str, date] = {}
     for d in debts:
@@ -437,5 +451,5 @@ def _asked_before(store: Store, tab: Tab, request: Request) -> None:
         raise TabAlreadyRecorded(found, _payment_words(tab, found))
 
 
-__all__ = ["Book", "CurrencyTab", "Debt", "NightDebts", "Origin", "Tab", "TabLine", "books", "check_tab_payment",
-           "currency_tab", "in_view", "night_debts", "paid_words", "read_tab", "record_tab_payment", "tab_of"]
+__all__ = ["Book", "CurrencyTab", "Debt", "NightDebts", "Origin", "Tab", "TabLine", "books", "by_pair",
+           "check_tab_payment", "currency_tab", "in_view", "night_debts", "paid_words", "read_tab", "record_tab_payment", "tab_of"]
