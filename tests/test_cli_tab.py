@@ -176,3 +176,18 @@ def test_a_payment_checked_against_payments_that_moved_since_is_not_stored(db_ur
                                expected_head=0, words=str)
     assert refused.value.exit_code == 75 and refused.value.asked_at == 0
     assert len(json.loads(ok("tab", "--json", "--db", db_url).output)["payments"]) == 1
+
+
+def test_a_player_under_his_alias_is_one_person_on_the_tab(sqlite_url: str) -> None:
+    # Robert sat as Robert on one night and as Bobby on the next: Ann lost €10.00 to him, then he lost
+    # €4.00 to her; on the tab Ann owes Robert €6.00, once, and he is paid under either name
+    with open_store(sqlite_url) as store:
+        store.add_player("Robert")
+        store.add_alias("Robert", "Bobby")
+    night(sqlite_url, "2026-11-06", {"Ann": 10, "Robert": 30, "Cy": 20})
+    night(sqlite_url, "2026-11-13", {"Ann": 24, "Bobby": 16, "Cy": 20})
+    assert player_lines(ok("tab", "--db", sqlite_url).output) == [["Ann", "owes €6.00", "2026-11-06"],
+                                                                  ["Robert", "is owed €6.00", "2026-11-06"]]
+    paid = ok("tab", "pay", "Ann", "bobby", "6", "--db", sqlite_url)
+    assert "Recorded: Ann paid Robert €6.00 against the tab (tab payment 1)" in paid.output
+    assert "Nobody owes anything across the nights." in ok("tab", "--db", sqlite_url).output

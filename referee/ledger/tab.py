@@ -421,12 +421,17 @@ def _clearing_hint(part: CurrencyTab) -> str:
 def record_tab_payment(store: Store, payer: str, payee: str, amount: str, currency: str | None, *,
                        request: Request) -> tuple[CurrencyTab, TabPayment]:
     """Check the payment against the tab as it stands (:func:`check_tab_payment`), then record it at
-    the payments' head that check read; the currency's tab it was checked against and the payment."""
+    the payments' head that check read; the currency's tab it was checked against and the payment.
+    A name may be any alias of the player the tab names."""
     from referee.store.tab_payments import append_tab_payment
+
+    def person(name: str) -> str:
+        found = store.find_player(name)
+        return found.name if found is not None else name
 
     tab = read_tab(store)
     try:
-        part, t = check_tab_payment(tab, payer, payee, amount, currency)
+        part, t = check_tab_payment(tab, person(payer), person(payee), amount, currency)
     except InputError:
         _asked_before(store, tab, request)  # run again after it went through: say so, not "more than owed"
         raise
