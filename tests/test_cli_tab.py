@@ -99,7 +99,7 @@ def test_a_payment_more_than_is_owed_is_refused_in_one_line_and_nothing_is_store
         (("Bob", "Ann", "1"), "Error: referee tab pay: Bob owes nothing on the tab in EUR"),
         (("Zed", "Ann", "1"), "Error: referee tab pay: the payer 'Zed' has nothing open on the tab"),
         (("Cy", "Cy", "1"), "Error: referee tab pay: Cy pays himself"),
-        (("Cy", "Bob", "lots"), "Error: referee tab pay … lots:"),
+        (("Cy", "Bob", "lots"), "Error: AMOUNT: "),
     ):
         result = invoke("tab", "pay", *args, "--db", sqlite_url)
         assert result.exit_code == 2, (args, result.output)

@@ -390,7 +390,7 @@ def check_tab_payment(tab: Tab, payer: str, payee: str, amount: str, currency: s
         raise InputError(f"{names[0]} owes and {names[1]} is owed in {' and '.join(p.currency for p in shared)}",
                          where=where, hint="say which with --currency " + shared[0].currency)
     part = shared[0]
-    cents = parse_money(amount, currency=part.currency, locale=part.locale, where=f"{where} … {amount}")
+    cents = parse_money(amount, currency=part.currency, locale=part.locale, where="AMOUNT")
     if cents <= 0:
         raise InputError("a payment is more than nothing", where=where, hint="give the amount paid, like 12.50")
     most = min(part.owes(names[0]), part.owed(names[1]))
