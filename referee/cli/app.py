@@ -74,6 +74,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("report", "report", "report"),
     ("serve", "serve", "serve"),
     ("standings", "standings", "standings"),
+    ("player", "player", "app"),
     ("import-ledger", "standings", "import_ledger"),
     ("session", "session", "app"),
     ("rulebook", "rulebook", "app"),
