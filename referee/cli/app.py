@@ -75,6 +75,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("serve", "serve", "serve"),
     ("standings", "standings", "standings"),
     ("player", "player", "app"),
+    ("season", "season", "app"),
     ("import-ledger", "standings", "import_ledger"),
     ("session", "session", "app"),
     ("rulebook", "rulebook", "app"),

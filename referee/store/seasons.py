@@ -62,8 +62,9 @@ def add_season(store: Store, name: str, first_day: date, last_day: date, *, tabl
     if first_day > last_day:
         raise InputError(f"the season starts ({first_day}) after it ends ({last_day})", where="--from",
                          hint="give the earlier day with --from and the later with --to")
-    if find_season(store, clean) is not None:
-        raise InputError(f"there is a season {clean!r} already", where="NAME",
+    existing = find_season(store, clean)
+    if existing is not None:
+        raise InputError(f"there is a season {existing.name!r} already", where="NAME",
                          hint="`referee season list` shows the seasons; give the new one another name")
     values = {"name": clean, "name_key": name_key(clean), "first_day": first_day, "last_day": last_day,
               "table_name": " ".join(table.split()) if table else None, "scoring": scoring,
