@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from referee.season.league import LeagueTable
     from referee.season.player import PlayerList, PlayerPage
+    from referee.season.report import SeasonReport
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -123,4 +124,49 @@ def print_league(out: Console, league: LeagueTable, signed: object, title: str) 
     out.print(table)
 
 
-__all__ = ["league_rows", "print_league", "print_player", "print_player_list", "sparkline"]
+
+
+def print_season(out: Console, report: SeasonReport) -> None:
+    """The season report in the terminal: the league table, the nights, the rulings, the open tab,
+    each player's line with his running net."""
+    print_league(out, report.league, report.signed, f"{report.span.words()} · {report.currency}")
+    for sid, why in report.skipped:
+        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+    out.print(Rule("The nights", align="left"))
+    for night in report.nights:
+        results = ", ".join(f"{name} {report.signed(cents)}" for name, cents in night.results)
+        out.print(f"{night.day} · {literal(night.table)} · session {night.session_id} · "
+                  f"{plural(night.hands, 'hand')} · {literal(results)}")
+    out.print(Rule("Disputes and rulings", align="left"))
+    if not report.rulings:
+        out.print("No dispute was ruled this season.")
+    for item in report.rulings:
+        c = item.concern
+        about = f" (about {item.player})" if item.player else ""
+        out.print(f"[bold magenta]{item.day} · {literal(item.table)} · hand {c.hand}, action {c.action}: "
+                  f"{literal(repr(c.question))}[/]{literal(about)} {literal(c.text)}"
+                  + (f" [dim]{literal('(rule ' + c.rule + ')')}[/]" if c.rule else ""))
+        if c.rule_text:
+            out.print(f"    [italic]{literal(c.rule_text)}[/]")
+    errors = [item for item in report.findings]
+    if errors:
+        out.print(f"Illegal actions and warnings found: {len(errors)} ("
+                  + literal(", ".join(sorted({f'{i.player or "nobody"} {concern_words(i.concern.code)}' for i in errors})))
+                  + ")")
+    if report.tab is not None:
+        out.print(Rule("The open tab", align="left"))
+        if not report.tab:
+            out.print("Everybody is square.")
+        for line in report.tab:
+            out.print(f"{literal(line.player)} {report.signed(line.cents)} {line.currency}")
+    out.print(Rule("The players", align="left"))
+    table = _table(("Player", "left"), ("Nights", "right"), ("Net", "right"), ("Best", "right"), ("Worst", "right"),
+                   ("Running net", "left"))
+    for page in report.players:
+        best, worst = page.best, page.worst
+        table.add_row(literal(page.player), str(len(page.nights)), page.signed(page.net_cents),
+                      page.signed(best.net_cents) if best else "", page.signed(worst.net_cents) if worst else "",
+                      sparkline(page.running()))
+    out.print(table)
+
+__all__ = ["concern_words", "league_rows", "print_league", "print_player", "print_player_list", "print_season", "sparkline"]
