@@ -77,7 +77,7 @@ def line_chart(series: Mapping[str, Sequence[int | None]], *, title: str, x_labe
     y_max = -(-max(top, 1) // y_step) * y_step
     y_min = -(-(-low) // y_step) * -y_step if low < 0 else 0
     x_step = nice_step(hands or 1, 8)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = WIDTH - LEFT - (RIGHT if legend else 16), HEIGHT - TOP - BOTTOM
 
     def x(i: int) -> float:
         return LEFT + (plot_w * i / hands if hands else plot_w / 2)

@@ -4,7 +4,7 @@ calendar year, or every night; read from the kept figures through
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -72,6 +72,8 @@ def span_nights(store: Store, span: Span, *, include_open: bool = False) -> Span
     """The nights of ``span`` that count, with their figures (kept where they fit the log)."""
     counted = counted_nights(store, start=span.first_day, end=span.last_day, table=span.table,
                              include_open=include_open)
+    # in the order they were played (a night imported later is still in its place)
+    counted = replace(counted, nights=tuple(sorted(counted.nights, key=lambda pair: (pair[0].started_at, pair[0].id))))
     nights = []
     for game, figures in counted.nights:
         nets: dict[str, int] = {}

@@ -41,6 +41,8 @@ class PlayerNight:
     place: int
     players: int
     hands: int
+    #: what one chip was worth that night
+    chip_value_cents: int = 1
 
     @property
     def net_chips(self) -> int:
@@ -80,7 +82,11 @@ class PlayerPage:
         return sum(n.bought_cents for n in self.nights)
 
     @property
-    def net_chips(self) -> int:
+    def net_chips(self) -> int | None:
+        """His net in chips over the nights, when a chip was worth the same on all of them (else None:
+        chips of different values do not add up)."""
+        if len({n.chip_value_cents for n in self.nights}) > 1:
+            return None
         return sum(n.net_chips for n in self.nights)
 
     @property
@@ -158,7 +164,7 @@ def page_of(player: str, found: SpanNights) -> PlayerPage:
             game.id, game.started_at.date(), game.table_name, tuple(sorted(played)), mine[0].name,  # type: ignore[arg-type]
             sum(line.paid_cents for line in mine), sum(line.bought for line in mine),
             sum(line.counted for line in mine), nets[player], _places(nets)[player], len(nets),
-            sum(figures.hands.get(name, 0) for name in seat_names)))
+            sum(figures.hands.get(name, 0) for name in seat_names), figures.ledger.chip_value_cents))
     return PlayerPage(player, tuple(names), found.span, found.counted.currency, found.counted.locale, tuple(nights),
                       tuple((title, hands, won) for title, (hands, won) in sorted(games.items())), tuple(concerns),
                       found.counted.skipped)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich import box
 from rich.rule import Rule
+from rich.table import Table
 
 from referee.plain_words import literal, plural
 from referee.report.terminal import SEVERITY_STYLE, _table
@@ -41,7 +43,8 @@ def print_player(out: Console, page: PlayerPage) -> None:
     if not page.nights:
         out.print("No night of his counts here.")
         return
-    out.print(f"Net {page.signed(page.net_cents)} ({page.net_chips:+d} chips) over "
+    chips = f" ({page.net_chips:+d} chips)" if page.net_chips is not None else ""
+    out.print(f"Net {page.signed(page.net_cents)}{chips} over "
               f"{plural(page.hands, 'hand')} · bought {page.money(page.bought_cents)} · won "
               f"{page.won_nights} of {plural(len(page.nights), 'night')}")
     best, worst = page.best, page.worst
@@ -50,13 +53,16 @@ def print_player(out: Console, page: PlayerPage) -> None:
               f"{worst.day} ({literal(worst.table)}) {page.signed(worst.net_cents)}")
     out.print(f"Running net: {sparkline(page.running())} {page.signed(page.net_cents)}")
     out.print(Rule("Nights", align="left"))
-    table = _table(("Date", "left"), ("Table", "left"), ("Games", "left"), ("Bought", "right"), ("Chips", "right"),
-                   ("Net", "right"), ("Net chips", "right"), ("Place", "right"), ("Running", "right"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+    for name, justify in (("Date", "left"), ("Table", "left"), ("Games", "left"), ("Bought", "right"),
+                          ("Net", "right"), ("Chips", "right"), ("Place", "right"), ("Running", "right")):
+        # names and games wrap at their words; dates and figures never break
+        table.add_column(name, justify=justify, no_wrap=name not in ("Table", "Games"))  # type: ignore[arg-type]
     running = page.running()
     for night, total in zip(page.nights, running[1:], strict=True):
         table.add_row(f"{night.day}", literal(night.table), ", ".join(night.games) or "\u2014",
-                      page.money(night.bought_cents), str(night.chips_end), page.signed(night.net_cents),
-                      f"{night.net_chips:+d}", f"{night.place} of {night.players}", page.signed(total))
+                      page.money(night.bought_cents), page.signed(night.net_cents), f"{night.net_chips:+d}",
+                      f"{night.place}/{night.players}", page.signed(total))
     out.print(table)
     if page.games:
         out.print(Rule("Hands per game", align="left"))
