@@ -75,7 +75,7 @@ def create_season_app(store: Any, season: str, token: str) -> Any:
         if name not in people:
             return None
         page = page_of(name, found)
-        return env.get_template("season_player.html.j2").render(p=page, chart=page.chart(), sign=sign_class,
+        return env.get_template("season_player.html.j2").render(p=page, chart=page.chart(small=True), sign=sign_class,
                                                                 concern_words=concern_words)
 
     async def show_league(request: Request) -> Response:

@@ -119,13 +119,15 @@ class PlayerPage:
         text = format_money(abs(cents), self.currency, self.locale)
         return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
 
-    def chart(self, font: str = "DejaVu Sans") -> str:
-        """His cumulative net money over the nights, as an SVG chart (in whole units of money)."""
+    def chart(self, font: str = "DejaVu Sans", *, small: bool = False) -> str:
+        """His cumulative net money over the nights, as an SVG chart (in whole units of money);
+        ``small``: drawn for a phone's width."""
         from referee.report.chart import line_chart
 
+        size = {"width": 380, "height": 220} if small else {}
         return line_chart({self.player: [round(c / 100) for c in self.running()]}, font=font,
                           title=f"{self.player}'s net over the nights", x_label="night",
-                          y_label=f"net ({self.currency})", legend=False)
+                          y_label=f"net ({self.currency})", legend=False, **size)
 
 
 def _places(nets: dict[str, int]) -> dict[str, int]:
