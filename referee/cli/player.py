@@ -3,7 +3,7 @@
 ``referee player NAME`` shows a player (it is ``referee player show NAME``: a word that names no
 subcommand is taken as a player's name, :class:`PlayerGroup`); ``referee player list`` lists
 everyone with his nights and when he was last seen.  Other commands about a player join the group
-here (``app.command(...)``).
+here (``app.command(...)``): ``pay-details`` (how he wants to be paid, :mod:`referee.cli.pay_details`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typer.core import TyperGroup
 
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
+from referee.cli.pay_details import pay_details
 
 
 class PlayerGroup(TyperGroup):
@@ -31,7 +32,8 @@ app = typer.Typer(
     cls=PlayerGroup,
     no_args_is_help=True,
     help="A player across nights: `referee player NAME [--season NAME] [--pdf FILE]` shows him (the same as "
-         "`referee player show NAME`); `referee player list` lists everyone.",
+         "`referee player show NAME`); `referee player list` lists everyone; `referee player pay-details NAME` "
+         "keeps how he wants to be paid.",
 )
 
 
@@ -70,3 +72,6 @@ def list_players(ctx: typer.Context, db: DbOption = None) -> None:
     with open_for(ctx, db) as store:
         rows = player_list(store)
     print_player_list(console(), rows)
+
+
+app.command("pay-details")(pay_details)

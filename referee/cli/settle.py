@@ -100,11 +100,16 @@ def settle(
         "--again", help="A real second payment of an amount already paid between the same two people: "
                         "record it, and never take this command for a retry of one just run.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the balances and transfers as JSON.")] = False,
+    codes: Annotated[bool | None, typer.Option(
+        "--codes/--no-codes", help="Draw each transfer's payment QR code (default: on a terminal only; the "
+                                   "IBANs and links are printed either way).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger."""
+    """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger, and
+    how to pay each payee (his payment details: `referee player pay-details`)."""
     from referee.errors import AlreadyRecorded
     from referee.ledger.kept import figures_for
+    from referee.ledger.paying import details_by_seat, transfer_ways
     from referee.ledger.standings import replaying
     from referee.night import life
     from referee.store.requests import Request, asks
@@ -135,8 +140,12 @@ def settle(
                 ledger = figures_for(store, game).ledger
         result = ledger.settle(**options)
         amended = _as_last_closed(store, snapshot, options)
+        paying = transfer_ways(ledger, result.transfers, details_by_seat(store, session_id), game.started_at)
     if as_json:
         data = settlement_json(ledger, result)
+        data["how_to_pay"] = [{"payer": p.transfer.payer, "payee": p.transfer.payee, "cents": p.transfer.cents,
+                               "ways": [{k: v for k, v in w.to_dict().items() if k != "qr"} for w in p.ways]}
+                              for p in paying]
         if amended is not None:
             data["amended"] = amended_json(amended[0], ledger, amended[1])
         if done is not None:
@@ -156,6 +165,10 @@ def settle(
         for t in recorded:
             out.print(literal(f"Recorded: {t.payer} paid {t.payee} {ledger.money(t.cents)}"))
     print_settlement(out, ledger, result, explain=explain)
+    if paying:
+        from referee.report.terminal import print_how_to_pay
+
+        print_how_to_pay(out, ledger, paying, codes=out.is_terminal if codes is None else codes)
     if amended is not None:
         print_what_changed(out, amended[0], ledger, amended[1], result)
 

@@ -250,6 +250,30 @@ class RequestRecord(SQLModel, table=True):
     created_at: datetime = _time_field()
 
 
+class PaymentDetails(SQLModel, table=True):
+    """How a player wants to be paid (migration 0009): kept with the player, not in a night's log (they
+    change, and they are no fact of a night).  Every field is optional and checked before it is
+    written (:mod:`referee.ledger.paying`): ``iban`` compact, ``bic`` as given by the bank,
+    ``name_latin`` the account holder's name as the bank expects it (None: the player's name,
+    transliterated), ``paypal`` a PayPal.me name, ``revolut`` a Revolut tag, ``swish`` a Swish
+    number, ``upi`` a UPI address, ``note`` a free "how to pay me" line."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
+    __tablename__ = "payment_details"
+
+    player_id: int = Field(foreign_key="players.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
+    iban: str | None = Field(default=None, max_length=34)
+    bic: str | None = Field(default=None, max_length=11)
+    name_latin: str | None = Field(default=None, max_length=70)
+    paypal: str | None = Field(default=None, max_length=20)
+    revolut: str | None = Field(default=None, max_length=32)
+    swish: str | None = Field(default=None, max_length=20)
+    upi: str | None = Field(default=None, max_length=100)
+    note: str | None = Field(default=None, max_length=200)
+    updated_at: datetime = _time_field()
+
+
 class SeasonRecord(SQLModel, table=True):
     """A named season (migration 0011): the nights from ``first_day`` to ``last_day`` (UTC days,
     inclusive) at ``table_name`` (any table when None) belong to it; ``scoring`` is the scoring TOML
@@ -273,4 +297,4 @@ class SeasonRecord(SQLModel, table=True):
 
 
 TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult, RequestRecord,
-                 SeasonRecord)
+                 PaymentDetails, SeasonRecord)
