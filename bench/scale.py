@@ -15,6 +15,8 @@ server ``REFEREE_TEST_PG`` names, else on a throwaway server started as the test
 * ``referee standings`` cold (no night's figures kept: every night replayed, and kept) and warm (all
   kept and still fitting their logs), as a real subprocess (wall time, start-up included) and
   in-process (:func:`referee.ledger.standings.standings`), with the number of nights it replayed;
+* ``referee player NAME`` and ``referee report --season NAME`` warm, as subprocesses, their CPU
+  beyond start-up;
 * a full replay of the season, night by night, as ``referee replay --session`` does it (the log read
   from the store and replayed), and the replay alone (the logs read first); against PokerKit
   replaying PKHANDS random five-card-draw hands (the cross-check generator's, tests/crosscheck) in the
@@ -112,6 +114,20 @@ def season_replay(store: object, ids: list[int]) -> tuple[float, float, int]:
     return whole, time.perf_counter() - start, hands
 
 
+def season_pages(url: str, runs: int, start_up: float) -> None:
+    """``referee player NAME`` and ``referee report --season NAME`` warm (every night's figures kept),
+    as subprocesses: their CPU beyond start-up (``referee --help``'s)."""
+    cli("season", "new", "Bench season", "--from", "2000-01-01", "--to", "2099-12-31", "--scoring",
+        "points-by-place", "--db", url)
+    for what, args in (("referee player Ada", ("player", "Ada", "--db", url)),
+                       ("referee report --season", ("report", "--season", "Bench season", "--db", url))):
+        cli(*args)  # the first keeps whatever was not kept yet
+        timed = [cli(*args) for _ in range(runs)]
+        cpu = statistics.median(c for _, c in timed)
+        print(f"{what} warm: median {statistics.median(w for w, _ in timed):.2f} s, CPU median {cpu:.2f} s, "
+              f"{cpu - start_up:.2f} s beyond start-up   [target < 1 s of CPU beyond start-up]")
+
+
 def pokerkit_rate(count: int) -> tuple[float, int]:
     from crosscheck import pokerkit_side
     from crosscheck.generator import generate_many
@@ -157,6 +173,8 @@ def run(url: str, args: argparse.Namespace) -> None:
               f"(best {min(warm_cli):.2f}; CPU median {statistics.median(warm_cpu):.2f} s, of which start-up: "
               f"'referee --help' CPU median {statistics.median(c for _, c in floor):.2f} s); in-process median {statistics.median(t for t, _, _ in warm_in):.3f} s, "
               f"{max(r for _, r, _ in warm_in)} nights replayed   [target < 2 s at 100,000 hands]")
+
+        season_pages(url, args.warm_runs, statistics.median(c for _, c in floor))
 
         whole, alone, hands = season_replay(store, ids)
     pk, sample = pokerkit_rate(min(args.pokerkit_hands, args.hands))
