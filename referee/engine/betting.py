@@ -54,7 +54,8 @@ ACTIONS: tuple[Action, ...] = (
     Action(Raise, rf"{verb('raise')}(?:\s+(?P<to>to))?\s+(?P<n>\S+)",
            lambda r, p, m: Raise(p, parse_amount(m["n"], "raise"), to=bool(m["to"])),
            lambda e, size: f"raises {'to ' if e.to else ''}{e.amount}"),
-    Action(AllIn, r"(?:goes\s+|is\s+)?all[\s-]?in", lambda r, p, m: AllIn(p), lambda e, size: "all in"),
+    Action(AllIn, r"(?:goes\s+|is\s+)?all[\s-]?in", lambda r, p, m: AllIn(p), lambda e, size: "all in",
+           verbs=("goes", "is", "all", "all-in", "allin")),
 )
 
 ADJUST = "adjust_to_nearest_legal"

@@ -197,7 +197,8 @@ ACTIONS: tuple[Action, ...] = (
     Action(Exchange, rf"{verb('exchange')}\s+(?:(?P<all>all)|(?P<give>.+?)\s+for\s+(?P<take>.+?))"
            r"(?P<knock>\s+and\s+knocks?)?", _exchange, _write_exchange),
     Action(Pass, verb("pass"), lambda r, p, m: Pass(p), lambda e, size: "passes"),
-    Action(Knock, rf"(?:{verb('knock')}|stops\s+the\s+bus)", lambda r, p, m: Knock(p), lambda e, size: "knocks"),
+    Action(Knock, rf"(?:{verb('knock')}|stops\s+the\s+bus)", lambda r, p, m: Knock(p), lambda e, size: "knocks",
+           verbs=("knock", "stops")),
 )
 
 

@@ -58,23 +58,29 @@ class DrawTaken:
 
 
 
+_STANDS_PAT = re.compile(r"stands?\s+pat", re.IGNORECASE)
+_DRAWS = re.compile(rf"{verb('draw')}\s+(\S+)(?:\s+cards?)?", re.IGNORECASE)
+_DISCARDS = re.compile(rf"{verb('discard')}(?:\s+(?P<cards>.*?))?(?P<fd>\s*face\s+down)?", re.IGNORECASE)
+_GETS = re.compile(r"(?:gets|receives|got)\s+(?P<cards>.+)", re.IGNORECASE)
+
+
 def _read_draw(r: Reading, p: str, m: re.Match[str]) -> Draw:
     head, *clauses = [c.strip() for c in m[0].split(",")]
-    if re.fullmatch(r"stands?\s+pat", head, re.IGNORECASE):
+    if _STANDS_PAT.fullmatch(head):
         count = 0
     else:
-        dm = re.fullmatch(rf"{verb('draw')}\s+(\S+)(?:\s+cards?)?", head, re.IGNORECASE)
+        dm = _DRAWS.fullmatch(head)
         if dm is None:
             raise HandFileError(f"cannot read {excerpt(head)}", hint="write 'draws 3' or 'stands pat'")
-        if not re.fullmatch(r"\d+", dm[1]):
+        if not dm[1].isdecimal():
             raise HandFileError(f"bad number of cards {excerpt(dm[1])}", hint="write 'draws 3'")
         count = int(dm[1])
     discards: tuple[AnyCard, ...] = ()
     received: tuple[AnyCard, ...] = ()
     kept = False
     for clause in clauses:
-        cm = re.fullmatch(rf"{verb('discard')}(?:\s+(?P<cards>.*?))?(?P<fd>\s*face\s+down)?", clause, re.IGNORECASE)
-        gm = re.fullmatch(r"(?:gets|receives|got)\s+(?P<cards>.+)", clause, re.IGNORECASE)
+        cm = _DISCARDS.fullmatch(clause)
+        gm = _GETS.fullmatch(clause)
         if cm and (cm["cards"] or cm["fd"]):
             if cm["cards"]:
                 discards = read_cards(cm["cards"], f"{p}'s discards")
@@ -119,6 +125,7 @@ def _read_ask(r: Reading, p: str, m: re.Match[str]) -> Ask:
 
 #: The draw: ``draws 3``, ``stands pat``, ``draws 2, discards 7c 2d face down, gets Kd Ks``.
 DRAW = Action(Draw, r"(?:stands?\s+pat|draws?\s+.*)", _read_draw, _write_draw,
+              verbs=("stand", "draw"),
               findings={
                   "draw_out_of_phase": ("illegal_action", "a draw when it is not the draw"),
                   "draw_not_in_hand": ("illegal_action", "a draw by a player who is out of the hand"),
