@@ -51,7 +51,7 @@ class Action:
     * ``probe``: the action the table's ``?`` asks the engine about for a player (the rules its
       findings cite are quoted); ``rules``: rule ids ``?`` quotes whenever the hand is under way.
     * ``verbs``: the words its line may begin with, in their plain form (``bet`` for ``bets``), when
-      ``words`` does not begin with one plain word (``(?:is\s+)?dealt``); a reader tries a line only
+      ``words`` do not begin with one plain word (``is dealt`` or ``dealt``); a reader tries a line only
       against the actions its first word may begin (:attr:`first_words`).
     """
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Self
 
 from referee.cards import UNKNOWN, AnyCard, Card
 from referee.engine.betting import BettingRound, BettingRules, Verdict, round_rules
@@ -111,12 +110,6 @@ class FiveCardStud(HandState):
         #: the bring-in posted and nothing acted since: ``(seat, chips)`` (the scorekeeper may log it)
         self.bring_in: tuple[int, int] | None = None
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.up = self.up.copy()
-        twin.up_action = self.up_action.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

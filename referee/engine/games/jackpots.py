@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Self, Sequence
+from typing import Sequence
 
 from referee.cards import JOKERS, Card, format_cards
 from referee.engine.events import Declare, Show
@@ -142,13 +142,6 @@ class Jackpots(StraightDraw):
         self.free_ride_next: str | None = None
         self.free_ride_paid = False  # the carried free ride was posted on this deal
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.split_declared = self.split_declared.copy()
-        twin.openers_shown = self.openers_shown.copy()
-        twin.discards_shown = self.discards_shown.copy()
-        return twin
 
     # ------------------------------------------------------------------ the deal
 

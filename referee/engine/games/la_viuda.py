@@ -29,7 +29,7 @@ from types import MappingProxyType
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
 from referee.engine.actions import Action, verb
@@ -279,11 +279,6 @@ class LaViuda(WhiskeyPoker):
     def option_rule(self, option: str, default: str, numbered: str) -> str:
         """laviuda.3.2 inherits the whiskey options without stating their values: cite the option."""
         return option
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.declined = self.declined.copy()
-        return twin
 
     # ------------------------------------------------------------------ the game at this deal
 

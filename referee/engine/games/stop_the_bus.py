@@ -19,7 +19,6 @@ who took it; under ``void_and_reprompt`` it is void.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Self
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -142,12 +141,6 @@ class StopTheBus(WithoutMisdeal):
         self.reported: list[int] = []  # a result-only deal: who the log says was lowest
         self.winner: int | None = None
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.owed = self.owed.copy()
-        twin.reported = self.reported.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

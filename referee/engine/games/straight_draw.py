@@ -14,7 +14,6 @@ from types import MappingProxyType
 
 from dataclasses import dataclass
 from collections.abc import Mapping
-from typing import Self
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.actions import Action, Reading, read_cards, verb
@@ -232,16 +231,6 @@ class StraightDraw(HandState):
         self.mucked_at_showdown: set[int] = set()
         self.folded: set[int] = set()
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.to_draw = self.to_draw.copy()
-        twin.drawn = self.drawn.copy()
-        twin.kept_face_down = self.kept_face_down.copy()
-        twin.showdown_order = self.showdown_order.copy()
-        twin.mucked_at_showdown = self.mucked_at_showdown.copy()
-        twin.folded = self.folded.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

@@ -18,7 +18,6 @@ and, under ``brag.blind_uncontested = pot_carries_blind_keeps_hand``, who keeps 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Self
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -148,13 +147,6 @@ class ThreeCardBrag(HandState):
         self.kept: int | None = None  # the seat playing a hand kept blind from the last deal
         self.carried_for: int | None = None  # the blind player left alone whose pot carries
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.covers = self.covers.copy()
-        twin.cover_claims = self.cover_claims.copy()
-        twin.ante_paid = self.ante_paid.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

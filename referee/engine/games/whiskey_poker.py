@@ -22,7 +22,7 @@ from types import MappingProxyType
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
@@ -240,13 +240,6 @@ class WhiskeyPoker(HandState):
         "restated": "whiskey.3.1", "last_turn": "whiskey.4", "showdown": "whiskey.5.1", "pack": "whiskey.6.1",
         "not_dealt_in": "whiskey.1.1",
     }
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.reported_best = self.reported_best.copy()
-        twin.reported_lowest = self.reported_lowest.copy()
-        twin.flagged_out = self.flagged_out.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 
