@@ -30,7 +30,7 @@ from referee.engine.table import Table
 from referee.errors import HandFileError
 
 if TYPE_CHECKING:
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 BETTING_EVENTS = (Fold, Check, Call, Bet, Raise, AllIn)
 
@@ -605,7 +605,7 @@ _CAPS = {"per_player_3": (3, None), "bet_plus_4_raises_total": (None, 4), "none"
 
 @functools.lru_cache(maxsize=512)
 def round_rules(
-    rulebook: Rulebook,
+    rulebook: Rules,
     prefix: str,
     limit: int,
     *,

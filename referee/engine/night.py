@@ -28,7 +28,7 @@ from referee.engine.table import Seat, Table, make_seats
 from referee.errors import InputError
 
 if TYPE_CHECKING:
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class NightHand:
     ``rulebook``: the rulebook in force for this hand (options included).
     """
 
-    rulebook: Rulebook
+    rulebook: Rules
     seats: tuple[str, ...]
     events: tuple[Event, ...]
     number: int = 1
@@ -52,7 +52,7 @@ class NightHand:
     shuffled: bool = False
 
     @classmethod
-    def from_header(cls, rulebook: Rulebook, seats: Sequence[str], number: int, header: Iterable[object],
+    def from_header(cls, rulebook: Rules, seats: Sequence[str], number: int, header: Iterable[object],
                     events: Sequence[Event] = (), dealer: str | None = None, shuffled: bool = False) -> NightHand:
         """The hand ``number`` as its header leaves it: ``header`` is the night events before it, in
         order (a sit-down, chips added, the dealer named, the pack shuffled; others are the table's

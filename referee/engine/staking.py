@@ -43,7 +43,7 @@ from referee.engine.table import Table
 from referee.errors import HandFileError
 
 if TYPE_CHECKING:
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 SYSTEMS = ("round", "bet_or_raise", "poker", "poker_antistall")
 #: ``brag.limit``: the largest increase of one stake
@@ -105,7 +105,7 @@ class StakingRules:
         return SYSTEM_RULE[self.system]
 
 
-def staking_rules(rulebook: Rulebook, options: Mapping[str, object] | None = None) -> StakingRules:
+def staking_rules(rulebook: Rules, options: Mapping[str, object] | None = None) -> StakingRules:
     """The staking rules of a rulebook's ``brag.*`` options (``options`` instead, when given)."""
     o = options if options is not None else rulebook.options
     return StakingRules(

@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
     from referee.ranking.ordered import KeyOrdered
-    from referee.rulebook import Rulebook
-    from referee.rulebook.schema import OptionValue
+    from referee.engine.house import Rules
+    from referee.engine.options import OptionValue
 
 STANDARD_PACK: frozenset[Card] = frozenset(standard_deck())
 
@@ -68,7 +68,7 @@ class HandSetup:
     ``shuffled``: the log marks the pack as shuffled before this deal (three-card brag, ``brag.shuffle``).
     """
 
-    rulebook: Rulebook
+    rulebook: Rules
     seats: tuple[Seat, ...]
     dealer: str
     number: int = 1
@@ -563,7 +563,7 @@ class HandState:
                          hint="write 'dealer: Ann' in the header (or in the hand's header)")
 
     @classmethod
-    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rules, seats: Sequence[Seat]) -> Carry:
         """The state of a game already under way when the night starts (``game so far:`` in the
         header), as this game's carry for its first hand.  Default: the game has no such state."""
         raise InputError(f"{cls.words()} keeps no state from deal to deal for 'game so far:' to give",

@@ -51,7 +51,7 @@ from referee.ranking.poker import HandValue, WildRules
 if TYPE_CHECKING:
     from referee.engine.night import NightStep
     from referee.engine.state import HandSetup
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 CENTS = 100  # laviuda.chip_value is in whole money units
 
@@ -516,7 +516,7 @@ class LaViuda(WhiskeyPoker):
     # ------------------------------------------------------------------ across hands
 
     @classmethod
-    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rules, seats: Sequence[Seat]) -> Carry:
         """A night that starts in the middle of a game: the pool, the fund (in money units), whether La
         Viuda was bought (and by whom); under the short pack, the points."""
         names = [s.name for s in seats]

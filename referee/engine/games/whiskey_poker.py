@@ -48,7 +48,7 @@ from referee.ranking.poker import HandValue
 if TYPE_CHECKING:
     from referee.engine.night import NightStep
     from referee.engine.state import HandSetup
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 ELIMINATION = "lowest_pays_1_to_pool_elimination"
 WITH_ANTE = frozenset({"pot_to_best", "ante_and_lowest_pays_N", "pot_to_best_plus_lowest_forfeit"})
@@ -898,7 +898,7 @@ class WhiskeyPoker(HandState):
         return None
 
     @classmethod
-    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rules, seats: Sequence[Seat]) -> Carry:
         """Whiskey poker has a game under way only under ``lowest_pays_1_to_pool_elimination``: its pool."""
         if rulebook.options["whiskey.scoring"] != ELIMINATION:
             raise InputError("'game so far:' has nothing to give: whiskey poker keeps a game from deal to deal only "
