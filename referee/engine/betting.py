@@ -45,6 +45,10 @@ def _call(r: Reading, p: str, m: re.Match[str]) -> Call:
 
 
 #: The betting round's actions: their words in the hand format (``folds``, ``bets 2``, ``raises to 6``).
+#: the betting rounds of a game that numbers them (``round1``), in words
+ROUND_WORDS = {"round1": "first betting round", "round2": "second betting round", "round3": "third betting round",
+               "round4": "fourth betting round"}
+
 ACTIONS: tuple[Action, ...] = (
     Action(Fold, verb("fold"), lambda r, p, m: Fold(p), lambda e, size: "folds"),
     Action(Check, verb("check"), lambda r, p, m: Check(p), lambda e, size: "checks"),

@@ -191,6 +191,9 @@ def _write_exchange(e: Exchange, size: int) -> str:
 
 #: The exchanging's actions: their words in the hand format (``takes widow``, ``exchanges 7c for Kd``,
 #: ``exchanges all and knocks``, ``passes``, ``knocks``).
+#: the phases of the commerce cycle (:meth:`ExchangeRound.phase`), in words
+PHASE_WORDS = {"phase1": "first phase", "phase2": "second phase", "last_turns": "last turns"}
+
 ACTIONS: tuple[Action, ...] = (
     Action(TakeWidow, rf"{verb('take')}\s+(?:the\s+)?widow", lambda r, p, m: TakeWidow(p),
            lambda e, size: "takes widow"),

@@ -226,6 +226,9 @@ class HandState:
     #: the game's own house-rule options (:mod:`referee.engine.options`); ``shared`` ones its variants
     #: play under too.  The rulebook adds the options common to every game.
     house_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: the game's spread limit, if it has one: (the structure option, the smallest bet, the limits it must
+    #: fit under), checked as its rulebook loads (a smallest bet above a limit leaves no bet to make)
+    spread_limit: ClassVar[tuple[str, str, tuple[str, ...]] | None] = None
     #: the game's own actions (:mod:`referee.engine.actions`): their hand-format words, finding codes
     #: and what the table's ``?`` asks about (the shared ones, bets, stakes, exchanges, shows, are declared
     #: where their turn engine lives: :data:`referee.engine.games.common.SHARED_ACTIONS`)
@@ -241,6 +244,11 @@ class HandState:
     dispute_needs: ClassVar[Mapping[str, str]] = {
         "showdown_unverifiable": "{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
         "show_unreadable": "{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
+    }
+    #: the game's phases (:attr:`phase`) as a scorekeeper says them (``round1``: "first betting round"),
+    #: beside those of the games it varies and these of every game (:func:`referee.engine.games.phase_words`)
+    phase_words: ClassVar[Mapping[str, str]] = {
+        "deal": "the deal", "showdown": "the showdown", "over": "over", "uncontested": "the pot uncontested",
     }
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()

@@ -57,6 +57,7 @@ class Jackpots(StraightDraw):
     title = "Jackpots"
     aliases = ("jacks or better", "jacks to open")
     prefix = "jackpots"
+    phase_words = {"declare_open": "declaring the pot open"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "false_open_before_showdown": ("false_open", "a false open established before the showdown: the opener is out"),

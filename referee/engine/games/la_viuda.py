@@ -220,6 +220,7 @@ class LaViuda(WhiskeyPoker):
     title = "La Viuda"
     aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
+    phase_words = {"buyback": "buying La Viuda back"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "eliminated_player_acted": ("illegal_action", "a player who is out of the game took part in a deal"),

@@ -119,6 +119,7 @@ class SevenCardBrag(WithoutMisdeal):
     name = "seven_card_brag"
     title = "Seven-card Brag"
     prefix = "brag7"
+    phase_words = {"stakes": "the stakes", "reveal": "revealing the hands"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),

@@ -87,6 +87,7 @@ class StopTheBus(WithoutMisdeal):
     name = "stop_the_bus"
     title = "Stop the Bus"
     prefix = "stopbus"
+    phase_words = {"exchanging": "exchanging"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_count": ("illegal_action", "an exchange of a number of cards the rulebook does not allow"),

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.actions import Action, Reading, read_cards, verb
-from referee.engine.betting import BettingRound, BettingRules, round_rules
+from referee.engine.betting import ROUND_WORDS, BettingRound, BettingRules, round_rules
 from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Event, Expose, Fold, Misdeal, Muck, \
     Raise, Show, Showdown, TakePot
 from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
@@ -147,6 +147,8 @@ class StraightDraw(HandState):
     title = "straight draw"
     aliases = ("five-card draw", "draw")
     prefix = "draw"
+    spread_limit = ("draw.betting", "draw.bet_min", ("draw.limit_pre", "draw.limit_post"))
+    phase_words = {"round1": ROUND_WORDS["round1"], "round2": ROUND_WORDS["round2"], "draw": "the draw"}
     #: the house-rule options of this game (RULES.md), read through the rulebook
     house_options = (
         choice("draw.ante", "dealer_antes_N | each_player_antes_1",

@@ -80,6 +80,7 @@ class ThreeCardBrag(HandState):
     title = "Three-card Brag"
     aliases = ("brag",)
     prefix = "brag"
+    phase_words = {"betting": "the betting"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),

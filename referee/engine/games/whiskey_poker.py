@@ -28,8 +28,8 @@ from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
     Knock, Misdeal, Muck, NightEvent, Pass, Raise, Reported, Show, Showdown, TakePot, TakeWidow, TurnWidow, WhiskyBill
-from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, ExchangeRuleIds, \
-    ExchangeRules, Move, turn_content
+from referee.engine.exchanges import DEALER, KNOCKED, PHASE_WORDS, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, \
+    ExchangeRuleIds, ExchangeRules, Move, turn_content
 from referee.engine.games import widow_cards
 from referee.engine.games.commerce_showdown import CONCEDED, Pick, Standing, best, lowest
 from referee.engine.games.common import COMMERCE, POKER_BETTING, SHOWDOWN, TABLE
@@ -175,6 +175,7 @@ class WhiskeyPoker(HandState):
     name = "whiskey_poker"
     title = "Whiskey Poker"
     prefix = "whiskey"
+    phase_words = {**PHASE_WORDS, "betting": "the betting"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_card_not_in_widow": ("illegal_action", "an exchange taking a card the widow does not hold"),
