@@ -191,3 +191,18 @@ def test_a_player_under_his_alias_is_one_person_on_the_tab(sqlite_url: str) -> N
     paid = ok("tab", "pay", "Ann", "bobby", "6", "--db", sqlite_url)
     assert "Recorded: Ann paid Robert €6.00 against the tab (tab payment 1)" in paid.output
     assert "Nobody owes anything across the nights." in ok("tab", "--db", sqlite_url).output
+
+
+def test_the_tab_of_a_named_season_shows_the_debts_of_its_nights(sqlite_url: str) -> None:
+    night(sqlite_url, "2026-11-06", {"Ann": 10, "Bob": 30, "Cy": 20})  # Ann pays Bob €10.00
+    night(sqlite_url, "2026-12-04", {"Ann": 20, "Bob": 15, "Cy": 25})  # Bob pays Cy €5.00
+    ok("season", "new", "Advent", "--from", "2026-12-01", "--to", "2026-12-24", "--table", "kitchen",
+       "--db", sqlite_url)
+    # the season's night alone is Bob pays Cy €5.00; across the store Ann owed Bob €10.00 from November,
+    # so Bob's debt passes on to her: the season's debt is Ann's €5.00 to Cy (through Bob), and what
+    # Ann still owes Bob from November is not the season's
+    advent = ok("tab", "--season", "advent", "--db", sqlite_url).output
+    assert "1 night" in advent and "passed on through Bob:" in advent
+    assert "1. Ann pays Cy €5.00" in advent and "Ann pays Bob €5.00" not in advent
+    other = invoke("tab", "--season", "Advent", "--table", "Garage", "--db", sqlite_url)
+    assert other.exit_code == 2 and "Error: --table: season Advent is played at kitchen, not Garage" in other.output

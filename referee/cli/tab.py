@@ -15,7 +15,8 @@ from rich.table import Table
 
 from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
-from referee.cli.standings import FromOption, SeasonOption, ToOption
+from referee.cli.standings import FromOption, ToOption
+from referee.errors import InputError
 from referee.plain_words import literal, plural
 
 if TYPE_CHECKING:
@@ -33,7 +34,9 @@ def tab(
     ctx: typer.Context,
     start: FromOption = None,
     end: ToOption = None,
-    season: SeasonOption = None,
+    season: Annotated[str | None, typer.Option("--season", metavar="NAME|YEAR",
+                                               help="Debts from the nights of a named season (`referee season "
+                                                    "list`) or of one calendar year (instead of --from/--to).")] = None,
     table: Annotated[str | None, typer.Option("--table", metavar="NAME",
                                               help="Debts from the nights at this table.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the tab as JSON.")] = False,
@@ -45,8 +48,15 @@ def tab(
     from referee.ledger.standings import day_range
     from referee.ledger.tab import read_tab
 
-    first, last = day_range(start, end, season)
+    if season is not None and (start or end):
+        raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
+    first, last = day_range(start, end, None)
     with open_for(ctx, db) as store:
+        if season is not None:  # a named season's days and table, or a calendar year's days
+            from referee.season.nights import resolve_span
+
+            span = resolve_span(store, season)
+            first, last, table = span.first_day, span.last_day, _one_table(table, span.table, season)
         result = read_tab(store, start=first, end=last, table=table)
     for _, warning in result.broken:  # a night left out is never silent
         typer.echo(f"Warning: not on the tab: {warning}", err=True)
@@ -54,6 +64,14 @@ def tab(
         typer.echo(json.dumps(tab_json(result), indent=2, ensure_ascii=False))
         return
     print_tab(console(), result)
+
+
+def _one_table(asked: str | None, seasons: str | None, season: str) -> str | None:
+    """The table of a view: ``--table`` and the season's must be one when both are said."""
+    if asked and seasons and asked.casefold() != seasons.casefold():
+        raise InputError(f"season {season} is played at {seasons}, not {asked}", where="--table",
+                         hint="leave out --table, or name the season's table")
+    return asked or seasons
 
 
 @app.command("pay")
