@@ -45,6 +45,7 @@ from referee.ledger.settlement import Settlement, Transfer, name_order, settle
 from referee.money import format_money
 
 if TYPE_CHECKING:
+    from referee.store.models import GameSession
     from referee.store.requests import Request
     from referee.store.store import Store
     from referee.store.tab_payments import TabPayment
@@ -270,18 +271,21 @@ class Tab:
 
     @property
     def head(self) -> int:
-        return self.payments[-1].id if self.payments else 0
+        """Where the payments stood when the tab was read (the last one's id, 0 for none)."""
+        from referee.store.tab_payments import head_of
+
+        return head_of(self.payments)
 
     def part(self, currency: str) -> CurrencyTab | None:
         return next((p for p in self.parts if p.currency == currency), None)
 
 
-def in_view(game: object, start: date | None, end: date | None, table: str | None) -> bool:
+def in_view(game: GameSession, start: date | None, end: date | None, table: str | None) -> bool:
     """Whether night ``game`` is one a ``--from``/``--to``/``--table`` view chose."""
-    day = game.started_at.date()  # type: ignore[attr-defined]
+    day = game.started_at.date()
     if (start and day < start) or (end and day > end):
         return False
-    return not table or game.table_name.casefold() == table.casefold()  # type: ignore[attr-defined]
+    return not table or game.table_name.casefold() == table.casefold()
 
 
 def read_tab(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
