@@ -66,7 +66,8 @@ def test_a_tab_across_three_nights_with_a_part_payment(db_url: str) -> None:
     (eur,) = data["currencies"]
     assert {line["player"]: line["cents"] for line in eur["lines"]} == {"Cy": -900, "Bob": 400, "Ann": 500}
     assert [(d["debtor"], d["creditor"], d["cents"], [(o["session"], o["transfer"]) for o in d["from"]])
-            for d in eur["debts"]] == [("Cy", "Bob", 400, [(1, 1), (2, 1)]), ("Cy", "Ann", 500, [(1, 1), (2, 1), (3, 1)])]
+            for d in eur["debts"]] == [("Cy", "Bob", 400, [(1, 1), (2, 1)]),
+                                       ("Cy", "Ann", 500, [(1, 1), (2, 1), (3, 1)])]
 
     for payee, cents in (("Ann", "5"), ("Bob", "4")):  # paying the clearing transfers clears the tab
         ok("tab", "pay", "Cy", payee, cents, "--db", db_url)

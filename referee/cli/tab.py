@@ -22,7 +22,7 @@ from referee.plain_words import literal, plural
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from referee.ledger.tab import CurrencyTab, Tab
+    from referee.ledger.tab import CurrencyTab, Debt, Origin, Tab
 
 app = typer.Typer(help="The running tab across nights: every debt still open, where it came from, each player's "
                        "line and the fewest transfers that clear it; `tab pay` records a payment against it.",
@@ -118,7 +118,8 @@ def print_tab(out: Console, result: Tab) -> None:
     for part in result.parts:
         out.print(f"\n[bold]{part.currency}[/]: {plural(len(part.debts), 'open debt')}")
         debts = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        for column, justify in (("Who owes", "left"), ("Whom", "left"), ("Open", "right"), ("Where it came from", "left")):
+        for column, justify in (("Who owes", "left"), ("Whom", "left"), ("Open", "right"),
+                                ("Where it came from", "left")):
             debts.add_column(column, justify=justify)  # type: ignore[arg-type]
         for d in part.debts:
             *others, last = d.through or ("",)
@@ -165,17 +166,22 @@ def tab_json(result: Tab) -> dict[str, Any]:
     def money(part: CurrencyTab, cents: int) -> dict[str, Any]:
         return {"cents": cents, "text": part.money(cents)}
 
+    def origin(o: Origin) -> dict[str, Any]:
+        which = "transfer" if o.session_id is not None else "payment"
+        return {"session": o.session_id, "table": o.table, "day": str(o.day), which: o.number,
+                "payer": o.payer, "payee": o.payee, "cents": o.cents}
+
+    def debt(part: CurrencyTab, d: Debt) -> dict[str, Any]:
+        return {"debtor": d.debtor, "creditor": d.creditor, **money(part, d.cents),
+                "debtor_since": str(d.debtor_from.day), "creditor_since": str(d.creditor_from.day),
+                "through": list(d.through), "from": [origin(o) for o in d.origins]}
+
     return {
         "nights": list(result.nights),
         "currencies": [{
             "currency": part.currency,
             "locale": part.locale,
-            "debts": [{"debtor": d.debtor, "creditor": d.creditor, **money(part, d.cents), "debtor_since": str(d.debtor_from.day),
-                       "creditor_since": str(d.creditor_from.day),
-                       "through": list(d.through), "from": [{"session": o.session_id, "table": o.table, "day": str(o.day),
-                                 "transfer" if o.session_id is not None else "payment": o.number,
-                                 "payer": o.payer, "payee": o.payee, "cents": o.cents} for o in d.origins]}
-                      for d in part.debts],
+            "debts": [debt(part, d) for d in part.debts],
             "lines": [{"player": line.player, **money(part, line.cents), "since": str(line.since)}
                       for line in part.lines],
             "clearing": {"method": part.clearing.method,

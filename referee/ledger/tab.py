@@ -356,7 +356,8 @@ def paid_words(payer: str, payee: str, cents: int, money: Callable[[int], str]) 
     return f"{payer} paid {payee} {money(cents)} against the tab"
 
 
-def check_tab_payment(tab: Tab, payer: str, payee: str, amount: str, currency: str | None) -> tuple[CurrencyTab, Transfer]:
+def check_tab_payment(tab: Tab, payer: str, payee: str, amount: str,
+                      currency: str | None) -> tuple[CurrencyTab, Transfer]:
     """The payment ``payer`` paid ``payee`` ``amount`` (in ``currency``, or the one tab they share)
     as the tab names them, refused in one line when it is not one the tab can take: a name nobody on
     the tab has, himself, a currency the pair has no debt in, more than the payer owes or the payee is
@@ -461,4 +462,5 @@ def _asked_before(store: Store, tab: Tab, request: Request) -> None:
 
 
 __all__ = ["Book", "CurrencyTab", "Debt", "NightDebts", "Origin", "Tab", "TabLine", "books", "by_pair",
-           "check_tab_payment", "currency_tab", "in_view", "night_debts", "paid_words", "read_tab", "record_tab_payment", "tab_of"]
+           "check_tab_payment", "currency_tab", "in_view", "night_debts", "paid_words", "read_tab",
+           "record_tab_payment", "tab_of"]
