@@ -223,3 +223,18 @@ def test_the_demos_players_details_go_to_the_demo_store_once_and_never_over_a_pl
     with open_store(url) as store:
         assert details_of(store, "Eve")[1] == {"paypal": "EveOwn"}
         assert details_of(store, "Dee")[1] == {"paypal": "DeeExample", "note": "or cash at the next game"}
+
+
+def test_a_player_who_sat_under_an_alias_is_paid_with_his_own_details_and_name(sqlite_url: str) -> None:
+    from referee.ledger.paying import details_by_seat
+    from referee.store.store import SeatSpec
+
+    with open_store(sqlite_url) as store:
+        store.add_player("Дмитрий Шостакович")
+        store.add_alias("Дмитрий Шостакович", "Dima")
+        session = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=100,
+                                    seats=[SeatSpec("Dima", 100), SeatSpec("Ann", 100)])
+        assert session.id is not None
+    ok("player", "pay-details", "Дмитрий Шостакович", "--iban", IBAN, "--db", sqlite_url)
+    with open_store(sqlite_url) as store:
+        assert details_by_seat(store, session.id) == {"Dima": {"iban": IBAN, "name_latin": "Dmitriy Shostakovich"}}

@@ -321,12 +321,24 @@ def transfer_ways(ledger: SessionLedger, transfers: Sequence[Transfer], details:
 
 def details_by_seat(store: Store, session_id: int) -> dict[str, dict[str, str]]:
     """The payment details of each person at session ``session_id``, by the name he sat under (a
-    player's details are his under every alias)."""
+    player's details are his under every alias; the name a bank gets, unless he gave one, is the
+    player's own name, not the alias he sat under)."""
     from referee.store.payment_details import details_by_player
 
     seats = store.seats(session_id)
     found = details_by_player(store, (s.player_id for s in seats))
-    return {s.name: found[s.player_id] for s in seats if s.player_id in found}
+    if not found:
+        return {}
+    names = {p.id: p.name for p in store.players()}
+    out: dict[str, dict[str, str]] = {}
+    for seat in seats:
+        details = found.get(seat.player_id)
+        if details is None:
+            continue
+        if "iban" in details and "name_latin" not in details:
+            details = details | {"name_latin": bank_name({}, names.get(seat.player_id, seat.name))}
+        out[seat.name] = details
+    return out
 
 
 __all__ = ["CHECKS", "FIELD_WORDS", "OPTION_NAMES", "PayWay", "TransferWays", "bank_name", "check_details",
