@@ -43,12 +43,13 @@ if TYPE_CHECKING:
     from referee.ledger.settlement import Transfer
     from referee.store.store import Store
 
-#: EPC069-12's limits: the beneficiary's name, the unstructured remittance text, the whole payload
+#: EPC069-12's limits: the beneficiary's name, the unstructured remittance text (segno checks the
+#: whole payload's 331 bytes)
 EPC_NAME_MAX: Final = 70
 EPC_TEXT_MAX: Final = 140
-EPC_BYTES_MAX: Final = 331
-#: what a Swish message may hold
+#: what a Swish message and a UPI transaction note may hold
 SWISH_MESSAGE_MAX: Final = 50
+UPI_NOTE_MAX: Final = 80
 NOTE_MAX: Final = 200
 
 #: the characters every SEPA bank takes (the EPC's Latin character set); others become a space
@@ -286,7 +287,7 @@ def ways_to_pay(details: Mapping[str, str], payee: str, cents: int, currency: st
         ways.append(PayWay("swish", "Swish", f"{money} to Swish {details['swish']}", link=link))
     if details.get("upi") and currency == "INR":
         query = urlencode({"pa": details["upi"], "pn": bank_name(details, payee), "am": amount, "cu": "INR",
-                           "tn": text[:80].rstrip()}, quote_via=quote)
+                           "tn": text[:UPI_NOTE_MAX].rstrip()}, quote_via=quote)
         link = f"upi://pay?{query}"
         ways.append(PayWay("upi", "UPI", f"{money} to {details['upi']}", link=link))
     if details.get("note"):
