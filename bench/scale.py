@@ -20,6 +20,8 @@ server ``REFEREE_TEST_PG`` names, else on a throwaway server started as the test
   referee) that prints the same table from the same kept figures, checking that each still fits
   its log's last event as referee does; the two take turns, and the bench stops if their tables
   differ (SQLite only);
+* ``referee player NAME`` and ``referee report --season NAME`` warm, as subprocesses, their CPU
+  beyond start-up (``referee --help``'s);
 * the season's first COMPARE_NIGHTS nights read from the store and replayed, night by night, as
   ``referee replay --session`` does it, and replayed alone (the logs read first), against PokerKit
   replaying the same hands in the same run: the season's two hands (tests/helpers/season.py's LONG
@@ -30,7 +32,8 @@ server ``REFEREE_TEST_PG`` names, else on a throwaway server started as the test
 
 Targets (exit 1 when one is missed): warm ``referee standings`` at most 1.5x the bare program (CPU
 time, the median of the warm runs) and under 2 s of wall time at 100,000 hands; the season read and
-replayed at least 4x PokerKit's rate on the same hands.  The machine's load is printed first and
+replayed at least 4x PokerKit's rate on the same hands; a player's page and the season report under
+1 s of CPU each beyond start-up.  The machine's load is printed first and
 last: the figures are taken on a shared machine.
 """
 
@@ -246,6 +249,22 @@ def against_pokerkit(store: object, ids: list[int], repeat: int) -> tuple[int, f
     return hands, hands / best["read and replay"], hands / best["replay alone"], hands / best["pokerkit"]
 
 
+def season_pages(url: str, runs: int, start_up: float) -> list[bool]:
+    """``referee player NAME`` and ``referee report --season NAME`` warm (every night's figures kept),
+    as subprocesses: their CPU beyond start-up (``referee --help``'s)."""
+    cli("season", "new", "Bench season", "--from", "2000-01-01", "--to", "2099-12-31", "--scoring",
+        "points-by-place", "--db", url)
+    met = []
+    for what, args in (("referee player Ada", ("player", "Ada", "--db", url)),
+                       ("referee report --season", ("report", "--season", "Bench season", "--db", url))):
+        cli(*args)  # the first keeps whatever was not kept yet
+        timed = [cli(*args) for _ in range(runs)]
+        cpu = statistics.median(c for _, c in timed)
+        print(f"{what} warm: median {statistics.median(w for w, _ in timed):.2f} s wall, CPU median {cpu:.2f} s")
+        met.append(check(f"{what} warm, CPU beyond start-up", cpu - start_up, at_most=1.0, unit=" s"))
+    return met
+
+
 def run(url: str, args: argparse.Namespace) -> list[bool]:
     from helpers.season import build_season
 
@@ -291,6 +310,8 @@ def run(url: str, args: argparse.Namespace) -> list[bool]:
                   f"{statistics.median(w for w, _ in bare):.2f} s wall, {bare_cpu:.2f} s CPU")
             met.append(check("warm referee standings against a bare sqlite3+json+typer+rich program, by CPU",
                              ref_cpu / bare_cpu, at_most=STANDINGS_RATIO))
+
+        met += season_pages(url, args.warm_runs, statistics.median(c for _, c in floor))
 
         hands, whole, alone, pk = against_pokerkit(store, ids[:args.compare_nights], args.repeat)
     print(f"the season's first {min(args.compare_nights, len(ids))} nights, {hands:,} hands, best of {args.repeat}: "
