@@ -127,7 +127,7 @@ def test_discards_kept_face_down_that_hold_no_openers_are_a_false_open_at_the_sh
              kept_face_down=True),
         Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
         show("Bob", "Ah Ks Ad Ac 3h"), show("Cy", "Qs Qd 9c 8h 3s")]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert [f.rule for f in kinds(r, "false_open")] == ["jackpots.9"] and not kinds(r, "unverifiable")
     assert r.outcome.pots[0].winners == ("Cy",) and r.outcome.pots[0].amount == 8
     assert r.outcome.stacks == {"Ann": 97, "Bob": 95, "Cy": 107, "Dee": 101}
@@ -142,7 +142,7 @@ def test_split_openers_shown_after_an_uncontested_win_with_the_discard_mucked_ar
     events = [deal("Bob", "Jh Js Tc 9h 8d")] + PRE + [
         Draw(player="Bob", count=1, discards=tuple(cards("Js")), received=tuple(cards("7s"))),
         Draw(player="Cy", count=2), Bet(player="Bob", amount=5), Fold(player="Cy"), show("Bob", "Jh Js", "openers")]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert r.outcome.kind == "false_open" and r.outcome.carried == 13
     assert [f.rule for f in kinds(r, "false_open")] == ["jackpots.10"]
     assert "did not keep the discards Js face down" in kinds(r, "false_open")[0].message
@@ -158,7 +158,7 @@ def test_both_openers_discarded_face_down_and_shown_prove_an_uncontested_open():
         Draw(player="Bob", count=2, discards=tuple(cards("Jh Js")), received=tuple(cards("7s 6c")),
              kept_face_down=True),
         Draw(player="Cy", count=2), Bet(player="Bob", amount=5), Fold(player="Cy"), show("Bob", "Jh Js", "discards")]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert r.outcome.kind == "uncontested" and r.outcome.pots[0].winners == ("Bob",)
     assert not kinds(r, "false_open") and not kinds(r, "unverifiable")
     assert r.outcome.stacks == {"Ann": 96, "Bob": 106, "Cy": 98, "Dee": 100}
@@ -173,7 +173,7 @@ def test_discards_kept_face_down_unnamed_leave_the_open_undecided_until_shown():
         Draw(player="Bob", count=3, received=tuple(cards("Ad Ac 3h")), kept_face_down=True),
         Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
         show("Bob", "Ah Ks Ad Ac 3h"), show("Cy", "Qs Qd 9c 8h 3s")]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert not kinds(r, "false_open") and [f.rule for f in kinds(r, "unverifiable")] == ["jackpots.3"]
     assert r.outcome.pots[0].amount == 8 and not r.outcome.pots[0].decided
     assert r.outcome.stacks == {"Ann": 96, "Bob": 98, "Cy": 98, "Dee": 100}
