@@ -171,8 +171,9 @@ def test_a_game_taking_a_shipped_games_name_is_refused_naming_the_shipped_one() 
     with pytest.raises(ValueError, match=r"^a game named 'stop_the_bus' is registered already \(StopTheBus\)$"):
         register(Impostor)
     here = Path(referee.__file__).resolve().parents[1]  # the referee under test, not another install
-    done = subprocess.run([sys.executable, "-c", TAKEN_NAME], cwd=Path(__file__).parent, capture_output=True,
-                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(here)})
+    path = os.pathsep.join([str(here), str(Path(__file__).parent)])  # and the tests' helpers
+    done = subprocess.run([sys.executable, "-c", TAKEN_NAME], cwd=here, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": path})
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["a game named 'stop_the_bus' is registered already (StopTheBus)"] * 2
 
