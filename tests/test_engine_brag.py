@@ -110,6 +110,15 @@ def test_poker_antistall_call_refused_is_made_a_raise_of_one_chip():
     assert state.prompt().to_act == "Bob"
 
 
+def test_poker_antistall_allows_the_equalising_call_heads_up():
+    """brag.7.4 (a) holds only "with three or more players in": once Cy has dropped, Ann's stake of 2 that
+    makes her stake equal to Bob's is a plain call, not refused and not made a raise: Ann and Bob each
+    50 less the ante and 2, Cy 50 less the ante."""
+    r = hand("Bob: looks\nBob: stake 2\nCy: folds\nAnn: looks\nAnn: stake 2\n", "brag.betting = poker_antistall")
+    assert flagged(r) == []
+    assert r.states[-1].stacks == (47, 47, 49)
+
+
 def test_poker_system_ends_on_equal_stakes_with_three_in():
     """brag.7.3: "the betting round ends when the stakes are equal, and a showdown may have more than two
     players": three equal stakes end it; a fourth stake comes after the betting; all three must show."""
