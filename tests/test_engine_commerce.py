@@ -831,3 +831,17 @@ def test_the_knocker_acting_again_is_flagged_as_having_knocked():
     assert [(f.action, f.code, f.rule, f.message) for f in r.findings] == [
         (3, "acted_after_last_turn", "whiskey.4", "Bob knocked: Cy is to act")]
     assert r.states[-1].to_act == "Cy"
+
+
+def test_a_whiskey_deal_of_a_card_another_player_holds_is_refused_naming_the_holder() -> None:
+    """Each card is in the pack once: Cy is logged as dealt the 2c that Bob was dealt already -- a logging
+    error the replay cannot play, named with the card, who holds it, the hand and the action."""
+    from referee.errors import CardError
+
+    from helpers.engine import THREE_PLAYERS, dealt, game_setup
+
+    with pytest.raises(CardError) as refused:
+        play(game_setup("whiskey_poker", seats=THREE_PLAYERS),
+             [dealt("Bob", "2c 3c 4c 5c 7d"), dealt("Cy", "2c 9d Td Jd Qd")])
+    assert str(refused.value) == "hand 1, action 2: Cy is dealt 2c but Bob holds it"
+    assert refused.value.hint == "each card is in the pack once: correct the card"
