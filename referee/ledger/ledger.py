@@ -183,7 +183,7 @@ class SessionLedger:
 
     def money(self, cents: int) -> str:
         """``cents`` in the session's currency and locale (babel)."""
-        return format_money(cents, self.settings.currency, self.settings.locale)
+        return format_money(cents, self.settings.currency, self.settings.money_locale)
 
     def signed(self, cents: int) -> str:
         text = self.money(abs(cents))
@@ -356,7 +356,7 @@ def _money_words(log: SessionLog) -> Callable[[int], str]:
     settings = money_settings((e.name, e.value) for _, e in log.money if isinstance(e, LedgerSetting))
 
     def m(cents: int) -> str:
-        return format_money(cents, settings.currency, settings.locale)
+        return format_money(cents, settings.currency, settings.money_locale)
 
     return m
 
