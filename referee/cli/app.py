@@ -9,6 +9,7 @@ A command asked again that finds its own fact (:class:`~referee.errors.AlreadyRe
 
 from __future__ import annotations
 
+import re
 import sys
 from importlib import import_module
 from typing import Any
@@ -27,9 +28,9 @@ def print_error(err: RefereeError) -> None:
     from referee.cli.output import console  # rich loads only when something is printed (not by a one-shot act)
     from referee.plain_words import literal
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
-    out.print(f"[bold red]{_('Error:')}[/] {literal(shortened(str(err)))}")
+    out.print("[bold red]" + _("Error:") + f"[/] {literal(shortened(str(err)))}")
     if err.hint:
-        out.print(f"[dim]{_('Hint:')}[/] {literal(shortened(err.hint))}")
+        out.print("[dim]" + _("Hint:") + f"[/] {literal(shortened(err.hint))}")
 
 
 def print_already(done: AlreadyRecorded) -> None:
@@ -54,51 +55,54 @@ def print_usage_error(err: Any) -> None:
             option=option)
     where = f"{ctx.command_path}: " if ctx is not None else ""
     out = console(stderr=True, soft_wrap=True)
-    out.print(f"[bold red]{_('Error:')}[/] {literal(where + message)}")
+    out.print("[bold red]" + _("Error:") + f"[/] {literal(where + message)}")
     if ctx is not None:
         usage = " ".join(ctx.get_usage().split())
-        out.print(f"[dim]{_('Hint:')}[/] "
+        if usage.startswith("Usage: "):  # click's word, in the interface's language
+            usage = _("Usage:") + usage[len("Usage:"):]
+        out.print("[dim]" + _("Hint:") + "[/] "
                   + _("{usage}; `{command} --help` says more").format(usage=literal(usage),
                                                                       command=literal(ctx.command_path)))
 
 
 #: typer's word for a number that is not one, said plainly
 _NOT_A_NUMBER = "Input should be a valid integer, unable to parse string as an integer"
+#: the parameter a click usage error names, as it names it
+_NO_COMMAND = re.compile(r"No such command (?P<name>.+?)\.(?: Did you mean (?P<close>.+)\?)?$")
+_EXTRA = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((?P<arguments>.*)\)$")
+_NAMED = re.compile(r"(?:Missing (?:argument|option|parameter)|Invalid value for) (?P<name>.+?)(?:\.|: )")
 
 
 def usage_words(err: Any) -> str:
     """What a click usage error says, in the interface's language.  Click's English is the source
     (printed as click words it); in another language the usual errors (a missing argument or option,
     an unknown option or command, a bad value, an extra argument) are said from their parts."""
-    import click
-
-    english = err.format_message().replace(_NOT_A_NUMBER, "expected a whole number")
+    english = " ".join(err.format_message().replace(_NOT_A_NUMBER, "expected a whole number").split())
     if i18n.language() is None:
         return english
-    hint = getattr(err, "param_hint", None)
-    if hint is None and getattr(err, "param", None) is not None:
-        hint = err.param.get_error_hint(err.ctx)
-    if isinstance(hint, (list, tuple)):
-        hint = " / ".join(hint)
+    named = _NAMED.match(english)  # the parameter as click names it ('SESSION', '--pdf')
+    hint = named["name"] if named else None
     close = getattr(err, "possibilities", None)
     maybe = (" " + _("Did you mean {names}?").format(names=", ".join(close))) if close else ""
-    if isinstance(err, click.MissingParameter):
-        kind = err.param_type or (err.param.param_type_name if err.param is not None else "parameter")
-        if kind == "argument":
+    kinds = {kind.__name__ for kind in type(err).__mro__}  # typer's own click or click's: by name
+    if "MissingParameter" in kinds:
+        if english.startswith("Missing argument"):
             return _("Missing argument {name}.").format(name=hint or "")
         return _("Missing option {name}.").format(name=hint or "")
-    if isinstance(err, click.NoSuchOption):
+    if "NoSuchOption" in kinds:
         return _("No such option: {name}").format(name=err.option_name) + maybe
-    if isinstance(err, click.exceptions.NoSuchCommand):
-        return _("No such command {name!r}.").format(name=err.command_name) + maybe
-    if isinstance(err, click.BadParameter):
+    unknown = _NO_COMMAND.match(english)  # typer's suggestions come as a plain usage error
+    if unknown:
+        names = (" " + _("Did you mean {names}?").format(names=unknown["close"])) if unknown["close"] else ""
+        return _("No such command {name}.").format(name=unknown["name"]) + names
+    if "BadParameter" in kinds:
         said = str(err.message).replace(_NOT_A_NUMBER, _("expected a whole number"))
         if hint:
             return _("Invalid value for {name}: {problem}").format(name=hint, problem=said)
         return _("Invalid value: {problem}").format(problem=said)
-    if english.startswith("Got unexpected extra argument"):
-        extra = english.partition("(")[2].rpartition(")")[0]
-        return _("Got unexpected extra arguments ({arguments})").format(arguments=extra)
+    extra = _EXTRA.match(english)
+    if extra:
+        return _("Got unexpected extra arguments ({arguments})").format(arguments=extra["arguments"])
     return english
 
 

@@ -268,9 +268,9 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
 
     changes = balance_changes(before, after)
     if not changes:
-        out.print(f"[bold]{_('Corrected since it was closed:')}[/] {_('no balance changed.')}")
+        out.print("[bold]" + _("Corrected since it was closed:") + "[/] " + _("no balance changed."))
         return
-    out.print(f"[bold]{_('Corrected since it was closed')}[/] {_('(see `referee report`): what changes')}")
+    out.print("[bold]" + _("Corrected since it was closed") + "[/] " + _("(see `referee report`): what changes"))
     for c in changes:
         out.print(literal("  " + _("{name}: was {was}, now {now} ({change})").format(
             name=c.name, was=after.signed(c.was), now=after.signed(c.now), change=after.signed(c.now - c.was))))
@@ -326,7 +326,7 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
     out.print(f"[bold]{title}[/] · {literal(ledger.table)} · {_status(ledger.status)} · "
               f"{ledger.settings.currency} ({ledger.settings.money_locale})")
     if ledger.provisional:
-        out.print(f"[yellow]{_('Provisional:')}[/] {_('not cashed out yet, valued at the chips the log gives them:')} "
+        out.print("[yellow]" + _("Provisional:") + "[/] " + _("not cashed out yet, valued at the chips the log gives them:") + " "
                   + literal(", ".join(ledger.provisional)))
     balances = Table(box=box.SIMPLE_HEAD, show_edge=False)
     balances.add_column(_("Player"))
@@ -376,9 +376,9 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
             plain.add_row(literal(t.payer), literal(t.payee), money(t.cents))
         out.print(plain)
     if result.paid:
-        out.print(f"[bold]{_('Paid so far')}[/]: " + literal("; ".join(_paid(t, money) for t in result.paid)))
+        out.print("[bold]" + _("Paid so far") + "[/]: " + literal("; ".join(_paid(t, money) for t in result.paid)))
     for note in result.notes:
-        out.print(f"[dim]{_('Note:')}[/] {literal(note)}")
+        out.print("[dim]" + _("Note:") + f"[/] {literal(note)}")
     if paying:
         from referee.report.terminal import print_how_to_pay
 
