@@ -33,9 +33,8 @@ NBSP = "\u00a0"
 @pytest.fixture
 def russian() -> Iterator[None]:
     """The interface in Russian for one test, English again after it."""
-    i18n.use("ru")
-    yield
-    i18n.use("en")
+    with i18n.speaking("ru"):
+        yield
 
 
 def _catalog(path: Path):  # type: ignore[no-untyped-def]
@@ -165,9 +164,16 @@ def test_settle_speaks_russian_under_a_russian_lang(sqlite_url: str) -> None:
     assert "# Кто платит Кому Сумма" in lines
     assert ["1 Cy Ann 2,75 €", "2 Eve Ann 0,50 €", "3 Bob Dee 2,00 €"] == [
         line for line in lines if line[:2] in ("1 ", "2 ", "3 ")]
+    # a payment typed as the list writes it in Russian is read in the same locale
+    paid = _referee("settle", "1", "--paid", "Cy:Ann:2,75", "--db", sqlite_url, LANG="ru_RU.UTF-8")
+    assert paid.returncode == 0, paid.stderr
+    assert "Записано: Cy → Ann: 2,75 €" in _lines(paid.stdout)
+    assert "Уже оплачено: Cy → Ann: 2,75 €" in _lines(paid.stdout)
+    assert any(line.startswith("Осталось 2 перевода (") for line in _lines(paid.stdout))
     english = _referee("settle", "1", "--db", sqlite_url, LANG="en_US.UTF-8")
     assert "Settlement of session 1 · Friday · closed · EUR (en_GB)" in _lines(english.stdout)
-    assert "3 Bob Dee €2.00" in _lines(english.stdout)
+    assert "2 Bob Dee €2.00" in _lines(english.stdout)  # the unpaid transfers as they were
+    assert "Paid so far: Cy paid Ann €2.75" in _lines(english.stdout)
 
 
 def test_a_usage_error_speaks_russian_through_the_one_error_path() -> None:
@@ -205,3 +211,38 @@ def test_help_lists_the_commands_in_russian() -> None:
     assert "Запись раздач и судья в спорах для домашних покерных игр." in text
     assert "demo Записать, воспроизвести, рассчитать и показать встроенный пример вечера" in text
     assert "--version Показать версию и выйти." in text
+
+
+def test_a_command_run_in_process_leaves_the_callers_language_as_it_was() -> None:
+    from tests.helpers.cli import invoke
+
+    assert "Запись раздач" in " ".join(invoke("--lang", "ru", "--help").output.split())
+    assert i18n.language() is None and plural(2, "hand", "hands") == "2 hands"
+
+
+def test_the_chat_message_speaks_russian(sqlite_url: str) -> None:
+    """Night 3 of the tab's three nights (tests/test_settle_message.py has it in English): Bob pays Ann
+    €5.00; on the tab Cy owes €9.00 since night 2 (13 November 2026), Bob is owed €9.00 since night 1
+    (6 November 2026).  In Russian: money ``5,00 €``, days ``13 ноября 2026``, a transfer ``Bob → Ann``."""
+    from tests.helpers.tab_nights import three_nights
+
+    three_nights(sqlite_url)
+    assert _referee("tab", "pay", "Cy", "Bob", "6", "--db", sqlite_url).returncode == 0
+    done = _referee("settle", "3", "--message", "--db", sqlite_url, LANG="ru_RU.UTF-8")
+    assert done.returncode == 0, done.stderr
+    assert [line.replace(NBSP, " ") for line in done.stdout.splitlines()] == [
+        "Kitchen · вечер 3 · 20 ноября 2026",
+        "",
+        "Итоги",
+        "  Ann +5,00 €",
+        "  Dee 0,00 €",
+        "  Bob −5,00 €",
+        "",
+        "Кто кому платит",
+        "  1. Bob → Ann: 5,00 €",
+        "",
+        "Не закрыто с прошлых вечеров",
+        "  Cy должен 9,00 € (с 13 ноября 2026)",
+        "  Bob получает 9,00 € (с 6 ноября 2026)",
+        "  Закрывается так: Cy → Bob: 9,00 €",
+    ]

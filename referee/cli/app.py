@@ -202,7 +202,12 @@ class RefereeGroup(TyperGroup):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         given = kwargs.get("args", args[0] if args else None)
-        i18n.use(lang_asked(sys.argv[1:] if given is None else list(given)))  # before the help is written
+        # the language is chosen before the help is written, for this command only (a caller in the
+        # same process, a test's CliRunner, speaks its own language again afterwards)
+        with i18n.speaking(lang_asked(sys.argv[1:] if given is None else list(given))):
+            return self._main(*args, standalone_mode=standalone_mode, **kwargs)
+
+    def _main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
 from functools import cache
@@ -105,6 +107,16 @@ def use(lang: str | None = None) -> gettext.NullTranslations:
     return chosen
 
 
+@contextmanager
+def speaking(lang: str | None = None) -> Iterator[gettext.NullTranslations]:
+    """:func:`use` ``lang`` inside the ``with`` block, the language in use before it after."""
+    token = _current.set(translations(tuple(chosen_language(lang))))
+    try:
+        yield _current.get()
+    finally:
+        _current.reset(token)
+
+
 def current() -> gettext.NullTranslations:
     """The translations in use (the environment's language until :func:`use` chooses one)."""
     try:
@@ -166,4 +178,4 @@ def format_moment(moment: datetime) -> str:
 
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "N_", "_", "available", "chosen_language", "current", "format_day", "format_moment",
-           "language", "money_locale", "ngettext", "npgettext", "pgettext", "speaks", "translations", "use"]
+           "language", "money_locale", "ngettext", "npgettext", "pgettext", "speaking", "speaks", "translations", "use"]

@@ -75,7 +75,7 @@ def print_report(out: Console, report: NightReport, *, codes: bool | None = None
     out.print(f"[bold]Session {report.session_id} · {literal(report.table)}[/] · {report.date}, {report.hours} · "
               f"{report.status}")
     out.print(f"Games: {', '.join(report.games) or 'none played'} · players: {literal(', '.join(report.players))}"
-              f" · a chip is {report.chip_value} · money in {ledger.settings.currency} ({ledger.settings.locale})")
+              f" · a chip is {report.chip_value} · money in {ledger.settings.currency} ({ledger.settings.money_locale})")
     if report.chain_ok is False:
         out.print("[bold red]The log's hash chain is broken: run `referee db verify`[/]")
     if report.provenance is not None:
