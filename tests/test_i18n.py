@@ -97,8 +97,11 @@ def test_the_language_comes_from_lang_then_referee_lang_then_the_usual_variables
         monkeypatch: pytest.MonkeyPatch) -> None:
     for name in i18n.ENVIRONMENT:
         monkeypatch.delenv(name, raising=False)
+    assert i18n.chosen_language() == []  # English
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert i18n.chosen_language() == ["de_DE"]
+    monkeypatch.setenv("LC_MESSAGES", "it_IT.UTF-8")
+    assert i18n.chosen_language() == ["it_IT"]
     monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
     assert i18n.chosen_language() == ["fr_FR"]
     monkeypatch.setenv("LANGUAGE", "ru:en")

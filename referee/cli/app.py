@@ -268,7 +268,8 @@ ABOUT = N_("Hand-history recorder and dispute referee for home poker games.")
 ROOT_HELP = {
     "version": N_("Show the version and exit."),
     "db": N_("Database URL for every command (also REFEREE_DB); see `referee db info`."),
-    "lang": N_("The language of every message: ru, en (also REFEREE_LANG, else LANGUAGE, LC_ALL, LANG)."),
+    "lang": N_("The language of every message: ru, en "
+               "(also REFEREE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."),
     "help": N_("Show this message and exit."),
 }
 

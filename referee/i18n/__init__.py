@@ -3,7 +3,7 @@ date and money locale that goes with it.
 
 English is the source language: a marked string is its own English text, and a language without a
 catalog reads English.  The language comes from ``--lang`` (:func:`use`, called by the CLI before a
-command runs), else ``REFEREE_LANG``, else the usual ``LANGUAGE``/``LC_ALL``/``LANG``
+command runs), else ``REFEREE_LANG``, else gettext's usual ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``
 (:func:`chosen_language`).  The catalogs are compiled to ``.mo`` files when the wheel is built
 (``hatch_build.py``); a checkout, which commits only the ``.po`` files, compiles a catalog in memory
 when it is first loaded (:func:`translations`).
@@ -29,7 +29,7 @@ DOMAIN = "referee"
 #: the catalogs: ``<language>/LC_MESSAGES/referee.po`` (and ``.mo`` in a built wheel)
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 #: where the language is looked for, in this order, after ``--lang``
-ENVIRONMENT = ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LANG")
+ENVIRONMENT = ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: the money and date locale of English, the source language (a night's own ``locale`` setting wins)
 ENGLISH_LOCALE = "en_GB"
 
