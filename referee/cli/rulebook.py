@@ -74,6 +74,11 @@ def _games_table() -> "object":
     return table
 
 
+def _quoted(book: "Rulebook", rule_id: str) -> str:
+    """The rule's quotes, each on a line of its own under its text (markup escaped), or nothing."""
+    return "".join(f"\n[italic]{escape(str(quote))}[/]" for quote in book.rule_quotes(rule_id))
+
+
 def _as_json(book: "Rulebook") -> dict[str, object]:
     return {
         "name": book.name,
@@ -84,6 +89,8 @@ def _as_json(book: "Rulebook") -> dict[str, object]:
         "options": dict(book.options),
         "rules": {rule_id: book.rules[rule_id] for rule_id in book.rule_ids()},
         "option_rules": {name: book.rule_text(name) for name in book.schema_names()},
+        "quotes": {rule_id: [{"source": q.source, "text": q.text} for q in book.rule_quotes(rule_id)]
+                   for rule_id in [*book.rule_ids(), *book.schema_names()] if book.rule_quotes(rule_id)},
     }
 
 
@@ -120,14 +127,14 @@ def show(
     rules.add_column("id", no_wrap=True)
     rules.add_column("text")
     for rule_id in book.rule_ids():
-        rules.add_row(rule_id, escape(book.rules[rule_id]))
+        rules.add_row(rule_id, escape(book.rules[rule_id]) + _quoted(book, rule_id))
     console.print(rules)
 
     in_force = Table(title="Option rules in force", title_justify="left", show_header=False)
     in_force.add_column("id", no_wrap=True)
     in_force.add_column("text")
     for name in book.schema_names():
-        in_force.add_row(name, escape(book.rule_text(name)))
+        in_force.add_row(name, escape(book.rule_text(name)) + _quoted(book, name))
     console.print(in_force)
 
 
