@@ -74,21 +74,9 @@ class Rulebook:
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
-        object.__setattr__(
-            self,
-            "option_texts",
-            MappingProxyType(
-                {k: v if isinstance(v, str) else MappingProxyType(dict(v)) for k, v in self.option_texts.items()}
-            ),
-        )
+        object.__setattr__(self, "option_texts", _frozen(self.option_texts, str))
         object.__setattr__(self, "quotes", MappingProxyType(dict(self.quotes)))
-        object.__setattr__(
-            self,
-            "option_quotes",
-            MappingProxyType(
-                {k: v if isinstance(v, Quote) else MappingProxyType(dict(v)) for k, v in self.option_quotes.items()}
-            ),
-        )
+        object.__setattr__(self, "option_quotes", _frozen(self.option_quotes, Quote))
         numbered = set()
         for rule_id in self.rules:
             if RULE_ID.match(rule_id):
@@ -222,6 +210,12 @@ class Rulebook:
     def schema_names(self) -> tuple[str, ...]:
         """The game's option names in schema order."""
         return game_schema(self.game).names()
+
+
+def _frozen(per_option: Mapping[str, object], one: type) -> Mapping[str, object]:
+    """Options' texts (or quotes) made read-only: each ``one`` for every value, or a table per value."""
+    return MappingProxyType({k: v if isinstance(v, one) else MappingProxyType(dict(v))  # type: ignore[call-overload]
+                             for k, v in per_option.items()})
 
 
 def _plain(texts: Mapping[str, OptionText] | Mapping[str, OptionQuote]) -> dict[str, object]:
