@@ -236,6 +236,8 @@ def test_a_rule_worded_anew_loses_the_quote_it_inherited(tmp_path: Path) -> None
          "quote of jackpots.9 names an unknown source 'seed-007'"),
         ('[quotes]\n"jackpots.9" = { source = "seed-003", text = "  " }\n', 8, "quote of jackpots.9 is empty"),
         ('[quotes]\n"jackpots.9" = { source = "seed-003" }\n', 8, "quote of jackpots.9 is empty"),
+        ('[quotes]\n"jackpots.9" = {}\n', 8, "quote of jackpots.9 is empty"),
+        ('[quotes]\n"jackpots.9" = { text = "Если же" }\n', 8, "quote of jackpots.9 has no source"),
         ('[quotes]\n"jackpots.9" = "Если же"\n', 8, "quote of jackpots.9 must be a table"),
         ('[quotes]\n"jackpots.9" = { source = "seed-003", text = "Если", page = 32 }\n', 8,
          "unknown key 'page' in the quote of jackpots.9"),

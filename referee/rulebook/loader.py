@@ -361,13 +361,15 @@ def _quote(value: Any, of: str, loc: _Located, *where: str) -> Quote:
         if key not in _QUOTE_KEYS:
             raise loc.fail(f"unknown key {key!r} in the quote of {of}", f"a quote is {_QUOTE_FORM}", *where)
     source, text = value.get("source"), value.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise loc.fail(f"quote of {of} is empty",
+                       "copy the source's sentence exactly, or leave the rule without a quote", *where)
+    if source is None:
+        raise loc.fail(f"quote of {of} has no source", "sources: " + ", ".join(QUOTE_SOURCES), *where)
     if not isinstance(source, str) or source not in QUOTE_SOURCES:
         close = difflib.get_close_matches(str(source), list(QUOTE_SOURCES), n=1, cutoff=0.6)
         raise loc.fail(f"quote of {of} names an unknown source {source!r}",
                        f"did you mean {close[0]!r}?" if close else "sources: " + ", ".join(QUOTE_SOURCES), *where)
-    if not isinstance(text, str) or not text.strip():
-        raise loc.fail(f"quote of {of} is empty",
-                       "copy the source's sentence exactly, or leave the rule without a quote", *where)
     return Quote(source, text)
 
 
