@@ -421,7 +421,8 @@ def _option_quotes(data: Mapping[str, Any], parent: Rulebook | None, game: str, 
                     raise loc.error(err, *where, choice) from None
             elif not spec.choices or choice not in spec.choices:
                 raise loc.fail(f"option_quotes: {name!r} has no value {choice!r}",
-                               f"values: {spec.allowed_text()}" if spec.choices else f"write {_QUOTE_FORM}",
+                               f"values: {spec.allowed_text()}" if spec.choices else
+                               f"quote a whole-number option per number (2 = {_QUOTE_FORM}) or once for all",
                                *where, choice)
             merged[choice] = _quote(one, f"{name} = {choice}", loc, *where, choice)
         quotes[name] = merged
