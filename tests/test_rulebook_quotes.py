@@ -120,6 +120,7 @@ def test_every_quote_is_the_seeds_own_words(name: str) -> None:
     book = load_rulebook(name)
     for rule_id, quote in all_quotes(book):
         assert quote.source.startswith("seed-"), (name, rule_id, quote.source)
+        assert quote.text == quote.text.strip(), f"{name} {rule_id}: a quote begins and ends with the seed's words"
         assert found_verbatim(quote.text, seed_text(quote.source)), f"{name} {rule_id}: not in {quote.source}"
 
 
