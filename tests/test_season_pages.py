@@ -140,3 +140,23 @@ def test_a_scoring_file_with_bad_fields_names_each_at_its_line(tmp_path: Path) -
     made = invoke("season", "new", "Bad", "--from", "2027-01-01", "--to", "2027-01-31", "--scoring", str(bad),
                   "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}")
     assert made.exit_code == 2 and f"{bad}:2" in made.output
+
+
+def test_a_players_page_and_the_season_report_read_the_kept_figures_and_replay_no_night(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo night's figures kept by a first read carry Cy's hands per game and his false open and
+    its ruling: a second read of his page, and the season's report, replay nothing and say the same."""
+    import referee.handfile.replay as replay_module
+    from helpers.scoreboard import demo_night
+
+    url = demo_night(tmp_path)
+    ok("season", "new", "Always", "--from", "2000-01-01", "--to", "2099-12-31", "--db", url)
+    cold = ok("player", "Cy", "--db", url).stdout
+    replayed: list[int] = []
+    real = replay_module.replay_night_file
+    monkeypatch.setattr(replay_module, "replay_night_file", lambda night, *a, **k: replayed.append(1) or real(night, *a, **k))
+    assert ok("player", "Cy", "--db", url).stdout == cold
+    report = ok("report", "--season", "Always", "--db", url).stdout
+    assert replayed == []
+    assert "Jackpots" in cold and "false open at showdown" in cold and "Dee says Cy's open was false" in cold
+    assert "Dee says Cy's open was false" in report and "(about Cy)" in report
