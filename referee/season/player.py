@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError
 from referee.ledger.kept import Concern
-from referee.money import format_money
+from referee.money import format_money, format_signed
 from referee.season.nights import EVERY_NIGHT, Span, SpanNights, resolve_span, span_nights
 
 if TYPE_CHECKING:
@@ -116,8 +116,7 @@ class PlayerPage:
         return format_money(cents, self.currency, self.locale)
 
     def signed(self, cents: int) -> str:
-        text = format_money(abs(cents), self.currency, self.locale)
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.currency, self.locale)
 
     def chart(self, font: str = "DejaVu Sans", *, small: bool = False) -> str:
         """His cumulative net money over the nights, as an SVG chart (in whole units of money);
@@ -199,8 +198,7 @@ class PlayerList:
     locale: str
 
     def signed(self, cents: int) -> str:
-        text = format_money(abs(cents), self.currency, self.locale)
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.currency, self.locale)
 
 
 def player_list(store: Store) -> PlayerList:

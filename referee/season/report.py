@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from referee.money import format_money
+from referee.money import format_money, format_signed
 from referee.season.league import LeagueTable, league_table
 from referee.season.nights import Span, resolve_span, span_nights
 from referee.season.player import PlayerPage, page_of
@@ -70,8 +70,7 @@ class SeasonReport:
         return format_money(cents, self.currency, self.locale)
 
     def signed(self, cents: int) -> str:
-        text = format_money(abs(cents), self.currency, self.locale)
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.currency, self.locale)
 
     @property
     def rulings(self) -> tuple[SeasonConcern, ...]:
