@@ -76,6 +76,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("standings", "standings", "standings"),
     ("import-ledger", "standings", "import_ledger"),
     ("player", "player", "app"),
+    ("tab", "tab", "app"),
     ("season", "season", "app"),
     ("session", "session", "app"),
     ("rulebook", "rulebook", "app"),

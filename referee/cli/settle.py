@@ -103,6 +103,14 @@ def settle(
     codes: Annotated[bool | None, typer.Option(
         "--codes/--no-codes", help="Draw each transfer's payment QR code (default: on a terminal only; the "
                                    "IBANs and links are printed either way).")] = None,
+    message: Annotated[bool, typer.Option("--message", help="Print a short message for the group chat: results, "
+                                                             "who pays whom and how, what is still open from "
+                                                             "earlier nights.")] = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="The message in Markdown, for chats that render it "
+                                                              "(implies --message).")] = False,
+    template: Annotated[str | None, typer.Option("--template", metavar="FILE",
+                                                 help="The message from a template of the house's own (a copy of "
+                                                      "reports/message.txt.j2; implies --message).")] = None,
     db: DbOption = None,
 ) -> None:
     """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger, and
@@ -114,6 +122,10 @@ def settle(
     from referee.night import life
     from referee.store.requests import Request, asks
 
+    message = message or markdown or template is not None
+    if message and (as_json or explain):
+        raise InputError(f"--message and {'--json' if as_json else '--explain'} both given", where="--message",
+                         hint="the message is text for a chat: ask for one or the other")
     settings = [parse_setting(text) for text in setting or []]
     banker = parse_banker(banker)
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
@@ -141,6 +153,18 @@ def settle(
         result = ledger.settle(**options)
         amended = _as_last_closed(store, snapshot, options)
         paying = transfer_ways(ledger, result.transfers, details_by_seat(store, session_id), game.started_at)
+        if message:
+            from referee.report.message import message_context, render_message
+
+            context = message_context(store, ledger, result, started=snapshot.session.started_at, markdown=markdown)
+    if message:
+        if done is not None:
+            typer.echo(f"Already recorded: {_said(snapshot, done, ledger)}", err=True)
+        else:
+            for t in recorded:
+                typer.echo(f"Recorded: {t.payer} paid {t.payee} {ledger.money(t.cents)}", err=True)
+        typer.echo(render_message(context, template), nl=False)
+        return
     if as_json:
         data = settlement_json(ledger, result)
         data["how_to_pay"] = [{"payer": p.transfer.payer, "payee": p.transfer.payee, "cents": p.transfer.cents,

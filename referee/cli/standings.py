@@ -18,12 +18,18 @@ from referee.money.settings import check_setting
 from referee.plain_words import literal, plural
 
 
+FromOption = Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
+                                                 help="Nights that started on this day or later.")]
+ToOption = Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
+                                              help="Nights that started on this day or earlier.")]
+SeasonOption = Annotated[str | None, typer.Option("--season", metavar="YEAR",
+                                                  help="The nights of one calendar year (instead of --from/--to).")]
+
+
 def standings(
     ctx: typer.Context,
-    start: Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
-                                              help="Nights that started on this day or later.")] = None,
-    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
-                                            help="Nights that started on this day or earlier.")] = None,
+    start: FromOption = None,
+    end: ToOption = None,
     season: Annotated[str | None, typer.Option("--season", metavar="NAME|YEAR",
                                                help="A named season's league table (`referee season list`), or the "
                                                     "nights of one calendar year (instead of --from/--to).")] = None,
@@ -36,18 +42,14 @@ def standings(
     db: DbOption = None,
 ) -> None:
     """Players' results across nights: one row per person, aliases merged."""
-    from referee.ledger.standings import parse_day, season_range
+    from referee.ledger.standings import day_range
     from referee.ledger.standings import standings as add_up
 
-    if season is not None:
+    if season is not None and not (season.strip().isascii() and season.strip().isdigit()):
         if start or end:
             raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
-        if not (season.strip().isascii() and season.strip().isdigit()):  # a named season: its league table
-            return league_standings(ctx, season, csv, db)
-        first, last = season_range(season)
-    else:
-        first = parse_day(start, "--from") if start else None
-        last = parse_day(end, "--to") if end else None
+        return league_standings(ctx, season, csv, db)  # a named season: its league table
+    first, last = day_range(start, end, season)
     if currency is not None:
         try:
             currency = check_setting("currency", currency)[1]

@@ -8,7 +8,7 @@ page are, so a player's name (aliases merged) and his money are the same in all 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.money import format_money, format_signed
 from referee.season.league import LeagueTable, league_table
@@ -63,8 +63,8 @@ class SeasonReport:
     #: the rulings of the season, and the findings that are errors (an illegal action)
     concerns: tuple[SeasonConcern, ...]
     skipped: tuple[tuple[int, str], ...] = ()
-    #: the open tab's lines (None: no tab in this referee)
-    tab: tuple[TabLine, ...] | None = None
+    #: the open tab's lines: what is still owed from the season's nights
+    tab: tuple[TabLine, ...] = ()
 
     def money(self, cents: int) -> str:
         return format_money(cents, self.currency, self.locale)
@@ -81,14 +81,12 @@ class SeasonReport:
         return tuple(c for c in self.concerns if c.concern.kind == "finding")
 
 
-def open_tab(store: Store, span: Span) -> tuple[TabLine, ...] | None:
-    """The open tab's lines of the span's nights, through the tab's own reader when this referee has
-    one (``referee tab``); None when it has none."""
-    try:
-        from referee.ledger.tab import read_tab  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:  # the tab is not part of this referee: the report has no tab section
-        return None
-    tab: Any = read_tab(store, start=span.first_day, end=span.last_day, table=span.table)
+def open_tab(store: Store, span: Span) -> tuple[TabLine, ...]:
+    """What is still owed from the span's nights (``referee tab`` over its days and table): each
+    player's line, every currency's."""
+    from referee.ledger.tab import read_tab
+
+    tab = read_tab(store, start=span.first_day, end=span.last_day, table=span.table)
     return tuple(TabLine(line.player, line.cents, part.currency) for part in tab.parts
                  for line in part.lines if line.cents)
 

@@ -274,6 +274,28 @@ class PaymentDetails(SQLModel, table=True):
     updated_at: datetime = _time_field()
 
 
+class TabPaymentRecord(SQLModel, table=True):
+    """A payment against the running tab across nights (migration 0010), kept as a fact: ``payer`` paid
+    ``payee`` ``cents`` in ``currency`` (the names as the tab names them: players, or a banker).
+    Append-only, like the log; which debts it clears is worked out when the tab is read
+    (:mod:`referee.ledger.tab`).  ``key`` is the identity of the command that recorded it
+    (:mod:`referee.store.tab_payments`), asked when the last payment was ``asked_at`` (0: none)."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
+    __tablename__ = "tab_payments"
+    __table_args__ = (CheckConstraint("cents > 0", name="cents_positive"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    payer: str = Field(max_length=NAME_MAX)
+    payee: str = Field(max_length=NAME_MAX)
+    cents: int
+    currency: str = Field(max_length=3)
+    asked_at: int
+    key: str = Field(max_length=HASH_LENGTH, unique=True)
+    created_at: datetime = _time_field()
+
+
 class SeasonRecord(SQLModel, table=True):
     """A named season (migration 0011): the nights from ``first_day`` to ``last_day`` (UTC days,
     inclusive) at ``table_name`` (any table when None) belong to it; ``scoring`` is the scoring TOML
@@ -297,4 +319,4 @@ class SeasonRecord(SQLModel, table=True):
 
 
 TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult, RequestRecord,
-                 PaymentDetails, SeasonRecord)
+                 PaymentDetails, TabPaymentRecord, SeasonRecord)
