@@ -48,8 +48,23 @@ def scoring(folder: Path, name: str, **fields: object) -> str:
     return str(path)
 
 
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """The six nights, recorded once for the tests that only add seasons (each its own)."""
+    folder = tmp_path_factory.mktemp("club")
+    url = f"sqlite:///{folder / 'club.sqlite3'}"
+    record_nights(url, folder, NIGHTS)
+    return url, folder
+
+
 @pytest.fixture
-def season(sqlite_url: str, tmp_path: Path) -> tuple[str, Path]:
+def season(club: tuple[str, Path], tmp_path: Path) -> tuple[str, Path]:
+    return club[0], tmp_path
+
+
+@pytest.fixture
+def own_season(sqlite_url: str, tmp_path: Path) -> tuple[str, Path]:
+    """The six nights in a store of the test's own (which it may add nights to)."""
     record_nights(sqlite_url, tmp_path, NIGHTS)
     return sqlite_url, tmp_path
 
@@ -120,8 +135,8 @@ def test_ranked_by_net_money_there_is_no_points_column(season: tuple[str, Path])
                     ["4", "Bob", "5", "−€14.00"], ["5", "Dee", "4", "−€32.00"]]
 
 
-def test_a_season_counts_only_its_own_days_and_table(season: tuple[str, Path]) -> None:
-    url, folder = season
+def test_a_season_counts_only_its_own_days_and_table(own_season: tuple[str, Path]) -> None:
+    url, folder = own_season
     record_nights(url, folder, [("2027-01-02", {"Ann": -50, "Bob": 50})], table="Attic")  # another table
     record_nights(url, folder, [("2027-04-01", {"Ann": -50, "Cy": 50})])  # after the season
     ok("season", "new", "Kitchen winter", "--from", "2027-01-01", "--to", "2027-03-31", "--table", "kitchen",
@@ -130,8 +145,8 @@ def test_a_season_counts_only_its_own_days_and_table(season: tuple[str, Path]) -
     assert "6 nights" in out and "+€36.00" in out and "Net money" in out
 
 
-def test_a_season_of_an_unknown_name_is_refused_with_the_known_ones(season: tuple[str, Path]) -> None:
-    url, _ = season
+def test_a_season_of_an_unknown_name_is_refused_with_the_known_ones(own_season: tuple[str, Path]) -> None:
+    url, _ = own_season
     ok("season", "new", "Spring", "--from", "2027-04-01", "--to", "2027-06-30", "--db", url)
     result = invoke("standings", "--season", "Sprung", "--db", url)
     assert result.exit_code == 2
