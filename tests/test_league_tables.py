@@ -63,10 +63,11 @@ def season(club: tuple[str, Path], tmp_path: Path) -> tuple[str, Path]:
 
 
 @pytest.fixture
-def own_season(sqlite_url: str, tmp_path: Path) -> tuple[str, Path]:
-    """The six nights in a store of the test's own (which it may add nights to)."""
-    record_nights(sqlite_url, tmp_path, NIGHTS)
-    return sqlite_url, tmp_path
+def own_season(db_url: str, tmp_path: Path) -> tuple[str, Path]:
+    """The six nights in a store of the test's own (which it may add nights to), on SQLite and on a
+    real PostgreSQL."""
+    record_nights(db_url, tmp_path, NIGHTS)
+    return db_url, tmp_path
 
 
 def table_lines(url: str, folder: Path, name: str, **fields: object) -> list[list[str]]:
