@@ -58,7 +58,9 @@ def test_a_players_page_lists_his_nights_places_and_running_net(season: str) -> 
 
 
 def test_a_word_naming_no_subcommand_is_a_player_and_show_names_one_called_like_a_subcommand(season: str) -> None:
-    assert ok("player", "show", "Bob", "--db", season).stdout == ok("player", "Bob", "--db", season).stdout
+    page = ok("player", "Bob", "--db", season).stdout
+    assert ok("player", "show", "Bob", "--db", season).stdout == page
+    assert ok("player", "--db", season, "Bob").stdout == page  # show's options before the name
     help_text = ok("player", "--help").stdout
     assert "referee player NAME" in " ".join(help_text.split())
     missing = invoke("player", "Zed", "--db", season)
