@@ -72,6 +72,23 @@ class SeasonReport:
     def signed(self, cents: int) -> str:
         return format_signed(cents, self.currency, self.locale)
 
+    def chart(self, font: str = "DejaVu Sans") -> str:
+        """Every player's running net over the season's nights (in whole units of money), one line
+        each, as an SVG chart: a player keeps his figure over the nights he missed."""
+        from referee.report.chart import line_chart
+
+        order = [night.session_id for night in self.nights]
+        series = {}
+        for page in self.players:
+            mine = {night.session_id: night.net_cents for night in page.nights}
+            total, points = 0, [0]
+            for sid in order:
+                total += mine.get(sid, 0)
+                points.append(round(total / 100))
+            series[page.player] = points
+        return line_chart(series, font=font, title="Each player's net over the season's nights", x_label="night",
+                          y_label=f"net ({self.currency})")
+
     @property
     def rulings(self) -> tuple[SeasonConcern, ...]:
         return tuple(c for c in self.concerns if c.concern.kind == "ruling")
