@@ -154,3 +154,18 @@ def test_a_season_of_an_unknown_name_is_refused_with_the_known_ones(own_season: 
     assert "no season 'Sprung'" in result.output and "Spring" in result.output
     again = invoke("season", "new", "spring", "--from", "2027-04-01", "--to", "2027-06-30", "--db", url)
     assert again.exit_code == 2 and "there is a season 'Spring' already" in again.output
+
+
+def test_a_closed_season_is_listed_closed_and_still_counts_a_night_of_its_days(own_season: tuple[str, Path]) -> None:
+    url, folder = own_season
+    ok("season", "new", "Winter", "--from", "2027-01-01", "--to", "2027-03-31", "--db", url)
+    assert "Closed the season Winter" in ok("season", "close", "winter", "--db", url).stdout
+    listed = ok("season", "list", "--db", url).stdout
+    assert any(line.split()[:4] == ["Winter", "2027-01-01", "2027-03-31", "every"] and line.split()[-1] == "closed"
+               for line in listed.splitlines())
+    record_nights(url, folder, [("2027-03-01", {"Dee": 40, "Ann": -40})])  # played in its days, recorded late
+    shown = ok("season", "show", "Winter", "--db", url).stdout
+    assert "closed" in shown.splitlines()[0] and "7 nights" in shown
+    # by money: Cy +23, Dee −32 + 40 = +8, Ann +36 − 40 = −4, Eve −13, Bob −14
+    assert [line.split()[1] for line in shown.splitlines() if line[:1].isdigit()] == ["Cy", "Dee", "Ann", "Eve", "Bob"]
+    assert any(line.split()[:4] == ["2", "Dee", "5", "+€8.00"] for line in shown.splitlines())
