@@ -159,3 +159,18 @@ def test_a_players_page_and_the_season_report_read_the_kept_figures_and_replay_n
     assert replayed == []
     assert "Jackpots" in cold and "false open at showdown" in cold and "Dee says Cy's open was false" in cold
     assert "Dee says Cy's open was false" in report and "(about Cy)" in report
+
+
+def test_a_players_pdf_has_his_nights_and_his_running_net_chart(season: str, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    target = tmp_path / "bob.pdf"
+    assert "Wrote the page of Bob" in ok("player", "Bob", "--pdf", str(target), "--db", season).stdout
+    reader = PdfReader(target)
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert len(reader.pages) == 1 and "Bob · every night" in text
+    assert "2027-01-22 Kitchen −€30.00" in text and "4 of 4" in text
+    assert "net (EUR)" in text and "night" in text  # the chart's axes: it is drawn in the page
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-r", "40", "-png", str(target), str(tmp_path / "bob")], check=True)
+        assert (tmp_path / "bob-1.png").stat().st_size > 5_000
