@@ -22,8 +22,6 @@ FromOption = Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
                                                  help="Nights that started on this day or later.")]
 ToOption = Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
                                               help="Nights that started on this day or earlier.")]
-SeasonOption = Annotated[str | None, typer.Option("--season", metavar="YEAR",
-                                                  help="The nights of one calendar year (instead of --from/--to).")]
 
 
 def standings(
@@ -46,9 +44,9 @@ def standings(
     from referee.ledger.standings import standings as add_up
 
     if season is not None and not (season.strip().isascii() and season.strip().isdigit()):
-        if start or end:
+        if start or end:  # a named season: its league table
             raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
-        return league_standings(ctx, season, csv, db)  # a named season: its league table
+        return league_standings(ctx, season, csv, db)
     first, last = day_range(start, end, season)
     if currency is not None:
         try:
