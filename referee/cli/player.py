@@ -47,8 +47,10 @@ def show(
     pdf: Annotated[str | None, typer.Option("--pdf", metavar="FILE", help="Write his page as a PDF file.")] = None,
     db: DbOption = None,
 ) -> None:
-    """A player across nights: every night he played, his totals, his cumulative net, best and worst
-    night, hands played and won per game, and the findings and rulings that concern him."""
+    """A player across nights (the same as `referee player NAME`).
+
+    Every night he played, his totals, his running net, best and worst night, hands played and won
+    per game, and the findings and rulings that concern him; his aliases merged."""
     from referee.season.player import player_page
 
     with open_for(ctx, db) as store:
