@@ -37,15 +37,16 @@ if TYPE_CHECKING:
     from referee.store.models import GameSession
 
 #: the kept document's version: raised whenever what it holds, or how it is read, changes
-FORMAT: Final = 2
+FORMAT: Final = 3
 #: the referee that computed a document: a newer referee may replay differently, so it recomputes
 REFEREE: Final = __version__
 
 
 @dataclass(frozen=True)
 class Concern:
-    """A finding (an illegal action or a warning) or a ruling of the night, and the seat name it
-    concerns: a player's page and the season's report list them without replaying the night."""
+    """An illegal action found, or a ruling, of the night, and the seat name it concerns: a player's
+    page and the season's report list them without replaying the night (a warning, such as a raise
+    capped at the limit, stays the night report's: a season of them would weigh on every read)."""
 
     #: ``finding`` or ``ruling``
     kind: str
@@ -106,7 +107,7 @@ def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
             played, won = games.setdefault(name, {}).get(title, (0, 0))
             games[name][title] = (played + 1, won + (name in winners))
         for f in hand.replay.findings:
-            if f.severity != "info":
+            if f.severity == "error":  # an illegal action: a warning (a raise capped) is the night's report's
                 concerns.append(Concern("finding", hand.entry.number, f.action, f.player, f.code, f.message, f.rule,
                                         _rule_text(hand.rulebook, f.rule)))
     for ruling in getattr(replayed.night, "rulings", ()):

@@ -156,7 +156,7 @@ def print_season(out: Console, report: SeasonReport) -> None:
             out.print(f"    [italic]{literal(c.rule_text)}[/]")
     if report.findings:
         found = sorted({f'{i.player or "nobody"} {concern_words(i.concern.code)}' for i in report.findings})
-        out.print(f"Illegal actions and warnings found: {len(report.findings)} ({literal(', '.join(found))})")
+        out.print(f"Illegal actions found: {len(report.findings)} ({literal(', '.join(found))})")
     out.print(Rule("The open tab", align="left"))
     if not report.tab:
         out.print("Everybody is square: nothing from these nights is still owed.")
