@@ -239,6 +239,9 @@ class HandState:
     #: the rules a dispute cites, by its topic (``false_open``, ``over_limit``: the topics of
     #: :mod:`referee.dispute.questions`), when the log shows nothing broken: the first the rulebook has
     dispute_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: the game's own finding codes that decide a dispute, by its topic (those the shared turn engines
+    #: and every game flag are the topics' own: :mod:`referee.dispute.questions`)
+    dispute_codes: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: what the table could enter to decide a finding the log cannot (an ``unverifiable`` one), by its
     #: code, as a dispute's "what would decide it" (``{player}`` filled in); a game adds its own codes
     dispute_needs: ClassVar[Mapping[str, str]] = {

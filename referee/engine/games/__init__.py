@@ -191,11 +191,18 @@ def phase_words(game: str, phase: str) -> str:
     return phase.replace("_", " ")
 
 
+def dispute_codes(game: str, topic: str) -> frozenset[str]:
+    """The finding codes of ``game`` (and of the games it varies) that decide a dispute about ``topic``
+    (:attr:`~referee.engine.state.HandState.dispute_codes`)."""
+    return frozenset(code for klass in find_game(game).__mro__
+                     for code in vars(klass).get("dispute_codes", {}).get(topic, ()))
+
+
 def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
 __all__ = [
     "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title", "money_hooks",
-    "options_of", "phase_words", "register", "replayed_games", "unregister",
+    "dispute_codes", "options_of", "phase_words", "register", "replayed_games", "unregister",
 ]

@@ -40,6 +40,7 @@ class FiveCardStud(HandState):
     prefix = "stud"
     spread_limit = ("stud.betting", "stud.bet_min", ("stud.limit_early", "stud.limit_late"))
     phase_words = ROUND_WORDS
+    dispute_codes = {"card_fact": ("lead_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "bring_in": ("note", "the lowest upcard brings in"),

@@ -58,6 +58,11 @@ class Jackpots(StraightDraw):
     aliases = ("jacks or better", "jacks to open")
     prefix = "jackpots"
     phase_words = {"declare_open": "declaring the pot open"}
+    dispute_codes = {"false_open": ("false_open_before_showdown", "false_open_after_dropping", "false_open_at_showdown",
+                       "false_open_all_dropped", "false_open_after_win", "false_open_not_declared", "unproven_opener",
+                       "openers_unverifiable", "penalty_unverifiable", "took_pot_without_openers",
+                       "split_declared_late", "declared_open_without_openers", "declared_open_not_in_hand"),
+                     "card_fact": ("openers_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "false_open_before_showdown": ("false_open", "a false open established before the showdown: the opener is out"),

@@ -221,6 +221,8 @@ class LaViuda(WhiskeyPoker):
     aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
     phase_words = {"buyback": "buying La Viuda back"}
+    dispute_codes = {"buy_back": ("buyback_not_immediate", "buyback_second", "buyback_with_chips", "buyback_refused",
+                                  "decline_not_needed")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "eliminated_player_acted": ("illegal_action", "a player who is out of the game took part in a deal"),

@@ -120,6 +120,8 @@ class SevenCardBrag(WithoutMisdeal):
     title = "Seven-card Brag"
     prefix = "brag7"
     phase_words = {"stakes": "the stakes", "reveal": "revealing the hands"}
+    dispute_codes = {"over_limit": ("stake_unequal",), "show_order": ("revealed_out_of_turn", "better_hand_not_first"),
+                     "turn": ("revealed_out_of_turn",), "card_fact": ("round_unverifiable", "declaration_unverifiable")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),

@@ -88,6 +88,7 @@ class StopTheBus(WithoutMisdeal):
     title = "Stop the Bus"
     prefix = "stopbus"
     phase_words = {"exchanging": "exchanging"}
+    dispute_codes = {"turn": ("exchanging_over", "acted_not_in_game"), "card_fact": ("lowest_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_count": ("illegal_action", "an exchange of a number of cards the rulebook does not allow"),

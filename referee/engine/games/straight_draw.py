@@ -149,6 +149,9 @@ class StraightDraw(HandState):
     prefix = "draw"
     spread_limit = ("draw.betting", "draw.bet_min", ("draw.limit_pre", "draw.limit_post"))
     phase_words = {"round1": ROUND_WORDS["round1"], "round2": ROUND_WORDS["round2"], "draw": "the draw"}
+    dispute_codes = {"draw_count": ("draw_count_answer", "drew_too_many", "drew_twice", "drew_out_of_turn",
+                                    "draw_out_of_phase"),
+                     "turn": ("drew_out_of_turn",)}
     #: the house-rule options of this game (RULES.md), read through the rulebook
     house_options = (
         choice("draw.ante", "dealer_antes_N | each_player_antes_1",

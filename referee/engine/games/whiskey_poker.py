@@ -176,6 +176,7 @@ class WhiskeyPoker(HandState):
     title = "Whiskey Poker"
     prefix = "whiskey"
     phase_words = {**PHASE_WORDS, "betting": "the betting"}
+    dispute_codes = {"card_fact": ("shown_hand_contradicts_log",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_card_not_in_widow": ("illegal_action", "an exchange taking a card the widow does not hold"),
