@@ -114,6 +114,25 @@ def test_split_openers_kept_face_down_prove_openers():
         assert "did not keep" in kinds(r2, "false_open")[0].message
 
 
+def test_discards_kept_face_down_that_hold_no_openers_are_a_false_open_at_the_showdown():
+    """jackpots.2: the opener "must keep those discards face down in front of himself so that they can be
+    checked later"; jackpots.9: "If the false open is found at the showdown, the pot goes to the best hand
+    among the other players".  Bob opens, draws three keeping 7c 4d 2s face down (named in the log) and
+    shows Ah Ks Ad Ac 3h: what he kept (Ah Ks) and every discard are known, and Ah Ks 7c 4d 2s holds no
+    jacks or better, so nothing he could still turn up proves openers: a false open, not an open question.
+    Ann deals and antes 4; Bob bets 2, Cy calls: a pot of 8 to Cy's queens, and Bob pays 1 chip to each
+    other player (jackpots.6): Ann 100 - 4 + 1, Bob 100 - 2 - 3, Cy 100 - 2 + 8 + 1, Dee 100 + 1."""
+    events = PRE + [
+        Draw(player="Bob", count=3, discards=tuple(cards("7c 4d 2s")), received=tuple(cards("Ad Ac 3h")),
+             kept_face_down=True),
+        Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
+        show("Bob", "Ah Ks Ad Ac 3h"), show("Cy", "Qs Qd 9c 8h 3s")]
+    r = replay_hand(setup(), events)
+    assert [f.rule for f in kinds(r, "false_open")] == ["jackpots.9"] and not kinds(r, "unverifiable")
+    assert r.outcome.pots[0].winners == ("Cy",) and r.outcome.pots[0].amount == 8
+    assert r.outcome.stacks == {"Ann": 97, "Bob": 95, "Cy": 107, "Dee": 101}
+
+
 def test_split_declare_option_requires_announcement():
     """jackpots.split_declare = declare_and_under_chip: "an undeclared split cannot be used as proof"."""
     bob = deal("Bob", "Jh Js Tc 9h 8d")

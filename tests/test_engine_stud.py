@@ -60,6 +60,27 @@ def test_bring_in_lowest_upcard():
     assert s.stacks == (49, 50, 50) and s.to_act == "Bob"
 
 
+@pytest.mark.parametrize(("tie", "bring_in"), [
+    # equal lowest deuces: Bob received his before Cy (dealer Ann deals Bob, Cy, Ann): Bob brings in
+    ("first_dealt", "Bob"),
+    # the same deuces with suits breaking the tie, clubs lowest: Cy's 2c is the lowest upcard
+    ("suit_c<d<h<s", "Cy"),
+])
+def test_the_bring_in_among_equal_lowest_upcards(tie, bring_in):
+    """stud.first_round = bring_in_lowest_upcard: "The player with the lowest upcard must open the first
+    betting round with a forced bet"; stud.upcard_tie: "Among equal highest upcards, the player who
+    received his first acts first" (first_dealt) or "suits break the tie: clubs lowest, then diamonds,
+    hearts, spades highest" (suit_c<d<h<s).  Bob shows 2h, Cy 2c, Ann 9d: the bring-in (1 chip) is
+    Bob's by the deal's order, Cy's by suit; the player on the bring-in's left acts next."""
+    deal = [hole("Bob", "Kc"), hole("Cy", "Kd"), hole("Ann", "Kh"),
+            up("Bob", "2h"), up("Cy", "2c"), up("Ann", "9d")]
+    r = replay_hand(setup({"stud.first_round": "bring_in_lowest_upcard", "stud.upcard_tie": tie}), deal)
+    state = r.states[-1]
+    assert dict(zip(("Ann", "Bob", "Cy"), state.stacks))[bring_in] == 49
+    assert sum(state.stacks) == 149
+    assert state.to_act == {"Bob": "Cy", "Cy": "Ann"}[bring_in]
+
+
 def test_all_fold_new_deal():
     """stud.5.2: "If all players fold, there is a new deal"."""
     r = replay_table(setup(), DEAL1 + [Fold(player="Bob"), Fold(player="Cy")])

@@ -164,3 +164,50 @@ def test_a_card_named_by_a_games_own_event_is_checked_against_the_pack(toy_games
     hand.push(Name("Ann", card("Kh")))
     with pytest.raises(CardError, match="Jk1 is not a card of the High card \\(a toy game\\) pack"):
         hand.push(Name("Bob", card("Jk1")))
+
+
+#: a plug-in that takes the name of a shipped game, in a fresh process: the shipped module is not
+#: imported yet (each loads when first asked for), then it is
+TAKEN_NAME = """
+import pytest
+from helpers.toy_game import HighCard
+from referee.engine.games import find_game, register
+
+class Impostor(HighCard):
+    name = "stop_the_bus"
+    prefix = "imp"
+
+for _ in range(2):
+    with pytest.raises(ValueError) as refused:
+        register(Impostor)
+    print(refused.value)
+    find_game("stop_the_bus")
+"""
+
+
+def test_a_game_taking_a_shipped_games_name_is_refused_naming_the_shipped_one() -> None:
+    """One name per game: a plug-in registered as ``stop_the_bus`` is refused, whether the shipped game
+    of that name is still to be imported (the registry knows it by name) or already loaded, and the
+    refusal names the class that holds the name."""
+    import os
+    import subprocess
+    import sys
+
+    import pytest
+
+    import referee
+
+    from referee.engine.games import register
+
+    class Impostor(HighCard):
+        name = "stop_the_bus"
+        prefix = "imp"
+
+    find_game("stop_the_bus")  # loaded: this process holds the shipped class
+    with pytest.raises(ValueError, match=r"^a game named 'stop_the_bus' is registered already \(StopTheBus\)$"):
+        register(Impostor)
+    here = Path(referee.__file__).resolve().parents[1]  # the referee under test, not another install
+    done = subprocess.run([sys.executable, "-c", TAKEN_NAME], cwd=Path(__file__).parent, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(here)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["a game named 'stop_the_bus' is registered already (StopTheBus)"] * 2

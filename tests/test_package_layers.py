@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rulebook",),
     ("handfile",),
     ("store",),
-    ("recording", "ledger", "dispute", "report", "night"),
+    ("recording", "ledger", "dispute", "report", "night", "season"),
     ("scoreboard",),
     ("cli", "__main__"),
 )
