@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
@@ -198,8 +198,13 @@ def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[...
     return mark
 
 
-class HandState:
-    """The state of one hand of a game being played or replayed.  Subclasses are the games."""
+#: the type of a game's carry (:attr:`HandState.carry_type`): what its hands read as ``carry_in``
+CarryT = TypeVar("CarryT", bound=Carry)
+
+
+class HandState(Generic[CarryT]):
+    """The state of one hand of a game being played or replayed.  Subclasses are the games, each of
+    its carry's type (``class Stud(HandState[PokerCarry])``: its ``carry_in`` is a ``PokerCarry``)."""
 
     # ------------------------------------------------------------------ the game's description
 
@@ -259,7 +264,7 @@ class HandState:
     gated_phases: ClassVar[frozenset[str]] = frozenset({"over"})
     #: the turn engine of the game's betting or exchanges (``BettingRound``, ...); ``None``: none
     turns: ClassVar[type | None] = None
-    #: the type of the state this game threads from hand to hand
+    #: the type of the state this game threads from hand to hand (the class's ``CarryT``)
     carry_type: ClassVar[type[Carry]] = Carry
     #: the game's own money across a night (a pool, a fund, a bill): its hook for the ledger; ``None``:
     #: chips are all its money (:mod:`referee.engine.money`)
@@ -302,7 +307,7 @@ class HandState:
         self.start_stacks = tuple(self.stacks)
         self.dealt_in = tuple([s > 0 for s in self.stacks])
         self.live = list(self.dealt_in)
-        self.carry_in = self.carry_type.adopt(setup.carry_in)
+        self.carry_in = cast(CarryT, self.carry_type.adopt(setup.carry_in))  # carry_type is the class's CarryT
         self.banked = [0] * self.n  # chips bet in finished betting rounds
         self.dead = setup.carry_in.pot  # antes and the carried pot
         self.closed: list[Pot] = []  # pots closed at a moment (a brag cover)

@@ -31,7 +31,7 @@ ROUNDS = 4
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
 
 
-class FiveCardStud(HandState):
+class FiveCardStud(HandState[PokerCarry]):
     """One hand of five-card stud."""
 
     name = "five_card_stud"
@@ -331,7 +331,7 @@ class FiveCardStud(HandState):
         return [s for s in self.table.order_from(start) if s in live]
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        passed = self.carry_in.passed_out  # type: ignore[attr-defined]
+        passed = self.carry_in.passed_out
         if ended == "passed_out":
             return PokerCarry(pot, passed_out=passed + 1), ()
         if ended == "misdeal":

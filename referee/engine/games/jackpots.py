@@ -50,7 +50,7 @@ def holds_openers(cards: Sequence[Card], minimum: str, wild: poker.WildRules | N
     return any(poker.opens(five, minimum, wild) for five in combinations(cards, 5))
 
 
-class Jackpots(StraightDraw):
+class Jackpots(StraightDraw[JackpotsCarry]):
     """One hand of Jackpots."""
 
     name = "jackpots"
@@ -155,8 +155,8 @@ class Jackpots(StraightDraw):
         carry = self.carry_in
         self.min_open = "JJ"
         if self.options["jackpots.min_open"] == "progressive_QQ_KK_AA":
-            self.min_open = PROGRESSIVE[min(carry.passed_out, 3)]  # type: ignore[attr-defined]
-        payer = carry.free_ride_payer  # type: ignore[attr-defined]
+            self.min_open = PROGRESSIVE[min(carry.passed_out, 3)]
+        payer = carry.free_ride_payer
         if payer is not None and payer not in self.table.index:
             raise InputError(
                 f"{payer} owes the antes for everybody but is not seated",
@@ -169,11 +169,11 @@ class Jackpots(StraightDraw):
         count = self.dealt_count
         if carry.antes_in:
             return
-        if self.options["jackpots.no_open"] == "ante_cap_3_deals" and carry.passed_out >= 3:  # type: ignore[attr-defined]
-            self.flag("no_antes_after_passes", f"no antes: nobody has opened for {carry.passed_out} deals",  # type: ignore[attr-defined]
+        if self.options["jackpots.no_open"] == "ante_cap_3_deals" and carry.passed_out >= 3:
+            self.flag("no_antes_after_passes", f"no antes: nobody has opened for {carry.passed_out} deals",
                       "jackpots.no_open", action=False)
             return
-        payer = carry.free_ride_payer  # type: ignore[attr-defined]
+        payer = carry.free_ride_payer
         if payer is not None:
             seat = self.table.index[payer]
             self.free_ride_paid = True
@@ -576,10 +576,10 @@ class Jackpots(StraightDraw):
         if ended in ("passed_out", "misdeal"):
             # a free ride paid on this deal is served (its antes stay in the pot, and a misdeal's redeal
             # posts no antes); one not paid yet (no antes were posted) is still owed
-            payer = None if self.free_ride_paid else self.carry_in.free_ride_payer  # type: ignore[attr-defined]
+            payer = None if self.free_ride_paid else self.carry_in.free_ride_payer
             obligations = (f"{payer} antes for everybody (jackpots.false_open_penalty)",) if payer else ()
             return JackpotsCarry(base.pot, base.antes_in, base.passed_out, payer), obligations
-        owed = None if self.free_ride_paid else self.carry_in.free_ride_payer  # type: ignore[attr-defined]
+        owed = None if self.free_ride_paid else self.carry_in.free_ride_payer
         free_ride = self.free_ride_next or owed
         obligations = (f"{free_ride} antes for everybody (jackpots.false_open_penalty)",) if free_ride else ()
         return JackpotsCarry(base.pot, base.antes_in, base.passed_out, free_ride), obligations

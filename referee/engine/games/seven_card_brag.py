@@ -113,7 +113,7 @@ REVEAL = Action(Reveal, rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+
                 })
 
 
-class SevenCardBrag(WithoutMisdeal):
+class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     """One hand of Seven-card Brag."""
 
     name = "seven_card_brag"
@@ -491,7 +491,7 @@ class SevenCardBrag(WithoutMisdeal):
     # ------------------------------------------------------------------ the end
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        before = self.carry_in.deals_carried  # type: ignore[attr-defined]
+        before = self.carry_in.deals_carried
         if ended in (CARRIED, REDEAL):
             return SevenCarry(pot=pot, deals_carried=before + 1), ("every player stakes again",)
         return SevenCarry(pot=pot, deals_carried=before if ended == "in_progress" else 0), ()

@@ -81,7 +81,7 @@ class ExchangeChoices:
         return out
 
 
-class StopTheBus(WithoutMisdeal):
+class StopTheBus(WithoutMisdeal[BusCarry]):
     """One deal of Stop the Bus."""
 
     name = "stop_the_bus"

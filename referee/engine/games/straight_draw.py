@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
+from typing import TypeVar
 
 from dataclasses import dataclass
 from collections.abc import Mapping
@@ -140,7 +141,11 @@ ASK = Action(Ask, rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _
              })
 
 
-class StraightDraw(HandState):
+#: the carry of straight draw or a variant of it (Jackpots adds its own state to the poker carry)
+DrawCarry = TypeVar("DrawCarry", bound=PokerCarry)
+
+
+class StraightDraw(HandState[DrawCarry]):
     """One hand of straight five-card draw."""
 
     name = "straight_draw"
@@ -268,7 +273,7 @@ class StraightDraw(HandState):
         rule (``draw.all_check = redeal_same_dealer_all_reante``, ``jackpots.no_open =
         reante_same_dealer``): every player dealt in antes one chip again, whoever antes otherwise.
         True when it did."""
-        if not self.carry_in.passed_out:  # type: ignore[attr-defined]
+        if not self.carry_in.passed_out:
             return False
         rule, choice = self.pass_choice()
         if choice not in ("redeal_same_dealer_all_reante", "reante_same_dealer"):
@@ -706,7 +711,7 @@ class StraightDraw(HandState):
     # ------------------------------------------------------------------ the end
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        passed = self.carry_in.passed_out  # type: ignore[attr-defined]
+        passed = self.carry_in.passed_out
         if ended == "passed_out":
             return PokerCarry(pot, passed_out=passed + 1), ()
         if ended == "misdeal":

@@ -73,7 +73,7 @@ class ShowChoices:
         return ([Show(player, self.cards)] if self.cards else []) + ([Muck(player)] if self.may_muck else [])
 
 
-class ThreeCardBrag(HandState):
+class ThreeCardBrag(HandState[BragCarry]):
     """One hand of Three-card Brag."""
 
     name = "three_card_brag"
@@ -163,7 +163,7 @@ class ThreeCardBrag(HandState):
                 before = self.stacks[s]
                 self.post_ante(s, ante, "brag.ante")
                 self.ante_paid[s] = before - self.stacks[s]
-        carry: BragCarry = self.carry_in  # type: ignore[assignment]
+        carry = self.carry_in
         if carry.shuffle_due and o["brag.shuffle"] == "after_prial_only" and not self.setup.shuffled:
             dealer = self.table.dealer
             self.flag("deal_not_shuffled",

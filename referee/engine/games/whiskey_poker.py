@@ -22,7 +22,7 @@ from types import MappingProxyType
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
@@ -72,9 +72,9 @@ class WhiskeyCarry(Carry):
     whisky_payer: str | None = None
 
     @classmethod
-    def adopt(cls, carried: Carry) -> Carry:
+    def adopt(cls, carried: Carry) -> Self:
         """Another game's state starts a new game of this one: only the chips on the table carry."""
-        if type(carried) is cls:
+        if isinstance(carried, cls) and type(carried) is cls:  # this very class, not a variant of it
             return carried
         return cls(pot=carried.pot, antes_in=carried.antes_in)
 
@@ -169,7 +169,11 @@ class ShowChoices:
         return [Show(player, self.hand)] if self.hand else [Muck(player)]
 
 
-class WhiskeyPoker(HandState):
+#: the carry of whiskey poker or a variant of it (La Viuda adds its game's state)
+WhiskeyCarryT = TypeVar("WhiskeyCarryT", bound=WhiskeyCarry)
+
+
+class WhiskeyPoker(HandState[WhiskeyCarryT]):
     """One hand of Whiskey Poker."""
 
     name = "whiskey_poker"
@@ -274,9 +278,9 @@ class WhiskeyPoker(HandState):
         carry = self.carry_in
         if self.scoring != ELIMINATION:
             return
-        if not carry.started:  # type: ignore[attr-defined]
-            self.carry_in = WhiskeyCarry(carry.pot, carry.antes_in, started=True)
-        elif carry.game_over:  # type: ignore[attr-defined]
+        if not carry.started:  # whiskey's own game (La Viuda starts its game its way)
+            self.carry_in = WhiskeyCarry(carry.pot, carry.antes_in, started=True)  # type: ignore[assignment]
+        elif carry.game_over:
             self.game_is_over("whiskey.scoring")
 
     def game_is_over(self, rule: str) -> None:
@@ -709,7 +713,7 @@ class WhiskeyPoker(HandState):
         """A misdeal (the same dealer deals again) or a deal after the game was over: nothing moves."""
         amount = self.carry_all()
         pots = [PotResult(amount, (), left_over=amount, rule=self.rule("deal"))] if amount else []
-        self.next_carry = dataclasses.replace(self.carry_in, pot=amount, antes_in=amount > 0)  # type: ignore[type-var]
+        self.next_carry = dataclasses.replace(self.carry_in, pot=amount, antes_in=amount > 0)
         summary = (f"misdeal: {self.names[self.table.dealer]} deals again" if kind == "misdeal"
                    else "the game was already over")
         return self.with_facts(self.make_outcome(kind, pots, amount, 0, self.next_hand(amount, kind, same_dealer=True),
