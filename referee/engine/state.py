@@ -324,7 +324,7 @@ class HandState(Generic[CarryT]):
         self.action = 0
         self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
         self.voided = voided
-        self.last_aggressor: int | None = None
+        self.betting_rounds: list[BettingRound] = []  # the hand's finished betting rounds, in order
         if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
             holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
             who = f"only {holding[0]} has" if holding else "no player at the table has"
@@ -759,10 +759,21 @@ class HandState(Generic[CarryT]):
         verdict = rnd.judge(seat, event)
         for breach in verdict.breaches:
             self.flag(breach.code, breach.message, breach.rule, player=seat, remedy=breach.remedy)
-        if verdict.kind in ("bet", "raise"):
-            self.last_aggressor = seat
         rnd.commit(seat, verdict)
         return verdict
+
+    def rounds_bet(self) -> list[BettingRound]:
+        """The hand's betting rounds so far, the one under way last."""
+        rnd = self.round
+        return [*self.betting_rounds, rnd] if isinstance(rnd, BettingRound) else self.betting_rounds
+
+    @property
+    def last_aggressor(self) -> int | None:
+        """The seat that bet or raised last in the hand (None: nobody has), as its betting rounds keep it."""
+        for rnd in reversed(self.rounds_bet()):
+            if rnd.last_aggressor is not None:
+                return rnd.last_aggressor
+        return None
 
     def bank_round(self) -> None:
         """Move the finished round's bets into the hand's contributions.
@@ -783,6 +794,8 @@ class HandState(Generic[CarryT]):
                 self.stacks[seat] += chips
         for seat, chips in enumerate(bets):
             self.banked[seat] += chips
+        if isinstance(rnd, BettingRound):
+            self.betting_rounds.append(rnd)
         self.round = None
 
     def put_out(self, seat: int) -> None:

@@ -108,7 +108,6 @@ class FiveCardStud(HandState[PokerCarry]):
         self.ended: str | None = None
         self.winner: int | None = None
         self.last_round_first: int | None = None
-        self.round_last_aggressor: int | None = None
         self.pass_rule = "stud.5.2"
         #: the bring-in posted and nothing acted since: ``(seat, chips)`` (the scorekeeper may log it)
         self.bring_in: tuple[int, int] | None = None
@@ -197,12 +196,9 @@ class FiveCardStud(HandState[PokerCarry]):
         self.phase = f"round{number}"
         rnd = self.open_round(self.rules_for(number), lead, f"betting round {number}")
         self.last_round_first = lead
-        self.round_last_aggressor = None
         if number == 1 and self.options["stud.first_round"] == "bring_in_lowest_upcard" and self.stacks[lead] > 0:
             chips = min(int(self.options["stud.bet_min"]), self.stacks[lead])
             rnd.commit(lead, Verdict("bet", chips))
-            self.last_aggressor = lead
-            self.round_last_aggressor = lead
             self.flag("bring_in", f"{self.names[lead]} brings in for {chips} (lowest upcard)", "stud.first_round",
                       player=lead)
             self.bring_in = (lead, chips)
@@ -289,9 +285,7 @@ class FiveCardStud(HandState[PokerCarry]):
             self.flag("bet_outside_round", f"{self.names[seat]} cannot bet now", "stud.6", player=seat,
                       remedy="ignored")
             return
-        verdict = self.betting_event(seat, event)
-        if verdict.kind in ("bet", "raise"):
-            self.round_last_aggressor = seat
+        self.betting_event(seat, event)
         if self.round is not None and self.round.closed:
             self.end_round()
 
@@ -325,7 +319,9 @@ class FiveCardStud(HandState[PokerCarry]):
 
     def showdown_order(self) -> list[int]:
         live = set(self.in_hand())
-        start = self.round_last_aggressor if self.round_last_aggressor in live else self.last_round_first
+        rounds = self.rounds_bet()
+        lead = rounds[-1].last_aggressor if rounds else None  # who bet or raised last in the last round
+        start = lead if lead in live else self.last_round_first
         if start is None:
             start = self.table.after(self.table.dealer)
         return [s for s in self.table.order_from(start) if s in live]

@@ -230,7 +230,6 @@ class StraightDraw(HandState[DrawCarry]):
         self.kept_face_down: set[int] = set()
         self.round2_first: int | None = None
         self.round2_started = False
-        self.round2_last_aggressor: int | None = None
         self.pass_rule = "draw.all_check"
         self.same_dealer = False
         self.showdown_order: list[int] = []
@@ -322,8 +321,6 @@ class StraightDraw(HandState[DrawCarry]):
                 self.on_first_bet(seat, verdict.chips)
         elif kind != "none":
             self.round2_started = True
-            if kind in ("bet", "raise"):
-                self.round2_last_aggressor = seat
         if self.round is not None and self.round.turn is None:
             self.end_round()
 
@@ -622,9 +619,14 @@ class StraightDraw(HandState[DrawCarry]):
         if self.options["draw.showdown_first"] == "last_raiser":
             lead = self.last_aggressor
         else:
-            lead = self.round2_last_aggressor
+            lead = self.round2_aggressor()
         start = lead if lead is not None and live[lead] else rnd2_first
         self.showdown_order = [s for s in self.table.order_from(start) if live[s]]
+
+    def round2_aggressor(self) -> int | None:
+        """Who bet or raised last in the second betting round (None: nobody, or no second round)."""
+        rounds = self.rounds_bet()
+        return rounds[1].last_aggressor if len(rounds) > 1 else None
 
     def to_show(self) -> tuple[int, str, str] | None:
         """At the showdown: who is to show his hand now, why, and the rule that says so (the first by
@@ -643,7 +645,7 @@ class StraightDraw(HandState[DrawCarry]):
         if self.options["draw.showdown_first"] == "last_raiser":
             lead, since = self.last_aggressor, "in the hand"
         else:
-            lead, since = self.round2_last_aggressor, "in the last betting round"
+            lead, since = self.round2_aggressor(), "in the last betting round"
         if lead == first:
             return first, f"{self.names[first]} bet or raised last {since}", rule
         why = "nobody bet" if lead is None else f"{self.names[lead]}, who bet or raised last, is out"
