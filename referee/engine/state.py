@@ -41,7 +41,7 @@ from referee.engine.findings import Finding, JudgedLater
 from referee.engine.house import cite
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
 from referee.engine.places import MUCK, CardPlaces, PlaceKey
-from referee.engine.pots import Pot, build_pots, split_pot, uncalled_excess
+from referee.engine.pots import Middle, Pot, split_pot, uncalled_excess
 from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
 
@@ -308,10 +308,8 @@ class HandState(Generic[CarryT]):
         self.dealt_in = tuple([s > 0 for s in self.stacks])
         self.live = list(self.dealt_in)
         self.carry_in = cast(CarryT, self.carry_type.adopt(setup.carry_in))  # carry_type is the class's CarryT
-        self.banked = [0] * self.n  # chips bet in finished betting rounds
-        self.dead = setup.carry_in.pot  # antes and the carried pot
-        self.closed: list[Pot] = []  # pots closed at a moment (a brag cover)
-        self.total = sum(self.stacks) + self.dead
+        self.pot = Middle(self.n, setup.carry_in.pot)  # the chips in the middle: the carried pot to begin with
+        self.total = sum(self.stacks) + self.pot.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
         self.pack_or_unseen = self.cards_of_pack | {UNKNOWN}  # what a line may name
@@ -342,12 +340,13 @@ class HandState(Generic[CarryT]):
 
         Every list, dict and set of the hand -- the base's and the game's own alike -- is copied (a
         game keeps its state in such containers or in immutable values, and overrides nothing); the
-        card places and the turn engine copy themselves; the rest (the setup, the rulebook, names,
+        card places, the chips in the middle and the turn engine copy themselves; the rest (the setup, the rulebook, names,
         numbers, tuples, frozen records) is shared."""
         twin = object.__new__(type(self))
         twin.__dict__.update({name: value.copy() if isinstance(value, (list, dict, set)) else value
                               for name, value in self.__dict__.items()})
         twin.places = self.places.copy()
+        twin.pot = self.pot.copy()
         if self.round is not None:
             twin.round = self.round.copy_for(twin.stacks, twin.live)
         return twin
@@ -630,18 +629,17 @@ class HandState(Generic[CarryT]):
 
     def middle(self) -> int:
         """All chips in the middle: dead chips, closed pots, banked bets and the current round's bets."""
-        total = self.dead + sum(self.banked)
-        for pot in self.closed:
-            total += pot.amount
+        total = self.pot.total()
         if self.round is not None:
             total += sum(self.round.bets)
         return total
 
     def contributed(self) -> list[int]:
         """Chips each seat bet in this hand so far (antes and closed pots excluded)."""
+        banked = self.pot.banked
         if self.round is None:
-            return list(self.banked)
-        return [b + r for b, r in zip(self.banked, self.round.bets)]
+            return list(banked)
+        return [b + r for b, r in zip(banked, self.round.bets)]
 
     def check_conservation(self) -> None:
         """Internal invariant: chips are neither made nor lost.  A failure is a bug, not a user error."""
@@ -662,7 +660,7 @@ class HandState(Generic[CarryT]):
             self.flag("ante_short", f"{self.names[seat]} could ante only {paid} of {amount}", rule, player=seat,
                       action=False)
         self.stacks[seat] -= paid
-        self.dead += paid
+        self.pot.dead += paid
 
     def describe_place(self, place: PlaceKey) -> str:
         if isinstance(place, int):
@@ -792,8 +790,7 @@ class HandState(Generic[CarryT]):
                 seat, chips = excess
                 bets[seat] -= chips
                 self.stacks[seat] += chips
-        for seat, chips in enumerate(bets):
-            self.banked[seat] += chips
+        self.pot.bank(bets)
         if isinstance(rnd, BettingRound):
             self.betting_rounds.append(rnd)
         self.round = None
@@ -808,18 +805,14 @@ class HandState(Generic[CarryT]):
         """Every bet of the hand goes back to its owner (misdeal); dead chips stay."""
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c
-        self.banked = [0] * self.n
+        self.pot.banked = [0] * self.n
         self.round = None
 
     def close_pot(self, eligible: Sequence[int]) -> Pot:
         """Close everything now in the middle into one pot for ``eligible`` (a brag cover freezes the
         main pot); later bets build the pots above it."""
         self.bank_round()
-        pot = Pot(self.dead + sum(self.banked), tuple(eligible))
-        self.closed.append(pot)
-        self.dead = 0
-        self.banked = [0] * self.n
-        return pot
+        return self.pot.close(eligible)
 
     # ------------------------------------------------------------------ endings
 
@@ -842,7 +835,7 @@ class HandState(Generic[CarryT]):
         Returns (pots, chips carried as odd chips, chips undecided, names whose hands must be shown).
         """
         self.bank_round()
-        pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
+        pots = self.pot.pots(self.live)
         names, stacks = self.names, self.stacks
         may_win = contenders - excluded if excluded else contenders
         results: list[PotResult] = []
@@ -888,30 +881,21 @@ class HandState(Generic[CarryT]):
                 {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over, rule_used,
                 values[winners[0]].name,  # type: ignore[attr-defined]
             ))
-        self.banked = [0] * self.n
-        self.dead = 0
-        self.closed = []
+        self.pot.clear()
         return results, carried, undecided, must_show
 
     def award_all(self, seat: int, rule: str) -> list[PotResult]:
         """Everybody else folded: ``seat`` takes every chip in the middle."""
         self.bank_round()
-        amount = self.middle()
+        amount = self.pot.clear()
         self.stacks[seat] += amount
-        self.banked = [0] * self.n
-        self.dead = 0
-        self.closed = []
         winner = self.names[seat]
         return [PotResult(amount, (winner,), (winner,), {winner: amount}, True, 0, rule, None)]
 
     def carry_all(self) -> int:
         """Every chip in the middle stays on the table for the next deal."""
         self.bank_round()
-        amount = self.middle()
-        self.banked = [0] * self.n
-        self.dead = 0
-        self.closed = []
-        return amount
+        return self.pot.clear()
 
     def make_outcome(
         self,

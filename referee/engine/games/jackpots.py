@@ -527,8 +527,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         assert o is not None
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c - self.opening_bet if s == o else c
-        self.dead += self.opening_bet
-        self.banked = [0] * self.n
+        self.pot.dead += self.opening_bet
+        self.pot.banked = [0] * self.n
         self.round = None
         self.phase = "over"
         self.ended = "false_open"
@@ -630,9 +630,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             self.flag("openers_unverifiable", message, cited, player=o, action=False,
                       remedy="the pot is undecided until they are shown")
             self.bank_round()
-            amount = self.middle()
+            amount = self.pot.clear()
             pot = PotResult(amount, (who,), decided=False, rule=self.cite("jackpots.11.2"))
-            self.dead, self.banked = 0, [0] * self.n
             return self.make_outcome("uncontested", [pot], 0, amount, self.next_hand(0, "uncontested"),
                                      f"{who} is alone but has not shown openers: pot undecided")
         return super().end_uncontested(winner, rule)

@@ -262,7 +262,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         if chips < amount:
             self.flag("ante_short", f"{who} could stake only {chips} of {amount}", rule, player=seat)
         self.stacks[seat] -= chips
-        self.dead += chips
+        self.pot.dead += chips
         self.staked[seat] = chips
 
     @handles(Fold, Check, Look, See, Cover)

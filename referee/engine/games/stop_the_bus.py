@@ -458,10 +458,10 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
                 self.flag("penalty_short", f"{self.names[s]} pays his last {paid} of the {self.penalty} and is out of "
                           "the game", self.cite("stopbus.6.1"), player=s, action=False)
             self.stacks[s] -= paid
-            self.dead += paid
+            self.pot.dead += paid
             self.penalties.append(Penalty(self.names[s], None, paid, "stopbus.penalty"))
-        pot = self.dead
-        self.dead = 0
+        pot = self.pot.dead
+        self.pot.dead = 0
         left = [s for s in range(self.n) if self.stacks[s] > 0]
         in_game = [self.names[s] for s in left]
         facts: dict[str, object] = {"in_game": in_game, "bus_pot": pot}

@@ -157,7 +157,7 @@ class ThreeCardBrag(HandState[BragCarry]):
         dealt = [s for s in range(self.n) if self.dealt_in[s]]
         ante = int(o["brag.ante"])
         self.ante_paid = [0] * self.n
-        self.carried_in = self.dead
+        self.carried_in = self.pot.dead
         if ante and not self.carry_in.antes_in:
             for s in dealt:
                 before = self.stacks[s]
@@ -189,8 +189,7 @@ class ThreeCardBrag(HandState[BragCarry]):
         rnd = self.round
         if rnd is None:
             return
-        for seat, chips in enumerate(rnd.bets):
-            self.banked[seat] += chips
+        self.pot.bank(rnd.bets)
         rnd.bets = [0] * self.n
 
     def over_reason(self) -> str:
@@ -368,8 +367,8 @@ class ThreeCardBrag(HandState[BragCarry]):
         open_claims = tuple(s for s in rnd.order if s not in self.covers)
         if self.options["brag.cover_main_pot"] == "all_money_before_cover" or not self.covers:
             self.bank_round()
-            out = [(pot.amount, pot.eligible, closer) for pot, closer in zip(self.closed, self.covers)]
-            out.append((self.dead + sum(self.banked), open_claims, None))
+            out = [(pot.amount, pot.eligible, closer) for pot, closer in zip(self.pot.closed, self.covers)]
+            out.append((self.pot.dead + sum(self.pot.banked), open_claims, None))
         else:  # poker_equalised_side_pot: each pot takes from everybody up to its coverer's total, antes included
             contributed = [a + p for a, p in zip(self.ante_paid, rnd.put_in)]
             out, below, level = [], 0, 0
@@ -379,9 +378,7 @@ class ThreeCardBrag(HandState[BragCarry]):
                 out.append((amount + (self.carried_in if not out else 0), claims, closer))
                 below = level
             out.append((sum(contributed) + self.carried_in - sum(p[0] for p in out), open_claims, None))
-        self.banked = [0] * self.n
-        self.dead = 0
-        self.closed = []
+        self.pot.clear()
         rnd.bets = [0] * self.n
         return out
 

@@ -36,7 +36,7 @@ from referee.engine.games.common import COMMERCE, POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.money import GameMoney, GameMoneyReport, Money, MoneyLine, NightMoney, name_order, pro_rata
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
 from referee.engine.places import WIDOW, PlaceKey
-from referee.engine.pots import build_pots, split_pot
+from referee.engine.pots import split_pot
 from referee.engine.state import HandState, Prompt, handles
 from referee.engine.table import Seat
 from referee.engine.options import CHIPS, choice, whole_number
@@ -775,8 +775,8 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     def award_pots(self, order: Sequence[int], standing: Mapping[int, Standing]) -> tuple[list[PotResult], int, int]:
         """whiskey.5.1: every chip in the middle to the best hand among those who may win it;
         ``whiskey.tie_best`` for ties."""
-        pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
-        self.banked, self.dead, self.closed = [0] * self.n, 0, []
+        pots = self.pot.pots(self.live)
+        self.pot.clear()
         names = self.names
         rule = self.rule("showdown")
         results: list[PotResult] = []
