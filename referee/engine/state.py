@@ -125,6 +125,25 @@ class Choices(Protocol):
     def events(self, player: str) -> list[Event]: ...
 
 
+class TurnEngine(Protocol):
+    """One kind of turn a game's hand goes through (a betting round, the commerce cycle, brag's stakes),
+    as the hand asks the one under way: whose turn it is (``turn``, None: nobody's), the chips bet in
+    it seat by seat (``bets``), whether it is over, what a player may do, a player leaving it, and
+    its copy for a copied hand (on that hand's stacks and who is still in)."""
+
+    turn: int | None
+    bets: list[int]
+
+    @property
+    def closed(self) -> bool: ...
+
+    def legal(self, seat: int) -> Choices: ...
+
+    def remove(self, seat: int) -> None: ...
+
+    def copy_for(self, stacks: list[int], live: list[bool]) -> Self: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """Whose turn it is, in which phase, and what he may do.
@@ -317,7 +336,7 @@ class HandState(Generic[CarryT]):
         self.mucked: set[int] = set()
         self.findings: list[Finding] = []
         self.penalties: list[Penalty] = []
-        self.round: BettingRound | None = None
+        self.round: TurnEngine | None = None  # the turn engine under way, if any
         self.phase = "deal"
         self.action = 0
         self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
@@ -753,7 +772,7 @@ class HandState(Generic[CarryT]):
     def betting_event(self, seat: int, event: Event) -> Verdict:
         """Judge and apply a betting event in the current round; flag what it broke."""
         rnd = self.round
-        assert rnd is not None
+        assert isinstance(rnd, BettingRound)
         verdict = rnd.judge(seat, event)
         for breach in verdict.breaches:
             self.flag(breach.code, breach.message, breach.rule, player=seat, remedy=breach.remedy)

@@ -250,7 +250,8 @@ class FiveCardStud(HandState[PokerCarry]):
     @handles(Deal)
     def on_deal(self, seat: int, event: Deal) -> None:
         who = self.names[seat]
-        if self.round is not None and not self.round.closed and self.round.actions:
+        rnd = self.round
+        if isinstance(rnd, BettingRound) and not rnd.closed and rnd.actions:
             self.flag("dealt_during_betting", f"cards dealt to {who} during a betting round", self.cite("stud.6"),
                       player=seat)
         if not self.live[seat]:
@@ -291,7 +292,7 @@ class FiveCardStud(HandState[PokerCarry]):
 
     def end_round(self) -> None:
         rnd = self.round
-        assert rnd is not None
+        assert isinstance(rnd, BettingRound)
         self.bring_in = None
         live = self.in_hand()
         nobody_bet = rnd.first_bettor is None

@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Sequence
 
 from referee.cards import JOKERS, Card, format_cards
+from referee.engine.betting import BettingRound
 from referee.engine.events import Declare, Show
 from referee.engine.games.straight_draw import StraightDraw
 from referee.engine.outcome import Carry, Outcome, Penalty, PokerCarry, PotResult
@@ -501,8 +502,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
                           else "the others play on (jackpots.8)"), about=self.open_action)
         self.put_out(o)
         self.apply_penalty(o)
-        if rrop and self.phase == "round1" and self.round is not None:
-            rnd = self.round
+        rnd = self.round
+        if rrop and self.phase == "round1" and isinstance(rnd, BettingRound):
             callers = sum(1 for s in range(self.n) if s != o and rnd.bets[s] >= self.opening_bet > 0)
             plays = rnd.total_raises > 0 or callers >= 2
             if not plays:  # play waits for a declaration (jackpots.false_open_before_showdown)

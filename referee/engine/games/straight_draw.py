@@ -348,8 +348,8 @@ class StraightDraw(HandState[DrawCarry]):
         """The first bet of the first round (anything opens: nothing to check)."""
 
     def end_round(self) -> None:
-        assert self.round is not None
         rnd = self.round
+        assert isinstance(rnd, BettingRound)
         if self.live.count(True) == 1:
             self.bank_round()
             self.winner = self.live.index(True)

@@ -175,13 +175,15 @@ class ThreeCardBrag(HandState[BragCarry]):
             self.deal_to(kept, [card(t) for t in carry.kept_cards])
         first = self.table.next_in(self.table.after(self.table.dealer), set(dealt))
         assert first is not None
-        self.round = StakingRound(staking_rules(self.rulebook), self.table, self.stacks, self.live, first,  # type: ignore[assignment]
+        self.round = StakingRound(staking_rules(self.rulebook), self.table, self.stacks, self.live, first,
                                   self.cite)
         self.phase = "betting"
 
     @property
     def staking(self) -> StakingRound:
-        return self.round  # type: ignore[return-value]
+        """The stakes under way (the game's one turn engine)."""
+        assert isinstance(self.round, StakingRound)
+        return self.round
 
     def bank_round(self) -> None:
         """Brag stakes are never handed back (there is no uncalled bet): the open pot's stakes join the
