@@ -130,42 +130,6 @@ def test_a_games_own_finding_codes_are_catalogued_with_it() -> None:
     assert kind_of("false_open_at_showdown") == "false_open" and kind_of("drew_too_many") == "illegal_action"
 
 
-def _toy_hand(folder: Path):  # type: ignore[no-untyped-def]
-    from referee.engine.replay import start_hand
-    from referee.engine.state import HandSetup
-    from referee.rulebook import load_rulebook
-
-    return start_hand(HandSetup(load_rulebook(str(folder / "toy.toml")), [("Ann", 5), ("Bob", 5)], "Ann"))
-
-
-def test_asking_whether_a_games_own_action_is_legal_leaves_the_hand_as_it_was(toy_games: Path) -> None:
-    """The toy keeps who has doubled in a set of its own and has no copy() of its own: asking whether
-    Bob may double (played on a copy) must not make Bob's double, pushed next, his second (toy.3: "A
-    player may double once a hand")."""
-    hand = _toy_hand(toy_games)
-    hand.push(Double("Ann"))
-    assert not hand.legality(Double("Ann")).legal  # Ann has doubled: a second one is flagged
-    assert hand.legality(Double("Bob")).legal
-    assert hand.legality(Double("Bob")).legal  # asked twice: still his first
-    hand.push(Double("Bob"))
-    assert [f.code for f in hand.findings] == []
-    assert hand.stacks == [3, 3]  # each: ante 1, double 1
-
-
-def test_a_card_named_by_a_games_own_event_is_checked_against_the_pack(toy_games: Path) -> None:
-    """The toy's own event naming a card (``Ann: names Kh``, registered with the toy after the engine
-    was imported) is checked like a deal or a show: a joker is not a card of the toy's 52-card pack."""
-    import pytest
-
-    from referee.cards import card
-    from referee.errors import CardError
-
-    hand = _toy_hand(toy_games)
-    hand.push(Name("Ann", card("Kh")))
-    with pytest.raises(CardError, match="Jk1 is not a card of the High card \\(a toy game\\) pack"):
-        hand.push(Name("Bob", card("Jk1")))
-
-
 #: a plug-in that takes the name of a shipped game, in a fresh process: the shipped module is not
 #: imported yet (each loads when first asked for), then it is
 TAKEN_NAME = """
@@ -211,3 +175,39 @@ def test_a_game_taking_a_shipped_games_name_is_refused_naming_the_shipped_one() 
                           text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(here)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["a game named 'stop_the_bus' is registered already (StopTheBus)"] * 2
+
+
+def _toy_hand(folder: Path):  # type: ignore[no-untyped-def]
+    from referee.engine.replay import start_hand
+    from referee.engine.state import HandSetup
+    from referee.rulebook import load_rulebook
+
+    return start_hand(HandSetup(load_rulebook(str(folder / "toy.toml")), [("Ann", 5), ("Bob", 5)], "Ann"))
+
+
+def test_asking_whether_a_games_own_action_is_legal_leaves_the_hand_as_it_was(toy_games: Path) -> None:
+    """The toy keeps who has doubled in a set of its own and has no copy() of its own: asking whether
+    Bob may double (played on a copy) must not make Bob's double, pushed next, his second (toy.3: "A
+    player may double once a hand")."""
+    hand = _toy_hand(toy_games)
+    hand.push(Double("Ann"))
+    assert not hand.legality(Double("Ann")).legal  # Ann has doubled: a second one is flagged
+    assert hand.legality(Double("Bob")).legal
+    assert hand.legality(Double("Bob")).legal  # asked twice: still his first
+    hand.push(Double("Bob"))
+    assert [f.code for f in hand.findings] == []
+    assert hand.stacks == [3, 3]  # each: ante 1, double 1
+
+
+def test_a_card_named_by_a_games_own_event_is_checked_against_the_pack(toy_games: Path) -> None:
+    """The toy's own event naming a card (``Ann: names Kh``, registered with the toy after the engine
+    was imported) is checked like a deal or a show: a joker is not a card of the toy's 52-card pack."""
+    import pytest
+
+    from referee.cards import card
+    from referee.errors import CardError
+
+    hand = _toy_hand(toy_games)
+    hand.push(Name("Ann", card("Kh")))
+    with pytest.raises(CardError, match="Jk1 is not a card of the High card \\(a toy game\\) pack"):
+        hand.push(Name("Bob", card("Jk1")))

@@ -22,8 +22,6 @@ FromOption = Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
                                                  help="Nights that started on this day or later.")]
 ToOption = Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
                                               help="Nights that started on this day or earlier.")]
-SeasonOption = Annotated[str | None, typer.Option("--season", metavar="YEAR",
-                                                  help="The nights of one calendar year (instead of --from/--to).")]
 
 
 def standings(
