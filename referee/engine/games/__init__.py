@@ -9,7 +9,9 @@ game's events, actions and hooks, and the options that game shares with its vari
 
 A game owns everything about itself, on its class: its options (``house_options``), its own actions
 with their hand-format words and finding codes (``actions``), the codes of its other rulings
-(``finding_codes``), its events, handlers and hooks.  To add a game: write its module (see
+(``finding_codes``), the codes of its own that decide a dispute (``dispute_codes``), its phases in
+words (``phase_words``), its spread limit (``spread_limit``), its events, handlers and hooks; nothing
+outside this registry names a game.  To add a game: write its module (see
 ``straight_draw.py``) and its rulebook file, and name it in :data:`SHIPPED` -- or call
 :func:`register` (a plug-in, a test's toy).  A shipped game's module is imported the first time the
 game is asked for; :func:`all_games` imports them all.
