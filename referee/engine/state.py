@@ -55,6 +55,8 @@ if TYPE_CHECKING:
     from referee.engine.options import OptionValue
 
 STANDARD_PACK: frozenset[Card] = frozenset(standard_deck())
+#: what a hand changes in place, and its copy copies (a game's own state included)
+_CONTAINERS: frozenset[type] = frozenset({list, dict, set})
 
 
 @dataclass(frozen=True)
@@ -362,8 +364,11 @@ class HandState(Generic[CarryT]):
         card places, the chips in the middle and the turn engine copy themselves; the rest (the setup, the rulebook, names,
         numbers, tuples, frozen records) is shared."""
         twin = object.__new__(type(self))
-        twin.__dict__.update({name: value.copy() if isinstance(value, (list, dict, set)) else value
-                              for name, value in self.__dict__.items()})
+        state = twin.__dict__
+        state.update(self.__dict__)
+        for name, value in state.items():
+            if type(value) in _CONTAINERS:
+                state[name] = value.copy()
         twin.places = self.places.copy()
         twin.pot = self.pot.copy()
         if self.round is not None:
