@@ -260,7 +260,7 @@ def test_a_stud_misdeal_keeps_the_antes_in_the_pot_for_the_redeal():
     assert o.kind == "misdeal" and o.next_hand.same_dealer and o.next_hand.dealer == "Ann"
     assert (o.next_hand.carry.pot, o.next_hand.carry.antes_in) == (3, True)
     redeal = start_hand(HandSetup(rb, [("Ann", 19), ("Bob", 19), ("Cy", 19)], "Ann", carry_in=o.next_hand.carry))
-    assert redeal.stacks == [19, 19, 19] and redeal.dead == 3
+    assert redeal.stacks == [19, 19, 19] and redeal.pot.dead == 3
 
 
 def test_stud_short_ante_cites_the_ante_option():

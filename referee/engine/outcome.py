@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Self
 
 OUTCOME_KINDS = ("showdown", "uncontested", "passed_out", "false_open", "misdeal", "in_progress")
 
@@ -100,12 +100,12 @@ class Carry:
     antes_in: bool = False
 
     @classmethod
-    def holding(cls, pot: int) -> Carry:
+    def holding(cls, pot: int) -> Self:
         """This game's carry of ``pot`` chips and nothing else."""
         return cls(pot=pot)
 
     @classmethod
-    def adopt(cls, carried: Carry) -> Carry:
+    def adopt(cls, carried: Carry) -> Self:
         """``carried`` (another game's carry, or the base one) as this game's: the fields they share
         kept, the others at their defaults (a night may change games between hands)."""
         if isinstance(carried, cls):

@@ -113,13 +113,15 @@ REVEAL = Action(Reveal, rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+
                 })
 
 
-class SevenCardBrag(WithoutMisdeal):
+class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     """One hand of Seven-card Brag."""
 
     name = "seven_card_brag"
     title = "Seven-card Brag"
     prefix = "brag7"
     phase_words = {"stakes": "the stakes", "reveal": "revealing the hands"}
+    dispute_codes = {"over_limit": ("stake_unequal",), "show_order": ("revealed_out_of_turn", "better_hand_not_first"),
+                     "turn": ("revealed_out_of_turn",), "card_fact": ("round_unverifiable", "declaration_unverifiable")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),
@@ -260,7 +262,7 @@ class SevenCardBrag(WithoutMisdeal):
         if chips < amount:
             self.flag("ante_short", f"{who} could stake only {chips} of {amount}", rule, player=seat)
         self.stacks[seat] -= chips
-        self.dead += chips
+        self.pot.dead += chips
         self.staked[seat] = chips
 
     @handles(Fold, Check, Look, See, Cover)
@@ -489,7 +491,7 @@ class SevenCardBrag(WithoutMisdeal):
     # ------------------------------------------------------------------ the end
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        before = self.carry_in.deals_carried  # type: ignore[attr-defined]
+        before = self.carry_in.deals_carried
         if ended in (CARRIED, REDEAL):
             return SevenCarry(pot=pot, deals_carried=before + 1), ("every player stakes again",)
         return SevenCarry(pot=pot, deals_carried=before if ended == "in_progress" else 0), ()

@@ -81,13 +81,14 @@ class ExchangeChoices:
         return out
 
 
-class StopTheBus(WithoutMisdeal):
+class StopTheBus(WithoutMisdeal[BusCarry]):
     """One deal of Stop the Bus."""
 
     name = "stop_the_bus"
     title = "Stop the Bus"
     prefix = "stopbus"
     phase_words = {"exchanging": "exchanging"}
+    dispute_codes = {"turn": ("exchanging_over", "acted_not_in_game"), "card_fact": ("lowest_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_count": ("illegal_action", "an exchange of a number of cards the rulebook does not allow"),
@@ -457,10 +458,10 @@ class StopTheBus(WithoutMisdeal):
                 self.flag("penalty_short", f"{self.names[s]} pays his last {paid} of the {self.penalty} and is out of "
                           "the game", self.cite("stopbus.6.1"), player=s, action=False)
             self.stacks[s] -= paid
-            self.dead += paid
+            self.pot.dead += paid
             self.penalties.append(Penalty(self.names[s], None, paid, "stopbus.penalty"))
-        pot = self.dead
-        self.dead = 0
+        pot = self.pot.dead
+        self.pot.dead = 0
         left = [s for s in range(self.n) if self.stacks[s] > 0]
         in_game = [self.names[s] for s in left]
         facts: dict[str, object] = {"in_game": in_game, "bus_pot": pot}
