@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
 from referee.store.chain import BrokenChainError
-from referee.ledger.kept import night_figures
+from referee.ledger.kept import CHECK_CHAIN, CHECK_HEAD, Progress, night_figures
 from referee.ledger.settlement import name_order
 from referee.money import format_money
 from referee.money.settings import MissingSetting
@@ -57,6 +57,9 @@ class Standings:
     broken: tuple[tuple[int, str], ...] = ()
     #: the nights replayed for this answer (the others' figures were kept in the store, still fitting their log)
     replayed: tuple[int, ...] = ()
+    #: every counted night's hash chain checked (each event's hash recomputed), not only the head its
+    #: kept figures were signed at
+    chains_checked: bool = False
 
     def money(self, cents: int) -> str:
         text = format_money(abs(cents), self.currency, self.locale)
@@ -153,8 +156,13 @@ def add_up(ledgers: Iterable[tuple[SessionLedger, dict[str, int]]], *, currency:
 
 
 def standings(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
-              currency: str | None = None, include_open: bool = False) -> Standings:
-    """The standings of the sessions that started from ``start`` to ``end`` (days, inclusive, UTC)."""
+              currency: str | None = None, include_open: bool = False, verify: bool = False,
+              progress: Progress | None = None) -> Standings:
+    """The standings of the sessions that started from ``start`` to ``end`` (days, inclusive, UTC).
+    A night's kept figures are believed while they carry the store's signature of the head its log
+    still ends at; ``verify``: and only once every event's hash is recomputed (an event edited in the
+    table, the hashes left as they were, is found).  A night replayed has its chain checked always.
+    ``progress``: wraps the nights to replay (:func:`referee.ledger.kept.night_figures`)."""
     if start and end and start > end:
         raise InputError(f"the range starts ({start}) after it ends ({end})", where="--from",
                          hint="give the earlier day with --from and the later with --to")
@@ -177,7 +185,8 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
             skipped.append((game.id, "still open (its results are provisional)"))
         else:
             counted.append(game)
-    figures = night_figures(store, counted)  # kept figures where they fit the log; the others replayed
+    # kept figures where they fit the log; the others replayed
+    figures = night_figures(store, counted, check=CHECK_CHAIN if verify else CHECK_HEAD, progress=progress)
     ledgers: list[tuple[SessionLedger, dict[str, int]]] = []
     for game in counted:
         found = figures[game.id]  # type: ignore[index]
@@ -213,7 +222,8 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
     ids = tuple(ledger.session_id for ledger, _ in kept if ledger.session_id is not None)
     replayed = tuple(sid for sid, found in figures.items() if not isinstance(found, RefereeError) and found.replayed)
     return replace(add_up(kept, currency=currency, locale=locale, sessions=ids, start=start, end=end,
-                          skipped=tuple(sorted(skipped))), broken=tuple(broken), replayed=replayed)
+                          skipped=tuple(sorted(skipped))), broken=tuple(broken), replayed=replayed,
+                   chains_checked=verify)
 
 
 def _day(moment: datetime) -> date:

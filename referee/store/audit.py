@@ -17,13 +17,19 @@ import ``fingerprint`` (recomputed from the night by the import's own check).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
+from itertools import groupby
+from typing import TYPE_CHECKING
 
 from referee.engine.events import SitDown
 from referee.errors import RefereeError
 from referee.store.codec import decode_event
 from referee.store.log import LogSnapshot, seat_key, table_state
-from referee.store.models import LOG_LEGACY, SESSION_CLOSED
+from referee.store.chain import ChainReport, verify_chain
+from referee.store.models import LOG_LEGACY, SESSION_CLOSED, EventRecord, GameSession
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
 
 
 def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> list[str]:
@@ -64,4 +70,25 @@ def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> li
     return problems
 
 
-__all__ = ["session_problems"]
+def chains(connection: Connection, session_ids: Iterable[int], chunk: int = 5000) -> dict[int, ChainReport]:
+    """Each existing session of ``session_ids`` with its hash chain checked (every event's hash
+    recomputed from its columns): its headers in one query, its events in another, read as plain
+    rows ``chunk`` at a time, session after session, none kept once checked."""
+    from sqlalchemy import select
+
+    ids: Sequence[int] = sorted(set(session_ids))
+    if not ids:
+        return {}
+    sessions = GameSession.__table__  # type: ignore[attr-defined]
+    events = EventRecord.__table__  # type: ignore[attr-defined]
+    headers = {row["id"]: GameSession.model_construct(**row)
+               for row in connection.execute(select(sessions).where(sessions.c.id.in_(ids))).mappings()}
+    reports = {sid: verify_chain(game, ()) for sid, game in headers.items()}  # an empty log
+    rows = connection.execution_options(yield_per=chunk).execute(
+        select(events).where(events.c.session_id.in_(list(headers))).order_by(events.c.session_id, events.c.seq))
+    for sid, logged in groupby(rows, key=lambda row: row.session_id):
+        reports[sid] = verify_chain(headers[sid], logged)
+    return reports
+
+
+__all__ = ["chains", "session_problems"]

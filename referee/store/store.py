@@ -1378,6 +1378,14 @@ class Store:
             )
             return chain.verify_chain(game, rows)
 
+    def verify_chains(self, session_ids: Sequence[int]) -> dict[int, chain.ChainReport]:
+        """:meth:`verify_chain` for each of ``session_ids``, their logs read together as plain rows
+        (:func:`referee.store.audit.chains`): every event's hash recomputed, nothing replayed."""
+        from referee.store.audit import chains
+
+        with self._read(self._snapshot_reader) as session, session.begin():
+            return chains(session.connection(), session_ids)
+
     def verify_all(self) -> list[chain.ChainReport]:
         """:meth:`verify_chain` for every session."""
         return [self.verify_chain(game.id) for game in self.sessions() if game.id is not None]
