@@ -137,7 +137,7 @@ def _verifies(key: bytes | None, values: Any, kind: str, *, prefix: str = "") ->
                             values["head"], values["format"], values["referee"], values["document"])
     except (TypeError, ValueError):  # a document that is no JSON value any more
         return False
-    return signed(key, _PURPOSE, text, values["digest"])
+    return signed(key, _PURPOSE, text, values[prefix + "digest"])
 
 
 @cache
@@ -152,7 +152,7 @@ def _heads_and_kept() -> Any:
     return (select(sessions, last.with_only_columns(events.c.seq).scalar_subquery().label("events_last_seq"),
                    last.with_only_columns(events.c.hash).scalar_subquery().label("events_last_hash"),
                    kept.c.seq.label("kept_seq"), kept.c.head, kept.c.format, kept.c.referee, kept.c.document,
-                   kept.c.digest)
+                   kept.c.digest.label("kept_digest"))
             .select_from(sessions.outerjoin(kept, and_(kept.c.session_id == sessions.c.id, kept.c.kind == FIGURES)))
             .where(sessions.c.id.in_(bindparam("ids", expanding=True))))
 
