@@ -1,7 +1,7 @@
 """Every session column that counts is the log's or signed: a close is an event, a row carries a digest.
 
 Revision ID: 0012
-Revises: 0008
+Revises: 0011
 Create Date: 2026-12-05
 
 * ``sessions.digest``: HMAC-SHA256, under the store's key (:mod:`referee.store.key`), of the row's
@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0012"
-down_revision: str | None = "0008"
+down_revision: str | None = "0011"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
