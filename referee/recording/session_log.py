@@ -51,6 +51,8 @@ from referee.engine.events import (
     RulebookText,
     SetDealer,
     SitDown,
+    Unvoided,
+    Voided,
 )
 from referee.errors import HandFileError, InputError, StoreError
 from referee.handfile import parse_night, write_hand, write_night
@@ -398,12 +400,16 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         written = write_hand(plain)
         lines += ["", written[0], *notes_here, *written[1:]]
     after = [comment(e, "after the last hand") for e in log.closing if not _in_closing(e) or not in_hand_format(e)]
+    # the night's void and its undoing: lines after the last hand (wherever the log holds them: they
+    # are about the whole night), read back as the same events
+    voids = tuple(replace(e, line=None) for _, e in log.money if isinstance(e, (Voided, Unvoided)))
+    expected = replace(expected, closing=expected.closing + voids)
     if expected.closing:  # the changes after the last hand: lines of the night, their money as comments
         written = write_closing(expected.closing)
         lines += ["", written[0], *after, *written[1:]]
         after = []
     after += [comment(e, "recorded in the log") for e in night.rulings]
-    after += [comment(e, "recorded in the log") for _, e in log.money]
+    after += [comment(e, "recorded in the log") for _, e in log.money if not isinstance(e, (Voided, Unvoided))]
     if after:
         lines += ["", *after]
     text = "\n".join(lines) + "\n"
