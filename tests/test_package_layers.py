@@ -25,7 +25,7 @@ PACKAGE = Path(referee.__file__).resolve().parent
 #: rule prefixes and the options each declares), so the rulebook sits above the engine; the engine
 #: names the Rulebook type only in type hints.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("referee", "errors", "cards", "money", "resources", "files", "plain_words"),  # foundation
+    ("referee", "errors", "cards", "money", "resources", "files", "plain_words", "plain_data"),  # foundation
     ("ranking",),
     ("engine",),
     ("rulebook",),
