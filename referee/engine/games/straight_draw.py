@@ -1,4 +1,4 @@
-"""Straight five-card draw, "anything opens" (RULES.md section 1, seed-002).
+"""Straight five-card draw, "anything opens" (rulebook ``straight_draw``, seed-002).
 
 Phases: antes -> deal -> ``round1`` -> ``draw`` -> ``round2`` -> ``showdown``; a hand can also end
 ``uncontested`` (one player left), ``passed_out`` (nobody bet), or ``misdeal``.  Jackpots
@@ -141,7 +141,7 @@ class StraightDraw(HandState):
     title = "straight draw"
     aliases = ("five-card draw", "draw")
     prefix = "draw"
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("draw.ante", "dealer_antes_N | each_player_antes_1",
                "who puts the ante in before the deal", "seed-002; hoyle-jp", shared=True),
