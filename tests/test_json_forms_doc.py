@@ -72,6 +72,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
         "chain_json": json_doc.chain_json(chain),
         "transfer_json": json_doc.transfer_json(settlement.transfers[0], ledger.money),
         "settlement_json": json_doc.settlement_json(ledger, settlement),
+        "rulebook_json": json_doc.rulebook_json(hand.rulebook),
     }
 
 

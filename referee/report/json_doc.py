@@ -2,7 +2,8 @@
 
 A hand (:func:`hand_json`), the table after an event (:func:`table_json`), a session's header
 (:func:`session_json`), its hash chain (:func:`chain_json`), a transfer (:func:`transfer_json`), a
-settlement (:func:`settlement_json`), a finding (:func:`finding_json`), and the documents made of them:
+settlement (:func:`settlement_json`), a finding (:func:`finding_json`), a rulebook (:func:`rulebook_json`),
+and the documents made of them:
 a replayed night (:func:`night_json`, schema ``referee.replay/2``; ``--json`` of ``replay``), a
 session log (``export --json``, :func:`referee.recording.session_log.log_document`), ``session show
 --json``, ``settle --json``, the kept results and the players' page.  Each form is built field by
@@ -246,6 +247,21 @@ def night_json(night: Night, replayed: "ReplayedNight", *, opening: Iterable[Sit
     }
 
 
+def rulebook_json(book: "Rulebook") -> dict[str, Any]:
+    """A rulebook: its name, game, title, source file and the rulebook it extends, every option's
+    value, every rule's text as in force, and each option's rule text for its value."""
+    return {
+        "name": book.name,
+        "game": book.game,
+        "title": book.title,
+        "source": book.source,
+        "extends": book.extends,
+        "options": dict(book.options),
+        "rules": {rule_id: book.rules[rule_id] for rule_id in book.rule_ids()},
+        "option_rules": {name: book.rule_text(name) for name in book.schema_names()},
+    }
+
+
 # ---------------------------------------------------------------- sessions and money
 
 
@@ -320,5 +336,5 @@ def amended_json(before: "SessionLedger", after: "SessionLedger", was: "Settleme
 
 
 __all__ = ["SCHEMA", "amended_json", "chain_json", "change_json", "finding_json", "hand_json", "night_json",
-           "penalty_json", "penalty_words", "plain", "pot_json", "rule_text", "ruling_json", "schema_path",
-           "session_json", "settlement_json", "table_json", "timeline_json", "transfer_json"]
+           "penalty_json", "penalty_words", "plain", "pot_json", "rule_text", "rulebook_json", "ruling_json",
+           "schema_path", "session_json", "settlement_json", "table_json", "timeline_json", "transfer_json"]
