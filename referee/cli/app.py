@@ -76,6 +76,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("serve", "serve", "serve"),
     ("standings", "standings", "standings"),
     ("import-ledger", "standings", "import_ledger"),
+    ("player", "player", "app"),
+    ("tab", "tab", "app"),
     ("session", "session", "app"),
     ("rulebook", "rulebook", "app"),
     ("db", "db", "app"),

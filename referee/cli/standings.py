@@ -18,14 +18,19 @@ from referee.money.settings import check_setting
 from referee.plain_words import literal, plural
 
 
+FromOption = Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
+                                                 help="Nights that started on this day or later.")]
+ToOption = Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
+                                              help="Nights that started on this day or earlier.")]
+SeasonOption = Annotated[str | None, typer.Option("--season", metavar="YEAR",
+                                                  help="The nights of one calendar year (instead of --from/--to).")]
+
+
 def standings(
     ctx: typer.Context,
-    start: Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
-                                              help="Nights that started on this day or later.")] = None,
-    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
-                                            help="Nights that started on this day or earlier.")] = None,
-    season: Annotated[str | None, typer.Option("--season", metavar="YEAR",
-                                               help="The nights of one calendar year (instead of --from/--to).")] = None,
+    start: FromOption = None,
+    end: ToOption = None,
+    season: SeasonOption = None,
     table: Annotated[str | None, typer.Option("--table", metavar="NAME", help="Only the nights at this table.")] = None,
     currency: Annotated[str | None, typer.Option("--currency", metavar="CODE",
                                                  help="Add up the nights kept in this currency (default: the "
@@ -35,16 +40,10 @@ def standings(
     db: DbOption = None,
 ) -> None:
     """Players' results across nights: one row per person, aliases merged."""
-    from referee.ledger.standings import parse_day, season_range
+    from referee.ledger.standings import day_range
     from referee.ledger.standings import standings as add_up
 
-    if season is not None:
-        if start or end:
-            raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
-        first, last = season_range(season)
-    else:
-        first = parse_day(start, "--from") if start else None
-        last = parse_day(end, "--to") if end else None
+    first, last = day_range(start, end, season)
     if currency is not None:
         try:
             currency = check_setting("currency", currency)[1]

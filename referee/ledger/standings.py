@@ -127,6 +127,16 @@ def parse_day(text: str, option: str) -> date:
         raise InputError(f"bad date {text!r}", where=option, hint="write a day as YYYY-MM-DD, like 2026-03-31") from None
 
 
+def day_range(start: str | None, end: str | None, season: str | None) -> tuple[date | None, date | None]:
+    """The days ``--from``/``--to`` or ``--season`` choose (None: no bound), as the commands that
+    choose nights by their day read them."""
+    if season is not None:
+        if start or end:
+            raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
+        return season_range(season)
+    return (parse_day(start, "--from") if start else None, parse_day(end, "--to") if end else None)
+
+
 def add_up(ledgers: Iterable[tuple[SessionLedger, dict[str, int]]], *, currency: str, locale: str,
            sessions: tuple[int, ...] = (), start: date | None = None, end: date | None = None,
            skipped: tuple[tuple[int, str], ...] = ()) -> Standings:
@@ -220,5 +230,5 @@ def _day(moment: datetime) -> date:
     return moment.date()
 
 
-__all__ = ["StandingRow", "Standings", "UnreplayableNight", "add_up", "parse_day", "refuse_void", "replaying",
+__all__ = ["StandingRow", "Standings", "UnreplayableNight", "add_up", "day_range", "parse_day", "refuse_void", "replaying",
            "season_range", "standings", "unreplayable", "void_command"]

@@ -250,4 +250,51 @@ class RequestRecord(SQLModel, table=True):
     created_at: datetime = _time_field()
 
 
-TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult, RequestRecord)
+class PaymentDetails(SQLModel, table=True):
+    """How a player wants to be paid (migration 0009): kept with the player, not in a night's log (they
+    change, and they are no fact of a night).  Every field is optional and checked before it is
+    written (:mod:`referee.ledger.paying`): ``iban`` compact, ``bic`` as given by the bank,
+    ``name_latin`` the account holder's name as the bank expects it (None: the player's name,
+    transliterated), ``paypal`` a PayPal.me name, ``revolut`` a Revolut tag, ``swish`` a Swish
+    number, ``upi`` a UPI address, ``note`` a free "how to pay me" line."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
+    __tablename__ = "payment_details"
+
+    player_id: int = Field(foreign_key="players.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
+    iban: str | None = Field(default=None, max_length=34)
+    bic: str | None = Field(default=None, max_length=11)
+    name_latin: str | None = Field(default=None, max_length=70)
+    paypal: str | None = Field(default=None, max_length=20)
+    revolut: str | None = Field(default=None, max_length=32)
+    swish: str | None = Field(default=None, max_length=20)
+    upi: str | None = Field(default=None, max_length=100)
+    note: str | None = Field(default=None, max_length=200)
+    updated_at: datetime = _time_field()
+
+
+class TabPaymentRecord(SQLModel, table=True):
+    """A payment against the running tab across nights (migration 0010), kept as a fact: ``payer`` paid
+    ``payee`` ``cents`` in ``currency`` (the names as the tab names them: players, or a banker).
+    Append-only, like the log; which debts it clears is worked out when the tab is read
+    (:mod:`referee.ledger.tab`).  ``key`` is the identity of the command that recorded it
+    (:mod:`referee.store.tab_payments`), asked when the last payment was ``asked_at`` (0: none)."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
+    __tablename__ = "tab_payments"
+    __table_args__ = (CheckConstraint("cents > 0", name="cents_positive"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    payer: str = Field(max_length=NAME_MAX)
+    payee: str = Field(max_length=NAME_MAX)
+    cents: int
+    currency: str = Field(max_length=3)
+    asked_at: int
+    key: str = Field(max_length=HASH_LENGTH, unique=True)
+    created_at: datetime = _time_field()
+
+
+TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult, RequestRecord,
+                 PaymentDetails, TabPaymentRecord)
