@@ -14,6 +14,7 @@ import pytest
 from referee.handfile import read_night
 from referee.handfile.replay import replay_night_file
 from referee.ledger.ledger import session_ledger
+from referee.ledger.paying import ways_to_pay
 from referee.recording.night_file import record_night
 from referee.report import json_doc
 from referee.store.store import open_store
@@ -73,6 +74,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
         "transfer_json": json_doc.transfer_json(settlement.transfers[0], ledger.money),
         "settlement_json": json_doc.settlement_json(ledger, settlement),
         "rulebook_json": json_doc.rulebook_json(hand.rulebook),
+        "pay_way_json": json_doc.pay_way_json(ways_to_pay({"paypal": "AnnExample"}, "Ann", 275, "EUR", "en_GB", "€2.75")[0]),
     }
 
 

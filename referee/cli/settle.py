@@ -166,12 +166,11 @@ def settle(
         typer.echo(render_message(context, template), nl=False)
         return
     if as_json:
-        from referee.report.json_doc import amended_json, settlement_json
+        from referee.report.json_doc import amended_json, pay_way_json, settlement_json, transfer_json
 
         data = settlement_json(ledger, result)
-        data["how_to_pay"] = [{"payer": p.transfer.payer, "payee": p.transfer.payee, "cents": p.transfer.cents,
-                               "ways": [{k: v for k, v in w.to_dict().items() if k != "qr"} for w in p.ways]}
-                              for p in paying]
+        data["how_to_pay"] = [{**transfer_json(p.transfer, ledger.money),
+                               "ways": [pay_way_json(w, code=False) for w in p.ways]} for p in paying]
         if amended is not None:
             data["amended"] = amended_json(amended[0], ledger, amended[1])
         if done is not None:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from referee.engine.state import Snapshot
     from referee.handfile.replay import ReplayedHand, ReplayedNight
     from referee.ledger.ledger import SessionLedger
+    from referee.ledger.paying import PayWay
     from referee.ledger.settlement import Settlement, Transfer
     from referee.rulebook import Rulebook
     from referee.store.chain import ChainReport
@@ -299,6 +300,17 @@ def transfer_json(transfer: "Transfer", money: Callable[[int], str] | None = Non
     return out
 
 
+def pay_way_json(way: "PayWay", *, code: bool = True) -> dict[str, Any]:
+    """One way to pay a transfer's payee: the scheme (``kind``, ``label``), what to do in words
+    (``text``; ``words`` with the link), the link; with ``code`` also its QR code as an SVG ``data:``
+    URI (``qr``, null when it has none) for a page to show."""
+    out: dict[str, Any] = {"kind": way.kind, "label": way.label, "text": way.text, "words": way.words,
+                           "link": way.link}
+    if code:
+        out["qr"] = way.svg_data_uri()
+    return out
+
+
 def settlement_json(ledger: "SessionLedger", result: "Settlement") -> dict[str, Any]:
     """Who pays whom: the method, each balance, the difference and who absorbed it, the transfers
     still to make, those paid, the plain debts (not simplified), notes, and who is provisional."""
@@ -336,5 +348,5 @@ def amended_json(before: "SessionLedger", after: "SessionLedger", was: "Settleme
 
 
 __all__ = ["SCHEMA", "amended_json", "chain_json", "change_json", "finding_json", "hand_json", "night_json",
-           "penalty_json", "penalty_words", "plain", "pot_json", "rule_text", "rulebook_json", "ruling_json",
+           "pay_way_json", "penalty_json", "penalty_words", "plain", "pot_json", "rule_text", "rulebook_json", "ruling_json",
            "schema_path", "session_json", "settlement_json", "table_json", "timeline_json", "transfer_json"]

@@ -41,7 +41,7 @@ from referee.ledger.paying import details_by_seat, transfer_ways
 from referee.recording.session_log import SessionLog, read_session_log
 from referee.report.chart import chips_chart
 from referee.report.document import HandLines
-from referee.report.json_doc import finding_json, settlement_json
+from referee.report.json_doc import finding_json, pay_way_json, settlement_json
 from referee.rulebook.loader import load_rules
 from referee.store.log import LogSnapshot
 
@@ -223,7 +223,7 @@ class PublicPage:
             ways = transfer_ways(report.ledger, report.settlement.transfers, paying, snapshot.session.started_at)
             for transfer, way in zip(transfers, ways, strict=True):
                 # a payee's details go on the transfers to him only: the page never shows them as anyone else's
-                transfer["pay"] = [w.to_dict() for w in way.ways]
+                transfer["pay"] = [pay_way_json(w) for w in way.ways]
             settlement["players"] = [{"name": s.name, "balance": s.balance,
                                       "pays": [t for t in transfers if t["payer"] == s.name],
                                       "gets": [t for t in transfers if t["payee"] == s.name]}
