@@ -51,8 +51,8 @@ def documented_forms() -> dict[str, set[str]]:
 def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """One example of every form, made by its function from the Friday night."""
     night = read_night(FRIDAY)
-    replayed = replay_night_file(night)
-    demo = replay_night_file(read_night(DEMO)).hands
+    replayed = replay_night_file(night, snapshots=True)
+    demo = replay_night_file(read_night(DEMO), snapshots=True).hands
     hand = next(h for h in demo if h.replay.outcome.penalties)
     found = next(h for h in demo if h.replay.findings)
     url = f"sqlite:///{tmp_path_factory.mktemp('forms') / 'forms.sqlite3'}"
@@ -91,7 +91,7 @@ def test_a_documented_form_has_the_keys_its_function_makes(function: str, made: 
 
 def test_a_step_of_the_timeline_is_the_table_after_it_with_the_action_in_words() -> None:
     """A timeline step holds the table form whole (docs/json.md: "the step's own fields, then the table's")."""
-    replayed = replay_night_file(read_night(FRIDAY))
+    replayed = replay_night_file(read_night(FRIDAY), snapshots=True)
     hand = replayed.hands[0]
     for step, state in zip(json_doc.timeline_json(hand), hand.replay.states, strict=True):
         table = json_doc.table_json(state)

@@ -223,3 +223,42 @@ def test_the_demos_players_details_go_to_the_demo_store_once_and_never_over_a_pl
     with open_store(url) as store:
         assert details_of(store, "Eve")[1] == {"paypal": "EveOwn"}
         assert details_of(store, "Dee")[1] == {"paypal": "DeeExample", "note": "or cash at the next game"}
+
+
+def test_a_player_who_sat_under_an_alias_is_paid_with_his_own_details_and_name(sqlite_url: str) -> None:
+    from referee.ledger.paying import details_by_seat
+    from referee.store.store import SeatSpec
+
+    with open_store(sqlite_url) as store:
+        store.add_player("Дмитрий Шостакович")
+        store.add_alias("Дмитрий Шостакович", "Dima")
+        session = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=100,
+                                    seats=[SeatSpec("Dima", 100), SeatSpec("Ann", 100)])
+        assert session.id is not None
+    ok("player", "pay-details", "Дмитрий Шостакович", "--iban", IBAN, "--db", sqlite_url)
+    with open_store(sqlite_url) as store:
+        assert details_by_seat(store, session.id) == {"Dima": {"iban": IBAN, "name_latin": "Dmitriy Shostakovich"}}
+
+
+def test_details_given_after_the_night_closed_reach_a_running_players_page(sqlite_url: str) -> None:
+    """The page of a closed night is read again when a payee changes his details, as when an action is
+    logged; the page carries them on the transfers to him only."""
+    from helpers.scoreboard import new_session
+
+    from referee.scoreboard.feed import NightFeed
+
+    sid = new_session(sqlite_url)  # Ann, Bob, Cy, Dee, 100 chips each at 1.00
+    with open_store(sqlite_url) as store:
+        store.close_session(sid, {"Ann": 150, "Bob": 50, "Cy": 100, "Dee": 100})
+        feed = NightFeed(store, sid)
+        view = feed.read()[1]
+        assert view is not None
+        assert view["settlement"]["transfers"] == [{"payer": "Bob", "payee": "Ann", "amount": "€50.00", "pay": []}]
+        assert feed.read()[1] is None  # nothing changed: nothing to send
+        ok("player", "pay-details", "Ann", "--paypal", "AnnEx", "--db", sqlite_url)
+        view = feed.read()[1]
+        assert view is not None
+        [way] = view["settlement"]["transfers"][0]["pay"]
+        assert (way["kind"], way["link"]) == ("paypal", "https://paypal.me/AnnEx/50.00EUR")
+        bob, ann = (next(p for p in view["settlement"]["players"] if p["name"] == n) for n in ("Bob", "Ann"))
+        assert bob["pays"][0]["pay"] == [way] and ann["pays"] == []

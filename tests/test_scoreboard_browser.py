@@ -237,3 +237,33 @@ def test_a_phone_sees_an_unshown_showdown_wait_for_the_shows_then_the_winner(sql
         shown = tmp_path / "scoreboard-phone-after-the-shows.png"
         browser.save_screenshot(str(shown))
         _keep(shown)
+
+
+def test_a_season_page_and_a_players_page_fit_a_phone(tmp_path: Path, browser) -> None:
+    """``referee serve --season``: the league table and a player's page (his chart, his ruling) at 390 px."""
+    from selenium.webdriver.common.by import By
+
+    from helpers.cli import ok
+    from helpers.league import record_nights
+    from test_league_tables import NIGHTS
+
+    url = demo_night(tmp_path)  # Cy's false open, ruled on
+    record_nights(url, tmp_path, NIGHTS)
+    ok("season", "new", "All of it", "--from", "2026-01-01", "--to", "2027-12-31", "--scoring", "points-by-place",
+       "--db", url)
+    with Served(url, "--season=All of it") as served:
+        browser.get(served.url)
+        assert "1 Bob 6 46 −€27.00" in _text(browser, "#league")  # text-transform: the heading reads in capitals
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        shot = tmp_path / "season-phone.png"
+        browser.save_screenshot(str(shot))
+        _keep(shot)
+        [cy] = [a for a in browser.find_elements(By.CSS_SELECTOR, "#league a") if a.text == "Cy"]
+        cy.click()
+        _wait(browser, lambda d: _text(d, "#player") == "Cy")
+        assert "Dee says Cy's open was false" in _text(browser, "#concerns")
+        assert browser.find_element(By.CSS_SELECTOR, ".chart svg").size["width"] <= 390
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        shot = tmp_path / "season-player-phone.png"
+        browser.save_screenshot(str(shot))
+        _keep(shot)

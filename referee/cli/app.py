@@ -78,6 +78,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("import-ledger", "standings", "import_ledger"),
     ("player", "player", "app"),
     ("tab", "tab", "app"),
+    ("season", "season", "app"),
     ("session", "session", "app"),
     ("rulebook", "rulebook", "app"),
     ("db", "db", "app"),

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from referee.ledger.ledger import SessionLedger
+    from referee.ledger.paying import TransferWays
     from referee.ledger.settlement import Settlement, Transfer
 
 
@@ -189,11 +190,8 @@ def settle(
             out.print(f"Recorded: ledger {name} = {value}", style="dim", markup=False)
         for t in recorded:
             out.print(literal(f"Recorded: {t.payer} paid {t.payee} {ledger.money(t.cents)}"))
-    print_settlement(out, ledger, result, explain=explain)
-    if paying:
-        from referee.report.terminal import print_how_to_pay
-
-        print_how_to_pay(out, ledger, paying, codes=out.is_terminal if codes is None else codes)
+    print_settlement(out, ledger, result, explain=explain, paying=paying,
+                     codes=out.is_terminal if codes is None else codes)
     if amended is not None:
         print_what_changed(out, amended[0], ledger, amended[1], result)
 
@@ -255,9 +253,10 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
                                                                    for t in now.paid)))
 
 
-def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False) -> None:
+def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False,
+                     paying: tuple[TransferWays, ...] = (), codes: bool = False) -> None:
     """The balances, the transfers still to make (with ``explain``: what each clears, and the plain
-    debts beside), and what was paid."""
+    debts beside), what was paid, and how to pay each payee (``paying``; ``codes``: draw the QR codes)."""
     from referee.ledger.payments import list_key
 
     money, signed = ledger.money, ledger.signed
@@ -313,6 +312,10 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
                                                                for t in result.paid)))
     for note in result.notes:
         out.print(f"[dim]Note:[/] {literal(note)}")
+    if paying:
+        from referee.report.terminal import print_how_to_pay
+
+        print_how_to_pay(out, ledger, paying, codes=codes)
     if result.transfers and not explain:
         out.print(f"[dim]Mark one paid with: referee settle {ledger.session_id} --paid N@{list_key(result)} · "
                   f"see why with --explain[/]")

@@ -22,15 +22,15 @@ FromOption = Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
                                                  help="Nights that started on this day or later.")]
 ToOption = Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
                                               help="Nights that started on this day or earlier.")]
-SeasonOption = Annotated[str | None, typer.Option("--season", metavar="YEAR",
-                                                  help="The nights of one calendar year (instead of --from/--to).")]
 
 
 def standings(
     ctx: typer.Context,
     start: FromOption = None,
     end: ToOption = None,
-    season: SeasonOption = None,
+    season: Annotated[str | None, typer.Option("--season", metavar="NAME|YEAR",
+                                               help="A named season's league table (`referee season list`), or the "
+                                                    "nights of one calendar year (instead of --from/--to).")] = None,
     table: Annotated[str | None, typer.Option("--table", metavar="NAME", help="Only the nights at this table.")] = None,
     currency: Annotated[str | None, typer.Option("--currency", metavar="CODE",
                                                  help="Add up the nights kept in this currency (default: the "
@@ -43,6 +43,10 @@ def standings(
     from referee.ledger.standings import day_range
     from referee.ledger.standings import standings as add_up
 
+    if season is not None and not (season.strip().isascii() and season.strip().isdigit()):
+        if start or end:  # a named season: its league table
+            raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
+        return league_standings(ctx, season, csv, db)
     first, last = day_range(start, end, season)
     if currency is not None:
         try:
@@ -61,6 +65,30 @@ def standings(
             typer.echo(f"Wrote the standings of {plural(len(result.sessions), 'night')} to {written}")
         return
     print_standings(result, season)
+
+
+def league_standings(ctx: typer.Context, season: str, csv: str | None, db: str | None) -> None:
+    """``standings --season NAME``: the named season's league table, points and money side by side."""
+    from referee.season.report import season_report
+    from referee.season.terminal import league_rows, print_league
+
+    with open_for(ctx, db) as store:
+        report = season_report(store, season, with_players=False)
+    if csv is not None:
+        from referee.ledger.csv_files import csv_text, write_text
+
+        columns = ("rank", "player", "nights", "counted", "points", "net", "net_cents", "currency", "tie_break")
+        rows = [[row.rank or "", row.player, row.nights, row.counted, row.points, report.money(row.net_cents),
+                 row.net_cents, report.currency, cells[-1]]
+                for row, cells in zip(report.league.rows, league_rows(report.league, report.signed), strict=True)]
+        written = write_text(csv, csv_text(columns, rows), option="--csv")
+        if written is not None:
+            typer.echo(f"Wrote the league table of {report.span.name} to {written}")
+        return
+    out = console()
+    print_league(out, report.league, report.signed, f"Standings · {report.span.words()} · {report.currency}")
+    for sid, why in report.skipped:
+        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
 
 
 def print_standings(result: object, season: str | None) -> None:

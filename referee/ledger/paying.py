@@ -43,12 +43,13 @@ if TYPE_CHECKING:
     from referee.ledger.settlement import Transfer
     from referee.store.store import Store
 
-#: EPC069-12's limits: the beneficiary's name, the unstructured remittance text, the whole payload
+#: EPC069-12's limits: the beneficiary's name, the unstructured remittance text (segno checks the
+#: whole payload's 331 bytes)
 EPC_NAME_MAX: Final = 70
 EPC_TEXT_MAX: Final = 140
-EPC_BYTES_MAX: Final = 331
-#: what a Swish message may hold
+#: what a Swish message and a UPI transaction note may hold
 SWISH_MESSAGE_MAX: Final = 50
+UPI_NOTE_MAX: Final = 80
 NOTE_MAX: Final = 200
 
 #: the characters every SEPA bank takes (the EPC's Latin character set); others become a space
@@ -282,7 +283,7 @@ def ways_to_pay(details: Mapping[str, str], payee: str, cents: int, currency: st
         ways.append(PayWay("swish", "Swish", f"{money} to Swish {details['swish']}", link=link))
     if details.get("upi") and currency == "INR":
         query = urlencode({"pa": details["upi"], "pn": bank_name(details, payee), "am": amount, "cu": "INR",
-                           "tn": text[:80].rstrip()}, quote_via=quote)
+                           "tn": text[:UPI_NOTE_MAX].rstrip()}, quote_via=quote)
         link = f"upi://pay?{query}"
         ways.append(PayWay("upi", "UPI", f"{money} to {details['upi']}", link=link))
     if details.get("note"):
@@ -317,12 +318,24 @@ def transfer_ways(ledger: SessionLedger, transfers: Sequence[Transfer], details:
 
 def details_by_seat(store: Store, session_id: int) -> dict[str, dict[str, str]]:
     """The payment details of each person at session ``session_id``, by the name he sat under (a
-    player's details are his under every alias)."""
+    player's details are his under every alias; the name a bank gets, unless he gave one, is the
+    player's own name, not the alias he sat under)."""
     from referee.store.payment_details import details_by_player
 
     seats = store.seats(session_id)
     found = details_by_player(store, (s.player_id for s in seats))
-    return {s.name: found[s.player_id] for s in seats if s.player_id in found}
+    if not found:
+        return {}
+    names = {p.id: p.name for p in store.players()}
+    out: dict[str, dict[str, str]] = {}
+    for seat in seats:
+        details = found.get(seat.player_id)
+        if details is None:
+            continue
+        if "iban" in details and "name_latin" not in details:
+            details = details | {"name_latin": bank_name({}, names.get(seat.player_id, seat.name))}
+        out[seat.name] = details
+    return out
 
 
 __all__ = ["CHECKS", "FIELD_WORDS", "OPTION_NAMES", "PayWay", "TransferWays", "bank_name", "check_details",

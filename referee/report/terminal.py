@@ -65,7 +65,7 @@ def print_how_to_pay(out: Console, ledger: SessionLedger, paying: tuple[Transfer
                 qr = way.qr()
                 assert qr is not None
                 drawn = io.StringIO()
-                qr.terminal(out=drawn, compact=True, border=2)
+                qr.terminal(out=drawn, compact=True)  # the standard quiet zone of 4 modules
                 out.print(lit(drawn.getvalue().rstrip("\n")), highlight=False, soft_wrap=True, no_wrap=True, crop=False)
 
 

@@ -18,11 +18,11 @@ The schema itself is created and changed only by the alembic migrations in
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Final
 
 from pydantic import ConfigDict
-from sqlalchemy import CheckConstraint, ForeignKeyConstraint, Index, UniqueConstraint
+from sqlalchemy import CheckConstraint, ForeignKeyConstraint, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from referee.store.types import JSONDocument, UTCDateTime, utcnow
@@ -296,5 +296,27 @@ class TabPaymentRecord(SQLModel, table=True):
     created_at: datetime = _time_field()
 
 
+class SeasonRecord(SQLModel, table=True):
+    """A named season (migration 0011): the nights from ``first_day`` to ``last_day`` (UTC days,
+    inclusive) at ``table_name`` (any table when None) belong to it; ``scoring`` is the scoring TOML
+    it ranks by, as given (None: by net money), ``scoring_source`` where it was read from."""
+
+    model_config = TABLE_CONFIG  # type: ignore[assignment]
+
+    __tablename__ = "seasons"
+    __table_args__ = (CheckConstraint("first_day <= last_day", name="season_days_in_order"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=NAME_MAX)
+    name_key: str = Field(max_length=NAME_MAX, unique=True)
+    first_day: date
+    last_day: date
+    table_name: str | None = Field(default=None, max_length=NAME_MAX)
+    scoring: str | None = Field(default=None, sa_type=Text)
+    scoring_source: str | None = Field(default=None, max_length=200)
+    created_at: datetime = _time_field()
+    closed_at: datetime | None = _time_field(nullable=True)
+
+
 TABLES: Final = (Player, PlayerAlias, GameSession, SeatRecord, HandRecord, EventRecord, NightResult, RequestRecord,
-                 PaymentDetails, TabPaymentRecord)
+                 PaymentDetails, TabPaymentRecord, SeasonRecord)
