@@ -127,7 +127,7 @@ def test_discards_kept_face_down_that_hold_no_openers_are_a_false_open_at_the_sh
              kept_face_down=True),
         Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
         show("Bob", "Ah Ks Ad Ac 3h"), show("Cy", "Qs Qd 9c 8h 3s")]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert [f.rule for f in kinds(r, "false_open")] == ["jackpots.9"] and not kinds(r, "unverifiable")
     assert r.outcome.pots[0].winners == ("Cy",) and r.outcome.pots[0].amount == 8
     assert r.outcome.stacks == {"Ann": 97, "Bob": 95, "Cy": 107, "Dee": 101}

@@ -74,7 +74,7 @@ def test_the_bring_in_among_equal_lowest_upcards(tie, bring_in):
     Bob's by the deal's order, Cy's by suit; the player on the bring-in's left acts next."""
     deal = [hole("Bob", "Kc"), hole("Cy", "Kd"), hole("Ann", "Kh"),
             up("Bob", "2h"), up("Cy", "2c"), up("Ann", "9d")]
-    r = replay_hand(setup({"stud.first_round": "bring_in_lowest_upcard", "stud.upcard_tie": tie}), deal)
+    r = replay_table(setup({"stud.first_round": "bring_in_lowest_upcard", "stud.upcard_tie": tie}), deal)
     state = r.states[-1]
     assert dict(zip(("Ann", "Bob", "Cy"), state.stacks))[bring_in] == 49
     assert sum(state.stacks) == 149
