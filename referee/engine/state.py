@@ -107,16 +107,6 @@ class Snapshot:
         """The players still in the hand."""
         return tuple(n for n, alive in zip(self.names, self.live) if alive)
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "action": self.action,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "stacks": list(self.stacks),
-            "pot": self.pot,
-            "in_hand": list(self.in_hand),
-        }
-
 
 class Choices(Protocol):
     """What a player may do now, as a turn engine (or a game outside its turns) answers it: in words,
@@ -195,16 +185,6 @@ class Legality:
     @property
     def rules(self) -> tuple[str, ...]:
         return tuple(f.rule for f in self.findings if f.rule)
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "legal": self.legal,
-            "message": self.message,
-            "rules": list(self.rules),
-            "to_act": self.to_act,
-            "legal_actions": list(self.legal_actions),
-            "findings": [f.to_dict() for f in self.findings],
-        }
 
 
 def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[..., None]]:

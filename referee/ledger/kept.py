@@ -33,6 +33,7 @@ from referee.engine.money import GameMoney
 from referee.errors import RefereeError
 from referee.ledger.ledger import ChipCheck, Difference, Entry, PlayerLine, SessionLedger
 from referee.money.settings import MoneySettings
+from referee.plain_data import plain
 from referee.ledger.settlement import Transfer
 
 if TYPE_CHECKING:
@@ -132,16 +133,6 @@ def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
 # ---------------------------------------------------------------- the document
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
 def _tuples(value: Any) -> Any:
     """JSON's lists back to the tuples the ledger's records hold."""
     if isinstance(value, list):
@@ -160,12 +151,15 @@ def _record(cls: type, data: Mapping[str, Any], **decoded: Any) -> Any:
 
 def encode(figures: NightFigures, status: str) -> dict[str, Any]:
     """The document kept for ``figures`` of a night in ``status`` (open or closed)."""
+    from referee.report.json_doc import transfer_json
+
     ledger = figures.ledger
-    doc = {f.name: _plain(asdict(getattr(ledger, f.name)) if f.name in ("settings", "check", "difference")
+    doc = {f.name: plain(asdict(getattr(ledger, f.name)) if f.name in ("settings", "check", "difference")
                           else getattr(ledger, f.name))
            for f in fields(SessionLedger)}
-    for name in ("players", "entries", "games", "payments"):
-        doc[name] = [_plain(asdict(item)) for item in getattr(ledger, name)]
+    for name in ("players", "entries", "games"):
+        doc[name] = [plain(asdict(item)) for item in getattr(ledger, name)]
+    doc["payments"] = [transfer_json(t) for t in ledger.payments]
     doc["whisky_bills"] = [{"cents": bill.cents, "paid_by": bill.paid_by} for bill in ledger.whisky_bills]
     return {"status": status, "hand_count": figures.hand_count, "hands": dict(figures.hands), "ledger": doc,
             "games": {name: {title: list(counts) for title, counts in games.items()}
