@@ -79,12 +79,13 @@ def _without(night: Night, hand: int, action: int) -> Night:
     return night if kept == night.rulings else replace(night, rulings=kept)
 
 
-def _relevant(topic: Topic, findings: Sequence[Finding], action: int, player: str | None) -> list[Finding]:
-    """The findings the question is about: the topic's codes, at (or about) the disputed action, or
-    anywhere in the hand for a topic decided at its end (the opener's false open, the showdown)."""
+def _relevant(topic: Topic, game: str, findings: Sequence[Finding], action: int, player: str | None) -> list[Finding]:
+    """The findings the question is about: the topic's codes in ``game``, at (or about) the disputed
+    action, or anywhere in the hand for a topic decided at its end (the opener's false open, the showdown)."""
+    codes = topic.codes_in(game)
     out = []
     for f in findings:
-        if f.code not in topic.codes:
+        if f.code not in codes:
             continue
         if f.action == action or f.about == action:
             out.append(f)
@@ -215,7 +216,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
 
     to_act = play(replay.setup, replay.events[:action - 1]).to_act()
 
-    relevant = _relevant(topic, replay.findings, action, player)
+    relevant = _relevant(topic, game, replay.findings, action, player)
     breaches = [f for f in relevant if f.severity == "error"]
     unknown = [f for f in relevant if f.kind == "unverifiable"]
     others = [f for f in replay.findings if f.action == action and f.severity == "error" and f not in relevant]
@@ -277,7 +278,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         if still:
             ruling += " The log still cannot decide all of it: " + " ".join(_finding_ruling(f) for f in still)
         newly = [f for f in now.replay.findings if f.severity == "error" and f.code not in {b.code for b in breaches}
-                 and f.code in topic.codes]
+                 and f.code in topic.codes_in(game)]
         if newly:
             ruling += " " + " ".join(_finding_ruling(f) for f in newly)
             code, rule, remedy = newly[0].code, newly[0].rule, newly[0].remedy
@@ -321,7 +322,8 @@ def contradiction(doc: RulingDocument, replayed: ReplayedNight) -> str | None:
         return "nothing is decided"
     replay = hand.replay
     topic = topic_named(doc.topic)
-    relevant = _relevant(topic, replay.findings, doc.action, getattr(replay.events[doc.action - 1], "player", None))
+    relevant = _relevant(topic, replay.setup.rulebook.game, replay.findings, doc.action,
+                         getattr(replay.events[doc.action - 1], "player", None))
     breaches = [f for f in relevant if f.severity == "error"]
     later = None if breaches else play(replay.setup, replay.events).judged_later().get(doc.topic)
     if later is not None:

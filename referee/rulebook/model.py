@@ -99,8 +99,8 @@ class Rulebook:
             return NotImplemented
         return (self.name, self.game, self.title, dict(self.options), dict(self.rules), self.source) == (
             other.name, other.game, other.title, dict(other.options), dict(other.rules), other.source
-        ) and _plain(self.option_texts) == _plain(other.option_texts) and (
-            dict(self.quotes), _plain(self.option_quotes)) == (dict(other.quotes), _plain(other.option_quotes))
+        ) and _as_dicts(self.option_texts) == _as_dicts(other.option_texts) and (
+            dict(self.quotes), _as_dicts(self.option_quotes)) == (dict(other.quotes), _as_dicts(other.option_quotes))
 
     # -- options ---------------------------------------------------------------------------
 
@@ -218,7 +218,8 @@ def _frozen(per_option: Mapping[str, object], one: type) -> Mapping[str, object]
                              for k, v in per_option.items()})
 
 
-def _plain(texts: Mapping[str, OptionText] | Mapping[str, OptionQuote]) -> dict[str, object]:
+def _as_dicts(texts: Mapping[str, OptionText] | Mapping[str, OptionQuote]) -> dict[str, object]:
+    """Option texts (or quotes) with every mapping as a dict, to compare by content."""
     return {k: v if isinstance(v, (str, Quote)) else dict(v) for k, v in texts.items()}
 
 
