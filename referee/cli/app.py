@@ -9,6 +9,7 @@ A command asked again that finds its own fact (:class:`~referee.errors.AlreadyRe
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 from importlib import import_module
@@ -133,9 +134,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 def summary(help_text: str) -> str:
     """A command's summary, as ``referee --help`` lists it: the first paragraph of its help (the
     catalog's text: :mod:`referee.cli.help_catalog` extracts the same)."""
-    import inspect
-
-    return inspect.cleandoc(help_text).split("\n\n")[0].strip()
+    return (paragraphs(help_text) or "").split("\n\n")[0]
 
 
 def _build_command(name: str, module: str, attribute: str) -> Any:
@@ -151,9 +150,27 @@ def _build_command(name: str, module: str, attribute: str) -> Any:
     else:
         holder.command(name)(target)
         command = typer.main.get_command(holder)  # one command: typer builds it alone, not a group
+    command = _help_in_paragraphs(_flags_without_metavar(command))
     if command.help:  # its line in `referee --help`, in the interface's language
         command.short_help = _(summary(command.help))
-    return _flags_without_metavar(command)
+    return command
+
+
+def paragraphs(text: str | None) -> str | None:
+    """A help text (a docstring) with each paragraph on one line, paragraphs a blank line apart: typer's
+    rich help prints a docstring's own line breaks (and the list of commands its first paragraph's),
+    which break a sentence where the source was wrapped; the terminal wraps a paragraph at its width."""
+    if not text:
+        return text
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(text).split("\n\n"))
+
+
+def _help_in_paragraphs(command: Any) -> Any:
+    """``command`` (and its subcommands) with its help in :func:`paragraphs`."""
+    command.help = paragraphs(command.help)
+    for sub in getattr(command, "commands", {}).values():
+        _help_in_paragraphs(sub)
+    return command
 
 
 def _flags_without_metavar(command: Any) -> Any:
