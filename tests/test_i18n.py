@@ -249,3 +249,31 @@ def test_the_chat_message_speaks_russian(sqlite_url: str) -> None:
         "  Bob получает 9,00 € (с 6 ноября 2026)",
         "  Закрывается так: Cy → Bob: 9,00 €",
     ]
+
+
+def _unmarked(lines: list[str], data: tuple[str, ...]) -> list[str]:
+    """The lines of a pseudo-language run with no ``⟦…⟧`` that are neither a table's rule nor one of
+    its rows of data (a row begins with one of ``data``: a player's name, a transfer's number)."""
+    return [line for line in lines if line and "⟦" not in line and set(line) != {"─"}
+            and not line.startswith(data)]
+
+
+def test_every_line_of_settle_the_demo_and_a_usage_error_is_marked(sqlite_url: str, tmp_path: Path) -> None:
+    """The pseudo-language (``--lang qps``) brackets every marked string: a line of these commands'
+    own words without brackets is a string left unmarked."""
+    night(sqlite_url)
+    settled = _referee("--lang", i18n.PSEUDO, "settle", "1", "--db", sqlite_url)
+    assert settled.returncode == 0, settled.stderr
+    lines = _lines(settled.stdout)
+    assert "⟦Settlement of session 1⟧ · Friday · ⟦closed⟧ · EUR (en_GB)" in lines
+    assert _unmarked(lines, ("Ann ", "Bob ", "Cy ", "Dee ", "Eve ", "1 ", "2 ", "3 ")) == []
+    db = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+    demo = _referee("--lang", i18n.PSEUDO, "demo", "--db", db, "--pdf", str(tmp_path / "demo.pdf"))
+    assert demo.returncode == 0, demo.stderr
+    own = _lines(demo.stdout.partition("⟦The demo night")[2])  # its own lines, after the report's
+    assert own[0].startswith(": ") and f"⟦Recorded as session 1 in {db}: 9 ⟦hands⟧, 89 ⟦events⟧.⟧" in own
+    assert _unmarked(own[1:], ()) == []
+    for args in (("settle",), ("settle", "x"), ("settle", "1", "2"), ("sette",), ("report", "1", "--pdff", "x")):
+        error = _referee("--lang", i18n.PSEUDO, *args)
+        assert error.returncode == 2
+        assert [line for line in _lines(error.stderr) if line.count("⟦") < 2] == [], args

@@ -79,7 +79,7 @@ def usage_words(err: Any) -> str:
     (printed as click words it); in another language the usual errors (a missing argument or option,
     an unknown option or command, a bad value, an extra argument) are said from their parts."""
     english = " ".join(err.format_message().replace(_NOT_A_NUMBER, "expected a whole number").split())
-    if i18n.language() is None:
+    if not i18n.translating():
         return english
     named = _NAMED.match(english)  # the parameter as click names it ('SESSION', '--pdf')
     hint = named["name"] if named else None

@@ -33,6 +33,10 @@ ENVIRONMENT = ("REFEREE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: the money and date locale of English, the source language (a night's own ``locale`` setting wins)
 ENGLISH_LOCALE = "en_GB"
 
+#: the pseudo-language: every marked string in brackets (``⟦Who pays whom⟧``), so that a run shows
+#: at a glance, and a test finds, a string left unmarked: it is the one without them
+PSEUDO = "qps"
+
 _current: ContextVar[gettext.NullTranslations] = ContextVar("referee_translations")
 
 
@@ -57,11 +61,29 @@ def chosen_language(lang: str | None = None) -> list[str]:
     return []
 
 
+class PseudoTranslations(gettext.NullTranslations):
+    """The pseudo-language :data:`PSEUDO`: each message as English, in ``⟦…⟧``."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+
+
 @cache
 def translations(languages: tuple[str, ...]) -> gettext.NullTranslations:
     """The catalog of the first of ``languages`` that has one (``ru_RU`` finds ``ru``), or English
     (:class:`gettext.NullTranslations`).  A compiled ``.mo`` is read by :func:`gettext.translation`;
     without one (a checkout), the ``.po`` is compiled in memory by Babel."""
+    if languages[:1] == (PSEUDO,):
+        return PseudoTranslations()
     found = gettext.translation(DOMAIN, LOCALE_DIR, languages=list(languages), fallback=True)
     if type(found) is not gettext.NullTranslations:
         return found
@@ -96,7 +118,7 @@ def available() -> list[str]:
 def speaks(lang: str) -> bool:
     """Whether referee speaks ``lang`` (``ru``, ``ru_RU``, ``en``)."""
     codes = language_codes(lang)
-    return bool(codes) and codes[0].split("_")[0] in available()
+    return bool(codes) and (codes[0] == PSEUDO or codes[0].split("_")[0] in available())
 
 
 def use(lang: str | None = None) -> gettext.NullTranslations:
@@ -129,6 +151,11 @@ def language() -> str | None:
     """The language of the catalog in use (``"ru"``), or None for English."""
     info = current().info()
     return info.get("language") or None
+
+
+def translating() -> bool:
+    """Whether the interface speaks anything but English (a catalog, or the pseudo-language)."""
+    return type(current()) is not gettext.NullTranslations
 
 
 def _(message: str) -> str:
@@ -177,5 +204,5 @@ def format_moment(moment: datetime) -> str:
     return format_datetime(moment, pgettext("date and time pattern", "yyyy-MM-dd HH:mm"), locale=money_locale())
 
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "_", "available", "chosen_language", "current", "format_day", "format_moment",
-           "language", "money_locale", "ngettext", "npgettext", "pgettext", "speaking", "speaks", "translations", "use"]
+__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "PSEUDO", "PseudoTranslations", "_", "available", "chosen_language", "current", "format_day", "format_moment",
+           "language", "money_locale", "ngettext", "npgettext", "pgettext", "speaking", "speaks", "translating", "translations", "use"]
