@@ -355,7 +355,9 @@ def _money_words(log: SessionLog) -> Callable[[int], str]:
     settings = money_settings((e.name, e.value) for _, e in log.money if isinstance(e, LedgerSetting))
 
     def m(cents: int) -> str:
-        return format_money(cents, settings.currency, settings.money_locale)
+        # the notes are English words kept with the night's figures: their money in the night's own
+        # locale, never in the language of whoever first read them
+        return format_money(cents, settings.currency, settings.locale)
 
     return m
 
