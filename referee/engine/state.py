@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     from referee.engine.findings import FindingKind
     from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
-    from referee.ranking.ordered import KeyOrdered
     from referee.engine.house import Rules
     from referee.engine.options import OptionValue
 
@@ -116,6 +115,17 @@ class Snapshot:
             "pot": self.pot,
             "in_hand": list(self.in_hand),
         }
+
+
+class HandValue(Protocol):
+    """A hand's value at a showdown, as a game's ranking gives it: ``key`` orders the hands (the higher
+    wins), ``name`` says it in words (``a pair of kings``)."""
+
+    @property
+    def key(self) -> Any: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 class Choices(Protocol):
@@ -391,8 +401,8 @@ class HandState(Generic[CarryT]):
             return  # logged, but void: a later correction says it did not happen
         handler = self.handlers.get(type(event))
         if handler is None:
-            if type(event) is Void:
-                self._void(event)  # type: ignore[arg-type]
+            if isinstance(event, Void):
+                self._void(event)
                 return
             words = self.words()
             raise self._placed(InputError(
@@ -419,7 +429,6 @@ class HandState(Generic[CarryT]):
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
         not hold, or a deal, show or draw of more (or fewer) cards than the game's hand (``push``
         asks it of every event that names cards)."""
-        kind = type(event)
         allowed = self.pack_or_unseen
         for name in fields:
             value = getattr(event, name)
@@ -428,8 +437,8 @@ class HandState(Generic[CarryT]):
         if seat is None:
             return
         size = self.hand_size
-        if kind is Deal:
-            count = len(event.cards)  # type: ignore[attr-defined]
+        if isinstance(event, Deal):  # no event kind derives from another: isinstance is the kind
+            count = len(event.cards)
             if self.deals_whole_hand:
                 if count != size:
                     self.refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
@@ -437,19 +446,19 @@ class HandState(Generic[CarryT]):
             elif len(self.hand_of(seat)) + count > size:
                 self.refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
                                   "correct the deal: each player gets the game's cards once")
-        elif kind is Show:
-            count = len(event.cards)  # type: ignore[attr-defined]
-            if event.purpose == "hand":  # type: ignore[attr-defined]
+        elif isinstance(event, Show):
+            count = len(event.cards)
+            if event.purpose == "hand":
                 if seat in self.shown:  # a line entered twice (two recorders)
                     raise InputError(f"{self.names[seat]} has already shown {format_cards(self.shown[seat])}",
                                      hint="a hand is shown once: leave out the repeated line")
                 if self.shows_whole_hand and count != size:
                     self.refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
             if count > size:
-                self.refuse_count(seat, f"shows {count} cards as his {event.purpose}",  # type: ignore[attr-defined]
+                self.refuse_count(seat, f"shows {count} cards as his {event.purpose}",
                                   f"write at most {size} cards")
-        elif kind is Draw and event.count > size:  # type: ignore[attr-defined]
-            self.refuse_count(seat, f"draws {event.count} cards",  # type: ignore[attr-defined]
+        elif isinstance(event, Draw) and event.count > size:
+            self.refuse_count(seat, f"draws {event.count} cards",
                               f"a player draws at most the {size} cards of his hand")
 
     def refuse_card(self, event: Event) -> None:
@@ -847,7 +856,7 @@ class HandState(Generic[CarryT]):
     def showdown_pots(
         self,
         contenders: set[int],
-        values: Mapping[int, KeyOrdered],
+        values: Mapping[int, HandValue],
         rule: str,
         excluded: set[int] | None = None,
     ) -> tuple[list[PotResult], int, int, list[str]]:
@@ -876,7 +885,7 @@ class HandState(Generic[CarryT]):
             if len(eligible) == 1:
                 alone = eligible[0]
                 stacks[alone] += amount
-                shown = values[alone].name if alone in values else None  # type: ignore[attr-defined]
+                shown = values[alone].name if alone in values else None
                 results.append(PotResult(amount, entitled, (names[alone],), {names[alone]: amount}, True, 0, rule,
                                          shown))
                 continue
@@ -892,7 +901,7 @@ class HandState(Generic[CarryT]):
                 best = eligible[keys.index(top)]
                 stacks[best] += amount
                 results.append(PotResult(amount, entitled, (names[best],), {names[best]: amount}, True, 0, rule,
-                                         values[best].name))  # type: ignore[attr-defined]
+                                         values[best].name))
                 continue
             winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s].key == top]
             split = split_pot(amount, winners, self.table, str(self.options["common.showdown_tie"]))
@@ -903,7 +912,7 @@ class HandState(Generic[CarryT]):
             results.append(PotResult(
                 amount, entitled, tuple(names[s] for s in winners),
                 {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over, rule_used,
-                values[winners[0]].name,  # type: ignore[attr-defined]
+                values[winners[0]].name,
             ))
         self.pot.clear()
         return results, carried, undecided, must_show
