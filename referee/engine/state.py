@@ -343,7 +343,7 @@ class HandState(Generic[CarryT]):
         self.total = sum(self.stacks) + self.pot.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
-        self.pack_or_unseen = self.cards_of_pack | {UNKNOWN}  # what a line may name
+        self._pack_or_unseen = self.cards_of_pack | {UNKNOWN}  # what a line may name
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
         self.findings: list[Finding] = []
@@ -419,21 +419,21 @@ class HandState(Generic[CarryT]):
                     self.seat_of(player)  # raises: not seated
             fields = self.card_events.get(type(event))
             if fields is not None:  # a bet or a fold names no card: nothing impossible to refuse
-                self.refuse_impossible(seat, event, fields)
+                self._refuse_impossible(seat, event, fields)
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
             raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
 
-    def refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
+    def _refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
         not hold, or a deal, show or draw of more (or fewer) cards than the game's hand (``push``
         asks it of every event that names cards)."""
-        allowed = self.pack_or_unseen
+        allowed = self._pack_or_unseen
         for name in fields:
             value = getattr(event, name)
             if not allowed.issuperset(value if type(value) is tuple else (value,)):
-                self.refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
+                self._refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
         if seat is None:
             return
         size = self.hand_size
@@ -441,10 +441,10 @@ class HandState(Generic[CarryT]):
             count = len(event.cards)
             if self.deals_whole_hand:
                 if count != size:
-                    self.refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
+                    self._refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
                                       f"{self.names[seat]} was dealt, ?? for those nobody saw")
             elif len(self.hand_of(seat)) + count > size:
-                self.refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
+                self._refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
                                   "correct the deal: each player gets the game's cards once")
         elif isinstance(event, Show):
             count = len(event.cards)
@@ -453,21 +453,21 @@ class HandState(Generic[CarryT]):
                     raise InputError(f"{self.names[seat]} has already shown {format_cards(self.shown[seat])}",
                                      hint="a hand is shown once: leave out the repeated line")
                 if self.shows_whole_hand and count != size:
-                    self.refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
+                    self._refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
             if count > size:
-                self.refuse_count(seat, f"shows {count} cards as his {event.purpose}",
+                self._refuse_count(seat, f"shows {count} cards as his {event.purpose}",
                                   f"write at most {size} cards")
         elif isinstance(event, Draw) and event.count > size:
-            self.refuse_count(seat, f"draws {event.count} cards",
+            self._refuse_count(seat, f"draws {event.count} cards",
                               f"a player draws at most the {size} cards of his hand")
 
-    def refuse_card(self, event: Event) -> None:
+    def _refuse_card(self, event: Event) -> None:
         """The card of ``event`` that this game's pack does not hold, refused."""
         for c in cards_named(event):
             if c not in self.cards_of_pack:
                 raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
 
-    def refuse_count(self, seat: int, what: str, hint: str) -> None:
+    def _refuse_count(self, seat: int, what: str, hint: str) -> None:
         """A hand of the wrong size for the game, refused with the size expected."""
         raise InputError(f"{self.names[seat]} {what}: a {self.words()} hand is {self.hand_size} cards", hint=hint)
 
@@ -507,7 +507,7 @@ class HandState(Generic[CarryT]):
         stacks = tuple(self.stacks)
         pot = self.middle()
         if sum(stacks) + pot != self.total:
-            self.check_conservation()  # fails, with the details
+            self._check_conservation()  # fails, with the details
         return Snapshot(self.action, self.phase, self.to_act(), self.names, stacks, tuple(self.live), pot)
 
     def to_act(self) -> str | None:
@@ -674,7 +674,7 @@ class HandState(Generic[CarryT]):
             return list(banked)
         return [b + r for b, r in zip(banked, self.round.bets)]
 
-    def check_conservation(self) -> None:
+    def _check_conservation(self) -> None:
         """Internal invariant: chips are neither made nor lost.  A failure is a bug, not a user error."""
         assert sum(self.stacks) + self.middle() == self.total, (
             f"chips not conserved at action {self.action}: stacks {self.stacks}, middle {self.middle()}, "
@@ -1001,10 +1001,6 @@ class HandState(Generic[CarryT]):
             "in_progress", [], 0, 0, self.next_hand(0, "in_progress"),
             f"in progress ({self.phase}): {self.middle()} chips in the middle",
         )
-
-    def unseen(self, seat: int) -> int:
-        """How many of ``seat``'s cards the log has not seen."""
-        return self.places.at(seat).count(UNKNOWN)
 
 
 def showdown_summary(pots: Sequence[PotResult]) -> str:
