@@ -332,7 +332,7 @@ def test_a_bring_in_written_in_the_log_is_the_forced_bet_itself():
     left_out = written.replace("Cy: bets 1\n", "")
     assert left_out != written
     (a,), (b,) = replay_night_file(parse_night(written)), replay_night_file(parse_night(left_out))
-    assert a.replay.outcome.to_dict() == b.replay.outcome.to_dict()
+    assert a.replay.outcome == b.replay.outcome
     assert a.replay.outcome.stacks == {"Ann": 99, "Bob": 102, "Cy": 99}
     assert [f.code for f in a.replay.findings] == ["bring_in", "bring_in_logged"]
     assert [f.code for f in b.replay.findings] == ["bring_in"]

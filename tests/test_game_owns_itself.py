@@ -123,7 +123,7 @@ def test_the_toy_is_recorded_at_the_table_and_replayed_from_the_store(toy_games:
         stored = night_from_session(store, sid)
     assert stored.hands[0].events == night.hands[0].events
     (mine,), (theirs,) = replay_night_file(stored), replay_night_file(night)
-    assert mine.replay.outcome.to_dict() == theirs.replay.outcome.to_dict()
+    assert mine.replay.outcome == theirs.replay.outcome
     assert mine.replay.findings == theirs.replay.findings
 
 

@@ -74,19 +74,6 @@ def _games_table() -> "object":
     return table
 
 
-def _as_json(book: "Rulebook") -> dict[str, object]:
-    return {
-        "name": book.name,
-        "game": book.game,
-        "title": book.title,
-        "source": book.source,
-        "extends": book.extends,
-        "options": dict(book.options),
-        "rules": {rule_id: book.rules[rule_id] for rule_id in book.rule_ids()},
-        "option_rules": {name: book.rule_text(name) for name in book.schema_names()},
-    }
-
-
 @app.command("show")
 def show(
     name_or_file: Annotated[str, typer.Argument(help="A shipped rulebook name, or a rulebook .toml file.")],
@@ -97,7 +84,9 @@ def show(
 
     book = load_rulebook(name_or_file)
     if as_json:
-        typer.echo(json.dumps(_as_json(book), indent=2, ensure_ascii=False))
+        from referee.report.json_doc import rulebook_json
+
+        typer.echo(json.dumps(rulebook_json(book), indent=2, ensure_ascii=False))
         return
     console = _console()
     header = f"[bold]{escape(book.title)}[/]  ({escape(book.name)}, game {book.game}"

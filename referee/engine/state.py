@@ -106,16 +106,6 @@ class Snapshot:
         """The players still in the hand."""
         return tuple(n for n, alive in zip(self.names, self.live) if alive)
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "action": self.action,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "stacks": list(self.stacks),
-            "pot": self.pot,
-            "in_hand": list(self.in_hand),
-        }
-
 
 class HandValue(Protocol):
     """A hand's value at a showdown, as a game's ranking gives it: ``key`` orders the hands (the higher
@@ -205,16 +195,6 @@ class Legality:
     @property
     def rules(self) -> tuple[str, ...]:
         return tuple(f.rule for f in self.findings if f.rule)
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "legal": self.legal,
-            "message": self.message,
-            "rules": list(self.rules),
-            "to_act": self.to_act,
-            "legal_actions": list(self.legal_actions),
-            "findings": [f.to_dict() for f in self.findings],
-        }
 
 
 def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[..., None]]:

@@ -55,7 +55,7 @@ _META_KEYS = ("name", "game", "title", "extends")
 
 
 def shipped_rulebook_names() -> list[str]:
-    """Names of the rulebooks shipped with referee, games in RULES.md order first."""
+    """Names of the rulebooks shipped with referee, games in the registry's order first."""
     names = [path.stem for path in rulebooks_dir().glob("*.toml")]
     order = {game: i for i, game in enumerate(games())}
     return sorted(names, key=lambda n: (order.get(n, len(order)), n))

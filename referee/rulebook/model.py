@@ -78,7 +78,7 @@ class Rulebook:
             return NotImplemented
         return (self.name, self.game, self.title, dict(self.options), dict(self.rules), self.source) == (
             other.name, other.game, other.title, dict(other.options), dict(other.rules), other.source
-        ) and _plain(self.option_texts) == _plain(other.option_texts)
+        ) and _as_dicts(self.option_texts) == _as_dicts(other.option_texts)
 
     # -- options ---------------------------------------------------------------------------
 
@@ -170,7 +170,8 @@ class Rulebook:
         return game_schema(self.game).names()
 
 
-def _plain(texts: Mapping[str, OptionText]) -> dict[str, object]:
+def _as_dicts(texts: Mapping[str, OptionText]) -> dict[str, object]:
+    """Option texts with every mapping as a dict, to compare by content."""
     return {k: v if isinstance(v, str) else dict(v) for k, v in texts.items()}
 
 

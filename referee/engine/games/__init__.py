@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 Game = type["HandState"]
 
-#: Every shipped game, in the order of RULES.md: its rulebook name, its module here and its class.  A
+#: Every shipped game, in the order the rulebooks are listed (``docs/rulebooks.md``): its rulebook name, its module here and its class.  A
 #: game's module is imported when that game is first asked for (``referee act`` in a Jackpots night
 #: loads Jackpots and straight draw, not brag); anything that lists the games loads them all.
 SHIPPED: tuple[tuple[str, str, str], ...] = (

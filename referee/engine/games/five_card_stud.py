@@ -1,4 +1,4 @@
-"""Five-card stud (RULES.md section 3, seed-003): a hole card and four upcards, a betting round after each upcard.
+"""Five-card stud (rulebook ``five_card_stud``, seed-003): a hole card and four upcards, a betting round after each upcard.
 
 The first round is led by the highest upcard (ties: the card dealt first, or by suit, per
 ``stud.upcard_tie``) or opened by a bring-in from the lowest upcard (``stud.first_round``); later
@@ -48,7 +48,7 @@ class FiveCardStud(HandState[PokerCarry]):
         "lead_unverifiable": ("unverifiable", "who leads a betting round cannot be checked: upcards not known"),
         "hole_card_exposed": ("note", "a hole card was exposed"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("stud.ante", "none | ante", "whether every player antes before the deal", "seed-003"),
         whole_number("stud.ante_amount", 1, 1, CHIPS,

@@ -1,4 +1,4 @@
-"""Jackpots, jacks or better to open (RULES.md section 2, seed-003): straight draw with hooks.
+"""Jackpots, jacks or better to open (rulebook ``jackpots``, seed-003): straight draw with hooks.
 
 The first bet is the *open* and must be backed by openers (jackpots.1), which the opener must prove
 (jackpots.3-5); a false open is ruled by when it came to light (jackpots.7-11).  Openers are judged
@@ -89,7 +89,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         "no_antes_after_passes": ("note", "no antes: the ante cap after deals nobody opened"),
         "penalty_unpaid": ("note", "the false opener had no chips left to pay a penalty"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("jackpots.min_open", "JJ | progressive_QQ_KK_AA",
                "the smallest hand that may open", "seed-003; wiki-5cd"),

@@ -1,4 +1,4 @@
-"""La Viuda (RULES.md section 5, seed-004): Mexican whiskey poker -- jokers, the wild rank from the pool,
+"""La Viuda (rulebook ``la_viuda``, seed-004): Mexican whiskey poker -- jokers, the wild rank from the pool,
 the one-time buy-back, elimination; and short-pack whisky (``laviuda.short_pack``).
 
 The play is whiskey poker's (laviuda.3.2: "the phases and options are exactly those of Whisky
@@ -229,7 +229,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         "chips_bought_differ": ("note", "a La Viuda game starts with stacks other than the chips each player buys"),
         "pack_too_small": ("misdeal", "the short pack has too few cards for the players and the widow"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         whole_number("laviuda.chips_each", 3, 1, 100, "chips each player buys at the start", "seed-004"),
         whole_number("laviuda.chip_value", 1, 1, CHIPS, "the agreed price of one chip, in money units", "seed-004"),

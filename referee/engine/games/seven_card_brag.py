@@ -1,4 +1,4 @@
-"""Seven-card Brag (RULES.md section 7, seed-001): two three-card hands revealed in rounds.
+"""Seven-card Brag (rulebook ``seven_card_brag``, seed-001): two three-card hands revealed in rounds.
 
 Phases: ``stakes`` (every player the same stake, no betting, brag7.1) -> ``reveal`` (round 1 from
 the dealer's left, each later round from the best hand of the round before, brag7.3) -> ``over``.
@@ -134,7 +134,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         "round_unverifiable": ("unverifiable", "the best hand of a round cannot be told: hands not revealed"),
         "too_many_players": ("illegal_action", "more players than the game can deal to"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("brag7.four_of_a_kind_wins", "off | on",
                "whether four of a kind among the seven cards wins at once", "seed-001; op-9cb"),

@@ -1,4 +1,4 @@
-"""Stop the Bus (RULES.md section 9, seed-001): exchanges with a face-up dummy; the lowest hand pays.
+"""Stop the Bus (rulebook ``stop_the_bus``, seed-001): exchanges with a face-up dummy; the lowest hand pays.
 
 A deal: ``dummy: 9h 4c Kd`` lays the dummy face up (the :data:`~referee.engine.places.WIDOW` card
 place); in turn from the dealer's left each player in the game exchanges one card with it (or three,
@@ -100,7 +100,7 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
         "penalty_short": ("note", "the lowest hand paid all he had, less than the penalty"),
         "game_won": ("note", "the last player with chips takes the whole pot"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("stopbus.exchange", "one | one_or_three", "how many cards a turn exchanges",
                "seed-001; wiki-stb"),

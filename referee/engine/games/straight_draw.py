@@ -1,4 +1,4 @@
-"""Straight five-card draw, "anything opens" (RULES.md section 1, seed-002).
+"""Straight five-card draw, "anything opens" (rulebook ``straight_draw``, seed-002).
 
 Phases: antes -> deal -> ``round1`` -> ``draw`` -> ``round2`` -> ``showdown``; a hand can also end
 ``uncontested`` (one player left), ``passed_out`` (nobody bet), or ``misdeal``.  Jackpots
@@ -157,7 +157,7 @@ class StraightDraw(HandState[DrawCarry]):
     dispute_codes = {"draw_count": ("draw_count_answer", "drew_too_many", "drew_twice", "drew_out_of_turn",
                                     "draw_out_of_phase"),
                      "turn": ("drew_out_of_turn",)}
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("draw.ante", "dealer_antes_N | each_player_antes_1",
                "who puts the ante in before the deal", "seed-002; hoyle-jp", shared=True),

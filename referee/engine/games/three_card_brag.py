@@ -1,4 +1,4 @@
-"""Three-card Brag (RULES.md section 6, seed-001): blind and seen stakes, seeing, covering the pot.
+"""Three-card Brag (rulebook ``three_card_brag``, seed-001): blind and seen stakes, seeing, covering the pot.
 
 Phases: the ante (brag.ante, no line) -> ``betting`` (the :class:`~referee.engine.staking.StakingRound`)
 -> ``showdown`` (after a see, equal poker stakes, or a cover) or ``over`` (one player left).
@@ -86,7 +86,7 @@ class ThreeCardBrag(HandState[BragCarry]):
         "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
         "kept_hand_dealt": ("note", "cards dealt to the player who keeps his blind hand from the last deal"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("brag.betting", "bet_or_raise | round | poker | poker_antistall",
                "the betting system", "seed-001"),

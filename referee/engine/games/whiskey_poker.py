@@ -1,4 +1,4 @@
-"""Whiskey Poker (RULES.md section 4, seed-000, seed-004): the widow dealt as an extra hand, phases of
+"""Whiskey Poker (rulebook ``whiskey_poker``, seed-000, seed-004): the widow dealt as an extra hand, phases of
 taking, passing and knocking, one more turn each after a knock, then the showdown.
 
 Phases: ``phase1`` (the widow face down) -> ``phase2`` (face up) -> ``last_turns`` (after a knock) ->
@@ -192,7 +192,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         "deal_after_game_over": ("illegal_action", "a deal logged after the game was over"),
         "dealer_unknown": ("note", "the log does not say who dealt: rulings that need the dealer are not made"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("whiskey.scoring",
                "pot_to_best | no_ante_lowest_pays_N | ante_and_lowest_pays_N | lowest_pays_1_to_pool_elimination"
@@ -236,7 +236,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     turns = ExchangeRound
     carry_type = WhiskeyCarry
     night_money = WhiskeyPool
-    dealer_may_be_unknown = True  # a scorekeeper's log of results need not invent a dealer (issue 9 item 6)
+    dealer_may_be_unknown = True  # a scorekeeper's log of results need not invent a dealer
 
     #: rule ids by situation, for this game's rulebook (La Viuda has its own)
     RULE_IDS: Mapping[str, str] = {
