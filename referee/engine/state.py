@@ -334,6 +334,9 @@ class HandState(Generic[CarryT]):
         self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
         self.voided = voided
         self.betting_rounds: list[BettingRound] = []  # the hand's finished betting rounds, in order
+        #: how the hand ended (passed out, a misdeal, uncontested, the showdown, ...), once it has: the one
+        #: record of its end (a game's :meth:`over_reason` words it)
+        self.ended: str | None = None
         if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
             holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
             who = f"only {holding[0]} has" if holding else "no player at the table has"
@@ -559,7 +562,8 @@ class HandState(Generic[CarryT]):
         return True
 
     def over_reason(self) -> str:
-        return self.phase
+        """How the hand ended, in a word (its phase while it has not)."""
+        return self.ended or self.phase
 
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """The rules this hand, as logged so far, has not reached the point of judging, by dispute topic
