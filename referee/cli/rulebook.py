@@ -74,6 +74,11 @@ def _games_table() -> "object":
     return table
 
 
+def _quoted(book: "Rulebook", rule_id: str) -> str:
+    """The rule's quotes, each on a line of its own under its text (markup escaped), or nothing."""
+    return "".join(f"\n[italic]{escape(str(quote))}[/]" for quote in book.rule_quotes(rule_id))
+
+
 @app.command("show")
 def show(
     name_or_file: Annotated[str, typer.Argument(help="A shipped rulebook name, or a rulebook .toml file.")],
@@ -109,14 +114,14 @@ def show(
     rules.add_column("id", no_wrap=True)
     rules.add_column("text")
     for rule_id in book.rule_ids():
-        rules.add_row(rule_id, escape(book.rules[rule_id]))
+        rules.add_row(rule_id, escape(book.rules[rule_id]) + _quoted(book, rule_id))
     console.print(rules)
 
     in_force = Table(title="Option rules in force", title_justify="left", show_header=False)
     in_force.add_column("id", no_wrap=True)
     in_force.add_column("text")
     for name in book.schema_names():
-        in_force.add_row(name, escape(book.rule_text(name)))
+        in_force.add_row(name, escape(book.rule_text(name)) + _quoted(book, name))
     console.print(in_force)
 
 

@@ -49,6 +49,12 @@ def _rule_text(book: Rulebook, rule: str | None) -> str | None:
     return rule_text(book, rule)
 
 
+def _quoted(book: Rulebook, rules: Sequence[str | None]) -> tuple[tuple[str, str], ...]:
+    """The quotes of ``rules`` in ``book``, as (rule id, «text» (source)) pairs."""
+    return tuple((rule, str(quote)) for rule in rules if rule is not None and book.has_rule(rule)
+                 for quote in book.rule_quotes(rule))
+
+
 def _topic_rules(game: str, topic: Topic) -> tuple[str, ...]:
     """The rules ``game`` cites on ``topic`` when the log shows nothing broken (the game's own)."""
     return tuple(find_game(game).dispute_rules.get(topic.name, ()))
@@ -175,12 +181,13 @@ def _needs_card(event: ev.Event) -> bool:
 
 
 def decide(night: Night, replayed: ReplayedNight, number: int, action: int, question: str, topic: Topic,
-           facts: Sequence[str] = (), *, session: int | None = None) -> RulingDocument:
+           facts: Sequence[str] = (), *, session: int | None = None, quotes: bool = False) -> RulingDocument:
     """The ruling on ``question`` about action ``action`` of hand ``number``.
 
     ``replayed`` is ``night`` replayed (rulings on record included); a ruling already on record
     about this hand and action is set aside (it is being ruled again).  ``facts``: the table's
-    decision of a question of fact, as hand-file action lines of that hand.
+    decision of a question of fact, as hand-file action lines of that hand.  ``quotes``: also give
+    the cited rules in their source's own words (the seed's sentences, for a table that reads them).
     """
     bare_night = _without(night, number, action)
     if bare_night is not night:
@@ -293,6 +300,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         needs=needs, later=later.when if later else None, facts=tuple(facts), chips=_chips(hand, now), pots=pots, penalties=penalties, carries=carries,
         also=tuple(_finding_ruling(f) + (f" [{f.rule}]" if f.rule else "") for f in others),
         cited=tuple(cited),
+        quoted=_quoted(book, (rule, *(r for r, _ in cited))) if quotes else (),
     )
 
 

@@ -250,7 +250,8 @@ def night_json(night: Night, replayed: "ReplayedNight", *, opening: Iterable[Sit
 
 def rulebook_json(book: "Rulebook") -> dict[str, Any]:
     """A rulebook: its name, game, title, source file and the rulebook it extends, every option's
-    value, every rule's text as in force, and each option's rule text for its value."""
+    value, every rule's text as in force, each option's rule text for its value, and the quotes of
+    the rules (and options, for their value) that have them: their source's own words."""
     return {
         "name": book.name,
         "game": book.game,
@@ -260,6 +261,8 @@ def rulebook_json(book: "Rulebook") -> dict[str, Any]:
         "options": dict(book.options),
         "rules": {rule_id: book.rules[rule_id] for rule_id in book.rule_ids()},
         "option_rules": {name: book.rule_text(name) for name in book.schema_names()},
+        "quotes": {rule_id: [{"source": q.source, "text": q.text} for q in book.rule_quotes(rule_id)]
+                   for rule_id in [*book.rule_ids(), *book.schema_names()] if book.rule_quotes(rule_id)},
     }
 
 
