@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     from referee.engine.findings import FindingKind
     from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
-    from referee.ranking.ordered import KeyOrdered
     from referee.engine.house import Rules
     from referee.engine.options import OptionValue
 
@@ -106,6 +105,17 @@ class Snapshot:
     def in_hand(self) -> tuple[str, ...]:
         """The players still in the hand."""
         return tuple(n for n, alive in zip(self.names, self.live) if alive)
+
+
+class HandValue(Protocol):
+    """A hand's value at a showdown, as a game's ranking gives it: ``key`` orders the hands (the higher
+    wins), ``name`` says it in words (``a pair of kings``)."""
+
+    @property
+    def key(self) -> Any: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 class Choices(Protocol):
@@ -313,7 +323,7 @@ class HandState(Generic[CarryT]):
         self.total = sum(self.stacks) + self.pot.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
-        self.pack_or_unseen = self.cards_of_pack | {UNKNOWN}  # what a line may name
+        self._pack_or_unseen = self.cards_of_pack | {UNKNOWN}  # what a line may name
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
         self.findings: list[Finding] = []
@@ -324,6 +334,9 @@ class HandState(Generic[CarryT]):
         self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
         self.voided = voided
         self.betting_rounds: list[BettingRound] = []  # the hand's finished betting rounds, in order
+        #: how the hand ended (passed out, a misdeal, uncontested, the showdown, ...), once it has: the one
+        #: record of its end (a game's :meth:`over_reason` words it)
+        self.ended: str | None = None
         if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
             holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
             who = f"only {holding[0]} has" if holding else "no player at the table has"
@@ -371,8 +384,8 @@ class HandState(Generic[CarryT]):
             return  # logged, but void: a later correction says it did not happen
         handler = self.handlers.get(type(event))
         if handler is None:
-            if type(event) is Void:
-                self._void(event)  # type: ignore[arg-type]
+            if isinstance(event, Void):
+                self._void(event)
                 return
             words = self.words()
             raise self._placed(InputError(
@@ -389,56 +402,55 @@ class HandState(Generic[CarryT]):
                     self.seat_of(player)  # raises: not seated
             fields = self.card_events.get(type(event))
             if fields is not None:  # a bet or a fold names no card: nothing impossible to refuse
-                self.refuse_impossible(seat, event, fields)
+                self._refuse_impossible(seat, event, fields)
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
             raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
 
-    def refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
+    def _refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
         not hold, or a deal, show or draw of more (or fewer) cards than the game's hand (``push``
         asks it of every event that names cards)."""
-        kind = type(event)
-        allowed = self.pack_or_unseen
+        allowed = self._pack_or_unseen
         for name in fields:
             value = getattr(event, name)
             if not allowed.issuperset(value if type(value) is tuple else (value,)):
-                self.refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
+                self._refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
         if seat is None:
             return
         size = self.hand_size
-        if kind is Deal:
-            count = len(event.cards)  # type: ignore[attr-defined]
+        if isinstance(event, Deal):  # no event kind derives from another: isinstance is the kind
+            count = len(event.cards)
             if self.deals_whole_hand:
                 if count != size:
-                    self.refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
+                    self._refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
                                       f"{self.names[seat]} was dealt, ?? for those nobody saw")
             elif len(self.hand_of(seat)) + count > size:
-                self.refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
+                self._refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
                                   "correct the deal: each player gets the game's cards once")
-        elif kind is Show:
-            count = len(event.cards)  # type: ignore[attr-defined]
-            if event.purpose == "hand":  # type: ignore[attr-defined]
+        elif isinstance(event, Show):
+            count = len(event.cards)
+            if event.purpose == "hand":
                 if seat in self.shown:  # a line entered twice (two recorders)
                     raise InputError(f"{self.names[seat]} has already shown {format_cards(self.shown[seat])}",
                                      hint="a hand is shown once: leave out the repeated line")
                 if self.shows_whole_hand and count != size:
-                    self.refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
+                    self._refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
             if count > size:
-                self.refuse_count(seat, f"shows {count} cards as his {event.purpose}",  # type: ignore[attr-defined]
+                self._refuse_count(seat, f"shows {count} cards as his {event.purpose}",
                                   f"write at most {size} cards")
-        elif kind is Draw and event.count > size:  # type: ignore[attr-defined]
-            self.refuse_count(seat, f"draws {event.count} cards",  # type: ignore[attr-defined]
+        elif isinstance(event, Draw) and event.count > size:
+            self._refuse_count(seat, f"draws {event.count} cards",
                               f"a player draws at most the {size} cards of his hand")
 
-    def refuse_card(self, event: Event) -> None:
+    def _refuse_card(self, event: Event) -> None:
         """The card of ``event`` that this game's pack does not hold, refused."""
         for c in cards_named(event):
             if c not in self.cards_of_pack:
                 raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
 
-    def refuse_count(self, seat: int, what: str, hint: str) -> None:
+    def _refuse_count(self, seat: int, what: str, hint: str) -> None:
         """A hand of the wrong size for the game, refused with the size expected."""
         raise InputError(f"{self.names[seat]} {what}: a {self.words()} hand is {self.hand_size} cards", hint=hint)
 
@@ -478,7 +490,7 @@ class HandState(Generic[CarryT]):
         stacks = tuple(self.stacks)
         pot = self.middle()
         if sum(stacks) + pot != self.total:
-            self.check_conservation()  # fails, with the details
+            self._check_conservation()  # fails, with the details
         return Snapshot(self.action, self.phase, self.to_act(), self.names, stacks, tuple(self.live), pot)
 
     def to_act(self) -> str | None:
@@ -550,7 +562,8 @@ class HandState(Generic[CarryT]):
         return True
 
     def over_reason(self) -> str:
-        return self.phase
+        """How the hand ended, in a word (its phase while it has not)."""
+        return self.ended or self.phase
 
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """The rules this hand, as logged so far, has not reached the point of judging, by dispute topic
@@ -645,7 +658,7 @@ class HandState(Generic[CarryT]):
             return list(banked)
         return [b + r for b, r in zip(banked, self.round.bets)]
 
-    def check_conservation(self) -> None:
+    def _check_conservation(self) -> None:
         """Internal invariant: chips are neither made nor lost.  A failure is a bug, not a user error."""
         assert sum(self.stacks) + self.middle() == self.total, (
             f"chips not conserved at action {self.action}: stacks {self.stacks}, middle {self.middle()}, "
@@ -827,7 +840,7 @@ class HandState(Generic[CarryT]):
     def showdown_pots(
         self,
         contenders: set[int],
-        values: Mapping[int, KeyOrdered],
+        values: Mapping[int, HandValue],
         rule: str,
         excluded: set[int] | None = None,
     ) -> tuple[list[PotResult], int, int, list[str]]:
@@ -856,7 +869,7 @@ class HandState(Generic[CarryT]):
             if len(eligible) == 1:
                 alone = eligible[0]
                 stacks[alone] += amount
-                shown = values[alone].name if alone in values else None  # type: ignore[attr-defined]
+                shown = values[alone].name if alone in values else None
                 results.append(PotResult(amount, entitled, (names[alone],), {names[alone]: amount}, True, 0, rule,
                                          shown))
                 continue
@@ -872,7 +885,7 @@ class HandState(Generic[CarryT]):
                 best = eligible[keys.index(top)]
                 stacks[best] += amount
                 results.append(PotResult(amount, entitled, (names[best],), {names[best]: amount}, True, 0, rule,
-                                         values[best].name))  # type: ignore[attr-defined]
+                                         values[best].name))
                 continue
             winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s].key == top]
             split = split_pot(amount, winners, self.table, str(self.options["common.showdown_tie"]))
@@ -883,7 +896,7 @@ class HandState(Generic[CarryT]):
             results.append(PotResult(
                 amount, entitled, tuple(names[s] for s in winners),
                 {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over, rule_used,
-                values[winners[0]].name,  # type: ignore[attr-defined]
+                values[winners[0]].name,
             ))
         self.pot.clear()
         return results, carried, undecided, must_show
@@ -972,10 +985,6 @@ class HandState(Generic[CarryT]):
             "in_progress", [], 0, 0, self.next_hand(0, "in_progress"),
             f"in progress ({self.phase}): {self.middle()} chips in the middle",
         )
-
-    def unseen(self, seat: int) -> int:
-        """How many of ``seat``'s cards the log has not seen."""
-        return self.places.at(seat).count(UNKNOWN)
 
 
 def showdown_summary(pots: Sequence[PotResult]) -> str:

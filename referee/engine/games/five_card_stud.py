@@ -105,7 +105,6 @@ class FiveCardStud(HandState[PokerCarry]):
         self.up: list[tuple[AnyCard, ...]] = []  # per seat: his upcards in order (set in begin)
         self.up_action: list[tuple[int, ...]] = []  # the action number of each upcard
         self.round_no = 0
-        self.ended: str | None = None
         self.winner: int | None = None
         self.last_round_first: int | None = None
         self.pass_rule = "stud.5.2"
@@ -135,9 +134,6 @@ class FiveCardStud(HandState[PokerCarry]):
             no_check_rule="stud.5.1",
             limits_rule="stud.betting",
         )
-
-    def over_reason(self) -> str:
-        return self.ended or self.phase
 
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """Who shows first is known at the showdown (stud.6: the last bettor of the last round)."""

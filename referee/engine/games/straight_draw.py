@@ -233,7 +233,6 @@ class StraightDraw(HandState[DrawCarry]):
         self.pass_rule = "draw.all_check"
         self.same_dealer = False
         self.showdown_order: list[int] = []
-        self.ended: str | None = None  # passed_out | misdeal | false_open | uncontested | showdown
         self.winner: int | None = None
         self.took_pot: int | None = None  # who raked the pot (a bookkeeping line: it decides nothing)
         self.took_pot_action: int | None = None
@@ -298,9 +297,6 @@ class StraightDraw(HandState[DrawCarry]):
             nxt = self.next_to_draw()
             return self.names[nxt] if nxt is not None else None
         return None
-
-    def over_reason(self) -> str:
-        return self.ended or self.phase
 
     # ------------------------------------------------------------------ betting
 

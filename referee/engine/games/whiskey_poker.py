@@ -250,7 +250,6 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
-        self.ended: str | None = None  # misdeal | uncontested | game_over
         self.widow_up = False  # once the cycle is over (while it runs, its round knows)
         self.widow_rule = self.rule("restated")  # what a statement of the face-up widow's cards is checked under
         self.knocker: int | None = None
