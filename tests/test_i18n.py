@@ -174,6 +174,10 @@ def test_settle_speaks_russian_under_a_russian_lang(sqlite_url: str) -> None:
     assert "Записано: Cy → Ann: 2,75 €" in _lines(paid.stdout)
     assert "Уже оплачено: Cy → Ann: 2,75 €" in _lines(paid.stdout)
     assert any(line.startswith("Осталось 2 перевода (") for line in _lines(paid.stdout))
+    refused = _referee("settle", "1", "--set", "x", "--db", sqlite_url, LANG="ru_RU.UTF-8")
+    assert refused.returncode == 2
+    assert _lines(refused.stderr) == ["Ошибка: --set: неверная настройка 'x'",
+                                      "Подсказка: пишите ИМЯ=ЗНАЧЕНИЕ, например --set currency=RUB или --set shortfall=banker"]
     english = _referee("settle", "1", "--db", sqlite_url, LANG="en_US.UTF-8")
     assert "Settlement of session 1 · Friday · closed · EUR (en_GB)" in _lines(english.stdout)
     assert "2 Bob Dee €2.00" in _lines(english.stdout)  # the unpaid transfers as they were

@@ -57,8 +57,8 @@ def parse_setting(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE``, checked as the log will store it."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise InputError(f"bad setting {text!r}", where="--set",
-                         hint="write NAME=VALUE, e.g. --set currency=GBP or --set shortfall=banker")
+        raise InputError(_("bad setting {setting!r}").format(setting=text), where="--set",
+                         hint=_("write NAME=VALUE, e.g. --set currency=GBP or --set shortfall=banker"))
     try:
         return check_setting(name, value)
     except InputError as err:
@@ -126,8 +126,8 @@ def settle(
 
     message = message or markdown or template is not None
     if message and (as_json or explain):
-        raise InputError(f"--message and {'--json' if as_json else '--explain'} both given", where="--message",
-                         hint="the message is text for a chat: ask for one or the other")
+        raise InputError(_("--message and {option} both given").format(option="--json" if as_json else "--explain"),
+                         where="--message", hint=_("the message is text for a chat: ask for one or the other"))
     settings = [parse_setting(text) for text in setting or []]
     banker = parse_banker(banker)
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
