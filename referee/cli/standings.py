@@ -159,9 +159,11 @@ def import_ledger(
                                                          "it (a second copy, counted twice).")] = False,
     db: DbOption = None,
 ) -> None:
-    """Record a PokerNow ledger CSV as a closed night (no hands): buy-ins and cash-outs per player,
-    rows merged per player, totals that do not balance refused with the file and row; the night runs
-    from the ledger's first to its last timestamp; the same ledger twice is refused unless --again."""
+    """Record a PokerNow ledger CSV as a closed night (no hands): buy-ins and cash-outs per player.
+
+    Rows are merged per player; totals that do not balance are refused with the file and row; the
+    night runs from the ledger's first to its last timestamp; the same ledger twice is refused unless
+    --again."""
     from referee.ledger.pokernow import read_pokernow_ledger, record_pokernow
 
     if unit not in ("auto", "cents", "dollars"):

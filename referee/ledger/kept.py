@@ -33,6 +33,7 @@ from referee.engine.money import GameMoney
 from referee.errors import RefereeError
 from referee.ledger.ledger import ChipCheck, Difference, Entry, PlayerLine, SessionLedger
 from referee.money.settings import MoneySettings
+from referee.plain_data import plain
 from referee.ledger.settlement import Transfer
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from referee.store.models import GameSession
 
 #: the kept document's version: raised whenever what it holds, or how it is read, changes
-FORMAT: Final = 2
+FORMAT: Final = 3
 #: what :func:`night_figures` checks of a night whose kept figures fit its head: every event's hash
 CHECK_CHAIN: Final = "chain"
 #: ... or only the head (the chains are checked by the caller, or it says they are not)
@@ -52,8 +53,9 @@ Progress = Callable[[Sequence["GameSession"]], Iterable["GameSession"]]
 
 @dataclass(frozen=True)
 class Concern:
-    """A finding (an illegal action or a warning) or a ruling of the night, and the seat name it
-    concerns: a player's page and the season's report list them without replaying the night."""
+    """An illegal action found, or a ruling, of the night, and the seat name it concerns: a player's
+    page and the season's report list them without replaying the night (a warning, such as a raise
+    capped at the limit, stays the night report's: a season of them would weigh on every read)."""
 
     #: ``finding`` or ``ruling``
     kind: str
@@ -114,7 +116,7 @@ def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
             played, won = games.setdefault(name, {}).get(title, (0, 0))
             games[name][title] = (played + 1, won + (name in winners))
         for f in hand.replay.findings:
-            if f.severity != "info":
+            if f.severity == "error":  # an illegal action: a warning (a raise capped) is the night's report's
                 concerns.append(Concern("finding", hand.entry.number, f.action, f.player, f.code, f.message, f.rule,
                                         _rule_text(hand.rulebook, f.rule)))
     for ruling in getattr(replayed.night, "rulings", ()):
@@ -129,16 +131,6 @@ def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
 
 
 # ---------------------------------------------------------------- the document
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
 
 
 def _tuples(value: Any) -> Any:
@@ -159,12 +151,15 @@ def _record(cls: type, data: Mapping[str, Any], **decoded: Any) -> Any:
 
 def encode(figures: NightFigures, status: str) -> dict[str, Any]:
     """The document kept for ``figures`` of a night in ``status`` (open or closed)."""
+    from referee.report.json_doc import transfer_json
+
     ledger = figures.ledger
-    doc = {f.name: _plain(asdict(getattr(ledger, f.name)) if f.name in ("settings", "check", "difference")
+    doc = {f.name: plain(asdict(getattr(ledger, f.name)) if f.name in ("settings", "check", "difference")
                           else getattr(ledger, f.name))
            for f in fields(SessionLedger)}
-    for name in ("players", "entries", "games", "payments"):
-        doc[name] = [_plain(asdict(item)) for item in getattr(ledger, name)]
+    for name in ("players", "entries", "games"):
+        doc[name] = [plain(asdict(item)) for item in getattr(ledger, name)]
+    doc["payments"] = [transfer_json(t) for t in ledger.payments]
     doc["whisky_bills"] = [{"cents": bill.cents, "paid_by": bill.paid_by} for bill in ledger.whisky_bills]
     return {"status": status, "hand_count": figures.hand_count, "hands": dict(figures.hands), "ledger": doc,
             "games": {name: {title: list(counts) for title, counts in games.items()}

@@ -21,7 +21,7 @@ from referee.errors import InputError, RefereeError
 from referee.store.chain import BrokenChainError
 from referee.ledger.kept import CHECK_CHAIN, CHECK_HEAD, NightFigures, Progress, night_figures
 from referee.ledger.settlement import name_order
-from referee.money import format_money
+from referee.money import format_signed
 from referee.money.settings import MissingSetting
 
 if TYPE_CHECKING:
@@ -62,8 +62,7 @@ class Standings:
     chains_checked: bool = False
 
     def money(self, cents: int) -> str:
-        text = format_money(abs(cents), self.currency, self.locale)
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.currency, self.locale)
 
 
 @dataclass

@@ -461,7 +461,8 @@ def _without_money(event: NightEvent) -> NightEvent:
 def log_document(snapshot: LogSnapshot, chain: ChainReport) -> dict[str, Any]:
     """The session log as JSON: the header, every event as stored (with its hand, its action number
     within the hand and its hashes), and whether the chain holds."""
-    game = snapshot.session
+    from referee.report.json_doc import chain_json, session_json
+
     actions: dict[int, int] = {}
     events = []
     for row in snapshot.events:
@@ -472,19 +473,8 @@ def log_document(snapshot: LogSnapshot, chain: ChainReport) -> dict[str, Any]:
             "seq": row.seq, "hand": row.hand_number, "action": action, "kind": row.kind, "payload": row.payload,
             "text": row.text, "created_at": row.created_at.isoformat(), "prev_hash": row.prev_hash, "hash": row.hash,
         })
-    return {
-        "format": LOG_FORMAT,
-        "version": LOG_FORMAT_VERSION,
-        "session": {
-            "id": game.id, "table": game.table_name, "started_at": game.started_at.isoformat(),
-            "ended_at": game.ended_at.isoformat() if game.ended_at else None, "status": game.status,
-            "rulebook": game.rulebook, "options": dict(game.options), "chip_value_cents": game.chip_value_cents,
-            "buy_in_default": game.buy_in_default, "log_version": game.log_version,
-            "origin": game.origin,  # part of the genesis hash of an imported night
-        },
-        "events": events,
-        "chain": {"ok": chain.ok, "events": chain.events, "head": chain.head, "problem": chain.problem},
-    }
+    return {"format": LOG_FORMAT, "version": LOG_FORMAT_VERSION, "session": session_json(snapshot.session),
+            "events": events, "chain": chain_json(chain)}
 
 
 __all__ = [
