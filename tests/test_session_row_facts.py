@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import inspect, text
 from typer.testing import CliRunner, Result
 
+from helpers.cli import run
 from helpers.nights import DISPUTED
 from helpers.old_nights import downgraded
 from helpers.tamper import past_the_triggers
@@ -117,7 +118,9 @@ def test_a_night_closed_before_a_close_was_an_event_gets_its_close_and_its_signa
             conn.execute(text("UPDATE sessions SET last_seq = :q, last_hash = :h WHERE id = :s"),
                          {"q": last.seq - 1, "h": last.prev_hash, "s": sid})
             assert "digest" not in {c["name"] for c in inspect(conn).get_columns("sessions")}
-    with open_store(db_url) as store:  # the first use migrates
+    upgraded = run("db", "upgrade", "--db", db_url)  # a process of its own: nothing of the store loaded before
+    assert upgraded.returncode == 0 and "schema 0008 -> " in upgraded.stdout, upgraded.stderr
+    with open_store(db_url) as store:
         rows = store.events(sid)
         assert [row.kind for row in rows][-2:] == ["Reopened", "Closed"] and rows[-1].seq == head.events
         assert store.verify_chain(sid).ok and store.audit_session(sid) == [] and store.unsigned_rows() == []

@@ -193,7 +193,7 @@ def decode(document: Mapping[str, Any], people: Mapping[str, str]) -> NightFigur
 
 
 def night_figures(store: Store, games: Sequence[GameSession],
-                  people: Mapping[int, Mapping[str, str]] | None = None, *, check: str = CHECK_CHAIN,
+                  people: Mapping[int, Mapping[str, str]] | None = None, *, check: str = CHECK_HEAD,
                   progress: Progress | None = None) -> dict[int, NightFigures | RefereeError]:
     """The figures of each night of ``games`` (none of them void): the kept document where it fits,
     else the night replayed (and its document kept for the next reader).  A night whose log does not
@@ -273,8 +273,9 @@ def _replay(snapshot: Any, people: Mapping[str, str]) -> NightFigures:
 
 
 def figures_for(store: Store, game: GameSession) -> NightFigures:
-    """One night's figures (see :func:`night_figures`); its error raised where it has one."""
-    found = night_figures(store, [game])[game.id]  # type: ignore[index]
+    """One night's figures (see :func:`night_figures`), its whole chain checked first
+    (:data:`CHECK_CHAIN`); its error raised where it has one."""
+    found = night_figures(store, [game], check=CHECK_CHAIN)[game.id]  # type: ignore[index]
     if isinstance(found, RefereeError):
         raise found
     return found

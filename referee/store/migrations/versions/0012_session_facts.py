@@ -40,6 +40,9 @@ def _log_the_closes() -> None:
     from referee.engine.events import Closed
     from referee.store import chain, codec
     from referee.store.models import SESSION_CLOSED, EventRecord, GameSession
+    from sqlalchemy.orm import configure_mappers
+
+    configure_mappers()  # rows are read into the models: their attributes set up first, in any process
 
     bind = op.get_bind()
     sessions = GameSession.__table__  # type: ignore[attr-defined]
@@ -72,6 +75,9 @@ def _sign_the_rows() -> None:
     from referee.store.audit import row_digest
     from referee.store.key import store_key
     from referee.store.models import GameSession
+    from sqlalchemy.orm import configure_mappers
+
+    configure_mappers()  # rows are read into the models: their attributes set up first, in any process
 
     bind = op.get_bind()
     key = store_key(bind.engine.url)
