@@ -25,7 +25,7 @@ from referee.resources import rulebooks_dir
 from referee.rulebook import QUOTE_SOURCES, Quote, Rulebook, load_rulebook, shipped_rulebook_names
 from referee.store.store import SeatSpec, open_store
 
-from helpers.cli import invoke
+from helpers.cli import invoke, run
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "tests" / "seeds"
@@ -329,3 +329,19 @@ def test_a_ruling_asked_for_quotes_gives_the_seeds_sentence() -> None:
     assert lines[at + 1].strip() == sentence
     assert sentence in ruling_html(quoted)
     assert "«" not in ruling_html(plain)
+
+
+def test_a_russian_ruling_quotes_the_seed_and_an_english_one_does_not() -> None:
+    """The demo's dispute (hand 7, action 2: Dee says Cy's open was false; Cy opened on ace-king high
+    and the false open came out at the showdown): asked in Russian, the ruling gives jackpots.9 in the
+    seed's own sentence under its English text; asked in English, it gives the English text alone."""
+    night = str(ROOT / "examples" / "demo-night.txt")
+    question = ("dispute", night, "--hand", "7", "--action", "2", "Dee says Cy's open was false")
+    sentence = "Если же нарушение обнаруживается при открытии карт, банк выигрывает игрок, имеющий наивысшую комбинацию."
+    russian = run("--lang", "ru", *question, env={"COLUMNS": "400"})
+    assert russian.returncode == 0, russian.stderr
+    assert f"«{sentence}» (seed-003)" in russian.stdout
+    english = run(*question, env={"COLUMNS": "400"})
+    assert english.returncode == 0, english.stderr
+    assert "Rule jackpots.9: If the false open is found at the showdown" in english.stdout
+    assert "seed-003)" not in english.stdout.split("Rule jackpots.9", 1)[1].split("The chips that follow")[0]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.output import console as make_console
+from referee.cli.output import quoting_seeds
 from referee.cli.session import parse_chip_value
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, money_locale
@@ -76,7 +77,7 @@ def add_the_dispute(store: Store, session_id: int) -> None:
     head = store.last_seq(session_id)
     night = night_from_session(store, session_id)
     replayed = replay_night_file(night)
-    ruling = decide(night, replayed, hand, action, question, topic, (), session=session_id)
+    ruling = decide(night, replayed, hand, action, question, topic, (), session=session_id, quotes=quoting_seeds())
     if ruling.decided:
         record_ruling(store, session_id, ruling, replayed, head)
 
