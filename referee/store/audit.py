@@ -23,7 +23,7 @@ from referee.engine.events import SitDown
 from referee.errors import RefereeError
 from referee.store.codec import decode_event
 from referee.store.log import LogSnapshot, seat_key, table_state
-from referee.store.models import LOG_LEGACY, SESSION_CLOSED
+from referee.store.tables import LOG_LEGACY, SESSION_CLOSED
 
 
 def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> list[str]:
