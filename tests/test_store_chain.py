@@ -11,7 +11,8 @@ from sqlalchemy import text
 
 from referee.cards import parse_cards
 from referee.engine.events import Bet, Call, Deal, Fold, Raise
-from referee.store.store import SeatSpec, Store, open_store
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
 from referee.store.chain import event_hash, genesis_hash, row_hash
 
 
@@ -22,10 +23,12 @@ OPENED = 5  # two SitDowns, the first dealer, the rulebook's text and hand 1's d
 def night(db_url: str) -> Iterator[tuple[Store, int]]:
     """A session with one hand of five events (seq 6 to 10)."""
     with open_store(db_url) as store:
-        session = store.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec("Alice", 100), SeatSpec("Bob", 100)])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec("Alice", 100), SeatSpec("Bob", 100)])
         assert session.id is not None
-        store.start_hand(session.id, dealer="Bob")
+        with store.transaction() as tx:
+            tx.start_hand(session.id, dealer="Bob")
         for event in (Deal("Alice", tuple(parse_cards("As Ad ?? ?? ??"))), Bet("Alice", 2), Raise("Bob", 2),
                       Call("Alice"), Fold("Bob")):
             store.append_event(session.id, 1, event, text=f"{type(event).__name__.lower()}")
@@ -120,6 +123,7 @@ def test_a_changed_session_header_is_found(night: tuple[Store, int]) -> None:
 
 def test_every_session_is_verified(night: tuple[Store, int]) -> None:
     store, sid = night
-    other = store.new_session(table_name="Saturday", rulebook="five_card_stud", chip_value_cents=10)
+    with store.transaction() as tx:
+        other = tx.new_session(table_name="Saturday", rulebook="five_card_stud", chip_value_cents=10)
     reports = store.verify_all()
     assert [(r.session_id, r.ok, r.events) for r in reports] == [(sid, True, OPENED + 5), (other.id, True, 1)]

@@ -168,7 +168,7 @@ def verify(
     """
     from referee.ledger.kept import replace_unverified
     from referee.store.kept import FIGURES
-    from referee.store.models import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
+    from referee.store.tables import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
     with open_for(ctx, db) as store:
         reports = [store.verify_chain(session)] if session is not None else store.verify_all()
