@@ -21,7 +21,14 @@ mutant stays killed while tests are only added and the engine is unchanged) and 
 
 It prints the score (killed / total, %), the survivors (file:line and the mutation) and the time.
 Surviving mutants that only change the wording of a message (a string in a finding, an error or a
-hint) are marked ``[message text]`` and a second score leaves them out.
+hint) are marked ``[message text]`` and a second score leaves them out.  Target: at least 90% of the
+sample killed (exit 1 when missed).
+
+When mutmut cannot judge the mutants -- a test fails on the unmutated code ("clean tests"), the
+stats run fails, or a mutant of the sample is left without a result -- the bench prints mutmut's
+output and exits 2: such a run has no score.  The tests run with the ``no-database`` hypothesis
+profile (``[tool.mutmut]``'s pytest arguments), so no mutant is judged by an example that another
+mutant's run saved.
 """
 
 from __future__ import annotations
@@ -36,22 +43,42 @@ import sys
 import time
 from pathlib import Path
 
+from target import check, exit_code, load
+
 ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = [sys.executable, "-m", "mutmut"]
 KILLED = {1, 3, 36, -24, 24, 152, 255}  # a failing test or a timeout (an endless loop) kills
+TARGET = 90.0  # per cent of the sample killed
 NAME = re.compile(r"^(?P<module>.+?)\.x(?:ǁ(?P<klass>[^ǁ]+)ǁ)?(?P<func>.+)__mutmut_(?P<n>\d+)$")
 
 
-def mutmut(*args: str, quiet: bool = True) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*MUTMUT, *args], cwd=ROOT, capture_output=quiet, text=True)
+class MutmutFailed(Exception):
+    """mutmut stopped without judging the mutants (a failing clean test, a failed stats run)."""
+
+
+def output(done: subprocess.CompletedProcess[str]) -> str:
+    """mutmut's output without its spinner's lines, the end of it."""
+    lines = [line for line in f"{done.stdout or ''}{done.stderr or ''}".splitlines()
+             if line.strip() and line.lstrip()[0] not in "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"]
+    return "\n".join(lines[-80:])
+
+
+def mutmut(*args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
+    """``mutmut ARGS``; with ``check``, a non-zero exit raises :class:`MutmutFailed` with its output."""
+    done = subprocess.run([*MUTMUT, *args], cwd=ROOT, capture_output=True, text=True)
+    if check and done.returncode != 0:
+        raise MutmutFailed(f"mutmut {args[0]} stopped with exit code {done.returncode}:\n{output(done)}")
+    return done
 
 
 def all_mutants() -> dict[str, int | None]:
     """Every mutant mutmut generated, with its exit code so far (generating them first if needed)."""
     metas = list((ROOT / "mutants").rglob("*.py.meta"))
-    if not metas:  # generate the mutants and the test-to-function map, running no mutant
-        mutmut("run", "no-such-mutant-*")
+    if not metas:  # generate the mutants and the test-to-function map, running no mutant (mutmut
+        done = mutmut("run", "no-such-mutant-*")  # then stops: no mutant has that name)
         metas = list((ROOT / "mutants").rglob("*.py.meta"))
+        if not metas:
+            raise MutmutFailed(f"mutmut generated no mutants:\n{output(done)}")
     out: dict[str, int | None] = {}
     for meta in metas:
         out.update(json.loads(meta.read_text())["exit_code_by_key"])
@@ -114,7 +141,16 @@ def main() -> int:
     parser.add_argument("--survivors", action="store_true",
                         help="rerun only the mutants of the sample the last run of it did not kill")
     args = parser.parse_args()
+    print(f"load average: {load()}", flush=True)
+    try:
+        return run(args)
+    except MutmutFailed as failed:
+        print(failed, file=sys.stderr)
+        print("no score: mutmut did not judge the mutants (see above)", file=sys.stderr)
+        return 2
 
+
+def run(args: argparse.Namespace) -> int:
     start = time.monotonic()
     mutants = all_mutants()
     names = sorted(mutants)
@@ -128,8 +164,11 @@ def main() -> int:
     if args.survivors:
         print(f"rerunning the {len(to_run)} the last run did not kill", flush=True)
     for k in range(0, len(to_run), 400):  # keep the command line short
-        mutmut("run", *to_run[k:k + 400])
+        mutmut("run", *to_run[k:k + 400], check=True)
     results = {**all_mutants(), **{n: before[n] for n in chosen if n not in to_run}}
+    unjudged = [n for n in chosen if results.get(n) is None]
+    if unjudged:
+        raise MutmutFailed(f"{len(unjudged)} mutants of the sample have no result, e.g. {unjudged[:3]}")
     record.write_text(json.dumps({n: results[n] for n in chosen}, indent=0))
     killed = [n for n in chosen if results[n] in KILLED]
     no_tests = [n for n in chosen if results[n] in (5, 33)]
@@ -152,8 +191,8 @@ def main() -> int:
     for path, line, before, after, name, msg, code in rows:
         tag = " [message text]" if msg else (" [no test]" if code in (5, 33) else "")
         print(f"  {path}:{line}{tag}  {before}  ->  {after}    ({name})")
-    print(f"time: {elapsed:.0f} s")
-    return 0
+    print(f"time: {elapsed:.0f} s; load average: {load()}")
+    return exit_code([check("mutants killed", 100 * len(killed) / total, at_least=TARGET, unit="%", digits=1)])
 
 
 if __name__ == "__main__":

@@ -24,6 +24,9 @@ a test counts for a closing line is a tally: tests/helpers/tallies.py).
 Hypothesis's example database (``.hypothesis/``) is shared by the workers safely: each test, and each
 parametrized case, has a key of its own and runs on one worker, and each example is one file
 written by an atomic rename.
+The ``no-database`` hypothesis profile (``--hypothesis-profile=no-database``) reads and saves no
+examples: the mutation bench's runs use it, so that no mutant is killed by an example another
+mutant's run found (each mutant is judged by the tests alone).
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("no-database", database=None)
 
 PG_ENV = "REFEREE_TEST_PG"
 REQUIRE_ENV = "REFEREE_REQUIRE_POSTGRES"

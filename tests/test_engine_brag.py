@@ -11,7 +11,7 @@ import pytest
 
 from referee.engine.events import Cover, Fold, Look, See, Stake
 from referee.engine.games.three_card_brag import BragCarry
-from referee.engine.replay import play, replay_hand
+from referee.engine.replay import play
 from referee.engine.state import HandSetup
 from referee.errors import CardError, HandFileError
 from referee.rulebook import load_rulebook
@@ -20,7 +20,7 @@ from referee.engine.events import Deal, Muck, Show
 from referee.engine.outcome import Carry
 from referee.engine.replay import start_hand
 
-from helpers.engine import finding_rows, replay_text_hand, replay_text_night
+from helpers.engine import finding_rows, replay_table, replay_text_hand, replay_text_night
 
 
 def night(body: str, *options: str, seats: str = "Ann 50, Bob 50, Cy 50") -> list:
@@ -135,10 +135,10 @@ def test_out_of_turn_stake_is_binding_or_void():
     """brag.4.2: betting goes "beginning with the player on the dealer's left and going clockwise": Cy stakes
     before Bob. adjust_to_nearest_legal: it stands (binding), Bob is still to act; void_and_reprompt: void."""
     events = [Look("Cy"), Stake("Cy", 2)]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert [(f.code, f.rule) for f in r.illegal] == [("acted_out_of_turn", "brag.4.2")]
     assert r.states[-1].stacks[2] == 47 and r.states[-1].to_act == "Bob"
-    r = replay_hand(setup("common.illegal_fix = void_and_reprompt"), events)
+    r = replay_table(setup("common.illegal_fix = void_and_reprompt"), events)
     assert r.states[-1].stacks[2] == 49 and r.states[-1].to_act == "Bob"
 
 
@@ -220,7 +220,7 @@ def test_a_short_stake_of_his_last_chips_is_a_cover():
     r = hand("Bob: looks\nBob: stake 4\nCy: looks\nCy: stake 2\n", seats="Ann 50, Bob 50, Cy 3")
     assert flagged(r) == [(4, "stake_short", "Cy", "brag.7.2")]
     assert play(r.setup, r.events).prompt().to_act == "Ann"
-    assert replay_hand(r.setup, [*r.events, Stake("Cy", 1)]).illegal[-1].code == "acted_after_cover"
+    assert replay_table(r.setup, [*r.events, Stake("Cy", 1)]).illegal[-1].code == "acted_after_cover"
 
 
 def test_two_covers_side_pot_winner_against_each_coverer():

@@ -24,14 +24,13 @@ from referee.engine.games.whiskey_poker import WhiskeyPoker
 from referee.engine.outcome import Carry
 from referee.engine.replay import play
 from referee.engine.events import Misdeal
-from referee.engine.replay import replay_hand
 
 from helpers.engine import (ANN, BOB, CY, DEE, THREE_PLAYERS, dealt, exchange_cycle, finding_rows, game_setup,
-                            one_card_exchange, play_turn, replay_text_hand, replay_text_night)
+                            one_card_exchange, play_turn, replay_table, replay_text_hand, replay_text_night)
 
 
 def replay(text: str) -> ReplayedNight:
-    return replay_night_file(parse_night(text))
+    return replay_night_file(parse_night(text), snapshots=True)
 
 
 def codes(night: ReplayedNight, hand: int = 1) -> list[tuple[str, int | None, str | None, str | None]]:
@@ -592,7 +591,7 @@ def test_a_pool_elimination_game_is_under_way_from_its_first_deal_even_a_misdeal
     start_game; the ledger reads ``started`` to count the pool as the night's money)."""
     setup = game_setup("whiskey_poker", {"whiskey.scoring": "lowest_pays_1_to_pool_elimination"}, seats=THREE_PLAYERS)
     for events in ([Misdeal()], [Pass("Bob")]):
-        carry = replay_hand(setup, events).outcome.next_hand.carry
+        carry = replay_table(setup, events).outcome.next_hand.carry
         assert (carry.started, carry.pool, carry.game_over) == (True, 0, False)
 
 
@@ -635,7 +634,7 @@ def test_a_la_viuda_deal_after_the_game_is_over_counts_for_nothing_under_laviuda
     collects all the money" -- a deal logged after Ann has won is flagged under laviuda.7 and nothing in
     it counts."""
     over = LaViudaCarry(started=True, pool=3, game_over=True, winner="Ann")
-    r = replay_hand(game_setup("la_viuda", seats=THREE_PLAYERS, carry_in=over), [])
+    r = replay_table(game_setup("la_viuda", seats=THREE_PLAYERS, carry_in=over), [])
     assert (r.outcome.kind, r.outcome.summary) == ("game_over", "the game was already over")
     assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
         (1, "deal_after_game_over", "laviuda.7", "nothing in it counts")]
@@ -731,7 +730,7 @@ def test_a_whiskey_misdeal_leaves_the_antes_for_the_redeal():
     """A misdeal is a fault of the deal, whose rule is whiskey.1.2 ("The dealer also deals a five-card spare
     hand, the widow, ..."): the same dealer deals again, nobody pays, and the 3 antes (whiskey.1.1) stay
     in the pot for the redeal -- a pot of 3 left over, cited under whiskey.1.2."""
-    r = replay_hand(game_setup("whiskey_poker", seats=THREE_PLAYERS), [Misdeal()])
+    r = replay_table(game_setup("whiskey_poker", seats=THREE_PLAYERS), [Misdeal()])
     assert (r.outcome.kind, r.outcome.summary) == ("misdeal", "misdeal: Ann deals again")
     assert [(p.amount, p.winners, p.left_over, p.rule) for p in r.outcome.pots] == [(3, (), 3, "whiskey.1.2")]
 

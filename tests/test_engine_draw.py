@@ -7,10 +7,10 @@ import pytest
 from referee.cards import cards
 from referee.engine.events import Ask, Bet, Call, Check, Deal, Draw, Fold, Misdeal, Raise, Show, Void
 from referee.engine.state import HandSetup
-from referee.engine.replay import play, replay_hand
+from referee.engine.replay import play
 from referee.rulebook import load_rulebook
 
-from helpers.engine import dealt, finding_codes, game_setup, replay_text_hand, replay_text_night, shown
+from helpers.engine import dealt, finding_codes, game_setup, replay_table, replay_text_hand, replay_text_night, shown
 
 SIX = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100), ("Eve", 100), ("Fay", 100)]
 FOUR = SIX[:4]
@@ -51,7 +51,7 @@ def full_hand():
 
 def test_full_hand_showdown_best_hand_wins():
     """draw.9: "best hand wins": Dee's straight beats trip aces and trip queens; chips conserved."""
-    r = replay_hand(setup(), full_hand())
+    r = replay_table(setup(), full_hand())
     assert r.findings == ()  # a legal hand, played in turn: nothing to find
     o = r.outcome
     assert o.kind == "showdown"
@@ -64,21 +64,21 @@ def test_full_hand_showdown_best_hand_wins():
 
 def test_dealer_antes_for_all():
     """draw.2: "the dealer puts N chips (one per player) in the pot"."""
-    r = replay_hand(setup(seats=SIX), [])
+    r = replay_table(setup(seats=SIX), [])
     assert r.outcome.kind == "in_progress"
     assert r.outcome.stacks["Ann"] == 94
 
 
 def test_each_player_antes_1():
     """draw.ante = each_player_antes_1 (hoyle-jp "everyone antes")."""
-    r = replay_hand(setup({"draw.ante": "each_player_antes_1"}), [Check(player="Bob")])
+    r = replay_table(setup({"draw.ante": "each_player_antes_1"}), [Check(player="Bob")])
     assert r.states[-1].stacks == (99, 99, 99, 99)
     assert r.states[-1].pot == 4
 
 
 def test_eldest_hand_acts_first_out_of_turn_flagged():
     """draw.4.1: "eldest hand first": Cy acting before Bob is out of turn; the action stands."""
-    r = replay_hand(setup(), [Check(player="Cy")])
+    r = replay_table(setup(), [Check(player="Cy")])
     assert rules_of(r) == ["draw.4.1"]
     assert r.states[-1].to_act == "Bob"
 
@@ -86,7 +86,7 @@ def test_eldest_hand_acts_first_out_of_turn_flagged():
 def test_no_check_after_bet_must_act_again():
     """draw.4.2: "after a bet nobody may check"; draw.check_facing_bet = must_act_again (the default): "the
     player must act again and call, raise or fold; nothing he did is taken as chips put in"."""
-    r = replay_hand(setup(), [Bet(player="Bob", amount=2), Check(player="Cy")])
+    r = replay_table(setup(), [Bet(player="Bob", amount=2), Check(player="Cy")])
     f = r.illegal[0]
     assert (f.rule, f.action, f.player) == ("draw.4.2", 2, "Cy")
     assert f.remedy.startswith("void: Cy must act again (draw.check_facing_bet)")
@@ -101,7 +101,7 @@ def test_no_check_after_bet_remedy_options(choice, remedy, cy_stack, cy_in):
     """draw.check_facing_bet = taken_as_call / taken_as_fold: "A check facing a bet is taken as a call" /
     "is taken as a fold"; the option decides, whatever common.illegal_fix says."""
     for fix in ("adjust_to_nearest_legal", "void_and_reprompt"):
-        r = replay_hand(setup({"draw.check_facing_bet": choice, "common.illegal_fix": fix}),
+        r = replay_table(setup({"draw.check_facing_bet": choice, "common.illegal_fix": fix}),
                         [Bet(player="Bob", amount=2), Check(player="Cy")])
         assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.4.2", remedy)]
         assert r.states[-1].stacks[2] == cy_stack and ("Cy" in r.states[-1].in_hand) == cy_in
@@ -109,7 +109,7 @@ def test_no_check_after_bet_remedy_options(choice, remedy, cy_stack, cy_in):
 
 def test_void_and_reprompt_keeps_player_to_act():
     """common.illegal_fix = void_and_reprompt: the illegal check is void, Cy is still to act."""
-    r = replay_hand(setup({"common.illegal_fix": "void_and_reprompt"}),
+    r = replay_table(setup({"common.illegal_fix": "void_and_reprompt"}),
                     [Bet(player="Bob", amount=2), Check(player="Cy")])
     assert r.illegal[0].remedy.startswith("void")
     assert r.states[-1].to_act == "Cy" and r.states[-1].stacks[2] == 100
@@ -117,7 +117,7 @@ def test_void_and_reprompt_keeps_player_to_act():
 
 def test_round_ends_when_stakes_equal():
     """draw.4.3: "A round ends when all remaining players have put in equal amounts" -> the draw."""
-    r = replay_hand(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"),
+    r = replay_table(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"),
                               Call(player="Ann")])
     assert r.states[-1].phase == "draw" and r.states[-1].to_act == "Bob"
 
@@ -125,11 +125,11 @@ def test_round_ends_when_stakes_equal():
 def test_all_check_next_dealer_redeals_and_adds():
     """draw.5: everybody checks -> the deal is void; the next dealer adds N more (6 + 6 = 12)."""
     events = [Check(player=n) for n in ("Bob", "Cy", "Dee", "Eve", "Fay", "Ann")]
-    r = replay_hand(setup(seats=SIX), events)
+    r = replay_table(setup(seats=SIX), events)
     o = r.outcome
     assert o.kind == "passed_out" and o.carried == 6
     assert o.next_hand.dealer == "Bob" and o.next_hand.carry.pot == 6
-    nxt = replay_hand(setup(seats=list(o.stacks.items()), dealer="Bob", carry_in=o.next_hand.carry), [])
+    nxt = replay_table(setup(seats=list(o.stacks.items()), dealer="Bob", carry_in=o.next_hand.carry), [])
     assert nxt.states == () and nxt.outcome.kind == "in_progress"
     assert nxt.outcome.stacks["Bob"] == 94
 
@@ -138,24 +138,24 @@ def test_all_check_same_dealer_reante():
     """draw.all_check = redeal_same_dealer_all_reante: "the cards are thrown in, every player antes again and
     the same dealer deals again; the pot stays": each player's chips show one ante each on the redeal."""
     opts = {"draw.all_check": "redeal_same_dealer_all_reante"}
-    r = replay_hand(setup(opts), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    r = replay_table(setup(opts), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
     assert r.outcome.next_hand.dealer == "Ann" and r.outcome.next_hand.same_dealer
     assert r.outcome.stacks == {"Ann": 96, "Bob": 100, "Cy": 100, "Dee": 100} and r.outcome.carried == 4
-    redeal = replay_hand(setup(opts, seats=list(r.outcome.stacks.items()), carry_in=r.outcome.next_hand.carry), [])
+    redeal = replay_table(setup(opts, seats=list(r.outcome.stacks.items()), carry_in=r.outcome.next_hand.carry), [])
     assert redeal.outcome.stacks == {"Ann": 95, "Bob": 99, "Cy": 99, "Dee": 99}
     assert redeal.outcome.in_middle == 8
 
 
 def test_all_check_proceed_to_draw():
     """draw.all_check = proceed_to_draw: "everyone checked: the draw follows"."""
-    r = replay_hand(setup({"draw.all_check": "proceed_to_draw"}),
+    r = replay_table(setup({"draw.all_check": "proceed_to_draw"}),
                     [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
     assert r.states[-1].phase == "draw"
 
 
 def test_limit_before_draw_capped():
     """draw.6: "before the draw a bet or raise <= 2 chips": a bet of 4 is capped at 2."""
-    r = replay_hand(setup(), [Bet(player="Bob", amount=4)])
+    r = replay_table(setup(), [Bet(player="Bob", amount=4)])
     f = r.illegal[0]
     assert f.rule == "draw.6" and f.remedy == "capped at 2"
     assert r.states[-1].stacks[1] == 98
@@ -166,7 +166,7 @@ def test_limit_after_draw_is_5():
     events = [Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
               Draw(player="Bob", count=0), Draw(player="Cy", count=2), Bet(player="Bob", amount=5),
               Raise(player="Cy", amount=6)]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert [(f.rule, f.action, f.remedy) for f in r.illegal] == [("draw.6", 8, "capped at 5")]
 
 
@@ -182,7 +182,7 @@ def test_three_raises_per_player():
     events = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Fold(player="Dee"), Fold(player="Ann"),
               Raise(player="Bob", amount=1), Raise(player="Cy", amount=1), Raise(player="Bob", amount=1),
               Raise(player="Cy", amount=1), Raise(player="Bob", amount=1), Raise(player="Cy", amount=1)]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert [(f.rule, f.player, f.remedy) for f in r.illegal] == [("draw.raise_cap", "Cy", "taken as a call of 1")]
     assert r.states[-1].phase == "draw"
 
@@ -192,7 +192,7 @@ def test_opening_bet_counts_as_raise_option():
     events = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Fold(player="Dee"), Fold(player="Ann"),
               Raise(player="Bob", amount=1), Raise(player="Cy", amount=1), Raise(player="Bob", amount=1),
               Raise(player="Cy", amount=1), Raise(player="Bob", amount=1)]
-    r = replay_hand(setup({"draw.opening_bet_counts_as_raise": "yes"}), events)
+    r = replay_table(setup({"draw.opening_bet_counts_as_raise": "yes"}), events)
     assert [(f.rule, f.player, f.action) for f in r.illegal] == [("draw.raise_cap", "Bob", 9)]
 
 
@@ -200,7 +200,7 @@ def test_bet_plus_four_raises_total():
     """draw.raise_cap = bet_plus_4_raises_total (RRoP "one bet and four raises")."""
     events = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Raise(player="Dee", amount=1),
               Raise(player="Ann", amount=1), Raise(player="Bob", amount=1), Raise(player="Cy", amount=1)]
-    r = replay_hand(setup({"draw.raise_cap": "bet_plus_4_raises_total"}), events)
+    r = replay_table(setup({"draw.raise_cap": "bet_plus_4_raises_total"}), events)
     assert [(f.rule, f.player) for f in r.illegal] == [("draw.raise_cap", "Cy")]
 
 
@@ -209,11 +209,11 @@ def test_check_raise_forbidden():
     draw.check_raise_breach = must_act_again (the default): "he must act again and call or fold"."""
     events = [Check(player="Bob"), Bet(player="Cy", amount=1), Fold(player="Dee"), Fold(player="Ann"),
               Raise(player="Bob", amount=1)]
-    r = replay_hand(setup({"draw.check_raise": "forbidden"}), events)
+    r = replay_table(setup({"draw.check_raise": "forbidden"}), events)
     assert [f.rule for f in r.illegal] == ["draw.check_raise"]
     assert r.illegal[0].remedy.startswith("void: Bob must act again (draw.check_raise_breach)")
     assert r.states[-1].to_act == "Bob" and r.states[-1].stacks[1] == 100
-    assert not replay_hand(setup(), events).illegal
+    assert not replay_table(setup(), events).illegal
 
 
 @pytest.mark.parametrize("choice, remedy, bob_stack, bob_in", [
@@ -225,7 +225,7 @@ def test_check_raise_remedy_options(choice, remedy, bob_stack, bob_in):
     of the bet he faces" / "is taken as a fold"."""
     events = [Check(player="Bob"), Bet(player="Cy", amount=1), Call(player="Dee"), Fold(player="Ann"),
               Raise(player="Bob", amount=1)]
-    r = replay_hand(setup({"draw.check_raise": "forbidden", "draw.check_raise_breach": choice}), events)
+    r = replay_table(setup({"draw.check_raise": "forbidden", "draw.check_raise_breach": choice}), events)
     assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.check_raise", remedy)]
     assert r.states[-1].stacks[1] == bob_stack and ("Bob" in r.states[-1].in_hand) == bob_in
 
@@ -238,7 +238,7 @@ def test_bet_or_drop_first_round():
 
 def test_fixed_limit_bets_exactly_the_limit():
     """draw.betting = fixed_limit: "every bet and raise is exactly draw.limit_pre"."""
-    r = replay_hand(setup({"draw.betting": "fixed_limit"}), [Bet(player="Bob", amount=1)])
+    r = replay_table(setup({"draw.betting": "fixed_limit"}), [Bet(player="Bob", amount=1)])
     assert [(f.rule, f.remedy) for f in r.illegal] == [("draw.betting", "raised to 2")]
 
 
@@ -248,36 +248,36 @@ def test_a_hand_is_judged_by_its_own_rulebook_when_another_of_that_name_was_used
     of 3 is over the limit in the first and legal in the second (the betting rules follow the
     options in force, whichever rulebook of the same name came first)."""
     bet = [Bet(player="Bob", amount=3)]
-    assert [f.code for f in replay_hand(setup(), bet).illegal] == ["bet_over_limit"]
-    assert replay_hand(setup({"draw.limit_pre": 4}), bet).illegal == ()
-    assert [f.code for f in replay_hand(setup(), bet).illegal] == ["bet_over_limit"]
+    assert [f.code for f in replay_table(setup(), bet).illegal] == ["bet_over_limit"]
+    assert replay_table(setup({"draw.limit_pre": 4}), bet).illegal == ()
+    assert [f.code for f in replay_table(setup(), bet).illegal] == ["bet_over_limit"]
 
 
 def test_max_draw_three_with_six_players():
     """draw.7 / draw.max_draw: "maximum 3 cards; 4 if fewer than six players"."""
     six = setup(seats=SIX)
     pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Eve", "Fay", "Ann")]
-    r = replay_hand(six, pre + [Draw(player="Bob", count=4)])
+    r = replay_table(six, pre + [Draw(player="Bob", count=4)])
     assert [f.rule for f in r.illegal] == ["draw.max_draw"]
     four = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
-    assert not replay_hand(setup(), four + [Draw(player="Bob", count=4)]).illegal
-    r3 = replay_hand(setup({"draw.max_draw": "3"}), four + [Draw(player="Bob", count=4)])
+    assert not replay_table(setup(), four + [Draw(player="Bob", count=4)]).illegal
+    r3 = replay_table(setup({"draw.max_draw": "3"}), four + [Draw(player="Bob", count=4)])
     assert [f.rule for f in r3.illegal] == ["draw.max_draw"]
 
 
 def test_draw_in_turn_dealer_last():
     """draw.7.1: "dealer serves each active player in turn from his left"; dealer draws last."""
     pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
-    r = replay_hand(setup(), pre + [Draw(player="Ann", count=1)])
+    r = replay_table(setup(), pre + [Draw(player="Ann", count=1)])
     assert [(f.rule, f.player) for f in r.illegal] == [("draw.7.1", "Ann")]
-    ok = replay_hand(setup(), pre + [Draw(player=n, count=1) for n in ("Bob", "Cy", "Dee", "Ann")])
+    ok = replay_table(setup(), pre + [Draw(player=n, count=1) for n in ("Bob", "Cy", "Dee", "Ann")])
     assert not ok.illegal and ok.states[-1].phase == "round2"
 
 
 def test_count_question_answered_from_log():
     """draw.7.7: "any player may ask any other how many cards he took"."""
     pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
-    r = replay_hand(setup(), pre + [Draw(player="Bob", count=2), Ask(player="Cy", target="Bob")])
+    r = replay_table(setup(), pre + [Draw(player="Bob", count=2), Ask(player="Cy", target="Bob")])
     answers = [f for f in r.findings if f.kind == "answer"]
     assert answers and "Bob drew 2" in answers[0].message and answers[0].rule == "draw.7.7"
 
@@ -287,9 +287,9 @@ def test_round2_opened_by_first_bettor():
     pre = [Check(player="Bob"), Bet(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
            Call(player="Bob")]
     draws = [Draw(player=n, count=1) for n in ("Bob", "Cy", "Dee", "Ann")]
-    r = replay_hand(setup(), pre + draws)
+    r = replay_table(setup(), pre + draws)
     assert r.states[-1].to_act == "Cy"
-    r2 = replay_hand(setup({"draw.round2_first": "left_of_dealer"}), pre + draws)
+    r2 = replay_table(setup({"draw.round2_first": "left_of_dealer"}), pre + draws)
     assert r2.states[-1].to_act == "Bob"
 
 
@@ -298,13 +298,13 @@ def test_round2_first_bettor_folded_next_to_left():
     pre = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
            Fold(player="Bob")]
     draws = [Draw(player=n, count=1) for n in ("Cy", "Dee", "Ann")]
-    r = replay_hand(setup(), pre + draws)
+    r = replay_table(setup(), pre + draws)
     assert r.states[-1].to_act == "Cy"
 
 
 def test_showdown_starts_with_last_raiser():
     """draw.9: "Showdown starts with the last raiser and goes clockwise"."""
-    r = replay_hand(setup(), full_hand())
+    r = replay_table(setup(), full_hand())
     assert r.outcome.showdown_order == ("Cy", "Dee", "Bob")
 
 
@@ -313,7 +313,7 @@ def test_unshown_hand_leaves_pot_undecided():
     events = [Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
               Draw(player="Bob", count=1), Draw(player="Cy", count=1), Check(player="Bob"), Check(player="Cy"),
               Show(player="Cy", cards=tuple(cards("As Ks Qs Js Ts")))]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert r.outcome.undecided == 6 and not r.outcome.pots[0].decided
     unv = [f for f in r.findings if f.kind == "unverifiable"]
     assert unv and "Bob" in unv[0].message
@@ -329,36 +329,36 @@ def test_split_pot_odd_chip_stays_or_goes_left():
         Show(player="Bob", cards=tuple(cards("As Kd Qc Jh 9s"))),
         Show(player="Cy", cards=tuple(cards("Ad Ks Qh Jc 9d"))),
     ]
-    r = replay_hand(setup(seats=three), events)
+    r = replay_table(setup(seats=three), events)
     o = r.outcome
     assert o.pots[0].amount == 5 and o.pots[0].winners == ("Bob", "Cy")
     assert o.carried == 1 and o.next_hand.carry.pot == 1
     assert o.stacks == {"Ann": 97, "Bob": 101, "Cy": 101}
-    r2 = replay_hand(setup({"common.showdown_tie": "odd_chip_left_of_dealer"}, seats=three), events)
+    r2 = replay_table(setup({"common.showdown_tie": "odd_chip_left_of_dealer"}, seats=three), events)
     assert r2.outcome.pots[0].shares == {"Bob": 3, "Cy": 2}
 
 
 def test_misdeal_before_two_act_returns_bets():
     """draw.misdeal = rrop_list: "misdeal if caught before two players act"; bets go back, same dealer."""
-    r = replay_hand(setup(), [Bet(player="Bob", amount=2), Misdeal(reason="card exposed")])
+    r = replay_table(setup(), [Bet(player="Bob", amount=2), Misdeal(reason="card exposed")])
     o = r.outcome
     assert o.kind == "misdeal" and o.stacks["Bob"] == 100
     assert o.next_hand.dealer == "Ann" and o.next_hand.carry.antes_in and o.carried == 4
-    late = replay_hand(setup(), [Bet(player="Bob", amount=2), Call(player="Cy"), Misdeal()])
+    late = replay_table(setup(), [Bet(player="Bob", amount=2), Call(player="Cy"), Misdeal()])
     assert late.outcome.kind == "in_progress"
     assert any(f.kind == "misdeal" and "after two players" in f.message for f in late.findings)
 
 
 def test_void_correction_skips_action():
     """Corrections are new events: Void(3) removes Cy's mistaken fold from the replay."""
-    r = replay_hand(setup(), [Bet(player="Bob", amount=2), Fold(player="Cy"), Void(action=2, reason="misheard"),
+    r = replay_table(setup(), [Bet(player="Bob", amount=2), Fold(player="Cy"), Void(action=2, reason="misheard"),
                               Call(player="Cy")])
     assert "Cy" in r.states[-1].in_hand and not r.illegal
 
 
 def test_uncontested_when_all_fold():
     """Outcome "all others folded": Bob takes the antes and his bet back."""
-    r = replay_hand(setup(), [Bet(player="Bob", amount=2)] + [Fold(player=n) for n in ("Cy", "Dee", "Ann")])
+    r = replay_table(setup(), [Bet(player="Bob", amount=2)] + [Fold(player=n) for n in ("Cy", "Dee", "Ann")])
     assert r.outcome.kind == "uncontested" and r.outcome.stacks["Bob"] == 104
 
 
@@ -367,7 +367,7 @@ def test_fifth_card_after_everyone_else():
     other player has drawn"."""
     pre = [Bet(player="Bob", amount=1)] + [Call(player=n) for n in ("Cy", "Dee", "Ann")]
     draws = [Draw(player="Bob", count=4)] + [Draw(player=n, count=1) for n in ("Cy", "Dee", "Ann")]
-    r = replay_hand(setup({"draw.max_draw": "5_split_4_then_1"}), pre + draws + [Draw(player="Bob", count=1),
+    r = replay_table(setup({"draw.max_draw": "5_split_4_then_1"}), pre + draws + [Draw(player="Bob", count=1),
                                                                                   Ask(player="Cy", target="Bob")])
     assert not r.illegal
     assert "Bob drew 5" in [f for f in r.findings if f.kind == "answer"][0].message
@@ -378,7 +378,7 @@ def test_named_discards_from_an_unlogged_hand_are_learned_not_flagged():
     still name the discards; they were among the unseen cards, so the log is consistent and nothing is flagged."""
     events = [Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
               Draw(player="Bob", count=2, discards=tuple(cards("7c 2d"))), Draw(player="Cy", count=1)]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert r.findings == ()
 
 
@@ -391,7 +391,7 @@ def test_a_discard_someone_else_holds_is_refused():
     events = [deal("Bob", "As Ad Kc 7h 2s"), Bet(player="Bob", amount=2), Call(player="Cy"), Fold(player="Dee"),
               Fold(player="Ann"), Draw(player="Bob", count=0), Draw(player="Cy", count=1, discards=tuple(cards("As")))]
     with pytest.raises(CardError, match="Cy discards As but Bob holds it") as err:
-        replay_hand(setup(), events)
+        replay_table(setup(), events)
     assert err.value.where == "hand 1, action 7"
 
 
@@ -403,12 +403,12 @@ def test_round2_first_bettor_folded_next_live_to_his_left_not_dealers_left():
            Call(player="Bob"), Fold(player="Cy")]
     draws = [Draw(player=n, count=1) for n in ("Bob", "Dee", "Ann")]
     for game in ("straight_draw", "jackpots"):
-        r = replay_hand(game_setup(game), pre + draws)
+        r = replay_table(game_setup(game), pre + draws)
         assert r.states[-1].phase == "round2" and r.states[-1].to_act == "Dee", game
-        bad = replay_hand(game_setup(game), pre + draws + [Check(player="Bob")])
+        bad = replay_table(game_setup(game), pre + draws + [Check(player="Bob")])
         assert [(f.code, f.rule) for f in bad.illegal if f.action == 10] == [("acted_out_of_turn", "draw.8")]
     # draw.round2_first = left_of_dealer: Bob
-    r2 = replay_hand(game_setup("straight_draw", {"draw.round2_first": "left_of_dealer"}), pre + draws)
+    r2 = replay_table(game_setup("straight_draw", {"draw.round2_first": "left_of_dealer"}), pre + draws)
     assert r2.states[-1].to_act == "Bob"
 
 
@@ -429,21 +429,21 @@ def test_showdown_order_from_the_last_raiser_clockwise():
     clockwise" -- with round 2 all checked the last raiser is Dee (round 1), so Dee, Ann, Bob, Cy;
     Bob showing before Dee and Ann is out of order."""
     checks = [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")]
-    r = replay_hand(game_setup("straight_draw"), showdown_hand(checks))
+    r = replay_table(game_setup("straight_draw"), showdown_hand(checks))
     assert r.outcome.showdown_order == ("Dee", "Ann", "Bob", "Cy")
-    early = replay_hand(game_setup("straight_draw"), showdown_hand(checks) + [shown("Bob", SHOWDOWN_HANDS["Bob"])])
+    early = replay_table(game_setup("straight_draw"), showdown_hand(checks) + [shown("Bob", SHOWDOWN_HANDS["Bob"])])
     assert [(f.code, f.rule) for f in early.findings if f.code == "showed_out_of_order"] == [
         ("showed_out_of_order", "draw.9")]
     in_order = showdown_hand(checks) + [shown(n, SHOWDOWN_HANDS[n]) for n in ("Dee", "Ann", "Bob", "Cy")]
-    done = replay_hand(game_setup("straight_draw"), in_order)
+    done = replay_table(game_setup("straight_draw"), in_order)
     assert "showed_out_of_order" not in finding_codes(done) and done.outcome.pots[0].winners == ("Ann",)
     # a raise in round 2 moves the start to that raiser; a folded raiser is skipped
-    r2 = replay_hand(game_setup("straight_draw"), showdown_hand(
+    r2 = replay_table(game_setup("straight_draw"), showdown_hand(
         [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
          Call(player="Bob")]))
     assert r2.outcome.showdown_order == ("Cy", "Dee", "Ann", "Bob")
     # draw.showdown_first = last_bettor_or_first_to_act: round 2 all checked -> its first player (Bob)
-    r3 = replay_hand(game_setup("straight_draw", {"draw.showdown_first": "last_bettor_or_first_to_act"}),
+    r3 = replay_table(game_setup("straight_draw", {"draw.showdown_first": "last_bettor_or_first_to_act"}),
                      showdown_hand(checks))
     assert r3.outcome.showdown_order == ("Bob", "Cy", "Dee", "Ann")
 
@@ -453,7 +453,7 @@ def test_void_and_reprompt_a_raise_that_is_not_above_the_bet():
     player is still to act (betting.py: the void of raise_not_above_bet)."""
     events = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
               Raise(player="Bob", amount=1, to=True)]
-    r = replay_hand(game_setup("straight_draw", {"common.illegal_fix": "void_and_reprompt"}), events)
+    r = replay_table(game_setup("straight_draw", {"common.illegal_fix": "void_and_reprompt"}), events)
     assert [(f.code, f.rule, f.action) for f in r.illegal] == [("raise_not_above_bet", "draw.6", 5)]
     assert r.states[-1].to_act == "Bob" and r.states[-1].stacks[1] == 99
 
@@ -463,7 +463,7 @@ def test_a_draw_of_too_many_cites_the_max_draw_option():
     draw.max_draw (straight_draw.py draw_breaches)."""
     events = [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann"),
               Draw(player="Bob", count=5)]
-    r = replay_hand(game_setup("straight_draw"), events)
+    r = replay_table(game_setup("straight_draw"), events)
     assert [(f.code, f.rule, f.player) for f in r.illegal] == [("drew_too_many", "draw.max_draw", "Bob")]
 
 
@@ -472,10 +472,10 @@ def test_void_and_reprompt_breaches_keep_their_codes_and_rules():
     bet (draw.4.2) are void, with their own codes and rules; the player is still to act."""
     opts = {"common.illegal_fix": "void_and_reprompt"}
     pre = [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann")]
-    r = replay_hand(game_setup("straight_draw", opts), pre + [Draw(player="Bob", count=5)])
+    r = replay_table(game_setup("straight_draw", opts), pre + [Draw(player="Bob", count=5)])
     assert [(f.code, f.rule) for f in r.illegal] == [("drew_too_many", "draw.max_draw")]
     assert r.states[-1].to_act == "Bob" and r.states[-1].phase == "draw"
-    r2 = replay_hand(game_setup("straight_draw", opts), [Bet(player="Bob", amount=1), Bet(player="Cy", amount=2)])
+    r2 = replay_table(game_setup("straight_draw", opts), [Bet(player="Bob", amount=1), Bet(player="Cy", amount=2)])
     assert [(f.code, f.rule) for f in r2.illegal] == [("bet_facing_bet", "draw.4.2")]
     assert r2.states[-1].to_act == "Cy"
 
@@ -484,7 +484,7 @@ def test_a_check_facing_a_bet_taken_as_a_call_is_a_call():
     """draw.4.2 with draw.check_facing_bet = taken_as_call: "after a bet nobody may check" -- Cy's check is
     taken as a call, and the round ends when the others call (it does not reopen the betting)."""
     events = [Bet(player="Bob", amount=2), Check(player="Cy"), Call(player="Dee"), Call(player="Ann")]
-    r = replay_hand(game_setup("straight_draw", {"draw.check_facing_bet": "taken_as_call"}), events)
+    r = replay_table(game_setup("straight_draw", {"draw.check_facing_bet": "taken_as_call"}), events)
     assert [(f.code, f.remedy) for f in r.illegal] == [
         ("check_facing_bet", "taken as a call of 2 (draw.check_facing_bet)")]
     assert r.states[-1].phase == "draw" and r.states[-1].stacks == (94, 98, 98, 98)
@@ -532,7 +532,7 @@ def test_a_deal_everybody_checks_is_void_under_draw_all_check_and_the_pot_stays(
     """draw.all_check = redeal_next_dealer_adds_N (seed-002): "If everybody checks in the first round the
     deal is void ... and adds one chip per player to the pot that stays" -- Ann's ante of 4 stays: the
     finding and the pot cite draw.all_check."""
-    r = replay_hand(setup(), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
+    r = replay_table(setup(), [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")])
     assert [(f.code, f.rule, f.message) for f in r.findings] == [
         ("passed_out", "draw.all_check", "everybody checked: the deal is void and the pot of 4 stays")]
     assert [(p.amount, p.left_over, p.rule) for p in r.outcome.pots] == [(4, 4, "draw.all_check")]
@@ -541,7 +541,7 @@ def test_a_deal_everybody_checks_is_void_under_draw_all_check_and_the_pot_stays(
 def test_a_misdeal_keeps_the_pot_for_the_redeal_under_draw_misdeal():
     """draw.misdeal = rrop_list: a misdeal is declared and the deal is void; the ante of 4 stays in the
     pot, which names draw.misdeal."""
-    r = replay_hand(setup(), [Misdeal()])
+    r = replay_table(setup(), [Misdeal()])
     assert r.outcome.kind == "misdeal" and [(f.code, f.rule) for f in r.findings] == [("misdeal_called", "draw.misdeal")]
     assert [(p.amount, p.left_over, p.winners, p.rule) for p in r.outcome.pots] == [(4, 4, (), "draw.misdeal")]
 
@@ -550,7 +550,7 @@ def test_the_table_after_each_action_as_the_replay_reports_it():
     """seed-002: the dealer antes one chip per player (4 for four players) and Bob, on his left, opens the
     betting: after Bob bets 2 the table is action 1, round one, Cy to act, stacks Ann 96 / Bob 98 /
     Cy 100 / Dee 100, a pot of 6, all four in (the replay's JSON, docs/json.md ``states``)."""
-    r = replay_hand(setup(), [Bet(player="Bob", amount=2)])
+    r = replay_table(setup(), [Bet(player="Bob", amount=2)])
     assert [s.to_dict() for s in r.states] == [{
         "action": 1, "phase": "round1", "to_act": "Cy", "stacks": [96, 98, 100, 100], "pot": 6,
         "in_hand": ["Ann", "Bob", "Cy", "Dee"]}]
@@ -559,7 +559,7 @@ def test_the_table_after_each_action_as_the_replay_reports_it():
 def test_a_draw_of_too_many_stands_when_the_fix_is_to_keep_what_was_played():
     """draw.max_draw = 3_or_4_if_under_6 (four players: at most 4): Bob draws 5.  Under the default
     common.illegal_fix the cards dealt cannot be taken back: flagged with the limit, and it stands."""
-    r = replay_hand(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann"),
+    r = replay_table(setup(), [Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Call(player="Ann"),
                               Draw(player="Bob", count=5)])
     assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
         (5, "drew_too_many", "draw.max_draw", "Bob drew 5 cards; at most 4 may be drawn",
@@ -646,7 +646,7 @@ def test_an_unshown_hand_at_the_showdown_cites_the_showdown_rule():
     events = [Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
               Draw(player="Bob", count=1), Draw(player="Cy", count=1), Check(player="Bob"), Check(player="Cy"),
               Show(player="Cy", cards=tuple(cards("As Ks Qs Js Ts")))]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert [(f.code, f.rule) for f in r.findings if f.kind == "unverifiable"] == [("showdown_unverifiable", "draw.9")]
 
 

@@ -6,12 +6,12 @@ from referee.cards import cards
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Draw, Fold, Raise, Show
 from referee.engine.state import HandSetup
 from referee.engine.pots import Pot, build_pots, split_pot, uncalled_excess
-from referee.engine.replay import play, replay_hand
+from referee.engine.replay import play
 from referee.engine.table import Table
 from referee.rulebook import load_rulebook
 from referee.engine.replay import start_hand
 
-from helpers.engine import game_setup, replay_text_hand
+from helpers.engine import game_setup, replay_table, replay_text_hand
 
 NL = {"draw.betting": "no_limit", "draw.ante": "each_player_antes_1", "draw.all_check": "proceed_to_draw"}
 
@@ -73,7 +73,7 @@ def test_no_limit_all_ins_make_side_pots_at_showdown():
         Show(player="Bob", cards=tuple(cards("As Ad Ac Kd Ks"))), Show(player="Cy", cards=tuple(cards("Qs Qd Qc 2d 3s"))),
         Show(player="Dee", cards=tuple(cards("Js Jd 9c 8d 7s"))), Show(player="Ann", cards=tuple(cards("Th 9h 8h 7h 6h"))),
     ]
-    r = replay_hand(s, events)
+    r = replay_table(s, events)
     assert not r.illegal, r.findings
     o = r.outcome
     # antes 4; Ann all in 20, Bob 50, Cy and Dee 50 each
@@ -87,7 +87,7 @@ def test_no_limit_all_ins_make_side_pots_at_showdown():
 def test_table_stakes_bet_over_stack():
     """Table stakes: nobody bets more than he has on the table: taken as all in."""
     s = nl_setup([100, 30, 100, 100])
-    r = replay_hand(s, [Bet(player="Bob", amount=50)])
+    r = replay_table(s, [Bet(player="Bob", amount=50)])
     f = r.illegal[0]
     assert f.rule == "draw.betting" and f.remedy == "taken as all in for 29"
     assert r.states[-1].stacks[1] == 0
@@ -108,10 +108,10 @@ def test_player_not_in_hand_and_unknown_name():
     from referee.errors import InputError
 
     s = nl_setup([100, 100, 100, 100])
-    r = replay_hand(s, [Fold(player="Bob"), Bet(player="Bob", amount=5)])
+    r = replay_table(s, [Fold(player="Bob"), Bet(player="Bob", amount=5)])
     assert "not in the hand" in r.illegal[0].message
     with pytest.raises(InputError) as err:
-        replay_hand(s, [Bet(player="Zed", amount=5)])
+        replay_table(s, [Bet(player="Zed", amount=5)])
     assert "action 1" in str(err.value)
 
 
@@ -124,7 +124,7 @@ def test_uncalled_all_in_returned_even_if_he_mucks():
               AllIn(player="Ann"), AllIn(player="Bob")]
     from referee.engine.events import Muck
 
-    r = replay_hand(s, events + [Muck(player="Ann"), Show(player="Bob", cards=tuple(cards("8c 6h 8s Jc Qd")))])
+    r = replay_table(s, events + [Muck(player="Ann"), Show(player="Bob", cards=tuple(cards("8c 6h 8s Jc Qd")))])
     assert r.outcome.stacks == {"Ann": 102, "Bob": 8}
 
 
@@ -177,7 +177,7 @@ def test_a_split_pot_is_summed_up_with_both_winners():
               Deal(player="Cy", cards=tuple(cards("Ad Ks Qh Jc 9d"))),
               Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Ann"),
               Draw(player="Bob", count=0), Draw(player="Cy", count=0), Check(player="Bob"), Check(player="Cy")]
-    r = replay_hand(game_setup("straight_draw", seats=three), events)
+    r = replay_table(game_setup("straight_draw", seats=three), events)
     assert r.outcome.summary.startswith("Bob/Cy win 5")
 
 
@@ -226,7 +226,7 @@ def test_a_check_where_nobody_may_check_is_taken_as_a_fold():
     from referee.engine.replay import play
 
     assert play(setup, []).prompt().legal == ("fold", "bet 1–2")
-    r = replay_hand(setup, [Check(player="Bob")])
+    r = replay_table(setup, [Check(player="Bob")])
     assert [(f.code, f.rule, f.remedy) for f in r.findings] == [
         ("check_not_allowed", "draw.check_first_round", "taken as a fold (he did not bet)")]
     assert r.findings[0].message == "Bob cannot check: nobody may check in this round (bet or drop)"
@@ -262,7 +262,7 @@ def test_a_bet_under_the_minimum_by_a_player_short_of_it_goes_all_in():
     bets 1: flagged under draw.6, and his bet is raised as far as he can go, all in for 2."""
     setup = HandSetup(load_rulebook("straight_draw").with_options({"draw.bet_min": 3, "draw.limit_pre": 5}),
                       [("Ann", 100), ("Bob", 100), ("Cy", 2), ("Dee", 100)], "Ann")
-    r = replay_hand(setup, [Check(player="Bob"), Bet(player="Cy", amount=1)])
+    r = replay_table(setup, [Check(player="Bob"), Bet(player="Cy", amount=1)])
     assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings] == [
         (2, "bet_under_minimum", "draw.6", "raised to all in for 2")]
     assert r.states[-1].stacks == (96, 100, 0, 100) and r.states[-1].to_act == "Dee"
@@ -272,7 +272,7 @@ def test_a_pot_nobody_contests_goes_to_the_last_player_in_under_draw_4_3():
     """draw.4.3 (the round ends when every player still in has put in the same) -- Bob bets 1 and the
     others fold: Bob alone takes the 5 in the middle (Ann's 4 ante and his bet), a pot that cites
     draw.4.3."""
-    r = replay_hand(HandSetup(load_rulebook("straight_draw"), [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)],
+    r = replay_table(HandSetup(load_rulebook("straight_draw"), [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 100)],
                               "Ann"),
                     [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann")])
     assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(5, ("Bob",), "draw.4.3")]
@@ -300,7 +300,7 @@ def test_a_tied_pot_cites_the_showdown_tie_rule():
               Deal(player="Cy", cards=tuple(cards("Ad Ks Qh Jc 9d"))),
               Bet(player="Bob", amount=1), Call(player="Cy"), Fold(player="Ann"),
               Draw(player="Bob", count=0), Draw(player="Cy", count=0), Check(player="Bob"), Check(player="Cy")]
-    r = replay_hand(game_setup("straight_draw", seats=three), events)
+    r = replay_table(game_setup("straight_draw", seats=three), events)
     (pot,) = r.outcome.pots
     assert (pot.winners, pot.shares, pot.left_over, pot.rule) == (("Bob", "Cy"), {"Bob": 2, "Cy": 2}, 1,
                                                                  "common.showdown_tie")

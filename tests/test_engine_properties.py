@@ -8,8 +8,10 @@ from hypothesis import strategies as st
 
 from referee.engine.events import AllIn, Bet, Call, Check, Draw, Fold, Raise
 from referee.engine.state import HandSetup
-from referee.engine.replay import play, replay_hand
+from referee.engine.replay import play
 from referee.rulebook import load_rulebook
+
+from helpers.engine import replay_table
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 OPTION_SETS = [
@@ -75,7 +77,7 @@ def test_legal_sequences_conserve_chips_and_agree_with_check(data):
         verdict = play(setup, events).legality(move)
         assert verdict.legal, (move, verdict.findings)
         events.append(move)
-    r = replay_hand(setup, events)
+    r = replay_table(setup, events)
     assert not r.illegal, r.illegal
     total = sum(s.stack for s in setup.seats) + setup.carry_in.pot
     o = r.outcome
@@ -100,7 +102,7 @@ def test_any_log_replays_with_findings_not_crashes(options, events):
     findings with rule ids), and chips are conserved."""
     rb = load_rulebook("straight_draw").with_options(options)
     setup = HandSetup(rb, [("Ann", 30), ("Bob", 20), ("Cy", 10)], "Ann")
-    r = replay_hand(setup, events)
+    r = replay_table(setup, events)
     assert all(f.rule for f in r.findings if f.severity == "error")
     for f in r.findings:
         if f.rule and f.severity == "error":
@@ -124,5 +126,5 @@ def test_every_rule_a_draw_replay_cites_is_in_its_rulebook(game, options, events
     pot and penalty of any logged straight-draw or Jackpots hand -- notes and answers as well as
     breaches -- names a rule or option the game's rulebook has."""
     rb = load_rulebook(game).with_options(options)
-    r = replay_hand(HandSetup(rb, [("Ann", 30), ("Bob", 20), ("Cy", 10)], "Ann"), events)
+    r = replay_table(HandSetup(rb, [("Ann", 30), ("Bob", 20), ("Cy", 10)], "Ann"), events)
     assert [rule for rule in cited_rules(r) if not rb.has_rule(rule)] == []

@@ -12,14 +12,14 @@ from referee.cards import UNKNOWN, cards
 from referee.engine.events import Exchange, Knock, Pass, Reported, TurnWidow
 from referee.engine.games.stop_the_bus import BusCarry
 from referee.engine.night import NightHand, replay_night
-from referee.engine.replay import play, replay_hand
+from referee.engine.replay import play
 from referee.engine.state import HandSetup
 from referee.errors import CardError, HandFileError
 from referee.handfile import parse_night
 from referee.rulebook import load_rulebook
 from referee.engine.replay import start_hand
 
-from helpers.engine import replay_text_night
+from helpers.engine import replay_table, replay_text_night
 
 SHOWS = "Bob: shows Qs Ks Jc\nCy: shows 5h 6h 7c\nAnn: shows Ah Ad 3s\n"
 
@@ -69,7 +69,7 @@ def test_the_caller_has_no_more_turns():
     does not act again."""
     setup = HandSetup(load_rulebook("stop_the_bus").with_options({"stopbus.end": "stop_call_then_one_turn_each"}),
                       [("Ann", 10), ("Bob", 10), ("Cy", 10)], "Ann")
-    r = replay_hand(setup, [TurnWidow(tuple(cards("9h 4c Kd"))), Knock("Bob"), Pass("Cy"), Pass("Bob")])
+    r = replay_table(setup, [TurnWidow(tuple(cards("9h 4c Kd"))), Knock("Bob"), Pass("Cy"), Pass("Bob")])
     assert [(f.code, f.player) for f in r.illegal] == [("acted_out_of_turn", "Bob")]
     assert r.states[-1].to_act == "Ann"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from typer.testing import CliRunner
-from helpers.toy_game import Double, HighCard, toy_games  # noqa: F401 (the fixture)
+from helpers.toy_game import Double, HighCard, Name, toy_games  # noqa: F401 (the fixture)
 
 from referee.cli import app
 from referee.engine.games import find_game, game_names
@@ -95,7 +95,7 @@ def test_push_hint_lists_the_games_own_actions_not_the_hands_log(toy_games: Path
     with pytest.raises(InputError) as caught:
         toy.push(Bet(player="Ann", amount=1))
     assert "Bet is not an action of High card (a toy game)" in str(caught.value)
-    assert caught.value.hint == "High card (a toy game) actions: shows Kh; folds; doubles"
+    assert caught.value.hint == "High card (a toy game) actions: shows Kh; folds; doubles; names Kh"
 
 
 def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused() -> None:
@@ -110,7 +110,7 @@ def test_a_game_that_plays_an_event_its_hand_format_does_not_accept_is_refused()
     class Unlisted(HighCard):
         name = "toy_unlisted"
         prefix = "toyun"
-        events = {Show: "shows Kh", Double: "doubles"}
+        events = {Show: "shows Kh", Double: "doubles", Name: "names Kh"}
 
     with pytest.raises(ValueError, match=r"played but not accepted \['Fold'\]"):
         register(Unlisted)
@@ -128,3 +128,86 @@ def test_a_games_own_finding_codes_are_catalogued_with_it() -> None:
         for code, (kind, meaning) in own.items():
             assert CODES[code] == (kind, meaning) and kind_of(code) == kind, (game.name, code)
     assert kind_of("false_open_at_showdown") == "false_open" and kind_of("drew_too_many") == "illegal_action"
+
+
+#: a plug-in that takes the name of a shipped game, in a fresh process: the shipped module is not
+#: imported yet (each loads when first asked for), then it is
+TAKEN_NAME = """
+import pytest
+from helpers.toy_game import HighCard
+from referee.engine.games import find_game, register
+
+class Impostor(HighCard):
+    name = "stop_the_bus"
+    prefix = "imp"
+
+for _ in range(2):
+    with pytest.raises(ValueError) as refused:
+        register(Impostor)
+    print(refused.value)
+    find_game("stop_the_bus")
+"""
+
+
+def test_a_game_taking_a_shipped_games_name_is_refused_naming_the_shipped_one() -> None:
+    """One name per game: a plug-in registered as ``stop_the_bus`` is refused, whether the shipped game
+    of that name is still to be imported (the registry knows it by name) or already loaded, and the
+    refusal names the class that holds the name."""
+    import os
+    import subprocess
+    import sys
+
+    import pytest
+
+    import referee
+
+    from referee.engine.games import register
+
+    class Impostor(HighCard):
+        name = "stop_the_bus"
+        prefix = "imp"
+
+    find_game("stop_the_bus")  # loaded: this process holds the shipped class
+    with pytest.raises(ValueError, match=r"^a game named 'stop_the_bus' is registered already \(StopTheBus\)$"):
+        register(Impostor)
+    here = Path(referee.__file__).resolve().parents[1]  # the referee under test, not another install
+    done = subprocess.run([sys.executable, "-c", TAKEN_NAME], cwd=Path(__file__).parent, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(here)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["a game named 'stop_the_bus' is registered already (StopTheBus)"] * 2
+
+
+def _toy_hand(folder: Path):  # type: ignore[no-untyped-def]
+    from referee.engine.replay import start_hand
+    from referee.engine.state import HandSetup
+    from referee.rulebook import load_rulebook
+
+    return start_hand(HandSetup(load_rulebook(str(folder / "toy.toml")), [("Ann", 5), ("Bob", 5)], "Ann"))
+
+
+def test_asking_whether_a_games_own_action_is_legal_leaves_the_hand_as_it_was(toy_games: Path) -> None:
+    """The toy keeps who has doubled in a set of its own and has no copy() of its own: asking whether
+    Bob may double (played on a copy) must not make Bob's double, pushed next, his second (toy.3: "A
+    player may double once a hand")."""
+    hand = _toy_hand(toy_games)
+    hand.push(Double("Ann"))
+    assert not hand.legality(Double("Ann")).legal  # Ann has doubled: a second one is flagged
+    assert hand.legality(Double("Bob")).legal
+    assert hand.legality(Double("Bob")).legal  # asked twice: still his first
+    hand.push(Double("Bob"))
+    assert [f.code for f in hand.findings] == []
+    assert hand.stacks == [3, 3]  # each: ante 1, double 1
+
+
+def test_a_card_named_by_a_games_own_event_is_checked_against_the_pack(toy_games: Path) -> None:
+    """The toy's own event naming a card (``Ann: names Kh``, registered with the toy after the engine
+    was imported) is checked like a deal or a show: a joker is not a card of the toy's 52-card pack."""
+    import pytest
+
+    from referee.cards import card
+    from referee.errors import CardError
+
+    hand = _toy_hand(toy_games)
+    hand.push(Name("Ann", card("Kh")))
+    with pytest.raises(CardError, match="Jk1 is not a card of the High card \\(a toy game\\) pack"):
+        hand.push(Name("Bob", card("Jk1")))

@@ -295,3 +295,33 @@ def test_read_night_names_the_file_as_given(tmp_path: Path, monkeypatch: pytest.
     with pytest.raises(HandFileError) as info:
         read_night("latin1.txt")
     assert info.value.where == "latin1.txt:5"
+
+
+def _spellings(example: str) -> list[str]:
+    """An example action's words with its first word in each form a reader takes (``bet``, ``bets``,
+    ``Bets``), and a few words players write that no action starts with."""
+    first, _, rest = example.partition(" ")
+    plain = first.removesuffix("es") if first.endswith("es") and first != "goes" else first.removesuffix("s")
+    forms = {first, plain, plain + "s", plain + "es", first.upper(), first.capitalize()}
+    return [" ".join(w for w in (form, rest) if w) for form in sorted(forms)] + [example + " now", "goes all in"]
+
+
+@pytest.mark.parametrize("game", ["straight_draw", "jackpots", "five_card_stud", "whiskey_poker", "la_viuda",
+                                  "three_card_brag", "seven_card_brag", "stop_the_bus"])
+def test_a_line_is_read_as_the_first_action_it_matches_whichever_way_its_verb_is_written(game: str) -> None:
+    # "Ann: bets 2" is tried against the actions a line beginning "bets" may be; the action found must
+    # be the one trying every action in order would find, for every way of writing each action
+    from referee.engine.games import find_game
+    from referee.engine.games.common import SHARED_ACTIONS
+    from referee.handfile.actions import _by_verb
+
+    every = (*SHARED_ACTIONS, *find_game(game).actions)
+    tried = 0
+    for examples in find_game(game).events.values():
+        for example in examples.split(" | "):
+            for said in _spellings(example):
+                first = next((a for a in every if a.match(said)), None)
+                chosen = next((a for a in _by_verb(game, said) if a.match(said)), None)
+                assert chosen is first, (said, chosen, first)
+                tried += first is not None
+    assert tried > len(find_game(game).events)

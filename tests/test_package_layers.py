@@ -1,7 +1,8 @@
 """The package is built in layers and imports only downward, with no cycles (DESIGN.md: "the store
 (which imports nothing above it) ... No import cycles").  Every module's imports are read from its
 source (module level and function level alike: a deferred import is still a dependency); a type
-named only for type hints (under ``if TYPE_CHECKING:``) loads nothing and is not one.
+named only for type hints (under ``if TYPE_CHECKING:``) loads nothing and is no dependency for the
+cycles, but it still names a layer: no layer names a type from a layer above it either.
 
 :data:`LAYERS` is where the layers are written down, lowest first.  A module may import from its own
 layer and the ones below; never from a layer above, and never round in a cycle.
@@ -23,7 +24,7 @@ PACKAGE = Path(referee.__file__).resolve().parent
 #: The layers, lowest first: each names the top-level modules and packages of ``referee`` in it.
 #: The game registry is part of the engine, and the rulebook reads it (which games there are, their
 #: rule prefixes and the options each declares), so the rulebook sits above the engine; the engine
-#: names the Rulebook type only in type hints.
+#: reads a rulebook through its own protocol (``referee.engine.house.Rules``) and names nothing above it.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("referee", "errors", "cards", "money", "resources", "files", "plain_words"),  # foundation
     ("ranking",),
@@ -31,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rulebook",),
     ("handfile",),
     ("store",),
-    ("recording", "ledger", "dispute", "report", "night"),
+    ("recording", "ledger", "dispute", "report", "night", "season"),
     ("scoreboard",),
     ("cli", "__main__"),
 )
@@ -58,22 +59,24 @@ def _type_checking_only(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _import_nodes(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+def _import_nodes(node: ast.AST, types: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The imports under ``node``; with ``types``, those under ``if TYPE_CHECKING:`` too."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _type_checking_only(child):
+        if isinstance(child, ast.If) and _type_checking_only(child) and not types:
             for other in child.orelse:
                 yield from _import_nodes(other)
             continue
         if isinstance(child, (ast.Import, ast.ImportFrom)):
             yield child
-        yield from _import_nodes(child)
+        yield from _import_nodes(child, types)
 
 
-def imports_of(module: str) -> dict[str, int]:
-    """The ``referee`` modules ``module`` imports, each with the line of its first import."""
+def imports_of(module: str, types: bool = False) -> dict[str, int]:
+    """The ``referee`` modules ``module`` imports, each with the line of its first import (``types``:
+    the ones it names only for type hints too)."""
     path = MODULES[module]
     out: dict[str, int] = {}
-    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8")), types):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
@@ -96,6 +99,7 @@ def imports_of(module: str) -> dict[str, int]:
 
 
 GRAPH = {module: imports_of(module) for module in MODULES}
+TYPED_GRAPH = {module: imports_of(module, types=True) for module in MODULES}
 
 
 def test_every_part_of_the_package_has_a_layer() -> None:
@@ -106,6 +110,16 @@ def test_no_module_imports_from_a_layer_above_its_own() -> None:
     upward = [
         f"{MODULES[m].relative_to(PACKAGE.parent)}:{line}: {m} imports {target}"
         for m, targets in GRAPH.items() for target, line in targets.items()
+        if LAYER_OF[part_of(target)] > LAYER_OF[part_of(m)]
+    ]
+    assert upward == []
+
+
+def test_no_module_names_a_type_from_a_layer_above_its_own() -> None:
+    # a type hint names its layer too: the engine reads a rulebook through its own protocol
+    upward = [
+        f"{MODULES[m].relative_to(PACKAGE.parent)}:{line}: {m} names {target} in type hints"
+        for m, targets in TYPED_GRAPH.items() for target, line in targets.items()
         if LAYER_OF[part_of(target)] > LAYER_OF[part_of(m)]
     ]
     assert upward == []
@@ -153,9 +167,10 @@ def test_no_import_cycles() -> None:
 
 def test_the_walk_sees_deferred_and_relative_imports_but_not_type_hints() -> None:
     # a check that the walk reads what it should: the CLI's commands import the store inside their
-    # bodies, and the engine names the Rulebook type for type hints only
+    # bodies, and the night's replay names the engine's rules protocol for type hints only
     assert any(part_of(t) == "store" for m in GRAPH if part_of(m) == "cli" for t in GRAPH[m])
-    assert "referee.rulebook" not in GRAPH["referee.engine.state"]
+    assert "referee.engine.house" not in GRAPH["referee.engine.night"]
+    assert "referee.engine.house" in TYPED_GRAPH["referee.engine.night"]
 
 
 STORE_SCRIPT = """

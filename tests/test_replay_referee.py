@@ -179,14 +179,14 @@ def validator() -> jsonschema.Draft202012Validator:
 @pytest.mark.parametrize("path", GOLDEN_FILES + EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in GOLDEN_FILES + EXAMPLES])
 def test_the_json_of_every_golden_file_validates(path: Path, validator: jsonschema.Draft202012Validator) -> None:
     night = read_night(path)
-    document = json.loads(json.dumps(night_json(night, replay_night_file(night))))
+    document = json.loads(json.dumps(night_json(night, replay_night_file(night, snapshots=True))))
     problems = [f"{e.json_path}: {e.message}" for e in validator.iter_errors(document)]
     assert problems == []
 
 
 def test_json_v2_answers_the_questions_across_hands() -> None:
     viuda = GOLDEN / "la_viuda" / "05_buyback_not_immediately.txt"
-    doc = night_json(read_night(viuda), replay_night_file(read_night(viuda)))
+    doc = night_json(read_night(viuda), replay_night_file(read_night(viuda), snapshots=True))
     assert doc["schema"] == "referee.replay/2" and doc["night"]["dealer"] == "Ann"
     pools = [h["carried_in"]["pool"] for h in doc["hands"]]
     assert pools == sorted(pools) and all(isinstance(p, int) for p in pools)  # "how much was in the pool on deal N?"
@@ -194,7 +194,7 @@ def test_json_v2_answers_the_questions_across_hands() -> None:
     assert [h["carry"]["buyback_open"] for h in doc["hands"]][-1] is False  # "could she still buy back?"
     late = [f for f in doc["hands"][2]["findings"] if f["code"] == "buyback_not_immediate"]
     assert late and late[0]["action"] == 2
-    false_open = night_json(read_night(FALSE_OPEN), replay_night_file(read_night(FALSE_OPEN)))
+    false_open = night_json(read_night(FALSE_OPEN), replay_night_file(read_night(FALSE_OPEN), snapshots=True))
     (found,) = [f for f in false_open["hands"][0]["findings"] if f["code"] == "false_open_at_showdown"]
     assert found["about"] == 2 and found["about_line"] is not None  # the opening bet
     assert {p["to"] for p in false_open["hands"][0]["penalties"]} == {"player"}
@@ -219,7 +219,7 @@ def test_a_penalty_says_where_its_chips_went_as_the_game_that_imposed_it_says(go
     from referee.report.json_doc import penalty_words
 
     night = read_night(GOLDEN / golden)
-    replayed = replay_night_file(night)
+    replayed = replay_night_file(night, snapshots=True)
     (first,) = [p for p in replayed.hands[0].replay.outcome.penalties if p.payee is None]
     assert penalty_words(first) == words
     doc = night_json(night, replayed)
@@ -228,7 +228,7 @@ def test_a_penalty_says_where_its_chips_went_as_the_game_that_imposed_it_says(go
 
 def test_an_unfinished_hand_has_its_chips_in_the_middle_as_a_field() -> None:
     night = parse_night("rulebook: straight_draw\nseats: Ann 50, Bob 50\ndealer: Ann\n\nhand 1\nBob: bets 2\n")
-    hand = night_json(night, replay_night_file(night))["hands"][0]
+    hand = night_json(night, replay_night_file(night, snapshots=True))["hands"][0]
     assert hand["result"]["kind"] == "in_progress" and hand["in_middle"] == 4 and hand["result"]["decided"] is False
 
 

@@ -17,7 +17,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.qr import decoded
 from helpers.scoreboard import Served, act, demo_night, new_session
+
+from referee.store.store import open_store
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -126,9 +129,32 @@ def test_the_closed_demo_night_shows_who_pays_whom_and_a_player_taps_his_name(tm
         _wait(browser, lambda d: d.find_element(By.ID, "mine").is_displayed())
         mine = _text(browser, "#mine")
         assert mine.startswith("Bob: ") and "You pay" in mine
+        # how to pay: Dee's PayPal.me link on the transfer to Dee, Eve's EPC code on the transfer to Eve
+        assert "You pay Dee €9.00\nPayPal: €9.00\nhttps://paypal.me/DeeExample/9.00EUR" in mine
+        assert browser.find_element(By.CSS_SELECTOR, "#mine a").get_attribute("href") == \
+            "https://paypal.me/DeeExample/9.00EUR"
+        codes = browser.find_elements(By.CSS_SELECTOR, "#mine img.code")
+        assert [img.get_attribute("alt") for img in codes] == ["SEPA transfer code: Eve €4.00"]
+        _wait(browser, lambda d: all(d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0",
+                                                      img) for img in codes))
+        with open_store(url) as store:
+            day = f"{store.session(1).started_at:%Y-%m-%d}"
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", codes[0])  # clear of the header
+        assert decoded(codes[0].screenshot_as_png) == [(  # read off the phone's screen, as a camera would
+            f"BCD\n002\n1\nSCT\n\nEve Example\nDE89370400440532013000\nEUR4\n\n\n"
+            f"Ann's kitchen, night 1 of {day}: Bob to Eve", "M")]
         shot = tmp_path / "scoreboard-phone-settlement.png"
         browser.save_screenshot(str(shot))
         _keep(shot)
+        # nobody else's details are shown as his: Ann sees Eve's code on her transfer to Eve and
+        # nothing of Dee's; Eve, who only gets money, sees no one's details
+        for name, shown in (("Ann", ["SEPA transfer code: Eve €3.00"]), ("Eve", [])):
+            button = [b for b in browser.find_elements(By.CSS_SELECTOR, "#transfers button") if b.text == name][0]
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)  # as a thumb scrolls
+            button.click()
+            _wait(browser, lambda d, name=name: _text(d, "#mine").startswith(name + ": "))
+            assert [img.get_attribute("alt") for img in browser.find_elements(By.CSS_SELECTOR, "#mine img.code")] == shown
+            assert "DeeExample" not in _text(browser, "#mine") and "paypal" not in _text(browser, "#mine").casefold()
 
 
 def _night(url: str, table: str, rulebook: str, names: tuple[str, ...]) -> int:
@@ -213,3 +239,33 @@ def test_a_phone_sees_an_unshown_showdown_wait_for_the_shows_then_the_winner(sql
         shown = tmp_path / "scoreboard-phone-after-the-shows.png"
         browser.save_screenshot(str(shown))
         _keep(shown)
+
+
+def test_a_season_page_and_a_players_page_fit_a_phone(tmp_path: Path, browser) -> None:
+    """``referee serve --season``: the league table and a player's page (his chart, his ruling) at 390 px."""
+    from selenium.webdriver.common.by import By
+
+    from helpers.cli import ok
+    from helpers.league import record_nights
+    from test_league_tables import NIGHTS
+
+    url = demo_night(tmp_path)  # Cy's false open, ruled on
+    record_nights(url, tmp_path, NIGHTS)
+    ok("season", "new", "All of it", "--from", "2026-01-01", "--to", "2027-12-31", "--scoring", "points-by-place",
+       "--db", url)
+    with Served(url, "--season=All of it") as served:
+        browser.get(served.url)
+        assert "1 Bob 6 46 −€27.00" in _text(browser, "#league")  # text-transform: the heading reads in capitals
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        shot = tmp_path / "season-phone.png"
+        browser.save_screenshot(str(shot))
+        _keep(shot)
+        [cy] = [a for a in browser.find_elements(By.CSS_SELECTOR, "#league a") if a.text == "Cy"]
+        cy.click()
+        _wait(browser, lambda d: _text(d, "#player") == "Cy")
+        assert "Dee says Cy's open was false" in _text(browser, "#concerns")
+        assert browser.find_element(By.CSS_SELECTOR, ".chart svg").size["width"] <= 390
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        shot = tmp_path / "season-player-phone.png"
+        browser.save_screenshot(str(shot))
+        _keep(shot)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from itertools import combinations
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.ledger.settlement import Settlement, Transfer, UnsettleableError, settle
-from referee.ledger.zero_sum import subset_sums
+
+from tests.helpers.settlement import fewest_possible
 
 POOL = ["Ann", "ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Ned",
         "Oz", "Pia", "Quin", "Ray", "Sue"]
@@ -37,40 +37,6 @@ def after(balances: dict[str, int], transfers: tuple[Transfer, ...] | list[Trans
 
 def nonzero(balances: dict[str, int]) -> int:
     return sum(1 for cents in balances.values() if cents)
-
-
-def fewest_possible(balances: dict[str, int], forbidden: frozenset[frozenset[str]] = frozenset()) -> int | None:
-    """n minus the most zero-sum groups each settleable within itself, by brute force."""
-    names = [n for n, b in balances.items() if b]
-    values = [balances[n] for n in names]
-    sums = subset_sums(values)
-
-    def settleable(mask: int) -> bool:  # Hall: every set of debtors may reach creditors owed enough
-        members = [i for i in range(len(names)) if mask >> i & 1]
-        debtors = [i for i in members if values[i] < 0]
-        creditors = [j for j in members if values[j] > 0]
-        for k in range(1, len(debtors) + 1):
-            for some in combinations(debtors, k):
-                reach = {j for j in creditors for i in some if frozenset((names[i], names[j])) not in forbidden}
-                if -sum(values[i] for i in some) > sum(values[j] for j in reach):
-                    return False
-        return True
-
-    @cache
-    def most(mask: int) -> int:
-        if not mask:
-            return 0
-        low, sub, best = mask & -mask, mask, -1
-        while sub:
-            if sub & low and sums[sub] == 0 and settleable(sub):
-                rest = most(mask ^ sub)
-                if rest >= 0:
-                    best = max(best, rest + 1)
-            sub = (sub - 1) & mask
-        return best
-
-    groups = most((1 << len(names)) - 1)
-    return None if groups < 0 else len(names) - groups
 
 
 def check_plan(balances: dict[str, int], s: Settlement) -> None:

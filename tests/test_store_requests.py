@@ -147,7 +147,7 @@ def test_a_database_at_0006_gets_the_requests_table_and_goes_back_down(sqlite_ur
     sid = night(sqlite_url)  # the first use migrates
     with open_store(sqlite_url) as store:
         with store.engine.connect() as conn:
-            assert current_revision(conn) == head_revision() == "0008"
+            assert current_revision(conn) == head_revision()  # the first use migrated to the newest
         store.append_event(sid, None, AddChips("Ann", 20), request=adds(sid))
         with store.engine.connect() as conn, conn.begin():
             command.downgrade(alembic_config(conn), "0006")

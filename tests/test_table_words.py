@@ -21,13 +21,13 @@ from helpers.cli import run
 from test_table_terminal import Terminal
 
 from referee.engine.events import Show
-from referee.engine.games import all_games
+from referee.engine.games import all_games, phase_words
 from referee.engine.night import NightThread
 from referee.engine.replay import start_hand
 from referee.handfile import read_night
 from referee.handfile.actions import HandReader
 from referee.handfile.replay import night_hands
-from referee.recording.live_table import LiveTable, phase_words
+from referee.recording.live_table import LiveTable
 from referee.handfile.shorthand import expand, verb_for
 from referee.store.store import open_store
 from referee.store.transaction import SeatSpec
@@ -137,7 +137,7 @@ def test_every_verb_a_games_prompt_offers_is_read_by_its_hand_format(game: type)
         allowed = {type(e) for e in prompt.events()}  # type: ignore[attr-defined]
         assert allowed <= covered | {Show}, (game.name, prompt.legal, allowed - covered)  # type: ignore[attr-defined]
     assert offered
-    assert not [p for p in phases if re.search(r"_|[a-z]\d", phase_words(p))]  # no phase by the engine's own name
+    assert not [p for p in phases if re.search(r"_|[a-z]\d", phase_words(game.name, p))]  # no phase by the engine's own name
 
 
 # ------------------------------------------------------------------ one name, no phase names

@@ -3,7 +3,8 @@
 It reads the demo night shipped with referee (``examples/demo-night.txt``: La Viuda with a buy-back,
 Jackpots with a false open found at the showdown, three-card brag with a covered pot), records it as
 a new session, adds what the hand format has no words for (the money settings, the ruling on the
-dispute of hand 7, every player's cash-out, one transfer paid at the table), rebuilds the night from the database alone, replays it,
+dispute of hand 7, every player's cash-out, one transfer paid at the table; two players' payment
+details, when they have none), rebuilds the night from the database alone, replays it,
 checks that the log's replay agrees with the file's and that the hash chain holds, settles it,
 prints the report and writes it as a PDF, saying where.
 
@@ -48,6 +49,11 @@ def demo_database() -> Path:
     return default_sqlite_path().with_name(DEMO_DB)
 
 
+#: how two of the demo's players want to be paid (given only to a player who has none yet): the
+#: settlement shows an EPC code for Eve's IBAN (the night is in EUR) and a PayPal.me link for Dee
+PAY_DETAILS = (("Eve", {"iban": "DE89 3704 0044 0532 0130 00", "name_latin": "Eve Example"}),
+               ("Dee", {"paypal": "DeeExample", "note": "or cash at the next game"}))
+
 DISPUTE = (7, 2, "Dee says Cy's open was false")  # hand, action (Cy: bets 2), the question as asked
 
 
@@ -85,8 +91,10 @@ def demo(
                                                  "user data folder).")] = None,
 ) -> None:
     """Record, replay, settle and report a built-in example night (La Viuda, Jackpots, brag)."""
+    from referee.ledger.paying import details_by_seat, save_details, transfer_ways
     from referee.ledger.payments import list_key
     from referee.night import life
+    from referee.store.payment_details import details_of
     from referee.handfile import read_night
     from referee.handfile.replay import replay_night_file
     from referee.ledger.ledger import session_ledger
@@ -130,11 +138,16 @@ def demo(
             if ledger.settle().transfers:  # one transfer is paid at the table before the first player goes home
                 life.record_money(store, store.session(session_id), [], [f"1@{list_key(ledger.settle())}"], {})
                 ledger, log, replayed = session_ledger(store, session_id)
+            for name, details in PAY_DETAILS:
+                if not details_of(store, name)[1]:  # never over what a player of this store gave himself
+                    save_details(store, name, details)
+            paying = details_by_seat(store, session_id)
             chain = store.verify_chain(session_id)
             where = store.display_url
         finally:
             store.close()
         report = night_report(ledger, log, replayed, ledger.settle(), chain.ok)
+        report = replace(report, paying=transfer_ways(ledger, report.settlement.transfers, paying, report.started_at))
         render_pdf(report, out)
     written = target
     console = make_console()

@@ -465,12 +465,12 @@ def replay(
 
         what_if = Change(dict(parse_option(o) for o in options or ()), rulebook)
     with progress_for(progress_console(), len(night.hands), "Replaying hands") as ticker:
-        hands = replay_night_file(night, ticker.advance)
+        hands = replay_night_file(night, ticker.advance, snapshots=True)  # its timelines show the table
     comparison = None
     if what_if is not None:
         from referee.dispute.whatif import compare
 
-        comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand])
+        comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand], snapshots=as_json)
     if as_json:
         from referee.report.json_doc import night_json
 

@@ -19,7 +19,11 @@ HANDS = ("flagged", "all")
 
 def report(
     ctx: typer.Context,
-    session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to report.")],
+    session_id: Annotated[int | None, typer.Argument(metavar="SESSION", help="The session to report.")] = None,
+    season: Annotated[str | None, typer.Option(
+        "--season", metavar="NAME",
+        help="Report a season instead (a named season or a year): its league table, each player's line and "
+             "chart, its nights, its disputes and rulings, the open tab.")] = None,
     pdf: Annotated[str | None, typer.Option("--pdf", metavar="FILE", help="Write the report as a PDF file (- for standard output, when it is not a terminal).")] = None,
     hands: Annotated[str, typer.Option(
         "--hands", metavar="flagged|all",
@@ -31,7 +35,16 @@ def report(
                                             help="Write the ledger as CSV, one row per player (- for the terminal).")] = None,
     db: DbOption = None,
 ) -> None:
-    """The session report: standings, ledger, settlement, findings and rulings, the hands that have one."""
+    """The session report: standings, ledger, settlement, findings and rulings, the hands that have one
+    (or with --season NAME, the season's report)."""
+    if season is not None:
+        if session_id is not None:
+            raise InputError("both a session and --season given", where="--season",
+                             hint="referee report SESSION for a night, referee report --season NAME for a season")
+        return season_report(ctx, season, pdf, db)
+    if session_id is None:
+        raise InputError("no session given", where="SESSION",
+                         hint="referee report SESSION (`referee session list` lists them), or --season NAME")
     if pdf == "-" and (csv == "-" or sys.stdout.isatty()):
         raise InputError("'-' writes the PDF to standard output, which is "
                          + ("where --csv - writes too" if csv == "-" else "a terminal here"),
@@ -70,3 +83,27 @@ def report(
         from referee.report.terminal import print_report
 
         print_report(console(), night)
+
+
+def season_report(ctx: typer.Context, name: str, pdf: str | None, db: str | None) -> None:
+    """``report --season NAME``: the season's report in the terminal, or as a PDF."""
+    from referee.season.report import season_report as report_of_season
+
+    with open_for(ctx, db) as store:
+        report = report_of_season(store, name)
+    if pdf is not None:
+        from referee.season.pdf import render_season_pdf, write_season_pdf
+
+        if pdf == "-":
+            if sys.stdout.isatty():
+                raise InputError("'-' writes the PDF to standard output, which is a terminal here", where="--pdf",
+                                 hint="redirect it, or give a file name: --pdf season.pdf")
+            render_season_pdf(report, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+            return
+        path = write_season_pdf(report, pdf)
+        typer.echo(f"Wrote the report of the season {report.span.name or 'of every night'} to {path}")
+        return
+    from referee.season.terminal import print_season
+
+    print_season(console(), report)

@@ -19,7 +19,10 @@ from referee.plain_words import literal
 
 def serve(
     ctx: typer.Context,
-    session_id: Annotated[int, typer.Argument(metavar="SESSION", help="The session to show.")],
+    session_id: Annotated[int | None, typer.Argument(metavar="SESSION", help="The session to show.")] = None,
+    season: Annotated[str | None, typer.Option("--season", metavar="NAME",
+                                               help="Serve a named season instead: its league table and each "
+                                                    "player's page, read-only.")] = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS",
                                       help="Where to listen: 127.0.0.1 this machine only; 0.0.0.0 every network of it (everyone there with the link sees the page).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", min=0, max=65535,
@@ -27,7 +30,16 @@ def serve(
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print a QR code of the URL.")] = True,
     db: DbOption = None,
 ) -> None:
-    """Show a session live on the players' phones: a read-only page, a link with a read token, a QR code."""
+    """Show a session live on the players' phones: a read-only page, a link with a read token, a QR code
+    (or with --season NAME, a season's league table and players' pages)."""
+    from referee.errors import InputError
+
+    if (session_id is None) == (season is None):
+        raise InputError("give a session or --season NAME" if season is None else "both a session and --season given",
+                         where="SESSION", hint="referee serve SESSION, or referee serve --season NAME")
+    if season is not None:
+        return serve_season(ctx, season, host, port, qr, db)
+    assert session_id is not None
     from referee.night.life import not_void
     from referee.store.chain import broken_chain
     from referee.scoreboard.server import announcement, bind
@@ -40,6 +52,27 @@ def serve(
             raise broken_chain(chain, f"session {session_id}")
         board = bind(store, session_id, host, port)
         out.print(literal(f"Session {session_id}: the table's scoreboard, read-only."))
+        for line in announcement(board, qr):
+            out.print(literal(line), highlight=False)
+        out.print(literal("Ctrl-C stops it."))
+        try:
+            board.serve()
+        except KeyboardInterrupt:
+            pass
+
+
+def serve_season(ctx: typer.Context, name: str, host: str, port: int, qr: bool, db: str | None) -> None:
+    """``serve --season NAME``: the season's pages, read-only, until Ctrl-C."""
+    from referee.scoreboard.server import announcement, bind_season
+    from referee.store.seasons import find_season, unknown_season
+
+    out = console(soft_wrap=True)
+    with open_for(ctx, db) as store:
+        season = find_season(store, name)
+        if season is None:
+            raise unknown_season(store, name)
+        board = bind_season(store, season, host, port)
+        out.print(literal(f"Season {season.name}: the league table and each player's page, read-only."))
         for line in announcement(board, qr):
             out.print(literal(line), highlight=False)
         out.print(literal("Ctrl-C stops it."))

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from referee.ledger.ledger import SessionLedger
+    from referee.ledger.paying import TransferWays
     from referee.ledger.settlement import Settlement, Transfer
 
 
@@ -100,15 +101,32 @@ def settle(
         "--again", help="A real second payment of an amount already paid between the same two people: "
                         "record it, and never take this command for a retry of one just run.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the balances and transfers as JSON.")] = False,
+    codes: Annotated[bool | None, typer.Option(
+        "--codes/--no-codes", help="Draw each transfer's payment QR code (default: on a terminal only; the "
+                                   "IBANs and links are printed either way).")] = None,
+    message: Annotated[bool, typer.Option("--message", help="Print a short message for the group chat: results, "
+                                                             "who pays whom and how, what is still open from "
+                                                             "earlier nights.")] = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="The message in Markdown, for chats that render it "
+                                                              "(implies --message).")] = False,
+    template: Annotated[str | None, typer.Option("--template", metavar="FILE",
+                                                 help="The message from a template of the house's own (a copy of "
+                                                      "reports/message.txt.j2; implies --message).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger."""
+    """Who pays whom at the end of the night, in the fewest transfers, from the session's ledger, and
+    how to pay each payee (his payment details: `referee player pay-details`)."""
     from referee.errors import AlreadyRecorded
     from referee.ledger.kept import figures_for
+    from referee.ledger.paying import details_by_seat, transfer_ways
     from referee.ledger.standings import replaying
     from referee.night import life
     from referee.store.requests import Request, asks
 
+    message = message or markdown or template is not None
+    if message and (as_json or explain):
+        raise InputError(f"--message and {'--json' if as_json else '--explain'} both given", where="--message",
+                         hint="the message is text for a chat: ask for one or the other")
     settings = [parse_setting(text) for text in setting or []]
     banker = parse_banker(banker)
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
@@ -135,8 +153,24 @@ def settle(
                 ledger = figures_for(store, game).ledger
         result = ledger.settle(**options)
         amended = _as_last_closed(store, snapshot, options)
+        paying = transfer_ways(ledger, result.transfers, details_by_seat(store, session_id), game.started_at)
+        if message:
+            from referee.report.message import message_context, render_message
+
+            context = message_context(store, ledger, result, started=snapshot.session.started_at, markdown=markdown)
+    if message:
+        if done is not None:
+            typer.echo(f"Already recorded: {_said(snapshot, done, ledger)}", err=True)
+        else:
+            for t in recorded:
+                typer.echo(f"Recorded: {t.payer} paid {t.payee} {ledger.money(t.cents)}", err=True)
+        typer.echo(render_message(context, template), nl=False)
+        return
     if as_json:
         data = settlement_json(ledger, result)
+        data["how_to_pay"] = [{"payer": p.transfer.payer, "payee": p.transfer.payee, "cents": p.transfer.cents,
+                               "ways": [{k: v for k, v in w.to_dict().items() if k != "qr"} for w in p.ways]}
+                              for p in paying]
         if amended is not None:
             data["amended"] = amended_json(amended[0], ledger, amended[1])
         if done is not None:
@@ -155,7 +189,8 @@ def settle(
             out.print(f"Recorded: ledger {name} = {value}", style="dim", markup=False)
         for t in recorded:
             out.print(literal(f"Recorded: {t.payer} paid {t.payee} {ledger.money(t.cents)}"))
-    print_settlement(out, ledger, result, explain=explain)
+    print_settlement(out, ledger, result, explain=explain, paying=paying,
+                     codes=out.is_terminal if codes is None else codes)
     if amended is not None:
         print_what_changed(out, amended[0], ledger, amended[1], result)
 
@@ -253,9 +288,10 @@ def settlement_json(ledger: SessionLedger, result: Settlement) -> dict[str, Any]
     }
 
 
-def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False) -> None:
+def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False,
+                     paying: tuple[TransferWays, ...] = (), codes: bool = False) -> None:
     """The balances, the transfers still to make (with ``explain``: what each clears, and the plain
-    debts beside), and what was paid."""
+    debts beside), what was paid, and how to pay each payee (``paying``; ``codes``: draw the QR codes)."""
     from referee.ledger.payments import list_key
 
     money, signed = ledger.money, ledger.signed
@@ -311,6 +347,10 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
                                                                for t in result.paid)))
     for note in result.notes:
         out.print(f"[dim]Note:[/] {literal(note)}")
+    if paying:
+        from referee.report.terminal import print_how_to_pay
+
+        print_how_to_pay(out, ledger, paying, codes=codes)
     if result.transfers and not explain:
         out.print(f"[dim]Mark one paid with: referee settle {ledger.session_id} --paid N@{list_key(result)} · "
                   f"see why with --explain[/]")

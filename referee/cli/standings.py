@@ -18,14 +18,21 @@ from referee.money.settings import check_setting
 from referee.plain_words import literal, plural
 
 
+FromOption = Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
+                                                 help="Nights that started on this day or later.")]
+ToOption = Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
+                                              help="Nights that started on this day or earlier.")]
+SeasonOption = Annotated[str | None, typer.Option("--season", metavar="YEAR",
+                                                  help="The nights of one calendar year (instead of --from/--to).")]
+
+
 def standings(
     ctx: typer.Context,
-    start: Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
-                                              help="Nights that started on this day or later.")] = None,
-    end: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD",
-                                            help="Nights that started on this day or earlier.")] = None,
-    season: Annotated[str | None, typer.Option("--season", metavar="YEAR",
-                                               help="The nights of one calendar year (instead of --from/--to).")] = None,
+    start: FromOption = None,
+    end: ToOption = None,
+    season: Annotated[str | None, typer.Option("--season", metavar="NAME|YEAR",
+                                               help="A named season's league table (`referee season list`), or the "
+                                                    "nights of one calendar year (instead of --from/--to).")] = None,
     table: Annotated[str | None, typer.Option("--table", metavar="NAME", help="Only the nights at this table.")] = None,
     currency: Annotated[str | None, typer.Option("--currency", metavar="CODE",
                                                  help="Add up the nights kept in this currency (default: the "
@@ -35,16 +42,14 @@ def standings(
     db: DbOption = None,
 ) -> None:
     """Players' results across nights: one row per person, aliases merged."""
-    from referee.ledger.standings import parse_day, season_range
+    from referee.ledger.standings import day_range
     from referee.ledger.standings import standings as add_up
 
-    if season is not None:
-        if start or end:
+    if season is not None and not (season.strip().isascii() and season.strip().isdigit()):
+        if start or end:  # a named season: its league table
             raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
-        first, last = season_range(season)
-    else:
-        first = parse_day(start, "--from") if start else None
-        last = parse_day(end, "--to") if end else None
+        return league_standings(ctx, season, csv, db)
+    first, last = day_range(start, end, season)
     if currency is not None:
         try:
             currency = check_setting("currency", currency)[1]
@@ -62,6 +67,30 @@ def standings(
             typer.echo(f"Wrote the standings of {plural(len(result.sessions), 'night')} to {written}")
         return
     print_standings(result, season)
+
+
+def league_standings(ctx: typer.Context, season: str, csv: str | None, db: str | None) -> None:
+    """``standings --season NAME``: the named season's league table, points and money side by side."""
+    from referee.season.report import season_report
+    from referee.season.terminal import league_rows, print_league
+
+    with open_for(ctx, db) as store:
+        report = season_report(store, season, with_players=False)
+    if csv is not None:
+        from referee.ledger.csv_files import csv_text, write_text
+
+        columns = ("rank", "player", "nights", "counted", "points", "net", "net_cents", "currency", "tie_break")
+        rows = [[row.rank or "", row.player, row.nights, row.counted, row.points, report.money(row.net_cents),
+                 row.net_cents, report.currency, cells[-1]]
+                for row, cells in zip(report.league.rows, league_rows(report.league, report.signed), strict=True)]
+        written = write_text(csv, csv_text(columns, rows), option="--csv")
+        if written is not None:
+            typer.echo(f"Wrote the league table of {report.span.name} to {written}")
+        return
+    out = console()
+    print_league(out, report.league, report.signed, f"Standings · {report.span.words()} · {report.currency}")
+    for sid, why in report.skipped:
+        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
 
 
 def print_standings(result: object, season: str | None) -> None:

@@ -204,7 +204,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
                          hint=f"dispute the action that stands in its place: `referee replay --hand {number}` lists them")
     player = getattr(event, "player", None)
     said = tuple((i, _words(e, game)) for i, e in enumerate(replay.events[:action], 1))
-    state = replay.states[action - 1]
+    state = play(replay.setup, replay.events[:action]).snapshot()
 
     to_act = play(replay.setup, replay.events[:action - 1]).to_act()
 

@@ -136,10 +136,11 @@ def _codes(hand: ReplayedHand) -> Counter[str]:
 
 
 def compare(night: Night, change: Change, *, was: ReplayedNight | None = None,
-            hands: Sequence[int] | None = None) -> Comparison:
-    """Replay ``night`` as logged and under ``change``; ``hands``: compare only these hand numbers."""
+            hands: Sequence[int] | None = None, snapshots: bool = False) -> Comparison:
+    """Replay ``night`` as logged and under ``change``; ``hands``: compare only these hand numbers;
+    ``snapshots``: the hands under the change keep the table after each event (to be shown)."""
     was = was or replay_night_file(night)
-    now = replay_night_file(night_under(night, change))
+    now = replay_night_file(night_under(night, change), snapshots=snapshots)
     out = []
     for a, b in zip(was.hands, now.hands, strict=True):
         if hands is not None and a.entry.number not in hands:

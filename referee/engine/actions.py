@@ -50,6 +50,9 @@ class Action:
     * ``findings``: the finding codes its handler may flag, each with its kind and meaning.
     * ``probe``: the action the table's ``?`` asks the engine about for a player (the rules its
       findings cite are quoted); ``rules``: rule ids ``?`` quotes whenever the hand is under way.
+    * ``verbs``: the words its line may begin with, in their plain form (``bet`` for ``bets``), when
+      ``words`` do not begin with one plain word (``is dealt`` or ``dealt``); a reader tries a line only
+      against the actions its first word may begin (:attr:`first_words`).
     """
 
     kind: type[ev.PlayerEvent]
@@ -59,6 +62,16 @@ class Action:
     findings: Mapping[str, tuple[FindingKind, str]] = field(default_factory=dict)
     probe: Callable[[str], ev.PlayerEvent] | None = None
     rules: tuple[str, ...] = ()
+    verbs: tuple[str, ...] = ()
+
+    @cached_property
+    def first_words(self) -> frozenset[str] | None:
+        """The words (lower case, plain form) a line of this action begins with: ``verbs``, else the
+        plain word ``words`` begins with; None when neither says (the action is tried on every line)."""
+        if self.verbs:
+            return frozenset(self.verbs)
+        m = re.match(r"[a-z]+(?![a-z?*+{|])", self.words)
+        return frozenset({m[0]}) if m else None
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -77,7 +90,7 @@ def verb(word: str) -> str:
 
 def parse_amount(text: str, what: str = "amount") -> int:
     """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`."""
-    if not re.fullmatch(r"\d+", text):
+    if not text.isdecimal():  # as \d+ reads it
         raise HandFileError(f"bad {what} {excerpt(text)}", hint="chips are whole numbers, like 2")
     try:
         value = check_count(text, what)

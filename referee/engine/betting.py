@@ -30,7 +30,7 @@ from referee.engine.table import Table
 from referee.errors import HandFileError
 
 if TYPE_CHECKING:
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 BETTING_EVENTS = (Fold, Check, Call, Bet, Raise, AllIn)
 
@@ -45,6 +45,10 @@ def _call(r: Reading, p: str, m: re.Match[str]) -> Call:
 
 
 #: The betting round's actions: their words in the hand format (``folds``, ``bets 2``, ``raises to 6``).
+#: the betting rounds of a game that numbers them (``round1``), in words
+ROUND_WORDS = {"round1": "first betting round", "round2": "second betting round", "round3": "third betting round",
+               "round4": "fourth betting round"}
+
 ACTIONS: tuple[Action, ...] = (
     Action(Fold, verb("fold"), lambda r, p, m: Fold(p), lambda e, size: "folds"),
     Action(Check, verb("check"), lambda r, p, m: Check(p), lambda e, size: "checks"),
@@ -54,7 +58,8 @@ ACTIONS: tuple[Action, ...] = (
     Action(Raise, rf"{verb('raise')}(?:\s+(?P<to>to))?\s+(?P<n>\S+)",
            lambda r, p, m: Raise(p, parse_amount(m["n"], "raise"), to=bool(m["to"])),
            lambda e, size: f"raises {'to ' if e.to else ''}{e.amount}"),
-    Action(AllIn, r"(?:goes\s+|is\s+)?all[\s-]?in", lambda r, p, m: AllIn(p), lambda e, size: "all in"),
+    Action(AllIn, r"(?:goes\s+|is\s+)?all[\s-]?in", lambda r, p, m: AllIn(p), lambda e, size: "all in",
+           verbs=("goes", "is", "all", "all-in", "allin")),
 )
 
 ADJUST = "adjust_to_nearest_legal"
@@ -604,7 +609,7 @@ _CAPS = {"per_player_3": (3, None), "bet_plus_4_raises_total": (None, 4), "none"
 
 @functools.lru_cache(maxsize=512)
 def round_rules(
-    rulebook: Rulebook,
+    rulebook: Rules,
     prefix: str,
     limit: int,
     *,

@@ -567,19 +567,3 @@ def cards_named(event: Event) -> list[Card]:
         elif isinstance(value, tuple):
             stack.extend(reversed(value))
     return out
-
-
-def _kinds(base: type[Event]) -> list[type[Event]]:
-    """The event kinds below ``base`` (a slotted dataclass replaces the class it was made from: only
-    the class the module names is an event kind)."""
-    out = []
-    for kind in base.__subclasses__():
-        if globals().get(kind.__name__) is kind:
-            out.append(kind)
-        out += _kinds(kind)
-    return out
-
-
-#: the event kinds that name cards, each with the fields that hold them (what the replay checks against
-#: the game's pack and hand size)
-CARD_FIELDS: dict[type[Event], tuple[str, ...]] = {kind: card_fields(kind) for kind in _kinds(Event) if card_fields(kind)}

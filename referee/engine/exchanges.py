@@ -191,13 +191,17 @@ def _write_exchange(e: Exchange, size: int) -> str:
 
 #: The exchanging's actions: their words in the hand format (``takes widow``, ``exchanges 7c for Kd``,
 #: ``exchanges all and knocks``, ``passes``, ``knocks``).
+#: the phases of the commerce cycle (:meth:`ExchangeRound.phase`), in words
+PHASE_WORDS = {"phase1": "first phase", "phase2": "second phase", "last_turns": "last turns"}
+
 ACTIONS: tuple[Action, ...] = (
     Action(TakeWidow, rf"{verb('take')}\s+(?:the\s+)?widow", lambda r, p, m: TakeWidow(p),
            lambda e, size: "takes widow"),
     Action(Exchange, rf"{verb('exchange')}\s+(?:(?P<all>all)|(?P<give>.+?)\s+for\s+(?P<take>.+?))"
            r"(?P<knock>\s+and\s+knocks?)?", _exchange, _write_exchange),
     Action(Pass, verb("pass"), lambda r, p, m: Pass(p), lambda e, size: "passes"),
-    Action(Knock, rf"(?:{verb('knock')}|stops\s+the\s+bus)", lambda r, p, m: Knock(p), lambda e, size: "knocks"),
+    Action(Knock, rf"(?:{verb('knock')}|stops\s+the\s+bus)", lambda r, p, m: Knock(p), lambda e, size: "knocks",
+           verbs=("knock", "stops")),
 )
 
 

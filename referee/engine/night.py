@@ -28,7 +28,7 @@ from referee.engine.table import Seat, Table, make_seats
 from referee.errors import InputError
 
 if TYPE_CHECKING:
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class NightHand:
     ``rulebook``: the rulebook in force for this hand (options included).
     """
 
-    rulebook: Rulebook
+    rulebook: Rules
     seats: tuple[str, ...]
     events: tuple[Event, ...]
     number: int = 1
@@ -52,7 +52,7 @@ class NightHand:
     shuffled: bool = False
 
     @classmethod
-    def from_header(cls, rulebook: Rulebook, seats: Sequence[str], number: int, header: Iterable[object],
+    def from_header(cls, rulebook: Rules, seats: Sequence[str], number: int, header: Iterable[object],
                     events: Sequence[Event] = (), dealer: str | None = None, shuffled: bool = False) -> NightHand:
         """The hand ``number`` as its header leaves it: ``header`` is the night events before it, in
         order (a sit-down, chips added, the dealer named, the pack shuffled; others are the table's
@@ -252,14 +252,15 @@ class NightReplay:
     :func:`replay_night` collects.  :meth:`result` is the night so far."""
 
     def __init__(self, first_stacks: Sequence[Seat | tuple[str, int]], first_dealer: str | None,
-                 so_far: GameSoFar | None = None) -> None:
+                 so_far: GameSoFar | None = None, *, snapshots: bool = False) -> None:
         self.thread = NightThread(first_stacks, first_dealer, so_far)
         self.last: HandReplay | None = None
+        self.snapshots = snapshots  # each hand's replay keeps the table after each event
 
     def hand(self, hand: NightHand) -> HandReplay:
         """Replay ``hand`` from where the night stands, and move the night past it."""
         setup = self.thread.setup_for(hand)
-        result = replay_hand(setup, hand.events)
+        result = replay_hand(setup, hand.events, snapshots=self.snapshots)
         self.thread.after(hand, setup, result.outcome)
         self.last = result
         return result
@@ -280,6 +281,8 @@ def replay_night(
     first_dealer: str | None,
     hands: Sequence[NightHand],
     so_far: GameSoFar | None = None,
+    *,
+    snapshots: bool = False,
 ) -> NightResult:
     """Replay a night's hands in order, each starting where the previous one left the table.
 
@@ -293,8 +296,9 @@ def replay_night(
     (:meth:`~referee.engine.state.HandState.infer_dealer`), or replays the hand without (a deal
     logged by its result alone).  ``so_far``: the night starts in the middle of a game (the first
     hand's game turns it into its carry).  The threading is :class:`NightThread`'s.
+    ``snapshots``: each hand's replay keeps the table after each event (:func:`replay_hand`).
     """
-    night = NightReplay(first_stacks, first_dealer, so_far)
+    night = NightReplay(first_stacks, first_dealer, so_far, snapshots=snapshots)
     return night.result(tuple(night.hand(hand) for hand in hands))
 
 

@@ -131,7 +131,7 @@ class PublicNightReplay(NightReplay):
     def hand(self, hand: NightHand) -> HandReplay:
         setup = self.thread.setup_for(hand)
         events, self.seen = public_events(setup, hand.events)
-        result = replay_hand(setup, events)
+        result = replay_hand(setup, events, snapshots=self.snapshots)
         self.thread.after(replace(hand, events=events), setup, result.outcome)
         self.last = result
         return result

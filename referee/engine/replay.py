@@ -4,8 +4,9 @@
   registry by the rulebook's game; push events into it one at a time (the live recorder does), and
   ask it whose turn it is (``prompt``) and whether an action would be legal (``legality``).
 * :func:`play` -- the hand's state after some events.
-* :func:`replay_hand` -- ``replay_hand(setup, events) -> HandReplay``: a snapshot after each event,
-  the outcome, the findings.  Pure: no I/O, the inputs are not changed.
+* :func:`replay_hand` -- ``replay_hand(setup, events) -> HandReplay``: the outcome, the findings,
+  and (``snapshots=True``, for a caller that shows the table after each event) a snapshot after each
+  event.  Pure: no I/O, the inputs are not changed.
 
 Corrections: a :class:`~referee.engine.events.Void` event voids an earlier action of the same hand
 (by its 1-based number); the voided action is skipped on replay and a note says so.
@@ -27,7 +28,8 @@ from referee.errors import InputError
 
 @dataclass(frozen=True)
 class HandReplay:
-    """A replayed hand: ``states[i]`` is the table after event ``i + 1``."""
+    """A replayed hand: ``states[i]`` is the table after event ``i + 1`` (empty unless the replay was
+    asked for its snapshots)."""
 
     setup: HandSetup
     events: tuple[Event, ...]
@@ -85,8 +87,9 @@ def play(setup: HandSetup, events: Sequence[Event]) -> HandState:
     return state
 
 
-def replay_hand(setup: HandSetup, events: Sequence[Event]) -> HandReplay:
-    """Replay one hand: snapshots after each event, the outcome and every finding.
+def replay_hand(setup: HandSetup, events: Sequence[Event], *, snapshots: bool = False) -> HandReplay:
+    """Replay one hand: the outcome and every finding; with ``snapshots``, the table after each event
+    too (each snapshot checks that no chip was made or lost at its event).
 
     Raises :class:`~referee.errors.InputError` only for input that cannot be replayed at all (a
     player not seated, a card held twice, an event of another game); everything a player did wrong
@@ -95,8 +98,12 @@ def replay_hand(setup: HandSetup, events: Sequence[Event]) -> HandReplay:
     events = tuple(events)
     state = start_hand(setup, _voided(events))
     states = []
-    for event in events:
-        state.push(event)
-        states.append(state.snapshot())
+    if snapshots:
+        for event in events:
+            state.push(event)
+            states.append(state.snapshot())
+    else:
+        for event in events:
+            state.push(event)
     outcome, findings = state.result()
     return HandReplay(setup, events, tuple(states), outcome, findings)

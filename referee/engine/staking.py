@@ -43,7 +43,7 @@ from referee.engine.table import Table
 from referee.errors import HandFileError
 
 if TYPE_CHECKING:
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 SYSTEMS = ("round", "bet_or_raise", "poker", "poker_antistall")
 #: ``brag.limit``: the largest increase of one stake
@@ -66,7 +66,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(Look, verb("look"), lambda r, p, m: Look(p), lambda e, size: "looks"),
     Action(Stake, rf"(?:(?P<blind>blind)|{verb('stake')})\s+(?P<n>\S+)",
            lambda r, p, m: Stake(p, parse_amount(m["n"], "stake"), blind=bool(m["blind"])),
-           lambda e, size: f"{'blind' if e.blind else 'stake'} {e.amount}"),
+           lambda e, size: f"{'blind' if e.blind else 'stake'} {e.amount}", verbs=("blind", "stake")),
     Action(See, rf"{verb('see')}(?:\s+(?P<name>(?!for\b)\S+))?\s+for\s+(?P<n>\S+)", _see,
            lambda e, size: f"sees {e.target + ' ' if e.target else ''}for {e.amount}"),
     Action(Cover, rf"{verb('cover')}(?:\s+the\s+pot)?", lambda r, p, m: Cover(p), lambda e, size: "covers"),
@@ -105,7 +105,7 @@ class StakingRules:
         return SYSTEM_RULE[self.system]
 
 
-def staking_rules(rulebook: Rulebook, options: Mapping[str, object] | None = None) -> StakingRules:
+def staking_rules(rulebook: Rules, options: Mapping[str, object] | None = None) -> StakingRules:
     """The staking rules of a rulebook's ``brag.*`` options (``options`` instead, when given)."""
     o = options if options is not None else rulebook.options
     return StakingRules(

@@ -22,10 +22,10 @@ The state moves one event at a time, in the shape of python-chess's ``Board``:
 
     HandSetup(rulebook, seats=[("Ann", 100), ("Bob", 100), ("Cy", 100)], dealer="Ann")
 
-A hand's :meth:`HandState.copy` copies what the hand changes in place (its stacks, who is still in,
-its findings, the card places, the turn engine, ...) and shares the rest (the setup, the rulebook,
-names, numbers, tuples).  A game that keeps lists, dicts or sets of its own overrides ``copy``,
-calls ``super().copy()`` and copies them (as python-chess's variants copy their own state).
+A hand's :meth:`HandState.copy` copies what the hand changes in place -- every list, dict and set,
+the base's and the game's own, the card places, the turn engine -- and shares the rest (the setup,
+the rulebook, names, numbers, tuples): a game keeps its own state in such containers or immutable
+values and has no ``copy`` of its own to forget.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
-from referee.engine.events import CARD_FIELDS, Deal, Draw, Event, GameSoFar, Show, Void, cards_named
+from referee.engine.events import Deal, Draw, Event, GameSoFar, Show, Void, card_fields, cards_named
 from referee.engine.findings import Finding, JudgedLater
 from referee.engine.house import cite
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
     from referee.ranking.ordered import KeyOrdered
-    from referee.rulebook import Rulebook
-    from referee.rulebook.schema import OptionValue
+    from referee.engine.house import Rules
+    from referee.engine.options import OptionValue
 
 STANDARD_PACK: frozenset[Card] = frozenset(standard_deck())
 
@@ -68,7 +68,7 @@ class HandSetup:
     ``shuffled``: the log marks the pack as shuffled before this deal (three-card brag, ``brag.shuffle``).
     """
 
-    rulebook: Rulebook
+    rulebook: Rules
     seats: tuple[Seat, ...]
     dealer: str
     number: int = 1
@@ -226,6 +226,9 @@ class HandState:
     #: the game's own house-rule options (:mod:`referee.engine.options`); ``shared`` ones its variants
     #: play under too.  The rulebook adds the options common to every game.
     house_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: the game's spread limit, if it has one: (the structure option, the smallest bet, the limits it must
+    #: fit under), checked as its rulebook loads (a smallest bet above a limit leaves no bet to make)
+    spread_limit: ClassVar[tuple[str, str, tuple[str, ...]] | None] = None
     #: the game's own actions (:mod:`referee.engine.actions`): their hand-format words, finding codes
     #: and what the table's ``?`` asks about (the shared ones, bets, stakes, exchanges, shows, are declared
     #: where their turn engine lives: :data:`referee.engine.games.common.SHARED_ACTIONS`)
@@ -241,6 +244,11 @@ class HandState:
     dispute_needs: ClassVar[Mapping[str, str]] = {
         "showdown_unverifiable": "{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
         "show_unreadable": "{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
+    }
+    #: the game's phases (:attr:`phase`) as a scorekeeper says them (``round1``: "first betting round"),
+    #: beside those of the games it varies and these of every game (:func:`referee.engine.games.phase_words`)
+    phase_words: ClassVar[Mapping[str, str]] = {
+        "deal": "the deal", "showdown": "the showdown", "over": "over", "uncontested": "the pot uncontested",
     }
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
@@ -259,6 +267,9 @@ class HandState:
     dealer_may_be_unknown: ClassVar[bool] = False
     #: event kind -> the method that plays it (built from the ``@handles`` marks of the class and its bases)
     handlers: ClassVar[Mapping[type[Event], Callable[..., None]]] = {}
+    #: event kind -> its fields that name cards, for every kind of :attr:`events` that names any (built with
+    #: the class: a game's own kinds are checked against its pack like a deal or a show)
+    card_events: ClassVar[Mapping[type[Event], tuple[str, ...]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -269,6 +280,7 @@ class HandState:
                     plays[kind] = attr
         # a subclass that sets the method to None does not play those kinds (La Viuda has no betting)
         cls.handlers = {kind: h for kind, attr in plays.items() if (h := getattr(cls, attr)) is not None}
+        cls.card_events = {kind: names for kind in cls.events if (names := card_fields(kind))}
 
     @classmethod
     def words(cls) -> str:
@@ -320,20 +332,13 @@ class HandState:
     def copy(self) -> Self:
         """An independent copy of this hand (what :meth:`legality` and :meth:`outcome` play on).
 
-        What the hand never changes in place (the setup, the rulebook, names, numbers, tuples) is
-        shared; what it changes in place is copied here.  A game with lists, dicts or sets of its own
-        copies them in its override, after calling this one."""
+        Every list, dict and set of the hand -- the base's and the game's own alike -- is copied (a
+        game keeps its state in such containers or in immutable values, and overrides nothing); the
+        card places and the turn engine copy themselves; the rest (the setup, the rulebook, names,
+        numbers, tuples, frozen records) is shared."""
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)  # every attribute shared, then what changes in place copied
-        twin.stacks = self.stacks.copy()
-        twin.live = self.live.copy()
-        twin.banked = self.banked.copy()
-        twin.closed = self.closed.copy()
-        twin.shown = self.shown.copy()
-        twin.mucked = self.mucked.copy()
-        twin.findings = self.findings.copy()
-        twin.penalties = self.penalties.copy()
-        twin.log = self.log.copy()
+        twin.__dict__.update({name: value.copy() if isinstance(value, (list, dict, set)) else value
+                              for name, value in self.__dict__.items()})
         twin.places = self.places.copy()
         if self.round is not None:
             twin.round = self.round.copy_for(twin.stacks, twin.live)
@@ -371,7 +376,7 @@ class HandState:
                 seat = self.table.index.get(player)
                 if seat is None:
                     self.seat_of(player)  # raises: not seated
-            fields = CARD_FIELDS.get(type(event))
+            fields = self.card_events.get(type(event))
             if fields is not None:  # a bet or a fold names no card: nothing impossible to refuse
                 self.refuse_impossible(seat, event, fields)
             if self.phase not in self.gated_phases or self.gate(seat, event):
@@ -566,7 +571,7 @@ class HandState:
                          hint="write 'dealer: Ann' in the header (or in the hand's header)")
 
     @classmethod
-    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rules, seats: Sequence[Seat]) -> Carry:
         """The state of a game already under way when the night starts (``game so far:`` in the
         header), as this game's carry for its first hand.  Default: the game has no such state."""
         raise InputError(f"{cls.words()} keeps no state from deal to deal for 'game so far:' to give",

@@ -17,6 +17,8 @@ import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cache
+from itertools import chain
 
 from referee.engine import events as ev
 from referee.engine.actions import Action, parse_amount, read_cards  # noqa: F401 (the header's amounts too)
@@ -28,6 +30,19 @@ from referee.handfile.shorthand import game_verbs, spoken_words
 from referee.handfile.writer import EventWriter
 
 _I = re.IGNORECASE
+
+#: the lines of the table itself (no player's ``Name:``), read before a player's line
+MISDEAL_LINE = re.compile(r"misdeal(?:\s*:\s*(?P<reason>.*))?", _I)
+VOID_LINE = re.compile(r"void(?:\s+(?P<n>\S+))?(?:\s*:\s*(?P<reason>.*))?", _I)
+WIDOW_TURNED_LINE = re.compile(r"(?:widow\s+turned(?:\s+up)?|dummy)(?:\s*:\s*(?P<cards>.*))?", _I)
+SHOWDOWN_LINE = re.compile(r"showdown\s*:?", _I)
+DEALER_EXPOSES_LINE = re.compile(r"dealer\s+exposes\s+(?P<card>\S+)\s+to\s+(?P<name>\S+)", _I)
+WIDOW_DEALT_LINE = re.compile(r"widow\s+dealt\s*:\s*(?P<cards>.+)", _I)
+RESULT_LINE = re.compile(r"(?P<name>[^\s:]+)\s+(?:(?P<low>was\s+(?:the\s+)?lowest)|wins|won)", _I)
+#: a player's line: ``Name: action``
+PLAYER_LINE = re.compile(r"(?P<name>[^\s:]+)\s*:\s*(?P<action>.*)")
+#: the first words of the table's own lines that may look like ``Name: …`` (``misdeal: first card exposed``)
+TABLE_WORDS = frozenset({"misdeal", "void", "widow", "dummy", "showdown", "dealer"})
 
 
 action_examples = vocabulary.action_examples
@@ -69,20 +84,20 @@ class HandReader:
 
     def table_line(self, text: str, line: int) -> ev.Event | None:
         """A line that names no player (misdeal, void, widow turned, dealer exposes); None if not one."""
-        m = re.fullmatch(r"misdeal(?:\s*:\s*(?P<reason>.*))?", text, _I)
+        m = MISDEAL_LINE.fullmatch(text)
         if m:
             return self.add(ev.Misdeal(reason=(m["reason"] or "").strip(), line=line))
-        m = re.fullmatch(r"void(?:\s+(?P<n>\S+))?(?:\s*:\s*(?P<reason>.*))?", text, _I)
+        m = VOID_LINE.fullmatch(text)
         if m:
             return self.add(self._void(m["n"], (m["reason"] or "").strip(), line))
-        m = re.fullmatch(r"(?:widow\s+turned(?:\s+up)?|dummy)(?:\s*:\s*(?P<cards>.*))?", text, _I)
+        m = WIDOW_TURNED_LINE.fullmatch(text)
         if m:
             shown = (m["cards"] or "").strip()
             cs = read_cards(shown, "the widow") if shown else ()
             return self.add(ev.TurnWidow(cards=cs, line=line))
-        if re.fullmatch(r"showdown\s*:?", text, _I):
+        if SHOWDOWN_LINE.fullmatch(text):
             return self.add(ev.Showdown(line=line))
-        m = re.fullmatch(r"dealer\s+exposes\s+(?P<card>\S+)\s+to\s+(?P<name>\S+)", text, _I)
+        m = DEALER_EXPOSES_LINE.fullmatch(text)
         if m:
             (c,) = read_cards(m["card"], "the exposed card", need=1)
             return self.add(ev.Expose(player=self.resolve(m["name"]), card=c, by_dealer=True, line=line))
@@ -90,10 +105,10 @@ class HandReader:
 
     def commerce_line(self, text: str, line: int) -> ev.Event | None:
         """Whiskey poker and La Viuda: the widow as dealt, and a deal's result as the scorekeeper knows it."""
-        m = re.fullmatch(r"widow\s+dealt\s*:\s*(?P<cards>.+)", text, _I)
+        m = WIDOW_DEALT_LINE.fullmatch(text)
         if m:
             return self.add(ev.DealWidow(cards=read_cards(m["cards"], "the widow"), line=line))
-        m = re.fullmatch(r"(?P<name>[^\s:]+)\s+(?:(?P<low>was\s+(?:the\s+)?lowest)|wins|won)", text, _I)
+        m = RESULT_LINE.fullmatch(text)
         if m:
             what = "lowest" if m["low"] else "best"
             return self.add(ev.Reported(player=self.resolve(m["name"]), what=what, line=line))  # type: ignore[arg-type]
@@ -108,7 +123,7 @@ class HandReader:
             if target < 1:
                 raise HandFileError("'void' with nothing to void", hint="a void corrects an earlier action of the hand")
         else:
-            if not re.fullmatch(r"\d+", number):
+            if not number.isdecimal():
                 raise HandFileError(f"bad action number {excerpt(number)} in 'void'", hint="write 'void 7' to void action 7")
             target = int(number)
             if not 1 <= target <= count:
@@ -125,10 +140,12 @@ class HandReader:
     def read(self, text: str, line: int) -> ev.Event:
         """One body line of the hand (comment removed): a table line or ``Name: action``."""
         text = " ".join(text.split())
+        m = PLAYER_LINE.fullmatch(text)
+        if m is not None and m["name"].lower() not in TABLE_WORDS:  # most lines: no table line to try
+            return self.player_line(self.resolve(m["name"]), m["action"], line)
         event = self.table_line(text, line)
         if event is not None:
             return event
-        m = re.fullmatch(r"(?P<name>[^\s:]+)\s*:\s*(?P<action>.*)", text)
         if m is None:
             raise HandFileError(
                 f"cannot read {excerpt(text)}",
@@ -140,8 +157,9 @@ class HandReader:
     def player_line(self, player: str, text: str, line: int) -> ev.Event:
         """``text`` is what follows ``Name:``; ``player`` the resolved seat name."""
         for said in dict.fromkeys((text, _in_format_words(text, self.game))):
-            # the shared actions, the game's own, then (to say whose action it is) every other game's
-            for action in _actions(self.game):
+            # the actions its first word may begin, then every action: the shared ones, the game's own,
+            # then (to say whose action it is) every other game's
+            for action in chain(_by_verb(self.game, said), _actions(self.game)):
                 m = action.match(said)
                 if m:
                     return self.add(replace(action.read(self, player, m), line=line))
@@ -151,6 +169,29 @@ class HandReader:
         if close is not None:  # a misspelt verb: 'rasies 2' reads as 'raises 2'
             hint = f"did you mean {' '.join((close, rest)).strip()!r}? ({hint})"
         raise HandFileError(f"cannot read action {excerpt(text)} of {player}", hint=hint)
+
+
+def _by_verb(game: str, said: str) -> tuple[Action, ...]:
+    """The shared and ``game``'s own actions that a line beginning as ``said`` does may be, in the
+    order they are tried (a line is one action: the first that matches)."""
+    index = _verb_index(game)
+    word = said.partition(" ")[0].lower()
+    for form in (word, word.removesuffix("s"), word.removesuffix("es")):
+        found = index.get(form)
+        if found is not None:
+            return found
+    return index[""]
+
+
+@cache
+def _verb_index(game: str) -> dict[str, tuple[Action, ...]]:
+    """``game``'s actions (the shared ones, then its own) by the words their lines begin with; under
+    ``""`` those whose first word is not known (tried on every line)."""
+    actions = (*SHARED_ACTIONS, *find_game(game).actions)
+    words = {w for a in actions for w in a.first_words or ()}
+    index = {w: tuple(a for a in actions if a.first_words is None or w in a.first_words) for w in words}
+    index[""] = tuple(a for a in actions if a.first_words is None)
+    return index
 
 
 def _actions(game: str) -> Iterator[Action]:

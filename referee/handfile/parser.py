@@ -66,6 +66,19 @@ LEAVE_LINE = re.compile(r"(?P<name>[^\s:]+)\s+leaves", _I)
 ADD_CHIPS_LINE = re.compile(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)", _I)
 #: opens the night's changes after the last hand (after the header, in a night with no hands)
 CLOSING_LINE = re.compile(r"after\s+the\s+last\s+hand\s*:?", _I)
+SEATS_LINE = re.compile(r"seats?\s*:\s*(?P<list>.*)", _I)
+SO_FAR_LINE = re.compile(r"game\s+so\s+far\s*:\s*(?P<items>.*)", _I)
+HAND_LINE = re.compile(r"hand(?:\s+(?P<n>\d+))?\s*:?", _I)
+OPTION_WORD = re.compile(r"option\b", _I)
+KEY_LINE = re.compile(r"([^\s:]+)\s*:")
+ACTION_LIKE_LINE = re.compile(r"(misdeal|void|widow|dummy|dealer\s+exposes)\b|[^\s:]+\s*:", _I)
+#: a hand's action line (``Ann: bets 2``), read at once unless its first word begins a line of the night
+PLAYER_LINE = re.compile(r"(?P<name>[^\s:]+)\s*:")
+NIGHT_WORDS = frozenset({"rulebook", "option", "seat", "seats", "dealer", "hand", "game", "after", "shuffled"})
+SO_FAR_COUNT = re.compile(r"(?P<what>pool|fund)\s+(?P<n>\d+)", _I)
+SO_FAR_BOUGHT = re.compile(r"la\s+viuda\s+(?:(?P<not>not\s+bought)|bought\s+by\s+(?P<name>\S+))", _I)
+SO_FAR_POINTS = re.compile(r"points((?:\s+\S+\s+\d+)+)", _I)
+SEAT_ENTRY = re.compile(r"(?P<name>\S+)\s+(?P<stack>\S+)")
 
 
 def strip_comment(raw: str) -> str:
@@ -195,7 +208,7 @@ class NightParser:
     # ------------------------------------------------------------ seats
 
     def seat_entry(self, text: str) -> None:
-        m = re.fullmatch(r"(?P<name>\S+)\s+(?P<stack>\S+)", text.strip())
+        m = SEAT_ENTRY.fullmatch(text.strip())
         if m is None:
             raise self.error(f"cannot read seat {excerpt(text.strip())}", "write a name and a stack: 'Ann 100'")
         self.check_new_name(m["name"])
@@ -266,9 +279,9 @@ class NightParser:
             item = " ".join(raw.split())
             if not item:
                 continue
-            m = re.fullmatch(r"(?P<what>pool|fund)\s+(?P<n>\d+)", item, _I)
-            b = re.fullmatch(r"la\s+viuda\s+(?:(?P<not>not\s+bought)|bought\s+by\s+(?P<name>\S+))", item, _I)
-            p = re.fullmatch(r"points((?:\s+\S+\s+\d+)+)", item, _I)
+            m = SO_FAR_COUNT.fullmatch(item)
+            b = SO_FAR_BOUGHT.fullmatch(item)
+            p = SO_FAR_POINTS.fullmatch(item)
             if m:
                 key, value = m["what"].lower(), int(m["n"])
             elif b:
@@ -494,6 +507,9 @@ class NightParser:
 
     def line(self, text: str) -> None:
         """Read one line (comment already removed, not blank)."""
+        if self.hand is not None and self.closing is None and (m := PLAYER_LINE.match(text)) \
+                and m["name"].lower() not in NIGHT_WORDS:  # most lines of a night: an action
+            return self.body_line(lambda r: r.read(text, self.lineno))
         if CLOSING_LINE.fullmatch(text):
             return self.start_closing()
         if self.closing is not None:
@@ -508,9 +524,9 @@ class NightParser:
             if self.hand is not None:
                 self.in_header("an option")
             return self.set_option(m["name"], m["value"])
-        if re.match(r"option\b", text, _I):
+        if OPTION_WORD.match(text):
             raise self.error(f"cannot read {excerpt(text)}", "write 'option draw.limit_post = 10'")
-        m = re.fullmatch(r"seats?\s*:\s*(?P<list>.*)", text, _I)
+        m = SEATS_LINE.fullmatch(text)
         if m:
             if self.hand is not None:
                 raise self.error(
@@ -520,10 +536,10 @@ class NightParser:
         m = DEALER_LINE.fullmatch(text)
         if m:
             return self.set_dealer(m["name"])
-        m = re.fullmatch(r"game\s+so\s+far\s*:\s*(?P<items>.*)", text, _I)
+        m = SO_FAR_LINE.fullmatch(text)
         if m:
             return self.set_so_far(m["items"])
-        m = re.fullmatch(r"hand(?:\s+(?P<n>\d+))?\s*:?", text, _I)
+        m = HAND_LINE.fullmatch(text)
         if m:
             return self.start_hand(m["n"])
         if SHUFFLED_LINE.fullmatch(text):
@@ -538,11 +554,11 @@ class NightParser:
         if m:
             return self.add_chips(m["name"], m["n"])
         if self.hand is None:
-            key = re.match(r"([^\s:]+)\s*:", text)
+            key = KEY_LINE.match(text)
             close = difflib.get_close_matches(key[1].lower(), HEADER_KEYS, n=1, cutoff=0.75) if key else []
             if close:  # 'rulebok: jackpots', 'seat: Ann 50'
                 raise self.error(f"{key[1] + ':'!r} is not a header line", f"did you mean '{close[0]}:'?")
-            if re.match(r"(misdeal|void|widow|dummy|dealer\s+exposes)\b|[^\s:]+\s*:", text, _I):
+            if ACTION_LIKE_LINE.match(text):
                 raise self.error(
                     f"{excerpt(text)} before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …"
                 )

@@ -98,9 +98,11 @@ def _locate(night: Night, err: RefereeError) -> HandFileError:
     return located
 
 
-def replay_night_file(night: Night, progress: Callable[[], object] | None = None) -> ReplayedNight:
+def replay_night_file(night: Night, progress: Callable[[], object] | None = None, *,
+                      snapshots: bool = False) -> ReplayedNight:
     """Replay every hand of ``night`` with the rules engine, in order (``progress`` is called as each
-    hand is taken up, for a progress bar).
+    hand is taken up, for a progress bar; ``snapshots``: each hand keeps the table after each event,
+    for a caller that shows it).
 
     Raises :class:`HandFileError` at the file's line for input the engine cannot replay at all
     (a game it does not replay yet, a card held twice); rule breaches are findings, not errors.
@@ -110,7 +112,8 @@ def replay_night_file(night: Night, progress: Callable[[], object] | None = None
     try:
         hands = night_hands(night)
         result = replay_night([(s.name, s.stack) for s in night.seats], night.dealer,
-                              hands if progress is None else _Ticking(hands, progress), so_far=night.so_far)
+                              hands if progress is None else _Ticking(hands, progress), so_far=night.so_far,
+                              snapshots=snapshots)
     except RefereeError as err:
         raise _locate(night, err) from err
     hands = tuple(ReplayedHand(entry, replay) for entry, replay in zip(night.hands, result.hands, strict=True))

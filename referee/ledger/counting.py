@@ -90,14 +90,16 @@ def end_hand_shares(hand: ReplayedHand, how: str) -> dict[str, int]:
     player takes back what he put in this hand and chips carried in from an earlier deal are shared
     as in a split; ``split``, the players still in the hand share the whole pot equally.  An odd chip
     goes to the first of them clockwise from the dealer's left."""
+    from referee.engine.replay import play  # who is still in: the table after the hand's last event
+
     outcome = hand.replay.outcome
     middle = outcome.in_middle
     setup = hand.replay.setup
     names = list(setup.names)
     start = names.index(setup.dealer) + 1 if setup.dealer in names else 0
     clockwise = names[start:] + names[:start]
-    states = hand.replay.states
-    still_in = set(states[-1].in_hand) if states else set(names)
+    events = hand.replay.events
+    still_in = set(play(setup, events).snapshot().in_hand) if events else set(names)
     sharers = [n for n in clockwise if n in still_in] or clockwise
     shares: dict[str, int] = {}
     rest = middle

@@ -20,7 +20,7 @@ always was, on every read.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from referee import __version__
@@ -37,14 +37,37 @@ if TYPE_CHECKING:
     from referee.store.models import GameSession
 
 #: the kept document's version: raised whenever what it holds, or how it is read, changes
-FORMAT: Final = 1
+FORMAT: Final = 2
 #: the referee that computed a document: a newer referee may replay differently, so it recomputes
 REFEREE: Final = __version__
 
 
 @dataclass(frozen=True)
+class Concern:
+    """A finding (an illegal action or a warning) or a ruling of the night, and the seat name it
+    concerns: a player's page and the season's report list them without replaying the night."""
+
+    #: ``finding`` or ``ruling``
+    kind: str
+    hand: int
+    action: int | None
+    #: the seat name whose action it is about (None: nobody's in particular)
+    player: str | None
+    #: a finding's code (``false_open``, ``out_of_turn``…), or the one a ruling rests on
+    code: str | None
+    #: the finding's message, or the ruling in words
+    text: str
+    rule: str | None = None
+    #: the cited rule's text in the rulebook of the hand
+    rule_text: str | None = None
+    #: a ruling's question as the table asked it
+    question: str | None = None
+
+
+@dataclass(frozen=True)
 class NightFigures:
-    """What a replayed night adds up to: its ledger and the hands each seat name played."""
+    """What a replayed night adds up to: its ledger, the hands each seat name played, and per seat
+    name and game the hands played and won; the night's findings and rulings with whom they concern."""
 
     ledger: SessionLedger
     hands: Mapping[str, int]
@@ -52,15 +75,49 @@ class NightFigures:
     hand_count: int
     #: replayed for this answer (False: read from the kept document)
     replayed: bool = False
+    #: seat name -> game title -> (hands played, hands won: a share of a pot)
+    games: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=dict)
+    concerns: tuple[Concern, ...] = ()
+
+
+def _rule_text(rulebook: Any, rule: str | None) -> str | None:
+    if rule is None or not rulebook.has_rule(rule):
+        return None
+    try:
+        return str(rulebook.rule_text(rule))
+    except RefereeError:
+        return None
 
 
 def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
     """The figures of a night just replayed."""
+    from referee.engine.games import game_title
+
     hands: dict[str, int] = {}
+    games: dict[str, dict[str, tuple[int, int]]] = {}
+    concerns: list[Concern] = []
+    by_number = {}
     for hand in replayed:
+        by_number[hand.entry.number] = hand
+        title = game_title(hand.entry.game)
+        winners = {name for pot in hand.replay.outcome.pots for name in pot.winners}
         for name in hand.replay.setup.names:
             hands[name] = hands.get(name, 0) + 1
-    return NightFigures(ledger, hands, len(replayed), replayed=True)
+            played, won = games.setdefault(name, {}).get(title, (0, 0))
+            games[name][title] = (played + 1, won + (name in winners))
+        for f in hand.replay.findings:
+            if f.severity != "info":
+                concerns.append(Concern("finding", hand.entry.number, f.action, f.player, f.code, f.message, f.rule,
+                                        _rule_text(hand.rulebook, f.rule)))
+    for ruling in getattr(replayed.night, "rulings", ()):
+        hand = by_number.get(ruling.hand)
+        player = None
+        if hand is not None and 1 <= ruling.action <= len(hand.replay.events):
+            player = getattr(hand.replay.events[ruling.action - 1], "player", None)
+        concerns.append(Concern("ruling", ruling.hand, ruling.action, player, ruling.code, ruling.ruling, ruling.rule,
+                                _rule_text(hand.rulebook, ruling.rule) if hand is not None else None,
+                                ruling.question))
+    return NightFigures(ledger, hands, len(replayed), replayed=True, games=games, concerns=tuple(concerns))
 
 
 # ---------------------------------------------------------------- the document
@@ -101,7 +158,10 @@ def encode(figures: NightFigures, status: str) -> dict[str, Any]:
     for name in ("players", "entries", "games", "payments"):
         doc[name] = [_plain(asdict(item)) for item in getattr(ledger, name)]
     doc["whisky_bills"] = [{"cents": bill.cents, "paid_by": bill.paid_by} for bill in ledger.whisky_bills]
-    return {"status": status, "hand_count": figures.hand_count, "hands": dict(figures.hands), "ledger": doc}
+    return {"status": status, "hand_count": figures.hand_count, "hands": dict(figures.hands), "ledger": doc,
+            "games": {name: {title: list(counts) for title, counts in games.items()}
+                      for name, games in figures.games.items()},
+            "concerns": [asdict(concern) for concern in figures.concerns]}
 
 
 def decode(document: Mapping[str, Any], people: Mapping[str, str]) -> NightFigures:
@@ -120,7 +180,10 @@ def decode(document: Mapping[str, Any], people: Mapping[str, str]) -> NightFigur
         whisky_bills=tuple(WhiskyBill(int(b["cents"]), str(b["paid_by"])) for b in doc["whisky_bills"]),
     )
     hands = {str(name): int(count) for name, count in document["hands"].items()}
-    return NightFigures(ledger, hands, int(document["hand_count"]))
+    games = {str(name): {str(title): (int(played), int(won)) for title, (played, won) in per.items()}
+             for name, per in document["games"].items()}
+    concerns = tuple(_record(Concern, c) for c in document["concerns"])
+    return NightFigures(ledger, hands, int(document["hand_count"]), games=games, concerns=concerns)
 
 
 # ---------------------------------------------------------------- reading them
@@ -218,5 +281,5 @@ def replace_unverified(store: Store, session_id: int | None = None) -> list[tupl
     return found
 
 
-__all__ = ["FORMAT", "REFEREE", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures",
+__all__ = ["FORMAT", "REFEREE", "Concern", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures",
            "replace_unverified"]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
 from referee.store.chain import BrokenChainError
-from referee.ledger.kept import night_figures
+from referee.ledger.kept import NightFigures, night_figures
 from referee.ledger.settlement import name_order
 from referee.money import format_money
 from referee.money.settings import MissingSetting
@@ -127,6 +127,16 @@ def parse_day(text: str, option: str) -> date:
         raise InputError(f"bad date {text!r}", where=option, hint="write a day as YYYY-MM-DD, like 2026-03-31") from None
 
 
+def day_range(start: str | None, end: str | None, season: str | None) -> tuple[date | None, date | None]:
+    """The days ``--from``/``--to`` or ``--season`` choose (None: no bound), as the commands that
+    choose nights by their day read them."""
+    if season is not None:
+        if start or end:
+            raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
+        return season_range(season)
+    return (parse_day(start, "--from") if start else None, parse_day(end, "--to") if end else None)
+
+
 def add_up(ledgers: Iterable[tuple[SessionLedger, dict[str, int]]], *, currency: str, locale: str,
            sessions: tuple[int, ...] = (), start: date | None = None, end: date | None = None,
            skipped: tuple[tuple[int, str], ...] = ()) -> Standings:
@@ -152,9 +162,24 @@ def add_up(ledgers: Iterable[tuple[SessionLedger, dict[str, int]]], *, currency:
     return Standings(tuple(rows), currency, locale, sessions, start, end, skipped)
 
 
-def standings(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
-              currency: str | None = None, include_open: bool = False) -> Standings:
-    """The standings of the sessions that started from ``start`` to ``end`` (days, inclusive, UTC)."""
+@dataclass(frozen=True)
+class CountedNights:
+    """The nights a question about results counts: each with its figures, oldest first, and those
+    left out (``skipped``, ``broken``) with why."""
+
+    nights: tuple[tuple[GameSession, NightFigures], ...]
+    currency: str
+    locale: str
+    skipped: tuple[tuple[int, str], ...] = ()
+    broken: tuple[tuple[int, str], ...] = ()
+    replayed: tuple[int, ...] = ()
+
+
+def counted_nights(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
+                   currency: str | None = None, include_open: bool = False) -> CountedNights:
+    """The nights that started from ``start`` to ``end`` (days, inclusive, UTC) at ``table`` that
+    count: not void, closed (unless ``include_open``), replaying, in one currency (``currency``, or
+    that of most of them); their figures kept where they fit the log."""
     if start and end and start > end:
         raise InputError(f"the range starts ({start}) after it ends ({end})", where="--from",
                          hint="give the earlier day with --from and the later with --to")
@@ -178,7 +203,7 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
         else:
             counted.append(game)
     figures = night_figures(store, counted)  # kept figures where they fit the log; the others replayed
-    ledgers: list[tuple[SessionLedger, dict[str, int]]] = []
+    good: list[tuple[GameSession, NightFigures]] = []
     for game in counted:
         found = figures[game.id]  # type: ignore[index]
         # one night whose log does not replay never breaks the others: it is named, with its fix
@@ -194,31 +219,39 @@ def standings(store: Store, *, start: date | None = None, end: date | None = Non
             skipped.append((game.id, "its log does not replay"))  # type: ignore[arg-type]
             broken.append((game.id, f"{bad.where}: {bad.message}; {bad.hint}"))  # type: ignore[arg-type]
         else:
-            ledgers.append((found.ledger, dict(found.hands)))
+            good.append((game, found))
     if currency is None:
         counts: dict[str, tuple[int, int]] = {}  # currency -> (nights, the first night kept in it)
-        for index, (ledger, _) in enumerate(ledgers):
-            nights, first = counts.get(ledger.settings.currency, (0, -index))
-            counts[ledger.settings.currency] = (nights + 1, first)
+        for index, (_, night) in enumerate(good):
+            nights, first = counts.get(night.ledger.settings.currency, (0, -index))
+            counts[night.ledger.settings.currency] = (nights + 1, first)
         currency = max(counts, key=lambda c: counts[c]) if counts else "EUR"  # most nights; on a tie, the earliest
     currency = currency.upper()
     kept = []
-    for ledger, hands in ledgers:
-        if ledger.settings.currency != currency:
-            assert ledger.session_id is not None
-            skipped.append((ledger.session_id, f"kept in {ledger.settings.currency}, not {currency}"))
+    for game, night in good:
+        if night.ledger.settings.currency != currency:
+            skipped.append((game.id, f"kept in {night.ledger.settings.currency}, not {currency}"))  # type: ignore[arg-type]
         else:
-            kept.append((ledger, hands))
-    locale = kept[0][0].settings.locale if kept else "en_GB"
-    ids = tuple(ledger.session_id for ledger, _ in kept if ledger.session_id is not None)
+            kept.append((game, night))
+    locale = kept[0][1].ledger.settings.locale if kept else "en_GB"
     replayed = tuple(sid for sid, found in figures.items() if not isinstance(found, RefereeError) and found.replayed)
-    return replace(add_up(kept, currency=currency, locale=locale, sessions=ids, start=start, end=end,
-                          skipped=tuple(sorted(skipped))), broken=tuple(broken), replayed=replayed)
+    return CountedNights(tuple(kept), currency, locale, tuple(sorted(skipped)), tuple(broken), replayed)
+
+
+def standings(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
+              currency: str | None = None, include_open: bool = False) -> Standings:
+    """The standings of the sessions that started from ``start`` to ``end`` (days, inclusive, UTC)."""
+    found = counted_nights(store, start=start, end=end, table=table, currency=currency, include_open=include_open)
+    ledgers = [(night.ledger, dict(night.hands)) for _, night in found.nights]
+    ids = tuple(ledger.session_id for ledger, _ in ledgers if ledger.session_id is not None)
+    return replace(add_up(ledgers, currency=found.currency, locale=found.locale, sessions=ids, start=start, end=end,
+                          skipped=found.skipped), broken=found.broken, replayed=found.replayed)
 
 
 def _day(moment: datetime) -> date:
     return moment.date()
 
 
-__all__ = ["StandingRow", "Standings", "UnreplayableNight", "add_up", "parse_day", "refuse_void", "replaying",
+__all__ = ["CountedNights", "StandingRow", "Standings", "UnreplayableNight", "add_up", "counted_nights", "day_range",
+           "parse_day", "refuse_void", "replaying",
            "season_range", "standings", "unreplayable", "void_command"]

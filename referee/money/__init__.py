@@ -132,6 +132,13 @@ def chips_to_cents(chips: int, chip_value_cents: int) -> int:
     return chips * chip_value_cents
 
 
+def plain_amount(cents: int, currency: str) -> str:
+    """Cents as the plain amount a payment scheme reads, in the currency's own decimals: a decimal
+    point, no thousands separator, no sign of the currency (1250 EUR → ``12.50``, 1250 JPY → ``1250``)."""
+    _check_currency(currency)
+    return f"{_to_decimal(cents, currency):f}"
+
+
 def _to_decimal(cents: int, currency: str) -> Decimal:
     if isinstance(cents, bool) or not isinstance(cents, int):
         raise InputError(f"amount {cents!r} is not a whole number of cents", hint="keep money in integer cents")

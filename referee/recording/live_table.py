@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card, format_cards
 from referee.engine import events as ev
-from referee.engine.games import game_title
+from referee.engine.games import game_title, phase_words
 from referee.engine.games.common import SHARED_PROBES
 from referee.engine.night import NightHand, NightThread
 from referee.engine.replay import play, start_hand
@@ -182,7 +182,7 @@ class Status:
         elif self.to_act is not None:
             parts.append(f"{self.to_act} to act: {', '.join(self.legal) or '?'}")
         else:
-            parts.append(self.waiting or phase_words(self.phase))
+            parts.append(self.waiting or phase_words(self.game, self.phase))
         if self.cards:
             parts.append("cards " + "; ".join(f"{who} {cards}" for who, cards in self.cards))
         return parts
@@ -190,22 +190,6 @@ class Status:
 
 #: Terminal escape sequences (a colour code: ``\x1b[31m``) and other control characters (not tabs).
 _CONTROL = re.compile(r"\x1b\[[0-9;?<=>]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f]")
-
-#: The engine's phases as a scorekeeper says them (``round1`` is the first betting round).
-_PHASES = {
-    "round1": "first betting round", "round2": "second betting round", "round3": "third betting round",
-    "round4": "fourth betting round", "draw": "the draw", "showdown": "the showdown", "deal": "the deal",
-    "declare_open": "declaring the pot open", "uncontested": "the pot uncontested", "betting": "the betting",
-    "phase1": "first phase", "phase2": "second phase", "last_turns": "last turns", "over": "over",
-    "buyback": "buying La Viuda back", "reveal": "revealing the hands", "stakes": "the stakes",
-    "exchanging": "exchanging",
-}
-
-
-def phase_words(phase: str) -> str:
-    """A phase of the hand in words (never the engine's own name: ``round1``)."""
-    return _PHASES.get(phase, phase.replace("_", " "))
-
 
 def wrap_parts(parts: Sequence[str], width: int | None, sep: str = " · ") -> list[str]:
     """``parts`` joined by ``sep`` onto lines of at most ``width`` columns, broken between parts (a
@@ -550,7 +534,7 @@ class LiveTable:
         late = over is not None and type(event) not in type(state).after_end and type(event) is not ev.Void
         if late or any(f.code == "action_after_hand" for f in verdict.findings):
             self._pending_force = _Pending("action", event, line)
-            return Refused(f"hand {self.hand_number} is over ({over or phase_words(state.phase)}): "
+            return Refused(f"hand {self.hand_number} is over ({over or phase_words(self.game, state.phase)}): "
                            f"{self._words(event)} comes after it",
                            hint="type 'new hand' to begin the next hand, or force it into this one", forceable=True)
         if not verdict.legal:
@@ -617,7 +601,7 @@ class LiveTable:
         if state is not None and not force and self.over() is None:
             self._pending_force = _Pending("new hand")
             prompt = state.prompt()
-            waiting = f"{prompt.to_act} to act" if prompt.to_act else phase_words(prompt.phase)
+            waiting = f"{prompt.to_act} to act" if prompt.to_act else phase_words(self.game, prompt.phase)
             return Refused(f"hand {self.hand_number} is not over ({waiting})",
                            hint=instead(NightState.IN_HAND, Step.BEGIN_HAND, self.session_id), forceable=True)
         thread = self._thread_after_current()
@@ -727,8 +711,8 @@ class LiveTable:
             return "No hand under way: 'new hand' begins one.  Rulebook " + book.name
         prompt = state.prompt()
         ids = self._rule_ids(state, prompt)
-        head = (f"{prompt.to_act} to act ({phase_words(prompt.phase)}): {', '.join(prompt.legal)}" if prompt.to_act
-                else f"hand {self.hand_number}: {self.over() or self.showdown_guidance() or phase_words(prompt.phase)}")
+        head = (f"{prompt.to_act} to act ({phase_words(self.game, prompt.phase)}): {', '.join(prompt.legal)}" if prompt.to_act
+                else f"hand {self.hand_number}: {self.over() or self.showdown_guidance() or phase_words(self.game, prompt.phase)}")
         showing = self._to_show()
         if showing is not None and showing[2] is not None:  # the showdown's order first: the rule saying who shows
             ids = [showing[2], *ids]
@@ -783,4 +767,4 @@ class LiveTable:
         return out
 
 
-__all__ = ["NOT_STORED_HINT", "Entry", "LiveTable", "Refused", "Said", "Status", "Stored", "phase_words", "refusal", "wrap_parts"]
+__all__ = ["NOT_STORED_HINT", "Entry", "LiveTable", "Refused", "Said", "Status", "Stored", "refusal", "wrap_parts"]

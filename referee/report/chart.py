@@ -61,25 +61,37 @@ def simplified(points: Sequence[tuple[float, float]], tolerance: float = TOLERAN
 def chips_chart(series: Mapping[str, Sequence[int | None]], *, font: str = "DejaVu Sans") -> str:
     """The SVG document (``<svg …>…</svg>``) for ``series``: name -> chips after each hand (index 0:
     the opening)."""
+    return line_chart(series, font=font, title="Each player's chips after every hand", x_label="hand",
+                      y_label="chips")
+
+
+def line_chart(series: Mapping[str, Sequence[int | None]], *, title: str, x_label: str, y_label: str,
+               font: str = "DejaVu Sans", legend: bool = True, width: int = WIDTH, height: int = HEIGHT) -> str:
+    """The SVG line chart of ``series``: name -> a value at each step (index 0 the start); values
+    below zero (a running net) reach below a zero line drawn darker.  ``width`` and ``height``: its
+    size in its own units (a phone's chart is drawn smaller, so that its lettering is not)."""
     hands = max((len(points) for points in series.values()), default=1) - 1
     values = [v for points in series.values() for v in points if v is not None]
     top = max(values, default=1) or 1
-    y_step = nice_step(top)
-    y_max = -(-top // y_step) * y_step
+    low = min(min(values, default=0), 0)
+    y_step = nice_step(max(top, 1) - low)
+    y_max = -(-max(top, 1) // y_step) * y_step
+    y_min = -(-(-low) // y_step) * -y_step if low < 0 else 0
     x_step = nice_step(hands or 1, 8)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = width - LEFT - (RIGHT if legend else 16), height - TOP - BOTTOM
 
     def x(i: int) -> float:
         return LEFT + (plot_w * i / hands if hands else plot_w / 2)
 
     def y(v: int) -> float:
-        return TOP + plot_h - plot_h * v / y_max
+        return TOP + plot_h - plot_h * (v - y_min) / (y_max - y_min)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-           f'height="{HEIGHT}" font-family="{escape(font)}" font-size="11" role="img">',
-           "<title>Each player's chips after every hand</title>"]
-    for v in range(0, y_max + 1, y_step):
-        out.append(f'<line x1="{LEFT}" y1="{y(v):.1f}" x2="{LEFT + plot_w}" y2="{y(v):.1f}" stroke="#ddd" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+           f'height="{height}" font-family="{escape(font)}" font-size="11" role="img">',
+           f"<title>{escape(title)}</title>"]
+    for v in range(y_min, y_max + 1, y_step):
+        grid = "#888" if v == 0 and y_min < 0 else "#ddd"
+        out.append(f'<line x1="{LEFT}" y1="{y(v):.1f}" x2="{LEFT + plot_w}" y2="{y(v):.1f}" stroke="{grid}" '
                    'stroke-width="1"/>')
         out.append(f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#444">{v}</text>')
     for i in range(0, hands + 1, x_step):
@@ -87,9 +99,9 @@ def chips_chart(series: Mapping[str, Sequence[int | None]], *, font: str = "Deja
         out.append(f'<text x="{x(i):.1f}" y="{TOP + plot_h + 16}" text-anchor="middle" fill="#444">{i}</text>')
     out.append(f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" stroke="#444"/>')
     out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#444"/>')
-    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle" fill="#222">hand</text>')
+    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" fill="#222">{escape(x_label)}</text>')
     out.append(f'<text x="12" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" fill="#222" '
-               f'transform="rotate(-90 12 {TOP + plot_h / 2:.1f})">chips</text>')
+               f'transform="rotate(-90 12 {TOP + plot_h / 2:.1f})">{escape(y_label)}</text>')
     for n, (name, points) in enumerate(series.items()):
         colour = COLOURS[n % len(COLOURS)]
         dash = ' stroke-dasharray="6 3"' if n >= len(COLOURS) else ""
@@ -111,6 +123,8 @@ def chips_chart(series: Mapping[str, Sequence[int | None]], *, font: str = "Deja
                 drawn = " ".join(f"{px:.1f},{py:.1f}" for px, py in simplified(part))
                 out.append(f'<polyline points="{drawn}" fill="none" stroke="{colour}" stroke-width="2"'
                            f' stroke-linejoin="round"{dash}/>')
+        if not legend:
+            continue
         ly = TOP + 8 + 18 * n
         lx = LEFT + plot_w + 14
         out.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 18}" y2="{ly}" stroke="{colour}" stroke-width="3"{dash}/>')
@@ -121,4 +135,4 @@ def chips_chart(series: Mapping[str, Sequence[int | None]], *, font: str = "Deja
     return "\n".join(out)
 
 
-__all__ = ["chips_chart", "nice_step", "simplified"]
+__all__ = ["chips_chart", "line_chart", "nice_step", "simplified"]

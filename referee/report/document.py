@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from referee.rulebook import Rulebook
     from referee.ledger.counting import AmendmentLine, Change
     from referee.ledger.ledger import SessionLedger
+    from referee.ledger.paying import TransferWays
     from referee.ledger.settlement import Settlement
     from referee.recording.session_log import SessionLog
 
@@ -137,6 +138,8 @@ class NightReport:
     amended_balances: tuple[Change, ...] = ()
     #: how the night came into the store (None: recorded here); ``log-unverified`` is said in the report
     origin: str | None = None
+    #: each transfer still to make with the ways its payee can be paid (:func:`with_ways_to_pay`)
+    paying: tuple[TransferWays, ...] = ()
     #: plain words for each house rulebook file that differs on disk now from what the night recorded
     rulebook_notes: tuple[str, ...] = ()
 
@@ -347,7 +350,18 @@ def report_of(store: object, session_id: int, all_hands: bool = False) -> NightR
     ledger = walked_ledger(log, walk, result, last, people_of(store, session_id))  # type: ignore[arg-type]
     night = replace(lines.report(ledger, log, result, ledger.settle(), chain.ok(last_seq)), origin=game.origin,
                     all_hands=all_hands, rulebook_notes=tuple(rulebook_notes(log.night)))
-    return with_amendments(night, store, corrections)
+    return with_ways_to_pay(with_amendments(night, store, corrections), store)
+
+
+def with_ways_to_pay(night: NightReport, store: object) -> NightReport:
+    """The report with each transfer still to make and the ways its payee can be paid (his payment
+    details, kept in the store: shown only on the transfers to him)."""
+    from referee.ledger.paying import details_by_seat, transfer_ways
+
+    if not night.settlement.transfers or night.session_id is None:
+        return night
+    details = details_by_seat(store, night.session_id)  # type: ignore[arg-type]
+    return replace(night, paying=transfer_ways(night.ledger, night.settlement.transfers, details, night.started_at))
 
 
 def with_amendments(night: NightReport, store: object, lines: tuple[AmendmentLine, ...]) -> NightReport:
@@ -364,4 +378,4 @@ def with_amendments(night: NightReport, store: object, lines: tuple[AmendmentLin
 
 
 __all__ = ["FindingGroup", "FindingLine", "HandLine", "NightReport", "PenaltyLine", "RulingLine", "StandingLine",
-           "night_report", "report_of"]
+           "night_report", "report_of", "with_ways_to_pay"]

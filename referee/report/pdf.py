@@ -77,14 +77,30 @@ def _compiled_templates() -> Any:
     return QuietCache(str(folder))
 
 
-def report_html(report: NightReport, template_dir: str | Path | None = None) -> tuple[str, list[Path], Path]:
-    """The report as HTML, the stylesheets to apply, and the folder its relative links start from."""
+def render_html(template: str, context: dict[str, Any], template_dir: str | Path | None = None
+                ) -> tuple[str, list[Path], Path]:
+    """``template`` of ``reports/`` (or of ``template_dir``) rendered with ``context``: the HTML, the
+    stylesheets to apply (the night's report's: every report of referee looks the same), and the
+    folder its relative links start from."""
     import jinja2  # Jinja2 and WeasyPrint load only when a PDF is made
 
     folders = _folders(template_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]),
                              autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              bytecode_cache=_compiled_templates())
+    try:
+        html = env.get_template(template).render(**context)
+    except jinja2.TemplateError as err:
+        where = getattr(err, "filename", None) or template
+        line = getattr(err, "lineno", None)
+        raise InputError(f"the report template cannot be rendered: {err.message or err}",
+                         where=f"{where}:{line}" if line else where,
+                         hint=f"check the template in --template-dir against reports/{template}") from None
+    return html, [_find(name, folders) for name in STYLESHEETS], _find(template, folders).parent
+
+
+def report_html(report: NightReport, template_dir: str | Path | None = None) -> tuple[str, list[Path], Path]:
+    """The report as HTML, the stylesheets to apply, and the folder its relative links start from."""
     ledger = report.ledger
     game_notes = {n for g in ledger.games for n in g.notes}
     context: dict[str, Any] = {
@@ -99,22 +115,18 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
         "plural": plural,
         "money": ledger.money,
         "signed": ledger.signed,
-        "sign": lambda cents: "plus" if cents > 0 else "minus" if cents < 0 else "",
+        "sign": sign_class,
     }
-    try:
-        html = env.get_template(TEMPLATE).render(**context)
-    except jinja2.TemplateError as err:
-        where = getattr(err, "filename", None) or TEMPLATE
-        line = getattr(err, "lineno", None)
-        raise InputError(f"the report template cannot be rendered: {err.message or err}",
-                         where=f"{where}:{line}" if line else where,
-                         hint="check the template in --template-dir against reports/session.html.j2") from None
-    return html, [_find(name, folders) for name in STYLESHEETS], _find(TEMPLATE, folders).parent
+    return render_html(TEMPLATE, context, template_dir)
 
 
-def render_pdf(report: NightReport, out: BinaryIO, template_dir: str | Path | None = None) -> None:
-    """Lay ``report`` out as a PDF into the open binary file ``out``."""
-    html, sheets, base = report_html(report, template_dir)
+def sign_class(cents: int) -> str:
+    """The CSS class of an amount: ``plus``, ``minus`` or none."""
+    return "plus" if cents > 0 else "minus" if cents < 0 else ""
+
+
+def html_pdf(html: str, sheets: list[Path], base: Path, out: BinaryIO) -> None:
+    """Lay ``html`` out with ``sheets`` as a PDF into the open binary file ``out`` (WeasyPrint)."""
     from weasyprint import CSS, HTML  # WeasyPrint loads only when a PDF is made
     from weasyprint.text.fonts import FontConfiguration  # WeasyPrint loads only when a PDF is made
 
@@ -122,6 +134,11 @@ def render_pdf(report: NightReport, out: BinaryIO, template_dir: str | Path | No
     document = HTML(string=html, base_url=str(base) + os.sep)
     styles = [CSS(filename=str(sheet), font_config=fonts) for sheet in sheets]
     document.write_pdf(out, stylesheets=styles, font_config=fonts, full_fonts=True)
+
+
+def render_pdf(report: NightReport, out: BinaryIO, template_dir: str | Path | None = None) -> None:
+    """Lay ``report`` out as a PDF into the open binary file ``out``."""
+    html_pdf(*report_html(report, template_dir), out)
 
 
 def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path | None = None) -> Path:
@@ -132,4 +149,4 @@ def write_pdf(report: NightReport, target: str | Path, template_dir: str | Path 
     return path
 
 
-__all__ = ["render_pdf", "report_html", "write_pdf"]
+__all__ = ["html_pdf", "render_html", "render_pdf", "report_html", "sign_class", "write_pdf"]

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from referee.ledger.ledger import SessionLedger
+    from referee.ledger.paying import TransferWays
     from referee.report.document import NightReport
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -39,7 +40,37 @@ def check_words(ledger: SessionLedger) -> str:
 ROUTINE = ("buy-in", "rebuy", "cash-out", "buys in again", "shortfall", "overage")
 
 
-def print_report(out: Console, report: NightReport) -> None:
+def print_how_to_pay(out: Console, ledger: SessionLedger, paying: tuple[TransferWays, ...], *, codes: bool) -> None:
+    """Each transfer still to make and how its payee can be paid: the EPC code's IBAN, name, amount
+    and text written out (as EPC asks), each link; with ``codes``, the QR code of the first way that
+    has one, drawn with block characters (a terminal only: in a pipe it is noise)."""
+    from referee.plain_words import literal as lit
+
+    if not any(p.ways for p in paying):
+        return
+    out.print("[bold]How to pay[/]")
+    for number, p in enumerate(paying, 1):
+        t = p.transfer
+        head = f"{number}. {t.payer} pays {t.payee} {ledger.money(t.cents)}"
+        if not p.ways:
+            out.print(lit(f"  {head}: {t.payee} has given no payment details"), soft_wrap=True)
+            continue
+        out.print(lit(f"  {head}"), soft_wrap=True)
+        coded = p.coded if codes else None
+        for way in p.ways:
+            out.print(lit(f"     {way.label}: {way.words}"), soft_wrap=True)
+            if way is coded:
+                import io
+
+                qr = way.qr()
+                assert qr is not None
+                drawn = io.StringIO()
+                qr.terminal(out=drawn, compact=True)  # the standard quiet zone of 4 modules
+                out.print(lit(drawn.getvalue().rstrip("\n")), highlight=False, soft_wrap=True, no_wrap=True, crop=False)
+
+
+def print_report(out: Console, report: NightReport, *, codes: bool | None = None) -> None:
+    """The report (``codes``: draw each transfer's payment QR code; None: on a terminal only)."""
     ledger = report.ledger
     out.print(f"[bold]Session {report.session_id} · {literal(report.table)}[/] · {report.date}, {report.hours} · "
               f"{report.status}")
@@ -74,6 +105,7 @@ def print_report(out: Console, report: NightReport) -> None:
             transfers.add_row(str(n), literal(t.payer), literal(t.payee), ledger.money(t.cents))  # type: ignore[attr-defined]
         out.print(f"{plural(len(result.transfers), 'transfer')} ({result.method}):")
         out.print(transfers)
+        print_how_to_pay(out, ledger, report.paying, codes=out.is_terminal if codes is None else codes)
     for t in result.paid:
         out.print(f"  paid: {literal(t.payer)} paid {literal(t.payee)} {ledger.money(t.cents)}")
     for note in result.notes:
@@ -169,4 +201,4 @@ def print_ledger(out: Console, ledger: SessionLedger) -> None:
                   + literal(", ".join(ledger.provisional)))
 
 
-__all__ = ["check_words", "print_ledger", "print_report"]
+__all__ = ["check_words", "print_how_to_pay", "print_ledger", "print_report"]

@@ -35,6 +35,7 @@ from typing import Any, Mapping
 
 from referee import __version__
 from referee.engine.events import RulebookText
+from referee.engine.games import find_game
 from referee.errors import RulebookError
 from referee.resources import rulebooks_dir
 from referee.rulebook.model import RULE_ID, OptionText, Rulebook, _text_for
@@ -336,19 +337,13 @@ def _resolve_extends(extends: str, path: Path, files: _Files) -> tuple[Path, str
     return target, _display(target)
 
 
-#: (structure option, smallest bet, the limits it must fit under) of each game family with a spread limit
-_SPREAD_LIMITS = (
-    ("draw.betting", "draw.bet_min", ("draw.limit_pre", "draw.limit_post")),
-    ("stud.betting", "stud.bet_min", ("stud.limit_early", "stud.limit_late")),
-)
-
-
-def _check_limits(options: Mapping[str, OptionValue], own: Mapping[str, tuple[str, ...]], loc: _Located) -> None:
-    """Options that contradict each other: under a spread limit the smallest bet must fit under each limit,
-    or no bet could ever be made."""
-    for structure, smallest, limits in _SPREAD_LIMITS:
-        if options.get(structure) != "spread_limit":
-            continue
+def _check_limits(game: str, options: Mapping[str, OptionValue], own: Mapping[str, tuple[str, ...]],
+                  loc: _Located) -> None:
+    """Options that contradict each other: under the game's spread limit (its ``spread_limit``) the smallest
+    bet must fit under each limit, or no bet could ever be made."""
+    spread = find_game(game).spread_limit
+    if spread is not None and options.get(spread[0]) == "spread_limit":
+        _, smallest, limits = spread
         for limit in limits:
             low, high = options[smallest], options[limit]
             if low > high:  # type: ignore[operator]
@@ -493,7 +488,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
                            + ("" if spec.is_int else " or a table with one text per value"),
                            "see docs/rulebooks.md", *where)
 
-    _check_limits(options, own_option_lines, loc)
+    _check_limits(game, options, own_option_lines, loc)
 
     for name, value in options.items():
         try:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
 from referee.ledger.ledger import people_of
+from referee.ledger.paying import details_by_seat
 from referee.recording.session_log import SessionLog, read_session_log, with_last_hand_rows
 from referee.scoreboard.view import PublicPage
 from referee.store.log import LogSnapshot
@@ -52,13 +53,16 @@ class NightFeed:
             new = list(fresh.events)
         session = fresh.session
         rows = self.rows + new
+        # once the night is closed its transfers show how to pay each payee: details changed since move the head
+        paying = details_by_seat(self.store, self.session_id) if session.status != "open" else {}
         # a hand begun ('new hand') holds no event yet: the count of hands moves the head too
-        head = (rows[-1].seq if rows else 0, len(fresh.hands), session.status, session.ended_at)
+        head = (rows[-1].seq if rows else 0, len(fresh.hands), session.status, session.ended_at,
+                tuple(sorted((name, tuple(sorted(d.items()))) for name, d in paying.items())))
         if head == self.head:
             return head, None
         snapshot = LogSnapshot(session, fresh.seats, fresh.hands, rows)
         log = self._read_log(snapshot, new)
-        view = self.page.view(snapshot, self._people(snapshot), self._decoded, log)
+        view = self.page.view(snapshot, self._people(snapshot), self._decoded, log, paying)
         self.rows, self.head, self._log = rows, head, log  # only once the view is made: a failed read is read again
         return head, view
 

@@ -160,8 +160,10 @@ def lan_address() -> str | None:
     return None
 
 
-def _url(address: str, port: int, session_id: int, token: str) -> str:
-    return f"http://{address if ':' not in address else f'[{address}]'}:{port}/s/{session_id}/{token}/"
+def _url(address: str, port: int, session_id: int | str, token: str) -> str:
+    """The page's link: ``session_id`` a session's number, or ``"season"`` for a season's page."""
+    where = f"s/{session_id}" if isinstance(session_id, int) else session_id
+    return f"http://{address if ':' not in address else f'[{address}]'}:{port}/{where}/{token}/"
 
 
 def bind(store: Any, session_id: int, host: str = "127.0.0.1", port: int = 8765) -> Scoreboard:
@@ -169,6 +171,26 @@ def bind(store: Any, session_id: int, host: str = "127.0.0.1", port: int = 8765)
     session = store.session(session_id)  # a session that does not exist: the store's own one-line error
     key = secret_key()  # before binding: a refused key file leaves no socket behind
     token = session_token(session_id, chain.genesis_hash(session), key)
+    sock = _listen(host, port)
+    urls, for_phones = reach(host, sock.getsockname()[1], session_id, token)
+    return Scoreboard(sock, create_app(Board(store, session_id, token)), urls, host, for_phones)
+
+
+def bind_season(store: Any, season: Any, host: str = "127.0.0.1", port: int = 8765) -> Scoreboard:
+    """Bind the read-only page of ``season`` (a named season of the store) to ``host:port``: its
+    league table and each player's page, behind a read token as a session's page is."""
+    from referee.scoreboard.season import create_season_app
+    from referee.scoreboard.token import season_token
+    from referee.store.models import name_key
+
+    token = season_token(name_key(season.name), season.created_at.isoformat(), secret_key())
+    sock = _listen(host, port)
+    urls, for_phones = reach(host, sock.getsockname()[1], "season", token)
+    return Scoreboard(sock, create_season_app(store, season.name, token), urls, host, for_phones)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port`` for the scoreboard; InputError when it cannot."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -180,11 +202,10 @@ def bind(store: Any, session_id: int, host: str = "127.0.0.1", port: int = 8765)
                          hint="pick another --port (0: any free one), or --host an address of this machine") from None
     sock.listen(connection_limits()[1])
     sock.setblocking(False)
-    urls, for_phones = reach(host, sock.getsockname()[1], session_id, token)
-    return Scoreboard(sock, create_app(Board(store, session_id, token)), urls, host, for_phones)
+    return sock
 
 
-def reach(host: str, port: int, session_id: int, token: str) -> tuple[tuple[str, ...], bool]:
+def reach(host: str, port: int, session_id: int | str, token: str) -> tuple[tuple[str, ...], bool]:
     """The links to a page served on ``host:port`` (the one a phone can open first), and whether a
     phone on the network can open the first: listening on every network, the machine's address there
     (:func:`lan_address`) and then this machine's own."""
@@ -227,4 +248,4 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-__all__ = ["Scoreboard", "announcement", "bind", "reach", "connection_limits", "lan_address", "qr_text"]
+__all__ = ["Scoreboard", "announcement", "bind", "bind_season", "reach", "connection_limits", "lan_address", "qr_text"]

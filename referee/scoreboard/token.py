@@ -41,9 +41,16 @@ def session_token(session_id: int, genesis: str, key: bytes) -> str:
     return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
 
 
+def season_token(name_key: str, created_at: str, key: bytes) -> str:
+    """The read token of the season whose name's key is ``name_key``, made at ``created_at`` (ISO
+    text): the same rules as a session's (22 URL-safe characters, 128 bits), another message."""
+    digest = hmac.new(key, f"referee scoreboard season {name_key} {created_at}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
 def token_matches(expected: str, token: str) -> bool:
     """Whether ``token`` is ``expected`` (in constant time; any text, ASCII or not)."""
     return hmac.compare_digest(expected.encode(), token.encode("utf-8", "surrogatepass"))
 
 
-__all__ = ["key_path", "secret_key", "session_token", "token_matches"]
+__all__ = ["key_path", "season_token", "secret_key", "session_token", "token_matches"]

@@ -37,6 +37,7 @@ from referee.handfile.model import HandEntry, Night
 from referee.handfile.replay import ReplayedHand, night_hands
 from referee.handfile.writer import EventWriter
 from referee.ledger.ledger import game_walk, people_of, walked_ledger
+from referee.ledger.paying import details_by_seat, transfer_ways
 from referee.recording.session_log import SessionLog, read_session_log
 from referee.report.chart import chips_chart
 from referee.report.document import HandLines
@@ -160,14 +161,16 @@ class PublicPage:
         self._kept: _Kept | None = None  # the public replay past the finished hands
 
     def view(self, snapshot: LogSnapshot, people: Mapping[str, str],
-             decoded: dict[int, ev.Event] | None = None, log: SessionLog | None = None) -> dict[str, Any]:
+             decoded: dict[int, ev.Event] | None = None, log: SessionLog | None = None,
+             paying: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, Any]:
         """Everything a page shows of the session ``snapshot`` holds (plain data for JSON): a function
         of the log as read (``people``: each seat's person, for the ledger; ``decoded``: the events of
         rows decoded before, by seq, kept by a caller that reads a growing log; ``log``: the session
-        read from ``snapshot`` already, by such a caller).  A log that cannot be replayed gives
-        :func:`unavailable_view`, never the error."""
+        read from ``snapshot`` already, by such a caller), and of ``paying``: each payee's payment
+        details by the name he sat under, shown only on the transfers to him once the night is
+        closed.  A log that cannot be replayed gives :func:`unavailable_view`, never the error."""
         try:
-            return self._view(snapshot, people, decoded, log)
+            return self._view(snapshot, people, decoded, log, paying or {})
         except (RefereeError, OSError, LookupError, ValueError):
             return unavailable_view(snapshot)
 
@@ -195,8 +198,8 @@ class PublicPage:
         _walk(now, night, night.hands[len(finished):])
         return now.replay, now.hands
 
-    def _view(self, snapshot: LogSnapshot, people: Mapping[str, str],
-              decoded: dict[int, ev.Event] | None, log: SessionLog | None) -> dict[str, Any]:
+    def _view(self, snapshot: LogSnapshot, people: Mapping[str, str], decoded: dict[int, ev.Event] | None,
+              log: SessionLog | None, paying: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
         log = log if log is not None else read_session_log(snapshot, decoded)
         replay, kept = self._night(log)
         walk, lines = game_walk(log), HandLines(log)
@@ -216,7 +219,11 @@ class PublicPage:
         money = report.ledger.money
         settlement = None
         if closed:
-            transfers = [{"payer": t.payer, "payee": t.payee, "amount": money(t.cents)} for t in report.settlement.transfers]
+            ways = transfer_ways(report.ledger, report.settlement.transfers, paying, snapshot.session.started_at)
+            # a payee's details go on the transfers to him only: the page never shows them as anyone else's
+            transfers = [{"payer": t.payer, "payee": t.payee, "amount": money(t.cents),
+                          "pay": [w.to_dict() for w in p.ways]}
+                         for t, p in zip(report.settlement.transfers, ways, strict=True)]
             paid = [{"payer": t.payer, "payee": t.payee, "amount": money(t.cents)} for t in report.settlement.paid]
             settlement = {"transfers": transfers, "paid": paid,
                           "players": [{"name": s.name, "balance": s.balance,
@@ -415,7 +422,8 @@ def _chip_standings(standings: Iterable[Any]) -> list[dict[str, Any]]:
 
 def session_view(store: Any, session_id: int) -> dict[str, Any]:
     """Everything a scoreboard page shows of session ``session_id`` now (one read of the store)."""
-    return PublicPage().view(store.log_snapshot(session_id), people_of(store, session_id))
+    return PublicPage().view(store.log_snapshot(session_id), people_of(store, session_id),
+                             paying=details_by_seat(store, session_id))
 
 
 __all__ = ["PROOF_PENDING", "UNAVAILABLE", "WAITING_FOR_SHOWS", "PublicPage", "mask_text", "session_view",

@@ -111,3 +111,18 @@ class RequestRecord(Row):
     first_seq: Mapped[int]
     last_seq: Mapped[int]
     created_at: Mapped[datetime]
+
+
+class PaymentDetails(Row):
+    __table__ = tables.payment_details
+
+    player_id: Mapped[int]
+    iban: Mapped[str | None]
+    bic: Mapped[str | None]
+    name_latin: Mapped[str | None]
+    paypal: Mapped[str | None]
+    revolut: Mapped[str | None]
+    swish: Mapped[str | None]
+    upi: Mapped[str | None]
+    note: Mapped[str | None]
+    updated_at: Mapped[datetime]

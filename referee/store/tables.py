@@ -25,8 +25,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Final
 
-from sqlalchemy import (CheckConstraint, Column, ForeignKey, ForeignKeyConstraint, Index, Integer, MetaData, String,
-                        Table, UniqueConstraint)
+from sqlalchemy import (CheckConstraint, Column, Date, ForeignKey, ForeignKeyConstraint, Index, Integer, MetaData,
+                        String, Table, Text, UniqueConstraint)
 
 from referee.errors import InputError, excerpt
 from referee.store.types import JSONDocument, UTCDateTime, utcnow
@@ -211,7 +211,60 @@ requests: Final = Table(
     Index("ix_requests_session_id_last_seq", "session_id", "last_seq"),
 )
 
-TABLES: Final = (players, player_aliases, sessions, seats, hands, events, night_results, requests)
+#: How a player wants to be paid: kept with the player, not in a night's log (they change, and they
+#: are no fact of a night).  Every field is optional and checked before it is written
+#: (:mod:`referee.ledger.paying`).
+payment_details: Final = Table(
+    "payment_details", metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True, autoincrement=False),
+    _text("iban", 34, nullable=True),
+    _text("bic", 11, nullable=True),
+    _text("name_latin", 70, nullable=True),
+    _text("paypal", 20, nullable=True),
+    _text("revolut", 32, nullable=True),
+    _text("swish", 20, nullable=True),
+    _text("upi", 100, nullable=True),
+    _text("note", 200, nullable=True),
+    _time("updated_at"),
+)
+
+#: A payment against the running tab across nights, kept as a fact (append-only, like the log): which
+#: debts it clears is worked out when the tab is read (:mod:`referee.ledger.tab`).  ``key`` is the
+#: identity of the command that recorded it (:mod:`referee.store.tab_payments`), asked when the last
+#: payment was ``asked_at`` (0: none).
+tab_payments: Final = Table(
+    "tab_payments", metadata,
+    _id(),
+    _text("payer", NAME_MAX),
+    _text("payee", NAME_MAX),
+    _int("cents"),
+    _text("currency", 3),
+    _int("asked_at"),
+    _text("key", HASH_LENGTH, unique=True),
+    _time("created_at"),
+    CheckConstraint("cents > 0", name="cents_positive"),
+)
+
+#: A named season: the nights from ``first_day`` to ``last_day`` (UTC days, inclusive) at
+#: ``table_name`` (any table when None); ``scoring`` the scoring TOML it ranks by, as given (None: by
+#: net money), ``scoring_source`` where it was read from.
+seasons: Final = Table(
+    "seasons", metadata,
+    _id(),
+    _text("name", NAME_MAX),
+    _text("name_key", NAME_MAX, unique=True),
+    Column("first_day", Date, nullable=False),
+    Column("last_day", Date, nullable=False),
+    _text("table_name", NAME_MAX, nullable=True),
+    Column("scoring", Text, nullable=True),
+    _text("scoring_source", 200, nullable=True),
+    _time("created_at"),
+    _time("closed_at", nullable=True),
+    CheckConstraint("first_day <= last_day", name="season_days_in_order"),
+)
+
+TABLES: Final = (players, player_aliases, sessions, seats, hands, events, night_results, requests, payment_details,
+                 tab_payments, seasons)
 
 #: The largest id an INTEGER key holds on every database (PostgreSQL's, 2**31 - 1; SQLite's is larger).
 MAX_ID: Final = 2_147_483_647

@@ -7,15 +7,20 @@ antes, a betting round opened left of the button, one draw, a betting round, the
 
 PokerKit automates the antes, bet collection, the burn card, hand killing and chip pushing and
 pulling; hole cards and replacement cards are dealt explicitly from the script so that both
-engines hold the same cards.
+engines hold the same cards.  A script's cards may be card strings (PokerKit parses them as it
+plays) or PokerKit's own cards already parsed (:func:`parsed`: what a fair timing against referee's
+pre-built events replays).  The game (PokerKit's factory of hands) is made once per ante and
+minimum bet, as referee's rulebook is loaded once.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
+from functools import lru_cache
 from typing import ClassVar
 
-from pokerkit import Automation, Mode, State
+from pokerkit import Automation, Card, Mode, State
 from pokerkit.games import NoLimitPokerMixin, SingleDraw
 from pokerkit.hands import Hand, StandardHighHand
 from pokerkit.utilities import Deck
@@ -40,18 +45,33 @@ class NoLimitFiveCardDraw(NoLimitPokerMixin, SingleDraw):
     hole_dealing_count: ClassVar[int] = 5
 
 
-def new_state(stacks: tuple[int, ...], ante: int, min_bet: int, deck: tuple[str, ...]) -> State:
+@lru_cache(maxsize=None)
+def game_for(ante: int, min_bet: int) -> NoLimitFiveCardDraw:
+    """PokerKit's game with this ante and minimum bet (it makes a fresh state for each hand)."""
+    return NoLimitFiveCardDraw(AUTOMATIONS, False, ante, 0, min_bet, mode=Mode.TOURNAMENT)
+
+
+def new_state(stacks: tuple[int, ...], ante: int, min_bet: int, deck: tuple[str, ...] | tuple[Card, ...]) -> State:
     """A fresh hand: antes posted, the deck set to ``deck`` (so the burn card is the script's)."""
-    game = NoLimitFiveCardDraw(AUTOMATIONS, False, ante, 0, min_bet, mode=Mode.TOURNAMENT)
-    state = game(list(stacks), len(stacks))
+    state = game_for(ante, min_bet)(list(stacks), len(stacks))
     state.deck_cards = deque(_cards(deck))
     return state
 
 
-def _cards(texts: tuple[str, ...]) -> list[object]:
-    from pokerkit import Card
+def _cards(cards: tuple[str, ...] | tuple[Card, ...]) -> tuple[Card, ...]:
+    """Card strings parsed by PokerKit; cards already parsed as they are."""
+    if cards and isinstance(cards[0], str):
+        return tuple(Card.parse("".join(cards)))  # type: ignore[arg-type]
+    return cards  # type: ignore[return-value]
 
-    return list(Card.parse("".join(texts)))
+
+def parsed(script: DrawHandScript) -> DrawHandScript:
+    """The script with every card parsed into PokerKit's cards beforehand (the same hand)."""
+    steps = tuple(
+        replace(step, discards=_cards(step.discards), received=_cards(step.received)) if isinstance(step, DrawStep)
+        else replace(step, cards=_cards(step.cards)) if isinstance(step, ShowStep) else step
+        for step in script.steps)
+    return replace(script, deck=_cards(script.deck), holes=tuple(_cards(h) for h in script.holes), steps=steps)
 
 
 def deal_holes(state: State, holes: tuple[tuple[str, ...], ...]) -> None:
@@ -59,7 +79,7 @@ def deal_holes(state: State, holes: tuple[tuple[str, ...], ...]) -> None:
     while state.can_deal_hole():
         player = state.hole_dealee_index
         assert player is not None
-        state.deal_hole("".join(holes[player]), player)
+        state.deal_hole(_cards(holes[player]), player)
 
 
 def apply_act(state: State, act: Act) -> None:
@@ -83,7 +103,7 @@ def replay(script: DrawHandScript) -> tuple[int, ...]:
             apply_act(state, step)
         elif isinstance(step, DrawStep):
             assert state.stand_patter_or_discarder_index == step.player
-            state.stand_pat_or_discard("".join(step.discards))
+            state.stand_pat_or_discard(_cards(step.discards))
             received[step.player] = step.received
             if state.can_deal_hole():
                 deal_holes(state, _pending_holes(state, received))

@@ -4,9 +4,12 @@ as comparable rows, and the commerce games' exchange cycle on its own."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.cards import card, cards
-from referee.engine.events import Deal, Draw, Exchange, Show
+from referee.engine.events import Deal, Draw, Event, Exchange, Show
 from referee.engine.exchanges import ExchangeRound, ExchangeRuleIds, ExchangeRules
+from referee.engine.replay import HandReplay, replay_hand
 from referee.engine.state import HandSetup
 from referee.engine.table import Table
 from referee.handfile import parse_night
@@ -60,7 +63,8 @@ def night_text(rulebook: str, body: str, *options: str, seats: str, dealer: str 
 
 def replay_text_night(rulebook: str, body: str, *options: str, seats: str, dealer: str = "Ann"):
     """The night of :func:`night_text`, replayed."""
-    return replay_night_file(parse_night(night_text(rulebook, body, *options, seats=seats, dealer=dealer)))
+    return replay_night_file(parse_night(night_text(rulebook, body, *options, seats=seats, dealer=dealer)),
+                             snapshots=True)
 
 
 def replay_text_hand(rulebook: str, lines: str, *options: str, seats: str, dealer: str = "Ann"):
@@ -93,3 +97,8 @@ def play_turn(rnd: ExchangeRound, seat: int | None, event: object) -> list:
     move = rnd.judge(seat, event)  # type: ignore[arg-type]
     rnd.commit(seat, move)
     return move.breaches
+
+
+def replay_table(setup: HandSetup, events: Sequence[Event]) -> HandReplay:
+    """The hand replayed with the table after each of its events (``HandReplay.states``)."""
+    return replay_hand(setup, events, snapshots=True)

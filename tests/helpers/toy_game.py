@@ -1,7 +1,11 @@
 """A toy game registered for a test, in this one module (``referee.engine.games.register``), and taken
 out again after it: High card -- every player antes (``toy.ante`` chips, an option of the toy's own)
 and shows one card; the highest rank takes the pot.  A player may double (``Ann: doubles``, an action
-of the toy's own): he puts his ante in once more, once a hand (``toy.3``).
+of the toy's own): he puts his ante in once more, once a hand (``toy.3``); and name the card he
+expects to win with (``Ann: names Kh``, the toy's own event naming a card, ``toy.4``).
+
+The toy keeps its own state in a set and a dict and has no ``copy`` of its own: the hand's copy
+copies them (what ``legality`` plays on never reaches the hand it is asked about).
 
 Everything the toy is lives here: its option (``house_options``), its action with its hand-format
 words, its writer form, its finding code and what the table's ``?`` asks about (``actions``), its
@@ -21,7 +25,8 @@ from typing import NamedTuple
 
 import pytest
 
-from referee.engine.actions import Action, Reading, verb
+from referee.cards import AnyCard
+from referee.engine.actions import Action, Reading, read_cards, verb
 from referee.engine.events import Fold, PlayerEvent, Show
 from referee.engine.games import register, unregister
 from referee.engine.options import whole_number
@@ -39,6 +44,13 @@ class Double(PlayerEvent):
     """The toy's own action: the player puts his ante in once more."""
 
 
+@dataclass(frozen=True, slots=True)
+class Name(PlayerEvent):
+    """The toy's own event naming a card: the card the player expects to win with."""
+
+    card: AnyCard
+
+
 def _read_double(reading: Reading, player: str, match: re.Match[str]) -> Double:
     return Double(player)
 
@@ -51,6 +63,14 @@ DOUBLE = Action(
     findings={"doubled_twice": ("illegal_action", "a second double by one player in one hand")},
     probe=Double,
     rules=("toy.3",),
+)
+
+NAME = Action(
+    Name,
+    words=rf"{verb('name')}\s+(?P<card>\S+)",
+    read=lambda reading, player, m: Name(player, read_cards(m["card"], "the named card", need=1)[0]),
+    write=lambda event, hand_size: f"names {event.card.text}",
+    rules=("toy.4",),
 )
 
 
@@ -67,11 +87,12 @@ class HighCard(HandState):
     )
     direction = -1
     hand_size = 1
-    events = {Show: "shows Kh", Fold: "folds", Double: "doubles"}
-    actions = (DOUBLE,)
+    events = {Show: "shows Kh", Fold: "folds", Double: "doubles", Name: "names Kh"}
+    actions = (DOUBLE, NAME)
 
     def begin(self) -> None:
         self.doubled: set[int] = set()
+        self.named: dict[int, AnyCard] = {}
         for s in range(self.n):
             if self.dealt_in[s]:
                 self.post_ante(s, self.ante(), "toy.1")
@@ -79,11 +100,6 @@ class HighCard(HandState):
 
     def ante(self) -> int:
         return int(self.options["toy.ante"])
-
-    def copy(self) -> HighCard:
-        twin = super().copy()
-        twin.doubled = set(self.doubled)
-        return twin
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
@@ -101,6 +117,10 @@ class HighCard(HandState):
             return
         self.doubled.add(seat)
         self.post_ante(seat, self.ante(), f"{self.prefix}.3")
+
+    @handles(Name)
+    def on_name(self, seat: int, event: Name) -> None:
+        self.named[seat] = event.card
 
     def end(self) -> Outcome:
         live = self.in_hand()
@@ -131,6 +151,7 @@ title = "{title}"
 "{prefix}.1" = "Every player antes and is dealt one card."
 "{prefix}.2" = "Every player shows his card; the highest rank takes the pot."
 "{prefix}.3" = "A player may double once a hand: he puts his ante in once more."
+"{prefix}.4" = "A player may name the card he expects to win with."
 
 [option_rules]
 "toy.ante" = "Every player antes {{value}} chips before the deal."

@@ -181,11 +181,21 @@ def money_hooks() -> tuple[type[NightMoney], ...]:
     return tuple(dict.fromkeys(g.night_money for g in all_games() if g.night_money is not None))
 
 
+def phase_words(game: str, phase: str) -> str:
+    """A phase of ``game``'s hands in words, as the game declares it (or a game it varies, or every game:
+    :attr:`~referee.engine.state.HandState.phase_words`); never the engine's own name for it."""
+    for klass in find_game(game).__mro__:
+        words = vars(klass).get("phase_words", {}).get(phase)
+        if words is not None:
+            return words
+    return phase.replace("_", " ")
+
+
 def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
 __all__ = [
     "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title", "money_hooks",
-    "options_of", "register", "replayed_games", "unregister",
+    "options_of", "phase_words", "register", "replayed_games", "unregister",
 ]

@@ -114,7 +114,7 @@ def _declare(r: Reading, p: str, m: re.Match[str]) -> ev.Declare:
 TABLE_ACTIONS: tuple[Action, ...] = (
     Action(ev.Deal, r"(?:is\s+)?dealt(?:\s+(?P<up>up)|\s+down)?\s+(?P<cards>.+)",
            lambda r, p, m: ev.Deal(p, read_cards(m["cards"], "the deal"), face_up=bool(m["up"])),
-           lambda e, size: ("dealt up " if e.face_up else "dealt ") + format_cards(e.cards)),
+           lambda e, size: ("dealt up " if e.face_up else "dealt ") + format_cards(e.cards), verbs=("is", "dealt")),
     Action(ev.Show, rf"{verb('show')}(?:\s+(?P<purpose>openers|discards|hand))?\s+(?P<cards>.+)", _show,
            _write_show),
     Action(ev.Muck, verb("muck"), lambda r, p, m: ev.Muck(p), lambda e, size: "mucks"),
@@ -124,15 +124,16 @@ TABLE_ACTIONS: tuple[Action, ...] = (
 )
 #: A spoken declaration (jackpots' split openers and open pot, brag's four of a kind).
 DECLARE = Action(ev.Declare, rf"(?:{verb('declare')}|admits)\s+(?P<what>.+)", _declare,
-                 lambda e, size: "declares " + e.what.replace("_", " ") + (f" {format_cards(e.cards)}" if e.cards else ""))
+                 lambda e, size: "declares " + e.what.replace("_", " ") + (f" {format_cards(e.cards)}" if e.cards else ""),
+                 verbs=("declare", "admits"))
 #: The pot raked in.
 TAKE_POT = Action(ev.TakePot, rf"(?:{verb('take')}|{verb('rake')})(?:\s+in)?\s+(?:the\s+)?pot",
-                  lambda r, p, m: ev.TakePot(p), lambda e, size: "takes the pot")
+                  lambda r, p, m: ev.TakePot(p), lambda e, size: "takes the pot", verbs=("take", "rake"))
 #: A deal's result as the scorekeeper wrote it, on the player's line (``Bob: lowest``): Stop the Bus
 #: and the commerce games (the table line ``Bob was lowest`` is the hand format's own).
 REPORTED = Action(ev.Reported, r"(?:was\s+)?(?:the\s+)?lowest",
                   lambda r, p, m: ev.Reported(p, what="lowest"),
-                  lambda e, size: "was lowest" if e.what == "lowest" else "wins")
+                  lambda e, size: "was lowest" if e.what == "lowest" else "wins", verbs=("was", "the", "lowest"))
 
 #: Every shared action, in the order a line is tried against them (a game's own come after).
 SHARED_ACTIONS: tuple[Action, ...] = (*TABLE_ACTIONS, *betting.ACTIONS, DECLARE, TAKE_POT, *exchanges.ACTIONS,

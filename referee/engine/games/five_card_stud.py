@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Self
 
 from referee.cards import UNKNOWN, AnyCard, Card
-from referee.engine.betting import BettingRound, BettingRules, Verdict, round_rules
+from referee.engine.betting import ROUND_WORDS, BettingRound, BettingRules, Verdict, round_rules
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Event, Expose, Fold, Misdeal, Muck, Raise, Show, \
     Showdown, TakePot
 from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
@@ -39,6 +38,8 @@ class FiveCardStud(HandState):
     title = "five-card stud"
     aliases = ("stud",)
     prefix = "stud"
+    spread_limit = ("stud.betting", "stud.bet_min", ("stud.limit_early", "stud.limit_late"))
+    phase_words = ROUND_WORDS
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "bring_in": ("note", "the lowest upcard brings in"),
@@ -111,12 +112,6 @@ class FiveCardStud(HandState):
         #: the bring-in posted and nothing acted since: ``(seat, chips)`` (the scorekeeper may log it)
         self.bring_in: tuple[int, int] | None = None
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.up = self.up.copy()
-        twin.up_action = self.up_action.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

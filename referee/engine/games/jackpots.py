@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Self, Sequence
+from typing import Sequence
 
 from referee.cards import JOKERS, Card, format_cards
 from referee.engine.events import Declare, Show
@@ -57,6 +57,7 @@ class Jackpots(StraightDraw):
     title = "Jackpots"
     aliases = ("jacks or better", "jacks to open")
     prefix = "jackpots"
+    phase_words = {"declare_open": "declaring the pot open"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "false_open_before_showdown": ("false_open", "a false open established before the showdown: the opener is out"),
@@ -142,13 +143,6 @@ class Jackpots(StraightDraw):
         self.free_ride_next: str | None = None
         self.free_ride_paid = False  # the carried free ride was posted on this deal
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.split_declared = self.split_declared.copy()
-        twin.openers_shown = self.openers_shown.copy()
-        twin.discards_shown = self.discards_shown.copy()
-        return twin
 
     # ------------------------------------------------------------------ the deal
 

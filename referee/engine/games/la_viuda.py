@@ -29,7 +29,7 @@ from types import MappingProxyType
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import JOKERS, RANK_CHAR, Card, short_pack
 from referee.engine.actions import Action, verb
@@ -51,7 +51,7 @@ from referee.ranking.poker import HandValue, WildRules
 if TYPE_CHECKING:
     from referee.engine.night import NightStep
     from referee.engine.state import HandSetup
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 CENTS = 100  # laviuda.chip_value is in whole money units
 
@@ -220,6 +220,7 @@ class LaViuda(WhiskeyPoker):
     title = "La Viuda"
     aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
+    phase_words = {"buyback": "buying La Viuda back"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "eliminated_player_acted": ("illegal_action", "a player who is out of the game took part in a deal"),
@@ -279,11 +280,6 @@ class LaViuda(WhiskeyPoker):
     def option_rule(self, option: str, default: str, numbered: str) -> str:
         """laviuda.3.2 inherits the whiskey options without stating their values: cite the option."""
         return option
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.declined = self.declined.copy()
-        return twin
 
     # ------------------------------------------------------------------ the game at this deal
 
@@ -521,7 +517,7 @@ class LaViuda(WhiskeyPoker):
     # ------------------------------------------------------------------ across hands
 
     @classmethod
-    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rules, seats: Sequence[Seat]) -> Carry:
         """A night that starts in the middle of a game: the pool, the fund (in money units), whether La
         Viuda was bought (and by whom); under the short pack, the points."""
         names = [s.name for s in seats]

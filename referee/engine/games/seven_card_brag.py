@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import ClassVar, Self
+from typing import ClassVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, check_no_duplicates, format_cards
 from referee.engine.actions import Action, Reading, read_cards, verb
@@ -119,6 +119,7 @@ class SevenCardBrag(WithoutMisdeal):
     name = "seven_card_brag"
     title = "Seven-card Brag"
     prefix = "brag7"
+    phase_words = {"stakes": "the stakes", "reveal": "revealing the hands"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),
@@ -190,15 +191,6 @@ class SevenCardBrag(WithoutMisdeal):
         self.declared_cards: tuple[AnyCard, ...] = ()
         self.redeal = False
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.staked = self.staked.copy()
-        twin.arranged = self.arranged.copy()
-        twin.hands = self.hands.copy()
-        twin.revealed_at = self.revealed_at.copy()
-        twin.misordered = self.misordered.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

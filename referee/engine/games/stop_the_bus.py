@@ -19,7 +19,6 @@ who took it; under ``void_and_reprompt`` it is void.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Self
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -88,6 +87,7 @@ class StopTheBus(WithoutMisdeal):
     name = "stop_the_bus"
     title = "Stop the Bus"
     prefix = "stopbus"
+    phase_words = {"exchanging": "exchanging"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_count": ("illegal_action", "an exchange of a number of cards the rulebook does not allow"),
@@ -142,12 +142,6 @@ class StopTheBus(WithoutMisdeal):
         self.reported: list[int] = []  # a result-only deal: who the log says was lowest
         self.winner: int | None = None
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.owed = self.owed.copy()
-        twin.reported = self.reported.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

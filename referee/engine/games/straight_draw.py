@@ -14,11 +14,10 @@ from types import MappingProxyType
 
 from dataclasses import dataclass
 from collections.abc import Mapping
-from typing import Self
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.actions import Action, Reading, read_cards, verb
-from referee.engine.betting import BettingRound, BettingRules, round_rules
+from referee.engine.betting import ROUND_WORDS, BettingRound, BettingRules, round_rules
 from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Event, Expose, Fold, Misdeal, Muck, \
     Raise, Show, Showdown, TakePot
 from referee.engine.games.common import POKER_BETTING, SHOWDOWN, TABLE
@@ -58,23 +57,29 @@ class DrawTaken:
 
 
 
+_STANDS_PAT = re.compile(r"stands?\s+pat", re.IGNORECASE)
+_DRAWS = re.compile(rf"{verb('draw')}\s+(\S+)(?:\s+cards?)?", re.IGNORECASE)
+_DISCARDS = re.compile(rf"{verb('discard')}(?:\s+(?P<cards>.*?))?(?P<fd>\s*face\s+down)?", re.IGNORECASE)
+_GETS = re.compile(r"(?:gets|receives|got)\s+(?P<cards>.+)", re.IGNORECASE)
+
+
 def _read_draw(r: Reading, p: str, m: re.Match[str]) -> Draw:
     head, *clauses = [c.strip() for c in m[0].split(",")]
-    if re.fullmatch(r"stands?\s+pat", head, re.IGNORECASE):
+    if _STANDS_PAT.fullmatch(head):
         count = 0
     else:
-        dm = re.fullmatch(rf"{verb('draw')}\s+(\S+)(?:\s+cards?)?", head, re.IGNORECASE)
+        dm = _DRAWS.fullmatch(head)
         if dm is None:
             raise HandFileError(f"cannot read {excerpt(head)}", hint="write 'draws 3' or 'stands pat'")
-        if not re.fullmatch(r"\d+", dm[1]):
+        if not dm[1].isdecimal():
             raise HandFileError(f"bad number of cards {excerpt(dm[1])}", hint="write 'draws 3'")
         count = int(dm[1])
     discards: tuple[AnyCard, ...] = ()
     received: tuple[AnyCard, ...] = ()
     kept = False
     for clause in clauses:
-        cm = re.fullmatch(rf"{verb('discard')}(?:\s+(?P<cards>.*?))?(?P<fd>\s*face\s+down)?", clause, re.IGNORECASE)
-        gm = re.fullmatch(r"(?:gets|receives|got)\s+(?P<cards>.+)", clause, re.IGNORECASE)
+        cm = _DISCARDS.fullmatch(clause)
+        gm = _GETS.fullmatch(clause)
         if cm and (cm["cards"] or cm["fd"]):
             if cm["cards"]:
                 discards = read_cards(cm["cards"], f"{p}'s discards")
@@ -119,6 +124,7 @@ def _read_ask(r: Reading, p: str, m: re.Match[str]) -> Ask:
 
 #: The draw: ``draws 3``, ``stands pat``, ``draws 2, discards 7c 2d face down, gets Kd Ks``.
 DRAW = Action(Draw, r"(?:stands?\s+pat|draws?\s+.*)", _read_draw, _write_draw,
+              verbs=("stand", "draw"),
               findings={
                   "draw_out_of_phase": ("illegal_action", "a draw when it is not the draw"),
                   "draw_not_in_hand": ("illegal_action", "a draw by a player who is out of the hand"),
@@ -141,6 +147,8 @@ class StraightDraw(HandState):
     title = "straight draw"
     aliases = ("five-card draw", "draw")
     prefix = "draw"
+    spread_limit = ("draw.betting", "draw.bet_min", ("draw.limit_pre", "draw.limit_post"))
+    phase_words = {"round1": ROUND_WORDS["round1"], "round2": ROUND_WORDS["round2"], "draw": "the draw"}
     #: the house-rule options of this game (RULES.md), read through the rulebook
     house_options = (
         choice("draw.ante", "dealer_antes_N | each_player_antes_1",
@@ -225,16 +233,6 @@ class StraightDraw(HandState):
         self.mucked_at_showdown: set[int] = set()
         self.folded: set[int] = set()
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.to_draw = self.to_draw.copy()
-        twin.drawn = self.drawn.copy()
-        twin.kept_face_down = self.kept_face_down.copy()
-        twin.showdown_order = self.showdown_order.copy()
-        twin.mucked_at_showdown = self.mucked_at_showdown.copy()
-        twin.folded = self.folded.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

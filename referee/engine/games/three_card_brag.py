@@ -18,7 +18,6 @@ and, under ``brag.blind_uncontested = pot_carries_blind_keeps_hand``, who keeps 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Self
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -81,6 +80,7 @@ class ThreeCardBrag(HandState):
     title = "Three-card Brag"
     aliases = ("brag",)
     prefix = "brag"
+    phase_words = {"betting": "the betting"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
@@ -148,13 +148,6 @@ class ThreeCardBrag(HandState):
         self.kept: int | None = None  # the seat playing a hand kept blind from the last deal
         self.carried_for: int | None = None  # the blind player left alone whose pot carries
         super().__init__(setup, voided)
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.covers = self.covers.copy()
-        twin.cover_claims = self.cover_claims.copy()
-        twin.ante_paid = self.ante_paid.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 

@@ -22,14 +22,14 @@ from types import MappingProxyType
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
     Knock, Misdeal, Muck, NightEvent, Pass, Raise, Reported, Show, Showdown, TakePot, TakeWidow, TurnWidow, WhiskyBill
-from referee.engine.exchanges import DEALER, KNOCKED, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, ExchangeRuleIds, \
-    ExchangeRules, Move, turn_content
+from referee.engine.exchanges import DEALER, KNOCKED, PHASE_WORDS, SPREAD, TAKEN, ExchangeChoices, ExchangeRound, \
+    ExchangeRuleIds, ExchangeRules, Move, turn_content
 from referee.engine.games import widow_cards
 from referee.engine.games.commerce_showdown import CONCEDED, Pick, Standing, best, lowest
 from referee.engine.games.common import COMMERCE, POKER_BETTING, SHOWDOWN, TABLE
@@ -48,7 +48,7 @@ from referee.ranking.poker import HandValue
 if TYPE_CHECKING:
     from referee.engine.night import NightStep
     from referee.engine.state import HandSetup
-    from referee.rulebook import Rulebook
+    from referee.engine.house import Rules
 
 ELIMINATION = "lowest_pays_1_to_pool_elimination"
 WITH_ANTE = frozenset({"pot_to_best", "ante_and_lowest_pays_N", "pot_to_best_plus_lowest_forfeit"})
@@ -175,6 +175,7 @@ class WhiskeyPoker(HandState):
     name = "whiskey_poker"
     title = "Whiskey Poker"
     prefix = "whiskey"
+    phase_words = {**PHASE_WORDS, "betting": "the betting"}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_card_not_in_widow": ("illegal_action", "an exchange taking a card the widow does not hold"),
@@ -240,13 +241,6 @@ class WhiskeyPoker(HandState):
         "restated": "whiskey.3.1", "last_turn": "whiskey.4", "showdown": "whiskey.5.1", "pack": "whiskey.6.1",
         "not_dealt_in": "whiskey.1.1",
     }
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.reported_best = self.reported_best.copy()
-        twin.reported_lowest = self.reported_lowest.copy()
-        twin.flagged_out = self.flagged_out.copy()
-        return twin
 
     # ------------------------------------------------------------------ start
 
@@ -905,7 +899,7 @@ class WhiskeyPoker(HandState):
         return None
 
     @classmethod
-    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rulebook, seats: Sequence[Seat]) -> Carry:
+    def carry_so_far(cls, so_far: GameSoFar, rulebook: Rules, seats: Sequence[Seat]) -> Carry:
         """Whiskey poker has a game under way only under ``lowest_pays_1_to_pool_elimination``: its pool."""
         if rulebook.options["whiskey.scoring"] != ELIMINATION:
             raise InputError("'game so far:' has nothing to give: whiskey poker keeps a game from deal to deal only "

@@ -122,13 +122,39 @@ function drawSettlement(v) {
   if (mine) showMine(mine);
 }
 
+// How to pay one transfer: the payee's ways (the server made each from his details, on the transfers
+// to him only): a link as a plain anchor, a bank's code as the image the server drew (an SVG data: URI).
+function payNodes(t) {
+  const out = [];
+  for (const w of t.pay || []) {
+    const box = el("div", null, "way " + w.kind);
+    box.append(el("p", w.label + ": " + w.text));
+    if (w.link && /^(https:|upi:)/.test(w.link)) {  // a link opens the payee's app on this phone
+      const a = el("a", w.link);
+      a.href = w.link;
+      a.rel = "noopener noreferrer";
+      box.append(a);
+    } else if (w.qr && w.qr.startsWith("data:image/svg+xml")) {  // a bank's code: scanned by the bank's app
+      const img = el("img", null, "code");
+      img.src = w.qr;
+      img.alt = w.label + " code: " + t.payee + " " + t.amount;
+      box.append(img);
+    }
+    out.push(box);
+  }
+  return out;
+}
+
 function showMine(name) {
   mine = name;
   const player = view.settlement.players.find((p) => p.name === name);
   const box = document.getElementById("mine");
   if (!player) { box.hidden = true; return; }
   const parts = [el("strong", name + ": " + player.balance)];
-  for (const t of player.pays) parts.push(el("p", "You pay " + t.payee + " " + t.amount));
+  for (const t of player.pays) {
+    parts.push(el("p", "You pay " + t.payee + " " + t.amount));
+    parts.push(...payNodes(t));
+  }
   for (const t of player.gets) parts.push(el("p", t.payer + " pays you " + t.amount));
   if (!player.pays.length && !player.gets.length) parts.push(el("p", "Nothing to pay, nothing to get."));
   box.replaceChildren(...parts);

@@ -1,0 +1,169 @@
+"""``referee tab``: the running tab across nights (:mod:`referee.ledger.tab`): every open debt with
+the night and transfer it came from, each player's line (what he owes or is owed in total, since
+which night) and the fewest transfers that clear it, a currency at a time.  ``referee tab pay FROM TO
+AMOUNT`` records a payment against it, checked by the tab before it is written, and safe to run again
+(``--asked-at``, "Already recorded")."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich import box
+from rich.table import Table
+
+from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
+from referee.cli.output import console
+from referee.cli.standings import FromOption, SeasonOption, ToOption
+from referee.plain_words import literal, plural
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from referee.ledger.tab import CurrencyTab, Tab
+
+app = typer.Typer(help="The running tab across nights: every debt still open, where it came from, each player's "
+                       "line and the fewest transfers that clear it; `tab pay` records a payment against it.",
+                  no_args_is_help=False, invoke_without_command=True)
+
+
+@app.callback()
+def tab(
+    ctx: typer.Context,
+    start: FromOption = None,
+    end: ToOption = None,
+    season: SeasonOption = None,
+    table: Annotated[str | None, typer.Option("--table", metavar="NAME",
+                                              help="Debts from the nights at this table.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the tab as JSON.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Every debt still open across the nights, each player's line, and the fewest transfers that clear it."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from referee.ledger.standings import day_range
+    from referee.ledger.tab import read_tab
+
+    first, last = day_range(start, end, season)
+    with open_for(ctx, db) as store:
+        result = read_tab(store, start=first, end=last, table=table)
+    for _, warning in result.broken:  # a night left out is never silent
+        typer.echo(f"Warning: not on the tab: {warning}", err=True)
+    if as_json:
+        typer.echo(json.dumps(tab_json(result), indent=2, ensure_ascii=False))
+        return
+    print_tab(console(), result)
+
+
+@app.command("pay")
+def pay(
+    ctx: typer.Context,
+    payer: Annotated[str, typer.Argument(metavar="FROM", help="Who paid.")],
+    payee: Annotated[str, typer.Argument(metavar="TO", help="Whom.")],
+    amount: Annotated[str, typer.Argument(metavar="AMOUNT", help="How much, like 12.50.")],
+    currency: Annotated[str | None, typer.Option("--currency", metavar="CODE",
+                                                 help="The tab it pays (needed only when the two have debts "
+                                                      "in more than one currency).")] = None,
+    asked_at: AskedAtOption = None,
+    again: Annotated[bool, typer.Option(
+        "--again", help="A real second payment of the same amount between the same two people, right after "
+                        "the first: record it, never take it for a retry.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Record a payment against the tab: it clears the oldest debts between the two first."""
+    from referee.ledger.tab import paid_words, read_tab, record_tab_payment
+    from referee.store.requests import Request, asks
+
+    request = Request(asks("tab pay", payer.casefold(), payee.casefold(), amount,
+                           (currency or "").upper()), again=again, at=asked_at)
+    out = console()
+    with open_for(ctx, db) as store:
+        with found_again_at():  # exit 75: the reply may be lost after it was stored
+            part, payment = record_tab_payment(store, payer, payee, amount, currency, request=request)
+        now = read_tab(store)
+    out.print(literal(f"Recorded: {paid_words(payment.payer, payment.payee, payment.cents, part.money)} "
+                      f"(tab payment {payment.id})"))
+    left = now.part(part.currency)
+    if left is None:
+        out.print(f"[green]The tab in {part.currency} is clear:[/] nobody owes anything.")
+    else:
+        _print_lines(out, left, names={payment.payer, payment.payee})
+
+
+def print_tab(out: Console, result: Tab) -> None:
+    """The tab as the terminal shows it, a currency at a time."""
+    out.print(f"[bold]The tab across nights[/] · {plural(len(result.nights), 'night')} · "
+              f"{plural(len(result.payments), 'payment')} against it")
+    if not result.parts:
+        out.print("[green]Nobody owes anything[/] across the nights.")
+    for part in result.parts:
+        out.print(f"\n[bold]{part.currency}[/]: {plural(len(part.debts), 'open debt')}")
+        debts = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        for column, justify in (("Who owes", "left"), ("Whom", "left"), ("Open", "right"), ("Where it came from", "left")):
+            debts.add_column(column, justify=justify)  # type: ignore[arg-type]
+        for d in part.debts:
+            through = [f"passed on through {' and '.join(d.through)}:"] if d.through else []
+            debts.add_row(literal(d.debtor), literal(d.creditor), part.money(d.cents),
+                          literal("\n".join([*through, *(o.words(part.money) for o in d.origins)])))
+        out.print(debts)
+        _print_lines(out, part)
+        transfers = part.clearing.transfers
+        how = "fewest transfers" if part.clearing.method == "exact" else "largest debtor pays largest creditor"
+        out.print(f"[bold]Transfers that clear it: {len(transfers)}[/] ({how})")
+        for number, t in enumerate(transfers, 1):
+            out.print(literal(f"  {number}. {t.payer} pays {t.payee} {part.money(t.cents)}"))
+    if result.payments:
+        out.print("\n[bold]Paid against the tab[/]: " + literal("; ".join(
+            f"{p.id}. {p.payer} paid {p.payee} {_money(result, p.currency, p.cents)} ({p.created_at:%Y-%m-%d})"
+            for p in result.payments)))
+    for sid, why in result.skipped:
+        out.print(literal(f"Not on the tab yet: session {sid}, {why}"), style="dim")
+    if result.parts:
+        out.print("[dim]Record a payment: referee tab pay FROM TO AMOUNT[/]")
+
+
+def _print_lines(out: Console, part: CurrencyTab, names: set[str] | None = None) -> None:
+    lines = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column, justify in (("Player", "left"), ("Tab", "right"), ("Since", "left")):
+        lines.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for line in part.lines:
+        if names is None or line.player in names:
+            word = "is owed" if line.cents > 0 else "owes"
+            lines.add_row(literal(line.player), f"{word} {part.money(abs(line.cents))}", str(line.since))
+    out.print(lines)
+
+
+def _money(result: Tab, currency: str, cents: int) -> str:
+    from referee.money import format_money
+
+    part = result.part(currency)
+    return format_money(cents, currency, part.locale if part is not None else "en_GB")
+
+
+def tab_json(result: Tab) -> dict[str, Any]:
+    """The tab as plain data: cents, and the money as each currency writes it."""
+    def money(part: CurrencyTab, cents: int) -> dict[str, Any]:
+        return {"cents": cents, "text": part.money(cents)}
+
+    return {
+        "nights": list(result.nights),
+        "currencies": [{
+            "currency": part.currency,
+            "locale": part.locale,
+            "debts": [{"debtor": d.debtor, "creditor": d.creditor, **money(part, d.cents), "debtor_since": str(d.debtor_from.day),
+                       "creditor_since": str(d.creditor_from.day),
+                       "through": list(d.through), "from": [{"session": o.session_id, "table": o.table, "day": str(o.day),
+                                 "transfer" if o.session_id is not None else "payment": o.number,
+                                 "payer": o.payer, "payee": o.payee, "cents": o.cents} for o in d.origins]}
+                      for d in part.debts],
+            "lines": [{"player": line.player, **money(part, line.cents), "since": str(line.since)}
+                      for line in part.lines],
+            "clearing": {"method": part.clearing.method,
+                         "transfers": [{"payer": t.payer, "payee": t.payee, **money(part, t.cents)}
+                                       for t in part.clearing.transfers]},
+        } for part in result.parts],
+        "payments": [{"id": p.id, "payer": p.payer, "payee": p.payee, "cents": p.cents, "currency": p.currency,
+                      "at": p.created_at.isoformat()} for p in result.payments],
+        "skipped": [{"session": sid, "why": why} for sid, why in result.skipped],
+    }

@@ -1,0 +1,115 @@
+"""The season report: the league table, each player's line and running net, the nights with their
+results, the season's findings and rulings with their rule texts, and the open tab.
+
+Read from the nights' kept figures (:mod:`referee.season.nights`), as the standings and a player's
+page are, so a player's name (aliases merged) and his money are the same in all three.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from referee.money import format_money
+from referee.season.league import LeagueTable, league_table
+from referee.season.nights import Span, resolve_span, span_nights
+from referee.season.player import PlayerPage, page_of
+
+if TYPE_CHECKING:
+    from referee.ledger.kept import Concern
+    from referee.store.store import Store
+
+
+@dataclass(frozen=True)
+class NightLine:
+    """A night of the season and its results: each player's net, the best first."""
+
+    session_id: int
+    day: str
+    table: str
+    hands: int
+    results: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class SeasonConcern:
+    """A finding or ruling of a night of the season, with the person it concerns."""
+
+    session_id: int
+    day: str
+    table: str
+    player: str | None
+    concern: Concern
+
+
+@dataclass(frozen=True)
+class TabLine:
+    """What a player owes (−) or is owed (+) on the open tab."""
+
+    player: str
+    cents: int
+    currency: str
+
+
+@dataclass(frozen=True)
+class SeasonReport:
+    span: Span
+    league: LeagueTable
+    currency: str
+    locale: str
+    nights: tuple[NightLine, ...]
+    #: each player's page over the season, in the league table's order
+    players: tuple[PlayerPage, ...]
+    #: the rulings of the season, and the findings that are errors (an illegal action)
+    concerns: tuple[SeasonConcern, ...]
+    skipped: tuple[tuple[int, str], ...] = ()
+    #: the open tab's lines (None: no tab in this referee)
+    tab: tuple[TabLine, ...] | None = None
+
+    def money(self, cents: int) -> str:
+        return format_money(cents, self.currency, self.locale)
+
+    def signed(self, cents: int) -> str:
+        text = format_money(abs(cents), self.currency, self.locale)
+        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+
+    @property
+    def rulings(self) -> tuple[SeasonConcern, ...]:
+        return tuple(c for c in self.concerns if c.concern.kind == "ruling")
+
+    @property
+    def findings(self) -> tuple[SeasonConcern, ...]:
+        return tuple(c for c in self.concerns if c.concern.kind == "finding")
+
+
+def open_tab(store: Store, span: Span) -> tuple[TabLine, ...] | None:
+    """The open tab's lines of the span's nights, through the tab's own reader when this referee has
+    one (``referee tab``); None when it has none."""
+    try:
+        from referee.ledger.tab import read_tab  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:  # the tab is not part of this referee: the report has no tab section
+        return None
+    tab: Any = read_tab(store, start=span.first_day, end=span.last_day, table=span.table)
+    return tuple(TabLine(line.player, line.cents, part.currency) for part in tab.parts
+                 for line in part.lines if line.cents)
+
+
+def season_report(store: Store, name: str | None, *, with_players: bool = True) -> SeasonReport:
+    """The report of season ``name`` (a named season or a year; every night if None)."""
+    span = resolve_span(store, name)
+    found = span_nights(store, span)
+    league = league_table(found.nights, span.scoring)
+    nights, concerns = [], []
+    for (game, figures), night in zip(found.counted.nights, found.nights, strict=True):
+        seats = {line.name: line.player for line in figures.ledger.players}
+        nights.append(NightLine(night.session_id, str(night.day), night.table, figures.hand_count,
+                                tuple(sorted(night.nets, key=lambda item: -item[1]))))
+        concerns += [SeasonConcern(night.session_id, str(night.day), night.table,
+                                   seats.get(c.player, c.player) if c.player else None, c)
+                     for c in figures.concerns]
+    players = tuple(page_of(row.player, found) for row in league.rows) if with_players else ()
+    return SeasonReport(span, league, found.counted.currency, found.counted.locale, tuple(nights), players,
+                        tuple(concerns), found.counted.skipped, open_tab(store, span))
+
+
+__all__ = ["NightLine", "SeasonConcern", "SeasonReport", "TabLine", "open_tab", "season_report"]

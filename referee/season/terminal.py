@@ -1,0 +1,178 @@
+"""A player's page, the list of players and a season's league table in the terminal, with rich
+(the same tables and rules as the night's report, :mod:`referee.report.terminal`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich import box
+from rich.rule import Rule
+from rich.table import Table
+
+from referee.plain_words import literal, plural
+from referee.report.terminal import SEVERITY_STYLE, _table
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from referee.season.league import LeagueTable
+    from referee.season.player import PlayerList, PlayerPage
+    from referee.season.report import SeasonReport
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[int]) -> str:
+    """``values`` as a line of block characters, lowest to highest (the running net at a glance)."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    return "".join(BARS[round((v - low) * (len(BARS) - 1) / span)] for v in values)
+
+
+def concern_words(code: str | None) -> str:
+    """A finding's code in words (``out_of_turn`` → "out of turn")."""
+    return (code or "finding").replace("_", " ")
+
+
+def print_player(out: Console, page: PlayerPage) -> None:
+    also = [n for n in page.names if n != page.player]
+    out.print(f"[bold]{literal(page.player)}[/] · {page.span.words()} · {plural(len(page.nights), 'night')} · "
+              f"{page.currency}" + (f" · also as {literal(', '.join(also))}" if also else ""))
+    if not page.nights:
+        out.print("No night of his counts here.")
+        return
+    chips = f" ({page.net_chips:+d} chips)" if page.net_chips is not None else ""
+    out.print(f"Net {page.signed(page.net_cents)}{chips} over "
+              f"{plural(page.hands, 'hand')} · bought {page.money(page.bought_cents)} · won "
+              f"{page.won_nights} of {plural(len(page.nights), 'night')}")
+    best, worst = page.best, page.worst
+    assert best is not None and worst is not None
+    out.print(f"Best night {best.day} ({literal(best.table)}) {page.signed(best.net_cents)} · worst night "
+              f"{worst.day} ({literal(worst.table)}) {page.signed(worst.net_cents)}")
+    out.print(f"Running net: {sparkline(page.running())} {page.signed(page.net_cents)}")
+    out.print(Rule("Nights", align="left"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+    for name, justify in (("Date", "left"), ("Table", "left"), ("Games", "left"), ("Bought", "right"),
+                          ("Net", "right"), ("Chips", "right"), ("Place", "right"), ("Running", "right")):
+        # names and games wrap at their words; dates and figures never break
+        table.add_column(name, justify=justify, no_wrap=name not in ("Table", "Games"))  # type: ignore[arg-type]
+    running = page.running()
+    for night, total in zip(page.nights, running[1:], strict=True):
+        table.add_row(f"{night.day}", literal(night.table), ", ".join(night.games) or "\u2014",
+                      page.money(night.bought_cents), page.signed(night.net_cents), f"{night.net_chips:+d}",
+                      f"{night.place}/{night.players}", page.signed(total))
+    out.print(table)
+    if page.games:
+        out.print(Rule("Hands per game", align="left"))
+        games = _table(("Game", "left"), ("Played", "right"), ("Won", "right"), ("Won %", "right"))
+        for title, played, won in page.games:
+            games.add_row(title, str(played), str(won), f"{100 * won / played:.0f}%" if played else "\u2014")
+        out.print(games)
+    out.print(Rule("Findings and rulings about him", align="left"))
+    if not page.concerns:
+        out.print("None: no illegal action of his was found, and no ruling was about his play.")
+    for item in page.concerns:
+        c = item.concern
+        style = "bold magenta" if c.kind == "ruling" else SEVERITY_STYLE["error"]
+        what = f"ruling on {c.question!r}" if c.kind == "ruling" else concern_words(c.code)
+        at = f"hand {c.hand}" + (f", action {c.action}" if c.action else "")
+        rule = f" (rule {c.rule})" if c.rule else ""
+        out.print(f"[{style}]{item.day} session {item.session_id}, {at}: {literal(what)}[/] "
+                  f"{literal(c.text)}[dim]{literal(rule)}[/]")
+    for sid, why in page.skipped:
+        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+
+
+def print_player_list(out: Console, players: PlayerList) -> None:
+    out.print(f"[bold]Players[/] · {plural(len(players.rows), 'player')} · {players.currency}")
+    if not players.rows:
+        out.print("No night counts yet: record one with `referee table` or `referee import`.")
+        return
+    table = _table(("Player", "left"), ("Nights", "right"), ("Net", "right"), ("Last seen", "left"),
+                   ("Also as", "left"))
+    for row in players.rows:
+        table.add_row(literal(row.player), str(row.nights), players.signed(row.net_cents), str(row.last_seen or ""),
+                      literal(", ".join(n for n in row.names if n != row.player)))
+    out.print(table)
+
+
+def league_rows(league: LeagueTable, signed: object) -> list[list[str]]:
+    """The league table's cells, a row a player (rank, player, nights, counted, points, net, tie)."""
+    out = []
+    for row in league.rows:
+        counted = f"{row.counted}" if row.counted == row.nights else f"{row.counted} of {row.nights}"
+        out.append([str(row.rank) if row.rank is not None else "\u2014", row.player, counted,
+                    str(row.points) if league.scoring.rank_by == "points" else "",
+                    signed(row.net_cents),  # type: ignore[operator]
+                    row.tie_words() if row.ranked else
+                    f"not ranked: {plural(row.nights, 'night')} of the {league.scoring.minimum_nights} needed"])
+    return out
+
+
+def print_league(out: Console, league: LeagueTable, signed: object, title: str) -> None:
+    """The league table: points and money side by side, and the rule that ranked level players."""
+    out.print(f"[bold]{literal(title)}[/] · {plural(len(league.nights), 'night')} · {literal(league.scoring.name)}")
+    out.print("[dim]" + literal("; ".join(league.scoring.rules())) + "[/]")
+    if not league.rows:
+        out.print("No nights to count.")
+        return
+    points = league.scoring.rank_by == "points"
+    columns = [("#", "right"), ("Player", "left"), ("Nights", "right")] + ([("Points", "right")] if points else []) \
+        + [("Net", "right"), ("Tie-break", "left")]
+    table = _table(*columns)
+    for cells in league_rows(league, signed):
+        if not points:
+            del cells[3]
+        cells[1] = literal(cells[1])
+        table.add_row(*cells)
+    out.print(table)
+
+
+
+
+def print_season(out: Console, report: SeasonReport) -> None:
+    """The season report in the terminal: the league table, the nights, the rulings, the open tab,
+    each player's line with his running net."""
+    print_league(out, report.league, report.signed, f"{report.span.words()} · {report.currency}")
+    for sid, why in report.skipped:
+        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+    out.print(Rule("The nights", align="left"))
+    for night in report.nights:
+        results = ", ".join(f"{name} {report.signed(cents)}" for name, cents in night.results)
+        out.print(f"{night.day} · {literal(night.table)} · session {night.session_id} · "
+                  f"{plural(night.hands, 'hand')} · {literal(results)}")
+    out.print(Rule("Disputes and rulings", align="left"))
+    if not report.rulings:
+        out.print("No dispute was ruled this season.")
+    for item in report.rulings:
+        c = item.concern
+        about = f" (about {item.player})" if item.player else ""
+        out.print(f"[bold magenta]{item.day} · {literal(item.table)} · hand {c.hand}, action {c.action}: "
+                  f"{literal(repr(c.question))}[/]{literal(about)} {literal(c.text)}"
+                  + (f" [dim]{literal('(rule ' + c.rule + ')')}[/]" if c.rule else ""))
+        if c.rule_text:
+            out.print(f"    [italic]{literal(c.rule_text)}[/]")
+    errors = [item for item in report.findings]
+    if errors:
+        out.print(f"Illegal actions and warnings found: {len(errors)} ("
+                  + literal(", ".join(sorted({f'{i.player or "nobody"} {concern_words(i.concern.code)}' for i in errors})))
+                  + ")")
+    if report.tab is not None:
+        out.print(Rule("The open tab", align="left"))
+        if not report.tab:
+            out.print("Everybody is square.")
+        for line in report.tab:
+            out.print(f"{literal(line.player)} {report.signed(line.cents)} {line.currency}")
+    out.print(Rule("The players", align="left"))
+    table = _table(("Player", "left"), ("Nights", "right"), ("Net", "right"), ("Best", "right"), ("Worst", "right"),
+                   ("Running net", "left"))
+    for page in report.players:
+        best, worst = page.best, page.worst
+        table.add_row(literal(page.player), str(len(page.nights)), page.signed(page.net_cents),
+                      page.signed(best.net_cents) if best else "", page.signed(worst.net_cents) if worst else "",
+                      sparkline(page.running()))
+    out.print(table)
+
+__all__ = ["concern_words", "league_rows", "print_league", "print_player", "print_player_list", "print_season", "sparkline"]

@@ -1,0 +1,53 @@
+"""A season on the players' phones (``referee serve --season NAME``), a real server in a subprocess:
+the league table and each player's page, read-only, behind a read token like a night's page."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from helpers.cli import invoke, ok
+from helpers.league import record_nights
+from helpers.scoreboard import Served
+from test_league_tables import NIGHTS
+
+
+@pytest.fixture
+def season(sqlite_url: str, tmp_path: Path) -> str:
+    record_nights(sqlite_url, tmp_path, NIGHTS)
+    ok("season", "new", "Winter 2027", "--from", "2027-01-01", "--to", "2027-03-31", "--scoring", "points-by-place",
+       "--db", sqlite_url)
+    return sqlite_url
+
+
+def fetch(url: str, method: str = "GET") -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=10) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, ""
+
+
+def test_the_season_page_shows_the_league_table_and_each_players_page(season: str) -> None:
+    with Served(season, "--season=winter 2027") as served:
+        assert "/season/" in served.url
+        status, page = fetch(served.url)
+        assert status == 200 and "League table" in page and 'href="p/Bob"' in page
+        assert "below Ann on net money" in page  # Ann and Cy level on 39 points
+        status, bob = fetch(served.url + "p/Bob")
+        assert status == 200 and "<svg" in bob and "2027-01-22" in bob and "−€30.00" in bob
+        assert fetch(served.url + "p/" + quote("Zed"))[0] == 404
+        wrong = served.url.replace("/season/", "/season/x")
+        assert fetch(wrong)[0] == 404 and fetch(wrong + "p/Bob")[0] == 404
+        assert fetch(served.url, "POST")[0] == 405
+
+
+def test_serving_a_season_that_does_not_exist_is_refused(season: str) -> None:
+    result = invoke("serve", "--season", "Summer", "--db", season)
+    assert result.exit_code == 2 and "no season 'Summer'" in result.output
+    both = invoke("serve", "1", "--season", "Winter 2027", "--db", season)
+    assert both.exit_code == 2
