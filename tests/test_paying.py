@@ -230,7 +230,7 @@ def test_the_demos_players_details_go_to_the_demo_store_once_and_never_over_a_pl
 
 def test_a_player_who_sat_under_an_alias_is_paid_with_his_own_details_and_name(sqlite_url: str) -> None:
     from referee.ledger.paying import details_by_seat
-    from referee.store.store import SeatSpec
+    from referee.store.transaction import SeatSpec
 
     with open_store(sqlite_url) as store:
         with store.transaction() as tx:
