@@ -36,7 +36,8 @@ Encoded = tuple[Event, str | None]
 
 
 class EventRow(NamedTuple):
-    """One row of the log as it is appended (read back, a row also has its ``id``)."""
+    """One row of the log as it is appended (read back, a row also has its ``id``), with its payload's
+    JSON as it is stored and hashed: encoded once."""
 
     session_id: int
     seq: int
@@ -47,6 +48,15 @@ class EventRow(NamedTuple):
     created_at: datetime
     prev_hash: str
     hash: str
+    payload_json: str
+
+    def values(self) -> dict[str, Any]:
+        """The row's column values to insert (the payload as its JSON text, not encoded again)."""
+        return {column: getattr(self, column) for column in COLUMNS} | {"payload": self.payload_json}
+
+
+#: the columns an append writes
+COLUMNS: Final = EventRow._fields[:-1]
 
 
 @dataclass(frozen=True)
@@ -88,9 +98,10 @@ def chained_row(sid: int, seq: int, prev_hash: str, hand_number: int | None, eve
     if text is not None and "\x00" in text:
         raise InputError(f"event text {text!r} holds a NUL character", hint="remove the control character")
     created = at or utcnow()
+    payload_json = chain.canonical_json(payload)  # the one encoding: hashed, and stored as it is
     digest = chain.event_hash(prev_hash, session_id=sid, seq=seq + 1, hand_number=hand_number,
-                              kind=kind, payload=payload, text=text, created_at=created)
-    return EventRow(sid, seq + 1, hand_number, kind, payload, text, created, prev_hash, digest)
+                              kind=kind, payload_json=payload_json, text=text, created_at=created)
+    return EventRow(sid, seq + 1, hand_number, kind, payload, text, created, prev_hash, digest, payload_json)
 
 
 @cache
@@ -115,7 +126,7 @@ def _append_statement(count: int) -> Any:
     the session row takes its lock and checks the head (re-checked on the row as the writer before
     it left it); the rows are inserted only when it matched.  RETURNING says how many went in."""
     head = _head_moved().returning(sessions.c.id).cte("head")
-    columns = EventRow._fields[1:]
+    columns = COLUMNS[1:]
     rows = [select(head.c.id, *(bindparam(f"{c}_{n}", type_=events.c[c].type) for c in columns)).select_from(head)
             for n in range(count)]
     source = rows[0] if count == 1 else union_all(*rows)
@@ -216,11 +227,11 @@ class Appender:
         if self.engine.dialect.name == "postgresql":
             params = dict(head)
             for n, row in enumerate(rows):
-                params.update({f"{c}_{n}": getattr(row, c) for c in EventRow._fields[1:]})
+                params.update({f"{c}_{n}": value for c, value in row.values().items() if c != "session_id"})
             with self._autocommit.connect() as conn:
                 return len(conn.execute(_append_statement(len(rows)), params).all()) == len(rows)
         with self._writer.connect() as conn, conn.begin():  # SQLite: BEGIN IMMEDIATE holds the lock
             if conn.execute(_head_moved(), head).rowcount != 1:
                 return False
-            conn.execute(event_insert(), [row._asdict() for row in rows])
+            conn.execute(event_insert(), [row.values() for row in rows])
             return True

@@ -63,21 +63,21 @@ def event_hash(
     seq: int,
     hand_number: int | None,
     kind: str,
-    payload: dict[str, Any],
+    payload: dict[str, Any] | None = None,
     text: str | None,
     created_at: datetime,
+    payload_json: str | None = None,
 ) -> str:
-    """``sha256(prev_hash + canonical record)`` for one event row."""
-    record = {
-        "session": session_id,
-        "seq": seq,
-        "hand": hand_number,
-        "kind": kind,
-        "payload": payload,
-        "text": text,
-        "created_at": _time_text(created_at),
-    }
-    return _sha256(prev_hash + canonical_json(record))
+    """``sha256(prev_hash + canonical record)`` for one event row.  The payload's canonical JSON
+    (``payload_json``, :func:`canonical_json` of ``payload``) is given when the caller has it
+    already: an append encodes a payload once, for the hash and the row alike."""
+    if payload_json is None:
+        payload_json = canonical_json(payload)
+    # canonical_json of the whole record, its keys in sorted order, the payload's text put in as is
+    record = (f'{{"created_at":{canonical_json(_time_text(created_at))},"hand":{canonical_json(hand_number)},'
+              f'"kind":{canonical_json(kind)},"payload":{payload_json},"seq":{canonical_json(seq)},'
+              f'"session":{canonical_json(session_id)},"text":{canonical_json(text)}}}')
+    return _sha256(prev_hash + record)
 
 
 def row_hash(row: EventRecord) -> str:

@@ -441,7 +441,7 @@ class Transaction:
 
     def _write_rows(self, head: _Head, rows: Sequence[EventRow]) -> None:
         if rows:  # one INSERT through the table, not the ORM's unit of work
-            self.db.execute(event_insert(), [row._asdict() for row in rows])
+            self.db.execute(event_insert(), [row.values() for row in rows])
             # the head on the locked row too (flushed with the transaction): the next append's fast path
             head.game.last_seq, head.game.last_hash = head.seq, head.hash
 
