@@ -1,7 +1,7 @@
 """``referee db``: which database, its schema revision and contents; apply migrations; verify the logs.
 
 Every command of ``db`` and ``session`` takes ``--db URL`` (or ``REFEREE_DB``; else the default
-SQLite file in the user data folder).  sqlalchemy, sqlmodel and alembic are imported inside the
+SQLite file in the user data folder).  sqlalchemy and alembic are imported inside the
 command bodies only.  A database that cannot be used is a StoreError, which the root group prints
 as one ``Error: …`` line with a hint (exit 2).
 """

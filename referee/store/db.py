@@ -244,7 +244,7 @@ def create_engine_for(url: URL) -> Engine:
 class _PipelineTeardown(logging.Filter):
     """Drops psycopg's "error ignored terminating <Pipeline …>" warning, and that one only.
 
-    psycopg's ``executemany`` (an import's bulk insert, :mod:`referee.store.bulk`) runs in a pipeline;
+    psycopg's ``executemany`` (an import's bulk insert, :class:`referee.store.transaction.BulkLog`) runs in a pipeline;
     when the server goes away in the middle, the error raised in the pipeline goes up (and is said in
     one line by the CLI), and closing the pipeline on the lost connection fails again: psycopg ignores
     that second error and logs it as a warning, which Python prints on stderr before our line.  It
