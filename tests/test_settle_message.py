@@ -109,3 +109,23 @@ def test_a_house_restyles_the_message_with_its_own_template(sqlite_url: str, tmp
     assert missing.exit_code == 2 and f"Error: --template: no file '{tmp_path / 'none.j2'}'" in missing.output
     both = invoke("settle", "2", "--message", "--json", "--db", sqlite_url)
     assert both.exit_code == 2 and "Error: --message: --message and --json both given" in both.output
+
+
+def test_each_payees_ways_to_be_paid_are_said_under_his_transfer() -> None:
+    # the shipped template given one transfer whose payee has a PayPal.me link and a note of his own
+    from referee.report.message import render_message
+
+    way = {"label": "PayPal", "text": "€9.00 at https://paypal.me/dee/9.00EUR", "link": "https://paypal.me/dee/9.00EUR"}
+    note = {"label": "How to pay", "text": "cash next Friday is fine", "link": None}
+    context = {"markdown": False, "table": "Kitchen", "session": 4, "day": "2026-12-04", "status": "closed",
+               "results": [{"name": "Dee", "signed": "+€9.00"}, {"name": "Bob", "signed": "−€9.00"}],
+               "transfers": [{"number": 1, "payer": "Bob", "payee": "Dee", "amount": "€9.00", "ways": [way, note]}],
+               "paid": [], "square": False, "tab": [], "page": "http://192.168.1.20:8765/s/4?t=abc"}
+    assert render_message(context).splitlines() == [
+        "Kitchen · night 4 · 2026-12-04", "",
+        "Results", "  Dee +€9.00", "  Bob −€9.00", "",
+        "Who pays whom", "  1. Bob pays Dee €9.00",
+        "     PayPal: €9.00 at https://paypal.me/dee/9.00EUR",
+        "     How to pay: cash next Friday is fine", "",
+        "Tonight's page: http://192.168.1.20:8765/s/4?t=abc",
+    ]

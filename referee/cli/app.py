@@ -9,6 +9,7 @@ A command asked again that finds its own fact (:class:`~referee.errors.AlreadyRe
 
 from __future__ import annotations
 
+import inspect
 import sys
 from importlib import import_module
 from typing import Any
@@ -97,7 +98,24 @@ def _build_command(name: str, module: str, attribute: str) -> Any:
     else:
         holder.command(name)(target)
         command = typer.main.get_command(holder)  # one command: typer builds it alone, not a group
-    return _flags_without_metavar(command)
+    return _help_in_paragraphs(_flags_without_metavar(command))
+
+
+def paragraphs(text: str | None) -> str | None:
+    """A help text (a docstring) with each paragraph on one line, paragraphs a blank line apart: typer's
+    rich help prints a docstring's own line breaks (and the list of commands its first paragraph's),
+    which break a sentence where the source was wrapped; the terminal wraps a paragraph at its width."""
+    if not text:
+        return text
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(text).split("\n\n"))
+
+
+def _help_in_paragraphs(command: Any) -> Any:
+    """``command`` (and its subcommands) with its help in :func:`paragraphs`."""
+    command.help = paragraphs(command.help)
+    for sub in getattr(command, "commands", {}).values():
+        _help_in_paragraphs(sub)
+    return command
 
 
 def _flags_without_metavar(command: Any) -> Any:

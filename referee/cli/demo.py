@@ -58,7 +58,7 @@ DISPUTE = (7, 2, "Dee says Cy's open was false")  # hand, action (Cy: bets 2), t
 
 
 def add_the_dispute(store: Store, session_id: int) -> None:
-    """THE PLACE WHERE THE NIGHT'S DISPUTE JOINS THE DEMO (issue 11): at the end of hand 7 Dee says
+    """The place where the night's dispute joins the demo: at the end of hand 7 Dee says
     Cy's open was false.  ``referee dispute`` rules on it from the log alone (jackpots.9) and the
     ruling is recorded as a ``Ruling`` event of the log, before the session is closed; the ledger,
     the settlement and the report follow it with no code of their own (the report reads

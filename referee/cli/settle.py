@@ -167,10 +167,11 @@ def settle(
         typer.echo(render_message(context, template), nl=False)
         return
     if as_json:
+        from referee.report.json_doc import amended_json, pay_way_json, settlement_json, transfer_json
+
         data = settlement_json(ledger, result)
-        data["how_to_pay"] = [{"payer": p.transfer.payer, "payee": p.transfer.payee, "cents": p.transfer.cents,
-                               "ways": [{k: v for k, v in w.to_dict().items() if k != "qr"} for w in p.ways]}
-                              for p in paying]
+        data["how_to_pay"] = [{**transfer_json(p.transfer, ledger.money),
+                               "ways": [pay_way_json(w, code=False) for w in p.ways]} for p in paying]
         if amended is not None:
             data["amended"] = amended_json(amended[0], ledger, amended[1])
         if done is not None:
@@ -224,17 +225,6 @@ def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple
     return ledger, ledger.settle(**options)
 
 
-def amended_json(before: SessionLedger, after: SessionLedger, was: Settlement) -> dict[str, Any]:
-    """What the corrections changed: each balance that moved, and the transfers as they were."""
-    from referee.ledger.counting import balance_changes
-
-    return {
-        "balances": [{"name": c.name, "was": c.was, "now": c.now, "change": c.now - c.was}
-                     for c in balance_changes(before, after)],
-        "transfers_before": [{"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in was.transfers],
-    }
-
-
 def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger, was: Settlement,
                        now: Settlement) -> None:
     """What the corrections made after the night was closed changed: the balances that moved, the
@@ -261,31 +251,6 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
     if now.paid:
         out.print(literal("  Paid before stays paid: " + "; ".join(f"{t.payer} paid {t.payee} {after.money(t.cents)}"
                                                                    for t in now.paid)))
-
-
-def settlement_json(ledger: SessionLedger, result: Settlement) -> dict[str, Any]:
-    """The settlement as plain data (cents and the session's money text)."""
-    def transfer(t: Transfer) -> dict[str, Any]:
-        return {"payer": t.payer, "payee": t.payee, "cents": t.cents, "text": ledger.money(t.cents)}
-
-    from referee.ledger.payments import list_key
-
-    return {
-        "session": ledger.session_id,
-        "list": list_key(result),
-        "currency": ledger.settings.currency,
-        "locale": ledger.settings.locale,
-        "method": result.method,
-        "banker": result.banker,
-        "balances": {name: cents for name, cents in result.balances},
-        "difference": {"cents": ledger.difference.cents, "kind": ledger.difference.kind,
-                       "policy": ledger.difference.policy, "shares": dict(ledger.difference.shares)},
-        "transfers": [transfer(t) for t in result.transfers],
-        "paid": [transfer(t) for t in result.paid],
-        "plain_debts": [transfer(t) for t in result.plain_debts()],
-        "notes": list(result.notes),
-        "provisional": list(ledger.provisional),
-    }
 
 
 def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False,

@@ -15,13 +15,14 @@ from rich.table import Table
 
 from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
-from referee.cli.standings import FromOption, SeasonOption, ToOption
+from referee.cli.standings import FromOption, ToOption
+from referee.errors import InputError
 from referee.plain_words import literal, plural
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from referee.ledger.tab import CurrencyTab, Tab
+    from referee.ledger.tab import CurrencyTab, Debt, Origin, Tab
 
 app = typer.Typer(help="The running tab across nights: every debt still open, where it came from, each player's "
                        "line and the fewest transfers that clear it; `tab pay` records a payment against it.",
@@ -33,7 +34,9 @@ def tab(
     ctx: typer.Context,
     start: FromOption = None,
     end: ToOption = None,
-    season: SeasonOption = None,
+    season: Annotated[str | None, typer.Option("--season", metavar="NAME|YEAR",
+                                               help="Debts from the nights of a named season (`referee season "
+                                                    "list`) or of one calendar year (instead of --from/--to).")] = None,
     table: Annotated[str | None, typer.Option("--table", metavar="NAME",
                                               help="Debts from the nights at this table.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the tab as JSON.")] = False,
@@ -45,8 +48,15 @@ def tab(
     from referee.ledger.standings import day_range
     from referee.ledger.tab import read_tab
 
-    first, last = day_range(start, end, season)
+    if season is not None and (start or end):
+        raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
+    first, last = day_range(start, end, None)
     with open_for(ctx, db) as store:
+        if season is not None:  # a named season's days and table, or a calendar year's days
+            from referee.season.nights import resolve_span
+
+            span = resolve_span(store, season)
+            first, last, table = span.first_day, span.last_day, _one_table(table, span.table, season)
         result = read_tab(store, start=first, end=last, table=table)
     for _, warning in result.broken:  # a night left out is never silent
         typer.echo(f"Warning: not on the tab: {warning}", err=True)
@@ -54,6 +64,14 @@ def tab(
         typer.echo(json.dumps(tab_json(result), indent=2, ensure_ascii=False))
         return
     print_tab(console(), result)
+
+
+def _one_table(asked: str | None, seasons: str | None, season: str) -> str | None:
+    """The table of a view: ``--table`` and the season's must be one when both are said."""
+    if asked and seasons and asked.casefold() != seasons.casefold():
+        raise InputError(f"season {season} is played at {seasons}, not {asked}", where="--table",
+                         hint="leave out --table, or name the season's table")
+    return asked or seasons
 
 
 @app.command("pay")
@@ -100,10 +118,12 @@ def print_tab(out: Console, result: Tab) -> None:
     for part in result.parts:
         out.print(f"\n[bold]{part.currency}[/]: {plural(len(part.debts), 'open debt')}")
         debts = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        for column, justify in (("Who owes", "left"), ("Whom", "left"), ("Open", "right"), ("Where it came from", "left")):
+        for column, justify in (("Who owes", "left"), ("Whom", "left"), ("Open", "right"),
+                                ("Where it came from", "left")):
             debts.add_column(column, justify=justify)  # type: ignore[arg-type]
         for d in part.debts:
-            through = [f"passed on through {' and '.join(d.through)}:"] if d.through else []
+            *others, last = d.through or ("",)
+            through = [f"passed on through {', '.join(others) + ' and ' if others else ''}{last}:"] if last else []
             debts.add_row(literal(d.debtor), literal(d.creditor), part.money(d.cents),
                           literal("\n".join([*through, *(o.words(part.money) for o in d.origins)])))
         out.print(debts)
@@ -143,25 +163,31 @@ def _money(result: Tab, currency: str, cents: int) -> str:
 
 def tab_json(result: Tab) -> dict[str, Any]:
     """The tab as plain data: cents, and the money as each currency writes it."""
+    from referee.report.json_doc import transfer_json
+
     def money(part: CurrencyTab, cents: int) -> dict[str, Any]:
         return {"cents": cents, "text": part.money(cents)}
+
+    def origin(o: Origin) -> dict[str, Any]:
+        which = "transfer" if o.session_id is not None else "payment"
+        return {"session": o.session_id, "table": o.table, "day": str(o.day), which: o.number,
+                "payer": o.payer, "payee": o.payee, "cents": o.cents}
+
+    def debt(part: CurrencyTab, d: Debt) -> dict[str, Any]:
+        return {"debtor": d.debtor, "creditor": d.creditor, **money(part, d.cents),
+                "debtor_since": str(d.debtor_from.day), "creditor_since": str(d.creditor_from.day),
+                "through": list(d.through), "from": [origin(o) for o in d.origins]}
 
     return {
         "nights": list(result.nights),
         "currencies": [{
             "currency": part.currency,
             "locale": part.locale,
-            "debts": [{"debtor": d.debtor, "creditor": d.creditor, **money(part, d.cents), "debtor_since": str(d.debtor_from.day),
-                       "creditor_since": str(d.creditor_from.day),
-                       "through": list(d.through), "from": [{"session": o.session_id, "table": o.table, "day": str(o.day),
-                                 "transfer" if o.session_id is not None else "payment": o.number,
-                                 "payer": o.payer, "payee": o.payee, "cents": o.cents} for o in d.origins]}
-                      for d in part.debts],
+            "debts": [debt(part, d) for d in part.debts],
             "lines": [{"player": line.player, **money(part, line.cents), "since": str(line.since)}
                       for line in part.lines],
             "clearing": {"method": part.clearing.method,
-                         "transfers": [{"payer": t.payer, "payee": t.payee, **money(part, t.cents)}
-                                       for t in part.clearing.transfers]},
+                         "transfers": [transfer_json(t, part.money) for t in part.clearing.transfers]},
         } for part in result.parts],
         "payments": [{"id": p.id, "payer": p.payer, "payee": p.payee, "cents": p.cents, "currency": p.currency,
                       "at": p.created_at.isoformat()} for p in result.payments],

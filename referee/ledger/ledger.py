@@ -47,7 +47,7 @@ from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
 from referee.ledger.counting import confirmations, ended_hand_after
 from referee.ledger.settlement import Transfer, name_order, settle
-from referee.money import format_money
+from referee.money import format_money, format_signed
 from referee.money.settings import MissingSetting, MoneySettings, money_settings
 from referee.plain_words import plural
 from referee.recording.session_log import read_session_log
@@ -186,8 +186,7 @@ class SessionLedger:
         return format_money(cents, self.settings.currency, self.settings.locale)
 
     def signed(self, cents: int) -> str:
-        text = self.money(abs(cents))
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.settings.currency, self.settings.locale)
 
     def player(self, name: str) -> PlayerLine:
         for line in self.players:

@@ -45,6 +45,7 @@ from referee.ledger.settlement import Settlement, Transfer, name_order, settle
 from referee.money import format_money
 
 if TYPE_CHECKING:
+    from referee.store.models import GameSession
     from referee.store.requests import Request
     from referee.store.store import Store
     from referee.store.tab_payments import TabPayment
@@ -212,9 +213,23 @@ class CurrencyTab:
         return max(0, next((line.cents for line in self.lines if line.player == name), 0))
 
 
+def by_pair(debts: Sequence[Debt]) -> tuple[Debt, ...]:
+    """The debts one person owes another taken together: one debt of their sum, made of all their
+    origins, each side as old as its oldest (in the order of the first of them)."""
+    pairs: dict[tuple[str, str], Debt] = {}
+    for d in debts:
+        was = pairs.get((d.debtor, d.creditor))
+        pairs[d.debtor, d.creditor] = d if was is None else replace(
+            was, cents=was.cents + d.cents, origins=_joined(was.origins, d.origins),
+            debtor_from=min(was.debtor_from, d.debtor_from, key=_age),
+            creditor_from=min(was.creditor_from, d.creditor_from, key=_age))
+    return tuple(pairs.values())
+
+
 def currency_tab(currency: str, locale: str, debts: Sequence[Debt]) -> CurrencyTab:
     """The lines and the fewest clearing transfers of ``debts`` (the settlement's solver: exact up to
-    its limit)."""
+    its limit); the debts between each pair taken together."""
+    debts = by_pair(debts)
     totals: dict[str, int] = {}
     since: dict[str, date] = {}
     for d in debts:
@@ -256,18 +271,21 @@ class Tab:
 
     @property
     def head(self) -> int:
-        return self.payments[-1].id if self.payments else 0
+        """Where the payments stood when the tab was read (the last one's id, 0 for none)."""
+        from referee.store.tab_payments import head_of
+
+        return head_of(self.payments)
 
     def part(self, currency: str) -> CurrencyTab | None:
         return next((p for p in self.parts if p.currency == currency), None)
 
 
-def in_view(game: object, start: date | None, end: date | None, table: str | None) -> bool:
+def in_view(game: GameSession, start: date | None, end: date | None, table: str | None) -> bool:
     """Whether night ``game`` is one a ``--from``/``--to``/``--table`` view chose."""
-    day = game.started_at.date()  # type: ignore[attr-defined]
+    day = game.started_at.date()
     if (start and day < start) or (end and day > end):
         return False
-    return not table or game.table_name.casefold() == table.casefold()  # type: ignore[attr-defined]
+    return not table or game.table_name.casefold() == table.casefold()
 
 
 def read_tab(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
@@ -338,7 +356,8 @@ def paid_words(payer: str, payee: str, cents: int, money: Callable[[int], str]) 
     return f"{payer} paid {payee} {money(cents)} against the tab"
 
 
-def check_tab_payment(tab: Tab, payer: str, payee: str, amount: str, currency: str | None) -> tuple[CurrencyTab, Transfer]:
+def check_tab_payment(tab: Tab, payer: str, payee: str, amount: str,
+                      currency: str | None) -> tuple[CurrencyTab, Transfer]:
     """The payment ``payer`` paid ``payee`` ``amount`` (in ``currency``, or the one tab they share)
     as the tab names them, refused in one line when it is not one the tab can take: a name nobody on
     the tab has, himself, a currency the pair has no debt in, more than the payer owes or the payee is
@@ -376,7 +395,7 @@ def check_tab_payment(tab: Tab, payer: str, payee: str, amount: str, currency: s
         raise InputError(f"{names[0]} owes and {names[1]} is owed in {' and '.join(p.currency for p in shared)}",
                          where=where, hint="say which with --currency " + shared[0].currency)
     part = shared[0]
-    cents = parse_money(amount, currency=part.currency, locale=part.locale, where=f"{where} … {amount}")
+    cents = parse_money(amount, currency=part.currency, locale=part.locale, where="AMOUNT")
     if cents <= 0:
         raise InputError("a payment is more than nothing", where=where, hint="give the amount paid, like 12.50")
     most = min(part.owes(names[0]), part.owed(names[1]))
@@ -407,12 +426,17 @@ def _clearing_hint(part: CurrencyTab) -> str:
 def record_tab_payment(store: Store, payer: str, payee: str, amount: str, currency: str | None, *,
                        request: Request) -> tuple[CurrencyTab, TabPayment]:
     """Check the payment against the tab as it stands (:func:`check_tab_payment`), then record it at
-    the payments' head that check read; the currency's tab it was checked against and the payment."""
+    the payments' head that check read; the currency's tab it was checked against and the payment.
+    A name may be any alias of the player the tab names."""
     from referee.store.tab_payments import append_tab_payment
+
+    def person(name: str) -> str:
+        found = store.find_player(name)
+        return found.name if found is not None else name
 
     tab = read_tab(store)
     try:
-        part, t = check_tab_payment(tab, payer, payee, amount, currency)
+        part, t = check_tab_payment(tab, person(payer), person(payee), amount, currency)
     except InputError:
         _asked_before(store, tab, request)  # run again after it went through: say so, not "more than owed"
         raise
@@ -437,5 +461,6 @@ def _asked_before(store: Store, tab: Tab, request: Request) -> None:
         raise TabAlreadyRecorded(found, _payment_words(tab, found))
 
 
-__all__ = ["Book", "CurrencyTab", "Debt", "NightDebts", "Origin", "Tab", "TabLine", "books", "check_tab_payment",
-           "currency_tab", "in_view", "night_debts", "paid_words", "read_tab", "record_tab_payment", "tab_of"]
+__all__ = ["Book", "CurrencyTab", "Debt", "NightDebts", "Origin", "Tab", "TabLine", "books", "by_pair",
+           "check_tab_payment", "currency_tab", "in_view", "night_debts", "paid_words", "read_tab",
+           "record_tab_payment", "tab_of"]

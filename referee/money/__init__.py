@@ -48,6 +48,12 @@ def format_money(cents: int, currency: str = DEFAULT_CURRENCY, locale: str = DEF
     return format_currency(_to_decimal(cents, currency), currency, locale=_locale(locale))
 
 
+def format_signed(cents: int, currency: str = DEFAULT_CURRENCY, locale: str = DEFAULT_LOCALE) -> str:
+    """A result with its sign always shown: ``+€12.50``, ``−€3.00`` (a minus sign), ``€0.00``."""
+    text = format_money(abs(cents), currency, locale)
+    return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+
+
 def parse_money(
     text: str,
     *,

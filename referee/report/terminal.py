@@ -77,7 +77,8 @@ def print_report(out: Console, report: NightReport, *, codes: bool | None = None
     out.print(f"Games: {', '.join(report.games) or 'none played'} · players: {literal(', '.join(report.players))}"
               f" · a chip is {report.chip_value} · money in {ledger.settings.currency} ({ledger.settings.locale})")
     if report.chain_ok is False:
-        out.print("[bold red]The log's hash chain is broken: run `referee db verify`[/]")
+        out.print(f"[bold red]The log's hash chain is broken: `referee db verify --session {report.session_id}` "
+                  "says what no longer fits[/]")
     if report.provenance is not None:
         out.print(report.provenance)
     if report.unverified:

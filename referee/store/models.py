@@ -61,6 +61,7 @@ class GameSession(Row):
     voided_at: Mapped[datetime | None]
     last_seq: Mapped[int]
     last_hash: Mapped[str | None]
+    digest: Mapped[str | None]
 
 
 class SeatRecord(Row):

@@ -148,7 +148,7 @@ class Store:
         tx: Transaction | None = None
         try:
             with self.guard(), Session(self._writer, expire_on_commit=False) as session, session.begin():
-                tx = Transaction(session, request)
+                tx = Transaction(session, request, key=lambda: self.key)
                 yield tx
                 tx.record_request()
                 heads = tx.heads()
@@ -401,6 +401,14 @@ class Store:
             game = self._session(conn, session_id)
             return chain.verify_chain(game, conn.execute(_in_order(events, session_id, events.c.seq)))
 
+    def verify_chains(self, session_ids: Sequence[int]) -> dict[int, chain.ChainReport]:
+        """:meth:`verify_chain` for each of ``session_ids``, their logs read together as plain rows
+        (:func:`referee.store.audit.chains`): every event's hash recomputed, nothing replayed."""
+        from referee.store.audit import chains
+
+        with self._snapshot() as conn:
+            return chains(conn, session_ids)
+
     def verify_all(self) -> list[chain.ChainReport]:
         """:meth:`verify_chain` for every session."""
         return [self.verify_chain(game.id) for game in self.sessions()]
@@ -417,6 +425,16 @@ class Store:
             for pid, key in conn.execute(select(player_aliases.c.player_id, player_aliases.c.alias_key)):
                 names.setdefault(pid, set()).add(key)
         return session_problems(snapshot, names)
+
+    def unsigned_rows(self) -> list[int] | None:
+        """The sessions whose row does not carry the store's signature of its columns no event holds
+        (:func:`referee.store.audit.unsigned_rows`); None when the store has no key to check with."""
+        from referee.store.audit import unsigned_rows
+
+        if self.key is None:
+            return None
+        with self._read() as conn:
+            return unsigned_rows(conn, self.key)
 
     # ------------------------------------------------------------------ kept replay results
 

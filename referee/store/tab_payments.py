@@ -15,7 +15,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import insert, select, text
 
@@ -63,8 +63,8 @@ def tab_key(head: int, asks: str) -> str:
 
 
 def _payment(row: object) -> TabPayment:
-    return TabPayment(row.id, row.payer, row.payee, row.cents, row.currency, row.created_at,  # type: ignore[attr-defined]
-                      row.key, row.asked_at)  # type: ignore[attr-defined]
+    r: Any = row
+    return TabPayment(r.id, r.payer, r.payee, r.cents, r.currency, r.created_at, r.key, r.asked_at)
 
 
 def tab_payments(store: Store) -> tuple[TabPayment, ...]:

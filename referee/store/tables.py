@@ -99,7 +99,8 @@ player_aliases: Final = Table(
 #: hash).  ``fingerprint``: an imported night's content hash (:mod:`referee.store.fingerprint`).
 #: ``origin``: None (recorded here) or one of :data:`ORIGINS`.  ``void_reason``: why the night was
 #: voided (kept, counted nowhere).  ``last_seq``/``last_hash``: the head of the log, kept where an
-#: append takes its lock (the events stay the truth).
+#: append takes its lock (the events stay the truth).  ``digest``: the store's keyed hash of the row's
+#: columns its log does not hold (:func:`referee.store.audit.row_digest`).
 sessions: Final = Table(
     "sessions", metadata,
     _id(),
@@ -119,6 +120,7 @@ sessions: Final = Table(
     _time("voided_at", nullable=True),
     _int("last_seq", default=0, server_default="0"),
     _text("last_hash", HASH_LENGTH, nullable=True),
+    _text("digest", HASH_LENGTH, nullable=True),
     CheckConstraint("chip_value_cents > 0", name="chip_value_positive"),
     CheckConstraint(f"status IN ('{SESSION_OPEN}', '{SESSION_CLOSED}')", name="status_known"),
 )

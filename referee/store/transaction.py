@@ -17,10 +17,10 @@ match ignoring case and repeated spaces.  Amounts are ints: chip value in cents,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -28,8 +28,8 @@ from typing import Any, Final
 from sqlalchemy import bindparam, delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from referee.engine.events import (CashOut, ChangeRulebook, Event, MONEY_EVENTS, NightEvent, Reopened, RulebookText,
-                                   SetDealer, SitDown, Unvoided, Voided)
+from referee.engine.events import (CashOut, ChangeRulebook, Closed, Event, MONEY_EVENTS, NightEvent, Reopened,
+                                   RulebookText, SetDealer, SitDown, Unvoided, Voided)
 from referee.errors import AlreadyRecorded, InputError
 from referee.handfile.model import NAME_RE, RESERVED
 from referee.handfile.words import event_words
@@ -39,7 +39,7 @@ from referee.store import chain, codec
 from referee.store.appending import Encoded, EventRow, Head, chained_row, check_items, event_insert, items_of
 from referee.store.chain import stored_since
 from referee.store.db import StaleLogError
-from referee.store.log import LogSnapshot, TableState, table_state, unrecorded_rulebooks
+from referee.store.log import LogSnapshot, TableState, closed_at, table_state, unrecorded_rulebooks
 from referee.store.models import (EventRecord, GameSession, HandRecord, Player, PlayerAlias, RequestRecord,
                                   SeatRecord)
 from referee.store.requests import Request, key_at, night_key
@@ -193,8 +193,11 @@ class Transaction:
     appends are :class:`~referee.store.appending.EventRow` s.
     """
 
-    def __init__(self, db: Session, request: Request | None = None) -> None:
+    def __init__(self, db: Session, request: Request | None = None,
+                 key: Callable[[], bytes | None] = lambda: None) -> None:
         self.db = db
+        #: the store's key, asked for when a session row is signed (:func:`referee.store.audit.row_digest`)
+        self._key = key
         self._heads: dict[int, _Head] = {}
         #: what the command writing in this transaction asks (None: no identity, never taken for a retry)
         self.request = request
@@ -450,7 +453,7 @@ class Transaction:
         """The rows that append ``items`` to the log: each checked, numbered and chained onto
         ``head`` (:func:`~referee.store.appending.chained_row`), which moves on; written by the caller
         (one append, or the bulk log of an import).  A ``Voided``/``Unvoided`` sets the session's
-        void columns as it says (they follow the log)."""
+        void columns as it says, a ``Closed``/``Reopened`` its status and end time (they follow the log)."""
         sid = head.game.id
         check_items(sid, head.last_hand, hand_number, items)
         rows = []
@@ -464,6 +467,10 @@ class Transaction:
                 void = isinstance(event, Voided)
                 head.game.void_reason = event.why if void else None
                 head.game.voided_at = row.created_at if void else None
+            elif isinstance(event, Closed):
+                head.game.status, head.game.ended_at = SESSION_CLOSED, closed_at(event)
+            elif isinstance(event, Reopened):
+                head.game.status = SESSION_OPEN
             if isinstance(event, ChangeRulebook) and self.records_rulebooks:
                 records = self._rulebook_records(head, [event.rulebook])
                 rows += self._event_rows(head, None, [(record, None) for record in records])
@@ -564,6 +571,7 @@ class Transaction:
         self.db.add(game)
         self.db.flush()
         assert game.id is not None
+        self._sign_row(game)
         head = self._head(game.id)
         self._append(head, None, [(SitDown(s.name, s.buy_in, paid_cents=s.paid_cents), None) for s in seats])
         if seats:
@@ -603,10 +611,17 @@ class Transaction:
                              hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
                                  f"{n}:CHIPS" for n in due))
         game = head.game
-        game.status, game.ended_at = SESSION_CLOSED, ended
-        self.db.add(game)
+        self._append(head, None, [(Closed(ended.astimezone(UTC).isoformat(timespec="microseconds")), None)])
+        self.db.add(game)  # closed, and its end time, as the event says
         self.db.flush()
         return game
+
+    def _sign_row(self, game: GameSession) -> None:
+        """Sign the session row's columns its log does not hold (:func:`referee.store.audit.row_digest`)."""
+        from referee.store.audit import row_digest
+
+        key = self._key()
+        game.digest = row_digest(key, game) if key is not None else None
 
     def reopen_session(self, session_id: int, why: str, by: str = "") -> GameSession:
         """Open a closed session again to correct it: a ``Reopened`` event with the reason, and the
@@ -703,6 +718,7 @@ class Transaction:
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = session_row(self.db, session_id, lock=True)
         game.fingerprint = fingerprint
+        self._sign_row(game)
         self.db.add(game)
         self.db.flush()
         return game
