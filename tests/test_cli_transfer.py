@@ -60,7 +60,8 @@ def test_import_then_export_gives_the_canonical_file_back(db_url: str, tmp_path:
 def test_the_session_log_as_json_imports_as_the_same_log(db_url: str, tmp_path: Path) -> None:
     with open_store(db_url) as store:
         sid = record_night(store, read_night(EXAMPLE), table_name="Friday", chip_value_cents=25)
-        store.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 89, "Dee": 108, "Eve": 78})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 89, "Dee": 108, "Eve": 78})
     dumped = run("export", str(sid), "--json", "--db", db_url)
     assert dumped.returncode == 0, dumped.stderr
     document = json.loads(dumped.stdout)
@@ -154,7 +155,8 @@ def test_a_session_with_seat_moves_and_cash_outs_replays(sqlite_url: str) -> Non
         store.append_event(sid, None, MoveSeat("Eve", after="Ann"))
         store.append_event(sid, None, CashOut("Bob", 92))
         store.append_event(sid, None, Leave("Bob"))
-        store.start_hand(sid)
+        with store.transaction() as tx:
+            tx.start_hand(sid)
         store.append_event(sid, 4, Check("Cy"))
     text = runner.invoke(app, ["replay", "--session", str(sid), "--db", sqlite_url], env={"COLUMNS": "120"})
     assert text.exit_code == 0, text.output

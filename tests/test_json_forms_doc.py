@@ -58,7 +58,8 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     url = f"sqlite:///{tmp_path_factory.mktemp('forms') / 'forms.sqlite3'}"
     with open_store(url) as store:
         sid = record_night(store, night, table_name="Friday", chip_value_cents=25)
-        store.close_session(sid, CASH_OUTS)
+        with store.transaction() as tx:
+            tx.close_session(sid, CASH_OUTS)
         session, chain = store.log_snapshot(sid).session, store.verify_chain(sid)
         ledger, _, _ = session_ledger(store, sid)
     settlement = ledger.settle()

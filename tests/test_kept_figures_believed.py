@@ -37,7 +37,8 @@ def cli(*args: str) -> Result:
 
 def closed_night(store: object, table: str) -> int:
     sid = record_night(store, DISPUTED, table_name=table, chip_value_cents=25)  # type: ignore[arg-type]
-    store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})  # type: ignore[attr-defined]
+    with store.transaction() as tx:
+        tx.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})  # type: ignore[attr-defined]
     return sid
 
 

@@ -31,9 +31,11 @@ def cli(*args: str) -> Any:
 def two_closed_nights(store: Store) -> tuple[int, int]:
     """Two closed nights of DISPUTED at different tables, their figures kept (one read each)."""
     first = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
-    store.close_session(first, {"Ann": 17, "Bob": 30, "Cy": 23})
+    with store.transaction() as tx:
+        tx.close_session(first, {"Ann": 17, "Bob": 30, "Cy": 23})
     second = record_night(store, DISPUTED, table_name="Hall", chip_value_cents=100)
-    store.close_session(second, {"Ann": 10, "Bob": 40, "Cy": 20})
+    with store.transaction() as tx:
+        tx.close_session(second, {"Ann": 10, "Bob": 40, "Cy": 20})
     return first, second
 
 

@@ -23,7 +23,8 @@ from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable, Said
 from referee.resources import rulebooks_dir
 from referee.rulebook import QUOTE_SOURCES, Quote, Rulebook, load_rulebook, shipped_rulebook_names
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 from helpers.cli import invoke, run
 
@@ -293,8 +294,9 @@ def test_show_json_gives_the_quotes_with_their_sources() -> None:
 
 def test_question_mark_quotes_the_seed_when_the_table_asks_for_quotes(sqlite_url: str) -> None:
     with open_store(sqlite_url) as store:
-        session = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25, options={},
-                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25, options={},
+                                        seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
         assert session.id is not None
         for quote_rules in (False, True):
             table = LiveTable(store, session.id, quote_rules=quote_rules)

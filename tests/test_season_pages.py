@@ -80,7 +80,8 @@ def test_an_alias_is_one_player_in_the_standings_the_players_page_and_the_season
 
     record_nights(sqlite_url, tmp_path, NIGHTS[:2])
     with open_store(sqlite_url) as store:
-        store.add_alias("Bob", "Bobby")
+        with store.transaction() as tx:
+            tx.add_alias("Bob", "Bobby")
     record_nights(sqlite_url, tmp_path, [("2027-01-15", {"Ann": 10, "Bobby": -4, "Dee": -6})])
     ok("season", "new", "Short", "--from", "2027-01-01", "--to", "2027-01-31", "--db", sqlite_url)
     page = ok("player", "Bobby", "--season", "Short", "--db", sqlite_url).stdout

@@ -51,10 +51,10 @@ def reopened_and_closed(store: Store, table: str) -> int:
     """A night closed, reopened to correct it and closed again (nothing left to cash out: the second
     close appends no cash-out), with an import's fingerprint."""
     sid = record_night(store, DISPUTED, table_name=table, chip_value_cents=25)
-    store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
-    store.reopen_session(sid, "Bob's count was checked again")
-    store.close_session(sid)
     with store.transaction() as tx:
+        tx.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
+        tx.reopen_session(sid, "Bob's count was checked again")
+        tx.close_session(sid)
         tx.set_fingerprint(sid, "a" * 64)
     return sid
 

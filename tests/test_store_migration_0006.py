@@ -27,7 +27,8 @@ def test_a_database_at_0005_upgrades_and_its_nights_are_kept_on_first_read(db_ur
     with open_store(db_url) as old:
         # recording a night never touches the kept results: a 0005 referee wrote it just so
         sid = record_night(old, read_night(EXAMPLE), table_name="Kitchen", chip_value_cents=100)
-        old.close_session(sid, {"Oleg": 50, "Ivan": 60, "Masha": 40})
+        with old.transaction() as tx:
+            tx.close_session(sid, {"Oleg": 50, "Ivan": 60, "Masha": 40})
         head = old.verify_chain(sid).head
         with old.engine.begin() as conn:
             conn.execute(text("DELETE FROM night_results"))
@@ -51,7 +52,8 @@ def test_the_migration_goes_back_down_to_0005(sqlite_url: str) -> None:
 
     with open_store(sqlite_url) as store:
         sid = record_night(store, read_night(EXAMPLE), table_name="Kitchen", chip_value_cents=100)
-        store.close_session(sid, {"Oleg": 50, "Ivan": 60, "Masha": 40})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Oleg": 50, "Ivan": 60, "Masha": 40})
         standings(store)
         with store.engine.connect() as conn, conn.begin():
             command.downgrade(alembic_config(conn), "0005")

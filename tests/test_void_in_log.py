@@ -28,7 +28,8 @@ def cli(*args: str) -> Result:
 def closed_night(url: str, table: str = "Kitchen") -> int:
     with open_store(url) as store:
         sid = record_night(store, DISPUTED, table_name=table, chip_value_cents=25)
-        store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
     return sid
 
 
@@ -100,7 +101,8 @@ def test_an_edit_to_a_session_column_or_seat_is_named_by_db_verify(sqlite_url: s
     with open_store(sqlite_url) as store:
         sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)  # open: Ann, Bob, Cy due
         other = closed_night(sqlite_url, "Hall")
-        zed = store.add_player("Zed").id
+        with store.transaction() as tx:
+            zed = tx.add_player("Zed").id
         last = store.events(sid)[-1]
     assert cli("db", "verify", "--db", sqlite_url).exit_code == 0
     sql = EDITS[edit].format(zed=zed).replace("prev_hash_of_last", f"'{last.prev_hash}'")

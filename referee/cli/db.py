@@ -1,7 +1,7 @@
 """``referee db``: which database, its schema revision and contents; apply migrations; verify the logs.
 
 Every command of ``db`` and ``session`` takes ``--db URL`` (or ``REFEREE_DB``; else the default
-SQLite file in the user data folder).  sqlalchemy, sqlmodel and alembic are imported inside the
+SQLite file in the user data folder).  sqlalchemy and alembic are imported inside the
 command bodies only.  A database that cannot be used is a StoreError, which the root group prints
 as one ``Error: …`` line with a hint (exit 2).
 """
@@ -170,7 +170,7 @@ def verify(
     from referee.store.audit import unsigned_words
     from referee.store.key import KEY_ENV_VAR, store_key_path
     from referee.store.kept import FIGURES
-    from referee.store.models import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
+    from referee.store.tables import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
     with open_for(ctx, db) as store:
         reports = [store.verify_chain(session)] if session is not None else store.verify_all()

@@ -134,7 +134,8 @@ def demo(
             add_the_dispute(store, session_id)
             logged = night_from_log(store, session_id)
             from_log = replay_night_file(logged)
-            store.close_session(session_id, dict(from_log.result.stacks))  # every player counts what the log gives him
+            with store.transaction() as tx:  # every player counts what the log gives him
+                tx.close_session(session_id, dict(from_log.result.stacks))
             ledger, log, replayed = session_ledger(store, session_id)
             if ledger.settle().transfers:  # one transfer is paid at the table before the first player goes home
                 life.record_money(store, store.session(session_id), [], [f"1@{list_key(ledger.settle())}"], {})

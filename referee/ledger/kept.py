@@ -294,7 +294,7 @@ def replace_unverified(store: Store, session_id: int | None = None) -> list[tupl
     for sid, kind in found:
         store.forget_kept(sid, kind)
         game = games.get(sid)
-        if game is None or game.voided:
+        if game is None or game.void_reason is not None:
             continue
         if kind == FIGURES:
             night_figures(store, [game])

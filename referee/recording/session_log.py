@@ -64,7 +64,7 @@ from referee.store.codec import decode_event
 from referee.store.fingerprint import fingerprint
 from referee.store.log import LogSnapshot, TableState, table_state
 from referee.store.log import apply_logged as _apply, seat_key as _key
-from referee.store.models import LOG_LEGACY
+from referee.store.tables import LOG_LEGACY
 
 if TYPE_CHECKING:
     from referee.store.store import Store

@@ -32,10 +32,13 @@ from referee.store.codec import decode_event
 from referee.store.chain import ChainReport, canonical_json, verify_chain
 from referee.store.key import sign, signed
 from referee.store.log import LogSnapshot, closed_at, seat_key, table_state
-from referee.store.models import LOG_LEGACY, SESSION_CLOSED, SESSION_OPEN, EventRecord, GameSession
+from referee.store.tables import LOG_LEGACY, SESSION_CLOSED, SESSION_OPEN
+from referee.store.tables import events as _events, sessions as _sessions
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
+
+    from referee.store.models import EventRecord, GameSession
 
 
 _ROW_PURPOSE = "session row"
@@ -56,11 +59,10 @@ def unsigned_rows(connection: Connection, key: bytes) -> list[int]:
     """The sessions whose row does not carry ``key``'s signature of its columns no event holds."""
     from sqlalchemy import select
 
-    sessions = GameSession.__table__  # type: ignore[attr-defined]
+    sessions = _sessions
     rows = connection.execute(select(sessions.c.id, sessions.c.created_at, sessions.c.buy_in_default,
-                                     sessions.c.fingerprint, sessions.c.digest).order_by(sessions.c.id)).mappings()
-    return [row["id"] for row in rows
-            if not signed(key, _ROW_PURPOSE, _row_text(GameSession.model_construct(**row)), row["digest"])]
+                                     sessions.c.fingerprint, sessions.c.digest).order_by(sessions.c.id))
+    return [row.id for row in rows if not signed(key, _ROW_PURPOSE, _row_text(row), row.digest)]
 
 
 def unsigned_words(game: GameSession) -> str:
@@ -140,10 +142,8 @@ def chains(connection: Connection, session_ids: Iterable[int], chunk: int = 5000
     ids: Sequence[int] = sorted(set(session_ids))
     if not ids:
         return {}
-    sessions = GameSession.__table__  # type: ignore[attr-defined]
-    events = EventRecord.__table__  # type: ignore[attr-defined]
-    headers = {row["id"]: GameSession.model_construct(**row)
-               for row in connection.execute(select(sessions).where(sessions.c.id.in_(ids))).mappings()}
+    sessions, events = _sessions, _events
+    headers = {row.id: row for row in connection.execute(select(sessions).where(sessions.c.id.in_(ids)))}
     reports = {sid: verify_chain(game, ()) for sid, game in headers.items()}  # an empty log
     rows = connection.execution_options(yield_per=chunk).execute(
         select(events).where(events.c.session_id.in_(list(headers))).order_by(events.c.session_id, events.c.seq))

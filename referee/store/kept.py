@@ -33,7 +33,7 @@ from sqlalchemy import and_, bindparam, delete, insert, select, tuple_
 
 from referee.store import chain
 from referee.store.key import sign, signed
-from referee.store.models import EventRecord, GameSession, NightResult
+from referee.store.tables import events as _events, night_results as _kept, sessions as _sessions
 from referee.store.types import utcnow
 
 if TYPE_CHECKING:
@@ -144,9 +144,9 @@ def _verifies(key: bytes | None, values: Any, kind: str, *, prefix: str = "") ->
 def _heads_and_kept() -> Any:
     """Each session's last event (NULL for an empty log) beside its kept figures, in one query: the
     last event found by the (session_id, seq) unique index, not by reading the log."""
-    events = EventRecord.__table__  # type: ignore[attr-defined]
-    sessions = GameSession.__table__  # type: ignore[attr-defined]
-    kept = NightResult.__table__  # type: ignore[attr-defined]
+    events = _events
+    sessions = _sessions
+    kept = _kept
     last = select(events.c.seq, events.c.hash).where(events.c.session_id == sessions.c.id) \
         .order_by(events.c.seq.desc()).limit(1)
     return (select(sessions, last.with_only_columns(events.c.seq).scalar_subquery().label("events_last_seq"),
@@ -164,12 +164,11 @@ def read_kept(connection: Connection, session_ids: Iterable[int], key: bytes | N
     if not ids:
         return {}
     found: dict[int, Kept] = {}
-    columns = [c.name for c in GameSession.__table__.columns]  # type: ignore[attr-defined]
     for row in connection.execute(_heads_and_kept(), {"ids": ids}):
         values = row._mapping
         seq, head = values["events_last_seq"] or 0, values["events_last_hash"]
         if head is None:  # an empty log: its head is the genesis hash of the session's header
-            head = chain.genesis_hash(GameSession.model_construct(**{c: values[c] for c in columns}))
+            head = chain.genesis_hash(row)
         if values["kept_seq"] is None or not _verifies(key, values, FIGURES, prefix="kept_"):
             found[values["id"]] = Kept(values["id"], seq, head, values["status"])
             continue
@@ -181,8 +180,8 @@ def read_kept(connection: Connection, session_ids: Iterable[int], key: bytes | N
 def read_thread(connection: Connection, session_id: int, key: bytes | None) -> tuple[Result, str | None] | None:
     """The session's kept ``thread`` row and the hash its event ``seq`` has now (None: no such event
     any more), or None when none is kept or the row does not carry its digest under ``key``."""
-    kept = NightResult.__table__  # type: ignore[attr-defined]
-    events = EventRecord.__table__  # type: ignore[attr-defined]
+    kept = _kept
+    events = _events
     row = connection.execute(
         select(kept, select(events.c.hash).where(tuple_(events.c.session_id, events.c.seq)
                                                  == tuple_(kept.c.session_id, kept.c.seq))
@@ -197,7 +196,7 @@ def read_thread(connection: Connection, session_id: int, key: bytes | None) -> t
 def keep(connection: Connection, results: Iterable[Result], key: bytes) -> None:
     """Replace the kept row of each session and kind of ``results``, each signed with ``key`` (the
     store's), in the caller's transaction."""
-    table = NightResult.__table__  # type: ignore[attr-defined]
+    table = _kept
     rows = [{"session_id": r.session_id, "kind": r.kind, "seq": r.seq, "head": r.head, "format": r.format,
              "referee": r.referee, "document": r.document, "computed_at": utcnow(), "digest": digest(key, r)}
             for r in results]
@@ -211,7 +210,7 @@ def keep(connection: Connection, results: Iterable[Result], key: bytes) -> None:
 def unverified(connection: Connection, key: bytes | None) -> list[tuple[int, str]]:
     """The kept rows (session, kind) that do not carry their digest under ``key``: edited outside
     referee (or kept under another key), never read."""
-    kept = NightResult.__table__  # type: ignore[attr-defined]
+    kept = _kept
     rows = connection.execute(select(kept).order_by(kept.c.session_id, kept.c.kind))
     return [(row.session_id, row.kind) for row in rows if not _verifies(key, row._mapping, row.kind)]
 
@@ -219,6 +218,6 @@ def unverified(connection: Connection, key: bytes | None) -> list[tuple[int, str
 def forget(connection: Connection, session_id: int, kind: str | None = None) -> None:
     """Drop a session's kept results (of ``kind`` only, if given): the session is being deleted, or
     a row did not verify."""
-    kept = NightResult.__table__  # type: ignore[attr-defined]
+    kept = _kept
     where = [kept.c.session_id == session_id] + ([kept.c.kind == kind] if kind is not None else [])
     connection.execute(delete(kept).where(*where))

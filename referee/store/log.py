@@ -44,7 +44,7 @@ from referee.money import check_amount
 from referee.money.settings import check_setting
 from referee.rulebook.loader import rulebook_key
 from referee.store.codec import decode_event
-from referee.store.models import LOG_LEGACY
+from referee.store.tables import LOG_LEGACY
 
 if TYPE_CHECKING:
     from referee.store.models import EventRecord, GameSession, HandRecord, SeatRecord

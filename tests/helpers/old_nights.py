@@ -33,7 +33,8 @@ def store_unreplayable_night(store: Store, *, table: str = "Old", close: bool = 
     import did, closed with the stacks both players bought; its session id."""
     sid = record_night(store, parse_night(CARD_HELD_TWICE, source="old.txt"), table_name=table, chip_value_cents=100)
     if close:
-        store.close_session(sid, {"Ann": 50, "Bob": 50}, ended_at=ended_at)
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 50, "Bob": 50}, ended_at=ended_at)
     return sid
 
 

@@ -39,18 +39,12 @@ def _log_the_closes() -> None:
     """Append a ``Closed`` event to each closed session whose log does not end its closes with one."""
     from referee.engine.events import Closed
     from referee.store import chain, codec
-    from referee.store.models import SESSION_CLOSED, EventRecord, GameSession
-    from sqlalchemy.orm import configure_mappers
-
-    configure_mappers()  # rows are read into the models: their attributes set up first, in any process
+    from referee.store.tables import SESSION_CLOSED, events, sessions
 
     bind = op.get_bind()
-    sessions = GameSession.__table__  # type: ignore[attr-defined]
-    events = EventRecord.__table__  # type: ignore[attr-defined]
     header = [sessions.c[name] for name in ("id", "table_name", "started_at", "rulebook", "options", "chip_value_cents",
                                             "log_version", "origin", "ended_at")]
-    for row in bind.execute(sa.select(*header).where(sessions.c.status == SESSION_CLOSED)).mappings().all():
-        game = GameSession.model_construct(**row)
+    for game in bind.execute(sa.select(*header).where(sessions.c.status == SESSION_CLOSED)).all():
         last_close = bind.execute(sa.select(events.c.kind).where(events.c.session_id == game.id,
                                                                  events.c.kind.in_(("Closed", "Reopened")))
                                   .order_by(events.c.seq.desc()).limit(1)).scalar()
@@ -74,19 +68,14 @@ def _sign_the_rows() -> None:
     """Sign every session row with the store's key (none when it can be neither read nor made)."""
     from referee.store.audit import row_digest
     from referee.store.key import store_key
-    from referee.store.models import GameSession
-    from sqlalchemy.orm import configure_mappers
-
-    configure_mappers()  # rows are read into the models: their attributes set up first, in any process
+    from referee.store.tables import sessions
 
     bind = op.get_bind()
     key = store_key(bind.engine.url)
     if key is None:
         return
-    sessions = GameSession.__table__  # type: ignore[attr-defined]
     columns = [sessions.c[name] for name in ("id", "created_at", "buy_in_default", "fingerprint")]
-    for row in bind.execute(sa.select(*columns)).mappings().all():
-        game = GameSession.model_construct(**row)
+    for game in bind.execute(sa.select(*columns)).all():
         bind.execute(sa.update(sessions).where(sessions.c.id == game.id).values(digest=row_digest(key, game)))
 
 
