@@ -39,7 +39,8 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=1150, help="lines each recorder types (default 1150)")
     args = parser.parse_args()
 
-    from referee.store.store import SeatSpec, open_store
+    from referee.store.store import open_store
+    from referee.store.transaction import SeatSpec
 
     with postgres_server() as found:
         if found is None:
@@ -47,9 +48,10 @@ def main() -> None:
         server, how = found
         with fresh_database(server) as url:
             with open_store(url) as store:
-                tables = [store.new_session(table_name=f"Table {n}", rulebook="jackpots", chip_value_cents=1,
-                                            seats=[SeatSpec(p, 10**6) for p in ("Ann", "Bob", "Cy", "Dee")]).id or 0
-                          for n in range(1, args.tables + (2 if args.shared else 1))]
+                with store.transaction() as tx:
+                    tables = [tx.new_session(table_name=f"Table {n}", rulebook="jackpots", chip_value_cents=1,
+                                                seats=[SeatSpec(p, 10**6) for p in ("Ann", "Bob", "Cy", "Dee")]).id or 0
+                              for n in range(1, args.tables + (2 if args.shared else 1))]
                 with store.engine.connect() as conn:
                     from sqlalchemy import text
 

@@ -132,14 +132,17 @@ class StoreAppends:
     """``Store.append_event``: one bet appended to a hand, committed."""
 
     def __init__(self, url: str) -> None:
-        from referee.store.store import SeatSpec, open_store
+        from referee.store.store import open_store
+        from referee.store.transaction import SeatSpec
 
         self.store = open_store(url)
-        session = self.store.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
-                                         seats=[SeatSpec(f"P{k}") for k in range(1, 7)])
+        with self.store.transaction() as tx:
+            session = tx.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
+                                             seats=[SeatSpec(f"P{k}") for k in range(1, 7)])
         assert session.id is not None
         self.sid = session.id
-        self.store.start_hand(self.sid)
+        with self.store.transaction() as tx:
+            tx.start_hand(self.sid)
 
     def __call__(self, i: int) -> bool:
         from referee.engine.events import Bet
@@ -190,11 +193,13 @@ class TableLines:
 
     def __init__(self, url: str, hands: int = 0) -> None:
         from referee.recording.live_table import LiveTable
-        from referee.store.store import SeatSpec, open_store
+        from referee.store.store import open_store
+        from referee.store.transaction import SeatSpec
 
         self.store = open_store(url)
-        session = self.store.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
-                                         seats=[SeatSpec(f"P{k}", 10**6) for k in range(1, 7)])
+        with self.store.transaction() as tx:
+            session = tx.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
+                                             seats=[SeatSpec(f"P{k}", 10**6) for k in range(1, 7)])
         assert session.id is not None
         self.sid = session.id
         self.table = LiveTable(self.store, self.sid)

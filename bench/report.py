@@ -82,7 +82,8 @@ def record_session(folder: Path) -> str:
     final = replay_night_file(night).result.stacks
     with open_store(url) as store:
         sid = record_night(store, night, table_name="Bench table", chip_value_cents=25)
-        store.close_session(sid, dict(final))
+        with store.transaction() as tx:
+            tx.close_session(sid, dict(final))
     return url
 
 
@@ -228,7 +229,8 @@ def bench_memory() -> None:
             night = parse_night(long_night_text(hands), source="bench night")
             with open_store(url) as store:
                 sid = record_night(store, night, table_name="Bench table", chip_value_cents=25)
-                store.close_session(sid, dict(replay_night_file(night).result.stacks))
+                with store.transaction() as tx:
+                    tx.close_session(sid, dict(replay_night_file(night).result.stacks))
             del night
             data = subprocess.run([sys.executable, "-c", DATA_CHILD, url], check=True, capture_output=True, text=True)
             traced, data_rss = (int(x) for x in data.stdout.split())

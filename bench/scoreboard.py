@@ -36,7 +36,8 @@ from helpers.scoreboard import EventStream  # noqa: E402
 
 from referee.handfile.writer import EventWriter  # noqa: E402
 from referee.recording.live_table import LiveTable, Refused, Stored  # noqa: E402
-from referee.store.store import SeatSpec, open_store  # noqa: E402
+from referee.store.store import open_store  # noqa: E402
+from referee.store.transaction import SeatSpec
 
 REFEREE = Path(sys.executable).parent / "referee"
 
@@ -97,8 +98,9 @@ def run(args: argparse.Namespace, hands: int) -> bool:
     url = args.db or f"sqlite:///{folder}/bench.sqlite3"
     env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {"XDG_DATA_HOME": folder}
     with open_store(url) as store:
-        sid = store.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=100,
-                                seats=[SeatSpec(n, 10**6) for n in ("Ann", "Bob", "Cy", "Dee")]).id
+        with store.transaction() as tx:
+            sid = tx.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=100,
+                                    seats=[SeatSpec(n, 10**6) for n in ("Ann", "Bob", "Cy", "Dee")]).id
         assert sid is not None
         rng = random.Random(7)
         record_hands(store, sid, hands, rng)

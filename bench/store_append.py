@@ -60,7 +60,8 @@ def main() -> None:
         return
 
     from referee.engine.events import Bet
-    from referee.store.store import SeatSpec, open_store
+    from referee.store.store import open_store
+    from referee.store.transaction import SeatSpec
     from referee.store.db import mask_url
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,10 +74,12 @@ def main() -> None:
         store = open_store(url)
         later_open = time.perf_counter() - started
         with store:
-            session = store.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
-                                        seats=[SeatSpec(f"P{n}") for n in range(1, 7)])
+            with store.transaction() as tx:
+                session = tx.new_session(table_name="Bench", rulebook="jackpots", chip_value_cents=25,
+                                            seats=[SeatSpec(f"P{n}") for n in range(1, 7)])
             assert session.id is not None
-            store.start_hand(session.id)
+            with store.transaction() as tx:
+                tx.start_hand(session.id)
             latencies = []
             for n in range(args.events):
                 t0 = time.perf_counter()

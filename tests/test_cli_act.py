@@ -14,15 +14,17 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.handfile.replay import replay_night_file
 from referee.recording.session_log import night_from_session
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 runner = CliRunner()
 
 
 def new_session(url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee")) -> int:
     with open_store(url) as store:
-        session = store.new_session(table_name="[b]Kitchen[/b]", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec(n, 100) for n in names])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="[b]Kitchen[/b]", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec(n, 100) for n in names])
         assert session.id is not None
         return session.id
 
@@ -159,8 +161,9 @@ def test_a_stop_the_bus_deal_logged_by_its_result_at_act(sqlite_url: str) -> Non
     """docs/hand-format.md: "`Cy: was lowest` (`Cy: lowest`) ... Cy's was the lowest: Cy pays the penalty"
     (stopbus.penalty = 5_chips_to_pot): the short form `cy lowest` at act is that line."""
     with open_store(sqlite_url) as store:
-        sid = store.new_session(table_name="Bus", rulebook="stop_the_bus", chip_value_cents=25,
-                                seats=[SeatSpec(n, 20) for n in ("Ann", "Bob", "Cy")]).id
+        with store.transaction() as tx:
+            sid = tx.new_session(table_name="Bus", rulebook="stop_the_bus", chip_value_cents=25,
+                                    seats=[SeatSpec(n, 20) for n in ("Ann", "Bob", "Cy")]).id
     done = run("act", str(sid), "new hand", "cy lowest", "--db", sqlite_url)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[1] == "hand 1, action 1: Cy was lowest"

@@ -15,7 +15,8 @@ from typer.testing import CliRunner, Result
 
 from referee.cli import app
 from referee.engine.events import Bet, Fold
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 from referee.store.migrate import head_revision
 
 runner = CliRunner()
@@ -49,8 +50,9 @@ def test_upgrade_then_info_counts(db_url: str) -> None:
     again = invoke("db", "upgrade", "--db", db_url)
     assert again.output == f"{db_url}: schema already at {head_revision()} (up to date)\n"
     with open_store(db_url) as store:
-        store.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
-                          seats=[SeatSpec("Alice", 100), SeatSpec("Bob", 100)])
+        with store.transaction() as tx:
+            tx.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
+                              seats=[SeatSpec("Alice", 100), SeatSpec("Bob", 100)])
     result = invoke("db", "info", "--db", db_url)
     assert result.output.splitlines()[2:] == [
         f"Schema:    {head_revision()} (up to date)",
@@ -78,10 +80,12 @@ def test_password_is_masked_in_info(pg_url: str) -> None:
 def test_verify_reports_intact_and_broken_chains(db_url: str) -> None:
     with open_store(db_url) as store:
         for table in ("Friday", "Saturday"):
-            session = store.new_session(table_name=table, rulebook="jackpots", chip_value_cents=25,
-                                        seats=[SeatSpec("Alice"), SeatSpec("Bob")])
+            with store.transaction() as tx:
+                session = tx.new_session(table_name=table, rulebook="jackpots", chip_value_cents=25,
+                                            seats=[SeatSpec("Alice"), SeatSpec("Bob")])
             assert session.id is not None
-            store.start_hand(session.id)
+            with store.transaction() as tx:
+                tx.start_hand(session.id)
             store.append_event(session.id, 1, Bet("Alice", 2))
             store.append_event(session.id, 1, Fold("Bob"))
     ok = invoke("db", "verify", "--db", db_url)

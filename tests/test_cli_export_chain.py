@@ -39,7 +39,8 @@ def exported(tmp_path: Path) -> dict[str, Any]:
     source = f"sqlite:///{tmp_path / 'home.db'}"
     with open_store(source) as store:
         sid = record_night(store, read_night(EXAMPLE), table_name="Home", chip_value_cents=100)
-        store.close_session(sid, {"Oleg": 50, "Ivan": 60, "Masha": 40})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Oleg": 50, "Ivan": 60, "Masha": 40})
     result = invoke("export", "1", "--json", "--db", source)
     assert result.exit_code == 0, result.output
     return dict(json.loads(result.stdout))

@@ -149,7 +149,8 @@ def test_a_night_that_does_not_replay_never_breaks_the_other_nights(db_url: str)
 
     with open_store(db_url) as store:
         good = record_night(store, read_night(EXAMPLE), table_name="Good", chip_value_cents=100)
-        store.close_session(good, {"Oleg": 50, "Ivan": 60, "Masha": 40})
+        with store.transaction() as tx:
+            tx.close_session(good, {"Oleg": 50, "Ivan": 60, "Masha": 40})
         bad = store_unreplayable_night(store)
     day = f"{datetime.now(UTC):%Y-%m-%d}"
     standings = runner.invoke(app, ["standings", "--db", db_url], terminal_width=120, env={"COLUMNS": "120"})
@@ -193,8 +194,8 @@ def test_a_night_that_does_not_replay_never_breaks_the_other_nights(db_url: str)
     assert invoke("session", "void", str(bad), "--why", "again", "--db", db_url).output.startswith(
         f"Error: session {bad} is already void")
     with open_store(db_url) as store:
-        # its log (its rulebook too) is kept as it was, and says it is void (one event more)
-        assert len(store.events(bad)) == 15 and store.events(bad)[-1].kind == "Voided" and store.verify_chain(bad).ok
+        # its log (its rulebook too) is kept as it was, and says it is void (two events more: its close, its void)
+        assert len(store.events(bad)) == 16 and store.events(bad)[-1].kind == "Voided" and store.verify_chain(bad).ok
 
 
 def test_a_void_needs_its_reason(sqlite_url: str) -> None:
@@ -279,7 +280,7 @@ def test_an_exported_log_keeps_its_own_times(sqlite_url: str, tmp_path: Path) ->
 def test_a_one_player_ledger_stored_by_an_older_referee_does_not_break_the_standings(sqlite_url: str) -> None:
     """What the old import-ledger wrote for a one-player ledger: a closed night of one seat."""
     from referee.engine.events import LedgerSetting
-    from referee.store.store import SeatSpec
+    from referee.store.transaction import SeatSpec
 
     assert invoke("import-ledger", str(POKERNOW / "dollars.csv"), "--db", sqlite_url).exit_code == 0
     with open_store(sqlite_url) as store, store.transaction() as tx:

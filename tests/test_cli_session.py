@@ -57,7 +57,8 @@ def test_new_seats_the_players_and_keeps_the_rulebook(db_url: str) -> None:
 def test_show_prints_the_session(db_url: str) -> None:
     assert invoke(db_url, "new", *NIGHT).exit_code == 0
     with open_store(db_url) as store:
-        store.add_alias("Alice", "Ally")
+        with store.transaction() as tx:
+            tx.add_alias("Alice", "Ally")
     assert invoke(db_url, "new", "--table", "Saturday", "--game", "five card stud", "--dealer", "dave",
                   "-p", "ally:40", "-p", "Dave:40=35.00").exit_code == 0
     result = invoke(db_url, "show", "2")
@@ -247,7 +248,8 @@ def test_delete_only_a_session_without_hands(db_url: str) -> None:
     assert invoke(db_url, "new", *NIGHT).exit_code == 0
     assert invoke(db_url, "new", "--table", "Oops", "--game", "jackpots", "-p", "Alice:10", "-p", "Bob:10").exit_code == 0
     with open_store(db_url) as store:
-        store.start_hand(1)
+        with store.transaction() as tx:
+            tx.start_hand(1)
     kept = invoke(db_url, "delete", "1")
     assert kept.exit_code == 2
     assert kept.output.splitlines() == [

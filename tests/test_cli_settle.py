@@ -29,7 +29,8 @@ def night(db_url: str, cash_outs: dict[str, int] | None = CASH_OUTS) -> int:
     with open_store(db_url) as store:
         sid = record_night(store, read_night(FRIDAY), table_name="Friday", chip_value_cents=25)
         if cash_outs is not None:
-            store.close_session(sid, cash_outs)
+            with store.transaction() as tx:
+                tx.close_session(sid, cash_outs)
     return sid
 
 

@@ -12,7 +12,8 @@ from referee.cli import app
 from referee.engine.events import LedgerSetting
 from referee.handfile import parse_night
 from referee.recording.night_file import record_night
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 runner = CliRunner()
 POKERNOW = Path(__file__).parent / "pokernow"
@@ -32,14 +33,16 @@ def night(url: str, a: str, b: str, day: str, cash: tuple[int, int], currency: s
         if currency:
             store.append_event(sid, None, LedgerSetting("currency", currency))
         if close:
-            store.close_session(sid, {a: cash[0], b: cash[1]}, ended_at=datetime.fromisoformat(day + "T23:00+00:00"))
+            with store.transaction() as tx:
+                tx.close_session(sid, {a: cash[0], b: cash[1]}, ended_at=datetime.fromisoformat(day + "T23:00+00:00"))
     return sid
 
 
 def test_standings_merge_aliases_and_rank(sqlite_url: str) -> None:
     with open_store(sqlite_url) as store:
-        store.add_player("Robert")
-        store.add_alias("Robert", "Bobby")
+        with store.transaction() as tx:
+            tx.add_player("Robert")
+            tx.add_alias("Robert", "Bobby")
     night(sqlite_url, "Ann", "Robert", "2026-01-09", (21, 19))  # Ann +1 (the antes), Robert −1
     night(sqlite_url, "Ann", "Bobby", "2026-02-06", (15, 25))
     night(sqlite_url, "Cy", "Ann", "2025-12-31", (30, 10))  # last season
@@ -84,8 +87,9 @@ def test_standings_bad_input_is_one_line(sqlite_url: str) -> None:
 
 def test_import_a_pokernow_ledger_into_the_store(sqlite_url: str) -> None:
     with open_store(sqlite_url) as store:
-        store.new_session(table_name="Old", rulebook="jackpots", chip_value_cents=100,
-                          seats=[SeatSpec("Marta", 1), SeatSpec("Olek", 1)])  # Olek is a player already
+        with store.transaction() as tx:  # Olek is a player already
+            tx.new_session(table_name="Old", rulebook="jackpots", chip_value_cents=100,
+                           seats=[SeatSpec("Marta", 1), SeatSpec("Olek", 1)])
     result = invoke("import-ledger", str(POKERNOW / "cents.csv"), "--db", sqlite_url, "--currency", "EUR",
                     "--name", "olek=Olek", "--table", "Online")
     assert result.exit_code == 0, result.output

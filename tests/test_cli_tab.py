@@ -183,8 +183,9 @@ def test_a_player_under_his_alias_is_one_person_on_the_tab(sqlite_url: str) -> N
     # Robert sat as Robert on one night and as Bobby on the next: Ann lost €10.00 to him, then he lost
     # €4.00 to her; on the tab Ann owes Robert €6.00, once, and he is paid under either name
     with open_store(sqlite_url) as store:
-        store.add_player("Robert")
-        store.add_alias("Robert", "Bobby")
+        with store.transaction() as tx:
+            tx.add_player("Robert")
+            tx.add_alias("Robert", "Bobby")
     night(sqlite_url, "2026-11-06", {"Ann": 10, "Robert": 30, "Cy": 20})
     night(sqlite_url, "2026-11-13", {"Ann": 24, "Bobby": 16, "Cy": 20})
     assert player_lines(ok("tab", "--db", sqlite_url).output) == [["Ann", "owes €6.00", "2026-11-06"],

@@ -60,12 +60,13 @@ def test_import_then_export_gives_the_canonical_file_back(db_url: str, tmp_path:
 def test_the_session_log_as_json_imports_as_the_same_log(db_url: str, tmp_path: Path) -> None:
     with open_store(db_url) as store:
         sid = record_night(store, read_night(EXAMPLE), table_name="Friday", chip_value_cents=25)
-        store.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 89, "Dee": 108, "Eve": 78})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 89, "Dee": 108, "Eve": 78})
     dumped = run("export", str(sid), "--json", "--db", db_url)
     assert dumped.returncode == 0, dumped.stderr
     document = json.loads(dumped.stdout)
     assert document["format"] == "referee-session-log" and document["chain"]["ok"]
-    assert [e["kind"] for e in document["events"][-5:]] == ["CashOut"] * 5
+    assert [e["kind"] for e in document["events"][-6:]] == ["CashOut"] * 5 + ["Closed"]
     path = tmp_path / "friday.json"
     path.write_text(dumped.stdout)
     # the night is in this store already (session 1): taken again on purpose
@@ -73,16 +74,16 @@ def test_the_session_log_as_json_imports_as_the_same_log(db_url: str, tmp_path: 
     assert refused.returncode == 2 and "this night is already in the store as session 1" in refused.stderr
     imported = run("import", str(path), "--db", db_url, "--again")
     assert imported.returncode == 0, imported.stderr
-    assert "Hash chain verified: 47 events" in imported.stdout
+    assert "Hash chain verified: 48 events" in imported.stdout
     copy = imported.stdout.split(" as session ")[1].split(":")[0]  # PostgreSQL spent an id on the refusal
     again = json.loads(run("export", copy, "--json", "--db", db_url).stdout)
     assert what_was_recorded(again) == what_was_recorded(document)
     assert again["session"]["status"] == "closed"
-    # the hand file of a closed night says the cash-outs in comments
+    # the hand file of a closed night says the cash-outs and the close in comments
     text = run("export", copy, "--db", db_url)
     assert text.returncode == 0
-    assert text.stdout.endswith("\n# not in the hand format: Eve cashes out 78\n")
-    assert text.stderr.startswith("Note: the hand format has no words for 5 of the night's facts")
+    assert "\n# not in the hand format: Eve cashes out 78\n# not in the hand format: closed at " in text.stdout
+    assert text.stderr.startswith("Note: the hand format has no words for 6 of the night's facts")
     assert parse_night(text.stdout) == read_night(EXAMPLE)
 
 
@@ -154,7 +155,8 @@ def test_a_session_with_seat_moves_and_cash_outs_replays(sqlite_url: str) -> Non
         store.append_event(sid, None, MoveSeat("Eve", after="Ann"))
         store.append_event(sid, None, CashOut("Bob", 92))
         store.append_event(sid, None, Leave("Bob"))
-        store.start_hand(sid)
+        with store.transaction() as tx:
+            tx.start_hand(sid)
         store.append_event(sid, 4, Check("Cy"))
     text = runner.invoke(app, ["replay", "--session", str(sid), "--db", sqlite_url], env={"COLUMNS": "120"})
     assert text.exit_code == 0, text.output

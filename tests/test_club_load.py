@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 CLUB_RECORDER = Path(__file__).resolve().parent / "helpers" / "club_recorder.py"
 #: the recorders run at a lower priority: the tests beside them (on the other xdist workers) keep
@@ -29,9 +30,10 @@ MIN_ACTIONS = 10_000
 
 def open_tables(url: str, count: int) -> list[int]:
     with open_store(url) as store:
-        return [store.new_session(table_name=f"Table {n}", rulebook="jackpots", chip_value_cents=1,
-                                  seats=[SeatSpec(name, 10**6) for name in ("Ann", "Bob", "Cy", "Dee")]).id or 0
-                for n in range(1, count + 1)]
+        with store.transaction() as tx:
+            return [tx.new_session(table_name=f"Table {n}", rulebook="jackpots", chip_value_cents=1,
+                                      seats=[SeatSpec(name, 10**6) for name in ("Ann", "Bob", "Cy", "Dee")]).id or 0
+                    for n in range(1, count + 1)]
 
 
 def run_club(url: str, tables: list[int], lines: int) -> list[tuple[int, int, list[str]]]:

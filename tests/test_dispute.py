@@ -24,7 +24,8 @@ from referee.handfile import parse_night, read_night
 from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import record_night
 from referee.recording.session_log import night_from_session
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 from referee.store.codec import decode_event, encode_event
 
 from helpers.fuzz import store_rows
@@ -304,8 +305,9 @@ FALSE_OPEN_QUESTION = ["--hand", "1", "--action", "2", "Ann says Bob's open was 
 
 def jackpots_session(url: str) -> int:
     with open_store(url) as store:
-        game = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
-                                 seats=[SeatSpec(n, 20) for n in ("Ann", "Bob", "Cy")])
+        with store.transaction() as tx:
+            game = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                     seats=[SeatSpec(n, 20) for n in ("Ann", "Bob", "Cy")])
     assert game.id is not None
     return game.id
 
@@ -461,6 +463,8 @@ def test_every_game_names_its_dispute_rules_by_real_topics_and_rules() -> None:
             assert any(book.has_rule(r) for r in rules), (game.name, name, rules)
         for code, words in game.dispute_needs.items():
             assert code in CODES and words.strip(), (game.name, code)
+        for name, codes in game.dispute_codes.items():  # the game's own codes deciding a topic
+            assert name in names and codes and all(code in CODES for code in codes), (game.name, name, codes)
 
 
 @pytest.mark.parametrize(("lines", "action", "question", "rule"), [

@@ -340,7 +340,7 @@ def test_a_redeal_whose_antes_are_in_the_carried_pot_is_not_anted_again():
     rb = load_rulebook("whiskey_poker")
     seats = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
     redeal = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3, antes_in=True)))
-    assert redeal.carry_in.antes_in and redeal.stacks == [10, 10, 10] and redeal.dead == 3
+    assert redeal.carry_in.antes_in and redeal.stacks == [10, 10, 10] and redeal.pot.dead == 3
     fresh = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3)))
     assert fresh.stacks == [9, 9, 9]
 

@@ -10,7 +10,8 @@ from helpers.cli import run
 from referee.errors import HandFileError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 SEATS = "seats: Ann 20, Bob 20, Cy 20\ndealer: Cy\n\nhand 1\n"
 
@@ -64,8 +65,9 @@ def test_a_card_the_pack_does_not_hold_is_refused_in_every_game(game: str, optio
 
 def test_the_table_refuses_an_impossible_hand_and_stores_nothing(sqlite_url: str) -> None:
     with open_store(sqlite_url) as store:
-        session = store.new_session(table_name="Kitchen", rulebook="whiskey_poker", chip_value_cents=25,
-                                    seats=[SeatSpec(n, 20) for n in ("Ann", "Bob", "Cy")])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Kitchen", rulebook="whiskey_poker", chip_value_cents=25,
+                                        seats=[SeatSpec(n, 20) for n in ("Ann", "Bob", "Cy")])
         sid = str(session.id)
     assert run("act", sid, "new hand", "--db", sqlite_url).returncode == 0
     for line, words in (("Ann: dealt Jd Tc 4d Jk2 Jk1", "Jk2 is not a card of the Whiskey Poker pack"),
@@ -88,8 +90,9 @@ def test_a_repeated_show_is_refused_even_after_the_hand_is_over(sqlite_url: str)
                            "Bob: checks\nBob: shows Qh Qd Qs 8d 2c\nAnn: shows Ah Kh 7c 5d 3s\n"
                            "Bob: shows Qh Qd Qs 8d 2c\n")
     with open_store(sqlite_url) as store:
-        session = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
         sid = str(session.id)
     played = run("act", sid, "new hand", "bob open 2", "cy f", "dee f", "ann f", "Bob: shows Qh Qd Qs 8d 2c",
                  "--db", sqlite_url)

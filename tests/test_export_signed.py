@@ -29,7 +29,8 @@ def home_night(url: str) -> dict[str, Any]:
     """A closed night of the store at ``url``, exported with --json."""
     with open_store(url) as store:
         sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
-        store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
     done = invoke("export", str(sid), "--json", "--db", url)
     assert done.exit_code == 0, done.output
     return dict(json.loads(done.stdout))

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from helpers.fuzz import EXAMPLES, Corpus, fuzz_settings, line_like, mutated, store_rows, tried
 from referee.recording.live_table import LiveTable, Refused, Said, Stored
 from referee.rulebook.loader import load_rulebook, shipped_rulebook_names
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 pytestmark = pytest.mark.fuzz
 
@@ -48,8 +49,9 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, in
     for name in GAMES:
         path = folder / f"{name}.sqlite3"
         with open_store(f"sqlite:///{path}") as store:
-            session = store.new_session(table_name="Kitchen", rulebook=name, chip_value_cents=25, options={},
-                                        seats=[SeatSpec(n, 100) for n in SEATED[: _players(name)]])
+            with store.transaction() as tx:
+                session = tx.new_session(table_name="Kitchen", rulebook=name, chip_value_cents=25, options={},
+                                            seats=[SeatSpec(n, 100) for n in SEATED[: _players(name)]])
             assert session.id is not None
             assert isinstance(LiveTable(store, session.id).enter("new hand"), Stored)
         made[name] = (path, session.id)

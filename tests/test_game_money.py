@@ -87,7 +87,8 @@ def test_the_ledger_books_the_money_a_game_reports_without_knowing_the_game(tipp
                         "hand 1\nAnn: shows Kh\nBob: shows 2c\n\nhand 2\nBob: shows Ah\nAnn: shows 3d\n")
     with open_store(f"sqlite:///{tipped.parent / 'tips.sqlite3'}") as store:
         sid = record_night(store, night, table_name="Kitchen", chip_value_cents=25)
-        store.close_session(sid, {"Ann": 10, "Bob": 10})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 10, "Bob": 10})
         ledger, _, replayed = session_ledger(store, sid)
     assert [dict(step.after) for step in replayed.result.steps] == [{"Ann": 11, "Bob": 9}, {"Ann": 10, "Bob": 10}]
     assert ledger.balances() == {"Ann": -10, "Bob": -10, "House": 20}

@@ -16,8 +16,9 @@ from referee.handfile import read_night
 from referee.handfile.writer import write_events
 from referee.recording.imports import import_hand_file
 from referee.recording.night_file import header_events
-from referee.store.store import SeatSpec, open_store
-from referee.store.bulk import CHUNK
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
+from referee.store.transaction import CHUNK
 
 runner = CliRunner()
 

@@ -23,10 +23,11 @@ from referee.engine.events import CashOut, CountFixed, LedgerSetting, Void
 from referee.errors import RefereeError
 from referee.handfile import Night, parse_night
 from referee.handfile.replay import replay_night_file
-from referee.ledger.kept import FORMAT, REFEREE, night_figures
+from referee.ledger.kept import FORMAT, night_figures
 from referee.ledger.ledger import session_ledger
 from referee.ledger.standings import standings
 from referee.recording.night_file import record_night
+from referee.store.kept import deciding_code
 from referee.store.store import Store, open_store
 
 runner = CliRunner()
@@ -69,10 +70,11 @@ def tamper(store: Store, sid: int, sql: str, **params: object) -> None:
 def test_a_kept_night_is_read_not_replayed_while_its_log_ends_where_it_did(db_url: str) -> None:
     with open_store(db_url) as store:
         sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
-        store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
         first = standings(store)
         assert first.replayed == (sid,)
-        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, REFEREE)
+        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, deciding_code())
         again = standings(store)
         assert again.replayed == ()
         assert again.rows == first.rows and again.sessions == first.sessions == (sid,)
@@ -89,7 +91,8 @@ def test_a_new_event_after_a_kept_read_is_in_the_next_answer(db_url: str) -> Non
         assert after.currency == "GBP" and after.replayed == (sid,)
         before, replayed = kept(store, sid)
         assert not replayed
-        store.start_hand(sid)
+        with store.transaction() as tx:
+            tx.start_hand(sid)
         store.append_events(sid, 3, list(events_of("Cy: bets 1")))  # Cy opens hand 3: his chip is in the middle
         now, replayed = kept(store, sid)
         assert replayed and now == fresh(store, sid) and now != before
@@ -125,16 +128,19 @@ def test_a_reopen_and_a_close_after_a_kept_read_are_in_the_next_answer(db_url: s
     with open_store(db_url) as store:
         sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
         store.append_event(sid, None, TABLE_RULED)
-        store.close_session(sid, {"Ann": 17, "Bob": 40, "Cy": 13})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 17, "Bob": 40, "Cy": 13})
         closed = {row.player: row.net_cents for row in standings(store).rows}
         assert standings(store).replayed == ()
-        store.reopen_session(sid, "Cy counted 13, he has 15", by="Ann")
+        with store.transaction() as tx:
+            tx.reopen_session(sid, "Cy counted 13, he has 15", by="Ann")
         reopened = standings(store)
         assert reopened.rows == () and reopened.skipped == ((sid, "still open (its results are provisional)"),)
         counted_open = standings(store, include_open=True)
         assert counted_open.replayed == (sid,)
         store.append_event(sid, None, CountFixed("Cy", 15))
-        store.close_session(sid)
+        with store.transaction() as tx:
+            tx.close_session(sid)
         now = standings(store)
         assert now.replayed == (sid,)
         assert {row.player: row.net_cents for row in now.rows} != closed
@@ -162,7 +168,7 @@ def test_a_kept_row_that_does_not_fit_is_replayed_and_replaced(db_url: str) -> N
             tamper(store, sid, sql, **params)
             balances, replayed = kept(store, sid)
             assert replayed and balances == truth, sql
-            assert kept_row(store, sid) == (head, FORMAT, REFEREE)
+            assert kept_row(store, sid) == (head, FORMAT, deciding_code())
         # a document that decodes, with the balances changed but the status of another night
         with store.engine.connect() as conn:
             document = conn.execute(text("SELECT document FROM night_results WHERE session_id = :s"),
@@ -201,10 +207,12 @@ def test_the_standings_are_the_same_with_and_without_kept_figures(sqlite_url: st
     """The command's CSV, cold (every night replayed) and warm (read from the kept figures), and again
     after the kept rows are dropped: the same text."""
     with open_store(sqlite_url) as store:
-        store.add_player("Robert")
-        store.add_alias("Robert", "Bobby")
+        with store.transaction() as tx:
+            tx.add_player("Robert")
+            tx.add_alias("Robert", "Bobby")
         one = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
-        store.close_session(one, {"Ann": 17, "Bob": 30, "Cy": 23})
+        with store.transaction() as tx:
+            tx.close_session(one, {"Ann": 17, "Bob": 30, "Cy": 23})
         two = record_night(store, replace(DISPUTED, rulings=()), table_name="Kitchen", chip_value_cents=10)
         store.append_event(two, None, TABLE_RULED)
     answers = []
@@ -225,7 +233,8 @@ def test_a_viewer_on_a_read_only_database_gets_the_standings(tmp_path: Path) -> 
     path = tmp_path / "club.sqlite3"
     with open_store(f"sqlite:///{path}") as store:
         sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
-        store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
     result = runner.invoke(app, ["standings", "--db", f"sqlite:///file:{path}?mode=ro&uri=true"])
     assert result.exit_code == 0, result.output
     assert "1 night ·" in result.output and "Cy" in result.output
@@ -273,11 +282,12 @@ def test_settle_keeps_the_ledger_and_a_payment_recorded_since_is_in_the_next_set
 
     with open_store(db_url) as store:
         sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
-        store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
     first = runner.invoke(app, ["settle", str(sid), "--json", "--db", db_url])
     assert first.exit_code == 0, first.output
     with open_store(db_url) as store:
-        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, REFEREE)
+        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, deciding_code())
         assert standings(store).replayed == ()
     transfers = json.loads(first.stdout)["transfers"]
     assert transfers
@@ -289,5 +299,5 @@ def test_settle_keeps_the_ledger_and_a_payment_recorded_since_is_in_the_next_set
         ledger, _, _ = session_ledger(store, sid)
         assert [(t.payer, t.payee, t.cents) for t in ledger.payments] == \
             [(transfers[0]["payer"], transfers[0]["payee"], transfers[0]["cents"])]
-        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, REFEREE)
+        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, deciding_code())
         assert not kept(store, sid)[1]

@@ -25,7 +25,7 @@ from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable, Refused, Stored
 from referee.recording.night_file import record_night
 from referee.store.store import Store, open_store
-from referee.store.models import NightResult
+from referee.store.tables import night_results
 
 #: the table decided hand 1's openers were there (docs/rulings.md): the replay gives Bob the pot
 TABLE_RULED = Ruling(1, 1, "Cy says Bob's open was false", "false_open", "table", "The table decided",
@@ -75,7 +75,7 @@ def forget_kept(store: Store) -> None:
 
 def fresh_view(store: Store, sid: int) -> tuple[object, ...] | str:
     """The table opened with nothing kept (then kept again as it was)."""
-    table = NightResult.__table__  # type: ignore[attr-defined]
+    table = night_results
     with store.engine.connect() as conn:
         rows = [dict(r._mapping) for r in conn.execute(table.select())]
     forget_kept(store)
@@ -173,7 +173,8 @@ def test_a_begun_hand_nobody_can_play_is_refused_alike_kept_or_not(sqlite_url: s
     with open_store(sqlite_url) as store:
         sid = record_night(store, night, table_name="Generated", chip_value_cents=10)
         assert opened(store, sid) == fresh_view(store, sid)
-        store.start_hand(sid)
+        with store.transaction() as tx:
+            tx.start_hand(sid)
         waiting = opened(store, sid)
         assert not isinstance(waiting, str) and waiting[0] is None  # open, no hand dealt
         assert opened(store, sid) == waiting == fresh_view(store, sid)
@@ -225,7 +226,8 @@ def test_random_nights_of_every_game_open_the_same_from_the_kept_thread(sqlite_u
         assert view(LiveTable(store, sid)) == first == fresh_view(store, sid)
         if night.hands:  # a hand begun with no action yet: every logged hand is finished and kept
             try:
-                store.start_hand(sid)
+                with store.transaction() as tx:
+                    tx.start_hand(sid)
             except RefereeError:
                 return
             begun = opened(store, sid)  # (a hand nobody can play is refused alike, kept or not)

@@ -48,10 +48,26 @@ def scoring(folder: Path, name: str, **fields: object) -> str:
     return str(path)
 
 
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """The six nights, recorded once for the tests that only add seasons (each its own)."""
+    folder = tmp_path_factory.mktemp("club")
+    url = f"sqlite:///{folder / 'club.sqlite3'}"
+    record_nights(url, folder, NIGHTS)
+    return url, folder
+
+
 @pytest.fixture
-def season(sqlite_url: str, tmp_path: Path) -> tuple[str, Path]:
-    record_nights(sqlite_url, tmp_path, NIGHTS)
-    return sqlite_url, tmp_path
+def season(club: tuple[str, Path], tmp_path: Path) -> tuple[str, Path]:
+    return club[0], tmp_path
+
+
+@pytest.fixture
+def own_season(db_url: str, tmp_path: Path) -> tuple[str, Path]:
+    """The six nights in a store of the test's own (which it may add nights to), on SQLite and on a
+    real PostgreSQL."""
+    record_nights(db_url, tmp_path, NIGHTS)
+    return db_url, tmp_path
 
 
 def table_lines(url: str, folder: Path, name: str, **fields: object) -> list[list[str]]:
@@ -120,8 +136,8 @@ def test_ranked_by_net_money_there_is_no_points_column(season: tuple[str, Path])
                     ["4", "Bob", "5", "−€14.00"], ["5", "Dee", "4", "−€32.00"]]
 
 
-def test_a_season_counts_only_its_own_days_and_table(season: tuple[str, Path]) -> None:
-    url, folder = season
+def test_a_season_counts_only_its_own_days_and_table(own_season: tuple[str, Path]) -> None:
+    url, folder = own_season
     record_nights(url, folder, [("2027-01-02", {"Ann": -50, "Bob": 50})], table="Attic")  # another table
     record_nights(url, folder, [("2027-04-01", {"Ann": -50, "Cy": 50})])  # after the season
     ok("season", "new", "Kitchen winter", "--from", "2027-01-01", "--to", "2027-03-31", "--table", "kitchen",
@@ -130,11 +146,26 @@ def test_a_season_counts_only_its_own_days_and_table(season: tuple[str, Path]) -
     assert "6 nights" in out and "+€36.00" in out and "Net money" in out
 
 
-def test_a_season_of_an_unknown_name_is_refused_with_the_known_ones(season: tuple[str, Path]) -> None:
-    url, _ = season
+def test_a_season_of_an_unknown_name_is_refused_with_the_known_ones(own_season: tuple[str, Path]) -> None:
+    url, _ = own_season
     ok("season", "new", "Spring", "--from", "2027-04-01", "--to", "2027-06-30", "--db", url)
     result = invoke("standings", "--season", "Sprung", "--db", url)
     assert result.exit_code == 2
     assert "no season 'Sprung'" in result.output and "Spring" in result.output
     again = invoke("season", "new", "spring", "--from", "2027-04-01", "--to", "2027-06-30", "--db", url)
     assert again.exit_code == 2 and "there is a season 'Spring' already" in again.output
+
+
+def test_a_closed_season_is_listed_closed_and_still_counts_a_night_of_its_days(own_season: tuple[str, Path]) -> None:
+    url, folder = own_season
+    ok("season", "new", "Winter", "--from", "2027-01-01", "--to", "2027-03-31", "--db", url)
+    assert "Closed the season Winter" in ok("season", "close", "winter", "--db", url).stdout
+    listed = ok("season", "list", "--db", url).stdout
+    assert any(line.split()[:4] == ["Winter", "2027-01-01", "2027-03-31", "every"] and line.split()[-1] == "closed"
+               for line in listed.splitlines())
+    record_nights(url, folder, [("2027-03-01", {"Dee": 40, "Ann": -40})])  # played in its days, recorded late
+    shown = ok("season", "show", "Winter", "--db", url).stdout
+    assert "closed" in shown.splitlines()[0] and "7 nights" in shown
+    # by money: Cy +23, Dee −32 + 40 = +8, Ann +36 − 40 = −4, Eve −13, Bob −14
+    assert [line.split()[1] for line in shown.splitlines() if line[:1].isdigit()] == ["Cy", "Dee", "Ann", "Eve", "Bob"]
+    assert any(line.split()[:4] == ["2", "Dee", "5", "+€8.00"] for line in shown.splitlines())

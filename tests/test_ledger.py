@@ -26,7 +26,8 @@ def recorded(store: Store, night_text_or_path: str | Path, cents: int, cash_outs
     if money:
         store.append_events(sid, None, list(money))  # type: ignore[arg-type]
     if cash_outs is not None:
-        store.close_session(sid, cash_outs)
+        with store.transaction() as tx:
+            tx.close_session(sid, cash_outs)
     return sid
 
 
@@ -55,7 +56,8 @@ def test_a_whole_la_viuda_game_with_a_buy_back(store: Store) -> None:
 def test_buy_ins_rebuys_and_cash_outs_balance(store: Store) -> None:
     sid = recorded(store, GOLDEN.parent.parent / "examples" / "jackpots-friday.txt", 25)
     store.append_event(sid, None, AddChips("Cy", 50))
-    store.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 139, "Dee": 108, "Eve": 78})
+    with store.transaction() as tx:
+        tx.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 139, "Dee": 108, "Eve": 78})
     ledger, _, _ = session_ledger(store, sid)
     assert ledger.check.holds and ledger.check.bought == 530 and ledger.check.cashed == 530
     assert ledger.balances() == {"Ann": 325, "Bob": -200, "Cy": -275, "Dee": 200, "Eve": -50}
@@ -67,7 +69,8 @@ def test_a_ledger_line_of_one_chip_says_chip(store: Store) -> None:
     "1 chips"); more read "chips"."""
     sid = recorded(store, GOLDEN.parent.parent / "examples" / "jackpots-friday.txt", 25)
     store.append_event(sid, None, AddChips("Cy", 1))
-    store.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 90, "Dee": 108, "Eve": 1})
+    with store.transaction() as tx:
+        tx.close_session(sid, {"Ann": 113, "Bob": 92, "Cy": 90, "Dee": 108, "Eve": 1})
     ledger, _, _ = session_ledger(store, sid)
     said = [e.text for e in ledger.entries if e.player in ("Cy", "Eve") and e.what in ("rebuy", "cash-out")]
     assert said == ["Cy adds 1 chip", "Cy cashes out 90 chips", "Eve cashes out 1 chip"]
@@ -101,7 +104,8 @@ def test_money_paid_other_than_the_chips_value_is_a_named_part(store: Store) -> 
     text = "rulebook: jackpots\nseats: Ann 20, Bob 20\ndealer: Ann\n\nhand 1\nBob: checks\nAnn: checks\n"
     sid = recorded(store, text, 100)
     store.append_event(sid, None, AddChips("Bob", 20, paid_cents=1500))
-    store.close_session(sid, {"Ann": 18, "Bob": 40})  # the passed-out pot of 2 is still in the middle
+    with store.transaction() as tx:
+        tx.close_session(sid, {"Ann": 18, "Bob": 40})  # the passed-out pot of 2 is still in the middle
     ledger, _, _ = session_ledger(store, sid)
     assert ledger.check.holds and ledger.check.middle == 2
     assert ledger.difference.parts == (("2 chips nobody holds (2 in the middle at the end)", -200),

@@ -15,14 +15,16 @@ from referee.engine.games import replayed_games
 from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable, Refused, Said, Stored
 from referee.recording.session_log import night_from_session
-from referee.store.store import SeatSpec, Store, open_store
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 
 
 def new_table(store: Store, game: str = "jackpots", names: tuple[str, ...] = FOUR, **options: object) -> LiveTable:
-    session = store.new_session(table_name="Kitchen", rulebook=game, chip_value_cents=25, options=options,
-                                seats=[SeatSpec(n, 100) for n in names])
+    with store.transaction() as tx:
+        session = tx.new_session(table_name="Kitchen", rulebook=game, chip_value_cents=25, options=options,
+                                    seats=[SeatSpec(n, 100) for n in names])
     assert session.id is not None
     return LiveTable(store, session.id)
 

@@ -122,7 +122,8 @@ def test_a_night_wedged_by_an_older_referee_goes_on_once_chips_are_added(sqlite_
     the table still opens, takes Ann's chips between hands, and deals the begun hand once she has them."""
     busted_night(sqlite_url)
     with open_store(sqlite_url) as store:
-        store.start_hand(1)
+        with store.transaction() as tx:
+            tx.start_hand(1)
     refused = cli(sqlite_url, "act", "1", "new hand")
     assert refused.exit_code == 2 and "hand 2 cannot be dealt: only Bob has chips" in lines(refused)[0]
     added = cli(sqlite_url, "act", "1", "Ann adds 20")
@@ -193,7 +194,8 @@ def test_the_store_takes_nothing_more_into_a_void_night(sqlite_url: str) -> None
     heads_up_night(sqlite_url)
     with open_store(sqlite_url) as store:
         seen = store.last_seq(1)
-        store.void_session(1, "imported twice")
+        with store.transaction() as tx:
+            tx.void_session(1, "imported twice")
         with pytest.raises(InputError, match=r"session 1 is void \(imported twice\)"):
             store.append_event(1, None, AddChips("Ann", 5), expected_seq=seen)
         assert store.last_seq(1) == seen + 1  # the void's own event, and nothing after it

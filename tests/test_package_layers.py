@@ -26,7 +26,7 @@ PACKAGE = Path(referee.__file__).resolve().parent
 #: rule prefixes and the options each declares), so the rulebook sits above the engine; the engine
 #: reads a rulebook through its own protocol (``referee.engine.house.Rules``) and names nothing above it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("referee", "errors", "cards", "money", "resources", "files", "plain_words"),  # foundation
+    ("referee", "errors", "cards", "money", "resources", "files", "plain_words", "plain_data", "i18n"),  # foundation
     ("ranking",),
     ("engine",),
     ("rulebook",),
@@ -177,13 +177,15 @@ STORE_SCRIPT = """
 import json, sys
 from referee.engine.events import AddChips, Bet, LedgerSetting, Leave, SitDown, TransferPaid
 from referee.errors import InputError
-from referee.store.store import SeatSpec, StaleLogError, open_store
+from referee.store.store import StaleLogError, open_store
+from referee.store.transaction import SeatSpec
 
 with open_store(sys.argv[1]) as store:
     with store.transaction() as tx:
         sid = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
                              seats=[SeatSpec("Ann", 20), SeatSpec("Bob", 20)], dealer="Ann").id
-    store.start_hand(sid)
+    with store.transaction() as tx:
+        tx.start_hand(sid)
     store.append_event(sid, 1, Bet("Ann", 1))
     seen = store.last_seq(sid)
     store.append_events(sid, None, [AddChips("Bob", 10), SitDown("Cy", 30, "Bob"), LedgerSetting("currency", "GBP")])
@@ -197,7 +199,8 @@ with open_store(sys.argv[1]) as store:
     except StaleLogError as err:
         refused.append(str(err))
     assert len(refused) == 2 and "not at the table" in refused[0] and "Cy sits down" in refused[1], refused
-    store.close_session(sid, {"Ann": 19, "Bob": 31, "Cy": 30})
+    with store.transaction() as tx:
+        tx.close_session(sid, {"Ann": 19, "Bob": 31, "Cy": 30})
     store.append_event(sid, None, TransferPaid("Ann", "Bob", 25))
     snapshot = store.log_snapshot(sid)
     assert store.verify_chain(sid).ok and len(snapshot.events) > 5

@@ -134,7 +134,8 @@ def test_links_carry_the_amount_in_the_nights_currency_and_each_scheme_only_its_
 def test_a_bad_detail_is_refused_in_one_line_through_the_real_command_and_nothing_is_written(
         sqlite_url: str, option: str, value: str, said: str) -> None:
     with open_store(sqlite_url) as store:
-        store.add_player("Ann")
+        with store.transaction() as tx:
+            tx.add_player("Ann")
     ok("player", "pay-details", "Ann", "--paypal", "AnnEx", "--db", sqlite_url)
     done = run("player", "pay-details", "Ann", "--iban", IBAN, option, value, "--note", "x", "--db", sqlite_url)
     assert done.returncode == 2, done.stderr
@@ -147,8 +148,9 @@ def test_a_bad_detail_is_refused_in_one_line_through_the_real_command_and_nothin
 
 def test_details_are_shown_changed_and_removed_and_belong_to_the_player_under_any_alias(db_url: str) -> None:
     with open_store(db_url) as store:
-        store.add_player("Robert")
-        store.add_alias("Robert", "Bobby")
+        with store.transaction() as tx:
+            tx.add_player("Robert")
+            tx.add_alias("Robert", "Bobby")
     assert "Robert has given no payment details." in ok("player", "pay-details", "Robert", "--db", db_url).output
     saved = ok("player", "pay-details", "bobby", "--iban", "DE89 3704 0044 0532 0130 00", "--bic", "COBADEFFXXX",
                "--paypal", "RobEx", "--db", db_url).output
@@ -215,7 +217,8 @@ def test_the_pdf_reports_settlement_has_one_code_per_transfer_that_decodes_to_it
 def test_the_demos_players_details_go_to_the_demo_store_once_and_never_over_a_players_own(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'own.sqlite3'}"
     with open_store(url) as store:
-        store.add_player("Eve")
+        with store.transaction() as tx:
+            tx.add_player("Eve")
     ok("player", "pay-details", "Eve", "--paypal", "EveOwn", "--db", url)
     done = run("demo", "--db", url, "--pdf", str(tmp_path / "demo.pdf"))
     assert done.returncode == 0, done.stderr
@@ -227,13 +230,14 @@ def test_the_demos_players_details_go_to_the_demo_store_once_and_never_over_a_pl
 
 def test_a_player_who_sat_under_an_alias_is_paid_with_his_own_details_and_name(sqlite_url: str) -> None:
     from referee.ledger.paying import details_by_seat
-    from referee.store.store import SeatSpec
+    from referee.store.transaction import SeatSpec
 
     with open_store(sqlite_url) as store:
-        store.add_player("Дмитрий Шостакович")
-        store.add_alias("Дмитрий Шостакович", "Dima")
-        session = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=100,
-                                    seats=[SeatSpec("Dima", 100), SeatSpec("Ann", 100)])
+        with store.transaction() as tx:
+            tx.add_player("Дмитрий Шостакович")
+            tx.add_alias("Дмитрий Шостакович", "Dima")
+            session = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=100,
+                                        seats=[SeatSpec("Dima", 100), SeatSpec("Ann", 100)])
         assert session.id is not None
     ok("player", "pay-details", "Дмитрий Шостакович", "--iban", IBAN, "--db", sqlite_url)
     with open_store(sqlite_url) as store:
@@ -249,11 +253,12 @@ def test_details_given_after_the_night_closed_reach_a_running_players_page(sqlit
 
     sid = new_session(sqlite_url)  # Ann, Bob, Cy, Dee, 100 chips each at 1.00
     with open_store(sqlite_url) as store:
-        store.close_session(sid, {"Ann": 150, "Bob": 50, "Cy": 100, "Dee": 100})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 150, "Bob": 50, "Cy": 100, "Dee": 100})
         feed = NightFeed(store, sid)
         view = feed.read()[1]
         assert view is not None
-        assert view["settlement"]["transfers"] == [{"payer": "Bob", "payee": "Ann", "amount": "€50.00", "pay": []}]
+        assert view["settlement"]["transfers"] == [{"payer": "Bob", "payee": "Ann", "cents": 5000, "text": "€50.00", "pay": []}]
         assert feed.read()[1] is None  # nothing changed: nothing to send
         ok("player", "pay-details", "Ann", "--paypal", "AnnEx", "--db", sqlite_url)
         view = feed.read()[1]

@@ -45,7 +45,8 @@ def night_url(db_url: str) -> str:
     night = parse_night(night_text(), source="long night")
     with open_store(db_url) as store:
         sid = record_night(store, night, table_name="Long", chip_value_cents=25)
-        store.close_session(sid, dict(replay_night_file(night).result.stacks))
+        with store.transaction() as tx:
+            tx.close_session(sid, dict(replay_night_file(night).result.stacks))
     return db_url
 
 

@@ -17,7 +17,8 @@ import psycopg
 import pytest
 from sqlalchemy import Engine, event
 
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 from helpers.processes import finish, libpq, start, waiting_for_lock
 
 RETRY, FIX = 75, 2
@@ -26,8 +27,9 @@ RETRY, FIX = 75, 2
 def hand_begun(url: str) -> int:
     """A session of four with hand 1 begun: Bob is first to act."""
     with open_store(url) as store:
-        session = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
         assert session.id is not None
     code, _, err = finish(start("act", str(session.id), "new hand", "--db", url))
     assert code == 0, err
@@ -197,10 +199,12 @@ def test_a_server_stopped_and_started_again_is_an_outage_then_the_store_goes_on(
             datadir = str(admin.execute("SHOW data_directory").fetchone()[0])  # type: ignore[index]
         base = str(Path(datadir).parent)
         with open_store(server.url("referee")) as store:
-            sid = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec("Ann", 100), SeatSpec("Bob", 100)]).id
+            with store.transaction() as tx:
+                sid = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec("Ann", 100), SeatSpec("Bob", 100)]).id
             assert sid is not None
-            store.start_hand(sid)
+            with store.transaction() as tx:
+                tx.start_hand(sid)
             seen = store.last_seq(sid)
             _pg_ctl(datadir, "-m", mode, "stop")
             for _ in ("mid-command", "still down"):

@@ -108,3 +108,49 @@ def test_the_scoreboard_is_served_from_the_wheel(unpacked_wheel: Path, tmp_path:
         server.terminate()
         server.wait(timeout=10)
     assert (unpacked_wheel / "referee" / "scoreboard" / "assets" / "page.html").is_file()
+
+
+def test_the_shipped_scoring_files_and_the_season_report_work_from_the_wheel(unpacked_wheel: Path, tmp_path: Path) -> None:
+    """`referee season check PRESET` and a season made with one, reported as a PDF: the scoring
+    presets (leagues/) and the season's templates come out of the wheel."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REFEREE_DB")}
+    env["PYTHONPATH"] = str(unpacked_wheel)
+    db = f"sqlite:///{tmp_path / 'wheel.sqlite3'}"
+
+    def referee(*args: str) -> str:
+        proc = subprocess.run([sys.executable, "-m", "referee", *args], cwd=tmp_path, env=env, capture_output=True,
+                              text=True)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    listed = referee("season", "check", "--list")
+    assert {"net-money", "points-by-place", "attendance"} <= {line.split(":")[0] for line in listed.splitlines()}
+    assert (unpacked_wheel / "referee" / "_data" / "leagues" / "points-by-place.toml").is_file()
+    referee("demo", "--db", db, "--pdf", str(tmp_path / "night.pdf"))
+    referee("season", "new", "Always", "--from", "2000-01-01", "--to", "2099-12-31", "--scoring", "points-by-place",
+            "--db", db)
+    assert "Wrote the report" in referee("report", "--season", "Always", "--pdf", str(tmp_path / "season.pdf"), "--db", db)
+    assert (tmp_path / "season.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_wheel_carries_compiled_catalogs_and_speaks_russian_from_them(unpacked_wheel: Path,
+                                                                          tmp_path: Path) -> None:
+    """The build hook (hatch_build.py) compiles each ``.po`` into the wheel: an installed referee reads
+    the ``.mo`` and never compiles a catalog itself (Babel's catalog reader is not even imported)."""
+    assert (unpacked_wheel / "referee" / "locale" / "ru" / "LC_MESSAGES" / "referee.mo").is_file()
+    code = ("import sys, referee.i18n as i\n"
+            "i.use('ru')\n"
+            "print(i.__file__)\n"
+            "print(i._('Who pays whom'))\n"
+            "print('babel.messages.pofile' in sys.modules)\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REFEREE_LANG")}
+    env["PYTHONPATH"] = str(unpacked_wheel)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          check=True)
+    module, said, compiled_here = proc.stdout.splitlines()
+    assert Path(module).resolve().is_relative_to(unpacked_wheel.resolve())
+    assert (said, compiled_here) == ("Кто кому платит", "False")
+    helped = subprocess.run([sys.executable, "-m", "referee", "--lang", "ru", "--help"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True)
+    assert helped.returncode == 0, helped.stderr
+    assert "Запись раздач и судья в спорах для домашних покерных игр." in helped.stdout

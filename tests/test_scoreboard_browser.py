@@ -158,11 +158,13 @@ def test_the_closed_demo_night_shows_who_pays_whom_and_a_player_taps_his_name(tm
 
 
 def _night(url: str, table: str, rulebook: str, names: tuple[str, ...]) -> int:
-    from referee.store.store import SeatSpec, open_store
+    from referee.store.store import open_store
+    from referee.store.transaction import SeatSpec
 
     with open_store(url) as store:
-        session = store.new_session(table_name=table, rulebook=rulebook, chip_value_cents=100,
-                                    seats=[SeatSpec(n, 100) for n in names])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name=table, rulebook=rulebook, chip_value_cents=100,
+                                        seats=[SeatSpec(n, 100) for n in names])
         assert session.id is not None
         return session.id
 

@@ -28,7 +28,8 @@ from referee.recording.live_table import LiveTable, Refused
 from referee.scoreboard.app import changes
 from referee.scoreboard.feed import NightFeed
 from referee.scoreboard.view import session_view
-from referee.store.store import SeatSpec, Store, open_store
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -81,7 +82,8 @@ def test_a_ruling_on_an_earlier_hand_and_the_close_are_followed_as_the_whole_vie
         assert feed.read()[1] is None  # nothing appended since: nothing to send
         assert session_view(store, sid)["standings"] != before["standings"]  # type: ignore[index]
         stacks = {s["name"]: s["counted"] for s in session_view(store, sid)["standings"]}
-        store.close_session(sid, [(name, chips) for name, chips in stacks.items()])
+        with store.transaction() as tx:
+            tx.close_session(sid, [(name, chips) for name, chips in stacks.items()])
         same(feed, store, sid, "after the close")
 
 
@@ -90,8 +92,9 @@ def test_a_long_night_recorded_at_the_table_is_followed_event_by_event_and_repla
     """Forty hands of Jackpots entered line by line through the live table (as `referee table`
     records), with chips added and a player sitting down between hands."""
     with open_store(f"sqlite:///{tmp_path / 'long.sqlite3'}") as store:
-        sid = store.new_session(table_name="Long", rulebook="jackpots", chip_value_cents=100,
-                                seats=[SeatSpec(n, 500) for n in ("Ann", "Bob", "Cy", "Dee")]).id
+        with store.transaction() as tx:
+            sid = tx.new_session(table_name="Long", rulebook="jackpots", chip_value_cents=100,
+                                    seats=[SeatSpec(n, 500) for n in ("Ann", "Bob", "Cy", "Dee")]).id
         assert sid is not None
         table = LiveTable(store, sid)
         feed = NightFeed(store, sid)

@@ -30,7 +30,8 @@ from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 from referee.ledger.ledger import people_of
 from referee.scoreboard.view import PROOF_PENDING, UNAVAILABLE, WAITING_FOR_SHOWS, PublicPage, mask_text, session_view
-from referee.store.store import SeatSpec, Store, open_store
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
 
 
 def _pages(store: Store, text: str) -> list[dict]:
@@ -55,8 +56,9 @@ def test_an_unshown_draw_showdown_waits_for_the_shows_on_the_page(sqlite_url: st
     "bob bet 2" "cy call" "ann fold" "bob stands pat" "cy stands pat" "bob check" "cy check"` once gave the
     page "Cy wins 7 with pair of kings": nobody had shown anything."""
     with open_store(sqlite_url) as opened:
-        sid = opened.new_session(table_name="Kitchen", rulebook="straight_draw", chip_value_cents=100,
-                                 seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy")]).id
+        with opened.transaction() as tx:
+            sid = tx.new_session(table_name="Kitchen", rulebook="straight_draw", chip_value_cents=100,
+                                     seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy")]).id
     act(sqlite_url, sid, "new hand", "Ann: dealt Jh Jd 4c 7s 9d", "Bob: dealt Qh Qd 2c 3s 8d",
         "Cy: dealt Ks Kd 5c 6s Td", "bob bet 2", "cy call", "ann fold", "bob stands pat", "cy stands pat",
         "bob check", "cy check")
@@ -231,7 +233,7 @@ def test_a_night_that_no_longer_replays_tells_the_phone_only_that(tmp_path: Path
         tx.records_rulebooks = False  # as the release before stored it
         sid = tx.new_session(table_name="Kitchen", rulebook=str(book), chip_value_cents=100,
                              seats=[SeatSpec(n, 3) for n in ("Ann", "Bob", "Cy")]).id
-    hand = store.start_hand(sid, dealer="Ann")
+        hand = tx.start_hand(sid, dealer="Ann")
     from referee.engine import events as ev
     from referee.cards import cards
 

@@ -21,16 +21,13 @@ from pathlib import Path
 import pytest
 
 from helpers.cli import invoke, ok
-from helpers.league import record_nights
+from helpers.league import record_nights, winter_2027
 from test_league_tables import NIGHTS
 
 
 @pytest.fixture
 def season(sqlite_url: str, tmp_path: Path) -> str:
-    record_nights(sqlite_url, tmp_path, NIGHTS)
-    ok("season", "new", "Winter 2027", "--from", "2027-01-01", "--to", "2027-03-31", "--scoring", "points-by-place",
-       "--db", sqlite_url)
-    return sqlite_url
+    return winter_2027(sqlite_url, tmp_path)
 
 
 def rows_after(out: str, header: str) -> list[list[str]]:
@@ -61,7 +58,9 @@ def test_a_players_page_lists_his_nights_places_and_running_net(season: str) -> 
 
 
 def test_a_word_naming_no_subcommand_is_a_player_and_show_names_one_called_like_a_subcommand(season: str) -> None:
-    assert ok("player", "show", "Bob", "--db", season).stdout == ok("player", "Bob", "--db", season).stdout
+    page = ok("player", "Bob", "--db", season).stdout
+    assert ok("player", "show", "Bob", "--db", season).stdout == page
+    assert ok("player", "--db", season, "Bob").stdout == page  # show's options before the name
     help_text = ok("player", "--help").stdout
     assert "referee player NAME" in " ".join(help_text.split())
     missing = invoke("player", "Zed", "--db", season)
@@ -81,7 +80,8 @@ def test_an_alias_is_one_player_in_the_standings_the_players_page_and_the_season
 
     record_nights(sqlite_url, tmp_path, NIGHTS[:2])
     with open_store(sqlite_url) as store:
-        store.add_alias("Bob", "Bobby")
+        with store.transaction() as tx:
+            tx.add_alias("Bob", "Bobby")
     record_nights(sqlite_url, tmp_path, [("2027-01-15", {"Ann": 10, "Bobby": -4, "Dee": -6})])
     ok("season", "new", "Short", "--from", "2027-01-01", "--to", "2027-01-31", "--db", sqlite_url)
     page = ok("player", "Bobby", "--season", "Short", "--db", sqlite_url).stdout
@@ -140,3 +140,38 @@ def test_a_scoring_file_with_bad_fields_names_each_at_its_line(tmp_path: Path) -
     made = invoke("season", "new", "Bad", "--from", "2027-01-01", "--to", "2027-01-31", "--scoring", str(bad),
                   "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}")
     assert made.exit_code == 2 and f"{bad}:2" in made.output
+
+
+def test_a_players_page_and_the_season_report_read_the_kept_figures_and_replay_no_night(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo night's figures kept by a first read carry Cy's hands per game and his false open and
+    its ruling: a second read of his page, and the season's report, replay nothing and say the same."""
+    import referee.handfile.replay as replay_module
+    from helpers.scoreboard import demo_night
+
+    url = demo_night(tmp_path)
+    ok("season", "new", "Always", "--from", "2000-01-01", "--to", "2099-12-31", "--db", url)
+    cold = ok("player", "Cy", "--db", url).stdout
+    replayed: list[int] = []
+    real = replay_module.replay_night_file
+    monkeypatch.setattr(replay_module, "replay_night_file", lambda night, *a, **k: replayed.append(1) or real(night, *a, **k))
+    assert ok("player", "Cy", "--db", url).stdout == cold
+    report = ok("report", "--season", "Always", "--db", url).stdout
+    assert replayed == []
+    assert "Jackpots" in cold and "false open at showdown" in cold and "Dee says Cy's open was false" in cold
+    assert "Dee says Cy's open was false" in report and "(about Cy)" in report
+
+
+def test_a_players_pdf_has_his_nights_and_his_running_net_chart(season: str, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    target = tmp_path / "bob.pdf"
+    assert "Wrote the page of Bob" in ok("player", "Bob", "--pdf", str(target), "--db", season).stdout
+    reader = PdfReader(target)
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert len(reader.pages) == 1 and "Bob · every night" in text
+    assert "2027-01-22 Kitchen −€30.00" in text and "4 of 4" in text
+    assert "net (EUR)" in text and "night" in text  # the chart's axes: it is drawn in the page
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-r", "40", "-png", str(target), str(tmp_path / "bob")], check=True)
+        assert (tmp_path / "bob-1.png").stat().st_size > 5_000

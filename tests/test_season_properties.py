@@ -47,8 +47,9 @@ def recorded(folder: Path, season: list[tuple[str, dict[str, int]]]) -> str:
 
     url = f"sqlite:///{folder / 'club.sqlite3'}"
     with open_store(url, create=True) as store:
-        store.add_player("Bob")
-        store.add_alias("Bob", "Bobby")
+        with store.transaction() as tx:
+            tx.add_player("Bob")
+            tx.add_alias("Bob", "Bobby")
     record_nights(url, folder, season)
     (folder / "prop.toml").write_text(SCORING, encoding="utf-8")
     ok("season", "new", "January", "--from", "2027-01-01", "--to", "2027-01-31", "--scoring",

@@ -11,17 +11,14 @@ from urllib.parse import quote
 import pytest
 
 from helpers.cli import invoke, ok
-from helpers.league import record_nights
+from helpers.league import record_nights, winter_2027
 from helpers.scoreboard import Served
 from test_league_tables import NIGHTS
 
 
 @pytest.fixture
 def season(sqlite_url: str, tmp_path: Path) -> str:
-    record_nights(sqlite_url, tmp_path, NIGHTS)
-    ok("season", "new", "Winter 2027", "--from", "2027-01-01", "--to", "2027-03-31", "--scoring", "points-by-place",
-       "--db", sqlite_url)
-    return sqlite_url
+    return winter_2027(sqlite_url, tmp_path)
 
 
 def fetch(url: str, method: str = "GET") -> tuple[int, str]:

@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import MetaData, inspect, text
 
 from referee.engine.events import (
+    Closed,
     AddChips,
     Bet,
     CashOut,
@@ -29,7 +30,8 @@ from referee.errors import InputError
 from referee.handfile import parse_night, read_night, write_night
 from referee.recording.night_file import night_from_log, record_night
 from referee.recording.session_log import hand_file_text, night_from_session, session_log
-from referee.store.store import SeatSpec, Store, open_store
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
 from referee.store.migrate import alembic_config, current_revision, head_revision
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,8 +48,9 @@ def store(db_url: str) -> Iterator[Store]:
 
 
 def night_of(store: Store, *names: str, buy_in: int = 100) -> int:
-    game = store.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
-                             seats=[SeatSpec(n, buy_in) for n in names or ("Ann", "Bob", "Cy")])
+    with store.transaction() as tx:
+        game = tx.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
+                                 seats=[SeatSpec(n, buy_in) for n in names or ("Ann", "Bob", "Cy")])
     assert game.id is not None
     return game.id
 
@@ -91,15 +94,18 @@ def test_the_file_header_and_hand_headers_are_night_events(store: Store) -> None
 
 
 def test_seat_moves_money_and_cash_outs_are_kept(store: Store) -> None:
-    sid = store.new_session(table_name="Friday", rulebook="straight_draw", chip_value_cents=25, dealer="bob",
-                            seats=[SeatSpec("Ann", 100), SeatSpec("Bob", 100, paid_cents=2000), SeatSpec("Cy", 80)]).id
+    with store.transaction() as tx:
+        sid = tx.new_session(table_name="Friday", rulebook="straight_draw", chip_value_cents=25, dealer="bob",
+                                seats=[SeatSpec("Ann", 100), SeatSpec("Bob", 100, paid_cents=2000), SeatSpec("Cy", 80)]).id
     assert sid is not None
-    store.start_hand(sid)
+    with store.transaction() as tx:
+        tx.start_hand(sid)
     store.append_event(sid, 1, Bet("Ann", 2))
     store.append_event(sid, None, MoveSeat("cy", after="ann"))
     store.append_event(sid, None, AddChips("bob", 50, paid_cents=1000))
     store.append_event(sid, None, ChangeOption("draw.limit_pre", 3))
-    store.start_hand(sid, dealer="CY")
+    with store.transaction() as tx:
+        tx.start_hand(sid, dealer="CY")
     store.append_event(sid, 2, Fold("Bob"))
     store.append_event(sid, None, Leave("Bob"))
     store.append_event(sid, None, CashOut("bob", 130))
@@ -145,17 +151,21 @@ def test_a_night_event_that_does_not_fit_the_table_is_refused(store: Store, even
 
 def test_night_events_and_hand_events_keep_their_places(store: Store) -> None:
     sid = night_of(store)
+    with store.transaction() as tx:
+        tx.start_hand(sid)
     with pytest.raises(InputError, match="Leave happens between hands"):
-        store.start_hand(sid) and store.append_event(sid, 1, Leave("Ann"))
+        store.append_event(sid, 1, Leave("Ann"))
     with pytest.raises(InputError, match="Bet is an action of a hand: give its hand number"):
         store.append_event(sid, None, Bet("Ann", 2))
 
 
 def test_a_player_who_comes_back_keeps_his_seat_name(store: Store) -> None:
-    store.add_player("Robert")
-    store.add_alias("Robert", "Bobby")
+    with store.transaction() as tx:
+        tx.add_player("Robert")
+        tx.add_alias("Robert", "Bobby")
     sid = night_of(store, "Ann", "Bobby")
-    store.start_hand(sid)
+    with store.transaction() as tx:
+        tx.start_hand(sid)
     store.append_event(sid, 1, Fold("Ann"))
     store.append_event(sid, None, Leave("bobby"))
     store.append_event(sid, None, SitDown("ROBERT", 40))
@@ -165,31 +175,41 @@ def test_a_player_who_comes_back_keeps_his_seat_name(store: Store) -> None:
 
 def test_close_needs_every_cash_out_and_writes_nothing_otherwise(store: Store) -> None:
     sid = night_of(store)
-    store.start_hand(sid)
+    with store.transaction() as tx:
+        tx.start_hand(sid)
     store.append_event(sid, 1, Fold("Ann"))
     store.append_event(sid, None, Leave("Cy"))
     before = store.last_seq(sid)
     with pytest.raises(InputError, match="Bob, Cy have not cashed out") as caught:
-        store.close_session(sid, {"ann": 90})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"ann": 90})
     assert "--cash-out Bob:CHIPS --cash-out Cy:CHIPS" in (caught.value.hint or "")
     assert store.last_seq(sid) == before and store.session(sid).status == "open"
     with pytest.raises(InputError, match="Ann has already cashed out"):
-        store.close_session(sid, [("Ann", 90), ("ann", 10)])
-    closed = store.close_session(sid, {"Ann": 90, "Bob": 110, "Cy": 100})
+        with store.transaction() as tx:
+            tx.close_session(sid, [("Ann", 90), ("ann", 10)])
+    with store.transaction() as tx:
+        closed = tx.close_session(sid, {"Ann": 90, "Bob": 110, "Cy": 100})
     assert closed.status == "closed" and closed.ended_at is not None
-    assert [r.payload for r in store.events(sid)[-3:]] == [
+    assert [r.payload for r in store.events(sid)[-4:-1]] == [
         {"player": "Ann", "chips": 90}, {"player": "Bob", "chips": 110}, {"player": "Cy", "chips": 100}]
     assert session_log(store, sid).closing[-3:] == (CashOut("Ann", 90), CashOut("Bob", 110), CashOut("Cy", 100))
+    # the close itself, with the end time the row keeps
+    assert store.events(sid)[-1].kind == "Closed"
+    assert session_log(store, sid).money[-1][1] == Closed(closed.ended_at.isoformat(timespec="microseconds"))
     assert store.verify_chain(sid).ok
 
 
 def test_only_a_session_without_hands_can_be_deleted(store: Store) -> None:
     kept, mistaken = night_of(store), night_of(store, "Ann", "Dee")
-    store.start_hand(kept)
+    with store.transaction() as tx:
+        tx.start_hand(kept)
     with pytest.raises(InputError, match=f"session {kept} has 1 hand recorded: a played night is kept") as caught:
-        store.delete_session(kept)
+        with store.transaction() as tx:
+            tx.delete_session(kept)
     assert f"referee session close {kept}" in (caught.value.hint or "")
-    store.delete_session(mistaken)
+    with store.transaction() as tx:
+        tx.delete_session(mistaken)
     assert [g.id for g in store.sessions()] == [kept]
     with pytest.raises(InputError, match=f"no session {mistaken}"):
         store.session(mistaken)
@@ -243,9 +263,11 @@ def test_an_existing_database_is_taken_along(db_url: str) -> None:
         assert kitchen.night.options == {"draw.limit_post": 10} and kitchen.night.hands == ()
         # and it keeps working: more of the night is recorded into it, and it still verifies
         store.append_event(1, None, AddChips("Bob", 20))
-        store.start_hand(1, dealer="ann")
+        with store.transaction() as tx:
+            tx.start_hand(1, dealer="ann")
         store.append_event(1, 4, Fold("Cy"))
-        store.close_session(2, {"Ann": 50, "Bob": 60})
+        with store.transaction() as tx:
+            tx.close_session(2, {"Ann": 50, "Bob": 60})
         assert [r.ok for r in store.verify_all()] == [True, True]
         hand4 = night_from_session(store, 1).hands[3]
         assert (hand4.dealer, hand4.changes, hand4.seats) == ("Ann", (AddChips("Bob", 20),), ("Ann", "Bob", "Cy", "Dee", "Eve"))

@@ -4,15 +4,22 @@ append-only trigger."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import text
 
 from referee.cards import parse_cards
 from referee.engine.events import Bet, Call, Deal, Fold, Raise
-from referee.store.store import SeatSpec, Store, open_store
-from referee.store.chain import event_hash, genesis_hash, row_hash
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
+from referee.store.chain import canonical_json, event_hash, genesis_hash, row_hash
 
 
 OPENED = 5  # two SitDowns, the first dealer, the rulebook's text and hand 1's dealer come before its actions
@@ -22,10 +29,12 @@ OPENED = 5  # two SitDowns, the first dealer, the rulebook's text and hand 1's d
 def night(db_url: str) -> Iterator[tuple[Store, int]]:
     """A session with one hand of five events (seq 6 to 10)."""
     with open_store(db_url) as store:
-        session = store.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec("Alice", 100), SeatSpec("Bob", 100)])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec("Alice", 100), SeatSpec("Bob", 100)])
         assert session.id is not None
-        store.start_hand(session.id, dealer="Bob")
+        with store.transaction() as tx:
+            tx.start_hand(session.id, dealer="Bob")
         for event in (Deal("Alice", tuple(parse_cards("As Ad ?? ?? ??"))), Bet("Alice", 2), Raise("Bob", 2),
                       Call("Alice"), Fold("Bob")):
             store.append_event(session.id, 1, event, text=f"{type(event).__name__.lower()}")
@@ -120,6 +129,31 @@ def test_a_changed_session_header_is_found(night: tuple[Store, int]) -> None:
 
 def test_every_session_is_verified(night: tuple[Store, int]) -> None:
     store, sid = night
-    other = store.new_session(table_name="Saturday", rulebook="five_card_stud", chip_value_cents=10)
+    with store.transaction() as tx:
+        other = tx.new_session(table_name="Saturday", rulebook="five_card_stud", chip_value_cents=10)
     reports = store.verify_all()
     assert [(r.session_id, r.ok, r.events) for r in reports] == [(sid, True, OPENED + 5), (other.id, True, 1)]
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63) | st.text(),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                           max_leaves=8)
+
+
+@settings(max_examples=int(os.environ.get("REFEREE_CHAIN_EXAMPLES", "60")), deadline=None)
+@given(payload=st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4), line=st.none() | st.text(),
+       hand=st.none() | st.integers(1, 10**6), seq=st.integers(1, 10**9), kind=st.text(max_size=12),
+       moment=st.datetimes(timezones=st.just(UTC)))
+def test_an_events_hash_is_sha256_of_its_record_as_canonical_json(payload: dict[str, object], line: str | None,
+                                                                  hand: int | None, seq: int, kind: str,
+                                                                  moment: datetime) -> None:
+    """The chain's definition, byte for byte: ``sha256(prev_hash + canonical record)``, the record's
+    compact key-sorted JSON, whether the payload's JSON is made here or given (an append encodes it
+    once, for the hash and the row)."""
+    record = {"session": 7, "seq": seq, "hand": hand, "kind": kind, "payload": payload, "text": line,
+              "created_at": moment.isoformat(timespec="microseconds")}
+    wanted = hashlib.sha256(("f" * 64 + json.dumps(record, sort_keys=True, separators=(",", ":"),
+                                                   ensure_ascii=False)).encode()).hexdigest()
+    fields = {"session_id": 7, "seq": seq, "hand_number": hand, "kind": kind, "text": line, "created_at": moment}
+    assert event_hash("f" * 64, payload=payload, **fields) == wanted
+    assert event_hash("f" * 64, payload_json=canonical_json(payload), **fields) == wanted

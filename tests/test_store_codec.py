@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from referee.cards import ALL_CARDS, UNKNOWN, Card, UnknownCard, parse_cards
 from referee.engine import events as ev
 from referee.errors import StoreError
-from referee.store.store import SeatSpec, Store, open_store
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
 from referee.store.codec import EVENT_CLASSES, decode_event, encode_event
 
 # Text as a scorekeeper could type it (no NUL: PostgreSQL cannot hold it in text or JSON).
@@ -78,10 +79,12 @@ def test_round_trip_through_json_text(event: ev.Event) -> None:
 @pytest.fixture
 def hand_store(db_url: str) -> typing.Iterator[tuple[Store, int]]:
     with open_store(db_url) as store:
-        session = store.new_session(table_name="Codec", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec("Alice"), SeatSpec("Bob")])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Codec", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec("Alice"), SeatSpec("Bob")])
         assert session.id is not None
-        store.start_hand(session.id)
+        with store.transaction() as tx:
+            tx.start_hand(session.id)
         yield store, session.id
 
 

@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Float, Numeric, text
-from sqlmodel import SQLModel
 
 from referee.errors import StoreError
 from referee.store.store import open_store
 from referee.store.db import ENV_VAR, default_sqlite_path, mask_url, parse_url, resolve_url
 from referee.store.migrate import current_revision, head_revision, upgrade
-from referee.store.models import TABLES
+from referee.store.tables import TABLES, metadata
 
 
 # ------------------------------------------------------------------ URL resolution
@@ -119,11 +118,13 @@ def test_read_only_sqlite_database_cannot_be_initialised(tmp_path: Path) -> None
 def test_read_only_sqlite_database_can_be_read_but_not_written(tmp_path: Path) -> None:
     path = tmp_path / "ro.sqlite3"
     with open_store(f"sqlite:///{path}") as store:
-        store.add_player("Alice")
+        with store.transaction() as tx:
+            tx.add_player("Alice")
     with open_store(f"sqlite:///file:{path}?mode=ro&uri=true") as store:
         assert [p.name for p in store.players()] == ["Alice"]
         with pytest.raises(StoreError, match="readonly database"):
-            store.add_player("Bob")
+            with store.transaction() as tx:
+                tx.add_player("Bob")
 
 
 def test_closed_port_is_a_one_line_error_with_the_password_masked() -> None:
@@ -171,7 +172,8 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys_on(sqlite_url: str) -> None:
 
 def test_foreign_keys_are_enforced(db_url: str) -> None:
     with open_store(db_url) as store:
-        session = store.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25)
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25)
         with pytest.raises(Exception, match="(?i)foreign key"), store.engine.begin() as conn:
             conn.execute(
                 text("INSERT INTO hands (session_id, number, started_at) VALUES (:s, 1, :t)"),
@@ -186,8 +188,9 @@ def test_times_come_back_timezone_aware_in_utc(db_url: str) -> None:
     """Stored UTC, returned aware from SQLite and PostgreSQL alike, whatever zone went in."""
     evening_in_moscow = datetime(2026, 3, 6, 21, 30, 15, 123456, tzinfo=timezone(timedelta(hours=3)))
     with open_store(db_url) as store:
-        session = store.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
-                                    started_at=evening_in_moscow)
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
+                                        started_at=evening_in_moscow)
         loaded = store.session(session.id)
     assert loaded.started_at.tzinfo is not None
     assert loaded.started_at.utcoffset() == timedelta(0)
@@ -200,14 +203,15 @@ def test_naive_times_are_refused(db_url: str) -> None:
     from referee.errors import InputError
 
     with open_store(db_url) as store, pytest.raises(InputError, match="has no time zone"):
-        store.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
-                          started_at=datetime(2026, 3, 6, 21, 30))
+        with store.transaction() as tx:
+            tx.new_session(table_name="Friday", rulebook="jackpots", chip_value_cents=25,
+                              started_at=datetime(2026, 3, 6, 21, 30))
 
 
 def test_no_column_holds_floats_or_decimals() -> None:
     """Money and chips are integers (cents, chips), never floats: no Float or Numeric column exists."""
-    columns = [(table.name, column) for table in SQLModel.metadata.sorted_tables for column in table.columns]
-    assert {model.__tablename__ for model in TABLES} <= {name for name, _ in columns}
+    columns = [(table.name, column) for table in metadata.sorted_tables for column in table.columns]
+    assert {table.name for table in TABLES} <= {name for name, _ in columns}
     assert [f"{name}.{c.name}" for name, c in columns if isinstance(c.type, (Float, Numeric))] == []
     amounts = {"sessions.chip_value_cents", "seats.buy_in"}
     assert all(type(c.type).__name__ == "Integer" for name, c in columns if f"{name}.{c.name}" in amounts)
@@ -227,7 +231,7 @@ def test_migrations_produce_exactly_the_models(db_url: str) -> None:
 
     with open_store(db_url) as store, store.engine.connect() as conn:
         context = MigrationContext.configure(conn, opts={"compare_type": True})
-        assert compare_metadata(context, SQLModel.metadata) == []
+        assert compare_metadata(context, metadata) == []
 
 
 def test_opening_again_does_not_migrate_again(db_url: str) -> None:

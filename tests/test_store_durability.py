@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine.events import Bet
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 RECORDER = Path(__file__).resolve().parent / "helpers" / "recorder.py"
 KILLS = 60
@@ -90,10 +91,12 @@ def process_state(pid: int) -> str:
 
 def test_every_acknowledged_append_survives_sigkill(db_url: str) -> None:
     with open_store(db_url) as store:
-        sid = store.new_session(table_name="Kill", rulebook="straight_draw", chip_value_cents=1,
-                                seats=[SeatSpec("Ann", 5 * 10**8), SeatSpec("Bob", 5 * 10**8)]).id  # the bound in all
+        with store.transaction() as tx:  # the bound in all
+            sid = tx.new_session(table_name="Kill", rulebook="straight_draw", chip_value_cents=1,
+                                 seats=[SeatSpec("Ann", 5 * 10**8), SeatSpec("Bob", 5 * 10**8)]).id
         assert sid is not None
-        store.start_hand(sid)
+        with store.transaction() as tx:
+            tx.start_hand(sid)
         store.append_event(sid, 1, Bet("Bob", 1), text="Bob: bets 1")
     server = subprocess.Popen([sys.executable, str(RECORDER), db_url, str(sid), "1", "Ann", "--serve"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,

@@ -44,7 +44,8 @@ def test_a_database_at_0003_upgrades_and_keeps_its_night(tmp_path: Path) -> None
     source = f"sqlite:///{tmp_path / 'source.db'}"
     with open_store(source) as store:
         sid = record_night(store, read_night(EXAMPLE), table_name="Kitchen", chip_value_cents=100)
-        store.close_session(sid, {"Oleg": 50, "Ivan": 60, "Masha": 40})
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Oleg": 50, "Ivan": 60, "Masha": 40})
         head = store.verify_chain(sid).head
     url = f"sqlite:///{tmp_path / 'old.db'}"
     database_at_0003(url, source)

@@ -13,18 +13,21 @@ from pathlib import Path
 import pytest
 
 from referee.engine.events import Bet, Call, Raise, SitDown
-from referee.store.store import SeatSpec, StaleLogError, open_store
+from referee.store.store import StaleLogError, open_store
+from referee.store.transaction import SeatSpec
 
 RECORDER = Path(__file__).resolve().parent / "helpers" / "recorder.py"
 
 
 def table(url: str) -> int:
     with open_store(url) as store:
-        sid = store.new_session(table_name="Two", rulebook="straight_draw", chip_value_cents=1,
-                                seats=[SeatSpec("Ann", 10**6), SeatSpec("Bob", 10**6)]).id
+        with store.transaction() as tx:
+            sid = tx.new_session(table_name="Two", rulebook="straight_draw", chip_value_cents=1,
+                                    seats=[SeatSpec("Ann", 10**6), SeatSpec("Bob", 10**6)]).id
         assert sid is not None
         for hand in range(1, 13):
-            store.start_hand(sid)
+            with store.transaction() as tx:
+                tx.start_hand(sid)
             store.append_event(sid, hand, Bet("Ann", 1), text="Ann: bets 1")
         return sid
 
@@ -49,14 +52,16 @@ def test_a_change_between_hands_is_named_too(db_url: str) -> None:
     sid = table(db_url)
     with open_store(db_url) as mine, open_store(db_url) as theirs:
         seen = mine.last_seq(sid)
-        theirs.add_seat(sid, "Eve", 50, after="Ann")
+        with theirs.transaction() as tx:
+            tx.add_seat(sid, "Eve", 50, after="Ann")
         theirs.append_event(sid, 12, Call("Bob"))
         with pytest.raises(StaleLogError, match=re.escape(
                 f"session {sid} changed since you loaded it: Eve sits down with 50 after Ann, Bob: calls (action 2); "
                 "your 'Cy sits down with 10' was not stored")):
             mine.append_event(sid, None, SitDown("Cy", 10), expected_seq=seen)
         with pytest.raises(StaleLogError, match="your 'dealer: Ann' was not stored"):
-            mine.start_hand(sid, dealer="Ann", expected_seq=seen)  # no hand begun, no dealer named
+            with mine.transaction() as tx:
+                tx.start_hand(sid, dealer="Ann", expected_seq=seen)  # no hand begun, no dealer named
         assert mine.last_seq(sid) == seen + 2 and len(mine.hands(sid)) == 12
 
 

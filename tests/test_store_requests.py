@@ -11,15 +11,17 @@ from sqlalchemy import inspect, text
 
 from referee.engine.events import AddChips, TransferPaid
 from referee.errors import AlreadyRecorded
-from referee.store.migrate import alembic_config, current_revision, head_revision
+from referee.store.migrate import alembic_config, current_revision, head_revision, upgrade
 from referee.store.requests import Request, asks
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 
 def night(url: str) -> int:
     with open_store(url) as store:
-        sid = store.new_session(table_name="Kitchen", rulebook="straight_draw", chip_value_cents=100,
-                                seats=[SeatSpec("Ann", 50), SeatSpec("Bob", 50)]).id
+        with store.transaction() as tx:
+            sid = tx.new_session(table_name="Kitchen", rulebook="straight_draw", chip_value_cents=100,
+                                    seats=[SeatSpec("Ann", 50), SeatSpec("Bob", 50)]).id
         assert sid is not None
         return sid
 
@@ -88,7 +90,7 @@ def test_two_requests_racing_for_one_fact_store_it_once(db_url: str) -> None:
     paid = Request(asks("settle --paid", sid, ["1"]))
     outcomes: list[object] = []
     with open_store(db_url) as holder, holder.transaction() as tx:
-        tx._head(sid)  # the session row locked (SQLite: the database's write lock) until the block ends
+        tx.lock(sid)  # the session row locked (SQLite: the database's write lock) until the block ends
         go = threading.Barrier(2)
 
         def payer() -> None:
@@ -105,7 +107,7 @@ def test_two_requests_racing_for_one_fact_store_it_once(db_url: str) -> None:
         threading.Event().wait(0.5)  # both are waiting for the lock
     for thread in threads:
         thread.join(30)
-    assert sorted(type(o).__name__ for o in outcomes) == ["AlreadyRecorded", "EventRecord"]
+    assert sorted(type(o).__name__ for o in outcomes) == ["AlreadyRecorded", "EventRow"]
     with open_store(db_url) as store:
         assert [e.kind for e in store.events(sid)].count("TransferPaid") == 1
 
@@ -151,4 +153,5 @@ def test_a_database_at_0006_gets_the_requests_table_and_goes_back_down(sqlite_ur
             command.downgrade(alembic_config(conn), "0006")
         with store.engine.connect() as conn:
             assert "requests" not in inspect(conn).get_table_names()
+        upgrade(store.engine)  # up again: this referee reads the schema it writes
         assert store.verify_chain(sid).ok

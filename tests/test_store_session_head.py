@@ -16,16 +16,19 @@ import pytest
 from sqlalchemy import Engine, MetaData, event, text
 
 from referee.engine.events import Bet, Call, Check
-from referee.store.store import SeatSpec, StaleLogError, Store, open_store
+from referee.store.store import StaleLogError, Store, open_store
+from referee.store.transaction import SeatSpec
 from referee.store.migrate import alembic_config, current_revision, head_revision
 from helpers.processes import CuttingProxy, appends_events
 
 
 def hand_begun(store: Store) -> int:
-    sid = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
-                            seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")]).id
+    with store.transaction() as tx:
+        sid = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")]).id
     assert sid is not None
-    store.start_hand(sid)
+    with store.transaction() as tx:
+        tx.start_hand(sid)
     return sid
 
 
@@ -188,7 +191,8 @@ def test_a_database_at_0004_gets_the_heads_of_its_logs(tmp_path: Path) -> None:
     with open_store(source) as store:
         sid = hand_begun(store)
         store.append_event(sid, 1, Bet("Bob", 2))
-        empty = store.new_session(table_name="Empty", rulebook="jackpots", chip_value_cents=25).id
+        with store.transaction() as tx:
+            empty = tx.new_session(table_name="Empty", rulebook="jackpots", chip_value_cents=25).id
         report, nobody = store.verify_chain(sid), store.verify_chain(empty)  # nobody seated: the rulebook's text only
     url = f"sqlite:///{tmp_path / 'old.db'}"
     with open_store(url, migrate=False) as old, old.engine.connect() as conn:

@@ -13,7 +13,8 @@ import pytest
 
 from referee.cli.table_prompt import prompt_text, run_lines
 from referee.recording.live_table import LiveTable
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 HAND = ["new hand", "Bob: bets 2", "Ann: calls", "Bob: draws 1", "Ann: draws 2", "Bob: checks", "Ann: checks",
         "Bob: shows Ah Ad Ac Kh Kd", "Ann: shows 2c 3c 4c 5c 7d"]
@@ -22,8 +23,9 @@ HAND = ["new hand", "Bob: bets 2", "Ann: calls", "Bob: draws 1", "Ann: draws 2",
 @pytest.fixture
 def table(sqlite_url: str) -> Iterator[LiveTable]:
     with open_store(sqlite_url) as store:
-        session = store.new_session(table_name="Kitchen", rulebook="straight_draw", chip_value_cents=100,
-                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob")])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Kitchen", rulebook="straight_draw", chip_value_cents=100,
+                                        seats=[SeatSpec(n, 100) for n in ("Ann", "Bob")])
         assert session.id is not None
         yield LiveTable(store, session.id)
 

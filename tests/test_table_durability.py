@@ -21,7 +21,8 @@ from test_store_durability import UNBUFFERED, Lines, child_of, read_line, read_u
 from referee.handfile.replay import replay_night_file
 from referee.recording.live_table import LiveTable
 from referee.recording.session_log import night_from_session
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 TABLE_RECORDER = Path(__file__).resolve().parent / "helpers" / "table_recorder.py"
 KILLS = 50
@@ -29,8 +30,9 @@ KILLS = 50
 
 def test_every_acknowledged_line_at_the_table_survives_sigkill(db_url: str) -> None:
     with open_store(db_url) as store:
-        sid = store.new_session(table_name="Kill", rulebook="jackpots", chip_value_cents=1,
-                                seats=[SeatSpec(n, 10**6) for n in ("Ann", "Bob", "Cy", "Dee")]).id
+        with store.transaction() as tx:
+            sid = tx.new_session(table_name="Kill", rulebook="jackpots", chip_value_cents=1,
+                                    seats=[SeatSpec(n, 10**6) for n in ("Ann", "Bob", "Cy", "Dee")]).id
         assert sid is not None
     server = subprocess.Popen([sys.executable, str(TABLE_RECORDER), db_url, str(sid)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,

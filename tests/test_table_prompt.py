@@ -15,14 +15,16 @@ from prompt_toolkit.output import DummyOutput
 
 from referee.cli.table_prompt import TableCompleter, make_session, run, run_lines
 from referee.recording.live_table import LiveTable
-from referee.store.store import SeatSpec, Store, open_store
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
 
 
 @pytest.fixture
 def table(sqlite_url: str) -> Iterator[LiveTable]:
     with open_store(sqlite_url) as store:
-        session = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
         assert session.id is not None
         yield LiveTable(store, session.id)
 

@@ -19,7 +19,8 @@ import pytest
 from test_retryable_exits import _pg_ctl
 from test_table_terminal import Terminal
 
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 
 @pytest.mark.postgres
@@ -40,8 +41,9 @@ def test_the_table_goes_on_after_the_server_stops_and_starts_again(tmp_path: Pat
 
         url = server.url("referee")
         with open_store(url) as store:
-            sid = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
-                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")]).id
+            with store.transaction() as tx:
+                sid = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                        seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")]).id
         env = {k: v for k, v in os.environ.items() if k != "REFEREE_DB"} | {
             "TERM": "xterm-256color", "XDG_DATA_HOME": str(tmp_path / "data")}
         term = Terminal("table", str(sid), "--db", url, env=env)

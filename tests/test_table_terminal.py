@@ -17,7 +17,8 @@ import pytest
 
 from referee.handfile.replay import replay_night_file
 from referee.recording.session_log import night_from_session
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 REFEREE = Path(sys.executable).parent / "referee"
 ROWS, COLS = 30, 120
@@ -81,8 +82,9 @@ def terminal_env(tmp_path: Path) -> dict[str, str]:
 @pytest.fixture
 def session(sqlite_url: str) -> Iterator[tuple[str, int]]:
     with open_store(sqlite_url) as store:
-        game = store.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
-                                 seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
+        with store.transaction() as tx:
+            game = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=25,
+                                     seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
         assert game.id is not None
     yield sqlite_url, game.id
 

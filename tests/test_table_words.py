@@ -29,15 +29,17 @@ from referee.handfile.actions import HandReader
 from referee.handfile.replay import night_hands
 from referee.recording.live_table import LiveTable
 from referee.handfile.shorthand import expand, verb_for
-from referee.store.store import SeatSpec, open_store
+from referee.store.store import open_store
+from referee.store.transaction import SeatSpec
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
 def new_session(url: str, rulebook: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee")) -> int:
     with open_store(url) as store:
-        session = store.new_session(table_name="Kitchen", rulebook=rulebook, chip_value_cents=25,
-                                    seats=[SeatSpec(n, 40) for n in names])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Kitchen", rulebook=rulebook, chip_value_cents=25,
+                                        seats=[SeatSpec(n, 40) for n in names])
         assert session.id is not None
         return session.id
 

@@ -73,11 +73,13 @@ def act(
     A line between hands run again after its reply was lost (or twice at once) is stored once: the
     second says "Already recorded".
     """
+    from referee.cli.output import quoting_seeds
     from referee.recording.live_table import LiveTable, Refused, Said, Stored
 
     out = typer.echo  # plain text, printed as typed (no rich markup to escape: a fast start matters here)
     with open_for(ctx, db) as store:
-        table = LiveTable(store, session_id, asking="act", again=again, at=asked_at)
+        table = LiveTable(store, session_id, asking="act", again=again, at=asked_at,
+                          quote_rules=quoting_seeds())
         for line in lines:
             table.asked_at = None
             entry = table.enter(line)

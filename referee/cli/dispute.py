@@ -21,6 +21,7 @@ from rich.text import Text
 
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console as make_console
+from referee.cli.output import quoting_seeds
 from referee.cli.sources import load_night, session_or_file
 from referee.errors import EXIT_RETRY, AlreadyRecorded, InputError
 from referee.files import check_target
@@ -58,8 +59,12 @@ def print_ruling(console: Console, doc: RulingDocument) -> None:
         console.print(Text.assemble(("The table decided: ", "bold magenta"), fact))
     if doc.rule:
         console.print(Text.assemble(("Rule ", "bold"), (doc.rule, "bold"), ": ", doc.rule_text or "(no text in this rulebook)"))
+        for quote in doc.quotes_of(doc.rule):
+            console.print(indent(Text(quote, style="italic")))
     for rule, text in doc.cited:
         console.print(Text.assemble(("Also cited ", "bold"), (rule, "bold"), ": ", text))
+        for quote in doc.quotes_of(rule):
+            console.print(indent(Text(quote, style="italic")))
     for also in doc.also:
         console.print(Text.assemble(("Also found at this action: ", "bold"), also))
 
@@ -133,7 +138,8 @@ def dispute(
     loaded = load_night(ctx, file, session, db)
     night = loaded.night
     replayed = replay_night_file(night)
-    doc = rule_on(night, replayed, hand, action, question, topic, tuple(decide or ()), session=loaded.session)
+    doc = rule_on(night, replayed, hand, action, question, topic, tuple(decide or ()), session=loaded.session,
+                  quotes=quoting_seeds())
     recording = doc.decided and record and loaded.session is not None and loaded.head is not None
     already: AlreadyRecorded | None = None
     if recording:

@@ -27,7 +27,7 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[str | tuple[str, str]]]
     would be wider (a reason, a finding); a line still too wide is left for the terminal to wrap.
 
     rich's ``Table`` measures every cell of every table to lay it out, which made a replay printed as
-    text cost thirty times its JSON; these tables need no more than this."""
+    text cost many times its JSON (``bench/replay_text.py``); these tables need no more than this."""
     from rich.cells import cell_len
     from rich.control import strip_control_codes
     from rich.text import Span, Text
@@ -89,3 +89,12 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[str | tuple[str, str]]]
         for piece in pieces[1:]:
             line([("", "")] * last + [(piece, style)], False)
     return Text("".join(parts).rstrip(), spans=spans, no_wrap=True, overflow="ignore", end="")
+
+
+def quoting_seeds() -> bool:
+    """Whether rules are quoted in the seeds' own words beside their English texts: the rulebooks'
+    quotes are the Russian seeds' sentences, so when the interface speaks Russian."""
+    from referee.i18n import language
+
+    return (language() or "").split("_")[0] == "ru"
+

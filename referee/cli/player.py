@@ -23,7 +23,7 @@ class PlayerGroup(TyperGroup):
     names none of its subcommands (a player called like a subcommand: ``referee player show list``)."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
-        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+        if args and self.get_command(ctx, args[0]) is None:  # a name, or show's options before it
             return "show", self.get_command(ctx, "show"), args
         return super().resolve_command(ctx, args)
 
@@ -31,6 +31,7 @@ class PlayerGroup(TyperGroup):
 app = typer.Typer(
     cls=PlayerGroup,
     no_args_is_help=True,
+    context_settings={"ignore_unknown_options": True},  # `player --season 2026 Bob`: show's options, passed on
     help="A player across nights: `referee player NAME [--season NAME] [--pdf FILE]` shows him (the same as "
          "`referee player show NAME`); `referee player list` lists everyone; `referee player pay-details NAME` "
          "keeps how he wants to be paid.",
@@ -46,8 +47,10 @@ def show(
     pdf: Annotated[str | None, typer.Option("--pdf", metavar="FILE", help="Write his page as a PDF file.")] = None,
     db: DbOption = None,
 ) -> None:
-    """A player across nights: every night he played, his totals, his cumulative net, best and worst
-    night, hands played and won per game, and the findings and rulings that concern him."""
+    """A player across nights (the same as `referee player NAME`).
+
+    Every night he played, his totals, his running net, best and worst night, hands played and won
+    per game, and the findings and rulings that concern him; his aliases merged."""
     from referee.season.player import player_page
 
     with open_for(ctx, db) as store:

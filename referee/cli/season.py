@@ -91,8 +91,9 @@ def show(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="NAME",
 @app.command("close")
 def close(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="NAME", help="The season.")],
           db: DbOption = None) -> None:
-    """Close a season: its table is final (a night recorded later in its days is still counted: it
-    belongs to it by its day)."""
+    """Close a season: its table is final.
+
+    A night recorded later in its days is still counted: it belongs to the season by its day."""
     from referee.store.seasons import close_season
 
     with open_for(ctx, db) as store:

@@ -42,41 +42,42 @@ def serve(
     assert session_id is not None
     from referee.night.life import not_void
     from referee.store.chain import broken_chain
-    from referee.scoreboard.server import announcement, bind
+    from referee.scoreboard.server import bind
 
-    out = console(soft_wrap=True)
     with open_for(ctx, db) as store:
         not_void(store, session_id)  # a void night goes on no more: not served either
         chain = store.verify_chain(session_id)
         if not chain.ok:  # a log changed after recording is not shown to the players as the night
             raise broken_chain(chain, f"session {session_id}")
         board = bind(store, session_id, host, port)
-        out.print(literal(f"Session {session_id}: the table's scoreboard, read-only."))
-        for line in announcement(board, qr):
-            out.print(literal(line), highlight=False)
-        out.print(literal("Ctrl-C stops it."))
-        try:
-            board.serve()
-        except KeyboardInterrupt:
-            pass
+        run_board(board, f"Session {session_id}: the table's scoreboard, read-only.", qr)
+
+
+def run_board(board: object, title: str, qr: bool) -> None:
+    """Say what is served and where (:func:`~referee.scoreboard.server.announcement`), then serve
+    until Ctrl-C."""
+    from referee.scoreboard.server import Scoreboard, announcement
+
+    assert isinstance(board, Scoreboard)
+    out = console(soft_wrap=True)
+    out.print(literal(title))
+    for line in announcement(board, qr):
+        out.print(literal(line), highlight=False)
+    out.print(literal("Ctrl-C stops it."))
+    try:
+        board.serve()
+    except KeyboardInterrupt:
+        pass
 
 
 def serve_season(ctx: typer.Context, name: str, host: str, port: int, qr: bool, db: str | None) -> None:
     """``serve --season NAME``: the season's pages, read-only, until Ctrl-C."""
-    from referee.scoreboard.server import announcement, bind_season
+    from referee.scoreboard.server import bind_season
     from referee.store.seasons import find_season, unknown_season
 
-    out = console(soft_wrap=True)
     with open_for(ctx, db) as store:
         season = find_season(store, name)
         if season is None:
             raise unknown_season(store, name)
         board = bind_season(store, season, host, port)
-        out.print(literal(f"Season {season.name}: the league table and each player's page, read-only."))
-        for line in announcement(board, qr):
-            out.print(literal(line), highlight=False)
-        out.print(literal("Ctrl-C stops it."))
-        try:
-            board.serve()
-        except KeyboardInterrupt:
-            pass
+        run_board(board, f"Season {season.name}: the league table and each player's page, read-only.", qr)

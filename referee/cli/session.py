@@ -182,7 +182,7 @@ def new(
 
     from referee.rulebook import load_rulebook
     from referee.rulebook.loader import parse_option
-    from referee.store.store import SeatSpec
+    from referee.store.transaction import SeatSpec
 
     cents = parse_chip_value(chip_value)
     overrides = dict(parse_option(text) for text in option or [])
@@ -248,7 +248,7 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
         g = s.session
         table.add_row(str(g.id), f"{g.started_at:%Y-%m-%d %H:%M}", literal(g.table_name),
                       literal(g.rulebook) + ("*" if g.options else ""),
-                      str(s.players), str(s.hands), str(s.events), "void" if g.voided else g.status)
+                      str(s.players), str(s.hands), str(s.events), "void" if g.void_reason is not None else g.status)
     console(soft_wrap=False).print(table)
 
 
@@ -263,20 +263,11 @@ def _night_places(snap: LogSnapshot) -> list[tuple[int, str, str]]:
 
 
 def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain: Any) -> dict[str, Any]:
-    session = snap.session
+    from referee.report.json_doc import chain_json, session_json
+
     person = {s.name: players[s.player_id] for s in snap.seats}
     return {
-        "id": session.id,
-        "table": session.table_name,
-        "started_at": session.started_at.isoformat(),
-        "ended_at": session.ended_at.isoformat() if session.ended_at else None,
-        "status": session.status,
-        "void": session.void_reason,
-        "origin": session.origin,
-        "rulebook": session.rulebook,
-        "options": session.options,
-        "chip_value_cents": session.chip_value_cents,
-        "buy_in_default": session.buy_in_default,
+        **session_json(snap.session),
         "seats": [{"number": s.number, "name": s.name, "player": players[s.player_id], "buy_in": s.buy_in}
                   for s in snap.seats],
         "table_now": {"seated": list(state.seats), "dealer": state.dealer, "rulebook": state.rulebook,
@@ -287,7 +278,7 @@ def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain:
         "night_events": [{"seq": seq, "place": place, "text": says} for seq, place, says in _night_places(snap)],
         "hands": len(snap.hands),
         "events": len(snap.events),
-        "chain": {"ok": chain.ok, "head": chain.head, "problem": chain.problem},
+        "chain": chain_json(chain),
     }
 
 
@@ -301,11 +292,12 @@ def show(
     """Show one session: rulebook, chip value, who sits where, chips bought and cashed out, hands,
     the night's events between hands, and whether the chain holds."""
     from referee.recording.session_log import table_state
+    from referee.store.chain import verify_chain
 
     with open_for(ctx, db) as store:
         snap = store.log_snapshot(session_id)
         players = {p.id: p.name for p in store.players() if p.id is not None}
-        chain = store.verify_chain(session_id)
+    chain = verify_chain(snap.session, snap.events)  # the rows read: the log is read once
     state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
     data = _session_json(snap, players, state, chain)
     if as_json:
@@ -549,7 +541,8 @@ def delete(
     """Delete a session started by mistake: only while it has no hands (a played night is kept)."""
     with open_for(ctx, db) as store:
         game = store.session(session_id)
-        store.delete_session(session_id)
+        with store.transaction() as tx:
+            tx.delete_session(session_id)
     typer.echo(f"Session {session_id} ({game.table_name}) deleted.")
 
 

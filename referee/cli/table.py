@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.db import DbOption, open_for
-from referee.cli.output import console
+from referee.cli.output import console, quoting_seeds
 from referee.errors import InputError
 from referee.plain_words import literal
 
@@ -64,7 +64,7 @@ def table(
                 raise InputError("no open session to record", hint="start one with `referee session new`")
             session_id = open_[-1].id
             assert session_id is not None
-        live = LiveTable(store, session_id)
+        live = LiveTable(store, session_id, quote_rules=quoting_seeds())
         out = console(soft_wrap=True)
         from referee.engine.games import game_title
 

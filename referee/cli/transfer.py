@@ -64,7 +64,7 @@ def import_night(
         raise InputError("--as-new is for a session log (JSON): a hand file carries no hash chain",
                          where="--as-new", hint="leave it out")
     from referee.recording.imports import import_hand_file, import_log_document
-    from referee.store.models import ORIGIN_LOG_SIGNED
+    from referee.store.tables import ORIGIN_LOG_SIGNED
 
     with open_for(ctx, db, create=True) as store:
         if document is not None:
@@ -103,10 +103,11 @@ def export_session(
 ) -> None:
     """Export a session: the canonical hand file of its night, or (--json) its whole log."""
     from referee.recording.session_log import hand_file_text, log_document, read_session_log
+    from referee.store.chain import verify_chain
 
     with open_for(ctx, db) as store:
         snapshot = store.log_snapshot(session_id)
-        chain = store.verify_chain(session_id)
+    chain = verify_chain(snapshot.session, snapshot.events)  # the rows read: the log is read once
     if not chain.ok:
         typer.echo(f"Warning: session {session_id}'s chain is broken at {chain.problem}", err=True)
     if as_json:

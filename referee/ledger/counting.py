@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from referee.engine.events import Amendment, CountConfirmed, HandEnded, Reopened
 from referee.errors import InputError
 from referee.store.codec import decode_event
+from referee.store.tables import replaced, sessions
 
 if TYPE_CHECKING:
     from referee.handfile.replay import ReplayedHand, ReplayedNight
@@ -179,7 +180,7 @@ def as_last_closed(snapshot: LogSnapshot) -> LogSnapshot | None:
         return None
     events = [row for row in snapshot.events if row.seq < reopened[-1]]
     played = {row.hand_number for row in events if row.hand_number is not None}
-    session = snapshot.session.model_copy(update={"status": "closed"})
+    session = replaced(snapshot.session, sessions, status="closed")
     return replace(snapshot, session=session, events=tuple(events),
                    hands=tuple(h for h in snapshot.hands if h.number in played))
 

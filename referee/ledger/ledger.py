@@ -47,7 +47,7 @@ from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
 from referee.ledger.counting import confirmations, ended_hand_after
 from referee.ledger.settlement import Transfer, name_order, settle
-from referee.money import format_money
+from referee.money import format_money, format_signed
 from referee.money.settings import MissingSetting, MoneySettings, money_settings
 from referee.plain_words import plural
 from referee.recording.session_log import read_session_log
@@ -183,11 +183,10 @@ class SessionLedger:
 
     def money(self, cents: int) -> str:
         """``cents`` in the session's currency and locale (babel)."""
-        return format_money(cents, self.settings.currency, self.settings.locale)
+        return format_money(cents, self.settings.currency, self.settings.money_locale)
 
     def signed(self, cents: int) -> str:
-        text = self.money(abs(cents))
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.settings.currency, self.settings.money_locale)
 
     def player(self, name: str) -> PlayerLine:
         for line in self.players:
@@ -356,6 +355,8 @@ def _money_words(log: SessionLog) -> Callable[[int], str]:
     settings = money_settings((e.name, e.value) for _, e in log.money if isinstance(e, LedgerSetting))
 
     def m(cents: int) -> str:
+        # the notes are English words kept with the night's figures: their money in the night's own
+        # locale, never in the language of whoever first read them
         return format_money(cents, settings.currency, settings.locale)
 
     return m

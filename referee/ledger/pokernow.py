@@ -53,8 +53,8 @@ from referee.errors import InputError
 from referee.money import format_cents
 from referee.recording.imports import check_copies, one_import
 from referee.store.fingerprint import fingerprint
-from referee.store.models import ORIGIN_POKERNOW
-from referee.store.store import SeatSpec, check_seat_name
+from referee.store.tables import ORIGIN_POKERNOW
+from referee.store.transaction import SeatSpec, check_seat_name
 
 #: a median buy-in of at least this many units means the file is in cents
 CENTS_FROM = 1000

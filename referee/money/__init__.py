@@ -14,12 +14,14 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, excerpt
+from referee.i18n import ENGLISH_LOCALE
 
 if TYPE_CHECKING:
     from babel import Locale
 
 DEFAULT_CURRENCY = "EUR"
-DEFAULT_LOCALE = "en_GB"
+#: how money is written when a night names no locale and the interface speaks English
+DEFAULT_LOCALE = ENGLISH_LOCALE
 
 #: The one bound on chips and money: no count of chips (a buy-in, a bet, what a table holds in all)
 #: and no sum of money in cents (a chip's value, a payment, what a table's chips cost in all) may be
@@ -46,6 +48,12 @@ def format_money(cents: int, currency: str = DEFAULT_CURRENCY, locale: str = DEF
 
     _check_currency(currency)
     return format_currency(_to_decimal(cents, currency), currency, locale=_locale(locale))
+
+
+def format_signed(cents: int, currency: str = DEFAULT_CURRENCY, locale: str = DEFAULT_LOCALE) -> str:
+    """A result with its sign always shown: ``+€12.50``, ``−€3.00`` (a minus sign), ``€0.00``."""
+    text = format_money(abs(cents), currency, locale)
+    return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
 
 
 def parse_money(

@@ -199,7 +199,7 @@ def begin_hand(store: Store, session_id: int, *, expected_seq: int | None = None
             expected_seq = night.seq
     game = store.session(session_id)
     dealable(setup, session_id, buy_in=game.buy_in_default)
-    return store.start_hand(session_id, expected_seq=expected_seq)
+    return store.write(lambda tx: tx.start_hand(session_id, expected_seq=expected_seq))
 
 
 def _next_setup(store: Store, night: NightView) -> Callable[[], HandSetup]:
@@ -573,7 +573,8 @@ def void(store: Store, session_id: int, why: str) -> GameSession:
     reason = " ".join(why.split()) if isinstance(why, str) else why
     if game.void_reason is not None and reason == game.void_reason:
         raise AlreadyRecorded(session_id, (f"void: {reason}",), 1, 0)
-    return store.void_session(session_id, why)
+    with store.transaction() as tx:
+        return tx.void_session(session_id, why)
 
 
 def unvoid(store: Store, session_id: int, why: str) -> GameSession:
@@ -588,7 +589,8 @@ def unvoid(store: Store, session_id: int, why: str) -> GameSession:
             and snap.events[-1].payload.get("why") == reason:
         raise AlreadyRecorded(session_id, (f"void undone: {reason}",), snap.events[-1].seq, snap.events[-1].seq)
     check(state_from(snap.session, snap, None), Step.UNVOID, session_id)
-    return store.unvoid_session(session_id, why)
+    with store.transaction() as tx:
+        return tx.unvoid_session(session_id, why)
 
 
 def steps_named(state: NightState, session_id: int) -> dict[Step, str | None]:

@@ -31,14 +31,14 @@ from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import check_log_document, record_log_document, record_night
 from referee.recording.session_log import night_fingerprint, read_session_log
 from referee.store.chain import ExportedLogError, exported_session, verify_exported
-from referee.store.models import ORIGIN_HAND_FILE, ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
+from referee.store.tables import ORIGIN_HAND_FILE, ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
 if TYPE_CHECKING:
     from referee.handfile.model import Night
     from referee.store.store import Store
     from referee.store.chain import ChainReport
     from referee.store.models import GameSession
-    from referee.store.store import Transaction
+    from referee.store.transaction import Transaction
 
 
 class DuplicateNightError(InputError):
@@ -96,7 +96,7 @@ def check_copies(tx: Transaction, session_id: int, fingerprint: str, *, source: 
                  what: str = "night") -> tuple[int, ...]:
     """Record ``fingerprint`` on the new session; unless ``again``, refuse (DuplicateNightError) when
     a session that is not void was stored with the same fingerprint (a ledger imported twice)."""
-    copies = [g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if not g.voided]
+    copies = [g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.void_reason is None]
     if copies and not again:
         _refuse_copies(copies, source=source, what=what)
     tx.set_fingerprint(session_id, fingerprint)
@@ -109,7 +109,7 @@ def _claim(tx: Transaction, session_id: int, fingerprint: str) -> None:
     """Two imports of one night at once: each claims the night's unique key (its fingerprint, and how
     many void copies there are, so that a night voided may be imported again), and the second to
     claim it is told the session that holds it (:meth:`~referee.store.store.Transaction.claim`)."""
-    voided = sum(1 for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.voided)
+    voided = sum(1 for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.void_reason is not None)
     tx.claim(session_id, f"import {fingerprint} after {voided} void")
 
 
@@ -126,7 +126,7 @@ def check_night_copies(tx: Transaction, session_id: int, *, source: str, again: 
     edited in the file since."""
     log = read_session_log(tx.log_snapshot(session_id))
     fingerprint = night_fingerprint(log)
-    copies = {g.id: g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if not g.voided}
+    copies = {g.id: g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.void_reason is None}
     for game in tx.sessions_that_may_hold(log.session.rulebook, len(log.night.hands), besides=session_id):
         if game.id not in copies and _night_of(tx, game.id) == fingerprint:  # type: ignore[arg-type]
             copies[game.id] = game

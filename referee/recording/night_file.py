@@ -24,9 +24,8 @@ from referee.handfile.model import HandEntry, Night
 from referee.handfile.writer import write_events
 from referee.recording.session_log import LOG_FORMAT, LOG_FORMAT_VERSION, night_from_session
 from referee.rulebook.loader import is_rulebook_path, resolve_rulebook
-from referee.store.bulk import bulk_log
 from referee.store.codec import decode_event
-from referee.store.store import SeatSpec, Transaction
+from referee.store.transaction import SeatSpec, Transaction
 
 if TYPE_CHECKING:
     from referee.store.store import Store
@@ -94,7 +93,7 @@ def record_night(store: Store | Transaction, night: Night, *, table_name: str, c
             started_at=started_at,
         )
         assert game.id is not None
-        with bulk_log(tx, game.id) as log:  # thousands of hands: a few statements, not one per event
+        with tx.bulk(game.id) as log:  # thousands of hands: a few statements, not one per event
             if night.so_far is not None:  # the night starts in the middle of a game
                 log.night([replace(night.so_far, line=None)])
             for hand in night.hands:
@@ -167,7 +166,7 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
         game = tx.new_session(**fields, started_at=_document_time(header, "started_at", source), origin=origin)
         assert game.id is not None
         hands = 0
-        with bulk_log(tx, game.id) as log:  # one statement per few thousand events, not one per event
+        with tx.bulk(game.id) as log:  # one statement per few thousand events, not one per event
             for n, row in enumerate(rows, 1):
                 where = f"{source}: event {row.get('seq', n) if isinstance(row, dict) else n}"
                 if not isinstance(row, dict) or not isinstance(row.get("payload"), dict):
@@ -185,6 +184,6 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
                     raise err.located(where) from None
         tx.records_rulebooks = True
         tx.record_rulebooks(game.id)  # a log exported before it held its rulebooks: their files read now
-        if header.get("status") == "closed":
+        if header.get("status") == "closed" and game.status != "closed":  # exported before a close was an event
             tx.close_session(game.id, ended_at=ended)
         return game.id

@@ -19,8 +19,8 @@ from referee.ledger.counting import amendments, as_last_closed, balance_changes
 from referee.ledger.ledger import game_walk, people_of, session_ledger, walked_ledger
 from referee.recording.session_log import hands_with_events, night_words, read_session_log, rulebook_notes
 from referee.report.json_doc import rule_text
-from referee.store.chain import verify_chain
-from referee.store.models import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
+from referee.store.chain import ChainCheck
+from referee.store.tables import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
 if TYPE_CHECKING:
     from referee.engine.findings import Finding
@@ -297,7 +297,7 @@ class HandLines:
         """The report of the night whose every hand was given (see the module docstring)."""
         game = log.session
         rulings: list[RulingLine] = []
-        for ruling in getattr(log.night, "rulings", ()):  # disputes ruled (issue 11): Ruling events of the log
+        for ruling in getattr(log.night, "rulings", ()):  # disputes ruled: Ruling events of the log
             book = self.rulebooks.get(ruling.hand)
             rulings.append(RulingLine(ruling.hand, ruling.action, ruling.question, ruling.ruling, ruling.rule,
                                       ruling.decided_by, tuple(ruling.facts),
@@ -336,16 +336,19 @@ def report_of(store: object, session_id: int, all_hands: bool = False) -> NightR
     # replayed and told one at a time, so that a night of thousands of hands is never held whole
     outline, last_seq = store.log_outline(session_id)  # type: ignore[attr-defined]
     log, game, corrections = read_session_log(outline), outline.session, amendments(outline)
+    chain = ChainCheck(game)  # the hash chain checked on the rows as they are read, not read again
+    for row in outline.events:
+        chain.see(row)
     del outline  # its rows are read: not held while the hands are walked
     stream, walk, lines = NightStream(log.night), game_walk(log), HandLines(log)
     last: ReplayedHand | None = None
-    for last in stream.hands(hands_with_events(log, store.log_rows(session_id, upto=last_seq, by_hand=True))):  # type: ignore[attr-defined]
+    rows = chain.seen(store.log_rows(session_id, upto=last_seq, by_hand=True))  # type: ignore[attr-defined]
+    for last in stream.hands(hands_with_events(log, rows)):
         lines.hand(last)
         walk.hand(last.replay, stream.last_step)
     result = stream.result
     ledger = walked_ledger(log, walk, result, last, people_of(store, session_id))  # type: ignore[arg-type]
-    chain = verify_chain(game, store.log_rows(session_id, upto=last_seq))  # type: ignore[attr-defined]
-    night = replace(lines.report(ledger, log, result, ledger.settle(), chain.ok), origin=game.origin,
+    night = replace(lines.report(ledger, log, result, ledger.settle(), chain.ok(last_seq)), origin=game.origin,
                     all_hands=all_hands, rulebook_notes=tuple(rulebook_notes(log.night)))
     return with_ways_to_pay(with_amendments(night, store, corrections), store)
 

@@ -181,7 +181,7 @@ def bind_season(store: Any, season: Any, host: str = "127.0.0.1", port: int = 87
     league table and each player's page, behind a read token as a session's page is."""
     from referee.scoreboard.season import create_season_app
     from referee.scoreboard.token import season_token
-    from referee.store.models import name_key
+    from referee.store.tables import name_key
 
     token = season_token(name_key(season.name), season.created_at.isoformat(), secret_key())
     sock = _listen(host, port)

@@ -27,8 +27,7 @@ def player_html(page: PlayerPage) -> tuple[str, list[Path], Path]:
 
 
 def season_html(report: SeasonReport) -> tuple[str, list[Path], Path]:
-    charts = {page.player: page.chart(font="Referee Sans") for page in report.players}
-    return render_html("season.html.j2", {"r": report, "league": report.league, "charts": charts}
+    return render_html("season.html.j2", {"r": report, "league": report.league, "chart": report.chart(font="Referee Sans")}
                        | _common(report.signed, report.money))
 
 

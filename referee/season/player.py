@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError
 from referee.ledger.kept import Concern
-from referee.money import format_money
+from referee.money import format_money, format_signed
 from referee.season.nights import EVERY_NIGHT, Span, SpanNights, resolve_span, span_nights
 
 if TYPE_CHECKING:
@@ -116,8 +116,7 @@ class PlayerPage:
         return format_money(cents, self.currency, self.locale)
 
     def signed(self, cents: int) -> str:
-        text = format_money(abs(cents), self.currency, self.locale)
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.currency, self.locale)
 
     def chart(self, font: str = "DejaVu Sans", *, small: bool = False) -> str:
         """His cumulative net money over the nights, as an SVG chart (in whole units of money);
@@ -130,24 +129,17 @@ class PlayerPage:
                           y_label=f"net ({self.currency})", legend=False, **size)
 
 
-def _places(nets: dict[str, int]) -> dict[str, int]:
-    ordered = sorted(nets.values(), reverse=True)
-    return {name: ordered.index(net) + 1 for name, net in nets.items()}
-
-
 def page_of(player: str, found: SpanNights) -> PlayerPage:
     """``player``'s page from a span's nights (his nights among them, in order)."""
     nights: list[PlayerNight] = []
     games: dict[str, list[int]] = {}
     concerns: list[PlayerConcern] = []
     names: list[str] = []
-    for game, figures in found.counted.nights:
+    for (game, figures), night in zip(found.counted.nights, found.nights, strict=True):
         mine = [line for line in figures.ledger.players if line.player == player]
         if not mine:
             continue
-        nets: dict[str, int] = {}
-        for line in figures.ledger.players:
-            nets[line.player] = nets.get(line.player, 0) + line.balance_cents
+        result = next(r for r in night.results() if r.player == player)  # his place: the league's own
         seat_names = {line.name for line in mine}
         played: list[str] = []
         for name in seat_names:
@@ -165,7 +157,7 @@ def page_of(player: str, found: SpanNights) -> PlayerPage:
         nights.append(PlayerNight(
             game.id, game.started_at.date(), game.table_name, tuple(sorted(played)), mine[0].name,  # type: ignore[arg-type]
             sum(line.paid_cents for line in mine), sum(line.bought for line in mine),
-            sum(line.counted for line in mine), nets[player], _places(nets)[player], len(nets),
+            sum(line.counted for line in mine), result.net_cents, result.place, len(night.nets),
             sum(figures.hands.get(name, 0) for name in seat_names), figures.ledger.chip_value_cents))
     return PlayerPage(player, tuple(names), found.span, found.counted.currency, found.counted.locale, tuple(nights),
                       tuple((title, hands, won) for title, (hands, won) in sorted(games.items())), tuple(concerns),
@@ -199,27 +191,27 @@ class PlayerList:
     locale: str
 
     def signed(self, cents: int) -> str:
-        text = format_money(abs(cents), self.currency, self.locale)
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.currency, self.locale)
 
 
 def player_list(store: Store) -> PlayerList:
     """Everyone who played a night that counts (aliases merged): his nights, net and the day he was
     last seen; the most recently seen first."""
     found = span_nights(store, EVERY_NIGHT)
-    seen: dict[str, dict[str, object]] = {}
+    names: dict[str, list[str]] = {}
+    nights: dict[str, set[int]] = {}
+    net: dict[str, int] = {}
+    last: dict[str, date] = {}
     for game, figures in found.counted.nights:
+        day = game.started_at.date()
         for line in figures.ledger.players:
-            row = seen.setdefault(line.player, {"names": [], "sessions": set(), "net": 0, "last": None})
-            if line.name not in row["names"]:  # type: ignore[operator]
-                row["names"].append(line.name)  # type: ignore[attr-defined]
-            row["sessions"].add(game.id)  # type: ignore[attr-defined]
-            row["net"] = row["net"] + line.balance_cents  # type: ignore[operator]
-            day = game.started_at.date()
-            if row["last"] is None or day > row["last"]:  # type: ignore[operator]
-                row["last"] = day
-    rows = [PlayerSummary(player, tuple(v["names"]), len(v["sessions"]), v["net"], v["last"])  # type: ignore[arg-type]
-            for player, v in seen.items()]
+            who = line.player
+            if line.name not in names.setdefault(who, []):
+                names[who].append(line.name)
+            nights.setdefault(who, set()).add(game.id)  # type: ignore[arg-type]
+            net[who] = net.get(who, 0) + line.balance_cents
+            last[who] = max(last.get(who, day), day)
+    rows = [PlayerSummary(who, tuple(names[who]), len(nights[who]), net[who], last[who]) for who in names]
     rows.sort(key=lambda r: (-(r.last_seen.toordinal() if r.last_seen else 0), r.player.casefold()))
     return PlayerList(tuple(rows), found.counted.currency, found.counted.locale)
 

@@ -8,9 +8,9 @@ page are, so a player's name (aliases merged) and his money are the same in all 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from referee.money import format_money
+from referee.money import format_money, format_signed
 from referee.season.league import LeagueTable, league_table
 from referee.season.nights import Span, resolve_span, span_nights
 from referee.season.player import PlayerPage, page_of
@@ -63,15 +63,31 @@ class SeasonReport:
     #: the rulings of the season, and the findings that are errors (an illegal action)
     concerns: tuple[SeasonConcern, ...]
     skipped: tuple[tuple[int, str], ...] = ()
-    #: the open tab's lines (None: no tab in this referee)
-    tab: tuple[TabLine, ...] | None = None
+    #: the open tab's lines: what is still owed from the season's nights
+    tab: tuple[TabLine, ...] = ()
 
     def money(self, cents: int) -> str:
         return format_money(cents, self.currency, self.locale)
 
     def signed(self, cents: int) -> str:
-        text = format_money(abs(cents), self.currency, self.locale)
-        return f"+{text}" if cents > 0 else f"\u2212{text}" if cents < 0 else text
+        return format_signed(cents, self.currency, self.locale)
+
+    def chart(self, font: str = "DejaVu Sans") -> str:
+        """Every player's running net over the season's nights (in whole units of money), one line
+        each, as an SVG chart: a player keeps his figure over the nights he missed."""
+        from referee.report.chart import line_chart
+
+        order = [night.session_id for night in self.nights]
+        series = {}
+        for page in self.players:
+            mine = {night.session_id: night.net_cents for night in page.nights}
+            total, points = 0, [0]
+            for sid in order:
+                total += mine.get(sid, 0)
+                points.append(round(total / 100))
+            series[page.player] = points
+        return line_chart(series, font=font, title="Each player's net over the season's nights", x_label="night",
+                          y_label=f"net ({self.currency})")
 
     @property
     def rulings(self) -> tuple[SeasonConcern, ...]:
@@ -82,14 +98,12 @@ class SeasonReport:
         return tuple(c for c in self.concerns if c.concern.kind == "finding")
 
 
-def open_tab(store: Store, span: Span) -> tuple[TabLine, ...] | None:
-    """The open tab's lines of the span's nights, through the tab's own reader when this referee has
-    one (``referee tab``); None when it has none."""
-    try:
-        from referee.ledger.tab import read_tab  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:  # the tab is not part of this referee: the report has no tab section
-        return None
-    tab: Any = read_tab(store, start=span.first_day, end=span.last_day, table=span.table)
+def open_tab(store: Store, span: Span) -> tuple[TabLine, ...]:
+    """What is still owed from the span's nights (``referee tab`` over its days and table): each
+    player's line, every currency's."""
+    from referee.ledger.tab import read_tab
+
+    tab = read_tab(store, start=span.first_day, end=span.last_day, table=span.table)
     return tuple(TabLine(line.player, line.cents, part.currency) for part in tab.parts
                  for line in part.lines if line.cents)
 

@@ -154,17 +154,15 @@ def print_season(out: Console, report: SeasonReport) -> None:
                   + (f" [dim]{literal('(rule ' + c.rule + ')')}[/]" if c.rule else ""))
         if c.rule_text:
             out.print(f"    [italic]{literal(c.rule_text)}[/]")
-    errors = [item for item in report.findings]
-    if errors:
-        out.print(f"Illegal actions and warnings found: {len(errors)} ("
-                  + literal(", ".join(sorted({f'{i.player or "nobody"} {concern_words(i.concern.code)}' for i in errors})))
-                  + ")")
-    if report.tab is not None:
-        out.print(Rule("The open tab", align="left"))
-        if not report.tab:
-            out.print("Everybody is square.")
-        for line in report.tab:
-            out.print(f"{literal(line.player)} {report.signed(line.cents)} {line.currency}")
+    if report.findings:
+        found = sorted({f'{i.player or "nobody"} {concern_words(i.concern.code)}' for i in report.findings})
+        out.print(f"Illegal actions found: {len(report.findings)} ({literal(', '.join(found))})")
+    out.print(Rule("The open tab", align="left"))
+    if not report.tab:
+        out.print("Everybody is square: nothing from these nights is still owed.")
+    for line in report.tab:
+        out.print(f"{literal(line.player)} {report.signed(line.cents)} {line.currency}"
+                  + (" (owes)" if line.cents < 0 else " (is owed)"))
     out.print(Rule("The players", align="left"))
     table = _table(("Player", "left"), ("Nights", "right"), ("Net", "right"), ("Best", "right"), ("Worst", "right"),
                    ("Running net", "left"))

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.errors import StoreError
 from referee.handfile.words import event_words
 from referee.store.codec import decode_event
-from referee.store.models import LOG_LEGACY, LOG_WHOLE, EventRecord, GameSession
+from referee.store.tables import LOG_LEGACY, LOG_WHOLE
+
+if TYPE_CHECKING:
+    from referee.store.models import EventRecord, GameSession
 
 
 def canonical_json(value: Any) -> str:
@@ -60,21 +63,21 @@ def event_hash(
     seq: int,
     hand_number: int | None,
     kind: str,
-    payload: dict[str, Any],
+    payload: dict[str, Any] | None = None,
     text: str | None,
     created_at: datetime,
+    payload_json: str | None = None,
 ) -> str:
-    """``sha256(prev_hash + canonical record)`` for one event row."""
-    record = {
-        "session": session_id,
-        "seq": seq,
-        "hand": hand_number,
-        "kind": kind,
-        "payload": payload,
-        "text": text,
-        "created_at": _time_text(created_at),
-    }
-    return _sha256(prev_hash + canonical_json(record))
+    """``sha256(prev_hash + canonical record)`` for one event row.  The payload's canonical JSON
+    (``payload_json``, :func:`canonical_json` of ``payload``) is given when the caller has it
+    already: an append encodes a payload once, for the hash and the row alike."""
+    if payload_json is None:
+        payload_json = canonical_json(payload)
+    # canonical_json of the whole record, its keys in sorted order, the payload's text put in as is
+    record = (f'{{"created_at":{canonical_json(_time_text(created_at))},"hand":{canonical_json(hand_number)},'
+              f'"kind":{canonical_json(kind)},"payload":{payload_json},"seq":{canonical_json(seq)},'
+              f'"session":{canonical_json(session_id)},"text":{canonical_json(text)}}}')
+    return _sha256(prev_hash + record)
 
 
 def row_hash(row: EventRecord) -> str:
@@ -161,6 +164,45 @@ def verify_chain(session: GameSession, rows: Iterable[EventRecord]) -> ChainRepo
     return ChainReport(session.id, count, expected_prev)
 
 
+class ChainCheck:
+    """A log's hash chain checked as its rows are read, in any order and each once (a report reads
+    the night events, then the hands' events hand by hand): each row's content against its own hash
+    as it is seen, the links from the genesis to the last event once all are.  What
+    :func:`verify_chain` says of the same rows is whether :meth:`ok` holds; it says where a chain
+    breaks, this only whether it does, without a second read of the log."""
+
+    def __init__(self, session: GameSession) -> None:
+        self._genesis = genesis_hash(session)
+        self._links: dict[int, tuple[str, str]] = {}
+        self._intact = True
+
+    def see(self, row: EventRecord) -> None:
+        """Check one row read (a row seen before, read twice, is checked once)."""
+        if row.seq in self._links:
+            return
+        if row_hash(row) != row.hash:
+            self._intact = False
+        self._links[row.seq] = (row.prev_hash, row.hash)
+
+    def seen(self, rows: Iterable[EventRecord]) -> Iterator[EventRecord]:
+        """``rows``, each checked as it is handed on."""
+        for row in rows:
+            self.see(row)
+            yield row
+
+    def ok(self, last_seq: int) -> bool:
+        """Whether the rows seen are the events 1..``last_seq`` of an unbroken chain."""
+        if not self._intact or len(self._links) != last_seq:
+            return False
+        prev = self._genesis
+        for seq in range(1, last_seq + 1):
+            link = self._links.get(seq)
+            if link is None or link[0] != prev:
+                return False
+            prev = link[1]
+        return True
+
+
 class BrokenChainError(StoreError):
     """A night whose log's hash chain does not verify: its figures are not believed, nor counted."""
 
@@ -216,15 +258,28 @@ def _exported_time(value: object, where: str) -> datetime:
     return moment
 
 
-def exported_session(header: dict[str, Any]) -> GameSession:
+class SessionHeader(NamedTuple):
+    """What a session's genesis hash is made of (:func:`genesis_hash`), as an export's header gives it."""
+
+    id: int
+    table_name: str
+    started_at: datetime
+    rulebook: str
+    options: dict[str, Any]
+    chip_value_cents: int
+    log_version: int
+    origin: str | None
+
+
+def exported_session(header: dict[str, Any]) -> SessionHeader:
     """The session an exported session log's header describes (what its genesis hash is made of);
     ExportedLogError when a field is missing."""
     try:
-        session = GameSession(id=header["id"], table_name=header["table"],
-                              started_at=_exported_time(header["started_at"], "the session header"),
-                              rulebook=header["rulebook"], options=header["options"],
-                              chip_value_cents=header["chip_value_cents"],
-                              log_version=header.get("log_version", LOG_WHOLE), origin=header.get("origin"))
+        session = SessionHeader(id=header["id"], table_name=header["table"],
+                                started_at=_exported_time(header["started_at"], "the session header"),
+                                rulebook=header["rulebook"], options=header["options"],
+                                chip_value_cents=header["chip_value_cents"],
+                                log_version=header.get("log_version", LOG_WHOLE), origin=header.get("origin"))
     except KeyError as err:
         raise ExportedLogError(f"the session header lacks {err.args[0]!r}") from None
     if not isinstance(session.id, int):

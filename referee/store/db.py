@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import platformdirs
 
-from referee.errors import DatabaseBusyError, ServerGoneError, StoreError
+from referee.errors import DatabaseBusyError, RefereeError, RetryableError, ServerGoneError, StoreError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Engine
@@ -243,7 +244,7 @@ def create_engine_for(url: URL) -> Engine:
 class _PipelineTeardown(logging.Filter):
     """Drops psycopg's "error ignored terminating <Pipeline …>" warning, and that one only.
 
-    psycopg's ``executemany`` (an import's bulk insert, :mod:`referee.store.bulk`) runs in a pipeline;
+    psycopg's ``executemany`` (an import's bulk insert, :class:`referee.store.transaction.BulkLog`) runs in a pipeline;
     when the server goes away in the middle, the error raised in the pipeline goes up (and is said in
     one line by the CLI), and closing the pipeline on the lost connection fails again: psycopg ignores
     that second error and logs it as a warning, which Python prints on stderr before our line.  It
@@ -349,3 +350,33 @@ def describe_error(url: URL, err: BaseException, *, answered: bool = False) -> S
             hint="the server stopped or restarted (the URL is fine): what was reported done is kept; "
                  "run the command again once the server is back")
     return StoreError(f"cannot use database {mask_url(url)}: {text}", hint=_hint_for(url, text))
+
+
+class ConflictError(StoreError, RetryableError):
+    """The database refused a write that collided with another one (a unique key, a foreign key):
+    retryable (exit 75), nothing was stored."""
+
+
+class StaleLogError(ConflictError):
+    """An append made against a log that moved on since the recorder last saw it (``expected_seq``):
+    nothing was stored; the message says what was recorded meanwhile."""
+
+
+@contextmanager
+def guarded(url: URL) -> Iterator[None]:
+    """Turn a database failure inside the block into a one-line StoreError naming ``url`` (masked)."""
+    from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+    try:
+        yield
+    except RefereeError:
+        raise
+    except IntegrityError as err:
+        raise ConflictError(
+            f"the database refused the change: {' '.join(str(err.orig).split())}",
+            where=mask_url(url),
+            hint="another referee may have written the same thing at the same moment: try again",
+        ) from None
+    except SQLAlchemyError as err:
+        # the store is open, so the server answered: no answer now is an outage, not a URL to fix
+        raise describe_error(url, err, answered=True) from None

@@ -10,21 +10,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from sqlmodel import select
+from sqlalchemy import select
 
 from referee.errors import InputError
-from referee.store.models import PaymentDetails, Player
+from referee.store.tables import payment_details
 from referee.store.types import utcnow
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from referee.store.models import Player
     from referee.store.store import Store
 
 #: the fields a player may give, in the order they are shown
 FIELDS = ("iban", "bic", "name_latin", "paypal", "revolut", "swish", "upi", "note")
 
 
-def _player(store: Store, db: object, name: str) -> Player:
-    found = store._find_player(db, name)  # type: ignore[arg-type]
+def _player(db: Session, name: str) -> Player:
+    from referee.store.transaction import find_player  # the write path: the ORM loads only here
+
+    found = find_player(db, name)
     if found is None:
         raise InputError(f"no player named {name!r}", hint="players are added when they first sit down")
     return found
@@ -32,9 +37,9 @@ def _player(store: Store, db: object, name: str) -> Player:
 
 def details_of(store: Store, name: str) -> tuple[Player, dict[str, str]]:
     """The player named (or aliased) ``name`` and his details (field → value; only those given)."""
-    with store._read() as db:
-        player = _player(store, db, name)
-        row = db.get(PaymentDetails, player.id)
+    player = store.player(name)
+    with store.guard(), store.engine.connect() as conn:
+        row = conn.execute(select(payment_details).where(payment_details.c.player_id == player.id)).first()
         return player, _fields(row)
 
 
@@ -43,8 +48,8 @@ def details_by_player(store: Store, player_ids: Iterable[int]) -> dict[int, dict
     ids = sorted(set(player_ids))
     if not ids:
         return {}
-    with store._read() as db:
-        rows = db.exec(select(PaymentDetails).where(PaymentDetails.player_id.in_(ids)))  # type: ignore[attr-defined]
+    with store.guard(), store.engine.connect() as conn:
+        rows = conn.execute(select(payment_details).where(payment_details.c.player_id.in_(ids)))
         return {row.player_id: _fields(row) for row in rows}
 
 
@@ -54,8 +59,10 @@ def write_details(store: Store, name: str, changes: Mapping[str, str | None]) ->
     unknown = set(changes) - set(FIELDS)
     if unknown:
         raise InputError(f"no payment detail is called {sorted(unknown)[0]!r}", hint="one of " + ", ".join(FIELDS))
+    from referee.store.models import PaymentDetails  # the write path: the ORM loads only here
+
     with store.transaction() as tx:
-        player = _player(store, tx.db, name)
+        player = _player(tx.db, name)
         row = tx.db.get(PaymentDetails, player.id)
         now = _fields(row) | {k: v for k, v in changes.items() if v is not None}
         now = {k: v for k, v in now.items() if changes.get(k, v) is not None}
@@ -74,7 +81,7 @@ def write_details(store: Store, name: str, changes: Mapping[str, str | None]) ->
         return player, _fields(row)
 
 
-def _fields(row: PaymentDetails | None) -> dict[str, str]:
+def _fields(row: object) -> dict[str, str]:
     if row is None:
         return {}
     return {field: value for field in FIELDS if (value := getattr(row, field)) is not None}

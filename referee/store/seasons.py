@@ -15,7 +15,8 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from referee.errors import InputError
-from referee.store.models import SeasonRecord, name_key
+from referee.store import tables
+from referee.store.tables import name_key
 from referee.store.types import utcnow
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class Season:
 
 
 def _table():  # type: ignore[no-untyped-def]
-    return SeasonRecord.__table__  # type: ignore[attr-defined]
+    return tables.seasons
 
 
 def _season(row: object) -> Season:

@@ -20,15 +20,14 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import insert, select, text
 
 from referee.errors import AlreadyRecorded
-from referee.store.models import TabPaymentRecord
-from referee.store.store import ConflictError
+from referee.store.db import ConflictError
+from referee.store.tables import tab_payments as _TABLE
 from referee.store.types import utcnow
 
 if TYPE_CHECKING:
     from referee.store.requests import Request
     from referee.store.store import Store
 
-_TABLE = TabPaymentRecord.__table__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)

@@ -45,10 +45,22 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 
 class JSONDocument(TypeDecorator[Any]):
-    """JSON text on SQLite, ``JSONB`` on PostgreSQL; ``None`` stays SQL NULL (not JSON ``null``)."""
+    """JSON text on SQLite, ``JSONB`` on PostgreSQL; ``None`` stays SQL NULL (not JSON ``null``).  A
+    value given as text is its JSON already (a row of the log, encoded once for its hash and its
+    column alike): it is stored as it is, not encoded again."""
 
     impl = JSON(none_as_null=True)
     cache_ok = True
+
+    def bind_processor(self, dialect: Dialect) -> Any:
+        encode = super().bind_processor(dialect)
+
+        def process(value: Any) -> Any:
+            if isinstance(value, str) or encode is None:
+                return value
+            return encode(value)
+
+        return process
 
     def load_dialect_impl(self, dialect: Dialect) -> Any:
         if dialect.name == "postgresql":

@@ -31,3 +31,14 @@ def record_nights(url: str, folder: Path, nights: Sequence[tuple[str, Mapping[st
         path.write_text(ledger_csv(day, nets), encoding="utf-8")
         ok("import-ledger", str(path), "--table", table, "--unit", "cents", "--currency", "EUR", "--db", url,
            *[arg for name in names for arg in ("--name", name)])
+
+
+def winter_2027(url: str, folder: Path) -> str:
+    """The six nights of tests/test_league_tables.py recorded, and the season "Winter 2027" over
+    them scored by the shipped points-by-place: ``url``."""
+    from test_league_tables import NIGHTS
+
+    record_nights(url, folder, NIGHTS)
+    ok("season", "new", "Winter 2027", "--from", "2027-01-01", "--to", "2027-03-31", "--scoring", "points-by-place",
+       "--db", url)
+    return url

@@ -33,5 +33,17 @@ def store_unreplayable_night(store: Store, *, table: str = "Old", close: bool = 
     import did, closed with the stacks both players bought; its session id."""
     sid = record_night(store, parse_night(CARD_HELD_TWICE, source="old.txt"), table_name=table, chip_value_cents=100)
     if close:
-        store.close_session(sid, {"Ann": 50, "Bob": 50}, ended_at=ended_at)
+        with store.transaction() as tx:
+            tx.close_session(sid, {"Ann": 50, "Bob": 50}, ended_at=ended_at)
     return sid
+
+
+def downgraded(store: Store, revision: str) -> None:
+    """Take ``store``'s schema down to ``revision``, what it holds kept: nights recorded by this referee
+    left as an older one would find them (this referee writes columns an older schema lacks)."""
+    from alembic import command
+
+    from referee.store.migrate import alembic_config
+
+    with store.engine.connect() as conn, conn.begin():
+        command.downgrade(alembic_config(conn), revision)

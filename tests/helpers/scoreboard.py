@@ -29,7 +29,8 @@ from referee.handfile.model import Night
 from referee.rulebook.loader import load_rules
 from referee.handfile.writer import EventWriter, write_events
 from referee.recording.night_file import header_events, stored_rulebook
-from referee.store.store import SeatSpec, Store, open_store
+from referee.store.store import Store, open_store
+from referee.store.transaction import SeatSpec
 
 CARD = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[cdhs](?!\w)|(?<!\w)Jk[12](?!\w)")
 
@@ -37,20 +38,23 @@ CARD = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[cdhs](?!\w)|(?<!\w)Jk[12](?!\w)"
 def record_step_by_step(store: Store, night: Night, table_name: str = "Privacy") -> Iterator[tuple[int, int, int]]:
     """Record ``night`` into a new session one event at a time; after each append yield
     ``(session, hand index, events of that hand so far)``."""
-    game = store.new_session(table_name=table_name, rulebook=stored_rulebook(night.rulebook, night.base_dir),
-                             chip_value_cents=100, seats=[SeatSpec(s.name, s.stack) for s in night.seats],
-                             options=dict(night.options), dealer=night.dealer, dealer_unknown=night.dealer is None)
+    with store.transaction() as tx:
+        game = tx.new_session(table_name=table_name, rulebook=stored_rulebook(night.rulebook, night.base_dir),
+                                 chip_value_cents=100, seats=[SeatSpec(s.name, s.stack) for s in night.seats],
+                                 options=dict(night.options), dealer=night.dealer, dealer_unknown=night.dealer is None)
     sid = game.id
     assert sid is not None
     if night.so_far is not None:
         store.append_events(sid, None, [replace(night.so_far, line=None)])
     for index, hand in enumerate(night.hands):
         store.append_events(sid, None, header_events(hand, night.base_dir))
-        started = store.start_hand(sid, dealer=hand.dealer)
+        with store.transaction() as tx:
+            started = tx.start_hand(sid, dealer=hand.dealer)
         for k, (event, text) in enumerate(zip(hand.events, write_events(hand.events, game=hand.game), strict=True), 1):
             store.append_event(sid, started.number, replace(event, line=None), text=text)
             yield sid, index, k
-        store.end_hand(sid, started.number)
+        with store.transaction() as tx:
+            tx.end_hand(sid, started.number)
 
 
 def card_tokens(text: str) -> set[str]:
@@ -259,7 +263,8 @@ def act(url: str, session: int, *lines: str) -> None:
 def new_session(url: str, table: str = "Kitchen") -> int:
     """A Jackpots night of four, 100 chips each."""
     with open_store(url) as store:
-        session = store.new_session(table_name=table, rulebook="jackpots", chip_value_cents=100,
-                                    seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
+        with store.transaction() as tx:
+            session = tx.new_session(table_name=table, rulebook="jackpots", chip_value_cents=100,
+                                        seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy", "Dee")])
         assert session.id is not None
         return session.id

@@ -19,6 +19,7 @@ import json
 import random
 import re
 from collections.abc import Mapping, Sequence
+from types import SimpleNamespace
 from typing import Any
 from datetime import UTC, datetime, timedelta
 
@@ -71,7 +72,8 @@ def record_template(store: Any, hands: int, seed: int, seats: Sequence[str]) -> 
     night = parse_night(template_text(hands, seed, seats))
     left = replay_night_file(night).result.stacks
     sid = record_night(store, night, table_name=TABLES[0], chip_value_cents=10)
-    store.close_session(sid, left)
+    with store.transaction() as tx:
+        tx.close_session(sid, left)
     return sid
 
 
@@ -81,16 +83,15 @@ def copy_night(store: Any, template: int, names: Mapping[str, str], table: str, 
     from sqlalchemy import insert, select
 
     from referee.store import chain
-    from referee.store.models import EventRecord, GameSession, HandRecord, Player, SeatRecord, name_key
+    from referee.store import tables
+    from referee.store.tables import name_key
 
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
 
     def renamed(text: str) -> str:
         return pattern.sub(lambda m: names[m.group(1)], text)
 
-    sessions, seats, hands, events, people = (
-        GameSession.__table__, SeatRecord.__table__, HandRecord.__table__,  # type: ignore[attr-defined]
-        EventRecord.__table__, Player.__table__)  # type: ignore[attr-defined]
+    sessions, seats, hands, events, people = tables.sessions, tables.seats, tables.hands, tables.events, tables.players
     with store.engine.begin() as conn:
         head = dict(conn.execute(select(sessions).where(sessions.c.id == template)).one()._mapping)
         seat_rows = [dict(r._mapping) for r in conn.execute(select(seats).where(seats.c.session_id == template))]
@@ -110,7 +111,7 @@ def copy_night(store: Any, template: int, names: Mapping[str, str], table: str, 
              "name_key": name_key(names[r["name"]]), "player_id": known[names[r["name"]]]} for r in seat_rows])
         conn.execute(insert(hands), [{**{k: v for k, v in r.items() if k != "id"}, "session_id": sid}
                                      for r in hand_rows])
-        prev = chain.genesis_hash(GameSession.model_construct(id=sid, **header))
+        prev = chain.genesis_hash(SimpleNamespace(id=sid, **header))  # type: ignore[arg-type]
         rows = []
         for r in event_rows:
             payload = json.loads(renamed(json.dumps(r["payload"])))

@@ -22,7 +22,8 @@ def night(url: str, day: str, cash: dict[str, int], *, table: str = "Kitchen", c
                            started_at=datetime.fromisoformat(day + "T20:00+00:00"))
         if currency:
             store.append_event(sid, None, LedgerSetting("currency", currency))
-        store.close_session(sid, cash, ended_at=datetime.fromisoformat(day + "T23:00+00:00"))
+        with store.transaction() as tx:
+            tx.close_session(sid, cash, ended_at=datetime.fromisoformat(day + "T23:00+00:00"))
     return sid
 
 

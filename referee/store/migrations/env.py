@@ -7,9 +7,7 @@ transaction) in ``config.attributes["connection"]``; there is no alembic.ini and
 from __future__ import annotations
 
 from alembic import context
-from sqlmodel import SQLModel
-
-import referee.store.models  # noqa: F401 - registers the tables on SQLModel.metadata
+from referee.store.tables import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:
@@ -17,7 +15,7 @@ if connection is None:
 
 context.configure(
     connection=connection,
-    target_metadata=SQLModel.metadata,
+    target_metadata=metadata,
     render_as_batch=connection.dialect.name == "sqlite",  # SQLite alters tables by copy-and-move
     transactional_ddl=True,  # PostgreSQL always; SQLite through referee.store.db's BEGIN hook
     compare_type=True,

@@ -39,15 +39,12 @@ def _log_the_voids() -> None:
     """Append a ``Voided`` event to each session voided before voids were logged."""
     from referee.engine.events import Voided
     from referee.store import chain, codec
-    from referee.store.models import EventRecord, GameSession
+    from referee.store.tables import events, sessions
 
     bind = op.get_bind()
-    sessions = GameSession.__table__  # type: ignore[attr-defined]
-    events = EventRecord.__table__  # type: ignore[attr-defined]
     header = [sessions.c[name] for name in ("id", "table_name", "started_at", "rulebook", "options", "chip_value_cents",
                                             "log_version", "origin", "void_reason", "voided_at")]
-    for row in bind.execute(sa.select(*header).where(sessions.c.void_reason.is_not(None))).mappings().all():
-        game = GameSession.model_construct(**row)
+    for game in bind.execute(sa.select(*header).where(sessions.c.void_reason.is_not(None))).all():
         if bind.execute(sa.select(events.c.seq).where(events.c.session_id == game.id,
                                                       events.c.kind == "Voided")).first() is not None:
             continue

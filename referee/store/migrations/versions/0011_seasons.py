@@ -1,7 +1,7 @@
 """Named seasons: a club's league over a span of days (and a table), with its scoring.
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 Create Date: 2026-12-05
 
 * ``seasons``: a season's name (unique ignoring case), its first and last day, the table its nights
