@@ -227,14 +227,15 @@ def test_the_best_hand_of_each_round_is_recorded_once_the_deal_is_over():
 
 def test_the_stakes_are_prompted_from_the_first_player_who_has_not_staked():
     """brag7.1 "Before each deal every player puts an equal stake into the pot": Bob (the dealer's left)
-    is asked first for the deal's stake; once he has put in 1, Cy is asked for the same 1."""
+    is asked first for the deal's stake; once he has put in 1, Cy is asked for the same 1; each prompt
+    shows the chips of the player asked (Bob 50, then Cy 50)."""
     from referee.engine.replay import play
 
     setup = HandSetup(load_rulebook("seven_card_brag"), [("Ann", 50), ("Bob", 50), ("Cy", 50)], "Ann")
     first = play(setup, []).prompt()
-    assert (first.phase, first.to_act, first.legal) == ("stakes", "Bob", ("stake (the deal's equal stake)",))
+    assert (first.phase, first.to_act, first.legal, first.stack) == ("stakes", "Bob", ("stake (the deal's equal stake)",), 50)
     second = play(setup, [Stake("Bob", 1)]).prompt()
-    assert (second.to_act, second.legal) == ("Cy", ("stake 1",))
+    assert (second.to_act, second.legal, second.stack) == ("Cy", ("stake 1",), 50)
 
 
 def test_a_deal_nobody_wins_both_rounds_of_carries_its_pot_under_brag7_6_2():
