@@ -4,7 +4,8 @@ session list and a night's report read exactly as they did in the original.
 
 PostgreSQL: ``pg_dump --format=custom`` and ``pg_restore`` into a new database.  SQLite: the online
 backup API (what the sqlite3 shell's ``.backup`` runs) and ``VACUUM INTO``, each taken while the
-store is open for writing, and the copy put in place of a lost file."""
+store is open for writing, and the copy put in place of a lost file.  The store's key goes with the
+backup (the database alone is another store: docs/store.md, "The store's key"), as the docs say."""
 
 from __future__ import annotations
 
@@ -107,6 +108,14 @@ def test_a_pg_dump_restored_into_a_new_database_verifies_and_reads_the_same(pg_u
     done = subprocess.run([pg_tool("pg_restore"), "--no-owner", "--exit-on-error", "--dbname", fresh_pg_database,
                            str(dump)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
+    # the club's key file goes to the restored database's name, as docs/operations.md says
+    from sqlalchemy.engine import make_url
+
+    from referee.store.key import store_key_path
+
+    original, restored = store_key_path(make_url(pg_url)), store_key_path(make_url(fresh_pg_database))
+    assert original is not None and original.is_file() and restored is not None
+    shutil.copyfile(original, restored)
     assert_restored(fresh_pg_database, store_rows(pg_url), reads(pg_url))
 
 
@@ -131,8 +140,10 @@ def test_a_sqlite_backup_put_in_place_of_a_lost_file_verifies_and_reads_the_same
                 source.execute("VACUUM INTO ?", (str(backup),))
         finally:
             source.close()
+    shutil.copyfile(live.with_name(live.name + ".key"), backup.with_name(backup.name + ".key"))  # and the key
     rows, read = store_rows(url), reads(url)
     for lost in tmp_path.glob("referee.sqlite3*"):  # the disk is lost, the database file and its WAL with it
         lost.unlink()
     shutil.copyfile(backup, live)
+    shutil.copyfile(backup.with_name(backup.name + ".key"), live.with_name(live.name + ".key"))
     assert_restored(url, rows, read)
