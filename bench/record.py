@@ -6,7 +6,8 @@ of a one-shot ``referee act``.
     .venv/bin/python bench/record.py [--events 500] [--runs 20] [--cold-only]
 
 Targets (issue 10, item 8): a line at the table prompt within 2 ms of the floor at the median and
-10 ms at p99; ``referee act`` at most 1.3x a bare typer app that imports sqlmodel.
+10 ms at p99; ``referee act`` at most 1.3x a bare typer app that imports SQLAlchemy's ORM (what the store's
+write path maps its rows with).
 
 SQLite: a fresh file in a temporary folder, WAL, the same ``synchronous`` setting the store's
 connections get, against a bare ``sqlite3`` connection inserting a row of the same shape (a JSON
@@ -25,7 +26,7 @@ the status line the prompt redraws: reading, judging, the durable append, the pu
 state and the new status.  Choosing the next line is not timed.
 
 The cold start: wall time of ``referee act SESSION LINE`` (a legal line, chosen before each run, in
-a session that already holds a night of hands) against a bare typer app that imports sqlmodel and
+a session that already holds a night of hands) against a bare typer app that imports SQLAlchemy's ORM and
 has a command of the same shape, runs interleaved.  Prints figures; asserts nothing.
 """
 
@@ -311,7 +312,7 @@ def fresh_database(server: object) -> Iterator[str]:
 
 BARE_ACT = """\
 import typer
-import sqlmodel
+import sqlalchemy.orm
 app = typer.Typer()
 @app.command()
 def act(session: int, lines: list[str], force: bool = typer.Option(False, "--force"),
@@ -377,7 +378,7 @@ def main() -> None:
 
         cold = cold_starts(f"sqlite:///{Path(tmp) / 'cold.sqlite3'}", args.runs, Path(tmp))
         print(f"Cold start, {args.runs} runs each (SQLite; the session holds 20 hands; wall time, and CPU time)")
-        for name, label in (("act", "referee act SESSION LINE"), ("bare", "bare typer + sqlmodel")):
+        for name, label in (("act", "referee act SESSION LINE"), ("bare", "bare typer + sqlalchemy.orm")):
             wall, cpu = [w for w, _ in cold[name]], [c for _, c in cold[name]]
             print(f"  {label:25} median {statistics.median(wall) * 1000:7.1f} ms  (min {min(wall) * 1000:6.1f})"
                   f"   CPU median {statistics.median(cpu) * 1000:7.1f} ms")
