@@ -81,7 +81,8 @@ def test_settle_paid_run_again_says_already_recorded_and_never_pays_the_transfer
     first = cli(db_url, "settle", "1", "--paid", "1")
     assert first.exit_code == 0, first.output
     assert lines(first)[0] == "Recorded: Cy paid Ann €30.00"
-    seq = len(kinds(db_url, "SitDown", "SetDealer", "RulebookText", "CashOut", "CountConfirmed", "TransferPaid"))
+    seq = len(kinds(db_url, "SitDown", "SetDealer", "RulebookText", "CashOut", "CountConfirmed", "Closed",
+                     "TransferPaid"))
     again = cli(db_url, "settle", "1", "--paid", "1")
     assert again.exit_code == 0, again.output
     assert lines(again)[0] == f"Already recorded: Cy paid Ann €30.00 (session 1, event {seq})"
@@ -158,7 +159,7 @@ def adds_twenty(url: str) -> tuple[list[str], Callable[[str], list[object]], str
 
 def pays_cy(url: str) -> tuple[list[str], Callable[[str], list[object]], str]:
     three(url)
-    seq = len(kinds(url, "SitDown", "SetDealer", "RulebookText", "CashOut", "CountConfirmed")) + 1
+    seq = len(kinds(url, "SitDown", "SetDealer", "RulebookText", "CashOut", "CountConfirmed", "Closed")) + 1
     return ["settle", "1", "--paid", "1"], payments, f"Already recorded: Cy paid Ann €30.00 (session 1, event {seq})"
 
 
