@@ -57,7 +57,6 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-from referee.engine.games import game_title  # noqa: E402  (a game as it names itself)
 from referee.files import write_text
 from referee.plain_words import carry_words, plural, value_words  # noqa: E402  (the terminal's words)
 from referee.plain_words import key_words as _words  # noqa: E402
@@ -194,6 +193,7 @@ def rulings_renderables(rulings: Sequence[Ruling]) -> list[RenderableType]:
 def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: int | None = None) -> list[RenderableType]:
     """What the console shows for one hand (``width``: the console's, for the last column of a table
     to wrap in)."""
+    from referee.engine.games import game_title  # the games load when a hand is shown, not for --help
     from referee.handfile.rulings import of_hand
 
     replay, entry = hand.replay, hand.entry
