@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from referee.i18n import _, ngettext
+
 #: How much of a piece of bad input a message quotes: enough to find it, never a pasted page.
 EXCERPT = 40
 #: A run of text without a space this long in a message is bad input quoted whole (see :func:`shortened`).
@@ -30,7 +32,12 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     if len(text) <= limit:
         return repr(text)
     quoted = repr(text[:limit])
-    return f"{quoted[:-1]}…{quoted[-1]} ({len(text):,} characters)"
+    return f"{quoted[:-1]}…{quoted[-1]} ({_characters(len(text))})"
+
+
+def _characters(count: int) -> str:
+    """``10,010 characters``: the length of a piece of text a message cuts short."""
+    return ngettext("{count:,} character", "{count:,} characters", count).format(count=count)
 
 
 def shortened(text: str) -> str:
@@ -38,7 +45,7 @@ def shortened(text: str) -> str:
     guard before a message reaches the terminal, for bad input a layer quoted whole; a line break or
     other control character in it (a name read from a file) written as its escape, so it stays one line."""
     text = _BREAK.sub(lambda m: m[0].encode("unicode_escape").decode("ascii"), text)
-    return _RUN.sub(lambda m: f"{m[0][:EXCERPT]}… ({len(m[0]):,} characters)", text)
+    return _RUN.sub(lambda m: f"{m[0][:EXCERPT]}… ({_characters(len(m[0]))})", text)
 
 
 class RefereeError(Exception):
@@ -65,7 +72,8 @@ class RefereeError(Exception):
         #: the source line of that action (a hand-file line), when the event carried one
         self.line = line
         if where is None and hand is not None:
-            where = f"hand {hand}" + (f", action {action}" if action is not None else "")
+            where = (_("hand {hand}, action {action}").format(hand=hand, action=action) if action is not None
+                     else _("hand {hand}").format(hand=hand))
         self.where = where
 
     def _clone(self, where: str | None, hand: int | None, action: int | None, line: int | None) -> "RefereeError":
@@ -156,7 +164,12 @@ class AlreadyRecorded(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        events = (f"event {self.first_seq}" if self.first_seq == self.last_seq
-                  else f"events {self.first_seq}-{self.last_seq}" if self.first_seq < self.last_seq else "")
-        where = f"session {self.session_id}" + (f", {events}" if events else "")
-        return f"already recorded: {'; '.join(self.said) or 'nothing to add'} ({where})"
+        if self.first_seq == self.last_seq:
+            where = _("session {session}, event {event}").format(session=self.session_id, event=self.first_seq)
+        elif self.first_seq < self.last_seq:
+            where = _("session {session}, events {first}-{last}").format(session=self.session_id,
+                                                                         first=self.first_seq, last=self.last_seq)
+        else:
+            where = _("session {session}").format(session=self.session_id)
+        return _("already recorded: {facts} ({where})").format(facts="; ".join(self.said) or _("nothing to add"),
+                                                               where=where)

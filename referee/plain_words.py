@@ -5,8 +5,9 @@ person's name is (:data:`NAME_RE`)."""
 from __future__ import annotations
 
 import re
-from gettext import ngettext
 from typing import Any
+
+from referee.i18n import ngettext
 
 #: A person's name: one word (``Ann``, ``Mary_Ann``, ``O'Neil``): a player's, a banker's.
 NAME_RE = re.compile(r"[^\W\d][\w'\-]*")
@@ -20,8 +21,10 @@ def literal(text: object) -> str:
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 night``, ``2 nights``: a count and its noun, through :func:`gettext.ngettext` (English
-    unless a translation is installed); ``many`` for a plural not made with an s."""
+    """``1 night``, ``2 nights`` (``1 раздача``, ``2 раздачи``, ``5 раздач``): a count and its noun in
+    the interface's language (:func:`referee.i18n.ngettext`); ``many`` the English plural when it is
+    not made with an s.  A call that gives both words is in the catalog (``pybabel extract -k
+    plural:2,3``); a call with one word finds a translation only when another call gave it."""
     return f"{count} {ngettext(word, many or word + 's', count)}"
 
 

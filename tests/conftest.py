@@ -45,6 +45,10 @@ from urllib.parse import quote, unquote, urlsplit
 import pytest
 from hypothesis import settings
 
+#: the suite speaks English (the source language) whatever the machine's LANG says; a test of another
+#: language asks for it itself (tests/test_i18n.py)
+os.environ["REFEREE_LANG"] = "en"
+
 settings.register_profile("no-database", database=None)
 
 PG_ENV = "REFEREE_TEST_PG"

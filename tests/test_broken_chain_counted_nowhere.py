@@ -52,7 +52,9 @@ def test_a_night_edited_after_recording_is_named_and_counted_nowhere(db_url: str
     assert hint == (f"Hint: `referee db verify --session {edited}` says what no longer fits; restore the store from a "
                     "backup, or void the night")
     report = cli("report", str(edited), "--db", db_url)
-    assert "The log's hash chain is broken: run `referee db verify`" in report.output
+    assert f"The log's hash chain is broken: `referee db verify --session {edited}` says what no longer fits" \
+        in " ".join(report.stdout.split())
+    assert report.stderr.startswith(f"Warning: session {edited}: its log was changed after recording")
     assert cli("settle", str(kept), "--db", db_url).exit_code == 0
 
 
@@ -66,3 +68,24 @@ def test_the_players_page_of_a_night_edited_after_recording_is_not_served(sqlite
     first, hint = refused.output.splitlines()
     assert first.startswith(f"Error: session {sid}: its log was changed after recording (at event 5 ")
     assert hint.startswith(f"Hint: `referee db verify --session {sid}` says what no longer fits")
+
+
+def test_the_players_page_shows_no_night_whose_log_read_does_not_hold_its_chain(sqlite_url: str) -> None:
+    from referee.scoreboard.feed import NightFeed
+
+    with open_store(sqlite_url) as store:
+        sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
+        feed = NightFeed(store, sid)
+        _, view = feed.read()
+        assert view is not None and "unavailable" not in view
+        # a row appended by hand after the page read the log: it follows the last hash, its own is made up
+        with store.engine.begin() as conn:
+            last = conn.execute(text("SELECT seq, hash, hand_number FROM events WHERE session_id = :s "
+                                     "ORDER BY seq DESC LIMIT 1"), {"s": sid}).one()
+            conn.execute(text("INSERT INTO events (session_id, seq, hand_number, kind, payload, text, created_at, "
+                              "prev_hash, hash) VALUES (:s, :q, :h, 'Fold', '{\"player\": \"Cy\"}', 'Cy: folds', "
+                              "'2026-12-05 10:00:00.000000', :p, :x)"),
+                         {"s": sid, "q": last.seq + 1, "h": last.hand_number, "p": last.hash, "x": "0" * 64})
+        _, view = feed.read()
+        assert view is not None and view["unavailable"] == "the night cannot be shown right now"
+        assert NightFeed(store, sid).read()[1]["unavailable"]  # nor when the log is read whole

@@ -248,7 +248,7 @@ def test_a_closed_night_is_reopened_and_corrected_append_only(db_url: str) -> No
     amended = json.loads(cli(db_url, "settle", "1", "--json").output)["amended"]
     assert amended == {"balances": [{"name": "Ann", "was": -1000, "now": 0, "change": 1000},
                                     {"name": "Bob", "was": 1000, "now": 0, "change": -1000}],
-                       "transfers_before": [{"payer": "Ann", "payee": "Bob", "cents": 1000}]}
+                       "transfers_before": [{"payer": "Ann", "payee": "Bob", "cents": 1000, "text": "€10.00"}]}
 
 
 def test_reopen_through_a_real_process(sqlite_url: str) -> None:

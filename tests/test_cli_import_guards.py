@@ -193,8 +193,8 @@ def test_a_night_that_does_not_replay_never_breaks_the_other_nights(db_url: str)
     assert invoke("session", "void", str(bad), "--why", "again", "--db", db_url).output.startswith(
         f"Error: session {bad} is already void")
     with open_store(db_url) as store:
-        # its log (its rulebook too) is kept as it was, and says it is void (one event more)
-        assert len(store.events(bad)) == 15 and store.events(bad)[-1].kind == "Voided" and store.verify_chain(bad).ok
+        # its log (its rulebook too) is kept as it was, and says it is void (two events more: its close, its void)
+        assert len(store.events(bad)) == 16 and store.events(bad)[-1].kind == "Voided" and store.verify_chain(bad).ok
 
 
 def test_a_void_needs_its_reason(sqlite_url: str) -> None:

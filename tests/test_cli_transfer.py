@@ -65,7 +65,7 @@ def test_the_session_log_as_json_imports_as_the_same_log(db_url: str, tmp_path: 
     assert dumped.returncode == 0, dumped.stderr
     document = json.loads(dumped.stdout)
     assert document["format"] == "referee-session-log" and document["chain"]["ok"]
-    assert [e["kind"] for e in document["events"][-5:]] == ["CashOut"] * 5
+    assert [e["kind"] for e in document["events"][-6:]] == ["CashOut"] * 5 + ["Closed"]
     path = tmp_path / "friday.json"
     path.write_text(dumped.stdout)
     # the night is in this store already (session 1): taken again on purpose
@@ -73,16 +73,16 @@ def test_the_session_log_as_json_imports_as_the_same_log(db_url: str, tmp_path: 
     assert refused.returncode == 2 and "this night is already in the store as session 1" in refused.stderr
     imported = run("import", str(path), "--db", db_url, "--again")
     assert imported.returncode == 0, imported.stderr
-    assert "Hash chain verified: 47 events" in imported.stdout
+    assert "Hash chain verified: 48 events" in imported.stdout
     copy = imported.stdout.split(" as session ")[1].split(":")[0]  # PostgreSQL spent an id on the refusal
     again = json.loads(run("export", copy, "--json", "--db", db_url).stdout)
     assert what_was_recorded(again) == what_was_recorded(document)
     assert again["session"]["status"] == "closed"
-    # the hand file of a closed night says the cash-outs in comments
+    # the hand file of a closed night says the cash-outs and the close in comments
     text = run("export", copy, "--db", db_url)
     assert text.returncode == 0
-    assert text.stdout.endswith("\n# not in the hand format: Eve cashes out 78\n")
-    assert text.stderr.startswith("Note: the hand format has no words for 5 of the night's facts")
+    assert "\n# not in the hand format: Eve cashes out 78\n# not in the hand format: closed at " in text.stdout
+    assert text.stderr.startswith("Note: the hand format has no words for 6 of the night's facts")
     assert parse_night(text.stdout) == read_night(EXAMPLE)
 
 

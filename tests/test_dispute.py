@@ -461,6 +461,8 @@ def test_every_game_names_its_dispute_rules_by_real_topics_and_rules() -> None:
             assert any(book.has_rule(r) for r in rules), (game.name, name, rules)
         for code, words in game.dispute_needs.items():
             assert code in CODES and words.strip(), (game.name, code)
+        for name, codes in game.dispute_codes.items():  # the game's own codes deciding a topic
+            assert name in names and codes and all(code in CODES for code in codes), (game.name, name, codes)
 
 
 @pytest.mark.parametrize(("lines", "action", "question", "rule"), [

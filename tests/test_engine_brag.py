@@ -461,7 +461,7 @@ def test_a_brag_redeal_with_the_antes_in_the_carried_pot_is_not_anted_again():
     rb = load_rulebook("three_card_brag")
     seats = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
     redeal = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3, antes_in=True)))
-    assert redeal.stacks == [10, 10, 10] and redeal.dead == 3
+    assert redeal.stacks == [10, 10, 10] and redeal.pot.dead == 3
     fresh = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3)))
     assert fresh.stacks == [9, 9, 9]
 

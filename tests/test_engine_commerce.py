@@ -211,7 +211,9 @@ def test_a_buy_back_before_the_deal_shows_who_lost_is_flagged() -> None:
 
 
 def test_the_buy_back_prompt_offers_the_player_who_ran_out() -> None:
-    """laviuda.5.1: a player who loses all his chips is out "unless he buys La Viuda"."""
+    """laviuda.5.1: a player who loses all his chips is out "unless he buys La Viuda".  Bob is lowest with his
+    last chip: the prompt offers him the buy-back, showing the one chip he holds until the deal is settled
+    and he pays it to the pool (laviuda.4)."""
     book = load_rulebook("la_viuda")
     state = start_hand(HandSetup(book, [("Ann", 3), ("Bob", 1), ("Cy", 3)], "Ann",
                                  carry_in=LaViudaCarry(started=True, pool=3, prize_cents=900)))
@@ -219,6 +221,7 @@ def test_the_buy_back_prompt_offers_the_player_who_ran_out() -> None:
     state.push(night.hands[0].events[0])
     prompt = state.prompt()
     assert (prompt.phase, prompt.to_act, prompt.events()) == ("buyback", "Bob", [BuyBack("Bob"), DeclineBuyBack("Bob")])
+    assert prompt.stack == 1
     state.push(DeclineBuyBack("Bob"))
     assert state.prompt().to_act is None
     carry = state.outcome().next_hand.carry
@@ -337,7 +340,7 @@ def test_a_redeal_whose_antes_are_in_the_carried_pot_is_not_anted_again():
     rb = load_rulebook("whiskey_poker")
     seats = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
     redeal = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3, antes_in=True)))
-    assert redeal.carry_in.antes_in and redeal.stacks == [10, 10, 10] and redeal.dead == 3
+    assert redeal.carry_in.antes_in and redeal.stacks == [10, 10, 10] and redeal.pot.dead == 3
     fresh = start_hand(HandSetup(rb, seats, "Ann", carry_in=Carry(pot=3)))
     assert fresh.stacks == [9, 9, 9]
 

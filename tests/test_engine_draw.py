@@ -549,11 +549,13 @@ def test_a_misdeal_keeps_the_pot_for_the_redeal_under_draw_misdeal():
 def test_the_table_after_each_action_as_the_replay_reports_it():
     """seed-002: the dealer antes one chip per player (4 for four players) and Bob, on his left, opens the
     betting: after Bob bets 2 the table is action 1, round one, Cy to act, stacks Ann 96 / Bob 98 /
-    Cy 100 / Dee 100, a pot of 6, all four in (the replay's JSON, docs/json.md ``states``)."""
+    Cy 100 / Dee 100, a pot of 6, all four in (its JSON form, docs/json.md "The table after an event")."""
+    from referee.report.json_doc import table_json
+
     r = replay_table(setup(), [Bet(player="Bob", amount=2)])
-    assert [s.to_dict() for s in r.states] == [{
-        "action": 1, "phase": "round1", "to_act": "Cy", "stacks": [96, 98, 100, 100], "pot": 6,
-        "in_hand": ["Ann", "Bob", "Cy", "Dee"]}]
+    assert [table_json(s) for s in r.states] == [{
+        "action": 1, "phase": "round1", "to_act": "Cy", "stacks": {"Ann": 96, "Bob": 98, "Cy": 100, "Dee": 100},
+        "pot": 6, "in_hand": ["Ann", "Bob", "Cy", "Dee"]}]
 
 
 def test_a_draw_of_too_many_stands_when_the_fix_is_to_keep_what_was_played():

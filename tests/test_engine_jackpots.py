@@ -127,10 +127,56 @@ def test_discards_kept_face_down_that_hold_no_openers_are_a_false_open_at_the_sh
              kept_face_down=True),
         Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
         show("Bob", "Ah Ks Ad Ac 3h"), show("Cy", "Qs Qd 9c 8h 3s")]
-    r = replay_hand(setup(), events)
+    r = replay_table(setup(), events)
     assert [f.rule for f in kinds(r, "false_open")] == ["jackpots.9"] and not kinds(r, "unverifiable")
     assert r.outcome.pots[0].winners == ("Cy",) and r.outcome.pots[0].amount == 8
     assert r.outcome.stacks == {"Ann": 97, "Bob": 95, "Cy": 107, "Dee": 101}
+
+
+def test_split_openers_shown_after_an_uncontested_win_with_the_discard_mucked_are_unproven():
+    """jackpots.2: the opener "must keep those discards face down in front of himself so that they can be
+    checked later"; jackpots.10: "Found after everyone else dropped: the pot stays on the table for the
+    next deal".  Bob opens on Jh Js, draws one throwing Js into the muck (not kept face down), bets 5 and
+    Cy drops; he shows Jh Js as his openers, but Js went into the muck: unproven, a false open.  The pot
+    of 13 (Ann's ante 4, 2 + 2, Bob's 5) stays; Bob pays 1 to each other player (jackpots.6)."""
+    events = [deal("Bob", "Jh Js Tc 9h 8d")] + PRE + [
+        Draw(player="Bob", count=1, discards=tuple(cards("Js")), received=tuple(cards("7s"))),
+        Draw(player="Cy", count=2), Bet(player="Bob", amount=5), Fold(player="Cy"), show("Bob", "Jh Js", "openers")]
+    r = replay_table(setup(), events)
+    assert r.outcome.kind == "false_open" and r.outcome.carried == 13
+    assert [f.rule for f in kinds(r, "false_open")] == ["jackpots.10"]
+    assert "did not keep the discards Js face down" in kinds(r, "false_open")[0].message
+    assert r.outcome.stacks == {"Ann": 97, "Bob": 90, "Cy": 99, "Dee": 101}
+
+
+def test_both_openers_discarded_face_down_and_shown_prove_an_uncontested_open():
+    """jackpots.2: the opener "may discard some or all of the cards that qualified him ... but he must keep
+    those discards face down"; jackpots.3: his proof is "his hand with the discards he kept face down".
+    Bob throws both jacks, keeps them face down, draws 7s 6c, bets 5 and Cy drops; he turns up Jh Js: his
+    open is proven and the pot of 13 is his (Bob 100 - 2 - 5 + 13)."""
+    events = [deal("Bob", "Jh Js Tc 9h 8d")] + PRE + [
+        Draw(player="Bob", count=2, discards=tuple(cards("Jh Js")), received=tuple(cards("7s 6c")),
+             kept_face_down=True),
+        Draw(player="Cy", count=2), Bet(player="Bob", amount=5), Fold(player="Cy"), show("Bob", "Jh Js", "discards")]
+    r = replay_table(setup(), events)
+    assert r.outcome.kind == "uncontested" and r.outcome.pots[0].winners == ("Bob",)
+    assert not kinds(r, "false_open") and not kinds(r, "unverifiable")
+    assert r.outcome.stacks == {"Ann": 96, "Bob": 106, "Cy": 98, "Dee": 100}
+
+
+def test_discards_kept_face_down_unnamed_leave_the_open_undecided_until_shown():
+    """jackpots.3: "What proves openers is what the opener shows the table: his openers, or his hand with the
+    discards he kept face down".  Bob draws three keeping his discards face down (the log does not name
+    them) and shows Ah Ks Ad Ac 3h: his kept Ah Ks are not openers, but the three cards before him may
+    still be; the pot of 8 waits for them (undecided), no false open is found yet."""
+    events = PRE + [
+        Draw(player="Bob", count=3, received=tuple(cards("Ad Ac 3h")), kept_face_down=True),
+        Draw(player="Cy", count=3), Check(player="Bob"), Check(player="Cy"),
+        show("Bob", "Ah Ks Ad Ac 3h"), show("Cy", "Qs Qd 9c 8h 3s")]
+    r = replay_table(setup(), events)
+    assert not kinds(r, "false_open") and [f.rule for f in kinds(r, "unverifiable")] == ["jackpots.3"]
+    assert r.outcome.pots[0].amount == 8 and not r.outcome.pots[0].decided
+    assert r.outcome.stacks == {"Ann": 96, "Bob": 98, "Cy": 98, "Dee": 100}
 
 
 def test_split_declare_option_requires_announcement():

@@ -74,7 +74,7 @@ def test_the_bring_in_among_equal_lowest_upcards(tie, bring_in):
     Bob's by the deal's order, Cy's by suit; the player on the bring-in's left acts next."""
     deal = [hole("Bob", "Kc"), hole("Cy", "Kd"), hole("Ann", "Kh"),
             up("Bob", "2h"), up("Cy", "2c"), up("Ann", "9d")]
-    r = replay_hand(setup({"stud.first_round": "bring_in_lowest_upcard", "stud.upcard_tie": tie}), deal)
+    r = replay_table(setup({"stud.first_round": "bring_in_lowest_upcard", "stud.upcard_tie": tie}), deal)
     state = r.states[-1]
     assert dict(zip(("Ann", "Bob", "Cy"), state.stacks))[bring_in] == 49
     assert sum(state.stacks) == 149
@@ -260,7 +260,7 @@ def test_a_stud_misdeal_keeps_the_antes_in_the_pot_for_the_redeal():
     assert o.kind == "misdeal" and o.next_hand.same_dealer and o.next_hand.dealer == "Ann"
     assert (o.next_hand.carry.pot, o.next_hand.carry.antes_in) == (3, True)
     redeal = start_hand(HandSetup(rb, [("Ann", 19), ("Bob", 19), ("Cy", 19)], "Ann", carry_in=o.next_hand.carry))
-    assert redeal.stacks == [19, 19, 19] and redeal.dead == 3
+    assert redeal.stacks == [19, 19, 19] and redeal.pot.dead == 3
 
 
 def test_stud_short_ante_cites_the_ante_option():
@@ -332,7 +332,7 @@ def test_a_bring_in_written_in_the_log_is_the_forced_bet_itself():
     left_out = written.replace("Cy: bets 1\n", "")
     assert left_out != written
     (a,), (b,) = replay_night_file(parse_night(written)), replay_night_file(parse_night(left_out))
-    assert a.replay.outcome.to_dict() == b.replay.outcome.to_dict()
+    assert a.replay.outcome == b.replay.outcome
     assert a.replay.outcome.stacks == {"Ann": 99, "Bob": 102, "Cy": 99}
     assert [f.code for f in a.replay.findings] == ["bring_in", "bring_in_logged"]
     assert [f.code for f in b.replay.findings] == ["bring_in"]

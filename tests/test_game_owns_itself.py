@@ -123,7 +123,7 @@ def test_the_toy_is_recorded_at_the_table_and_replayed_from_the_store(toy_games:
         stored = night_from_session(store, sid)
     assert stored.hands[0].events == night.hands[0].events
     (mine,), (theirs,) = replay_night_file(stored), replay_night_file(night)
-    assert mine.replay.outcome.to_dict() == theirs.replay.outcome.to_dict()
+    assert mine.replay.outcome == theirs.replay.outcome
     assert mine.replay.findings == theirs.replay.findings
 
 
@@ -146,3 +146,33 @@ def test_the_toy_is_recorded_by_referee_act(toy_games: Path, tmp_path: Path) -> 
 
 def test_the_toys_codes_leave_the_catalogue_with_it() -> None:
     assert "doubled_twice" not in CODES
+
+
+def test_the_tables_of_phase_words_dispute_codes_and_spread_limits_name_no_game() -> None:
+    """A game declares its phases in words, the finding codes of its own that decide a dispute and its
+    spread limit in its own module: the live table, the dispute's questions and the rulebook loader name
+    no game, no game's rule, option or phase and none of a game's own finding codes (docstrings aside)."""
+    import ast
+    import inspect
+
+    from referee.dispute import questions
+    from referee.engine.games import all_games
+    from referee.recording import live_table
+    from referee.rulebook import loader
+
+    games = all_games()
+    names = {g.name for g in games}
+    prefixes = tuple(f"{g.prefix}." for g in games)
+    own_codes = {code for g in games for code in vars(g).get("finding_codes", {})} | {
+        code for g in games for action in vars(g).get("actions", ()) for code in action.findings}
+    own_phases = {phase for g in games for phase in vars(g).get("phase_words", {})}
+    for module in (live_table, questions, loader):
+        tree = ast.parse(inspect.getsource(module))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                      and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        said = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                and isinstance(node.value, str) and id(node) not in docstrings]
+        phases = own_phases if module is live_table else set()  # a question's words may be "draw", "reveal"
+        named = [s for s in said if s in names or s in own_codes or s in phases or s.startswith(prefixes)]
+        assert named == [], module.__name__

@@ -67,7 +67,7 @@ def summary(hand: ReplayedHand) -> dict[str, Any]:
         for f in hand.replay.findings
         if f.kind != "note"
     ]
-    penalties = [p.to_dict() for p in outcome.penalties]
+    penalties = [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "rule": p.rule} for p in outcome.penalties]
     return {
         "hand": hand.entry.number,
         "result": outcome.kind,

@@ -23,10 +23,11 @@ from referee.engine.events import CashOut, CountFixed, LedgerSetting, Void
 from referee.errors import RefereeError
 from referee.handfile import Night, parse_night
 from referee.handfile.replay import replay_night_file
-from referee.ledger.kept import FORMAT, REFEREE, night_figures
+from referee.ledger.kept import FORMAT, night_figures
 from referee.ledger.ledger import session_ledger
 from referee.ledger.standings import standings
 from referee.recording.night_file import record_night
+from referee.store.kept import deciding_code
 from referee.store.store import Store, open_store
 
 runner = CliRunner()
@@ -72,7 +73,7 @@ def test_a_kept_night_is_read_not_replayed_while_its_log_ends_where_it_did(db_ur
         store.close_session(sid, {"Ann": 17, "Bob": 30, "Cy": 23})
         first = standings(store)
         assert first.replayed == (sid,)
-        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, REFEREE)
+        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, deciding_code())
         again = standings(store)
         assert again.replayed == ()
         assert again.rows == first.rows and again.sessions == first.sessions == (sid,)
@@ -162,7 +163,7 @@ def test_a_kept_row_that_does_not_fit_is_replayed_and_replaced(db_url: str) -> N
             tamper(store, sid, sql, **params)
             balances, replayed = kept(store, sid)
             assert replayed and balances == truth, sql
-            assert kept_row(store, sid) == (head, FORMAT, REFEREE)
+            assert kept_row(store, sid) == (head, FORMAT, deciding_code())
         # a document that decodes, with the balances changed but the status of another night
         with store.engine.connect() as conn:
             document = conn.execute(text("SELECT document FROM night_results WHERE session_id = :s"),
@@ -277,7 +278,7 @@ def test_settle_keeps_the_ledger_and_a_payment_recorded_since_is_in_the_next_set
     first = runner.invoke(app, ["settle", str(sid), "--json", "--db", db_url])
     assert first.exit_code == 0, first.output
     with open_store(db_url) as store:
-        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, REFEREE)
+        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, deciding_code())
         assert standings(store).replayed == ()
     transfers = json.loads(first.stdout)["transfers"]
     assert transfers
@@ -289,5 +290,5 @@ def test_settle_keeps_the_ledger_and_a_payment_recorded_since_is_in_the_next_set
         ledger, _, _ = session_ledger(store, sid)
         assert [(t.payer, t.payee, t.cents) for t in ledger.payments] == \
             [(transfers[0]["payer"], transfers[0]["payee"], transfers[0]["cents"])]
-        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, REFEREE)
+        assert kept_row(store, sid) == (store.verify_chain(sid).head, FORMAT, deciding_code())
         assert not kept(store, sid)[1]

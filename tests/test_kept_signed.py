@@ -145,7 +145,13 @@ def test_a_kept_row_from_a_store_with_another_key_is_replayed(db_url: str, tmp_p
         truth = settled(db_url, sid)
     monkeypatch.setenv("REFEREE_STORE_KEY", str(tmp_path / "other.key"))
     with open_store(db_url) as store:
-        lines = verified(db_url)
+        done = cli("db", "verify", "--db", db_url)
+        assert done.exit_code == 1, done.output  # the sessions' rows are not signed with this key either
+        lines = done.output.splitlines()
         assert f"session {sid}: its kept figures (ledger and hands) did not verify (edited outside referee): " \
                "replaced from the log" in lines
+        assert f"No session row carries this store's signature: the key here ({tmp_path / 'other.key'}) is not the " \
+               "one the store was written with (copy that key file here, or name it with REFEREE_STORE_KEY), or " \
+               "every row was edited" in " ".join(done.output.split())
+        assert not any("ROW EDITED" in line for line in lines)
         assert settled(db_url, sid) == truth and store.unverified_kept() == []

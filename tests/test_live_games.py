@@ -86,12 +86,12 @@ def test_a_golden_night_typed_at_the_table_is_the_golden_night(path: Path, tmp_p
 
     replayed, expected = replay_night_file(stored), replay_night_file(night)
     for mine_hand, their_hand in zip(replayed, expected, strict=True):
-        assert mine_hand.replay.outcome.to_dict() == their_hand.replay.outcome.to_dict()
+        assert mine_hand.replay.outcome == their_hand.replay.outcome
         assert mine_hand.replay.findings == their_hand.replay.findings
 
     last = replayed[-1].replay
     assert table.state is not None
-    assert table.state.outcome().to_dict() == last.outcome.to_dict()
+    assert table.state.outcome() == last.outcome
     assert table.state.result()[1] == last.findings
     assert rebuilt.status() == table.status()
     assert rebuilt.state is not None and rebuilt.state.log == table.state.log
@@ -120,6 +120,6 @@ def test_a_night_that_names_no_dealer_is_recorded_as_the_replay_reads_it(game: s
         stored = night_from_session(store, sid)
     assert [h.events for h in stored.hands] == [h.events for h in night.hands]
     replayed, expected = replay_night_file(stored), replay_night_file(night)
-    assert [h.replay.outcome.to_dict() for h in replayed] == [h.replay.outcome.to_dict() for h in expected]
-    assert table.state is not None and table.state.outcome().to_dict() == replayed[-1].replay.outcome.to_dict()
+    assert [h.replay.outcome for h in replayed] == [h.replay.outcome for h in expected]
+    assert table.state is not None and table.state.outcome() == replayed[-1].replay.outcome
     assert table.setup.dealer == replayed[-1].replay.setup.dealer

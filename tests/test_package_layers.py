@@ -26,7 +26,7 @@ PACKAGE = Path(referee.__file__).resolve().parent
 #: rule prefixes and the options each declares), so the rulebook sits above the engine; the engine
 #: reads a rulebook through its own protocol (``referee.engine.house.Rules``) and names nothing above it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("referee", "errors", "cards", "money", "resources", "files", "plain_words"),  # foundation
+    ("referee", "errors", "cards", "money", "resources", "files", "plain_words", "plain_data", "i18n"),  # foundation
     ("ranking",),
     ("engine",),
     ("rulebook",),

@@ -253,7 +253,7 @@ def test_details_given_after_the_night_closed_reach_a_running_players_page(sqlit
         feed = NightFeed(store, sid)
         view = feed.read()[1]
         assert view is not None
-        assert view["settlement"]["transfers"] == [{"payer": "Bob", "payee": "Ann", "amount": "€50.00", "pay": []}]
+        assert view["settlement"]["transfers"] == [{"payer": "Bob", "payee": "Ann", "cents": 5000, "text": "€50.00", "pay": []}]
         assert feed.read()[1] is None  # nothing changed: nothing to send
         ok("player", "pay-details", "Ann", "--paypal", "AnnEx", "--db", sqlite_url)
         view = feed.read()[1]

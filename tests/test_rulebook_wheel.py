@@ -131,3 +131,26 @@ def test_the_shipped_scoring_files_and_the_season_report_work_from_the_wheel(unp
             "--db", db)
     assert "Wrote the report" in referee("report", "--season", "Always", "--pdf", str(tmp_path / "season.pdf"), "--db", db)
     assert (tmp_path / "season.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_wheel_carries_compiled_catalogs_and_speaks_russian_from_them(unpacked_wheel: Path,
+                                                                          tmp_path: Path) -> None:
+    """The build hook (hatch_build.py) compiles each ``.po`` into the wheel: an installed referee reads
+    the ``.mo`` and never compiles a catalog itself (Babel's catalog reader is not even imported)."""
+    assert (unpacked_wheel / "referee" / "locale" / "ru" / "LC_MESSAGES" / "referee.mo").is_file()
+    code = ("import sys, referee.i18n as i\n"
+            "i.use('ru')\n"
+            "print(i.__file__)\n"
+            "print(i._('Who pays whom'))\n"
+            "print('babel.messages.pofile' in sys.modules)\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REFEREE_LANG")}
+    env["PYTHONPATH"] = str(unpacked_wheel)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          check=True)
+    module, said, compiled_here = proc.stdout.splitlines()
+    assert Path(module).resolve().is_relative_to(unpacked_wheel.resolve())
+    assert (said, compiled_here) == ("Кто кому платит", "False")
+    helped = subprocess.run([sys.executable, "-m", "referee", "--lang", "ru", "--help"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True)
+    assert helped.returncode == 0, helped.stderr
+    assert "Запись раздач и судья в спорах для домашних покерных игр." in helped.stdout

@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import MetaData, inspect, text
 
 from referee.engine.events import (
+    Closed,
     AddChips,
     Bet,
     CashOut,
@@ -177,9 +178,12 @@ def test_close_needs_every_cash_out_and_writes_nothing_otherwise(store: Store) -
         store.close_session(sid, [("Ann", 90), ("ann", 10)])
     closed = store.close_session(sid, {"Ann": 90, "Bob": 110, "Cy": 100})
     assert closed.status == "closed" and closed.ended_at is not None
-    assert [r.payload for r in store.events(sid)[-3:]] == [
+    assert [r.payload for r in store.events(sid)[-4:-1]] == [
         {"player": "Ann", "chips": 90}, {"player": "Bob", "chips": 110}, {"player": "Cy", "chips": 100}]
     assert session_log(store, sid).closing[-3:] == (CashOut("Ann", 90), CashOut("Bob", 110), CashOut("Cy", 100))
+    # the close itself, with the end time the row keeps
+    assert store.events(sid)[-1].kind == "Closed"
+    assert session_log(store, sid).money[-1][1] == Closed(closed.ended_at.isoformat(timespec="microseconds"))
     assert store.verify_chain(sid).ok
 
 

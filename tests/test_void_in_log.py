@@ -12,6 +12,7 @@ from sqlalchemy import text
 from typer.testing import CliRunner, Result
 
 from helpers.nights import DISPUTED
+from helpers.old_nights import downgraded
 from referee.cli import app
 from referee.recording.night_file import record_night
 from referee.store.migrate import alembic_config
@@ -149,26 +150,21 @@ def test_a_void_night_exported_carries_its_void_and_imports_as_void(sqlite_url: 
 
 
 def test_a_night_voided_before_voids_were_logged_gets_its_void_event_on_upgrade(sqlite_url: str) -> None:
-    from alembic import command
-
-    with open_store(sqlite_url, migrate=False) as old:
-        with old.engine.connect() as conn, conn.begin():
-            command.upgrade(alembic_config(conn), "0007")
-    with open_store(sqlite_url, migrate=False) as old:
-        sid = closed_night_at_0007(old)
+    with open_store(sqlite_url) as old:
+        sid = record_night(old, DISPUTED, table_name="Kitchen", chip_value_cents=25)
+        downgraded(old, "0007")
+        closed_night_at_0007(old, sid)
     with open_store(sqlite_url) as store:  # the first use migrates
         assert [row.kind for row in store.events(sid)][-1] == "Voided"
         assert store.verify_chain(sid).ok and store.audit_session(sid) == []
         assert store.session(sid).void_reason == "imported twice"
 
 
-def closed_night_at_0007(store: object) -> int:
-    """A closed night voided as the release before this one voided it: the columns only."""
+def closed_night_at_0007(store: object, sid: int) -> None:
+    """Night ``sid`` voided as the release before voids were logged voided it: the columns only."""
     from referee.store.store import Store
 
     assert isinstance(store, Store)
-    sid = record_night(store, DISPUTED, table_name="Kitchen", chip_value_cents=25)
     with store.engine.begin() as conn:
         conn.execute(text("UPDATE sessions SET void_reason = 'imported twice', voided_at = started_at WHERE id = :s"),
                      {"s": sid})
-    return sid

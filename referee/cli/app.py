@@ -9,6 +9,8 @@ A command asked again that finds its own fact (:class:`~referee.errors.AlreadyRe
 
 from __future__ import annotations
 
+import inspect
+import re
 import sys
 from importlib import import_module
 from typing import Any
@@ -17,8 +19,9 @@ import typer
 import typer.main
 from typer.core import TyperGroup
 
-from referee import __version__
+from referee import __version__, i18n
 from referee.errors import AlreadyRecorded, RefereeError, shortened
+from referee.i18n import N_, _
 
 
 def print_error(err: RefereeError) -> None:
@@ -26,9 +29,9 @@ def print_error(err: RefereeError) -> None:
     from referee.cli.output import console  # rich loads only when something is printed (not by a one-shot act)
     from referee.plain_words import literal
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
-    out.print(f"[bold red]Error:[/] {literal(shortened(str(err)))}")
+    out.print("[bold red]" + _("Error:") + f"[/] {literal(shortened(str(err)))}")
     if err.hint:
-        out.print(f"[dim]Hint:[/] {literal(shortened(err.hint))}")
+        out.print("[dim]" + _("Hint:") + f"[/] {literal(shortened(err.hint))}")
 
 
 def print_already(done: AlreadyRecorded) -> None:
@@ -46,18 +49,62 @@ def print_usage_error(err: Any) -> None:
     from referee.plain_words import literal
     ctx = getattr(err, "ctx", None)
 
-    message = shortened(" ".join(err.format_message().split()))
-    message = message.replace("Input should be a valid integer, unable to parse string as an integer",
-                              "expected a whole number")
+    message = shortened(" ".join(usage_words(err).split()))
     option = getattr(err, "option_name", None)
     if type(err).__name__ == "NoSuchOption" and option and option[1:].isdigit():  # `session show -1`
-        message = f"no session, hand or action is numbered {option}: they are numbered 1, 2, 3…"
+        message = _("no session, hand or action is numbered {option}: they are numbered 1, 2, 3…").format(
+            option=option)
     where = f"{ctx.command_path}: " if ctx is not None else ""
     out = console(stderr=True, soft_wrap=True)
-    out.print(f"[bold red]Error:[/] {literal(where + message)}")
+    out.print("[bold red]" + _("Error:") + f"[/] {literal(where + message)}")
     if ctx is not None:
         usage = " ".join(ctx.get_usage().split())
-        out.print(f"[dim]Hint:[/] {literal(usage)}; `{literal(ctx.command_path)} --help` says more")
+        if usage.startswith("Usage: "):  # click's word, in the interface's language
+            usage = _("Usage:") + usage[len("Usage:"):]
+        out.print("[dim]" + _("Hint:") + "[/] "
+                  + _("{usage}; `{command} --help` says more").format(usage=literal(usage),
+                                                                      command=literal(ctx.command_path)))
+
+
+#: typer's word for a number that is not one, said plainly
+_NOT_A_NUMBER = "Input should be a valid integer, unable to parse string as an integer"
+#: the parameter a click usage error names, as it names it
+_NO_COMMAND = re.compile(r"No such command (?P<name>.+?)\.(?: Did you mean (?P<close>.+)\?)?$")
+_EXTRA = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((?P<arguments>.*)\)$")
+_NAMED = re.compile(r"(?:Missing (?:argument|option|parameter)|Invalid value for) (?P<name>.+?)(?:\.|: )")
+
+
+def usage_words(err: Any) -> str:
+    """What a click usage error says, in the interface's language.  Click's English is the source
+    (printed as click words it); in another language the usual errors (a missing argument or option,
+    an unknown option or command, a bad value, an extra argument) are said from their parts."""
+    english = " ".join(err.format_message().replace(_NOT_A_NUMBER, "expected a whole number").split())
+    if not i18n.translating():
+        return english
+    named = _NAMED.match(english)  # the parameter as click names it ('SESSION', '--pdf')
+    hint = named["name"] if named else None
+    close = getattr(err, "possibilities", None)
+    maybe = (" " + _("Did you mean {names}?").format(names=", ".join(close))) if close else ""
+    kinds = {kind.__name__ for kind in type(err).__mro__}  # typer's own click or click's: by name
+    if "MissingParameter" in kinds:
+        if english.startswith("Missing argument"):
+            return _("Missing argument {name}.").format(name=hint or "")
+        return _("Missing option {name}.").format(name=hint or "")
+    if "NoSuchOption" in kinds:
+        return _("No such option: {name}").format(name=err.option_name) + maybe
+    unknown = _NO_COMMAND.match(english)  # typer's suggestions come as a plain usage error
+    if unknown:
+        names = (" " + _("Did you mean {names}?").format(names=unknown["close"])) if unknown["close"] else ""
+        return _("No such command {name}.").format(name=unknown["name"]) + names
+    if "BadParameter" in kinds:
+        said = str(err.message).replace(_NOT_A_NUMBER, _("expected a whole number"))
+        if hint:
+            return _("Invalid value for {name}: {problem}").format(name=hint, problem=said)
+        return _("Invalid value: {problem}").format(problem=said)
+    extra = _EXTRA.match(english)
+    if extra:
+        return _("Got unexpected extra arguments ({arguments})").format(arguments=extra["arguments"])
+    return english
 
 
 #: Every command, in the order ``referee --help`` lists them: its name, its module in referee.cli, and
@@ -84,6 +131,12 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+def summary(help_text: str) -> str:
+    """A command's summary, as ``referee --help`` lists it: the first paragraph of its help (the
+    catalog's text: :mod:`referee.cli.help_catalog` extracts the same)."""
+    return (paragraphs(help_text) or "").split("\n\n")[0]
+
+
 def _build_command(name: str, module: str, attribute: str) -> Any:
     """The click command ``name``, built from its module (imported now) through typer's public API:
     registered on an app of its own, as ``app.command()`` or ``app.add_typer()`` would register it on
@@ -97,7 +150,27 @@ def _build_command(name: str, module: str, attribute: str) -> Any:
     else:
         holder.command(name)(target)
         command = typer.main.get_command(holder)  # one command: typer builds it alone, not a group
-    return _flags_without_metavar(command)
+    command = _help_in_paragraphs(_flags_without_metavar(command))
+    if command.help:  # its line in `referee --help`, in the interface's language
+        command.short_help = _(summary(command.help))
+    return command
+
+
+def paragraphs(text: str | None) -> str | None:
+    """A help text (a docstring) with each paragraph on one line, paragraphs a blank line apart: typer's
+    rich help prints a docstring's own line breaks (and the list of commands its first paragraph's),
+    which break a sentence where the source was wrapped; the terminal wraps a paragraph at its width."""
+    if not text:
+        return text
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(text).split("\n\n"))
+
+
+def _help_in_paragraphs(command: Any) -> Any:
+    """``command`` (and its subcommands) with its help in :func:`paragraphs`."""
+    command.help = paragraphs(command.help)
+    for sub in getattr(command, "commands", {}).values():
+        _help_in_paragraphs(sub)
+    return command
 
 
 def _flags_without_metavar(command: Any) -> Any:
@@ -125,7 +198,13 @@ class RefereeGroup(TyperGroup):
         for param in params:  # --version, --help, completion: flags, no <bool> after them in the help
             if getattr(param, "is_flag", False):
                 param.metavar = ""
+            if param.name in ROOT_HELP:  # the root's own options, in the interface's language
+                param.help = _(ROOT_HELP[param.name])
         return params
+
+    def get_help(self, ctx: Any) -> str:
+        self.help = _(ABOUT)
+        return super().get_help(ctx)
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [name for name, _, _ in COMMANDS]
@@ -139,6 +218,13 @@ class RefereeGroup(TyperGroup):
         return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        given = kwargs.get("args", args[0] if args else None)
+        # the language is chosen before the help is written, for this command only (a caller in the
+        # same process, a test's CliRunner, speaks its own language again afterwards)
+        with i18n.speaking(lang_asked(sys.argv[1:] if given is None else list(given))):
+            return self._main(*args, standalone_mode=standalone_mode, **kwargs)
+
+    def _main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
@@ -148,7 +234,7 @@ class RefereeGroup(TyperGroup):
                 print_usage_error(err)
             sys.exit(err.exit_code)
         except typer.Abort:  # Ctrl-C or a closed input
-            typer.echo("Aborted!", err=True)
+            typer.echo(_("Aborted!"), err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
@@ -159,9 +245,10 @@ class RefereeGroup(TyperGroup):
             except UnicodeEncodeError:
                 from referee.errors import InputError, excerpt
 
-                print_error(InputError(f"argument {number} ({excerpt(arg)}) holds bytes that are not UTF-8 text",
+                print_error(InputError(_("argument {number} ({text}) holds bytes that are not UTF-8 text").format(
+                                           number=number, text=excerpt(arg)),
                                        where=ctx.command_path or "referee",
-                                       hint="set the terminal or the script to UTF-8 and give it again"))
+                                       hint=_("set the terminal or the script to UTF-8 and give it again")))
                 ctx.exit(2)
         return super().parse_args(ctx, args)
 
@@ -176,10 +263,37 @@ class RefereeGroup(TyperGroup):
             raise typer.Exit(err.exit_code) from None
 
 
+def lang_asked(args: list[str]) -> str | None:
+    """The value of the root's ``--lang`` among ``args`` (read before click parses them, so that the
+    help and the usage errors of the parsing are in that language already)."""
+    words = iter(args)
+    for word in words:
+        if word == "--lang":
+            return next(words, None)
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+        if word == "--db":
+            next(words, None)
+        elif not word.startswith("-"):
+            return None  # the command's own arguments begin
+    return None
+
+
+#: what referee is, at the head of ``referee --help``
+ABOUT = N_("Hand-history recorder and dispute referee for home poker games.")
+#: the help of the root's own options
+ROOT_HELP = {
+    "version": N_("Show the version and exit."),
+    "db": N_("Database URL for every command (also REFEREE_DB); see `referee db info`."),
+    "lang": N_("The language of every message: ru, en "
+               "(also REFEREE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."),
+    "help": N_("Show this message and exit."),
+}
+
 app = typer.Typer(
     name="referee",
     cls=RefereeGroup,
-    help="Hand-history recorder and dispute referee for home poker games.",
+    help=ABOUT,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
@@ -196,15 +310,20 @@ def _version(value: bool) -> None:
 def _root(
     ctx: typer.Context,
     version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        False, "--version", callback=_version, is_eager=True, help=ROOT_HELP["version"]
     ),
     db: str | None = typer.Option(
-        None, "--db", metavar="URL",
-        help="Database URL for every command (also REFEREE_DB); see `referee db info`.",
+        None, "--db", metavar="URL", help=ROOT_HELP["db"],
     ),
+    lang: str | None = typer.Option(None, "--lang", metavar="LANG", help=ROOT_HELP["lang"]),
 ) -> None:
     """Hand-history recorder and dispute referee for home poker games."""
     ctx.meta["referee.db"] = db  # read by referee.cli.db.open_for; a command's own --db wins
+    if lang is not None and not i18n.speaks(lang):
+        from referee.errors import InputError
+
+        raise InputError(_("no language {lang!r} here").format(lang=lang), where="--lang",
+                         hint=_("give one of: {languages}").format(languages=", ".join(i18n.available())))
 
 
 def main() -> None:

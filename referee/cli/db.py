@@ -167,6 +167,8 @@ def verify(
     Exits 1 when a chain is broken, naming the first event that does not fit.
     """
     from referee.ledger.kept import replace_unverified
+    from referee.store.audit import unsigned_words
+    from referee.store.key import KEY_ENV_VAR, store_key_path
     from referee.store.kept import FIGURES
     from referee.store.models import ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
@@ -174,7 +176,20 @@ def verify(
         reports = [store.verify_chain(session)] if session is not None else store.verify_all()
         origins = {g.id: g.origin for g in store.sessions()}
         columns = {report.session_id: store.audit_session(report.session_id) for report in reports}
+        unsigned = store.unsigned_rows()
+        games = {g.id: g for g in store.sessions()}
+        key_path = store_key_path(store.engine.url)
         replaced = replace_unverified(store, session)
+    foreign_key = bool(games) and unsigned is not None and len(unsigned) == len(games)
+    if foreign_key:  # not one row is signed with this key: the key, not the rows, is the likelier cause
+        typer.echo(f"No session row carries this store's signature: the key here ({key_path or 'this process'}) is not "
+                   "the one the store was written with (copy that key file here, or name it with "
+                   f"{KEY_ENV_VAR}), or every row was edited; what only the signature covers (created_at, "
+                   "buy_in_default, fingerprint) is not checked")
+    elif unsigned:
+        for sid in unsigned:
+            if sid in columns:
+                columns[sid].insert(0, unsigned_words(games[sid]))
     for sid, kind in replaced:
         what = "figures (ledger and hands)" if kind == FIGURES else "table state (the night thread)"
         typer.echo(f"session {sid}: its kept {what} did not verify (edited outside referee): replaced from the log")
@@ -204,7 +219,9 @@ def verify(
         typer.echo(f"{broken} of {plural(len(reports), 'session')} {ngettext('has', 'have', broken)} a broken chain: "
                    f"{ngettext('its log was', 'their logs were', broken)} changed after recording.")
         raise typer.Exit(1)
-    elif edited:
+    elif edited or foreign_key:
+        if not edited:
+            raise typer.Exit(1)
         typer.echo(f"{edited} of {plural(len(reports), 'session')} {ngettext('has its', 'have their', edited)} row "
                    "changed outside referee: `referee session show N` shows it as stored; its log is the truth.")
         raise typer.Exit(1)

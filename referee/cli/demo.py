@@ -24,6 +24,7 @@ import typer
 from referee.cli.output import console as make_console
 from referee.cli.session import parse_chip_value
 from referee.errors import InputError, RefereeError
+from referee.i18n import _, money_locale
 from referee.plain_words import literal, plural
 from referee.resources import data_dir
 
@@ -58,7 +59,7 @@ DISPUTE = (7, 2, "Dee says Cy's open was false")  # hand, action (Cy: bets 2), t
 
 
 def add_the_dispute(store: Store, session_id: int) -> None:
-    """THE PLACE WHERE THE NIGHT'S DISPUTE JOINS THE DEMO (issue 11): at the end of hand 7 Dee says
+    """The place where the night's dispute joins the demo: at the end of hand 7 Dee says
     Cy's open was false.  ``referee dispute`` rules on it from the log alone (jackpots.9) and the
     ruling is recorded as a ``Ruling`` event of the log, before the session is closed; the ledger,
     the settlement and the report follow it with no code of their own (the report reads
@@ -103,8 +104,8 @@ def demo(
     from referee.store.store import open_store
 
     if pdf == "-":
-        raise InputError("the demo prints its report on standard output: its PDF needs a file", where="--pdf",
-                         hint="give a file name: --pdf demo.pdf")
+        raise InputError(_("the demo prints its report on standard output: its PDF needs a file"), where="--pdf",
+                         hint=_("give a file name: --pdf demo.pdf"))
     cents = parse_chip_value(chip_value)
     night_file = data_dir("examples") / DEMO_NIGHT
     night = read_night(night_file)
@@ -128,7 +129,7 @@ def demo(
         store = open_store(url)
         try:
             session_id = record_night(store, night, table_name=TABLE, chip_value_cents=cents)  # whole or not at all
-            life.record_money(store, store.session(session_id), [("currency", "EUR"), ("locale", "en_GB")], [], {})
+            life.record_money(store, store.session(session_id), [("currency", "EUR"), ("locale", money_locale())], [], {})
             add_the_dispute(store, session_id)
             logged = night_from_log(store, session_id)
             from_log = replay_night_file(logged)
@@ -154,14 +155,16 @@ def demo(
     same = replace(logged, rulings=()) == night if hasattr(logged, "rulings") else logged == night
     same = same and [a.replay.outcome for a in from_file] == [b.replay.outcome for b in from_log]
     events = sum(len(h.entry.events) for h in from_log)
-    console.print(f"\nThe demo night: {night_file}", markup=False, soft_wrap=True)
-    console.print(f"Recorded as session {session_id} in {where}: {plural(len(from_log), 'hand')}, {plural(events, 'event')}.",
-                  markup=False, soft_wrap=True)
-    console.print(
-        "Replay of the stored log " + ("matches" if same else "[bold red]DIFFERS FROM[/]") + " the replay of the file; "
-        + ("hash chain verified." if chain.ok else f"[bold red]hash chain broken: {chain.problem}[/]")
-    )
+    console.print("\n" + _("The demo night: {file}").format(file=night_file), markup=False, soft_wrap=True)
+    console.print(_("Recorded as session {session} in {database}: {hands}, {events}.").format(
+        session=session_id, database=where, hands=plural(len(from_log), "hand", "hands"),
+        events=plural(events, "event", "events")), markup=False, soft_wrap=True)
+    replay = (_("Replay of the stored log matches the replay of the file;") if same
+              else "[bold red]" + _("Replay of the stored log DIFFERS FROM the replay of the file;") + "[/]")
+    console.print(replay + " " + (_("hash chain verified.") if chain.ok else "[bold red]" + _(
+        "hash chain broken: {problem}").format(problem=literal(chain.problem)) + "[/]"))
     if not (same and chain.ok):
-        raise RefereeError("the stored log does not replay as recorded", hint="run `referee db verify`")
-    console.print(f"The PDF report of the night: {written.resolve()}", markup=False, soft_wrap=True)
-    console.print(f"[dim]See it again with: referee report {session_id} --db {literal(where)}[/]", soft_wrap=True)
+        raise RefereeError(_("the stored log does not replay as recorded"), hint=_("run `referee db verify`"))
+    console.print(_("The PDF report of the night: {file}").format(file=written.resolve()), markup=False, soft_wrap=True)
+    console.print("[dim]" + _("See it again with: {command}").format(
+        command=f"referee report {session_id} --db {literal(where)}") + "[/]", soft_wrap=True)

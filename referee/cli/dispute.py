@@ -58,8 +58,12 @@ def print_ruling(console: Console, doc: RulingDocument) -> None:
         console.print(Text.assemble(("The table decided: ", "bold magenta"), fact))
     if doc.rule:
         console.print(Text.assemble(("Rule ", "bold"), (doc.rule, "bold"), ": ", doc.rule_text or "(no text in this rulebook)"))
+        for quote in doc.quotes_of(doc.rule):
+            console.print(indent(Text(quote, style="italic")))
     for rule, text in doc.cited:
         console.print(Text.assemble(("Also cited ", "bold"), (rule, "bold"), ": ", text))
+        for quote in doc.quotes_of(rule):
+            console.print(indent(Text(quote, style="italic")))
     for also in doc.also:
         console.print(Text.assemble(("Also found at this action: ", "bold"), also))
 

@@ -27,7 +27,7 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[str | tuple[str, str]]]
     would be wider (a reason, a finding); a line still too wide is left for the terminal to wrap.
 
     rich's ``Table`` measures every cell of every table to lay it out, which made a replay printed as
-    text cost thirty times its JSON; these tables need no more than this."""
+    text cost many times its JSON (``bench/replay_text.py``); these tables need no more than this."""
     from rich.cells import cell_len
     from rich.control import strip_control_codes
     from rich.text import Span, Text

@@ -222,8 +222,8 @@ def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: 
 def hand_text(console: Console, hand: ReplayedHand, rulings: Sequence[Ruling] = ()) -> list[Text]:
     """The hand as :func:`hand_renderables` shows it, laid out for ``console``: its pieces, each one
     or more whole lines.  A line that fits is taken as it is, and only a longer one is wrapped (with
-    its indent): printing a hand's twenty renderables one by one cost rich a measure and a wrap of
-    each, five times what the replay itself costs."""
+    its indent): printing a hand's renderables one by one costs rich a measure and a wrap of each,
+    more than the replay itself (``bench/replay_text.py``)."""
     width = console.width
     out: list[Text] = []
 

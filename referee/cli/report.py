@@ -62,6 +62,9 @@ def report(
             night = report_of(store, session_id, all_hands=hands == "all")
     for note in night.rulebook_notes:
         typer.echo(f"Note: {note}", err=True)
+    if night.chain_ok is False:  # on stderr, whatever the output: a report of a changed log is never silent
+        typer.echo(f"Warning: session {session_id}: its log was changed after recording (its hash chain does not "
+                   f"verify); `referee db verify --session {session_id}` says what no longer fits", err=True)
     if csv is not None:
         from referee.ledger.csv_files import LEDGER_COLUMNS, csv_text, ledger_rows, write_text
 

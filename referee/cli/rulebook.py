@@ -74,17 +74,9 @@ def _games_table() -> "object":
     return table
 
 
-def _as_json(book: "Rulebook") -> dict[str, object]:
-    return {
-        "name": book.name,
-        "game": book.game,
-        "title": book.title,
-        "source": book.source,
-        "extends": book.extends,
-        "options": dict(book.options),
-        "rules": {rule_id: book.rules[rule_id] for rule_id in book.rule_ids()},
-        "option_rules": {name: book.rule_text(name) for name in book.schema_names()},
-    }
+def _quoted(book: "Rulebook", rule_id: str) -> str:
+    """The rule's quotes, each on a line of its own under its text (markup escaped), or nothing."""
+    return "".join(f"\n[italic]{escape(str(quote))}[/]" for quote in book.rule_quotes(rule_id))
 
 
 @app.command("show")
@@ -97,7 +89,9 @@ def show(
 
     book = load_rulebook(name_or_file)
     if as_json:
-        typer.echo(json.dumps(_as_json(book), indent=2, ensure_ascii=False))
+        from referee.report.json_doc import rulebook_json
+
+        typer.echo(json.dumps(rulebook_json(book), indent=2, ensure_ascii=False))
         return
     console = _console()
     header = f"[bold]{escape(book.title)}[/]  ({escape(book.name)}, game {book.game}"
@@ -120,14 +114,14 @@ def show(
     rules.add_column("id", no_wrap=True)
     rules.add_column("text")
     for rule_id in book.rule_ids():
-        rules.add_row(rule_id, escape(book.rules[rule_id]))
+        rules.add_row(rule_id, escape(book.rules[rule_id]) + _quoted(book, rule_id))
     console.print(rules)
 
     in_force = Table(title="Option rules in force", title_justify="left", show_header=False)
     in_force.add_column("id", no_wrap=True)
     in_force.add_column("text")
     for name in book.schema_names():
-        in_force.add_row(name, escape(book.rule_text(name)))
+        in_force.add_row(name, escape(book.rule_text(name)) + _quoted(book, name))
     console.print(in_force)
 
 

@@ -263,20 +263,11 @@ def _night_places(snap: LogSnapshot) -> list[tuple[int, str, str]]:
 
 
 def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain: Any) -> dict[str, Any]:
-    session = snap.session
+    from referee.report.json_doc import chain_json, session_json
+
     person = {s.name: players[s.player_id] for s in snap.seats}
     return {
-        "id": session.id,
-        "table": session.table_name,
-        "started_at": session.started_at.isoformat(),
-        "ended_at": session.ended_at.isoformat() if session.ended_at else None,
-        "status": session.status,
-        "void": session.void_reason,
-        "origin": session.origin,
-        "rulebook": session.rulebook,
-        "options": session.options,
-        "chip_value_cents": session.chip_value_cents,
-        "buy_in_default": session.buy_in_default,
+        **session_json(snap.session),
         "seats": [{"number": s.number, "name": s.name, "player": players[s.player_id], "buy_in": s.buy_in}
                   for s in snap.seats],
         "table_now": {"seated": list(state.seats), "dealer": state.dealer, "rulebook": state.rulebook,
@@ -287,7 +278,7 @@ def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain:
         "night_events": [{"seq": seq, "place": place, "text": says} for seq, place, says in _night_places(snap)],
         "hands": len(snap.hands),
         "events": len(snap.events),
-        "chain": {"ok": chain.ok, "head": chain.head, "problem": chain.problem},
+        "chain": chain_json(chain),
     }
 
 

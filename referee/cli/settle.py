@@ -27,6 +27,7 @@ from rich.table import Table
 from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
 from referee.errors import InputError
+from referee.i18n import _, ngettext, pgettext
 from referee.money.settings import check_setting, read_pairs
 from referee.plain_words import literal
 
@@ -56,8 +57,8 @@ def parse_setting(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE``, checked as the log will store it."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise InputError(f"bad setting {text!r}", where="--set",
-                         hint="write NAME=VALUE, e.g. --set currency=GBP or --set shortfall=banker")
+        raise InputError(_("bad setting {setting!r}").format(setting=text), where="--set",
+                         hint=_("write NAME=VALUE, e.g. --set currency=GBP or --set shortfall=banker"))
     try:
         return check_setting(name, value)
     except InputError as err:
@@ -125,8 +126,8 @@ def settle(
 
     message = message or markdown or template is not None
     if message and (as_json or explain):
-        raise InputError(f"--message and {'--json' if as_json else '--explain'} both given", where="--message",
-                         hint="the message is text for a chat: ask for one or the other")
+        raise InputError(_("--message and {option} both given").format(option="--json" if as_json else "--explain"),
+                         where="--message", hint=_("the message is text for a chat: ask for one or the other"))
     settings = [parse_setting(text) for text in setting or []]
     banker = parse_banker(banker)
     preferred, forbidden = parse_pairs(prefer, "prefer"), parse_pairs(forbid, "forbid")
@@ -160,17 +161,18 @@ def settle(
             context = message_context(store, ledger, result, started=snapshot.session.started_at, markdown=markdown)
     if message:
         if done is not None:
-            typer.echo(f"Already recorded: {_said(snapshot, done, ledger)}", err=True)
+            typer.echo(_("Already recorded: {facts}").format(facts=_said(snapshot, done, ledger)), err=True)
         else:
             for t in recorded:
-                typer.echo(f"Recorded: {t.payer} paid {t.payee} {ledger.money(t.cents)}", err=True)
+                typer.echo(_("Recorded: {fact}").format(fact=_paid(t, ledger.money)), err=True)
         typer.echo(render_message(context, template), nl=False)
         return
     if as_json:
+        from referee.report.json_doc import amended_json, pay_way_json, settlement_json, transfer_json
+
         data = settlement_json(ledger, result)
-        data["how_to_pay"] = [{"payer": p.transfer.payer, "payee": p.transfer.payee, "cents": p.transfer.cents,
-                               "ways": [{k: v for k, v in w.to_dict().items() if k != "qr"} for w in p.ways]}
-                              for p in paying]
+        data["how_to_pay"] = [{**transfer_json(p.transfer, ledger.money),
+                               "ways": [pay_way_json(w, code=False) for w in p.ways]} for p in paying]
         if amended is not None:
             data["amended"] = amended_json(amended[0], ledger, amended[1])
         if done is not None:
@@ -181,14 +183,17 @@ def settle(
     out = console()
     if done is not None:
         said = _said(snapshot, done, ledger)
-        out.print(literal(f"Already recorded: {said} (session {done.session_id}, "
-                          + (f"event {done.first_seq})" if done.first_seq == done.last_seq
-                             else f"events {done.first_seq}-{done.last_seq})")))
+        if done.first_seq == done.last_seq:
+            where = _("session {session}, event {event}").format(session=done.session_id, event=done.first_seq)
+        else:
+            where = _("session {session}, events {first}-{last}").format(session=done.session_id,
+                                                                         first=done.first_seq, last=done.last_seq)
+        out.print(literal(_("Already recorded: {facts} ({where})").format(facts=said, where=where)))
     else:
         for name, value in settings:
-            out.print(f"Recorded: ledger {name} = {value}", style="dim", markup=False)
+            out.print(_("Recorded: {fact}").format(fact=_setting(name, value)), style="dim", markup=False)
         for t in recorded:
-            out.print(literal(f"Recorded: {t.payer} paid {t.payee} {ledger.money(t.cents)}"))
+            out.print(literal(_("Recorded: {fact}").format(fact=_paid(t, ledger.money))))
     print_settlement(out, ledger, result, explain=explain, paying=paying,
                      codes=out.is_terminal if codes is None else codes)
     if amended is not None:
@@ -205,10 +210,31 @@ def _said(snapshot: Any, done: Any, ledger: SessionLedger) -> str:
         if done.first_seq <= row.seq <= done.last_seq:
             event = decode_event(row.kind, row.payload)
             if isinstance(event, TransferPaid):
-                words.append(f"{event.payer} paid {event.payee} {ledger.money(event.cents)}")
+                words.append(_paid(event, ledger.money))
             elif isinstance(event, LedgerSetting):
-                words.append(f"ledger {event.name} = {event.value}")
+                words.append(_setting(event.name, event.value))
     return "; ".join(words) or "; ".join(done.said)
+
+
+def _paid(t: Any, money: Any) -> str:
+    """``Bob paid Ann €12.50``: a payment made."""
+    return _("{payer} paid {payee} {amount}").format(payer=t.payer, payee=t.payee, amount=money(t.cents))
+
+
+def _pays(t: Any, money: Any) -> str:
+    """``Bob pays Ann €12.50``: a transfer to make."""
+    return _("{payer} pays {payee} {amount}").format(payer=t.payer, payee=t.payee, amount=money(t.cents))
+
+
+def _setting(name: str, value: str) -> str:
+    """``ledger currency = GBP``: a money setting recorded."""
+    return _("ledger {name} = {value}").format(name=name, value=value)
+
+
+def _status(status: str) -> str:
+    """A night's status in words: open, closed (the store's word where it has no other)."""
+    words = {"open": pgettext("night status", "open"), "closed": pgettext("night status", "closed")}
+    return words.get(status, status)
 
 
 def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple[SessionLedger, Settlement] | None:
@@ -224,17 +250,6 @@ def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple
     return ledger, ledger.settle(**options)
 
 
-def amended_json(before: SessionLedger, after: SessionLedger, was: Settlement) -> dict[str, Any]:
-    """What the corrections changed: each balance that moved, and the transfers as they were."""
-    from referee.ledger.counting import balance_changes
-
-    return {
-        "balances": [{"name": c.name, "was": c.was, "now": c.now, "change": c.now - c.was}
-                     for c in balance_changes(before, after)],
-        "transfers_before": [{"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in was.transfers],
-    }
-
-
 def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger, was: Settlement,
                        now: Settlement) -> None:
     """What the corrections made after the night was closed changed: the balances that moved, the
@@ -243,49 +258,24 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
 
     changes = balance_changes(before, after)
     if not changes:
-        out.print("[bold]Corrected since it was closed:[/] no balance changed.")
+        out.print("[bold]" + _("Corrected since it was closed:") + "[/] " + _("no balance changed."))
         return
-    out.print("[bold]Corrected since it was closed[/] (see `referee report`): what changes")
+    out.print("[bold]" + _("Corrected since it was closed") + "[/] " + _("(see `referee report`): what changes"))
     for c in changes:
-        out.print(literal(f"  {c.name}: was {after.signed(c.was)}, now {after.signed(c.now)} "
-                          f"({after.signed(c.now - c.was)})"))
+        out.print(literal("  " + _("{name}: was {was}, now {now} ({change})").format(
+            name=c.name, was=after.signed(c.was), now=after.signed(c.now), change=after.signed(c.now - c.was))))
     old = {(t.payer, t.payee, t.cents) for t in was.transfers}
     new = {(t.payer, t.payee, t.cents) for t in now.transfers}
     gone = [t for t in was.transfers if (t.payer, t.payee, t.cents) not in new]
     if gone:
-        out.print(literal("  No longer to make: " + "; ".join(f"{t.payer} pays {t.payee} {after.money(t.cents)}"
-                                                             for t in gone)))
+        out.print(literal("  " + _("No longer to make: {transfers}").format(
+            transfers="; ".join(_pays(t, after.money) for t in gone))))
     added = [t for t in now.transfers if (t.payer, t.payee, t.cents) not in old]
     if added:
-        out.print(literal("  New: " + "; ".join(f"{t.payer} pays {t.payee} {after.money(t.cents)}" for t in added)))
+        out.print(literal("  " + _("New: {transfers}").format(transfers="; ".join(_pays(t, after.money) for t in added))))
     if now.paid:
-        out.print(literal("  Paid before stays paid: " + "; ".join(f"{t.payer} paid {t.payee} {after.money(t.cents)}"
-                                                                   for t in now.paid)))
-
-
-def settlement_json(ledger: SessionLedger, result: Settlement) -> dict[str, Any]:
-    """The settlement as plain data (cents and the session's money text)."""
-    def transfer(t: Transfer) -> dict[str, Any]:
-        return {"payer": t.payer, "payee": t.payee, "cents": t.cents, "text": ledger.money(t.cents)}
-
-    from referee.ledger.payments import list_key
-
-    return {
-        "session": ledger.session_id,
-        "list": list_key(result),
-        "currency": ledger.settings.currency,
-        "locale": ledger.settings.locale,
-        "method": result.method,
-        "banker": result.banker,
-        "balances": {name: cents for name, cents in result.balances},
-        "difference": {"cents": ledger.difference.cents, "kind": ledger.difference.kind,
-                       "policy": ledger.difference.policy, "shares": dict(ledger.difference.shares)},
-        "transfers": [transfer(t) for t in result.transfers],
-        "paid": [transfer(t) for t in result.paid],
-        "plain_debts": [transfer(t) for t in result.plain_debts()],
-        "notes": list(result.notes),
-        "provisional": list(ledger.provisional),
-    }
+        out.print(literal("  " + _("Paid before stays paid: {payments}").format(
+            payments="; ".join(_paid(t, after.money) for t in now.paid))))
 
 
 def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False,
@@ -295,16 +285,17 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
     from referee.ledger.payments import list_key
 
     money, signed = ledger.money, ledger.signed
-    how = {"exact": "fewest transfers", "greedy": "largest debtor pays largest creditor",
-           "banker": f"everybody settles with {result.banker}"}[result.method]
-    out.print(f"[bold]Settlement of session {ledger.session_id}[/] · {literal(ledger.table)} · {ledger.status} · "
-              f"{ledger.settings.currency} ({ledger.settings.locale})")
+    how = {"exact": _("fewest transfers"), "greedy": _("largest debtor pays largest creditor"),
+           "banker": _("everybody settles with {banker}").format(banker=result.banker)}[result.method]
+    title = _("Settlement of session {session}").format(session=ledger.session_id)
+    out.print(f"[bold]{title}[/] · {literal(ledger.table)} · {_status(ledger.status)} · "
+              f"{ledger.settings.currency} ({ledger.settings.money_locale})")
     if ledger.provisional:
-        out.print("[yellow]Provisional:[/] not cashed out yet, valued at the chips the log gives them: "
+        out.print("[yellow]" + _("Provisional:") + "[/] " + _("not cashed out yet, valued at the chips the log gives them:") + " "
                   + literal(", ".join(ledger.provisional)))
     balances = Table(box=box.SIMPLE_HEAD, show_edge=False)
-    balances.add_column("Player")
-    balances.add_column("Balance", justify="right")
+    balances.add_column(_("Player"))
+    balances.add_column(_("Balance"), justify="right")
     for name, cents in result.balances:
         balances.add_row(literal(name), signed(cents))
     out.print(balances)
@@ -315,16 +306,21 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
         out.print(f"[bold yellow]{literal(difference_words(d, money(abs(d.cents))))}[/]: "
                   + literal(", ".join(f"{n} {signed(c)}" for n, c in d.shares)))
     if not result.transfers:
-        so_far = " for now (the night is open)" if ledger.status == "open" else ""
-        out.print("[green]Everybody is square[/]" + so_far
-                  + (" once the payments below are counted." if result.paid else "."))
+        open_night = ledger.status == "open"
+        square = (_("Everybody is square for now (the night is open)") if open_night
+                  else _("Everybody is square"))
+        out.print(f"[green]{square}[/]"
+                  + (_(" once the payments below are counted.") if result.paid else "."))
     else:
-        out.print(f"[bold]Transfers still to make: {len(result.transfers)}[/] ({how}) · list {list_key(result)}")
+        still = ngettext("Transfers still to make: {count}", "Transfers still to make: {count}",
+                         len(result.transfers)).format(count=len(result.transfers))
+        out.print(f"[bold]{still}[/] ({how}) · " + _("list {key}").format(key=list_key(result)))
         transfers = Table(box=box.SIMPLE_HEAD, show_edge=False)
-        for column, justify in (("#", "right"), ("Who pays", "left"), ("Whom", "left"), ("Amount", "right")):
+        for column, justify in (("#", "right"), (_("Who pays"), "left"), (_("Whom"), "left"),
+                                (_("Amount"), "right")):
             transfers.add_column(column, justify=justify)  # type: ignore[arg-type]
         if explain:
-            transfers.add_column("What it clears")
+            transfers.add_column(_("What it clears"))
         clearings = result.explain(money) if explain else ()
         for number, t in enumerate(result.transfers, 1):
             row = [str(number), literal(t.payer), literal(t.payee), money(t.cents)]
@@ -334,23 +330,24 @@ def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *,
         out.print(transfers)
     if explain:
         debts = result.plain_debts()
-        out.print(f"[bold]Plain debts, not simplified: {len(debts)}[/] (every loser pays every winner pro rata)")
+        debts_words = ngettext("Plain debts, not simplified: {count}", "Plain debts, not simplified: {count}",
+                               len(debts)).format(count=len(debts))
+        out.print(f"[bold]{debts_words}[/] " + _("(every loser pays every winner pro rata)"))
         plain = Table(box=box.SIMPLE_HEAD, show_edge=False)
-        plain.add_column("Who owes")
-        plain.add_column("Whom")
-        plain.add_column("Amount", justify="right")
+        plain.add_column(_("Who owes"))
+        plain.add_column(_("Whom"))
+        plain.add_column(_("Amount"), justify="right")
         for t in debts:
             plain.add_row(literal(t.payer), literal(t.payee), money(t.cents))
         out.print(plain)
     if result.paid:
-        out.print("[bold]Paid so far[/]: " + literal("; ".join(f"{t.payer} paid {t.payee} {money(t.cents)}"
-                                                               for t in result.paid)))
+        out.print("[bold]" + _("Paid so far") + "[/]: " + literal("; ".join(_paid(t, money) for t in result.paid)))
     for note in result.notes:
-        out.print(f"[dim]Note:[/] {literal(note)}")
+        out.print("[dim]" + _("Note:") + f"[/] {literal(note)}")
     if paying:
         from referee.report.terminal import print_how_to_pay
 
         print_how_to_pay(out, ledger, paying, codes=codes)
     if result.transfers and not explain:
-        out.print(f"[dim]Mark one paid with: referee settle {ledger.session_id} --paid N@{list_key(result)} · "
-                  f"see why with --explain[/]")
+        out.print("[dim]" + _("Mark one paid with: {command} · see why with --explain").format(
+            command=f"referee settle {ledger.session_id} --paid N@{list_key(result)}") + "[/]")

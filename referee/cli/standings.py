@@ -4,7 +4,8 @@ night of the store, so that it counts in the standings."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich import box
@@ -16,6 +17,9 @@ from referee.errors import InputError
 from referee.money import format_money
 from referee.money.settings import check_setting
 from referee.plain_words import literal, plural
+
+if TYPE_CHECKING:
+    from referee.ledger.kept import Progress
 
 
 FromOption = Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD",
@@ -37,6 +41,9 @@ def standings(
                                                       "currency of most of them).")] = None,
     include_open: Annotated[bool, typer.Option("--open", help="Count nights still open (provisional).")] = False,
     csv: Annotated[str | None, typer.Option("--csv", metavar="FILE", help="Write the standings as CSV (- for the terminal).")] = None,
+    verify: Annotated[bool, typer.Option("--verify", help="Recompute every counted night's hash chain (as `referee "
+                                                          "db verify` does), not only the head its kept figures "
+                                                          "were signed at.")] = False,
     db: DbOption = None,
 ) -> None:
     """Players' results across nights: one row per person, aliases merged."""
@@ -54,7 +61,8 @@ def standings(
         except InputError as err:
             raise err.located("--currency") from None
     with open_for(ctx, db) as store:
-        result = add_up(store, start=first, end=last, table=table, currency=currency, include_open=include_open)
+        result = add_up(store, start=first, end=last, table=table, currency=currency, include_open=include_open,
+                        verify=verify, progress=replay_progress())
     for _, warning in result.broken:  # on stderr, whatever the output: a night left out is never silent
         typer.echo(f"Warning: not counted: {warning}", err=True)
     if csv is not None:
@@ -115,6 +123,26 @@ def print_standings(result: object, season: str | None) -> None:
         out.print(table)
     for sid, why in result.skipped:
         out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+    if result.sessions and not result.chains_checked:
+        out.print("[dim]Each night's kept figures were checked against the head of its log; `referee standings "
+                  "--verify` also recomputes every event's hash (as `referee db verify` does).[/]")
+
+
+def replay_progress() -> Progress | None:
+    """A progress bar on standard error while nights are replayed (their kept figures out of date),
+    when it is a terminal; None (nothing shown) otherwise."""
+    import sys
+
+    if not sys.stderr.isatty():
+        return None
+
+    def bar(nights: Sequence[object]) -> Iterable[object]:
+        from rich.progress import track
+
+        return track(nights, description=f"Replaying {plural(len(nights), 'night')} (kept figures out of date)",
+                     console=console(stderr=True), transient=True)
+
+    return bar  # type: ignore[return-value]
 
 
 def import_ledger(
@@ -131,9 +159,11 @@ def import_ledger(
                                                          "it (a second copy, counted twice).")] = False,
     db: DbOption = None,
 ) -> None:
-    """Record a PokerNow ledger CSV as a closed night (no hands): buy-ins and cash-outs per player,
-    rows merged per player, totals that do not balance refused with the file and row; the night runs
-    from the ledger's first to its last timestamp; the same ledger twice is refused unless --again."""
+    """Record a PokerNow ledger CSV as a closed night (no hands): buy-ins and cash-outs per player.
+
+    Rows are merged per player; totals that do not balance are refused with the file and row; the
+    night runs from the ledger's first to its last timestamp; the same ledger twice is refused unless
+    --again."""
     from referee.ledger.pokernow import read_pokernow_ledger, record_pokernow
 
     if unit not in ("auto", "cents", "dollars"):

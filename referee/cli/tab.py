@@ -163,6 +163,8 @@ def _money(result: Tab, currency: str, cents: int) -> str:
 
 def tab_json(result: Tab) -> dict[str, Any]:
     """The tab as plain data: cents, and the money as each currency writes it."""
+    from referee.report.json_doc import transfer_json
+
     def money(part: CurrencyTab, cents: int) -> dict[str, Any]:
         return {"cents": cents, "text": part.money(cents)}
 
@@ -185,8 +187,7 @@ def tab_json(result: Tab) -> dict[str, Any]:
             "lines": [{"player": line.player, **money(part, line.cents), "since": str(line.since)}
                       for line in part.lines],
             "clearing": {"method": part.clearing.method,
-                         "transfers": [{"payer": t.payer, "payee": t.payee, **money(part, t.cents)}
-                                       for t in part.clearing.transfers]},
+                         "transfers": [transfer_json(t, part.money) for t in part.clearing.transfers]},
         } for part in result.parts],
         "payments": [{"id": p.id, "payer": p.payer, "payee": p.payee, "cents": p.cents, "currency": p.currency,
                       "at": p.created_at.isoformat()} for p in result.payments],

@@ -49,6 +49,12 @@ def _rule_text(book: Rulebook, rule: str | None) -> str | None:
     return rule_text(book, rule)
 
 
+def _quoted(book: Rulebook, rules: Sequence[str | None]) -> tuple[tuple[str, str], ...]:
+    """The quotes of ``rules`` in ``book``, as (rule id, «text» (source)) pairs."""
+    return tuple((rule, str(quote)) for rule in rules if rule is not None and book.has_rule(rule)
+                 for quote in book.rule_quotes(rule))
+
+
 def _topic_rules(game: str, topic: Topic) -> tuple[str, ...]:
     """The rules ``game`` cites on ``topic`` when the log shows nothing broken (the game's own)."""
     return tuple(find_game(game).dispute_rules.get(topic.name, ()))
@@ -73,12 +79,13 @@ def _without(night: Night, hand: int, action: int) -> Night:
     return night if kept == night.rulings else replace(night, rulings=kept)
 
 
-def _relevant(topic: Topic, findings: Sequence[Finding], action: int, player: str | None) -> list[Finding]:
-    """The findings the question is about: the topic's codes, at (or about) the disputed action, or
-    anywhere in the hand for a topic decided at its end (the opener's false open, the showdown)."""
+def _relevant(topic: Topic, game: str, findings: Sequence[Finding], action: int, player: str | None) -> list[Finding]:
+    """The findings the question is about: the topic's codes in ``game``, at (or about) the disputed
+    action, or anywhere in the hand for a topic decided at its end (the opener's false open, the showdown)."""
+    codes = topic.codes_in(game)
     out = []
     for f in findings:
-        if f.code not in topic.codes:
+        if f.code not in codes:
             continue
         if f.action == action or f.about == action:
             out.append(f)
@@ -174,12 +181,13 @@ def _needs_card(event: ev.Event) -> bool:
 
 
 def decide(night: Night, replayed: ReplayedNight, number: int, action: int, question: str, topic: Topic,
-           facts: Sequence[str] = (), *, session: int | None = None) -> RulingDocument:
+           facts: Sequence[str] = (), *, session: int | None = None, quotes: bool = False) -> RulingDocument:
     """The ruling on ``question`` about action ``action`` of hand ``number``.
 
     ``replayed`` is ``night`` replayed (rulings on record included); a ruling already on record
     about this hand and action is set aside (it is being ruled again).  ``facts``: the table's
-    decision of a question of fact, as hand-file action lines of that hand.
+    decision of a question of fact, as hand-file action lines of that hand.  ``quotes``: also give
+    the cited rules in their source's own words (the seed's sentences, for a table that reads them).
     """
     bare_night = _without(night, number, action)
     if bare_night is not night:
@@ -208,7 +216,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
 
     to_act = play(replay.setup, replay.events[:action - 1]).to_act()
 
-    relevant = _relevant(topic, replay.findings, action, player)
+    relevant = _relevant(topic, game, replay.findings, action, player)
     breaches = [f for f in relevant if f.severity == "error"]
     unknown = [f for f in relevant if f.kind == "unverifiable"]
     others = [f for f in replay.findings if f.action == action and f.severity == "error" and f not in relevant]
@@ -270,7 +278,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         if still:
             ruling += " The log still cannot decide all of it: " + " ".join(_finding_ruling(f) for f in still)
         newly = [f for f in now.replay.findings if f.severity == "error" and f.code not in {b.code for b in breaches}
-                 and f.code in topic.codes]
+                 and f.code in topic.codes_in(game)]
         if newly:
             ruling += " " + " ".join(_finding_ruling(f) for f in newly)
             code, rule, remedy = newly[0].code, newly[0].rule, newly[0].remedy
@@ -292,6 +300,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         needs=needs, later=later.when if later else None, facts=tuple(facts), chips=_chips(hand, now), pots=pots, penalties=penalties, carries=carries,
         also=tuple(_finding_ruling(f) + (f" [{f.rule}]" if f.rule else "") for f in others),
         cited=tuple(cited),
+        quoted=_quoted(book, (rule, *(r for r, _ in cited))) if quotes else (),
     )
 
 
@@ -313,7 +322,8 @@ def contradiction(doc: RulingDocument, replayed: ReplayedNight) -> str | None:
         return "nothing is decided"
     replay = hand.replay
     topic = topic_named(doc.topic)
-    relevant = _relevant(topic, replay.findings, doc.action, getattr(replay.events[doc.action - 1], "player", None))
+    relevant = _relevant(topic, replay.setup.rulebook.game, replay.findings, doc.action,
+                         getattr(replay.events[doc.action - 1], "player", None))
     breaches = [f for f in relevant if f.severity == "error"]
     later = None if breaches else play(replay.setup, replay.events).judged_later().get(doc.topic)
     if later is not None:

@@ -66,8 +66,15 @@ class RulingDocument:
     also: tuple[str, ...] = ()
     #: more rules the ruling rests on, with their texts
     cited: tuple[tuple[str, str], ...] = field(default=())
+    #: the cited rules (``rule``, then ``cited``) in their source's own words, as (rule id, quote):
+    #: given only when the ruling is asked to quote them (``decide(..., quotes=True)``)
+    quoted: tuple[tuple[str, str], ...] = field(default=())
     #: set once stored: the session log's seq of the Ruling event
     recorded_seq: int | None = None
+
+    def quotes_of(self, rule: str) -> tuple[str, ...]:
+        """The quotes of cited rule ``rule`` (each «text» (source)), in order; empty when unquoted."""
+        return tuple(quote for rule_id, quote in self.quoted if rule_id == rule)
 
     @property
     def decided(self) -> bool:

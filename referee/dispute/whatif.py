@@ -105,8 +105,8 @@ class HandDifference:
     @property
     def outcome_differs(self) -> bool:
         a, b = self.was.replay.outcome, self.now.replay.outcome
-        return (a.kind, a.summary, a.carried, a.undecided, [p.to_dict() for p in a.penalties]) != \
-            (b.kind, b.summary, b.carried, b.undecided, [p.to_dict() for p in b.penalties])
+        return (a.kind, a.summary, a.carried, a.undecided, a.penalties) != \
+            (b.kind, b.summary, b.carried, b.undecided, b.penalties)
 
     @property
     def differs(self) -> bool:

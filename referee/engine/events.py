@@ -481,6 +481,15 @@ class HandEnded(NightEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Closed(NightEvent):
+    """The night closed (``referee session close``), every player counted out: it ended at ``at``
+    (ISO 8601, UTC).  Every close writes one, a close after a reopen too, so the log says whether a
+    night is open or closed (the last of its ``Closed`` and ``Reopened``) and when it ended."""
+
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
 class Reopened(NightEvent):
     """A closed session opened again to correct it (``referee session reopen``): ``why``, said by ``by``."""
 
@@ -523,7 +532,7 @@ class Unvoided(NightEvent):
 
 #: night events about counting out, correcting and voiding the night (docs/ledger.md): kept with the
 #: money events, apart from the hands, in log order (a hand that follows never sees them)
-CLOSING_EVENTS = (CountConfirmed, HandEnded, Reopened, Amendment, CountFixed, Voided, Unvoided)
+CLOSING_EVENTS = (CountConfirmed, HandEnded, Closed, Reopened, Amendment, CountFixed, Voided, Unvoided)
 
 
 __all__ = [name for name, obj in dict(globals()).items() if isinstance(obj, type) and issubclass(obj, Event)]

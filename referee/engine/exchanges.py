@@ -1,4 +1,4 @@
-"""THE commerce turn engine: the turn cycle of whiskey poker and La Viuda (RULES.md sections 4 and 5).
+"""THE commerce turn engine: the turn cycle of whiskey poker and La Viuda (rulebooks ``whiskey_poker`` and ``la_viuda``).
 
 A sibling of the poker :class:`~referee.engine.betting.BettingRound`: :class:`ExchangeRound` takes the
 turn events -- take the widow, pass, knock, exchange (one card, several, all; with or without a knock),

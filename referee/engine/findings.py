@@ -168,20 +168,6 @@ class Finding:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "severity", SEVERITY_OF[kind])
 
-    def to_dict(self) -> dict[str, object]:
-        """Plain data for JSON: every field, ``None`` kept so the shape is stable."""
-        return {
-            "code": self.code,
-            "kind": self.kind,
-            "severity": self.severity,
-            "action": self.action,
-            "about": self.about,
-            "player": self.player,
-            "rule": self.rule,
-            "message": self.message,
-            "remedy": self.remedy,
-        }
-
     def __str__(self) -> str:
         where = f"action {self.action}: " if self.action is not None else ""
         rule = f" [{self.rule}]" if self.rule else ""

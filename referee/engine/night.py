@@ -26,6 +26,7 @@ from referee.engine.replay import HandReplay, replay_hand
 from referee.engine.state import HandSetup
 from referee.engine.table import Seat, Table, make_seats
 from referee.errors import InputError
+from referee.plain_data import plain
 
 if TYPE_CHECKING:
     from referee.engine.house import Rules
@@ -165,8 +166,8 @@ class NightThread:
             "stacks": dict(self.stacks), "seated": list(self.seated), "dealer": self.dealer, "hands": self.hands,
             # every field the carry is made from (its to_dict is what a replay document shows, not all of it)
             "carry": {"module": carry.__module__, "class": carry.__qualname__,
-                      "fields": _json({f.name: getattr(self.carry, f.name) for f in dataclasses.fields(carry) if f.init})},
-            "so_far": None if self.so_far is None else _json(dataclasses.asdict(self.so_far)),
+                      "fields": plain({f.name: getattr(self.carry, f.name) for f in dataclasses.fields(carry) if f.init})},
+            "so_far": None if self.so_far is None else plain(dataclasses.asdict(self.so_far)),
         }
 
     @classmethod
@@ -300,15 +301,6 @@ def replay_night(
     """
     night = NightReplay(first_stacks, first_dealer, so_far, snapshots=snapshots)
     return night.result(tuple(night.hand(hand) for hand in hands))
-
-
-def _json(value: object) -> object:
-    """A dataclass's fields as JSON holds them (tuples as lists)."""
-    if isinstance(value, (tuple, list)):
-        return [_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _json(v) for k, v in value.items()}
-    return value
 
 
 def _tuples(value: object) -> object:

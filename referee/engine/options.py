@@ -3,9 +3,9 @@ the rule comes from (python-chess's variants carry their own attributes the same
 
 A game lists its options in ``house_options`` next to the code that reads them; the rulebook
 (:mod:`referee.rulebook.schema`) keeps only the options common to every game and collects the rest
-through the game registry.  The names and values are those of ``RULES.md``: the first value of a
+through the game registry.  The names and values are those of the shipped rulebooks (``docs/rulebooks.md``): the first value of a
 choice, and every default, is the seed's own rule where the seed states one; options marked "seed
-silent" fill gaps, and the ones that pin an open point of RULES.md section 10 say which item in
+silent" fill gaps, and the ones that settle an open point of the rules say which in
 ``pins``.  A rulebook TOML file only chooses values; the spec decides what a value may be.
 """
 
@@ -37,7 +37,7 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
-    pins: str | None = None  # the RULES.md section-10 item this option pins, e.g. "10.5"
+    pins: str | None = None  # the open point of the rules this option settles, e.g. "10.5" (docs/rulebooks.md lists them)
     shared: bool = False
 
     @property

@@ -1,6 +1,6 @@
 """How a hand ended: pots and who won them, final stacks, what carries to the next deal.
 
-Everything here is plain data (str, int, tuples, dicts) with ``to_dict()`` for JSON.
+Everything here is plain data (str, int, tuples, dicts); its JSON form is :mod:`referee.report.json_doc`'s.
 
 ``kind`` is one of :data:`OUTCOME_KINDS` (games may add their own, listed in their module):
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Self
 
 OUTCOME_KINDS = ("showdown", "uncontested", "passed_out", "false_open", "misdeal", "in_progress")
 
@@ -48,18 +48,6 @@ class PotResult:
     rule: str | None = None
     hand: str | None = None
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "amount": self.amount,
-            "eligible": list(self.eligible),
-            "winners": list(self.winners),
-            "shares": dict(self.shares),
-            "decided": self.decided,
-            "left_over": self.left_over,
-            "rule": self.rule,
-            "hand": self.hand,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
@@ -77,9 +65,6 @@ class Penalty:
     def destination(self) -> str:
         """``player`` (paid to its payee) or where a payee-less penalty's chips went (``into``)."""
         return "player" if self.payee is not None else self.into
-
-    def to_dict(self) -> dict[str, object]:
-        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "rule": self.rule}
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -100,12 +85,12 @@ class Carry:
     antes_in: bool = False
 
     @classmethod
-    def holding(cls, pot: int) -> Carry:
+    def holding(cls, pot: int) -> Self:
         """This game's carry of ``pot`` chips and nothing else."""
         return cls(pot=pot)
 
     @classmethod
-    def adopt(cls, carried: Carry) -> Carry:
+    def adopt(cls, carried: Carry) -> Self:
         """``carried`` (another game's carry, or the base one) as this game's: the fields they share
         kept, the others at their defaults (a night may change games between hands)."""
         if isinstance(carried, cls):
@@ -136,14 +121,6 @@ class NextHand:
     same_dealer: bool = False
     obligations: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "dealer": self.dealer,
-            "same_dealer": self.same_dealer,
-            "carry": self.carry.to_dict(),
-            "obligations": list(self.obligations),
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -167,19 +144,3 @@ class Outcome:
     def decided(self) -> bool:
         """True when every chip has found its place (no pot waits for cards to be shown)."""
         return self.undecided == 0 and self.kind != "in_progress"
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "summary": self.summary,
-            "pots": [p.to_dict() for p in self.pots],
-            "stacks": dict(self.stacks),
-            "net": dict(self.net),
-            "carried": self.carried,
-            "undecided": self.undecided,
-            "in_middle": self.in_middle,
-            "penalties": [p.to_dict() for p in self.penalties],
-            "next_hand": self.next_hand.to_dict(),
-            "showdown_order": list(self.showdown_order),
-            "facts": dict(self.facts),
-        }

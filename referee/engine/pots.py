@@ -31,6 +31,54 @@ class Pot:
     eligible: tuple[int, ...]
 
 
+class Middle:
+    """The chips in the middle of a hand, apart from the bets of the round under way (its turn
+    engine's): the dead chips, each seat's bets from finished rounds (``banked``) and the pots closed
+    at a moment (``closed``).  A hand's component, as its card places are."""
+
+    __slots__ = ("banked", "closed", "dead")
+
+    def __init__(self, seats: int, dead: int = 0) -> None:
+        self.dead = dead
+        self.banked = [0] * seats
+        self.closed: list[Pot] = []
+
+    def copy(self) -> Middle:
+        twin = Middle.__new__(Middle)
+        twin.dead, twin.banked, twin.closed = self.dead, self.banked.copy(), self.closed.copy()
+        return twin
+
+    def total(self) -> int:
+        """Every chip here."""
+        total = self.dead + sum(self.banked)
+        for pot in self.closed:
+            total += pot.amount
+        return total
+
+    def bank(self, bets: Sequence[int]) -> None:
+        """A finished round's bets, seat by seat."""
+        banked = self.banked
+        for seat, chips in enumerate(bets):
+            banked[seat] += chips
+
+    def close(self, eligible: Sequence[int]) -> Pot:
+        """Everything here but the closed pots becomes one closed pot for ``eligible``."""
+        pot = Pot(self.dead + sum(self.banked), tuple(eligible))
+        self.closed.append(pot)
+        self.dead, self.banked = 0, [0] * len(self.banked)
+        return pot
+
+    def pots(self, live: Sequence[bool]) -> list[Pot]:
+        """The closed pots, then the main and side pots of the rest (:func:`build_pots`)."""
+        return [*self.closed, *build_pots(self.banked, live, self.dead)]
+
+    def clear(self) -> int:
+        """Take every chip out (awarded or carried); how many there were."""
+        amount = self.total()
+        self.dead, self.banked, self.closed = 0, [0] * len(self.banked), []
+        return amount
+
+
 def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) -> list[Pot]:
     """Cut the hand's contributions into a main pot and side pots.
 

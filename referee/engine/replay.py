@@ -48,17 +48,6 @@ class HandReplay:
             return None
         return self.events[action - 1].line
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "hand": self.setup.number,
-            "game": self.setup.rulebook.game,
-            "rulebook": self.setup.rulebook.name,
-            "dealer": self.setup.dealer,
-            "outcome": self.outcome.to_dict(),
-            "findings": [f.to_dict() for f in self.findings],
-            "states": [s.to_dict() for s in self.states],
-        }
-
 
 def start_hand(setup: HandSetup, voided: frozenset[int] = frozenset()) -> HandState:
     """The state of a new hand of the setup's game (``voided``: action numbers known to be void)."""

@@ -1,11 +1,11 @@
-"""Brag staking: the turn engine of three-card brag's one betting interval (RULES.md section 6, seed-001).
+"""Brag staking: the turn engine of three-card brag's one betting interval (rulebook ``three_card_brag``, seed-001).
 
 A sibling of the poker :class:`~referee.engine.betting.BettingRound`, not a setting of it: brag has
 no checking and no calls, a stake is the chips put in at a turn, a player who has seen his cards
 pays double what a blind one pays, two players left may pay to *see*, and a player who runs out of
 money *covers* the pot instead of going all in.
 
-Stakes are kept in **seen units** (RULES.md section 10 item 11): a seen stake of N is worth N, a
+Stakes are kept in **seen units** (open point 10.11, ``docs/rulebooks.md``): a seen stake of N is worth N, a
 blind stake of N is worth 2N.  ``stake`` is the current stake ``S``: a seen player must put in at
 least ``S``, a blind player at least ``ceil(S/2)`` (a chip cannot be halved).  The limit
 (``brag.limit``) bounds the *increase* over that, counted in the staker's own chips (brag.6,

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards, standard_deck
 from referee.engine.betting import BettingRound, BettingRules, Verdict
@@ -41,7 +41,7 @@ from referee.engine.findings import Finding, JudgedLater
 from referee.engine.house import cite
 from referee.engine.outcome import Carry, NextHand, Outcome, Penalty, PotResult
 from referee.engine.places import MUCK, CardPlaces, PlaceKey
-from referee.engine.pots import Pot, build_pots, split_pot, uncalled_excess
+from referee.engine.pots import Middle, Pot, split_pot, uncalled_excess
 from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
 
@@ -50,11 +50,12 @@ if TYPE_CHECKING:
     from referee.engine.findings import FindingKind
     from referee.engine.options import OptionSpec
     from referee.engine.money import NightMoney
-    from referee.ranking.ordered import KeyOrdered
     from referee.engine.house import Rules
     from referee.engine.options import OptionValue
 
 STANDARD_PACK: frozenset[Card] = frozenset(standard_deck())
+#: what a hand changes in place, and its copy copies (a game's own state included)
+_CONTAINERS: frozenset[type] = frozenset({list, dict, set})
 
 
 @dataclass(frozen=True)
@@ -105,15 +106,16 @@ class Snapshot:
         """The players still in the hand."""
         return tuple(n for n, alive in zip(self.names, self.live) if alive)
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "action": self.action,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "stacks": list(self.stacks),
-            "pot": self.pot,
-            "in_hand": list(self.in_hand),
-        }
+
+class HandValue(Protocol):
+    """A hand's value at a showdown, as a game's ranking gives it: ``key`` orders the hands (the higher
+    wins), ``name`` says it in words (``a pair of kings``)."""
+
+    @property
+    def key(self) -> Any: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 class Choices(Protocol):
@@ -123,6 +125,25 @@ class Choices(Protocol):
     def describe(self, stack: int) -> list[str]: ...
 
     def events(self, player: str) -> list[Event]: ...
+
+
+class TurnEngine(Protocol):
+    """One kind of turn a game's hand goes through (a betting round, the commerce cycle, brag's stakes),
+    as the hand asks the one under way: whose turn it is (``turn``, None: nobody's), the chips bet in
+    it seat by seat (``bets``), whether it is over, what a player may do, a player leaving it, and
+    its copy for a copied hand (on that hand's stacks and who is still in)."""
+
+    turn: int | None
+    bets: list[int]
+
+    @property
+    def closed(self) -> bool: ...
+
+    def legal(self, seat: int) -> Choices: ...
+
+    def remove(self, seat: int) -> None: ...
+
+    def copy_for(self, stacks: list[int], live: list[bool]) -> Self: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,16 +196,6 @@ class Legality:
     def rules(self) -> tuple[str, ...]:
         return tuple(f.rule for f in self.findings if f.rule)
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "legal": self.legal,
-            "message": self.message,
-            "rules": list(self.rules),
-            "to_act": self.to_act,
-            "legal_actions": list(self.legal_actions),
-            "findings": [f.to_dict() for f in self.findings],
-        }
-
 
 def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Mark a method of a game as the one that plays these event kinds: ``method(self, seat, event)``,
@@ -198,8 +209,13 @@ def handles(*kinds: type[Event]) -> Callable[[Callable[..., None]], Callable[...
     return mark
 
 
-class HandState:
-    """The state of one hand of a game being played or replayed.  Subclasses are the games."""
+#: the type of a game's carry (:attr:`HandState.carry_type`): what its hands read as ``carry_in``
+CarryT = TypeVar("CarryT", bound=Carry)
+
+
+class HandState(Generic[CarryT]):
+    """The state of one hand of a game being played or replayed.  Subclasses are the games, each of
+    its carry's type (``class Stud(HandState[PokerCarry])``: its ``carry_in`` is a ``PokerCarry``)."""
 
     # ------------------------------------------------------------------ the game's description
 
@@ -239,6 +255,9 @@ class HandState:
     #: the rules a dispute cites, by its topic (``false_open``, ``over_limit``: the topics of
     #: :mod:`referee.dispute.questions`), when the log shows nothing broken: the first the rulebook has
     dispute_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: the game's own finding codes that decide a dispute, by its topic (those the shared turn engines
+    #: and every game flag are the topics' own: :mod:`referee.dispute.questions`)
+    dispute_codes: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: what the table could enter to decide a finding the log cannot (an ``unverifiable`` one), by its
     #: code, as a dispute's "what would decide it" (``{player}`` filled in); a game adds its own codes
     dispute_needs: ClassVar[Mapping[str, str]] = {
@@ -256,7 +275,7 @@ class HandState:
     gated_phases: ClassVar[frozenset[str]] = frozenset({"over"})
     #: the turn engine of the game's betting or exchanges (``BettingRound``, ...); ``None``: none
     turns: ClassVar[type | None] = None
-    #: the type of the state this game threads from hand to hand
+    #: the type of the state this game threads from hand to hand (the class's ``CarryT``)
     carry_type: ClassVar[type[Carry]] = Carry
     #: the game's own money across a night (a pool, a fund, a bill): its hook for the ledger; ``None``:
     #: chips are all its money (:mod:`referee.engine.money`)
@@ -299,24 +318,25 @@ class HandState:
         self.start_stacks = tuple(self.stacks)
         self.dealt_in = tuple([s > 0 for s in self.stacks])
         self.live = list(self.dealt_in)
-        self.carry_in = self.carry_type.adopt(setup.carry_in)
-        self.banked = [0] * self.n  # chips bet in finished betting rounds
-        self.dead = setup.carry_in.pot  # antes and the carried pot
-        self.closed: list[Pot] = []  # pots closed at a moment (a brag cover)
-        self.total = sum(self.stacks) + self.dead
+        self.carry_in = cast(CarryT, self.carry_type.adopt(setup.carry_in))  # carry_type is the class's CarryT
+        self.pot = Middle(self.n, setup.carry_in.pot)  # the chips in the middle: the carried pot to begin with
+        self.total = sum(self.stacks) + self.pot.dead
         self.places = CardPlaces(self.n)
         self.cards_of_pack = self.pack()
-        self.pack_or_unseen = self.cards_of_pack | {UNKNOWN}  # what a line may name
+        self._pack_or_unseen = self.cards_of_pack | {UNKNOWN}  # what a line may name
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
         self.findings: list[Finding] = []
         self.penalties: list[Penalty] = []
-        self.round: BettingRound | None = None
+        self.round: TurnEngine | None = None  # the turn engine under way, if any
         self.phase = "deal"
         self.action = 0
         self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
         self.voided = voided
-        self.last_aggressor: int | None = None
+        self.betting_rounds: list[BettingRound] = []  # the hand's finished betting rounds, in order
+        #: how the hand ended (passed out, a misdeal, uncontested, the showdown, ...), once it has: the one
+        #: record of its end (a game's :meth:`over_reason` words it)
+        self.ended: str | None = None
         if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
             holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
             who = f"only {holding[0]} has" if holding else "no player at the table has"
@@ -334,12 +354,16 @@ class HandState:
 
         Every list, dict and set of the hand -- the base's and the game's own alike -- is copied (a
         game keeps its state in such containers or in immutable values, and overrides nothing); the
-        card places and the turn engine copy themselves; the rest (the setup, the rulebook, names,
+        card places, the chips in the middle and the turn engine copy themselves; the rest (the setup, the rulebook, names,
         numbers, tuples, frozen records) is shared."""
         twin = object.__new__(type(self))
-        twin.__dict__.update({name: value.copy() if isinstance(value, (list, dict, set)) else value
-                              for name, value in self.__dict__.items()})
+        state = twin.__dict__
+        state.update(self.__dict__)
+        for name, value in state.items():
+            if type(value) in _CONTAINERS:
+                state[name] = value.copy()
         twin.places = self.places.copy()
+        twin.pot = self.pot.copy()
         if self.round is not None:
             twin.round = self.round.copy_for(twin.stacks, twin.live)
         return twin
@@ -360,8 +384,8 @@ class HandState:
             return  # logged, but void: a later correction says it did not happen
         handler = self.handlers.get(type(event))
         if handler is None:
-            if type(event) is Void:
-                self._void(event)  # type: ignore[arg-type]
+            if isinstance(event, Void):
+                self._void(event)
                 return
             words = self.words()
             raise self._placed(InputError(
@@ -378,56 +402,55 @@ class HandState:
                     self.seat_of(player)  # raises: not seated
             fields = self.card_events.get(type(event))
             if fields is not None:  # a bet or a fold names no card: nothing impossible to refuse
-                self.refuse_impossible(seat, event, fields)
+                self._refuse_impossible(seat, event, fields)
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
         except InputError as err:  # placed at this action and its source line
             raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
 
-    def refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
+    def _refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
         not hold, or a deal, show or draw of more (or fewer) cards than the game's hand (``push``
         asks it of every event that names cards)."""
-        kind = type(event)
-        allowed = self.pack_or_unseen
+        allowed = self._pack_or_unseen
         for name in fields:
             value = getattr(event, name)
             if not allowed.issuperset(value if type(value) is tuple else (value,)):
-                self.refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
+                self._refuse_card(event)  # a card outside the pack (or an arranged hand: looked into)
         if seat is None:
             return
         size = self.hand_size
-        if kind is Deal:
-            count = len(event.cards)  # type: ignore[attr-defined]
+        if isinstance(event, Deal):  # no event kind derives from another: isinstance is the kind
+            count = len(event.cards)
             if self.deals_whole_hand:
                 if count != size:
-                    self.refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
+                    self._refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
                                       f"{self.names[seat]} was dealt, ?? for those nobody saw")
             elif len(self.hand_of(seat)) + count > size:
-                self.refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
+                self._refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
                                   "correct the deal: each player gets the game's cards once")
-        elif kind is Show:
-            count = len(event.cards)  # type: ignore[attr-defined]
-            if event.purpose == "hand":  # type: ignore[attr-defined]
+        elif isinstance(event, Show):
+            count = len(event.cards)
+            if event.purpose == "hand":
                 if seat in self.shown:  # a line entered twice (two recorders)
                     raise InputError(f"{self.names[seat]} has already shown {format_cards(self.shown[seat])}",
                                      hint="a hand is shown once: leave out the repeated line")
                 if self.shows_whole_hand and count != size:
-                    self.refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
+                    self._refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
             if count > size:
-                self.refuse_count(seat, f"shows {count} cards as his {event.purpose}",  # type: ignore[attr-defined]
+                self._refuse_count(seat, f"shows {count} cards as his {event.purpose}",
                                   f"write at most {size} cards")
-        elif kind is Draw and event.count > size:  # type: ignore[attr-defined]
-            self.refuse_count(seat, f"draws {event.count} cards",  # type: ignore[attr-defined]
+        elif isinstance(event, Draw) and event.count > size:
+            self._refuse_count(seat, f"draws {event.count} cards",
                               f"a player draws at most the {size} cards of his hand")
 
-    def refuse_card(self, event: Event) -> None:
+    def _refuse_card(self, event: Event) -> None:
         """The card of ``event`` that this game's pack does not hold, refused."""
         for c in cards_named(event):
             if c not in self.cards_of_pack:
                 raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
 
-    def refuse_count(self, seat: int, what: str, hint: str) -> None:
+    def _refuse_count(self, seat: int, what: str, hint: str) -> None:
         """A hand of the wrong size for the game, refused with the size expected."""
         raise InputError(f"{self.names[seat]} {what}: a {self.words()} hand is {self.hand_size} cards", hint=hint)
 
@@ -467,7 +490,7 @@ class HandState:
         stacks = tuple(self.stacks)
         pot = self.middle()
         if sum(stacks) + pot != self.total:
-            self.check_conservation()  # fails, with the details
+            self._check_conservation()  # fails, with the details
         return Snapshot(self.action, self.phase, self.to_act(), self.names, stacks, tuple(self.live), pot)
 
     def to_act(self) -> str | None:
@@ -539,7 +562,8 @@ class HandState:
         return True
 
     def over_reason(self) -> str:
-        return self.phase
+        """How the hand ended, in a word (its phase while it has not)."""
+        return self.ended or self.phase
 
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """The rules this hand, as logged so far, has not reached the point of judging, by dispute topic
@@ -622,20 +646,19 @@ class HandState:
 
     def middle(self) -> int:
         """All chips in the middle: dead chips, closed pots, banked bets and the current round's bets."""
-        total = self.dead + sum(self.banked)
-        for pot in self.closed:
-            total += pot.amount
+        total = self.pot.total()
         if self.round is not None:
             total += sum(self.round.bets)
         return total
 
     def contributed(self) -> list[int]:
         """Chips each seat bet in this hand so far (antes and closed pots excluded)."""
+        banked = self.pot.banked
         if self.round is None:
-            return list(self.banked)
-        return [b + r for b, r in zip(self.banked, self.round.bets)]
+            return list(banked)
+        return [b + r for b, r in zip(banked, self.round.bets)]
 
-    def check_conservation(self) -> None:
+    def _check_conservation(self) -> None:
         """Internal invariant: chips are neither made nor lost.  A failure is a bug, not a user error."""
         assert sum(self.stacks) + self.middle() == self.total, (
             f"chips not conserved at action {self.action}: stacks {self.stacks}, middle {self.middle()}, "
@@ -654,7 +677,7 @@ class HandState:
             self.flag("ante_short", f"{self.names[seat]} could ante only {paid} of {amount}", rule, player=seat,
                       action=False)
         self.stacks[seat] -= paid
-        self.dead += paid
+        self.pot.dead += paid
 
     def describe_place(self, place: PlaceKey) -> str:
         if isinstance(place, int):
@@ -747,14 +770,25 @@ class HandState:
     def betting_event(self, seat: int, event: Event) -> Verdict:
         """Judge and apply a betting event in the current round; flag what it broke."""
         rnd = self.round
-        assert rnd is not None
+        assert isinstance(rnd, BettingRound)
         verdict = rnd.judge(seat, event)
         for breach in verdict.breaches:
             self.flag(breach.code, breach.message, breach.rule, player=seat, remedy=breach.remedy)
-        if verdict.kind in ("bet", "raise"):
-            self.last_aggressor = seat
         rnd.commit(seat, verdict)
         return verdict
+
+    def rounds_bet(self) -> list[BettingRound]:
+        """The hand's betting rounds so far, the one under way last."""
+        rnd = self.round
+        return [*self.betting_rounds, rnd] if isinstance(rnd, BettingRound) else self.betting_rounds
+
+    @property
+    def last_aggressor(self) -> int | None:
+        """The seat that bet or raised last in the hand (None: nobody has), as its betting rounds keep it."""
+        for rnd in reversed(self.rounds_bet()):
+            if rnd.last_aggressor is not None:
+                return rnd.last_aggressor
+        return None
 
     def bank_round(self) -> None:
         """Move the finished round's bets into the hand's contributions.
@@ -773,8 +807,9 @@ class HandState:
                 seat, chips = excess
                 bets[seat] -= chips
                 self.stacks[seat] += chips
-        for seat, chips in enumerate(bets):
-            self.banked[seat] += chips
+        self.pot.bank(bets)
+        if isinstance(rnd, BettingRound):
+            self.betting_rounds.append(rnd)
         self.round = None
 
     def put_out(self, seat: int) -> None:
@@ -787,18 +822,14 @@ class HandState:
         """Every bet of the hand goes back to its owner (misdeal); dead chips stay."""
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c
-        self.banked = [0] * self.n
+        self.pot.banked = [0] * self.n
         self.round = None
 
     def close_pot(self, eligible: Sequence[int]) -> Pot:
         """Close everything now in the middle into one pot for ``eligible`` (a brag cover freezes the
         main pot); later bets build the pots above it."""
         self.bank_round()
-        pot = Pot(self.dead + sum(self.banked), tuple(eligible))
-        self.closed.append(pot)
-        self.dead = 0
-        self.banked = [0] * self.n
-        return pot
+        return self.pot.close(eligible)
 
     # ------------------------------------------------------------------ endings
 
@@ -809,7 +840,7 @@ class HandState:
     def showdown_pots(
         self,
         contenders: set[int],
-        values: Mapping[int, KeyOrdered],
+        values: Mapping[int, HandValue],
         rule: str,
         excluded: set[int] | None = None,
     ) -> tuple[list[PotResult], int, int, list[str]]:
@@ -821,7 +852,7 @@ class HandState:
         Returns (pots, chips carried as odd chips, chips undecided, names whose hands must be shown).
         """
         self.bank_round()
-        pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
+        pots = self.pot.pots(self.live)
         names, stacks = self.names, self.stacks
         may_win = contenders - excluded if excluded else contenders
         results: list[PotResult] = []
@@ -838,7 +869,7 @@ class HandState:
             if len(eligible) == 1:
                 alone = eligible[0]
                 stacks[alone] += amount
-                shown = values[alone].name if alone in values else None  # type: ignore[attr-defined]
+                shown = values[alone].name if alone in values else None
                 results.append(PotResult(amount, entitled, (names[alone],), {names[alone]: amount}, True, 0, rule,
                                          shown))
                 continue
@@ -854,7 +885,7 @@ class HandState:
                 best = eligible[keys.index(top)]
                 stacks[best] += amount
                 results.append(PotResult(amount, entitled, (names[best],), {names[best]: amount}, True, 0, rule,
-                                         values[best].name))  # type: ignore[attr-defined]
+                                         values[best].name))
                 continue
             winners = [s for s in self.table.from_dealers_left() if s in eligible and values[s].key == top]
             split = split_pot(amount, winners, self.table, str(self.options["common.showdown_tie"]))
@@ -865,32 +896,23 @@ class HandState:
             results.append(PotResult(
                 amount, entitled, tuple(names[s] for s in winners),
                 {names[s]: chips for s, chips in split.shares.items()}, True, split.left_over, rule_used,
-                values[winners[0]].name,  # type: ignore[attr-defined]
+                values[winners[0]].name,
             ))
-        self.banked = [0] * self.n
-        self.dead = 0
-        self.closed = []
+        self.pot.clear()
         return results, carried, undecided, must_show
 
     def award_all(self, seat: int, rule: str) -> list[PotResult]:
         """Everybody else folded: ``seat`` takes every chip in the middle."""
         self.bank_round()
-        amount = self.middle()
+        amount = self.pot.clear()
         self.stacks[seat] += amount
-        self.banked = [0] * self.n
-        self.dead = 0
-        self.closed = []
         winner = self.names[seat]
         return [PotResult(amount, (winner,), (winner,), {winner: amount}, True, 0, rule, None)]
 
     def carry_all(self) -> int:
         """Every chip in the middle stays on the table for the next deal."""
         self.bank_round()
-        amount = self.middle()
-        self.banked = [0] * self.n
-        self.dead = 0
-        self.closed = []
-        return amount
+        return self.pot.clear()
 
     def make_outcome(
         self,
@@ -963,10 +985,6 @@ class HandState:
             "in_progress", [], 0, 0, self.next_hand(0, "in_progress"),
             f"in progress ({self.phase}): {self.middle()} chips in the middle",
         )
-
-    def unseen(self, seat: int) -> int:
-        """How many of ``seat``'s cards the log has not seen."""
-        return self.places.at(seat).count(UNKNOWN)
 
 
 def showdown_summary(pots: Sequence[PotResult]) -> str:

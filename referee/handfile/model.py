@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from referee.engine.events import (AddChips, ChangeOption, ChangeRulebook, Event, GameSoFar, Leave, Ruling, SetDealer,
-                                   Shuffle, SitDown)
+                                   Shuffle, SitDown, Unvoided, Voided)
 from referee.engine.table import Seat
 from referee.plain_words import NAME_RE
 
@@ -29,8 +29,9 @@ def _frozen_options(options: Mapping[str, OptionValue] | None = None) -> Mapping
 
 #: the seat changes a hand header may hold (events of the night, as the session log keeps them)
 SeatChange = SitDown | Leave | AddChips
-#: the night events that may follow the last hand (``after the last hand``), in the order they happened
-ClosingChange = SitDown | Leave | AddChips | SetDealer | ChangeRulebook | ChangeOption | Shuffle
+#: the night events that may follow the last hand (``after the last hand``), in the order they happened;
+#: a void of the night and its undoing are written there too, wherever the log holds them
+ClosingChange = SitDown | Leave | AddChips | SetDealer | ChangeRulebook | ChangeOption | Shuffle | Voided | Unvoided
 
 
 @dataclass(frozen=True, slots=True)

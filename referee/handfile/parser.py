@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.engine.events import ChangeOption, ChangeRulebook, GameSoFar, SetDealer, Shuffle
+from referee.engine.events import ChangeOption, ChangeRulebook, GameSoFar, SetDealer, Shuffle, Unvoided, Voided
 from referee.engine.games import find_game
 from referee.errors import HandFileError, HandFileErrors, RefereeError, excerpt
 from referee.handfile import vocabulary
@@ -66,6 +66,9 @@ LEAVE_LINE = re.compile(r"(?P<name>[^\s:]+)\s+leaves", _I)
 ADD_CHIPS_LINE = re.compile(r"(?P<name>[^\s:]+)\s+(?:adds|rebuys)\s+(?P<n>\S+)", _I)
 #: opens the night's changes after the last hand (after the header, in a night with no hands)
 CLOSING_LINE = re.compile(r"after\s+the\s+last\s+hand\s*:?", _I)
+#: after the last hand: the night is void (counted nowhere), and a void undone, each with its reason
+NIGHT_VOID_LINE = re.compile(r"night\s+void\s*:\s*(?P<why>.*)", _I)
+NIGHT_UNVOID_LINE = re.compile(r"night\s+void\s+undone\s*:\s*(?P<why>.*)", _I)
 SEATS_LINE = re.compile(r"seats?\s*:\s*(?P<list>.*)", _I)
 SO_FAR_LINE = re.compile(r"game\s+so\s+far\s*:\s*(?P<items>.*)", _I)
 HAND_LINE = re.compile(r"hand(?:\s+(?P<n>\d+))?\s*:?", _I)
@@ -482,6 +485,11 @@ class NightParser:
             self.closing.append(SetDealer(self.named(m["name"]), line=self.lineno))
         elif SHUFFLED_LINE.fullmatch(text):
             self.closing.append(Shuffle(line=self.lineno))
+        elif m := NIGHT_UNVOID_LINE.fullmatch(text) or NIGHT_VOID_LINE.fullmatch(text):
+            why = " ".join(m["why"].split())
+            if not why:
+                raise self.error(f"{excerpt(text)} gives no reason", "say why, e.g. 'night void: imported twice'")
+            self.closing.append((Unvoided if m.re is NIGHT_UNVOID_LINE else Voided)(why, line=self.lineno))
         elif m := SIT_DOWN_LINE.fullmatch(text):
             self.sit_down(m["name"], m["n"], m["after"])
         elif m := LEAVE_LINE.fullmatch(text):

@@ -11,6 +11,7 @@ from referee.engine.events import (
     CountConfirmed,
     CountFixed,
     HandEnded,
+    Closed,
     Reopened,
     Unvoided,
     Voided,
@@ -81,6 +82,8 @@ def night_words(event: NightEvent) -> str:
             ended = "the pot returned" if event.how == "return" else "the pot split"
             return f"hand {event.hand} ended at the close: {ended} ({event.rule})" + (f", said by {event.by}"
                                                                                     if event.by else "")
+        case Closed():
+            return f"closed at {event.at}"
         case Reopened():
             return f"reopened: {event.why}" + (f" ({event.by})" if event.by else "")
         case Amendment():

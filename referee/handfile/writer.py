@@ -94,7 +94,8 @@ def _options(options: Mapping[str, OptionValue]) -> list[str]:
 
 def change_line(change: ClosingChange) -> str:
     """The header line of a night event between hands: ``Eve sits down with 50 after Bob``, ``Bob
-    leaves``, ``Ann adds 20``, ``dealer: Cy``, ``rulebook: …``, ``option … = …``, ``shuffled``."""
+    leaves``, ``Ann adds 20``, ``dealer: Cy``, ``rulebook: …``, ``option … = …``, ``shuffled``; after
+    the last hand also ``night void: …`` and ``night void undone: …``."""
     match change:
         case SitDown():
             return f"{change.player} sits down with {change.stack}" + (f" after {change.after}" if change.after else "")
@@ -110,6 +111,10 @@ def change_line(change: ClosingChange) -> str:
             return f"option {change.name} = {change.value}"
         case ev.Shuffle():
             return "shuffled"
+        case ev.Voided():
+            return f"night void: {change.why}"
+        case ev.Unvoided():
+            return f"night void undone: {change.why}"
     raise AssertionError(f"no header line for {change!r}")
 
 

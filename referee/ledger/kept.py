@@ -8,28 +8,33 @@ standings' "Hands").  It is a JSON document (:data:`FORMAT`) the store keeps bes
 head of the log's hash chain it was computed at (:mod:`referee.store.kept`).
 
 **Never stale.**  A kept document is read only when the session's log still ends at that head, the
-session's status is the one it was computed with, and its format and referee version are this
+session's status is the one it was computed with, and its format and the code that computed it
+(:func:`referee.store.kept.deciding_code`: an upgrade that changes no rule keeps it) are this
 referee's; otherwise the night is replayed, and the new document replaces the old one.  Every change
 to a night is an appended event (a new action, a correction, a ruling, a setting, a payment, a
 reopen, a close), so it moves the head.  What the log does not hold is read fresh every time: who the
 seat names are (aliases merged), whether the night is void.  A document that does not decode is
 replayed and replaced too.  A night whose log does not replay is never kept: it is reported as it
 always was, on every read.
+
+**Believed only from a chain that holds.**  The head alone does not show an event edited in the
+table with the later hashes left as they were: a single night's figures (``settle``) are served only
+after its chain is checked (every event's hash recomputed: no replay), :data:`CHECK_CHAIN`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
-from referee import __version__
 from referee.engine.events import WhiskyBill
 from referee.engine.money import GameMoney
 from referee.errors import RefereeError
 from referee.ledger.ledger import ChipCheck, Difference, Entry, PlayerLine, SessionLedger
 from referee.money.settings import MoneySettings
+from referee.plain_data import plain
 from referee.ledger.settlement import Transfer
 
 if TYPE_CHECKING:
@@ -39,8 +44,12 @@ if TYPE_CHECKING:
 
 #: the kept document's version: raised whenever what it holds, or how it is read, changes
 FORMAT: Final = 4
-#: the referee that computed a document: a newer referee may replay differently, so it recomputes
-REFEREE: Final = __version__
+#: what :func:`night_figures` checks of a night whose kept figures fit its head: every event's hash
+CHECK_CHAIN: Final = "chain"
+#: ... or only the head (the chains are checked by the caller, or it says they are not)
+CHECK_HEAD: Final = "head"
+#: wraps the nights to replay, yielding each (a progress bar while they are replayed)
+Progress = Callable[[Sequence["GameSession"]], Iterable["GameSession"]]
 
 
 @dataclass(frozen=True)
@@ -149,16 +158,6 @@ def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
 # ---------------------------------------------------------------- the document
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
 def _tuples(value: Any) -> Any:
     """JSON's lists back to the tuples the ledger's records hold."""
     if isinstance(value, list):
@@ -184,12 +183,15 @@ def _record(cls: type, data: Mapping[str, Any], **decoded: Any) -> Any:
 
 def encode(figures: NightFigures, status: str) -> dict[str, Any]:
     """The document kept for ``figures`` of a night in ``status`` (open or closed)."""
+    from referee.report.json_doc import transfer_json
+
     ledger = figures.ledger
-    doc = {f.name: _plain(asdict(getattr(ledger, f.name)) if f.name in ("settings", "check", "difference")
+    doc = {f.name: plain(asdict(getattr(ledger, f.name)) if f.name in ("settings", "check", "difference")
                           else getattr(ledger, f.name))
            for f in fields(SessionLedger)}
-    for name in ("players", "entries", "games", "payments"):
-        doc[name] = [_plain(asdict(item)) for item in getattr(ledger, name)]
+    for name in ("players", "entries", "games"):
+        doc[name] = [plain(asdict(item)) for item in getattr(ledger, name)]
+    doc["payments"] = [transfer_json(t) for t in ledger.payments]
     doc["whisky_bills"] = [{"cents": bill.cents, "paid_by": bill.paid_by} for bill in ledger.whisky_bills]
     return {"status": status, "hand_count": figures.hand_count, "hands": dict(figures.hands), "ledger": doc,
             "games": {name: {title: list(counts) for title, counts in games.items()}
@@ -223,54 +225,72 @@ def decode(document: Mapping[str, Any], people: Mapping[str, str]) -> NightFigur
 
 
 def night_figures(store: Store, games: Sequence[GameSession],
-                  people: Mapping[int, Mapping[str, str]] | None = None) -> dict[int, NightFigures | RefereeError]:
+                  people: Mapping[int, Mapping[str, str]] | None = None, *, check: str = CHECK_HEAD,
+                  progress: Progress | None = None) -> dict[int, NightFigures | RefereeError]:
     """The figures of each night of ``games`` (none of them void): the kept document where it fits,
     else the night replayed (and its document kept for the next reader).  A night whose log does not
     replay, or that lacks a money setting, maps to its error, as replaying it raised it; one whose
     hash chain does not verify, to :class:`~referee.store.chain.BrokenChainError` (a kept document is
     kept only from a log whose chain verified, and is bound to its head by the store's key).
-    ``people``: each session's seat names and the person each is (read from the store if not given)."""
+
+    ``check``: what is checked of a night whose kept document fits its head: :data:`CHECK_CHAIN`
+    (every event's hash recomputed, so an event edited in the table, the head left as it was, is
+    found: no replay) or :data:`CHECK_HEAD` (only the head it was kept at: the caller checks the
+    chains, or says it does not).  A night replayed always has its whole chain checked first.
+    ``people``: each session's seat names and the person each is (read from the store if not given).
+    ``progress``: wraps the nights to replay (a progress bar while they are replayed)."""
     from referee.store.chain import broken_chain, verify_chain
-    from referee.store.kept import FIGURES, Result
+    from referee.store.kept import FIGURES, Result, deciding_code
     from referee.store.log import LogSnapshot
 
     ids = [game.id for game in games if game.id is not None]
     if people is None:
         people = store.seat_players(ids)
     kept = store.kept_results(ids)
+    code = deciding_code()
     out: dict[int, NightFigures | RefereeError] = {}
-    to_keep: list[Result] = []
+    to_replay: list[GameSession] = []
+    served: dict[int, NightFigures] = {}
     for game in games:
         sid = game.id
         assert sid is not None
         mine = kept.get(sid)
-        seats = people.get(sid, {})
-        if mine is not None and mine.fits(FORMAT, REFEREE):
+        if mine is not None and mine.fits(FORMAT, code):
             try:
-                out[sid] = decode(mine.document, seats)  # type: ignore[arg-type]
+                served[sid] = decode(mine.document, people.get(sid, {}))  # type: ignore[arg-type]
                 continue
             except (KeyError, TypeError, ValueError, AttributeError):
                 pass  # a document that does not decode is replayed and replaced, never trusted
+        to_replay.append(game)
+    chains = store.verify_chains(list(served)) if check == CHECK_CHAIN and served else {}
+    for game in games:
+        sid = game.id
+        if sid in served:
+            report = chains.get(sid)  # type: ignore[arg-type]
+            out[sid] = served[sid] if report is None or report.ok else broken_chain(report, _where(game))  # type: ignore[index]
+    to_keep: list[Result] = []
+    for game in (progress(to_replay) if progress is not None and to_replay else to_replay):
+        sid = game.id
+        assert sid is not None
         snapshot: LogSnapshot = store.log_snapshot(sid)
         report = verify_chain(snapshot.session, snapshot.events)
         if not report.ok:  # the log read is the log proven: a night edited afterwards is not counted
-            out[sid] = broken_chain(report, f"session {sid} ({game.table_name}, {game.started_at:%Y-%m-%d})")
+            out[sid] = broken_chain(report, _where(game))
             continue
         try:
-            figures = _replay(snapshot, seats)
+            figures = _replay(snapshot, people.get(sid, {}))
         except RefereeError as err:
             out[sid] = err
             continue
         out[sid] = figures
-        if snapshot.events:
-            seq, head = snapshot.events[-1].seq, snapshot.events[-1].hash
-        else:
-            from referee.store.chain import genesis_hash
-
-            seq, head = 0, genesis_hash(snapshot.session)
-        to_keep.append(Result(sid, FIGURES, seq, head, FORMAT, REFEREE, encode(figures, snapshot.session.status)))
+        to_keep.append(Result(sid, FIGURES, report.events, report.head, FORMAT, code,
+                              encode(figures, snapshot.session.status)))
     store.keep_results(to_keep)
-    return out
+    return {game.id: out[game.id] for game in games}  # type: ignore[index]
+
+
+def _where(game: GameSession) -> str:
+    return f"session {game.id} ({game.table_name}, {game.started_at:%Y-%m-%d})"
 
 
 def _replay(snapshot: Any, people: Mapping[str, str]) -> NightFigures:
@@ -285,8 +305,9 @@ def _replay(snapshot: Any, people: Mapping[str, str]) -> NightFigures:
 
 
 def figures_for(store: Store, game: GameSession) -> NightFigures:
-    """One night's figures (see :func:`night_figures`); its error raised where it has one."""
-    found = night_figures(store, [game])[game.id]  # type: ignore[index]
+    """One night's figures (see :func:`night_figures`), its whole chain checked first
+    (:data:`CHECK_CHAIN`); its error raised where it has one."""
+    found = night_figures(store, [game], check=CHECK_CHAIN)[game.id]  # type: ignore[index]
     if isinstance(found, RefereeError):
         raise found
     return found
@@ -314,5 +335,5 @@ def replace_unverified(store: Store, session_id: int | None = None) -> list[tupl
     return found
 
 
-__all__ = ["FORMAT", "REFEREE", "Concern", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures",
+__all__ = ["CHECK_CHAIN", "CHECK_HEAD", "FORMAT", "Progress", "Concern", "NightFigures", "decode", "encode", "figures_for", "figures_of", "night_figures",
            "replace_unverified"]

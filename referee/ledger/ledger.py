@@ -183,10 +183,10 @@ class SessionLedger:
 
     def money(self, cents: int) -> str:
         """``cents`` in the session's currency and locale (babel)."""
-        return format_money(cents, self.settings.currency, self.settings.locale)
+        return format_money(cents, self.settings.currency, self.settings.money_locale)
 
     def signed(self, cents: int) -> str:
-        return format_signed(cents, self.settings.currency, self.settings.locale)
+        return format_signed(cents, self.settings.currency, self.settings.money_locale)
 
     def player(self, name: str) -> PlayerLine:
         for line in self.players:
@@ -355,6 +355,8 @@ def _money_words(log: SessionLog) -> Callable[[int], str]:
     settings = money_settings((e.name, e.value) for _, e in log.money if isinstance(e, LedgerSetting))
 
     def m(cents: int) -> str:
+        # the notes are English words kept with the night's figures: their money in the night's own
+        # locale, never in the language of whoever first read them
         return format_money(cents, settings.currency, settings.locale)
 
     return m

@@ -30,7 +30,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 from urllib.parse import quote, urlencode
 
 from referee.errors import InputError, excerpt
@@ -238,10 +238,6 @@ class PayWay:
         """The QR code as an SVG ``data:`` URI (a report's or a page's image), or None."""
         qr = self.qr()
         return None if qr is None else qr.svg_data_uri(scale=4, border=2)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "label": self.label, "text": self.text, "words": self.words, "link": self.link,
-                "qr": self.svg_data_uri()}
 
 
 def remittance(table: str, session_id: int | None, day: datetime | None, payer: str, payee: str) -> str:

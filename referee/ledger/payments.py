@@ -134,7 +134,7 @@ def resolve_payment(text: str, current: Settlement, ledger: SessionLedger) -> Tr
                              hint="people: " + ", ".join(sorted(people.values(), key=str.casefold)))
         names.append(name)
     if len(parts) == 3:
-        cents = parse_money(parts[2], currency=ledger.settings.currency, locale=ledger.settings.locale, where=where)
+        cents = parse_money(parts[2], currency=ledger.settings.currency, locale=ledger.settings.money_locale, where=where)
         if cents <= 0:
             raise InputError("a payment is more than nothing", where=where, hint=hint)
     else:

@@ -7,8 +7,8 @@ Balances are cents: positive is owed money, negative owes; they sum to zero.
 first (always part of a best split).  ``greedy`` has the largest debtor pay the largest creditor
 until everyone is square (at most n − 1 transfers, often more than exact).  ``auto`` is exact when
 at most :data:`EXACT_LIMIT` non-zero balances are left after the pairing off, greedy above; exact
-above that limit is refused (its time doubles with every player: about 5 ms at 16, 90 ms at 20;
-``bench/report.py``).  With preferred or forbidden pairs nothing is paired off first and the limit
+above that limit is refused (its time doubles with every player; ``docs/operations.md`` gives the
+measured figures).  With preferred or forbidden pairs nothing is paired off first and the limit
 counts every non-zero balance.
 
 **Deterministic order** (the same balances always give the same list, whatever the dict order):
@@ -38,8 +38,8 @@ once.  With pairs, a group's transfers come in the order that search makes them:
 first, then the largest debtor with the largest creditor it may pay.
 When the forbidden pairs leave no plan at all, :class:`UnsettleableError` names who cannot be
 settled and why (a set of debtors who together owe more than everyone they may pay is owed).
-Pairs have no speed target: milliseconds for ordinary nights, up to about a second for 20 players
-with tiny equal amounts and dozens of forbidden pairs.
+Pairs have no speed target: the search grows with the players and the forbidden pairs
+(``docs/operations.md`` gives the measured figures).
 
 **Paid transfers.**  The plan is a function of the balances alone.  Recorded payments (in the order
 they were made) are then taken off it one by one; what stays stable:

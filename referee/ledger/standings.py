@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
 from referee.store.chain import BrokenChainError
-from referee.ledger.kept import NightFigures, night_figures
+from referee.ledger.kept import CHECK_CHAIN, CHECK_HEAD, NightFigures, Progress, night_figures
 from referee.ledger.settlement import name_order
 from referee.money import format_signed
 from referee.money.settings import MissingSetting
@@ -57,6 +57,9 @@ class Standings:
     broken: tuple[tuple[int, str], ...] = ()
     #: the nights replayed for this answer (the others' figures were kept in the store, still fitting their log)
     replayed: tuple[int, ...] = ()
+    #: every counted night's hash chain checked (each event's hash recomputed), not only the head its
+    #: kept figures were signed at
+    chains_checked: bool = False
 
     def money(self, cents: int) -> str:
         return format_signed(cents, self.currency, self.locale)
@@ -175,10 +178,15 @@ class CountedNights:
 
 
 def counted_nights(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
-                   currency: str | None = None, include_open: bool = False) -> CountedNights:
+                   currency: str | None = None, include_open: bool = False, verify: bool = False,
+                   progress: Progress | None = None) -> CountedNights:
     """The nights that started from ``start`` to ``end`` (days, inclusive, UTC) at ``table`` that
     count: not void, closed (unless ``include_open``), replaying, in one currency (``currency``, or
-    that of most of them); their figures kept where they fit the log."""
+    that of most of them); their figures kept where they fit the log.  A night's kept figures are
+    believed while they carry the store's signature of the head its log still ends at; ``verify``:
+    and only once every event's hash is recomputed (an event edited in the table, the hashes left as
+    they were, is found).  A night replayed has its chain checked always.  ``progress``: wraps the
+    nights to replay (:func:`referee.ledger.kept.night_figures`)."""
     if start and end and start > end:
         raise InputError(f"the range starts ({start}) after it ends ({end})", where="--from",
                          hint="give the earlier day with --from and the later with --to")
@@ -201,7 +209,8 @@ def counted_nights(store: Store, *, start: date | None = None, end: date | None 
             skipped.append((game.id, "still open (its results are provisional)"))
         else:
             counted.append(game)
-    figures = night_figures(store, counted)  # kept figures where they fit the log; the others replayed
+    # kept figures where they fit the log; the others replayed
+    figures = night_figures(store, counted, check=CHECK_CHAIN if verify else CHECK_HEAD, progress=progress)
     good: list[tuple[GameSession, NightFigures]] = []
     for game in counted:
         found = figures[game.id]  # type: ignore[index]
@@ -238,13 +247,17 @@ def counted_nights(store: Store, *, start: date | None = None, end: date | None 
 
 
 def standings(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
-              currency: str | None = None, include_open: bool = False) -> Standings:
-    """The standings of the sessions that started from ``start`` to ``end`` (days, inclusive, UTC)."""
-    found = counted_nights(store, start=start, end=end, table=table, currency=currency, include_open=include_open)
+              currency: str | None = None, include_open: bool = False, verify: bool = False,
+              progress: Progress | None = None) -> Standings:
+    """The standings of the sessions that started from ``start`` to ``end`` (days, inclusive, UTC);
+    ``verify`` and ``progress`` as :func:`counted_nights` takes them."""
+    found = counted_nights(store, start=start, end=end, table=table, currency=currency, include_open=include_open,
+                           verify=verify, progress=progress)
     ledgers = [(night.ledger, dict(night.hands)) for _, night in found.nights]
     ids = tuple(ledger.session_id for ledger, _ in ledgers if ledger.session_id is not None)
     return replace(add_up(ledgers, currency=found.currency, locale=found.locale, sessions=ids, start=start, end=end,
-                          skipped=found.skipped), broken=found.broken, replayed=found.replayed)
+                          skipped=found.skipped), broken=found.broken, replayed=found.replayed,
+                   chains_checked=verify)
 
 
 def _day(moment: datetime) -> date:

@@ -350,7 +350,7 @@ def night_debts(ledger: object, started_at: datetime) -> NightDebts:
     transfers = tuple(Transfer(person.get(t.payer, t.payer), person.get(t.payee, t.payee), t.cents)
                       for t in ledger.settle().transfers)
     return NightDebts(ledger.session_id, ledger.table, started_at, ledger.settings.currency,
-                      ledger.settings.locale, transfers)
+                      ledger.settings.money_locale, transfers)
 
 
 # ---------------------------------------------------------------- paying against it

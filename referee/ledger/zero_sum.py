@@ -9,14 +9,13 @@ integer with bit ``mask`` set (2**n bits: 8 KiB at n = 16).  The zero-sum subset
 integer; "every proper superset of some subset in S" is 2n shifts-and-ors of it, done in C by
 Python's big integers.  Layer k is then the zero-sum subsets that split into at least k zero-sum
 groups (a zero-sum proper superset of a layer k − 1 subset); the answer is the last layer that
-still holds the whole set.  About 20 ms for 16 balances, most of it the 2**n subset sums.
+still holds the whole set.  Most of the time goes to the 2**n subset sums.
 
 :func:`partition_groups` is the general version for when not every zero-sum subset may be a group
 (forbidden pairs): a branch and bound over the zero-sum subsets, bounded by the layers, that asks
 whether a group is allowed only when it could still be part of a best partition, and maximises a
-per-group score (preferred pairs) as a second aim.  No time bound: typically milliseconds, about a
-second at 20 balances of a few euros each (tens of thousands of zero-sum subsets) with dozens of
-forbidden pairs.
+per-group score (preferred pairs) as a second aim.  No time bound: it grows with the zero-sum subsets
+(many small balances have many) and the forbidden pairs; ``docs/operations.md`` gives the figures.
 """
 
 from __future__ import annotations

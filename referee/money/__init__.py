@@ -14,12 +14,14 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, excerpt
+from referee.i18n import ENGLISH_LOCALE
 
 if TYPE_CHECKING:
     from babel import Locale
 
 DEFAULT_CURRENCY = "EUR"
-DEFAULT_LOCALE = "en_GB"
+#: how money is written when a night names no locale and the interface speaks English
+DEFAULT_LOCALE = ENGLISH_LOCALE
 
 #: The one bound on chips and money: no count of chips (a buy-in, a bet, what a table holds in all)
 #: and no sum of money in cents (a chip's value, a payment, what a table's chips cost in all) may be

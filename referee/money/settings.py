@@ -119,6 +119,14 @@ class MoneySettings:
     set_in_log: frozenset[str] = frozenset()
 
     @property
+    def money_locale(self) -> str:
+        """The locale money is written in: the night's own ``locale`` setting, else the interface's
+        language's (:func:`referee.i18n.money_locale`: en_GB in English, ru in Russian)."""
+        from referee.i18n import money_locale
+
+        return self.locale if "locale" in self.set_in_log else money_locale()
+
+    @property
     def shortfall_words(self) -> str:
         words = SHORTFALL_POLICIES[self.shortfall]
         if self.shortfall == "banker":

@@ -9,7 +9,7 @@ through (seq and hash), and the next opening starts from it and plays only the h
 **Never stale.**  A kept thread is used only when the event it was computed through still has the
 hash it had (the chain then proves every event up to it unchanged), no event recorded after it
 touches a hand it covers (a correction of one of those hands, a ruling on one), and its format and
-referee version are this referee's; otherwise the night's finished hands are replayed from the start,
+the code that computed it (:func:`referee.store.kept.deciding_code`) are this referee's; otherwise the night's finished hands are replayed from the start,
 and the new thread replaces the kept one.  A kept document that does not decode is replayed too.
 """
 
@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
-
-from referee import __version__
 
 if TYPE_CHECKING:
     from referee.engine.night import NightHand, NightThread
@@ -48,12 +46,14 @@ def _kept(store: Store, snapshot: LogSnapshot, finished: int) -> NightThread | N
     """The kept thread, if it fits the log as it is now and covers at most ``finished`` hands."""
     from referee.engine.night import NightThread
 
+    from referee.store.kept import deciding_code
+
     found = store.kept_thread(snapshot.session.id)  # type: ignore[arg-type]
     if found is None:
         return None
     kept, hash_now = found
     doc = kept.document
-    if (kept.format != FORMAT or kept.referee != __version__ or hash_now is None or hash_now != kept.head
+    if (kept.format != FORMAT or kept.referee != deciding_code() or hash_now is None or hash_now != kept.head
             or not isinstance(doc, dict)):
         return None
     try:
@@ -85,10 +85,10 @@ def threaded(store: Store, snapshot: LogSnapshot, night: Night, finished: Sequen
 
 
 def _keep(store: Store, snapshot: LogSnapshot, thread: NightThread) -> None:
-    from referee.store.kept import THREAD, Result
+    from referee.store.kept import THREAD, Result, deciding_code
 
     last: Any = snapshot.events[-1]
-    store.keep_results([Result(snapshot.session.id, THREAD, last.seq, last.hash, FORMAT, __version__,  # type: ignore[arg-type]
+    store.keep_results([Result(snapshot.session.id, THREAD, last.seq, last.hash, FORMAT, deciding_code(),  # type: ignore[arg-type]
                                thread.to_document())])
 
 

@@ -226,8 +226,11 @@ class LiveTable:
     """A session's table as recorded so far, ready for the next line (see the module docstring)."""
 
     def __init__(self, store: Store, session_id: int, *, base_dir: str | None = None, asking: str | None = None,
-                 again: bool = False, at: int | None = None) -> None:
+                 again: bool = False, at: int | None = None, quote_rules: bool = False) -> None:
         self.store = store
+        #: whether ``?`` also gives each rule in its source's own words (the seed's sentence), for a
+        #: table that reads the seeds' language
+        self.quote_rules = quote_rules
         self.session_id = session_id
         self.base_dir = base_dir  # what a house rulebook's path in 'rulebook: FILE' is relative to (None: here)
         #: a one-shot command recording (``act``): each event of the night it appends carries its identity
@@ -702,9 +705,11 @@ class LiveTable:
 
     # ------------------------------------------------------------------ the rules here
 
-    def rules_here(self) -> str:
+    def rules_here(self, quotes: bool | None = None) -> str:
         """What the rulebook says about the current spot: the rules the engine would cite for what
-        the player to act may do now (and for doing something else), with their texts."""
+        the player to act may do now (and for doing something else), with their texts; ``quotes``
+        (default: the table's ``quote_rules``): each also in its source's own words, under its text."""
+        quotes = self.quote_rules if quotes is None else quotes
         state = self.state
         book = self.rulebook
         if state is None:
@@ -723,6 +728,8 @@ class LiveTable:
             except (KeyError, RefereeError):
                 continue
             lines.append(f"  {rule}: {' '.join(text.split())}")
+            if quotes:
+                lines.extend(f"    {quote}" for quote in book.rule_quotes(rule))
         if len(lines) == 1:
             lines.append(f"  (no rule of {book.name} speaks to this spot)")
         return "\n".join(lines)

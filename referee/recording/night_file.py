@@ -185,6 +185,6 @@ def record_log_document(store: Store | Transaction, document: object, *, source:
                     raise err.located(where) from None
         tx.records_rulebooks = True
         tx.record_rulebooks(game.id)  # a log exported before it held its rulebooks: their files read now
-        if header.get("status") == "closed":
+        if header.get("status") == "closed" and game.status != "closed":  # exported before a close was an event
             tx.close_session(game.id, ended_at=ended)
         return game.id

@@ -51,6 +51,8 @@ from referee.engine.events import (
     RulebookText,
     SetDealer,
     SitDown,
+    Unvoided,
+    Voided,
 )
 from referee.errors import HandFileError, InputError, StoreError
 from referee.handfile import parse_night, write_hand, write_night
@@ -398,12 +400,16 @@ def hand_file_text(log: SessionLog) -> tuple[str, list[str]]:
         written = write_hand(plain)
         lines += ["", written[0], *notes_here, *written[1:]]
     after = [comment(e, "after the last hand") for e in log.closing if not _in_closing(e) or not in_hand_format(e)]
+    # the night's void and its undoing: lines after the last hand (wherever the log holds them: they
+    # are about the whole night), read back as the same events
+    voids = tuple(replace(e, line=None) for _, e in log.money if isinstance(e, (Voided, Unvoided)))
+    expected = replace(expected, closing=expected.closing + voids)
     if expected.closing:  # the changes after the last hand: lines of the night, their money as comments
         written = write_closing(expected.closing)
         lines += ["", written[0], *after, *written[1:]]
         after = []
     after += [comment(e, "recorded in the log") for e in night.rulings]
-    after += [comment(e, "recorded in the log") for _, e in log.money]
+    after += [comment(e, "recorded in the log") for _, e in log.money if not isinstance(e, (Voided, Unvoided))]
     if after:
         lines += ["", *after]
     text = "\n".join(lines) + "\n"
@@ -455,7 +461,8 @@ def _without_money(event: NightEvent) -> NightEvent:
 def log_document(snapshot: LogSnapshot, chain: ChainReport) -> dict[str, Any]:
     """The session log as JSON: the header, every event as stored (with its hand, its action number
     within the hand and its hashes), and whether the chain holds."""
-    game = snapshot.session
+    from referee.report.json_doc import chain_json, session_json
+
     actions: dict[int, int] = {}
     events = []
     for row in snapshot.events:
@@ -466,19 +473,8 @@ def log_document(snapshot: LogSnapshot, chain: ChainReport) -> dict[str, Any]:
             "seq": row.seq, "hand": row.hand_number, "action": action, "kind": row.kind, "payload": row.payload,
             "text": row.text, "created_at": row.created_at.isoformat(), "prev_hash": row.prev_hash, "hash": row.hash,
         })
-    return {
-        "format": LOG_FORMAT,
-        "version": LOG_FORMAT_VERSION,
-        "session": {
-            "id": game.id, "table": game.table_name, "started_at": game.started_at.isoformat(),
-            "ended_at": game.ended_at.isoformat() if game.ended_at else None, "status": game.status,
-            "rulebook": game.rulebook, "options": dict(game.options), "chip_value_cents": game.chip_value_cents,
-            "buy_in_default": game.buy_in_default, "log_version": game.log_version,
-            "origin": game.origin,  # part of the genesis hash of an imported night
-        },
-        "events": events,
-        "chain": {"ok": chain.ok, "events": chain.events, "head": chain.head, "problem": chain.problem},
-    }
+    return {"format": LOG_FORMAT, "version": LOG_FORMAT_VERSION, "session": session_json(snapshot.session),
+            "events": events, "chain": chain_json(chain)}
 
 
 __all__ = [

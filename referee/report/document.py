@@ -297,7 +297,7 @@ class HandLines:
         """The report of the night whose every hand was given (see the module docstring)."""
         game = log.session
         rulings: list[RulingLine] = []
-        for ruling in getattr(log.night, "rulings", ()):  # disputes ruled (issue 11): Ruling events of the log
+        for ruling in getattr(log.night, "rulings", ()):  # disputes ruled: Ruling events of the log
             book = self.rulebooks.get(ruling.hand)
             rulings.append(RulingLine(ruling.hand, ruling.action, ruling.question, ruling.ruling, ruling.rule,
                                       ruling.decided_by, tuple(ruling.facts),

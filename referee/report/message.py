@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError
+from referee.i18n import _, format_day
 from referee.resources import reports_dir
 
 if TYPE_CHECKING:
@@ -46,19 +47,22 @@ def message_context(store: Store, ledger: SessionLedger, result: Settlement, *, 
         "markdown": markdown,
         "table": name(ledger.table),
         "session": ledger.session_id,
-        "day": str(day),
+        "day": format_day(day),
         "status": ledger.status,
         "results": [{"name": name(n), "signed": ledger.signed(c)} for n, c in balances],
         "transfers": [{"number": k, "payer": name(t.payer), "payee": name(t.payee), "amount": ledger.money(t.cents),
                        "ways": [{"label": w.label, "text": w.words, "link": w.link} for w in found]}
                       for k, (t, found) in enumerate(zip(result.transfers, ways, strict=True), 1)],
-        "paid": [f"{name(t.payer)} paid {name(t.payee)} {ledger.money(t.cents)}" for t in result.paid],
+        "paid": [_("{payer} paid {payee} {amount}").format(payer=name(t.payer), payee=name(t.payee),
+                                                           amount=ledger.money(t.cents)) for t in result.paid],
         "square": not result.transfers,
         "tab": [{"currency": part.currency,
-                 "lines": [{"player": name(line.player), "since": str(line.since),
-                            "words": (f"is owed {part.money(line.cents)}" if line.cents > 0
-                                      else f"owes {part.money(-line.cents)}")} for line in part.lines],
-                 "clearing": [f"{name(t.payer)} pays {name(t.payee)} {part.money(t.cents)}"
+                 "lines": [{"player": name(line.player), "since": format_day(line.since),
+                            "words": (_("is owed {amount}").format(amount=part.money(line.cents)) if line.cents > 0
+                                      else _("owes {amount}").format(amount=part.money(-line.cents)))}
+                           for line in part.lines],
+                 "clearing": [_("{payer} pays {payee} {amount}").format(payer=name(t.payer), payee=name(t.payee),
+                                                                        amount=part.money(t.cents))
                               for t in part.clearing.transfers]}
                 for part in tab.parts],
         "page": page,
@@ -69,9 +73,12 @@ def render_message(context: dict[str, Any], template: str | Path | None = None) 
     """The message: the shipped template, or the house's own file ``template``."""
     import jinja2  # Jinja2 loads only when a message or a PDF is made
 
+    from referee.i18n import current
+
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(reports_dir())), autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined)
+                             undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+    env.install_gettext_translations(current(), newstyle=True)  # type: ignore[attr-defined]
     try:
         if template is None:
             chosen = env.get_template(TEMPLATE)

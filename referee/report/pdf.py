@@ -51,7 +51,7 @@ def _find(name: str, folders: list[Path]) -> Path:
 
 def _compiled_templates() -> Any:
     """Jinja2's cache of compiled templates in the user cache folder (``referee/templates``), as Python
-    keeps its bytecode: a template is compiled once, not at every report (a twentieth of a second), and
+    keeps its bytecode: a template is compiled once, not at every report, and
     again when its text changes (the cache checks it).  A folder that cannot be written only means
     compiling each time."""
     import jinja2  # Jinja2 and WeasyPrint load only when a PDF is made

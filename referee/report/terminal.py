@@ -44,16 +44,19 @@ def print_how_to_pay(out: Console, ledger: SessionLedger, paying: tuple[Transfer
     """Each transfer still to make and how its payee can be paid: the EPC code's IBAN, name, amount
     and text written out (as EPC asks), each link; with ``codes``, the QR code of the first way that
     has one, drawn with block characters (a terminal only: in a pipe it is noise)."""
+    from referee.i18n import _
     from referee.plain_words import literal as lit
 
     if not any(p.ways for p in paying):
         return
-    out.print("[bold]How to pay[/]")
+    out.print("[bold]" + _("How to pay") + "[/]")
     for number, p in enumerate(paying, 1):
         t = p.transfer
-        head = f"{number}. {t.payer} pays {t.payee} {ledger.money(t.cents)}"
+        head = f"{number}. " + _("{payer} pays {payee} {amount}").format(payer=t.payer, payee=t.payee,
+                                                                        amount=ledger.money(t.cents))
         if not p.ways:
-            out.print(lit(f"  {head}: {t.payee} has given no payment details"), soft_wrap=True)
+            out.print(lit("  " + _("{transfer}: {payee} has given no payment details").format(
+                transfer=head, payee=t.payee)), soft_wrap=True)
             continue
         out.print(lit(f"  {head}"), soft_wrap=True)
         coded = p.coded if codes else None
@@ -75,9 +78,10 @@ def print_report(out: Console, report: NightReport, *, codes: bool | None = None
     out.print(f"[bold]Session {report.session_id} · {literal(report.table)}[/] · {report.date}, {report.hours} · "
               f"{report.status}")
     out.print(f"Games: {', '.join(report.games) or 'none played'} · players: {literal(', '.join(report.players))}"
-              f" · a chip is {report.chip_value} · money in {ledger.settings.currency} ({ledger.settings.locale})")
+              f" · a chip is {report.chip_value} · money in {ledger.settings.currency} ({ledger.settings.money_locale})")
     if report.chain_ok is False:
-        out.print("[bold red]The log's hash chain is broken: run `referee db verify`[/]")
+        out.print(f"[bold red]The log's hash chain is broken: `referee db verify --session {report.session_id}` "
+                  "says what no longer fits[/]")
     if report.provenance is not None:
         out.print(report.provenance)
     if report.unverified:

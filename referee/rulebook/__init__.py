@@ -7,12 +7,14 @@ common to every game, and each game's own as its class declares them.
 """
 
 from referee.rulebook.loader import load_rulebook, shipped_rulebook_names, shipped_rulebook_path
-from referee.rulebook.model import Rulebook
+from referee.rulebook.model import QUOTE_SOURCES, Quote, Rulebook
 from referee.rulebook.schema import COMMON_OPTIONS, OptionSpec, all_options, game_schema, games
 
 __all__ = [
     "COMMON_OPTIONS",
     "OptionSpec",
+    "QUOTE_SOURCES",
+    "Quote",
     "Rulebook",
     "all_options",
     "game_schema",

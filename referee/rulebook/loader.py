@@ -19,6 +19,11 @@ The file format (see ``docs/rulebooks.md``)::
     [option_rules]
     "draw.limit_pre" = "... {value} chips ..."   # whole-number options: one template
 
+    [quotes]                   # a rule in its source's own words, copied exactly
+    "jackpots.9" = { source = "seed-003", text = "..." }
+    [option_quotes."jackpots.min_open"]         # an option's text, per value (or one for all)
+    JJ = { source = "seed-003", text = "..." }
+
 Every problem is a :class:`RulebookError` whose ``where`` is ``file:line`` of the offending key.
 """
 
@@ -38,7 +43,7 @@ from referee.engine.events import RulebookText
 from referee.engine.games import find_game
 from referee.errors import RulebookError
 from referee.resources import rulebooks_dir
-from referee.rulebook.model import RULE_ID, OptionText, Rulebook, _text_for
+from referee.rulebook.model import QUOTE_SOURCES, RULE_ID, OptionQuote, OptionText, Quote, Rulebook, _text_for
 from referee.rulebook.schema import (
     OptionValue,
     all_options,
@@ -50,12 +55,12 @@ from referee.rulebook.schema import (
 )
 from referee.rulebook.toml_lines import key_lines, line_of
 
-_TOP_LEVEL = ("rulebook", "options", "rules", "option_rules")
+_TOP_LEVEL = ("rulebook", "options", "rules", "option_rules", "quotes", "option_quotes")
 _META_KEYS = ("name", "game", "title", "extends")
 
 
 def shipped_rulebook_names() -> list[str]:
-    """Names of the rulebooks shipped with referee, games in RULES.md order first."""
+    """Names of the rulebooks shipped with referee, games in the registry's order first."""
     names = [path.stem for path in rulebooks_dir().glob("*.toml")]
     order = {game: i for i, game in enumerate(games())}
     return sorted(names, key=lambda n: (order.get(n, len(order)), n))
@@ -306,24 +311,122 @@ def _flatten(table: Mapping[str, Any], parts: tuple[str, ...] = ()) -> list[tupl
 
 
 def _option_text_entries(
-    table: Mapping[str, Any], loc: _Located, own: tuple[str, ...], parts: tuple[str, ...] = ()
+    table: Mapping[str, Any], loc: _Located, own: tuple[str, ...], parts: tuple[str, ...] = (),
+    section: str = "option_rules",
 ) -> list[tuple[tuple[str, ...], str, Any]]:
-    """Entries of ``[option_rules]``: (key parts, option name, str template or per-value table).  ``own``:
-    the game's option names (another game's option may have texts too: every game is then loaded)."""
+    """Entries of ``[option_rules]`` (or ``[option_quotes]``): (key parts, option name, str template or
+    per-value table).  ``own``: the game's option names (another game's option may have texts too:
+    every game is then loaded)."""
     entries: list[tuple[tuple[str, ...], str, Any]] = []
     for key, value in table.items():
         here = parts + (key,)
         name = ".".join(here)
         if name in own or name in all_options():
             entries.append((here, name, value))
-        elif isinstance(value, dict):
-            entries.extend(_option_text_entries(value, loc, own, here))
+        elif isinstance(value, dict) and not _is_quote(value):
+            entries.extend(_option_text_entries(value, loc, own, here, section))
         else:
             close = difflib.get_close_matches(name, list(all_options()), n=1, cutoff=0.6)
-            raise loc.fail(f"option_rules: unknown option {name!r}",
+            raise loc.fail(f"{section}: unknown option {name!r}",
                            f"did you mean {close[0]!r}?" if close else "keys are option names such as 'draw.raise_cap'",
-                           "option_rules", *here)
+                           section, *here)
     return entries
+
+
+_QUOTE_KEYS = ("source", "text")
+_QUOTE_FORM = '{ source = "seed-003", text = "…" }'
+
+
+def _is_quote(value: Any) -> bool:
+    return isinstance(value, dict) and any(key in value for key in _QUOTE_KEYS)
+
+
+def _quote_entries(table: Mapping[str, Any], parts: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """Entries of ``[quotes]``: (key parts, quote table); dotted keys unquoted nest, so follow them
+    down to a table with ``source``/``text`` (or to anything that is not a table)."""
+    entries: list[tuple[tuple[str, ...], Any]] = []
+    for key, value in table.items():
+        if isinstance(value, dict) and value and not _is_quote(value):
+            entries.extend(_quote_entries(value, parts + (key,)))
+        else:
+            entries.append((parts + (key,), value))
+    return entries
+
+
+def _quote(value: Any, of: str, loc: _Located, *where: str) -> Quote:
+    """One quote as written: a table of a known ``source`` and a non-empty ``text``, kept exactly."""
+    if not isinstance(value, dict):
+        raise loc.fail(f"quote of {of} must be a table", f"write it as {_QUOTE_FORM}", *where)
+    for key in value:
+        if key not in _QUOTE_KEYS:
+            raise loc.fail(f"unknown key {key!r} in the quote of {of}", f"a quote is {_QUOTE_FORM}", *where)
+    source, text = value.get("source"), value.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise loc.fail(f"quote of {of} is empty",
+                       "copy the source's sentence exactly, or leave the rule without a quote", *where)
+    if source is None:
+        raise loc.fail(f"quote of {of} has no source", "sources: " + ", ".join(QUOTE_SOURCES), *where)
+    if not isinstance(source, str) or source not in QUOTE_SOURCES:
+        close = difflib.get_close_matches(str(source), list(QUOTE_SOURCES), n=1, cutoff=0.6)
+        raise loc.fail(f"quote of {of} names an unknown source {source!r}",
+                       f"did you mean {close[0]!r}?" if close else "sources: " + ", ".join(QUOTE_SOURCES), *where)
+    return Quote(source, text)
+
+
+def _rule_quotes(data: Mapping[str, Any], parent: Rulebook | None, rules: Mapping[str, str],
+                 replaced: set[str], loc: _Located) -> dict[str, Quote]:
+    """The rulebook's quotes: the parent's, less those of rules this file words anew, then its own."""
+    quotes = {k: v for k, v in (parent.quotes if parent is not None else {}).items() if k not in replaced}
+    for parts, value in _quote_entries(data.get("quotes", {})):
+        rule_id = ".".join(parts)
+        if rule_id not in rules:
+            hint = (f'an option\'s quote goes under [option_quotes."{rule_id}"]' if rule_id in all_options() else
+                    "quote a rule of [rules] (its id, e.g. 'draw.3')")
+            close = difflib.get_close_matches(rule_id, list(rules), n=1, cutoff=0.6)
+            raise loc.fail(f"quote of unknown rule {rule_id!r}",
+                           f"did you mean {close[0]!r}?" if close and rule_id not in all_options() else hint,
+                           "quotes", *parts)
+        quotes[rule_id] = _quote(value, rule_id, loc, "quotes", *parts)
+    return quotes
+
+
+def _option_quotes(data: Mapping[str, Any], parent: Rulebook | None, game: str, replaced: Mapping[str, object],
+                   loc: _Located) -> dict[str, OptionQuote]:
+    """The options' quotes: the parent's, less those of texts this file words anew, then its own."""
+    quotes: dict[str, OptionQuote] = {}
+    for name, quoted in (parent.option_quotes if parent is not None else {}).items():
+        gone = replaced.get(name)
+        if gone is None:
+            quotes[name] = quoted
+        elif isinstance(gone, dict) and not isinstance(quoted, Quote):
+            kept = {v: q for v, q in quoted.items() if v not in gone}
+            if kept:
+                quotes[name] = kept
+    table = data.get("option_quotes", {})
+    for parts, name, value in _option_text_entries(table, loc, game_schema(game).names(), section="option_quotes"):
+        where = ("option_quotes", *parts)
+        try:
+            spec = option_spec(name, game)
+        except RulebookError as err:
+            raise loc.error(err, *where) from None
+        if _is_quote(value) or not isinstance(value, dict):
+            quotes[name] = _quote(value, name, loc, *where)
+            continue
+        merged = dict(quotes[name]) if isinstance(quotes.get(name), dict) else {}
+        for choice, one in value.items():
+            if spec.is_int and re.fullmatch(r"-?\d+", choice):
+                try:
+                    spec.validate(int(choice))
+                except RulebookError as err:
+                    raise loc.error(err, *where, choice) from None
+            elif not spec.choices or choice not in spec.choices:
+                raise loc.fail(f"option_quotes: {name!r} has no value {choice!r}",
+                               f"values: {spec.allowed_text()}" if spec.choices else
+                               f"quote a whole-number option per number (2 = {_QUOTE_FORM}) or once for all",
+                               *where, choice)
+            merged[choice] = _quote(one, f"{name} = {choice}", loc, *where, choice)
+        quotes[name] = merged
+    return quotes
 
 
 def _resolve_extends(extends: str, path: Path, files: _Files) -> tuple[Path, str]:
@@ -446,6 +549,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
         own_option_lines[name] = parts
 
     rules: dict[str, str] = dict(parent.rules) if parent is not None else {}
+    worded: set[str] = set()  # the rules this file words itself (their inherited quotes do not hold)
     prefixes = schema.rule_prefixes()
     for parts, value in _flatten(data.get("rules", {})):
         rule_id = ".".join(parts)
@@ -458,8 +562,10 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
         if not isinstance(value, str) or not value.strip():
             raise loc.fail(f"rule {rule_id!r} must be a non-empty string", 'write "<id>" = "text"', "rules", *parts)
         rules[rule_id] = " ".join(value.split())
+        worded.add(rule_id)
 
     texts: dict[str, OptionText] = {}
+    reworded: dict[str, object] = {}  # the option texts this file words itself: name -> str or its values
     if parent is not None:
         texts.update({k: v if isinstance(v, str) else dict(v) for k, v in parent.option_texts.items() if k in options})
     for parts, name, value in _option_text_entries(data.get("option_rules", {}), loc, schema.names()):
@@ -472,6 +578,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
             if not value.strip():
                 raise loc.fail(f"rule text of {name!r} is empty", "write the rule as a sentence", *where)
             texts[name] = " ".join(value.split())
+            reworded[name] = name
         elif isinstance(value, dict) and spec.choices:
             merged = dict(texts[name]) if isinstance(texts.get(name), dict) else {}
             for choice, text in value.items():
@@ -483,10 +590,15 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
                                    "write the rule as a sentence", *where, choice)
                 merged[choice] = " ".join(text.split())
             texts[name] = merged
+            reworded[name] = {**(reworded[name] if isinstance(reworded.get(name), dict) else {}),  # type: ignore[dict-item]
+                              **{choice: True for choice in value}}
         else:
             raise loc.fail(f"rule text of {name!r} must be a string with {{value}}"
                            + ("" if spec.is_int else " or a table with one text per value"),
                            "see docs/rulebooks.md", *where)
+
+    quotes = _rule_quotes(data, parent, rules, worded, loc)
+    option_quotes = _option_quotes(data, parent, game, reworded, loc)
 
     _check_limits(game, options, own_option_lines, loc)
 
@@ -511,4 +623,6 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
         rules=rules,
         option_texts=texts,
         chain=(str(resolved),) + (parent.chain if parent is not None else ()),
+        quotes=quotes,
+        option_quotes=option_quotes,
     )

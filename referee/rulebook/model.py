@@ -17,6 +17,27 @@ RULE_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[0-9]+)+$")
 #: The text of an option: one text per value (choices), or one template with ``{value}`` (numbers).
 OptionText = Mapping[str, str] | str
 
+#: Where a quote may come from: the five rule documents referee was made from (by language; their
+#: copies are ``tests/seeds/``), and ``house``: a house rulebook's own words in its other language.
+QUOTE_SOURCES: Mapping[str, str] = MappingProxyType(
+    {"seed-000": "ru", "seed-001": "ru", "seed-002": "ru", "seed-003": "ru", "seed-004": "en", "house": ""}
+)
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A rule in its own words: ``text`` copied exactly from ``source`` (a seed, or ``house``)."""
+
+    source: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"«{' '.join(self.text.split())}» ({self.source})"
+
+
+#: The quote of an option: one per value (choices), or one for every value.
+OptionQuote = Mapping[str, Quote] | Quote
+
 
 def rule_sort_key(rule_id: str) -> tuple[str, tuple[int, ...]]:
     """Order numbered rules naturally: ``draw.2`` before ``draw.10``."""
@@ -42,6 +63,10 @@ class Rulebook:
     rules: Mapping[str, str] = field(default_factory=dict, repr=False)
     option_texts: Mapping[str, OptionText] = field(default_factory=dict, repr=False)
     chain: tuple[str, ...] = ()
+    #: the rules in their source's own words (rule id -> quote); a rule may have none
+    quotes: Mapping[str, Quote] = field(default_factory=dict, repr=False)
+    #: the options' texts in their source's own words, per value like ``option_texts``
+    option_quotes: Mapping[str, OptionQuote] = field(default_factory=dict, repr=False)
     #: every numbered rule id with the ids it is numbered under (``draw.7`` for ``draw.7.1``)
     _numbered: frozenset[str] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
@@ -49,13 +74,9 @@ class Rulebook:
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
-        object.__setattr__(
-            self,
-            "option_texts",
-            MappingProxyType(
-                {k: v if isinstance(v, str) else MappingProxyType(dict(v)) for k, v in self.option_texts.items()}
-            ),
-        )
+        object.__setattr__(self, "option_texts", _frozen(self.option_texts, str))
+        object.__setattr__(self, "quotes", MappingProxyType(dict(self.quotes)))
+        object.__setattr__(self, "option_quotes", _frozen(self.option_quotes, Quote))
         numbered = set()
         for rule_id in self.rules:
             if RULE_ID.match(rule_id):
@@ -78,7 +99,8 @@ class Rulebook:
             return NotImplemented
         return (self.name, self.game, self.title, dict(self.options), dict(self.rules), self.source) == (
             other.name, other.game, other.title, dict(other.options), dict(other.rules), other.source
-        ) and _plain(self.option_texts) == _plain(other.option_texts)
+        ) and _as_dicts(self.option_texts) == _as_dicts(other.option_texts) and (
+            dict(self.quotes), _as_dicts(self.option_quotes)) == (dict(other.quotes), _as_dicts(other.option_quotes))
 
     # -- options ---------------------------------------------------------------------------
 
@@ -115,6 +137,8 @@ class Rulebook:
             rules=self.rules,
             option_texts=self.option_texts,
             chain=self.chain,
+            quotes=self.quotes,
+            option_quotes=self.option_quotes,
         )
 
     # -- rules -----------------------------------------------------------------------------
@@ -156,6 +180,24 @@ class Rulebook:
             hint=f"did you mean {close[0]!r}?" if close else f"run `referee rulebook show {self.name}` for its rules",
         )
 
+    def rule_quotes(self, rule_id: str) -> tuple[Quote, ...]:
+        """The rule in its source's own words, as :meth:`rule_text` reads it: a numbered rule's quote,
+        the quote of an option's value in force, or the quotes of a rule's sub-rules in order (each
+        once); empty when the rulebook quotes none (a seed-silent rule, a house rule)."""
+        if rule_id in self.rules:
+            return (self.quotes[rule_id],) if rule_id in self.quotes else ()
+        if rule_id in self.options:
+            quoted = self.option_quotes.get(rule_id)
+            if isinstance(quoted, Quote):
+                return (quoted,)
+            value = str(self.options[rule_id])
+            return (quoted[value],) if quoted is not None and value in quoted else ()
+        found: list[Quote] = []
+        for sub in self._sub_rules(rule_id):
+            if sub in self.quotes and self.quotes[sub] not in found:
+                found.append(self.quotes[sub])
+        return tuple(found)
+
     def option_text(self, name: str, value: OptionValue | None = None) -> str:
         """The text of option ``name`` for ``value`` (default: the value in force)."""
         spec = self.spec(name)
@@ -170,8 +212,15 @@ class Rulebook:
         return game_schema(self.game).names()
 
 
-def _plain(texts: Mapping[str, OptionText]) -> dict[str, object]:
-    return {k: v if isinstance(v, str) else dict(v) for k, v in texts.items()}
+def _frozen(per_option: Mapping[str, object], one: type) -> Mapping[str, object]:
+    """Options' texts (or quotes) made read-only: each ``one`` for every value, or a table per value."""
+    return MappingProxyType({k: v if isinstance(v, one) else MappingProxyType(dict(v))  # type: ignore[call-overload]
+                             for k, v in per_option.items()})
+
+
+def _as_dicts(texts: Mapping[str, OptionText] | Mapping[str, OptionQuote]) -> dict[str, object]:
+    """Option texts (or quotes) with every mapping as a dict, to compare by content."""
+    return {k: v if isinstance(v, (str, Quote)) else dict(v) for k, v in texts.items()}
 
 
 def _text_for(texts: Mapping[str, OptionText], spec: OptionSpec, value: OptionValue) -> str:

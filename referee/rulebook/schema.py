@@ -3,7 +3,7 @@
 A game declares its options next to its code (``house_options`` of its class, made with
 :func:`referee.engine.options.choice` and :func:`~referee.engine.options.whole_number`); this module
 keeps only the options every game has (``common.*``) and collects the games' through the one registry
-(:mod:`referee.engine.games`).  The names and values are those of ``RULES.md`` (sections 0-9).
+(:mod:`referee.engine.games`).  The names and values are those ``docs/rulebooks.md`` lists.
 
 A rulebook TOML file only chooses values; the specs decide what a value may be.
 """
@@ -19,7 +19,7 @@ from referee.errors import RulebookError
 
 
 def games() -> tuple[str, ...]:
-    """Every game referee knows, in the registry's order (that of RULES.md)."""
+    """Every game referee knows, in the registry's order."""
     return game_names()
 
 
@@ -39,7 +39,7 @@ def base_of(game: str) -> str | None:
 #: Prefix for rules a house adds of its own (``house.1``); valid in every game.
 HOUSE_PREFIX = "house"
 
-#: The options of every game (RULES.md section 0); each game's own are declared by its class.
+#: The options of every game (``common.*``); each game's own are declared by its class.
 COMMON_OPTIONS: tuple[OptionSpec, ...] = (
     choice("common.wheel", "allowed | forbidden",
            "A-2-3-4-5 counts as the lowest straight in five-card hands", "standard; seeds silent"),

@@ -7,7 +7,9 @@ chain from the last row it read, and makes the page's data again from the night 
 an action appended to the hand being played costs that hand, not the night).  Each row is decoded
 once, and rows of the hand being played are added to the session read before
 (:func:`referee.recording.session_log.with_last_hand_rows`), not the whole log read again.  Rows that do not continue the chain (a database restored under a running server) are read
-whole again.
+whole again.  The chain is checked as it is read: a log read whole from its genesis, each row appended
+since by its own hash; a log that does not hold is shown as unavailable (``referee serve`` refuses it
+at the start, naming ``referee db verify``).
 
 The page's data is the same as :func:`referee.scoreboard.view.session_view` makes by reading and
 replaying the whole night, and the test suite checks it after every event of long nights.
@@ -21,7 +23,8 @@ from referee.errors import RefereeError
 from referee.ledger.ledger import people_of
 from referee.ledger.paying import details_by_seat
 from referee.recording.session_log import SessionLog, read_session_log, with_last_hand_rows
-from referee.scoreboard.view import PublicPage
+from referee.scoreboard.view import PublicPage, unavailable_view
+from referee.store.chain import row_hash, verify_chain
 from referee.store.log import LogSnapshot
 
 if TYPE_CHECKING:
@@ -61,10 +64,21 @@ class NightFeed:
         if head == self.head:
             return head, None
         snapshot = LogSnapshot(session, fresh.seats, fresh.hands, rows)
+        if not self._chain_holds(session, new, whole=not self.rows or len(new) == len(rows)):
+            self.head = head  # shown once; the rows are not taken: never shown as the night
+            return head, unavailable_view(snapshot)
         log = self._read_log(snapshot, new)
         view = self.page.view(snapshot, self._people(snapshot), self._decoded, log, paying)
         self.rows, self.head, self._log = rows, head, log  # only once the view is made: a failed read is read again
         return head, view
+
+    @staticmethod
+    def _chain_holds(session: Any, new: list[Any], *, whole: bool) -> bool:
+        """Whether the rows read hold their hash chain: a log read whole, from its genesis; rows
+        appended since the last read (which continue it), each row's own hash."""
+        if whole:
+            return verify_chain(session, new).ok
+        return all(row_hash(row) == row.hash for row in new)
 
     def _read_log(self, snapshot: LogSnapshot, new: list[Any]) -> SessionLog | None:
         """The session read from ``snapshot``: rows of the hand being played added to the one read

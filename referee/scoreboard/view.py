@@ -41,7 +41,7 @@ from referee.ledger.paying import details_by_seat, transfer_ways
 from referee.recording.session_log import SessionLog, read_session_log
 from referee.report.chart import chips_chart
 from referee.report.document import HandLines
-from referee.report.json_doc import rule_text
+from referee.report.json_doc import finding_json, pay_way_json, settlement_json
 from referee.rulebook.loader import load_rules
 from referee.store.log import LogSnapshot
 
@@ -216,20 +216,18 @@ class PublicPage:
         # hands whose pot waits for cards to be shown (a hand still being played is not among them)
         waiting = [h.entry.number for h, _ in hands if h.replay.outcome.undecided]
         seen_at_end = {h.entry.number: seen[-1] if seen else frozenset() for h, seen in hands}
-        money = report.ledger.money
         settlement = None
-        if closed:
+        if closed:  # the settlement's JSON form, each transfer with how its payee is paid, each player's part
+            settlement = settlement_json(report.ledger, report.settlement)
+            transfers = settlement["transfers"]
             ways = transfer_ways(report.ledger, report.settlement.transfers, paying, snapshot.session.started_at)
-            # a payee's details go on the transfers to him only: the page never shows them as anyone else's
-            transfers = [{"payer": t.payer, "payee": t.payee, "amount": money(t.cents),
-                          "pay": [w.to_dict() for w in p.ways]}
-                         for t, p in zip(report.settlement.transfers, ways, strict=True)]
-            paid = [{"payer": t.payer, "payee": t.payee, "amount": money(t.cents)} for t in report.settlement.paid]
-            settlement = {"transfers": transfers, "paid": paid,
-                          "players": [{"name": s.name, "balance": s.balance,
-                                       "pays": [t for t in transfers if t["payer"] == s.name],
-                                       "gets": [t for t in transfers if t["payee"] == s.name]}
-                                      for s in report.standings]}
+            for transfer, way in zip(transfers, ways, strict=True):
+                # a payee's details go on the transfers to him only: the page never shows them as anyone else's
+                transfer["pay"] = [pay_way_json(w) for w in way.ways]
+            settlement["players"] = [{"name": s.name, "balance": s.balance,
+                                      "pays": [t for t in transfers if t["payer"] == s.name],
+                                      "gets": [t for t in transfers if t["payee"] == s.name]}
+                                     for s in report.standings]
         report_standings = [{"rank": s.rank, "name": s.name, "bought": s.bought, "counted": s.counted,
                              "balance": s.balance, "cents": s.balance_cents} for s in report.standings]
         return isolated({
@@ -245,9 +243,8 @@ class PublicPage:
             # while the night is played a player's result is the chips he won or lost so far; once closed, money
             "standings": report_standings if closed else _chip_standings(report.standings),
             "chart": chips_chart(report.chips) if report.chips else None,
-            "findings": [{"hand": f.hand, "action": f.action, "severity": f.severity, "rule": f.rule,
-                          "message": f.message, "remedy": f.remedy, "rule_text": f.rule_text}
-                         for f in report.findings],
+            "findings": [{"hand": h.entry.number, **finding_json(f, h.rulebook, h.line_of)}
+                         for h, _ in hands for f in h.replay.findings],
             "rulings": [{"hand": r.hand, "action": r.action,
                          "question": mask_text(r.question, seen_at_end.get(r.hand, frozenset()), names),
                          "ruling": mask_text(r.ruling, seen_at_end.get(r.hand, frozenset()), names),
@@ -327,12 +324,6 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join(c.text for c in cards)
 
 
-def _finding(f: Any, book: Any) -> dict[str, Any]:
-    return {"action": f.about or f.action, "severity": f.severity, "code": f.code, "player": f.player,
-            "rule": f.rule, "message": f.message, "remedy": f.remedy,
-            "rule_text": rule_text(book, f.rule) if f.rule else None}
-
-
 #: findings that say an opener's openers are still to be shown (the others: the hands are)
 _PROOF_CODES = frozenset({"openers_unverifiable", "penalty_unverifiable"})
 
@@ -361,7 +352,7 @@ def _hand_view(replay: HandReplay, number: int, seen: Sequence[frozenset[Card]],
     for f in replay.findings:
         where = f.about or f.action
         if where is not None:
-            by_action.setdefault(where, []).append(_finding(f, book))
+            by_action.setdefault(where, []).append(finding_json(f, book, replay.line_of))
     actions = []
     for n, event in enumerate(events, 1):
         flagged = by_action.get(n, [])

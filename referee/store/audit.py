@@ -2,33 +2,78 @@
 
 The hash chain (:mod:`referee.store.chain`) proves the events and the fixed header (table, start,
 rulebook, options, chip value, log version, origin: the genesis hash).  The rest of the session's row
-is derived from the log, and is checked here against it:
+is derived from the log, and is checked here against it, or is signed with the store's key:
 
 - the head kept on the row (``last_seq``, ``last_hash``) is the last event's;
 - the void (``void_reason``, ``voided_at``) is what the last ``Voided``/``Unvoided`` event says;
-- a ``closed`` night has an end time and nobody left to cash out in its log;
+- the status is what the last ``Closed``/``Reopened`` event says (every close writes a ``Closed``,
+  a close after a reopen too; open when there is none), and ``ended_at`` is the time the last
+  ``Closed`` says (none before the first close; kept through a reopen);
+- a ``closed`` night has nobody left to cash out in its log;
 - its seats are exactly the players who sat down in its log, each the person whose name or alias
-  the seat name is (an edited ``player_id`` gives a night's money to somebody else).
+  the seat name is (an edited ``player_id`` gives a night's money to somebody else);
+- the columns no event holds (``created_at``, ``buy_in_default``: the default for arrivals to come,
+  ``fingerprint``: the import's content hash) carry the store's signature (``digest``,
+  :func:`row_digest`), made whenever referee writes them.
 
-What it cannot show: a closed night set back to ``open`` (a close after a reopen writes no event),
-``buy_in_default`` (a default for arrivals to come, no fact of the night), ``created_at`` and the
-import ``fingerprint`` (recomputed from the night by the import's own check).
+:func:`chains` checks many sessions' chains at once, reading their events as plain rows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
+from datetime import UTC, datetime
+from itertools import groupby
+from typing import TYPE_CHECKING
 
 from referee.engine.events import SitDown
 from referee.errors import RefereeError
 from referee.store.codec import decode_event
-from referee.store.log import LogSnapshot, seat_key, table_state
-from referee.store.models import LOG_LEGACY, SESSION_CLOSED
+from referee.store.chain import ChainReport, canonical_json, verify_chain
+from referee.store.key import sign, signed
+from referee.store.log import LogSnapshot, closed_at, seat_key, table_state
+from referee.store.models import LOG_LEGACY, SESSION_CLOSED, SESSION_OPEN, EventRecord, GameSession
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
+
+
+_ROW_PURPOSE = "session row"
+
+
+def _row_text(game: GameSession) -> str:
+    created = game.created_at.astimezone(UTC).isoformat(timespec="microseconds") if game.created_at else None
+    return canonical_json({"session": game.id, "created_at": created, "buy_in_default": game.buy_in_default,
+                           "fingerprint": game.fingerprint})
+
+
+def row_digest(key: bytes, game: GameSession) -> str:
+    """The store's keyed hash (``key``) of the columns of session ``game``'s row that no event holds."""
+    return sign(key, _ROW_PURPOSE, _row_text(game))
+
+
+def unsigned_rows(connection: Connection, key: bytes) -> list[int]:
+    """The sessions whose row does not carry ``key``'s signature of its columns no event holds."""
+    from sqlalchemy import select
+
+    sessions = GameSession.__table__  # type: ignore[attr-defined]
+    rows = connection.execute(select(sessions.c.id, sessions.c.created_at, sessions.c.buy_in_default,
+                                     sessions.c.fingerprint, sessions.c.digest).order_by(sessions.c.id)).mappings()
+    return [row["id"] for row in rows
+            if not signed(key, _ROW_PURPOSE, _row_text(GameSession.model_construct(**row)), row["digest"])]
+
+
+def unsigned_words(game: GameSession) -> str:
+    """What :func:`unsigned_rows` found of ``game``, in words."""
+    return (f"its created_at ({game.created_at:%Y-%m-%d %H:%M:%S}), buy_in_default ({game.buy_in_default}) or "
+            f"fingerprint ({(game.fingerprint or 'none')[:16]}) are not as referee wrote them (the row does not "
+            "carry the store's signature of them)")
 
 
 def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> list[str]:
     """What session ``snapshot`` holds in its row or seats that its log does not say, in words (none:
-    they agree).  ``names``: each player's name keys (his name and his aliases, :func:`seat_key`)."""
+    they agree).  ``names``: each player's name keys (his name and his aliases, :func:`seat_key`).
+    The row's signature is checked apart (:func:`unsigned_rows`)."""
     game = snapshot.session
     events = snapshot.events
     problems: list[str] = []
@@ -44,13 +89,20 @@ def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> li
         now = f"void ({game.void_reason!r})" if game.void_reason is not None else "not void"
         logged = f"void ({reason!r}, event {said.seq})" if reason is not None else "not void"
         problems.append(f"it is marked {now}, its log says {logged}")
+    closes = [row for row in events if row.kind in ("Closed", "Reopened")]
+    status = SESSION_CLOSED if closes and closes[-1].kind == "Closed" else SESSION_OPEN
+    if game.status != status:
+        problems.append(f"it is marked {game.status}, its log says {status}"
+                        + (f" (event {closes[-1].seq}: {closes[-1].kind.lower()})" if closes else " (never closed)"))
+    ended = _ended(closes)
+    if game.ended_at != ended:
+        problems.append(f"its end time is kept as {_when(game.ended_at)}, its log says {_when(ended)}")
     try:
         table = table_state(game, snapshot.seats, [row for row in events if row.hand_number is None])
     except RefereeError as err:
         return problems + [f"its night events cannot be read: {err.message}"]
-    if game.status == SESSION_CLOSED and (table.due or game.ended_at is None):
-        problems.append("it is marked closed, but " + (f"{', '.join(table.due)} never cashed out in its log"
-                                                       if table.due else "it has no end time"))
+    if game.status == SESSION_CLOSED and table.due:
+        problems.append(f"it is marked closed, but {', '.join(table.due)} never cashed out in its log")
     if game.log_version != LOG_LEGACY:
         sat = {seat_key(event.player) for row in events if row.hand_number is None and row.kind == "SitDown"
                for event in [decode_event(row.kind, row.payload)] if isinstance(event, SitDown)}
@@ -64,4 +116,40 @@ def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> li
     return problems
 
 
-__all__ = ["session_problems"]
+def _ended(closes: Sequence[EventRecord]) -> datetime | None:
+    """The time the last ``Closed`` of ``closes`` says (None: never closed, or it says no time)."""
+    last = next((row for row in reversed(closes) if row.kind == "Closed"), None)
+    if last is None:
+        return None
+    try:
+        return closed_at(decode_event(last.kind, last.payload))  # type: ignore[arg-type]
+    except RefereeError:
+        return None
+
+
+def _when(moment: datetime | None) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="microseconds") if moment is not None else "none"
+
+
+def chains(connection: Connection, session_ids: Iterable[int], chunk: int = 5000) -> dict[int, ChainReport]:
+    """Each existing session of ``session_ids`` with its hash chain checked (every event's hash
+    recomputed from its columns): its headers in one query, its events in another, read as plain
+    rows ``chunk`` at a time, session after session, none kept once checked."""
+    from sqlalchemy import select
+
+    ids: Sequence[int] = sorted(set(session_ids))
+    if not ids:
+        return {}
+    sessions = GameSession.__table__  # type: ignore[attr-defined]
+    events = EventRecord.__table__  # type: ignore[attr-defined]
+    headers = {row["id"]: GameSession.model_construct(**row)
+               for row in connection.execute(select(sessions).where(sessions.c.id.in_(ids))).mappings()}
+    reports = {sid: verify_chain(game, ()) for sid, game in headers.items()}  # an empty log
+    rows = connection.execution_options(yield_per=chunk).execute(
+        select(events).where(events.c.session_id.in_(list(headers))).order_by(events.c.session_id, events.c.seq))
+    for sid, logged in groupby(rows, key=lambda row: row.session_id):
+        reports[sid] = verify_chain(headers[sid], logged)
+    return reports
+
+
+__all__ = ["chains", "row_digest", "session_problems", "unsigned_rows", "unsigned_words"]

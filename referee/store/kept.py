@@ -12,13 +12,21 @@ of each session's log (:func:`read_kept`), for ``thread`` the hash the event ``s
 edited in the table (a balance changed, a document copied from another night, a head from elsewhere,
 a garbled state) does not verify, and the store hands it back as though nothing were kept: it is
 replayed and replaced.  :func:`unverified` names such rows (``referee db verify``).
+
+**Computed by what.**  A row's ``referee`` column holds :func:`deciding_code`: a digest of the
+package's files whose code decides a result (:data:`DECIDING`: the engine, the ranking, the rulebook
+loader, the hand format, the ledger, the log's reading) and of the shipped rulebooks, so that an
+upgrade that changes none of them keeps every result, and one that changes any recomputes them.
+(The rulebook texts a night plays under are in its own log, bound by the head.)
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import and_, bindparam, delete, insert, select, tuple_
@@ -35,6 +43,43 @@ FIGURES: Final = "figures"
 THREAD: Final = "thread"
 KINDS: Final = (FIGURES, THREAD)
 _PURPOSE: Final = "kept result"
+#: the package's files (folders: every ``.py`` file in them) whose code decides a kept result; the
+#: commands, the store's plumbing, the reports' words and the docs do not
+DECIDING: Final = ("cards.py", "engine", "ranking", "rulebook", "handfile", "ledger", "money",
+                   "recording/session_log.py", "recording/kept_thread.py", "store/codec.py", "store/log.py",
+                   "store/kept.py")
+_PACKAGE: Final = Path(__file__).resolve().parent.parent
+
+
+def code_digest(package: Path, rulebooks: Path | None) -> str:
+    """A digest (40 hex digits) of the :data:`DECIDING` files under ``package`` and the ``.toml``
+    files of ``rulebooks``: names and contents, in a fixed order."""
+    files: list[tuple[str, Path]] = []
+    for part in DECIDING:
+        path = package / part
+        found = sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.is_file() else []
+        files += [(f"referee/{p.relative_to(package).as_posix()}", p) for p in found]
+    if rulebooks is not None:
+        files += [(f"rulebooks/{p.relative_to(rulebooks).as_posix()}", p) for p in sorted(rulebooks.rglob("*.toml"))]
+    digest = hashlib.blake2b(digest_size=20)
+    for name, path in files:
+        content = path.read_bytes()
+        digest.update(f"{name}\0{len(content)}\0".encode())
+        digest.update(content)
+    return digest.hexdigest()
+
+
+@cache
+def deciding_code() -> str:
+    """:func:`code_digest` of this installed referee, computed once per process: what a kept result
+    is computed by (its ``referee`` column)."""
+    from referee.resources import rulebooks_dir
+
+    try:
+        rulebooks: Path | None = rulebooks_dir()
+    except FileNotFoundError:
+        rulebooks = None
+    return code_digest(_PACKAGE, rulebooks)
 
 
 @dataclass(frozen=True)
@@ -92,7 +137,7 @@ def _verifies(key: bytes | None, values: Any, kind: str, *, prefix: str = "") ->
                             values["head"], values["format"], values["referee"], values["document"])
     except (TypeError, ValueError):  # a document that is no JSON value any more
         return False
-    return signed(key, _PURPOSE, text, values["digest"])
+    return signed(key, _PURPOSE, text, values[prefix + "digest"])
 
 
 @cache
@@ -107,7 +152,7 @@ def _heads_and_kept() -> Any:
     return (select(sessions, last.with_only_columns(events.c.seq).scalar_subquery().label("events_last_seq"),
                    last.with_only_columns(events.c.hash).scalar_subquery().label("events_last_hash"),
                    kept.c.seq.label("kept_seq"), kept.c.head, kept.c.format, kept.c.referee, kept.c.document,
-                   kept.c.digest)
+                   kept.c.digest.label("kept_digest"))
             .select_from(sessions.outerjoin(kept, and_(kept.c.session_id == sessions.c.id, kept.c.kind == FIGURES)))
             .where(sessions.c.id.in_(bindparam("ids", expanding=True))))
 

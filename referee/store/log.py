@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from referee.engine.events import (
@@ -17,6 +18,7 @@ from referee.engine.events import (
     CountConfirmed,
     CountFixed,
     HandEnded,
+    Closed,
     Reopened,
     Unvoided,
     Voided,
@@ -56,6 +58,18 @@ class LogSnapshot:
     seats: Sequence[SeatRecord]
     hands: Sequence[HandRecord]
     events: Sequence[EventRecord]
+
+
+def closed_at(event: Closed) -> datetime:
+    """When a ``Closed`` event says the night ended (aware, UTC); InputError when it says no time."""
+    try:
+        moment = datetime.fromisoformat(event.at) if isinstance(event.at, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise InputError(f"a close at {event.at!r}: a close says when the night ended, as an ISO 8601 time with "
+                         "its time zone", hint="e.g. 2026-12-05T23:40:00+00:00")
+    return moment.astimezone(UTC)
 
 
 def seat_key(name: str) -> str:
@@ -203,7 +217,7 @@ class TableState:
                 if not paid_by:
                     raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
                 return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
-            case CountConfirmed() | HandEnded() | Reopened() | Amendment() | CountFixed() | Voided() | Unvoided():
+            case CountConfirmed() | HandEnded() | Closed() | Reopened() | Amendment() | CountFixed() | Voided() | Unvoided():
                 return self._closing(event)
             case CashOut():
                 player = self.name(event.player)
@@ -241,6 +255,8 @@ class TableState:
                 return replace(event, rule=said(event.rule, "rule"))
             case Reopened() | Voided() | Unvoided():
                 return replace(event, why=said(event.why, "reason"))
+            case Closed():
+                return replace(event, at=closed_at(event).isoformat(timespec="microseconds"))
             case Amendment():
                 return replace(event, what=said(event.what, "correction"), why=said(event.why, "reason"))
             case CountFixed():

@@ -27,7 +27,7 @@ MIGRATIONS_DIR: Final = Path(__file__).resolve().parent / "migrations"
 #: The newest revision of the shipped migrations, known without loading alembic, so that the check
 #: on every open is one plain query and no import of alembic (tests/test_store_db.py checks that it
 #: is alembic's head: a new migration updates it).
-HEAD_REVISION: Final = "0011"
+HEAD_REVISION: Final = "0012"
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

@@ -127,6 +127,9 @@ class GameSession(SQLModel, table=True):
     #: seq (0 before the first) and hash (None before it); the events stay the truth
     last_seq: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     last_hash: str | None = Field(default=None, max_length=HASH_LENGTH)
+    #: the store's keyed hash of the row's columns its log does not hold (``created_at``,
+    #: ``buy_in_default``, ``fingerprint``), migration 0012 (:func:`referee.store.audit.row_digest`)
+    digest: str | None = Field(default=None, max_length=HASH_LENGTH)
 
     @property
     def voided(self) -> bool:

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -34,8 +34,8 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
-from referee.engine.events import (CashOut, ChangeRulebook, Event, MONEY_EVENTS, NightEvent, Reopened, RulebookText,
-                                   SetDealer, SitDown, Unvoided, Voided)
+from referee.engine.events import (CashOut, ChangeRulebook, Closed, Event, MONEY_EVENTS, NightEvent, Reopened,
+                                   RulebookText, SetDealer, SitDown, Unvoided, Voided)
 from referee.errors import (AlreadyRecorded, InputError, RefereeError, RetryableError, ServerGoneError, StoreError,
                              excerpt)
 from referee.handfile.model import NAME_RE, RESERVED
@@ -53,7 +53,7 @@ from referee.store.db import (
     resolve_url,
 )
 from referee.rulebook.loader import is_rulebook_path, recorded_rulebook, rulebook_key
-from referee.store.log import LogSnapshot, TableState, table_state, unrecorded_rulebooks
+from referee.store.log import LogSnapshot, TableState, closed_at, table_state, unrecorded_rulebooks
 from referee.store.migrate import ensure_schema
 from referee.store.models import (
     LOG_LEGACY,
@@ -536,7 +536,8 @@ class Transaction:
                     at: datetime | None = None) -> list[dict[str, Any]]:
         """The rows (column values) that append ``items`` to the log: each checked, numbered and
         chained onto ``head``, which moves on; written by the caller (one append, or a bulk import).
-        A ``Voided``/``Unvoided`` sets the session's void columns as it says (they follow the log)."""
+        A ``Voided``/``Unvoided`` sets the session's void columns as it says, a ``Closed``/``Reopened``
+        its status and end time (they follow the log)."""
         sid = head.game.id
         assert sid is not None
         if hand_number is not None:
@@ -558,6 +559,10 @@ class Transaction:
                 void = isinstance(event, Voided)
                 head.game.void_reason = event.why if void else None
                 head.game.voided_at = row["created_at"] if void else None
+            elif isinstance(event, Closed):
+                head.game.status, head.game.ended_at = SESSION_CLOSED, closed_at(event)
+            elif isinstance(event, Reopened):
+                head.game.status = SESSION_OPEN
             if isinstance(event, ChangeRulebook) and self.records_rulebooks:
                 records = self._rulebook_records(head, [event.rulebook])
                 rows += self._event_rows(head, None, [(record, None) for record in records])
@@ -658,6 +663,7 @@ class Transaction:
         self.db.add(game)
         self.db.flush()
         assert game.id is not None
+        self._sign_row(game)
         head = self._head(game.id)
         self._append(head, None, [(SitDown(s.name, s.buy_in, paid_cents=s.paid_cents), None) for s in seats])
         if seats:
@@ -666,6 +672,13 @@ class Transaction:
         if self.records_rulebooks:  # the rulebook the night plays under, as its files read now
             self._append(head, None, [(record, None) for record in self._rulebook_records(head, [rulebook])])
         return game
+
+    def _sign_row(self, game: GameSession) -> None:
+        """Sign the session row's columns its log does not hold (:func:`referee.store.audit.row_digest`)."""
+        from referee.store.audit import row_digest
+
+        key = self.store.key
+        game.digest = row_digest(key, game) if key is not None else None
 
     def add_seat(self, session_id: int, name: str, buy_in: int | None = None, *, after: str | None = None,
                  paid_cents: int | None = None, expected_seq: int | None = None) -> SeatRecord:
@@ -697,8 +710,8 @@ class Transaction:
                              hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
                                  f"{n}:CHIPS" for n in due))
         game = head.game
-        game.status, game.ended_at = SESSION_CLOSED, ended
-        self.db.add(game)
+        self._append(head, None, [(Closed(ended.astimezone(UTC).isoformat(timespec="microseconds")), None)])
+        self.db.add(game)  # closed, and its end time, as the event says
         self.db.flush()
         return game
 
@@ -798,6 +811,7 @@ class Transaction:
     def set_fingerprint(self, session_id: int, fingerprint: str) -> GameSession:
         game = Store._session(self.db, session_id, lock=True)
         game.fingerprint = fingerprint
+        self._sign_row(game)
         self.db.add(game)
         self.db.flush()
         return game
@@ -1079,6 +1093,13 @@ class Store:
                 SessionSummary(game, seats.get(game.id, 0), hands.get(game.id, 0), events.get(game.id, 0))
                 for game in session.exec(select(GameSession).order_by(GameSession.id))
             ]
+
+    def _sign_row(self, game: GameSession) -> None:
+        """Sign the session row's columns its log does not hold (:func:`referee.store.audit.row_digest`)."""
+        from referee.store.audit import row_digest
+
+        key = self.store.key
+        game.digest = row_digest(key, game) if key is not None else None
 
     def add_seat(self, session_id: int, name: str, buy_in: int | None = None, *, after: str | None = None,
                  paid_cents: int | None = None, expected_seq: int | None = None) -> SeatRecord:
@@ -1378,6 +1399,14 @@ class Store:
             )
             return chain.verify_chain(game, rows)
 
+    def verify_chains(self, session_ids: Sequence[int]) -> dict[int, chain.ChainReport]:
+        """:meth:`verify_chain` for each of ``session_ids``, their logs read together as plain rows
+        (:func:`referee.store.audit.chains`): every event's hash recomputed, nothing replayed."""
+        from referee.store.audit import chains
+
+        with self._read(self._snapshot_reader) as session, session.begin():
+            return chains(session.connection(), session_ids)
+
     def verify_all(self) -> list[chain.ChainReport]:
         """:meth:`verify_chain` for every session."""
         return [self.verify_chain(game.id) for game in self.sessions() if game.id is not None]
@@ -1394,6 +1423,16 @@ class Store:
             for pid, key in session.exec(select(PlayerAlias.player_id, PlayerAlias.alias_key)):
                 names.setdefault(pid, set()).add(key)
         return session_problems(snapshot, names)
+
+    def unsigned_rows(self) -> list[int] | None:
+        """The sessions whose row does not carry the store's signature of its columns no event holds
+        (:func:`referee.store.audit.unsigned_rows`); None when the store has no key to check with."""
+        from referee.store.audit import unsigned_rows
+
+        if self.key is None:
+            return None
+        with self._read() as session:
+            return unsigned_rows(session.connection(), self.key)
 
     # ------------------------------------------------------------------ kept replay results
 

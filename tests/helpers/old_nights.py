@@ -35,3 +35,14 @@ def store_unreplayable_night(store: Store, *, table: str = "Old", close: bool = 
     if close:
         store.close_session(sid, {"Ann": 50, "Bob": 50}, ended_at=ended_at)
     return sid
+
+
+def downgraded(store: Store, revision: str) -> None:
+    """Take ``store``'s schema down to ``revision``, what it holds kept: nights recorded by this referee
+    left as an older one would find them (this referee writes columns an older schema lacks)."""
+    from alembic import command
+
+    from referee.store.migrate import alembic_config
+
+    with store.engine.connect() as conn, conn.begin():
+        command.downgrade(alembic_config(conn), revision)

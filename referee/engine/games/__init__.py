@@ -9,7 +9,9 @@ game's events, actions and hooks, and the options that game shares with its vari
 
 A game owns everything about itself, on its class: its options (``house_options``), its own actions
 with their hand-format words and finding codes (``actions``), the codes of its other rulings
-(``finding_codes``), its events, handlers and hooks.  To add a game: write its module (see
+(``finding_codes``), the codes of its own that decide a dispute (``dispute_codes``), its phases in
+words (``phase_words``), its spread limit (``spread_limit``), its events, handlers and hooks; nothing
+outside this registry names a game.  To add a game: write its module (see
 ``straight_draw.py``) and its rulebook file, and name it in :data:`SHIPPED` -- or call
 :func:`register` (a plug-in, a test's toy).  A shipped game's module is imported the first time the
 game is asked for; :func:`all_games` imports them all.
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 
 Game = type["HandState"]
 
-#: Every shipped game, in the order of RULES.md: its rulebook name, its module here and its class.  A
+#: Every shipped game, in the order the rulebooks are listed (``docs/rulebooks.md``): its rulebook name, its module here and its class.  A
 #: game's module is imported when that game is first asked for (``referee act`` in a Jackpots night
 #: loads Jackpots and straight draw, not brag); anything that lists the games loads them all.
 SHIPPED: tuple[tuple[str, str, str], ...] = (
@@ -191,11 +193,18 @@ def phase_words(game: str, phase: str) -> str:
     return phase.replace("_", " ")
 
 
+def dispute_codes(game: str, topic: str) -> frozenset[str]:
+    """The finding codes of ``game`` (and of the games it varies) that decide a dispute about ``topic``
+    (:attr:`~referee.engine.state.HandState.dispute_codes`)."""
+    return frozenset(code for klass in find_game(game).__mro__
+                     for code in vars(klass).get("dispute_codes", {}).get(topic, ()))
+
+
 def replayed_games() -> tuple[str, ...]:
     return tuple(g.name for g in all_games() if g.replays)
 
 
 __all__ = [
     "SHIPPED", "Game", "all_games", "base_game", "find_game", "game_names", "game_title", "money_hooks",
-    "options_of", "phase_words", "register", "replayed_games", "unregister",
+    "dispute_codes", "options_of", "phase_words", "register", "replayed_games", "unregister",
 ]

@@ -15,7 +15,7 @@ from referee.cards import format_cards
 from referee.engine import betting, exchanges, staking
 from referee.engine import events as ev
 from referee.engine.actions import Action, Reading, read_cards, verb
-from referee.engine.state import HandState, handles
+from referee.engine.state import CarryT, HandState, handles
 from referee.errors import HandFileError, excerpt
 
 #: What can happen at any table: cards dealt and shown, a misdeal, a correction.
@@ -151,7 +151,7 @@ SHARED_PROBES: tuple[Callable[[str], ev.PlayerEvent], ...] = (
 )
 
 
-class WithoutMisdeal(HandState):
+class WithoutMisdeal(HandState[CarryT]):
     """A game whose rulebook has no misdeal (seven- and nine-card brag, Stop the Bus): an exposed card
     plays and a misdeal called at the table is ignored, each noted.  Not a game of its own: the games
     that share these rulings subclass it."""

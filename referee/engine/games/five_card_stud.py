@@ -1,4 +1,4 @@
-"""Five-card stud (RULES.md section 3, seed-003): a hole card and four upcards, a betting round after each upcard.
+"""Five-card stud (rulebook ``five_card_stud``, seed-003): a hole card and four upcards, a betting round after each upcard.
 
 The first round is led by the highest upcard (ties: the card dealt first, or by suit, per
 ``stud.upcard_tie``) or opened by a bring-in from the lowest upcard (``stud.first_round``); later
@@ -31,7 +31,7 @@ ROUNDS = 4
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
 
 
-class FiveCardStud(HandState):
+class FiveCardStud(HandState[PokerCarry]):
     """One hand of five-card stud."""
 
     name = "five_card_stud"
@@ -40,6 +40,7 @@ class FiveCardStud(HandState):
     prefix = "stud"
     spread_limit = ("stud.betting", "stud.bet_min", ("stud.limit_early", "stud.limit_late"))
     phase_words = ROUND_WORDS
+    dispute_codes = {"card_fact": ("lead_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "bring_in": ("note", "the lowest upcard brings in"),
@@ -47,7 +48,7 @@ class FiveCardStud(HandState):
         "lead_unverifiable": ("unverifiable", "who leads a betting round cannot be checked: upcards not known"),
         "hole_card_exposed": ("note", "a hole card was exposed"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("stud.ante", "none | ante", "whether every player antes before the deal", "seed-003"),
         whole_number("stud.ante_amount", 1, 1, CHIPS,
@@ -104,10 +105,8 @@ class FiveCardStud(HandState):
         self.up: list[tuple[AnyCard, ...]] = []  # per seat: his upcards in order (set in begin)
         self.up_action: list[tuple[int, ...]] = []  # the action number of each upcard
         self.round_no = 0
-        self.ended: str | None = None
         self.winner: int | None = None
         self.last_round_first: int | None = None
-        self.round_last_aggressor: int | None = None
         self.pass_rule = "stud.5.2"
         #: the bring-in posted and nothing acted since: ``(seat, chips)`` (the scorekeeper may log it)
         self.bring_in: tuple[int, int] | None = None
@@ -135,9 +134,6 @@ class FiveCardStud(HandState):
             no_check_rule="stud.5.1",
             limits_rule="stud.betting",
         )
-
-    def over_reason(self) -> str:
-        return self.ended or self.phase
 
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """Who shows first is known at the showdown (stud.6: the last bettor of the last round)."""
@@ -196,12 +192,9 @@ class FiveCardStud(HandState):
         self.phase = f"round{number}"
         rnd = self.open_round(self.rules_for(number), lead, f"betting round {number}")
         self.last_round_first = lead
-        self.round_last_aggressor = None
         if number == 1 and self.options["stud.first_round"] == "bring_in_lowest_upcard" and self.stacks[lead] > 0:
             chips = min(int(self.options["stud.bet_min"]), self.stacks[lead])
             rnd.commit(lead, Verdict("bet", chips))
-            self.last_aggressor = lead
-            self.round_last_aggressor = lead
             self.flag("bring_in", f"{self.names[lead]} brings in for {chips} (lowest upcard)", "stud.first_round",
                       player=lead)
             self.bring_in = (lead, chips)
@@ -253,7 +246,8 @@ class FiveCardStud(HandState):
     @handles(Deal)
     def on_deal(self, seat: int, event: Deal) -> None:
         who = self.names[seat]
-        if self.round is not None and not self.round.closed and self.round.actions:
+        rnd = self.round
+        if isinstance(rnd, BettingRound) and not rnd.closed and rnd.actions:
             self.flag("dealt_during_betting", f"cards dealt to {who} during a betting round", self.cite("stud.6"),
                       player=seat)
         if not self.live[seat]:
@@ -288,15 +282,13 @@ class FiveCardStud(HandState):
             self.flag("bet_outside_round", f"{self.names[seat]} cannot bet now", "stud.6", player=seat,
                       remedy="ignored")
             return
-        verdict = self.betting_event(seat, event)
-        if verdict.kind in ("bet", "raise"):
-            self.round_last_aggressor = seat
+        self.betting_event(seat, event)
         if self.round is not None and self.round.closed:
             self.end_round()
 
     def end_round(self) -> None:
         rnd = self.round
-        assert rnd is not None
+        assert isinstance(rnd, BettingRound)
         self.bring_in = None
         live = self.in_hand()
         nobody_bet = rnd.first_bettor is None
@@ -324,13 +316,15 @@ class FiveCardStud(HandState):
 
     def showdown_order(self) -> list[int]:
         live = set(self.in_hand())
-        start = self.round_last_aggressor if self.round_last_aggressor in live else self.last_round_first
+        rounds = self.rounds_bet()
+        lead = rounds[-1].last_aggressor if rounds else None  # who bet or raised last in the last round
+        start = lead if lead in live else self.last_round_first
         if start is None:
             start = self.table.after(self.table.dealer)
         return [s for s in self.table.order_from(start) if s in live]
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        passed = self.carry_in.passed_out  # type: ignore[attr-defined]
+        passed = self.carry_in.passed_out
         if ended == "passed_out":
             return PokerCarry(pot, passed_out=passed + 1), ()
         if ended == "misdeal":

@@ -1,4 +1,4 @@
-"""Jackpots, jacks or better to open (RULES.md section 2, seed-003): straight draw with hooks.
+"""Jackpots, jacks or better to open (rulebook ``jackpots``, seed-003): straight draw with hooks.
 
 The first bet is the *open* and must be backed by openers (jackpots.1), which the opener must prove
 (jackpots.3-5); a false open is ruled by when it came to light (jackpots.7-11).  Openers are judged
@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Sequence
 
 from referee.cards import JOKERS, Card, format_cards
+from referee.engine.betting import BettingRound
 from referee.engine.events import Declare, Show
 from referee.engine.games.straight_draw import StraightDraw
 from referee.engine.outcome import Carry, Outcome, Penalty, PokerCarry, PotResult
@@ -50,7 +51,7 @@ def holds_openers(cards: Sequence[Card], minimum: str, wild: poker.WildRules | N
     return any(poker.opens(five, minimum, wild) for five in combinations(cards, 5))
 
 
-class Jackpots(StraightDraw):
+class Jackpots(StraightDraw[JackpotsCarry]):
     """One hand of Jackpots."""
 
     name = "jackpots"
@@ -58,6 +59,11 @@ class Jackpots(StraightDraw):
     aliases = ("jacks or better", "jacks to open")
     prefix = "jackpots"
     phase_words = {"declare_open": "declaring the pot open"}
+    dispute_codes = {"false_open": ("false_open_before_showdown", "false_open_after_dropping", "false_open_at_showdown",
+                       "false_open_all_dropped", "false_open_after_win", "false_open_not_declared", "unproven_opener",
+                       "openers_unverifiable", "penalty_unverifiable", "took_pot_without_openers",
+                       "split_declared_late", "declared_open_without_openers", "declared_open_not_in_hand"),
+                     "card_fact": ("openers_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "false_open_before_showdown": ("false_open", "a false open established before the showdown: the opener is out"),
@@ -83,7 +89,7 @@ class Jackpots(StraightDraw):
         "no_antes_after_passes": ("note", "no antes: the ante cap after deals nobody opened"),
         "penalty_unpaid": ("note", "the false opener had no chips left to pay a penalty"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("jackpots.min_open", "JJ | progressive_QQ_KK_AA",
                "the smallest hand that may open", "seed-003; wiki-5cd"),
@@ -150,8 +156,8 @@ class Jackpots(StraightDraw):
         carry = self.carry_in
         self.min_open = "JJ"
         if self.options["jackpots.min_open"] == "progressive_QQ_KK_AA":
-            self.min_open = PROGRESSIVE[min(carry.passed_out, 3)]  # type: ignore[attr-defined]
-        payer = carry.free_ride_payer  # type: ignore[attr-defined]
+            self.min_open = PROGRESSIVE[min(carry.passed_out, 3)]
+        payer = carry.free_ride_payer
         if payer is not None and payer not in self.table.index:
             raise InputError(
                 f"{payer} owes the antes for everybody but is not seated",
@@ -164,11 +170,11 @@ class Jackpots(StraightDraw):
         count = self.dealt_count
         if carry.antes_in:
             return
-        if self.options["jackpots.no_open"] == "ante_cap_3_deals" and carry.passed_out >= 3:  # type: ignore[attr-defined]
-            self.flag("no_antes_after_passes", f"no antes: nobody has opened for {carry.passed_out} deals",  # type: ignore[attr-defined]
+        if self.options["jackpots.no_open"] == "ante_cap_3_deals" and carry.passed_out >= 3:
+            self.flag("no_antes_after_passes", f"no antes: nobody has opened for {carry.passed_out} deals",
                       "jackpots.no_open", action=False)
             return
-        payer = carry.free_ride_payer  # type: ignore[attr-defined]
+        payer = carry.free_ride_payer
         if payer is not None:
             seat = self.table.index[payer]
             self.free_ride_paid = True
@@ -496,8 +502,8 @@ class Jackpots(StraightDraw):
                           else "the others play on (jackpots.8)"), about=self.open_action)
         self.put_out(o)
         self.apply_penalty(o)
-        if rrop and self.phase == "round1" and self.round is not None:
-            rnd = self.round
+        rnd = self.round
+        if rrop and self.phase == "round1" and isinstance(rnd, BettingRound):
             callers = sum(1 for s in range(self.n) if s != o and rnd.bets[s] >= self.opening_bet > 0)
             plays = rnd.total_raises > 0 or callers >= 2
             if not plays:  # play waits for a declaration (jackpots.false_open_before_showdown)
@@ -522,8 +528,8 @@ class Jackpots(StraightDraw):
         assert o is not None
         for s, c in enumerate(self.contributed()):
             self.stacks[s] += c - self.opening_bet if s == o else c
-        self.dead += self.opening_bet
-        self.banked = [0] * self.n
+        self.pot.dead += self.opening_bet
+        self.pot.banked = [0] * self.n
         self.round = None
         self.phase = "over"
         self.ended = "false_open"
@@ -571,10 +577,10 @@ class Jackpots(StraightDraw):
         if ended in ("passed_out", "misdeal"):
             # a free ride paid on this deal is served (its antes stay in the pot, and a misdeal's redeal
             # posts no antes); one not paid yet (no antes were posted) is still owed
-            payer = None if self.free_ride_paid else self.carry_in.free_ride_payer  # type: ignore[attr-defined]
+            payer = None if self.free_ride_paid else self.carry_in.free_ride_payer
             obligations = (f"{payer} antes for everybody (jackpots.false_open_penalty)",) if payer else ()
             return JackpotsCarry(base.pot, base.antes_in, base.passed_out, payer), obligations
-        owed = None if self.free_ride_paid else self.carry_in.free_ride_payer  # type: ignore[attr-defined]
+        owed = None if self.free_ride_paid else self.carry_in.free_ride_payer
         free_ride = self.free_ride_next or owed
         obligations = (f"{free_ride} antes for everybody (jackpots.false_open_penalty)",) if free_ride else ()
         return JackpotsCarry(base.pot, base.antes_in, base.passed_out, free_ride), obligations
@@ -625,9 +631,8 @@ class Jackpots(StraightDraw):
             self.flag("openers_unverifiable", message, cited, player=o, action=False,
                       remedy="the pot is undecided until they are shown")
             self.bank_round()
-            amount = self.middle()
+            amount = self.pot.clear()
             pot = PotResult(amount, (who,), decided=False, rule=self.cite("jackpots.11.2"))
-            self.dead, self.banked = 0, [0] * self.n
             return self.make_outcome("uncontested", [pot], 0, amount, self.next_hand(0, "uncontested"),
                                      f"{who} is alone but has not shown openers: pot undecided")
         return super().end_uncontested(winner, rule)

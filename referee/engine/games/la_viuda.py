@@ -1,4 +1,4 @@
-"""La Viuda (RULES.md section 5, seed-004): Mexican whiskey poker -- jokers, the wild rank from the pool,
+"""La Viuda (rulebook ``la_viuda``, seed-004): Mexican whiskey poker -- jokers, the wild rank from the pool,
 the one-time buy-back, elimination; and short-pack whisky (``laviuda.short_pack``).
 
 The play is whiskey poker's (laviuda.3.2: "the phases and options are exactly those of Whisky
@@ -213,7 +213,7 @@ DECLINE_BUY_BACK = Action(DeclineBuyBack, rf"{verb('decline')}\s+(?:la\s+)?viuda
                           })
 
 
-class LaViuda(WhiskeyPoker):
+class LaViuda(WhiskeyPoker[LaViudaCarry]):
     """One deal of La Viuda (or of short-pack whisky)."""
 
     name = "la_viuda"
@@ -221,13 +221,15 @@ class LaViuda(WhiskeyPoker):
     aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
     phase_words = {"buyback": "buying La Viuda back"}
+    dispute_codes = {"buy_back": ("buyback_not_immediate", "buyback_second", "buyback_with_chips", "buyback_refused",
+                                  "decline_not_needed")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "eliminated_player_acted": ("illegal_action", "a player who is out of the game took part in a deal"),
         "chips_bought_differ": ("note", "a La Viuda game starts with stacks other than the chips each player buys"),
         "pack_too_small": ("misdeal", "the short pack has too few cards for the players and the widow"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         whole_number("laviuda.chips_each", 3, 1, 100, "chips each player buys at the start", "seed-004"),
         whole_number("laviuda.chip_value", 1, 1, CHIPS, "the agreed price of one chip, in money units", "seed-004"),
@@ -353,7 +355,7 @@ class LaViuda(WhiskeyPoker):
         off = self.options["laviuda.wild_rank_from_pool"] == "off"
         return {
             "wild_rank_in_deal": None if self.wild_in_deal is None else RANK_CHAR[self.wild_in_deal],
-            "wild_rank": None if off else RANK_CHAR[wild_rank(nxt.pool)],  # type: ignore[attr-defined]
+            "wild_rank": None if off else RANK_CHAR[wild_rank(nxt.pool)],
         }
 
     # ------------------------------------------------------------------ who is in the deal
@@ -382,7 +384,7 @@ class LaViuda(WhiskeyPoker):
 
     def may_buy(self, seat: int, losers: tuple[int, ...] | None) -> bool:
         carry = self.carry_in
-        return (not self.short and carry.bought_by is None and self.bought_now is None  # type: ignore[attr-defined]
+        return (not self.short and carry.bought_by is None and self.bought_now is None
                 and self.dealt_in[seat] and losers is not None and seat in losers and self.stacks[seat] <= 1)
 
     @handles(BuyBack)

@@ -1,4 +1,4 @@
-"""Nine-card Brag (RULES.md section 8, seed-001): seven-card brag with three hands, as a subclass.
+"""Nine-card Brag (rulebook ``nine_card_brag``, seed-001): seven-card brag with three hands, as a subclass.
 
 At most five players; nine cards each, no discard; three three-card hands revealed in three rounds,
 the best first (brag9.3: only the first reveal must be the player's best).  The pot goes to the
@@ -24,7 +24,7 @@ class NineCardBrag(SevenCardBrag):
     name = "nine_card_brag"
     title = "Nine-card Brag"
     prefix = "brag9"
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("brag9.win", "all_three | two_of_three", "what wins the pot", "seed-001; op-9cb", pins="10.14"),
         choice("brag9.four_of_a_kind_wins", "off | on",

@@ -1,4 +1,4 @@
-"""Seven-card Brag (RULES.md section 7, seed-001): two three-card hands revealed in rounds.
+"""Seven-card Brag (rulebook ``seven_card_brag``, seed-001): two three-card hands revealed in rounds.
 
 Phases: ``stakes`` (every player the same stake, no betting, brag7.1) -> ``reveal`` (round 1 from
 the dealer's left, each later round from the best hand of the round before, brag7.3) -> ``over``.
@@ -113,13 +113,15 @@ REVEAL = Action(Reveal, rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+
                 })
 
 
-class SevenCardBrag(WithoutMisdeal):
+class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     """One hand of Seven-card Brag."""
 
     name = "seven_card_brag"
     title = "Seven-card Brag"
     prefix = "brag7"
     phase_words = {"stakes": "the stakes", "reveal": "revealing the hands"}
+    dispute_codes = {"over_limit": ("stake_unequal",), "show_order": ("revealed_out_of_turn", "better_hand_not_first"),
+                     "turn": ("revealed_out_of_turn",), "card_fact": ("round_unverifiable", "declaration_unverifiable")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),
@@ -132,7 +134,7 @@ class SevenCardBrag(WithoutMisdeal):
         "round_unverifiable": ("unverifiable", "the best hand of a round cannot be told: hands not revealed"),
         "too_many_players": ("illegal_action", "more players than the game can deal to"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("brag7.four_of_a_kind_wins", "off | on",
                "whether four of a kind among the seven cards wins at once", "seed-001; op-9cb"),
@@ -260,7 +262,7 @@ class SevenCardBrag(WithoutMisdeal):
         if chips < amount:
             self.flag("ante_short", f"{who} could stake only {chips} of {amount}", rule, player=seat)
         self.stacks[seat] -= chips
-        self.dead += chips
+        self.pot.dead += chips
         self.staked[seat] = chips
 
     @handles(Fold, Check, Look, See, Cover)
@@ -489,7 +491,7 @@ class SevenCardBrag(WithoutMisdeal):
     # ------------------------------------------------------------------ the end
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        before = self.carry_in.deals_carried  # type: ignore[attr-defined]
+        before = self.carry_in.deals_carried
         if ended in (CARRIED, REDEAL):
             return SevenCarry(pot=pot, deals_carried=before + 1), ("every player stakes again",)
         return SevenCarry(pot=pot, deals_carried=before if ended == "in_progress" else 0), ()

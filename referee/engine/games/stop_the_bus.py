@@ -1,4 +1,4 @@
-"""Stop the Bus (RULES.md section 9, seed-001): exchanges with a face-up dummy; the lowest hand pays.
+"""Stop the Bus (rulebook ``stop_the_bus``, seed-001): exchanges with a face-up dummy; the lowest hand pays.
 
 A deal: ``dummy: 9h 4c Kd`` lays the dummy face up (the :data:`~referee.engine.places.WIDOW` card
 place); in turn from the dealer's left each player in the game exchanges one card with it (or three,
@@ -81,13 +81,14 @@ class ExchangeChoices:
         return out
 
 
-class StopTheBus(WithoutMisdeal):
+class StopTheBus(WithoutMisdeal[BusCarry]):
     """One deal of Stop the Bus."""
 
     name = "stop_the_bus"
     title = "Stop the Bus"
     prefix = "stopbus"
     phase_words = {"exchanging": "exchanging"}
+    dispute_codes = {"turn": ("exchanging_over", "acted_not_in_game"), "card_fact": ("lowest_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_count": ("illegal_action", "an exchange of a number of cards the rulebook does not allow"),
@@ -99,7 +100,7 @@ class StopTheBus(WithoutMisdeal):
         "penalty_short": ("note", "the lowest hand paid all he had, less than the penalty"),
         "game_won": ("note", "the last player with chips takes the whole pot"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("stopbus.exchange", "one | one_or_three", "how many cards a turn exchanges",
                "seed-001; wiki-stb"),
@@ -457,10 +458,10 @@ class StopTheBus(WithoutMisdeal):
                 self.flag("penalty_short", f"{self.names[s]} pays his last {paid} of the {self.penalty} and is out of "
                           "the game", self.cite("stopbus.6.1"), player=s, action=False)
             self.stacks[s] -= paid
-            self.dead += paid
+            self.pot.dead += paid
             self.penalties.append(Penalty(self.names[s], None, paid, "stopbus.penalty"))
-        pot = self.dead
-        self.dead = 0
+        pot = self.pot.dead
+        self.pot.dead = 0
         left = [s for s in range(self.n) if self.stacks[s] > 0]
         in_game = [self.names[s] for s in left]
         facts: dict[str, object] = {"in_game": in_game, "bus_pot": pot}

@@ -1,4 +1,4 @@
-"""Straight five-card draw, "anything opens" (RULES.md section 1, seed-002).
+"""Straight five-card draw, "anything opens" (rulebook ``straight_draw``, seed-002).
 
 Phases: antes -> deal -> ``round1`` -> ``draw`` -> ``round2`` -> ``showdown``; a hand can also end
 ``uncontested`` (one player left), ``passed_out`` (nobody bet), or ``misdeal``.  Jackpots
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
+from typing import TypeVar
 
 from dataclasses import dataclass
 from collections.abc import Mapping
@@ -140,7 +141,11 @@ ASK = Action(Ask, rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _
              })
 
 
-class StraightDraw(HandState):
+#: the carry of straight draw or a variant of it (Jackpots adds its own state to the poker carry)
+DrawCarry = TypeVar("DrawCarry", bound=PokerCarry)
+
+
+class StraightDraw(HandState[DrawCarry]):
     """One hand of straight five-card draw."""
 
     name = "straight_draw"
@@ -149,7 +154,10 @@ class StraightDraw(HandState):
     prefix = "draw"
     spread_limit = ("draw.betting", "draw.bet_min", ("draw.limit_pre", "draw.limit_post"))
     phase_words = {"round1": ROUND_WORDS["round1"], "round2": ROUND_WORDS["round2"], "draw": "the draw"}
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    dispute_codes = {"draw_count": ("draw_count_answer", "drew_too_many", "drew_twice", "drew_out_of_turn",
+                                    "draw_out_of_phase"),
+                     "turn": ("drew_out_of_turn",)}
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("draw.ante", "dealer_antes_N | each_player_antes_1",
                "who puts the ante in before the deal", "seed-002; hoyle-jp", shared=True),
@@ -222,11 +230,9 @@ class StraightDraw(HandState):
         self.kept_face_down: set[int] = set()
         self.round2_first: int | None = None
         self.round2_started = False
-        self.round2_last_aggressor: int | None = None
         self.pass_rule = "draw.all_check"
         self.same_dealer = False
         self.showdown_order: list[int] = []
-        self.ended: str | None = None  # passed_out | misdeal | false_open | uncontested | showdown
         self.winner: int | None = None
         self.took_pot: int | None = None  # who raked the pot (a bookkeeping line: it decides nothing)
         self.took_pot_action: int | None = None
@@ -265,7 +271,7 @@ class StraightDraw(HandState):
         rule (``draw.all_check = redeal_same_dealer_all_reante``, ``jackpots.no_open =
         reante_same_dealer``): every player dealt in antes one chip again, whoever antes otherwise.
         True when it did."""
-        if not self.carry_in.passed_out:  # type: ignore[attr-defined]
+        if not self.carry_in.passed_out:
             return False
         rule, choice = self.pass_choice()
         if choice not in ("redeal_same_dealer_all_reante", "reante_same_dealer"):
@@ -292,9 +298,6 @@ class StraightDraw(HandState):
             return self.names[nxt] if nxt is not None else None
         return None
 
-    def over_reason(self) -> str:
-        return self.ended or self.phase
-
     # ------------------------------------------------------------------ betting
 
     @handles(Fold, Check, Call, Bet, Raise, AllIn)
@@ -314,8 +317,6 @@ class StraightDraw(HandState):
                 self.on_first_bet(seat, verdict.chips)
         elif kind != "none":
             self.round2_started = True
-            if kind in ("bet", "raise"):
-                self.round2_last_aggressor = seat
         if self.round is not None and self.round.turn is None:
             self.end_round()
 
@@ -343,8 +344,8 @@ class StraightDraw(HandState):
         """The first bet of the first round (anything opens: nothing to check)."""
 
     def end_round(self) -> None:
-        assert self.round is not None
         rnd = self.round
+        assert isinstance(rnd, BettingRound)
         if self.live.count(True) == 1:
             self.bank_round()
             self.winner = self.live.index(True)
@@ -614,9 +615,14 @@ class StraightDraw(HandState):
         if self.options["draw.showdown_first"] == "last_raiser":
             lead = self.last_aggressor
         else:
-            lead = self.round2_last_aggressor
+            lead = self.round2_aggressor()
         start = lead if lead is not None and live[lead] else rnd2_first
         self.showdown_order = [s for s in self.table.order_from(start) if live[s]]
+
+    def round2_aggressor(self) -> int | None:
+        """Who bet or raised last in the second betting round (None: nobody, or no second round)."""
+        rounds = self.rounds_bet()
+        return rounds[1].last_aggressor if len(rounds) > 1 else None
 
     def to_show(self) -> tuple[int, str, str] | None:
         """At the showdown: who is to show his hand now, why, and the rule that says so (the first by
@@ -635,7 +641,7 @@ class StraightDraw(HandState):
         if self.options["draw.showdown_first"] == "last_raiser":
             lead, since = self.last_aggressor, "in the hand"
         else:
-            lead, since = self.round2_last_aggressor, "in the last betting round"
+            lead, since = self.round2_aggressor(), "in the last betting round"
         if lead == first:
             return first, f"{self.names[first]} bet or raised last {since}", rule
         why = "nobody bet" if lead is None else f"{self.names[lead]}, who bet or raised last, is out"
@@ -703,7 +709,7 @@ class StraightDraw(HandState):
     # ------------------------------------------------------------------ the end
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        passed = self.carry_in.passed_out  # type: ignore[attr-defined]
+        passed = self.carry_in.passed_out
         if ended == "passed_out":
             return PokerCarry(pot, passed_out=passed + 1), ()
         if ended == "misdeal":

@@ -1,4 +1,4 @@
-"""Three-card Brag (RULES.md section 6, seed-001): blind and seen stakes, seeing, covering the pot.
+"""Three-card Brag (rulebook ``three_card_brag``, seed-001): blind and seen stakes, seeing, covering the pot.
 
 Phases: the ante (brag.ante, no line) -> ``betting`` (the :class:`~referee.engine.staking.StakingRound`)
 -> ``showdown`` (after a see, equal poker stakes, or a cover) or ``over`` (one player left).
@@ -73,7 +73,7 @@ class ShowChoices:
         return ([Show(player, self.cards)] if self.cards else []) + ([Muck(player)] if self.may_muck else [])
 
 
-class ThreeCardBrag(HandState):
+class ThreeCardBrag(HandState[BragCarry]):
     """One hand of Three-card Brag."""
 
     name = "three_card_brag"
@@ -86,7 +86,7 @@ class ThreeCardBrag(HandState):
         "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
         "kept_hand_dealt": ("note", "cards dealt to the player who keeps his blind hand from the last deal"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("brag.betting", "bet_or_raise | round | poker | poker_antistall",
                "the betting system", "seed-001"),
@@ -157,13 +157,13 @@ class ThreeCardBrag(HandState):
         dealt = [s for s in range(self.n) if self.dealt_in[s]]
         ante = int(o["brag.ante"])
         self.ante_paid = [0] * self.n
-        self.carried_in = self.dead
+        self.carried_in = self.pot.dead
         if ante and not self.carry_in.antes_in:
             for s in dealt:
                 before = self.stacks[s]
                 self.post_ante(s, ante, "brag.ante")
                 self.ante_paid[s] = before - self.stacks[s]
-        carry: BragCarry = self.carry_in  # type: ignore[assignment]
+        carry = self.carry_in
         if carry.shuffle_due and o["brag.shuffle"] == "after_prial_only" and not self.setup.shuffled:
             dealer = self.table.dealer
             self.flag("deal_not_shuffled",
@@ -175,13 +175,15 @@ class ThreeCardBrag(HandState):
             self.deal_to(kept, [card(t) for t in carry.kept_cards])
         first = self.table.next_in(self.table.after(self.table.dealer), set(dealt))
         assert first is not None
-        self.round = StakingRound(staking_rules(self.rulebook), self.table, self.stacks, self.live, first,  # type: ignore[assignment]
+        self.round = StakingRound(staking_rules(self.rulebook), self.table, self.stacks, self.live, first,
                                   self.cite)
         self.phase = "betting"
 
     @property
     def staking(self) -> StakingRound:
-        return self.round  # type: ignore[return-value]
+        """The stakes under way (the game's one turn engine)."""
+        assert isinstance(self.round, StakingRound)
+        return self.round
 
     def bank_round(self) -> None:
         """Brag stakes are never handed back (there is no uncalled bet): the open pot's stakes join the
@@ -189,8 +191,7 @@ class ThreeCardBrag(HandState):
         rnd = self.round
         if rnd is None:
             return
-        for seat, chips in enumerate(rnd.bets):
-            self.banked[seat] += chips
+        self.pot.bank(rnd.bets)
         rnd.bets = [0] * self.n
 
     def over_reason(self) -> str:
@@ -368,8 +369,8 @@ class ThreeCardBrag(HandState):
         open_claims = tuple(s for s in rnd.order if s not in self.covers)
         if self.options["brag.cover_main_pot"] == "all_money_before_cover" or not self.covers:
             self.bank_round()
-            out = [(pot.amount, pot.eligible, closer) for pot, closer in zip(self.closed, self.covers)]
-            out.append((self.dead + sum(self.banked), open_claims, None))
+            out = [(pot.amount, pot.eligible, closer) for pot, closer in zip(self.pot.closed, self.covers)]
+            out.append((self.pot.dead + sum(self.pot.banked), open_claims, None))
         else:  # poker_equalised_side_pot: each pot takes from everybody up to its coverer's total, antes included
             contributed = [a + p for a, p in zip(self.ante_paid, rnd.put_in)]
             out, below, level = [], 0, 0
@@ -379,9 +380,7 @@ class ThreeCardBrag(HandState):
                 out.append((amount + (self.carried_in if not out else 0), claims, closer))
                 below = level
             out.append((sum(contributed) + self.carried_in - sum(p[0] for p in out), open_claims, None))
-        self.banked = [0] * self.n
-        self.dead = 0
-        self.closed = []
+        self.pot.clear()
         rnd.bets = [0] * self.n
         return out
 

@@ -1,4 +1,4 @@
-"""Whiskey Poker (RULES.md section 4, seed-000, seed-004): the widow dealt as an extra hand, phases of
+"""Whiskey Poker (rulebook ``whiskey_poker``, seed-000, seed-004): the widow dealt as an extra hand, phases of
 taking, passing and knocking, one more turn each after a knock, then the showdown.
 
 Phases: ``phase1`` (the widow face down) -> ``phase2`` (face up) -> ``last_turns`` (after a knock) ->
@@ -22,7 +22,7 @@ from types import MappingProxyType
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
@@ -36,7 +36,7 @@ from referee.engine.games.common import COMMERCE, POKER_BETTING, SHOWDOWN, TABLE
 from referee.engine.money import GameMoney, GameMoneyReport, Money, MoneyLine, NightMoney, name_order, pro_rata
 from referee.engine.outcome import Carry, Outcome, Penalty, PotResult
 from referee.engine.places import WIDOW, PlaceKey
-from referee.engine.pots import build_pots, split_pot
+from referee.engine.pots import split_pot
 from referee.engine.state import HandState, Prompt, handles
 from referee.engine.table import Seat
 from referee.engine.options import CHIPS, choice, whole_number
@@ -72,9 +72,9 @@ class WhiskeyCarry(Carry):
     whisky_payer: str | None = None
 
     @classmethod
-    def adopt(cls, carried: Carry) -> Carry:
+    def adopt(cls, carried: Carry) -> Self:
         """Another game's state starts a new game of this one: only the chips on the table carry."""
-        if type(carried) is cls:
+        if isinstance(carried, cls) and type(carried) is cls:  # this very class, not a variant of it
             return carried
         return cls(pot=carried.pot, antes_in=carried.antes_in)
 
@@ -169,13 +169,18 @@ class ShowChoices:
         return [Show(player, self.hand)] if self.hand else [Muck(player)]
 
 
-class WhiskeyPoker(HandState):
+#: the carry of whiskey poker or a variant of it (La Viuda adds its game's state)
+WhiskeyCarryT = TypeVar("WhiskeyCarryT", bound=WhiskeyCarry)
+
+
+class WhiskeyPoker(HandState[WhiskeyCarryT]):
     """One hand of Whiskey Poker."""
 
     name = "whiskey_poker"
     title = "Whiskey Poker"
     prefix = "whiskey"
     phase_words = {**PHASE_WORDS, "betting": "the betting"}
+    dispute_codes = {"card_fact": ("shown_hand_contradicts_log",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "exchange_card_not_in_widow": ("illegal_action", "an exchange taking a card the widow does not hold"),
@@ -187,7 +192,7 @@ class WhiskeyPoker(HandState):
         "deal_after_game_over": ("illegal_action", "a deal logged after the game was over"),
         "dealer_unknown": ("note", "the log does not say who dealt: rulings that need the dealer are not made"),
     })
-    #: the house-rule options of this game (RULES.md), read through the rulebook
+    #: the house-rule options of this game, read through the rulebook
     house_options = (
         choice("whiskey.scoring",
                "pot_to_best | no_ante_lowest_pays_N | ante_and_lowest_pays_N | lowest_pays_1_to_pool_elimination"
@@ -231,7 +236,7 @@ class WhiskeyPoker(HandState):
     turns = ExchangeRound
     carry_type = WhiskeyCarry
     night_money = WhiskeyPool
-    dealer_may_be_unknown = True  # a scorekeeper's log of results need not invent a dealer (issue 9 item 6)
+    dealer_may_be_unknown = True  # a scorekeeper's log of results need not invent a dealer
 
     #: rule ids by situation, for this game's rulebook (La Viuda has its own)
     RULE_IDS: Mapping[str, str] = {
@@ -245,7 +250,6 @@ class WhiskeyPoker(HandState):
     # ------------------------------------------------------------------ start
 
     def begin(self) -> None:
-        self.ended: str | None = None  # misdeal | uncontested | game_over
         self.widow_up = False  # once the cycle is over (while it runs, its round knows)
         self.widow_rule = self.rule("restated")  # what a statement of the face-up widow's cards is checked under
         self.knocker: int | None = None
@@ -273,9 +277,9 @@ class WhiskeyPoker(HandState):
         carry = self.carry_in
         if self.scoring != ELIMINATION:
             return
-        if not carry.started:  # type: ignore[attr-defined]
-            self.carry_in = WhiskeyCarry(carry.pot, carry.antes_in, started=True)
-        elif carry.game_over:  # type: ignore[attr-defined]
+        if not carry.started:  # whiskey's own game (La Viuda starts its game its way)
+            self.carry_in = WhiskeyCarry(carry.pot, carry.antes_in, started=True)  # type: ignore[assignment]
+        elif carry.game_over:
             self.game_is_over("whiskey.scoring")
 
     def game_is_over(self, rule: str) -> None:
@@ -708,7 +712,7 @@ class WhiskeyPoker(HandState):
         """A misdeal (the same dealer deals again) or a deal after the game was over: nothing moves."""
         amount = self.carry_all()
         pots = [PotResult(amount, (), left_over=amount, rule=self.rule("deal"))] if amount else []
-        self.next_carry = dataclasses.replace(self.carry_in, pot=amount, antes_in=amount > 0)  # type: ignore[type-var]
+        self.next_carry = dataclasses.replace(self.carry_in, pot=amount, antes_in=amount > 0)
         summary = (f"misdeal: {self.names[self.table.dealer]} deals again" if kind == "misdeal"
                    else "the game was already over")
         return self.with_facts(self.make_outcome(kind, pots, amount, 0, self.next_hand(amount, kind, same_dealer=True),
@@ -770,8 +774,8 @@ class WhiskeyPoker(HandState):
     def award_pots(self, order: Sequence[int], standing: Mapping[int, Standing]) -> tuple[list[PotResult], int, int]:
         """whiskey.5.1: every chip in the middle to the best hand among those who may win it;
         ``whiskey.tie_best`` for ties."""
-        pots = [*self.closed, *build_pots(self.banked, self.live, self.dead)]
-        self.banked, self.dead, self.closed = [0] * self.n, 0, []
+        pots = self.pot.pots(self.live)
+        self.pot.clear()
         names = self.names
         rule = self.rule("showdown")
         results: list[PotResult] = []

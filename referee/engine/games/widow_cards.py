@@ -1,4 +1,4 @@
-"""Card identity through the commerce games' exchanges (whiskey poker, La Viuda; issue 9 item 2).
+"""Card identity through the commerce games' exchanges (whiskey poker, La Viuda).
 
 Every card of a deal lies in one place, a player's hand or the widow, five cards each, known or
 ``??`` (:class:`~referee.engine.places.CardPlaces`).  A face-up widow's cards are known to the table;

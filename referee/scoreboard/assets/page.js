@@ -108,7 +108,7 @@ function drawSettlement(v) {
     const li = el("li");
     const payer = el("button", t.payer, "name"); payer.onclick = () => showMine(t.payer);
     const payee = el("button", t.payee, "name"); payee.onclick = () => showMine(t.payee);
-    li.append(payer, el("span", " pays "), payee, el("span", " " + t.amount));
+    li.append(payer, el("span", " pays "), payee, el("span", " " + t.text));
     return li;
   });
   if (!lines.length) lines.push(el("li", "Everybody is square."));
@@ -137,7 +137,7 @@ function payNodes(t) {
     } else if (w.qr && w.qr.startsWith("data:image/svg+xml")) {  // a bank's code: scanned by the bank's app
       const img = el("img", null, "code");
       img.src = w.qr;
-      img.alt = w.label + " code: " + t.payee + " " + t.amount;
+      img.alt = w.label + " code: " + t.payee + " " + t.text;
       box.append(img);
     }
     out.push(box);
@@ -152,10 +152,10 @@ function showMine(name) {
   if (!player) { box.hidden = true; return; }
   const parts = [el("strong", name + ": " + player.balance)];
   for (const t of player.pays) {
-    parts.push(el("p", "You pay " + t.payee + " " + t.amount));
+    parts.push(el("p", "You pay " + t.payee + " " + t.text));
     parts.push(...payNodes(t));
   }
-  for (const t of player.gets) parts.push(el("p", t.payer + " pays you " + t.amount));
+  for (const t of player.gets) parts.push(el("p", t.payer + " pays you " + t.text));
   if (!player.pays.length && !player.gets.length) parts.push(el("p", "Nothing to pay, nothing to get."));
   box.replaceChildren(...parts);
   box.hidden = false;

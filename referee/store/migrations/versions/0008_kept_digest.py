@@ -40,6 +40,9 @@ def _log_the_voids() -> None:
     from referee.engine.events import Voided
     from referee.store import chain, codec
     from referee.store.models import EventRecord, GameSession
+    from sqlalchemy.orm import configure_mappers
+
+    configure_mappers()  # rows are read into the models: their attributes set up first, in any process
 
     bind = op.get_bind()
     sessions = GameSession.__table__  # type: ignore[attr-defined]
