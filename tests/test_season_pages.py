@@ -175,3 +175,34 @@ def test_a_players_pdf_has_his_nights_and_his_running_net_chart(season: str, tmp
     if shutil.which("pdftoppm"):
         subprocess.run(["pdftoppm", "-r", "40", "-png", str(target), str(tmp_path / "bob")], check=True)
         assert (tmp_path / "bob-1.png").stat().st_size > 5_000
+
+
+REPEATED_RAISE = """rulebook: straight_draw
+seats: Ann 100, Bob 100, Cy 100
+dealer: Ann
+""" + """
+hand
+dealer: Ann
+Bob: bets 1
+Cy: raises 3
+Ann: folds
+Bob: folds
+""" * 3
+
+
+def test_an_illegal_action_a_player_repeats_in_a_night_is_one_finding_naming_its_hands(sqlite_url: str) -> None:
+    """Cy raises 3 over a bet of 1 in each of three hands (straight draw's raise is capped): his page
+    lists the one finding with hands 1, 2 and 3, and nothing about Ann or Bob."""
+    from referee.handfile import parse_night
+    from referee.handfile.replay import replay_night_file
+    from referee.recording.night_file import record_night
+    from referee.store.store import open_store
+
+    night = parse_night(REPEATED_RAISE)
+    with open_store(sqlite_url, create=True) as store:
+        sid = record_night(store, night, table_name="Kitchen", chip_value_cents=10)
+        store.close_session(sid, replay_night_file(night).result.stacks)
+    cy = ok("player", "Cy", "--db", sqlite_url).stdout
+    findings = [line for line in cy.split("Findings and rulings about him")[1].splitlines() if "session" in line]
+    assert len(findings) == 1 and "hands 1, 2, 3:" in findings[0]
+    assert "None: no illegal action" in ok("player", "Ann", "--db", sqlite_url).stdout

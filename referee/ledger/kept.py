@@ -25,7 +25,8 @@ after its chain is checked (every event's hash recomputed: no replay), :data:`CH
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from referee.engine.events import WhiskyBill
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from referee.store.models import GameSession
 
 #: the kept document's version: raised whenever what it holds, or how it is read, changes
-FORMAT: Final = 3
+FORMAT: Final = 4
 #: what :func:`night_figures` checks of a night whose kept figures fit its head: every event's hash
 CHECK_CHAIN: Final = "chain"
 #: ... or only the head (the chains are checked by the caller, or it says they are not)
@@ -72,6 +73,23 @@ class Concern:
     rule_text: str | None = None
     #: a ruling's question as the table asked it
     question: str | None = None
+    #: a finding: the later hands of the night where the same player did the same (its first is
+    #: ``hand``), so that a night of a hundred capped raises keeps one line, not a hundred
+    also: tuple[int, ...] = ()
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        return (self.hand, *self.also)
+
+    @property
+    def where(self) -> str:
+        """``hand 7, action 3``; a finding of several hands ``hands 3, 7, 9`` (the first five, then how
+        many more)."""
+        if not self.also:
+            return f"hand {self.hand}" + (f", action {self.action}" if self.action else "")
+        shown = ", ".join(map(str, self.hands[:5]))
+        more = len(self.hands) - 5
+        return f"hands {shown}" + (f" and {more} more" if more > 0 else "")
 
 
 @dataclass(frozen=True)
@@ -106,6 +124,7 @@ def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
     hands: dict[str, int] = {}
     games: dict[str, dict[str, tuple[int, int]]] = {}
     concerns: list[Concern] = []
+    found: dict[tuple[str, str | None, str | None], tuple[Concern, list[int]]] = {}  # code, player, rule
     by_number = {}
     for hand in replayed:
         by_number[hand.entry.number] = hand
@@ -116,9 +135,15 @@ def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
             played, won = games.setdefault(name, {}).get(title, (0, 0))
             games[name][title] = (played + 1, won + (name in winners))
         for f in hand.replay.findings:
-            if f.severity == "error":  # an illegal action: a warning (a raise capped) is the night's report's
-                concerns.append(Concern("finding", hand.entry.number, f.action, f.player, f.code, f.message, f.rule,
-                                        _rule_text(hand.rulebook, f.rule)))
+            if f.severity != "error":  # an illegal action: a warning is the night's report's
+                continue
+            key = (f.code, f.player, f.rule)
+            if key in found:
+                found[key][1].append(hand.entry.number)
+            else:
+                found[key] = (Concern("finding", hand.entry.number, f.action, f.player, f.code, f.message, f.rule,
+                                      _rule_text(hand.rulebook, f.rule)), [])
+    concerns += [replace(first, also=tuple(later)) for first, later in found.values()]
     for ruling in getattr(replayed.night, "rulings", ()):
         hand = by_number.get(ruling.hand)
         player = None
@@ -140,12 +165,19 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+@cache
+def _init_names(cls: type) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The fields ``cls`` is made from, in order and as a set (read once per class, not per record)."""
+    names = tuple(f.name for f in fields(cls) if f.init)
+    return names, frozenset(names)
+
+
 def _record(cls: type, data: Mapping[str, Any], **decoded: Any) -> Any:
     """``cls`` from its fields in ``data`` (lists as tuples), those in ``decoded`` as given; a field
     missing, or one too many, is a document that does not fit (KeyError/TypeError)."""
-    names = [f.name for f in fields(cls) if f.init]
-    if set(data) != set(names):
-        raise KeyError(f"{cls.__name__} fields {sorted(set(data) ^ set(names))}")
+    names, known = _init_names(cls)
+    if data.keys() != known:
+        raise KeyError(f"{cls.__name__} fields {sorted(set(data) ^ known)}")
     return cls(**{n: decoded[n] if n in decoded else _tuples(data[n]) for n in names})
 
 
@@ -185,7 +217,7 @@ def decode(document: Mapping[str, Any], people: Mapping[str, str]) -> NightFigur
     hands = {str(name): int(count) for name, count in document["hands"].items()}
     games = {str(name): {str(title): (int(played), int(won)) for title, (played, won) in per.items()}
              for name, per in document["games"].items()}
-    concerns = tuple(_record(Concern, c) for c in document["concerns"])
+    concerns = tuple(_record(Concern, c, also=tuple(int(h) for h in c["also"])) for c in document["concerns"])
     return NightFigures(ledger, hands, int(document["hand_count"]), games=games, concerns=concerns)
 
 

@@ -35,7 +35,7 @@ paying the clearing transfers leaves every line at zero.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
@@ -45,6 +45,7 @@ from referee.ledger.settlement import Settlement, Transfer, name_order, settle
 from referee.money import format_money
 
 if TYPE_CHECKING:
+    from referee.ledger.kept import NightFigures
     from referee.store.models import GameSession
     from referee.store.requests import Request
     from referee.store.store import Store
@@ -172,6 +173,7 @@ def books(nights: Iterable[NightDebts], payments: Iterable[TabPayment]) -> dict[
         for number, t in enumerate(night.transfers, 1):
             origin = Origin(night.session_id, night.table, day, number, t.payer, t.payee, t.cents)
             book.add(t.payer, t.payee, t.cents, (origin,), origin, origin)
+        book.items = [d for d in book.items if d.cents > 0]  # the settled ones, in order: not searched again
     for p in payments:
         origin = Origin(None, "", p.created_at.date(), p.id, p.payer, p.payee, p.cents)
         out.setdefault(p.currency, Book()).add(p.payee, p.payer, p.cents, (origin,), origin, origin)
@@ -289,10 +291,11 @@ def in_view(game: GameSession, start: date | None, end: date | None, table: str 
 
 
 def read_tab(store: Store, *, start: date | None = None, end: date | None = None, table: str | None = None,
-             besides: int | None = None) -> Tab:
+             besides: int | None = None, known: Mapping[int, NightFigures] | None = None) -> Tab:
     """The tab of every closed night of the store, with every payment against it; with ``start``,
     ``end`` or ``table``, the debts that came from those nights.  ``besides``: a night left out (the
-    one a message is about, shown apart)."""
+    one a message is about, shown apart).  ``known``: figures the caller has read already (a season's
+    nights), not read again."""
     from referee.ledger.kept import night_figures
     from referee.ledger.standings import unreplayable
     from referee.store.chain import BrokenChainError
@@ -318,7 +321,9 @@ def read_tab(store: Store, *, start: date | None = None, end: date | None = None
         else:
             counted.append(game)
     nights = []
-    figures = night_figures(store, counted)  # kept figures where they fit the log; the others replayed
+    known = known or {}
+    # kept figures where they fit the log; the others replayed
+    figures = {**known, **night_figures(store, [game for game in counted if game.id not in known])}
     for game in counted:
         found = figures[game.id]  # type: ignore[index]
         if isinstance(found, BrokenChainError):

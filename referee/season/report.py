@@ -16,7 +16,9 @@ from referee.season.nights import Span, resolve_span, span_nights
 from referee.season.player import PlayerPage, page_of
 
 if TYPE_CHECKING:
-    from referee.ledger.kept import Concern
+    from collections.abc import Mapping
+
+    from referee.ledger.kept import Concern, NightFigures
     from referee.store.store import Store
 
 
@@ -98,12 +100,12 @@ class SeasonReport:
         return tuple(c for c in self.concerns if c.concern.kind == "finding")
 
 
-def open_tab(store: Store, span: Span) -> tuple[TabLine, ...]:
+def open_tab(store: Store, span: Span, known: Mapping[int, NightFigures]) -> tuple[TabLine, ...]:
     """What is still owed from the span's nights (``referee tab`` over its days and table): each
-    player's line, every currency's."""
+    player's line, every currency's; ``known``: the nights' figures read already."""
     from referee.ledger.tab import read_tab
 
-    tab = read_tab(store, start=span.first_day, end=span.last_day, table=span.table)
+    tab = read_tab(store, start=span.first_day, end=span.last_day, table=span.table, known=known)
     return tuple(TabLine(line.player, line.cents, part.currency) for part in tab.parts
                  for line in part.lines if line.cents)
 
@@ -123,7 +125,8 @@ def season_report(store: Store, name: str | None, *, with_players: bool = True) 
                      for c in figures.concerns]
     players = tuple(page_of(row.player, found) for row in league.rows) if with_players else ()
     return SeasonReport(span, league, found.counted.currency, found.counted.locale, tuple(nights), players,
-                        tuple(concerns), found.counted.skipped, open_tab(store, span))
+                        tuple(concerns), found.counted.skipped,
+                        open_tab(store, span, {game.id: figures for game, figures in found.counted.nights}))  # type: ignore[misc]
 
 
 __all__ = ["NightLine", "SeasonConcern", "SeasonReport", "TabLine", "open_tab", "season_report"]

@@ -77,7 +77,7 @@ def print_player(out: Console, page: PlayerPage) -> None:
         c = item.concern
         style = "bold magenta" if c.kind == "ruling" else SEVERITY_STYLE["error"]
         what = f"ruling on {c.question!r}" if c.kind == "ruling" else concern_words(c.code)
-        at = f"hand {c.hand}" + (f", action {c.action}" if c.action else "")
+        at = c.where
         rule = f" (rule {c.rule})" if c.rule else ""
         out.print(f"[{style}]{item.day} session {item.session_id}, {at}: {literal(what)}[/] "
                   f"{literal(c.text)}[dim]{literal(rule)}[/]")
