@@ -45,8 +45,9 @@ class SeasonConcern:
 
 
 @dataclass(frozen=True)
-class TabLine:
-    """What a player owes (−) or is owed (+) on the open tab."""
+class TabBalance:
+    """What a player owes (−) or is owed (+) on the open tab, in one currency (a line of the tab,
+    :class:`referee.ledger.tab.TabLine`, with its currency)."""
 
     player: str
     cents: int
@@ -66,7 +67,7 @@ class SeasonReport:
     concerns: tuple[SeasonConcern, ...]
     skipped: tuple[tuple[int, str], ...] = ()
     #: the open tab's lines: what is still owed from the season's nights
-    tab: tuple[TabLine, ...] = ()
+    tab: tuple[TabBalance, ...] = ()
 
     def money(self, cents: int) -> str:
         return format_money(cents, self.currency, self.locale)
@@ -100,13 +101,13 @@ class SeasonReport:
         return tuple(c for c in self.concerns if c.concern.kind == "finding")
 
 
-def open_tab(store: Store, span: Span, known: Mapping[int, NightFigures]) -> tuple[TabLine, ...]:
+def open_tab(store: Store, span: Span, known: Mapping[int, NightFigures]) -> tuple[TabBalance, ...]:
     """What is still owed from the span's nights (``referee tab`` over its days and table): each
     player's line, every currency's; ``known``: the nights' figures read already."""
     from referee.ledger.tab import read_tab
 
     tab = read_tab(store, start=span.first_day, end=span.last_day, table=span.table, known=known)
-    return tuple(TabLine(line.player, line.cents, part.currency) for part in tab.parts
+    return tuple(TabBalance(line.player, line.cents, part.currency) for part in tab.parts
                  for line in part.lines if line.cents)
 
 
@@ -129,4 +130,4 @@ def season_report(store: Store, name: str | None, *, with_players: bool = True) 
                         open_tab(store, span, {game.id: figures for game, figures in found.counted.nights}))  # type: ignore[misc]
 
 
-__all__ = ["NightLine", "SeasonConcern", "SeasonReport", "TabLine", "open_tab", "season_report"]
+__all__ = ["NightLine", "SeasonConcern", "SeasonReport", "TabBalance", "open_tab", "season_report"]
