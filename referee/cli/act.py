@@ -73,7 +73,7 @@ def act(
     A line between hands run again after its reply was lost (or twice at once) is stored once: the
     second says "Already recorded".
     """
-    from referee.cli.output import quoting_seeds
+    from referee.i18n import quoting_seeds
     from referee.recording.live_table import LiveTable, Refused, Said, Stored
 
     out = typer.echo  # plain text, printed as typed (no rich markup to escape: a fast start matters here)

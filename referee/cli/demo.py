@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.output import console as make_console
-from referee.cli.output import quoting_seeds
+from referee.i18n import quoting_seeds
 from referee.cli.session import parse_chip_value
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, money_locale

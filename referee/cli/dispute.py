@@ -21,7 +21,7 @@ from rich.text import Text
 
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console as make_console
-from referee.cli.output import quoting_seeds
+from referee.i18n import quoting_seeds
 from referee.cli.sources import load_night, session_or_file
 from referee.errors import EXIT_RETRY, AlreadyRecorded, InputError
 from referee.files import check_target

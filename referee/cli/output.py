@@ -89,12 +89,3 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[str | tuple[str, str]]]
         for piece in pieces[1:]:
             line([("", "")] * last + [(piece, style)], False)
     return Text("".join(parts).rstrip(), spans=spans, no_wrap=True, overflow="ignore", end="")
-
-
-def quoting_seeds() -> bool:
-    """Whether rules are quoted in the seeds' own words beside their English texts: the rulebooks'
-    quotes are the Russian seeds' sentences, so when the interface speaks Russian."""
-    from referee.i18n import language
-
-    return (language() or "").split("_")[0] == "ru"
-

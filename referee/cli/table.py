@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.db import DbOption, open_for
-from referee.cli.output import console, quoting_seeds
+from referee.cli.output import console
+from referee.i18n import quoting_seeds
 from referee.errors import InputError
 from referee.plain_words import literal
 

@@ -153,6 +153,12 @@ def language() -> str | None:
     return info.get("language") or None
 
 
+def quoting_seeds() -> bool:
+    """Whether rules are quoted in the seeds' own words beside their English texts: the shipped
+    rulebooks' quotes are Russian sentences, so when the interface speaks Russian."""
+    return (language() or "").split("_")[0] == "ru"
+
+
 def translating() -> bool:
     """Whether the interface speaks anything but English (a catalog, or the pseudo-language)."""
     return type(current()) is not gettext.NullTranslations
@@ -205,4 +211,4 @@ def format_moment(moment: datetime) -> str:
 
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "N_", "PSEUDO", "PseudoTranslations", "_", "available", "chosen_language", "current", "format_day", "format_moment",
-           "language", "money_locale", "ngettext", "npgettext", "pgettext", "speaking", "speaks", "translating", "translations", "use"]
+           "language", "money_locale", "ngettext", "npgettext", "pgettext", "quoting_seeds", "speaking", "speaks", "translating", "translations", "use"]

@@ -39,7 +39,7 @@ from referee.handfile.writer import EventWriter
 from referee.recording.session_log import read_session_log
 from referee.store.codec import decode_event, encode_event
 from referee.store.log import LogSnapshot
-from referee.store.tables import events, replaced
+from referee.store.tables import events as event_rows, replaced
 
 
 TALLY = "scoreboard swap proof"
@@ -218,7 +218,7 @@ def swapped(night: Night, prefix: LogSnapshot, rng: random.Random,
             changed = swap_event(event, swap)
             if changed != event:
                 kind, payload = encode_event(changed)
-                rows[index] = replaced(rows[index], events, payload=payload, text=writer.line(changed))
+                rows[index] = replaced(rows[index], event_rows, payload=payload, text=writer.line(changed))
                 assert kind == rows[index].kind
     return LogSnapshot(prefix.session, prefix.seats, prefix.hands, rows), count
 
