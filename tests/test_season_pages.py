@@ -201,7 +201,8 @@ def test_an_illegal_action_a_player_repeats_in_a_night_is_one_finding_naming_its
     night = parse_night(REPEATED_RAISE)
     with open_store(sqlite_url, create=True) as store:
         sid = record_night(store, night, table_name="Kitchen", chip_value_cents=10)
-        store.close_session(sid, replay_night_file(night).result.stacks)
+        with store.transaction() as tx:
+            tx.close_session(sid, replay_night_file(night).result.stacks)
     cy = ok("player", "Cy", "--db", sqlite_url).stdout
     findings = [line for line in cy.split("Findings and rulings about him")[1].splitlines() if "session" in line]
     assert len(findings) == 1 and "hands 1, 2, 3:" in findings[0]
