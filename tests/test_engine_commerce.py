@@ -845,3 +845,15 @@ def test_a_whiskey_deal_of_a_card_another_player_holds_is_refused_naming_the_hol
              [dealt("Bob", "2c 3c 4c 5c 7d"), dealt("Cy", "2c 9d Td Jd Qd")])
     assert str(refused.value) == "hand 1, action 2: Cy is dealt 2c but Bob holds it"
     assert refused.value.hint == "each card is in the pack once: correct the card"
+
+
+def test_the_whiskey_pools_words_count_one_chip_as_one_chip() -> None:
+    """A whiskey pool elimination whose pool holds a single chip when it ends (Ann paid one chip in and
+    nobody else paid): the game's sentence and its money line say "1 chip", never "1 chips"."""
+    from referee.engine.games.whiskey_poker import WhiskeyPool
+    from referee.engine.money import GameMoney
+
+    game = GameMoney("whiskey_elimination", 1, 3, ("Ann", "Bob"), True, loser="Bob", pool=1)
+    assert WhiskeyPool.words(game) == ("Whiskey pool elimination, hands 1\u20133: Bob lost all his chips and pays "
+                                       "for the whisky; the pool (1 chip) goes back to who paid it.")
+    assert "the pool (2 chips) goes back" in WhiskeyPool.words(dataclasses.replace(game, pool=2))

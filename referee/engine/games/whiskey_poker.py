@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.plain_words import plural
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
     Knock, Misdeal, Muck, NightEvent, Pass, Raise, Reported, Show, Showdown, TakePot, TakeWidow, TurnWidow, WhiskyBill
@@ -115,7 +116,7 @@ class WhiskeyPool(NightMoney):
         carry = self._carry()
         lines = tuple(
             MoneyLine(name, "whiskey pool", self.paid[name] * self.chip_cents,
-                      f"{name} takes back the {self.paid[name]} chips paid into the whiskey pool "
+                      f"{name} takes back the {plural(self.paid[name], 'chip')} paid into the whiskey pool "
                       "(in the elimination game chips have no money value)", self.last)
             for name in sorted(self.paid, key=name_order))
         game = GameMoney(self.kind, self.first, self.last, self.players, carry.game_over, loser=carry.whisky_payer,
@@ -132,8 +133,8 @@ class WhiskeyPool(NightMoney):
     def words(game: GameMoney) -> str:
         """``Whiskey pool elimination, hands 1–9: Bob lost all his chips and pays for the whisky; …``."""
         who = f"{game.loser} lost all his chips and pays for the whisky" if game.loser else "nobody has lost yet"
-        return (f"Whiskey pool elimination, hands {game.first_hand}\u2013{game.last_hand}: {who}; the pool's "
-                f"{game.pool} chips go back to who paid them.")
+        return (f"Whiskey pool elimination, hands {game.first_hand}\u2013{game.last_hand}: {who}; the pool "
+                f"({plural(game.pool, 'chip')}) goes back to who paid it.")
 
     @classmethod
     def night(cls, games: Sequence[GameMoney], events: Sequence[NightEvent], money: Money,
