@@ -17,6 +17,8 @@ none ranks by net money (:data:`NET_MONEY`).
 
 from __future__ import annotations
 
+from referee.plain_words import plural
+
 import re
 import tomllib
 from dataclasses import dataclass
@@ -65,9 +67,9 @@ class Scoring:
         else:
             out.append("ranked by net money")
         if self.best_nights:
-            out.append(f"best {self.best_nights} nights count")
+            out.append(f"the best {plural(self.best_nights, 'night')} of each player count")
         if self.minimum_nights:
-            out.append(f"at least {self.minimum_nights} nights to be ranked")
+            out.append(f"at least {plural(self.minimum_nights, 'night')} to be ranked")
         if self.tie_breaks:
             out.append("ties broken by " + ", then ".join(TIE_BREAKS[t] for t in self.tie_breaks))
         return out

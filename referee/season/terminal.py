@@ -9,6 +9,7 @@ from rich import box
 from rich.rule import Rule
 from rich.table import Table
 
+from referee.i18n import ngettext
 from referee.plain_words import literal, plural
 from referee.report.terminal import SEVERITY_STYLE, _table
 
@@ -43,7 +44,7 @@ def print_player(out: Console, page: PlayerPage) -> None:
     if not page.nights:
         out.print("No night of his counts here.")
         return
-    chips = f" ({page.net_chips:+d} chips)" if page.net_chips is not None else ""
+    chips = f" ({page.net_chips:+d} {ngettext('chip', 'chips', abs(page.net_chips))})" if page.net_chips is not None else ""
     out.print(f"Net {page.signed(page.net_cents)}{chips} over "
               f"{plural(page.hands, 'hand')} · bought {page.money(page.bought_cents)} · won "
               f"{page.won_nights} of {plural(len(page.nights), 'night')}")
