@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import InputError, RefereeError
 from referee.ledger.settlement import Settlement, Transfer, name_order, settle
-from referee.money import format_money
+from referee.money import format_money, format_signed
 
 if TYPE_CHECKING:
     from referee.ledger.kept import NightFigures
@@ -50,8 +50,6 @@ if TYPE_CHECKING:
     from referee.store.requests import Request
     from referee.store.store import Store
     from referee.store.tab_payments import TabPayment
-
-_MINUS = "\u2212"
 
 
 @dataclass(frozen=True)
@@ -203,8 +201,7 @@ class CurrencyTab:
         return format_money(cents, self.currency, self.locale)
 
     def signed(self, cents: int) -> str:
-        text = self.money(abs(cents))
-        return f"+{text}" if cents > 0 else f"{_MINUS}{text}" if cents < 0 else text
+        return format_signed(cents, self.currency, self.locale)
 
     def owes(self, name: str) -> int:
         """What ``name`` owes on this tab (0 if he owes nothing)."""
