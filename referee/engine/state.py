@@ -538,10 +538,14 @@ class HandState(Generic[CarryT]):
     def result(self) -> tuple[Outcome, tuple[Finding, ...]]:
         """The outcome and every finding of the hand (those found at its end included), worked out
         on a copy: this state does not change."""
-        twin = self.copy()
-        twin.action = 0  # what the end finds belongs to no action
-        outcome = twin.end()
-        return outcome, tuple(twin.findings)
+        return self.copy().conclude()
+
+    def conclude(self) -> tuple[Outcome, tuple[Finding, ...]]:
+        """:meth:`result` worked out on this state itself, which is then finished with (nothing more
+        is pushed or asked): for a caller that owns the state and wants only its result (a replay)."""
+        self.action = 0  # what the end finds belongs to no action
+        outcome = self.end()
+        return outcome, tuple(self.findings)
 
     # ------------------------------------------------------------------ the game's hooks
 
