@@ -44,6 +44,7 @@ from referee.engine.places import MUCK, CardPlaces, PlaceKey
 from referee.engine.pots import Middle, Pot, split_pot, uncalled_excess
 from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
+from referee.i18n import N_
 
 if TYPE_CHECKING:
     from referee.engine.actions import Action
@@ -261,13 +262,13 @@ class HandState(Generic[CarryT]):
     #: what the table could enter to decide a finding the log cannot (an ``unverifiable`` one), by its
     #: code, as a dispute's "what would decide it" (``{player}`` filled in); a game adds its own codes
     dispute_needs: ClassVar[Mapping[str, str]] = {
-        "showdown_unverifiable": "{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
-        "show_unreadable": "{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
+        "showdown_unverifiable": N_("{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")"),
+        "show_unreadable": N_("{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")"),
     }
     #: the game's phases (:attr:`phase`) as a scorekeeper says them (``round1``: "first betting round"),
     #: beside those of the games it varies and these of every game (:func:`referee.engine.games.phase_words`)
     phase_words: ClassVar[Mapping[str, str]] = {
-        "deal": "the deal", "showdown": "the showdown", "over": "over", "uncontested": "the pot uncontested",
+        "deal": N_("the deal"), "showdown": N_("the showdown"), "over": N_("over"), "uncontested": N_("the pot uncontested"),
     }
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()

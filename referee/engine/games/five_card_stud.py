@@ -26,6 +26,7 @@ from referee.engine.options import CHIPS, choice, whole_number
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
+from referee.i18n import N_
 
 ROUNDS = 4
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
@@ -98,7 +99,7 @@ class FiveCardStud(HandState[PokerCarry]):
     })
     dispute_needs: Mapping[str, str] = MappingProxyType({
         **HandState.dispute_needs,
-        "lead_unverifiable": "the upcards dealt (they are dealt face up: the log should name them)",
+        "lead_unverifiable": N_("the upcards dealt (they are dealt face up: the log should name them)"),
     })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:

@@ -27,6 +27,7 @@ from referee.engine.options import choice
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
+from referee.i18n import N_
 
 PROGRESSIVE = ("JJ", "QQ", "KK", "AA")
 WITH_BUG = STANDARD_PACK | set(JOKERS)  # the bug, written Jk1 or Jk2
@@ -58,7 +59,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
     title = "Jackpots"
     aliases = ("jacks or better", "jacks to open")
     prefix = "jackpots"
-    phase_words = {"declare_open": "declaring the pot open"}
+    phase_words = {"declare_open": N_("declaring the pot open")}
     dispute_codes = {"false_open": ("false_open_before_showdown", "false_open_after_dropping", "false_open_at_showdown",
                        "false_open_all_dropped", "false_open_after_win", "false_open_not_declared", "unproven_opener",
                        "openers_unverifiable", "penalty_unverifiable", "took_pot_without_openers",
@@ -132,8 +133,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
     })
     dispute_needs: Mapping[str, str] = MappingProxyType({
         **StraightDraw.dispute_needs,
-        "openers_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
-        "penalty_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
+        "openers_unverifiable": N_("{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")"),
+        "penalty_unverifiable": N_("{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")"),
     })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:

@@ -30,6 +30,7 @@ from referee.engine.options import CHIPS, choice, whole_number
 from referee.errors import HandFileError, InputError, excerpt
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
+from referee.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +157,7 @@ class StraightDraw(HandState[DrawCarry]):
     aliases = ("five-card draw", "draw")
     prefix = "draw"
     spread_limit = ("draw.betting", "draw.bet_min", ("draw.limit_pre", "draw.limit_post"))
-    phase_words = {"round1": ROUND_WORDS["round1"], "round2": ROUND_WORDS["round2"], "draw": "the draw"}
+    phase_words = {"round1": ROUND_WORDS["round1"], "round2": ROUND_WORDS["round2"], "draw": N_("the draw")}
     dispute_codes = {"draw_count": ("draw_count_answer", "drew_too_many", "drew_twice", "drew_out_of_turn",
                                     "draw_out_of_phase"),
                      "turn": ("drew_out_of_turn",)}
@@ -252,7 +253,7 @@ class StraightDraw(HandState[DrawCarry]):
         self.phase = "round1"
         dealt_in = self.dealt_in
         first = next(s for s in self.table.from_dealers_left() if dealt_in[s])
-        self.open_round(self.rules_for(1), first, "first betting round")
+        self.open_round(self.rules_for(1), first, N_("first betting round"))
 
     def dealt(self) -> list[int]:
         return [s for s in range(self.n) if self.dealt_in[s]]
@@ -584,7 +585,7 @@ class StraightDraw(HandState[DrawCarry]):
         if first is None:
             first = next(s for s in order if live[s])
         self.round2_first = first
-        self.open_round(self.rules_for(2), first, "second betting round")
+        self.open_round(self.rules_for(2), first, N_("second betting round"))
         if self.round is not None and self.round.closed:
             self.end_round()
 

@@ -33,6 +33,7 @@ from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.engine.options import CHIPS, choice, whole_number
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
+from referee.i18n import N_
 
 #: The outcome kind of a deal whose pot stays for the next one (a blind player left alone under
 #: ``brag.blind_uncontested = pot_carries_blind_keeps_hand``; seven- and nine-card brag use it too).
@@ -80,7 +81,7 @@ class ThreeCardBrag(HandState[BragCarry]):
     title = "Three-card Brag"
     aliases = ("brag",)
     prefix = "brag"
-    phase_words = {"betting": "the betting"}
+    phase_words = {"betting": N_("the betting")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.i18n import N_
 from referee.plain_words import plural
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
@@ -180,7 +181,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     name = "whiskey_poker"
     title = "Whiskey Poker"
     prefix = "whiskey"
-    phase_words = {**PHASE_WORDS, "betting": "the betting"}
+    phase_words = {**PHASE_WORDS, "betting": N_("the betting")}
     dispute_codes = {"card_fact": ("shown_hand_contradicts_log",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
@@ -568,7 +569,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         playing = {s for s in self.order if self.live[s]}
         first = self.table.next_in(self.table.after(self.table.dealer), playing)
         assert first is not None
-        rnd = self.open_round(self.betting_rules(), first, "betting round before the showdown")
+        rnd = self.open_round(self.betting_rules(), first, N_("betting round before the showdown"))
         if rnd.closed:
             self.end_betting()
 
