@@ -26,9 +26,13 @@ if TYPE_CHECKING:
     from referee.store.models import EventRecord, GameSession
 
 
+#: compact JSON with sorted keys, made once (``json.dumps`` with options builds an encoder at every call)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def canonical_json(value: Any) -> str:
     """Compact JSON with sorted keys: one text for one value, whatever the backend returned."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _CANONICAL.encode(value)
 
 
 def _time_text(moment: datetime) -> str:
