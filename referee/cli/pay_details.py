@@ -26,16 +26,16 @@ def _option(flag: str, metavar: str, help: str) -> object:
 def pay_details(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(metavar="NAME", help="The player (his name or any alias).")],
-    iban: Annotated[str | None, _option("--iban", "IBAN", "His IBAN (checked: country, length, check digits).")] = None,
-    bic: Annotated[str | None, _option("--bic", "BIC", "His bank's BIC, where the IBAN is not enough.")] = None,
+    iban: Annotated[str | None, _option("--iban", "IBAN", help="His IBAN (checked: country, length, check digits).")] = None,
+    bic: Annotated[str | None, _option("--bic", "BIC", help="His bank's BIC, where the IBAN is not enough.")] = None,
     name_latin: Annotated[str | None, _option(
-        "--name-latin", "NAME", "The account holder's name as the bank expects it (default: his name, "
-                                "transliterated to Latin letters).")] = None,
-    paypal: Annotated[str | None, _option("--paypal", "NAME", "His PayPal.me name (or link).")] = None,
-    revolut: Annotated[str | None, _option("--revolut", "TAG", "His Revolut tag (@name, or the revolut.me link).")] = None,
-    swish: Annotated[str | None, _option("--swish", "NUMBER", "His Swish number (for nights in SEK).")] = None,
-    upi: Annotated[str | None, _option("--upi", "ADDRESS", "His UPI address, name@bank (for nights in INR).")] = None,
-    note: Annotated[str | None, _option("--note", "TEXT", "A free line: how to pay him.")] = None,
+        "--name-latin", "NAME", help="The account holder's name as the bank expects it (default: his name, "
+                                     "transliterated to Latin letters).")] = None,
+    paypal: Annotated[str | None, _option("--paypal", "NAME", help="His PayPal.me name (or link).")] = None,
+    revolut: Annotated[str | None, _option("--revolut", "TAG", help="His Revolut tag (@name, or the revolut.me link).")] = None,
+    swish: Annotated[str | None, _option("--swish", "NUMBER", help="His Swish number (for nights in SEK).")] = None,
+    upi: Annotated[str | None, _option("--upi", "ADDRESS", help="His UPI address, name@bank (for nights in INR).")] = None,
+    note: Annotated[str | None, _option("--note", "TEXT", help="A free line: how to pay him.")] = None,
     remove: Annotated[list[str] | None, typer.Option(
         "--remove", metavar="FIELD",
         help="Remove one: iban, bic, name-latin, paypal, revolut, swish, upi or note (repeatable).")] = None,

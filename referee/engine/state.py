@@ -331,14 +331,14 @@ class HandState(Generic[CarryT]):
         self.findings: list[Finding] = []
         self.penalties: list[Penalty] = []
         self.round: TurnEngine | None = None  # the turn engine under way, if any
-        self.phase = "deal"
+        #: how the hand ended (passed out, a misdeal, a false open, ...), once nothing more is played in it:
+        #: the one record of its end (its :attr:`phase` is then ``over``; a game's :meth:`over_reason` words it)
+        self.ended: str | None = None
+        self._step = "deal"  # the phase while the hand has not ended
         self.action = 0
         self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
         self.voided = voided
         self.betting_rounds: list[BettingRound] = []  # the hand's finished betting rounds, in order
-        #: how the hand ended (passed out, a misdeal, uncontested, the showdown, ...), once it has: the one
-        #: record of its end (a game's :meth:`over_reason` words it)
-        self.ended: str | None = None
         if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
             holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
             message = (_("only {player} has chips: a hand needs two players with chips").format(player=holding[0])
@@ -347,6 +347,19 @@ class HandState(Generic[CarryT]):
                              hint=_("chips added between hands ('Bob adds 20') or a player sitting down let the night "
                                     "go on"))
         self.begin()
+
+    @property
+    def phase(self) -> str:
+        """Where the hand is (``deal``, ``round1``, ``draw``, ``showdown``, ...): ``over`` once it has
+        ended (:attr:`ended` says how).  A game moves it on by setting it, and ends the hand by setting
+        :attr:`ended`."""
+        return self._step if self.ended is None else "over"
+
+    @phase.setter
+    def phase(self, step: str) -> None:
+        if step == "over":
+            raise ValueError("a hand ends by its ended (how it ended), not by its phase")
+        self._step = step
 
     @property
     def options(self) -> Mapping[str, OptionValue]:
@@ -566,10 +579,14 @@ class HandState(Generic[CarryT]):
     def result(self) -> tuple[Outcome, tuple[Finding, ...]]:
         """The outcome and every finding of the hand (those found at its end included), worked out
         on a copy: this state does not change."""
-        twin = self.copy()
-        twin.action = 0  # what the end finds belongs to no action
-        outcome = twin.end()
-        return outcome, tuple(twin.findings)
+        return self.copy().conclude()
+
+    def conclude(self) -> tuple[Outcome, tuple[Finding, ...]]:
+        """:meth:`result` worked out on this state itself, which is then finished with (nothing more
+        is pushed or asked): for a caller that owns the state and wants only its result (a replay)."""
+        self.action = 0  # what the end finds belongs to no action
+        outcome = self.end()
+        return outcome, tuple(self.findings)
 
     # ------------------------------------------------------------------ the game's hooks
 

@@ -19,7 +19,7 @@ from typing import Sequence
 from referee.cards import JOKERS, Card, format_cards
 from referee.engine.betting import BettingRound
 from referee.engine.events import Declare, Show
-from referee.engine.games.straight_draw import StraightDraw
+from referee.engine.games.straight_draw import PLAY_DONE, StraightDraw
 from referee.engine.outcome import Carry, Outcome, Penalty, PokerCarry, PotResult
 from referee.engine.places import kept
 from referee.engine.state import STANDARD_PACK, HandSetup, handles
@@ -303,7 +303,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         """jackpots.3: a false open is found at the showdown, or when the opener's hand is seen (his
         openers or discards shown, a false open declared at the table) -- not from the deal logged."""
         later = dict(super().judged_later())
-        if (self.opener is not None and self.ended is None and self.false_open_found is None
+        if (self.opener is not None and self.phase not in PLAY_DONE and self.false_open_found is None
                 and self.opener_truth(table_only=True)[0] == "unknown"):
             later["false_open"] = JudgedLater("jackpots.3", _(
                 "a false open is found at the showdown, or when the opener's hand is seen ({opener}'s openers shown, "
@@ -558,7 +558,6 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         self.pot.dead += self.opening_bet
         self.pot.banked = [0] * self.n
         self.round = None
-        self.phase = "over"
         self.ended = "false_open"
         self.flag("false_open_not_declared", _("nobody declared the pot open: every bet but the false opener's "
                                                "first is returned and the pot carries to the next deal"), "jackpots.false_open_before_showdown",
@@ -629,7 +628,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         """(status, evidence, when) for the opener once the hand is over."""
         status, evidence = self.opener_truth()
         when = self.false_open_found[0] if self.false_open_found else ""
-        if (not when and self.ended == "uncontested" and self.took_pot is not None and self.took_pot == self.opener
+        if (not when and self.phase == "uncontested" and self.took_pot is not None and self.took_pot == self.opener
                 and self.counts_as_false(status)):
             when = "after_win"  # alone in the hand, the pot was his: jackpots.10 either way
         return status, evidence, when

@@ -330,7 +330,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
     def begin(self) -> None:
         super().begin()
         if self.ended is not None:
-            self.round, self.phase = None, "over"
+            self.round = None
 
     def pack(self) -> frozenset[Card]:
         """52 cards and ``laviuda.jokers`` jokers; the short pack: A down to the rank the players need."""

@@ -296,7 +296,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             return
         self.deal_to(seat, [c for c in known if self.places.place_of(c) != seat])
         self.declared_cards = event.cards
-        self.phase = "over"
+        self.ended = "declared"
         if event.what == "four_of_a_kind":
             self.declared = seat
         else:
@@ -413,7 +413,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         self.revealed_at[(seat, r)] = self.action
         self.check_best_first(seat)
         if self.current_round() is None:
-            self.phase = "over"
+            self.ended = "revealed"
 
     def check_best_first(self, seat: int) -> None:
         """brag7.4: the better hand is revealed first -- flagged at the reveal that shows it was not."""

@@ -142,6 +142,9 @@ ASK = Action(Ask, rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _
              })
 
 
+#: the phases once the betting is done: the hand is decided uncontested, at the showdown, or ended
+PLAY_DONE = frozenset({"uncontested", "showdown", "over"})
+
 #: the carry of straight draw or a variant of it (Jackpots adds its own state to the poker carry)
 DrawCarry = TypeVar("DrawCarry", bound=PokerCarry)
 
@@ -350,7 +353,7 @@ class StraightDraw(HandState[DrawCarry]):
         if self.live.count(True) == 1:
             self.bank_round()
             self.winner = self.live.index(True)
-            self.phase = self.ended = "uncontested"
+            self.phase = "uncontested"
             return
         if self.phase == "round1":
             if rnd.first_bettor is None:
@@ -373,7 +376,6 @@ class StraightDraw(HandState[DrawCarry]):
         if choice == "proceed_to_draw":
             self.start_draw()
             return
-        self.phase = "over"
         self.ended = "passed_out"
         self.pass_rule = rule
         self.same_dealer = choice in ("redeal_same_dealer_all_reante", "reante_same_dealer")
@@ -395,10 +397,10 @@ class StraightDraw(HandState[DrawCarry]):
         """Who shows first is known at the showdown (draw.showdown_first); a misdeal claim is judged from
         the cards as dealt, while a misdeal may still be called (draw.misdeal: before two players act)."""
         later = dict(super().judged_later())
-        if self.ended is None:
+        if self.phase not in PLAY_DONE:
             later["show_order"] = JudgedLater("draw.showdown_first", "who shows first is known when the betting "
                                               "is over and the showdown begins")
-        if (self.ended is None and self.options["draw.misdeal"] != "none" and self.phase in ("deal", "round1")
+        if (self.phase not in PLAY_DONE and self.options["draw.misdeal"] != "none" and self.phase in ("deal", "round1")
                 and self.round1_actions < 2 and not self.deal_seen()):
             later["misdeal"] = JudgedLater("draw.misdeal", "a misdeal is judged from the cards as dealt, once they "
                                            "are seen (logged, or exposed), and may be called until two players "
@@ -441,7 +443,6 @@ class StraightDraw(HandState[DrawCarry]):
         self.flag("misdeal_called", f"misdeal{reason}: bets are returned and the same dealer deals again",
                   "draw.misdeal")
         self.return_bets()
-        self.phase = "over"
         self.ended = "misdeal"
 
     # ------------------------------------------------------------------ the draw
@@ -610,7 +611,6 @@ class StraightDraw(HandState[DrawCarry]):
 
     def start_showdown(self) -> None:
         self.phase = "showdown"
-        self.ended = "showdown"
         live = self.live
         rnd2_first = self.round2_first if self.round2_first is not None else self.table.after(self.table.dealer)
         if self.options["draw.showdown_first"] == "last_raiser":
@@ -737,7 +737,7 @@ class StraightDraw(HandState[DrawCarry]):
                   rule, player=taker, action=self.took_pot_action, remedy="the pot goes where the ruling puts it")
 
     def end_of_hand(self) -> Outcome:
-        ended = self.ended
+        ended = self.ended or self.phase
         if ended == "passed_out":
             return self.end_passed_out(self.pass_rule, "everybody checked", same_dealer=self.same_dealer)
         if ended == "misdeal":

@@ -213,7 +213,10 @@ class ThreeCardBrag(HandState[BragCarry]):
 
     def after_betting_change(self) -> None:
         if self.staking.ended is not None and self.phase == "betting":
-            self.phase = "over" if self.staking.ended == "alone" and not self.covers else "showdown"
+            if self.staking.ended == "alone" and not self.covers:
+                self.ended = "uncontested"
+            else:
+                self.phase = "showdown"
 
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """brag.9.2: who contests each pot after a cover is known at the end, when the last two show."""

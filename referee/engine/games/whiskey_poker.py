@@ -260,6 +260,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         self.flagged_out: set[int] = set()
         self.next_carry: Carry | None = None
         self.pool_paid = 0  # chips paid into the central pool this deal
+        self.uncontested = False  # the betting left one player in: he takes the pot without a showdown
         self.order = tuple(s for s in self.table.from_dealers_left() if self.dealt_in[s])
         self.start_game()
         if not self.setup.dealer_known:
@@ -272,7 +273,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         self.round = ExchangeRound(self.exchange_rules(), self.table, self.live, first)
         self.phase = self.round.phase
         if self.ended == "game_over":
-            self.round, self.phase = None, "over"
+            self.round = None
 
     def start_game(self) -> None:
         """The game's state across deals at this deal: a pool-elimination game starts, or is over."""
@@ -382,7 +383,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     def on_misdeal(self, seat: None, event: Misdeal) -> None:
         self.flag("misdeal_called", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
                   self.rule("deal"), remedy="nobody pays; the same dealer deals again")
-        self.ended, self.phase, self.round = "misdeal", "over", None
+        self.ended, self.round = "misdeal", None
 
     @handles(Expose)
     def on_expose(self, seat: int, event: Expose) -> None:
@@ -591,7 +592,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         self.bank_round()
         self.phase = "showdown"
         if sum(1 for s in self.order if self.live[s]) == 1:
-            self.ended = "uncontested"
+            self.uncontested = True
 
     # ------------------------------------------------------------------ the showdown
 
@@ -763,7 +764,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
             self.next_carry = self.elimination_carry(low, carried)
         else:
             self.next_carry = WhiskeyCarry(carried)
-        if self.ended == "uncontested":
+        if self.uncontested:
             kind = "uncontested"
         elif any(p.reported for p in needed):
             kind = "reported"
