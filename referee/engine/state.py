@@ -50,7 +50,7 @@ from referee.engine.places import MUCK, CardPlaces, PlaceKey
 from referee.engine.pots import Middle, Pot, split_pot, uncalled_excess
 from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
-from referee.i18n import N_
+from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.engine.actions import Action
@@ -89,9 +89,10 @@ class HandSetup:
         object.__setattr__(self, "seats", make_seats(self.seats))
         object.__setattr__(self, "names", tuple(s.name for s in self.seats))
         if self.dealer not in self.names:
-            raise InputError(f"the dealer {self.dealer!r} is not seated", hint="seated: " + ", ".join(self.names))
+            raise InputError(_("the dealer {dealer!r} is not seated").format(dealer=self.dealer),
+                             hint=_("seated: {players}").format(players=", ".join(self.names)))
         if self.carry_in.pot < 0 or getattr(self.carry_in, "passed_out", 0) < 0:
-            raise InputError("a carried pot and a passed-out count cannot be negative")
+            raise InputError(_("a carried pot and a passed-out count cannot be negative"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,9 +293,9 @@ class BaseHand(Generic[CarryT]):
         seat = self.table.index.get(name)
         if seat is None:
             raise InputError(
-                f"{name!r} is not seated at this table",
+                _("{name!r} is not seated at this table").format(name=name),
                 hand=self.setup.number, action=self.action,
-                hint="seated: " + ", ".join(self.names),
+                hint=_("seated: {players}").format(players=", ".join(self.names)),
             )
         return seat
 
@@ -348,14 +349,14 @@ class BaseHand(Generic[CarryT]):
 
     def pack_hint(self, card: Card) -> str:
         """How to fix a card that is not in the pack."""
-        return "correct the card"
+        return _("correct the card")
 
     def post_ante(self, seat: int, amount: int, rule: str) -> None:
         """``seat`` puts ``amount`` dead chips in (what he has, if less: noted)."""
         paid = min(amount, self.stacks[seat])
         if paid < amount:
-            self.flag("ante_short", f"{self.names[seat]} could ante only {paid} of {amount}", rule, player=seat,
-                      action=False)
+            self.flag("ante_short", _("{player} could ante only {paid} of {amount}").format(
+                player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=False)
         self.stacks[seat] -= paid
         self.pot.dead += paid
 
@@ -363,17 +364,18 @@ class BaseHand(Generic[CarryT]):
         if isinstance(place, int):
             return self.names[place]
         if place.startswith("kept:"):
-            return f"{self.names[int(place[5:])]}'s face-down discards"
-        return f"the {place}"
+            return _("{player}'s face-down discards").format(player=self.names[int(place[5:])])
+        return {"muck": _("the muck"), "widow": _("the widow")}.get(str(place)) or f"the {place}"
 
     def card_elsewhere(self, card: Card, place: PlaceKey, what: str) -> CardError:
         """The error for a card the log places elsewhere than where ``what`` puts it."""
         holder = self.describe_place(place)
-        verb = "holds it" if isinstance(place, int) else "is where it lies"
+        message = (_("{what} {card} but {holder} holds it") if isinstance(place, int)
+                   else _("{what} {card} but {holder} is where it lies"))
         return CardError(
-            f"{what} {card.text} but {holder} {verb}",
+            message.format(what=what, card=card.text, holder=holder),
             hand=self.setup.number, action=self.action,
-            hint="each card is in the pack once: correct the card",
+            hint=_("each card is in the pack once: correct the card"),
         )
 
     def deal_to(self, place: PlaceKey, cards: Sequence[AnyCard]) -> None:
@@ -384,16 +386,16 @@ class BaseHand(Generic[CarryT]):
             return
         card, where = clash
         if where is None:
-            raise CardError(
-                f"{card.text} is dealt to {self.describe_place(place)}, but this game's pack has "
-                + ("no joker" if card.is_joker else f"no {card.text}"),
-                hand=self.setup.number, action=self.action, hint=self.pack_hint(card),
-            )
+            message = (_("{card} is dealt to {place}, but this game's pack has no joker") if card.is_joker
+                       else _("{card} is dealt to {place}, but this game's pack has no {card}"))
+            raise CardError(message.format(card=card.text, place=self.describe_place(place)),
+                            hand=self.setup.number, action=self.action, hint=self.pack_hint(card))
+        message = (_("{card} is dealt to {place} but {holder} already holds it") if isinstance(where, int)
+                   else _("{card} is dealt to {place} but {holder} is where it lies"))
         raise CardError(
-            f"{card.text} is dealt to {self.describe_place(place)} but {self.describe_place(where)} "
-            + ("already holds it" if isinstance(where, int) else "is where it lies"),
+            message.format(card=card.text, place=self.describe_place(place), holder=self.describe_place(where)),
             hand=self.setup.number, action=self.action,
-            hint="each card is in the pack once: correct the card",
+            hint=_("each card is in the pack once: correct the card"),
         )
 
     def discard(self, seat: int, named: Sequence[AnyCard], count: int, to: PlaceKey = MUCK) -> tuple[AnyCard, ...]:
@@ -403,11 +405,12 @@ class BaseHand(Generic[CarryT]):
         if named:
             clash = places.elsewhere(named, seat)
             if clash is not None:
-                raise self.card_elsewhere(clash[0], clash[1], f"{self.names[seat]} discards")
+                raise self.card_elsewhere(clash[0], clash[1], _("{player} discards").format(player=self.names[seat]))
         removed, strays = places.remove(seat, named, count)
         for c in strays:
             self.flag("discard_not_in_hand",
-                      f"{self.names[seat]} discarded {c.text}, which the log does not show in his hand", player=seat)
+                      _("{player} discarded {card}, which the log does not show in his hand").format(
+                          player=self.names[seat], card=c.text), player=seat)
         gone = tuple(removed)
         places.add(to, gone)
         return gone
@@ -428,16 +431,17 @@ class BaseHand(Generic[CarryT]):
         known = tuple([c for c in shown if type(c) is Card])
         who = self.names[seat]
         if len(known) < len(shown):
-            self.flag("show_unreadable", f"{who}'s shown hand has unreadable cards ({format_cards(shown)})",
-                      player=seat)
+            self.flag("show_unreadable", _("{player}'s shown hand has unreadable cards ({cards})").format(
+                player=who, cards=format_cards(shown)), player=seat)
             return
         held = len(self.places.cards[seat])
         clash, strange = self.places.lay_down(seat, known)  # type: ignore[arg-type]
         if clash is not None:
-            raise self.card_elsewhere(clash[0], clash[1], f"{who} shows")
+            raise self.card_elsewhere(clash[0], clash[1], _("{player} shows").format(player=who))
         if strange and len(known) >= held:
             self.flag("show_contradicts_log",
-                      f"{who} showed {format_cards(known)} but the log has {who} holding {format_cards(strange)}",
+                      _("{player} showed {cards} but the log has {player} holding {held}").format(
+                          player=who, cards=format_cards(known), held=format_cards(strange)),
                       player=seat)
         self.shown[seat] = known  # type: ignore[assignment]
 
@@ -446,9 +450,10 @@ class BaseHand(Generic[CarryT]):
         (cards speak, ``rule``); noted, and True when that is so (the muck is then ignored)."""
         if seat not in self.shown:
             return False
-        self.flag("shown_hand_mucked", f"{self.names[seat]} threw in his hand after showing "
-                  f"{format_cards(self.shown[seat])}: a hand shown face up plays (cards speak)", rule, player=seat,
-                  remedy="the muck is ignored: the shown hand plays")
+        self.flag("shown_hand_mucked", _("{player} threw in his hand after showing {cards}: a hand shown face up "
+                                         "plays (cards speak)").format(player=self.names[seat],
+                                                                      cards=format_cards(self.shown[seat])),
+                  rule, player=seat, remedy=_("the muck is ignored: the shown hand plays"))
         return True
 
     # ------------------------------------------------------------------ betting
@@ -641,7 +646,8 @@ class BaseHand(Generic[CarryT]):
     def end_passed_out(self, rule: str, why: str, *, same_dealer: bool = False) -> Outcome:
         """Nobody bet (or opened): the deal is void and every chip stays for the next one."""
         amount = self.carry_all()
-        self.flag("passed_out", f"{why}: the deal is void and the pot of {amount} stays", rule, action=False)
+        self.flag("passed_out", _("{why}: the deal is void and the pot of {amount} stays").format(why=why, amount=amount),
+                  rule, action=False)
         return self.make_outcome(
             "passed_out", [PotResult(amount, (), left_over=amount, rule=rule)], amount, 0,
             self.next_hand(amount, "passed_out", same_dealer=same_dealer),
@@ -799,9 +805,11 @@ class HandState(BaseHand[CarryT]):
         self.voided = voided
         if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
             holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
-            who = f"only {holding[0]} has" if holding else "no player at the table has"
-            raise InputError(f"{who} chips: a hand needs two players with chips", hand=setup.number,
-                             hint="chips added between hands ('Bob adds 20') or a player sitting down let the night go on")
+            message = (_("only {player} has chips: a hand needs two players with chips").format(player=holding[0])
+                       if holding else _("no player at the table has chips: a hand needs two players with chips"))
+            raise InputError(message, hand=setup.number,
+                             hint=_("chips added between hands ('Bob adds 20') or a player sitting down let the night "
+                                    "go on"))
         self.begin()
 
     # ------------------------------------------------------------------ the protocol
@@ -844,8 +852,9 @@ class HandState(BaseHand[CarryT]):
                 return
             words = self.words()
             raise self._placed(InputError(
-                f"{type(event).__name__} is not an action of {words}",
-                hint=f"{words} actions: " + "; ".join(dict.fromkeys(type(self).events.values())),
+                _("{event} is not an action of {game}").format(event=type(event).__name__, game=words),
+                hint=_("{game} actions: {actions}").format(
+                    game=words, actions="; ".join(dict.fromkeys(type(self).events.values()))),
             ), event)
         player = getattr(event, "player", None)
         try:
@@ -879,35 +888,55 @@ class HandState(BaseHand[CarryT]):
             count = len(event.cards)
             if self.deals_whole_hand:
                 if count != size:
-                    self._refuse_count(seat, f"is dealt {count} cards", f"write the {size} cards "
-                                      f"{self.names[seat]} was dealt, ?? for those nobody saw")
+                    who = self.names[seat]
+                    self._refuse_count(seat, ngettext("{player} is dealt {count} card", "{player} is dealt {count} cards",
+                                                      count).format(player=who, count=count),
+                                       ngettext("write the {count} card {player} was dealt, ?? for those nobody saw",
+                                                "write the {count} cards {player} was dealt, ?? for those nobody saw",
+                                                size).format(count=size, player=who))
             elif len(self.hand_of(seat)) + count > size:
-                self._refuse_count(seat, f"is dealt {count} more cards but holds {len(self.hand_of(seat))}",
-                                  "correct the deal: each player gets the game's cards once")
+                held = len(self.hand_of(seat))
+                self._refuse_count(seat, ngettext("{player} is dealt {count} more card but holds {held}",
+                                                  "{player} is dealt {count} more cards but holds {held}", count).format(
+                                       player=self.names[seat], count=count, held=held),
+                                   _("correct the deal: each player gets the game's cards once"))
         elif isinstance(event, Show):
             count = len(event.cards)
             if event.purpose == "hand":
                 if seat in self.shown:  # a line entered twice (two recorders)
-                    raise InputError(f"{self.names[seat]} has already shown {format_cards(self.shown[seat])}",
-                                     hint="a hand is shown once: leave out the repeated line")
+                    raise InputError(_("{player} has already shown {cards}").format(
+                        player=self.names[seat], cards=format_cards(self.shown[seat])),
+                        hint=_("a hand is shown once: leave out the repeated line"))
                 if self.shows_whole_hand and count != size:
-                    self._refuse_count(seat, f"shows {count} cards", f"write the {size} cards of the hand")
+                    self._refuse_count(seat, ngettext("{player} shows {count} card", "{player} shows {count} cards",
+                                                      count).format(player=self.names[seat], count=count),
+                                       ngettext("write the {count} card of the hand", "write the {count} cards of the hand",
+                                                size).format(count=size))
             if count > size:
-                self._refuse_count(seat, f"shows {count} cards as his {event.purpose}",
-                                  f"write at most {size} cards")
+                self._refuse_count(seat, ngettext("{player} shows {count} card as his {purpose}",
+                                                  "{player} shows {count} cards as his {purpose}", count).format(
+                                       player=self.names[seat], count=count, purpose=event.purpose),
+                                   ngettext("write at most {count} card", "write at most {count} cards", size).format(
+                                       count=size))
         elif isinstance(event, Draw) and event.count > size:
-            self._refuse_count(seat, f"draws {event.count} cards",
-                              f"a player draws at most the {size} cards of his hand")
+            self._refuse_count(seat, ngettext("{player} draws {count} card", "{player} draws {count} cards",
+                                              event.count).format(player=self.names[seat], count=event.count),
+                               ngettext("a player draws at most the {count} card of his hand",
+                                        "a player draws at most the {count} cards of his hand", size).format(count=size))
 
     def _refuse_card(self, event: Event) -> None:
         """The card of ``event`` that this game's pack does not hold, refused."""
         for c in cards_named(event):
             if c not in self.cards_of_pack:
-                raise CardError(f"{c.text} is not a card of the {self.words()} pack", hint=self.pack_hint(c))
+                raise CardError(_("{card} is not a card of the {game} pack").format(card=c.text, game=self.words()),
+                                hint=self.pack_hint(c))
 
     def _refuse_count(self, seat: int, what: str, hint: str) -> None:
-        """A hand of the wrong size for the game, refused with the size expected."""
-        raise InputError(f"{self.names[seat]} {what}: a {self.words()} hand is {self.hand_size} cards", hint=hint)
+        """A hand of the wrong size for the game, refused with the size expected: ``what`` says what
+        ``seat`` did (``Bob is dealt 4 cards``)."""
+        size = self.hand_size
+        raise InputError(what + ": " + ngettext("a {game} hand is {count} card", "a {game} hand is {count} cards",
+                                                size).format(game=self.words(), count=size), hint=hint)
 
     def _placed(self, err: InputError, event: Event) -> InputError:
         return err.at(self.setup.number, self.action, line=event.line)  # type: ignore[return-value]
@@ -916,8 +945,9 @@ class HandState(BaseHand[CarryT]):
         target = event.action
         if not 1 <= target < self.action:
             raise self._placed(InputError(
-                f"action {self.action} voids action {target}, which is not an earlier action of this hand",
-                hint="a correction voids an action logged before it",
+                _("action {action} voids action {target}, which is not an earlier action of this hand").format(
+                    action=self.action, target=target),
+                hint=_("a correction voids an action logged before it"),
             ), event)
         if target not in self.voided:  # a correction as it is entered: replay the hand without it
             fresh = type(self)(self.setup, self.voided | {target})
@@ -927,7 +957,8 @@ class HandState(BaseHand[CarryT]):
             fresh.action = self.action
             self.__dict__ = fresh.__dict__
         reason = f" ({event.reason})" if event.reason else ""
-        self.flag("action_voided", f"action {target} is void{reason}", remedy="skipped on replay")
+        self.flag("action_voided", _("action {target} is void{reason}").format(target=target, reason=reason),
+                  remedy=_("skipped on replay"))
 
     def snapshot(self) -> Snapshot:
         """The table now.  Checked: chips are neither made nor lost (a replay takes one after every
@@ -1005,8 +1036,8 @@ class HandState(BaseHand[CarryT]):
         """Whether the event is played at all now, in one of the :attr:`gated_phases` (default: not
         once the hand is ``over``, except the kinds in :attr:`after_end`; a note says it came after)."""
         if self.phase == "over" and type(event) not in self.after_end:
-            self.flag("action_after_hand", f"the hand is over ({self.over_reason()}): this action comes after it",
-                      player=seat, remedy="ignored")
+            self.flag("action_after_hand", _("the hand is over ({reason}): this action comes after it").format(
+                reason=self.over_reason()), player=seat, remedy=_("ignored"))
             return False
         return True
 
@@ -1040,15 +1071,15 @@ class HandState(BaseHand[CarryT]):
         """Who dealt a hand whose dealer the log does not name (nor the previous hand's rotation),
         worked out from its ``events``; ``None`` when the game can replay the hand without knowing.
         Default: the game needs its dealer named."""
-        raise InputError(f"the log does not say who dealt this hand of {cls.words()}",
-                         hint="write 'dealer: Ann' in the header (or in the hand's header)")
+        raise InputError(_("the log does not say who dealt this hand of {game}").format(game=cls.words()),
+                         hint=_("write 'dealer: Ann' in the header (or in the hand's header)"))
 
     @classmethod
     def carry_so_far(cls, so_far: GameSoFar, rulebook: Rules, seats: Sequence[Seat]) -> Carry:
         """The state of a game already under way when the night starts (``game so far:`` in the
         header), as this game's carry for its first hand.  Default: the game has no such state."""
-        raise InputError(f"{cls.words()} keeps no state from deal to deal for 'game so far:' to give",
-                         line=so_far.line, hint="remove the 'game so far:' line")
+        raise InputError(_("{game} keeps no state from deal to deal for 'game so far:' to give").format(game=cls.words()),
+                         line=so_far.line, hint=_("remove the 'game so far:' line"))
 
 
 def showdown_summary(pots: Sequence[PotResult]) -> str:
