@@ -1,5 +1,6 @@
 """The players' page in a language: the page itself (``templates/page.html.j2``, Jinja2's i18n
-extension) and the words its script writes (:data:`PAGE_WORDS`, sent inside the page as JSON), and
+extension) and the words its script writes (:data:`PAGE_WORDS`, sent inside the page as JSON in an
+attribute of its body: the page holds no inline script), and
 which language a page speaks (:func:`page_language`).
 
 A page speaks the night's language when the night names a money ``locale`` whose language referee

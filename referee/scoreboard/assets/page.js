@@ -4,8 +4,8 @@
 
 let view = null;
 let mine = null; // the player whose own line is open
-// the page's words in its language, as the server wrote them into the page (a JSON data block)
-const WORDS = JSON.parse(document.getElementById("words").textContent);
+// the page's words in its language, as the server wrote them into the page (JSON in an attribute: no inline script)
+const WORDS = JSON.parse(document.body.dataset.words);
 const LANG = document.documentElement.lang || "en";
 
 // WORDS[key] with each {name} filled in from values
