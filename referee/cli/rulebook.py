@@ -89,6 +89,7 @@ def show(
 ) -> None:
     """Show a rulebook: its options with their values, then every rule as it reads for those options."""
     from referee.rulebook import load_rulebook
+    from referee.rulebook.model import fallback_notice
 
     book = load_rulebook(name_or_file)
     if as_json:
@@ -117,15 +118,18 @@ def show(
     rules.add_column("id", no_wrap=True)
     rules.add_column("text")
     for rule_id in book.rule_ids():
-        rules.add_row(rule_id, escape(book.rules[rule_id]) + _quoted(book, rule_id))
+        rules.add_row(rule_id, escape(book.shown_text(rule_id)) + _quoted(book, rule_id))
     console.print(rules)
 
     in_force = Table(title="Option rules in force", title_justify="left", show_header=False)
     in_force.add_column("id", no_wrap=True)
     in_force.add_column("text")
     for name in book.schema_names():
-        in_force.add_row(name, escape(book.rule_text(name)) + _quoted(book, name))
+        in_force.add_row(name, escape(book.shown_text(name)) + _quoted(book, name))
     console.print(in_force)
+    notice = fallback_notice()
+    if notice:
+        console.print(escape(notice))
 
 
 @app.command("check")

@@ -28,6 +28,7 @@ from referee.engine.events import AllIn, Bet, Call, Check, Event, Fold, Raise
 from referee.engine.house import cite
 from referee.engine.table import Table
 from referee.errors import HandFileError
+from referee.i18n import N_
 
 if TYPE_CHECKING:
     from referee.engine.house import Rules
@@ -46,8 +47,8 @@ def _call(r: Reading, p: str, m: re.Match[str]) -> Call:
 
 #: The betting round's actions: their words in the hand format (``folds``, ``bets 2``, ``raises to 6``).
 #: the betting rounds of a game that numbers them (``round1``), in words
-ROUND_WORDS = {"round1": "first betting round", "round2": "second betting round", "round3": "third betting round",
-               "round4": "fourth betting round"}
+ROUND_WORDS = {"round1": N_("first betting round"), "round2": N_("second betting round"), "round3": N_("third betting round"),
+               "round4": N_("fourth betting round")}
 
 ACTIONS: tuple[Action, ...] = (
     Action(Fold, verb("fold"), lambda r, p, m: Fold(p), lambda e, size: "folds"),

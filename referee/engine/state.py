@@ -44,6 +44,7 @@ from referee.engine.places import MUCK, CardPlaces, PlaceKey
 from referee.engine.pots import Middle, Pot, split_pot, uncalled_excess
 from referee.engine.table import Seat, Table, make_seats
 from referee.errors import CardError, InputError
+from referee.i18n import N_
 
 if TYPE_CHECKING:
     from referee.engine.actions import Action
@@ -261,13 +262,13 @@ class HandState(Generic[CarryT]):
     #: what the table could enter to decide a finding the log cannot (an ``unverifiable`` one), by its
     #: code, as a dispute's "what would decide it" (``{player}`` filled in); a game adds its own codes
     dispute_needs: ClassVar[Mapping[str, str]] = {
-        "showdown_unverifiable": "{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
-        "show_unreadable": "{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")",
+        "showdown_unverifiable": N_("{player}'s hand shown (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")"),
+        "show_unreadable": N_("{player}'s hand shown in full (e.g. --decide \"{player}: shows As Ad Kc Kd 2s\")"),
     }
     #: the game's phases (:attr:`phase`) as a scorekeeper says them (``round1``: "first betting round"),
     #: beside those of the games it varies and these of every game (:func:`referee.engine.games.phase_words`)
     phase_words: ClassVar[Mapping[str, str]] = {
-        "deal": "the deal", "showdown": "the showdown", "over": "over", "uncontested": "the pot uncontested",
+        "deal": N_("the deal"), "showdown": N_("the showdown"), "over": N_("over"), "uncontested": N_("the pot uncontested"),
     }
     #: events still taken once the hand is over (showing cards, raking the pot)
     after_end: ClassVar[frozenset[type[Event]]] = frozenset()
@@ -329,20 +330,33 @@ class HandState(Generic[CarryT]):
         self.findings: list[Finding] = []
         self.penalties: list[Penalty] = []
         self.round: TurnEngine | None = None  # the turn engine under way, if any
-        self.phase = "deal"
+        #: how the hand ended (passed out, a misdeal, a false open, ...), once nothing more is played in it:
+        #: the one record of its end (its :attr:`phase` is then ``over``; a game's :meth:`over_reason` words it)
+        self.ended: str | None = None
+        self._step = "deal"  # the phase while the hand has not ended
         self.action = 0
         self.log: list[Event] = []  # the events pushed, voided ones included (a Void replays them)
         self.voided = voided
         self.betting_rounds: list[BettingRound] = []  # the hand's finished betting rounds, in order
-        #: how the hand ended (passed out, a misdeal, uncontested, the showdown, ...), once it has: the one
-        #: record of its end (a game's :meth:`over_reason` words it)
-        self.ended: str | None = None
         if sum(self.dealt_in) < 2:  # a deal needs two players who can play (no chips: not dealt in)
             holding = [self.names[s] for s in range(self.n) if self.dealt_in[s]]
             who = f"only {holding[0]} has" if holding else "no player at the table has"
             raise InputError(f"{who} chips: a hand needs two players with chips", hand=setup.number,
                              hint="chips added between hands ('Bob adds 20') or a player sitting down let the night go on")
         self.begin()
+
+    @property
+    def phase(self) -> str:
+        """Where the hand is (``deal``, ``round1``, ``draw``, ``showdown``, ...): ``over`` once it has
+        ended (:attr:`ended` says how).  A game moves it on by setting it, and ends the hand by setting
+        :attr:`ended`."""
+        return self._step if self.ended is None else "over"
+
+    @phase.setter
+    def phase(self, step: str) -> None:
+        if step == "over":
+            raise ValueError("a hand ends by its ended (how it ended), not by its phase")
+        self._step = step
 
     @property
     def options(self) -> Mapping[str, OptionValue]:
@@ -538,10 +552,14 @@ class HandState(Generic[CarryT]):
     def result(self) -> tuple[Outcome, tuple[Finding, ...]]:
         """The outcome and every finding of the hand (those found at its end included), worked out
         on a copy: this state does not change."""
-        twin = self.copy()
-        twin.action = 0  # what the end finds belongs to no action
-        outcome = twin.end()
-        return outcome, tuple(twin.findings)
+        return self.copy().conclude()
+
+    def conclude(self) -> tuple[Outcome, tuple[Finding, ...]]:
+        """:meth:`result` worked out on this state itself, which is then finished with (nothing more
+        is pushed or asked): for a caller that owns the state and wants only its result (a replay)."""
+        self.action = 0  # what the end finds belongs to no action
+        outcome = self.end()
+        return outcome, tuple(self.findings)
 
     # ------------------------------------------------------------------ the game's hooks
 

@@ -28,6 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from referee.engine.events import Event
 from referee.errors import InputError, RefereeError, RetryableError, StoreError
+from referee.i18n import _
 from referee.store import chain, codec
 from referee.store.appending import Appender, Encoded, EventRow, Head, items_of
 from referee.store.db import (
@@ -236,7 +237,7 @@ class Store:
         """The player named (or aliased) ``name``; InputError if there is none."""
         found = self.find_player(name)
         if found is None:
-            raise InputError(f"no player named {name!r}", hint="players are added when they first sit down")
+            raise InputError(_("no player named {name!r}").format(name=name), hint=_("players are added when they first sit down"))
         return found
 
     def players(self) -> list[Row[Any]]:
@@ -258,7 +259,7 @@ class Store:
         check_session_id(session_id)
         game = conn.execute(select(sessions).where(sessions.c.id == session_id)).first()
         if game is None:
-            raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
+            raise InputError(_("no session {session}").format(session=session_id), hint=_("`referee session list` shows the sessions"))
         return game
 
     def session(self, session_id: int) -> Row[Any]:
@@ -292,7 +293,7 @@ class Store:
         with self._read() as conn:
             hand = conn.execute(select(hands).where(hands.c.session_id == session_id, hands.c.number == number)).first()
         if hand is None:
-            raise InputError(f"session {session_id} has no hand {number}")
+            raise InputError(_("session {session} has no hand {number}").format(session=session_id, number=number))
         return hand
 
     def hands(self, session_id: int) -> list[Row[Any]]:

@@ -19,7 +19,7 @@ from typing import Sequence
 from referee.cards import JOKERS, Card, format_cards
 from referee.engine.betting import BettingRound
 from referee.engine.events import Declare, Show
-from referee.engine.games.straight_draw import StraightDraw
+from referee.engine.games.straight_draw import PLAY_DONE, StraightDraw
 from referee.engine.outcome import Carry, Outcome, Penalty, PokerCarry, PotResult
 from referee.engine.places import kept
 from referee.engine.state import STANDARD_PACK, HandSetup, handles
@@ -27,6 +27,7 @@ from referee.engine.options import choice
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
+from referee.i18n import N_
 
 PROGRESSIVE = ("JJ", "QQ", "KK", "AA")
 WITH_BUG = STANDARD_PACK | set(JOKERS)  # the bug, written Jk1 or Jk2
@@ -58,7 +59,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
     title = "Jackpots"
     aliases = ("jacks or better", "jacks to open")
     prefix = "jackpots"
-    phase_words = {"declare_open": "declaring the pot open"}
+    phase_words = {"declare_open": N_("declaring the pot open")}
     dispute_codes = {"false_open": ("false_open_before_showdown", "false_open_after_dropping", "false_open_at_showdown",
                        "false_open_all_dropped", "false_open_after_win", "false_open_not_declared", "unproven_opener",
                        "openers_unverifiable", "penalty_unverifiable", "took_pot_without_openers",
@@ -132,8 +133,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
     })
     dispute_needs: Mapping[str, str] = MappingProxyType({
         **StraightDraw.dispute_needs,
-        "openers_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
-        "penalty_unverifiable": "{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")",
+        "openers_unverifiable": N_("{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")"),
+        "penalty_unverifiable": N_("{player}'s openers shown (e.g. --decide \"{player}: shows openers Jh Jd\")"),
     })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
@@ -291,7 +292,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         """jackpots.3: a false open is found at the showdown, or when the opener's hand is seen (his
         openers or discards shown, a false open declared at the table) -- not from the deal logged."""
         later = dict(super().judged_later())
-        if (self.opener is not None and self.ended is None and self.false_open_found is None
+        if (self.opener is not None and self.phase not in PLAY_DONE and self.false_open_found is None
                 and self.opener_truth(table_only=True)[0] == "unknown"):
             later["false_open"] = JudgedLater("jackpots.3", "a false open is found at the showdown, or when the "
                                               f"opener's hand is seen ({self.names[self.opener]}'s openers shown, "
@@ -531,7 +532,6 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         self.pot.dead += self.opening_bet
         self.pot.banked = [0] * self.n
         self.round = None
-        self.phase = "over"
         self.ended = "false_open"
         self.flag("false_open_not_declared", "nobody declared the pot open: every bet but the false opener's first "
                   "is returned and the pot carries to the next deal", "jackpots.false_open_before_showdown",
@@ -600,7 +600,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         """(status, evidence, when) for the opener once the hand is over."""
         status, evidence = self.opener_truth()
         when = self.false_open_found[0] if self.false_open_found else ""
-        if (not when and self.ended == "uncontested" and self.took_pot is not None and self.took_pot == self.opener
+        if (not when and self.phase == "uncontested" and self.took_pot is not None and self.took_pot == self.opener
                 and self.counts_as_false(status)):
             when = "after_win"  # alone in the hand, the pot was his: jackpots.10 either way
         return status, evidence, when
