@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.errors import StoreError
 from referee.handfile.words import event_words
+from referee.i18n import _
 from referee.store.codec import decode_event
 from referee.store.tables import LOG_LEGACY, LOG_WHOLE
 
@@ -224,9 +225,10 @@ class BrokenChainError(StoreError):
 def broken_chain(report: ChainReport, where: str) -> BrokenChainError:
     """The refusal of a night whose chain ``report`` shows broken, naming it (``where``) and the command
     that explains."""
-    return BrokenChainError(f"its log was changed after recording (at {report.problem})", where=where,
-                            hint=f"`referee db verify --session {report.session_id}` says what no longer fits; "
-                                 "restore the store from a backup, or void the night")
+    return BrokenChainError(_("its log was changed after recording (at {problem})").format(problem=report.problem),
+                            where=where,
+                            hint=_("`referee db verify --session {session}` says what no longer fits; restore the "
+                                   "store from a backup, or void the night").format(session=report.session_id))
 
 
 def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int]) -> list[str]:
@@ -240,7 +242,7 @@ def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int])
             out.append(says)
         else:
             counts[row.hand_number] = counts.get(row.hand_number, 0) + 1
-            out.append(f"{says} (action {counts[row.hand_number]})")
+            out.append(_("{says} (action {action})").format(says=says, action=counts[row.hand_number]))
     return out
 @dataclass(frozen=True)
 class _ExportedRow:
