@@ -123,8 +123,23 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "legality's fast path for an event flagged with nothing: without it the findings of the new action "
         "are picked by action number, and there are none -- the same answer",
     ("referee/engine/state.py", "end_passed_out", "rule, action=False)", "rule, action=True)"):
-        "a passed-out deal is found by end(), which runs on a copy at action 0, and a finding at action 0 "
+        "a passed-out deal is found by end(), which runs at action 0 (conclude), and a finding at action 0 "
         "is at no action either way",
+    ("referee/engine/state.py", "end_passed_out", "rule, action=False)", "rule, )"):
+        "a passed-out deal is found by end(), which runs at action 0 (conclude), and a finding at action 0 "
+        "is at no action either way",
+    ("referee/engine/games/jackpots.py", "hold_unproven", 'self.cite("jackpots.3"), player=o, action=False)',
+     'self.cite("jackpots.3"), player=o, )'):
+        "an unproven opener's pot is held by end(), which runs at action 0 (conclude), and a finding at "
+        "action 0 is at no action either way",
+    ("referee/engine/games/la_viuda.py", "standing",
+     "game = GameMoney(self.kind, self.first, self.last, self.players, False, fund_cents=carry.prize_cents,",
+     "game = GameMoney(self.kind, self.first, self.last, self.players, None, fund_cents=carry.prize_cents,"):
+        "GameMoney.over is read by nothing (the ledger asks the running game's over()): False and None alike",
+    ("referee/engine/games/seven_card_brag.py", "counted_rounds",
+     "best = max(rounds, key=lambda r: self.key_of(seat, r))", "best = max(rounds, )"):
+        "only a misordered seven-card player's hands are reordered (nine-card brag has no such option), and "
+        "his second hand, the last of two, is the better one: the best round is the last either way",
     ("referee/engine/games/whiskey_poker.py", "carry_so_far",
      '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,',
      '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=None,'):
