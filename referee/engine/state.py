@@ -25,6 +25,10 @@ The two classes split as python-chess's ``Board`` and ``BaseBoard`` do:
   * :meth:`HandState.snapshot` and :meth:`HandState.copy`; :meth:`HandState.judged_later` and
     :meth:`HandState.over_reason` for a dispute or a refused line.
 
+  Callers also read the base's state, never change it: the names, stacks and who is in (``live``), the
+  phase, the action number, the findings, the log, the rulebook, the table, the card places (``places``,
+  :meth:`BaseHand.hand_of`) and the chips in the middle (:meth:`BaseHand.middle`).
+
 :class:`HandSetup` is what a hand starts from (the hand-file reader and the night build it)::
 
     HandSetup(rulebook, seats=[("Ann", 100), ("Bob", 100), ("Cy", 100)], dealer="Ann")
