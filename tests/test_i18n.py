@@ -86,6 +86,30 @@ def test_no_marked_string_hides_inside_an_f_string() -> None:
                         assert inner.func.id not in ("_", "pgettext", "npgettext"), f"{path}:{inner.lineno}"
 
 
+def test_no_string_is_marked_both_alone_and_as_a_count() -> None:
+    """A catalog holds one entry per source string: a word marked alone (``_("player")``) and as a
+    count (``plural(n, "player", "players")``) would share it, and gettext finds no translation for
+    the one alone; such a word takes a context (``pgettext``) in one of its uses."""
+    import ast
+
+    alone: dict[str, str] = {}
+    counted: dict[str, str] = {}
+    for path in (ROOT / "referee").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            first, *rest = node.args
+            if node.func.id in ("_", "N_") and isinstance(first, ast.Constant):
+                alone.setdefault(first.value, where)
+            elif node.func.id == "ngettext" and isinstance(first, ast.Constant):
+                counted.setdefault(first.value, where)
+            elif node.func.id == "plural" and rest and isinstance(rest[0], ast.Constant):
+                counted.setdefault(rest[0].value, where)
+    both = {word: (alone[word], counted[word]) for word in alone.keys() & counted.keys()}
+    assert both == {}
+
+
 @pytest.mark.parametrize(("setting", "codes"), [
     ("ru_RU.UTF-8", ["ru_RU"]), ("ru:en", ["ru", "en"]), ("C", []), ("POSIX", []), ("de_DE@euro", ["de_DE"]),
     ("", []), ("ru-RU", ["ru_RU"]),
