@@ -306,14 +306,15 @@ class StraightDraw(HandState[DrawCarry]):
 
     @handles(Fold, Check, Call, Bet, Raise, AllIn)
     def on_betting(self, seat: int, event: Event) -> None:
-        if self.phase not in ("round1", "round2") or self.round is None:
+        phase = self.phase  # a bet in a round leaves the phase as it is (the round's end, below, moves it)
+        if phase not in ("round1", "round2") or self.round is None:
             self.bet_outside_round(seat, event)
             return
         verdict = self.betting_event(seat, event)
         kind = verdict.kind
         if kind == "fold":
             self.folded.add(seat)
-        if self.phase == "round1":
+        if phase == "round1":
             if kind != "none":
                 self.round1_actions += 1
             if kind == "bet" and self.round1_first_bettor is None:
