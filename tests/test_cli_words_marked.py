@@ -22,8 +22,11 @@ from tests.test_cli_settle import night
 ROOT = Path(__file__).parents[1]
 RULEBOOK = str(ROOT / "rulebooks" / "jackpots.toml")
 NBSP = "\u00a0"
-#: a row of data begins with one of these: Friday's players, a number, a session's table
-DATA = ("Ann", "Bob", "Cy", "Dee", "Eve", "Friday", "#", "1 ", "2 ", "3 ", "4 ", "5 ")
+#: a row of data begins with one of these: Friday's players, a number, a session's table, a shipped
+#: rulebook's or a registered game's name
+DATA = ("Ann", "Bob", "Cy", "Dee", "Eve", "Friday", "#", "1 ", "2 ", "3 ", "4 ", "5 ", "straight_draw", "jackpots",
+        "five_card_stud", "whiskey_poker", "la_viuda", "three_card_brag", "seven_card_brag", "nine_card_brag",
+        "stop_the_bus")
 
 
 def command_paths() -> Iterator[tuple[str, ...]]:
@@ -68,7 +71,7 @@ RUNS: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {
     ("season",): [(0, ["list", "--db", "{db}"])],
     ("season", "list"): [(0, ["--db", "{db}"])],
     ("season", "show"): [(2, ["Nowhen", "--db", "{db}"])],
-    ("rulebook",): [(0, ["list"])],
+    ("rulebook",): [(0, ["list"])],  # its rows begin with a rulebook's or a game's name
     ("rulebook", "list"): [(0, [])],
     ("rulebook", "check"): [(0, ["{rulebook}"])],
     ("export",): [(2, ["9", "--db", "{db}"])],
@@ -81,6 +84,35 @@ ELSEWHERE = {("demo",), ("table",), ("act",), ("replay",), ("dispute",), ("repor
              ("session", "new"), ("session", "amend"), ("session", "rulebook")}
 
 
+#: words of other modules than the CLI's that are not marked yet, by their owner (a line holding one
+#: is left to its owner's own marking): each goes when its module marks it
+PENDING = {
+    "no session ": "referee/store (user-visible errors)",
+    "`referee session list` shows the sessions": "referee/store",
+    "no store at ": "referee/store/db.py",
+    "only the commands that start something create a store": "referee/store/db.py",
+    "a played night is kept, never deleted": "referee/store/transaction.py",
+    "close it instead: referee session close": "referee/store/transaction.py",
+    "no season ": "referee/store/seasons.py",
+    "make one with `referee season new": "referee/store/seasons.py",
+    "no such hand file": "referee/handfile/parser.py",
+    "check the path": "referee/handfile/parser.py",
+    "is closed: a close is refused": "referee/night/life.py",
+    "it is closed already: reopen it": "referee/night/life.py",
+    "owes nothing on the tab": "referee/ledger/tab.py",
+    "what clears the tab in": "referee/ledger/tab.py",
+    "bad IBAN": "referee/ledger/paying.py",
+    "copy it from the bank's app": "referee/ledger/paying.py",
+    "no player ": "referee/season/player.py",
+    "lists the players": "referee/season/player.py",
+    "Player Nights Net Last seen": "referee/season/terminal.py",
+    " before hand ": "referee/recording/session_log.py and referee/store/chain.py (a night event between hands)",
+    " after hand ": "referee/recording/session_log.py and referee/store/chain.py (a night event between hands)",
+}
+#: the characters of a table's rules and frames
+RULES = set(" ─━│┃┏┓┗┛┡┩╇┯┷┼┳┻┠┨└┘┌┐├┤┬┴╭╮╰╯|-+=")
+
+
 def unmarked(text: str, data: tuple[str, ...] = DATA) -> list[str]:
     """The lines of ``text`` with no ``⟦`` that are neither a rule nor a frame of a table nor a
     row of data; typer's own usage line and panel frames are typer's words.  An error's and a hint's
@@ -88,7 +120,9 @@ def unmarked(text: str, data: tuple[str, ...] = DATA) -> list[str]:
     found = []
     for raw in text.replace(NBSP, " ").splitlines():
         line = re.sub(r"^⟦(?:Error|Hint):⟧ *", "", " ".join(raw.strip(" │╭╮╰╯─").split()))
-        if not line or "⟦" in line or set(line) <= set("─━┃┏┓┗┛╇┡┩┯┷┼|-+=") or line.startswith(data):
+        if not line or "⟦" in line or set(line) <= RULES or line.startswith(data):
+            continue
+        if any(words in line for words in PENDING):
             continue
         if line.startswith("Usage: referee"):
             continue
@@ -133,3 +167,14 @@ def test_every_usage_error_is_marked() -> None:
         code, text = qps(*path, "--no-such-option")
         assert code == 2, (path, text)
         assert [line for line in text.splitlines() if line.count("⟦") < 2] == [], path
+
+
+def test_every_command_run_and_refusal_is_marked(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'friday.sqlite3'}"
+    night(db)
+    for path, runs in RUNS.items():
+        for wanted, args in runs:
+            words = [a.format(db=db, tmp=tmp_path, rulebook=RULEBOOK) for a in args]
+            code, text = qps(*path, *words)
+            assert code == wanted, (path, words, text)
+            assert unmarked(text) == [], (path, words)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import json
 import time
-from gettext import ngettext
+from referee.i18n import _, ngettext
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,7 +26,6 @@ import typer
 from rich.cells import cell_len
 from rich.console import Console
 from rich.padding import Padding
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -283,6 +282,8 @@ def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
                 return
             now = time.monotonic()
             if console.is_terminal and now - self.began >= PROGRESS_AFTER:
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
                 self.bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                     console=console, transient=True)
                 self.bar.start()
@@ -345,8 +346,9 @@ def print_comparison(console: Console, comparison: Comparison) -> None:
     console.print(Text.assemble(("What if: ", "bold"), change))
     differing = comparison.differing
     same = len(comparison.hands) - len(differing)
-    console.print(_cell(f"{plural(len(differing), 'hand')} {ngettext('differs', 'differ', len(differing))}, "
-                        f"{same} {ngettext('plays', 'play', same)} the same"))
+    console.print(_cell(_("{differing} {differ}, {same} {play} the same").format(
+        differing=plural(len(differing), "hand", "hands"), differ=ngettext("differs", "differ", len(differing)),
+        same=same, play=ngettext("plays", "play", same))))
     for diff in differing:
         console.print(Rule(style="dim"))
         console.print(Text(f"Hand {diff.number}", style="bold"))
