@@ -16,9 +16,9 @@ from __future__ import annotations
 import io
 import json
 import time
-from referee.i18n import _, ngettext
+from referee.i18n import _, ngettext, speaking
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -466,13 +466,16 @@ def replay(
         from referee.rulebook.loader import parse_option
 
         what_if = Change(dict(parse_option(o) for o in options or ()), rulebook)
-    with progress_for(progress_console(), len(night.hands), "Replaying hands") as ticker:
-        hands = replay_night_file(night, ticker.advance, snapshots=True)  # its timelines show the table
-    comparison = None
-    if what_if is not None:
-        from referee.dispute.whatif import compare
+    # the JSON document is language-neutral: the findings' and outcomes' words are the engine's English
+    with speaking("en") if as_json else nullcontext():
+        with progress_for(progress_console(), len(night.hands), "Replaying hands") as ticker:
+            hands = replay_night_file(night, ticker.advance, snapshots=True)  # its timelines show the table
+        comparison = None
+        if what_if is not None:
+            from referee.dispute.whatif import compare
 
-        comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand], snapshots=as_json)
+            comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand],
+                                 snapshots=as_json)
     if as_json:
         from referee.report.json_doc import night_json
 
