@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from referee.errors import CardError, InputError, excerpt
+from referee.i18n import N_, _, pgettext
 
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "cdhs"
@@ -35,7 +36,9 @@ _SUIT_INPUT: Final = {
     "♧": "c", "♢": "d", "♡": "h", "♤": "s",
 }
 JOKER_RANK: Final = 0
-ACCEPTED_FORMS: Final = "rank+suit like 'Ts', 'Qh', '10d', a joker 'Jk1'/'Jk2', or '??'"
+ACCEPTED_FORMS: Final = N_("rank+suit like 'Ts', 'Qh', '10d', a joker 'Jk1'/'Jk2', or '??'")
+#: how to write cards, the hint of a card that cannot be read
+CARDS_HINT: Final = N_("write cards like 'Ts Qh 9c', jokers as 'Jk1', unseen cards as '??'")
 
 
 class Card:
@@ -108,7 +111,7 @@ def card(text: str) -> Card:
     """A known card from canonical or accepted text; for code and tests (raises CardError)."""
     parsed = parse_card(text)
     if parsed is UNKNOWN:
-        raise CardError("'??' is not a known card here", hint="name the card, like 'Ts'")
+        raise CardError(_("'??' is not a known card here"), hint=_("name the card, like 'Ts'"))
     assert isinstance(parsed, Card)
     return parsed
 
@@ -119,8 +122,11 @@ def cards(text: str) -> list[Card]:
 
 
 def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``11th``: which card of a list (``3-я`` in Russian)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    words = {"st": pgettext("ordinal of a card", "{n}st"), "nd": pgettext("ordinal of a card", "{n}nd"),
+             "rd": pgettext("ordinal of a card", "{n}rd"), "th": pgettext("ordinal of a card", "{n}th")}
+    return words[suffix].format(n=n)
 
 
 def parse_card(token: str, position: int | None = None) -> AnyCard:
@@ -140,8 +146,12 @@ def parse_card(token: str, position: int | None = None) -> AnyCard:
         rank = 10 if rank_text == "10" else RANK_VALUE.get(rank_text.upper()) if len(rank_text) == 1 else None
         if suit is not None and rank is not None:
             return _BY_TEXT[RANK_CHAR[rank] + suit]
-    which = f" ({_ordinal(position)} card)" if position is not None else ""
-    raise CardError(f"bad card {excerpt(token)}{which}: expected {ACCEPTED_FORMS}")
+    if position is None:
+        message = _("bad card {card}: expected {forms}")
+    else:
+        message = _("bad card {card} ({ordinal} card): expected {forms}")
+    raise CardError(message.format(card=excerpt(token), ordinal=_ordinal(position or 0), forms=_(ACCEPTED_FORMS)),
+                    hint=_(CARDS_HINT))
 
 
 def parse_cards(text: str | Iterable[str]) -> list[AnyCard]:
@@ -155,7 +165,8 @@ def parse_known_cards(text: str | Iterable[str]) -> list[Card]:
     out = parse_cards(text)
     for i, c in enumerate(out, 1):
         if c is UNKNOWN:
-            raise CardError(f"card {i} is '??' but a known card is needed here", hint="name the card, like 'Ts'")
+            raise CardError(_("card {number} is '??' but a known card is needed here").format(number=i),
+                            hint=_("name the card, like 'Ts'"))
     return out  # type: ignore[return-value]
 
 
@@ -181,9 +192,9 @@ def check_no_duplicates(cs: Sequence[AnyCard], *, where: str | None = None) -> N
     if dups:
         names = ", ".join(c.text for c in dups)
         raise CardError(
-            f"card dealt twice: {names}",
+            _("card dealt twice: {cards}").format(cards=names),
             where=where,
-            hint="a pack holds each card once; correct the card that was misread",
+            hint=_("a pack holds each card once; correct the card that was misread"),
         )
 
 
@@ -198,8 +209,9 @@ def known_cards(cards: Iterable[object], what: str) -> tuple[Card, ...]:
         if not isinstance(c, Card):
             if getattr(c, "text", None) == "??":
                 raise CardError(
-                    f"{what}: card {i} is '??' (not seen); only seen cards can be ranked",
-                    hint="record the cards as they were shown",
+                    _("{what}: card {number} is '??' (not seen); only seen cards can be ranked").format(
+                        what=what, number=i),
+                    hint=_("record the cards as they were shown"),
                 )
             raise InputError(
                 f"{what}: card {i} is {c!r}, not a card",
@@ -226,7 +238,7 @@ def short_pack(players: int) -> list[Card]:
     """The short pack of the short-pack whisky variant: A-K-Q-J-T for two players, one more rank
     (9, 8, ...) per extra player, down to the full pack."""
     if players < 2:
-        raise CardError(f"a short pack needs at least 2 players, not {players}")
+        raise CardError(_("a short pack needs at least 2 players, not {players}").format(players=players))
     ranks = min(5 + (players - 2), 13)
     lowest = 15 - ranks
     return [c for c in _ALL if c.rank >= lowest]

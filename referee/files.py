@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from referee.errors import InputError
+from referee.i18n import N_, _
 
-_HINT = "give a file name in an existing folder you may write to"
+_HINT = N_("give a file name in an existing folder you may write to")
 
 
 def check_target(target: str | Path, *, option: str) -> Path:
@@ -27,11 +28,11 @@ def check_target(target: str | Path, *, option: str) -> Path:
     command can refuse it before doing any work)."""
     path = Path(target)
     if path.is_dir():
-        raise InputError(f"cannot write {str(target)!r}: it is a folder", where=option, hint=_HINT)
+        raise InputError(_("cannot write {target!r}: it is a folder").format(target=str(target)), where=option, hint=_(_HINT))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError(f"cannot write {str(target)!r}: there is no folder {str(folder)!r}", where=option,
-                         hint="create the folder first, or " + _HINT)
+        raise InputError(_("cannot write {target!r}: there is no folder {folder!r}").format(target=str(target), folder=str(folder)), where=option,
+                         hint=_("create the folder first, or {hint}").format(hint=_(_HINT)))
     return path
 
 
@@ -49,7 +50,7 @@ def output_file(target: str | Path, *, option: str, binary: bool = False) -> Ite
         os.replace(temp, path)
         temp = None
     except OSError as err:
-        raise InputError(f"cannot write {str(target)!r}: {err.strerror or err}", where=option, hint=_HINT) from None
+        raise InputError(_("cannot write {target!r}: {reason}").format(target=str(target), reason=err.strerror or err), where=option, hint=_(_HINT)) from None
     finally:
         if temp is not None:
             Path(temp).unlink(missing_ok=True)

@@ -15,6 +15,7 @@ import difflib
 from dataclasses import dataclass
 
 from referee.errors import RulebookError
+from referee.i18n import _
 
 OptionValue = str | int
 
@@ -54,7 +55,7 @@ class OptionSpec:
         """The allowed values in words, for error messages and docs."""
         if self.choices:
             return ", ".join(self.choices)
-        return f"a whole number from {self.minimum} to {self.maximum}"
+        return _("a whole number from {minimum} to {maximum}").format(minimum=self.minimum, maximum=self.maximum)
 
     def validate(self, value: object) -> OptionValue:
         """Return ``value`` in canonical form, or raise :class:`RulebookError` saying what is allowed.
@@ -65,37 +66,41 @@ class OptionSpec:
         """
         if self.choices:
             if isinstance(value, bool) or not isinstance(value, (str, int)):
-                raise self._wrong_type(value, "one of " + self.allowed_text())
+                raise self._wrong_type(value, _("one of {values}").format(values=self.allowed_text()))
             text = str(value)
             if text not in self.choices:
                 close = difflib.get_close_matches(text, self.choices, n=1, cutoff=0.5)
-                hint = f"did you mean {close[0]!r}?" if close else f"{self.name}: {self.description}"
+                hint = (_("did you mean {name!r}?").format(name=close[0]) if close else
+                        _("{name}: {description}").format(name=self.name, description=self.description))
                 raise RulebookError(
-                    f"option {self.name!r} must be one of {self.allowed_text()} (got {text!r})",
+                    _("option {name!r} must be one of {values} (got {text!r})").format(
+                        name=self.name, values=self.allowed_text(), text=text),
                     hint=hint,
                 )
             return text
         number: int
         if isinstance(value, bool):
-            raise self._wrong_type(value, "a whole number")
+            raise self._wrong_type(value, _("a whole number"))
         if isinstance(value, int):
             number = value
         elif isinstance(value, str) and value.strip().lstrip("+-").isascii() and value.strip().lstrip("+-").isdigit():
             number = int(value.strip())
         else:
-            raise self._wrong_type(value, "a whole number")
+            raise self._wrong_type(value, _("a whole number"))
         assert self.minimum is not None and self.maximum is not None
         if not self.minimum <= number <= self.maximum:
             raise RulebookError(
-                f"option {self.name!r} must be from {self.minimum} to {self.maximum} (got {number})",
-                hint=f"{self.name}: {self.description}",
+                _("option {name!r} must be from {minimum} to {maximum} (got {number})").format(
+                    name=self.name, minimum=self.minimum, maximum=self.maximum, number=number),
+                hint=_("{name}: {description}").format(name=self.name, description=self.description),
             )
         return number
 
     def _wrong_type(self, value: object, expected: str) -> RulebookError:
         return RulebookError(
-            f"option {self.name!r} must be {expected}, not {type(value).__name__} {value!r}",
-            hint=f"{self.name}: {self.description}",
+            _("option {name!r} must be {expected}, not {kind} {value!r}").format(
+                name=self.name, expected=expected, kind=type(value).__name__, value=value),
+            hint=_("{name}: {description}").format(name=self.name, description=self.description),
         )
 
 

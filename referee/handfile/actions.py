@@ -28,6 +28,7 @@ from referee.errors import HandFileError, excerpt
 from referee.handfile import vocabulary
 from referee.handfile.shorthand import game_verbs, spoken_words
 from referee.handfile.writer import EventWriter
+from referee.i18n import _, ngettext
 
 _I = re.IGNORECASE
 
@@ -63,8 +64,9 @@ class HandReader:
         """Check ``event`` belongs to the game, record it and return it."""
         if not vocabulary.allowed(self.game, type(event)):
             raise HandFileError(
-                f"'{_describe(event, self.game)}' is not an action of {vocabulary.title(self.game)}",
-                hint=vocabulary.BRAG_HINT
+                _("'{action}' is not an action of {game}").format(action=_describe(event, self.game),
+                                                                  game=vocabulary.title(self.game)),
+                hint=_(vocabulary.BRAG_HINT)
                 if isinstance(event, (ev.Bet, ev.Call, ev.Raise, ev.AllIn)) and "brag" in self.game
                 else f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}",
             )
@@ -74,8 +76,8 @@ class HandReader:
                 said = event.what.replace("_", " ")
                 choices = ", ".join(sorted(w.replace("_", " ") for w in known)) or "nothing"
                 raise HandFileError(
-                    f"'declares {said}' is not a declaration of {vocabulary.title(self.game)}",
-                    hint=f"a player of {vocabulary.title(self.game)} may declare: {choices}",
+                    _("'declares {said}' is not a declaration of {game}").format(said=said, game=vocabulary.title(self.game)),
+                    hint=_("a player of {game} may declare: {choices}").format(game=vocabulary.title(self.game), choices=choices),
                 )
         if isinstance(event, ev.Void):
             self.voided.add(event.action)
@@ -121,20 +123,21 @@ class HandReader:
             while target in self.voided or (target >= 1 and isinstance(self.events[target - 1], ev.Void)):
                 target -= 1
             if target < 1:
-                raise HandFileError("'void' with nothing to void", hint="a void corrects an earlier action of the hand")
+                raise HandFileError(_("'void' with nothing to void"), hint=_("a void corrects an earlier action of the hand"))
         else:
             if not number.isdecimal():
-                raise HandFileError(f"bad action number {excerpt(number)} in 'void'", hint="write 'void 7' to void action 7")
+                raise HandFileError(_("bad action number {number} in 'void'").format(number=excerpt(number)), hint=_("write 'void 7' to void action 7"))
             target = int(number)
             if not 1 <= target <= count:
                 raise HandFileError(
-                    f"'void {target}': the hand has {count} action{'s' if count != 1 else ''} so far",
-                    hint="action numbers count the hand's lines from 1; 'void' alone voids the previous action",
+                    ngettext("'void {target}': the hand has {count} action so far", "'void {target}': the hand has {count} actions so far",
+                             count).format(target=target, count=count),
+                    hint=_("action numbers count the hand's lines from 1; 'void' alone voids the previous action"),
                 )
             if isinstance(self.events[target - 1], ev.Void):
-                raise HandFileError(f"action {target} is itself a void", hint="log the action again instead")
+                raise HandFileError(_("action {target} is itself a void").format(target=target), hint=_("log the action again instead"))
             if target in self.voided:
-                raise HandFileError(f"action {target} is already void", hint="remove the second 'void'")
+                raise HandFileError(_("action {target} is already void").format(target=target), hint=_("remove the second 'void'"))
         return ev.Void(action=target, reason=reason, line=line)
 
     def read(self, text: str, line: int) -> ev.Event:
@@ -148,9 +151,8 @@ class HandReader:
             return event
         if m is None:
             raise HandFileError(
-                f"cannot read {excerpt(text)}",
-                hint="lines look like 'hand 3', 'Ann: bets 2', 'misdeal: …', 'void 7', 'Eve sits down with 50' or "
-                "'Bob was lowest'",
+                _("cannot read {text}").format(text=excerpt(text)),
+                hint=_("lines look like 'hand 3', 'Ann: bets 2', 'misdeal: …', 'void 7', 'Eve sits down with 50' or 'Bob was lowest'"),
             )
         return self.player_line(self.resolve(m["name"]), m["action"], line)
 
@@ -163,12 +165,12 @@ class HandReader:
                 m = action.match(said)
                 if m:
                     return self.add(replace(action.read(self, player, m), line=line))
-        hint = f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}"
-        verb, _, rest = text.partition(" ")
+        hint = _("{game} actions: {examples}").format(game=vocabulary.title(self.game), examples=action_examples(self.game))
+        verb, _sep, rest = text.partition(" ")
         close = _close_verb(verb, self.game)
         if close is not None:  # a misspelt verb: 'rasies 2' reads as 'raises 2'
-            hint = f"did you mean {' '.join((close, rest)).strip()!r}? ({hint})"
-        raise HandFileError(f"cannot read action {excerpt(text)} of {player}", hint=hint)
+            hint = _("did you mean {name!r}? ({hint})").format(name=" ".join((close, rest)).strip(), hint=hint)
+        raise HandFileError(_("cannot read action {text} of {player}").format(text=excerpt(text), player=player), hint=hint)
 
 
 def _by_verb(game: str, said: str) -> tuple[Action, ...]:
@@ -207,7 +209,7 @@ def _actions(game: str) -> Iterator[Action]:
 def _in_format_words(text: str, game: str) -> str:
     """``text`` with its first word, a word the game's players say (``drops`` in brag, ``open`` in
     draw: the game's ``table_words``), put in the hand format's words (``folds``, ``bets``)."""
-    word, _, rest = text.partition(" ")
+    word, _sep, rest = text.partition(" ")
     spoken = spoken_words(game)
     low = word.lower()
     for form in (low, low.removesuffix("s"), low.removesuffix("es")):

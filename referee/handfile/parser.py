@@ -31,6 +31,7 @@ from referee.engine.events import ChangeOption, ChangeRulebook, GameSoFar, SetDe
 from referee.engine.games import find_game
 from referee.errors import HandFileError, HandFileErrors, RefereeError, excerpt
 from referee.handfile import vocabulary
+from referee.i18n import N_, _
 from referee.handfile.actions import HandReader, parse_amount
 from referee.handfile.model import (
     NAME_RE,
@@ -150,15 +151,15 @@ class NightParser:
             if name.lower() == typed.lower():
                 return name
         seated = ", ".join(self.seats) or "nobody yet"
-        raise HandFileError(f"unknown player {excerpt(typed)}", hint=f"the players at the table are: {seated}")
+        raise HandFileError(_("unknown player {name}").format(name=excerpt(typed)), hint=_("the players at the table are: {seated}").format(seated=seated))
 
     def check_new_name(self, name: str) -> None:
         if not NAME_RE.fullmatch(name):
-            raise self.error(f"bad player name {excerpt(name)}", "a name is one word, like Ann or Mary_Ann")
+            raise self.error(_("bad player name {name}").format(name=excerpt(name)), _("a name is one word, like Ann or Mary_Ann"))
         if name.lower() in RESERVED:
-            raise self.error(f"{excerpt(name)} cannot be a player's name: it is a word of the format", "use another name")
+            raise self.error(_("{name} cannot be a player's name: it is a word of the format").format(name=excerpt(name)), _("use another name"))
         if any(s.lower() == name.lower() for s in self.seats):
-            raise self.error(f"{name} is already seated", "each player sits once; names are case-insensitive")
+            raise self.error(_("{name} is already seated").format(name=name), _("each player sits once; names are case-insensitive"))
 
     # ------------------------------------------------------------ rulebook and options
 
@@ -176,19 +177,19 @@ class NightParser:
     def set_rulebook(self, ref: str) -> None:
         ref = ref.strip()
         if not ref:
-            raise self.error("'rulebook:' names no rulebook", "write 'rulebook: jackpots' or a path to a house rulebook")
+            raise self.error(_("'rulebook:' names no rulebook"), _("write 'rulebook: jackpots' or a path to a house rulebook"))
         if self.hand is None:
             if self.first_rulebook is not None:
-                raise self.error("a second 'rulebook:' line in the header", "the header names one rulebook")
+                raise self.error(_("a second 'rulebook:' line in the header"), _("the header names one rulebook"))
             self.first_game = self.game = self.check_rules(ref, {})
             self.first_rulebook = self.rulebook = ref
             return
         hand = self.hand
         if hand.rulebook_change is not None:
-            raise self.error("a second 'rulebook:' line in this hand", "a hand changes the rulebook once")
+            raise self.error(_("a second 'rulebook:' line in this hand"), _("a hand changes the rulebook once"))
         if hand.option_changes:
             raise self.error(
-                "'rulebook:' after an option of this hand", "put 'rulebook:' first: it resets the options"
+                _("'rulebook:' after an option of this hand"), _("put 'rulebook:' first: it resets the options")
             )
         self.game = self.check_rules(ref, {})
         self.rulebook = ref
@@ -198,7 +199,7 @@ class NightParser:
 
     def set_option(self, name: str, value_text: str) -> None:
         if self.rulebook is None:
-            raise self.error("an option before the rulebook", "put 'rulebook: …' first; options change it")
+            raise self.error(_("an option before the rulebook"), _("put 'rulebook: …' first; options change it"))
         value = option_value(value_text)
         trial = {**self.options, name: value}
         self.check_rules(self.rulebook, trial)
@@ -213,7 +214,7 @@ class NightParser:
     def seat_entry(self, text: str) -> None:
         m = SEAT_ENTRY.fullmatch(text.strip())
         if m is None:
-            raise self.error(f"cannot read seat {excerpt(text.strip())}", "write a name and a stack: 'Ann 100'")
+            raise self.error(_("cannot read seat {value}").format(value=excerpt(text.strip())), _("write a name and a stack: 'Ann 100'"))
         self.check_new_name(m["name"])
         self.seats.append(m["name"])  # seated even with a bad stack: one mistake, one error (not 'unknown player' later)
         try:
@@ -249,8 +250,8 @@ class NightParser:
         expected = self.numbered
         if problem is None and number_text is not None and int(number_text) != expected:
             problem = self.error(
-                f"hand {number_text} where hand {expected} was expected",
-                "hands are numbered 1, 2, 3 … in order; 'hand' alone numbers itself",
+                _("hand {number} where hand {expected} was expected").format(number=number_text, expected=expected),
+                _("hands are numbered 1, 2, 3 … in order; 'hand' alone numbers itself"),
             )
         if self.game is not None:
             self.hand = _Hand(expected, self.lineno, HandReader(self.game, self.resolve))
@@ -259,13 +260,13 @@ class NightParser:
 
     def check_header(self, line: int | None = None) -> None:
         if self.first_rulebook is None:
-            raise self.error("the night names no rulebook", "start the file with 'rulebook: jackpots' (or a path)", line)
+            raise self.error(_("the night names no rulebook"), _("start the file with 'rulebook: jackpots' (or a path)"), line)
         if len(self.seats) < 2:  # a seat with a bad stack is seated: its error is said once
             raise self.error(
-                "the night seats fewer than two players", "write 'seats: Ann 100, Bob 100, …' in the header", line
+                _("the night seats fewer than two players"), _("write 'seats: Ann 100, Bob 100, …' in the header"), line
             )
         if self.first_dealer is None and not (self.first_game and vocabulary.dealer_may_be_unknown(self.first_game)):
-            raise self.error("the night names no dealer", "write 'dealer: Ann' in the header", line)
+            raise self.error(_("the night names no dealer"), _("write 'dealer: Ann' in the header"), line)
         if self.so_far is not None:
             self.check_so_far()
 
@@ -274,9 +275,9 @@ class NightParser:
     def set_so_far(self, text: str) -> None:
         """``game so far: pool 7, fund 14, la viuda bought by Cy`` (COMMERCE-NOTES section 13)."""
         if self.hand is not None or self.hands:
-            raise self.error("'game so far:' inside a hand", "it belongs in the night's header, after 'dealer:'")
+            raise self.error(_("'game so far:' inside a hand"), _("it belongs in the night's header, after 'dealer:'"))
         if self.so_far is not None:
-            raise self.error("a second 'game so far:' line", "the header says once how far the game had got")
+            raise self.error(_("a second 'game so far:' line"), _("the header says once how far the game had got"))
         items: dict[str, object] = {}
         for raw in text.split(","):
             item = " ".join(raw.split())
@@ -294,14 +295,13 @@ class NightParser:
                 words = p[1].split()
                 key, value = "points", tuple((self.named(words[i]), int(words[i + 1])) for i in range(0, len(words), 2))
             else:
-                raise self.error(f"cannot read {excerpt(item)} in 'game so far:'",
-                                 "items: 'pool 7', 'fund 14', 'la viuda bought by Cy', 'la viuda not bought', "
-                                 "'points Ann 2 Bob 1'")
+                raise self.error(_("cannot read {item} in 'game so far:'").format(item=excerpt(item)),
+                                 _("items: 'pool 7', 'fund 14', 'la viuda bought by Cy', 'la viuda not bought', 'points Ann 2 Bob 1'"))
             if key in items:
-                raise self.error(f"'game so far:' gives the {key} twice", "give each item once")
+                raise self.error(_("'game so far:' gives the {key} twice").format(key=key), _("give each item once"))
             items[key] = value
         if not items:
-            raise self.error("'game so far:' gives nothing", "write 'game so far: pool 7, fund 14, la viuda not bought'")
+            raise self.error(_("'game so far:' gives nothing"), _("write 'game so far: pool 7, fund 14, la viuda not bought'"))
         bought, by = items.get("la viuda", (None, None))  # type: ignore[misc]
         self.so_far = GameSoFar(pool=items.get("pool"), fund=items.get("fund"), bought=bought, bought_by=by,  # type: ignore[arg-type]
                                 points=items.get("points", ()), line=self.lineno)  # type: ignore[arg-type]
@@ -311,7 +311,7 @@ class NightParser:
         if any(s.lower() == typed.lower() for s in self.seats):
             return self.resolve(typed)
         if not NAME_RE.fullmatch(typed):
-            raise self.error(f"bad player name {excerpt(typed)}", "a name is one word, like Ann or Mary_Ann")
+            raise self.error(_("bad player name {name}").format(name=excerpt(typed)), _("a name is one word, like Ann or Mary_Ann"))
         return typed
 
     def named(self, typed: str) -> str:
@@ -334,9 +334,9 @@ class NightParser:
         """The current hand, if it is still in its header (before its first action)."""
         hand = self.hand
         if hand is None:
-            raise self.error(f"{what} before the first 'hand' line", "the header seats players with 'seats:'")
+            raise self.error(_("{what} before the first 'hand' line").format(what=_(what)), _("the header seats players with 'seats:'"))
         if hand.header_done:
-            raise self.error(f"{what} after the hand's first action", f"put it before hand {hand.number}'s actions")
+            raise self.error(_("{what} after the hand's first action").format(what=_(what)), _("put it before hand {number}'s actions").format(number=hand.number))
         return hand
 
     def end_hand_header(self) -> None:
@@ -345,11 +345,11 @@ class NightParser:
         if hand.header_done:
             return
         if len(self.seats) < 2:
-            raise self.error(f"hand {hand.number} has fewer than two players", "seat players with 'sits down with'")
+            raise self.error(_("hand {number} has fewer than two players").format(number=hand.number), _("seat players with 'sits down with'"))
         if hand.dealer is not None and hand.dealer not in self.seats:
             raise self.error(
-                f"dealer {hand.dealer} is not seated in hand {hand.number}",
-                f"the players are: {', '.join(self.seats)}",
+                _("dealer {dealer} is not seated in hand {number}").format(dealer=hand.dealer, number=hand.number),
+                _("the players are: {names}").format(names=', '.join(self.seats)),
                 hand.dealer_line,
             )
         hand.header_done = True
@@ -360,7 +360,7 @@ class NightParser:
         self.end_hand_header()
         if not hand.reader.events and not hand.bad_lines:  # a hand of bad lines is not also "empty"
             raise self.error(
-                f"hand {hand.number} has no actions", "log its actions, or delete the 'hand' line", hand.line
+                _("hand {number} has no actions").format(number=hand.number), _("log its actions, or delete the 'hand' line"), hand.line
             )
         self.hands.append(
             HandEntry(
@@ -383,9 +383,9 @@ class NightParser:
     def set_dealer(self, typed: str) -> None:
         if self.hand is None:
             if self.first_dealer is not None:
-                raise self.error("a second 'dealer:' line in the header", "the header names the first dealer once")
+                raise self.error(_("a second 'dealer:' line in the header"), _("the header names the first dealer once"))
             if not self.seats:
-                raise self.error("'dealer:' before the seats", "put 'seats: …' before 'dealer: …'")
+                raise self.error(_("'dealer:' before the seats"), _("put 'seats: …' before 'dealer: …'"))
             try:
                 self.first_dealer = self.resolve(typed)
             except RefereeError as err:
@@ -393,7 +393,7 @@ class NightParser:
             return
         hand = self.in_header("'dealer:'")
         if hand.dealer is not None:
-            raise self.error("a second 'dealer:' line in this hand", "a hand has one dealer")
+            raise self.error(_("a second 'dealer:' line in this hand"), _("a hand has one dealer"))
         # checked when the header ends: seats may still change
         hand.dealer = typed
         hand.dealer_line = self.lineno
@@ -404,7 +404,7 @@ class NightParser:
         """``shuffled``: the pack was shuffled before this deal (a header line, not an action)."""
         hand = self.in_header("'shuffled'")
         if hand.shuffled:
-            raise self.error("a second 'shuffled' line in this hand", "a deal is shuffled once")
+            raise self.error(_("a second 'shuffled' line in this hand"), _("a deal is shuffled once"))
         hand.shuffled = True
 
     def changes(self, what: str) -> list[ClosingChange]:
@@ -414,7 +414,7 @@ class NightParser:
         return self.in_header(what).changes  # type: ignore[return-value]
 
     def sit_down(self, name: str, stack_text: str, after: str | None) -> None:
-        changes = self.changes("a player sitting down")
+        changes = self.changes(N_("a player sitting down"))
         self.check_new_name(name)
         try:
             anchor = self.resolve(after) if after else None
@@ -432,7 +432,7 @@ class NightParser:
             hand.dealer = name
 
     def leave(self, typed: str) -> None:
-        changes = self.changes("a player leaving")
+        changes = self.changes(N_("a player leaving"))
         try:
             name = self.resolve(typed)
         except RefereeError as err:
@@ -441,7 +441,7 @@ class NightParser:
         changes.append(Leave(name, line=self.lineno))
 
     def add_chips(self, typed: str, amount_text: str) -> None:
-        changes = self.changes("chips added")
+        changes = self.changes(N_("chips added"))
         try:
             name = self.resolve(typed)
             amount = parse_amount(amount_text, f"amount {name} adds")
@@ -454,7 +454,7 @@ class NightParser:
     def start_closing(self) -> None:
         """``after the last hand``: the hands (or the header) end here; night events follow."""
         if self.closing is not None:
-            raise self.error("a second 'after the last hand' line", "the night's changes after its hands are written once")
+            raise self.error(_("a second 'after the last hand' line"), _("the night's changes after its hands are written once"))
         try:
             if self.hand is not None:
                 self.finish_hand()
@@ -470,12 +470,12 @@ class NightParser:
         if m := RULEBOOK_LINE.fullmatch(text):
             ref = m["ref"].strip()
             if not ref:
-                raise self.error("'rulebook:' names no rulebook", "write 'rulebook: jackpots' or a path to a house rulebook")
+                raise self.error(_("'rulebook:' names no rulebook"), _("write 'rulebook: jackpots' or a path to a house rulebook"))
             self.game, self.rulebook, self.options = self.check_rules(ref, {}), ref, {}
             self.closing.append(ChangeRulebook(ref, line=self.lineno))
         elif m := OPTION_LINE.fullmatch(text):
             if self.rulebook is None:
-                raise self.error("an option before the rulebook", "put 'rulebook: …' first; options change it")
+                raise self.error(_("an option before the rulebook"), _("put 'rulebook: …' first; options change it"))
             value = option_value(m["value"])
             trial = {**self.options, m["name"]: value}
             self.check_rules(self.rulebook, trial)
@@ -488,7 +488,7 @@ class NightParser:
         elif m := NIGHT_UNVOID_LINE.fullmatch(text) or NIGHT_VOID_LINE.fullmatch(text):
             why = " ".join(m["why"].split())
             if not why:
-                raise self.error(f"{excerpt(text)} gives no reason", "say why, e.g. 'night void: imported twice'")
+                raise self.error(_("{text} gives no reason").format(text=excerpt(text)), _("say why, e.g. 'night void: imported twice'"))
             self.closing.append((Unvoided if m.re is NIGHT_UNVOID_LINE else Voided)(why, line=self.lineno))
         elif m := SIT_DOWN_LINE.fullmatch(text):
             self.sit_down(m["name"], m["n"], m["after"])
@@ -497,9 +497,8 @@ class NightParser:
         elif m := ADD_CHIPS_LINE.fullmatch(text):
             self.add_chips(m["name"], m["n"])
         else:
-            raise self.error(f"{excerpt(text)} after 'after the last hand'",
-                             "only the night's changes follow it ('Bob leaves', 'Ann adds 20', 'dealer: Cy', …); "
-                             "a hand goes before it")
+            raise self.error(_("{text} after 'after the last hand'").format(text=excerpt(text)),
+                             _("only the night's changes follow it ('Bob leaves', 'Ann adds 20', 'dealer: Cy', …); a hand goes before it"))
 
     def body_line(self, handle: Callable[[HandReader], object]) -> None:
         hand = self.hand
@@ -530,15 +529,15 @@ class NightParser:
         m = OPTION_LINE.fullmatch(text)
         if m:
             if self.hand is not None:
-                self.in_header("an option")
+                self.in_header(N_("an option"))
             return self.set_option(m["name"], m["value"])
         if OPTION_WORD.match(text):
-            raise self.error(f"cannot read {excerpt(text)}", "write 'option draw.limit_post = 10'")
+            raise self.error(_("cannot read {text}").format(text=excerpt(text)), _("write 'option draw.limit_post = 10'"))
         m = SEATS_LINE.fullmatch(text)
         if m:
             if self.hand is not None:
                 raise self.error(
-                    "'seats:' inside a hand", "between hands write 'Eve sits down with 50' or 'Bob leaves'"
+                    _("'seats:' inside a hand"), _("between hands write 'Eve sits down with 50' or 'Bob leaves'")
                 )
             return self.add_seats(m["list"])
         m = DEALER_LINE.fullmatch(text)
@@ -565,14 +564,14 @@ class NightParser:
             key = KEY_LINE.match(text)
             close = difflib.get_close_matches(key[1].lower(), HEADER_KEYS, n=1, cutoff=0.75) if key else []
             if close:  # 'rulebok: jackpots', 'seat: Ann 50'
-                raise self.error(f"{key[1] + ':'!r} is not a header line", f"did you mean '{close[0]}:'?")
+                raise self.error(_("{value!r} is not a header line").format(value=key[1] + ':'), _("did you mean '{value}:'?").format(value=close[0]))
             if ACTION_LIKE_LINE.match(text):
                 raise self.error(
-                    f"{excerpt(text)} before the first 'hand' line", "start each hand with a line 'hand 1', 'hand 2', …"
+                    _("{text} before the first 'hand' line").format(text=excerpt(text)), _("start each hand with a line 'hand 1', 'hand 2', …")
                 )
             raise self.error(
-                f"cannot read {excerpt(text)}",
-                "the header holds 'rulebook:', 'option … = …', 'seats:' and 'dealer:' lines",
+                _("cannot read {text}").format(text=excerpt(text)),
+                _("the header holds 'rulebook:', 'option … = …', 'seats:' and 'dealer:' lines"),
             )
         self.body_line(lambda r: r.read(text, self.lineno))
 
@@ -639,10 +638,10 @@ def read_night(path: str | Path) -> Night:
     try:
         text = p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise HandFileError(f"no such hand file: {path}", hint="check the path") from None
+        raise HandFileError(_("no such hand file: {path}").format(path=path), hint=_("check the path")) from None
     except UnicodeDecodeError as err:
         line = p.read_bytes()[: err.start].count(b"\n") + 1
-        raise HandFileError("the file is not UTF-8 text", where=f"{path}:{line}", hint="save it as UTF-8") from None
+        raise HandFileError(_("the file is not UTF-8 text"), where=f"{path}:{line}", hint=_("save it as UTF-8")) from None
     except OSError as err:
-        raise HandFileError(f"cannot read hand file {path}: {err.strerror}", hint="check the path") from None
+        raise HandFileError(_("cannot read hand file {path}: {strerror}").format(path=path, strerror=err.strerror), hint=_("check the path")) from None
     return parse_night(text, source=str(path), base_dir=str(p.parent))

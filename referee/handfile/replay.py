@@ -16,6 +16,7 @@ from referee.engine.games import find_game, game_title, replayed_games
 from referee.engine.night import NightHand, NightReplay, replay_night
 from referee.errors import HandFileError, RefereeError
 from referee.handfile.model import HandEntry, Night
+from referee.i18n import _
 from referee.rulebook.loader import load_rules
 
 if TYPE_CHECKING:
@@ -80,9 +81,10 @@ def night_hands(night: Night) -> list[NightHand]:
 def _check_replayed(night: Night, hand: HandEntry) -> None:
     if not find_game(hand.game).replays:
         raise HandFileError(
-            f"hand {hand.number} is {game_title(hand.game)}, which the rules engine does not replay yet",
+            _("hand {number} is {game}, which the rules engine does not replay yet").format(
+                number=hand.number, game=game_title(hand.game)),
             where=f"{night.source}:{hand.line}",
-            hint="games replayed: " + ", ".join(game_title(g) for g in replayed_games()),
+            hint=_("games replayed: {games}").format(games=", ".join(game_title(g) for g in replayed_games())),
         )
 
 

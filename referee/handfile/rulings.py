@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from referee.engine.events import Event, Ruling
 from referee.errors import InputError, RefereeError
 from referee.handfile.actions import HandReader
+from referee.i18n import _
 
 
 def in_force(rulings: Iterable[Ruling]) -> list[Ruling]:
@@ -39,7 +40,8 @@ def read_facts(facts: Sequence[str], game: str, seats: Sequence[str], events: Se
         for name in seats:
             if name.casefold() == typed.casefold():
                 return name
-        raise InputError(f"unknown player {typed!r}", hint="the players of the hand are: " + ", ".join(seats))
+        raise InputError(_("unknown player {name!r}").format(name=typed),
+                         hint=_("the players of the hand are: {names}").format(names=", ".join(seats)))
 
     reader = HandReader(game, resolve, list(events))
     out: list[Event] = []
@@ -47,7 +49,7 @@ def read_facts(facts: Sequence[str], game: str, seats: Sequence[str], events: Se
         try:
             out.append(reader.read(text, None))  # type: ignore[arg-type]  # no source line: a ruling's
         except RefereeError as err:
-            raise InputError(f"the decided fact {text!r} cannot be read: {err.message}", hint=err.hint) from None
+            raise InputError(_("the decided fact {text!r} cannot be read: {message}").format(text=text, message=err.message), hint=err.hint) from None
     return out
 
 
@@ -60,7 +62,7 @@ def ruled_events(rulings: Iterable[Ruling], hand: int, game: str, seats: Sequenc
     try:
         return (*events, *read_facts(facts, game, seats, events))
     except InputError as err:
-        raise InputError(f"hand {hand}: a ruling on record: {err.message}", hint=err.hint) from None
+        raise InputError(_("hand {hand}: a ruling on record: {message}").format(hand=hand, message=err.message), hint=err.hint) from None
 
 
 __all__ = ["in_force", "of_hand", "read_facts", "ruled_events"]

@@ -24,6 +24,7 @@ from functools import cache
 from referee.engine.games import find_game, game_title
 from referee.errors import HandFileError
 from referee.handfile.model import RESERVED
+from referee.i18n import _
 
 #: Abbreviations said at any table, and the hand format's words each stands for.  One applies in a
 #: game only when the words it stands for are among those the game offers (its ``table_words``):
@@ -175,13 +176,14 @@ def verb_for(word: str, game: str) -> str:
         return max(meanings.values(), key=len)  # ``st`` → ``stands pat``, not ``stands``
     if meanings:
         starting = sorted(w for w in meanings if w in verbs) or sorted(meanings)
-        raise HandFileError(f"{word!r} could be {' or '.join(starting)}", hint="type more of the verb")
+        raise HandFileError(_("{word!r} could be {names}").format(word=word, names=_(" or ").join(starting)), hint=_("type more of the verb"))
 
     title = game_title(game)
     known = [*spoken, *sorted(offered_verbs(game))]
     close = difflib.get_close_matches(low, known, n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]!r}?" if close else f"{title} verbs: {hint_words(game)}"
-    raise HandFileError(f"{word!r} is not a verb of {title}", hint=hint)
+    hint = (_("did you mean {name!r}?").format(name=close[0]) if close else
+            _("{game} verbs: {verbs}").format(game=title, verbs=hint_words(game)))
+    raise HandFileError(_("{word!r} is not a verb of {title}").format(word=word, title=title), hint=hint)
 
 
 def player_named(typed: str, names: Sequence[str]) -> str | None:
@@ -206,12 +208,12 @@ def _not_a_seated_name(first: str, rest: str, game: str, names: Sequence[str]) -
         return  # not a short form: left to the hand-format reader
     starting = sorted(n for n in names if n.lower().startswith(first.lower()))
     if len(starting) > 1:
-        raise HandFileError(f"{first!r} could be {' or '.join(starting)}", hint="type more of the name")
+        raise HandFileError(_("{word!r} could be {names}").format(word=first, names=_(" or ").join(starting)), hint=_("type more of the name"))
 
     close = difflib.get_close_matches(first.lower(), [n.lower() for n in names], n=1)
-    guess = next((f"did you mean '{n.lower()}'? " for n in names if close and n.lower() == close[0]), "")
-    raise HandFileError(f"unknown player {first!r}",
-                        hint=f"{guess}the players at the table are: {', '.join(names)}")
+    guess = next((_("did you mean '{name}'? ").format(name=n.lower()) for n in names if close and n.lower() == close[0]), "")
+    raise HandFileError(_("unknown player {name!r}").format(name=first),
+                        hint=_("{guess}the players at the table are: {names}").format(guess=guess, names=', '.join(names)))
 
 
 def _takes_nothing(words: str, verb: Verb) -> bool:
@@ -238,7 +240,7 @@ def expand(text: str, game: str, names: Sequence[str],
     line = " ".join(text.split())
     if not line or _TABLE_LINE.match(line):
         return line
-    first, _, rest = line.partition(" ")
+    first, _sep, rest = line.partition(" ")
     if first.endswith(":") or rest.startswith(":"):
         return line  # already ``Name: action``
     player = player_named(first, names)
@@ -246,9 +248,9 @@ def expand(text: str, game: str, names: Sequence[str],
         _not_a_seated_name(first, rest, game, names)
         return line
     if not rest:
-        raise HandFileError(f"what did {player} do?", hint=f"write '{player.lower()} <verb> …', e.g. "
-                            f"'{player.lower()} {verb_words(game)[0]}'")
-    typed_verb, _, args = rest.partition(" ")
+        raise HandFileError(_("what did {player} do?").format(player=player), hint=_("write '{name} <verb> …', e.g. '{name} {verb}'").format(
+                                name=player.lower(), verb=verb_words(game)[0]))
+    typed_verb, _sep, args = rest.partition(" ")
     if re.fullmatch(r"(?:was|wins|won)", typed_verb, re.IGNORECASE) and rest.lower() != "was":
         return f"{player} {rest}"  # ``Bob was lowest`` / ``Ann wins``: the result lines name the player first
     if typed_verb.lower() == "lowest" and not args:

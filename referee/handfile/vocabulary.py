@@ -15,9 +15,10 @@ from referee.engine import events as ev
 from referee.engine.games import find_game
 from referee.engine.games.common import SHARED_ACTIONS
 from referee.handfile.shorthand import offered_verbs
+from referee.i18n import N_
 
 # Hints for actions that belong to another game's words.
-BRAG_HINT: Final = "brag has no bets, calls or raises: write the chips put in as 'Ann: stake 2'"
+BRAG_HINT: Final = N_("brag has no bets, calls or raises: write the chips put in as 'Ann: stake 2'")
 
 
 def allowed(game: str, kind: type[ev.Event]) -> bool:

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError, excerpt
-from referee.i18n import ENGLISH_LOCALE
+from referee.i18n import ENGLISH_LOCALE, N_, _
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -28,8 +28,8 @@ DEFAULT_LOCALE = ENGLISH_LOCALE
 #: larger.  It is far beyond any home game, and every database stores it alike (PostgreSQL's integer
 #: column stops at 2,147,483,647, SQLite's at 2**63 - 1; a report prints it whole).
 AMOUNT_LIMIT = 1_000_000_000
-AMOUNT_HINT = (f"no count of chips and no sum of money in cents may be more than {AMOUNT_LIMIT:,} "
-               f"(a table's chips and their worth in all too)")
+AMOUNT_HINT = N_("no count of chips and no sum of money in cents may be more than {limit:,} "
+                 "(a table's chips and their worth in all too)")
 
 _CENTS = re.compile(r"([+-]?)\s*(\d+)\s*(?:c|ct|cts|cents?)", re.IGNORECASE)
 _SPACES = ("\u00a0", "\u202f", " ")
@@ -78,9 +78,9 @@ def parse_money(
     raw = text.strip()
     hint = _hint(currency, loc)
     if not raw:
-        raise InputError("no amount given", where=where, hint=hint)
+        raise InputError(_("no amount given"), where=where, hint=hint)
     if cents_match := _CENTS.fullmatch(raw):
-        cents = check_count(cents_match[2], "amount", where=where) * (-1 if cents_match[1] == "-" else 1)
+        cents = check_count(cents_match[2], N_("amount"), where=where) * (-1 if cents_match[1] == "-" else 1)
     else:
         number = _strip_currency(raw, currency, loc)
         group = get_group_symbol(loc)
@@ -90,52 +90,54 @@ def parse_money(
             amount = parse_decimal(number, locale=loc, strict=True)
         except NumberFormatError:
             raise InputError(
-                f"cannot read {text!r} as an amount in {loc} (decimal separator "
-                f"{get_decimal_symbol(loc)!r}, grouping {group!r})",
+                _("cannot read {text!r} as an amount in {locale} (decimal separator {decimal!r}, grouping {group!r})").format(
+                    text=text, locale=loc, decimal=get_decimal_symbol(loc), group=group),
                 where=where,
                 hint=hint,
             ) from None
         digits = _digits(currency)
         if amount.is_finite() and amount.adjusted() + digits >= len(str(AMOUNT_LIMIT)):  # never converted whole
-            raise InputError(f"amount {text!r} is more than {AMOUNT_LIMIT:,} {'cents' if digits else 'units'}",
-                             where=where, hint=AMOUNT_HINT)
+            raise InputError((_("amount {text!r} is more than {limit:,} cents") if digits else
+                              _("amount {text!r} is more than {limit:,} units")).format(text=text, limit=AMOUNT_LIMIT),
+                             where=where, hint=_(AMOUNT_HINT).format(limit=AMOUNT_LIMIT))
         scaled = amount.scaleb(digits)
         if scaled != scaled.to_integral_value():
             raise InputError(
-                f"{text!r} has more than {digits} decimal places for {currency}", where=where, hint=hint
+                _("{text!r} has more than {digits} decimal places for {currency}").format(text=text, digits=digits, currency=currency), where=where, hint=hint
             )
         cents = int(scaled)
     if cents < 0 and not signed:
-        raise InputError(f"amount {text!r} is negative", where=where, hint="give the amount without a sign")
-    return check_amount(cents, "amount", where=where)
+        raise InputError(_("amount {text!r} is negative").format(text=text), where=where, hint=_("give the amount without a sign"))
+    return check_amount(cents, N_("amount"), where=where)
 
 
 def check_amount(value: int, what: str, *, where: str | None = None) -> int:
     """``value`` (chips or cents) if it is within :data:`AMOUNT_LIMIT`, else an :class:`InputError`
-    naming ``what`` it is."""
+    naming ``what`` it is (marked with ``N_`` by the caller: translated here, where it is shown)."""
     if abs(value) > AMOUNT_LIMIT:
-        raise InputError(f"{what} {value:,} is more than {AMOUNT_LIMIT:,}", where=where, hint=AMOUNT_HINT)
+        raise InputError(_("{what} {value:,} is more than {limit:,}").format(what=_(what), value=value, limit=AMOUNT_LIMIT), where=where, hint=_(AMOUNT_HINT).format(limit=AMOUNT_LIMIT))
     return value
 
 
 def check_count(text: str, what: str, *, where: str | None = None) -> int:
-    """The whole number ``text`` (digits) within :data:`AMOUNT_LIMIT`; a long one is refused unread."""
+    """The whole number ``text`` (digits) within :data:`AMOUNT_LIMIT`; a long one is refused unread
+    (``what``: as :func:`check_amount` takes it)."""
     if not (text.strip().isascii() and text.strip().isdigit()):  # '²' is a digit to str.isdigit, not to int()
-        raise InputError(f"{what} {excerpt(text.strip())} is not a whole number", where=where,
-                         hint="write the number in digits 0-9, like 40")
+        raise InputError(_("{what} {value} is not a whole number").format(what=_(what), value=excerpt(text.strip())), where=where,
+                         hint=_("write the number in digits 0-9, like 40"))
     if len(text.strip().lstrip("0")) > len(str(AMOUNT_LIMIT)):
-        raise InputError(f"{what} {excerpt(text.strip())} is more than {AMOUNT_LIMIT:,}", where=where, hint=AMOUNT_HINT)
+        raise InputError(_("{what} {value} is more than {limit:,}").format(what=_(what), value=excerpt(text.strip()), limit=AMOUNT_LIMIT), where=where, hint=_(AMOUNT_HINT).format(limit=AMOUNT_LIMIT))
     return check_amount(int(text), what, where=where)
 
 
 def chips_to_cents(chips: int, chip_value_cents: int) -> int:
     """What ``chips`` chips are worth when one chip is worth ``chip_value_cents``; chips may be net (< 0)."""
     if isinstance(chips, bool) or not isinstance(chips, int):
-        raise InputError(f"chip count {chips!r} is not a whole number", hint="count chips in whole chips")
+        raise InputError(_("chip count {chips!r} is not a whole number").format(chips=chips), hint=_("count chips in whole chips"))
     if isinstance(chip_value_cents, bool) or not isinstance(chip_value_cents, int) or chip_value_cents <= 0:
         raise InputError(
-            f"chip value {chip_value_cents!r} is not a positive whole number of cents",
-            hint="give the value of one chip in cents, like 25 for 0.25",
+            _("chip value {value!r} is not a positive whole number of cents").format(value=chip_value_cents),
+            hint=_("give the value of one chip in cents, like 25 for 0.25"),
         )
     return chips * chip_value_cents
 
@@ -149,7 +151,7 @@ def plain_amount(cents: int, currency: str) -> str:
 
 def _to_decimal(cents: int, currency: str) -> Decimal:
     if isinstance(cents, bool) or not isinstance(cents, int):
-        raise InputError(f"amount {cents!r} is not a whole number of cents", hint="keep money in integer cents")
+        raise InputError(_("amount {cents!r} is not a whole number of cents").format(cents=cents), hint=_("keep money in integer cents"))
     return Decimal(cents).scaleb(-_digits(currency))
 
 
@@ -163,7 +165,7 @@ def _check_currency(currency: str) -> None:
     from babel.numbers import list_currencies  # babel loads only when money is written or read
 
     if currency not in list_currencies():
-        raise InputError(f"unknown currency {currency!r}", hint="use an ISO 4217 code like EUR, GBP or USD")
+        raise InputError(_("unknown currency {currency!r}").format(currency=currency), hint=_("use an ISO 4217 code like EUR, GBP or USD"))
 
 
 def _locale(name: str) -> Locale:
@@ -172,7 +174,7 @@ def _locale(name: str) -> Locale:
     try:
         return Locale.parse(name)
     except (UnknownLocaleError, ValueError, TypeError):
-        raise InputError(f"unknown locale {name!r}", hint="use a locale like en_GB, de_DE or fr_FR") from None
+        raise InputError(_("unknown locale {name!r}").format(name=name), hint=_("use a locale like en_GB, de_DE or fr_FR")) from None
 
 
 def _strip_currency(text: str, currency: str, loc: Locale) -> str:
@@ -194,5 +196,7 @@ def _hint(currency: str, loc: Locale) -> str:
     digits = _digits(currency)
     pattern = "#,##0." + "0" * digits if digits else "#,##0"
     plain = format_decimal(_to_decimal(1250, currency), format=pattern, locale=loc)
-    cents = ", or in cents like 1250c" if digits else ""
-    return f"type an amount like {plain} or {format_money(1250, currency, str(loc))}{cents}"
+    example = format_money(1250, currency, str(loc))
+    if digits:
+        return _("type an amount like {plain} or {money}, or in cents like 1250c").format(plain=plain, money=example)
+    return _("type an amount like {plain} or {money}").format(plain=plain, money=example)

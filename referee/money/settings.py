@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from referee.errors import InputError
+from referee.i18n import N_, _
 from referee.money import DEFAULT_CURRENCY, DEFAULT_LOCALE, _check_currency, _locale
 from referee.plain_words import NAME_RE
 
@@ -47,20 +48,20 @@ SHORTFALL_POLICIES = {
 SETTLE_MODES = ("direct", "banker")
 
 SETTINGS: Mapping[str, str] = {
-    "currency": "the currency, an ISO 4217 code like EUR, GBP or USD",
-    "locale": "how money is written, a locale like en_GB, de_DE or fr_FR",
-    "shortfall": "who absorbs what the night is short or over: losers (pro rata) or banker",
-    "banker": "who holds the bank: a player of the night, or a name like Bank",
-    "settle": "direct (losers pay winners) or banker (everybody settles with the banker)",
-    "prefer": "settlement pairs to use where possible, like 'Ann:Bob Cy:Dee'",
-    "forbid": "pairs who never settle with each other, like 'Ann:Bob'",
+    "currency": N_("the currency, an ISO 4217 code like EUR, GBP or USD"),
+    "locale": N_("how money is written, a locale like en_GB, de_DE or fr_FR"),
+    "shortfall": N_("who absorbs what the night is short or over: losers (pro rata) or banker"),
+    "banker": N_("who holds the bank: a player of the night, or a name like Bank"),
+    "settle": N_("direct (losers pay winners) or banker (everybody settles with the banker)"),
+    "prefer": N_("settlement pairs to use where possible, like 'Ann:Bob Cy:Dee'"),
+    "forbid": N_("pairs who never settle with each other, like 'Ann:Bob'"),
 }
 
 Pair = tuple[str, str]
 
 
 def _hint() -> str:
-    return "settings: " + "; ".join(f"{name} ({what})" for name, what in SETTINGS.items())
+    return _("settings: {settings}").format(settings="; ".join("{} ({})".format(name, _(what)) for name, what in SETTINGS.items()))
 
 
 def read_pairs(text: str, what: str) -> tuple[Pair, ...]:
@@ -69,7 +70,7 @@ def read_pairs(text: str, what: str) -> tuple[Pair, ...]:
     for item in text.replace(",", " ").split():
         a, sep, b = item.partition(":")
         if not sep or not a or not b or ":" in b or a.casefold() == b.casefold():
-            raise InputError(f"bad {what} pair {item!r}", hint="write a pair as NAME:NAME, e.g. Ann:Bob")
+            raise InputError(_("bad {what} pair {item!r}").format(what=what, item=item), hint=_("write a pair as NAME:NAME, e.g. Ann:Bob"))
         pairs.append((a, b))
     return tuple(pairs)
 
@@ -79,10 +80,10 @@ def check_setting(name: str, value: str, *, recorded: bool = False) -> tuple[str
     ``recorded``: a setting read from a log, checked as an earlier referee checked it when it was
     recorded (a banker of one word, before a banker's name had to be a name), so an old night reads."""
     if not isinstance(name, str) or name.strip().lower() not in SETTINGS:
-        raise InputError(f"unknown ledger setting {name!r}", hint=_hint())
+        raise InputError(_("unknown ledger setting {name!r}").format(name=name), hint=_hint())
     name = name.strip().lower()
     if not isinstance(value, str):
-        raise InputError(f"ledger setting {name} = {value!r}: the value is text", hint=SETTINGS[name])
+        raise InputError(_("ledger setting {name} = {value!r}: the value is text").format(name=name, value=value), hint=_(SETTINGS[name]))
     value = value.strip()
     if name == "currency":
         value = value.upper()
@@ -91,14 +92,13 @@ def check_setting(name: str, value: str, *, recorded: bool = False) -> tuple[str
         value = str(_locale(value))
     elif name == "shortfall":
         if value not in SHORTFALL_POLICIES:
-            raise InputError(f"unknown shortfall policy {value!r}", hint=SETTINGS[name])
+            raise InputError(_("unknown shortfall policy {value!r}").format(value=value), hint=_(SETTINGS[name]))
     elif name == "settle":
         if value not in SETTLE_MODES:
-            raise InputError(f"unknown settlement mode {value!r}", hint=SETTINGS[name])
+            raise InputError(_("unknown settlement mode {value!r}").format(value=value), hint=_(SETTINGS[name]))
     elif name == "banker":
         if not (len(value.split()) == 1 if recorded else NAME_RE.fullmatch(value)):
-            raise InputError(f"bad banker name {value!r}", hint="a name of one word (letters, digits, ' and -, "
-                                                                "a letter first): a player of the night, or e.g. Bank")
+            raise InputError(_("bad banker name {value!r}").format(value=value), hint=_("a name of one word (letters, digits, ' and -, a letter first): a player of the night, or e.g. Bank"))
     else:
         value = " ".join(f"{a}:{b}" for a, b in read_pairs(value, name))
     return name, value

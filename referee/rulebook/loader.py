@@ -38,12 +38,23 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Mapping
 
-from referee import __version__
+from referee import __version__, i18n
 from referee.engine.events import RulebookText
 from referee.engine.games import find_game
 from referee.errors import RulebookError
+from referee.i18n import _
 from referee.resources import rulebooks_dir
-from referee.rulebook.model import QUOTE_SOURCES, RULE_ID, OptionQuote, OptionText, Quote, Rulebook, _text_for
+from referee.rulebook.model import (
+    QUOTE_SOURCES,
+    RULE_ID,
+    TEXT_LANGUAGE,
+    OptionQuote,
+    OptionText,
+    Quote,
+    Rulebook,
+    Texts,
+    _text_for,
+)
 from referee.rulebook.schema import (
     OptionValue,
     all_options,
@@ -55,8 +66,8 @@ from referee.rulebook.schema import (
 )
 from referee.rulebook.toml_lines import key_lines, line_of
 
-_TOP_LEVEL = ("rulebook", "options", "rules", "option_rules", "quotes", "option_quotes")
-_META_KEYS = ("name", "game", "title", "extends")
+_TOP_LEVEL = ("rulebook", "options", "rules", "option_rules", "quotes", "option_quotes", "texts")
+_META_KEYS = ("name", "game", "title", "extends", "language")
 
 
 def shipped_rulebook_names() -> list[str]:
@@ -73,8 +84,8 @@ def shipped_rulebook_path(name: str) -> Path:
         return path
     names = shipped_rulebook_names()
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
-    hint = f"did you mean {close[0]!r}?" if close else "shipped: " + ", ".join(names) + "; or give a .toml path"
-    raise RulebookError(f"no shipped rulebook named {name!r}", hint=hint)
+    hint = _("did you mean {name!r}?").format(name=close[0]) if close else "shipped: " + ", ".join(names) + "; or give a .toml path"
+    raise RulebookError(_("no shipped rulebook named {name!r}").format(name=name), hint=hint)
 
 
 def is_rulebook_path(ref: str | Path) -> bool:
@@ -141,9 +152,8 @@ def parse_option(text: str, where: str = "--option") -> tuple[str, OptionValue]:
     """``NAME=VALUE`` as written on the command line, as an option name and its value."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip() or not value.strip():
-        raise RulebookError(f"bad option {text!r}", where=where,
-                            hint="write NAME=VALUE, e.g. --option jackpots.false_open_penalty=ante_for_all_next_deal "
-                                 "(see `referee rulebook show`)")
+        raise RulebookError(_("bad option {text!r}").format(text=text), where=where,
+                            hint=_("write NAME=VALUE, e.g. --option jackpots.false_open_penalty=ante_for_all_next_deal (see `referee rulebook show`)"))
     return name.strip(), option_value(value)
 
 
@@ -174,7 +184,7 @@ def load_rules(ref: str, options: Mapping[str, OptionValue] | None = None, base_
     else from the disk.  Each (rulebook, options) is loaded once; raises RulebookError."""
     ref = resolve_rulebook(ref, base_dir)
     pairs = tuple((options or {}).items())
-    if texts and any(k == rulebook_key(ref) for k, _ in texts):
+    if texts and any(k == rulebook_key(ref) for k, _text in texts):
         recorded = (rulebook_key(ref), pairs, texts)
         book = _RECORDED.get(recorded)
         if book is None:
@@ -283,20 +293,20 @@ def _read_toml(path: Path, display: str, files: _Files) -> tuple[dict[str, Any],
         files.read.setdefault(key, text)
     except FileNotFoundError:
         raise RulebookError(
-            f"rulebook file not found: {display}",
-            hint="give a shipped rulebook name (`referee rulebook list`) or the path of a .toml file",
+            _("rulebook file not found: {display}").format(display=display),
+            hint=_("give a shipped rulebook name (`referee rulebook list`) or the path of a .toml file"),
         ) from None
     except (OSError, UnicodeDecodeError) as err:
-        raise RulebookError(f"cannot read rulebook file: {err}", where=display,
-                            hint="a rulebook is a UTF-8 TOML text file") from None
+        raise RulebookError(_("cannot read rulebook file: {err}").format(err=err), where=display,
+                            hint=_("a rulebook is a UTF-8 TOML text file")) from None
     try:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as err:
         message = str(err)
         match = re.search(r"\(at line (\d+), column (\d+)\)", message)
         where = f"{display}:{match.group(1)}" if match else display
-        raise RulebookError(f"TOML syntax error: {message}", where=where,
-                            hint="see https://toml.io for the syntax; quote keys that contain dots") from None
+        raise RulebookError(_("TOML syntax error: {message}").format(message=message), where=where,
+                            hint=_("see https://toml.io for the syntax; quote keys that contain dots")) from None
 
 
 def _flatten(table: Mapping[str, Any], parts: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
@@ -327,9 +337,9 @@ def _option_text_entries(
             entries.extend(_option_text_entries(value, loc, own, here, section))
         else:
             close = difflib.get_close_matches(name, list(all_options()), n=1, cutoff=0.6)
-            raise loc.fail(f"{section}: unknown option {name!r}",
-                           f"did you mean {close[0]!r}?" if close else "keys are option names such as 'draw.raise_cap'",
-                           section, *here)
+            raise loc.fail(_("{section}: unknown option {name!r}").format(section=section, name=name),
+                           _("did you mean {name!r}?").format(name=close[0]) if close else _("keys are option names such as 'draw.raise_cap'"),
+                           *section.split("."), *here)
     return entries
 
 
@@ -356,20 +366,20 @@ def _quote_entries(table: Mapping[str, Any], parts: tuple[str, ...] = ()) -> lis
 def _quote(value: Any, of: str, loc: _Located, *where: str) -> Quote:
     """One quote as written: a table of a known ``source`` and a non-empty ``text``, kept exactly."""
     if not isinstance(value, dict):
-        raise loc.fail(f"quote of {of} must be a table", f"write it as {_QUOTE_FORM}", *where)
+        raise loc.fail(_("quote of {of} must be a table").format(of=of), _("write it as {form}").format(form=_QUOTE_FORM), *where)
     for key in value:
         if key not in _QUOTE_KEYS:
-            raise loc.fail(f"unknown key {key!r} in the quote of {of}", f"a quote is {_QUOTE_FORM}", *where)
+            raise loc.fail(_("unknown key {key!r} in the quote of {of}").format(key=key, of=of), _("a quote is {form}").format(form=_QUOTE_FORM), *where)
     source, text = value.get("source"), value.get("text")
     if not isinstance(text, str) or not text.strip():
-        raise loc.fail(f"quote of {of} is empty",
-                       "copy the source's sentence exactly, or leave the rule without a quote", *where)
+        raise loc.fail(_("quote of {of} is empty").format(of=of),
+                       _("copy the source's sentence exactly, or leave the rule without a quote"), *where)
     if source is None:
-        raise loc.fail(f"quote of {of} has no source", "sources: " + ", ".join(QUOTE_SOURCES), *where)
+        raise loc.fail(_("quote of {of} has no source").format(of=of), _("sources: {sources}").format(sources=", ".join(QUOTE_SOURCES)), *where)
     if not isinstance(source, str) or source not in QUOTE_SOURCES:
         close = difflib.get_close_matches(str(source), list(QUOTE_SOURCES), n=1, cutoff=0.6)
-        raise loc.fail(f"quote of {of} names an unknown source {source!r}",
-                       f"did you mean {close[0]!r}?" if close else "sources: " + ", ".join(QUOTE_SOURCES), *where)
+        raise loc.fail(_("quote of {of} names an unknown source {source!r}").format(of=of, source=source),
+                       _("did you mean {name!r}?").format(name=close[0]) if close else _("sources: {sources}").format(sources=", ".join(QUOTE_SOURCES)), *where)
     return Quote(source, text)
 
 
@@ -383,8 +393,8 @@ def _rule_quotes(data: Mapping[str, Any], parent: Rulebook | None, rules: Mappin
             hint = (f'an option\'s quote goes under [option_quotes."{rule_id}"]' if rule_id in all_options() else
                     "quote a rule of [rules] (its id, e.g. 'draw.3')")
             close = difflib.get_close_matches(rule_id, list(rules), n=1, cutoff=0.6)
-            raise loc.fail(f"quote of unknown rule {rule_id!r}",
-                           f"did you mean {close[0]!r}?" if close and rule_id not in all_options() else hint,
+            raise loc.fail(_("quote of unknown rule {rule!r}").format(rule=rule_id),
+                           _("did you mean {name!r}?").format(name=close[0]) if close and rule_id not in all_options() else hint,
                            "quotes", *parts)
         quotes[rule_id] = _quote(value, rule_id, loc, "quotes", *parts)
     return quotes
@@ -420,13 +430,97 @@ def _option_quotes(data: Mapping[str, Any], parent: Rulebook | None, game: str, 
                 except RulebookError as err:
                     raise loc.error(err, *where, choice) from None
             elif not spec.choices or choice not in spec.choices:
-                raise loc.fail(f"option_quotes: {name!r} has no value {choice!r}",
-                               f"values: {spec.allowed_text()}" if spec.choices else
-                               f"quote a whole-number option per number (2 = {_QUOTE_FORM}) or once for all",
+                raise loc.fail(_("option_quotes: {name!r} has no value {choice!r}").format(name=name, choice=choice),
+                               _("values: {values}").format(values=spec.allowed_text()) if spec.choices else
+                               _("quote a whole-number option per number (2 = {form}) or once for all").format(form=_QUOTE_FORM),
                                *where, choice)
             merged[choice] = _quote(one, f"{name} = {choice}", loc, *where, choice)
         quotes[name] = merged
     return quotes
+
+
+def _read_option_texts(table: Mapping[str, Any], game: str, texts: dict[str, OptionText],
+                       reworded: dict[str, object], loc: _Located, section: tuple[str, ...]) -> None:
+    """The option texts of ``table`` (an ``[option_rules]`` table, or a translation's) into ``texts``,
+    each named in ``reworded`` (name -> the name, or its values worded); ``section``: the keys above."""
+    for parts, name, value in _option_text_entries(table, loc, game_schema(game).names(), section=".".join(section)):
+        where = (*section, *parts)
+        try:
+            spec = option_spec(name, game)
+        except RulebookError as err:
+            raise loc.error(err, *where) from None
+        if isinstance(value, str):
+            if not value.strip():
+                raise loc.fail(_("rule text of {name!r} is empty").format(name=name),
+                               _("write the rule as a sentence"), *where)
+            texts[name] = " ".join(value.split())
+            reworded[name] = name
+        elif isinstance(value, dict) and spec.choices:
+            merged = dict(texts[name]) if isinstance(texts.get(name), dict) else {}
+            for choice, text in value.items():
+                if choice not in spec.choices:
+                    raise loc.fail(_("{section}: {name!r} has no value {value!r}").format(
+                                       section=".".join(section), name=name, value=choice),
+                                   _("values: {values}").format(values=spec.allowed_text()), *where, choice)
+                if not isinstance(text, str) or not text.strip():
+                    raise loc.fail(_("rule text of {name} = {value} must be a non-empty string").format(
+                                       name=name, value=choice), _("write the rule as a sentence"), *where, choice)
+                merged[choice] = " ".join(text.split())
+            texts[name] = merged
+            reworded[name] = {**(reworded[name] if isinstance(reworded.get(name), dict) else {}),  # type: ignore[dict-item]
+                              **{choice: True for choice in value}}
+        elif spec.is_int:
+            raise loc.fail(_("rule text of {name!r} must be a string with {{value}}").format(name=name),
+                           _("see docs/rulebooks.md"), *where)
+        else:
+            raise loc.fail(_("rule text of {name!r} must be a string with {{value}} or a table with one text "
+                             "per value").format(name=name), _("see docs/rulebooks.md"), *where)
+
+
+_TEXTS_KEYS = ("rules", "option_rules")
+
+
+def _translations(data: Mapping[str, Any], parent: Rulebook | None, game: str, language: str,
+                  rules: Mapping[str, str], own: set[str], loc: _Located) -> dict[str, Texts]:
+    """The rulebook's texts in other languages: the parent's (less those of texts this file words
+    anew, ``own``), then this file's ``[texts.<language>]`` tables (``rules`` and ``option_rules``
+    shaped like the file's own), each text checked as those are."""
+    found = {lang: Texts({k: v for k, v in texts.rules.items() if k not in own},
+                         {k: v for k, v in texts.option_texts.items() if k not in own})
+             for lang, texts in (parent.translations if parent is not None else {}).items()}
+    for lang, table in data.get("texts", {}).items():
+        if lang not in i18n.available() or lang == i18n.PSEUDO:
+            raise loc.fail(_("no language {language!r} for texts").format(language=lang),
+                           _("languages: {languages}").format(languages=", ".join(i18n.available())), "texts", lang)
+        if lang == language:
+            raise loc.fail(_("[texts.{language}] repeats the file's own language").format(language=lang),
+                           _("the texts in {language} are [rules] and [option_rules]; [texts.<language>] gives "
+                             "them in another one").format(language=lang), "texts", lang)
+        if not isinstance(table, dict):
+            raise loc.fail(_("'texts.{language}' must be a table").format(language=lang),
+                           _("write it as [texts.{language}.rules]").format(language=lang), "texts", lang)
+        for key in table:
+            if key not in _TEXTS_KEYS:
+                raise loc.fail(_("unknown key {key!r} in [texts.{language}]").format(key=key, language=lang),
+                               _("keys: {keys}").format(keys=", ".join(_TEXTS_KEYS)), "texts", lang, key)
+        before = found.get(lang, Texts())
+        translated = dict(before.rules)
+        for parts, value in _flatten(table.get("rules", {})):
+            rule_id = ".".join(parts)
+            where = ("texts", lang, "rules", *parts)
+            if rule_id not in rules:
+                close = difflib.get_close_matches(rule_id, list(rules), n=1, cutoff=0.6)
+                raise loc.fail(_("text of unknown rule {rule!r}").format(rule=rule_id),
+                               _("did you mean {name!r}?").format(name=close[0]) if close else
+                               _("give a text to a rule of [rules] (its id, e.g. 'house.1')"), *where)
+            if not isinstance(value, str) or not value.strip():
+                raise loc.fail(_("rule {rule!r} must be a non-empty string").format(rule=rule_id),
+                               _('write "<id>" = "text"'), *where)
+            translated[rule_id] = " ".join(value.split())
+        option_texts = {k: v if isinstance(v, str) else dict(v) for k, v in before.option_texts.items()}
+        _read_option_texts(table.get("option_rules", {}), game, option_texts, {}, loc, ("texts", lang, "option_rules"))
+        found[lang] = Texts(translated, option_texts)
+    return found
 
 
 def _resolve_extends(extends: str, path: Path, files: _Files) -> tuple[Path, str]:
@@ -446,14 +540,13 @@ def _check_limits(game: str, options: Mapping[str, OptionValue], own: Mapping[st
     bet must fit under each limit, or no bet could ever be made."""
     spread = find_game(game).spread_limit
     if spread is not None and options.get(spread[0]) == "spread_limit":
-        _, smallest, limits = spread
+        _option, smallest, limits = spread
         for limit in limits:
             low, high = options[smallest], options[limit]
             if low > high:  # type: ignore[operator]
                 where = ("options", *own[smallest]) if smallest in own else (
                     ("options", *own[limit]) if limit in own else ("rulebook",))
-                raise loc.fail(f"{smallest} = {low} is above {limit} = {high}: under a spread limit no bet could "
-                               "be made", f"lower {smallest} or raise {limit}", *where)
+                raise loc.fail(_("{smallest} = {low} is above {limit} = {high}: under a spread limit no bet could be made").format(smallest=smallest, low=low, limit=limit, high=high), _("lower {smallest} or raise {limit}").format(smallest=smallest, limit=limit), *where)
 
 
 def _check_cited_rules(game: str, rules: Mapping[str, str], resolved: Path, loc: _Located) -> None:
@@ -468,8 +561,8 @@ def _check_cited_rules(game: str, rules: Mapping[str, str], resolved: Path, loc:
     missing = [rule_id for rule_id in _load_shipped(shipped.stem).rules if rule_id not in rules]
     if missing:
         shown = ", ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12 else "")
-        raise loc.fail(f"rules the engine cites for {game} are missing: {shown}",
-                       f"give each its text under [rules], or extend the shipped rulebook (extends = \"{game}\")",
+        raise loc.fail(_("rules the engine cites for {game} are missing: {shown}").format(game=game, shown=shown),
+                       _('give each its text under [rules], or extend the shipped rulebook (extends = "{game}")').format(game=game),
                        "rules" if "rules" in loc.text else "rulebook")
 
 
@@ -481,23 +574,23 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
     for key in data:
         if key not in _TOP_LEVEL:
             close = difflib.get_close_matches(key, _TOP_LEVEL, n=1, cutoff=0.5)
-            raise loc.fail(f"unknown table {key!r}",
-                           f"did you mean {close[0]!r}?" if close else "tables: " + ", ".join(_TOP_LEVEL), key)
+            raise loc.fail(_("unknown table {key!r}").format(key=key),
+                           _("did you mean {name!r}?").format(name=close[0]) if close else _("tables: {tables}").format(tables=", ".join(_TOP_LEVEL)), key)
     for key in _TOP_LEVEL:
         if key in data and not isinstance(data[key], dict):
-            raise loc.fail(f"{key!r} must be a table", f"write it as [{key}]", key)
+            raise loc.fail(_("{key!r} must be a table").format(key=key), _("write it as [{key}]").format(key=key), key)
     meta = data.get("rulebook")
     if meta is None:
-        raise RulebookError("missing [rulebook] table", where=display,
-                            hint='start the file with [rulebook] and game = "..." or extends = "..."')
+        raise RulebookError(_("missing [rulebook] table"), where=display,
+                            hint=_('start the file with [rulebook] and game = "..." or extends = "..."'))
     for key, value in meta.items():
         if key not in _META_KEYS:
             close = difflib.get_close_matches(key, _META_KEYS, n=1, cutoff=0.5)
-            raise loc.fail(f"unknown key {key!r} in [rulebook]",
-                           f"did you mean {close[0]!r}?" if close else "keys: " + ", ".join(_META_KEYS),
+            raise loc.fail(_("unknown key {key!r} in [rulebook]").format(key=key),
+                           _("did you mean {name!r}?").format(name=close[0]) if close else _("keys: {keys}").format(keys=", ".join(_META_KEYS)),
                            "rulebook", key)
         if not isinstance(value, str) or not value.strip():
-            raise loc.fail(f"[rulebook] {key} must be a non-empty string", f'write {key} = "..."', "rulebook", key)
+            raise loc.fail(_("[rulebook] {key} must be a non-empty string").format(key=key), _('write {key} = "..."').format(key=key), "rulebook", key)
 
     parent: Rulebook | None = None
     extends = meta.get("extends")
@@ -509,7 +602,7 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
         chain = stack + (resolved,)
         if target.resolve() in chain:
             names = " -> ".join(p.name for p in chain + (target.resolve(),))
-            raise loc.fail(f"extends cycle: {names}", "a rulebook cannot extend itself, directly or through others",
+            raise loc.fail(_("extends cycle: {names}").format(names=names), _("a rulebook cannot extend itself, directly or through others"),
                            "rulebook", "extends")
         try:
             parent = _load_file(target, target_display, chain, files)
@@ -526,13 +619,13 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
             raise loc.error(err, "rulebook", "game") from None
         if parent is not None and game != parent.game and base_of(game) != parent.game:
             raise loc.fail(
-                f"game {game!r} differs from game {parent.game!r} of the rulebook it extends ({parent.name})",
-                f"drop the game line, or extend a {game} rulebook", "rulebook", "game")
+                _("game {game!r} differs from game {game2!r} of the rulebook it extends ({name})").format(game=game, game2=parent.game, name=parent.name),
+                _("drop the game line, or extend a {game} rulebook").format(game=game), "rulebook", "game")
     elif parent is not None:
         game = parent.game
     else:
-        raise loc.fail("no game: set game or extends in [rulebook]",
-                       "games: " + ", ".join(games()), "rulebook")
+        raise loc.fail(_("no game: set game or extends in [rulebook]"),
+                       _("games: {games}").format(games=", ".join(games())), "rulebook")
     schema = game_schema(game)
 
     options: dict[str, OptionValue] = schema.defaults()
@@ -554,13 +647,13 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
     for parts, value in _flatten(data.get("rules", {})):
         rule_id = ".".join(parts)
         if not RULE_ID.match(rule_id):
-            raise loc.fail(f"bad rule id {rule_id!r}", "rule ids are <prefix>.<number>[.<number>], e.g. 'house.1'",
+            raise loc.fail(_("bad rule id {rule!r}").format(rule=rule_id), _("rule ids are <prefix>.<number>[.<number>], e.g. 'house.1'"),
                            "rules", *parts)
         if rule_id.split(".")[0] not in prefixes:
-            raise loc.fail(f"rule {rule_id!r} has a prefix foreign to {game}",
-                           "prefixes for this game: " + ", ".join(prefixes), "rules", *parts)
+            raise loc.fail(_("rule {rule!r} has a prefix foreign to {game}").format(rule=rule_id, game=game),
+                           _("prefixes for this game: {prefixes}").format(prefixes=", ".join(prefixes)), "rules", *parts)
         if not isinstance(value, str) or not value.strip():
-            raise loc.fail(f"rule {rule_id!r} must be a non-empty string", 'write "<id>" = "text"', "rules", *parts)
+            raise loc.fail(_("rule {rule!r} must be a non-empty string").format(rule=rule_id), _('write "<id>" = "text"'), "rules", *parts)
         rules[rule_id] = " ".join(value.split())
         worded.add(rule_id)
 
@@ -568,37 +661,22 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
     reworded: dict[str, object] = {}  # the option texts this file words itself: name -> str or its values
     if parent is not None:
         texts.update({k: v if isinstance(v, str) else dict(v) for k, v in parent.option_texts.items() if k in options})
-    for parts, name, value in _option_text_entries(data.get("option_rules", {}), loc, schema.names()):
-        where = ("option_rules", *parts)
-        try:
-            spec = option_spec(name, game)
-        except RulebookError as err:
-            raise loc.error(err, *where) from None
-        if isinstance(value, str):
-            if not value.strip():
-                raise loc.fail(f"rule text of {name!r} is empty", "write the rule as a sentence", *where)
-            texts[name] = " ".join(value.split())
-            reworded[name] = name
-        elif isinstance(value, dict) and spec.choices:
-            merged = dict(texts[name]) if isinstance(texts.get(name), dict) else {}
-            for choice, text in value.items():
-                if choice not in spec.choices:
-                    raise loc.fail(f"option_rules: {name!r} has no value {choice!r}",
-                                   f"values: {spec.allowed_text()}", *where, choice)
-                if not isinstance(text, str) or not text.strip():
-                    raise loc.fail(f"rule text of {name} = {choice} must be a non-empty string",
-                                   "write the rule as a sentence", *where, choice)
-                merged[choice] = " ".join(text.split())
-            texts[name] = merged
-            reworded[name] = {**(reworded[name] if isinstance(reworded.get(name), dict) else {}),  # type: ignore[dict-item]
-                              **{choice: True for choice in value}}
-        else:
-            raise loc.fail(f"rule text of {name!r} must be a string with {{value}}"
-                           + ("" if spec.is_int else " or a table with one text per value"),
-                           "see docs/rulebooks.md", *where)
+    _read_option_texts(data.get("option_rules", {}), game, texts, reworded, loc, ("option_rules",))
 
     quotes = _rule_quotes(data, parent, rules, worded, loc)
     option_quotes = _option_quotes(data, parent, game, reworded, loc)
+    language = meta.get("language", TEXT_LANGUAGE)
+    if language not in i18n.available():
+        raise loc.fail(_("no language {language!r} for texts").format(language=language),
+                       _("languages: {languages}").format(languages=", ".join(i18n.available())), "rulebook", "language")
+    own = {*worded, *reworded}  # a text worded anew here drops the parent's translations of it
+    translations = _translations(data, parent, game, language, rules, own, loc)
+    languages = {k: v for k, v in (parent.languages if parent is not None else {}).items() if k not in own}
+    if "texts" in data or language != TEXT_LANGUAGE:  # a bilingual file: what it words, and in which language
+        for lang in data.get("texts", {}):
+            languages.update({key: languages.get(key, TEXT_LANGUAGE)
+                              for key in (*translations[lang].rules, *translations[lang].option_texts)})
+        languages.update({key: language for key in own})
 
     _check_limits(game, options, own_option_lines, loc)
 
@@ -625,4 +703,6 @@ def _load_file(path: Path, display: str, stack: tuple[Path, ...], files: _Files)
         chain=(str(resolved),) + (parent.chain if parent is not None else ()),
         quotes=quotes,
         option_quotes=option_quotes,
+        translations=translations,
+        languages=languages,
     )

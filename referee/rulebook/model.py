@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+from referee import i18n
 from referee.errors import RulebookError
+from referee.i18n import N_, _
 from referee.rulebook.schema import OptionSpec, OptionValue, game_schema, option_spec
 
 #: A numbered rule id: ``draw.4``, ``jackpots.11.1``, ``house.2``.
@@ -37,6 +39,30 @@ class Quote:
 
 #: The quote of an option: one per value (choices), or one for every value.
 OptionQuote = Mapping[str, Quote] | Quote
+
+#: The language a rulebook's ``[rules]`` and ``[option_rules]`` are written in unless its
+#: ``[rulebook]`` table says ``language``: English, the format's language.
+TEXT_LANGUAGE = "en"
+
+
+@dataclass(frozen=True)
+class Texts:
+    """A house rulebook's texts in another language (its ``[texts.ru]``): rules and options' texts,
+    shaped like :attr:`Rulebook.rules` and :attr:`Rulebook.option_texts`."""
+
+    rules: Mapping[str, str] = field(default_factory=dict)
+    option_texts: Mapping[str, OptionText] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
+        object.__setattr__(self, "option_texts", _frozen(self.option_texts, str))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Texts) and (dict(self.rules), _as_dicts(self.option_texts)) == (
+            dict(other.rules), _as_dicts(other.option_texts))
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.rules.items()))
 
 
 def rule_sort_key(rule_id: str) -> tuple[str, tuple[int, ...]]:
@@ -67,6 +93,12 @@ class Rulebook:
     quotes: Mapping[str, Quote] = field(default_factory=dict, repr=False)
     #: the options' texts in their source's own words, per value like ``option_texts``
     option_quotes: Mapping[str, OptionQuote] = field(default_factory=dict, repr=False)
+    #: a house rulebook's texts in other languages (language -> its texts), shown when the interface
+    #: speaks that language; ``rules`` and ``option_texts`` stay the texts a ruling records
+    translations: Mapping[str, Texts] = field(default_factory=dict, repr=False)
+    #: the language of each rule and option text a bilingual house file words (rule id or option
+    #: name -> language): a text here missing in the interface's language is a fallback, said once
+    languages: Mapping[str, str] = field(default_factory=dict, repr=False)
     #: every numbered rule id with the ids it is numbered under (``draw.7`` for ``draw.7.1``)
     _numbered: frozenset[str] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
@@ -77,6 +109,8 @@ class Rulebook:
         object.__setattr__(self, "option_texts", _frozen(self.option_texts, str))
         object.__setattr__(self, "quotes", MappingProxyType(dict(self.quotes)))
         object.__setattr__(self, "option_quotes", _frozen(self.option_quotes, Quote))
+        object.__setattr__(self, "translations", MappingProxyType(dict(self.translations)))
+        object.__setattr__(self, "languages", MappingProxyType(dict(self.languages)))
         numbered = set()
         for rule_id in self.rules:
             if RULE_ID.match(rule_id):
@@ -100,7 +134,8 @@ class Rulebook:
         return (self.name, self.game, self.title, dict(self.options), dict(self.rules), self.source) == (
             other.name, other.game, other.title, dict(other.options), dict(other.rules), other.source
         ) and _as_dicts(self.option_texts) == _as_dicts(other.option_texts) and (
-            dict(self.quotes), _as_dicts(self.option_quotes)) == (dict(other.quotes), _as_dicts(other.option_quotes))
+            dict(self.quotes), _as_dicts(self.option_quotes)) == (dict(other.quotes), _as_dicts(other.option_quotes)) and (
+            dict(self.translations), dict(self.languages)) == (dict(other.translations), dict(other.languages))
 
     # -- options ---------------------------------------------------------------------------
 
@@ -139,6 +174,8 @@ class Rulebook:
             chain=self.chain,
             quotes=self.quotes,
             option_quotes=self.option_quotes,
+            translations=self.translations,
+            languages=self.languages,
         )
 
     # -- rules -----------------------------------------------------------------------------
@@ -166,19 +203,48 @@ class Rulebook:
         ``rule_text("jackpots.6")`` is the seed rule; ``rule_text("jackpots.false_open_penalty")`` states the
         reading of that option's current value.
         """
-        if rule_id in self.rules:
-            return self.rules[rule_id]
-        if rule_id in self.options:
-            return _text_for(self.option_texts, self.spec(rule_id), self.options[rule_id])
-        subs = self._sub_rules(rule_id)
-        if subs:
-            return " ".join(f"({sub[len(rule_id) + 1:]}) {self.rules[sub]}" for sub in subs)
+        text = self._text(self.rules, self.option_texts, rule_id)
+        if text is not None:
+            return text
         known = list(self.rules) + list(self.options)
         close = difflib.get_close_matches(rule_id, known, n=1, cutoff=0.6)
         raise RulebookError(
-            f"rulebook {self.name!r} has no rule {rule_id!r}",
-            hint=f"did you mean {close[0]!r}?" if close else f"run `referee rulebook show {self.name}` for its rules",
+            _("rulebook {rulebook!r} has no rule {rule!r}").format(rulebook=self.name, rule=rule_id),
+            hint=(_("did you mean {name!r}?").format(name=close[0]) if close else
+                  _("run `referee rulebook show {rulebook}` for its rules").format(rulebook=self.name)),
         )
+
+    def _text(self, rules: Mapping[str, str], option_texts: Mapping[str, OptionText], rule_id: str) -> str | None:
+        """The text of ``rule_id`` from ``rules`` and ``option_texts`` (this rulebook's own, or a
+        translation's), None when they have none for it."""
+        if rule_id in rules:
+            return rules[rule_id]
+        if rule_id in self.options:
+            try:
+                return _text_for(option_texts, self.spec(rule_id), self.options[rule_id])
+            except RulebookError:
+                return None
+        subs = self._sub_rules(rule_id)
+        if subs and all(sub in rules for sub in subs):
+            return " ".join(f"({sub[len(rule_id) + 1:]}) {rules[sub]}" for sub in subs)
+        return None
+
+    def shown_text(self, rule_id: str, language: str | None = None) -> str:
+        """The text of ``rule_id`` as a person reads it in ``language`` (default: the interface's):
+        a bilingual house rulebook's text in that language, else :meth:`rule_text`.  A text the house
+        words in one language only is shown in it, and the fallback is noted for
+        :func:`fallback_notice` (said once a command)."""
+        text = self.rule_text(rule_id)
+        language = (language or i18n.language() or TEXT_LANGUAGE).split("_")[0]
+        worded = [key for key in (rule_id, *self._sub_rules(rule_id)) if key in self.languages]
+        if not worded or all(self.languages[key] == language for key in worded):
+            return text
+        translated = self.translations.get(language)
+        shown = self._text(translated.rules, translated.option_texts, rule_id) if translated else None
+        if shown is None:
+            _FALLBACKS.setdefault((self.title, language, self.languages[worded[0]]), None)
+            return text
+        return shown
 
     def rule_quotes(self, rule_id: str) -> tuple[Quote, ...]:
         """The rule in its source's own words, as :meth:`rule_text` reads it: a numbered rule's quote,
@@ -231,6 +297,31 @@ def _text_for(texts: Mapping[str, OptionText], spec: OptionSpec, value: OptionVa
     if text is not None and str(value) in text:
         return text[str(value)].replace("{value}", str(value))
     raise RulebookError(
-        f"option {spec.name!r} = {value!r} has no rule text",
-        hint=f'add it under [option_rules."{spec.name}"] so rulings can cite it',
+        _("option {name!r} = {value!r} has no rule text").format(name=spec.name, value=value),
+        hint=_('add it under [option_rules."{name}"] so rulings can cite it').format(name=spec.name),
     )
+
+
+#: the fallbacks of this command (rulebook title, language asked, language shown), in order
+_FALLBACKS: dict[tuple[str, str, str], None] = {}
+
+#: the notice of a fallback, by (language asked, language shown)
+_FALLBACK_WORDS = {
+    ("ru", "en"): N_("Some texts of {rulebook} are not written in Russian: they are shown in English."),
+    ("en", "ru"): N_("Some texts of {rulebook} are not written in English: they are shown in Russian."),
+}
+
+
+def fallback_notice() -> str | None:
+    """One line saying which rulebooks' texts :meth:`Rulebook.shown_text` showed in another language
+    than the one asked since it was last asked (a command asks once, after what it shows), or None."""
+    if not _FALLBACKS:
+        return None
+    notices = []
+    for (title, asked, shown), _none in _FALLBACKS.items():
+        words = _FALLBACK_WORDS.get((asked, shown))
+        notices.append(_(words).format(rulebook=title) if words else
+                       _("Some texts of {rulebook} are not written in {asked}: they are shown in {shown}.").format(
+                           rulebook=title, asked=asked, shown=shown))
+    _FALLBACKS.clear()
+    return " ".join(dict.fromkeys(notices))

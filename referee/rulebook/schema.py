@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from referee.engine.games import all_games, base_game, find_game, game_names, options_of
 from referee.engine.options import OptionSpec, OptionValue, choice
 from referee.errors import RulebookError
+from referee.i18n import _
 
 
 def games() -> tuple[str, ...]:
@@ -101,8 +102,8 @@ def check_game(game: object) -> str:
     if isinstance(game, str) and game in known:
         return game
     close = difflib.get_close_matches(str(game), known, n=1, cutoff=0.5)
-    hint = f"did you mean {close[0]!r}?" if close else "games: " + ", ".join(known)
-    raise RulebookError(f"unknown game {game!r}", hint=hint)
+    hint = _("did you mean {name!r}?").format(name=close[0]) if close else _("games: {games}").format(games=", ".join(known))
+    raise RulebookError(_("unknown game {game!r}").format(game=game), hint=hint)
 
 
 def game_schema(game: str) -> GameSchema:
@@ -120,13 +121,13 @@ def option_spec(name: object, game: str) -> OptionSpec:
         return spec
     if isinstance(name, str) and name in all_options():
         raise RulebookError(
-            f"option {name!r} does not apply to {game} (it belongs to {', '.join(option_games(name))})",
-            hint=f"options of {game} start with " + ", ".join(
-                sorted({n.split('.')[0] + '.' for n in schema.names()})),
+            _("option {name!r} does not apply to {game} (it belongs to {names})").format(name=name, game=game, names=', '.join(option_games(name))),
+            hint=_("options of {game} start with {prefixes}").format(
+                game=game, prefixes=", ".join(sorted({n.split('.')[0] + '.' for n in schema.names()}))),
         )
     close = difflib.get_close_matches(str(name), schema.names(), n=1, cutoff=0.6)
     if close:
-        hint = f"did you mean {close[0]!r}?"
+        hint = _("did you mean {name!r}?").format(name=close[0])
     else:
-        hint = f"run `referee rulebook show {game}` for the options of {game}"
-    raise RulebookError(f"unknown option {name!r}", hint=hint)
+        hint = _("run `referee rulebook show {game}` for the options of {game}").format(game=game)
+    raise RulebookError(_("unknown option {name!r}").format(name=name), hint=hint)

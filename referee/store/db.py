@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 import platformdirs
 
 from referee.errors import DatabaseBusyError, RefereeError, RetryableError, ServerGoneError, StoreError
+from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL, Engine
@@ -38,7 +39,7 @@ DEFAULT_FILENAME: Final = "referee.sqlite3"
 CONNECT_TIMEOUT_SECONDS: Final = 5
 SQLITE_BUSY_TIMEOUT_SECONDS: Final = 10
 WRITE_OPTION: Final = "referee_write"  # execution option: take SQLite's write lock at BEGIN
-_HINT_SET_URL: Final = f"pass --db URL or set {ENV_VAR}, e.g. sqlite:///path/to/referee.sqlite3 or postgresql://user@host/dbname"
+_HINT_SET_URL: Final = N_("pass --db URL or set {variable}, e.g. sqlite:///path/to/referee.sqlite3 or postgresql://user@host/dbname")
 
 
 def default_sqlite_path() -> Path:
@@ -59,9 +60,8 @@ def resolve_url(option: str | None = None, environ: Mapping[str, str] | None = N
     env = os.environ if environ is None else environ
     if option is not None:
         if not option.strip():  # an empty --db is a mistake (an unset variable in a script), not "the default"
-            raise StoreError("--db names no database: the URL is empty",
-                             hint="give a URL, e.g. --db sqlite:///path/to/referee.sqlite3, or leave --db out "
-                                  "for the default database")
+            raise StoreError(_("--db names no database: the URL is empty"),
+                             hint=_("give a URL, e.g. --db sqlite:///path/to/referee.sqlite3, or leave --db out for the default database"))
         return DatabaseChoice(option.strip(), "--db")
     from_env = env.get(ENV_VAR, "").strip()
     if from_env:
@@ -70,7 +70,7 @@ def resolve_url(option: str | None = None, environ: Mapping[str, str] | None = N
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise StoreError(f"cannot create the data folder {path.parent}: {err.strerror}", hint=_HINT_SET_URL) from None
+        raise StoreError(_("cannot create the data folder {folder}: {reason}").format(folder=path.parent, reason=err.strerror), hint=_set_url()) from None
     return DatabaseChoice(f"sqlite:///{path}", "default")
 
 
@@ -109,20 +109,20 @@ def parse_url(text: str) -> URL:
     try:
         url = make_url(text)
     except (ArgumentError, ValueError) as err:
-        raise StoreError(f"malformed database URL {_mask_unparsed(text)!r}: {err}", hint=_HINT_SET_URL) from None
-    dialect, _, driver = url.drivername.partition("+")
+        raise StoreError(_("malformed database URL {url!r}: {reason}").format(url=_mask_unparsed(text), reason=err), hint=_set_url()) from None
+    dialect, _plus, driver = url.drivername.partition("+")
     if dialect in ("postgresql", "postgres"):
         if driver not in ("", "psycopg"):
-            raise StoreError(f"unsupported PostgreSQL driver {driver!r} in {mask_url(url)}",
-                             hint="write postgresql://... (referee connects through psycopg 3)")
+            raise StoreError(_("unsupported PostgreSQL driver {driver!r} in {url}").format(driver=driver, url=mask_url(url)),
+                             hint=_("write postgresql://... (referee connects through psycopg 3)"))
         return url.set(drivername="postgresql+psycopg")
     if dialect == "sqlite":
         if driver not in ("", "pysqlite"):
-            raise StoreError(f"unsupported SQLite driver {driver!r} in {mask_url(url)}",
-                             hint="write sqlite:///path/to/file.sqlite3")
+            raise StoreError(_("unsupported SQLite driver {driver!r} in {url}").format(driver=driver, url=mask_url(url)),
+                             hint=_("write sqlite:///path/to/file.sqlite3"))
         return url.set(drivername="sqlite+pysqlite")
-    raise StoreError(f"unsupported database {dialect!r} in {mask_url(url)}",
-                     hint="referee stores into SQLite (sqlite:///path) or PostgreSQL (postgresql://user@host/db)")
+    raise StoreError(_("unsupported database {dialect!r} in {url}").format(dialect=dialect, url=mask_url(url)),
+                     hint=_("referee stores into SQLite (sqlite:///path) or PostgreSQL (postgresql://user@host/db)"))
 
 
 def _check_sqlite_path(url: URL) -> None:
@@ -131,11 +131,11 @@ def _check_sqlite_path(url: URL) -> None:
         return
     path = Path(database).expanduser()
     if path.is_dir():
-        raise StoreError(f"cannot open database {mask_url(url)}: {path} is a folder, not a file",
-                         hint="name a file, e.g. sqlite:///" + str(path / DEFAULT_FILENAME))
+        raise StoreError(_("cannot open database {url}: {path} is a folder, not a file").format(url=mask_url(url), path=path),
+                         hint=_("name a file, e.g. sqlite:///{path}").format(path=path / DEFAULT_FILENAME))
     if not path.parent.is_dir():
-        raise StoreError(f"cannot open database {mask_url(url)}: the folder {path.parent} does not exist",
-                         hint="create the folder first, or " + _HINT_SET_URL)
+        raise StoreError(_("cannot open database {url}: the folder {folder} does not exist").format(url=mask_url(url), folder=path.parent),
+                         hint=_("create the folder first, or {hint}").format(hint=_set_url()))
 
 
 #: the files SQLite (and the store's key) keep beside a database: never a store of their own
@@ -159,20 +159,20 @@ def check_store_exists(url: URL, source: str) -> None:
     path = Path(database).expanduser()
     if path.exists() or not path.parent.is_dir():  # a missing folder is said when the engine is made
         return
-    message = f"no store at {database}"
     if source == "default":
-        raise NoStoreError(f"{message} (the default store): nothing has been recorded here yet",
-                           hint="`referee session new …` or `referee import FILE` starts it; or name another store "
-                                f"with --db URL or {ENV_VAR}")
+        raise NoStoreError(_("no store at {path} (the default store): nothing has been recorded here yet").format(
+                               path=database),
+                           hint=_("`referee session new …` or `referee import FILE` starts it; or name another store "
+                                  "with --db URL or {variable}").format(variable=ENV_VAR))
     nearby = _nearby_file(path)
     if nearby is not None:
         typed = str(Path(database).with_name(nearby.name))
         named = f"--db sqlite:///{typed}" if source == "--db" else f"{ENV_VAR}=sqlite:///{typed}"
-        message += f"; did you mean {named}?"
+        message = _("no store at {path}; did you mean {named}?").format(path=database, named=named)
     else:
-        message += f": no such file in {path.parent.resolve()}"
-    raise NoStoreError(message, hint="check the path; only the commands that start something create a store "
-                                     f"({', '.join(STARTING_COMMANDS)})")
+        message = _("no store at {path}: no such file in {folder}").format(path=database, folder=path.parent.resolve())
+    raise NoStoreError(message, hint=_("check the path; only the commands that start something create a store "
+                                       "({commands})").format(commands=", ".join(STARTING_COMMANDS)))
 
 
 def _nearby_file(path: Path) -> Path | None:
@@ -203,7 +203,7 @@ def _install_sqlite_hooks(engine: Engine) -> None:
             cursor.execute("PRAGMA foreign_keys = ON")
             mode = cursor.execute("PRAGMA journal_mode = WAL").fetchone()
             if mode and str(mode[0]).lower() not in ("wal", "memory"):
-                raise StoreError(f"SQLite refused WAL journal mode (got {mode[0]!r})")
+                raise StoreError(_("SQLite refused WAL journal mode (got {mode!r})").format(mode=mode[0]))
         finally:
             cursor.close()
 
@@ -270,25 +270,30 @@ def _unreachable(low: str) -> bool:
                                           "name or service", "no route"))
 
 
+def _set_url() -> str:
+    """How to name the database: the hint of a database URL that cannot be used."""
+    return _(_HINT_SET_URL).format(variable=ENV_VAR)
+
+
 def _hint_for(url: URL, message: str) -> str:
     low = message.lower()
     if url.get_backend_name() == "sqlite":
         if "readonly" in low or "read-only" in low or "permission" in low:
-            return "the database file or its folder is read-only: use a writable path, or " + _HINT_SET_URL
+            return _("the database file or its folder is read-only: use a writable path, or {hint}").format(hint=_set_url())
         if "not a database" in low:
-            return "the file is not a referee (SQLite) database: name another file"
+            return _("the file is not a referee (SQLite) database: name another file")
         if "locked" in low or "busy" in low:
-            return "another referee is writing to this database: try again in a moment"
-        return "check the path, or " + _HINT_SET_URL
+            return _("another referee is writing to this database: try again in a moment")
+        return _("check the path, or {hint}").format(hint=_set_url())
     if "read-only transaction" in low or "permission denied" in low:  # a viewer's role (docs/operations.md)
-        return "this database user may only read (a viewer's URL): record with the URL of the owner's role"
+        return _("this database user may only read (a viewer's URL): record with the URL of the owner's role")
     if "password" in low or "authentication" in low:
-        return "check the user name and password in the URL"
+        return _("check the user name and password in the URL")
     if "does not exist" in low and "database" in low:
-        return "create the database first (createdb NAME), or name an existing one in the URL"
+        return _("create the database first (createdb NAME), or name an existing one in the URL")
     if _unreachable(low):
-        return "is the server running? check host and port"
-    return "check the database URL and that the server accepts connections"
+        return _("is the server running? check host and port")
+    return _("check the database URL and that the server accepts connections")
 
 
 #: PostgreSQL's SQLSTATEs for a server going away: admin_shutdown (a fast stop, pg_terminate_backend),
@@ -340,16 +345,16 @@ def describe_error(url: URL, err: BaseException, *, answered: bool = False) -> S
         text = text.removeprefix(prefix)
     if url.get_backend_name() == "sqlite" and any(w in text.lower() for w in ("database is locked", "database is busy")):
         return DatabaseBusyError(
-            f"the database is busy: another program kept it locked for more than {SQLITE_BUSY_TIMEOUT_SECONDS} s "
-            f"({text})", where=mask_url(url),
-            hint="another referee (or a program with the file open) is writing to it: what was reported done is "
-                 "kept; run the command again in a moment")
+            _("the database is busy: another program kept it locked for more than {seconds} s ({reason})").format(
+                seconds=SQLITE_BUSY_TIMEOUT_SECONDS, reason=text), where=mask_url(url),
+            hint=_("another referee (or a program with the file open) is writing to it: what was reported done is "
+                   "kept; run the command again in a moment"))
     if _server_gone(url, err, original, text, answered):
         return ServerGoneError(
-            f"the database server went away: {text}", where=mask_url(url),
-            hint="the server stopped or restarted (the URL is fine): what was reported done is kept; "
-                 "run the command again once the server is back")
-    return StoreError(f"cannot use database {mask_url(url)}: {text}", hint=_hint_for(url, text))
+            _("the database server went away: {reason}").format(reason=text), where=mask_url(url),
+            hint=_("the server stopped or restarted (the URL is fine): what was reported done is kept; "
+                   "run the command again once the server is back"))
+    return StoreError(_("cannot use database {url}: {reason}").format(url=mask_url(url), reason=text), hint=_hint_for(url, text))
 
 
 class ConflictError(StoreError, RetryableError):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from referee.errors import StoreError
+from referee.i18n import _
 from referee.store.db import WRITE_OPTION, mask_url
 
 if TYPE_CHECKING:
@@ -83,9 +84,9 @@ def _check_known(revision: str | None, where: str) -> None:
         known = False
     if not known:
         raise StoreError(
-            f"database schema revision {revision!r} is newer than this referee knows ({head_revision()})",
+            _("database schema revision {revision!r} is newer than this referee knows ({head})").format(revision=revision, head=head_revision()),
             where=where,
-            hint="upgrade referee (pip install -U referee) before using this database",
+            hint=_("upgrade referee (pip install -U referee) before using this database"),
         )
 
 

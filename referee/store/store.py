@@ -28,6 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from referee.engine.events import Event
 from referee.errors import InputError, RefereeError, RetryableError, StoreError
+from referee.i18n import _
 from referee.store import chain, codec
 from referee.store.appending import Appender, Encoded, EventRow, Head, items_of
 from referee.store.db import (
@@ -236,13 +237,13 @@ class Store:
         """The player named (or aliased) ``name``; InputError if there is none."""
         found = self.find_player(name)
         if found is None:
-            raise InputError(f"no player named {name!r}", hint="players are added when they first sit down")
+            raise InputError(_("no player named {name!r}").format(name=name), hint=_("players are added when they first sit down"))
         return found
 
     def players(self) -> list[Row[Any]]:
         """Every player, by name."""
         with self._read() as conn:
-            return list(conn.execute(select(players).order_by(players.c.name_key)))
+            return conn.execute(select(players).order_by(players.c.name_key)).all()
 
     def aliases(self, player: str) -> list[str]:
         """The other spellings of ``player``'s name."""
@@ -258,7 +259,7 @@ class Store:
         check_session_id(session_id)
         game = conn.execute(select(sessions).where(sessions.c.id == session_id)).first()
         if game is None:
-            raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
+            raise InputError(_("no session {session}").format(session=session_id), hint=_("`referee session list` shows the sessions"))
         return game
 
     def session(self, session_id: int) -> Row[Any]:
@@ -269,7 +270,7 @@ class Store:
     def sessions(self) -> list[Row[Any]]:
         """Every session, oldest first."""
         with self._read() as conn:
-            return list(conn.execute(select(sessions).order_by(sessions.c.id)))
+            return conn.execute(select(sessions).order_by(sessions.c.id)).all()
 
     def session_summaries(self) -> list[SessionSummary]:
         """Every session with its numbers of people seated, hands and events (three queries)."""
@@ -286,20 +287,20 @@ class Store:
         """The people registered at the session, in order of arrival (where they sit is in the log)."""
         with self._read() as conn:
             self._session(conn, session_id)
-            return list(conn.execute(_in_order(seats, session_id, seats.c.number)))
+            return conn.execute(_in_order(seats, session_id, seats.c.number)).all()
 
     def hand(self, session_id: int, number: int) -> Row[Any]:
         with self._read() as conn:
             hand = conn.execute(select(hands).where(hands.c.session_id == session_id, hands.c.number == number)).first()
         if hand is None:
-            raise InputError(f"session {session_id} has no hand {number}")
+            raise InputError(_("session {session} has no hand {number}").format(session=session_id, number=number))
         return hand
 
     def hands(self, session_id: int) -> list[Row[Any]]:
         """The session's hands in order."""
         with self._read() as conn:
             self._session(conn, session_id)
-            return list(conn.execute(_in_order(hands, session_id, hands.c.number)))
+            return conn.execute(_in_order(hands, session_id, hands.c.number)).all()
 
     # ------------------------------------------------------------------ the log
 
@@ -316,7 +317,7 @@ class Store:
             query = _in_order(events, session_id, events.c.seq)
             if hand_number is not None:
                 query = query.where(events.c.hand_number == hand_number)
-            return list(conn.execute(query))
+            return conn.execute(query).all()
 
     def hand_events(self, session_id: int, hand_number: int) -> list[Event]:
         """The hand's events, decoded, in the order they were recorded."""
@@ -351,9 +352,9 @@ class Store:
         row's ``prev_hash`` against the last hash it read)."""
         with self._snapshot() as conn:
             game = self._session(conn, session_id)
-            seated = list(conn.execute(_in_order(seats, session_id, seats.c.number)))
-            played = list(conn.execute(_in_order(hands, session_id, hands.c.number)))
-            rows = list(conn.execute(_in_order(events, session_id, events.c.seq).where(events.c.seq > seq)))
+            seated = conn.execute(_in_order(seats, session_id, seats.c.number)).all()
+            played = conn.execute(_in_order(hands, session_id, hands.c.number)).all()
+            rows = conn.execute(_in_order(events, session_id, events.c.seq).where(events.c.seq > seq)).all()
         return LogSnapshot(game, seated, played, rows)
 
     def log_outline(self, session_id: int) -> tuple[LogSnapshot, int]:
@@ -375,10 +376,10 @@ class Store:
                                         events.c.hand_number.is_(None) | events.c.seq.in_(firsts)).order_by(events.c.seq)
         with self._snapshot() as conn:
             game = self._session(conn, session_id)
-            seated = list(conn.execute(_in_order(seats, session_id, seats.c.number)))
+            seated = conn.execute(_in_order(seats, session_id, seats.c.number)).all()
             played: list[Any] = []
             if game.log_version == LOG_LEGACY:  # its hands' rows say what its log does not (the dealers)
-                played = list(conn.execute(_in_order(hands, session_id, hands.c.number)))
+                played = conn.execute(_in_order(hands, session_id, hands.c.number)).all()
             rows = conn.execute(outline, {"sid": session_id}).all()
             last = conn.execute(select(func.max(events.c.seq)).where(events.c.session_id == session_id)).scalar()
             return LogSnapshot(game, seated, played, rows), last or 0

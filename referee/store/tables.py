@@ -29,6 +29,7 @@ from sqlalchemy import (CheckConstraint, Column, Date, ForeignKey, ForeignKeyCon
                         String, Table, Text, UniqueConstraint)
 
 from referee.errors import InputError, excerpt
+from referee.i18n import _
 from referee.store.types import JSONDocument, UTCDateTime, utcnow
 
 NAME_MAX: Final = 100
@@ -276,10 +277,10 @@ def check_session_id(session_id: object) -> None:
     """A session id no row can have is no session: refused before it reaches the driver (SQLite
     raises OverflowError on an integer beyond 64 bits, PostgreSQL 'integer out of range')."""
     if not isinstance(session_id, int) or isinstance(session_id, bool):
-        raise InputError(f"no session {session_id!r}", hint="sessions are numbered 1, 2, …")
+        raise InputError(_("no session {session!r}").format(session=session_id), hint=_("sessions are numbered 1, 2, …"))
     if not 1 <= session_id <= MAX_ID:
-        raise InputError(f"no session {excerpt(str(session_id))}",
-                         hint="sessions are numbered 1, 2, …: `referee session list` shows them")
+        raise InputError(_("no session {session}").format(session=excerpt(str(session_id))),
+                         hint=_("sessions are numbered 1, 2, …: `referee session list` shows them"))
 
 
 def replaced(row: Any, table: Table, **changes: Any) -> SimpleNamespace:
