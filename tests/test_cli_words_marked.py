@@ -178,3 +178,27 @@ def test_every_command_run_and_refusal_is_marked(tmp_path: Path) -> None:
             code, text = qps(*path, *words)
             assert code == wanted, (path, words, text)
             assert unmarked(text) == [], (path, words)
+
+
+def test_every_help_of_the_command_tree_is_in_the_catalog() -> None:
+    """The helps are written in English where the commands are defined and translated when a run
+    builds its command: each command's help and summary and each parameter's help must be in the
+    template (``referee/cli/help_catalog.py`` extracts them), or it would stay English."""
+    from babel.messages.pofile import read_po
+
+    from referee.cli.app import paragraphs, summary
+    from referee.i18n import LOCALE_DIR
+
+    with (LOCALE_DIR / "referee.pot").open("rb") as f:
+        known = {m.id for m in read_po(f) if isinstance(m.id, str)}
+    root = typer.main.get_command(app)
+    missing = []
+    with i18n.speaking("en"):
+        for path in PATHS:
+            command = root
+            for name in path:
+                command = command.get_command(typer.Context(command), name)  # type: ignore[attr-defined]
+            texts = [paragraphs(command.help), summary(paragraphs(command.help) or "")]
+            texts += [getattr(param, "help", None) for param in command.params]
+            missing += [(path, text) for text in texts if text and text not in known]
+    assert missing == []
