@@ -216,3 +216,46 @@ def test_every_help_of_the_command_tree_is_in_the_catalog() -> None:
             texts += [getattr(param, "help", None) for param in command.params]
             missing += [(path, text) for text in texts if text and text not in known]
     assert missing == []
+
+
+def _words(text: str) -> list[str]:
+    """Each line of ``text`` with its frame and its runs of blanks taken out."""
+    return [" ".join(line.replace(NBSP, " ").strip(" │╭╮╰╯─").split()) for line in text.splitlines()]
+
+
+def test_lang_after_the_command_wins_over_the_environment(sqlite_url: str) -> None:
+    """``--lang`` is read after the command's name too (the last one given wins), and REFEREE_LANG
+    is the fallback: Friday's night settled (tests/test_cli_settle.py: Ann +3.25 EUR)."""
+    from tests.helpers.cli import run
+
+    night(sqlite_url)
+    after = run("settle", "1", "--db", sqlite_url, "--lang", "ru", env={"REFEREE_LANG": "en"})
+    assert after.returncode == 0, after.stderr
+    assert "Расчёт по сессии 1 · Friday · закрыт · EUR (ru)" in _words(after.stdout)
+    both = run("--lang", "ru", "session", "list", "--db", sqlite_url, "--lang", "en")
+    assert "No sessions yet" not in both.stdout and "id started (UTC) table rulebook seats hands events status" in \
+        _words(both.stdout)
+    fallback = run("session", "show", "1", "--db", sqlite_url, env={"REFEREE_LANG": "ru"})
+    assert "Сессия 1: Friday" in _words(fallback.stdout)
+    assert "состояние закрыт" in _words(fallback.stdout)
+    refused = run("settle", "1", "--db", sqlite_url, "--lang", "xx")
+    assert refused.returncode == 2
+    assert _words(refused.stderr)[:2] == ["Error: --lang: no language 'xx' here", "Hint: give one of: en, ru"]
+
+
+def test_a_commands_help_and_its_options_speak_russian() -> None:
+    """The command's help, each option's help and the panels' titles, translated when the help is
+    shown (they are written in English where the command is defined)."""
+    lines = _words(invoke("db", "verify", "--help", "--lang", "ru").output)
+    assert ("Проверить цепочку хешей каждой сессии: не было ли записанное событие изменено, удалено или "
+            "переставлено? И каждый сохранённый результат: изменённый вне referee заменяется по журналу и "
+            "называется.") in lines
+    assert "Выходит с кодом 1, когда цепочка нарушена, называя первое событие, которое в неё не вписывается." in lines
+    assert "Параметры" in lines
+    assert "--session ID Проверить только эту сессию." in lines
+    assert "--lang LANG Язык всех сообщений: ru, en (или REFEREE_LANG, иначе LANGUAGE, LC_ALL, LC_MESSAGES, LANG)." in lines
+    assert "--help Показать эту справку и выйти." in lines
+    group = _words(invoke("--lang", "ru", "db", "--help").output)
+    assert "Команды" in group
+    # a command's line in its group's list: the first paragraph of its help, translated apart
+    assert "info Показать URL базы данных (пароль скрыт), её диалект, версию схемы и что в ней хранится." in group
