@@ -314,7 +314,8 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
     from referee.handfile.rulings import in_force
 
     shown = [h for h in hands if only is None or h.entry.number == only]
-    console.print(Text.assemble((_("Night:") + " ", "bold"), f"{night.source} · {plural(len(hands), 'hand', 'hands')}"
+    counted = plural(len(hands), "hand", "hands")
+    console.print(Text.assemble((_("Night:") + " ", "bold"), f"{night.source} · {counted}"
                                 + (" · " + _("hand {hand}").format(hand=only) if only is not None else "")))
     rule = Text("─" * console.width, style="dim")
     with progress_for(progress_console(), len(shown), _("Printing hands")) as ticker:
