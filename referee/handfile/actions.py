@@ -68,7 +68,8 @@ class HandReader:
                                                                   game=vocabulary.title(self.game)),
                 hint=_(vocabulary.BRAG_HINT)
                 if isinstance(event, (ev.Bet, ev.Call, ev.Raise, ev.AllIn)) and "brag" in self.game
-                else f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}",
+                else _("{game} actions: {examples}").format(game=vocabulary.title(self.game),
+                                                            examples=action_examples(self.game)),
             )
         if isinstance(event, ev.Declare):
             known = vocabulary.declarations(self.game)
