@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from target import check, exit_code, load
+from target import check, child_env, exit_code, load
 
 TARGET = 1.3  # referee --help against the bare app, at most
 
@@ -59,7 +59,7 @@ def time_runs(cmd: list[str], runs: int) -> list[float]:
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=child_env())
         out.append(time.perf_counter() - t0)
     return out
 

@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handfile import HAND, HEADER  # noqa: E402  (bench/handfile.py: the night it times)
 from record import fresh_database, postgres_server  # noqa: E402
-from target import check, exit_code, load  # noqa: E402
+from target import check, child_env, exit_code, load  # noqa: E402
 
 TARGET = 2000  # hands a second of the command's CPU time, at least
 
@@ -107,7 +107,7 @@ def command_rate(folder: Path, path: Path, hands: int, repeat: int) -> tuple[flo
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "referee", "import", str(path), "--db", url],
-                       check=True, capture_output=True)
+                       check=True, capture_output=True, env=child_env())
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if attempt:

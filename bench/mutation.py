@@ -3,7 +3,8 @@
 What is mutated and which tests run is mutmut's config in ``pyproject.toml`` (``[tool.mutmut]``):
 ``referee/engine/games/*.py``, ``betting.py``, ``pots.py``, ``places.py``, ``staking.py``,
 ``exchanges.py`` and ``state.py``, judged by the engine's tests (``tests/test_engine_*.py``, the
-goldens, the rule tests and the oracle properties); mutmut runs, for each mutant, only the tests that
+goldens, the rule tests, the oracle properties, the hand format's tests of each game's own lines, the
+live table and the PokerKit cross-check); mutmut runs, for each mutant, only the tests that
 call the mutated function.  mutmut copies the package to ``mutants/`` (git-ignored) and switches
 mutants on by trampolines.
 

@@ -26,7 +26,6 @@ Exits 1 when a target is missed.
 from __future__ import annotations
 
 import itertools
-import os
 import random
 import resource
 import statistics
@@ -37,7 +36,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from target import check, exit_code, load
+from target import check, child_env, exit_code, load
 
 from referee.ledger.settlement import EXACT_LIMIT, UnsettleableError, settle
 from referee.ledger.zero_sum import _clear_bit_sets
@@ -118,7 +117,7 @@ def cold(commands: dict[str, list[str]], runs: int) -> dict[str, tuple[list[floa
     """Each command run ``runs`` times as a cold process, the commands taking turns (so a load that
     comes and goes on a shared machine falls on each alike): (wall seconds, CPU seconds) of each run,
     the CPU time (user + system, from the children's rusage) being the steadier figure under load."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = child_env()
     for command in commands.values():
         subprocess.run(command, check=True, capture_output=True, env=env)  # untimed: bytecode and OS caches
     times: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in commands}

@@ -40,7 +40,6 @@ last: the figures are taken on a shared machine.
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
 import subprocess
@@ -56,7 +55,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from crosscheck import pokerkit_side  # noqa: E402
 from crosscheck.script import Act, DrawHandScript, DrawStep, ShowStep  # noqa: E402
-from target import check, exit_code, load  # noqa: E402
+from target import check, child_env, exit_code, load  # noqa: E402
 
 STANDINGS_RATIO = 1.5  # warm referee standings against the bare program, at most
 STANDINGS_WALL_S = 2.0  # warm referee standings at 100,000 hands, at most
@@ -168,7 +167,7 @@ def timed_process(command: list[str]) -> tuple[float, float, str]:
     system, the child's own) is the steadier figure."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
+    done = subprocess.run(command, capture_output=True, text=True, env=child_env(COLUMNS="120"))
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:

@@ -17,6 +17,7 @@ import typer
 
 from referee.cli.db import DbOption, open_for
 from referee.errors import EXCERPT, InputError, RetryableError, excerpt
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.recording.live_table import Stored
@@ -40,14 +41,15 @@ def _said(line: str) -> str:
 def describe(stored: Stored) -> str:
     """One stored line as ``act`` and the table mode report it."""
     if stored.action is None and stored.hand is not None:
-        text = f"hand {stored.hand} begins" + (f": {stored.note}" if stored.note else "")
+        text = _("hand {hand} begins").format(hand=stored.hand) + (f": {stored.note}" if stored.note else "")
     else:
-        where = f"hand {stored.hand}, action {stored.action}" if stored.action is not None else "between hands"
+        where = (_("hand {hand}, action {action}").format(hand=stored.hand, action=stored.action)
+                 if stored.action is not None else _("between hands"))
         text = f"{where}: {stored.text}" + (f" ({stored.note})" if stored.note else "")
     flagged = [f for f in stored.findings if f.code != "action_voided"]
     for finding in flagged:
-        text += f"\n  {'flagged' if finding.severity == 'error' else 'note'}: {finding.message}" + (
-            f" ({finding.rule})" if finding.rule else "")
+        said = _("flagged: {message}") if finding.severity == "error" else _("note: {message}")
+        text += "\n  " + said.format(message=finding.message) + (f" ({finding.rule})" if finding.rule else "")
     return text
 
 

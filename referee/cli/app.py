@@ -150,9 +150,9 @@ def _build_command(name: str, module: str, attribute: str) -> Any:
     else:
         holder.command(name)(target)
         command = typer.main.get_command(holder)  # one command: typer builds it alone, not a group
-    command = _help_in_paragraphs(_flags_without_metavar(command))
-    if command.help:  # its line in `referee --help`, in the interface's language
-        command.short_help = _(summary(command.help))
+    command = _dressed(command, _lang_option())
+    if i18n.translating():
+        command.rich_help_panel = _("Commands")
     return command
 
 
@@ -165,24 +165,51 @@ def paragraphs(text: str | None) -> str | None:
     return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(text).split("\n\n"))
 
 
-def _help_in_paragraphs(command: Any) -> Any:
-    """``command`` (and its subcommands) with its help in :func:`paragraphs`."""
-    command.help = paragraphs(command.help)
-    for sub in getattr(command, "commands", {}).values():
-        _help_in_paragraphs(sub)
-    return command
+def _dressed(command: Any, lang: Any) -> Any:
+    """``command`` and its subcommands as ``--help`` shows them, in the interface's language: each
+    help in :func:`paragraphs` and translated (the catalog holds them: :mod:`referee.cli.help_catalog`),
+    its summary (its line in its group's list) and the help of each option and argument translated, no
+    type shown after a flag (typer shows ``<bool>`` after ``--json`` or ``--help``, which take no value), and ``--lang`` taken after the
+    command's name too (``referee settle 1 --lang ru``).
 
-
-def _flags_without_metavar(command: Any) -> Any:
-    """``command`` (and its subcommands) with no type shown after a flag in its help: typer shows
-    ``<bool>`` after ``--json`` or ``--help``, which take no value."""
+    The commands are built when a run asks for them (:class:`RefereeGroup`), after the language is
+    chosen (:meth:`RefereeGroup.main`): their texts are translated then, from the English that typer
+    keeps as the commands were defined.  Where a panel has typer's English title (Options,
+    Arguments, Commands) it is given its own title in the interface's language (typer's public
+    ``rich_help_panel``)."""
+    translating = i18n.translating()
+    if command.help:  # its line in its group's list (its summary: the catalog has it apart), and its help
+        english = paragraphs(command.help) or ""
+        command.short_help = _(summary(english))
+        command.help = _(english)
+    if not any("--lang" in param.opts for param in command.params):
+        command.params.append(lang)
     params = [*command.params, command.get_help_option(typer.Context(command))]
     for param in params:
+        if param is None:
+            continue
         if getattr(param, "is_flag", False):
             param.metavar = ""
+        if param.name == "help":
+            param.help = _(ROOT_HELP["help"])
+        elif param is not lang and getattr(param, "help", None):
+            param.help = _(param.help)
+        if translating and not getattr(param, "rich_help_panel", None):
+            param.rich_help_panel = _("Arguments") if param.param_type_name == "argument" else _("Options")
     for sub in getattr(command, "commands", {}).values():
-        _flags_without_metavar(sub)
+        _dressed(sub, lang)
+        if translating and not getattr(sub, "rich_help_panel", None):
+            sub.rich_help_panel = _("Commands")
     return command
+
+
+def check_lang(lang: str | None) -> None:
+    """Refuse a ``--lang`` that names no language referee speaks."""
+    if lang is not None and not i18n.speaks(lang):
+        from referee.errors import InputError
+
+        raise InputError(_("no language {lang!r} here").format(lang=lang), where="--lang",
+                         hint=_("give one of: {languages}").format(languages=", ".join(i18n.available())))
 
 
 class RefereeGroup(TyperGroup):
@@ -200,6 +227,8 @@ class RefereeGroup(TyperGroup):
                 param.metavar = ""
             if param.name in ROOT_HELP:  # the root's own options, in the interface's language
                 param.help = _(ROOT_HELP[param.name])
+            if i18n.translating() and not getattr(param, "rich_help_panel", None):
+                param.rich_help_panel = _("Options")
         return params
 
     def get_help(self, ctx: Any) -> str:
@@ -264,19 +293,19 @@ class RefereeGroup(TyperGroup):
 
 
 def lang_asked(args: list[str]) -> str | None:
-    """The value of the root's ``--lang`` among ``args`` (read before click parses them, so that the
-    help and the usage errors of the parsing are in that language already)."""
+    """The value of ``--lang`` among ``args``, the root's or the command's (the last one given), read
+    before click parses them, so that the help and the usage errors of the parsing are in that
+    language already; nothing after ``--`` is an option."""
+    asked = None
     words = iter(args)
     for word in words:
+        if word == "--":
+            break
         if word == "--lang":
-            return next(words, None)
-        if word.startswith("--lang="):
-            return word.partition("=")[2]
-        if word == "--db":
-            next(words, None)
-        elif not word.startswith("-"):
-            return None  # the command's own arguments begin
-    return None
+            asked = next(words, None)
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+    return asked
 
 
 #: what referee is, at the head of ``referee --help``
@@ -288,7 +317,26 @@ ROOT_HELP = {
     "lang": N_("The language of every message: ru, en "
                "(also REFEREE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."),
     "help": N_("Show this message and exit."),
+    "install_completion": N_("Install completion for the current shell."),
+    "show_completion": N_("Show completion for the current shell, to copy it or customize the installation."),
 }
+
+def _lang_option() -> Any:
+    """The ``--lang`` option every command takes after its name, as typer builds an option: its
+    value is checked, and the language was chosen already (:func:`lang_asked`)."""
+    holder = typer.Typer(add_completion=False)
+    holder.command()(_takes_lang)
+    option = typer.main.get_command(holder).params[0]
+    option.help = _(ROOT_HELP["lang"])
+    return option
+
+
+def _takes_lang(
+    lang: str | None = typer.Option(None, "--lang", metavar="LANG", help=ROOT_HELP["lang"],  # noqa: ARG001
+                                    callback=lambda value: check_lang(value), expose_value=False),
+) -> None:
+    """A command that only takes ``--lang``: where :func:`_lang_option` gets it from."""
+
 
 app = typer.Typer(
     name="referee",
@@ -319,11 +367,7 @@ def _root(
 ) -> None:
     """Hand-history recorder and dispute referee for home poker games."""
     ctx.meta["referee.db"] = db  # read by referee.cli.db.open_for; a command's own --db wins
-    if lang is not None and not i18n.speaks(lang):
-        from referee.errors import InputError
-
-        raise InputError(_("no language {lang!r} here").format(lang=lang), where="--lang",
-                         hint=_("give one of: {languages}").format(languages=", ".join(i18n.available())))
+    check_lang(lang)
 
 
 def main() -> None:

@@ -12,18 +12,18 @@ is not counted out here: it is finished at the table, or ended by rule with
 
 from __future__ import annotations
 
-from gettext import ngettext
 from typing import TYPE_CHECKING
 
 from referee.cli.session import closed_lines
 from referee.errors import InputError
+from referee.i18n import N_, _, ngettext
 from referee.plain_words import plural
 
 if TYPE_CHECKING:
     from referee.ledger.counting import Count
     from referee.recording.live_table import LiveTable
 
-_NEXT = "count a player again ('Dee 87'), confirm the counts as counted ('confirm NAME': who confirms), or 'cancel'"
+_NEXT = N_("count a player again ('Dee 87'), confirm the counts as counted ('confirm NAME': who confirms), or 'cancel'")
 
 
 class CountStep:
@@ -46,12 +46,14 @@ class CountStep:
         self.ledger, self.log, self.seq = night.ledger, night.log, night.seq  # the head the counts are checked at
         hand = night.hand_in_play
         if hand is not None:
-            raise InputError(f"hand {hand.entry.number} is still in play ({plural(hand.replay.outcome.in_middle, 'chip')} "
-                             "in the middle): finish it before counting out",
-                             hint=f"or end it by rule: referee session close {self.session_id} --end-hand return|split")
+            raise InputError(_("hand {hand} is still in play ({chips} in the middle): finish it before counting out").format(
+                hand=hand.entry.number, chips=plural(hand.replay.outcome.in_middle, "chip", "chips")),
+                hint=_("or end it by rule: referee session close {session} --end-hand return|split").format(
+                    session=self.session_id))
         self.order = list(self.log.table.due)
         if not self.order:
-            raise InputError("everybody has cashed out already", hint=f"close it: referee session close {self.session_id}")
+            raise InputError(_("everybody has cashed out already"),
+                             hint=_("close it: referee session close {session}").format(session=self.session_id))
         says = counts_at_close(self.ledger, self.log, {name: 0 for name in self.order})
         self.says = {c.name: c.log_says for c in says}
         self.counted: dict[str, int] = {}
@@ -60,7 +62,7 @@ class CountStep:
 
     def opening(self) -> str:
         gives = ", ".join(f"{name} {self.says[name]}" for name in self.order)
-        return f"Counting out: the log gives {gives}. Type each count in turn ('cancel' to stop)."
+        return _("Counting out: the log gives {counts}. Type each count in turn ('cancel' to stop).").format(counts=gives)
 
     @property
     def waiting_for(self) -> str | None:
@@ -68,18 +70,21 @@ class CountStep:
 
     def prompt(self) -> str:
         name = self.waiting_for
-        return f"count {name} (the log says {self.says[name]})> " if name is not None else "counts> "
+        if name is None:
+            return _("counts") + "> "
+        return _("count {player} (the log says {chips})").format(player=name, chips=self.says[name]) + "> "
 
     def enter(self, text: str) -> list[str]:
         """One line typed during the counting out; what to print."""
         words = text.split()
         if [w.lower() for w in words] == ["cancel"]:
             self.done = True
-            return ["Counting out cancelled: nothing was recorded."]
+            return [_("Counting out cancelled: nothing was recorded.")]
         name = self.waiting_for
         if name is not None:
             if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
-                return [f"✗ {name}'s count: type the chips counted in front of him, e.g. {self.says[name]}"]
+                return ["✗ " + _("{player}'s count: type the chips counted in front of him, e.g. {chips}").format(
+                    player=name, chips=self.says[name])]
             self.counted[name] = int(words[0])
             return self.check() if self.waiting_for is None else []
         if len(words) >= 2 and words[0].lower() == "confirm":
@@ -89,8 +94,9 @@ class CountStep:
             if player in self.counted:
                 self.counted[player] = int(words[1])
                 return self.check()
-            return [f"✗ {words[0]!r} is not being counted out: " + ", ".join(self.order)]
-        return [f"✗ {_NEXT}"]
+            return ["✗ " + _("{name!r} is not being counted out: {players}").format(
+                name=words[0], players=", ".join(self.order))]
+        return ["✗ " + _(_NEXT)]
 
     def _differ(self) -> list[Count]:
         from referee.ledger.counting import counts_at_close
@@ -102,8 +108,8 @@ class CountStep:
         differ = self._differ()
         if not differ:
             return self.close(None)
-        return [f"{plural(len(differ), 'count')} {ngettext('differs', 'differ', len(differ))} from the log: "
-                + "; ".join(c.words() for c in differ), _NEXT]
+        return [ngettext("{count} count differs from the log: {counts}", "{count} counts differ from the log: {counts}",
+                         len(differ)).format(count=len(differ), counts="; ".join(c.words() for c in differ)), _(_NEXT)]
 
     def close(self, by: str | None) -> list[str]:
         """Record the counts (and, confirmed by ``by``, the differences) and close the night, at the head
@@ -121,7 +127,7 @@ class CountStep:
             closed = life.close(store, out, by=by)
         except StaleLogError:
             self._read()
-            return ["✗ not closed: the log changed after the counts were checked; nothing was recorded",
+            return ["✗ " + _("not closed: the log changed after the counts were checked; nothing was recorded"),
                     self.opening()]
         except InputError as err:
             return [f"✗ {err.message}" + (f"\n  {err.hint}" if err.hint else "")]

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from gettext import ngettext
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from referee.i18n import _, ngettext
 from referee.plain_words import plural
 
 if TYPE_CHECKING:
@@ -67,8 +67,8 @@ def found_again_at() -> Iterator[None]:
 
 def asked_at_hint(at: int) -> str:
     """How a writing command that exited 75 is run again so that it finds its own fact."""
-    return (f"run as it is, it finds what it stored; if anything else is recorded first, add --asked-at {at} "
-            "(where the log stood when it asked)")
+    return _("run as it is, it finds what it stored; if anything else is recorded first, add --asked-at {at} "
+             "(where the log stood when it asked)").format(at=at)
 
 
 def open_for(ctx: typer.Context, db: str | None, *, migrate: bool = True, create: bool = False) -> Store:
@@ -115,11 +115,12 @@ def info(
         head = head_revision()
         counts = store.counts() if revision == head else None
         if revision is None:
-            state = "not initialised: `referee db upgrade` (or any command that records) creates the tables"
+            state = _("not initialised: `referee db upgrade` (or any command that records) creates the tables")
         elif revision == head:
-            state = "up to date"
+            state = _("up to date")
         else:
-            state = f"differs from this referee's {head}: run `referee db upgrade` (or upgrade referee if it is newer)"
+            state = _("differs from this referee's {head}: run `referee db upgrade` (or upgrade referee if it is "
+                      "newer)").format(head=head)
         data = {
             "url": store.display_url,
             "source": store.source,
@@ -133,13 +134,20 @@ def info(
     if as_json:
         _echo_json(data)
         return
-    typer.echo(f"Database:  {data['url']}  ({data['source']})")
-    typer.echo(f"Dialect:   {data['dialect']} {data['server_version']}".rstrip())
-    typer.echo(f"Schema:    {revision or 'none'} ({state})")
+    typer.echo(_("Database:  {url}  ({source})").format(url=data["url"], source=data["source"]))
+    typer.echo(_("Dialect:   {dialect} {version}").format(dialect=data["dialect"],
+                                                          version=data["server_version"]).rstrip())
+    typer.echo(_("Schema:    {revision} ({state})").format(revision=revision or _("none"), state=state))
     if counts is not None:
-        one = {"players": "player", "aliases": "alias", "sessions": "session", "seats": "seat", "hands": "hand",
-               "events": "event"}
-        typer.echo("Contents:  " + ", ".join(plural(n, one.get(name, name), name) for name, n in counts.items()))
+        typer.echo(_("Contents:  {counts}").format(counts=", ".join(_counted(name, n) for name, n in counts.items())))
+
+
+def _counted(name: str, count: int) -> str:
+    """``3 players``, ``1 alias``: what the store holds of one kind, in words."""
+    said = {"players": lambda: plural(count, "player", "players"), "aliases": lambda: plural(count, "alias", "aliases"),
+            "sessions": lambda: plural(count, "session", "sessions"), "seats": lambda: plural(count, "seat", "seats"),
+            "hands": lambda: plural(count, "hand", "hands"), "events": lambda: plural(count, "event", "events")}
+    return said[name]() if name in said else f"{count} {name}"
 
 
 @app.command("upgrade")
@@ -150,9 +158,10 @@ def upgrade(ctx: typer.Context, db: DbOption = None) -> None:
     with open_for(ctx, db, migrate=False, create=True) as store, store.guard():
         result = run_upgrade(store.engine)
     if result.changed:
-        typer.echo(f"Upgraded {store.display_url}: schema {result.before or 'none'} -> {result.after}")
+        typer.echo(_("Upgraded {url}: schema {before} -> {after}").format(
+            url=store.display_url, before=result.before or _("none"), after=result.after))
     else:
-        typer.echo(f"{store.display_url}: schema already at {result.after} (up to date)")
+        typer.echo(_("{url}: schema already at {after} (up to date)").format(url=store.display_url, after=result.after))
 
 
 @app.command("verify")
@@ -182,51 +191,65 @@ def verify(
         replaced = replace_unverified(store, session)
     foreign_key = bool(games) and unsigned is not None and len(unsigned) == len(games)
     if foreign_key:  # not one row is signed with this key: the key, not the rows, is the likelier cause
-        typer.echo(f"No session row carries this store's signature: the key here ({key_path or 'this process'}) is not "
-                   "the one the store was written with (copy that key file here, or name it with "
-                   f"{KEY_ENV_VAR}), or every row was edited; what only the signature covers (created_at, "
-                   "buy_in_default, fingerprint) is not checked")
+        typer.echo(_("No session row carries this store's signature: the key here ({key}) is not the one the store "
+                     "was written with (copy that key file here, or name it with {variable}), or every row was "
+                     "edited; what only the signature covers (created_at, buy_in_default, fingerprint) is not "
+                     "checked").format(key=key_path or _("this process"), variable=KEY_ENV_VAR))
     elif unsigned:
         for sid in unsigned:
             if sid in columns:
                 columns[sid].insert(0, unsigned_words(games[sid]))
     for sid, kind in replaced:
-        what = "figures (ledger and hands)" if kind == FIGURES else "table state (the night thread)"
-        typer.echo(f"session {sid}: its kept {what} did not verify (edited outside referee): replaced from the log")
+        said = (_("session {session}: its kept figures (ledger and hands) did not verify (edited outside referee): "
+                  "replaced from the log") if kind == FIGURES else
+                _("session {session}: its kept table state (the night thread) did not verify (edited outside "
+                  "referee): replaced from the log"))
+        typer.echo(said.format(session=sid))
     broken = unverified = edited = 0
     for report in reports:
         origin = origins.get(report.session_id)
         if not report.ok:
             broken += 1
-            typer.echo(f"session {report.session_id}: CHAIN BROKEN at {report.problem}")
+            typer.echo(_("session {session}: CHAIN BROKEN at {problem}").format(session=report.session_id,
+                                                                               problem=report.problem))
         elif columns[report.session_id]:
             edited += 1
-            typer.echo(f"session {report.session_id}: ROW EDITED: " + "; ".join(columns[report.session_id])
-                       + " (the log is the truth: the session's row was changed outside referee)")
+            typer.echo(_("session {session}: ROW EDITED: {problems} (the log is the truth: the session's row was "
+                         "changed outside referee)").format(session=report.session_id,
+                                                            problems="; ".join(columns[report.session_id])))
         elif origin == ORIGIN_LOG_UNVERIFIED:  # its chain starts at its import: what came before is unproven
             unverified += 1
-            typer.echo(f"session {report.session_id}: {plural(report.events, 'event')}, chain intact since its import (head "
-                       f"{report.head[:16]}); IMPORTED UNVERIFIED with --as-new: its log before the import is not "
-                       "proven")
+            typer.echo(_("session {session}: {events}, chain intact since its import (head {head}); IMPORTED "
+                         "UNVERIFIED with --as-new: its log before the import is not proven").format(
+                session=report.session_id, events=plural(report.events, "event", "events"), head=report.head[:16]))
         else:
-            since = {ORIGIN_LOG_VERIFIED: ", imported from a verified export (its origin unsigned)",
-                     ORIGIN_LOG_SIGNED: ", imported from this store's own signed export"}.get(origin or "", "")
-            typer.echo(f"session {report.session_id}: {plural(report.events, 'event')}, chain intact (head {report.head[:16]})"
-                       f"{since}")
+            said = {ORIGIN_LOG_VERIFIED: _("session {session}: {events}, chain intact (head {head}), imported from a "
+                                           "verified export (its origin unsigned)"),
+                    ORIGIN_LOG_SIGNED: _("session {session}: {events}, chain intact (head {head}), imported from "
+                                         "this store's own signed export")}.get(
+                origin or "", _("session {session}: {events}, chain intact (head {head})"))
+            typer.echo(said.format(session=report.session_id, events=plural(report.events, "event", "events"),
+                                   head=report.head[:16]))
     if not reports:
-        typer.echo("No sessions to verify.")
+        typer.echo(_("No sessions to verify."))
     elif broken:
-        typer.echo(f"{broken} of {plural(len(reports), 'session')} {ngettext('has', 'have', broken)} a broken chain: "
-                   f"{ngettext('its log was', 'their logs were', broken)} changed after recording.")
+        typer.echo(ngettext("{count} of {sessions} has a broken chain: its log was changed after recording.",
+                            "{count} of {sessions} have a broken chain: their logs were changed after recording.",
+                            broken).format(count=broken, sessions=plural(len(reports), "session", "sessions")))
         raise typer.Exit(1)
     elif edited or foreign_key:
         if not edited:
             raise typer.Exit(1)
-        typer.echo(f"{edited} of {plural(len(reports), 'session')} {ngettext('has its', 'have their', edited)} row "
-                   "changed outside referee: `referee session show N` shows it as stored; its log is the truth.")
+        typer.echo(ngettext("{count} of {sessions} has its row changed outside referee: `referee session show N` "
+                            "shows it as stored; its log is the truth.",
+                            "{count} of {sessions} have their row changed outside referee: `referee session show "
+                            "N` shows it as stored; its log is the truth.",
+                            edited).format(count=edited, sessions=plural(len(reports), "session", "sessions")))
         raise typer.Exit(1)
     elif unverified:
-        typer.echo(f"{len(reports) - unverified} of {plural(len(reports), 'session')} verified; {unverified} imported "
-                   "unverified (their log before the import is not proven).")
+        typer.echo(_("{verified} of {sessions} verified; {unverified} imported unverified (their log before the "
+                     "import is not proven).").format(verified=len(reports) - unverified, unverified=unverified,
+                                                      sessions=plural(len(reports), "session", "sessions")))
     else:
-        typer.echo(f"All {plural(len(reports), 'session')} verified.")
+        typer.echo(ngettext("All {count} session verified.", "All {count} sessions verified.",
+                            len(reports)).format(count=len(reports)))

@@ -89,8 +89,8 @@ def demo(
         str, typer.Option("--chip-value", help="What one chip is worth, e.g. 1.00 or 100c (La Viuda's chip is 1.00).")
     ] = "1.00",
     pdf: Annotated[str | None, typer.Option("--pdf", metavar="FILE",
-                                            help=f"Where to write the PDF report (default: {DEMO_PDF} in the "
-                                                 "user data folder).")] = None,
+                                            help="Where to write the PDF report (default: referee-demo-night.pdf "
+                                                 "in the user data folder).")] = None,
 ) -> None:
     """Record, replay, settle and report a built-in example night (La Viuda, Jackpots, brag)."""
     from referee.ledger.paying import details_by_seat, save_details, transfer_ways

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console as make_console
-from referee.i18n import quoting_seeds
+from referee.i18n import _, quoting_seeds, speaking, translating
 from referee.cli.sources import load_night, session_or_file
 from referee.errors import EXIT_RETRY, AlreadyRecorded, InputError
 from referee.files import check_target
@@ -42,64 +42,68 @@ def print_ruling(console: Console, doc: RulingDocument) -> None:
     def indent(r: object) -> object:
         return Padding(r, (0, 0, 0, 2), expand=False)  # type: ignore[arg-type]
 
-    where = f"{doc.source} · hand {doc.hand} · action {doc.action}" + (
-        f" (line {doc.action_line})" if doc.action_line else "") + f" · {doc.game.replace('_', ' ')} ({doc.rulebook})"
-    console.print(Text.assemble(("Ruling", "bold"), " · ", where))
-    console.print(Text.assemble(("Question: ", "bold"), f"“{doc.question}”", ("  → " + doc.topic_title, "dim")))
-    by = {"log": "decided from the log", "table": "decided by the table (a question of fact)",
-          None: "not decided yet" if doc.later else "not decided: the log cannot tell"}[doc.decided_by]
+    where = _("{source} · hand {hand} · action {action}").format(source=doc.source, hand=doc.hand, action=doc.action)
+    if doc.action_line:
+        where += " " + _("(line {line})").format(line=doc.action_line)
+    where += f" · {doc.game.replace('_', ' ')} ({doc.rulebook})"
+    console.print(Text.assemble((_("Ruling"), "bold"), " · ", where))
+    console.print(Text.assemble((_("Question:") + " ", "bold"), f"“{doc.question}”", ("  → " + doc.topic_title, "dim")))
+    by = {"log": _("decided from the log"), "table": _("decided by the table (a question of fact)"),
+          None: _("not decided yet") if doc.later else _("not decided: the log cannot tell")}[doc.decided_by]
     style = "green" if doc.decided_by == "log" else "magenta" if doc.decided_by == "table" else "yellow"
-    console.print(Panel(Text(doc.ruling), title=f"Ruling — {by}", title_align="left", border_style=style,
-                        expand=False, width=min(console.width, 100)))
+    console.print(Panel(Text(doc.ruling), title=_("Ruling — {how}").format(how=by), title_align="left",
+                        border_style=style, expand=False, width=min(console.width, 100)))
     if doc.remedy:
-        console.print(Text.assemble(("Remedy: ", "bold"), doc.remedy))
+        console.print(Text.assemble((_("Remedy:") + " ", "bold"), doc.remedy))
     if doc.needs:
-        console.print(Text.assemble(("What would decide it: ", "bold yellow"), doc.needs))
+        console.print(Text.assemble((_("What would decide it:") + " ", "bold yellow"), doc.needs))
     for fact in doc.facts:
-        console.print(Text.assemble(("The table decided: ", "bold magenta"), fact))
+        console.print(Text.assemble((_("The table decided:") + " ", "bold magenta"), fact))
     if doc.rule:
-        console.print(Text.assemble(("Rule ", "bold"), (doc.rule, "bold"), ": ", doc.rule_text or "(no text in this rulebook)"))
+        console.print(Text.assemble((_("Rule {rule}:").format(rule=doc.rule), "bold"), " ",
+                                    doc.rule_text or _("(no text in this rulebook)")))
         for quote in doc.quotes_of(doc.rule):
             console.print(indent(Text(quote, style="italic")))
     for rule, text in doc.cited:
-        console.print(Text.assemble(("Also cited ", "bold"), (rule, "bold"), ": ", text))
+        console.print(Text.assemble((_("Also cited {rule}:").format(rule=rule), "bold"), " ", text))
         for quote in doc.quotes_of(rule):
             console.print(indent(Text(quote, style="italic")))
     for also in doc.also:
-        console.print(Text.assemble(("Also found at this action: ", "bold"), also))
+        console.print(Text.assemble((_("Also found at this action:") + " ", "bold"), also))
 
-    console.print(Text("The chips that follow", style="bold"))
+    console.print(Text(_("The chips that follow"), style="bold"))
     chips = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    columns = ["Player", "Before", "After", "Net"] + (["Net had the table not decided"] if doc.facts else [])
-    for col in columns:
-        chips.add_column(col, justify="left" if col == "Player" else "right")
+    columns = [_("Player"), _("Before"), _("After"), _("Net")] + ([_("Net had the table not decided")] if doc.facts else [])
+    for i, col in enumerate(columns):
+        chips.add_column(col, justify="left" if i == 0 else "right")
     for c in doc.chips:
         row = [_cell(c.player), str(c.before), str(c.after), f"{c.net:+d}" if c.net else "0"]
         if doc.facts:
             row.append(f"{c.without:+d}" if c.without else "0")
         chips.add_row(*row)  # type: ignore[arg-type]
     console.print(indent(chips))
-    for line in (*doc.pots, *(f"Penalty: {p}" for p in doc.penalties)):
+    for line in (*doc.pots, *(_("Penalty: {penalty}").format(penalty=p) for p in doc.penalties)):
         console.print(indent(_cell(line)))
-    console.print(indent(_cell("Carries to the next deal: " + ("; ".join(doc.carries) or "nothing"))))
+    console.print(indent(_cell(_("Carries to the next deal: {carries}").format(
+        carries="; ".join(doc.carries) or _("nothing")))))
 
-    console.print(Text(f"The facts from the log, up to action {doc.action}", style="bold"))
+    console.print(Text(_("The facts from the log, up to action {action}").format(action=doc.action), style="bold"))
     said = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     said.add_column("#", justify="right")
-    said.add_column("Who said what", overflow="fold")
+    said.add_column(_("Who said what"), overflow="fold")
     for n, text in doc.said:
         said.add_row(str(n), _cell(text, "bold yellow" if n == doc.action else ""))  # type: ignore[arg-type]
     console.print(indent(said))
     held = dict(doc.held)
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for col in ("Player", "Cards the log knows", f"Stack after {doc.action}"):
-        table.add_column(col, justify="right" if col.startswith("Stack") else "left")
+    for i, col in enumerate((_("Player"), _("Cards the log knows"), _("Stack after {action}").format(action=doc.action))):
+        table.add_column(col, justify="right" if i == 2 else "left")
     for name, stack in doc.stacks_after:
         table.add_row(_cell(name), _cell(held.get(name, "—")), str(stack))  # type: ignore[arg-type]
     console.print(indent(table))
-    tail = f"In the middle after action {doc.action}: {doc.pot_after}"
+    tail = _("In the middle after action {action}: {chips}").format(action=doc.action, chips=doc.pot_after)
     if doc.to_act_before:
-        tail += f"; to act before it: {doc.to_act_before}"
+        tail += "; " + _("to act before it: {player}").format(player=doc.to_act_before)
     console.print(indent(_cell(tail)))
 
 
@@ -165,8 +169,14 @@ def dispute(
 
             assert loaded.session is not None and loaded.head is not None
             with open_for(ctx, db) as store:
+                kept = doc
+                if translating():  # the log keeps the ruling's words in English, the hand format's language
+                    with speaking("en"):  # the findings' words too: the night replayed in English
+                        kept = replace(rule_on(night, replay_night_file(night), hand, action, question, topic,
+                                               tuple(decide or ()), session=loaded.session),
+                                       recorded_seq=doc.recorded_seq)
                 try:
-                    row = record_ruling(store, loaded.session, doc, replayed, loaded.head, request=request)
+                    row = record_ruling(store, loaded.session, kept, replayed, loaded.head, request=request)
                 except InputError as err:  # a closed session (its settlement is final), a contradiction
                     raise InputError(f"the ruling cannot be recorded: {err.message}", where=err.where,
                                      hint=err.hint or "add --no-record to see the ruling without recording it") from None
@@ -175,18 +185,18 @@ def dispute(
     if already is not None:
         note = str(already)[0].upper() + str(already)[1:]
     elif recording:
-        note = (f"Recorded in session {loaded.session}'s log (event {doc.recorded_seq}): replays, the ledger and the "
-                "settlement follow it.")
+        note = _("Recorded in session {session}'s log (event {event}): replays, the ledger and the settlement "
+                 "follow it.").format(session=loaded.session, event=doc.recorded_seq)
     elif doc.later:
-        note = "Not recorded: not decided yet. Ask again when the hand gets there (exit code 75)."
+        note = _("Not recorded: not decided yet. Ask again when the hand gets there (exit code 75).")
     elif doc.decided and record and loaded.session is None:
-        note = "Not recorded: a hand file is not a session log (`referee import` it to keep rulings)."
+        note = _("Not recorded: a hand file is not a session log (`referee import` it to keep rulings).")
     elif not doc.decided:
-        note = "Not recorded: nothing is decided. Enter the table's decision with --decide."
+        note = _("Not recorded: nothing is decided. Enter the table's decision with --decide.")
     out = make_console(soft_wrap=False)
     print_ruling(out, doc)
     if pdf is not None:
-        out.print(_cell(f"PDF: {pdf}", "dim"))
+        out.print(_cell(_("PDF: {file}").format(file=pdf), "dim"))
     if note:
         out.print(_cell(note, "dim"))
     if doc.later:

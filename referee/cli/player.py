@@ -16,6 +16,7 @@ from typer.core import TyperGroup
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
 from referee.cli.pay_details import pay_details
+from referee.i18n import _
 
 
 class PlayerGroup(TyperGroup):
@@ -59,7 +60,7 @@ def show(
         from referee.season.pdf import write_player_pdf
 
         path = write_player_pdf(page, pdf)
-        typer.echo(f"Wrote the page of {page.player} to {path}")
+        typer.echo(_("Wrote the page of {name} to {file}").format(name=page.player, file=path))
         return
     from referee.season.terminal import print_player
 

@@ -26,7 +26,6 @@ import typer
 from rich.cells import cell_len
 from rich.console import Console
 from rich.padding import Padding
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -283,6 +282,8 @@ def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
                 return
             now = time.monotonic()
             if console.is_terminal and now - self.began >= PROGRESS_AFTER:
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
                 self.bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                     console=console, transient=True)
                 self.bar.start()

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from referee.i18n import _
 from referee.plain_words import plural
 from referee.resources import rulebooks_dir
 
@@ -37,7 +38,7 @@ def _console() -> "Console":
 def _source_label(book: "Rulebook") -> str:
     """Where a rulebook came from, in words: "shipped", or its file."""
     path = Path(book.source)
-    return "shipped" if path.parent == rulebooks_dir().resolve() else str(path)
+    return _("shipped") if path.parent == rulebooks_dir().resolve() else str(path)
 
 
 @app.command("list")
@@ -45,14 +46,16 @@ def list_rulebooks() -> None:
     """List the shipped rulebooks (name, game, title, what each extends) and the registered games."""
     from referee.rulebook import load_rulebook, shipped_rulebook_names
 
-    table = Table(title="Shipped rulebooks", title_justify="left")
-    table.add_column("name", no_wrap=True)
-    table.add_column("game", no_wrap=True)
-    table.add_column("title")
-    table.add_column("source")
+    table = Table(title=_("Shipped rulebooks"), title_justify="left")
+    table.add_column(_("name"), no_wrap=True)
+    table.add_column(_("game"), no_wrap=True)
+    table.add_column(_("title"))
+    table.add_column(_("source"))
     for name in shipped_rulebook_names():
         book = load_rulebook(name)
-        source = _source_label(book) + (f", extends {book.extends}" if book.extends else "")
+        source = _source_label(book)
+        if book.extends:
+            source = _("{source}, extends {rulebook}").format(source=source, rulebook=book.extends)
         table.add_row(book.name, book.game, book.title, source)
     console = _console()
     console.print(table)
@@ -63,13 +66,13 @@ def _games_table() -> "object":
     """The registered games (:mod:`referee.engine.games`): what a rulebook's ``game`` may name."""
     from referee.engine.games import all_games, base_game
 
-    table = Table(title="Registered games", title_justify="left")
-    for column in ("name", "title", "rule prefix", "base game", "direction", "hand size"):
-        table.add_column(column, no_wrap=column != "title")
+    table = Table(title=_("Registered games"), title_justify="left")
+    for column in (_("name"), _("title"), _("rule prefix"), _("base game"), _("direction"), _("hand size")):
+        table.add_column(column, no_wrap=column != _("title"))
     for game in all_games():
         base = base_game(game)
-        direction = "clockwise" if game.direction > 0 else "counter-clockwise"
-        title = game.title + ("" if game.replays else " (not replayed yet)")
+        direction = _("clockwise") if game.direction > 0 else _("counter-clockwise")
+        title = game.title if game.replays else _("{game} (not replayed yet)").format(game=game.title)
         table.add_row(game.name, title, game.prefix, base.name if base else "—", direction, str(game.hand_size))
     return table
 
@@ -137,5 +140,8 @@ def check(
     from referee.rulebook import load_rulebook
 
     book = load_rulebook(file)
-    extends = f", extends {book.extends}" if book.extends else ""
-    typer.echo(f"ok: {book.name} ({book.game}{extends}), {plural(len(book.options), 'option')}, {plural(len(book.rules), 'rule')}")
+    what = (_("{game}, extends {rulebook}").format(game=book.game, rulebook=book.extends) if book.extends
+            else book.game)
+    typer.echo(_("ok: {rulebook} ({what}), {options}, {rules}").format(
+        rulebook=book.name, what=what, options=plural(len(book.options), "option", "options"),
+        rules=plural(len(book.rules), "rule", "rules")))

@@ -11,6 +11,7 @@ import typer
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
 from referee.errors import InputError
+from referee.i18n import _, pgettext
 from referee.plain_words import literal, plural
 
 app = typer.Typer(help="Named seasons: a club's league over a span of days, scored by a scoring file.",
@@ -38,13 +39,14 @@ def new(
     first, last = parse_day(start, "--from"), parse_day(end, "--to")
     text = source = None
     if scoring is not None:
-        _, text, source = load_scoring(scoring)
+        _scoring, text, source = load_scoring(scoring)
     with open_for(ctx, db, create=True) as store:
         season = add_season(store, name, first, last, table=table, scoring=text, scoring_source=source)
-    typer.echo(f"Made the season {season.name}: {season.first_day} to {season.last_day}"
-               + (f" at {season.table}" if season.table else ", every table")
-               + f", scored by {source or 'net money'}")
-    typer.echo(f'See it with: referee season show "{season.name}"')
+    said = (_("Made the season {season}: {first} to {last} at {table}, scored by {scoring}") if season.table else
+            _("Made the season {season}: {first} to {last}, every table, scored by {scoring}"))
+    typer.echo(said.format(season=season.name, first=season.first_day, last=season.last_day, table=season.table,
+                           scoring=source or _("net money")))
+    typer.echo(_('See it with: referee season show "{season}"').format(season=season.name))
 
 
 @app.command("list")
@@ -57,16 +59,16 @@ def list_seasons(ctx: typer.Context, db: DbOption = None) -> None:
     with open_for(ctx, db) as store:
         found = [(season, resolve_span(store, season.name)) for season in seasons(store)]
     if not found:
-        out.print('No seasons yet: `referee season new "Winter 2027" --from 2027-01-01 --to 2027-03-31` makes one.')
+        out.print(_('No seasons yet: `referee season new "Winter 2027" --from 2027-01-01 --to 2027-03-31` makes one.'))
         return
     from referee.report.terminal import _table
 
-    table = _table(("Season", "left"), ("From", "left"), ("To", "left"), ("Table", "left"), ("Scoring", "left"),
-                   ("State", "left"))
+    table = _table((_("Season"), "left"), (_("From"), "left"), (_("To"), "left"), (_("Table"), "left"),
+                   (_("Scoring"), "left"), (_("State"), "left"))
     for season, span in found:
         table.add_row(literal(season.name), str(season.first_day), str(season.last_day),
-                      literal(season.table or "every table"), literal(span.scoring.name),
-                      "closed" if season.closed else "open")
+                      literal(season.table or _("every table")), literal(span.scoring.name),
+                      pgettext("season state", "closed") if season.closed else pgettext("season state", "open"))
     out.print(table)
 
 
@@ -81,11 +83,12 @@ def show(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="NAME",
         report = season_report(store, name, with_players=False)
     out = console()
     season = report.span.season
-    state = "closed" if season is not None and season.closed else "open"
+    closed = season is not None and season.closed
+    state = pgettext("season state", "closed") if closed else pgettext("season state", "open")
     out.print(f"[bold]{literal(report.span.words())}[/] · {state}")
-    print_league(out, report.league, report.signed, "League table")
+    print_league(out, report.league, report.signed, _("League table"))
     for sid, why in report.skipped:
-        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+        out.print("[dim]" + _("Not counted: session {session}, {why}").format(session=sid, why=literal(why)) + "[/]")
 
 
 @app.command("close")
@@ -98,7 +101,8 @@ def close(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="NAME"
 
     with open_for(ctx, db) as store:
         season = close_season(store, name)
-    typer.echo(f"Closed the season {season.name} ({season.closed_at:%Y-%m-%d %H:%M} UTC)")  # type: ignore[str-format]
+    typer.echo(_("Closed the season {season} ({when} UTC)").format(
+        season=season.name, when=f"{season.closed_at:%Y-%m-%d %H:%M}"))  # type: ignore[str-format]
 
 
 @app.command("check")
@@ -115,18 +119,18 @@ def check(
             typer.echo(f"{name}: {'; '.join(scoring.rules())}")
         return
     if path is None:
-        raise InputError("no scoring file given", where="FILE",
-                         hint="referee season check FILE, or --list for the shipped ones")
+        raise InputError(_("no scoring file given"), where="FILE",
+                         hint=_("referee season check FILE, or --list for the shipped ones"))
     try:
-        scoring, _, display = load_scoring(path, where="FILE")
+        scoring, _read, display = load_scoring(path, where="FILE")
     except ScoringErrors as err:
         from referee.cli.app import print_error
 
         for each in err.errors:
             print_error(each)
-        typer.echo(f"{display_of(path)}: {plural(len(err.errors), 'bad field')}", err=True)
+        typer.echo(f"{display_of(path)}: {plural(len(err.errors), 'bad field', 'bad fields')}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(f"{display}: {scoring.name}: good")
+    typer.echo(_("{file}: {scoring}: good").format(file=display, scoring=scoring.name))
     for rule in scoring.rules():
         typer.echo(f"  {rule}")
 

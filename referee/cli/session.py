@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import sys
 from decimal import Decimal, InvalidOperation
-from gettext import ngettext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,6 +22,7 @@ from rich.table import Table
 from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
 from referee.errors import InputError, RetryableError, excerpt
+from referee.i18n import N_, _, ngettext, pgettext
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, check_amount, check_count, format_cents
 from referee.money.settings import check_setting
 from referee.plain_words import literal, plural
@@ -36,14 +36,17 @@ if TYPE_CHECKING:
 app = typer.Typer(help="Sessions: one night at one table, its players, rulebook and chip value.", no_args_is_help=True)
 
 DEFAULT_CHIP_VALUE = "1.00"
-_CHIP_HINT = "write the value of one chip in money, like 0.25, or in cents, like 25c"
+_CHIP_HINT = N_("write the value of one chip in money, like 0.25, or in cents, like 25c")
 
 
-def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-value", hint: str = _CHIP_HINT,
+def parse_money(text: str, *, what: str | None = None, where: str = "--chip-value", hint: str | None = None,
                 positive: bool = True) -> int:
-    """Money in integer cents: ``"0.25"`` → 25, ``"25c"`` → 25, ``"2"`` → 200."""
+    """Money in integer cents: ``"0.25"`` → 25, ``"25c"`` → 25, ``"2"`` → 200.  ``what`` and ``hint``,
+    in the interface's language, name the amount in a refusal (default: a chip value)."""
+    what = what or _("chip value")
+    hint = hint or _(_CHIP_HINT)
     raw = text.strip()
-    bad = InputError(f"bad {what} {text!r}", where=where, hint=hint)
+    bad = InputError(_("bad {what} {text!r}").format(what=what, text=text), where=where, hint=hint)
     if raw.lower().endswith("c"):
         digits = raw[:-1].strip()
         if not (digits.isascii() and digits.isdigit()):
@@ -57,13 +60,16 @@ def parse_money(text: str, *, what: str = "chip value", where: str = "--chip-val
         if not amount.is_finite():
             raise bad
         if amount.adjusted() >= len(str(AMOUNT_LIMIT)):  # too large in cents too, and never converted (1e99999)
-            raise InputError(f"{what} {excerpt(text)} is more than {AMOUNT_LIMIT:,} cents", where=where, hint=AMOUNT_HINT)
+            raise InputError(_("{what} {text} is more than {limit:,} cents").format(
+                what=what, text=excerpt(text), limit=AMOUNT_LIMIT), where=where, hint=AMOUNT_HINT)
         scaled = amount * 100
         if scaled != scaled.to_integral_value():
-            raise InputError(f"{what} {text!r} has a fraction of a cent", where=where, hint=hint)
+            raise InputError(_("{what} {text!r} has a fraction of a cent").format(what=what, text=text),
+                             where=where, hint=hint)
         cents = int(scaled)
     if cents < 0 or (positive and cents == 0):
-        raise InputError(f"{what} {text!r} must be more than zero", where=where, hint=hint)
+        raise InputError(_("{what} {text!r} must be more than zero").format(what=what, text=text), where=where,
+                         hint=hint)
     return check_amount(cents, what, where=where)
 
 
@@ -72,8 +78,8 @@ def parse_chip_value(text: str) -> int:
     return parse_money(text)
 
 
-_PLAYER_HINT = ("write NAME, NAME:CHIPS or NAME:CHIPS=MONEY (chips bought, money paid when it is not "
-                "chips x chip value), e.g. --player Alice:100 or --player Alice:100=20.00")
+_PLAYER_HINT = N_("write NAME, NAME:CHIPS or NAME:CHIPS=MONEY (chips bought, money paid when it is not "
+                  "chips x chip value), e.g. --player Alice:100 or --player Alice:100=20.00")
 
 
 def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int | None]:
@@ -86,18 +92,20 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
     from referee.handfile.model import NAME_RE
 
     if not NAME_RE.fullmatch(name):
-        raise InputError(f"{excerpt(text)} does not begin with a player's name", where=where,
-                         hint="a name is one word before any ':', like Ann, Mary_Ann or O'Neil; " + _PLAYER_HINT)
+        raise InputError(_("{text} does not begin with a player's name").format(text=excerpt(text)), where=where,
+                         hint=_("a name is one word before any ':', like Ann, Mary_Ann or O'Neil; {how}").format(
+                             how=_(_PLAYER_HINT)))
     if not sep:
         if default_buy_in is None:
-            raise InputError(f"no chips given for {name}", where=where,
-                             hint=f"give the chips each player buys, e.g. --player {name}:100, or --buy-in 100 "
-                                  "for every player given without them")
+            raise InputError(_("no chips given for {name}").format(name=name), where=where,
+                             hint=_("give the chips each player buys, e.g. --player {name}:100, or --buy-in 100 "
+                                    "for every player given without them").format(name=name))
         count = default_buy_in
     else:
         chips, paid_sep, paid = buy_in.partition("=")
         if not (chips.strip().isascii() and chips.strip().isdigit()):
-            raise InputError(f"bad buy-in {excerpt(chips)} for {excerpt(name)}", where=where, hint=_PLAYER_HINT)
+            raise InputError(_("bad buy-in {chips} for {name}").format(chips=excerpt(chips), name=excerpt(name)),
+                             where=where, hint=_(_PLAYER_HINT))
         count = check_count(chips, "buy-in", where=where)
     from referee.night.life import seat_chips
 
@@ -107,7 +115,7 @@ def parse_player(text: str, default_buy_in: int | None) -> tuple[str, int, int |
         raise err.located(where) from None
     if not sep:
         return name, count, None
-    cents = parse_money(paid, what="money paid", where=where, hint=_PLAYER_HINT,
+    cents = parse_money(paid, what=_("money paid"), where=where, hint=_(_PLAYER_HINT),
                         positive=False) if paid_sep else None
     return name, count, cents
 
@@ -116,8 +124,8 @@ def parse_cash_out(text: str) -> tuple[str, int]:
     """``NAME:CHIPS`` from ``--cash-out``: the chips counted in front of a player."""
     name, sep, chips = text.rpartition(":")
     if not sep or not name.strip() or not (chips.strip().isascii() and chips.strip().isdigit()):
-        raise InputError(f"bad cash-out {text!r}", where="--cash-out",
-                         hint="write NAME:CHIPS with the chips counted in front of him, e.g. --cash-out Ann:120")
+        raise InputError(_("bad cash-out {text!r}").format(text=text), where="--cash-out",
+                         hint=_("write NAME:CHIPS with the chips counted in front of him, e.g. --cash-out Ann:120"))
     return name.strip(), check_count(chips, "cash-out", where="--cash-out")
 
 
@@ -128,18 +136,18 @@ def rulebook_for(rulebook: str | None, game: str | None) -> str:
 
     if game is None:
         if rulebook is None:
-            raise InputError("no game or rulebook given", where="--rulebook",
-                             hint="give --game jackpots (a shipped game) or --rulebook NAME|FILE.toml")
+            raise InputError(_("no game or rulebook given"), where="--rulebook",
+                             hint=_("give --game jackpots (a shipped game) or --rulebook NAME|FILE.toml"))
         return rulebook
     wanted = "_".join(game.lower().replace("-", " ").split())
     shipped = [n for n in shipped_rulebook_names() if load_rulebook(n).game == wanted]
     if wanted not in game_names() or not shipped:
-        raise InputError(f"no game {game!r}", where="--game",
-                         hint="games: " + ", ".join(g for g in game_names() if any(
-                             load_rulebook(n).game == g for n in shipped_rulebook_names())))
+        raise InputError(_("no game {game!r}").format(game=game), where="--game",
+                         hint=_("games: {games}").format(games=", ".join(g for g in game_names() if any(
+                             load_rulebook(n).game == g for n in shipped_rulebook_names()))))
     if rulebook is not None and load_rulebook(rulebook).game != wanted:
-        raise InputError(f"rulebook {rulebook!r} is not for {game}", where="--game",
-                         hint="give --game or --rulebook, or a rulebook of that game")
+        raise InputError(_("rulebook {rulebook!r} is not for {game}").format(rulebook=rulebook, game=game),
+                         where="--game", hint=_("give --game or --rulebook, or a rulebook of that game"))
     return rulebook or (wanted if wanted in shipped else shipped[0])
 
 
@@ -187,15 +195,16 @@ def new(
     cents = parse_chip_value(chip_value)
     overrides = dict(parse_option(text) for text in option or [])
     if len(player) < 2:
-        raise InputError("a session needs at least two players", where="--player",
-                         hint="repeat --player for each player, e.g. --player Alice:100 --player Bob:100")
+        raise InputError(_("a session needs at least two players"), where="--player",
+                         hint=_("repeat --player for each player, e.g. --player Alice:100 --player Bob:100"))
     seats = [SeatSpec(*parse_player(text, buy_in)) for text in player]
     seen: dict[str, str] = {}
     for text, seat in zip(player, seats, strict=True):  # before the store numbers a session it will not keep
         key = seat.name.casefold()
         if key in seen:
-            raise InputError(f"{seat.name!r} is named twice ({seen[key]!r} and {text!r})", where="--player",
-                             hint="each person takes one seat: give each player once")
+            raise InputError(_("{name!r} is named twice ({first!r} and {second!r})").format(
+                name=seat.name, first=seen[key], second=text), where="--player",
+                             hint=_("each person takes one seat: give each player once"))
         seen[key] = text
     book = load_rulebook(rulebook_for(rulebook, game)).with_options(overrides, where="--option")
     validated = {name: book.options[name] for name in overrides}
@@ -214,12 +223,13 @@ def new(
 
         snap = store.log_snapshot(session.id)
     state = table_state(snap.session, snap.seats, [r for r in snap.events if r.hand_number is None])
-    who = ", ".join(f"{name} {state.bought[name]}" + (f" (paid {format_cents(state.paid[name])})"
+    who = ", ".join(f"{name} {state.bought[name]}" + (" " + _("(paid {money})").format(money=format_cents(state.paid[name]))
                                                       if state.paid[name] != state.bought[name] * cents else "")
                     for name in state.seats)
-    typer.echo(f"Session {session.id} started: table {session.table_name!r}, rulebook {book.name}"
-               f"{_options_text(validated)}, chip {format_cents(cents)}")
-    typer.echo(f"Seats (buy-in in chips): {who}; {state.dealer} deals first")
+    typer.echo(_("Session {session} started: table {table!r}, rulebook {rulebook}{options}, chip {chip}").format(
+        session=session.id, table=session.table_name, rulebook=book.name, options=_options_text(validated),
+        chip=format_cents(cents)))
+    typer.echo(_("Seats (buy-in in chips): {seats}; {dealer} deals first").format(seats=who, dealer=state.dealer))
 
 
 def _options_text(options: dict[str, Any]) -> str:
@@ -236,20 +246,30 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
     with open_for(ctx, db) as store:
         summaries = store.session_summaries()
     if not summaries:
-        typer.echo("No sessions yet: start one with `referee session new`.")
+        typer.echo(_("No sessions yet: start one with `referee session new`."))
         return
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True, caption_justify="left",
-                  caption="* with option overrides: `referee session show ID` shows them")
+                  caption=_("* with option overrides: `referee session show ID` shows them"))
     numeric = ("id", "seats", "hands", "events")
-    for column in ("id", "started (UTC)", "table", "rulebook", "seats", "hands", "events", "status"):
-        table.add_column(column, justify="right" if column in numeric else "left",
+    headings = {"id": _("id"), "started (UTC)": _("started (UTC)"), "table": _("table"), "rulebook": _("rulebook"),
+                "seats": _("seats"), "hands": _("hands"), "events": _("events"), "status": _("status")}
+    for column, heading in headings.items():
+        table.add_column(heading, justify="right" if column in numeric else "left",
                          no_wrap=column in ("id", "started (UTC)", "status"))
     for s in summaries:
         g = s.session
         table.add_row(str(g.id), f"{g.started_at:%Y-%m-%d %H:%M}", literal(g.table_name),
                       literal(g.rulebook) + ("*" if g.options else ""),
-                      str(s.players), str(s.hands), str(s.events), "void" if g.void_reason is not None else g.status)
+                      str(s.players), str(s.hands), str(s.events),
+                      status_words("void" if g.void_reason is not None else g.status))
     console(soft_wrap=False).print(table)
+
+
+def status_words(status: str) -> str:
+    """A night's status in words: open, closed, void."""
+    words = {"open": pgettext("night status", "open"), "closed": pgettext("night status", "closed"),
+             "void": pgettext("night status", "void")}
+    return words.get(status, status)
 
 
 def _night_places(snap: LogSnapshot) -> list[tuple[int, str, str]]:
@@ -305,39 +325,53 @@ def show(
         return
     session = snap.session
     cents = session.chip_value_cents
-    typer.echo(f"Session {session.id}: {session.table_name}")
-    typer.echo(f"  started     {_when(session)}" + (f", ended {session.ended_at:%Y-%m-%d %H:%M UTC}"
-                                                      if session.ended_at else ""))
-    typer.echo(f"  status      {session.status}")
+    typer.echo(_("Session {session}: {table}").format(session=session.id, table=session.table_name))
+    if session.ended_at:
+        typer.echo("  " + _("started     {started}, ended {ended}").format(
+            started=_when(session), ended=f"{session.ended_at:%Y-%m-%d %H:%M UTC}"))
+    else:
+        typer.echo("  " + _("started     {started}").format(started=_when(session)))
+    typer.echo("  " + _("status      {status}").format(status=status_words(session.status)))
     if session.void_reason is not None:
-        typer.echo(f"  void        {session.void_reason} ({session.voided_at:%Y-%m-%d %H:%M} UTC): counted nowhere")
-    typer.echo(f"  rulebook    {session.rulebook}{_options_text(session.options)}")
+        typer.echo("  " + _("void        {reason} ({when} UTC): counted nowhere").format(
+            reason=session.void_reason, when=f"{session.voided_at:%Y-%m-%d %H:%M}"))
+    typer.echo("  " + _("rulebook    {rulebook}").format(rulebook=session.rulebook + _options_text(session.options)))
     if (state.rulebook, state.options) != (session.rulebook, session.options):
-        typer.echo(f"  now         {state.rulebook}{_options_text(state.options)}")
-    typer.echo(f"  chip value  {format_cents(cents)}" + (f", buy-in {plural(session.buy_in_default, 'chip')}"
-                                                        if session.buy_in_default else ""))
-    typer.echo(f"  hands       {len(snap.hands)}, events {len(snap.events)}, "
-               + ("chain intact" if chain.ok else f"CHAIN BROKEN at {chain.problem}"))
+        typer.echo("  " + _("now         {rulebook}").format(rulebook=state.rulebook + _options_text(state.options)))
+    if session.buy_in_default:
+        typer.echo("  " + _("chip value  {chip}, buy-in {chips}").format(
+            chip=format_cents(cents), chips=plural(session.buy_in_default, "chip", "chips")))
+    else:
+        typer.echo("  " + _("chip value  {chip}").format(chip=format_cents(cents)))
+    if chain.ok:
+        typer.echo("  " + _("hands       {hands}, events {events}, chain intact").format(
+            hands=len(snap.hands), events=len(snap.events)))
+    else:
+        typer.echo("  " + _("hands       {hands}, events {events}, CHAIN BROKEN at {problem}").format(
+            hands=len(snap.hands), events=len(snap.events), problem=chain.problem))
     person = {s.name: players[s.player_id] for s in snap.seats}
 
     def line(name: str) -> str:
-        also = f" (player {person[name]})" if person.get(name, name) != name else ""
-        money = f"bought {plural(state.bought.get(name, 0), 'chip')} for {format_cents(state.paid.get(name, 0))}"
+        also = " " + _("(player {player})").format(player=person[name]) if person.get(name, name) != name else ""
+        money = _("bought {chips} for {money}").format(chips=plural(state.bought.get(name, 0), "chip", "chips"),
+                                                      money=format_cents(state.paid.get(name, 0)))
         if name in state.cashed:
-            money += f", cashed out {state.cashed[name]}"
+            money = _("bought {chips} for {money}, cashed out {cashed}").format(
+                chips=plural(state.bought.get(name, 0), "chip", "chips"), money=format_cents(state.paid.get(name, 0)),
+                cashed=state.cashed[name])
         return f"{name}{also}: {money}"
 
-    typer.echo("  seats (clockwise)")
+    typer.echo("  " + _("seats (clockwise)"))
     for number, name in enumerate(state.seats, 1):
         typer.echo(f"    {number}. {line(name)}")
     gone = [name for name in state.known.values() if name not in state.seats]
     if gone:
-        typer.echo("  left")
+        typer.echo("  " + _("left"))
         for name in gone:
             typer.echo(f"    {line(name)}")
     places = _night_places(snap)
     if places:
-        typer.echo("  between hands")
+        typer.echo("  " + _("between hands"))
         for seq, place, says in places:
             typer.echo(f"    {seq:>4}  {place}: {says}")
 
@@ -350,13 +384,17 @@ def _interactive() -> bool:
 def _count_table(counts: list[Any]) -> list[str]:
     """The counting out as lines: each player, what the log says, what was counted, the difference."""
     width = max([len(c.name) for c in counts] + [6])
-    lines = [f"  {'player':<{width}}  {'the log says':>12}  {'counted':>7}"]
+    player, says, counted = _("player"), _("the log says"), _("counted")
+    width = max(width, len(player))
+    wide, cwide = max(12, len(says)), max(7, len(counted))
+    lines = [f"  {player:<{width}}  {says:>{wide}}  {counted:>{cwide}}"]
     for c in counts:
         diff = c.difference
         sign = "+" if diff > 0 else "\u2212"
-        mark = "" if not diff else f"  ({sign}{abs(diff)}" + (
-            f", confirmed by {c.confirmed_by})" if c.confirmed_by else ")")
-        lines.append(f"  {c.name:<{width}}  {c.log_says:>12}  {c.counted:>7}{mark}")
+        mark = "" if not diff else "  " + (
+            _("({difference}, confirmed by {name})").format(difference=f"{sign}{abs(diff)}", name=c.confirmed_by)
+            if c.confirmed_by else f"({sign}{abs(diff)})")
+        lines.append(f"  {c.name:<{width}}  {c.log_says:>{wide}}  {c.counted:>{cwide}}{mark}")
     return lines
 
 
@@ -364,23 +402,26 @@ def _confirmer(by: str | None, accept: bool, session_id: int, differ: list[Any])
     """Who confirms the counts that differ from the log: ``--accept --by NAME``, or a person asked at
     the terminal; InputError (nothing written) when nobody does."""
     said = "; ".join(c.words() for c in differ)
-    many = len(differ) != 1
-    differs = f"{plural(len(differ), 'count')} {ngettext('differs', 'differ', len(differ))} from the log"
+    differs = ngettext("{count} count differs from the log", "{count} counts differ from the log",
+                       len(differ)).format(count=len(differ))
     if accept:
         if not by or not by.strip():
-            raise InputError("--accept needs who confirms the counts", where="--accept",
-                             hint="name him: --accept --by NAME (a player of the night)")
+            raise InputError(_("--accept needs who confirms the counts"), where="--accept",
+                             hint=_("name him: --accept --by NAME (a player of the night)"))
         return " ".join(by.split())
     if _interactive():
         typer.echo(f"{differs}: {said}")
-        answer = typer.prompt("Confirm as counted? Who confirms (a name; nothing: count again)", default=by or "",
+        answer = typer.prompt(_("Confirm as counted? Who confirms (a name; nothing: count again)"), default=by or "",
                               show_default=bool(by))
         if answer.strip():
             return " ".join(answer.split())
     raise InputError(f"{differs}: {said}",
                      where=f"session {session_id}",
-                     hint=f"count again and give the right {ngettext('count', 'counts', len(differ))}, or confirm "
-                          f"{'them' if many else 'it'} as counted: referee session close {session_id} … --accept --by NAME")
+                     hint=ngettext("count again and give the right count, or confirm it as counted: referee "
+                                   "session close {session} … --accept --by NAME",
+                                   "count again and give the right counts, or confirm them as counted: referee "
+                                   "session close {session} … --accept --by NAME", len(differ)).format(
+                         session=session_id))
 
 
 @app.command("close")
@@ -418,7 +459,7 @@ def close(
         out = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by, request=request)
         if accept and by and by.strip() and out.differ:
             life.confirmer(out, by)  # a confirmer who is no player of the night: refused in one line
-        typer.echo(f"Counting out session {session_id}:")
+        typer.echo(_("Counting out session {session}:").format(session=session_id))
         for line in _count_table(list(out.counts)):
             typer.echo(line)
         who = _confirmer(by, accept, session_id, list(out.differ)) if out.differ else None
@@ -426,18 +467,20 @@ def close(
             closed = life.close(store, out, by=who, request=request)
         except StaleLogError as err:  # the log moved on since the counts were checked: show them again
             again = life.count_out(store, session_id, pairs, end_hand=end_hand, by=by)
-            typer.echo(f"Not closed: the log changed after the counts were checked. Counting out session "
-                       f"{session_id} again:")
+            typer.echo(_("Not closed: the log changed after the counts were checked. Counting out session "
+                         "{session} again:").format(session=session_id))
             for line in _count_table(list(again.counts)):
                 typer.echo(line)
             raise RetryableError(err.message, where=f"session {session_id}",
-                                 hint="nothing was closed: look at the counts above and run the close again") from None
-        after, log, _ = session_ledger(store, session_id)
+                                 hint=_("nothing was closed: look at the counts above and run the close again")) from None
+        after, log, _played = session_ledger(store, session_id)
     if out.ended is not None:
         number, rule, given_back, middle = out.ended
-        words = "returned to those who put it in" if end_hand == "return" else "split between the players still in"
-        typer.echo(f"Hand {number} ended by {rule}: its pot of {plural(middle, 'chip')} "
-                   f"{words} (" + ", ".join(f"{n} {c}" for n, c in given_back.items()) + ")")
+        said = (_("Hand {hand} ended by {rule}: its pot of {chips} returned to those who put it in ({shares})")
+                if end_hand == "return" else
+                _("Hand {hand} ended by {rule}: its pot of {chips} split between the players still in ({shares})"))
+        typer.echo(said.format(hand=number, rule=rule, chips=plural(middle, "chip", "chips"),
+                               shares=", ".join(f"{n} {c}" for n, c in given_back.items())))
     for line in closed_lines(session_id, after, log, [(c, c.confirmed_by or w) for c, w in closed.confirmed]):
         typer.echo(line)
 
@@ -447,18 +490,20 @@ def closed_lines(session_id: int, after: Any, log: Any, confirmed: list[tuple[An
     chips against the log, and the shortfall or overage the policy absorbed."""
     from referee.ledger.counting import counts_at_close
 
-    out = [f"Session {session_id} closed: " + ", ".join(f"{n} {c}" for n, c in log.table.cashed.items())]
-    out += [f"Confirmed by {who}: {c.words()}" for c, who in confirmed]
+    out = [_("Session {session} closed: {cash_outs}").format(
+        session=session_id, cash_outs=", ".join(f"{n} {c}" for n, c in log.table.cashed.items()))]
+    out += [_("Confirmed by {name}: {count}").format(name=who, count=c.words()) for c, who in confirmed]
     final = counts_at_close(after, log, {})
     bought, cashed = sum(log.table.bought.values()), sum(log.table.cashed.values())
     says = sum(c.log_says for c in final)
     off = sum(1 for c in final if c.difference)
-    agree = ("every count agrees with the log" if not off
-             else f"{plural(off, 'count')} {ngettext('differs', 'differ', off)} from the log, confirmed")
+    agree = (_("every count agrees with the log") if not off
+             else ngettext("{count} count differs from the log, confirmed",
+                           "{count} counts differ from the log, confirmed", off).format(count=off))
     from referee.report.words import cash_out_words, difference_words
 
     out.append(cash_out_words(bought, cashed))
-    out.append(f"The log gives {says}: {agree}")
+    out.append(_("The log gives {chips}: {agree}").format(chips=says, agree=agree))
     d = after.difference
     if d.cents:
         out.append(difference_words(d, after.money(abs(d.cents))) + ": "
@@ -466,13 +511,13 @@ def closed_lines(session_id: int, after: Any, log: Any, confirmed: list[tuple[An
     return out
 
 
-_VOID_HINT = "write HAND:ACTION, the action's number in its hand (`referee replay --session ID --hand N` shows them)"
+_VOID_HINT = N_("write HAND:ACTION, the action's number in its hand (`referee replay --session ID --hand N` shows them)")
 
 
 def _correction(text: str, option: str, hint: str) -> tuple[str, int]:
     name, sep, number = text.rpartition(":")
     if not sep or not name.strip() or not (number.strip().isascii() and number.strip().isdigit()):
-        raise InputError(f"bad {option[2:]} {text!r}", where=option, hint=hint)
+        raise InputError(_("bad {option} {text!r}").format(option=option[2:], text=text), where=option, hint=hint)
     return name.strip(), int(number)
 
 
@@ -492,9 +537,10 @@ def reopen(
     request = Request(asks("session reopen", session_id, reason, " ".join((by or "").split())), at=asked_at)
     with open_for(ctx, db) as store, found_again_at():
         life.reopen(store, session_id, why, by=by or "", request=request)
-    typer.echo(f"Session {session_id} reopened: {reason}")
-    typer.echo(f"Correct it with: referee session amend {session_id} --void HAND:ACTION | --count NAME:CHIPS | "
-               f"--rebuy NAME:CHIPS --why \"…\"; then close it: referee session close {session_id}")
+    typer.echo(_("Session {session} reopened: {reason}").format(session=session_id, reason=reason))
+    typer.echo(_("Correct it with: referee session amend {session} --void HAND:ACTION | --count NAME:CHIPS | "
+                 "--rebuy NAME:CHIPS --why \"…\"; then close it: referee session close {session}").format(
+        session=session_id))
 
 
 @app.command("amend")
@@ -516,20 +562,22 @@ def amend(
     from referee.night import life
 
     reason = " ".join(why.split())
-    voids = [_correction(t, "--void", _VOID_HINT) for t in void or []]
-    fixes = [_correction(t, "--count", "write NAME:CHIPS, the chips he really counted") for t in count or []]
-    rebuys = [_correction(t, "--rebuy", "write NAME:CHIPS, the chips he bought") for t in rebuy or []]
+    voids = [_correction(t, "--void", _(_VOID_HINT)) for t in void or []]
+    fixes = [_correction(t, "--count", _("write NAME:CHIPS, the chips he really counted")) for t in count or []]
+    rebuys = [_correction(t, "--rebuy", _("write NAME:CHIPS, the chips he bought")) for t in rebuy or []]
     hands = []
     for hand_text, action in voids:
         if not (hand_text.isascii() and hand_text.isdigit()):
-            raise InputError(f"bad void {hand_text}:{action}", where="--void", hint=_VOID_HINT)
+            raise InputError(_("bad void {hand}:{action}").format(hand=hand_text, action=action), where="--void",
+                             hint=_(_VOID_HINT))
         hands.append((int(hand_text), action))
     request = Request(asks("session amend", session_id, hands, fixes, rebuys, reason), at=asked_at)
     with open_for(ctx, db) as store, found_again_at():
         said = life.amend(store, session_id, why, life.Amendments(hands, fixes, rebuys), request=request)
     for what in said:
-        typer.echo(f"Amended session {session_id}: {what} ({reason})")
-    typer.echo(f"Close it again when it is right: referee session close {session_id}")
+        typer.echo(_("Amended session {session}: {what} ({reason})").format(session=session_id, what=what,
+                                                                          reason=reason))
+    typer.echo(_("Close it again when it is right: referee session close {session}").format(session=session_id))
 
 
 @app.command("delete")
@@ -543,7 +591,7 @@ def delete(
         game = store.session(session_id)
         with store.transaction() as tx:
             tx.delete_session(session_id)
-    typer.echo(f"Session {session_id} ({game.table_name}) deleted.")
+    typer.echo(_("Session {session} ({table}) deleted.").format(session=session_id, table=game.table_name))
 
 
 @app.command("void")
@@ -569,10 +617,11 @@ def void(
             game = life.void(store, session_id, why)
         except RetryableError as err:
             err.hint = (f"{err.hint}; " if err.hint else "") + (
-                "run it again as it is: if the void was stored, it says so (it is found by its reason, "
-                "so --asked-at is not needed)")
+                _("run it again as it is: if the void was stored, it says so (it is found by its reason, "
+                  "so --asked-at is not needed)"))
             raise
-    typer.echo(f"Session {session_id} ({game.table_name}) is void: {game.void_reason}. It is kept and counts nowhere.")
+    typer.echo(_("Session {session} ({table}) is void: {reason}. It is kept and counts nowhere.").format(
+        session=session_id, table=game.table_name, reason=game.void_reason))
 
 
 @app.command("unvoid")
@@ -587,7 +636,8 @@ def unvoid(
 
     with open_for(ctx, db) as store:
         game = life.unvoid(store, session_id, why)
-    typer.echo(f"Session {session_id} ({game.table_name}) is no longer void: it counts again ({game.status}).")
+    typer.echo(_("Session {session} ({table}) is no longer void: it counts again ({status}).").format(
+        session=session_id, table=game.table_name, status=status_words(game.status)))
 
 
 @app.command("rulebook")
@@ -606,9 +656,11 @@ def rulebook(
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {file}: {getattr(err, 'strerror', None) or err}", where="--file",
-                         hint="give the house rulebook's .toml file") from None
+        raise InputError(_("cannot read {file}: {problem}").format(file=file,
+                                                                   problem=getattr(err, "strerror", None) or err),
+                         where="--file", hint=_("give the house rulebook's .toml file")) from None
     with open_for(ctx, db) as store:
         ref, records = life.supply_rulebook(store, session_id, file.name, text)
-    typer.echo(f"Session {session_id} now holds the house rulebook {ref} as {file} reads "
-               f"({plural(len(records), 'rulebook')} recorded): it plays under it from now on.")
+    typer.echo(_("Session {session} now holds the house rulebook {rulebook} as {file} reads ({recorded} "
+                 "recorded): it plays under it from now on.").format(
+        session=session_id, rulebook=ref, file=file, recorded=plural(len(records), "rulebook", "rulebooks")))

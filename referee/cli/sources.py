@@ -16,7 +16,8 @@ import typer
 from referee.cli.db import open_for
 from referee.cli.output import console
 from referee.errors import HandFileErrors, InputError, shortened
-from referee.plain_words import literal, plural
+from referee.i18n import _, ngettext
+from referee.plain_words import literal
 
 if TYPE_CHECKING:
     from referee.engine.events import NightEvent, SitDown
@@ -35,21 +36,27 @@ class Loaded:
     head: int | None = None
 
 
-def report_file_errors(err: HandFileErrors, nothing: str = "nothing was replayed") -> None:
-    """Every bad line, one ``Error: …`` line each (its hint after it on the line), then exit 2."""
+def report_file_errors(err: HandFileErrors, imported: bool = False) -> None:
+    """Every bad line, one ``Error: …`` line each (its hint after it on the line), then exit 2: nothing
+    was replayed (or, ``imported``, nothing was imported)."""
     out = console(stderr=True, soft_wrap=True)  # the message may quote what the user typed: print it as typed
     for each in err.errors:
-        hint = f" [dim]— hint: {literal(shortened(each.hint))}[/]" if each.hint else ""
-        out.print(f"[bold red]Error:[/] {literal(shortened(str(each)))}{hint}")
-    typer.echo(f"{plural(len(err.errors), 'bad line')}: {nothing}; fix them and run it again", err=True)
+        hint = (" [dim]— " + _("hint: {hint}").format(hint=literal(shortened(each.hint))) + "[/]") if each.hint else ""
+        out.print("[bold red]" + _("Error:") + f"[/] {literal(shortened(str(each)))}{hint}")
+    said = (ngettext("{count} bad line: nothing was imported; fix it and run it again",
+                     "{count} bad lines: nothing was imported; fix them and run it again", len(err.errors))
+            if imported else
+            ngettext("{count} bad line: nothing was replayed; fix it and run it again",
+                     "{count} bad lines: nothing was replayed; fix them and run it again", len(err.errors)))
+    typer.echo(said.format(count=len(err.errors)), err=True)
     raise typer.Exit(2)
 
 
 def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: str | None) -> Loaded:
     """The night of ``file`` or of ``session`` (exactly one of them)."""
     if (file is None) == (session is None):
-        raise InputError("name a hand file or a session, not both" if file else "nothing to replay",
-                         hint="referee replay night.txt, or referee replay --session ID")
+        raise InputError(_("name a hand file or a session, not both") if file else _("nothing to replay"),
+                         hint=_("referee replay night.txt, or referee replay --session ID"))
     if session is not None:
         from referee.recording.session_log import read_session_log, rulebook_notes
 
@@ -57,7 +64,7 @@ def load_night(ctx: typer.Context, file: Path | None, session: int | None, db: s
             snapshot = store.log_snapshot(session)  # the database alone
         log = read_session_log(snapshot)
         for note in rulebook_notes(log.night):
-            typer.echo(f"Note: {note}", err=True)
+            typer.echo(_("Note: {note}").format(note=note), err=True)
         head = snapshot.events[-1].seq if snapshot.events else 0
         return Loaded(log.night, session, log.opening, log.closing, head)
     from referee.handfile import read_night

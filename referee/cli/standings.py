@@ -14,6 +14,7 @@ from rich.table import Table
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
 from referee.errors import InputError
+from referee.i18n import _
 from referee.money import format_money
 from referee.money.settings import check_setting
 from referee.plain_words import literal, plural
@@ -52,7 +53,8 @@ def standings(
 
     if season is not None and not (season.strip().isascii() and season.strip().isdigit()):
         if start or end:  # a named season: its league table
-            raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
+            raise InputError(_("--season and --from/--to both given"), where="--season",
+                             hint=_("give one or the other"))
         return league_standings(ctx, season, csv, db)
     first, last = day_range(start, end, season)
     if currency is not None:
@@ -63,14 +65,15 @@ def standings(
     with open_for(ctx, db) as store:
         result = add_up(store, start=first, end=last, table=table, currency=currency, include_open=include_open,
                         verify=verify, progress=replay_progress())
-    for _, warning in result.broken:  # on stderr, whatever the output: a night left out is never silent
-        typer.echo(f"Warning: not counted: {warning}", err=True)
+    for _night, warning in result.broken:  # on stderr, whatever the output: a night left out is never silent
+        typer.echo(_("Warning: not counted: {why}").format(why=warning), err=True)
     if csv is not None:
         from referee.ledger.csv_files import STANDINGS_COLUMNS, csv_text, standings_rows, write_text
 
         written = write_text(csv, csv_text(STANDINGS_COLUMNS, standings_rows(result)), option="--csv")
         if written is not None:
-            typer.echo(f"Wrote the standings of {plural(len(result.sessions), 'night')} to {written}")
+            typer.echo(_("Wrote the standings of {nights} to {file}").format(
+                nights=plural(len(result.sessions), "night", "nights"), file=written))
         return
     print_standings(result, season)
 
@@ -91,12 +94,13 @@ def league_standings(ctx: typer.Context, season: str, csv: str | None, db: str |
                 for row, cells in zip(report.league.rows, league_rows(report.league, report.signed), strict=True)]
         written = write_text(csv, csv_text(columns, rows), option="--csv")
         if written is not None:
-            typer.echo(f"Wrote the league table of {report.span.name} to {written}")
+            typer.echo(_("Wrote the league table of {season} to {file}").format(season=report.span.name, file=written))
         return
     out = console()
-    print_league(out, report.league, report.signed, f"Standings · {report.span.words()} · {report.currency}")
+    print_league(out, report.league, report.signed, _("Standings · {season} · {currency}").format(
+        season=report.span.words(), currency=report.currency))
     for sid, why in report.skipped:
-        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+        out.print("[dim]" + _("Not counted: session {session}, {why}").format(session=sid, why=literal(why)) + "[/]")
 
 
 def print_standings(result: object, season: str | None) -> None:
@@ -104,15 +108,16 @@ def print_standings(result: object, season: str | None) -> None:
 
     assert isinstance(result, Standings)
     out = console()
-    span = (f"season {season}" if season else
-            f"{result.start or 'the first night'} to {result.end or 'the last'}")
-    out.print(f"[bold]Standings[/] · {span} · {plural(len(result.sessions), 'night')} · {result.currency}")
+    span = (_("season {season}").format(season=season) if season else
+            _("{start} to {end}").format(start=result.start or _("the first night"), end=result.end or _("the last")))
+    out.print("[bold]" + _("Standings") + f"[/] · {span} · {plural(len(result.sessions), 'night', 'nights')} · "
+              f"{result.currency}")
     if not result.rows:
-        out.print("No nights to count" + (": see the skipped ones below." if result.skipped else "."))
+        out.print(_("No nights to count: see the skipped ones below.") if result.skipped else _("No nights to count."))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
-    for column, justify in (("#", "right"), ("Player", "left"), ("Nights", "right"), ("Won", "right"),
-                            ("Hands", "right"), ("Net", "right"), ("Best", "right"), ("Worst", "right"),
-                            ("Also as", "left")):
+    for column, justify in (("#", "right"), (_("Player"), "left"), (_("Nights"), "right"), (_("Won"), "right"),
+                            (_("Hands"), "right"), (_("Net"), "right"), (_("Best"), "right"), (_("Worst"), "right"),
+                            (_("Also as"), "left")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for row in result.rows:
         also = [n for n in row.names if n != row.player]
@@ -122,10 +127,11 @@ def print_standings(result: object, season: str | None) -> None:
     if result.rows:
         out.print(table)
     for sid, why in result.skipped:
-        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+        out.print("[dim]" + _("Not counted: session {session}, {why}").format(session=sid, why=literal(why)) + "[/]")
     if result.sessions and not result.chains_checked:
-        out.print("[dim]Each night's kept figures were checked against the head of its log; `referee standings "
-                  "--verify` also recomputes every event's hash (as `referee db verify` does).[/]")
+        out.print("[dim]" + _("Each night's kept figures were checked against the head of its log; `referee "
+                              "standings --verify` also recomputes every event's hash (as `referee db verify` "
+                              "does).") + "[/]")
 
 
 def replay_progress() -> Progress | None:
@@ -167,7 +173,7 @@ def import_ledger(
     from referee.ledger.pokernow import read_pokernow_ledger, record_pokernow
 
     if unit not in ("auto", "cents", "dollars"):
-        raise InputError(f"unknown unit {unit!r}", where="--unit", hint="use auto, cents or dollars")
+        raise InputError(_("unknown unit {unit!r}").format(unit=unit), where="--unit", hint=_("use auto, cents or dollars"))
     try:
         code = check_setting("currency", currency)[1]
     except InputError as err:
@@ -176,7 +182,8 @@ def import_ledger(
     for text in name or []:
         nick, sep, seat = text.partition("=")
         if not sep or not nick.strip() or not seat.strip():
-            raise InputError(f"bad --name {text!r}", where="--name", hint='write NICK=NAME, e.g. --name "Big Mike=Mike"')
+            raise InputError(_("bad --name {text!r}").format(text=text), where="--name",
+                             hint=_('write NICK=NAME, e.g. --name "Big Mike=Mike"'))
         names[nick.strip()] = seat.strip()
     ledger = read_pokernow_ledger(path, unit=unit)  # type: ignore[arg-type]
     with open_for(ctx, db, create=True) as store:
@@ -184,18 +191,23 @@ def import_ledger(
                                             again=again)
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
-    typer.echo(f"Imported {ledger.source} as session {sid}: {plural(len(ledger.players), 'player')}, buy-ins {total} "
-               f"(amounts read as {ledger.unit}: {ledger.unit_reason})")
+    typer.echo(_("Imported {file} as session {session}: {players}, buy-ins {total} (amounts read as {unit}: "
+                 "{why})").format(file=ledger.source, session=sid, players=plural(len(ledger.players), "player",
+                                                                                    "players"),
+                                  total=total, unit=ledger.unit, why=ledger.unit_reason))
     if ledger.started is not None and ledger.ended is not None:
-        typer.echo(f"  played {ledger.started:%Y-%m-%d %H:%M} to {ledger.ended:%Y-%m-%d %H:%M} UTC "
-                   "(the ledger's own times)")
+        typer.echo("  " + _("played {start} to {end} UTC (the ledger's own times)").format(
+            start=f"{ledger.started:%Y-%m-%d %H:%M}", end=f"{ledger.ended:%Y-%m-%d %H:%M}"))
     for seat, player in seats:
-        merged = f" (rows {', '.join(map(str, player.rows))} merged)" if len(player.rows) > 1 else ""
-        renamed = f"{player.name!r} sits as {seat}" if seat != player.name else seat
+        merged = (" " + _("(rows {rows} merged)").format(rows=", ".join(map(str, player.rows)))
+                  if len(player.rows) > 1 else "")
+        renamed = _("{nickname!r} sits as {name}").format(nickname=player.name, name=seat) if seat != player.name else seat
         if merged or seat != player.name:
             typer.echo(f"  {renamed}{merged}")
         if seat in known:
-            who = f"{seat}: a player already in the store" if known[seat] == seat else \
-                f"{seat} is {known[seat]}, a player already in the store"
-            typer.echo(f"  {who}: their results count as one (to seat them apart: --name \"{player.name}=NAME\")")
-    typer.echo(f"See it with: referee report {sid}")
+            said = (_("{name}: a player already in the store: their results count as one (to seat them apart: "
+                      "--name \"{nickname}=NAME\")") if known[seat] == seat else
+                    _("{name} is {player}, a player already in the store: their results count as one (to seat "
+                      "them apart: --name \"{nickname}=NAME\")"))
+            typer.echo("  " + said.format(name=seat, player=known[seat], nickname=player.name))
+    typer.echo(_("See it with: referee report {session}").format(session=sid))

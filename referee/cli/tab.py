@@ -17,6 +17,7 @@ from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
 from referee.cli.standings import FromOption, ToOption
 from referee.errors import InputError
+from referee.i18n import _
 from referee.plain_words import literal, plural
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def tab(
     from referee.ledger.tab import read_tab
 
     if season is not None and (start or end):
-        raise InputError("--season and --from/--to both given", where="--season", hint="give one or the other")
+        raise InputError(_("--season and --from/--to both given"), where="--season", hint=_("give one or the other"))
     first, last = day_range(start, end, None)
     with open_for(ctx, db) as store:
         if season is not None:  # a named season's days and table, or a calendar year's days
@@ -58,8 +59,8 @@ def tab(
             span = resolve_span(store, season)
             first, last, table = span.first_day, span.last_day, _one_table(table, span.table, season)
         result = read_tab(store, start=first, end=last, table=table)
-    for _, warning in result.broken:  # a night left out is never silent
-        typer.echo(f"Warning: not on the tab: {warning}", err=True)
+    for _night, warning in result.broken:  # a night left out is never silent
+        typer.echo(_("Warning: not on the tab: {why}").format(why=warning), err=True)
     if as_json:
         typer.echo(json.dumps(tab_json(result), indent=2, ensure_ascii=False))
         return
@@ -69,8 +70,9 @@ def tab(
 def _one_table(asked: str | None, seasons: str | None, season: str) -> str | None:
     """The table of a view: ``--table`` and the season's must be one when both are said."""
     if asked and seasons and asked.casefold() != seasons.casefold():
-        raise InputError(f"season {season} is played at {seasons}, not {asked}", where="--table",
-                         hint="leave out --table, or name the season's table")
+        raise InputError(_("season {season} is played at {table}, not {asked}").format(season=season, table=seasons,
+                                                                                      asked=asked),
+                         where="--table", hint=_("leave out --table, or name the season's table"))
     return asked or seasons
 
 
@@ -100,57 +102,63 @@ def pay(
         with found_again_at():  # exit 75: the reply may be lost after it was stored
             part, payment = record_tab_payment(store, payer, payee, amount, currency, request=request)
         now = read_tab(store)
-    out.print(literal(f"Recorded: {paid_words(payment.payer, payment.payee, payment.cents, part.money)} "
-                      f"(tab payment {payment.id})"))
+    out.print(literal(_("Recorded: {payment} (tab payment {number})").format(
+        payment=paid_words(payment.payer, payment.payee, payment.cents, part.money), number=payment.id)))
     left = now.part(part.currency)
     if left is None:
-        out.print(f"[green]The tab in {part.currency} is clear:[/] nobody owes anything.")
+        out.print("[green]" + _("The tab in {currency} is clear:").format(currency=part.currency) + "[/] "
+                  + _("nobody owes anything."))
     else:
         _print_lines(out, left, names={payment.payer, payment.payee})
 
 
 def print_tab(out: Console, result: Tab) -> None:
     """The tab as the terminal shows it, a currency at a time."""
-    out.print(f"[bold]The tab across nights[/] · {plural(len(result.nights), 'night')} · "
-              f"{plural(len(result.payments), 'payment')} against it")
+    out.print("[bold]" + _("The tab across nights") + "[/] · " + _("{nights} · {payments} against it").format(
+        nights=plural(len(result.nights), "night", "nights"), payments=plural(len(result.payments), "payment",
+                                                                               "payments")))
     if not result.parts:
-        out.print("[green]Nobody owes anything[/] across the nights.")
+        out.print("[green]" + _("Nobody owes anything across the nights.") + "[/]")
     for part in result.parts:
-        out.print(f"\n[bold]{part.currency}[/]: {plural(len(part.debts), 'open debt')}")
+        out.print(f"\n[bold]{part.currency}[/]: {plural(len(part.debts), 'open debt', 'open debts')}")
         debts = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        for column, justify in (("Who owes", "left"), ("Whom", "left"), ("Open", "right"),
-                                ("Where it came from", "left")):
+        for column, justify in ((_("Who owes"), "left"), (_("Whom"), "left"), (_("Open"), "right"),
+                                (_("Where it came from"), "left")):
             debts.add_column(column, justify=justify)  # type: ignore[arg-type]
         for d in part.debts:
             *others, last = d.through or ("",)
-            through = [f"passed on through {', '.join(others) + ' and ' if others else ''}{last}:"] if last else []
+            names = _("{names} and {last}").format(names=", ".join(others), last=last) if others else last
+            through = [_("passed on through {names}:").format(names=names)] if last else []
             debts.add_row(literal(d.debtor), literal(d.creditor), part.money(d.cents),
                           literal("\n".join([*through, *(o.words(part.money) for o in d.origins)])))
         out.print(debts)
         _print_lines(out, part)
         transfers = part.clearing.transfers
-        how = "fewest transfers" if part.clearing.method == "exact" else "largest debtor pays largest creditor"
-        out.print(f"[bold]Transfers that clear it: {len(transfers)}[/] ({how})")
+        how = _("fewest transfers") if part.clearing.method == "exact" else _("largest debtor pays largest creditor")
+        out.print("[bold]" + _("Transfers that clear it: {count}").format(count=len(transfers)) + f"[/] ({how})")
         for number, t in enumerate(transfers, 1):
-            out.print(literal(f"  {number}. {t.payer} pays {t.payee} {part.money(t.cents)}"))
+            out.print(literal(f"  {number}. " + _("{payer} pays {payee} {amount}").format(
+                payer=t.payer, payee=t.payee, amount=part.money(t.cents))))
     if result.payments:
-        out.print("\n[bold]Paid against the tab[/]: " + literal("; ".join(
-            f"{p.id}. {p.payer} paid {p.payee} {_money(result, p.currency, p.cents)} ({p.created_at:%Y-%m-%d})"
+        out.print("\n[bold]" + _("Paid against the tab") + "[/]: " + literal("; ".join(
+            f"{p.id}. " + _("{payer} paid {payee} {amount} ({day})").format(
+                payer=p.payer, payee=p.payee, amount=_money(result, p.currency, p.cents),
+                day=f"{p.created_at:%Y-%m-%d}")
             for p in result.payments)))
     for sid, why in result.skipped:
-        out.print(literal(f"Not on the tab yet: session {sid}, {why}"), style="dim")
+        out.print(literal(_("Not on the tab yet: session {session}, {why}").format(session=sid, why=why)), style="dim")
     if result.parts:
-        out.print("[dim]Record a payment: referee tab pay FROM TO AMOUNT[/]")
+        out.print("[dim]" + _("Record a payment: referee tab pay FROM TO AMOUNT") + "[/]")
 
 
 def _print_lines(out: Console, part: CurrencyTab, names: set[str] | None = None) -> None:
     lines = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column, justify in (("Player", "left"), ("Tab", "right"), ("Since", "left")):
+    for column, justify in ((_("Player"), "left"), (_("Tab"), "right"), (_("Since"), "left")):
         lines.add_column(column, justify=justify)  # type: ignore[arg-type]
     for line in part.lines:
         if names is None or line.player in names:
-            word = "is owed" if line.cents > 0 else "owes"
-            lines.add_row(literal(line.player), f"{word} {part.money(abs(line.cents))}", str(line.since))
+            said = _("is owed {amount}") if line.cents > 0 else _("owes {amount}")
+            lines.add_row(literal(line.player), said.format(amount=part.money(abs(line.cents))), str(line.since))
     out.print(lines)
 
 

@@ -16,7 +16,7 @@ import typer
 
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
-from referee.i18n import quoting_seeds
+from referee.i18n import _, quoting_seeds
 from referee.errors import InputError
 from referee.plain_words import literal
 
@@ -62,20 +62,21 @@ def table(
         if session_id is None:
             open_ = [s for s in store.sessions() if s.status == "open"]
             if not open_:
-                raise InputError("no open session to record", hint="start one with `referee session new`")
+                raise InputError(_("no open session to record"), hint=_("start one with `referee session new`"))
             session_id = open_[-1].id
             assert session_id is not None
         live = LiveTable(store, session_id, quote_rules=quoting_seeds())
         out = console(soft_wrap=True)
         from referee.engine.games import game_title
 
-        out.print(literal(f"Session {session_id}: {live.session.table_name} ({game_title(live.game)})"))
+        out.print(literal(_("Session {session}: {table} ({game})").format(
+            session=session_id, table=live.session.table_name, game=game_title(live.game))))
         board = None
         if share:
             from referee.scoreboard.server import announcement, bind
 
             board = bind(store, session_id, host, port)
-            out.print(literal("The players can follow the night, read-only."))
+            out.print(literal(_("The players can follow the night, read-only.")))
             for line in announcement(board):
                 out.print(literal(line), highlight=False)
             board.start_in_thread()

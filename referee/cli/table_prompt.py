@@ -32,6 +32,7 @@ from referee.cards import Card
 from referee.cli.act import describe
 from referee.cli.count_step import CountStep
 from referee.errors import InputError, RefereeError
+from referee.i18n import N_, _
 from referee.recording.live_table import Entry, LiveTable, Refused, Said, Stored
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ FORCE = frozenset({"!", "force"})
 CARD_VERBS = frozenset({"dealt", "shows", "exposes", "exchanges", "arranges", "reveals", "declares", "draws"})
 NAME_VERBS = frozenset({"asks", "sees"})
 
-HELP = """\
+HELP = N_("""\
 Type one action per line: 'bob r 4' (Bob raises 4), 'ann open 2', 'cat draw 3', 'dan knock',
 'eve see', 'ann show JsJh', or the hand format's words ('Bob: raises to 4', 'misdeal', 'void 7').
   new hand   begin the next hand (the deal passes by the rules)
@@ -59,7 +60,7 @@ Type one action per line: 'bob r 4' (Bob raises 4), 'ann open 2', 'cat draw 3', 
   Eve sits down with 50 after Cy · Bob leaves · Bob adds 50 · dealer: Cy · option NAME = VALUE
              between hands, in the hand format's words
   count      at the end of the night: count every player out against the log and close it
-  quit       leave (Ctrl-D); every acknowledged line is already stored"""
+  quit       leave (Ctrl-D); every acknowledged line is already stored""")
 
 
 class TableCompleter(Completer):
@@ -82,7 +83,7 @@ class TableCompleter(Completer):
         """(word, note) pairs that may come next after the words ``done``, starting with ``current``."""
         low = current.lower()
         if not done:
-            found = [(n, "player") for n in self._names()] + [(c, "") for c in COMMANDS + TABLE_WORDS]
+            found = [(n, _("player")) for n in self._names()] + [(c, "") for c in COMMANDS + TABLE_WORDS]
             return [(w, m) for w, m in found if w.lower().startswith(low)]
         from referee.handfile.shorthand import player_named
 
@@ -93,7 +94,7 @@ class TableCompleter(Completer):
             return [(w, m) for w, m in self._verbs(player) if w.lower().startswith(low)]
         verb = self._verb(done[1])
         if verb in NAME_VERBS:
-            return [(n, "player") for n in self._names() if n != player and n.lower().startswith(low)]
+            return [(n, _("player")) for n in self._names() if n != player and n.lower().startswith(low)]
         if verb in CARD_VERBS:
             return [(c, m) for c, m in self._cards(player) if c.lower().startswith(low)]
         return []
@@ -126,7 +127,7 @@ class TableCompleter(Completer):
                 legal.append(said[0] if said else verb)
         legal = list(dict.fromkeys(legal))
         rest = [w for w in verb_words(self.live.game) if w not in legal]
-        return [(w, "legal now") for w in legal] + [(w, "") for w in rest]
+        return [(w, _("legal now")) for w in legal] + [(w, "") for w in rest]
 
     def _cards(self, player: str) -> list[tuple[str, str]]:
         state = self.live.state
@@ -136,7 +137,8 @@ class TableCompleter(Completer):
         own = [c.text for c in (state.places.at(seat) if seat is not None else ()) if type(c) is Card]
         where = state.places.where
         unplaced = sorted((c for c in state.cards_of_pack if c not in where), key=_card_order)
-        return [(c, f"{player}'s") for c in own] + [(c.text, "") for c in unplaced] + [("??", "unseen")]
+        return ([(c, _("{player}'s").format(player=player)) for c in own] + [(c.text, "") for c in unplaced]
+                + [("??", _("unseen"))])
 
 
 def _card_order(card: object) -> tuple[int, str]:
@@ -159,7 +161,7 @@ def entry_lines(entry: Entry, width: int | None = None) -> list[tuple[str, str]]
         rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
         out = [("class:refused", f"✗ {entry.reason}{rules}")]
         if entry.forceable:
-            out.append(("class:hint", "  press ! to log it as it happened" + (f" ({entry.hint})" if entry.hint else "")))
+            out.append(("class:hint", "  " + _("press ! to log it as it happened") + (f" ({entry.hint})" if entry.hint else "")))
         elif entry.hint:
             out.append(("class:hint", f"  {entry.hint}"))
     if width is None:
@@ -222,21 +224,22 @@ def _handle(live: LiveTable, text: str) -> Entry | None:
         return _count(live, text)
     if live in _COUNTED:
         sid = live.session_id
-        return Refused(f"session {sid} is closed: the night was counted out",
-                       hint=f"quit to leave; to correct it: referee session reopen {sid} --why \"…\"")
+        return Refused(_("session {session} is closed: the night was counted out").format(session=sid),
+                       hint=_("quit to leave; to correct it: referee session reopen {session} --why \"…\"").format(session=sid))
     if word == "count":
         return _count(live, None)
     if word in ("help", "h"):
         from referee.engine.games import game_title
         from referee.handfile.shorthand import hint_words
 
-        return Said(f"{HELP}\n  {game_title(live.game)} words: {hint_words(live.game)}")
+        words = _("{game} words: {words}").format(game=game_title(live.game), words=hint_words(live.game))
+        return Said(_(HELP) + "\n  " + words)
     if word in FORCE:
         return live.force()
     if word == "":
         if live.store.last_seq(live.session_id) != live.seen:  # another recorder wrote: show it
             live.reload()
-            return Said("the log moved on: reloaded")
+            return Said(_("the log moved on: reloaded"))
         return Said("")
     return live.enter(text)
 
@@ -311,13 +314,13 @@ def prompt_text(live: LiveTable) -> str:
     if live in _COUNTING:
         return _COUNTING[live].prompt()
     prompt = live.prompt()
-    who = prompt.to_act if prompt is not None and prompt.to_act else "table"
+    who = prompt.to_act if prompt is not None and prompt.to_act else _("table")
     return f"{who}> "
 
 
 def run(live: LiveTable, session: PromptSession[str], echo: Callable[[FormattedText], None]) -> None:
     """The table at a terminal: prompt, handle, print, until ``quit`` or Ctrl-D."""
-    greeting = "Type an action ('bob r 4'), 'new hand', 'undo', '?', 'help' or 'quit'."
+    greeting = _("Type an action ('bob r 4'), 'new hand', 'undo', '?', 'help' or 'quit'.")
     echo(FormattedText([("", "\n".join(wrap_text(greeting, session.output.get_size().columns)))]))
     while True:
         try:

@@ -8,7 +8,6 @@ money paid and cash-outs, goes in as comments) or, with ``--json``, its whole lo
 from __future__ import annotations
 
 import json
-from gettext import ngettext
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +18,7 @@ from referee.cli.replay import write_atomically
 from referee.cli.session import DEFAULT_CHIP_VALUE, parse_chip_value
 from referee.cli.sources import report_file_errors
 from referee.errors import HandFileErrors, InputError
+from referee.i18n import _, ngettext
 from referee.plain_words import plural
 
 
@@ -48,21 +48,22 @@ def import_night(
         try:
             document = json.loads(file.read_text(encoding="utf-8"))
         except OSError as err:
-            raise InputError(f"cannot read {file}: {err.strerror}", hint="check the path") from None
+            raise InputError(_("cannot read {file}: {problem}").format(file=file, problem=err.strerror),
+                             hint=_("check the path")) from None
         except ValueError as err:
-            raise InputError(f"{file} is not JSON: {err}", hint="give a hand file, or the JSON of "
-                                                                "`referee export ID --json`") from None
+            raise InputError(_("{file} is not JSON: {problem}").format(file=file, problem=err),
+                             hint=_("give a hand file, or the JSON of `referee export ID --json`")) from None
     else:
         from referee.handfile import read_night
 
         try:
             night = read_night(file)  # the whole file is read before anything is written
         except HandFileErrors as err:  # every bad line at once, as replay reports them
-            report_file_errors(err, nothing="nothing was imported")
+            report_file_errors(err, imported=True)
             raise  # not reached
     if as_new and document is None:
-        raise InputError("--as-new is for a session log (JSON): a hand file carries no hash chain",
-                         where="--as-new", hint="leave it out")
+        raise InputError(_("--as-new is for a session log (JSON): a hand file carries no hash chain"),
+                         where="--as-new", hint=_("leave it out"))
     from referee.recording.imports import import_hand_file, import_log_document
     from referee.store.tables import ORIGIN_LOG_SIGNED
 
@@ -72,24 +73,26 @@ def import_night(
         else:
             done = import_hand_file(store, night, table_name=table or file.stem, chip_value_cents=cents, again=again)
     session_id = done.session_id
-    typer.echo(f"Imported {file} as session {session_id}: {plural(done.hands, 'hand')}, "
-               f"{plural(done.events, 'event')} (fingerprint {done.fingerprint[:16]}).")
+    typer.echo(_("Imported {file} as session {session}: {hands}, {events} (fingerprint {fingerprint}).").format(
+        file=file, session=session_id, hands=plural(done.hands, "hand", "hands"),
+        events=plural(done.events, "event", "events"), fingerprint=done.fingerprint[:16]))
     if done.chain is not None:
-        unneeded = " (--as-new was not needed: the file is the session as exported)" if as_new else ""
-        typer.echo(f"Hash chain verified: {plural(done.chain.events, 'event')}, head {done.chain.head[:16]} as exported"
-                   f"{unneeded}.")
+        said = (_("Hash chain verified: {events}, head {head} as exported (--as-new was not needed: the file is the "
+                  "session as exported).") if as_new else _("Hash chain verified: {events}, head {head} as exported."))
+        typer.echo(said.format(events=plural(done.chain.events, "event", "events"), head=done.chain.head[:16]))
         if done.origin == ORIGIN_LOG_SIGNED:
-            typer.echo("Signed by this store: the file is its own export, unchanged (its origin proven).")
+            typer.echo(_("Signed by this store: the file is its own export, unchanged (its origin proven)."))
         else:
-            typer.echo("Origin unsigned: the file was not exported by this store (or its signature was removed); its "
-                       "chain proves its events agree with each other, not who wrote them.")
+            typer.echo(_("Origin unsigned: the file was not exported by this store (or its signature was removed); "
+                         "its chain proves its events agree with each other, not who wrote them."))
     elif as_new:
-        typer.echo("Taken as a new night, NOT verified against its export (--as-new): its report and "
-                   "`referee db verify` say so.")
+        typer.echo(_("Taken as a new night, NOT verified against its export (--as-new): its report and "
+                     "`referee db verify` say so."))
     if done.copies:
-        typer.echo(f"Warning: a second copy (--again) of {ngettext('session', 'sessions', len(done.copies))} "
-                   f"{', '.join(map(str, done.copies))}: the standings count it again", err=True)
-    typer.echo(f"Replay it with: referee replay --session {session_id}")
+        typer.echo(ngettext("Warning: a second copy (--again) of session {sessions}: the standings count it again",
+                            "Warning: a second copy (--again) of sessions {sessions}: the standings count it again",
+                            len(done.copies)).format(sessions=", ".join(map(str, done.copies))), err=True)
+    typer.echo(_("Replay it with: referee replay --session {session}").format(session=session_id))
 
 
 def export_session(
@@ -109,7 +112,8 @@ def export_session(
         snapshot = store.log_snapshot(session_id)
     chain = verify_chain(snapshot.session, snapshot.events)  # the rows read: the log is read once
     if not chain.ok:
-        typer.echo(f"Warning: session {session_id}'s chain is broken at {chain.problem}", err=True)
+        typer.echo(_("Warning: session {session}'s chain is broken at {problem}").format(
+            session=session_id, problem=chain.problem), err=True)
     if as_json:
         document = log_document(snapshot, chain)
         signature = store.export_signature(snapshot.session, chain)
@@ -119,8 +123,9 @@ def export_session(
     else:
         text, notes = hand_file_text(read_session_log(snapshot))
         if notes:
-            typer.echo(f"Note: the hand format has no words for {len(notes)} of the night's facts (money paid, "
-                       "cash-outs); they are written as comments. `--json` keeps them as events.", err=True)
+            typer.echo(_("Note: the hand format has no words for {count} of the night's facts (money paid, "
+                         "cash-outs); they are written as comments. `--json` keeps them as events.").format(
+                count=len(notes)), err=True)
     if output is None:
         typer.echo(text, nl=False)
     else:

@@ -31,6 +31,7 @@ from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
 from referee.handfile.rulings import read_facts
 from referee.handfile.writer import EventWriter
+from referee.i18n import N_, _, pgettext
 from referee.plain_words import carry_words
 from referee.recording.session_log import night_words
 from referee.report.json_doc import penalty_words, rule_text
@@ -104,9 +105,9 @@ def _held(hand: ReplayedHand, action: int) -> tuple[tuple[str, str], ...]:
     for seat, name in enumerate(state.names):
         cards = state.hand_of(seat)
         if not cards:
-            out.append((name, "not recorded"))
+            out.append((name, pgettext("cards the log knows", "not recorded")))
             continue
-        text = "not seen" if all(c == UNKNOWN for c in cards) else format_cards(cards)
+        text = pgettext("cards the log knows", "not seen") if all(c == UNKNOWN for c in cards) else format_cards(cards)
         out.append((name, text))
     return tuple(out)
 
@@ -122,19 +123,26 @@ def _chips(was: ReplayedHand, now: ReplayedHand | None) -> tuple[ChipLine, ...]:
     return tuple(out)
 
 
+def _pot_label(number: int) -> str:
+    """The ``number``-th pot of a hand (1: the main pot) in words."""
+    return _("main pot") if number == 1 else _("side pot {number}").format(number=number - 1)
+
+
 def _outcome_lines(hand: ReplayedHand) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     outcome = hand.replay.outcome
     pots = []
     for i, pot in enumerate(outcome.pots, 1):
-        label = "main pot" if i == 1 else f"side pot {i - 1}"
+        label = _pot_label(i)
+        rule = f" [{pot.rule}]" if pot.rule else ""
         if not pot.decided:
-            pots.append(f"{label} of {pot.amount}: undecided until the cards it needs are shown")
+            pots.append(_("{pot} of {amount}: undecided until the cards it needs are shown").format(
+                pot=label, amount=pot.amount))
         elif pot.winners:
             who = ", ".join(f"{w} {pot.shares.get(w, 0)}" for w in pot.winners)
-            pots.append(f"{label} of {pot.amount} to {who}" + (f" ({pot.hand})" if pot.hand else "")
-                        + (f" [{pot.rule}]" if pot.rule else ""))
+            pots.append(_("{pot} of {amount} to {winners}").format(pot=label, amount=pot.amount, winners=who)
+                        + (f" ({pot.hand})" if pot.hand else "") + rule)
         else:
-            pots.append(f"{label} of {pot.amount} stays on the table" + (f" [{pot.rule}]" if pot.rule else ""))
+            pots.append(_("{pot} of {amount} stays on the table").format(pot=label, amount=pot.amount) + rule)
     penalties = tuple(f"{penalty_words(p)} [{p.rule}]" for p in outcome.penalties)
     return tuple(pots), penalties, tuple(carry_words(outcome.next_hand.carry))
 
@@ -150,19 +158,24 @@ def _answer(topic: Topic, hand: ReplayedHand) -> str:
     outcome = hand.replay.outcome
     if topic.name == "show_order" and outcome.showdown_order:
         order = ", ".join(outcome.showdown_order)
-        return f"{outcome.showdown_order[0]} had to show first; the order of showing was {order}. "
+        return _("{player} had to show first; the order of showing was {order}.").format(
+            player=outcome.showdown_order[0], order=order) + " "
     if topic.name == "cover":
-        contests = [f"{'the main pot' if i == 1 else f'side pot {i - 1}'} of {p.amount}: {', '.join(p.eligible)}"
+        contests = [_("{pot} of {amount}: {players}").format(pot=_("the main pot") if i == 1 else _pot_label(i),
+                                                              amount=p.amount,
+                                                              players=", ".join(p.eligible))
                     for i, p in enumerate(outcome.pots, 1)]
         if contests:
-            return "Who contests each pot: " + "; ".join(contests) + ". "
+            return _("Who contests each pot: {contests}.").format(contests="; ".join(contests)) + " "
     if topic.name == "buy_back":
         carry = outcome.next_hand.carry.to_dict()
         if "bought_by" not in carry:
-            return f"This game ({hand.rulebook.game.replace('_', ' ')}) has no La Viuda to buy. "
+            return _("This game ({game}) has no La Viuda to buy.").format(game=hand.rulebook.game.replace("_", " ")) + " "
         if carry.get("bought_by"):
-            return f"After this deal La Viuda is bought by {carry['bought_by']}: it cannot be bought again. "
-        return "La Viuda is still unbought after this deal: a player who lost his last chip in it may buy it at its end. "
+            return _("After this deal La Viuda is bought by {player}: it cannot be bought again.").format(
+                player=carry["bought_by"]) + " "
+        return _("La Viuda is still unbought after this deal: a player who lost his last chip in it may buy it "
+                 "at its end.") + " "
     return ""
 
 
@@ -172,7 +185,7 @@ def _no_breach(topic: Topic, hand: ReplayedHand, action: int, text: str) -> str:
         answers = [f for f in hand.replay.findings if f.code == "draw_count_answer"]
         if answers:
             return _finding_ruling(answers[-1])
-    return f"The log shows no breach: “{text}” stands."
+    return _("The log shows no breach: “{action}” stands.").format(action=text)
 
 
 def _needs_card(event: ev.Event) -> bool:
@@ -194,22 +207,26 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         replayed = replay_night_file(bare_night)
     index = next((i for i, h in enumerate(replayed) if h.entry.number == number), None)
     if index is None:
-        raise InputError(f"{night.source} has no hand {number}", hint=f"it has hands 1 to {len(replayed)}")
+        raise InputError(_("{source} has no hand {hand}").format(source=night.source, hand=number),
+                         hint=_("it has hands 1 to {last}").format(last=len(replayed)))
     hand = replayed[index]
     replay = hand.replay
     logged = len(hand.entry.events)
     if not 1 <= action <= logged:
-        raise InputError(f"hand {number} has no action {action}",
-                         hint=f"its actions are numbered 1 to {logged}: `referee replay --hand {number}` lists them")
+        raise InputError(_("hand {hand} has no action {action}").format(hand=number, action=action),
+                         hint=_("its actions are numbered 1 to {last}: `referee replay --hand {hand}` lists them").format(
+                             last=logged, hand=number))
     book = hand.rulebook
     game = book.game
     event = replay.events[action - 1]
     text = _words(event, game)
     voided_by = _voided_by(hand, action)
     if voided_by is not None:
-        raise InputError(f"hand {number}, action {action} (“{text}”) was taken back by action {voided_by}: "
-                         "the replay skips it, so there is nothing of it to rule on",
-                         hint=f"dispute the action that stands in its place: `referee replay --hand {number}` lists them")
+        raise InputError(_("hand {hand}, action {action} (“{text}”) was taken back by action {by}: the replay "
+                           "skips it, so there is nothing of it to rule on").format(
+                               hand=number, action=action, text=text, by=voided_by),
+                         hint=_("dispute the action that stands in its place: `referee replay --hand {hand}` lists "
+                                "them").format(hand=number))
     player = getattr(event, "player", None)
     said = tuple((i, _words(e, game)) for i, e in enumerate(replay.events[:action], 1))
     state = play(replay.setup, replay.events[:action]).snapshot()
@@ -230,9 +247,9 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     if later is not None:  # the hand has not reached the point where this rule is judged
         decided_by = None
         rule = later.rule
-        ruling = f"Not decided yet: {later.when} ({later.rule}). Ask again then."
+        ruling = _("Not decided yet: {when} ({rule}). Ask again then.").format(when=later.when, rule=later.rule)
         if facts:
-            ruling += " The table's decision (--decide) is not taken before then either."
+            ruling += " " + _("The table's decision (--decide) is not taken before then either.")
             facts = ()
     elif breaches:
         main = breaches[0]
@@ -242,16 +259,16 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         main = None if topic.name == "card_fact" and _needs_card(event) else unknown[0]
         code = main.code if main else None
         rule = main.rule if main else _first_rule(book, _topic_rules(game, topic))
-        who = (main.player if main else None) or player or "the player"
+        who = (main.player if main else None) or player or _("the player")
         if main is not None:
-            what = find_game(game).dispute_needs.get(main.code, "the cards shown").format(player=who)
+            what = _(find_game(game).dispute_needs.get(main.code, N_("the cards shown"))).format(player=who)
             gap = _finding_ruling(main)
         else:
-            what = f"the card itself, as the table saw it (e.g. --decide \"{who}: shows …\")"
-            gap = f"The log does not record the card{'s' if _needs_card(event) else ''} in question (“{text}”)."
+            what = _("the card itself, as the table saw it (e.g. --decide \"{player}: shows …\")").format(player=who)
+            gap = _("The log does not record the cards in question (“{action}”).").format(action=text)
         needs = what
         decided_by = None
-        ruling = f"The log cannot decide this. {gap}"
+        ruling = _("The log cannot decide this. {gap}").format(gap=gap)
     elif relevant:  # notes and answers: what the log says
         main = relevant[0]
         code, rule, remedy = main.code, main.rule, main.remedy
@@ -262,8 +279,8 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
     if decided_by is not None:
         ruling = _answer(topic, hand) + ruling
     if facts and decided_by == "log":
-        raise InputError("the log decides this question: a table's decision is not needed (nor taken)",
-                         hint="leave out --decide; the log's ruling is: " + ruling)
+        raise InputError(_("the log decides this question: a table's decision is not needed (nor taken)"),
+                         hint=_("leave out --decide; the log's ruling is: {ruling}").format(ruling=ruling))
     if facts:
         read_facts(facts, game, hand.entry.seats, hand.entry.events)  # an InputError names a line that does not read
         decided = replace(bare_night, rulings=(*bare_night.rulings, ev.Ruling(
@@ -271,12 +288,14 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         now = replay_night_file(decided)[index]
         decided_by = "table"
         summary = now.replay.outcome.summary
-        ruling = (f"The table decided: {'; '.join(facts)}. "
-                  + (f"Replayed with it: {summary}." if summary else "")).strip()
+        ruling = _("The table decided: {facts}.").format(facts="; ".join(facts))
+        if summary:
+            ruling += " " + _("Replayed with it: {summary}.").format(summary=summary)
         resolved = {f.code for f in now.replay.findings}
         still = [f for f in unknown if f.code in resolved]
         if still:
-            ruling += " The log still cannot decide all of it: " + " ".join(_finding_ruling(f) for f in still)
+            ruling += " " + _("The log still cannot decide all of it: {findings}").format(
+                findings=" ".join(_finding_ruling(f) for f in still))
         newly = [f for f in now.replay.findings if f.severity == "error" and f.code not in {b.code for b in breaches}
                  and f.code in topic.codes_in(game)]
         if newly:
@@ -293,7 +312,7 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
                 cited.append((f.rule, text_of))
     return RulingDocument(
         source=night.source, session=session, hand=number, action=action, question=question, topic=topic.name,
-        topic_title=topic.title, game=game, rulebook=book.name, action_text=text, action_line=event.line,
+        topic_title=_(topic.title), game=game, rulebook=book.name, action_text=text, action_line=event.line,
         said=said, held=_held(hand, action), pot_after=state.pot,
         stacks_after=tuple(zip(state.names, state.stacks)), to_act_before=to_act,
         decided_by=decided_by, ruling=ruling, rule=rule, rule_text=_rule_text(book, rule), remedy=remedy, code=code,
@@ -314,12 +333,13 @@ def contradiction(doc: RulingDocument, replayed: ReplayedNight) -> str | None:
     """
     hand = next((h for h in replayed if h.entry.number == doc.hand), None)
     if hand is None or not 1 <= doc.action <= len(hand.replay.events):
-        return f"hand {doc.hand} has no action {doc.action} any more"
+        return _("hand {hand} has no action {action} any more").format(hand=doc.hand, action=doc.action)
     voided_by = _voided_by(hand, doc.action)
     if voided_by is not None:
-        return f"action {doc.action} of hand {doc.hand} was taken back by action {voided_by}"
+        return _("action {action} of hand {hand} was taken back by action {by}").format(
+            action=doc.action, hand=doc.hand, by=voided_by)
     if not doc.decided:
-        return "nothing is decided"
+        return _("nothing is decided")
     replay = hand.replay
     topic = topic_named(doc.topic)
     relevant = _relevant(topic, replay.setup.rulebook.game, replay.findings, doc.action,
@@ -327,13 +347,13 @@ def contradiction(doc: RulingDocument, replayed: ReplayedNight) -> str | None:
     breaches = [f for f in relevant if f.severity == "error"]
     later = None if breaches else play(replay.setup, replay.events).judged_later().get(doc.topic)
     if later is not None:
-        return f"it is not decided yet: {later.when} ({later.rule})"
+        return _("it is not decided yet: {when} ({rule})").format(when=later.when, rule=later.rule)
     if doc.decided_by != "log":
         return None  # the table's facts are replayed with it: what the replay says follows from them
     if doc.code is None and breaches:
-        return "the replay finds " + " ".join(_finding_ruling(f) for f in breaches)
+        return _("the replay finds {findings}").format(findings=" ".join(_finding_ruling(f) for f in breaches))
     if doc.code is not None and doc.code not in {f.code for f in relevant}:
-        return f"the replay no longer finds what it rests on ({doc.code})"
+        return _("the replay no longer finds what it rests on ({code})").format(code=doc.code)
     return None
 
 

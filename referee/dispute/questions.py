@@ -16,12 +16,13 @@ import re
 from dataclasses import dataclass
 
 from referee.engine.games import dispute_codes
+from referee.i18n import N_, _
 
 
 @dataclass(frozen=True)
 class Topic:
     name: str
-    #: in words, for the ruling's heading and the list of forms
+    #: in words, for the ruling's heading and the list of forms (marked: translated where shown)
     title: str
     #: an example question
     example: str
@@ -44,56 +45,56 @@ _BETTING = ("acted_out_of_turn", "acted_not_in_hand", "acted_all_in", "acted_rou
             "short_call", "check_raise_forbidden", "raise_not_reopened")
 
 TOPICS: tuple[Topic, ...] = (
-    Topic("false_open", "Was the open false? (openers)",
+    Topic("false_open", N_("Was the open false? (openers)"),
           "Bob says Ann's open was false",
           ("false open", "false", "openers", "opener", "jacks or better", "without openers", "prove", "proof", "jacks",
            "could not prove", "open", "opened", "opening"),
           ("took_pot_not_his",), whole_hand=True),
-    Topic("over_limit", "Was the bet or raise within the limit?",
+    Topic("over_limit", N_("Was the bet or raise within the limit?"),
           "Cy's raise was over the limit",
           ("over the limit", "limit", "too much", "too big", "too large", "maximum", "max", "minimum", "min",
            "how much", "raise cap", "too many raises", "capped", "cap", "over"),
           ("bet_over_limit", "bet_under_minimum", "raise_cap_reached", "stake_not_round")),
-    Topic("show_order", "Who had to show first?",
+    Topic("show_order", N_("Who had to show first?"),
           "who had to show first, Ann or Bob?",
           ("show first", "shows first", "showed first", "first to show", "who shows", "who had to show",
            "show", "showed", "order", "first", "reveal", "revealed", "turn over"),
           ("showed_out_of_order", "showdown_unverifiable"),
           whole_hand=True),
-    Topic("see", "Was the see allowed?",
+    Topic("see", N_("Was the see allowed?"),
           "was Dee allowed to see Cy?",
           ("see", "sees", "saw", "seen", "seeing", "pay to see", "allowed to see"),
           ("see_not_heads_up", "see_nothing_staked", "seen_sees_blind", "see_short", "see_over_cost",
            "see_wrong_target")),
-    Topic("cover", "Who contests a covered pot?",
+    Topic("cover", N_("Who contests a covered pot?"),
           "Dee covered the pot: who plays for it?",
           ("cover", "covers", "covered", "covering", "contests", "contest", "side pot", "main pot"),
           ("cover_with_chips", "acted_after_cover"), whole_hand=True),
-    Topic("buy_back", "Could La Viuda still be bought?",
+    Topic("buy_back", N_("Could La Viuda still be bought?"),
           "could Cy still buy La Viuda back?",
           ("buy back", "buyback", "buy-back", "buys back", "bought back", "buy la viuda", "la viuda", "buy", "bought",
            "buys", "widow chip"),
           ()),
-    Topic("draw_count", "How many cards did he draw?",
+    Topic("draw_count", N_("How many cards did he draw?"),
           "how many cards did Bob draw?",
           ("how many cards", "how many", "drew", "draw", "draws", "took", "cards did"),
           ()),
-    Topic("misdeal", "Was it a misdeal?",
+    Topic("misdeal", N_("Was it a misdeal?"),
           "Ann says the deal was a misdeal",
           ("misdeal", "misdealt", "mis-deal", "redeal", "re-deal", "deal again", "exposed", "wrong number of cards",
            "deal was wrong", "dealt out of order"),
           ("misdeal_called", "misdeal_refused", "card_exposed", "card_exposed_plays", "dealt_not_in_deal"),
           whole_hand=True),
-    Topic("turn", "Was it his turn?",
+    Topic("turn", N_("Was it his turn?"),
           "Ann acted out of turn",
           ("out of turn", "turn", "his turn", "her turn", "whose turn", "before", "acted", "skipped"),
           ("acted_out_of_turn", "acted_round_over", "acted_not_in_hand", "acted_after_cover", "acted_after_last_turn")),
-    Topic("card_fact", "What card did he hold? (a question of fact)",
+    Topic("card_fact", N_("What card did he hold? (a question of fact)"),
           "Ann says Bob's hole card was the Jh",
           ("card", "cards", "held", "hold", "holding", "had", "was it", "which card", "what card", "hole card", "ace",
            "king", "queen", "jack", "deuce", "hand was", "his hand", "her hand", "dealt"),
           ("show_unreadable", "showdown_unverifiable", "show_contradicts_log"), whole_hand=True),
-    Topic("legality", "Was that action legal?",
+    Topic("legality", N_("Was that action legal?"),
           "was Bob's check allowed?",
           ("legal", "illegal", "allowed", "not allowed", "may", "could he", "could she", "can he", "can she",
            "is that ok", "rule", "rules", "wrong", "mistake", "foul", "check", "bet", "raise", "call", "fold",
@@ -138,7 +139,7 @@ def classify(question: str) -> Topic | None:
 
 def forms() -> str:
     """The forms of question understood, one per topic, for a hint."""
-    return "; ".join(f"{t.title.split(' (')[0]} (\"{t.example}\")" for t in TOPICS)
+    return "; ".join(_(t.title).split(" (")[0] + f" (\"{t.example}\")" for t in TOPICS)
 
 
 __all__ = ["TOPICS", "Topic", "classify", "forms", "scores", "topic"]

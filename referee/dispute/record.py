@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from referee.dispute.decide import contradiction
 from referee.errors import InputError
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.dispute.document import RulingDocument
@@ -31,8 +32,10 @@ def record_ruling(store: Store, session_id: int, doc: RulingDocument, replayed: 
     dispute asks (its identity: asked again after a lost reply, AlreadyRecorded names the ruling stored)."""
     problem = contradiction(doc, replayed)
     if problem is not None:
-        raise InputError(f"the ruling is not recorded: {problem}", where=f"hand {doc.hand}, action {doc.action}",
-                         hint=f"`referee replay --session {session_id} --hand {doc.hand}` shows what the log says now")
+        raise InputError(_("the ruling is not recorded: {problem}").format(problem=problem),
+                         where=_("hand {hand}, action {action}").format(hand=doc.hand, action=doc.action),
+                         hint=_("`referee replay --session {session} --hand {hand}` shows what the log says now").format(
+                             session=session_id, hand=doc.hand))
     return store.append_event(session_id, None, doc.event(), expected_seq=head, request=request)
 
 

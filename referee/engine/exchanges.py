@@ -37,6 +37,7 @@ from referee.engine.events import Event, Exchange, Knock, Pass, TakeWidow, TurnW
 from referee.engine.games import find_game
 from referee.engine.table import Table
 from referee.errors import HandFileError
+from referee.i18n import N_
 
 #: How the widow came to lie face up (what a statement of its cards is checked against).
 TAKEN, KNOCKED, DEALER, SPREAD = "taken", "knocked", "dealer", "spread"
@@ -192,7 +193,7 @@ def _write_exchange(e: Exchange, size: int) -> str:
 #: The exchanging's actions: their words in the hand format (``takes widow``, ``exchanges 7c for Kd``,
 #: ``exchanges all and knocks``, ``passes``, ``knocks``).
 #: the phases of the commerce cycle (:meth:`ExchangeRound.phase`), in words
-PHASE_WORDS = {"phase1": "first phase", "phase2": "second phase", "last_turns": "last turns"}
+PHASE_WORDS = {"phase1": N_("first phase"), "phase2": N_("second phase"), "last_turns": N_("last turns")}
 
 ACTIONS: tuple[Action, ...] = (
     Action(TakeWidow, rf"{verb('take')}\s+(?:the\s+)?widow", lambda r, p, m: TakeWidow(p),

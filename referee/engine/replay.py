@@ -94,5 +94,5 @@ def replay_hand(setup: HandSetup, events: Sequence[Event], *, snapshots: bool = 
     else:
         for event in events:
             state.push(event)
-    outcome, findings = state.result()
+    outcome, findings = state.conclude()  # the state is this replay's own: no copy to end it on
     return HandReplay(setup, events, tuple(states), outcome, findings)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from referee.errors import InputError
@@ -44,6 +45,13 @@ def make_seats(seats: Iterable[Seat | tuple[str, int]]) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+@cache
+def orders_of_play(size: int, direction: int) -> tuple[tuple[int, ...], ...]:
+    """Every order of play at a table of ``size`` seats, by the seat that starts it (made once per size
+    and direction: every hand of a night asks for the same ones)."""
+    return tuple(tuple((start + k * direction) % size for k in range(size)) for start in range(size))
+
+
 class Table:
     """Seat names in clockwise order, the dealer's seat and the direction of play.
 
@@ -65,10 +73,7 @@ class Table:
             raise ValueError("direction must be +1 (clockwise) or -1 (counter-clockwise)")
         self.dealer = self.index[dealer]
         self.direction = direction
-        n = self.size
-        self._orders: tuple[tuple[int, ...], ...] = tuple(
-            tuple((start + k * direction) % n for k in range(n)) for start in range(n)
-        )
+        self._orders = orders_of_play(self.size, direction)
 
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""

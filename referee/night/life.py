@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from gettext import ngettext
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError
+from referee.i18n import _, ngettext
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
-from referee.night.states import STEPS, NightState, Step, check
+from referee.night.states import NightState, Step, check, instead
 from referee.plain_words import plural
 from referee.rulebook.loader import is_rulebook_path
 
@@ -124,8 +124,8 @@ def not_void(store: Store, session_id: int) -> GameSession:
     see it; its session otherwise."""
     game = store.session(session_id)
     if game.void_reason is not None:
-        raise InputError(f"session {session_id} is void ({game.void_reason}): it goes on no more",
-                         hint=STEPS[NightState.VOID][Step.VOID].format(sid=session_id))  # type: ignore[union-attr]
+        raise InputError(_("session {session} is void ({why}): it goes on no more").format(
+            session=session_id, why=game.void_reason), hint=instead(NightState.VOID, Step.VOID, session_id))
     return game
 
 
@@ -169,17 +169,22 @@ def dealable(setup: Callable[[], HandSetup], session_id: int, *, buy_in: int = 0
         start_hand(ready)
     except InputError as err:  # any hand that cannot be set up is refused before it is begun
         empty = [seat.name for seat in ready.seats if seat.stack <= 0] if ready is not None else []
-        number = f"hand {ready.number}" if ready is not None else "the next hand"
+        refused = (_("hand {hand} cannot be dealt: {why}").format(hand=ready.number, why=err.message)
+                   if ready is not None else _("the next hand cannot be dealt: {why}").format(why=err.message))
+        where = _("session {session}").format(session=session_id)
         if not empty:
-            raise CannotDeal(f"{number} cannot be dealt: {err.message}", where=f"session {session_id}",
-                             hint=err.hint) from None
+            raise CannotDeal(refused, where=where, hint=err.hint) from None
         chips = buy_in or SUGGESTED_CHIPS
-        adds = " or ".join(f"'{name} adds {chips}'" for name in empty[:2])
-        steps = f"{adds} (chips added between hands), or a newcomer sitting down ('Eve sits down with {chips}')"
-        steps += f"; '{empty[0]} leaves' if {ngettext('he is', 'they are', len(empty))} done"
-        raise CannotDeal(f"{number} cannot be dealt: {err.message}", where=f"session {session_id}",
-                         hint=f"let the night go on with {steps}; or count the night out: "
-                              f"referee session close {session_id}") from None
+        # the hand format's words stay English: they are what the table prompt reads
+        adds = _(" or ").join(f"'{name} adds {chips}'" for name in empty[:2])
+        hint = ngettext(
+            "let the night go on with {adds} (chips added between hands), or a newcomer sitting down "
+            "({sits}); {leaves} if he is done; or count the night out: referee session close {session}",
+            "let the night go on with {adds} (chips added between hands), or a newcomer sitting down "
+            "({sits}); {leaves} if they are done; or count the night out: referee session close {session}",
+            len(empty)).format(adds=adds, sits=f"'Eve sits down with {chips}'", leaves=f"'{empty[0]} leaves'",
+                               session=session_id)
+        raise CannotDeal(refused, where=where, hint=hint) from None
 
 
 def begin_hand(store: Store, session_id: int, *, expected_seq: int | None = None,
@@ -226,8 +231,8 @@ def seat_chips(name: str, chips: int, *, example: str) -> int:
     """A player sits down with chips: refused with none (a player seated with no chips could not play),
     at the start of the night as between hands; ``example`` is how to say it right."""
     if chips <= 0:
-        raise InputError(f"{name} would sit down with no chips: a player seated with no chips could not play",
-                         hint=f"give the chips he buys, e.g. {example}")
+        raise InputError(_("{player} would sit down with no chips: a player seated with no chips could not play").format(
+            player=name), hint=_("give the chips he buys, e.g. {example}").format(example=example))
     return chips
 
 
@@ -337,7 +342,7 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     from referee.ledger.counting import counts_at_close, end_hand_rule, end_hand_shares
 
     seen: set[str] = set()
-    for name, _ in counted:
+    for name, _chips in counted:
         if name.casefold() in seen:
             raise InputError(f"{name} is cashed out twice", where="--cash-out", hint="give each player once")
         seen.add(name.casefold())
@@ -364,7 +369,8 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     _check_money(sum(fresh.values()) * cents, f"the counts in all at {format_cents(cents)} a chip")
     missing = [n for n in table.due if n not in fresh]
     if missing:
-        raise InputError(f"{', '.join(missing)} {ngettext('has', 'have', len(missing))} not cashed out",
+        raise InputError(ngettext("{players} has not cashed out", "{players} have not cashed out", len(missing)).format(
+            players=", ".join(missing)),
                          where=f"session {session_id}",
                          hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
                              f"{n}:CHIPS" for n in missing))
@@ -397,17 +403,18 @@ def confirmer(out: CountOut, by: str | None) -> str:
     """Who confirms the counts that differ: a player of the night (any spelling of his name); refused,
     naming who may confirm, otherwise."""
     who = " ".join((by or "").split())
-    players = ", ".join(out.players) or "nobody"
+    players = ", ".join(out.players) or _("nobody")
     if not who:
-        raise InputError("the counts that differ need who confirms them",
-                         hint=f"a player of the night confirms them: {players}")
+        raise InputError(_("the counts that differ need who confirms them"),
+                         hint=_("a player of the night confirms them: {players}").format(players=players))
     from referee.store.log import seat_key
 
     for name in out.players:
         if seat_key(name) == seat_key(who):
             return name
-    raise InputError(f"{who!r} is not a player of session {out.session_id}: only a player of the night "
-                     "confirms its counts", hint=f"who may confirm: {players}")
+    raise InputError(_("{name!r} is not a player of session {session}: only a player of the night "
+                       "confirms its counts").format(name=who, session=out.session_id),
+                     hint=_("who may confirm: {players}").format(players=players))
 
 
 @dataclass(frozen=True)

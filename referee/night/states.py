@@ -16,6 +16,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from referee.errors import InputError
+from referee.i18n import N_, _
 
 
 class NightState(StrEnum):
@@ -43,36 +44,38 @@ class Step(StrEnum):
     UNVOID = "an unvoid"
 
 
-_SEE = "see it with: referee session show {sid} (or referee export {sid})"
-_VOID = "it is void and kept as it is; " + _SEE + "; to count it again: referee session unvoid {sid} --why \"…\""
-_NOT_VOID = "it is not void: there is no void to undo; " + _SEE
-_REOPEN = "reopen it to correct it: referee session reopen {sid} --why \"…\""
-_PLAY_OVER = ("a reopened night is corrected, not played on: referee session amend {sid} … --why \"…\" "
-              "(--rebuy NAME:CHIPS for chips the log missed), then close it: referee session close {sid}")
+# (each written out whole, for the catalog: a refusal's hint is translated where it is shown, :func:`instead`)
+_VOID = N_("it is void and kept as it is; see it with: referee session show {sid} (or referee export {sid}); "
+           "to count it again: referee session unvoid {sid} --why \"…\"")
+_NOT_VOID = N_("it is not void: there is no void to undo; see it with: referee session show {sid} "
+               "(or referee export {sid})")
+_REOPEN = N_("reopen it to correct it: referee session reopen {sid} --why \"…\"")
+_PLAY_OVER = N_("a reopened night is corrected, not played on: referee session amend {sid} … --why \"…\" "
+                "(--rebuy NAME:CHIPS for chips the log missed), then close it: referee session close {sid}")
 
 #: What each state allows: ``None``, the step is taken; else what to do instead (the refusal's hint).
 STEPS: Mapping[NightState, Mapping[Step, str | None]] = MappingProxyType({
     NightState.OPEN: MappingProxyType({
         Step.BEGIN_HAND: None,
-        Step.ACTION: "no hand is under way: begin one with 'new hand'",
+        Step.ACTION: N_("no hand is under way: begin one with 'new hand'"),
         Step.ADD_CHIPS: None,
         Step.SIT_DOWN: None,
         Step.STAND_UP: None,
         Step.CLOSE: None,
-        Step.REOPEN: "it is open: correct it with referee session amend {sid} … --why \"…\", "
-                     "then close it: referee session close {sid}",
+        Step.REOPEN: N_("it is open: correct it with referee session amend {sid} … --why \"…\", "
+                        "then close it: referee session close {sid}"),
         Step.AMEND: None,
         Step.VOID: None,
         Step.UNVOID: _NOT_VOID,
     }),
     NightState.IN_HAND: MappingProxyType({
-        Step.BEGIN_HAND: "finish the hand in play first (or force the next hand to begin anyway)",
+        Step.BEGIN_HAND: N_("finish the hand in play first (or force the next hand to begin anyway)"),
         Step.ACTION: None,
         Step.ADD_CHIPS: None,
         Step.SIT_DOWN: None,
         Step.STAND_UP: None,
         Step.CLOSE: None,
-        Step.REOPEN: "it is open: finish the hand, then close it: referee session close {sid}",
+        Step.REOPEN: N_("it is open: finish the hand, then close it: referee session close {sid}"),
         Step.AMEND: None,
         Step.VOID: None,
         Step.UNVOID: _NOT_VOID,
@@ -80,13 +83,13 @@ STEPS: Mapping[NightState, Mapping[Step, str | None]] = MappingProxyType({
     NightState.CLOSED: MappingProxyType({
         Step.BEGIN_HAND: _REOPEN,
         Step.ACTION: _REOPEN,
-        Step.ADD_CHIPS: "reopen it (referee session reopen {sid} --why \"…\"), then add a missed rebuy "
-                        "with referee session amend {sid} --rebuy NAME:CHIPS --why \"…\"",
+        Step.ADD_CHIPS: N_("reopen it (referee session reopen {sid} --why \"…\"), then add a missed rebuy "
+                           "with referee session amend {sid} --rebuy NAME:CHIPS --why \"…\""),
         Step.SIT_DOWN: _REOPEN,
         Step.STAND_UP: _REOPEN,
-        Step.CLOSE: "it is closed already: " + _REOPEN,
+        Step.CLOSE: N_("it is closed already: reopen it to correct it: referee session reopen {sid} --why \"…\""),
         Step.REOPEN: None,
-        Step.AMEND: "reopen it first: referee session reopen {sid} --why \"…\"",
+        Step.AMEND: N_("reopen it first: referee session reopen {sid} --why \"…\""),
         Step.VOID: None,
         Step.UNVOID: _NOT_VOID,
     }),
@@ -97,8 +100,8 @@ STEPS: Mapping[NightState, Mapping[Step, str | None]] = MappingProxyType({
         Step.SIT_DOWN: _PLAY_OVER,
         Step.STAND_UP: _PLAY_OVER,
         Step.CLOSE: None,
-        Step.REOPEN: "it is reopened already: correct it with referee session amend {sid} … --why \"…\", "
-                     "then close it: referee session close {sid}",
+        Step.REOPEN: N_("it is reopened already: correct it with referee session amend {sid} … --why \"…\", "
+                        "then close it: referee session close {sid}"),
         Step.AMEND: None,
         Step.VOID: None,
         Step.UNVOID: _NOT_VOID,
@@ -108,11 +111,25 @@ STEPS: Mapping[NightState, Mapping[Step, str | None]] = MappingProxyType({
 
 #: The words of a refusal, per state: what the night is.
 _IS = {
-    NightState.OPEN: "is open between hands",
-    NightState.IN_HAND: "has a hand in play",
-    NightState.CLOSED: "is closed",
-    NightState.REOPENED: "is reopened for corrections",
-    NightState.VOID: "is void",
+    NightState.OPEN: N_("session {session} is open between hands"),
+    NightState.IN_HAND: N_("session {session} has a hand in play"),
+    NightState.CLOSED: N_("session {session} is closed"),
+    NightState.REOPENED: N_("session {session} is reopened for corrections"),
+    NightState.VOID: N_("session {session} is void"),
+}
+
+#: The steps in the words of a refusal (the :class:`Step` values, marked for the catalog)
+_STEP_WORDS = {
+    Step.BEGIN_HAND: N_("a new hand"),
+    Step.ACTION: N_("an action"),
+    Step.ADD_CHIPS: N_("chips added"),
+    Step.SIT_DOWN: N_("a sit-down"),
+    Step.STAND_UP: N_("a stand-up"),
+    Step.CLOSE: N_("a close"),
+    Step.REOPEN: N_("a reopen"),
+    Step.AMEND: N_("an amendment"),
+    Step.VOID: N_("a void"),
+    Step.UNVOID: N_("an unvoid"),
 }
 
 
@@ -129,15 +146,15 @@ def legal_steps(state: NightState) -> tuple[Step, ...]:
 def instead(state: NightState, step: Step, session_id: int) -> str | None:
     """What to do instead of ``step`` in ``state`` (None: the step is taken)."""
     hint = STEPS[state][step]
-    return None if hint is None else hint.format(sid=session_id)
+    return None if hint is None else _(hint).format(sid=session_id)
 
 
 def refusal(state: NightState, step: Step, session_id: int, why: str | None = None) -> InputError:
     """The one-line refusal of ``step`` in ``state``, naming the step that lets the night go on."""
     hint = instead(state, step, session_id)
     assert hint is not None, f"{step} is allowed {state}"
-    return InputError(f"session {session_id} {_IS[state]}" + (f" ({why})" if why else "")
-                      + f": {step} is refused", hint=hint)
+    said = _(_IS[state]).format(session=session_id) + (f" ({why})" if why else "")
+    return InputError(said + ": " + _("{step} is refused").format(step=_(_STEP_WORDS[step])), hint=hint)
 
 
 def check(state: NightState, step: Step, session_id: int, why: str | None = None) -> None:

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import IntEnum
 from itertools import combinations
 from typing import Final
 
-from referee.cards import RANK_NAME, RANK_PLURAL, Card, card, format_cards, known_cards
+from referee.cards import Card, card, format_cards, known_cards
 from referee.errors import CardError, InputError, RulebookError
+from referee.i18n import _, current
 from referee.ranking.ordered import KeyOrdered
+from referee.ranking.words import rank_word, ranks_genitive, run_words
 
 __all__ = ["BragCategory", "BragRules", "BragValue", "WILD_SETS", "best_brag", "evaluate_brag"]
 
@@ -140,26 +143,36 @@ class BragValue(KeyOrdered):
 
     @property
     def name(self) -> str:
-        """Plain English: ``"prial of threes"``, ``"run, ace-two-three"``, ``"pair of nines, king odd"``."""
-        c, v = self.category, self.values
-        if c is BragCategory.PRIAL:
-            rank = self.cards[0].rank
-            return f"prial of {RANK_PLURAL[rank]}"
-        if c in (BragCategory.RUNNING_FLUSH, BragCategory.RUN):
-            top = v[0]
-            ranks = (14, 2, 3) if top == ACE_TWO_THREE else (top, top - 1, top - 2)
-            label = "running flush" if c is BragCategory.RUNNING_FLUSH else "run"
-            return f"{label}, {'-'.join(RANK_NAME[r] for r in ranks)}"
-        if c is BragCategory.PAIR:
-            return f"pair of {RANK_PLURAL[v[0]]}, {RANK_NAME[v[1]]} odd"
-        label = "flush" if c is BragCategory.FLUSH else "high card"
-        return f"{label}, {'-'.join(RANK_NAME[r] for r in v)}"
+        """The hand's name in the interface's language: ``"prial of threes"``, ``"run,
+        ace-two-three"``, ``"pair of nines, king odd"`` (``"прайл троек"``); memoised by hand and
+        language."""
+        return _brag_name(self.category, self.values, self.cards[0].rank, current())
 
     def __repr__(self) -> str:
         played = format_cards(self.cards)
         if self.uses_wild:
             played += f" (from {format_cards(self.used)})"
         return f"<BragValue {self.name}: {played}>"
+
+
+@lru_cache(maxsize=4096)
+def _brag_name(c: BragCategory, v: tuple[int, ...], first_rank: int, language: object) -> str:
+    # TRANSLATORS: the seeds' names of brag hands (seed-001: «Прайл», «Велосипед», «Пробежка», «Флеш»,
+    # «Пара», «Старшая карта»); {ranks} in the genitive plural ("троек"), {odd} a rank ("король"),
+    # {run} ranks high to low ("туз-двойка-тройка")
+    if c is BragCategory.PRIAL:
+        return _("prial of {ranks}").format(ranks=ranks_genitive(first_rank))
+    if c in (BragCategory.RUNNING_FLUSH, BragCategory.RUN):
+        top = v[0]
+        run = run_words((14, 2, 3) if top == ACE_TWO_THREE else (top, top - 1, top - 2))
+        if c is BragCategory.RUNNING_FLUSH:
+            return _("running flush, {run}").format(run=run)
+        return _("run, {run}").format(run=run)
+    if c is BragCategory.PAIR:
+        return _("pair of {ranks}, {odd} odd").format(ranks=ranks_genitive(v[0]), odd=rank_word(v[1]))
+    if c is BragCategory.FLUSH:
+        return _("flush, {run}").format(run=run_words(v))
+    return _("high card, {run}").format(run=run_words(v))
 
 
 # ---------------------------------------------------------------- natural hands

@@ -22,7 +22,8 @@ from functools import lru_cache
 from enum import IntEnum
 from typing import Final
 
-from referee.cards import RANK_NAME, RANK_PLURAL
+from referee.i18n import _, current
+from referee.ranking.words import rank_genitive, ranks_genitive, ranks_word, run_words
 
 
 class Category(IntEnum):
@@ -103,31 +104,37 @@ def ranks_of(key: int) -> tuple[int, ...]:
     return tuple([(digits >> (16 - 4 * i)) & 0xF for i in range(5)])
 
 
-def _run_of(ranks: tuple[int, ...]) -> str:
-    return "-".join([RANK_NAME[r] for r in ranks if r])
+def hand_name(key: int) -> str:
+    """The name of the hand a key stands for, in the interface's language: ``"two pair, jacks and
+    fives"`` (``"две пары, валеты и пятёрки"``); memoised by key and language."""
+    return _hand_name(key, current())
 
 
 @lru_cache(maxsize=16384)
-def hand_name(key: int) -> str:
-    """Plain English name of the hand a key stands for: ``"two pair, jacks and fives"`` (memoised by key)."""
+def _hand_name(key: int, language: object) -> str:
+    # TRANSLATORS: in the hand names {rank} is a rank in the genitive ("короля"), {ranks} after a
+    # word that governs them in the genitive plural ("королей"), {high} and {low} in the nominative
+    # plural ("короли"), {run} ranks high to low ("король-валет-девятка")
     category = category_of(key)
     r = ranks_of(key)
     if category is Category.FIVE_OF_A_KIND:
-        return f"five of a kind, {RANK_PLURAL[r[0]]}"
+        return _("five of a kind, {ranks}").format(ranks=ranks_genitive(r[0]))
     if category is Category.STRAIGHT_FLUSH:
-        return "royal flush" if r[0] == 14 else f"straight flush, {RANK_NAME[r[0]]} high"
+        if r[0] == 14:
+            return _("royal flush")
+        return _("straight flush, {rank} high").format(rank=rank_genitive(r[0]))
     if category is Category.FOUR_OF_A_KIND:
-        return f"four of a kind, {RANK_PLURAL[r[0]]}"
+        return _("four of a kind, {ranks}").format(ranks=ranks_genitive(r[0]))
     if category is Category.FULL_HOUSE:
-        return f"full house, {RANK_PLURAL[r[0]]} full of {RANK_PLURAL[r[1]]}"
+        return _("full house, {high} full of {low}").format(high=ranks_word(r[0]), low=ranks_word(r[1]))
     if category is Category.FLUSH:
-        return f"flush, {_run_of(r)}"
+        return _("flush, {run}").format(run=run_words(r))
     if category is Category.STRAIGHT:
-        return f"straight, {RANK_NAME[r[0]]} high"
+        return _("straight, {rank} high").format(rank=rank_genitive(r[0]))
     if category is Category.THREE_OF_A_KIND:
-        return f"three of a kind, {RANK_PLURAL[r[0]]}"
+        return _("three of a kind, {ranks}").format(ranks=ranks_genitive(r[0]))
     if category is Category.TWO_PAIR:
-        return f"two pair, {RANK_PLURAL[r[0]]} and {RANK_PLURAL[r[1]]}"
+        return _("two pair, {high} and {low}").format(high=ranks_word(r[0]), low=ranks_word(r[1]))
     if category is Category.PAIR:
-        return f"pair of {RANK_PLURAL[r[0]]}"
-    return f"high card, {_run_of(r)}"
+        return _("pair of {ranks}").format(ranks=ranks_genitive(r[0]))
+    return _("high card, {run}").format(run=run_words(r))

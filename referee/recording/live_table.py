@@ -53,6 +53,7 @@ from referee.handfile.parser import (
 from referee.handfile.replay import night_hands
 from referee.handfile.shorthand import expand, player_named
 from referee.handfile.writer import EventWriter
+from referee.i18n import N_, _
 from referee.recording.kept_thread import threaded
 from referee.recording.night_file import stored_rulebook
 from referee.recording.session_log import _game_of, night_words, read_session_log
@@ -103,20 +104,20 @@ class Refused:
 
 
 #: What the table says under a line the database could not take because its server went away.
-NOT_STORED_HINT = ("not stored: type the line again once the database server is back "
-                   "(every line acknowledged with ✓ is kept)")
+NOT_STORED_HINT = N_("not stored: type the line again once the database server is back "
+                     "(every line acknowledged with ✓ is kept)")
 
 #: ... and when another program kept the (SQLite) database locked.
-BUSY_HINT = "not stored: type the line again in a moment (every line acknowledged with ✓ is kept)"
+BUSY_HINT = N_("not stored: type the line again in a moment (every line acknowledged with ✓ is kept)")
 
 
 def refusal(err: RefereeError) -> Refused:
     """A line the store refused: a retryable failure (the server went away) says to type it again
     when the server is back, in the table's words (the store's hint speaks to a command)."""
     if isinstance(err, DatabaseBusyError):
-        return Refused(err.message, BUSY_HINT, retry=True)
+        return Refused(err.message, _(BUSY_HINT), retry=True)
     if isinstance(err, RetryableError):
-        return Refused(err.message, NOT_STORED_HINT, retry=True)
+        return Refused(err.message, _(NOT_STORED_HINT), retry=True)
     return Refused(err.message, err.hint)
 
 
@@ -174,17 +175,19 @@ class Status:
     def parts(self) -> list[str]:
         game = game_title(self.game)
         if self.hand is None:
-            return [f"session {self.session}", game, f"no hand yet: type 'new hand' ({self.next_dealer} deals)"]
-        parts = [f"hand {self.hand}", game, f"dealer {self.dealer}", f"pot {self.pot}"]
+            return [_("session {session}").format(session=self.session), game,
+                    _("no hand yet: type 'new hand' ({dealer} deals)").format(dealer=self.next_dealer)]
+        parts = [_("hand {hand}").format(hand=self.hand), game, _("dealer {dealer}").format(dealer=self.dealer),
+                 _("pot {pot}").format(pot=self.pot)]
         if self.over is not None:
-            parts.append(f"over: {self.over}")
-            parts.append(f"'new hand': {self.next_dealer} deals")
+            parts.append(_("over: {how}").format(how=self.over))
+            parts.append(_("'new hand': {dealer} deals").format(dealer=self.next_dealer))
         elif self.to_act is not None:
-            parts.append(f"{self.to_act} to act: {', '.join(self.legal) or '?'}")
+            parts.append(_("{player} to act: {legal}").format(player=self.to_act, legal=", ".join(self.legal) or "?"))
         else:
             parts.append(self.waiting or phase_words(self.game, self.phase))
         if self.cards:
-            parts.append("cards " + "; ".join(f"{who} {cards}" for who, cards in self.cards))
+            parts.append(_("cards {cards}").format(cards="; ".join(f"{who} {cards}" for who, cards in self.cards)))
         return parts
 
 
@@ -364,7 +367,7 @@ class LiveTable:
         for place, held in state.places.cards.items():
             who = state.names[place] if isinstance(place, int) else str(place)
             if isinstance(place, str) and place.startswith("kept:"):
-                who = f"{state.names[int(place[5:])]}'s kept discards"
+                who = _("{player}'s kept discards").format(player=state.names[int(place[5:])])
             cards = [c for c in held if type(c) is Card]
             if cards:
                 known.setdefault(who, []).extend(cards)
@@ -426,7 +429,8 @@ class LiveTable:
         log = self.state.log if self.state is not None else []
         voided = {e.action for e in log if type(e) is ev.Void}
         done = any(type(e) is ev.Show and e.purpose == "hand" and n not in voided for n, e in enumerate(log, 1))
-        head = f"{who} shows {'next' if done else 'first'}" if why else f"{who} to show"
+        head = ((_("{player} shows next") if done else _("{player} shows first")) if why
+                else _("{player} to show")).format(player=who)
         return head + (f": {why}" if why else "") + (f" ({rule})" if rule else "")
 
     # ------------------------------------------------------------------ entering a line
@@ -440,8 +444,8 @@ class LiveTable:
         if not line:
             return Said("")
         if not _is_text(line):
-            return Refused("the line holds bytes that are not UTF-8 text (a terminal set to another encoding?)",
-                           hint="type the line again in plain text")
+            return Refused(_("the line holds bytes that are not UTF-8 text (a terminal set to another encoding?)"),
+                           hint=_("type the line again in plain text"))
         if low in HELP_HERE:
             return Said(self.rules_here())
         if low in UNDO:
@@ -462,7 +466,7 @@ class LiveTable:
         pending = self._pending_force
         self._pending_force = None
         if pending is None:
-            return Refused("nothing to force", hint="force logs the action refused just before")
+            return Refused(_("nothing to force"), hint=_("force logs the action refused just before"))
         if pending.kind == "new hand":
             return self.new_hand(force=True)
         assert pending.event is not None
@@ -491,8 +495,8 @@ class LiveTable:
         def resolve(typed: str) -> str:
             name = player_named(typed, names)
             if name is None:
-                raise HandFileError(f"{typed!r} is not seated in hand {self.hand_number}",
-                                    hint="seated: " + ", ".join(names))
+                raise HandFileError(_("{name!r} is not seated in hand {hand}").format(name=typed, hand=self.hand_number),
+                                    hint=_("seated: {names}").format(names=", ".join(names)))
             return name
 
         voided = {e.action for e in state.log if type(e) is ev.Void}
@@ -502,7 +506,7 @@ class LiveTable:
     def _action(self, line: str) -> Entry:
         state = self.state
         if state is None:
-            return Refused("no hand is under way", hint="type 'new hand' to begin hand 1")
+            return Refused(_("no hand is under way"), hint=_("type 'new hand' to begin hand 1"))
         try:
             event = self.read(line)
         except RefereeError as err:
@@ -537,9 +541,9 @@ class LiveTable:
         late = over is not None and type(event) not in type(state).after_end and type(event) is not ev.Void
         if late or any(f.code == "action_after_hand" for f in verdict.findings):
             self._pending_force = _Pending("action", event, line)
-            return Refused(f"hand {self.hand_number} is over ({over or phase_words(self.game, state.phase)}): "
-                           f"{self._words(event)} comes after it",
-                           hint="type 'new hand' to begin the next hand, or force it into this one", forceable=True)
+            return Refused(_("hand {hand} is over ({how}): {action} comes after it").format(
+                hand=self.hand_number, how=over or phase_words(self.game, state.phase), action=self._words(event)),
+                hint=_("type 'new hand' to begin the next hand, or force it into this one"), forceable=True)
         if not verdict.legal:
             self._pending_force = _Pending("action", event, line)
             errors = [f.message for f in verdict.findings if f.severity == "error"]
@@ -573,14 +577,14 @@ class LiveTable:
 
     def _stale(self, err: RefereeError) -> Refused:
         self.reload()
-        return Refused(err.message, hint="the table is reloaded from the log: enter it again if it still stands",
+        return Refused(err.message, hint=_("the table is reloaded from the log: enter it again if it still stands"),
                        stale=True)
 
     def _undo(self) -> Entry:
         state = self.state
         if state is None or not state.log:
-            return Refused("nothing to undo in this hand",
-                           hint="undo takes back the last action of the current hand (between hands, nothing)")
+            return Refused(_("nothing to undo in this hand"),
+                           hint=_("undo takes back the last action of the current hand (between hands, nothing)"))
         try:
             event = self.read("void: undo")
         except RefereeError as err:
@@ -588,7 +592,7 @@ class LiveTable:
         target = state.log[event.action - 1]  # type: ignore[attr-defined]
         stored = self._store_action(event, "undo")
         if isinstance(stored, Stored):
-            return replace(stored, note=f"takes back {self._words(target)}")
+            return replace(stored, note=_("takes back {action}").format(action=self._words(target)))
         return stored
 
     # -- hands
@@ -599,13 +603,14 @@ class LiveTable:
             return self._deal_begun()
         state = self.state
         if state is not None and not state.log:
-            return Refused(f"hand {self.hand_number} has begun and holds no action yet",
-                           hint="enter its first action (or 'misdeal')")
+            return Refused(_("hand {hand} has begun and holds no action yet").format(hand=self.hand_number),
+                           hint=_("enter its first action (or 'misdeal')"))
         if state is not None and not force and self.over() is None:
             self._pending_force = _Pending("new hand")
             prompt = state.prompt()
-            waiting = f"{prompt.to_act} to act" if prompt.to_act else phase_words(self.game, prompt.phase)
-            return Refused(f"hand {self.hand_number} is not over ({waiting})",
+            waiting = (_("{player} to act").format(player=prompt.to_act) if prompt.to_act
+                       else phase_words(self.game, prompt.phase))
+            return Refused(_("hand {hand} is not over ({waiting})").format(hand=self.hand_number, waiting=waiting),
                            hint=instead(NightState.IN_HAND, Step.BEGIN_HAND, self.session_id), forceable=True)
         thread = self._thread_after_current()
         try:
@@ -618,15 +623,15 @@ class LiveTable:
         except InputError as err:  # another recorder began it first
             began = self.started
             self.reload()
-            reason = (f"another recorder began hand {self.started} first; yours was not begun ({err.message})"
-                      if self.started > began else err.message)
-            return Refused(reason, hint="the table is reloaded from the log", stale=True)
+            reason = (_("another recorder began hand {hand} first; yours was not begun ({why})").format(
+                hand=self.started, why=err.message) if self.started > began else err.message)
+            return Refused(reason, hint=_("the table is reloaded from the log"), stale=True)
         self.thread = thread
         self.started += 1
         self._deal_pending()
         assert self.state is not None
         return Stored(f"hand {self.started}", self.seen, self.started, None,
-                      note=f"{self.state.names[self.state.table.dealer]} deals")
+                      note=_("{dealer} deals").format(dealer=self.state.names[self.state.table.dealer]))
 
     def _deal_begun(self) -> Entry:
         """Deal the hand an older referee began though nobody could play it, once somebody can."""
@@ -639,7 +644,7 @@ class LiveTable:
         self._undealt = False
         assert self.state is not None
         return Stored(f"hand {self.started}", self.seen, self.started, None,
-                      note=f"{self.state.names[self.state.table.dealer]} deals")
+                      note=_("{dealer} deals").format(dealer=self.state.names[self.state.table.dealer]))
 
     # -- the night between hands
 
@@ -697,10 +702,10 @@ class LiveTable:
                 self.seen, last = extra.seq, extra.hash
         self.header.append(applied)
         state = self.state
-        note = "from the next hand"
+        note = _("from the next hand")
         if state is not None and not state.log:  # the begun hand has not started: it holds from this one
             self._deal_pending()
-            note = f"from hand {self.hand_number}"
+            note = _("from hand {hand}").format(hand=self.hand_number)
         return Stored(night_words(applied), row.seq, None, None, note=note)
 
     # ------------------------------------------------------------------ the rules here
@@ -713,11 +718,14 @@ class LiveTable:
         state = self.state
         book = self.rulebook
         if state is None:
-            return "No hand under way: 'new hand' begins one.  Rulebook " + book.name
+            return _("No hand under way: 'new hand' begins one.  Rulebook {rulebook}").format(rulebook=book.name)
         prompt = state.prompt()
         ids = self._rule_ids(state, prompt)
-        head = (f"{prompt.to_act} to act ({phase_words(self.game, prompt.phase)}): {', '.join(prompt.legal)}" if prompt.to_act
-                else f"hand {self.hand_number}: {self.over() or self.showdown_guidance() or phase_words(self.game, prompt.phase)}")
+        head = (_("{player} to act ({phase}): {legal}").format(
+                    player=prompt.to_act, phase=phase_words(self.game, prompt.phase), legal=", ".join(prompt.legal))
+                if prompt.to_act else _("hand {hand}: {how}").format(
+                    hand=self.hand_number,
+                    how=self.over() or self.showdown_guidance() or phase_words(self.game, prompt.phase)))
         showing = self._to_show()
         if showing is not None and showing[2] is not None:  # the showdown's order first: the rule saying who shows
             ids = [showing[2], *ids]
@@ -731,7 +739,7 @@ class LiveTable:
             if quotes:
                 lines.extend(f"    {quote}" for quote in book.rule_quotes(rule))
         if len(lines) == 1:
-            lines.append(f"  (no rule of {book.name} speaks to this spot)")
+            lines.append("  " + _("(no rule of {rulebook} speaks to this spot)").format(rulebook=book.name))
         return "\n".join(lines)
 
     def _rule_ids(self, state: HandState, prompt: Prompt) -> list[str]:

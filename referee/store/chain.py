@@ -27,9 +27,13 @@ if TYPE_CHECKING:
     from referee.store.models import EventRecord, GameSession
 
 
+#: compact JSON with sorted keys, made once (``json.dumps`` with options builds an encoder at every call)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def canonical_json(value: Any) -> str:
     """Compact JSON with sorted keys: one text for one value, whatever the backend returned."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _CANONICAL.encode(value)
 
 
 def _time_text(moment: datetime) -> str:
@@ -75,10 +79,20 @@ def event_hash(
     if payload_json is None:
         payload_json = canonical_json(payload)
     # canonical_json of the whole record, its keys in sorted order, the payload's text put in as is
-    record = (f'{{"created_at":{canonical_json(_time_text(created_at))},"hand":{canonical_json(hand_number)},'
-              f'"kind":{canonical_json(kind)},"payload":{payload_json},"seq":{canonical_json(seq)},'
-              f'"session":{canonical_json(session_id)},"text":{canonical_json(text)}}}')
+    record = (f'{{"created_at":{canonical_json(_time_text(created_at))},"hand":{_whole(hand_number)},'
+              f'"kind":{canonical_json(kind)},"payload":{payload_json},"seq":{_whole(seq)},'
+              f'"session":{_whole(session_id)},"text":{canonical_json(text)}}}')
     return _sha256(prev_hash + record)
+
+
+def _whole(number: int | None) -> str:
+    """:func:`canonical_json` of a whole number or None, written directly (the encoder's general path
+    costs more than the hash of the row)."""
+    if number is None:
+        return "null"
+    if type(number) is not int:  # a bool, or a number of another type: as the encoder writes it
+        return canonical_json(number)
+    return str(number)
 
 
 def row_hash(row: EventRecord) -> str:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from referee.engine.events import Void, register_kind, unregister_kind
 from referee.engine.findings import FindingKind, register_codes, unregister_codes
 from referee.errors import InputError
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.engine.money import NightMoney
@@ -189,7 +190,7 @@ def phase_words(game: str, phase: str) -> str:
     for klass in find_game(game).__mro__:
         words = vars(klass).get("phase_words", {}).get(phase)
         if words is not None:
-            return words
+            return _(words)
     return phase.replace("_", " ")
 
 

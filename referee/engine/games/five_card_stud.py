@@ -26,6 +26,7 @@ from referee.engine.options import CHIPS, choice, whole_number
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
+from referee.i18n import N_
 
 ROUNDS = 4
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
@@ -98,7 +99,7 @@ class FiveCardStud(HandState[PokerCarry]):
     })
     dispute_needs: Mapping[str, str] = MappingProxyType({
         **HandState.dispute_needs,
-        "lead_unverifiable": "the upcards dealt (they are dealt face up: the log should name them)",
+        "lead_unverifiable": N_("the upcards dealt (they are dealt face up: the log should name them)"),
     })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:
@@ -138,7 +139,7 @@ class FiveCardStud(HandState[PokerCarry]):
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """Who shows first is known at the showdown (stud.6: the last bettor of the last round)."""
         later = dict(super().judged_later())
-        if self.ended is None:
+        if self.phase not in ("showdown", "over"):
             later["show_order"] = JudgedLater("stud.6", "who shows first is known when the last betting round "
                                               "is over and the showdown begins")
         return later
@@ -217,7 +218,7 @@ class FiveCardStud(HandState[PokerCarry]):
         self.bank_round()
         self.round = None
         self.round_no = ROUNDS
-        self.phase, self.ended = "showdown", "showdown"
+        self.phase = "showdown"
 
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
@@ -236,7 +237,6 @@ class FiveCardStud(HandState[PokerCarry]):
         self.flag("misdeal_called", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
                   "stud.2.1", remedy="bets are returned and the same dealer deals again")
         self.return_bets()
-        self.phase = "over"
         self.ended = "misdeal"
 
     @handles(TakePot)
@@ -295,18 +295,18 @@ class FiveCardStud(HandState[PokerCarry]):
         self.bank_round()
         if len(live) == 1:
             if nobody_bet and self.round_no == 1:
-                self.phase, self.ended = "over", "passed_out"
+                self.ended = "passed_out"
                 self.pass_rule = self.cite("stud.5.2")
                 return
             self.winner = live[0]
-            self.phase, self.ended = "over", "uncontested"
+            self.ended = "uncontested"
             return
         if nobody_bet and self.round_no == 1 and self.options["stud.all_check"] == "redeal":
-            self.phase, self.ended = "over", "passed_out"
+            self.ended = "passed_out"
             self.pass_rule = "stud.all_check"
             return
         if self.round_no >= ROUNDS:
-            self.phase, self.ended = "showdown", "showdown"
+            self.phase = "showdown"
             return
         self.phase = "deal"
         if all(len(self.up[s]) >= self.round_no + 1 for s in self.in_hand()):
@@ -339,7 +339,7 @@ class FiveCardStud(HandState[PokerCarry]):
         if self.ended == "uncontested":
             assert self.winner is not None
             return self.end_uncontested(self.winner, self.cite("stud.5.1"))
-        if self.ended == "showdown":
+        if self.phase == "showdown":
             order = self.showdown_order()
             contenders = {s for s in self.in_hand() if s not in self.mucked}
             values = {}

@@ -47,6 +47,7 @@ from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
+from referee.i18n import N_
 
 if TYPE_CHECKING:
     from referee.engine.night import NightStep
@@ -220,7 +221,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
     title = "La Viuda"
     aliases = ("mexican whiskey poker", "short-pack whisky")
     prefix = "laviuda"
-    phase_words = {"buyback": "buying La Viuda back"}
+    phase_words = {"buyback": N_("buying La Viuda back")}
     dispute_codes = {"buy_back": ("buyback_not_immediate", "buyback_second", "buyback_with_chips", "buyback_refused",
                                   "decline_not_needed")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
@@ -329,7 +330,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
     def begin(self) -> None:
         super().begin()
         if self.ended is not None:
-            self.round, self.phase = None, "over"
+            self.round = None
 
     def pack(self) -> frozenset[Card]:
         """52 cards and ``laviuda.jokers`` jokers; the short pack: A down to the rank the players need."""

@@ -36,6 +36,7 @@ from referee.engine.options import choice
 from referee.engine.findings import FindingKind
 from referee.errors import CardError, HandFileError, InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
+from referee.i18n import N_
 
 #: The outcome kind of a nine-card deal ended by a four-pairs declaration: the pot stays, the same
 #: dealer deals again (``brag9.four_pairs_redeal``).
@@ -119,7 +120,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     name = "seven_card_brag"
     title = "Seven-card Brag"
     prefix = "brag7"
-    phase_words = {"stakes": "the stakes", "reveal": "revealing the hands"}
+    phase_words = {"stakes": N_("the stakes"), "reveal": N_("revealing the hands")}
     dispute_codes = {"over_limit": ("stake_unequal",), "show_order": ("revealed_out_of_turn", "better_hand_not_first"),
                      "turn": ("revealed_out_of_turn",), "card_fact": ("round_unverifiable", "declaration_unverifiable")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
@@ -163,8 +164,8 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     dispute_rules: Mapping[str, tuple[str, ...]] = MappingProxyType({"show_order": ("brag7.misorder", "brag7.4")})
     dispute_needs: Mapping[str, str] = MappingProxyType({
         **WithoutMisdeal.dispute_needs,
-        "round_unverifiable": "the hands revealed (e.g. --decide \"{player}: reveals 7h 7d 7c\")",
-        "declaration_unverifiable": "the declared cards shown (e.g. --decide \"{player}: shows 9c 9d 9h 9s\")",
+        "round_unverifiable": N_("the hands revealed (e.g. --decide \"{player}: reveals 7h 7d 7c\")"),
+        "declaration_unverifiable": N_("the declared cards shown (e.g. --decide \"{player}: shows 9c 9d 9h 9s\")"),
     })
 
     #: hands each player makes, and the rank of the prial above A-A-A (brag7.5)
@@ -295,7 +296,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             return
         self.deal_to(seat, [c for c in known if self.places.place_of(c) != seat])
         self.declared_cards = event.cards
-        self.phase = "over"
+        self.ended = "declared"
         if event.what == "four_of_a_kind":
             self.declared = seat
         else:
@@ -412,7 +413,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         self.revealed_at[(seat, r)] = self.action
         self.check_best_first(seat)
         if self.current_round() is None:
-            self.phase = "over"
+            self.ended = "revealed"
 
     def check_best_first(self, seat: int) -> None:
         """brag7.4: the better hand is revealed first -- flagged at the reveal that shows it was not."""

@@ -35,6 +35,7 @@ from referee.engine.options import choice
 from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
+from referee.i18n import N_
 
 #: The outcome kind of a deal logged by its result alone (``Cy: was lowest``).
 REPORTED = "reported"
@@ -87,7 +88,7 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     name = "stop_the_bus"
     title = "Stop the Bus"
     prefix = "stopbus"
-    phase_words = {"exchanging": "exchanging"}
+    phase_words = {"exchanging": N_("exchanging")}
     dispute_codes = {"turn": ("exchanging_over", "acted_not_in_game"), "card_fact": ("lowest_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
@@ -130,8 +131,8 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     #: what the table could enter to decide a finding the log cannot, by its code (a dispute's "what would decide it")
     dispute_needs: Mapping[str, str] = MappingProxyType({
         **WithoutMisdeal.dispute_needs,
-        "lowest_unverifiable": "the hands shown, or who was lowest (e.g. --decide \"{player}: shows Ah Kd 7c\" "
-                               "or --decide \"{player}: was lowest\")",
+        "lowest_unverifiable": N_("the hands shown, or who was lowest (e.g. --decide \"{player}: shows Ah Kd 7c\" "
+                               "or --decide \"{player}: was lowest\")"),
     })
 
     def __init__(self, setup: HandSetup, voided: frozenset[int] = frozenset()) -> None:

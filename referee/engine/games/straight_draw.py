@@ -30,6 +30,7 @@ from referee.engine.options import CHIPS, choice, whole_number
 from referee.errors import HandFileError, InputError, excerpt
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
+from referee.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +142,9 @@ ASK = Action(Ask, rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _
              })
 
 
+#: the phases once the betting is done: the hand is decided uncontested, at the showdown, or ended
+PLAY_DONE = frozenset({"uncontested", "showdown", "over"})
+
 #: the carry of straight draw or a variant of it (Jackpots adds its own state to the poker carry)
 DrawCarry = TypeVar("DrawCarry", bound=PokerCarry)
 
@@ -153,7 +157,7 @@ class StraightDraw(HandState[DrawCarry]):
     aliases = ("five-card draw", "draw")
     prefix = "draw"
     spread_limit = ("draw.betting", "draw.bet_min", ("draw.limit_pre", "draw.limit_post"))
-    phase_words = {"round1": ROUND_WORDS["round1"], "round2": ROUND_WORDS["round2"], "draw": "the draw"}
+    phase_words = {"round1": ROUND_WORDS["round1"], "round2": ROUND_WORDS["round2"], "draw": N_("the draw")}
     dispute_codes = {"draw_count": ("draw_count_answer", "drew_too_many", "drew_twice", "drew_out_of_turn",
                                     "draw_out_of_phase"),
                      "turn": ("drew_out_of_turn",)}
@@ -249,7 +253,7 @@ class StraightDraw(HandState[DrawCarry]):
         self.phase = "round1"
         dealt_in = self.dealt_in
         first = next(s for s in self.table.from_dealers_left() if dealt_in[s])
-        self.open_round(self.rules_for(1), first, "first betting round")
+        self.open_round(self.rules_for(1), first, N_("first betting round"))
 
     def dealt(self) -> list[int]:
         return [s for s in range(self.n) if self.dealt_in[s]]
@@ -349,7 +353,7 @@ class StraightDraw(HandState[DrawCarry]):
         if self.live.count(True) == 1:
             self.bank_round()
             self.winner = self.live.index(True)
-            self.phase = self.ended = "uncontested"
+            self.phase = "uncontested"
             return
         if self.phase == "round1":
             if rnd.first_bettor is None:
@@ -372,7 +376,6 @@ class StraightDraw(HandState[DrawCarry]):
         if choice == "proceed_to_draw":
             self.start_draw()
             return
-        self.phase = "over"
         self.ended = "passed_out"
         self.pass_rule = rule
         self.same_dealer = choice in ("redeal_same_dealer_all_reante", "reante_same_dealer")
@@ -394,10 +397,10 @@ class StraightDraw(HandState[DrawCarry]):
         """Who shows first is known at the showdown (draw.showdown_first); a misdeal claim is judged from
         the cards as dealt, while a misdeal may still be called (draw.misdeal: before two players act)."""
         later = dict(super().judged_later())
-        if self.ended is None:
+        if self.phase not in PLAY_DONE:
             later["show_order"] = JudgedLater("draw.showdown_first", "who shows first is known when the betting "
                                               "is over and the showdown begins")
-        if (self.ended is None and self.options["draw.misdeal"] != "none" and self.phase in ("deal", "round1")
+        if (self.phase not in PLAY_DONE and self.options["draw.misdeal"] != "none" and self.phase in ("deal", "round1")
                 and self.round1_actions < 2 and not self.deal_seen()):
             later["misdeal"] = JudgedLater("draw.misdeal", "a misdeal is judged from the cards as dealt, once they "
                                            "are seen (logged, or exposed), and may be called until two players "
@@ -440,7 +443,6 @@ class StraightDraw(HandState[DrawCarry]):
         self.flag("misdeal_called", f"misdeal{reason}: bets are returned and the same dealer deals again",
                   "draw.misdeal")
         self.return_bets()
-        self.phase = "over"
         self.ended = "misdeal"
 
     # ------------------------------------------------------------------ the draw
@@ -583,7 +585,7 @@ class StraightDraw(HandState[DrawCarry]):
         if first is None:
             first = next(s for s in order if live[s])
         self.round2_first = first
-        self.open_round(self.rules_for(2), first, "second betting round")
+        self.open_round(self.rules_for(2), first, N_("second betting round"))
         if self.round is not None and self.round.closed:
             self.end_round()
 
@@ -609,7 +611,6 @@ class StraightDraw(HandState[DrawCarry]):
 
     def start_showdown(self) -> None:
         self.phase = "showdown"
-        self.ended = "showdown"
         live = self.live
         rnd2_first = self.round2_first if self.round2_first is not None else self.table.after(self.table.dealer)
         if self.options["draw.showdown_first"] == "last_raiser":
@@ -736,7 +737,7 @@ class StraightDraw(HandState[DrawCarry]):
                   rule, player=taker, action=self.took_pot_action, remedy="the pot goes where the ruling puts it")
 
     def end_of_hand(self) -> Outcome:
-        ended = self.ended
+        ended = self.ended or self.phase
         if ended == "passed_out":
             return self.end_passed_out(self.pass_rule, "everybody checked", same_dealer=self.same_dealer)
         if ended == "misdeal":

@@ -33,6 +33,7 @@ from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.engine.options import CHIPS, choice, whole_number
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
+from referee.i18n import N_
 
 #: The outcome kind of a deal whose pot stays for the next one (a blind player left alone under
 #: ``brag.blind_uncontested = pot_carries_blind_keeps_hand``; seven- and nine-card brag use it too).
@@ -80,7 +81,7 @@ class ThreeCardBrag(HandState[BragCarry]):
     title = "Three-card Brag"
     aliases = ("brag",)
     prefix = "brag"
-    phase_words = {"betting": "the betting"}
+    phase_words = {"betting": N_("the betting")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
         "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
@@ -212,7 +213,10 @@ class ThreeCardBrag(HandState[BragCarry]):
 
     def after_betting_change(self) -> None:
         if self.staking.ended is not None and self.phase == "betting":
-            self.phase = "over" if self.staking.ended == "alone" and not self.covers else "showdown"
+            if self.staking.ended == "alone" and not self.covers:
+                self.ended = "uncontested"
+            else:
+                self.phase = "showdown"
 
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """brag.9.2: who contests each pot after a cover is known at the end, when the last two show."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
+from referee.i18n import N_
 from referee.plain_words import plural
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
@@ -180,7 +181,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     name = "whiskey_poker"
     title = "Whiskey Poker"
     prefix = "whiskey"
-    phase_words = {**PHASE_WORDS, "betting": "the betting"}
+    phase_words = {**PHASE_WORDS, "betting": N_("the betting")}
     dispute_codes = {"card_fact": ("shown_hand_contradicts_log",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
@@ -259,6 +260,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         self.flagged_out: set[int] = set()
         self.next_carry: Carry | None = None
         self.pool_paid = 0  # chips paid into the central pool this deal
+        self.uncontested = False  # the betting left one player in: he takes the pot without a showdown
         self.order = tuple(s for s in self.table.from_dealers_left() if self.dealt_in[s])
         self.start_game()
         if not self.setup.dealer_known:
@@ -271,7 +273,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         self.round = ExchangeRound(self.exchange_rules(), self.table, self.live, first)
         self.phase = self.round.phase
         if self.ended == "game_over":
-            self.round, self.phase = None, "over"
+            self.round = None
 
     def start_game(self) -> None:
         """The game's state across deals at this deal: a pool-elimination game starts, or is over."""
@@ -381,7 +383,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     def on_misdeal(self, seat: None, event: Misdeal) -> None:
         self.flag("misdeal_called", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
                   self.rule("deal"), remedy="nobody pays; the same dealer deals again")
-        self.ended, self.phase, self.round = "misdeal", "over", None
+        self.ended, self.round = "misdeal", None
 
     @handles(Expose)
     def on_expose(self, seat: int, event: Expose) -> None:
@@ -567,7 +569,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         playing = {s for s in self.order if self.live[s]}
         first = self.table.next_in(self.table.after(self.table.dealer), playing)
         assert first is not None
-        rnd = self.open_round(self.betting_rules(), first, "betting round before the showdown")
+        rnd = self.open_round(self.betting_rules(), first, N_("betting round before the showdown"))
         if rnd.closed:
             self.end_betting()
 
@@ -590,7 +592,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         self.bank_round()
         self.phase = "showdown"
         if sum(1 for s in self.order if self.live[s]) == 1:
-            self.ended = "uncontested"
+            self.uncontested = True
 
     # ------------------------------------------------------------------ the showdown
 
@@ -762,7 +764,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
             self.next_carry = self.elimination_carry(low, carried)
         else:
             self.next_carry = WhiskeyCarry(carried)
-        if self.ended == "uncontested":
+        if self.uncontested:
             kind = "uncontested"
         elif any(p.reported for p in needed):
             kind = "reported"
