@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import json
 import time
-from gettext import ngettext
+from referee.i18n import _, ngettext
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -346,8 +346,9 @@ def print_comparison(console: Console, comparison: Comparison) -> None:
     console.print(Text.assemble(("What if: ", "bold"), change))
     differing = comparison.differing
     same = len(comparison.hands) - len(differing)
-    console.print(_cell(f"{plural(len(differing), 'hand')} {ngettext('differs', 'differ', len(differing))}, "
-                        f"{same} {ngettext('plays', 'play', same)} the same"))
+    console.print(_cell(_("{differing} {differ}, {same} {play} the same").format(
+        differing=plural(len(differing), "hand", "hands"), differ=ngettext("differs", "differ", len(differing)),
+        same=same, play=ngettext("plays", "play", same))))
     for diff in differing:
         console.print(Rule(style="dim"))
         console.print(Text(f"Hand {diff.number}", style="bold"))

@@ -14,7 +14,7 @@ from rich.table import Table
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.money import format_money
 from referee.money.settings import check_setting
 from referee.plain_words import literal, plural
@@ -192,8 +192,8 @@ def import_ledger(
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
     typer.echo(_("Imported {file} as session {session}: {players}, buy-ins {total} (amounts read as {unit}: "
-                 "{why})").format(file=ledger.source, session=sid, players=plural(len(ledger.players), "player",
-                                                                                    "players"),
+                 "{why})").format(file=ledger.source, session=sid, players=ngettext(
+                     "{count} player", "{count} players", len(ledger.players)).format(count=len(ledger.players)),
                                   total=total, unit=ledger.unit, why=ledger.unit_reason))
     if ledger.started is not None and ledger.ended is not None:
         typer.echo("  " + _("played {start} to {end} UTC (the ledger's own times)").format(

@@ -252,7 +252,7 @@ class TableState:
                 if event.how not in ("return", "split"):
                     raise InputError(_("a hand ends at the close with its pot returned or split, not {how!r}").format(how=event.how))
                 _whole(event.hand, N_("the hand ended at the close"), 1)
-                return replace(event, rule=_given(event.rule, N_("rule")))
+                return replace(event, rule=_given(event.rule, N_("rule cited")))
             case Reopened() | Voided() | Unvoided():
                 return replace(event, why=_given(event.why, N_("reason")))
             case Closed():

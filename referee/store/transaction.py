@@ -181,10 +181,10 @@ def already(db: Any, row: Any) -> AlreadyRecorded:
     rows = db.execute(select(events_table).where(
         events_table.c.session_id == row.session_id, events_table.c.seq >= row.first_seq,
         events_table.c.seq <= row.last_seq).order_by(events_table.c.seq))
-    stored_words = [e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}")) for e in rows]
-    if len(stored_words) > 4:  # a whole night (an import): its opening is enough to know it
-        stored_words = [*stored_words[:3], _("and {count} more").format(count=len(stored_words) - 3)]
-    return AlreadyRecorded(row.session_id, tuple(stored_words), row.first_seq, row.last_seq)
+    lines = [e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}")) for e in rows]
+    if len(lines) > 4:  # a whole night (an import): its opening is enough to know it
+        lines = [*lines[:3], _("and {count} more").format(count=len(lines) - 3)]
+    return AlreadyRecorded(row.session_id, tuple(lines), row.first_seq, row.last_seq)
 
 
 
