@@ -1,8 +1,7 @@
 """The night's report in Russian: the terminal report of a night recorded in English (its money and
 dates in the night's own locale, its words in the reader's language), the chip words' three plural
 forms, the PDF read back (pypdf) and drawn (pdftoppm), every line of the report marked (the
-pseudo-language), and the figures kept in the store staying
-English whoever read them first.  English stays the suite's language: each test asks for Russian."""
+pseudo-language), and the figures kept in the store staying English whoever read them first.  English stays the suite's language: each test asks for Russian."""
 
 from __future__ import annotations
 
