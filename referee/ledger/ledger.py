@@ -46,7 +46,7 @@ from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMon
 from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
 from referee.i18n import _
-from referee.i18n.said import Said, counted, said
+from referee.i18n.said import Said, said, said_plural
 from referee.ledger.counting import confirmations, ended_hand_after
 from referee.ledger.settlement import Transfer, name_order, settle
 from referee.money import format_money, format_signed
@@ -246,23 +246,23 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
             what = "buy-in" if event.player not in arrived else "buys in again"
             arrived.add(event.player)
             out.append(Entry(when, event.player, what, event.stack, -paid, hand,
-                             counted(event.stack, "{player} buys {count} chip", "{player} buys {count} chips",
+                             said_plural(event.stack, "{player} buys {count} chip", "{player} buys {count} chips",
                                      player=event.player)))
         elif isinstance(event, AddChips):
             paid = event.amount * cv if event.paid_cents is None else event.paid_cents
             out.append(Entry(when, event.player, "rebuy", event.amount, -paid, hand,
-                             counted(event.amount, "{player} adds {count} chip", "{player} adds {count} chips",
+                             said_plural(event.amount, "{player} adds {count} chip", "{player} adds {count} chips",
                                      player=event.player)))
         elif isinstance(event, CashOut):
             cashed_so_far[event.player] = cashed_so_far.get(event.player, 0) + event.chips
             out.append(Entry(when, event.player, "cash-out", -event.chips, event.chips * cv, hand,
-                             counted(event.chips, "{player} cashes out {count} chip",
+                             said_plural(event.chips, "{player} cashes out {count} chip",
                                      "{player} cashes out {count} chips", player=event.player)))
         elif isinstance(event, CountFixed):  # a count corrected after the close: the difference
             change = event.chips - cashed_so_far.get(event.player, 0)
             cashed_so_far[event.player] = event.chips
             out.append(Entry(when, event.player, "count corrected", -change, change * cv, hand,
-                             counted(event.chips, "{player}'s count corrected to {count} chip",
+                             said_plural(event.chips, "{player}'s count corrected to {count} chip",
                                      "{player}'s count corrected to {count} chips", player=event.player)))
 
     arrived: set[str] = set()
@@ -455,17 +455,17 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
                         and (fact.counted, fact.log_says) == (cashed_out[name], final.get(name, 0)) else None)
         values = {"player": name, "chips": abs(chips), "log": final.get(name, 0), "by": confirmed_by}
         if chips > 0:
-            words = (counted(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log})",
+            words = (said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log})",
                              "{player} cashed out {count} chips, {chips} more than the log gives ({log})", **values)
                      if confirmed_by is None else
-                     counted(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log}), "
+                     said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log}), "
                              "confirmed by {by}", "{player} cashed out {count} chips, {chips} more than the log gives "
                              "({log}), confirmed by {by}", **values))
         else:
-            words = (counted(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives ({log})",
+            words = (said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives ({log})",
                              "{player} cashed out {count} chips, {chips} fewer than the log gives ({log})", **values)
                      if confirmed_by is None else
-                     counted(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives "
+                     said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives "
                              "({log}), confirmed by {by}", "{player} cashed out {count} chips, {chips} fewer than the log "
                              "gives ({log}), confirmed by {by}", **values))
         parts.append((words, chips * cv))
@@ -477,7 +477,7 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
                          else said("{count} in the middle now", count=middle))
         if walk.undecided:
             where.append(said("{count} in pots undecided until cards are shown", count=walk.undecided))
-        parts.append((counted(left, "{count} chip nobody holds ({where})", "{count} chips nobody holds ({where})",
+        parts.append((said_plural(left, "{count} chip nobody holds ({where})", "{count} chips nobody holds ({where})",
                               where=where[0] if len(where) == 1 else said("{first}, {second}", first=where[0],
                                                                            second=where[1])), -left * cv))
     face = {n: table.bought.get(n, 0) * cv - table.paid.get(n, 0) for n in names}
