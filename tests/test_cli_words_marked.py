@@ -265,3 +265,8 @@ def test_a_commands_help_and_its_options_speak_russian() -> None:
     assert "Команды" in group
     # a command's line in its group's list: the first paragraph of its help, translated apart
     assert "info Показать URL базы данных (пароль скрыт), её диалект, версию схемы и что в ней хранится." in group
+    # the same process asked in English next: English throughout, one panel of options (--lang in it)
+    english = _words(invoke("db", "verify", "--help").output)
+    assert "Options" in english and "Параметры" not in english
+    assert "--lang LANG The language of every message: ru, en (also REFEREE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, " \
+           "LANG)." in english
