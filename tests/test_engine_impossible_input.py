@@ -41,7 +41,7 @@ def replay(game: str, lines: str) -> None:
     ("la_viuda", "Ann: shows Jd Tc 4d 9h 8h 7h\n", "Ann shows 6 cards: a La Viuda hand is 5 cards"),
     # five-card stud: a hole card and four upcards
     ("five_card_stud", "Ann: dealt ??\nAnn: dealt up Ks\nAnn: dealt up Qs\nAnn: dealt up Js\nAnn: dealt up Ts\n"
-     "Ann: dealt up 9s\n", "Ann is dealt 1 more cards but holds 5: a Five-card Stud hand is 5 cards"),
+     "Ann: dealt up 9s\n", "Ann is dealt 1 more card but holds 5: a Five-card Stud hand is 5 cards"),
 ])
 def test_a_hand_of_the_wrong_size_is_refused_with_the_count_expected(game: str, lines: str, error: str) -> None:
     with pytest.raises(HandFileError, match="(?i)" + error.replace("(", r"\(").replace(")", r"\)")):

@@ -107,7 +107,7 @@ def test_the_scoreboard_is_served_from_the_wheel(unpacked_wheel: Path, tmp_path:
     finally:
         server.terminate()
         server.wait(timeout=10)
-    assert (unpacked_wheel / "referee" / "scoreboard" / "assets" / "page.html").is_file()
+    assert (unpacked_wheel / "referee" / "scoreboard" / "templates" / "page.html.j2").is_file()
 
 
 def test_the_shipped_scoring_files_and_the_season_report_work_from_the_wheel(unpacked_wheel: Path, tmp_path: Path) -> None:

@@ -31,10 +31,23 @@ pytestmark = pytest.mark.skipif(not (Path(CHROMIUM).exists() and Path(CHROMEDRIV
 
 @pytest.fixture
 def browser(tmp_path: Path):
+    yield from _chromium(tmp_path)
+
+
+@pytest.fixture
+def russian_browser(tmp_path: Path):
+    """A phone set to Russian: its Accept-Language is ``ru-RU,ru;q=0.9``."""
+    yield from _chromium(tmp_path, accept_language="ru-RU,ru")
+
+
+def _chromium(tmp_path: Path, accept_language: str | None = None):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
+    if accept_language:
+        options.add_argument(f"--accept-lang={accept_language}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": accept_language})
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -99,6 +112,33 @@ def test_a_phone_sees_an_action_appear_after_referee_act(sqlite_url: str, browse
         dark = tmp_path / "scoreboard-phone-dark.png"
         browser.save_screenshot(str(dark))
         _keep(dark)
+
+
+def test_a_phone_set_to_russian_reads_the_page_in_russian(sqlite_url: str, russian_browser, tmp_path: Path) -> None:
+    """The night names no locale, so the page speaks the phone's language.  Worked out by hand: Ann
+    deals the first hand and antes 1 for each of the four (pot 4), Bob opens for 2 (pot 6), Cy raises
+    2 (he puts in 4: pot 10); Dee is next.  The game's title and the legal actions are the engine's
+    words, the actions the hand format's (English)."""
+    from selenium.webdriver.common.by import By
+
+    sid = new_session(sqlite_url)
+    act(sqlite_url, sid, "new hand", "bob open 2", "cy r 2")
+    _words = lambda d, selector: d.find_element(By.CSS_SELECTOR, selector).get_attribute("textContent")  # noqa: E731 - as written, not as styled (headings are upper case)
+    with Served(sqlite_url, sid) as served:
+        russian_browser.get(served.url)
+        _wait(russian_browser, lambda d: "Cy: raises 2" in _text(d, "#actions"))
+        assert russian_browser.execute_script("return document.documentElement.lang") == "ru"
+        assert _words(russian_browser, "#hand-title").startswith("Раздача 1 · ")
+        assert _text(russian_browser, "#hand-head") == "Сдаёт Ann · банк 10"
+        assert _text(russian_browser, "#turn").startswith("ход Dee: ")
+        assert _words(russian_browser, "#standings-title") == "Места"
+        assert _text(russian_browser, "#standings thead") == "# Игрок Куплено Фишки +/− фишки"
+        assert _text(russian_browser, "#findings") == "Пока ничего."
+        assert _text(russian_browser, "#live").startswith("в эфире · ")
+        assert russian_browser.title == "Kitchen · referee"
+        shot = tmp_path / "scoreboard-phone-russian.png"
+        russian_browser.save_screenshot(str(shot))
+        _keep(shot)
 
 
 def test_a_page_says_it_lost_the_server_and_catches_up_when_it_is_back(sqlite_url: str, browser) -> None:

@@ -4,9 +4,9 @@ changes nothing a phone is sent.
 "No card and nothing decided by a card reaches a phone before the table sees it": for every golden
 night, every example night, the nights it once leaked and random nights of every game, after every
 event of the log, the same log is written again with every card the table has not seen by then
-swapped for another card of the pack, and the page's data (the JSON of ``…/state`` and of each ``state`` event; the page itself is a
-fixed asset) must be byte-identical.  A page that settled an unshown showdown from the scorekeeper's
-``dealt`` lines, named the hand that won, ruled on an opener's logged deal or showed a card given into a
+swapped for another card of the pack, and the page's data (the JSON of ``…/state`` and of each ``state`` event; the page itself is
+fixed, one per language) must be byte-identical; in Russian too, for the once-leaked nights and the brag example.  A page that
+settled an unshown showdown from the scorekeeper's ``dealt`` lines, named the hand that won, ruled on an opener's logged deal or showed a card given into a
 face-down widow would differ (tests/helpers/swap.py says what "seen" means, apart from the engine).
 
 How much: every golden, example and once-leaked night at every step; ``REFEREE_SWAP_NIGHTS`` random nights of three
@@ -84,6 +84,17 @@ def test_no_unseen_card_changes_the_page_of_a_night_it_once_leaked(name: str, tm
     opener's logged deal, a card given into a face-down widow."""
     with open_store(f"sqlite:///{tmp_path / 'leaked.sqlite3'}") as store:
         assert check_night(store, parse_night(LEAKED_ONCE[name]), name)
+
+
+def test_no_unseen_card_changes_the_page_in_russian(tmp_path: Path) -> None:
+    """A page that speaks Russian (the engine's words, the page's own) tells no more than one in English:
+    the nights it once leaked, and the brag example night (whose table plays from a Russian seed)."""
+    from referee.i18n import speaking
+
+    with speaking("ru"), open_store(f"sqlite:///{tmp_path / 'russian.sqlite3'}") as store:
+        for name, text in sorted(LEAKED_ONCE.items()):
+            assert check_night(store, parse_night(text), f"{name} in Russian")
+        check_night(store, read_night(EXAMPLES / "three-card-brag.txt"), "three-card-brag.txt in Russian")
 
 
 @pytest.mark.parametrize("game", game_names())

@@ -171,9 +171,10 @@ def dispute(
             with open_for(ctx, db) as store:
                 kept = doc
                 if translating():  # the log keeps the ruling's words in English, the hand format's language
-                    with speaking("en"):
-                        kept = replace(rule_on(night, replayed, hand, action, question, topic, tuple(decide or ()),
-                                               session=loaded.session), recorded_seq=doc.recorded_seq)
+                    with speaking("en"):  # the findings' words too: the night replayed in English
+                        kept = replace(rule_on(night, replay_night_file(night), hand, action, question, topic,
+                                               tuple(decide or ()), session=loaded.session),
+                                       recorded_seq=doc.recorded_seq)
                 try:
                     row = record_ruling(store, loaded.session, kept, replayed, loaded.head, request=request)
                 except InputError as err:  # a closed session (its settlement is final), a contradiction

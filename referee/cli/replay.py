@@ -17,7 +17,7 @@ import io
 import json
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -25,7 +25,6 @@ import typer
 from rich.cells import cell_len
 from rich.console import Console
 from rich.padding import Padding
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -34,7 +33,7 @@ from referee.cli.db import DbOption
 from referee.cli.output import console, grid
 from referee.cli.sources import load_night
 from referee.errors import InputError
-from referee.i18n import _, ngettext, pgettext
+from referee.i18n import _, ngettext, pgettext, speaking
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -286,6 +285,8 @@ def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
                 return
             now = time.monotonic()
             if console.is_terminal and now - self.began >= PROGRESS_AFTER:
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
                 self.bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                     console=console, transient=True)
                 self.bar.start()
@@ -476,13 +477,16 @@ def replay(
         from referee.rulebook.loader import parse_option
 
         what_if = Change(dict(parse_option(o) for o in options or ()), rulebook)
-    with progress_for(progress_console(), len(night.hands), _("Replaying hands")) as ticker:
-        hands = replay_night_file(night, ticker.advance, snapshots=True)  # its timelines show the table
-    comparison = None
-    if what_if is not None:
-        from referee.dispute.whatif import compare
+    # the JSON document is language-neutral: the findings' and outcomes' words are the engine's English
+    with speaking("en") if as_json else nullcontext():
+        with progress_for(progress_console(), len(night.hands), _("Replaying hands")) as ticker:
+            hands = replay_night_file(night, ticker.advance, snapshots=True)  # its timelines show the table
+        comparison = None
+        if what_if is not None:
+            from referee.dispute.whatif import compare
 
-        comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand], snapshots=as_json)
+            comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand],
+                                 snapshots=as_json)
     if as_json:
         from referee.report.json_doc import night_json
 

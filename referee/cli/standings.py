@@ -194,8 +194,8 @@ def import_ledger(
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
     typer.echo(_("Imported {file} as session {session}: {players}, buy-ins {total} (amounts read as {unit}: "
-                 "{why})").format(file=ledger.source, session=sid, players=plural(len(ledger.players), "player",
-                                                                                    "players"),
+                 "{why})").format(file=ledger.source, session=sid, players=ngettext(
+                     "{count} player", "{count} players", len(ledger.players)).format(count=len(ledger.players)),
                                   total=total, unit=ledger.unit, why=ledger.unit_reason))
     if ledger.started is not None and ledger.ended is not None:
         typer.echo("  " + _("played {start} to {end} UTC (the ledger's own times)").format(

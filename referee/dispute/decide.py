@@ -261,7 +261,8 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         rule = main.rule if main else _first_rule(book, _topic_rules(game, topic))
         who = (main.player if main else None) or player or _("the player")
         if main is not None:
-            what = _(find_game(game).dispute_needs.get(main.code, N_("the cards shown"))).format(player=who)
+            need = find_game(game).dispute_needs.get(main.code) or N_("the cards shown")
+            what = _(need).format(player=who)
             gap = _finding_ruling(main)
         else:
             what = _("the card itself, as the table saw it (e.g. --decide \"{player}: shows …\")").format(player=who)

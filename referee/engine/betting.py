@@ -28,7 +28,7 @@ from referee.engine.events import AllIn, Bet, Call, Check, Event, Fold, Raise
 from referee.engine.house import cite
 from referee.engine.table import Table
 from referee.errors import HandFileError
-from referee.i18n import N_
+from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.engine.house import Rules
@@ -39,8 +39,8 @@ BETTING_EVENTS = (Fold, Check, Call, Bet, Raise, AllIn)
 def _call(r: Reading, p: str, m: re.Match[str]) -> Call:
     if m["n"]:
         raise HandFileError(
-            f"'calls {m['n']}': a call takes no amount",
-            hint="write 'Bob: calls'; the replay works out what he owed, and flags a short call",
+            _("'calls {amount}': a call takes no amount").format(amount=m["n"]),
+            hint=_("write 'Bob: calls'; the replay works out what he owed, and flags a short call"),
         )
     return Call(p)
 
@@ -202,7 +202,7 @@ class BettingRound:
 
     def __init__(
         self, rules: BettingRules, table: Table, stacks: list[int], live: list[bool], first: int, pot: int,
-        name: str = "betting round",
+        name: str = N_("betting round"),
     ) -> None:
         self.rules = rules
         self.table = table
@@ -300,9 +300,12 @@ class BettingRound:
         rules = self.rules
         counts = (not is_bet) or rules.opening_bet_counts_as_raise
         if rules.cap_per_player is not None and counts and self.raises[seat] >= rules.cap_per_player:
-            return f"{self.table.names[seat]} has already raised {self.raises[seat]} times this round"
+            return ngettext("{player} has already raised {count} time this round",
+                            "{player} has already raised {count} times this round", self.raises[seat]).format(
+                player=self.table.names[seat], count=self.raises[seat])
         if rules.cap_per_round is not None and not is_bet and self.total_raises >= rules.cap_per_round:
-            return f"the round has had its {rules.cap_per_round} raises"
+            return ngettext("the round has had its {count} raise", "the round has had its {count} raises",
+                            rules.cap_per_round).format(count=rules.cap_per_round)
         return None
 
     def legal(self, seat: int) -> LegalActions:
@@ -366,19 +369,24 @@ class BettingRound:
             if current > 0:
                 ids = self.rules.ids
                 who = self.table.names[seat]
-                message = f"{who} cannot bet: there is a bet of {current}; {who} must call, raise or fold"
+                message = _("{player} cannot bet: there is a bet of {bet}; {player} must call, raise or fold").format(
+                    player=who, bet=current)
                 if self.rules.fix == VOID:
                     return self._void(seat, breaches, in_turn, "bet_facing_bet", ids.no_check_after_bet, message)
                 breaches.append(Breach("bet_facing_bet", ids.no_check_after_bet, message,
-                                       f"{who}'s {chips} chips taken as put in"))
+                                       ngettext("{player}'s {count} chip taken as put in",
+                                                "{player}'s {count} chips taken as put in", chips).format(
+                                           player=who, count=chips)))
         elif isinstance(event, Raise):
             chips = event.amount - self.bets[seat] if event.to else need + event.amount
             if chips <= 0:
                 ids = self.rules.ids
-                message = f"{self.table.names[seat]}'s raise to {event.amount} is not above the bet of {current}"
+                message = _("{player}'s raise to {amount} is not above the bet of {bet}").format(
+                    player=self.table.names[seat], amount=event.amount, bet=current)
                 if self.rules.fix == VOID:
                     return self._void(seat, breaches, in_turn, "raise_not_above_bet", ids.limits, message)
-                breaches.append(Breach("raise_not_above_bet", ids.limits, message, f"taken as a call of {call}"))
+                breaches.append(Breach("raise_not_above_bet", ids.limits, message,
+                                       _("taken as a call of {call}").format(call=call)))
                 return Verdict("call" if call else "check", call, breaches, in_turn)
         else:  # pragma: no cover - callers pass betting events only
             raise TypeError(f"not a betting event: {event!r}")
@@ -392,13 +400,14 @@ class BettingRound:
         who = self.table.names[seat]
         void = rules.fix == VOID
         if call > 0:
-            message = f"{who} cannot check: {call} to call; legal: {self.legal_text(seat)}"
+            message = _("{player} cannot check: {call} to call; legal: {legal}").format(
+                player=who, call=call, legal=self.legal_text(seat))
             return self._remedy(seat, breaches, in_turn, "check_facing_bet", ids.no_check_after_bet, message, call,
                                 rules.check_facing_bet, ids.check_facing_bet)
-        message = f"{who} cannot check: nobody may check in this round (bet or drop)"
+        message = _("{player} cannot check: nobody may check in this round (bet or drop)").format(player=who)
         if void:
             return self._void(seat, breaches, in_turn, "check_not_allowed", ids.check_allowed, message)
-        breaches.append(Breach("check_not_allowed", ids.check_allowed, message, "taken as a fold (he did not bet)"))
+        breaches.append(Breach("check_not_allowed", ids.check_allowed, message, _("taken as a fold (he did not bet)")))
         return Verdict("fold", 0, breaches, in_turn)
 
     def _judge_turn(self, seat: int, breaches: list[Breach]) -> Verdict | None:
@@ -410,18 +419,21 @@ class BettingRound:
         turn = self.turn
         if not self.live[seat]:
             return Verdict("none", 0, [Breach("acted_not_in_hand", ids.order,
-                                              f"{who} is not in the hand and cannot act", "ignored")])
+                                              _("{player} is not in the hand and cannot act").format(player=who),
+                                              _("ignored"))])
         if self.stacks[seat] == 0:
             return Verdict("none", 0, [Breach("acted_all_in", ids.order,
-                                              f"{who} is all in and has nothing to do", "ignored")])
+                                              _("{player} is all in and has nothing to do").format(player=who),
+                                              _("ignored"))])
         if turn is None:
             return Verdict("none", 0, [Breach("acted_round_over", ids.order,
-                                              f"the {self.name} is over: {who} cannot act", "ignored")])
-        message = f"{who} acted out of turn: {names[turn]} is to act"
+                                              _("the {round} is over: {player} cannot act").format(
+                                                  round=_(self.name), player=who), _("ignored"))])
+        message = _("{player} acted out of turn: {to_act} is to act").format(player=who, to_act=names[turn])
         if self.rules.fix == VOID:
             return Verdict("none", 0, [Breach("acted_out_of_turn", ids.order, message,
-                                              f"void: {names[turn]} is still to act")])
-        breaches.append(Breach("acted_out_of_turn", ids.order, message, "the action stands (binding out of turn)"))
+                                              _("void: {to_act} is still to act").format(to_act=names[turn]))])
+        breaches.append(Breach("acted_out_of_turn", ids.order, message, _("the action stands (binding out of turn)")))
         return None
 
     def _remedy(
@@ -437,17 +449,19 @@ class BettingRound:
         cited = f" ({option})" if option else ""
         who = self.table.names[seat]
         if choice == "must_act_again":
-            remedy = f"void: {who} must act again{cited}; legal: {self.legal_text(seat)}"
+            remedy = _("void: {player} must act again{option}; legal: {legal}").format(
+                player=who, option=cited, legal=self.legal_text(seat))
             return Verdict("none", 0, breaches + [Breach(code, rule, message, remedy)], in_turn)
         if choice == "taken_as_fold":
-            breaches.append(Breach(code, rule, message, f"taken as a fold{cited}"))
+            breaches.append(Breach(code, rule, message, _("taken as a fold") + cited))
             return Verdict("fold", 0, breaches, in_turn)
-        breaches.append(Breach(code, rule, message, f"taken as a call of {call}{cited}"))
+        breaches.append(Breach(code, rule, message, _("taken as a call of {call}").format(call=call) + cited))
         return Verdict("call", call, breaches, in_turn)
 
     def _void(self, seat: int, breaches: list[Breach], in_turn: bool, code: str, rule: str, message: str) -> Verdict:
         """``void_and_reprompt``: the action breaks ``rule``, nothing happens, he is still to act."""
-        remedy = f"void: {self.table.names[seat]} is still to act; legal: {self.legal_text(seat)}"
+        remedy = _("void: {player} is still to act; legal: {legal}").format(
+            player=self.table.names[seat], legal=self.legal_text(seat))
         return Verdict("none", 0, breaches + [Breach(code, rule, message, remedy)], in_turn)
 
     def _refuse(
@@ -473,9 +487,10 @@ class BettingRound:
         if chips < 0:
             chips = 0
         if chips > stack:
-            message = f"{who} put in {chips} but has only {stack} on the table (table stakes)"
+            message = _("{player} put in {chips} but has only {stack} on the table (table stakes)").format(
+                player=who, chips=chips, stack=stack)
             verdict = refuse(seat, breaches, in_turn, "over_table_stakes", ids.structure, message,
-                             f"taken as all in for {stack}")
+                             _("taken as all in for {stack}").format(stack=stack))
             if verdict is not None:
                 return verdict
             chips = stack
@@ -483,9 +498,10 @@ class BettingRound:
         if total < self.current:
             if chips == stack:
                 return Verdict("call", chips, breaches, in_turn)
-            message = f"{who} put in {chips}, short of the call of {call}"
+            message = _("{player} put in {chips}, short of the call of {call}").format(player=who, chips=chips, call=call)
             return refuse(  # type: ignore[return-value]
-                seat, breaches, in_turn, "short_call", ids.no_check_after_bet, message, f"made up to a call of {call}",
+                seat, breaches, in_turn, "short_call", ids.no_check_after_bet, message,
+                _("made up to a call of {call}").format(call=call),
                 "call", call
             )
         if total == self.current:
@@ -496,47 +512,57 @@ class BettingRound:
         size = total - self.current
         all_in = chips == stack
         if not is_bet and not rules.check_raise_allowed and seat in self.checked:
-            message = f"{who} checked earlier in this round and may not raise now"
+            message = _("{player} checked earlier in this round and may not raise now").format(player=who)
             return self._remedy(seat, breaches, in_turn, "check_raise_forbidden", ids.check_raise, message, call,
                                 rules.check_raise_breach, ids.check_raise_breach)
         if not self.reopened_for(seat):
             if self.short:
-                message = f"{who} may not raise: only an all-in for less than a full raise came since {who} acted"
+                message = _("{player} may not raise: only an all-in for less than a full raise came since {player} "
+                            "acted").format(player=who)
             elif self.last_aggressor == seat:
-                message = f"{who} may not raise: the last bet or raise is his own and nobody has raised since"
+                message = _("{player} may not raise: the last bet or raise is his own and nobody has raised "
+                            "since").format(player=who)
             else:
-                message = f"{who} may not raise: nobody has raised since {who} acted"
+                message = _("{player} may not raise: nobody has raised since {player} acted").format(player=who)
             return refuse(  # type: ignore[return-value]
-                seat, breaches, in_turn, "raise_not_reopened", ids.structure, message, f"taken as a call of {call}",
+                seat, breaches, in_turn, "raise_not_reopened", ids.structure, message,
+                _("taken as a call of {call}").format(call=call),
                 "call", call
             )
         capped = rules.cap_per_player is not None or rules.cap_per_round is not None
         cap = self._cap_breach(seat, is_bet) if capped else None
         if cap is not None:
-            message = f"{who} may not {word}: {cap}"
-            as_call = f"taken as a call of {call}" if call else "taken as a check"
+            message = (_("{player} may not bet: {why}") if is_bet else _("{player} may not raise: {why}")).format(
+                player=who, why=cap)
+            as_call = _("taken as a call of {call}").format(call=call) if call else _("taken as a check")
             return refuse(  # type: ignore[return-value]
                 seat, breaches, in_turn, "raise_cap_reached", ids.cap, message, as_call, "call" if call else "check", call
             )
         low, high = self._size_bounds(seat)
         if size > high:
-            message = f"{who}'s {word} of {size} is over the limit of {high}"
-            verdict = refuse(seat, breaches, in_turn, "bet_over_limit", ids.limits, message, f"capped at {high}")
+            message = (_("{player}'s bet of {size} is over the limit of {limit}") if is_bet
+                       else _("{player}'s raise of {size} is over the limit of {limit}")).format(
+                player=who, size=size, limit=high)
+            verdict = refuse(seat, breaches, in_turn, "bet_over_limit", ids.limits, message,
+                             _("capped at {limit}").format(limit=high))
             if verdict is not None:
                 return verdict
             size = high
             chips = self.current + size - self.bets[seat]
         elif size < low and not all_in:
             target = self.current + low - self.bets[seat]
-            message = f"{who}'s {word} of {size} is under the minimum of {low}"
+            message = (_("{player}'s bet of {size} is under the minimum of {minimum}") if is_bet
+                       else _("{player}'s raise of {size} is under the minimum of {minimum}")).format(
+                player=who, size=size, minimum=low)
             if target >= stack:
                 verdict = refuse(seat, breaches, in_turn, "bet_under_minimum", ids.limits, message,
-                                 f"raised to all in for {stack}")
+                                 _("raised to all in for {stack}").format(stack=stack))
                 if verdict is not None:
                     return verdict
                 chips = stack
             else:
-                verdict = refuse(seat, breaches, in_turn, "bet_under_minimum", ids.limits, message, f"raised to {low}")
+                verdict = refuse(seat, breaches, in_turn, "bet_under_minimum", ids.limits, message,
+                                 _("raised to {minimum}").format(minimum=low))
                 if verdict is not None:
                     return verdict
                 chips = target

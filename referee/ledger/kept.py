@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Final
 from referee.engine.events import WhiskyBill
 from referee.engine.money import GameMoney
 from referee.errors import RefereeError
+from referee.i18n.said import from_kept, kept_form
 from referee.ledger.ledger import ChipCheck, Difference, Entry, PlayerLine, SessionLedger
 from referee.money.settings import MoneySettings
 from referee.plain_data import plain
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from referee.store.models import GameSession
 
 #: the kept document's version: raised whenever what it holds, or how it is read, changes
-FORMAT: Final = 4
+FORMAT: Final = 5
 #: what :func:`night_figures` checks of a night whose kept figures fit its head: every event's hash
 CHECK_CHAIN: Final = "chain"
 #: ... or only the head (the chains are checked by the caller, or it says they are not)
@@ -85,11 +86,15 @@ class Concern:
     def where(self) -> str:
         """``hand 7, action 3``; a finding of several hands ``hands 3, 7, 9`` (the first five, then how
         many more)."""
+        from referee.i18n import _
+
         if not self.also:
-            return f"hand {self.hand}" + (f", action {self.action}" if self.action else "")
+            return (_("hand {hand}, action {action}").format(hand=self.hand, action=self.action) if self.action
+                    else _("hand {hand}").format(hand=self.hand))
         shown = ", ".join(map(str, self.hands[:5]))
         more = len(self.hands) - 5
-        return f"hands {shown}" + (f" and {more} more" if more > 0 else "")
+        return (_("hands {hands} and {more} more").format(hands=shown, more=more) if more > 0
+                else _("hands {hands}").format(hands=shown))
 
 
 @dataclass(frozen=True)
@@ -159,10 +164,11 @@ def figures_of(ledger: SessionLedger, replayed: ReplayedNight) -> NightFigures:
 
 
 def _tuples(value: Any) -> Any:
-    """JSON's lists back to the tuples the ledger's records hold."""
+    """JSON's lists back to the tuples the ledger's records hold, its words back to what they say
+    (:class:`referee.i18n.said.Said`)."""
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
-    return value
+    return from_kept(value)
 
 
 @cache
@@ -193,7 +199,7 @@ def encode(figures: NightFigures, status: str) -> dict[str, Any]:
         doc[name] = [plain(asdict(item)) for item in getattr(ledger, name)]
     doc["payments"] = [transfer_json(t) for t in ledger.payments]
     doc["whisky_bills"] = [{"cents": bill.cents, "paid_by": bill.paid_by} for bill in ledger.whisky_bills]
-    return {"status": status, "hand_count": figures.hand_count, "hands": dict(figures.hands), "ledger": doc,
+    return {"status": status, "hand_count": figures.hand_count, "hands": dict(figures.hands), "ledger": kept_form(doc),
             "games": {name: {title: list(counts) for title, counts in games.items()}
                       for name, games in figures.games.items()},
             "concerns": [asdict(concern) for concern in figures.concerns]}

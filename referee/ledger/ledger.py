@@ -45,11 +45,12 @@ from referee.engine.games import find_game, money_hooks
 from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMoney, pro_rata
 from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
+from referee.i18n import _
+from referee.i18n.said import Said, said, said_plural
 from referee.ledger.counting import confirmations, ended_hand_after
 from referee.ledger.settlement import Transfer, name_order, settle
 from referee.money import format_money, format_signed
 from referee.money.settings import MissingSetting, MoneySettings, money_settings
-from referee.plain_words import plural
 from referee.recording.session_log import read_session_log
 
 if TYPE_CHECKING:
@@ -202,10 +203,27 @@ class SessionLedger:
 # ---------------------------------------------------------------- building it
 
 
+#: where in the night a ledger entry happened (kept in English, said in the reader's language)
+OPENING = said("opening")
+
+
 def _when(hand: int | None, before: bool) -> str:
     if hand is None:
-        return "opening"
-    return f"before hand {hand}" if before else f"after hand {hand}"
+        return OPENING
+    return said("before hand {hand}", hand=hand) if before else said("after hand {hand}", hand=hand)
+
+
+def policy_words(settings: MoneySettings, nobody_lost: bool = False) -> Said:
+    """Who absorbs what the night is short or over, under the session's ``shortfall`` setting:
+    ``pro rata to the losers (the default)``, ``to the banker (Ann)``."""
+    if settings.shortfall == "banker":
+        how = (said("to the banker ({banker})", banker=settings.banker) if settings.banker
+               else said("to the banker (no banker named)"))
+    else:
+        how = said("pro rata to the losers")
+    if "shortfall" not in settings.set_in_log:
+        how = said("{policy} (the default)", policy=how)
+    return said("{policy}: nobody lost, so shared equally", policy=how) if nobody_lost else how
 
 
 def _entry_order(entry: Entry) -> tuple[float, int]:
@@ -227,22 +245,28 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
             paid = event.stack * cv if event.paid_cents is None else event.paid_cents
             what = "buy-in" if event.player not in arrived else "buys in again"
             arrived.add(event.player)
-            out.append(Entry(when, event.player, what, event.stack, -paid, hand, f"{event.player} buys {plural(event.stack, 'chip')}"))
+            out.append(Entry(when, event.player, what, event.stack, -paid, hand,
+                             said_plural(event.stack, "{player} buys {count} chip", "{player} buys {count} chips",
+                                     player=event.player)))
         elif isinstance(event, AddChips):
             paid = event.amount * cv if event.paid_cents is None else event.paid_cents
-            out.append(Entry(when, event.player, "rebuy", event.amount, -paid, hand, f"{event.player} adds {plural(event.amount, 'chip')}"))
+            out.append(Entry(when, event.player, "rebuy", event.amount, -paid, hand,
+                             said_plural(event.amount, "{player} adds {count} chip", "{player} adds {count} chips",
+                                     player=event.player)))
         elif isinstance(event, CashOut):
-            counted[event.player] = counted.get(event.player, 0) + event.chips
+            cashed_so_far[event.player] = cashed_so_far.get(event.player, 0) + event.chips
             out.append(Entry(when, event.player, "cash-out", -event.chips, event.chips * cv, hand,
-                             f"{event.player} cashes out {plural(event.chips, 'chip')}"))
+                             said_plural(event.chips, "{player} cashes out {count} chip",
+                                     "{player} cashes out {count} chips", player=event.player)))
         elif isinstance(event, CountFixed):  # a count corrected after the close: the difference
-            change = event.chips - counted.get(event.player, 0)
-            counted[event.player] = event.chips
+            change = event.chips - cashed_so_far.get(event.player, 0)
+            cashed_so_far[event.player] = event.chips
             out.append(Entry(when, event.player, "count corrected", -change, change * cv, hand,
-                             f"{event.player}'s count corrected to {plural(event.chips, 'chip')}"))
+                             said_plural(event.chips, "{player}'s count corrected to {count} chip",
+                                     "{player}'s count corrected to {count} chips", player=event.player)))
 
     arrived: set[str] = set()
-    counted: dict[str, int] = {}
+    cashed_so_far: dict[str, int] = {}
     for event in log.opening:
         add(event, "opening", None, arrived)
     for hand in log.night.hands:
@@ -250,10 +274,10 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
             add(event, _when(hand.number, True), hand.number, arrived)
     last = log.night.hands[-1].number if log.night.hands else None
     for event in log.closing:
-        add(event, _when(last, False) if last else "before any hand", last, arrived)
+        add(event, _when(last, False) if last else said("before any hand"), last, arrived)
     for _, event in log.money:  # corrections recorded after the close
         if isinstance(event, CountFixed):
-            add(event, "corrected", None, arrived)
+            add(event, said("corrected"), None, arrived)
     return out
 
 
@@ -283,7 +307,7 @@ class _Games:
     cents: dict[str, int] = field(default_factory=dict)
 
     def book(self, line: MoneyLine) -> None:
-        when = "the night" if line.hand is None else f"hand {line.hand}"
+        when = said("the night") if line.hand is None else said("hand {hand}", hand=line.hand)
         self.cents[line.player] = self.cents.get(line.player, 0) + line.cents
         self.entries.append(Entry(when, line.player, line.what, 0, line.cents, line.hand, line.text))
 
@@ -382,14 +406,14 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
 
         events = [e for _, e in log.money]
         for hook in money_hooks():
-            lines, said = hook.night(walk.games, events, m)
+            lines, hook_notes = hook.night(walk.games, events, m)
             for line in lines:
                 walk.book(line)
-            notes.extend(said)
+            notes.extend(hook_notes)
     entries = sorted(_buy_entries(log, cv) + walk.entries, key=_entry_order)
     final = result.holding(log.closing)  # the chips the log gives each player at the end
 
-    _, given_back = ended_hand_after(log, last)  # a hand in play the close ended by rule (house.90)
+    given_back = ended_hand_after(log, last)[1]  # a hand in play the close ended by rule (house.90)
     for name, chips in given_back.items():
         final[name] = final.get(name, 0) + chips
     names = list(table.known.values())
@@ -398,8 +422,8 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
     provisional = tuple(n for n in names if n not in cashed_out)
     raw: dict[str, int] = {}
     for name in names:
-        counted = cashed_out.get(name, final.get(name, 0))
-        raw[name] = counted * cv - table.paid.get(name, 0) + walk.cents.get(name, 0)
+        chips_counted = cashed_out.get(name, final.get(name, 0))
+        raw[name] = chips_counted * cv - table.paid.get(name, 0) + walk.cents.get(name, 0)
     for name in walk.cents:  # a banker or host from outside the night who paid the whisky
         if name not in raw:
             raw[name] = walk.cents[name]
@@ -427,42 +451,61 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
     for name in sorted(counts, key=name_order):
         chips = counts[name]
         fact = confirmed.get(name)
-        by = (f", confirmed by {fact.by}" if fact is not None
-              and (fact.counted, fact.log_says) == (cashed_out[name], final.get(name, 0)) else "")
-        parts.append((f"{name} cashed out {plural(cashed_out[name], 'chip')}, {abs(chips)} {'more' if chips > 0 else 'fewer'} "
-                      f"than the log gives ({final.get(name, 0)}){by}", chips * cv))
+        confirmed_by = (fact.by if fact is not None
+                        and (fact.counted, fact.log_says) == (cashed_out[name], final.get(name, 0)) else None)
+        values = {"player": name, "chips": abs(chips), "log": final.get(name, 0), "by": confirmed_by}
+        if chips > 0:
+            words = (said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log})",
+                             "{player} cashed out {count} chips, {chips} more than the log gives ({log})", **values)
+                     if confirmed_by is None else
+                     said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log}), "
+                             "confirmed by {by}", "{player} cashed out {count} chips, {chips} more than the log gives "
+                             "({log}), confirmed by {by}", **values))
+        else:
+            words = (said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives ({log})",
+                             "{player} cashed out {count} chips, {chips} fewer than the log gives ({log})", **values)
+                     if confirmed_by is None else
+                     said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives "
+                             "({log}), confirmed by {by}", "{player} cashed out {count} chips, {chips} fewer than the log "
+                             "gives ({log}), confirmed by {by}", **values))
+        parts.append((words, chips * cv))
     left = middle + walk.undecided
     if left:
         where = []
         if middle:
-            where.append(f"{middle} in the middle {'at the end' if closed else 'now'}")
+            where.append(said("{count} in the middle at the end", count=middle) if closed
+                         else said("{count} in the middle now", count=middle))
         if walk.undecided:
-            where.append(f"{walk.undecided} in pots undecided until cards are shown")
-        parts.append((f"{plural(left, 'chip')} nobody holds ({', '.join(where)})", -left * cv))
+            where.append(said("{count} in pots undecided until cards are shown", count=walk.undecided))
+        parts.append((said_plural(left, "{count} chip nobody holds ({where})", "{count} chips nobody holds ({where})",
+                              where=where[0] if len(where) == 1 else said("{first}, {second}", first=where[0],
+                                                                           second=where[1])), -left * cv))
     face = {n: table.bought.get(n, 0) * cv - table.paid.get(n, 0) for n in names}
     for name in sorted((n for n in face if face[n]), key=name_order):
-        parts.append((f"{name} paid {m(table.paid.get(name, 0))} for chips worth {m(table.bought.get(name, 0) * cv)}",
-                      face[name]))
+        parts.append((said("{player} paid {paid} for chips worth {worth}", player=name, paid=m(table.paid.get(name, 0)),
+                           worth=m(table.bought.get(name, 0) * cv)), face[name]))
     explained = sum(c for _, c in parts)
     if total != explained:
-        parts.append(("the games' money and chips (see the notes)", total - explained))
+        parts.append((said("the games' money and chips (see the notes)"), total - explained))
 
-    policy = settings.shortfall_words
+    policy = policy_words(settings)
     shares: list[tuple[str, int]] = []
     direction = "short" if total > 0 else "over"  # the words of referee.report.words
     if total:
         if settings.shortfall == "banker":
             if not settings.banker:
                 raise MissingSetting(
-                    f"session {game.id} is {direction} by {m(abs(total))} and its shortfall setting, who absorbs "
-                    "it, is 'banker' with no banker named",
-                    hint=f"name one: referee settle {game.id} --set banker=NAME")
+                    (_("session {session} is short by {money} and its shortfall setting, who absorbs it, is 'banker' "
+                       "with no banker named") if total > 0 else
+                     _("session {session} is over by {money} and its shortfall setting, who absorbs it, is 'banker' "
+                       "with no banker named")).format(session=game.id, money=m(abs(total))),
+                    hint=_("name one: {command}").format(command=f"referee settle {game.id} --set banker=NAME"))
             shares = [(settings.banker, -total)]
         else:
             losing = [(n, -raw[n]) for n in sorted(raw, key=name_order) if raw[n] < 0]
             if not losing:
                 losing = [(n, 1) for n in sorted(raw, key=name_order)]
-                policy += ": nobody lost, so shared equally"
+                policy = policy_words(settings, nobody_lost=True)
             shares = _pro_rata(-total, losing)
     absorbed = dict(shares)
     lines = []
@@ -474,10 +517,12 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
             balance_cents=raw[name] + absorbed.get(name, 0),
         ))
     for name, cents in shares:
-        entries.append(Entry("the night", name, total > 0 and "shortfall" or "overage", 0, cents, None,
-                             f"{name}'s share of what the night is {direction} ({policy})"))
+        entries.append(Entry(said("the night"), name, total > 0 and "shortfall" or "overage", 0, cents, None,
+                             said("{player}'s share of what the night is short ({policy})", player=name, policy=policy)
+                             if direction == "short" else
+                             said("{player}'s share of what the night is over ({policy})", player=name, policy=policy)))
     if provisional and closed:
-        notes.append("closed with players who never cashed out: " + ", ".join(provisional))
+        notes.append(said("closed with players who never cashed out: {players}", players=", ".join(provisional)))
     return SessionLedger(
         session_id=game.id, table=game.table_name, status=game.status, chip_value_cents=cv, settings=settings,
         players=tuple(lines), entries=tuple(entries), check=check,
@@ -545,5 +590,6 @@ __all__ = [
     "people_of",
     "session_ledger",
     "settle_ledger",
+    "policy_words",
     "walked_ledger",
 ]

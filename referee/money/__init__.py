@@ -80,7 +80,7 @@ def parse_money(
     if not raw:
         raise InputError(_("no amount given"), where=where, hint=hint)
     if cents_match := _CENTS.fullmatch(raw):
-        cents = check_count(cents_match[2], "amount", where=where) * (-1 if cents_match[1] == "-" else 1)
+        cents = check_count(cents_match[2], N_("amount"), where=where) * (-1 if cents_match[1] == "-" else 1)
     else:
         number = _strip_currency(raw, currency, loc)
         group = get_group_symbol(loc)
@@ -108,24 +108,25 @@ def parse_money(
         cents = int(scaled)
     if cents < 0 and not signed:
         raise InputError(_("amount {text!r} is negative").format(text=text), where=where, hint=_("give the amount without a sign"))
-    return check_amount(cents, "amount", where=where)
+    return check_amount(cents, N_("amount"), where=where)
 
 
 def check_amount(value: int, what: str, *, where: str | None = None) -> int:
     """``value`` (chips or cents) if it is within :data:`AMOUNT_LIMIT`, else an :class:`InputError`
-    naming ``what`` it is."""
+    naming ``what`` it is (marked with ``N_`` by the caller: translated here, where it is shown)."""
     if abs(value) > AMOUNT_LIMIT:
-        raise InputError(_("{what} {value:,} is more than {limit:,}").format(what=what, value=value, limit=AMOUNT_LIMIT), where=where, hint=_(AMOUNT_HINT).format(limit=AMOUNT_LIMIT))
+        raise InputError(_("{what} {value:,} is more than {limit:,}").format(what=_(what), value=value, limit=AMOUNT_LIMIT), where=where, hint=_(AMOUNT_HINT).format(limit=AMOUNT_LIMIT))
     return value
 
 
 def check_count(text: str, what: str, *, where: str | None = None) -> int:
-    """The whole number ``text`` (digits) within :data:`AMOUNT_LIMIT`; a long one is refused unread."""
+    """The whole number ``text`` (digits) within :data:`AMOUNT_LIMIT`; a long one is refused unread
+    (``what``: as :func:`check_amount` takes it)."""
     if not (text.strip().isascii() and text.strip().isdigit()):  # '²' is a digit to str.isdigit, not to int()
-        raise InputError(_("{what} {value} is not a whole number").format(what=what, value=excerpt(text.strip())), where=where,
+        raise InputError(_("{what} {value} is not a whole number").format(what=_(what), value=excerpt(text.strip())), where=where,
                          hint=_("write the number in digits 0-9, like 40"))
     if len(text.strip().lstrip("0")) > len(str(AMOUNT_LIMIT)):
-        raise InputError(_("{what} {value} is more than {limit:,}").format(what=what, value=excerpt(text.strip()), limit=AMOUNT_LIMIT), where=where, hint=_(AMOUNT_HINT).format(limit=AMOUNT_LIMIT))
+        raise InputError(_("{what} {value} is more than {limit:,}").format(what=_(what), value=excerpt(text.strip()), limit=AMOUNT_LIMIT), where=where, hint=_(AMOUNT_HINT).format(limit=AMOUNT_LIMIT))
     return check_amount(int(text), what, where=where)
 
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import AlreadyRecorded, InputError, RefereeError
 from referee.handfile.replay import replay_night_file
 from referee.recording.night_file import check_log_document, record_log_document, record_night
-from referee.recording.session_log import night_fingerprint, read_session_log
+from referee.recording.session_log import SessionLog, night_fingerprint, read_session_log
 from referee.store.chain import ExportedLogError, exported_session, verify_exported
 from referee.store.tables import ORIGIN_HAND_FILE, ORIGIN_LOG_SIGNED, ORIGIN_LOG_UNVERIFIED, ORIGIN_LOG_VERIFIED
 
@@ -113,10 +113,11 @@ def _claim(tx: Transaction, session_id: int, fingerprint: str) -> None:
     tx.claim(session_id, f"import {fingerprint} after {voided} void")
 
 
-def check_night_copies(tx: Transaction, session_id: int, *, source: str, again: bool,
+def check_night_copies(tx: Transaction, log: SessionLog, *, source: str, again: bool,
                        header: dict[str, Any] | None = None) -> tuple[str, tuple[int, ...]]:
-    """The new session's night fingerprint, recorded on it, and the sessions that already held its
-    night; unless ``again``, refuse (DuplicateNightError) when there is one.
+    """The night fingerprint of the new session ``log`` (its log as the transaction read it back),
+    recorded on it, and the sessions that already held its night; unless ``again``, refuse
+    (DuplicateNightError) when there is one.
 
     A session holds the night when it is not void and its night as played is the same
     (:func:`~referee.recording.session_log.night_fingerprint`, computed from its log: so a night
@@ -124,7 +125,8 @@ def check_night_copies(tx: Transaction, session_id: int, *, source: str, again: 
     same), or when it was stored with that fingerprint.  For a session log (``header``: its
     exported header), also the session it was exported from or a copy of that export, whatever was
     edited in the file since."""
-    log = read_session_log(tx.log_snapshot(session_id))
+    session_id = log.session.id
+    assert session_id is not None
     fingerprint = night_fingerprint(log)
     copies = {g.id: g for g in tx.sessions_with_fingerprint(fingerprint, besides=session_id) if g.void_reason is None}
     for game in tx.sessions_that_may_hold(log.session.rulebook, len(log.night.hands), besides=session_id):
@@ -181,7 +183,7 @@ def import_hand_file(store: Store, night: Night, *, table_name: str, chip_value_
         sid = record_night(tx, night, table_name=table_name, chip_value_cents=chip_value_cents,
                            origin=ORIGIN_HAND_FILE)
         snapshot = tx.log_snapshot(sid)  # what was stored, read back: fingerprinted and counted
-        fingerprint, copies = check_night_copies(tx, sid, source=night.source, again=again)
+        fingerprint, copies = check_night_copies(tx, read_session_log(snapshot), source=night.source, again=again)
     return Imported(sid, fingerprint, ORIGIN_HAND_FILE, len(snapshot.hands), len(snapshot.events), None, copies)
 
 
@@ -227,14 +229,14 @@ def import_log_document(store: Store, document: Any, *, source: str, again: bool
         sid = record_log_document(tx, document, source=source, origin=origin)
         snapshot = tx.log_snapshot(sid)
         try:  # the night as it would be kept, replayed as `referee replay --session` will replay it
-            night = read_session_log(snapshot).night
-            replay_night_file(replace(night, source=source))
+            log = read_session_log(snapshot)
+            replay_night_file(replace(log.night, source=source))
         except RefereeError as err:
             where = err.where or ""
             where = where if where.startswith(source) else f"{source}: {where}" if where else source
             raise InputError(f"the night does not replay: {err.message}", where=where,
                              hint=(err.hint + "; " if err.hint else "") + "nothing was imported") from None
-        fingerprint, copies = check_night_copies(tx, sid, source=source, again=again, header=header)
+        fingerprint, copies = check_night_copies(tx, log, source=source, again=again, header=header)
     return Imported(sid, fingerprint, origin, len(snapshot.hands), len(snapshot.events), report, copies)
 
 

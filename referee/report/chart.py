@@ -61,8 +61,10 @@ def simplified(points: Sequence[tuple[float, float]], tolerance: float = TOLERAN
 def chips_chart(series: Mapping[str, Sequence[int | None]], *, font: str = "DejaVu Sans") -> str:
     """The SVG document (``<svg …>…</svg>``) for ``series``: name -> chips after each hand (index 0:
     the opening)."""
-    return line_chart(series, font=font, title="Each player's chips after every hand", x_label="hand",
-                      y_label="chips")
+    from referee.i18n import _, pgettext
+
+    return line_chart(series, font=font, title=_("Each player's chips after every hand"),
+                      x_label=pgettext("chart axis", "hand"), y_label=pgettext("chart axis", "chips"))
 
 
 def line_chart(series: Mapping[str, Sequence[int | None]], *, title: str, x_label: str, y_label: str,

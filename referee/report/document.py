@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.findings import CODES
 from referee.engine.games import game_title
+from referee.i18n import N_, _, pgettext
 from referee.handfile.replay import NightStream
 from referee.ledger.counting import amendments, as_last_closed, balance_changes
 from referee.ledger.ledger import game_walk, people_of, session_ledger, walked_ledger
@@ -103,13 +104,24 @@ class HandLine:
     penalties: tuple[PenaltyLine, ...]
     changes: tuple[str, ...]
 
+    @property
+    def result_words(self) -> str:
+        """How the hand ended (:attr:`result`, the outcome's kind in words), in the interface's language."""
+        said = ENDED.get(self.result.replace(" ", "_"))
+        return _(said) if said else self.result
+
 
 #: what the report says of a night imported from a session log, by its origin
 PROVENANCE = {
-    ORIGIN_LOG_SIGNED: "Imported from this store's own export, signed by it: its chain verified, its origin proven",
-    ORIGIN_LOG_VERIFIED: "Imported from another store's export: its chain verified, its origin unsigned (the file "
-                         "alone cannot show who wrote it)",
+    ORIGIN_LOG_SIGNED: N_("Imported from this store's own export, signed by it: its chain verified, its origin proven"),
+    ORIGIN_LOG_VERIFIED: N_("Imported from another store's export: its chain verified, its origin unsigned (the file "
+                            "alone cannot show who wrote it)"),
 }
+
+#: how a hand ended (the outcome's kind), in words
+ENDED = {"showdown": N_("showdown"), "uncontested": N_("uncontested"), "passed_out": N_("passed out"),
+         "false_open": N_("false open"), "misdeal": N_("misdeal"), "in_progress": N_("in progress"),
+         "reported": N_("reported")}
 
 
 @dataclass(frozen=True)
@@ -146,7 +158,8 @@ class NightReport:
     @property
     def provenance(self) -> str | None:
         """How an imported log's origin stands, in words (None: recorded here, or from a hand file)."""
-        return PROVENANCE.get(self.origin or "")
+        said = PROVENANCE.get(self.origin or "")
+        return _(said) if said else None
 
     @property
     def unverified(self) -> bool:
@@ -168,17 +181,33 @@ class NightReport:
 
     @property
     def date(self) -> str:
-        return f"{self.started_at:%A %d %B %Y}"
+        """The night's day with its weekday, in the night's locale (Babel): ``Saturday 05 December 2026``."""
+        from babel.dates import format_date
+
+        # TRANSLATORS: a CLDR date pattern with the weekday, e.g. "EEEE, d MMMM y"
+        return format_date(self.started_at, pgettext("date pattern", "EEEE dd MMMM y"),
+                           locale=self.ledger.settings.money_locale)
 
     @property
     def hours(self) -> str:
+        """From when to when, in UTC: ``21:05–23:40 UTC`` (the end's day too when it is another)."""
+        from babel.dates import format_datetime
+
         if self.ended_at is None:
-            end = "still open"
+            end = _("still open")
         elif self.ended_at.date() == self.started_at.date():
             end = f"{self.ended_at:%H:%M}"
         else:
-            end = f"{self.ended_at:%d %B %Y %H:%M}"
+            # TRANSLATORS: a CLDR date-and-time pattern, e.g. "d MMMM y, HH:mm"
+            end = format_datetime(self.ended_at, pgettext("date and time pattern", "dd MMMM y HH:mm"),
+                                  locale=self.ledger.settings.money_locale)
         return f"{self.started_at:%H:%M}\u2013{end} UTC"
+
+    @property
+    def status_words(self) -> str:
+        """The night's status (open, closed) in the interface's language."""
+        return {"open": pgettext("night status", "open"), "closed": pgettext("night status", "closed")}.get(
+            self.status, self.status)
 
     @property
     def rules_cited(self) -> tuple[tuple[str, str], ...]:
@@ -236,7 +265,7 @@ def _winners(hand: ReplayedHand) -> str:
     if won:
         return ", ".join(f"{name} {chips}" for name, chips in won.items())
     if any(not pot.decided for pot in outcome.pots):
-        return "undecided"
+        return _("undecided")
     return "\u2014"
 
 
@@ -277,10 +306,11 @@ class HandLines:
             self.games.append(title)
         lines = tuple(_finding(hand, f) for f in hand.replay.findings)
         self.findings += lines
-        into = "into the pool" if hasattr(outcome.next_hand.carry, "pool") and getattr(
-            outcome.next_hand.carry, "started", False) else "into the pot"
+        into = (_("{payer} pays {amount} into the pool") if hasattr(outcome.next_hand.carry, "pool") and getattr(
+            outcome.next_hand.carry, "started", False) else _("{payer} pays {amount} into the pot"))
         paid = tuple(PenaltyLine(hand.entry.number, p.payer, p.payee, p.amount, p.rule,
-                                 f"{p.payer} pays {p.amount} " + (f"to {p.payee}" if p.payee else into))
+                                 (_("{payer} pays {amount} to {payee}") if p.payee else into).format(
+                                     payer=p.payer, amount=p.amount, payee=p.payee))
                      for p in outcome.penalties)
         self.penalties += paid
         self.hands.append(HandLine(
@@ -372,7 +402,7 @@ def with_amendments(night: NightReport, store: object, lines: tuple[AmendmentLin
     before = as_last_closed(store.log_snapshot(night.session_id))  # type: ignore[attr-defined]
     changes: tuple[Change, ...] = ()
     if before is not None:
-        was, _, _ = session_ledger(store, night.session_id, before)  # type: ignore[arg-type]
+        was = session_ledger(store, night.session_id, before)[0]  # type: ignore[arg-type]
         changes = tuple(balance_changes(was, night.ledger))
     return replace(night, amendments=lines, amended_balances=changes)
 

@@ -11,6 +11,7 @@ temporary file beside the target, then moved over it, so a failure leaves no hal
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -19,7 +20,7 @@ import platformdirs
 from referee.errors import InputError
 from referee.files import check_target, output_file
 from referee.report.chart import chips_chart
-from referee.report.terminal import ROUTINE, check_words
+from referee.report.terminal import ROUTINE, check_words, severity_word
 from referee.report.words import difference_words, plural, share_column
 from referee.resources import reports_dir
 
@@ -79,17 +80,21 @@ def _compiled_templates() -> Any:
 
 def render_html(template: str, context: dict[str, Any], template_dir: str | Path | None = None
                 ) -> tuple[str, list[Path], Path]:
-    """``template`` of ``reports/`` (or of ``template_dir``) rendered with ``context``: the HTML, the
+    """``template`` of ``reports/`` (or of ``template_dir``) rendered with ``context`` in the interface's
+    language (Jinja2's i18n extension; ``lang`` is its code, for ``<html lang>``): the HTML, the
     stylesheets to apply (the night's report's: every report of referee looks the same), and the
     folder its relative links start from."""
     import jinja2  # Jinja2 and WeasyPrint load only when a PDF is made
 
+    from referee.i18n import current, language
+
     folders = _folders(template_dir)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]),
                              autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             bytecode_cache=_compiled_templates())
+                             bytecode_cache=_compiled_templates(), extensions=["jinja2.ext.i18n"])
+    env.install_gettext_translations(current(), newstyle=True)  # type: ignore[attr-defined]
     try:
-        html = env.get_template(template).render(**context)
+        html = env.get_template(template).render(**({"lang": (language() or "en").split("_")[0]} | context))
     except jinja2.TemplateError as err:
         where = getattr(err, "filename", None) or template
         line = getattr(err, "lineno", None)
@@ -97,6 +102,22 @@ def render_html(template: str, context: dict[str, Any], template_dir: str | Path
                          where=f"{where}:{line}" if line else where,
                          hint=f"check the template in --template-dir against reports/{template}") from None
     return html, [_find(name, folders) for name in STYLESHEETS], _find(template, folders).parent
+
+
+def page_numbers() -> str:
+    """The page footer's CSS ``content`` (``"Page " counter(page) " of " counter(pages)``) in the
+    interface's language: a stylesheet of its own, read before the report's, so that a house's
+    ``session.css`` that numbers its pages otherwise still has the last word."""
+    from referee.i18n import _
+
+    words = _("Page {page} of {pages}")
+    parts = []
+    for text, counter in re.findall(r"([^{]*)(?:\{(page|pages)\})?", words):
+        if text:
+            parts.append('"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"')
+        if counter:
+            parts.append(f"counter({counter})")
+    return " ".join(parts)
 
 
 def report_html(report: NightReport, template_dir: str | Path | None = None) -> tuple[str, list[Path], Path]:
@@ -116,6 +137,7 @@ def report_html(report: NightReport, template_dir: str | Path | None = None) -> 
         "money": ledger.money,
         "signed": ledger.signed,
         "sign": sign_class,
+        "severity": severity_word,
     }
     return render_html(TEMPLATE, context, template_dir)
 
@@ -132,7 +154,8 @@ def html_pdf(html: str, sheets: list[Path], base: Path, out: BinaryIO) -> None:
 
     fonts = FontConfiguration()  # the stylesheets' @font-face rules take effect through it
     document = HTML(string=html, base_url=str(base) + os.sep)
-    styles = [CSS(filename=str(sheet), font_config=fonts) for sheet in sheets]
+    footer = CSS(string="@page { @bottom-center { content: %s; } }" % page_numbers(), font_config=fonts)
+    styles = [footer, *(CSS(filename=str(sheet), font_config=fonts) for sheet in sheets)]
     document.write_pdf(out, stylesheets=styles, font_config=fonts, full_fonts=True)
 
 

@@ -101,8 +101,10 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
 
 
 def line_of(lines: dict[tuple[str, ...], int], path: tuple[str, ...]) -> int | None:
-    """The line of ``path``, else of its longest known prefix, else None."""
+    """The line of ``path``, else of its longest known prefix, else the first line of a key below it
+    (``[texts.de.rules]`` is where the table ``texts.de`` begins), else None."""
     for end in range(len(path), 0, -1):
         if path[:end] in lines:
             return lines[path[:end]]
-    return None
+    below = [line for key, line in lines.items() if key[:len(path)] == path]
+    return min(below) if below else None

@@ -6,6 +6,9 @@ events; read-only.
   connecting (event ``state``, so a page that lost its connection catches up), then each time it
   changes what changed (event ``change``: the sections to ``set``, the items to ``append`` to a
   list), or the whole view again for a page that missed a change.
+* a page speaks the night's language, else the phone's ``Accept-Language``
+  (:mod:`referee.scoreboard.words`): the page and its data are made once per language asked for,
+  and the answers that depend on it say ``Vary: Accept-Language``.
 * a wrong or missing token, another session, any other path: 404 (the link without its last ``/``
   redirects to the page); any method but GET or HEAD, anywhere: 405.  Every response forbids inline
   script, framing and referrers (:data:`SECURITY_HEADERS`).
@@ -32,12 +35,18 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from referee.i18n import N_, _, speaking
 from referee.scoreboard.feed import NightFeed
 from referee.scoreboard.token import token_matches
+from referee.scoreboard.words import night_language, page, page_language
 
 POLL_SECONDS = 0.2
 #: what the pages are told while the database cannot be read
-OFFLINE: Final = "the database cannot be reached"
+OFFLINE: Final = N_("the database cannot be reached")
+#: the change that changes nothing
+UNCHANGED: Final = '"set": {}, "append": {}'
+#: the answers that depend on the page's language say so to caches
+VARY: Final = {"Vary": "Accept-Language"}
 
 
 def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -57,43 +66,89 @@ def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str, Any
     return out
 
 
+class Edition:
+    """The view of the session in one language: its latest view (as JSON text) and what changed in
+    it last, made from its own feed (the engine's words are made in that language)."""
+
+    def __init__(self, store: Any, session_id: int, lang: str) -> None:
+        self.lang = lang
+        self.feed = NightFeed(store, session_id)
+        self.view = "{}"
+        self.change = UNCHANGED  # from the version before to this one
+        self._doc: dict[str, Any] = {}  # the view last read (only the worker reading the feed touches it)
+
+    def read(self) -> tuple[tuple[object, ...], bool]:
+        """The log's head and whether the view changed (run in a worker thread)."""
+        with speaking(self.lang):
+            head, view = self.feed.read()
+        if view is None:
+            self.change = UNCHANGED
+            return head, False
+        self.change = json.dumps(changes(self._doc, view), ensure_ascii=False)[1:-1]
+        self._doc = view
+        self.view = json.dumps(view, ensure_ascii=False)
+        return head, True
+
+
 class Board:
-    """The one session a server shows: its latest view (as JSON text), what changed in it last, and
-    who is waiting for the next."""
+    """The one session a server shows: its view in each language asked for (:class:`Edition`; the
+    English one always, for the night's own language is read from it), the night's language, and
+    who is waiting for the next change."""
 
     def __init__(self, store: Any, session_id: int, token: str, poll: float = POLL_SECONDS) -> None:
         self.store = store
         self.session_id = session_id
         self.token = token  # the session's read token (:mod:`.token`)
         self.poll = poll
-        self.feed = NightFeed(store, session_id)
+        self.editions: dict[str, Edition] = {"en": Edition(store, session_id, "en")}
+        #: the language the night names (its money locale's), when referee speaks it
+        self.language: str | None = None
         self.head: tuple[object, ...] | None = None
-        self.view = "{}"
-        self.change = '"set": {}, "append": {}'  # from the version before to this one
         self.version = 0
         self.offline: str | None = None  # :data:`OFFLINE` while the database cannot be read
         self.changed = asyncio.Condition()
-        self._doc: dict[str, Any] = {}  # the view last read (only the worker reading the feed touches it)
 
-    def _read(self) -> tuple[tuple[object, ...], tuple[str, str] | None]:
-        """The log's head and, when it moved, the new view and what changed (run in a worker thread)."""
-        head, view = self.feed.read()
-        if view is None:
-            return head, None
-        change = json.dumps(changes(self._doc, view), ensure_ascii=False)[1:-1]
-        self._doc = view
-        return head, (json.dumps(view, ensure_ascii=False), change)
+    @property
+    def feed(self) -> NightFeed:
+        """The English edition's feed."""
+        return self.editions["en"].feed
+
+    @property
+    def view(self) -> str:
+        """The English view (JSON text)."""
+        return self.editions["en"].view
+
+    def _read(self) -> tuple[tuple[object, ...], bool]:
+        """The log's head and whether any edition's view changed (run in a worker thread)."""
+        changed = False
+        head: tuple[object, ...] = ()
+        for edition in list(self.editions.values()):
+            head, moved = edition.read()
+            changed = changed or moved
+        self.language = night_language(self.feed.locale())
+        return head, changed
+
+    async def edition(self, lang: str) -> Edition:
+        """The edition in ``lang``, made (and read) the first time it is asked for."""
+        found = self.editions.get(lang)
+        if found is None:
+            found = Edition(self.store, self.session_id, lang)
+            try:
+                await to_thread.run_sync(found.read)
+            except Exception:  # noqa: BLE001 - the database went away: read at the next refresh
+                pass
+            found = self.editions.setdefault(lang, found)
+        return found
 
     async def refresh(self) -> None:
         """Look at the log once; tell the waiting pages if anything changed."""
         try:
-            head, read = await to_thread.run_sync(self._read)
+            head, changed = await to_thread.run_sync(self._read)
         except Exception:  # noqa: BLE001 - a database that went away: say so, keep watching
             await self._publish(offline=OFFLINE)  # (not why: the error may name a path of the server)
             return
-        if read is not None:
+        if changed:
             self.head = head
-            self.view, self.change = read
             await self._publish(offline=None, changed=True)
         elif self.offline is not None:
             await self._publish(offline=None)
@@ -102,28 +157,39 @@ class Board:
         if not changed and offline == self.offline:
             return
         if not changed:
-            self.change = '"set": {}, "append": {}'
+            for edition in self.editions.values():
+                edition.change = UNCHANGED
         self.offline = offline
         async with self.changed:
             self.version += 1
             self.changed.notify_all()
 
-    def message(self) -> str:
-        """What a page is sent: the view, and whether it is live."""
-        return '{"offline": %s, "view": %s}' % (json.dumps(self.offline), self.view)
+    def _offline(self, lang: str) -> str:
+        if self.offline is None:
+            return "null"
+        with speaking(lang):
+            return json.dumps(_(self.offline), ensure_ascii=False)
 
-    def change_message(self) -> str:
+    def message(self, lang: str = "en") -> str:
+        """What a page is sent: the view, and whether it is live."""
+        return '{"offline": %s, "view": %s}' % (self._offline(lang), self.editions[lang].view)
+
+    def change_message(self, lang: str = "en") -> str:
         """What a page that has the version before is sent: what changed, and whether it is live."""
-        return '{"offline": %s, %s}' % (json.dumps(self.offline), self.change)
+        return '{"offline": %s, %s}' % (self._offline(lang), self.editions[lang].change)
+
+    def language_of(self, request: Request) -> str:
+        """The language ``request``'s page speaks: the night's, else the phone's."""
+        return page_language(self.language, request.headers.get("accept-language"))
 
     async def watch(self) -> None:
         while True:
             await self.refresh()
             await asyncio.sleep(self.poll)
 
-    async def updates(self, request: Request) -> AsyncIterator[dict[str, str]]:
-        """The event stream of one page: the state now (event ``state``), then each change: what
-        changed (event ``change``) when the page has the version before, else the state."""
+    async def updates(self, request: Request, lang: str = "en") -> AsyncIterator[dict[str, str]]:
+        """The event stream of one page in ``lang``: the state now (event ``state``), then each change:
+        what changed (event ``change``) when the page has the version before, else the state."""
         seen = -1
         while True:
             async with self.changed:
@@ -137,13 +203,9 @@ class Board:
             if seen != self.version:
                 behind, seen = seen, self.version
                 if behind >= 0 and behind == seen - 1:
-                    yield {"event": "change", "data": self.change_message()}
+                    yield {"event": "change", "data": self.change_message(lang)}
                 else:
-                    yield {"event": "state", "data": self.message()}
-
-
-def _asset(name: str) -> str:
-    return resources.files("referee.scoreboard").joinpath("assets", name).read_text(encoding="utf-8")
+                    yield {"event": "state", "data": self.message(lang)}
 
 
 #: what every response says to the browser: nothing but this server's own files (no inline script or
@@ -197,8 +259,6 @@ def create_app(board: Board) -> Any:
     """The ASGI app that serves ``board``'s session."""
     from sse_starlette.sse import EventSourceResponse  # Starlette loads only for referee serve
 
-    page = _asset("page.html")
-
     def allowed(request: Request) -> bool:
         params = request.path_params
         return params["session"] == board.session_id and token_matches(board.token, params["token"])
@@ -209,7 +269,8 @@ def create_app(board: Board) -> Any:
     async def show_page(request: Request) -> Response:
         if not allowed(request):
             return not_found()
-        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+        lang = board.language_of(request)
+        return HTMLResponse(page(lang), headers={"Cache-Control": "no-store", **VARY})
 
     async def to_page(request: Request) -> Response:
         """The link typed without its last '/': on to the page (only for the right token)."""
@@ -221,12 +282,16 @@ def create_app(board: Board) -> Any:
     async def state(request: Request) -> Response:
         if not allowed(request):
             return not_found()
-        return Response(board.message(), media_type="application/json", headers={"Cache-Control": "no-store"})
+        edition = await board.edition(board.language_of(request))
+        return Response(board.message(edition.lang), media_type="application/json",
+                        headers={"Cache-Control": "no-store", **VARY})
 
     async def events(request: Request) -> Response:
         if not allowed(request):
             return not_found()
-        return EventSourceResponse(board.updates(request), ping=10, headers={"Cache-Control": "no-store"})
+        edition = await board.edition(board.language_of(request))
+        return EventSourceResponse(board.updates(request, edition.lang), ping=10,
+                                   headers={"Cache-Control": "no-store", **VARY})
 
     async def no_page(request: Request) -> Response:
         return not_found()

@@ -72,6 +72,15 @@ class NightFeed:
         self.rows, self.head, self._log = rows, head, log  # only once the view is made: a failed read is read again
         return head, view
 
+    def locale(self) -> str | None:
+        """The night's own money ``locale`` setting as last read, if its log names one."""
+        from referee.engine.events import LedgerSetting
+
+        if self._log is None:
+            return None
+        named = [e.value for _, e in self._log.money if isinstance(e, LedgerSetting) and e.name == "locale"]
+        return named[-1] if named else None
+
     @staticmethod
     def _chain_holds(session: Any, new: list[Any], *, whole: bool) -> bool:
         """Whether the rows read hold their hash chain: a log read whole, from its genesis; rows

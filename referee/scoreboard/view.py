@@ -36,6 +36,7 @@ from referee.errors import RefereeError
 from referee.handfile.model import HandEntry, Night
 from referee.handfile.replay import ReplayedHand, night_hands
 from referee.handfile.writer import EventWriter
+from referee.i18n import N_, _
 from referee.ledger.ledger import game_walk, people_of, walked_ledger
 from referee.ledger.paying import details_by_seat, transfer_ways
 from referee.recording.session_log import SessionLog, read_session_log
@@ -47,11 +48,11 @@ from referee.store.log import LogSnapshot
 
 #: what a page is told when the night cannot be shown (a log the engine refuses, a rulebook gone):
 #: never the error itself, which may name a card or a path of the server
-UNAVAILABLE = "the night cannot be shown right now"
+UNAVAILABLE = N_("the night cannot be shown right now")
 
 #: what the page says of a hand whose result waits for cards to be shown
-WAITING_FOR_SHOWS = "showdown: waiting for the shows"
-PROOF_PENDING = "opener's proof pending"
+WAITING_FOR_SHOWS = N_("showdown: waiting for the shows")
+PROOF_PENDING = N_("opener's proof pending")
 
 
 # ---------------------------------------------------------------- free text
@@ -274,7 +275,7 @@ def unavailable_view(snapshot: LogSnapshot) -> dict[str, Any]:
     """The view of a night that cannot be shown now: its table and why not, in the page's words."""
     return isolated({"session": snapshot.session.id, "head": snapshot.events[-1].seq if snapshot.events else 0,
                      "table": snapshot.session.table_name, "status": snapshot.session.status,
-                     "unavailable": UNAVAILABLE}, (snapshot.session.table_name,))
+                     "unavailable": _(UNAVAILABLE)}, (snapshot.session.table_name,))
 
 
 # ---------------------------------------------------------------- names written right to left
@@ -334,8 +335,8 @@ def _waiting(replay: HandReplay) -> str:
     if outcome.kind == "in_progress":
         return outcome.summary
     if any(f.code in _PROOF_CODES for f in replay.findings):
-        return PROOF_PENDING
-    return WAITING_FOR_SHOWS
+        return _(PROOF_PENDING)
+    return _(WAITING_FOR_SHOWS)
 
 
 def _hand_view(replay: HandReplay, number: int, seen: Sequence[frozenset[Card]], names: Sequence[str]) -> dict[str, Any]:

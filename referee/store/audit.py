@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.events import SitDown
 from referee.errors import RefereeError
+from referee.i18n import _, pgettext
 from referee.store.codec import decode_event
 from referee.store.chain import ChainReport, canonical_json, verify_chain
 from referee.store.key import sign, signed
@@ -67,9 +68,10 @@ def unsigned_rows(connection: Connection, key: bytes) -> list[int]:
 
 def unsigned_words(game: GameSession) -> str:
     """What :func:`unsigned_rows` found of ``game``, in words."""
-    return (f"its created_at ({game.created_at:%Y-%m-%d %H:%M:%S}), buy_in_default ({game.buy_in_default}) or "
-            f"fingerprint ({(game.fingerprint or 'none')[:16]}) are not as referee wrote them (the row does not "
-            "carry the store's signature of them)")
+    return _("its created_at ({created}), buy_in_default ({buy_in}) or fingerprint ({fingerprint}) are not as "
+             "referee wrote them (the row does not carry the store's signature of them)").format(
+        created=f"{game.created_at:%Y-%m-%d %H:%M:%S}", buy_in=game.buy_in_default,
+        fingerprint=(game.fingerprint or _("none"))[:16])
 
 
 def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> list[str]:
@@ -81,40 +83,45 @@ def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> li
     problems: list[str] = []
     last = events[-1] if events else None
     if (game.last_seq, game.last_hash) != ((last.seq, last.hash) if last is not None else (0, None)):
-        problems.append(f"its head is kept as event {game.last_seq}, the log ends at event "
-                        f"{last.seq if last is not None else 0}")
+        problems.append(_("its head is kept as event {kept}, the log ends at event {last}").format(
+            kept=game.last_seq, last=last.seq if last is not None else 0))
     voids = [row for row in events if row.kind in ("Voided", "Unvoided")]
-    said = voids[-1] if voids else None
-    reason, at = (said.payload.get("why"), said.created_at) if said is not None and said.kind == "Voided" else (None, None)
+    last_void = voids[-1] if voids else None
+    reason, at = (last_void.payload.get("why"), last_void.created_at) if last_void is not None and last_void.kind == "Voided" else (None, None)
     if game.void_reason != reason or (game.voided_at is not None) != (at is not None) \
             or (at is not None and game.voided_at != at):
-        now = f"void ({game.void_reason!r})" if game.void_reason is not None else "not void"
-        logged = f"void ({reason!r}, event {said.seq})" if reason is not None else "not void"
-        problems.append(f"it is marked {now}, its log says {logged}")
+        now = _("void ({reason!r})").format(reason=game.void_reason) if game.void_reason is not None else _("not void")
+        logged = (_("void ({reason!r}, event {event})").format(reason=reason, event=last_void.seq)  # type: ignore[union-attr]
+                  if reason is not None else _("not void"))
+        problems.append(_("it is marked {kept}, its log says {logged}").format(kept=now, logged=logged))
     closes = [row for row in events if row.kind in ("Closed", "Reopened")]
     status = SESSION_CLOSED if closes and closes[-1].kind == "Closed" else SESSION_OPEN
     if game.status != status:
-        problems.append(f"it is marked {game.status}, its log says {status}"
-                        + (f" (event {closes[-1].seq}: {closes[-1].kind.lower()})" if closes else " (never closed)"))
+        kept, logged = pgettext("night status", game.status), pgettext("night status", status)
+        problems.append(_("it is marked {kept}, its log says {logged} (event {event}: {kind})").format(
+            kept=kept, logged=logged, event=closes[-1].seq, kind=closes[-1].kind.lower()) if closes else
+            _("it is marked {kept}, its log says {logged} (never closed)").format(kept=kept, logged=logged))
     ended = _ended(closes)
     if game.ended_at != ended:
-        problems.append(f"its end time is kept as {_when(game.ended_at)}, its log says {_when(ended)}")
+        problems.append(_("its end time is kept as {kept}, its log says {logged}").format(
+            kept=_when(game.ended_at), logged=_when(ended)))
     try:
         table = table_state(game, snapshot.seats, [row for row in events if row.hand_number is None])
     except RefereeError as err:
-        return problems + [f"its night events cannot be read: {err.message}"]
+        return problems + [_("its night events cannot be read: {message}").format(message=err.message)]
     if game.status == SESSION_CLOSED and table.due:
-        problems.append(f"it is marked closed, but {', '.join(table.due)} never cashed out in its log")
+        problems.append(_("it is marked closed, but {names} never cashed out in its log").format(names=", ".join(table.due)))
     if game.log_version != LOG_LEGACY:
         sat = {seat_key(event.player) for row in events if row.hand_number is None and row.kind == "SitDown"
                for event in [decode_event(row.kind, row.payload)] if isinstance(event, SitDown)}
         seats = {seat_key(seat.name) for seat in snapshot.seats}
         if seats != sat:
-            problems.append(f"its seats ({', '.join(sorted(seats)) or 'none'}) are not who sat down in its log "
-                            f"({', '.join(sorted(sat)) or 'nobody'})")
+            problems.append(_("its seats ({seats}) are not who sat down in its log ({sat})").format(
+                seats=", ".join(sorted(seats)) or _("none"), sat=", ".join(sorted(sat)) or _("nobody")))
     for seat in snapshot.seats:
         if seat_key(seat.name) not in names.get(seat.player_id, set()):
-            problems.append(f"seat {seat.name!r} is given to a player who is not called so (player {seat.player_id})")
+            problems.append(_("seat {name!r} is given to a player who is not called so (player {player})").format(
+                name=seat.name, player=seat.player_id))
     return problems
 
 
@@ -130,7 +137,7 @@ def _ended(closes: Sequence[EventRecord]) -> datetime | None:
 
 
 def _when(moment: datetime | None) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds") if moment is not None else "none"
+    return moment.astimezone(UTC).isoformat(timespec="microseconds") if moment is not None else _("none")
 
 
 def chains(connection: Connection, session_ids: Iterable[int], chunk: int = 5000) -> dict[int, ChainReport]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.errors import StoreError
 from referee.handfile.words import event_words
+from referee.i18n import _
 from referee.store.codec import decode_event
 from referee.store.tables import LOG_LEGACY, LOG_WHOLE
 
@@ -26,9 +27,13 @@ if TYPE_CHECKING:
     from referee.store.models import EventRecord, GameSession
 
 
+#: compact JSON with sorted keys, made once (``json.dumps`` with options builds an encoder at every call)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def canonical_json(value: Any) -> str:
     """Compact JSON with sorted keys: one text for one value, whatever the backend returned."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _CANONICAL.encode(value)
 
 
 def _time_text(moment: datetime) -> str:
@@ -74,10 +79,20 @@ def event_hash(
     if payload_json is None:
         payload_json = canonical_json(payload)
     # canonical_json of the whole record, its keys in sorted order, the payload's text put in as is
-    record = (f'{{"created_at":{canonical_json(_time_text(created_at))},"hand":{canonical_json(hand_number)},'
-              f'"kind":{canonical_json(kind)},"payload":{payload_json},"seq":{canonical_json(seq)},'
-              f'"session":{canonical_json(session_id)},"text":{canonical_json(text)}}}')
+    record = (f'{{"created_at":{canonical_json(_time_text(created_at))},"hand":{_whole(hand_number)},'
+              f'"kind":{canonical_json(kind)},"payload":{payload_json},"seq":{_whole(seq)},'
+              f'"session":{_whole(session_id)},"text":{canonical_json(text)}}}')
     return _sha256(prev_hash + record)
+
+
+def _whole(number: int | None) -> str:
+    """:func:`canonical_json` of a whole number or None, written directly (the encoder's general path
+    costs more than the hash of the row)."""
+    if number is None:
+        return "null"
+    if type(number) is not int:  # a bool, or a number of another type: as the encoder writes it
+        return canonical_json(number)
+    return str(number)
 
 
 def row_hash(row: EventRecord) -> str:
@@ -210,9 +225,10 @@ class BrokenChainError(StoreError):
 def broken_chain(report: ChainReport, where: str) -> BrokenChainError:
     """The refusal of a night whose chain ``report`` shows broken, naming it (``where``) and the command
     that explains."""
-    return BrokenChainError(f"its log was changed after recording (at {report.problem})", where=where,
-                            hint=f"`referee db verify --session {report.session_id}` says what no longer fits; "
-                                 "restore the store from a backup, or void the night")
+    return BrokenChainError(_("its log was changed after recording (at {problem})").format(problem=report.problem),
+                            where=where,
+                            hint=_("`referee db verify --session {session}` says what no longer fits; restore the "
+                                   "store from a backup, or void the night").format(session=report.session_id))
 
 
 def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int]) -> list[str]:
@@ -226,7 +242,7 @@ def stored_since(rows: Sequence[EventRecord], actions_before: Mapping[int, int])
             out.append(says)
         else:
             counts[row.hand_number] = counts.get(row.hand_number, 0) + 1
-            out.append(f"{says} (action {counts[row.hand_number]})")
+            out.append(_("{says} (action {action})").format(says=says, action=counts[row.hand_number]))
     return out
 @dataclass(frozen=True)
 class _ExportedRow:

@@ -21,6 +21,7 @@ from typing import Any, Final, Literal
 from referee.cards import Card, UnknownCard, parse_card
 from referee.engine import events as ev
 from referee.errors import CardError, StoreError
+from referee.i18n import _
 
 JSONValue = Any
 _ABSTRACT: Final = (ev.Event, ev.PlayerEvent, ev.NightEvent)
@@ -59,8 +60,8 @@ def _encode_value(value: object) -> JSONValue:
     if isinstance(value, (tuple, list)):
         return [_encode_value(v) for v in value]
     if isinstance(value, str) and "\x00" in value:
-        raise StoreError(f"text with a NUL character cannot be stored: {value!r}",
-                         hint="remove the control character from the input")
+        raise StoreError(_("text with a NUL character cannot be stored: {value!r}").format(value=value),
+                         hint=_("remove the control character from the input"))
     if value is None or isinstance(value, (bool, int, str)):
         return value
     raise StoreError(f"cannot store a value of type {type(value).__name__}: {value!r}")
@@ -226,21 +227,21 @@ def decode_event(kind: str, payload: Mapping[str, JSONValue], *, where: str | No
     cls = event_class(kind)
     if cls is None:
         raise StoreError(
-            f"unknown event kind {kind!r}",
+            _("unknown event kind {kind!r}").format(kind=kind),
             where=where,
-            hint="the database was written by a newer referee, or edited by hand",
+            hint=_("the database was written by a newer referee, or edited by hand"),
         )
     if not isinstance(payload, Mapping):
-        raise StoreError(f"{kind} payload is not a JSON object", where=where)
+        raise StoreError(_("{kind} payload is not a JSON object").format(kind=kind), where=where)
     fields = _field_decoders(cls)
     if not payload.keys() <= fields.keys():
         unknown = sorted(set(payload) - set(fields))
-        raise StoreError(f"{kind} has no field {', '.join(map(repr, unknown))}", where=where)
+        raise StoreError(_("{kind} has no field {names}").format(kind=kind, names=", ".join(map(repr, unknown))), where=where)
     values: dict[str, object] = {}
     for name, (decode, required) in fields.items():
         if name not in payload:
             if required:
-                raise StoreError(f"{kind} payload lacks the field {name!r}", where=where)
+                raise StoreError(_("{kind} payload lacks the field {name!r}").format(kind=kind, name=name), where=where)
             continue
         try:
             values[name] = decode(payload[name])

@@ -39,6 +39,7 @@ from referee.engine.events import (
     WhiskyBill,
 )
 from referee.errors import InputError, StoreError
+from referee.i18n import N_, _
 from referee.handfile.model import OptionValue
 from referee.money import check_amount
 from referee.money.settings import check_setting
@@ -67,8 +68,7 @@ def closed_at(event: Closed) -> datetime:
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        raise InputError(f"a close at {event.at!r}: a close says when the night ended, as an ISO 8601 time with "
-                         "its time zone", hint="e.g. 2026-12-05T23:40:00+00:00")
+        raise InputError(_("a close at {at!r}: a close says when the night ended, as an ISO 8601 time with its time zone").format(at=event.at), hint=_("e.g. 2026-12-05T23:40:00+00:00"))
     return moment.astimezone(UTC)
 
 
@@ -79,8 +79,8 @@ def seat_key(name: str) -> str:
 
 def _whole(value: object, what: str, minimum: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise InputError(f"{what} must be a whole number of at least {minimum}, not {value!r}",
-                         hint="chips and money are whole numbers (chips, cents)")
+        raise InputError(_("{what} must be a whole number of at least {minimum}, not {value!r}").format(what=_(what), minimum=minimum, value=value),
+                         hint=_("chips and money are whole numbers (chips, cents)"))
     return check_amount(value, what)
 
 
@@ -107,7 +107,7 @@ class TableState:
         return tuple(self.texts.items())
 
     def _seated_text(self) -> str:
-        return "seated: " + (", ".join(self.seats) or "nobody yet")
+        return _("seated: {names}").format(names=", ".join(self.seats) or _("nobody yet"))
 
     def name(self, typed: str) -> str | None:
         """The name as seated tonight of someone called ``typed`` (any case), or None."""
@@ -116,15 +116,15 @@ class TableState:
     def seated(self, typed: str, what: str) -> str:
         name = self.name(typed)
         if name is None or name not in self.seats:
-            raise InputError(f"{typed!r} is not at the table: {what}", hint=self._seated_text())
+            raise InputError(_("{name!r} is not at the table: {why}").format(name=typed, why=_(what)), hint=self._seated_text())
         return name
 
     def _after(self, typed: str | None, player: str) -> str | None:
         if typed is None:
             return None
-        after = self.seated(typed, f"{player} cannot sit after him")
+        after = self.seated(typed, _("{player} cannot sit after him").format(player=player))
         if after == player:
-            raise InputError(f"{player} cannot sit after himself", hint=self._seated_text())
+            raise InputError(_("{player} cannot sit after himself").format(player=player), hint=self._seated_text())
         return after
 
     def _place(self, player: str, after: str | None) -> None:
@@ -132,10 +132,10 @@ class TableState:
 
     def _buy(self, player: str, chips: int, paid_cents: int | None) -> None:
         if paid_cents is not None:
-            _whole(paid_cents, f"the money {player} paid (cents)", 0)
+            _whole(paid_cents, _("the money {player} paid (cents)").format(player=player), 0)
         cost = chips * self.chip_value_cents if paid_cents is None else paid_cents
-        check_amount(sum(self.bought.values()) + chips, "the chips bought at the table in all")  # so no stack, pot
-        check_amount(sum(self.paid.values()) + cost, "the money paid for chips in all (cents)")  # or sum can pass it
+        check_amount(sum(self.bought.values()) + chips, N_("the chips bought at the table in all"))  # so no stack, pot
+        check_amount(sum(self.paid.values()) + cost, N_("the money paid for chips in all (cents)"))  # or sum can pass it
         self.bought[player] = self.bought.get(player, 0) + chips
         self.paid[player] = self.paid.get(player, 0) + cost
 
@@ -147,8 +147,8 @@ class TableState:
             case SitDown():
                 player = self.name(event.player) or " ".join(event.player.split())
                 if player in self.seats:
-                    raise InputError(f"{player} is already seated", hint="each player sits once")
-                stack = _whole(event.stack, f"{player}'s buy-in (chips)", 0)
+                    raise InputError(_("{player} is already seated").format(player=player), hint=_("each player sits once"))
+                stack = _whole(event.stack, _("{player}'s buy-in (chips)").format(player=player), 0)
                 after = self._after(event.after, player)
                 self._buy(player, stack, event.paid_cents)
                 self.known[seat_key(player)] = player
@@ -157,15 +157,15 @@ class TableState:
                     self.due.append(player)
                 return replace(event, player=player, after=after)
             case AddChips():
-                player = self.seated(event.player, "only a seated player adds chips")
-                self._buy(player, _whole(event.amount, f"the chips {player} adds", 1), event.paid_cents)
+                player = self.seated(event.player, N_("only a seated player adds chips"))
+                self._buy(player, _whole(event.amount, _("the chips {player} adds").format(player=player), 1), event.paid_cents)
                 return replace(event, player=player)
             case Leave():
-                player = self.seated(event.player, "only a seated player can leave")
+                player = self.seated(event.player, N_("only a seated player can leave"))
                 self.seats.remove(player)
                 return replace(event, player=player)
             case MoveSeat():
-                player = self.seated(event.player, "only a seated player changes seats")
+                player = self.seated(event.player, N_("only a seated player changes seats"))
                 after = self._after(event.after, player)
                 self.seats.remove(player)
                 self._place(player, after)
@@ -176,19 +176,19 @@ class TableState:
             case SetDealer():
                 player = self.name(event.player)
                 if player is None or player not in self.seats:
-                    raise InputError(f"dealer {event.player!r} is not seated", hint=self._seated_text())
+                    raise InputError(_("dealer {player!r} is not seated").format(player=event.player), hint=self._seated_text())
                 self.dealer = player
                 return replace(event, player=player)
             case ChangeRulebook():
                 if not isinstance(event.rulebook, str) or not event.rulebook.strip():
-                    raise InputError("a rulebook change names no rulebook", hint="name a shipped rulebook or a file")
+                    raise InputError(_("a rulebook change names no rulebook"), hint=_("name a shipped rulebook or a file"))
                 self.rulebook, self.options = event.rulebook, {}
                 return event
             case ChangeOption():
                 if not isinstance(event.name, str) or not event.name.strip():
-                    raise InputError("an option change names no option", hint="write NAME=VALUE")
+                    raise InputError(_("an option change names no option"), hint=_("write NAME=VALUE"))
                 if isinstance(event.value, bool) or not isinstance(event.value, (str, int)):
-                    raise InputError(f"option {event.name} = {event.value!r}: a value is text or a whole number")
+                    raise InputError(_("option {name} = {value!r}: a value is text or a whole number").format(name=event.name, value=event.value))
                 self.options[event.name] = event.value
                 return event
             case Shuffle() | GameSoFar() | Ruling():  # facts of the game, not of the table
@@ -196,8 +196,8 @@ class TableState:
             case RulebookText():
                 if (not isinstance(event.rulebook, str) or not event.rulebook.strip() or not event.files
                         or not all(isinstance(k, str) and k and isinstance(t, str) for k, t in event.files)):
-                    raise InputError("a recorded rulebook names no rulebook or holds no file text",
-                                     hint="record a rulebook with its files' texts")
+                    raise InputError(_("a recorded rulebook names no rulebook or holds no file text"),
+                                     hint=_("record a rulebook with its files' texts"))
                 for key, text in event.files:  # the first text of a file is the one the night plays under
                     self.texts.setdefault(key, text)
                 return event
@@ -207,64 +207,64 @@ class TableState:
             case TransferPaid():
                 payer, payee = (" ".join(str(n).split()) if isinstance(n, str) else "" for n in (event.payer, event.payee))
                 if not payer or not payee or payer.casefold() == payee.casefold():
-                    raise InputError(f"a payment from {event.payer!r} to {event.payee!r}: a payment is between two "
-                                     "different people", hint="name who paid and who was paid")
-                cents = _whole(event.cents, f"the money {payer} paid {payee} (cents)", 1)
+                    raise InputError(_("a payment from {payer!r} to {payee!r}: a payment is between two different people").format(payer=event.payer, payee=event.payee), hint=_("name who paid and who was paid"))
+                cents = _whole(event.cents, _("the money {payer} paid {payee} (cents)").format(payer=payer, payee=payee), 1)
                 return replace(event, payer=self.name(payer) or payer, payee=self.name(payee) or payee, cents=cents)
             case WhiskyBill():
-                cents = _whole(event.cents, "the whisky bill (cents)", 1)
+                cents = _whole(event.cents, N_("the whisky bill (cents)"), 1)
                 paid_by = " ".join(event.paid_by.split()) if isinstance(event.paid_by, str) else ""
                 if not paid_by:
-                    raise InputError("the whisky bill names nobody who paid it", hint="say who paid for the drinks")
+                    raise InputError(_("the whisky bill names nobody who paid it"), hint=_("say who paid for the drinks"))
                 return replace(event, cents=cents, paid_by=self.name(paid_by) or paid_by)
             case CountConfirmed() | HandEnded() | Closed() | Reopened() | Amendment() | CountFixed() | Voided() | Unvoided():
                 return self._closing(event)
             case CashOut():
                 player = self.name(event.player)
                 if player is None:
-                    raise InputError(f"{event.player!r} did not play tonight: nothing to cash out",
-                                     hint="players tonight: " + (", ".join(self.known.values()) or "nobody"))
+                    raise InputError(_("{player!r} did not play tonight: nothing to cash out").format(player=event.player),
+                                     hint=_("players tonight: {names}").format(names=", ".join(self.known.values()) or _("nobody")))
                 if player not in self.due:
-                    raise InputError(f"{player} has already cashed out", hint="each player cashes out once per sit-down")
-                chips = _whole(event.chips, f"{player}'s cash-out (chips)", 0)
+                    raise InputError(_("{player} has already cashed out").format(player=player), hint=_("each player cashes out once per sit-down"))
+                chips = _whole(event.chips, _("{player}'s cash-out (chips)").format(player=player), 0)
                 self.due.remove(player)
                 self.cashed[player] = self.cashed.get(player, 0) + chips
                 return replace(event, player=player)
-        raise InputError(f"{type(event).__name__} is not an event of the night between hands")
+        raise InputError(_("{name} is not an event of the night between hands").format(name=type(event).__name__))
 
     def _closing(self, event: NightEvent) -> NightEvent:
         """A fact of counting out or correcting the night, checked (see :data:`CLOSING_EVENTS`)."""
-        def said(text: object, what: str) -> str:
+        def _given(text: object, what: str) -> str:
             words = " ".join(text.split()) if isinstance(text, str) else ""
             if not words:
-                raise InputError(f"{type(event).__name__} says no {what}", hint=f"give the {what} in words")
+                raise InputError(_("{name} says no {what}").format(name=type(event).__name__, what=_(what)),
+                                 hint=_("give the {what} in words").format(what=_(what)))
             return words
 
         match event:
             case CountConfirmed():
                 player = self.name(event.player)
                 if player is None:
-                    raise InputError(f"{event.player!r} did not play tonight: no count to confirm")
-                _whole(event.counted, f"{player}'s count (chips)", 0)
-                _whole(event.log_says, f"the chips the log gives {player}", 0)
-                return replace(event, player=player, by=said(event.by, "name of who confirmed it"))
+                    raise InputError(_("{player!r} did not play tonight: no count to confirm").format(player=event.player))
+                _whole(event.counted, _("{player}'s count (chips)").format(player=player), 0)
+                _whole(event.log_says, _("the chips the log gives {player}").format(player=player), 0)
+                return replace(event, player=player, by=_given(event.by, N_("name of who confirmed it")))
             case HandEnded():
                 if event.how not in ("return", "split"):
-                    raise InputError(f"a hand ends at the close with its pot returned or split, not {event.how!r}")
-                _whole(event.hand, "the hand ended at the close", 1)
-                return replace(event, rule=said(event.rule, "rule"))
+                    raise InputError(_("a hand ends at the close with its pot returned or split, not {how!r}").format(how=event.how))
+                _whole(event.hand, N_("the hand ended at the close"), 1)
+                return replace(event, rule=_given(event.rule, N_("rule cited")))
             case Reopened() | Voided() | Unvoided():
-                return replace(event, why=said(event.why, "reason"))
+                return replace(event, why=_given(event.why, N_("reason")))
             case Closed():
                 return replace(event, at=closed_at(event).isoformat(timespec="microseconds"))
             case Amendment():
-                return replace(event, what=said(event.what, "correction"), why=said(event.why, "reason"))
+                return replace(event, what=_given(event.what, N_("correction")), why=_given(event.why, N_("reason")))
             case CountFixed():
                 player = self.name(event.player)
                 if player is None or player not in self.cashed:
-                    raise InputError(f"{event.player!r} has not cashed out: there is no count to correct",
-                                     hint="cashed out: " + (", ".join(self.cashed) or "nobody"))
-                self.cashed[player] = _whole(event.chips, f"{player}'s corrected count (chips)", 0)
+                    raise InputError(_("{player!r} has not cashed out: there is no count to correct").format(player=event.player),
+                                     hint=_("cashed out: {names}").format(names=", ".join(self.cashed) or _("nobody")))
+                self.cashed[player] = _whole(event.chips, _("{player}'s corrected count (chips)").format(player=player), 0)
                 return replace(event, player=player)
         raise AssertionError(event)
 
@@ -282,14 +282,14 @@ def table_state(session: GameSession, seats: Iterable[SeatRecord], night_rows: I
     events = [(row.seq, decode_event(row.kind, row.payload, where=f"session {session.id}, event {row.seq}"))
               for row in night_rows]
     if session.log_version == LOG_LEGACY:
-        in_log = {seat_key(e.player) for _, e in events if isinstance(e, SitDown)}
+        in_log = {seat_key(e.player) for _seq, e in events if isinstance(e, SitDown)}
         for seat in sorted(seats, key=lambda s: s.number):
             if seat_key(seat.name) not in in_log:
                 state.apply(SitDown(seat.name, seat.buy_in))
     assert session.id is not None
     for seq, event in events:
         if not isinstance(event, NightEvent):
-            raise StoreError(f"{type(event).__name__} is stored with no hand", where=f"session {session.id}, event {seq}")
+            raise StoreError(_("{name} is stored with no hand").format(name=type(event).__name__), where=f"session {session.id}, event {seq}")
         apply_logged(state, event, session.id, seq)
     return state
 
@@ -314,8 +314,8 @@ def apply_logged(state: TableState, event: NightEvent, session_id: int, seq: int
         return state.apply(event, recorded=True)
     except InputError as err:
         where = f"session {session_id}" + (f", event {seq}" if seq is not None else "")
-        raise StoreError(f"the log does not hold together: {err.message}", where=where,
-                         hint="run `referee db verify`: the log may have been edited") from None
+        raise StoreError(_("the log does not hold together: {message}").format(message=err.message), where=where,
+                         hint=_("run `referee db verify`: the log may have been edited")) from None
 
 
 __all__ = ["LogSnapshot", "TableState", "apply_logged", "seat_key", "table_state", "unrecorded_rulebooks"]

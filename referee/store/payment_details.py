@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from referee.errors import InputError
+from referee.i18n import _
 from referee.store.tables import payment_details
 from referee.store.types import utcnow
 
@@ -31,7 +32,7 @@ def _player(db: Session, name: str) -> Player:
 
     found = find_player(db, name)
     if found is None:
-        raise InputError(f"no player named {name!r}", hint="players are added when they first sit down")
+        raise InputError(_("no player named {name!r}").format(name=name), hint=_("players are added when they first sit down"))
     return found
 
 
@@ -58,7 +59,8 @@ def write_details(store: Store, name: str, changes: Mapping[str, str | None]) ->
     ``name``, in one transaction; his details after."""
     unknown = set(changes) - set(FIELDS)
     if unknown:
-        raise InputError(f"no payment detail is called {sorted(unknown)[0]!r}", hint="one of " + ", ".join(FIELDS))
+        raise InputError(_("no payment detail is called {name!r}").format(name=sorted(unknown)[0]),
+                         hint=_("one of {values}").format(values=", ".join(FIELDS)))
     from referee.store.models import PaymentDetails  # the write path: the ORM loads only here
 
     with store.transaction() as tx:

@@ -26,7 +26,6 @@ what the night holds.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 
@@ -52,9 +51,13 @@ def asks(command: str, *parts: object) -> str:
 def key_at(session_id: int, seq: int, asks: str) -> str:
     """The key of a request that acted on session ``session_id``'s log when it ended at event ``seq``
     (0: an empty log).  The log is append-only, so ``seq`` names where it stood."""
-    return hashlib.sha256(f"{session_id}\n{seq}\n{asks}".encode()).hexdigest()
+    from hashlib import sha256  # OpenSSL loads when a key is made, not with every command's --help
+
+    return sha256(f"{session_id}\n{seq}\n{asks}".encode()).hexdigest()
 
 
 def night_key(asks: str) -> str:
     """The key of a request that starts a night (an import): no session and no head yet."""
-    return hashlib.sha256(f"night\n{asks}".encode()).hexdigest()
+    from hashlib import sha256
+
+    return sha256(f"night\n{asks}".encode()).hexdigest()

@@ -15,6 +15,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from referee.errors import InputError
+from referee.i18n import _, ngettext
 from referee.store import tables
 from referee.store.tables import name_key
 from referee.store.types import utcnow
@@ -56,17 +57,18 @@ def add_season(store: Store, name: str, first_day: date, last_day: date, *, tabl
     """Record a new season; InputError if one of that name (ignoring case and spaces) exists."""
     clean = " ".join(name.split())
     if not clean:
-        raise InputError("a season needs a name", where="NAME", hint='name it, like "Winter 2027"')
+        raise InputError(_("a season needs a name"), where="NAME", hint=_('name it, like "Winter 2027"'))
     if len(clean) > 100:
-        raise InputError(f"the season's name is {len(clean)} characters long", where="NAME",
-                         hint="give a name of at most 100 characters")
+        raise InputError(ngettext("the season's name is {count} character long", "the season's name is {count} characters long",
+                                  len(clean)).format(count=len(clean)), where="NAME",
+                         hint=_("give a name of at most 100 characters"))
     if first_day > last_day:
-        raise InputError(f"the season starts ({first_day}) after it ends ({last_day})", where="--from",
-                         hint="give the earlier day with --from and the later with --to")
+        raise InputError(_("the season starts ({first}) after it ends ({last})").format(first=first_day, last=last_day), where="--from",
+                         hint=_("give the earlier day with --from and the later with --to"))
     existing = find_season(store, clean)
     if existing is not None:
-        raise InputError(f"there is a season {existing.name!r} already", where="NAME",
-                         hint="`referee season list` shows the seasons; give the new one another name")
+        raise InputError(_("there is a season {name!r} already").format(name=existing.name), where="NAME",
+                         hint=_("`referee season list` shows the seasons; give the new one another name"))
     values = {"name": clean, "name_key": name_key(clean), "first_day": first_day, "last_day": last_day,
               "table_name": " ".join(table.split()) if table else None, "scoring": scoring,
               "scoring_source": scoring_source, "created_at": utcnow(), "closed_at": None}
@@ -74,8 +76,8 @@ def add_season(store: Store, name: str, first_day: date, last_day: date, *, tabl
         with store.guard(), store.engine.begin() as connection:
             connection.execute(insert(_table()), values)
     except IntegrityError:  # pragma: no cover - a twin made it between the look and the insert
-        raise InputError(f"there is a season {clean!r} already", where="NAME",
-                         hint="`referee season list` shows the seasons") from None
+        raise InputError(_("there is a season {name!r} already").format(name=clean), where="NAME",
+                         hint=_("`referee season list` shows the seasons")) from None
     found = find_season(store, clean)
     assert found is not None
     return found
@@ -114,10 +116,10 @@ def close_season(store: Store, name: str) -> Season:
 
 def unknown_season(store: Store, name: str) -> InputError:
     known = [season.name for season in seasons(store)]
-    return InputError(f"no season {name!r}", where="--season",
-                      hint=("the seasons: " + ", ".join(known) if known else
-                            'make one with `referee season new "Winter 2027" --from 2027-01-01 --to 2027-03-31`')
-                      + "; a calendar year (2026) is a season too")
+    return InputError(_("no season {name!r}").format(name=name), where="--season",
+                      hint=(_("the seasons: {names}; a calendar year (2026) is a season too").format(names=", ".join(known))
+                            if known else _('make one with `referee season new "Winter 2027" --from 2027-01-01 --to '
+                                            '2027-03-31`; a calendar year (2026) is a season too')))
 
 
 __all__ = ["Season", "add_season", "close_season", "find_season", "seasons", "unknown_season"]

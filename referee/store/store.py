@@ -243,7 +243,7 @@ class Store:
     def players(self) -> list[Row[Any]]:
         """Every player, by name."""
         with self._read() as conn:
-            return list(conn.execute(select(players).order_by(players.c.name_key)))
+            return conn.execute(select(players).order_by(players.c.name_key)).all()
 
     def aliases(self, player: str) -> list[str]:
         """The other spellings of ``player``'s name."""
@@ -270,7 +270,7 @@ class Store:
     def sessions(self) -> list[Row[Any]]:
         """Every session, oldest first."""
         with self._read() as conn:
-            return list(conn.execute(select(sessions).order_by(sessions.c.id)))
+            return conn.execute(select(sessions).order_by(sessions.c.id)).all()
 
     def session_summaries(self) -> list[SessionSummary]:
         """Every session with its numbers of people seated, hands and events (three queries)."""
@@ -287,7 +287,7 @@ class Store:
         """The people registered at the session, in order of arrival (where they sit is in the log)."""
         with self._read() as conn:
             self._session(conn, session_id)
-            return list(conn.execute(_in_order(seats, session_id, seats.c.number)))
+            return conn.execute(_in_order(seats, session_id, seats.c.number)).all()
 
     def hand(self, session_id: int, number: int) -> Row[Any]:
         with self._read() as conn:
@@ -300,7 +300,7 @@ class Store:
         """The session's hands in order."""
         with self._read() as conn:
             self._session(conn, session_id)
-            return list(conn.execute(_in_order(hands, session_id, hands.c.number)))
+            return conn.execute(_in_order(hands, session_id, hands.c.number)).all()
 
     # ------------------------------------------------------------------ the log
 
@@ -317,7 +317,7 @@ class Store:
             query = _in_order(events, session_id, events.c.seq)
             if hand_number is not None:
                 query = query.where(events.c.hand_number == hand_number)
-            return list(conn.execute(query))
+            return conn.execute(query).all()
 
     def hand_events(self, session_id: int, hand_number: int) -> list[Event]:
         """The hand's events, decoded, in the order they were recorded."""
@@ -352,9 +352,9 @@ class Store:
         row's ``prev_hash`` against the last hash it read)."""
         with self._snapshot() as conn:
             game = self._session(conn, session_id)
-            seated = list(conn.execute(_in_order(seats, session_id, seats.c.number)))
-            played = list(conn.execute(_in_order(hands, session_id, hands.c.number)))
-            rows = list(conn.execute(_in_order(events, session_id, events.c.seq).where(events.c.seq > seq)))
+            seated = conn.execute(_in_order(seats, session_id, seats.c.number)).all()
+            played = conn.execute(_in_order(hands, session_id, hands.c.number)).all()
+            rows = conn.execute(_in_order(events, session_id, events.c.seq).where(events.c.seq > seq)).all()
         return LogSnapshot(game, seated, played, rows)
 
     def log_outline(self, session_id: int) -> tuple[LogSnapshot, int]:
@@ -376,10 +376,10 @@ class Store:
                                         events.c.hand_number.is_(None) | events.c.seq.in_(firsts)).order_by(events.c.seq)
         with self._snapshot() as conn:
             game = self._session(conn, session_id)
-            seated = list(conn.execute(_in_order(seats, session_id, seats.c.number)))
+            seated = conn.execute(_in_order(seats, session_id, seats.c.number)).all()
             played: list[Any] = []
             if game.log_version == LOG_LEGACY:  # its hands' rows say what its log does not (the dealers)
-                played = list(conn.execute(_in_order(hands, session_id, hands.c.number)))
+                played = conn.execute(_in_order(hands, session_id, hands.c.number)).all()
             rows = conn.execute(outline, {"sid": session_id}).all()
             last = conn.execute(select(func.max(events.c.seq)).where(events.c.session_id == session_id)).scalar()
             return LogSnapshot(game, seated, played, rows), last or 0

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 from referee.engine.events import (CashOut, ChangeRulebook, Closed, Event, MONEY_EVENTS, NightEvent, Reopened,
                                    RulebookText, SetDealer, SitDown, Unvoided, Voided)
 from referee.errors import AlreadyRecorded, InputError
+from referee.i18n import N_, _, ngettext
 from referee.handfile.model import NAME_RE, RESERVED
 from referee.handfile.words import event_words
 from referee.money import check_amount
@@ -46,6 +47,8 @@ from referee.store.requests import Request, key_at, night_key
 from referee.store.tables import (NAME_MAX, ORIGIN_POKERNOW, ORIGINS, SESSION_CLOSED, SESSION_OPEN, check_session_id,
                                   name_key)
 from referee.store.tables import events as events_table
+from referee.store.tables import hands as hands_table
+from referee.store.tables import seats as seats_table
 from referee.store.types import utcnow
 
 #: rows an import keeps before it writes them (a 10,000-hand night is not held whole in memory)
@@ -62,36 +65,37 @@ class SeatSpec:
     paid_cents: int | None = None
 
 
-def clean_name(name: str, what: str = "name") -> str:
+def clean_name(name: str, what: str = N_("name")) -> str:
     """``name`` with its spaces tidied; InputError when empty or longer than the columns allow."""
     if not isinstance(name, str):
-        raise InputError(f"{what} must be text, not {type(name).__name__}")
+        raise InputError(_("{what} must be text, not {kind}").format(what=_(what), kind=type(name).__name__))
     tidy = " ".join(name.split())
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in tidy):
-        raise InputError(f"{what} {tidy!r} holds a control character", hint="type the name in plain letters")
+        raise InputError(_("{what} {name!r} holds a control character").format(what=_(what), name=tidy), hint=_("type the name in plain letters"))
     if not tidy:
-        raise InputError(f"empty {what}", hint=f"give a {what} with at least one letter")
+        raise InputError(_("empty {what}").format(what=_(what)), hint=_("give a {what} with at least one letter").format(what=_(what)))
     if len(tidy) > NAME_MAX:
-        raise InputError(f"{what} {tidy[:20]!r}… is longer than {NAME_MAX} characters")
+        raise InputError(_("{what} {name!r}… is longer than {limit} characters").format(what=_(what), name=tidy[:20], limit=NAME_MAX))
     return tidy
 
 
 def check_seat_name(name: str) -> str:
     """A seat name is how the table and the hand format call a player: one word, not a keyword."""
-    name = clean_name(name, "player name")
+    name = clean_name(name, N_("player name"))
     if not NAME_RE.fullmatch(name):
-        raise InputError(f"seat name {name!r} is not one word",
-                         hint="the table calls each player by one word, like Ann, Mary_Ann or O'Neil")
+        raise InputError(_("seat name {name!r} is not one word").format(name=name),
+                         hint=_("the table calls each player by one word, like Ann, Mary_Ann or O'Neil"))
     if name.lower() in RESERVED:
-        raise InputError(f"{name!r} cannot be a seat name: it is a word of the hand format", hint="use another name")
+        raise InputError(_("{name!r} cannot be a seat name: it is a word of the hand format").format(name=name), hint=_("use another name"))
     return name
 
 
 def _check_chips(value: object, what: str, *, positive: bool = False) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{what} must be a whole number, not {value!r}", hint="amounts are integers (chips or cents)")
+        raise InputError(_("{what} must be a whole number, not {value!r}").format(what=_(what), value=value), hint=_("amounts are integers (chips or cents)"))
     if value < 0 or (positive and value == 0):
-        raise InputError(f"{what} must be {'positive' if positive else 'zero or more'}, not {value}")
+        raise InputError((_("{what} must be positive, not {value}") if positive else _("{what} must be zero or more, not {value}")).format(
+            what=_(what), value=value))
 
     return check_amount(value, what)
 
@@ -100,7 +104,7 @@ def _check_time(moment: datetime | None, what: str) -> datetime:
     if moment is None:
         return utcnow()
     if moment.tzinfo is None or moment.utcoffset() is None:
-        raise InputError(f"{what} {moment.isoformat()} has no time zone", hint="give an aware datetime (UTC)")
+        raise InputError(_("{what} {value} has no time zone").format(what=_(what), value=moment.isoformat()), hint=_("give an aware datetime (UTC)"))
     return moment
 
 
@@ -138,10 +142,9 @@ def _log_head() -> Any:
     )
 
 
-def _session_log(session_id: int) -> Any:
-    """A session's events in order."""
-    return (select(EventRecord).where(EventRecord.session_id == session_id)
-            .order_by(EventRecord.seq))
+def _in_order(table: Any, session_id: int, column: Any) -> Any:
+    """A session's rows of ``table`` (seats, hands, the log) in ``column``'s order, as plain rows."""
+    return select(table).where(table.c.session_id == session_id).order_by(column)
 
 
 def find_player(db: Session, name: str) -> Player | None:
@@ -161,14 +164,14 @@ def session_row(db: Session, session_id: int, *, lock: bool = False) -> GameSess
     check_session_id(session_id)
     game = db.get(GameSession, session_id, with_for_update=lock)
     if game is None:
-        raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
+        raise InputError(_("no session {session}").format(session=session_id), hint=_("`referee session list` shows the sessions"))
     return game
 
 
 def hand_row(db: Session, session_id: int, number: int) -> HandRecord:
     hand = db.scalars(select(HandRecord).where(HandRecord.session_id == session_id, HandRecord.number == number)).first()
     if hand is None:
-        raise InputError(f"session {session_id} has no hand {number}")
+        raise InputError(_("session {session} has no hand {number}").format(session=session_id, number=number))
     return hand
 
 
@@ -178,10 +181,10 @@ def already(db: Any, row: Any) -> AlreadyRecorded:
     rows = db.execute(select(events_table).where(
         events_table.c.session_id == row.session_id, events_table.c.seq >= row.first_seq,
         events_table.c.seq <= row.last_seq).order_by(events_table.c.seq))
-    said = [e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}")) for e in rows]
-    if len(said) > 4:  # a whole night (an import): its opening is enough to know it
-        said = [*said[:3], f"and {len(said) - 3} more"]
-    return AlreadyRecorded(row.session_id, tuple(said), row.first_seq, row.last_seq)
+    lines = [e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}")) for e in rows]
+    if len(lines) > 4:  # a whole night (an import): its opening is enough to know it
+        lines = [*lines[:3], _("and {count} more").format(count=len(lines) - 3)]
+    return AlreadyRecorded(row.session_id, tuple(lines), row.first_seq, row.last_seq)
 
 
 
@@ -232,23 +235,23 @@ class Transaction:
         return self._find_player(name)
 
     def add_player(self, name: str) -> Player:
-        name = clean_name(name, "player name")
+        name = clean_name(name, N_("player name"))
         existing = self._find_player(name)
         if existing is not None:
-            raise InputError(f"player {name!r} already exists (as {existing.name!r})")
+            raise InputError(_("player {name!r} already exists (as {existing!r})").format(name=name, existing=existing.name))
         player = Player(name=name, name_key=name_key(name))
         self.db.add(player)
         self.db.flush()
         return player
 
     def add_alias(self, player: str, alias: str) -> PlayerAlias:
-        alias = clean_name(alias, "alias")
+        alias = clean_name(alias, N_("alias"))
         owner = self._find_player(player)
         if owner is None:
-            raise InputError(f"no player named {player!r}", hint="add the player before his aliases")
+            raise InputError(_("no player named {name!r}").format(name=player), hint=_("add the player before his aliases"))
         taken = self._find_player(alias)
         if taken is not None:
-            raise InputError(f"{alias!r} already names player {taken.name!r}")
+            raise InputError(_("{alias!r} already names player {name!r}").format(alias=alias, name=taken.name))
         assert owner.id is not None
         row = PlayerAlias(player_id=owner.id, alias=alias, alias_key=name_key(alias))
         self.db.add(row)
@@ -263,7 +266,7 @@ class Transaction:
             check_session_id(session_id)
             game = self.db.scalars(_locked_session(), {"sid": session_id}).first()
             if game is None:
-                raise InputError(f"no session {session_id}", hint="`referee session list` shows the sessions")
+                raise InputError(_("no session {session}").format(session=session_id), hint=_("`referee session list` shows the sessions"))
             seq, digest, last_hand = self.db.execute(_log_head(), {"sid": session_id}).one()
             head = _Head(game, seq or 0, digest or chain.genesis_hash(game), last_hand or 0)
             if self.request is not None:  # its own fact, stored by an earlier run, before anything else
@@ -273,13 +276,12 @@ class Transaction:
                 if not self.request.again:
                     self._own_fact(head)
             if open_only and game.void_reason is not None:
-                raise InputError(f"session {session_id} is void ({game.void_reason}): nothing more is recorded "
-                                 "into it", hint=f"it is kept as it is: see it with referee session show {session_id}")
+                raise InputError(_("session {session} is void ({reason}): nothing more is recorded into it").format(session=session_id, reason=game.void_reason), hint=_("it is kept as it is: see it with referee session show {session}").format(session=session_id))
             if open_only and game.status != SESSION_OPEN:
-                raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
+                raise InputError(_("session {session} is closed").format(session=session_id), hint=_('a closed session is not recorded into: to correct it, referee session reopen {session} --why "…"').format(session=session_id))
             self._heads[session_id] = head
         elif open_only and head.game.status != SESSION_OPEN:
-            raise InputError(f"session {session_id} is closed", hint=f"a closed session is not recorded into: to correct it, referee session reopen {session_id} --why \"…\"")
+            raise InputError(_("session {session} is closed").format(session=session_id), hint=_('a closed session is not recorded into: to correct it, referee session reopen {session} --why "…"').format(session=session_id))
         return head
 
     def lock(self, session_id: int) -> int:
@@ -372,8 +374,9 @@ class Transaction:
 
         sid = head.game.id
         if expected_seq > head.seq:
-            raise InputError(f"session {sid}'s log has {head.seq} events, not {expected_seq}",
-                             hint="pass the seq of the last event you saw (Store.last_seq)")
+            raise InputError(ngettext("session {session}'s log has {count} event, not {expected}", "session {session}'s log has {count} events, not {expected}", head.seq).format(
+                session=sid, count=head.seq, expected=expected_seq),
+                             hint=_("pass the seq of the last event you saw (Store.last_seq)"))
         rows = list(self.db.scalars(
             select(EventRecord).where(EventRecord.session_id == sid, EventRecord.seq > expected_seq)
             .order_by(EventRecord.seq)
@@ -385,15 +388,16 @@ class Transaction:
                     EventRecord.session_id == sid, EventRecord.hand_number == number, EventRecord.seq <= expected_seq)
             ) or 0
         hands = {r.hand_number for r in rows}
-        where = (f"hand {next(iter(hands))}" if len(hands) == 1 and None not in hands
-                 else "the table between hands" if hands == {None} else f"session {sid}")
-        said = stored_since(rows, before)
-        if len(said) > 5:
-            said = [*said[:5], f"and {len(said) - 5} more"]
+        where = (_("hand {hand}").format(hand=next(iter(hands))) if len(hands) == 1 and None not in hands
+                 else _("the table between hands") if hands == {None} else _("session {session}").format(session=sid))
+        stored_words = stored_since(rows, before)
+        if len(stored_words) > 5:
+            stored_words = [*stored_words[:5], _("and {count} more").format(count=len(stored_words) - 5)]
         yours = ", ".join(repr(text or event_words(event)) for event, text in items)
         raise StaleLogError(
-            f"{where} changed since you loaded it: {', '.join(said)}; your {yours} was not stored — enter it again",
-            hint=f"the log of session {sid} now ends at event {head.seq}",
+            _("{where} changed since you loaded it: {stored}; your {yours} was not stored — enter it again").format(
+                where=where, stored=", ".join(stored_words), yours=yours),
+            hint=_("the log of session {session} now ends at event {event}").format(session=sid, event=head.seq),
         )
 
     # ------------------------------------------------------------------ appending
@@ -402,7 +406,7 @@ class Transaction:
         """The sit-down with the player's name as this session knows him; his player (None: a new
         one) and whether his seat row is still to be made."""
         sid = head.game.id
-        typed = clean_name(event.player, "player name")
+        typed = clean_name(event.player, N_("player name"))
         person = self._find_player(typed)
         row = None
         if person is not None:
@@ -411,8 +415,8 @@ class Transaction:
             ).first()
         name = row.name if row is not None else (state.name(typed) or check_seat_name(typed))
         if name in state.seats:
-            also = "" if name_key(name) == name_key(typed) else f" (as {name!r})"
-            raise InputError(f"{typed!r} is already seated in session {sid}{also}", hint="each person takes one seat")
+            also = "" if name_key(name) == name_key(typed) else _(" (as {name!r})").format(name=name)
+            raise InputError(_("{name!r} is already seated in session {session}{also}").format(name=typed, session=sid, also=also), hint=_("each person takes one seat"))
         return replace(event, player=name), person, row is None
 
     def _night_event(self, head: _Head, event: NightEvent) -> NightEvent:
@@ -487,13 +491,13 @@ class Transaction:
         state = self._state(head)
         records = []
         for ref in dict.fromkeys(refs):
-            if rulebook_key(ref) in state.texts or any(rulebook_key(ref) == k for r in records for k, _ in r.files):
+            if rulebook_key(ref) in state.texts or any(rulebook_key(ref) == k for r in records for k, _text in r.files):
                 continue
             known = supplied + self.rulebook_texts + state.rulebook_texts
-            if is_rulebook_path(ref) and not any(k == rulebook_key(ref) for k, _ in known) and not Path(ref).exists():
-                raise InputError(f"the house rulebook {ref} this night was recorded under is gone",
-                                 where=f"session {sid}",
-                                 hint=f"put it back, or give it with `referee session rulebook {sid} --file FILE`")
+            if is_rulebook_path(ref) and not any(k == rulebook_key(ref) for k, _text in known) and not Path(ref).exists():
+                raise InputError(_("the house rulebook {ref} this night was recorded under is gone").format(ref=ref),
+                                 where=_("session {session}").format(session=sid),
+                                 hint=_("put it back, or give it with `referee session rulebook {session} --file FILE`").format(session=sid))
             records.append(recorded_rulebook(ref, texts=known))
         return records
 
@@ -545,22 +549,22 @@ class Transaction:
         dealer_unknown: bool = False,
         origin: str | None = None,
     ) -> GameSession:
-        table_name = clean_name(table_name, "table name")
+        table_name = clean_name(table_name, N_("table name"))
         if origin is not None and origin not in ORIGINS:
-            raise InputError(f"unknown origin {origin!r}", hint="one of " + ", ".join(ORIGINS))
-        rulebook = clean_name(rulebook, "rulebook name")
-        _check_chips(chip_value_cents, "chip value (cents)", positive=True)
-        _check_chips(buy_in_default, "default buy-in (chips)")
-        started = _check_time(started_at, "session start")
+            raise InputError(_("unknown origin {origin!r}").format(origin=origin), hint=_("one of {values}").format(values=", ".join(ORIGINS)))
+        rulebook = clean_name(rulebook, N_("rulebook name"))
+        _check_chips(chip_value_cents, N_("chip value (cents)"), positive=True)
+        _check_chips(buy_in_default, N_("default buy-in (chips)"))
+        started = _check_time(started_at, N_("session start"))
         stored_options = dict(options or {})
         for key, value in stored_options.items():
             if not isinstance(key, str) or isinstance(value, bool) or not isinstance(value, (str, int)):
-                raise InputError(f"option {key!r} = {value!r}: options are names with text or whole-number values")
+                raise InputError(_("option {key!r} = {value!r}: options are names with text or whole-number values").format(key=key, value=value))
         chain.canonical_json(stored_options)
         if dealer is not None and not seats:
-            raise InputError(f"dealer {dealer!r} named for a table with nobody seated", hint="seat the players first")
+            raise InputError(_("dealer {dealer!r} named for a table with nobody seated").format(dealer=dealer), hint=_("seat the players first"))
         for spec in seats:
-            _check_chips(spec.buy_in, f"{spec.name}'s buy-in")
+            _check_chips(spec.buy_in, _("{name}'s buy-in").format(name=spec.name))
 
         check_amount(sum(s.buy_in for s in seats), "the chips bought at the table in all")
         check_amount(sum(s.buy_in * chip_value_cents if s.paid_cents is None else s.paid_cents for s in seats),
@@ -587,7 +591,7 @@ class Transaction:
         clockwise after ``after`` (None: after the last seat)."""
         head = self._head(session_id)
         chips = head.game.buy_in_default if buy_in is None else buy_in
-        _check_chips(chips, f"{name}'s buy-in")
+        _check_chips(chips, _("{name}'s buy-in").format(name=name))
         [row] = self.append_events(session_id, None, [SitDown(name, chips, after, paid_cents)], expected_seq=expected_seq)
         player = row.payload["player"]
         seat = self.db.scalars(
@@ -599,17 +603,17 @@ class Transaction:
                       ended_at: datetime | None = None) -> GameSession:
         """Record each player's counted chips (``CashOut``) and close the session; every player who
         sat down must have cashed out (now or earlier)."""
-        ended = _check_time(ended_at, "session end")
+        ended = _check_time(ended_at, N_("session end"))
         pairs = list(cash_outs.items()) if isinstance(cash_outs, Mapping) else list(cash_outs)
         head = self._head(session_id)
         self._append(head, None, [(CashOut(name, chips), None) for name, chips in pairs])
         due = self._state(head).due
         if due:
             names = ", ".join(due)
-            raise InputError(f"{names} {'has' if len(due) == 1 else 'have'} not cashed out",
-                             where=f"session {session_id}",
-                             hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
-                                 f"{n}:CHIPS" for n in due))
+            raise InputError(ngettext("{names} has not cashed out", "{names} have not cashed out", len(due)).format(names=names),
+                             where=_("session {session}").format(session=session_id),
+                             hint=_("give every player's counted chips: {options}").format(
+                                 options=" ".join(f"--cash-out {n}:CHIPS" for n in due)))
         game = head.game
         self._append(head, None, [(Closed(ended.astimezone(UTC).isoformat(timespec="microseconds")), None)])
         self.db.add(game)  # closed, and its end time, as the event says
@@ -628,9 +632,8 @@ class Transaction:
         status back to open (its end time is kept until it closes again)."""
         head = self._head(session_id, open_only=False)
         if head.game.status == SESSION_OPEN:
-            raise InputError(f"session {session_id} is open: there is nothing to reopen",
-                             hint=f"correct it with `referee session amend {session_id} … --why …`, "
-                                  f"then close it: referee session close {session_id}")
+            raise InputError(_("session {session} is open: there is nothing to reopen").format(session=session_id),
+                             hint=_("correct it with `referee session amend {session} … --why …`, then close it: referee session close {session}").format(session=session_id))
         game = head.game
         game.status = SESSION_OPEN
         self.db.add(game)
@@ -643,9 +646,10 @@ class Transaction:
         session_row(self.db, session_id, lock=True)
         hands = self.db.scalar(select(func.count()).select_from(HandRecord).where(HandRecord.session_id == session_id))
         if hands:
-            raise InputError(f"session {session_id} has {hands} hand{'s' if hands != 1 else ''} recorded: "
-                             "a played night is kept, never deleted",
-                             hint=f"close it instead: referee session close {session_id} --cash-out NAME:CHIPS …")
+            raise InputError(ngettext("session {session} has {count} hand recorded: a played night is kept, never deleted",
+                                      "session {session} has {count} hands recorded: a played night is kept, never deleted",
+                                      hands).format(session=session_id, count=hands),
+                             hint=_("close it instead: referee session close {session} --cash-out NAME:CHIPS …").format(session=session_id))
         from referee.store.kept import forget
 
         forget(self.db.connection(), session_id)  # a result kept for its empty log
@@ -660,11 +664,11 @@ class Transaction:
                    expected_seq: int | None = None) -> HandRecord:
         """Begin the session's next hand (numbered 1, 2, …); ``dealer`` (a seated player) is
         recorded as a ``SetDealer`` before it.  The previous hand must have begun in the log."""
-        started = _check_time(started_at, "hand start")
+        started = _check_time(started_at, N_("hand start"))
         head = self._head(session_id)
         if not self._last_hand_played(head):
-            raise InputError(f"hand {head.last_hand} of session {session_id} has no actions yet",
-                             hint="record its first action (or a misdeal) before starting the next hand")
+            raise InputError(_("hand {hand} of session {session} has no actions yet").format(hand=head.last_hand, session=session_id),
+                             hint=_("record its first action (or a misdeal) before starting the next hand"))
         dealer_name = None
         if dealer is not None:
             [row] = self.append_events(session_id, None, [SetDealer(dealer)], expected_seq=expected_seq)
@@ -683,12 +687,12 @@ class Transaction:
         """Everything this transaction sees of the session, its own writes included (an import reads
         back what it recorded and replays it before anything is committed)."""
         game = session_row(self.db, session_id)
-        seats = list(self.db.scalars(select(SeatRecord).where(SeatRecord.session_id == session_id)
-                                  .order_by(SeatRecord.number)))
-        hands = list(self.db.scalars(select(HandRecord).where(HandRecord.session_id == session_id)
-                                  .order_by(HandRecord.number)))
-        rows = list(self.db.scalars(_session_log(session_id)))
-        return LogSnapshot(game, seats, hands, rows)
+        # seats, hands and events as plain rows (as the store's reads give them): the ORM's objects
+        # cost three times as much a row, and nothing here changes them
+        seated = self.db.execute(_in_order(seats_table, session_id, seats_table.c.number)).all()
+        played = self.db.execute(_in_order(hands_table, session_id, hands_table.c.number)).all()
+        rows = self.db.execute(_in_order(events_table, session_id, events_table.c.seq)).all()
+        return LogSnapshot(game, seated, played, rows)
 
     def find_session(self, session_id: int) -> GameSession | None:
         """Session ``session_id``, or None when there is none."""
@@ -735,19 +739,19 @@ class Transaction:
         and it counts nowhere from then on (its void columns follow the event)."""
         head = self._head(session_id, open_only=False)
         if not isinstance(reason, str) or not reason.strip():
-            raise InputError("a void needs its reason", hint='say why: --why "imported twice"')
+            raise InputError(_("a void needs its reason"), hint=_('say why: --why "imported twice"'))
         if head.game.void_reason is not None:
-            raise InputError(f"session {session_id} is already void ({head.game.void_reason})")
-        self._append(head, None, [(Voided(" ".join(reason.split())), None)], at=_check_time(at, "void time"))
+            raise InputError(_("session {session} is already void ({reason})").format(session=session_id, reason=head.game.void_reason))
+        self._append(head, None, [(Voided(" ".join(reason.split())), None)], at=_check_time(at, N_("void time")))
         return head.game
 
     def unvoid_session(self, session_id: int, reason: str) -> GameSession:
         """Undo the session's void: an ``Unvoided`` event appended to its log; it counts again."""
         head = self._head(session_id, open_only=False)
         if not isinstance(reason, str) or not reason.strip():
-            raise InputError("undoing a void needs its reason", hint='say why: --why "voided the wrong night"')
+            raise InputError(_("undoing a void needs its reason"), hint=_('say why: --why "voided the wrong night"'))
         if head.game.void_reason is None:
-            raise InputError(f"session {session_id} is not void: there is no void to undo")
+            raise InputError(_("session {session} is not void: there is no void to undo").format(session=session_id))
         self._append(head, None, [(Unvoided(" ".join(reason.split())), None)])
         return head.game
 
@@ -810,8 +814,8 @@ class BulkLog:
         if head.last_hand_played is None:
             self.flush()
         if not self.tx._last_hand_played(head):
-            raise InputError(f"hand {head.last_hand} of session {head.game.id} has no actions yet",
-                             hint="record its first action (or a misdeal) before starting the next hand")
+            raise InputError(_("hand {hand} of session {session} has no actions yet").format(hand=head.last_hand, session=head.game.id),
+                             hint=_("record its first action (or a misdeal) before starting the next hand"))
         if len(self._events) >= CHUNK:
             self.flush()
         name = None
@@ -820,7 +824,7 @@ class BulkLog:
             name = row.payload["player"]
         number = head.last_hand + 1
         self._hands.append({"session_id": head.game.id, "number": number, "dealer": name,
-                            "started_at": _check_time(started_at, "hand start"), "ended_at": None})
+                            "started_at": _check_time(started_at, N_("hand start")), "ended_at": None})
         head.last_hand, head.last_hand_played = number, False
         return number
 

@@ -27,7 +27,7 @@ from referee.engine.options import choice
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
-from referee.i18n import N_
+from referee.i18n import N_, _, ngettext
 
 PROGRESSIVE = ("JJ", "QQ", "KK", "AA")
 WITH_BUG = STANDARD_PACK | set(JOKERS)  # the bug, written Jk1 or Jk2
@@ -161,8 +161,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         payer = carry.free_ride_payer
         if payer is not None and payer not in self.table.index:
             raise InputError(
-                f"{payer} owes the antes for everybody but is not seated",
-                hand=self.setup.number, hint="seat him, or start the hand without the free ride",
+                _("{player} owes the antes for everybody but is not seated").format(player=payer),
+                hand=self.setup.number, hint=_("seat him, or start the hand without the free ride"),
             )
         super().begin()
 
@@ -172,7 +172,9 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         if carry.antes_in:
             return
         if self.options["jackpots.no_open"] == "ante_cap_3_deals" and carry.passed_out >= 3:
-            self.flag("no_antes_after_passes", f"no antes: nobody has opened for {carry.passed_out} deals",
+            self.flag("no_antes_after_passes", ngettext("no antes: nobody has opened for {count} deal",
+                                                        "no antes: nobody has opened for {count} deals",
+                                                        carry.passed_out).format(count=carry.passed_out),
                       "jackpots.no_open", action=False)
             return
         payer = carry.free_ride_payer
@@ -184,8 +186,9 @@ class Jackpots(StraightDraw[JackpotsCarry]):
                 choice = self.options["jackpots.free_ride_by_dealer"]
                 if choice == "next_deal_he_does_not_deal":
                     self.free_ride_paid = False
-                    self.flag("free_ride_deferred", f"{payer} deals and antes {count} as the dealer; his free ride "
-                              "moves to the next deal he does not deal", "jackpots.free_ride_by_dealer",
+                    self.flag("free_ride_deferred", _("{player} deals and antes {count} as the dealer; his free ride "
+                                                      "moves to the next deal he does not deal").format(
+                                  player=payer, count=count), "jackpots.free_ride_by_dealer",
                               player=seat, action=False)
                     super().post_antes()
                     return
@@ -193,12 +196,14 @@ class Jackpots(StraightDraw[JackpotsCarry]):
                     extra = count - 1
                     self.post_ante(seat, count, self.cite("draw.2"))
                     self.post_ante(seat, extra, "jackpots.free_ride_by_dealer")
-                    self.flag("free_ride_antes", f"{payer} deals: he antes {count} as the dealer and {extra} more "
-                              "for the other players (free ride after his false open)",
+                    self.flag("free_ride_antes", _("{player} deals: he antes {count} as the dealer and {extra} more "
+                                                   "for the other players (free ride after his false open)").format(
+                                  player=payer, count=count, extra=extra),
                               "jackpots.free_ride_by_dealer", player=seat, action=False)
                     return
             self.post_ante(seat, count, "jackpots.false_open_penalty")
-            self.flag("free_ride_antes", f"{payer} antes {count} for everybody (free ride after his false open)",
+            self.flag("free_ride_antes", _("{player} antes {count} for everybody (free ride after his false open)").format(
+                player=payer, count=count),
                       "jackpots.false_open_penalty", player=seat, action=False)
             return
         if self.reante_all():
@@ -241,52 +246,58 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         who = self.names[seat]
         if event.what == "split_openers":
             if seat != self.opener:
-                self.flag("split_declared_not_opener", f"{who} declared split openers but did not open",
+                self.flag("split_declared_not_opener", _("{player} declared split openers but did not open").format(
+                    player=who),
                           self.cite("jackpots.2"), player=seat)
             elif seat in self.drawn:
-                self.flag("split_declared_late", f"{who} declared split openers after the draw",
-                          "jackpots.split_declare", player=seat, remedy="the declaration comes too late to count")
+                self.flag("split_declared_late", _("{player} declared split openers after the draw").format(player=who),
+                          "jackpots.split_declare", player=seat, remedy=_("the declaration comes too late to count"))
             else:
                 self.split_declared.add(seat)
             return
         if event.what == "false_open":
             if self.opener is None:
-                self.flag("false_open_declared_nobody_opened", f"{who} declared a false open but nobody has opened",
+                self.flag("false_open_declared_nobody_opened",
+                          _("{player} declared a false open but nobody has opened").format(player=who),
                           player=seat)
                 return
             status, evidence = self.opener_truth()
             if status == "proven":
-                self.flag("false_open_declared_but_held", f"a false open was declared but "
-                          f"{self.names[self.opener]} held openers ({evidence})", self.cite("jackpots.1.1"),
-                          player=seat, remedy="ignored")
+                self.flag("false_open_declared_but_held", _("a false open was declared but {opener} held openers "
+                                                            "({evidence})").format(
+                    opener=self.names[self.opener], evidence=evidence), self.cite("jackpots.1.1"),
+                          player=seat, remedy=_("ignored"))
                 return
             self.admitted = True
-            self.establish("declared at the table")
+            self.establish(N_("declared at the table"))
             return
         if event.what == "open":
             if not self.awaiting_declare:
                 self.flag("declared_open_nothing_pending",
-                          f"{who} declared the pot open, but no false open awaits a declaration",
-                          "jackpots.false_open_before_showdown", player=seat, remedy="ignored")
+                          _("{player} declared the pot open, but no false open awaits a declaration").format(player=who),
+                          "jackpots.false_open_before_showdown", player=seat, remedy=_("ignored"))
                 return
             if not self.live[seat]:
-                self.flag("declared_open_not_in_hand", f"{who} is not in the hand and cannot declare the pot open",
-                          "jackpots.false_open_before_showdown", player=seat, remedy="ignored")
+                self.flag("declared_open_not_in_hand",
+                          _("{player} is not in the hand and cannot declare the pot open").format(player=who),
+                          "jackpots.false_open_before_showdown", player=seat, remedy=_("ignored"))
                 return
             hand = self.known_hand(seat)
             if hand is not None and len(hand) == self.hand_size and not holds_openers(hand, self.min_open,
                                                                                       self.wild()):
                 self.flag("declared_open_without_openers",
-                          f"{who} declared the pot open without openers ({format_cards(hand)})",
-                          "jackpots.false_open_before_showdown", player=seat, remedy="the declaration stands")
+                          _("{player} declared the pot open without openers ({cards})").format(
+                              player=who, cards=format_cards(hand)),
+                          "jackpots.false_open_before_showdown", player=seat, remedy=_("the declaration stands"))
             self.awaiting_declare = False
             self.phase = "round1"
-            self.flag("pot_declared_open", f"{who} declares the pot open: it plays on",
+            self.flag("pot_declared_open", _("{player} declares the pot open: it plays on").format(player=who),
                       "jackpots.false_open_before_showdown", player=seat)
             if self.round is not None and self.round.closed:
                 self.end_round()
             return
-        self.flag("declaration_unknown", f"{who} declared {event.what}: not a declaration of this game", player=seat)
+        self.flag("declaration_unknown", _("{player} declared {what}: not a declaration of this game").format(
+            player=who, what=event.what), player=seat)
 
     def judged_later(self) -> Mapping[str, JudgedLater]:
         """jackpots.3: a false open is found at the showdown, or when the opener's hand is seen (his
@@ -294,9 +305,9 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         later = dict(super().judged_later())
         if (self.opener is not None and self.phase not in PLAY_DONE and self.false_open_found is None
                 and self.opener_truth(table_only=True)[0] == "unknown"):
-            later["false_open"] = JudgedLater("jackpots.3", "a false open is found at the showdown, or when the "
-                                              f"opener's hand is seen ({self.names[self.opener]}'s openers shown, "
-                                              "or a false open declared at the table)")
+            later["false_open"] = JudgedLater("jackpots.3", _(
+                "a false open is found at the showdown, or when the opener's hand is seen ({opener}'s openers shown, "
+                "or a false open declared at the table)").format(opener=self.names[self.opener]))
         return later
 
     # ------------------------------------------------------------------ proofs
@@ -317,9 +328,10 @@ class Jackpots(StraightDraw[JackpotsCarry]):
     def on_take_pot(self, seat: int, event: object) -> None:  # type: ignore[override]
         super().on_take_pot(seat, event)  # type: ignore[arg-type]
         if seat == self.opener:
-            status, _ = self.opener_truth()
+            status, _evidence = self.opener_truth()
             if status != "proven":
-                self.flag("took_pot_without_openers", f"{self.names[seat]} took the pot without showing his openers",
+                self.flag("took_pot_without_openers",
+                          _("{player} took the pot without showing his openers").format(player=self.names[seat]),
                           self.cite("jackpots.11.2"), player=seat)
 
     def opener_truth(self, table_only: bool = False) -> tuple[str, str]:
@@ -337,23 +349,29 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         o = self.opener
         assert o is not None
         if self.admitted:
-            return "disproven", "the false open was declared at the table"
+            return "disproven", _("the false open was declared at the table")
         taken = self.drawn.get(o)
         pre = taken.before if taken is not None else self.hand_of(o)
         dealt = [c for c in pre if isinstance(c, Card)]
         if len(dealt) != self.hand_size or table_only:
             dealt = []
         if dealt and not holds_openers(dealt, self.min_open, self.wild()):
-            return "disproven", f"his hand before the draw was {format_cards(dealt)}; {self.needed()} were needed"
+            return "disproven", _("his hand before the draw was {cards}; {needed} were needed").format(
+                cards=format_cards(dealt), needed=self.needed())
         status, evidence = self.table_proof(o, dealt, table_only)
         if status == "unknown" and o in self.mucked:
-            return "unproven", "he threw his hand away without showing openers"
+            return "unproven", _("he threw his hand away without showing openers")
         return status, evidence
 
     def needed(self) -> str:
         """The openers required, in words (jackpots.min_open)."""
-        return {"JJ": "jacks or better", "QQ": "queens or better", "KK": "kings or better",
-                "AA": "aces or better"}[self.min_open]
+        return {"JJ": _("jacks or better"), "QQ": _("queens or better"), "KK": _("kings or better"),
+                "AA": _("aces or better")}[self.min_open]
+
+    @staticmethod
+    def opener_words(status: str) -> str:
+        """What the opener did, in words, by what the log proves (``unproven`` or a false open)."""
+        return _("could not prove his openers") if status == "unproven" else _("opened without openers")
 
     def table_proof(self, o: int, dealt: list[Card], table_only: bool = False) -> tuple[str, str]:
         """The opener's proof as shown at the table (jackpots.2-5), checked against the ``dealt`` hand
@@ -389,38 +407,42 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             """A proof that needs discards he may not use: mucked (jackpots.2), or an undeclared split."""
             gone = mucked(cards)
             if gone and not retrieve:
-                return "unproven", (f"he split his openers and did not keep the discards {format_cards(gone)} "
-                                    "face down: they went into the muck (jackpots.2)")
+                return "unproven", _("he split his openers and did not keep the discards {cards} face down: they "
+                                     "went into the muck (jackpots.2)").format(cards=format_cards(gone))
             if declare and o not in self.split_declared and any(c in own_discards for c in cards):
-                return "unproven", "he split his openers without announcing it (jackpots.split_declare)"
+                return "unproven", _("he split his openers without announcing it (jackpots.split_declare)")
             return None
 
         shown = self.openers_shown.get(o)
         if shown:
             drawn_shown = [c for c in shown if c in received]
             if drawn_shown:
-                return "disproven", f"the openers he showed ({format_cards(shown)}) include cards he drew"
+                return "disproven", _("the openers he showed ({cards}) include cards he drew").format(
+                    cards=format_cards(shown))
             if dealt and any(c not in dealt for c in shown):
-                return "disproven", (f"the openers he showed ({format_cards(shown)}) are not the cards he was dealt "
-                                     f"({format_cards(dealt)})")
+                return "disproven", _("the openers he showed ({cards}) are not the cards he was dealt ({dealt})").format(
+                    cards=format_cards(shown), dealt=format_cards(dealt))
             if not holds_openers(shown, m, wild):
-                return "disproven", f"the openers he showed ({format_cards(shown)}) are not openers: {self.needed()} " \
-                                    "were needed"
+                return "disproven", _("the openers he showed ({cards}) are not openers: {needed} were needed").format(
+                    cards=format_cards(shown), needed=self.needed())
             refused = split_refused(shown)
             if refused is not None:
                 return refused
             gone = mucked(shown)
             if gone:
-                return "proven", f"he showed {format_cards(shown)}, {format_cards(gone)} retrieved from the muck"
-            return "proven", f"he showed {format_cards(shown)}"
+                return "proven", _("he showed {cards}, {retrieved} retrieved from the muck").format(
+                    cards=format_cards(shown), retrieved=format_cards(gone))
+            return "proven", _("he showed {cards}").format(cards=format_cards(shown))
         discards = list(shown_discards)
         if final is not None and len(final) == self.hand_size and (taken is None or drew == 0):
             ok = holds_openers(final, m, wild)
-            words = "before any draw" if taken is None else "standing pat"
-            return ("proven" if ok else "disproven"), f"he showed {format_cards(final)} {words}"
+            words = (_("he showed {cards} before any draw") if taken is None
+                     else _("he showed {cards} standing pat")).format(cards=format_cards(final))
+            return ("proven" if ok else "disproven"), words
         if final is None:
             if discards and holds_openers(discards, m, wild):
-                return split_refused(discards) or ("proven", f"he showed his discards {format_cards(discards)}")
+                return split_refused(discards) or ("proven", _("he showed his discards {cards}").format(
+                    cards=format_cards(discards)))
             return "unknown", ""
         # he drew and showed his hand: his kept cards are those he did not draw; which ones those are is
         # known only as far as the log names what he received
@@ -434,7 +456,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
                 if refused is not None:
                     return refused
             proof = keeps[0] + usable if not unsure else kept_cards + usable
-            return "proven", f"his kept cards and discards {format_cards(proof)}"
+            return "proven", _("his kept cards and discards {cards}").format(cards=format_cards(proof))
         unshown_pile = [c for c in pile if c not in usable]
         could = any(holds_openers(k + usable + unshown_pile, m, wild) for k in keeps)
         if could or (pile and len(self.places.at(kept(o))) > len(pile)):
@@ -442,25 +464,26 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         all_discards = len(own_discards) == drew and drew > 0 and not table_only
         if all_discards and not any(holds_openers(k + own_list, m, wild) for k in keeps):
             pre = keeps[0] + own_list
-            return "disproven", f"his hand before the draw was {format_cards(pre)}; {self.needed()} were needed"
+            return "disproven", _("his hand before the draw was {cards}; {needed} were needed").format(
+                cards=format_cards(pre), needed=self.needed())
         if any(holds_openers(k + own_list, m, wild) for k in keeps):
             if retrieve:
-                return "proven", f"his discards {format_cards(own_list)} were retrieved from the muck"
+                return "proven", _("his discards {cards} were retrieved from the muck").format(cards=format_cards(own_list))
             gone = [c for c in own_list if c not in pile]
-            return "unproven", (f"he split his openers and did not keep the discards {format_cards(gone)} "
-                                "face down: they went into the muck (jackpots.2)")
+            return "unproven", _("he split his openers and did not keep the discards {cards} face down: they "
+                                 "went into the muck (jackpots.2)").format(cards=format_cards(gone))
         if unsure or o in self.kept_face_down:
             return "unknown", ""
-        return "unproven", (f"the cards he kept ({format_cards(kept_cards)}) are not openers and his discards went "
-                            "into the muck (jackpots.2)")
+        return "unproven", _("the cards he kept ({cards}) are not openers and his discards went into the muck "
+                             "(jackpots.2)").format(cards=format_cards(kept_cards))
 
     def check_proof_now(self) -> None:
         """A show by the opener may establish a false open on the spot."""
         if self.opener is None or self.false_open_found is not None:
             return
-        status, _ = self.opener_truth(table_only=True)
+        status, _evidence = self.opener_truth(table_only=True)
         if status == "disproven":
-            self.establish("shown at the table")
+            self.establish(N_("shown at the table"))
 
     def counts_as_false(self, status: str) -> bool:
         return status == "disproven" or (
@@ -475,7 +498,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             return
         status, evidence = self.opener_truth()
         who = self.names[o]
-        detail = evidence if how in evidence else f"{evidence}; {how}"
+        said = _(how)
+        detail = evidence if said in evidence else f"{evidence}; {said}"
         declared = how.startswith("declared")
         if (declared and self.showdown_won()) or (self.phase == "uncontested" and self.took_pot is not None):
             # jackpots.11: it came to light once the cards had won him the pot (the rake itself decides
@@ -484,7 +508,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             return
         if not self.live[o]:
             self.false_open_found = ("dropped", self.action)
-            self.flag("false_open_after_dropping", f"{who} opened without openers ({detail}) after dropping out",
+            self.flag("false_open_after_dropping", _("{player} opened without openers ({evidence}) after dropping "
+                                                     "out").format(player=who, evidence=detail),
                       self.cite("jackpots.5"), player=o, remedy=self.penalty_words(o), about=self.open_action)
             self.apply_penalty(o)
             return
@@ -497,10 +522,11 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             return
         self.false_open_found = ("before_showdown", self.action)
         rrop = self.options["jackpots.false_open_before_showdown"] == "rrop_declare_open"
-        self.flag("false_open_before_showdown", f"{who} opened without openers ({detail}): {who} is out of the "
-                  f"hand, {who}'s chips stay in the pot", self.cite("jackpots.7"), player=o,
-                  remedy=("the others may declare the pot open" if rrop and self.phase == "round1"
-                          else "the others play on (jackpots.8)"), about=self.open_action)
+        self.flag("false_open_before_showdown", _("{player} opened without openers ({evidence}): {player} is out "
+                                                  "of the hand, {player}'s chips stay in the pot").format(
+            player=who, evidence=detail), self.cite("jackpots.7"), player=o,
+                  remedy=(_("the others may declare the pot open") if rrop and self.phase == "round1"
+                          else _("the others play on (jackpots.8)")), about=self.open_action)
         self.put_out(o)
         self.apply_penalty(o)
         rnd = self.round
@@ -533,18 +559,19 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         self.pot.banked = [0] * self.n
         self.round = None
         self.ended = "false_open"
-        self.flag("false_open_not_declared", "nobody declared the pot open: every bet but the false opener's first "
-                  "is returned and the pot carries to the next deal", "jackpots.false_open_before_showdown",
+        self.flag("false_open_not_declared", _("nobody declared the pot open: every bet but the false opener's "
+                                               "first is returned and the pot carries to the next deal"), "jackpots.false_open_before_showdown",
                   player=o, action=False, about=self.open_action)
 
     def penalty_words(self, o: int) -> str:
         """The false opener ``o``'s penalty in words, for a finding's remedy."""
         who = self.names[o]
-        return {
-            "pay_each_other_player_1": f"{who} pays 1 chip to each other player (jackpots.6)",
-            "ante_for_all_next_deal": f"{who} antes for everybody on the next deal (jackpots.6)",
-            "none": "no penalty beyond the pot (jackpots.false_open_penalty)",
-        }[str(self.options["jackpots.false_open_penalty"])]
+        choice = str(self.options["jackpots.false_open_penalty"])
+        if choice == "pay_each_other_player_1":
+            return _("{player} pays 1 chip to each other player (jackpots.6)").format(player=who)
+        if choice == "ante_for_all_next_deal":
+            return _("{player} antes for everybody on the next deal (jackpots.6)").format(player=who)
+        return _("no penalty beyond the pot (jackpots.false_open_penalty)")
 
     def apply_penalty(self, o: int) -> None:
         """jackpots.6 with the house's ``false_open_penalty`` and ``penalty_payees``."""
@@ -562,7 +589,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             payees = [s for s in self.table.from_dealers_left() if self.live[s] and s != o]
         for s in payees:
             if self.stacks[o] <= 0:
-                self.flag("penalty_unpaid", f"{self.names[o]} has no chips left to pay {self.names[s]} the penalty",
+                self.flag("penalty_unpaid", _("{player} has no chips left to pay {payee} the penalty").format(
+                    player=self.names[o], payee=self.names[s]),
                           "jackpots.false_open_penalty", player=o, action=False)
                 continue
             self.stacks[o] -= 1
@@ -572,17 +600,19 @@ class Jackpots(StraightDraw[JackpotsCarry]):
     # ------------------------------------------------------------------ the end
 
     def carry_out(self, pot: int, ended: str) -> tuple[Carry, tuple[str, ...]]:
-        base, _ = super().carry_out(pot, ended)
+        base, _obligations = super().carry_out(pot, ended)
         assert isinstance(base, PokerCarry)
         if ended in ("passed_out", "misdeal"):
             # a free ride paid on this deal is served (its antes stay in the pot, and a misdeal's redeal
             # posts no antes); one not paid yet (no antes were posted) is still owed
             payer = None if self.free_ride_paid else self.carry_in.free_ride_payer
-            obligations = (f"{payer} antes for everybody (jackpots.false_open_penalty)",) if payer else ()
+            obligations = (_("{player} antes for everybody (jackpots.false_open_penalty)").format(player=payer),) \
+                if payer else ()
             return JackpotsCarry(base.pot, base.antes_in, base.passed_out, payer), obligations
         owed = None if self.free_ride_paid else self.carry_in.free_ride_payer
         free_ride = self.free_ride_next or owed
-        obligations = (f"{free_ride} antes for everybody (jackpots.false_open_penalty)",) if free_ride else ()
+        obligations = (_("{player} antes for everybody (jackpots.false_open_penalty)").format(player=free_ride),) \
+            if free_ride else ()
         return JackpotsCarry(base.pot, base.antes_in, base.passed_out, free_ride), obligations
 
     def end_of_hand(self) -> Outcome:
@@ -592,7 +622,9 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             amount = self.carry_all()
             return self.make_outcome(
                 "false_open", [PotResult(amount, (), left_over=amount, rule="jackpots.false_open_before_showdown")],
-                amount, 0, self.next_hand(amount, "false_open"), f"false open: {amount} chips carried to the next deal",
+                amount, 0, self.next_hand(amount, "false_open"),
+                ngettext("false open: {count} chip carried to the next deal",
+                         "false open: {count} chips carried to the next deal", amount).format(count=amount),
             )
         return super().end_of_hand()
 
@@ -623,18 +655,19 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         if status == "unknown" or whole_unshown:
             who = self.names[o]
             if whole_unshown:
-                message = f"{who} must show his whole hand before he takes the pot"
+                message = _("{player} must show his whole hand before he takes the pot").format(player=who)
                 cited = "jackpots.uncalled_show"
             else:
-                message = f"{who}'s openers were not shown: show the pair (or split-opener discards) {who} opened with"
+                message = _("{player}'s openers were not shown: show the pair (or split-opener discards) {player} "
+                            "opened with").format(player=who)
                 cited = self.cite("jackpots.4.1")
             self.flag("openers_unverifiable", message, cited, player=o, action=False,
-                      remedy="the pot is undecided until they are shown")
+                      remedy=_("the pot is undecided until they are shown"))
             self.bank_round()
             amount = self.pot.clear()
             pot = PotResult(amount, (who,), decided=False, rule=self.cite("jackpots.11.2"))
             return self.make_outcome("uncontested", [pot], 0, amount, self.next_hand(0, "uncontested"),
-                                     f"{who} is alone but has not shown openers: pot undecided")
+                                     _("{player} is alone but has not shown openers: pot undecided").format(player=who))
         return super().end_uncontested(winner, rule)
 
     def judge_dropped_opener(self, o: int, status: str, evidence: str) -> None:
@@ -647,38 +680,43 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         cited = self.cite("jackpots.3" if at_showdown else "jackpots.5")
         if self.counts_as_false(status):
             if at_showdown:
-                words = "could not prove his openers" if status == "unproven" else "opened without openers"
+                words = self.opener_words(status)
                 self.flag("unproven_opener" if status == "unproven" else "false_open_at_showdown",
-                          f"{who} {words} ({evidence}): he mucked at the showdown without proving them", cited,
+                          _("{player} {did} ({evidence}): he mucked at the showdown without proving them").format(
+                              player=who, did=words, evidence=evidence), cited,
                           player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)
             elif status == "unproven":
-                self.flag("unproven_opener", f"{who} dropped out and could not prove his openers ({evidence})",
+                self.flag("unproven_opener", _("{player} dropped out and could not prove his openers ({evidence})").format(
+                    player=who, evidence=evidence),
                           cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)
             else:
-                self.flag("false_open_after_dropping", f"{who} opened without openers ({evidence})",
+                self.flag("false_open_after_dropping", _("{player} opened without openers ({evidence})").format(
+                    player=who, evidence=evidence),
                           cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)
             self.apply_penalty(o)
         elif status == "unknown" and self.options["jackpots.false_open_penalty"] != "none":
-            self.flag("penalty_unverifiable", f"{who} opened and dropped out; his openers were not shown: "
-                      f"show the discards {who} kept", cited, player=o, action=False,
-                      remedy="the false-open penalty cannot be ruled until they are shown")
+            self.flag("penalty_unverifiable", _("{player} opened and dropped out; his openers were not shown: show "
+                                                "the discards {player} kept").format(player=who), cited, player=o,
+                      action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))
 
     def false_open_carry(self, o: int, status: str, evidence: str, when: str) -> Outcome:
         """The false opener is alone (everybody dropped) or took the pot uncontested: jackpots.10."""
         penalty = self.counts_as_false(status)
         rule = "jackpots.false_open_after_win" if when == "after_win" else self.cite("jackpots.10")
-        words = "could not prove his openers" if status == "unproven" else "opened without openers"
         self.flag("false_open_after_win" if when == "after_win" else "false_open_all_dropped",
-                  f"{self.names[o]} {words} ({evidence}) and everybody else dropped",
+                  _("{player} {did} ({evidence}) and everybody else dropped").format(
+                      player=self.names[o], did=self.opener_words(status), evidence=evidence),
                   rule, player=o, action=self.found_at(),
-                  remedy="the pot stays on the table for the next deal" + ("; " + self.penalty_words(o) if penalty else ""),
+                  remedy=_("the pot stays on the table for the next deal") + (
+                      "; " + self.penalty_words(o) if penalty else ""),
                   about=self.open_action)
         if penalty:
             self.apply_penalty(o)
         amount = self.carry_all()
         return self.make_outcome("false_open", [PotResult(amount, (self.names[o],), left_over=amount, rule=rule)],
                                  amount, 0, self.next_hand(amount, "false_open"),
-                                 f"false open: {amount} chips stay for the next deal")
+                                 ngettext("false open: {count} chip stays for the next deal",
+                                          "false open: {count} chips stay for the next deal", amount).format(count=amount))
 
     def draw_showdown(self) -> Outcome:
         o = self.opener
@@ -689,7 +727,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         unproven = False
         status, evidence, when = self.opener_ruling_at_end()
         who = self.names[o]
-        words = "could not prove his openers" if status == "unproven" else "opened without openers"
+        words = self.opener_words(status)
         best = max(values.values()) if values and len(values) == len(contenders) else None
         was_best = best is not None and values.get(o) == best
         if (not when and was_best and self.took_pot == o and len(contenders) > 1
@@ -701,28 +739,30 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             self.judge_dropped_opener(o, status, evidence)
         elif when == "after_win" and self.options["jackpots.false_open_after_win"] == "keep_if_best_no_penalty" \
                 and was_best:
-            self.flag("false_open_after_win", f"{who} {words} ({evidence}), found after he "
-                      "won the showdown: his hand was the highest, he keeps the pot", self.cite("jackpots.11.1"),
-                      player=o, action=self.found_at(), remedy="no penalty", about=self.open_action)
+            self.flag("false_open_after_win", _("{player} {did} ({evidence}), found after he won the showdown: his "
+                                                "hand was the highest, he keeps the pot").format(
+                player=who, did=words, evidence=evidence), self.cite("jackpots.11.1"),
+                      player=o, action=self.found_at(), remedy=_("no penalty"), about=self.open_action)
         elif when == "after_win" or self.counts_as_false(status) or status == "unproven":
             penalty = self.counts_as_false(status)
             if when == "after_win":
                 forfeit = self.options["jackpots.false_open_after_win"] == "forfeit"
                 code, cited = "false_open_after_win", "jackpots.false_open_after_win"
-                message = (f"{who} {words} ({evidence}), found after the showdown: "
-                           + ("a winner must prove openers, he forfeits the pot to the best hand among the others"
-                              if forfeit else "his hand was not the highest; the pot goes to the best hand "
-                              "among the others"))
+                message = (_("{player} {did} ({evidence}), found after the showdown: a winner must prove openers, he "
+                             "forfeits the pot to the best hand among the others") if forfeit
+                           else _("{player} {did} ({evidence}), found after the showdown: his hand was not the "
+                                  "highest; the pot goes to the best hand among the others")).format(
+                    player=who, did=words, evidence=evidence)
             elif status == "unproven":
                 code, cited = "unproven_opener", "jackpots.unproven_opener"
-                message = f"{who} {words} ({evidence}): found at the showdown, he may not win; the pot goes to " \
-                          "the best hand among the others"
+                message = _("{player} {did} ({evidence}): found at the showdown, he may not win; the pot goes to "
+                            "the best hand among the others").format(player=who, did=words, evidence=evidence)
             else:
                 code, cited = "false_open_at_showdown", self.cite("jackpots.9")
-                message = f"{who} {words} ({evidence}): found at the showdown, he may not win; the pot goes to " \
-                          "the best hand among the others"
+                message = _("{player} {did} ({evidence}): found at the showdown, he may not win; the pot goes to "
+                            "the best hand among the others").format(player=who, did=words, evidence=evidence)
             self.flag(code, message, cited, player=o, action=self.found_at(),
-                      remedy=self.penalty_words(o) if penalty else "no penalty (jackpots.unproven_opener)",
+                      remedy=self.penalty_words(o) if penalty else _("no penalty (jackpots.unproven_opener)"),
                       about=self.open_action)
             self.put_out(o)
             contenders.discard(o)
@@ -754,10 +794,12 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             else:
                 out.append(p)
         if held:
-            self.flag("openers_unverifiable", f"{name}'s openers were not shown: show the pair (or split-opener "
-                      f"discards) {name} opened with", self.cite("jackpots.3"), player=o, action=False,
-                      remedy="the pot he would win is undecided until they are shown")
+            self.flag("openers_unverifiable", _("{player}'s openers were not shown: show the pair (or split-opener "
+                                                "discards) {player} opened with").format(player=name),
+                      self.cite("jackpots.3"), player=o, action=False,
+                      remedy=_("the pot he would win is undecided until they are shown"))
         elif self.options["jackpots.false_open_penalty"] != "none":
-            self.flag("penalty_unverifiable", f"{name}'s openers were not shown: the false-open penalty cannot be ruled",
+            self.flag("penalty_unverifiable",
+                      _("{player}'s openers were not shown: the false-open penalty cannot be ruled").format(player=name),
                       self.cite("jackpots.3"), player=o, action=False)
         return out, carried, undecided

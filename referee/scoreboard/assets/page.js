@@ -4,6 +4,33 @@
 
 let view = null;
 let mine = null; // the player whose own line is open
+// the page's words in its language, as the server wrote them into the page (JSON in an attribute: no inline script)
+const WORDS = JSON.parse(document.body.dataset.words);
+const LANG = document.documentElement.lang || "en";
+
+// WORDS[key] with each {name} filled in from values
+function say(key, values) {
+  return WORDS[key].replace(/\{(\w+)\}/g, (all, name) => (name in (values || {}) ? String(values[name]) : all));
+}
+
+// WORDS[key] as nodes: each {name} whose value is a node (a name's button) goes in as that node
+function sayNodes(key, values) {
+  const out = [];
+  for (const piece of WORDS[key].split(/(\{\w+\})/)) {
+    const name = /^\{(\w+)\}$/.exec(piece);
+    const value = name ? values[name[1]] : piece;
+    if (value instanceof Node) out.push(value);
+    else if (value !== "") out.push(el("span", String(value)));
+  }
+  return out;
+}
+
+// the form of a count's sentence for the page's language (the browser's plural rules pick it)
+function counted(key, count, values) {
+  const forms = WORDS[key];
+  const form = forms[new Intl.PluralRules(LANG).select(count)] || forms.other || Object.values(forms).pop();
+  return form.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -34,23 +61,23 @@ function ruleNodes(item) {
 function drawHand(hand) {
   const section = document.getElementById("hand");
   if (!hand) {
-    document.getElementById("hand-head").textContent = "No hand yet.";
+    document.getElementById("hand-head").textContent = say("noHand");
     fill("actions", []); fill("cards", []);
     document.getElementById("turn").textContent = "";
     return;
   }
-  document.getElementById("hand-title").textContent = "Hand " + hand.number + " · " + hand.game;
-  document.getElementById("hand-head").textContent = "Dealer " + hand.dealer + " · pot " + hand.pot;
+  document.getElementById("hand-title").textContent = say("handTitle", { number: hand.number, game: hand.game });
+  document.getElementById("hand-head").textContent = say("handHead", { dealer: hand.dealer, pot: hand.pot });
   let turn = "";
-  if (hand.over) turn = "Over: " + hand.over;
-  else if (hand.to_act) turn = hand.to_act + " to act: " + (hand.legal.join(", ") || "?");
+  if (hand.over) turn = say("over", { how: hand.over });
+  else if (hand.to_act) turn = say("toAct", { player: hand.to_act, legal: hand.legal.join(", ") || "?" });
   else if (hand.waiting) turn = hand.waiting;
   document.getElementById("turn").textContent = turn;
   const cards = hand.shown.map((s) => {
     const p = el("p"); p.append(el("span", s.name + " "), el("span", s.cards, "cards")); return p;
   });
   if (hand.table_cards) {
-    const p = el("p"); p.append(el("span", "On the table "), el("span", hand.table_cards, "cards")); cards.push(p);
+    const p = el("p"); p.append(el("span", say("onTable") + " "), el("span", hand.table_cards, "cards")); cards.push(p);
   }
   fill("cards", cards);
   fill("actions", hand.actions.map((a) => {
@@ -73,29 +100,29 @@ function drawStandings(v) {
   });
   document.querySelector("#standings tbody").replaceChildren(...rows);
   // while the night is played the balance is in chips won or lost; once closed, in money
-  document.getElementById("balance-head").textContent = v.status === "open" ? "+/− chips" : "Balance";
+  document.getElementById("balance-head").textContent = v.status === "open" ? say("chipsHead") : say("balanceHead");
   document.getElementById("chart").innerHTML = v.chart || "";
   const open = v.undecided || [];
   document.getElementById("undecided").textContent = open.length
-    ? (open.length === 1 ? "Hand " + open[0] + " is" : "Hands " + open.join(", ") + " are")
-      + " not decided yet: the pot counts for nobody until the cards are shown." : "";
+    ? counted("undecided", open.length, { hands: open.join(", ") }) : "";
 }
 
 function drawFindings(v) {
   const items = [];
   for (const r of v.rulings) {
     const li = el("li");
-    li.append(el("strong", "Ruling, hand " + r.hand + ", action " + r.action + ": "), el("span", r.question));
+    li.append(el("strong", say("ruling", { hand: r.hand, action: r.action })), el("span", r.question));
     li.append(el("span", r.ruling, "rule"), ...ruleNodes({ rule: r.rule, rule_text: r.rule_text }));
     items.push(li);
   }
   for (const f of v.findings) {
     const li = el("li");
-    li.append(el("span", "Hand " + f.hand + (f.action ? ", action " + f.action : "") + ": " + f.message, f.severity));
+    const where = { hand: f.hand, action: f.action, message: f.message };
+    li.append(el("span", f.action ? say("findingAt", where) : say("finding", where), f.severity));
     li.append(...ruleNodes(f));
     items.push(li);
   }
-  if (!items.length) items.push(el("li", "Nothing so far."));
+  if (!items.length) items.push(el("li", say("nothing")));
   fill("findings", items);
 }
 
@@ -108,10 +135,10 @@ function drawSettlement(v) {
     const li = el("li");
     const payer = el("button", t.payer, "name"); payer.onclick = () => showMine(t.payer);
     const payee = el("button", t.payee, "name"); payee.onclick = () => showMine(t.payee);
-    li.append(payer, el("span", " pays "), payee, el("span", " " + t.text));
+    li.append(...sayNodes("pays", { payer: payer, payee: payee, amount: t.text }));
     return li;
   });
-  if (!lines.length) lines.push(el("li", "Everybody is square."));
+  if (!lines.length) lines.push(el("li", say("square")));
   fill("transfers", lines);
   const names = el("li");
   for (const p of s.players) {
@@ -137,7 +164,7 @@ function payNodes(t) {
     } else if (w.qr && w.qr.startsWith("data:image/svg+xml")) {  // a bank's code: scanned by the bank's app
       const img = el("img", null, "code");
       img.src = w.qr;
-      img.alt = w.label + " code: " + t.payee + " " + t.text;
+      img.alt = say("code", { label: w.label, payee: t.payee, amount: t.text });
       box.append(img);
     }
     out.push(box);
@@ -152,11 +179,11 @@ function showMine(name) {
   if (!player) { box.hidden = true; return; }
   const parts = [el("strong", name + ": " + player.balance)];
   for (const t of player.pays) {
-    parts.push(el("p", "You pay " + t.payee + " " + t.text));
+    parts.push(el("p", say("youPay", { payee: t.payee, amount: t.text })));
     parts.push(...payNodes(t));
   }
-  for (const t of player.gets) parts.push(el("p", t.payer + " pays you " + t.text));
-  if (!player.pays.length && !player.gets.length) parts.push(el("p", "Nothing to pay, nothing to get."));
+  for (const t of player.gets) parts.push(el("p", say("paysYou", { payer: t.payer, amount: t.text })));
+  if (!player.pays.length && !player.gets.length) parts.push(el("p", say("nothingToPay")));
   box.replaceChildren(...parts);
   box.hidden = false;
 }
@@ -164,8 +191,8 @@ function showMine(name) {
 function draw(message) {
   view = message.view;
   if (!view || view.session === undefined) return;
-  document.getElementById("table").textContent = view.table + (view.status === "open" ? "" : " · closed");
-  document.title = view.table + " · referee";
+  document.getElementById("table").textContent = view.status === "open" ? view.table : say("closed", { table: view.table });
+  document.title = say("title", { table: view.table });
   const unavailable = document.getElementById("unavailable");
   unavailable.textContent = view.unavailable || "";
   unavailable.hidden = !view.unavailable;
@@ -186,8 +213,8 @@ function connect() {
   const shown = (message) => {
     draw(message);
     // why the server cannot read the database is the server's business (it may name a path): not shown
-    if (message.offline) live("database unreachable: showing the last state", true);
-    else live("live · " + new Date().toLocaleTimeString(), false);
+    if (message.offline) live(say("offline"), true);
+    else live(say("live", { time: new Date().toLocaleTimeString(LANG) }), false);
   };
   stream.addEventListener("state", (e) => shown(JSON.parse(e.data)));
   // what changed since the state this page has: sections replaced, items added to lists
@@ -198,7 +225,7 @@ function connect() {
     message.view = next;
     shown(message);
   });
-  stream.onerror = () => live("connection lost: reconnecting…", true);
+  stream.onerror = () => live(say("lost"), true);
 }
 
 connect();
