@@ -123,18 +123,46 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "legality's fast path for an event flagged with nothing: without it the findings of the new action "
         "are picked by action number, and there are none -- the same answer",
     ("referee/engine/state.py", "end_passed_out", "rule, action=False)", "rule, action=True)"):
-        "a passed-out deal is found by end(), which runs on a copy at action 0, and a finding at action 0 "
+        "a passed-out deal is found by end(), which runs at action 0 (conclude), and a finding at action 0 "
         "is at no action either way",
+    ("referee/engine/state.py", "end_passed_out", "rule, action=False)", "rule, )"):
+        "a passed-out deal is found by end(), which runs at action 0 (conclude), and a finding at action 0 "
+        "is at no action either way",
+    ("referee/engine/games/jackpots.py", "hold_unproven", 'self.cite("jackpots.3"), player=o, action=False)',
+     'self.cite("jackpots.3"), player=o, )'):
+        "an unproven opener's pot is held by end(), which runs at action 0 (conclude), and a finding at "
+        "action 0 is at no action either way",
+    ("referee/engine/games/la_viuda.py", "standing",
+     "game = GameMoney(self.kind, self.first, self.last, self.players, False, fund_cents=carry.prize_cents,",
+     "game = GameMoney(self.kind, self.first, self.last, self.players, None, fund_cents=carry.prize_cents,"):
+        "GameMoney.over is read by nothing (the ledger asks the running game's over()): False and None alike",
+    ("referee/engine/games/seven_card_brag.py", "counted_rounds",
+     "best = max(rounds, key=lambda r: self.key_of(seat, r))", "best = max(rounds, )"):
+        "only a misordered seven-card player's hands are reordered (nine-card brag has no such option), and "
+        "his second hand, the last of two, is the better one: the best round is the last either way",
     ("referee/engine/games/whiskey_poker.py", "carry_so_far",
      '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,',
      '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=None,'):
         "the hand-file reader places the refusal at the 'game so far:' line itself",
 }
 
+#: Changes known to be equivalent wherever they are made in these files: (files, the text before, the
+#: text after, why).
+EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
+    (("referee/engine/betting.py", "referee/engine/staking.py"), 'Verdict("none", 0,', 'Verdict("none", None,',
+     "a 'none' verdict changes nothing: commit returns before reading its chips, and nothing else reads "
+     "the chips of a verdict that is not a bet"),
+)
+
+
 def equivalence(path: str, line: int, before: str, after: str, name: str) -> str | None:
     """Why a survivor is a known-equivalent mutant, or None."""
     m = NAME.match(name)
-    return KNOWN_EQUIVALENT.get((path, m["func"] if m else "", before, after))
+    why = KNOWN_EQUIVALENT.get((path, m["func"] if m else "", before, after))
+    for paths, old, new, reason in EQUIVALENT_CHANGES:
+        if why is None and path in paths and old in before and before.replace(old, new) == after:
+            why = reason
+    return why
 
 
 STRINGY = re.compile(r"""f?(["'])(?:(?!\1).)*\1""")

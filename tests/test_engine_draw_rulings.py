@@ -1,9 +1,11 @@
-"""Straight draw's draw (seed-002, rulebook ``straight_draw``): a player standing pat out of turn, and a
-draw of too many cards voided where illegal actions are voided."""
+"""Straight draw's draw (seed-002, rulebook ``straight_draw``): a player standing pat out of turn, a draw
+of too many cards voided where illegal actions are voided, and betting while the draw is on."""
 
 from __future__ import annotations
 
-from referee.engine.events import Bet, Call, Draw
+import pytest
+
+from referee.engine.events import AllIn, Bet, Call, Check, Draw, Fold, Raise
 
 from helpers.engine import THREE_PLAYERS, game_setup, replay_table
 
@@ -31,3 +33,16 @@ def test_a_draw_of_too_many_cards_is_void_where_illegal_actions_are_voided():
     assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
         (4, "drew_too_many", "draw.max_draw", "Bob drew 5 cards; at most 4 may be drawn", "void: Bob is still to draw")]
     assert (r.states[-1].phase, r.states[-1].to_act) == ("draw", "Bob")
+
+
+@pytest.mark.parametrize(("event", "verb"), [
+    (Fold(player="Cy"), "fold"), (Check(player="Cy"), "check"), (Call(player="Cy"), "call"),
+    (Bet(player="Cy", amount=1), "bet"), (Raise(player="Cy", amount=2), "raise"), (AllIn(player="Cy"), "go all in"),
+])
+def test_betting_while_the_draw_is_on_is_ignored_saying_who_is_to_draw(event, verb):
+    """draw.7.1: "After the first betting round the dealer serves each player still in the hand in turn"
+    -- no betting round is open until the draw is over: Cy's action is flagged under draw.7.1, naming
+    what he tried and that Bob is to draw, and ignored."""
+    r = replay_table(game_setup("straight_draw", seats=THREE_PLAYERS), FIRST_ROUND + [event])
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (4, "bet_outside_round", "draw.7.1", f"Cy cannot {verb} now: the draw is not over: Bob is to draw", "ignored")]
