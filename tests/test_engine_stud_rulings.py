@@ -71,10 +71,11 @@ def test_a_stud_misdeal_carries_its_pot_under_the_deal_rule():
 def test_a_stud_first_round_everybody_checks_is_redealt_under_the_all_check_option():
     """stud.all_check = redeal: "If every player checks the first betting round, the cards are thrown in
     and there is a new deal" -- Bob (king up) checks, then Cy and Ann: the deal is void under
-    stud.all_check, not under stud.5.2 (everybody folding)."""
+    stud.all_check, not under stud.5.2 (everybody folding); it is found at the end of the deal, at no
+    action of it."""
     deal = [dealt("Bob", "2c"), dealt("Cy", "3c"), dealt("Ann", "4c")] + street("Kh", "Qs", "9d")
     r = replay_table(game_setup("five_card_stud", {"stud.all_check": "redeal"}, seats=THREE_PLAYERS),
                      deal + checked("Bob", "Cy", "Ann"))
     assert r.outcome.kind == "passed_out"
-    assert [(f.code, f.rule) for f in r.findings] == [("passed_out", "stud.all_check")]
+    assert [(f.action, f.code, f.rule) for f in r.findings] == [(None, "passed_out", "stud.all_check")]
     assert [p.rule for p in r.outcome.pots] == ["stud.all_check"]

@@ -169,8 +169,8 @@ def _dressed(command: Any, lang: Any) -> Any:
     """``command`` and its subcommands as ``--help`` shows them, in the interface's language: each
     help in :func:`paragraphs` and translated (the catalog holds them: :mod:`referee.cli.help_catalog`),
     its summary (its line in its group's list) and the help of each option and argument translated, no
-    type shown after a flag (typer shows ``<bool>`` after ``--json`` or ``--help``, which take no value), and ``--lang`` taken after the
-    command's name too (``referee settle 1 --lang ru``).
+    type shown after a flag (typer shows ``<bool>`` after ``--json`` or ``--help``, which take no
+    value), and ``--lang`` taken after the command's name too (``referee settle 1 --lang ru``).
 
     The commands are built when a run asks for them (:class:`RefereeGroup`), after the language is
     chosen (:meth:`RefereeGroup.main`): their texts are translated then, from the English that typer

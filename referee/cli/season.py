@@ -11,8 +11,8 @@ import typer
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
 from referee.errors import InputError
-from referee.i18n import _, ngettext, pgettext
-from referee.plain_words import literal
+from referee.i18n import _, pgettext
+from referee.plain_words import literal, plural
 
 app = typer.Typer(help="Named seasons: a club's league over a span of days, scored by a scoring file.",
                   no_args_is_help=True)
@@ -128,8 +128,8 @@ def check(
 
         for each in err.errors:
             print_error(each)
-        typer.echo(ngettext("{file}: {count} bad field", "{file}: {count} bad fields", len(err.errors)).format(
-            file=display_of(path), count=len(err.errors)), err=True)
+        bad = plural(len(err.errors), "bad field", "bad fields")
+        typer.echo(f"{display_of(path)}: {bad}", err=True)
         raise typer.Exit(2) from None
     typer.echo(_("{file}: {scoring}: good").format(file=display, scoring=scoring.name))
     for rule in scoring.rules():

@@ -252,8 +252,8 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
                   caption=_("* with option overrides: `referee session show ID` shows them"))
     numeric = ("id", "seats", "hands", "events")
     headings = {"id": _("id"), "started (UTC)": _("started (UTC)"), "table": _("table"),
-                "rulebook": pgettext("a column", "rulebook"),
-                "seats": _("seats"), "hands": _("hands"), "events": _("events"), "status": _("status")}
+                "rulebook": pgettext("a column", "rulebook"), "seats": _("seats"), "hands": _("hands"),
+                "events": _("events"), "status": _("status")}
     for column, heading in headings.items():
         table.add_column(heading, justify="right" if column in numeric else "left",
                          no_wrap=column in ("id", "started (UTC)", "status"))
@@ -664,5 +664,4 @@ def rulebook(
         ref, records = life.supply_rulebook(store, session_id, file.name, text)
     typer.echo(_("Session {session} now holds the house rulebook {rulebook} as {file} reads ({recorded} "
                  "recorded): it plays under it from now on.").format(
-        session=session_id, rulebook=ref, file=file, recorded=ngettext(
-            "{count} rulebook", "{count} rulebooks", len(records)).format(count=len(records))))
+        session=session_id, rulebook=ref, file=file, recorded=plural(len(records), "rulebook", "rulebooks")))

@@ -17,7 +17,7 @@ from referee.cli.db import AskedAtOption, DbOption, found_again_at, open_for
 from referee.cli.output import console
 from referee.cli.standings import FromOption, ToOption
 from referee.errors import InputError
-from referee.i18n import _, ngettext
+from referee.i18n import _
 from referee.plain_words import literal, plural
 
 if TYPE_CHECKING:
@@ -120,8 +120,8 @@ def print_tab(out: Console, result: Tab) -> None:
     if not result.parts:
         out.print("[green]" + _("Nobody owes anything across the nights.") + "[/]")
     for part in result.parts:
-        debts_said = ngettext("{count} open debt", "{count} open debts", len(part.debts)).format(count=len(part.debts))
-        out.print(f"\n[bold]{part.currency}[/]: {debts_said}")
+        debts_open = plural(len(part.debts), "open debt", "open debts")
+        out.print(f"\n[bold]{part.currency}[/]: {debts_open}")
         debts = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         for column, justify in ((_("Who owes"), "left"), (_("Whom"), "left"), (_("Open"), "right"),
                                 (_("Where it came from"), "left")):

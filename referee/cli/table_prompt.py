@@ -83,7 +83,7 @@ class TableCompleter(Completer):
         """(word, note) pairs that may come next after the words ``done``, starting with ``current``."""
         low = current.lower()
         if not done:
-            found = [(n, pgettext("what a completion is", "player")) for n in self._names()]
+            found = [(n, pgettext("completion", "player")) for n in self._names()]
             found += [(c, "") for c in COMMANDS + TABLE_WORDS]
             return [(w, m) for w, m in found if w.lower().startswith(low)]
         from referee.handfile.shorthand import player_named
@@ -95,7 +95,7 @@ class TableCompleter(Completer):
             return [(w, m) for w, m in self._verbs(player) if w.lower().startswith(low)]
         verb = self._verb(done[1])
         if verb in NAME_VERBS:
-            note = pgettext("what a completion is", "player")
+            note = pgettext("completion", "player")
             return [(n, note) for n in self._names() if n != player and n.lower().startswith(low)]
         if verb in CARD_VERBS:
             return [(c, m) for c, m in self._cards(player) if c.lower().startswith(low)]
