@@ -126,8 +126,8 @@ def test_a_nights_words_kept_in_the_store_stay_english_and_read_in_either_langua
 
 def test_the_pdf_speaks_russian_and_draws_its_cyrillic(tmp_path: Path) -> None:
     """The demo recorded in Russian (its money in ru: 39,00 €), its PDF read back: the cover's facts,
-    the figures' nouns in their plural forms (9 раздач, 3 перевода), the sections, the footer; the
-    document's language is ru; each page drawn holds ink (the shipped font has Cyrillic)."""
+    the figures' nouns in their plural forms (9 раздач, 3 перевода), the sections, the footer, the
+    cited rule quoted in its seed's words; the document's language is ru; each page drawn holds ink (the shipped font has Cyrillic)."""
     from pypdf import PdfReader
 
     url = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
@@ -152,6 +152,9 @@ def test_the_pdf_speaks_russian_and_draws_its_cyrillic(tmp_path: Path) -> None:
                   "1; всего за вечер 9 раздач; все раздачи: referee report 1 --hands all.",
                   "7 · Jackpots · сдаёт Bob · вскрытие · банк 18 ·"):
         assert words in whole, words
+    # the rule the night's ruling and illegal action cite, in seed-003's own words under its text
+    quote = "«Если же нарушение обнаруживается при открытии карт, банк выигрывает игрок, имеющий наивысшую комбинацию.» (seed-003)"
+    assert whole.count(quote) == 2, whole
     reader = PdfReader(target)
     assert reader.trailer["/Root"]["/Lang"] == "ru"
     fonts = {str(font.get_object()["/BaseFont"]).split("+")[-1]

@@ -63,7 +63,7 @@ def from_kept(data: Any) -> Any:
     return data
 
 
-def said(message: str, **values: Any) -> Said:
+def said_later(message: str, **values: Any) -> Said:
     """``message`` (marked: extracted by ``pybabel``) with ``values``, said where it is shown."""
     return Said(message, **values)
 
@@ -86,4 +86,4 @@ def kept_form(value: Any) -> Any:
     return value
 
 
-__all__ = ["Said", "from_kept", "kept_form", "said", "said_plural"]
+__all__ = ["Said", "from_kept", "kept_form", "said_later", "said_plural"]

@@ -168,10 +168,10 @@ def amendments(snapshot: LogSnapshot) -> tuple[AmendmentLine, ...]:
             continue
         event = decode_event(row.kind, row.payload, where=f"session {snapshot.session.id}, event {row.seq}")
         if isinstance(event, Reopened):
-            from referee.i18n.said import said
+            from referee.i18n.said import said_later
 
-            out.append(AmendmentLine(row.seq, row.created_at, said("reopened by {player}", player=event.by) if event.by
-                                     else said("reopened"), event.why))
+            out.append(AmendmentLine(row.seq, row.created_at, said_later("reopened by {player}", player=event.by) if event.by
+                                     else said_later("reopened"), event.why))
         elif isinstance(event, Amendment):
             out.append(AmendmentLine(row.seq, row.created_at, event.what, event.why))
     return tuple(out)

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from referee.errors import InputError
-from referee.i18n.said import said
+from referee.i18n.said import said_later
 from referee.money import format_cents
 from referee.ledger.pair_flow import Shortfall, flow_plan, shortfall
 from referee.ledger.plain_debts import proportional_debts
@@ -343,10 +343,10 @@ class _Planner:
             plan = flow_plan(debtors, creditors, self.allows, self.prefers)
             assert not isinstance(plan, Shortfall)
             found = [Transfer(*t) for t in plan], sum(self.prefers(a, b) for a, b, _ in plan)
-            self._note(said("a group of {count} was settled over the allowed pairs by a flow: "
+            self._note(said_later("a group of {count} was settled over the allowed pairs by a flow: "
                             "no plan search finished within its budget", count=len(members)))
         elif preferable and len(members) > SEARCH_LIMIT:
-            self._note(said("a group of {count} is too large to search every plan: preferred pairs are "
+            self._note(said_later("a group of {count} is too large to search every plan: preferred pairs are "
                             "used where the largest-first order allows", count=len(members)))
         return found
 
@@ -521,7 +521,7 @@ def _record_payments(
         if paid.cents < planned:
             assert at is not None
             plan[at] = replace(plan[at], cents=planned - paid.cents)
-            notes.append(said("{payer} paid {payee} {amount} of {planned}: {left} left to pay", payer=paid.payer,
+            notes.append(said_later("{payer} paid {payee} {amount} of {planned}: {left} left to pay", payer=paid.payer,
                               payee=paid.payee, amount=money(paid.cents), planned=money(planned),
                               left=money(planned - paid.cents)))
             continue
@@ -530,9 +530,9 @@ def _record_payments(
         plan, touched = _replan(plan, paid.payer, paid.payee, paid.cents - planned, at, planner)
         values = {"payer": paid.payer, "payee": paid.payee, "amount": money(paid.cents),
                   "players": ", ".join(sorted(touched, key=name_order))}
-        notes.append(said("{payer} paid {payee} {amount}, more than planned: re-planned {players}; every other "
+        notes.append(said_later("{payer} paid {payee} {amount}, more than planned: re-planned {players}; every other "
                           "transfer is unchanged", **values) if planned else
-                     said("{payer} paid {payee} {amount}, not a planned transfer: re-planned {players}; every other "
+                     said_later("{payer} paid {payee} {amount}, not a planned transfer: re-planned {players}; every other "
                           "transfer is unchanged", **values))
     return plan, notes
 

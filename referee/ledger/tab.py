@@ -41,7 +41,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from referee.i18n import _
-from referee.i18n.said import said
+from referee.i18n.said import said_later
 from referee.errors import InputError, RefereeError
 from referee.ledger.settlement import Settlement, Transfer, name_order, settle
 from referee.money import format_money, format_signed
@@ -318,7 +318,7 @@ def read_tab(store: Store, *, start: date | None = None, end: date | None = None
         if game.void_reason is not None:
             continue
         if game.status != "closed":
-            skipped.append((game.id, said("still open: its debts join the tab when it closes")))
+            skipped.append((game.id, said_later("still open: its debts join the tab when it closes")))
         else:
             counted.append(game)
     nights = []
