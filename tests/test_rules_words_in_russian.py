@@ -148,6 +148,7 @@ def test_a_russian_ruling_speaks_russian_and_quotes_the_seed() -> None:
             "валетов или сильнее): выяснилось на вскрытии, он не может выиграть; банк получает лучшая рука среди "
             "остальных.") == panel
     assert "Мера: Cy платит по 1 фишке каждому из остальных игроков (jackpots.6)" in text
+    assert "Штраф: Cy платит 1 игроку Dee [jackpots.false_open_penalty]" in text
     assert ("Правило jackpots.9: If the false open is found at the showdown, the pot goes to the best hand among "
             "the other players.") in text
     assert ("«Если же нарушение обнаруживается при открытии карт, банк выигрывает игрок, имеющий наивысшую "
