@@ -148,6 +148,7 @@ def test_a_russian_ruling_speaks_russian_and_quotes_the_seed() -> None:
             "валетов или сильнее): выяснилось на вскрытии, он не может выиграть; банк получает лучшая рука среди "
             "остальных.") == panel
     assert "Мера: Cy платит по 1 фишке каждому из остальных игроков (jackpots.6)" in text
+    assert "Штраф: Cy платит 1 игроку Dee [jackpots.false_open_penalty]" in text
     assert ("Правило jackpots.9: If the false open is found at the showdown, the pot goes to the best hand among "
             "the other players.") in text
     assert ("«Если же нарушение обнаруживается при открытии карт, банк выигрывает игрок, имеющий наивысшую "
@@ -207,3 +208,22 @@ def test_a_hands_outcome_is_said_in_the_language_it_is_shown_in() -> None:
         outcome = replay_night_file(passed)[0].replay.outcome
     assert outcome.kind == "passed_out" and outcome.carried == 3
     assert outcome.summary == "никто не открыл: 3 фишки переходят в следующую раздачу"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("Ди говорит, что открытие Сая было ложным", "false_open"),
+    ("Сай поставил больше лимита", "over_limit"),
+    ("кто должен открываться первым?", "show_order"),
+    ("Эва вскрыла Боба", "see"),
+    ("Эва закрыла банк: кто играет за банк?", "cover"),
+    ("может ли Сай выкупить La Viuda?", "buy_back"),
+    ("сколько карт прикупил Боб?", "draw_count"),
+    ("Энн говорит, что была ошибка при сдаче", "misdeal"),
+    ("Энн сходила не в свою очередь", "turn"),
+    ("был ли чек Боба по правилам?", "legality"),
+])
+def test_a_question_asked_in_russian_reads_as_its_topic(question: str, topic: str) -> None:
+    from referee.dispute.questions import classify
+
+    found = classify(question)
+    assert found is not None and found.name == topic

@@ -320,8 +320,10 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         each = int(self.options["laviuda.chips_each"])
         odd = [f"{n} {s}" for n, s in zip(self.names, self.start_stacks) if s != each]
         if odd:  # the fund is what they paid for the chips they hold
-            self.flag("chips_bought_differ", f"each player buys {each} chips, but the seats give "
-                      + ", ".join(odd), self.cite("laviuda.1.1"), action=False)
+            self.flag("chips_bought_differ", ngettext("each player buys {count} chip, but the seats give {stacks}",
+                                                      "each player buys {count} chips, but the seats give {stacks}",
+                                                      each).format(count=each, stacks=", ".join(odd)),
+                      self.cite("laviuda.1.1"), action=False)
         paid = tuple((n, s * value) for n, s in zip(self.names, self.start_stacks) if s > 0)
         return LaViudaCarry(carry.pot, carry.antes_in, started=True, pool=1, prize_cents=sum(c for _, c in paid),
                             paid_cents=paid)
@@ -340,9 +342,11 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
     def pack_hint(self, card: Card) -> str:
         if self.short:
             low = min(c.rank for c in self.cards_of_pack)
-            return f"the short pack for {self.n} players runs from the aces down to the {RANK_CHAR[low]}s"
+            return _("the short pack for {players} players runs from the aces down to the {rank}s").format(
+                players=self.n, rank=RANK_CHAR[low])
         jokers = int(self.options["laviuda.jokers"])
-        return f"this pack has {jokers} joker{'s' if jokers != 1 else ''} (laviuda.jokers)"
+        return ngettext("this pack has {count} joker (laviuda.jokers)", "this pack has {count} jokers (laviuda.jokers)",
+                        jokers).format(count=jokers)
 
     def value_of(self, cards: Sequence[Card]) -> HandValue:
         return poker.evaluate(cards, wild=self.wild_rules, wheel=self.options["common.wheel"] == "allowed", tiebreak=self.tiebreak)  # type: ignore[arg-type]
@@ -477,9 +481,10 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         )
         carried = self.carry_all()
         kind = "reported" if low.reported else "showdown"
-        summary = "; ".join(f"{p.payer} pays 1 to the pool" for p in self.penalties) or "nobody pays"
+        summary = "; ".join(_("{player} pays 1 to the pool").format(player=p.payer) for p in self.penalties) or _(
+            "nobody pays")
         if self.bought_now is not None:
-            summary += f"; {bought_by} buys La Viuda"
+            summary += "; " + _("{player} buys La Viuda").format(player=bought_by)
         return self.with_facts(self.make_outcome(kind, [], carried, 0, self.next_hand(carried, kind), summary,
                                                  self.showdown_order()))
 

@@ -216,9 +216,9 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
 
     def over_reason(self) -> str:
         if self.declared is not None:
-            return f"{self.names[self.declared]} declared four of a kind"
+            return _("{player} declared four of a kind").format(player=self.names[self.declared])
         if self.redeal:
-            return "four pairs were declared: the cards are redealt"
+            return _("four pairs were declared: the cards are redealt")
         return "every hand is revealed"
 
     def value(self, hand: tuple[AnyCard, ...]) -> BragValue | None:
@@ -252,7 +252,8 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         if self.equal is None:
             self.equal = amount
         elif amount != self.equal:
-            message = f"{who} staked {amount}; the stake of this deal is {self.equal} for everybody"
+            message = _("{player} staked {amount}; the stake of this deal is {equal} for everybody").format(
+                player=who, amount=amount, equal=self.equal)
             if void:
                 self.flag("stake_unequal", message, rule, player=seat, remedy=_("void: he stakes again"))
                 return
@@ -501,7 +502,8 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             outcome = self.make_outcome(
                 REDEAL, [PotResult(amount, self.deal_names(), left_over=amount, rule=rule)], amount, 0,
                 self.next_hand(amount, REDEAL, same_dealer=True),
-                f"four pairs declared: the pot of {amount} stays and {self.names[self.table.dealer]} deals again",
+                _("four pairs declared: the pot of {amount} stays and {dealer} deals again").format(
+                    amount=amount, dealer=self.names[self.table.dealer]),
             )
         elif self.phase != "over":
             outcome = self.in_progress()
@@ -523,10 +525,11 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             self.flag("declaration_unverifiable", _("{player} declared four of a kind but the log does not show the cards").format(player=self.names[seat]), rule, player=seat, action=False, remedy=_("the pot waits for the four cards"))
             amount = self.carry_all()
             return self.make_outcome("showdown", [PotResult(amount, self.deal_names(), decided=False, rule=rule)], 0,
-                                     amount, self.next_hand(0, "showdown"), f"{amount} undecided")
+                                     amount, self.next_hand(0, "showdown"), _("{amount} undecided").format(amount=amount))
         pots = self.award_all(seat, rule)
         return self.make_outcome("showdown", pots, 0, 0, self.next_hand(0, "showdown"),
-                                 f"{self.names[seat]} declares four of a kind and wins {pots[0].amount}")
+                                 _("{player} declares four of a kind and wins {amount}").format(
+                                     player=self.names[seat], amount=pots[0].amount))
 
     def counted_rounds(self, seat: int) -> list[int]:
         """Which of his revealed hands counts in each round: as revealed, or (``brag7.misorder =
@@ -592,7 +595,8 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             hand = self.value(self.hands[(winner, self.counted_rounds(winner)[0])])
             pots = [replace(pots[0], eligible=self.deal_names(), hand=hand.name if hand else None)]
             return self.make_outcome("showdown", pots, 0, 0, self.next_hand(0, "showdown"),
-                                     f"{self.names[winner]} has the best hand in {need} rounds and wins {pots[0].amount}")
+                                     _("{player} has the best hand in {need} rounds and wins {amount}").format(
+                                         player=self.names[winner], need=need, amount=pots[0].amount))
         if unknown and any(bests.count(s) + unknown >= need for s in may_win):
             for s in self.hidden(bests):
                 self.flag("round_unverifiable", _("the best hand of a round cannot be told: {player}'s hand must be shown").format(player=self.names[s]), self.cite(self.win_rule), player=s, action=False,
@@ -600,10 +604,11 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             amount = self.carry_all()
             return self.make_outcome("showdown", [PotResult(amount, self.deal_names(), decided=False,
                                                             rule=self.cite(self.win_rule))], 0, amount,
-                                     self.next_hand(0, "showdown"), f"{amount} undecided")
+                                     self.next_hand(0, "showdown"), _("{amount} undecided").format(amount=amount))
         amount = self.carry_all()
         rule = self.cite(self.carry_rule)
         return self.make_outcome(
             CARRIED, [PotResult(amount, self.deal_names(), left_over=amount, rule=rule)], amount, 0,
-            self.next_hand(amount, CARRIED), f"nobody is best in every round: the pot of {amount} stays",
+            self.next_hand(amount, CARRIED),
+            _("nobody is best in every round: the pot of {amount} stays").format(amount=amount),
         )

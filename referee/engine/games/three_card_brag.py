@@ -337,7 +337,7 @@ class ThreeCardBrag(HandState[BragCarry]):
         if ended == CARRIED and self.carried_for is not None:
             kept = self.names[self.carried_for]
             cards = tuple(c.text for c in self.hand_of(self.carried_for) if isinstance(c, Card))
-            owed.append(f"{kept} plays his kept hand, unseen (brag.blind_uncontested)")
+            owed.append(_("{player} plays his kept hand, unseen (brag.blind_uncontested)").format(player=kept))
         return BragCarry(pot=pot, shuffle_due=due, kept_blind_hand=kept, kept_cards=cards), tuple(owed)
 
     def end(self) -> Outcome:
@@ -362,7 +362,8 @@ class ThreeCardBrag(HandState[BragCarry]):
         return self.make_outcome(
             CARRIED, [PotResult(amount, (self.names[blind],), left_over=amount, rule=rule)], amount, 0,
             self.next_hand(amount, CARRIED),
-            f"{self.names[blind]} is left alone blind: the pot of {amount} carries and he keeps his hand",
+            _("{player} is left alone blind: the pot of {amount} carries and he keeps his hand").format(
+                player=self.names[blind], amount=amount),
         )
 
     def pots(self) -> list[tuple[int, tuple[int, ...], int | None]]:
