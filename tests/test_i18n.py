@@ -73,6 +73,35 @@ def test_the_template_holds_every_string_the_package_marks(tmp_path: Path) -> No
     assert _ids(_catalog(fresh)) == _ids(_catalog(POT))
 
 
+def test_every_string_marked_in_the_code_is_in_the_template() -> None:
+    """Each literal the package's Python passes to a marking call is in the .pot: Babel's extractor
+    reads tokens, not syntax, and a keyword used as a plain name (``said[:3]``) makes it read past
+    the next real call; the syntax tree says what is marked."""
+    import ast
+
+    first = {"_": 0, "N_": 0, "ngettext": 0, "said": 0, "said_plural": 0, "pgettext": 1, "npgettext": 1,
+             "plural": 1}
+    template = {m.id if isinstance(m.id, str) else m.id[0] for m in _catalog(POT) if m.id}
+    missing = []
+    for path in (ROOT / "referee").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in first:
+                index = first[node.func.id]
+                if len(node.args) > index and isinstance(node.args[index], ast.Constant):
+                    if node.args[index].value not in template:
+                        missing.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.args[index].value!r}")
+    assert missing == []
+
+
+def test_only_the_i18n_package_calls_gettext_itself() -> None:
+    """The standard library's ``gettext.ngettext`` speaks English whatever the interface's language:
+    every module counts and translates through :mod:`referee.i18n`."""
+    strays = [str(path.relative_to(ROOT)) for path in (ROOT / "referee").rglob("*.py")
+              if "i18n" not in path.parts and re.search(r"^\s*(from gettext import|import gettext)",
+                                                        path.read_text(encoding="utf-8"), re.M)]
+    assert strays == []
+
+
 def test_no_marked_string_hides_inside_an_f_string() -> None:
     """Babel's Python extractor reads no call inside an f-string: ``f"{_('Error:')}"`` would never
     reach the catalog, so nothing is marked that way."""
@@ -84,6 +113,30 @@ def test_no_marked_string_hides_inside_an_f_string() -> None:
                 for inner in ast.walk(node):
                     if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
                         assert inner.func.id not in ("_", "pgettext", "npgettext"), f"{path}:{inner.lineno}"
+
+
+def test_no_string_is_marked_both_alone_and_as_a_count() -> None:
+    """A catalog holds one entry per source string: a word marked alone (``_("player")``) and as a
+    count (``plural(n, "player", "players")``) would share it, and gettext finds no translation for
+    the one alone; such a word takes a context (``pgettext``) in one of its uses."""
+    import ast
+
+    alone: dict[str, str] = {}
+    counted: dict[str, str] = {}
+    for path in (ROOT / "referee").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            first, *rest = node.args
+            if node.func.id in ("_", "N_") and isinstance(first, ast.Constant):
+                alone.setdefault(first.value, where)
+            elif node.func.id == "ngettext" and isinstance(first, ast.Constant):
+                counted.setdefault(first.value, where)
+            elif node.func.id == "plural" and rest and isinstance(rest[0], ast.Constant):
+                counted.setdefault(rest[0].value, where)
+    both = {word: (alone[word], counted[word]) for word in alone.keys() & counted.keys()}
+    assert both == {}
 
 
 @pytest.mark.parametrize(("setting", "codes"), [

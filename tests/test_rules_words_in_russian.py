@@ -5,6 +5,7 @@ worked out by hand from the Russian card-table words (seed-001's brag names: «�
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from collections.abc import Iterator
@@ -147,6 +148,7 @@ def test_a_russian_ruling_speaks_russian_and_quotes_the_seed() -> None:
             "валетов или сильнее): выяснилось на вскрытии, он не может выиграть; банк получает лучшая рука среди "
             "остальных.") == panel
     assert "Мера: Cy платит по 1 фишке каждому из остальных игроков (jackpots.6)" in text
+    assert "Штраф: Cy платит 1 игроку Dee [jackpots.false_open_penalty]" in text
     assert ("Правило jackpots.9: If the false open is found at the showdown, the pot goes to the best hand among "
             "the other players.") in text
     assert ("«Если же нарушение обнаруживается при открытии карт, банк выигрывает игрок, имеющий наивысшую "
@@ -173,3 +175,55 @@ def test_a_ruling_given_in_russian_is_kept_in_the_log_in_english(sqlite_url: str
             "without openers (his hand before the draw was Ah Kd 8c 5s 2d; jacks or better were needed): found at "
             "the showdown, he may not win; the pot goes to the best hand among the others.") in " ".join(
                 _lines(replayed.stdout))
+
+
+def test_the_json_document_keeps_the_engines_english_under_a_russian_interface(tmp_path: Path) -> None:
+    """`replay --json` is a file format: Bob's check facing Ann's bet of 2 is described in English
+    whatever the interface speaks."""
+    night = tmp_path / "night.txt"
+    night.write_text("rulebook: jackpots\nseats: Ann 20, Bob 20, Cy 20\ndealer: Cy\n\nhand 1\nAnn: bets 2\nBob: checks\n")
+    done = _referee("--lang", "ru", "replay", str(night), "--json")
+    assert done.returncode == 0, done.stderr
+    finding = json.loads(done.stdout)["hands"][0]["findings"][0]
+    assert finding["code"] == "check_facing_bet"
+    assert finding["message"] == "Bob cannot check: 2 to call; legal: fold, call 2, raise 1–2"
+    shown = _referee("--lang", "ru", "replay", str(night))
+    assert "Bob не может сказать чек: нужно уравнять 2; можно: fold, call 2, raise 1–2" in " ".join(_lines(shown.stdout))
+
+
+def test_a_hands_outcome_is_said_in_the_language_it_is_shown_in() -> None:
+    """The demo's hand 7: Dee's two pair, queens and sevens, takes the pot of 18 once Cy's false open
+    is found at the showdown; a Jackpots deal nobody opens carries its 3 antes ("few": 3 фишки)."""
+    from referee.handfile.parser import parse_night, read_night
+    from referee.handfile.replay import replay_night_file
+
+    night = read_night("examples/demo-night.txt")
+    with i18n.speaking("ru"):
+        hand7 = replay_night_file(night)[6].replay.outcome
+    assert hand7.summary == "Dee выигрывает 18: две пары, дамы и семёрки"
+    assert replay_night_file(night)[6].replay.outcome.summary == "Dee wins 18 with two pair, queens and sevens"
+    passed = parse_night("rulebook: jackpots\nseats: Ann 20, Bob 20, Cy 20\ndealer: Cy\n\nhand 1\n"
+                         "Ann: checks\nBob: checks\nCy: checks\n")
+    with i18n.speaking("ru"):
+        outcome = replay_night_file(passed)[0].replay.outcome
+    assert outcome.kind == "passed_out" and outcome.carried == 3
+    assert outcome.summary == "никто не открыл: 3 фишки переходят в следующую раздачу"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("Ди говорит, что открытие Сая было ложным", "false_open"),
+    ("Сай поставил больше лимита", "over_limit"),
+    ("кто должен открываться первым?", "show_order"),
+    ("Эва вскрыла Боба", "see"),
+    ("Эва закрыла банк: кто играет за банк?", "cover"),
+    ("может ли Сай выкупить La Viuda?", "buy_back"),
+    ("сколько карт прикупил Боб?", "draw_count"),
+    ("Энн говорит, что была ошибка при сдаче", "misdeal"),
+    ("Энн сходила не в свою очередь", "turn"),
+    ("был ли чек Боба по правилам?", "legality"),
+])
+def test_a_question_asked_in_russian_reads_as_its_topic(question: str, topic: str) -> None:
+    from referee.dispute.questions import classify
+
+    found = classify(question)
+    assert found is not None and found.name == topic

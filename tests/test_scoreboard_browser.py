@@ -131,7 +131,7 @@ def test_a_phone_set_to_russian_reads_the_page_in_russian(sqlite_url: str, russi
         assert _words(russian_browser, "#hand-title").startswith("Раздача 1 · ")
         assert _text(russian_browser, "#hand-head") == "Сдаёт Ann · банк 10"
         assert _text(russian_browser, "#turn").startswith("ход Dee: ")
-        assert _words(russian_browser, "#standings-title") == "Итоги"
+        assert _words(russian_browser, "#standings-title") == "Места"
         assert _text(russian_browser, "#standings thead") == "# Игрок Куплено Фишки +/− фишки"
         assert _text(russian_browser, "#findings") == "Пока ничего."
         assert _text(russian_browser, "#live").startswith("в эфире · ")

@@ -48,7 +48,7 @@ def test_a_night_with_no_locale_speaks_the_phones_language(sqlite_url: str, acce
     """The chip value is 100 cents: €1.00 in English, 1,00 € in Russian (Babel's CLDR data)."""
     sid = new_session(sqlite_url)
     with served(sqlite_url, sid) as client:
-        assert _page(client, sid, accept) == {"ru": ("ru", "Итоги", "1,00 €"),
+        assert _page(client, sid, accept) == {"ru": ("ru", "Места", "1,00 €"),
                                               "en": ("en", "Standings", "€1.00")}[lang]
 
 
@@ -58,8 +58,8 @@ def test_the_nights_own_language_comes_before_the_phones(sqlite_url: str) -> Non
     sid = new_session(sqlite_url)
     act(sqlite_url, sid, "new hand", "bob open 2")
     for locale, english_phone, russian_phone in [
-        ("ru_RU", ("ru", "Итоги", "1,00 €"), ("ru", "Итоги", "1,00 €")),
-        ("de_DE", ("en", "Standings", "1,00 €"), ("ru", "Итоги", "1,00 €")),
+        ("ru_RU", ("ru", "Места", "1,00 €"), ("ru", "Места", "1,00 €")),
+        ("de_DE", ("en", "Standings", "1,00 €"), ("ru", "Места", "1,00 €")),
         ("en_GB", ("en", "Standings", "€1.00"), ("en", "Standings", "€1.00")),
     ]:
         ok("settle", str(sid), "--set", f"locale={locale}", "--db", sqlite_url)

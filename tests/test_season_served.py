@@ -21,9 +21,10 @@ def season(sqlite_url: str, tmp_path: Path) -> str:
     return winter_2027(sqlite_url, tmp_path)
 
 
-def fetch(url: str, method: str = "GET") -> tuple[int, str]:
+def fetch(url: str, method: str = "GET", language: str | None = None) -> tuple[int, str]:
+    headers = {"Accept-Language": language} if language else {}
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=10) as answer:
+        with urllib.request.urlopen(urllib.request.Request(url, method=method, headers=headers), timeout=10) as answer:
             return answer.status, answer.read().decode()
     except urllib.error.HTTPError as err:
         return err.code, ""
@@ -38,6 +39,11 @@ def test_the_season_page_shows_the_league_table_and_each_players_page(season: st
         status, bob = fetch(served.url + "p/Bob")
         assert status == 200 and "<svg" in bob and "2027-01-22" in bob and "−€30.00" in bob
         assert fetch(served.url + "p/" + quote("Zed"))[0] == 404
+        # a phone set to Russian reads the pages' own words in Russian (a season has no language of its own)
+        status, russian = fetch(served.url, language="ru-RU,ru;q=0.9")
+        assert status == 200 and '<html lang="ru">' in russian and "<h2>Турнирная таблица</h2>" in russian
+        status, bob_russian = fetch(served.url + "p/Bob", language="ru")
+        assert status == 200 and "<h2>Итоги</h2>" in bob_russian and "<h2>Вечера</h2>" in bob_russian
         wrong = served.url.replace("/season/", "/season/x")
         assert fetch(wrong)[0] == 404 and fetch(wrong + "p/Bob")[0] == 404
         assert fetch(served.url, "POST")[0] == 405

@@ -40,7 +40,8 @@ def test_a_russian_brag_hand_typed_with_russian_verbs_and_counted_out(brag_night
         game = game_title("three_card_brag")
     term = Terminal("--lang", "ru", "table", str(sid), "--db", url, env=terminal_env)
     try:
-        screen = term.wait_for("стол> ")
+        term.wait_for("стол> ")
+        screen = term.wait_for("раздач ещё нет")  # the status line, drawn under the prompt
         assert f"Сессия {sid}: Kitchen ({game})" in screen
         assert term.bottom_line() == f"сессия {sid} · {game} · раздач ещё нет: введите 'new hand' (сдаёт Ann)"
 

@@ -56,7 +56,7 @@ class CountStep:
                              hint=_("close it: referee session close {session}").format(session=self.session_id))
         says = counts_at_close(self.ledger, self.log, {name: 0 for name in self.order})
         self.says = {c.name: c.log_says for c in says}
-        self.counted: dict[str, int] = {}
+        self.tallied: dict[str, int] = {}
         self.done = False
         self.closed = False  # the night was closed by this counting out
 
@@ -66,7 +66,7 @@ class CountStep:
 
     @property
     def waiting_for(self) -> str | None:
-        return next((name for name in self.order if name not in self.counted), None)
+        return next((name for name in self.order if name not in self.tallied), None)
 
     def prompt(self) -> str:
         name = self.waiting_for
@@ -85,14 +85,14 @@ class CountStep:
             if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
                 return ["✗ " + _("{player}'s count: type the chips counted in front of him, e.g. {chips}").format(
                     player=name, chips=self.says[name])]
-            self.counted[name] = int(words[0])
+            self.tallied[name] = int(words[0])
             return self.check() if self.waiting_for is None else []
         if len(words) >= 2 and words[0].lower() == "confirm":
             return self.close(" ".join(words[1:]))
         if len(words) == 2 and words[1].isascii() and words[1].isdigit():
             player = self.log.table.name(words[0])
-            if player in self.counted:
-                self.counted[player] = int(words[1])
+            if player in self.tallied:
+                self.tallied[player] = int(words[1])
                 return self.check()
             return ["✗ " + _("{name!r} is not being counted out: {players}").format(
                 name=words[0], players=", ".join(self.order))]
@@ -101,8 +101,8 @@ class CountStep:
     def _differ(self) -> list[Count]:
         from referee.ledger.counting import counts_at_close
 
-        return [c for c in counts_at_close(self.ledger, self.log, self.counted)
-                if c.name in self.counted and c.difference and c.confirmed_by is None]
+        return [c for c in counts_at_close(self.ledger, self.log, self.tallied)
+                if c.name in self.tallied and c.difference and c.confirmed_by is None]
 
     def check(self) -> list[str]:
         differ = self._differ()
@@ -121,7 +121,7 @@ class CountStep:
 
         store = self.live.store
         try:
-            out = life.count_out(store, self.session_id, list(self.counted.items()))
+            out = life.count_out(store, self.session_id, list(self.tallied.items()))
             if out.seq != self.seq:
                 raise StaleLogError("the log changed after the counts were checked", hint="")
             closed = life.close(store, out, by=by)

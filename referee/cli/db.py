@@ -144,10 +144,13 @@ def info(
 
 def _counted(name: str, count: int) -> str:
     """``3 players``, ``1 alias``: what the store holds of one kind, in words."""
-    said = {"players": lambda: plural(count, "player", "players"), "aliases": lambda: plural(count, "alias", "aliases"),
-            "sessions": lambda: plural(count, "session", "sessions"), "seats": lambda: plural(count, "seat", "seats"),
-            "hands": lambda: plural(count, "hand", "hands"), "events": lambda: plural(count, "event", "events")}
-    return said[name]() if name in said else f"{count} {name}"
+    said = {"players": lambda: ngettext("{count} player", "{count} players", count),
+            "aliases": lambda: ngettext("{count} alias", "{count} aliases", count),
+            "sessions": lambda: ngettext("{count} session", "{count} sessions", count),
+            "seats": lambda: ngettext("{count} seat", "{count} seats", count),
+            "hands": lambda: ngettext("{count} hand", "{count} hands", count),
+            "events": lambda: ngettext("{count} event", "{count} events", count)}
+    return said[name]().format(count=count) if name in said else f"{count} {name}"
 
 
 @app.command("upgrade")

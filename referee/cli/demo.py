@@ -40,7 +40,8 @@ TABLE = "Ann's kitchen"
 DemoDbOption = Annotated[
     str | None,
     typer.Option("--db", metavar="URL", help="Record the demo night here instead of the demo's own database "
-                                             f"({DEMO_DB} in the user data folder; REFEREE_DB is not used)."),
+                                             "(referee-demo.sqlite3 in the user data folder; REFEREE_DB is not "
+                                             "used)."),
 ]
 
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 import io
 import json
 import time
-from gettext import ngettext
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -34,6 +33,7 @@ from referee.cli.db import DbOption
 from referee.cli.output import console, grid
 from referee.cli.sources import load_night
 from referee.errors import InputError
+from referee.i18n import _, ngettext, pgettext, speaking
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -89,14 +89,14 @@ def timeline(hand: ReplayedHand, width: int | None = None) -> RenderableType:
         mark = ", ".join(f"✗ {code}" if sev == "error" else f"! {code}" for code, sev in flags)
         mark_style = "bold red" if any(sev == "error" for _, sev in flags) else "yellow"
         if n > logged:
-            mark, mark_style = ("ruling: the table's decision" + (f"; {mark}" if mark else "")), "magenta"
+            mark, mark_style = (_("ruling: the table's decision") + (f"; {mark}" if mark else "")), "magenta"
         elif n in voided:
-            mark, mark_style = "void", "dim"
+            mark, mark_style = pgettext("an action", "void"), "dim"
         if any(sev == "error" for _, sev in flags):
             style = "red"
         rows.append([str(n), (str(event.line) if event.line is not None else "", "dim"), (text, style),
                      str(state.pot), *(str(s) for s in state.stacks), (mark, mark_style)])
-    return grid(["#", "Line", "Action", "Pot", *names, ""], rows, right={0, 1, 3, *range(4, 4 + len(names))},
+    return grid(["#", _("Line"), _("Action"), _("Pot"), *names, ""], rows, right={0, 1, 3, *range(4, 4 + len(names))},
                 indent=2, width=width)
 
 
@@ -107,43 +107,46 @@ def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
     replay = hand.replay
     setup, outcome = replay.setup, replay.outcome
     out: list[RenderableType] = []
-    ended = Text.assemble(("Result: ", "bold"), (_words(outcome.kind), "bold green"))
+    ended = Text.assemble((_("Result:") + " ", "bold"), (_words(outcome.kind), "bold green"))
     if outcome.summary:
         ended.append(f" — {outcome.summary}")
     out.append(ended)
     if outcome.pots:
         pot_rows = []
         for i, pot in enumerate(outcome.pots, 1):
-            label = "main" if i == 1 else f"side {i - 1}"
+            label = _("main") if i == 1 else _("side {number}").format(number=i - 1)
             winners = ", ".join(f"{w} {pot.shares.get(w, 0)}" for w in pot.winners) or (
-                "undecided" if not pot.decided else "—")
+                _("undecided") if not pot.decided else "—")
             if pot.left_over:
-                winners += f" ({pot.left_over} left over)"
+                winners += " " + _("({chips} left over)").format(chips=pot.left_over)
             pot_rows.append([label, str(pot.amount), winners, pot.hand or "", pot.rule or ""])
-        out.append(grid(["Pot", "Chips", "Winners", "Hand", "Rule"], pot_rows, right={1}, indent=2))
+        out.append(grid([_("Pot"), _("Chips"), _("Winners"), pgettext("a winning hand", "Hand"), _("Rule")], pot_rows,
+                        right={1}, indent=2))
     stack_rows = []
     for seat in setup.seats:
         after = outcome.stacks.get(seat.name, seat.stack)
         net = outcome.net.get(seat.name, after - seat.stack)
         stack_rows.append([seat.name, str(seat.stack), str(after),
                            (_signed(net), "green" if net > 0 else "red" if net < 0 else "")])
-    out.append(grid(["Player", "Before", "After", "Net"], stack_rows, right={1, 2, 3}, indent=2))
+    out.append(grid([_("Player"), _("Before"), _("After"), _("Net")], stack_rows, right={1, 2, 3}, indent=2))
     for p in outcome.penalties:
-        out.append(Text(f"Penalty: {penalty_words(p)} [{p.rule}]", style="magenta"))
+        out.append(Text(_("Penalty: {penalty} [{rule}]").format(penalty=penalty_words(p), rule=p.rule), style="magenta"))
     extras = []
     if outcome.in_middle:
-        extras.append(f"still in the middle (the log stops here): {outcome.in_middle}")
+        extras.append(_("still in the middle (the log stops here): {chips}").format(chips=outcome.in_middle))
     if outcome.undecided:
-        extras.append(f"undecided until cards are shown: {outcome.undecided}")
+        extras.append(_("undecided until cards are shown: {chips}").format(chips=outcome.undecided))
     carries = carry_words(outcome.next_hand.carry)
-    extras.append("carries to the next deal: " + ("; ".join(carries) if carries else "nothing"))
-    extras.append(f"next dealer: {outcome.next_hand.dealer}" + (" (deals again)" if outcome.next_hand.same_dealer else ""))
+    extras.append(_("carries to the next deal: {what}").format(what="; ".join(carries) if carries else _("nothing")))
+    extras.append((_("next dealer: {name} (deals again)") if outcome.next_hand.same_dealer
+                   else _("next dealer: {name}")).format(name=outcome.next_hand.dealer))
     for line in extras:
         out.append(_cell(line))
     for obligation in outcome.next_hand.obligations:
-        out.append(_cell(f"next deal: {obligation}"))
+        out.append(_cell(_("next deal: {obligation}").format(obligation=obligation)))
     if outcome.facts:
-        out.append(_cell("Facts: " + "; ".join(f"{_words(k)}: {value_words(v)}" for k, v in outcome.facts.items())))
+        out.append(_cell(_("Facts: {facts}").format(
+            facts="; ".join(f"{_words(k)}: {value_words(v)}" for k, v in outcome.facts.items()))))
     return out
 
 
@@ -153,24 +156,24 @@ def findings_renderables(hand: ReplayedHand, width: int | None = None) -> list[R
     replay = hand.replay
     book = replay.setup.rulebook
     if not replay.findings:
-        return [Text("No findings.", style="dim")]
+        return [Text(_("No findings."), style="dim")]
     rows = []
     cited: dict[str, str] = {}
     for f in replay.findings:
         message = f.message + (f" → {f.remedy}" if f.remedy else "")
         if f.about is not None and f.about != f.action:
-            message += f" (about action {f.about})"
+            message += " " + _("(about action {action})").format(action=f.about)
         line = hand.line_of(f.action)
-        rows.append([str(f.action) if f.action is not None else "end", str(line) if line is not None else "",
+        rows.append([str(f.action) if f.action is not None else _("end"), str(line) if line is not None else "",
                      f.player or "", f.rule or "", (f.code, "dim"), (message, SEVERITY_STYLE.get(f.severity, ""))])
         text = rule_text(book, f.rule)
         if f.rule and text:
             cited.setdefault(f.rule, text)
-    out: list[RenderableType] = [Text("Findings", style="bold"),
-                                 grid(["#", "Line", "Player", "Rule", "Code", "Finding"], rows, right={0, 1},
-                                      indent=2, width=width)]
+    out: list[RenderableType] = [Text(_("Findings"), style="bold"),
+                                 grid(["#", _("Line"), _("Player"), _("Rule"), _("Code"), _("Finding")], rows,
+                                      right={0, 1}, indent=2, width=width)]
     if cited:
-        out.append(Text("Rules cited", style="bold"))
+        out.append(Text(_("Rules cited"), style="bold"))
         for rule_id, text in cited.items():
             out.append(_indent(Text.assemble((rule_id, "bold"), ": ", text)))
     return out
@@ -179,13 +182,13 @@ def findings_renderables(hand: ReplayedHand, width: int | None = None) -> list[R
 def rulings_renderables(rulings: Sequence[Ruling]) -> list[RenderableType]:
     out: list[RenderableType] = []
     for r in rulings:
-        by = "decided by the table" if r.decided_by == "table" else "ruled from the log"
-        head = Text.assemble(("Ruling on record", "bold magenta"), f" (action {r.action}, {by}"
-                             + (f", {r.rule}" if r.rule else "") + "): ")
+        by = _("decided by the table") if r.decided_by == "table" else _("ruled from the log")
+        head = Text.assemble((_("Ruling on record"), "bold magenta"), " (" + _("action {action}").format(action=r.action)
+                             + f", {by}" + (f", {r.rule}" if r.rule else "") + "): ")
         head.append(f"“{r.question}” — {r.ruling}")
         out.append(head)
         for fact in r.facts:
-            out.append(_indent(_cell(f"decided: {fact}", "magenta")))
+            out.append(_indent(_cell(_("decided: {fact}").format(fact=fact), "magenta")))
     return out
 
 
@@ -198,18 +201,18 @@ def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: 
     replay, entry = hand.replay, hand.entry
     setup = replay.setup
     book = setup.rulebook
-    dealer = setup.dealer if setup.dealer_known else "not known"
+    dealer = setup.dealer if setup.dealer_known else _("not known")
     title = Text.assemble(
-        (f"Hand {entry.number}", "bold"),
-        f" · {game_title(book.game)} ({book.name}) · dealer {dealer}"
-        + (f" · line {entry.line}" if entry.line is not None else ""),
+        (_("Hand {hand}").format(hand=entry.number), "bold"),
+        f" · {game_title(book.game)} ({book.name}) · " + _("dealer {name}").format(name=dealer)
+        + (" · " + _("line {line}").format(line=entry.line) if entry.line is not None else ""),
     )
     out: list[RenderableType] = [title]
     for change in entry.changes:
         out.append(_cell(f"  {_change_text(change)}", "dim"))
     carried_in = carry_words(setup.carry_in)
     if carried_in:
-        out.append(_cell("  carried in: " + "; ".join(carried_in)))
+        out.append(_cell("  " + _("carried in: {what}").format(what="; ".join(carried_in))))
     if replay.events:
         out.append(timeline(hand, width))
     out += [_indent(r) for r in outcome_renderables(hand)]
@@ -290,7 +293,8 @@ def progress_for(console: Console, total: int, what: str) -> Iterator[Any]:
                 self.task = self.bar.add_task(what, total=total, completed=self.done)
             elif not console.is_terminal and now - self.noted >= PROGRESS_NOTE:
                 self.noted = now
-                console.file.write(f"{what}: {self.done:,} of {total:,}\n")
+                console.file.write(_("{what}: {done:,} of {total:,}").format(what=what, done=self.done, total=total)
+                                   + "\n")
                 console.file.flush()
 
     ticker = Ticker()
@@ -311,10 +315,11 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
     from referee.handfile.rulings import in_force
 
     shown = [h for h in hands if only is None or h.entry.number == only]
-    console.print(Text.assemble(("Night: ", "bold"), f"{night.source} · {plural(len(hands), 'hand')}"
-                                + (f" · hand {only}" if only is not None else "")))
+    counted = plural(len(hands), "hand", "hands")
+    console.print(Text.assemble((_("Night:") + " ", "bold"), f"{night.source} · {counted}"
+                                + (" · " + _("hand {hand}").format(hand=only) if only is not None else "")))
     rule = Text("─" * console.width, style="dim")
-    with progress_for(progress_console(), len(shown), "Printing hands") as ticker:
+    with progress_for(progress_console(), len(shown), _("Printing hands")) as ticker:
         for hand in shown:
             pieces = [rule, *hand_text(console, hand, night.rulings)]
             if console.color_system is None:  # a file, a pipe, NO_COLOR: no style to show, the text is written as it is
@@ -325,75 +330,82 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
     console.print(Rule(style="dim"))
     findings = sum(len(h.replay.findings) for h in shown)
     errors = sum(len(h.replay.illegal) for h in shown)
-    console.print(Text.assemble(("Findings: ", "bold"), f"{findings} ({plural(errors, 'rule')} broken)"))
+    console.print(Text.assemble((_("Findings:") + " ", "bold"), ngettext(
+        "{findings} ({count} rule broken)", "{findings} ({count} rules broken)", errors).format(
+            findings=findings, count=errors)))
     if only is not None:
         return
     result = hands.result
-    console.print(Text.assemble(("Final stacks: ", "bold"), ", ".join(f"{n} {s}" for n, s in result.stacks.items())))
+    console.print(Text.assemble((_("Final stacks:") + " ", "bold"),
+                                ", ".join(f"{n} {s}" for n, s in result.stacks.items())))
     if result.winner:
-        console.print(Text.assemble(("Winner of the night: ", "bold"), result.winner))
+        console.print(Text.assemble((_("Winner of the night:") + " ", "bold"), result.winner))
     facts = {k: v for k, v in result.facts.items() if v not in (None, False, {}, ())}
     if facts:
-        console.print(_cell("The night: " + "; ".join(f"{_words(k)}: {value_words(v)}" for k, v in facts.items())))
+        console.print(_cell(_("The night: {facts}").format(
+            facts="; ".join(f"{_words(k)}: {value_words(v)}" for k, v in facts.items()))))
     standing = in_force(night.rulings)
     if standing:
-        console.print(Text(f"Rulings on record: {len(standing)}", style="bold magenta"))
+        console.print(Text(_("Rulings on record: {count}").format(count=len(standing)), style="bold magenta"))
 
 
 def print_comparison(console: Console, comparison: Comparison) -> None:
     """The what-if beside the log: per differing hand, findings by code, outcome and chips; then the night."""
     change = comparison.change.words()
-    console.print(Text.assemble(("What if: ", "bold"), change))
+    console.print(Text.assemble((_("What if:") + " ", "bold"), change))
     differing = comparison.differing
     same = len(comparison.hands) - len(differing)
-    console.print(_cell(f"{plural(len(differing), 'hand')} {ngettext('differs', 'differ', len(differing))}, "
-                        f"{same} {ngettext('plays', 'play', same)} the same"))
+    console.print(_cell(ngettext("{count} hand differs", "{count} hands differ", len(differing)).format(
+        count=len(differing)) + ", " + ngettext("{count} plays the same", "{count} play the same", same).format(
+            count=same)))
+    none, nothing = _("none"), _("nothing")
     for diff in differing:
         console.print(Rule(style="dim"))
-        console.print(Text(f"Hand {diff.number}", style="bold"))
+        console.print(Text(_("Hand {hand}").format(hand=diff.number), style="bold"))
         a, b = diff.was.replay.outcome, diff.now.replay.outcome
         side = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
         side.add_column("")
-        side.add_column("as logged", overflow="fold")
-        side.add_column(f"under {change}", overflow="fold")
-        side.add_row("result", _cell(f"{_words(a.kind)}: {a.summary}"), _cell(f"{_words(b.kind)}: {b.summary}"))
-        pen_a = "; ".join(_penalty(p) for p in a.penalties) or "none"
-        pen_b = "; ".join(_penalty(p) for p in b.penalties) or "none"
+        side.add_column(_("as logged"), overflow="fold")
+        side.add_column(_("under {change}").format(change=change), overflow="fold")
+        side.add_row(_("result"), _cell(f"{_words(a.kind)}: {a.summary}"), _cell(f"{_words(b.kind)}: {b.summary}"))
+        pen_a = "; ".join(_penalty(p) for p in a.penalties) or none
+        pen_b = "; ".join(_penalty(p) for p in b.penalties) or none
         if pen_a != pen_b:
-            side.add_row("penalties", _cell(pen_a), _cell(pen_b))
-        carry_a = "; ".join(carry_words(a.next_hand.carry)) or "nothing"
-        carry_b = "; ".join(carry_words(b.next_hand.carry)) or "nothing"
+            side.add_row(_("penalties"), _cell(pen_a), _cell(pen_b))
+        carry_a = "; ".join(carry_words(a.next_hand.carry)) or nothing
+        carry_b = "; ".join(carry_words(b.next_hand.carry)) or nothing
         if carry_a != carry_b:
-            side.add_row("carries", _cell(carry_a), _cell(carry_b))
-        codes_a = ", ".join(f.code for f in diff.was.replay.findings if f.kind != "note") or "none"
-        codes_b = ", ".join(f.code for f in diff.now.replay.findings if f.kind != "note") or "none"
+            side.add_row(_("carries"), _cell(carry_a), _cell(carry_b))
+        codes_a = ", ".join(f.code for f in diff.was.replay.findings if f.kind != "note") or none
+        codes_b = ", ".join(f.code for f in diff.now.replay.findings if f.kind != "note") or none
         if diff.gone or diff.new or codes_a != codes_b:
-            side.add_row("findings", _cell(codes_a), _cell(codes_b))
+            side.add_row(_("findings"), _cell(codes_a), _cell(codes_b))
         console.print(_indent(side))
         if diff.gone or diff.new:
             for code, n in diff.gone.items():
-                console.print(_indent(_cell(f"− {code}" + (f" ×{n}" if n > 1 else "") + ": only as logged", "red")))
+                console.print(_indent(_cell(f"− {code}" + (f" ×{n}" if n > 1 else "") + ": " + _("only as logged"),
+                                            "red")))
             for code, n in diff.new.items():
-                console.print(_indent(_cell(f"+ {code}" + (f" ×{n}" if n > 1 else "") + ": only under the change",
-                                            "green")))
+                console.print(_indent(_cell(f"+ {code}" + (f" ×{n}" if n > 1 else "") + ": "
+                                            + _("only under the change"), "green")))
         chips = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for col in ("Player", "Net as logged", "Net under the change", "Difference"):
-            chips.add_column(col, justify="left" if col == "Player" else "right")
+        for col in (_("Player"), _("Net as logged"), _("Net under the change"), _("Difference")):
+            chips.add_column(col, justify="left" if col == _("Player") else "right")
         for name in dict.fromkeys([*a.net, *b.net]):
             was, now = a.net.get(name, 0), b.net.get(name, 0)
             chips.add_row(_cell(name), _signed(was), _signed(now), _signed(now - was) if now != was else "")
         console.print(_indent(chips))
     console.print(Rule(style="dim"))
     night = Table(title=None, box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for col in ("Player", "Final as logged", "Final under the change", "Difference"):
-        night.add_column(col, justify="left" if col == "Player" else "right")
+    for col in (_("Player"), _("Final as logged"), _("Final under the change"), _("Difference")):
+        night.add_column(col, justify="left" if col == _("Player") else "right")
     for name, was, now in comparison.final():
         night.add_row(_cell(name), str(was), str(now), _signed(now - was) if now != was else "")
-    console.print(Text("The night", style="bold"))
+    console.print(Text(_("The night"), style="bold"))
     console.print(_indent(night))
     if comparison.was.result.winner != comparison.now.result.winner:
-        console.print(_cell(f"winner: {comparison.was.result.winner or 'none'} as logged, "
-                            f"{comparison.now.result.winner or 'none'} under the change"))
+        console.print(_cell(_("winner: {was} as logged, {now} under the change").format(
+            was=comparison.was.result.winner or _("none"), now=comparison.now.result.winner or _("none"))))
 
 
 def _penalty(penalty: Any) -> str:
@@ -412,8 +424,8 @@ def check_hand(night: Night, number: int | None) -> None:
         return
     numbers = [h.number for h in night.hands]
     if number not in numbers:
-        span = f"hands 1 to {len(numbers)}" if numbers else "no hands"
-        raise InputError(f"{night.source} has no hand {number}", hint=f"it has {span}")
+        hint = _("it has hands 1 to {count}").format(count=len(numbers)) if numbers else _("it has no hands")
+        raise InputError(_("{file} has no hand {hand}").format(file=night.source, hand=number), hint=hint)
 
 
 def _recorded(render: Any) -> str:
@@ -465,13 +477,16 @@ def replay(
         from referee.rulebook.loader import parse_option
 
         what_if = Change(dict(parse_option(o) for o in options or ()), rulebook)
-    with progress_for(progress_console(), len(night.hands), "Replaying hands") as ticker:
-        hands = replay_night_file(night, ticker.advance, snapshots=True)  # its timelines show the table
-    comparison = None
-    if what_if is not None:
-        from referee.dispute.whatif import compare
+    # the JSON document is language-neutral: the findings' and outcomes' words are the engine's English
+    with speaking("en") if as_json else nullcontext():
+        with progress_for(progress_console(), len(night.hands), _("Replaying hands")) as ticker:
+            hands = replay_night_file(night, ticker.advance, snapshots=True)  # its timelines show the table
+        comparison = None
+        if what_if is not None:
+            from referee.dispute.whatif import compare
 
-        comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand], snapshots=as_json)
+            comparison = compare(night, what_if, was=hands, hands=None if hand is None else [hand],
+                                 snapshots=as_json)
     if as_json:
         from referee.report.json_doc import night_json
 

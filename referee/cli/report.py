@@ -13,6 +13,7 @@ import typer
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
 from referee.errors import InputError
+from referee.i18n import _
 
 HANDS = ("flagged", "all")
 
@@ -39,20 +40,20 @@ def report(
     (or with --season NAME, the season's report)."""
     if season is not None:
         if session_id is not None:
-            raise InputError("both a session and --season given", where="--season",
-                             hint="referee report SESSION for a night, referee report --season NAME for a season")
+            raise InputError(_("both a session and --season given"), where="--season",
+                             hint=_("referee report SESSION for a night, referee report --season NAME for a season"))
         return season_report(ctx, season, pdf, db)
     if session_id is None:
-        raise InputError("no session given", where="SESSION",
-                         hint="referee report SESSION (`referee session list` lists them), or --season NAME")
+        raise InputError(_("no session given"), where="SESSION",
+                         hint=_("referee report SESSION (`referee session list` lists them), or --season NAME"))
     if pdf == "-" and (csv == "-" or sys.stdout.isatty()):
-        raise InputError("'-' writes the PDF to standard output, which is "
-                         + ("where --csv - writes too" if csv == "-" else "a terminal here"),
-                         where="--pdf", hint="redirect it (referee report 1 --pdf - > night.pdf), or give a file name: "
-                                             "--pdf night.pdf")
+        raise InputError(_("'-' writes the PDF to standard output, which is where --csv - writes too") if csv == "-"
+                         else _("'-' writes the PDF to standard output, which is a terminal here"),
+                         where="--pdf", hint=_("redirect it (referee report 1 --pdf - > night.pdf), or give a file "
+                                               "name: --pdf night.pdf"))
     if hands not in HANDS:
-        raise InputError(f"unknown hand list {hands!r}", where="--hands",
-                         hint="--hands flagged (those with a finding or a ruling, the default) or --hands all")
+        raise InputError(_("unknown hand list {hands!r}").format(hands=hands), where="--hands",
+                         hint=_("--hands flagged (those with a finding or a ruling, the default) or --hands all"))
     from referee.ledger.standings import replaying
     from referee.report.document import report_of
 
@@ -61,16 +62,18 @@ def report(
         with replaying(game):  # a void night, or one whose log does not replay: named, with the fix
             night = report_of(store, session_id, all_hands=hands == "all")
     for note in night.rulebook_notes:
-        typer.echo(f"Note: {note}", err=True)
+        typer.echo(_("Note: {note}").format(note=note), err=True)
     if night.chain_ok is False:  # on stderr, whatever the output: a report of a changed log is never silent
-        typer.echo(f"Warning: session {session_id}: its log was changed after recording (its hash chain does not "
-                   f"verify); `referee db verify --session {session_id}` says what no longer fits", err=True)
+        typer.echo(_("Warning: session {session}: its log was changed after recording (its hash chain does not "
+                     "verify); `referee db verify --session {session}` says what no longer fits").format(
+            session=session_id), err=True)
     if csv is not None:
         from referee.ledger.csv_files import LEDGER_COLUMNS, csv_text, ledger_rows, write_text
 
         written = write_text(csv, csv_text(LEDGER_COLUMNS, ledger_rows(night.ledger)), option="--csv")
         if written is not None:
-            typer.echo(f"Wrote the ledger of session {session_id} to {written}", err=pdf == "-")  # not into the PDF
+            typer.echo(_("Wrote the ledger of session {session} to {file}").format(session=session_id, file=written),
+                       err=pdf == "-")  # not into the PDF
     if pdf == "-":  # the PDF itself on standard output, for a pipe or a file: never onto a terminal
         from referee.report.pdf import render_pdf
 
@@ -81,7 +84,7 @@ def report(
         from referee.report.pdf import write_pdf
 
         path = write_pdf(night, pdf, template_dir)
-        typer.echo(f"Wrote the report of session {session_id} to {path}")
+        typer.echo(_("Wrote the report of session {session} to {file}").format(session=session_id, file=path))
     if pdf is None and csv is None:
         from referee.report.terminal import print_report
 
@@ -99,13 +102,15 @@ def season_report(ctx: typer.Context, name: str, pdf: str | None, db: str | None
 
         if pdf == "-":
             if sys.stdout.isatty():
-                raise InputError("'-' writes the PDF to standard output, which is a terminal here", where="--pdf",
-                                 hint="redirect it, or give a file name: --pdf season.pdf")
+                raise InputError(_("'-' writes the PDF to standard output, which is a terminal here"), where="--pdf",
+                                 hint=_("redirect it, or give a file name: --pdf season.pdf"))
             render_season_pdf(report, sys.stdout.buffer)
             sys.stdout.buffer.flush()
             return
         path = write_season_pdf(report, pdf)
-        typer.echo(f"Wrote the report of the season {report.span.name or 'of every night'} to {path}")
+        said = (_("Wrote the report of the season {season} to {file}") if report.span.name
+                else _("Wrote the report of the season of every night to {file}"))
+        typer.echo(said.format(season=report.span.name, file=path))
         return
     from referee.season.terminal import print_season
 

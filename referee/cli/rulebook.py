@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from referee.i18n import _
+from referee.i18n import _, pgettext
 from referee.plain_words import plural
 from referee.resources import rulebooks_dir
 
@@ -98,15 +98,15 @@ def show(
         typer.echo(json.dumps(rulebook_json(book), indent=2, ensure_ascii=False))
         return
     console = _console()
-    header = f"[bold]{escape(book.title)}[/]  ({escape(book.name)}, game {book.game}"
-    header += f", extends {escape(book.extends)})" if book.extends else ")"
-    console.print(header)
-    console.print(f"[dim]source: {escape(book.source)}[/]")
+    about = (_("{rulebook}, game {game}, extends {extends}") if book.extends else _("{rulebook}, game {game}")).format(
+        rulebook=escape(book.name), game=book.game, extends=escape(book.extends or ""))
+    console.print(f"[bold]{escape(book.title)}[/]  ({about})")
+    console.print("[dim]" + _("source: {file}").format(file=escape(book.source)) + "[/]")
 
-    options = Table(title="Options (* = not the seed's default)", title_justify="left", expand=False)
-    options.add_column("option", no_wrap=True)
-    options.add_column("value", no_wrap=True)
-    options.add_column("description")
+    options = Table(title=_("Options (* = not the seed's default)"), title_justify="left", expand=False)
+    options.add_column(pgettext("a column", "option"), no_wrap=True)
+    options.add_column(_("value"), no_wrap=True)
+    options.add_column(_("description"))
     for name in book.schema_names():
         spec = book.spec(name)
         value = book.options[name]
@@ -114,14 +114,14 @@ def show(
         options.add_row(name, escape(str(value)) + marker, escape(spec.description))
     console.print(options)
 
-    rules = Table(title="Rules", title_justify="left", show_header=False)
+    rules = Table(title=_("Rules"), title_justify="left", show_header=False)
     rules.add_column("id", no_wrap=True)
     rules.add_column("text")
     for rule_id in book.rule_ids():
         rules.add_row(rule_id, escape(book.shown_text(rule_id)) + _quoted(book, rule_id))
     console.print(rules)
 
-    in_force = Table(title="Option rules in force", title_justify="left", show_header=False)
+    in_force = Table(title=_("Option rules in force"), title_justify="left", show_header=False)
     in_force.add_column("id", no_wrap=True)
     in_force.add_column("text")
     for name in book.schema_names():

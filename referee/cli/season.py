@@ -128,7 +128,8 @@ def check(
 
         for each in err.errors:
             print_error(each)
-        typer.echo(f"{display_of(path)}: {plural(len(err.errors), 'bad field', 'bad fields')}", err=True)
+        bad = plural(len(err.errors), "bad field", "bad fields")
+        typer.echo(f"{display_of(path)}: {bad}", err=True)
         raise typer.Exit(2) from None
     typer.echo(_("{file}: {scoring}: good").format(file=display, scoring=scoring.name))
     for rule in scoring.rules():

@@ -14,6 +14,7 @@ import typer
 
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
+from referee.i18n import _
 from referee.plain_words import literal
 
 
@@ -35,8 +36,9 @@ def serve(
     from referee.errors import InputError
 
     if (session_id is None) == (season is None):
-        raise InputError("give a session or --season NAME" if season is None else "both a session and --season given",
-                         where="SESSION", hint="referee serve SESSION, or referee serve --season NAME")
+        raise InputError(_("give a session or --season NAME") if season is None
+                         else _("both a session and --season given"),
+                         where="SESSION", hint=_("referee serve SESSION, or referee serve --season NAME"))
     if season is not None:
         return serve_season(ctx, season, host, port, qr, db)
     assert session_id is not None
@@ -50,7 +52,7 @@ def serve(
         if not chain.ok:  # a log changed after recording is not shown to the players as the night
             raise broken_chain(chain, f"session {session_id}")
         board = bind(store, session_id, host, port)
-        run_board(board, f"Session {session_id}: the table's scoreboard, read-only.", qr)
+        run_board(board, _("Session {session}: the table's scoreboard, read-only.").format(session=session_id), qr)
 
 
 def run_board(board: object, title: str, qr: bool) -> None:
@@ -63,7 +65,7 @@ def run_board(board: object, title: str, qr: bool) -> None:
     out.print(literal(title))
     for line in announcement(board, qr):
         out.print(literal(line), highlight=False)
-    out.print(literal("Ctrl-C stops it."))
+    out.print(literal(_("Ctrl-C stops it.")))
     try:
         board.serve()
     except KeyboardInterrupt:
@@ -80,4 +82,5 @@ def serve_season(ctx: typer.Context, name: str, host: str, port: int, qr: bool, 
         if season is None:
             raise unknown_season(store, name)
         board = bind_season(store, season, host, port)
-        run_board(board, f"Season {season.name}: the league table and each player's page, read-only.", qr)
+        run_board(board, _("Season {season}: the league table and each player's page, read-only.").format(
+            season=season.name), qr)

@@ -251,8 +251,9 @@ def list_sessions(ctx: typer.Context, db: DbOption = None) -> None:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True, caption_justify="left",
                   caption=_("* with option overrides: `referee session show ID` shows them"))
     numeric = ("id", "seats", "hands", "events")
-    headings = {"id": _("id"), "started (UTC)": _("started (UTC)"), "table": _("table"), "rulebook": _("rulebook"),
-                "seats": _("seats"), "hands": _("hands"), "events": _("events"), "status": _("status")}
+    headings = {"id": _("id"), "started (UTC)": _("started (UTC)"), "table": _("table"),
+                "rulebook": pgettext("a column", "rulebook"), "seats": _("seats"), "hands": _("hands"),
+                "events": _("events"), "status": _("status")}
     for column, heading in headings.items():
         table.add_column(heading, justify="right" if column in numeric else "left",
                          no_wrap=column in ("id", "started (UTC)", "status"))
@@ -384,7 +385,7 @@ def _interactive() -> bool:
 def _count_table(counts: list[Any]) -> list[str]:
     """The counting out as lines: each player, what the log says, what was counted, the difference."""
     width = max([len(c.name) for c in counts] + [6])
-    player, says, counted = _("player"), _("the log says"), _("counted")
+    player, says, counted = pgettext("a column", "player"), _("the log says"), _("counted")
     width = max(width, len(player))
     wide, cwide = max(12, len(says)), max(7, len(counted))
     lines = [f"  {player:<{width}}  {says:>{wide}}  {counted:>{cwide}}"]

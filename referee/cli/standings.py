@@ -14,7 +14,7 @@ from rich.table import Table
 from referee.cli.db import DbOption, open_for
 from referee.cli.output import console
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.money import format_money
 from referee.money.settings import check_setting
 from referee.plain_words import literal, plural
@@ -110,8 +110,8 @@ def print_standings(result: object, season: str | None) -> None:
     out = console()
     span = (_("season {season}").format(season=season) if season else
             _("{start} to {end}").format(start=result.start or _("the first night"), end=result.end or _("the last")))
-    out.print("[bold]" + _("Standings") + f"[/] · {span} · {plural(len(result.sessions), 'night', 'nights')} · "
-              f"{result.currency}")
+    nights = plural(len(result.sessions), "night", "nights")
+    out.print("[bold]" + _("Standings") + f"[/] · {span} · {nights} · {result.currency}")
     if not result.rows:
         out.print(_("No nights to count: see the skipped ones below.") if result.skipped else _("No nights to count."))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
@@ -145,7 +145,9 @@ def replay_progress() -> Progress | None:
     def bar(nights: Sequence[object]) -> Iterable[object]:
         from rich.progress import track
 
-        return track(nights, description=f"Replaying {plural(len(nights), 'night')} (kept figures out of date)",
+        said = ngettext("Replaying {count} night (kept figures out of date)",
+                        "Replaying {count} nights (kept figures out of date)", len(nights)).format(count=len(nights))
+        return track(nights, description=said,
                      console=console(stderr=True), transient=True)
 
     return bar  # type: ignore[return-value]
@@ -192,8 +194,8 @@ def import_ledger(
 
     total = format_money(sum(p.buy_in for p in ledger.players), code)
     typer.echo(_("Imported {file} as session {session}: {players}, buy-ins {total} (amounts read as {unit}: "
-                 "{why})").format(file=ledger.source, session=sid, players=plural(len(ledger.players), "player",
-                                                                                    "players"),
+                 "{why})").format(file=ledger.source, session=sid, players=ngettext(
+                     "{count} player", "{count} players", len(ledger.players)).format(count=len(ledger.players)),
                                   total=total, unit=ledger.unit, why=ledger.unit_reason))
     if ledger.started is not None and ledger.ended is not None:
         typer.echo("  " + _("played {start} to {end} UTC (the ledger's own times)").format(

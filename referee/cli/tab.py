@@ -120,7 +120,8 @@ def print_tab(out: Console, result: Tab) -> None:
     if not result.parts:
         out.print("[green]" + _("Nobody owes anything across the nights.") + "[/]")
     for part in result.parts:
-        out.print(f"\n[bold]{part.currency}[/]: {plural(len(part.debts), 'open debt', 'open debts')}")
+        debts_open = plural(len(part.debts), "open debt", "open debts")
+        out.print(f"\n[bold]{part.currency}[/]: {debts_open}")
         debts = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         for column, justify in ((_("Who owes"), "left"), (_("Whom"), "left"), (_("Open"), "right"),
                                 (_("Where it came from"), "left")):

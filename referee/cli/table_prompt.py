@@ -32,7 +32,7 @@ from referee.cards import Card
 from referee.cli.act import describe
 from referee.cli.count_step import CountStep
 from referee.errors import InputError, RefereeError
-from referee.i18n import N_, _
+from referee.i18n import N_, _, pgettext
 from referee.recording.live_table import Entry, LiveTable, Refused, Said, Stored
 
 if TYPE_CHECKING:
@@ -83,7 +83,8 @@ class TableCompleter(Completer):
         """(word, note) pairs that may come next after the words ``done``, starting with ``current``."""
         low = current.lower()
         if not done:
-            found = [(n, _("player")) for n in self._names()] + [(c, "") for c in COMMANDS + TABLE_WORDS]
+            found = [(n, pgettext("completion", "player")) for n in self._names()]
+            found += [(c, "") for c in COMMANDS + TABLE_WORDS]
             return [(w, m) for w, m in found if w.lower().startswith(low)]
         from referee.handfile.shorthand import player_named
 
@@ -94,7 +95,8 @@ class TableCompleter(Completer):
             return [(w, m) for w, m in self._verbs(player) if w.lower().startswith(low)]
         verb = self._verb(done[1])
         if verb in NAME_VERBS:
-            return [(n, _("player")) for n in self._names() if n != player and n.lower().startswith(low)]
+            note = pgettext("completion", "player")
+            return [(n, note) for n in self._names() if n != player and n.lower().startswith(low)]
         if verb in CARD_VERBS:
             return [(c, m) for c, m in self._cards(player) if c.lower().startswith(low)]
         return []

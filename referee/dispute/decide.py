@@ -47,7 +47,10 @@ def _words(event: ev.Event, game: str) -> str:
 
 
 def _rule_text(book: Rulebook, rule: str | None) -> str | None:
-    return rule_text(book, rule)
+    """A cited rule's text as the reader reads it: a bilingual house rulebook's in the interface's
+    language (the ruling document is only shown; the log keeps the rule's id)."""
+    text = rule_text(book, rule)
+    return book.shown_text(rule) if text is not None and rule is not None else text
 
 
 def _quoted(book: Rulebook, rules: Sequence[str | None]) -> tuple[tuple[str, str], ...]:
@@ -261,7 +264,8 @@ def decide(night: Night, replayed: ReplayedNight, number: int, action: int, ques
         rule = main.rule if main else _first_rule(book, _topic_rules(game, topic))
         who = (main.player if main else None) or player or _("the player")
         if main is not None:
-            what = _(find_game(game).dispute_needs.get(main.code, N_("the cards shown"))).format(player=who)
+            need = find_game(game).dispute_needs.get(main.code) or N_("the cards shown")
+            what = _(need).format(player=who)
             gap = _finding_ruling(main)
         else:
             what = _("the card itself, as the table saw it (e.g. --decide \"{player}: shows …\")").format(player=who)

@@ -22,9 +22,12 @@ def ruling_html(doc: RulingDocument) -> str:
     """The ruling as an HTML page (what WeasyPrint lays out); every value is escaped."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape  # only when a PDF is made
 
+    from referee.i18n import current, language
+
     env = Environment(loader=FileSystemLoader(str(reports_dir())), autoescape=select_autoescape(["html", "j2"]),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    return env.get_template(TEMPLATE).render(doc=doc, version=__version__)
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    env.install_gettext_translations(current(), newstyle=True)  # type: ignore[attr-defined]
+    return env.get_template(TEMPLATE).render(doc=doc, version=__version__, lang=(language() or "en").split("_")[0])
 
 
 def render_pdf(doc: RulingDocument, out: BinaryIO, folder: Path) -> None:

@@ -19,6 +19,7 @@ from referee.errors import InputError, RefereeError
 from referee.handfile.replay import replay_night_file
 from referee.rulebook.loader import is_rulebook_path, load_rulebook, load_rules, rulebook_files
 from referee.rulebook.schema import option_spec
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.handfile.model import Night, OptionValue
@@ -60,11 +61,11 @@ def night_under(night: Night, change: Change) -> Night:
             try:
                 option_spec(name, games[0] if games else night.game)  # its own error says best what is wrong
             except RefereeError as err:
-                raise InputError(f"--option {name}: {err.message}", hint=err.hint) from None
-            raise InputError(f"--option {name}: no hand of this night plays a game with that option",
+                raise InputError(_("--option {name}: {message}").format(name=name, message=err.message), hint=err.hint) from None
+            raise InputError(_("--option {name}: no hand of this night plays a game with that option").format(name=name),
                              hint="games played: " + ", ".join(games))
     if other is not None and other.game not in games:
-        raise InputError(f"--rulebook {change.rulebook} is for {other.game}, which no hand of this night plays",
+        raise InputError(_("--rulebook {rulebook} is for {game}, which no hand of this night plays").format(rulebook=change.rulebook, game=other.game),
                          hint="games played: " + ", ".join(games))
     other_ref = change.rulebook and (str(Path(change.rulebook).resolve()) if is_rulebook_path(change.rulebook)
                                      else change.rulebook)

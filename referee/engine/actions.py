@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
 
-from referee.cards import AnyCard, check_no_duplicates, parse_cards
+from referee.cards import CARDS_HINT, AnyCard, check_no_duplicates, parse_cards
 from referee.engine import events as ev
 from referee.engine.findings import FindingKind
 from referee.errors import CardError, HandFileError, InputError, excerpt
+from referee.i18n import N_, _, ngettext
 from referee.money import check_count
 
 
@@ -88,16 +89,19 @@ def verb(word: str) -> str:
     return rf"{word}(?:es|s)?"
 
 
-def parse_amount(text: str, what: str = "amount") -> int:
-    """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`."""
+def parse_amount(text: str, what: str = N_("amount")) -> int:
+    """A positive whole number of chips, at most :data:`referee.money.AMOUNT_LIMIT`; ``what`` names it
+    in messages (marked by the caller, translated here)."""
     if not text.isdecimal():  # as \d+ reads it
-        raise HandFileError(f"bad {what} {excerpt(text)}", hint="chips are whole numbers, like 2")
+        raise HandFileError(_("bad {what} {value}").format(what=_(what), value=excerpt(text)),
+                            hint=_("chips are whole numbers, like 2"))
     try:
         value = check_count(text, what)
     except InputError as err:
         raise HandFileError(err.message, hint=err.hint) from None
     if value <= 0:
-        raise HandFileError(f"bad {what} {excerpt(text)}: must be at least 1", hint="write a positive number of chips")
+        raise HandFileError(_("bad {what} {value}: must be at least 1").format(what=_(what), value=excerpt(text)),
+                            hint=_("write a positive number of chips"))
     return value
 
 
@@ -105,18 +109,20 @@ def read_cards(text: str, what: str, *, need: int | None = None) -> tuple[AnyCar
     """Cards of one list (``what`` names it in messages); a card named twice in one list is an error."""
     try:
         out = parse_cards(text)
+    except CardError as err:
+        raise HandFileError(err.message, hint=err.hint or _(CARDS_HINT)) from err
+    try:
         check_no_duplicates(out)
     except CardError as err:
-        raise HandFileError(
-            f"{err.message} in {what}" if "twice" in err.message else err.message,
-            hint=err.hint or "write cards like 'Ts Qh 9c', jokers as 'Jk1', unseen cards as '??'",
-        ) from err
+        raise HandFileError(_("{problem} in {what}").format(problem=err.message, what=_(what)), hint=err.hint) from err
     if not out:
-        raise HandFileError(f"no cards in {what}", hint="write the cards, '??' for each card nobody saw")
+        raise HandFileError(_("no cards in {what}").format(what=_(what)),
+                            hint=_("write the cards, '??' for each card nobody saw"))
     if need is not None and len(out) != need:
         raise HandFileError(
-            f"{what} has {len(out)} card{'s' if len(out) != 1 else ''}, not {need}",
-            hint=f"a brag hand is {need} cards" if need == 3 else None,
+            ngettext("{what} has {count} card, not {need}", "{what} has {count} cards, not {need}", len(out)).format(
+                what=_(what), count=len(out), need=need),
+            hint=_("a brag hand is {need} cards").format(need=need) if need == 3 else None,
         )
     return tuple(out)
 

@@ -37,7 +37,7 @@ from referee.engine.events import Event, Exchange, Knock, Pass, TakeWidow, TurnW
 from referee.engine.games import find_game
 from referee.engine.table import Table
 from referee.errors import HandFileError
-from referee.i18n import N_
+from referee.i18n import N_, _, ngettext
 
 #: How the widow came to lie face up (what a statement of its cards is checked against).
 TAKEN, KNOCKED, DEALER, SPREAD = "taken", "knocked", "dealer", "spread"
@@ -172,13 +172,15 @@ def _exchange(r: Reading, p: str, m: re.Match[str]) -> Exchange:
     take = read_cards(m["take"], f"the cards {p} takes")
     if len(give) != len(take):
         raise HandFileError(
-            f"{p} gives {len(give)} card{'s' if len(give) != 1 else ''} but takes {len(take)}",
-            hint="an exchange swaps as many cards as it takes: 'exchanges 7c for Kd'",
+            ngettext("{player} gives {count} card but takes {taken}", "{player} gives {count} cards but takes {taken}",
+                     len(give)).format(player=p, count=len(give), taken=len(take)),
+            hint=_("an exchange swaps as many cards as it takes: 'exchanges 7c for Kd'"),
         )
     both = [c for c in give if c is not UNKNOWN and c in take]
     if both:
         raise HandFileError(
-            f"{both[0].text} is both given and taken", hint="check the line: a card goes one way in an exchange"
+            _("{card} is both given and taken").format(card=both[0].text),
+            hint=_("check the line: a card goes one way in an exchange")
         )
     return Exchange(p, give=give, take=take, knock=bool(m["knock"]))
 
@@ -317,9 +319,9 @@ class ExchangeRound:
         """Why ``seat`` may not pass at this turn (before any knock), or ``None``."""
         rule = self.rules.pass_rule
         if rule == "once_in_phase2" and self.widow_up and self.passes.get(seat, 0) >= 1:
-            return "he has passed once already with the widow face up"
+            return _("he has passed once already with the widow face up")
         if rule == "not_twice_in_a_row" and seat in self.passed_last:
-            return "he passed at his previous turn"
+            return _("he passed at his previous turn")
         return None
 
     # ------------------------------------------------------------------ judging
@@ -347,20 +349,23 @@ class ExchangeRound:
         who = self.names[seat]
         move.in_turn = False
         move.knock = False
-        remedy = "its cards moved as logged; it uses up nobody's turn"
+        remedy = _("its cards moved as logged; it uses up nobody's turn")
         if self.turn is None:
             move.breaches.append(Breach("acted_after_last_turn", ids.last_turn,
-                                        f"{who} acted after the last turns: the hands are to be shown", remedy))
+                                        _("{player} acted after the last turns: the hands are to be shown").format(
+                                            player=who), remedy))
             return
         if self.knocker is not None and (seat == self.knocker or seat not in self.pending):
-            had = "knocked" if seat == self.knocker else "has had his one more turn"
+            message = (_("{player} knocked: {to_act} is to act") if seat == self.knocker
+                       else _("{player} has had his one more turn: {to_act} is to act"))
             move.breaches.append(Breach("acted_after_last_turn", ids.last_turn,
-                                        f"{who} {had}: {self.names[self.turn]} is to act", remedy))
+                                        message.format(player=who, to_act=self.names[self.turn]), remedy))
             return
         rule = ids.last_turn if self.knocker is not None else ids.phase2_order if self.widow_up else ids.phase1_order
         move.breaches.append(Breach("acted_out_of_turn", rule,
-                                    f"{who} acted out of turn: {self.names[self.turn]} is to act",
-                                    remedy + f" ({self.names[self.turn]} still has the turn)"))
+                                    _("{player} acted out of turn: {to_act} is to act").format(
+                                        player=who, to_act=self.names[self.turn]),
+                                    remedy + " " + _("({to_act} still has the turn)").format(to_act=self.names[self.turn])))
 
     def _in_turn_rules(self, seat: int, event: Event, move: Move) -> None:
         rules, ids = self.rules, self.rules.ids
@@ -374,23 +379,27 @@ class ExchangeRound:
             if move.kind == "knock":
                 move.kind, move.knock = "pass", False
                 move.breaches.append(Breach("knock_in_last_turn", ids.last_turn,
-                                            f"{who} knocked in his one more turn after the knock", "taken as keeping his hand"))
+                                            _("{player} knocked in his one more turn after the knock").format(player=who),
+                                            _("taken as keeping his hand")))
             elif move.knock:
                 move.knock = False
                 move.breaches.append(Breach("knock_in_last_turn", ids.last_turn,
-                                            f"{who} knocked in his one more turn after the knock", "the exchange stands"))
+                                            _("{player} knocked in his one more turn after the knock").format(player=who),
+                                            _("the exchange stands")))
             if move.kind == "exchange" and not up:
                 move.breaches.append(Breach("exchange_widow_face_down", ids.phase1_knock,
-                                            f"{who} exchanged single cards with the widow still face down: he may only take "
-                                            "it whole or keep his hand", "its cards moved as logged"))
+                                            _("{player} exchanged single cards with the widow still face down: he may "
+                                              "only take it whole or keep his hand").format(player=who),
+                                            _("its cards moved as logged")))
             elif move.kind == "exchange" and isinstance(event, Exchange):
                 self._count_rule(who, len(event.give), move)
             return
         if move.kind == "pass":
             why = self._pass_breach(seat)
             if why is not None:
-                move.breaches.append(Breach("pass_refused", ids.pass_rule, f"{who} may not pass: {why}",
-                                            "the pass stands as the table played it"))
+                move.breaches.append(Breach("pass_refused", ids.pass_rule,
+                                            _("{player} may not pass: {why}").format(player=who, why=why),
+                                            _("the pass stands as the table played it")))
             if self.dealers_first_turn():
                 move.turned_up = DEALER
             return
@@ -401,13 +410,14 @@ class ExchangeRound:
         if not up:
             if move.kind != "take":
                 move.breaches.append(Breach("exchange_widow_face_down", ids.face_down,
-                                            f"{who} exchanged single cards with the widow face down: he may take it, "
-                                            "pass or knock", "its cards moved as logged"))
+                                            _("{player} exchanged single cards with the widow face down: he may take "
+                                              "it, pass or knock").format(player=who), _("its cards moved as logged")))
                 if self.dealers_first_turn():
                     move.turned_up = DEALER
             if move.knock and not rules.knock_with_exchange:
                 move.breaches.append(Breach("knock_with_exchange_forbidden", ids.knock_with_exchange,
-                                            f"{who} exchanged and knocked in one turn", "both stand"))
+                                            _("{player} exchanged and knocked in one turn").format(player=who),
+                                            _("both stand")))
             if move.knock and move.turned_up is None:
                 move.turned_up = KNOCKED if rules.knock_turns_widow_up or seat == self.dealer else None
             return
@@ -415,14 +425,16 @@ class ExchangeRound:
             self._count_rule(who, len(event.give), move)
         if move.knock and not rules.knock_with_exchange:
             move.breaches.append(Breach("knock_with_exchange_forbidden", ids.knock_with_exchange,
-                                        f"{who} exchanged and knocked in one turn: a knock means he keeps his hand",
-                                        "both stand as the table played them"))
+                                        _("{player} exchanged and knocked in one turn: a knock means he keeps his "
+                                          "hand").format(player=who), _("both stand as the table played them")))
 
     def _count_rule(self, who: str, count: int, move: Move) -> None:
         if count > 1 and not self.rules.any_number:
             move.breaches.append(Breach("exchange_count_refused", self.rules.ids.exchange_count,
-                                        f"{who} exchanged {count} cards: one card or all {self.rules.hand_size}",
-                                        "the cards moved as logged"))
+                                        ngettext("{player} exchanged {count} card: one card or all {size}",
+                                                 "{player} exchanged {count} cards: one card or all {size}",
+                                                 count).format(player=who, count=count, size=self.rules.hand_size),
+                                        _("the cards moved as logged")))
 
     def _judge_turn_widow(self) -> Move:
         """The widow turned face up: the dealer's phase-one turn, his spreading it for his last turn, the
@@ -434,11 +446,11 @@ class ExchangeRound:
         if self.must_spread():
             return Move("turn", in_turn=False, turned_up=SPREAD)  # his last turn is still to come
         move = Move("turn", in_turn=False, turned_up=DEALER)
-        who = self.names[self.turn] if self.turn is not None else "nobody"
+        who = self.names[self.turn] if self.turn is not None else _("nobody")
         rule = self.rules.ids.last_turn if self.knocker is not None else self.rules.ids.phase1_order
         move.breaches.append(Breach("widow_turned_out_of_turn", rule,
-                                    f"the widow was turned face up while {who} was to act with it face down",
-                                    "it lies face up from now on"))
+                                    _("the widow was turned face up while {player} was to act with it face down").format(
+                                        player=who), _("it lies face up from now on")))
         return move
 
     # ------------------------------------------------------------------ applying

@@ -27,6 +27,7 @@ from referee.engine.state import HandSetup
 from referee.engine.table import Seat, Table, make_seats
 from referee.errors import InputError
 from referee.plain_data import plain
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.engine.house import Rules
@@ -200,17 +201,17 @@ class NightThread:
         stacks = dict(self.stacks)
         for name, stack in hand.joined.items():
             if stacks.get(name, 0) > 0 and name in self.seated:
-                raise InputError(f"{name} sits down but is already at the table", hand=hand.number)
+                raise InputError(_("{name} sits down but is already at the table").format(name=name), hand=hand.number)
             stacks[name] = stack
         for name, amount in hand.added.items():
             if name not in stacks:
-                raise InputError(f"{name} adds chips but is not at the table", hand=hand.number)
+                raise InputError(_("{name} adds chips but is not at the table").format(name=name), hand=hand.number)
             stacks[name] += amount
         missing = [n for n in hand.seats if n not in stacks]
         if missing:
             raise InputError(
-                f"{', '.join(missing)} seated in hand {hand.number} without a stack",
-                hand=hand.number, hint="a new player sits down with his chips",
+                _("{players} seated in hand {number} without a stack").format(players=", ".join(missing), number=hand.number),
+                hand=hand.number, hint=_("a new player sits down with his chips"),
             )
         return stacks
 

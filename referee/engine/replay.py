@@ -24,6 +24,7 @@ from referee.engine.games import find_game, game_title, replayed_games
 from referee.engine.outcome import Outcome
 from referee.engine.state import HandSetup, HandState, Snapshot
 from referee.errors import InputError
+from referee.i18n import _
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def start_hand(setup: HandSetup, voided: frozenset[int] = frozenset()) -> HandSt
     game = find_game(setup.rulebook.game)
     if not game.replays:
         raise InputError(
-            f"the rules engine does not replay {game.words()} yet",
+            _("the rules engine does not replay {game} yet").format(game=game.words()),
             hand=setup.number,
             hint="games replayed: " + ", ".join(game_title(g) for g in replayed_games()),
         )

@@ -41,6 +41,7 @@ from referee.engine.betting import ADJUST, VOID, Breach, Verdict
 from referee.engine.events import Check, Cover, Event, Fold, Look, See, Stake
 from referee.engine.table import Table
 from referee.errors import HandFileError
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.engine.house import Rules
@@ -56,7 +57,7 @@ SYSTEM_RULE = {"round": "brag.7.1", "bet_or_raise": "brag.7.2", "poker": "brag.7
 def _see(r: Reading, p: str, m: re.Match[str]) -> See:
     target = r.resolve(m["name"]) if m["name"] else None
     if target == p:
-        raise HandFileError(f"{p} sees himself", hint="write whom he saw: 'Ann: sees Bob for 4'")
+        raise HandFileError(_("{player} sees himself").format(player=p), hint=_("write whom he saw: 'Ann: sees Bob for 4'"))
     return See(p, amount=parse_amount(m["n"], "amount to see"), target=target)
 
 
@@ -329,9 +330,10 @@ class StakingRound:
         if kind is Fold:
             return Verdict("fold", 0, breaches, in_turn)
         if kind is Check:
-            message = f"{self.names[seat]} cannot check: there is no checking in brag, he must stake or drop"
+            message = _("{player} cannot check: there is no checking in brag, he must stake or drop").format(
+                player=self.names[seat])
             return self._refuse(breaches, in_turn, "check_not_allowed", self.cite("brag.4.3"), message,
-                                "taken as a drop (he put nothing in)", "fold")
+                                _("taken as a drop (he put nothing in)"), "fold")
         if isinstance(event, Stake):
             return self._judge_stake(seat, event.amount, event.blind, breaches, in_turn)
         if isinstance(event, See):
@@ -345,7 +347,7 @@ class StakingRound:
         """An action that breaks ``rule``: void it (``void_and_reprompt``), or note the ``adjusted``
         remedy and return the adjusted verdict (no ``kind``: ``None``, the caller goes on judging)."""
         if self.rules.fix == VOID:
-            return Verdict("none", 0, breaches + [Breach(code, rule, message, "void: he acts again")], in_turn)
+            return Verdict("none", 0, breaches + [Breach(code, rule, message, _("void: he acts again"))], in_turn)
         breaches.append(Breach(code, rule, message, adjusted))
         return Verdict(kind, chips, breaches, in_turn) if kind else None
 
@@ -356,19 +358,23 @@ class StakingRound:
         order = self.cite("brag.4.2")
         if not self.live[seat]:
             return Verdict("none", 0, [Breach("acted_not_in_hand", self.cite("brag.4.3"),
-                                                   f"{who} has dropped out and cannot act", "ignored")], False)
+                                                   _("{player} has dropped out and cannot act").format(player=who),
+                                                   _("ignored"))], False)
         if seat in self.covered:
             return Verdict("none", 0, [Breach("acted_after_cover", self.cite("brag.9.3"),
-                                                   f"{who} has covered the pot and has no more turns", "ignored")],
+                                                   _("{player} has covered the pot and has no more turns").format(
+                                                       player=who), _("ignored"))],
                                 False)
         if self.turn is None:
             return Verdict("none", 0, [Breach("acted_round_over", self.cite("brag.4.4"),
-                                                   f"the betting is over: {who} cannot act", "ignored")], False)
-        message = f"{who} acted out of turn: {self.names[self.turn]} is to act"
+                                                   _("the betting is over: {player} cannot act").format(player=who),
+                                                   _("ignored"))], False)
+        message = _("{player} acted out of turn: {to_act} is to act").format(player=who, to_act=self.names[self.turn])
         if self.rules.fix == VOID:
             return Verdict("none", 0, [Breach("acted_out_of_turn", order, message,
-                                                   f"void: {self.names[self.turn]} is still to act")], False)
-        breaches.append(Breach("acted_out_of_turn", order, message, "the action stands (binding out of turn)"))
+                                                   _("void: {to_act} is still to act").format(
+                                                       to_act=self.names[self.turn]))], False)
+        breaches.append(Breach("acted_out_of_turn", order, message, _("the action stands (binding out of turn)")))
         return None
 
     def _short_rule(self, seat: int) -> str:
@@ -383,13 +389,15 @@ class StakingRound:
         rules = self.rules
         who = self.names[seat]
         blind = self.is_blind(seat)
-        word = "blind stake" if blind else "stake"
         if logged_blind and not blind:
             if rules.blind_allowed:
-                code, rule, why = "blind_after_look", self.cite("brag.8.5"), f"{who} logged a blind stake after looking"
+                code, rule = "blind_after_look", self.cite("brag.8.5")
+                why = _("{player} logged a blind stake after looking").format(player=who)
             else:
-                code, rule, why = "blind_not_allowed", "brag.blind", f"{who} staked blind, but this rulebook has no blind play"
-            refused = self._refuse(breaches, in_turn, code, rule, why, f"taken as a seen stake of {amount}")
+                code, rule = "blind_not_allowed", "brag.blind"
+                why = _("{player} staked blind, but this rulebook has no blind play").format(player=who)
+            refused = self._refuse(breaches, in_turn, code, rule, why,
+                                   _("taken as a seen stake of {amount}").format(amount=amount))
             if refused is not None:
                 return refused
         stack = self.stacks[seat]
@@ -397,47 +405,61 @@ class StakingRound:
         chips = max(amount, 0)
         if chips > stack:
             refused = self._refuse(breaches, in_turn, "over_table_stakes", self.cite("brag.9.3"),
-                                   f"{who} staked {chips} but has only {stack}", f"taken as his {stack} chips")
+                                   _("{player} staked {chips} but has only {stack}").format(
+                                       player=who, chips=chips, stack=stack),
+                                   ngettext("taken as his {count} chip", "taken as his {count} chips", stack).format(
+                                       count=stack))
             if refused is not None:
                 return refused
             chips = stack
         if chips < least:
-            short = f"{who}'s {word} of {chips} is short of the {least} he must put in to stay in"
+            short = (_("{player}'s blind stake of {chips} is short of the {least} he must put in to stay in") if blind
+                     else _("{player}'s stake of {chips} is short of the {least} he must put in to stay in")).format(
+                player=who, chips=chips, least=least)
             if stack < least:  # he cannot make the stake: he covers with what he has (brag.9.3)
                 return self._refuse(breaches, in_turn, "stake_short", self._short_rule(seat), short,  # type: ignore[return-value]
-                                    f"he has only {stack}: taken as covering the pot", "cover", stack)
+                                    _("he has only {stack}: taken as covering the pot").format(stack=stack), "cover",
+                                    stack)
             refused = self._refuse(breaches, in_turn, "stake_short", self._short_rule(seat), short,
-                                   f"made up to {least}")
+                                   _("made up to {least}").format(least=least))
             if refused is not None:
                 return refused
             chips = least
         if chips > least and most == least:
             if rules.system == "round":
                 code, rule = "stake_not_round", self.cite("brag.7.1")
-                message = f"{who} put in {chips}: in the round system each turn is {least}"
+                message = _("{player} put in {chips}: in the round system each turn is {least}").format(
+                    player=who, chips=chips, least=least)
             else:
                 code, rule = "blind_raise_forbidden", "brag.blind_may_raise"
-                message = f"{who} raised blind to {chips}; a blind player may only put in the blind stake of {least}"
-            refused = self._refuse(breaches, in_turn, code, rule, message, f"taken as {least}; the rest goes back")
+                message = _("{player} raised blind to {chips}; a blind player may only put in the blind stake of "
+                            "{least}").format(player=who, chips=chips, least=least)
+            refused = self._refuse(breaches, in_turn, code, rule, message,
+                                   _("taken as {least}; the rest goes back").format(least=least))
             if refused is not None:
                 return refused
             chips = least
         if chips > most:
-            message = f"{who}'s {word} of {chips} raises by more than the limit of {rules.limit}"
+            message = (_("{player}'s blind stake of {chips} raises by more than the limit of {limit}") if blind
+                       else _("{player}'s stake of {chips} raises by more than the limit of {limit}")).format(
+                player=who, chips=chips, limit=rules.limit)
             refused = self._refuse(breaches, in_turn, "bet_over_limit", self.cite("brag.6"), message,
-                                   f"capped at {most}; the excess goes back")
+                                   _("capped at {most}; the excess goes back").format(most=most))
             if refused is not None:
                 return refused
             chips = most
         if self.forbids_call(seat, chips):
-            message = (f"{who}'s {word} of {chips} only makes the stakes of the {len(self.active())} players "
-                       "in equal; he must raise or drop")
+            message = (_("{player}'s blind stake of {chips} only makes the stakes of the {count} players in equal; he "
+                         "must raise or drop") if blind
+                       else _("{player}'s stake of {chips} only makes the stakes of the {count} players in equal; he "
+                              "must raise or drop")).format(player=who, chips=chips, count=len(self.active()))
             raised = chips + 1
             if raised > stack:  # he cannot stay in: he covers with what he has (brag.9.3)
                 return self._refuse(breaches, in_turn, "call_equalises_stakes", self.cite("brag.7.4"), message,  # type: ignore[return-value]
-                                    f"he has only {stack}: taken as covering the pot", "cover", stack)
+                                    _("he has only {stack}: taken as covering the pot").format(stack=stack), "cover",
+                                    stack)
             refused = self._refuse(breaches, in_turn, "call_equalises_stakes", self.cite("brag.7.4"), message,
-                                   f"made a raise of one chip ({raised})")
+                                   _("made a raise of one chip ({stake})").format(stake=raised))
             if refused is not None:
                 return refused
             chips = raised
@@ -450,35 +472,42 @@ class StakingRound:
             return self._judge_stake(seat, event.amount, False, breaches, in_turn)
         active = self.active()
         other = self.other(seat)
-        as_stake = f"taken as a stake of {event.amount}, not a see"
+        def as_stake() -> str:
+            return _("taken as a stake of {amount}, not a see").format(amount=event.amount)
+
         if other is None:
-            message = f"{who} cannot see: a showdown needs two players left, and {len(active)} are in"
-            refused = self._refuse(breaches, in_turn, "see_not_heads_up", self.cite("brag.4.4"), message, as_stake)
+            message = _("{player} cannot see: a showdown needs two players left, and {count} are in").format(
+                player=who, count=len(active))
+            refused = self._refuse(breaches, in_turn, "see_not_heads_up", self.cite("brag.4.4"), message, as_stake())
             return refused or self._judge_stake(seat, event.amount, False, breaches, in_turn)
         if self.stake == 0:
-            message = f"{who} cannot see: nobody has staked yet"
-            refused = self._refuse(breaches, in_turn, "see_nothing_staked", self.cite(rules.rule), message, as_stake)
+            message = _("{player} cannot see: nobody has staked yet").format(player=who)
+            refused = self._refuse(breaches, in_turn, "see_nothing_staked", self.cite(rules.rule), message, as_stake())
             return refused or self._judge_stake(seat, event.amount, False, breaches, in_turn)
         if not self.is_blind(seat) and self.is_blind(other):
-            message = (f"{who} has seen his cards and may not pay to see {self.names[other]}, who is blind; "
-                       "he must stake again or drop")
-            refused = self._refuse(breaches, in_turn, "seen_sees_blind", self.cite("brag.8.3"), message, as_stake)
+            message = _("{player} has seen his cards and may not pay to see {other}, who is blind; he must stake "
+                        "again or drop").format(player=who, other=self.names[other])
+            refused = self._refuse(breaches, in_turn, "seen_sees_blind", self.cite("brag.8.3"), message, as_stake())
             return refused or self._judge_stake(seat, event.amount, False, breaches, in_turn)
         if event.target is not None and event.target != self.names[other]:
             breaches.append(Breach("see_wrong_target", self.cite("brag.4.4"),
-                                   f"{who} sees {event.target}, but the other player left is {self.names[other]}",
-                                   f"taken as a see of {self.names[other]}"))
+                                   _("{player} sees {target}, but the other player left is {other}").format(
+                                       player=who, target=event.target, other=self.names[other]),
+                                   _("taken as a see of {other}").format(other=self.names[other])))
         cost = self.see_cost(seat)
         stack = self.stacks[seat]
         if stack < cost:
-            message = f"{who} has {stack}, less than the {cost} a see costs him"
+            message = _("{player} has {stack}, less than the {cost} a see costs him").format(
+                player=who, stack=stack, cost=cost)
             return self._refuse(breaches, in_turn, "see_short", self._short_rule(seat), message,  # type: ignore[return-value]
-                                "taken as covering the pot", "cover", stack)
+                                _("taken as covering the pot"), "cover", stack)
         if event.amount != cost:
             code = "see_short" if event.amount < cost else "see_over_cost"
-            message = f"{who} sees for {event.amount}; a see costs him {cost}, double his stake"
+            message = _("{player} sees for {amount}; a see costs him {cost}, double his stake").format(
+                player=who, amount=event.amount, cost=cost)
             rule = self._short_rule(seat) if code == "see_short" else self.cite(rules.rule)
-            fixed = f"made up to {cost}" if code == "see_short" else f"taken as a see for {cost}; the excess goes back"
+            fixed = (_("made up to {least}").format(least=cost) if code == "see_short"
+                     else _("taken as a see for {cost}; the excess goes back").format(cost=cost))
             refused = self._refuse(breaches, in_turn, code, rule, message, fixed)
             if refused is not None:
                 return refused
@@ -488,9 +517,11 @@ class StakingRound:
         stack = self.stacks[seat]
         least = self.stay_in(seat)
         if stack >= least and not (seat == self.emptied and stack == 0):
-            message = f"{self.names[seat]} covers the pot with {stack} chips, enough for the stake of {least}"
+            message = ngettext("{player} covers the pot with {count} chip, enough for the stake of {least}",
+                               "{player} covers the pot with {count} chips, enough for the stake of {least}",
+                               stack).format(player=self.names[seat], count=stack, least=least)
             refused = self._refuse(breaches, in_turn, "cover_with_chips", self.cite("brag.9.3"), message,
-                                   "the cover stands as logged: all his chips go in")
+                                   _("the cover stands as logged: all his chips go in"))
             if refused is not None:
                 return refused
         return Verdict("cover", stack, breaches, in_turn)

@@ -25,6 +25,10 @@ The two classes split as python-chess's ``Board`` and ``BaseBoard`` do:
   * :meth:`HandState.snapshot` and :meth:`HandState.copy`; :meth:`HandState.judged_later` and
     :meth:`HandState.over_reason` for a dispute or a refused line.
 
+  Callers also read the base's state, never change it: the names, stacks and who is in (``live``), the
+  phase, the action number, the findings, the log, the rulebook, the table, the card places (``places``,
+  :meth:`BaseHand.hand_of`) and the chips in the middle (:meth:`BaseHand.middle`).
+
 :class:`HandSetup` is what a hand starts from (the hand-file reader and the night build it)::
 
     HandSetup(rulebook, seats=[("Ann", 100), ("Bob", 100), ("Cy", 100)], dealer="Ann")
@@ -651,7 +655,8 @@ class BaseHand(Generic[CarryT]):
         return self.make_outcome(
             "passed_out", [PotResult(amount, (), left_over=amount, rule=rule)], amount, 0,
             self.next_hand(amount, "passed_out", same_dealer=same_dealer),
-            f"passed out: {amount} chips carried to the next deal",
+            ngettext("passed out: {count} chip carried to the next deal",
+                     "passed out: {count} chips carried to the next deal", amount).format(count=amount),
         )
 
     def end_misdeal(self, rule: str) -> Outcome:
@@ -660,14 +665,17 @@ class BaseHand(Generic[CarryT]):
         return self.make_outcome(
             "misdeal", [PotResult(amount, (), left_over=amount, rule=rule)], amount, 0,
             self.next_hand(amount, "misdeal", same_dealer=True),
-            f"misdeal: {self.names[self.table.dealer]} deals again; {amount} chips stay in the pot",
+            ngettext("misdeal: {dealer} deals again; {count} chip stays in the pot",
+                     "misdeal: {dealer} deals again; {count} chips stay in the pot", amount).format(
+                dealer=self.names[self.table.dealer], count=amount),
         )
 
     def end_uncontested(self, winner: int, rule: str) -> Outcome:
         """Everybody else dropped: ``winner`` takes every chip in the middle."""
         pots = self.award_all(winner, rule)
         return self.make_outcome("uncontested", pots, 0, 0, self.next_hand(0, "uncontested"),
-                                 f"{self.names[winner]} wins {pots[0].amount} uncontested")
+                                 _("{player} wins {amount} uncontested").format(player=self.names[winner],
+                                                                                 amount=pots[0].amount))
 
     def end_showdown(self, pots: Sequence[PotResult], carried: int, undecided: int,
                      order: Sequence[int] = ()) -> Outcome:
@@ -679,7 +687,9 @@ class BaseHand(Generic[CarryT]):
         """The outcome of a hand the log has not finished: every chip still in the middle."""
         return self.make_outcome(
             "in_progress", [], 0, 0, self.next_hand(0, "in_progress"),
-            f"in progress ({self.phase}): {self.middle()} chips in the middle",
+            ngettext("in progress ({phase}): {count} chip in the middle",
+                     "in progress ({phase}): {count} chips in the middle", self.middle()).format(
+                phase=self.phase, count=self.middle()),
         )
 
 
@@ -1087,10 +1097,13 @@ def showdown_summary(pots: Sequence[PotResult]) -> str:
     parts = []
     for p in pots:
         if not p.decided:
-            parts.append(f"{p.amount} undecided")
+            parts.append(_("{amount} undecided").format(amount=p.amount))
         elif not p.winners:
-            parts.append(f"{p.amount} carried")
+            parts.append(_("{amount} carried").format(amount=p.amount))
+        elif len(p.winners) == 1:
+            said = _("{player} wins {amount} with {hand}") if p.hand else _("{player} wins {amount}")
+            parts.append(said.format(player=p.winners[0], amount=p.amount, hand=p.hand))
         else:
-            who = p.winners[0] + " wins" if len(p.winners) == 1 else "/".join(p.winners) + " win"
-            parts.append(f"{who} {p.amount} with {p.hand}" if p.hand else f"{who} {p.amount}")
-    return "; ".join(parts) or "no pot"
+            said = _("{players} win {amount} with {hand}") if p.hand else _("{players} win {amount}")
+            parts.append(said.format(players="/".join(p.winners), amount=p.amount, hand=p.hand))
+    return "; ".join(parts) or _("no pot")

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from referee.errors import InputError
+from referee.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,18 +31,18 @@ def make_seats(seats: Iterable[Seat | tuple[str, int]]) -> tuple[Seat, ...]:
     for item in seats:
         seat: Any = item if isinstance(item, Seat) else Seat(*item)
         if not isinstance(seat.name, str) or not seat.name.strip():
-            raise InputError(f"bad seat name {seat.name!r}", hint="every seat needs a player name")
+            raise InputError(_("bad seat name {name!r}").format(name=seat.name), hint=_("every seat needs a player name"))
         if seat.name in seen:
-            raise InputError(f"{seat.name} is seated twice", hint="each player takes one seat")
+            raise InputError(_("{name} is seated twice").format(name=seat.name), hint=_("each player takes one seat"))
         if isinstance(seat.stack, bool) or not isinstance(seat.stack, int) or seat.stack < 0:
             raise InputError(
-                f"{seat.name}'s stack must be a whole number of chips >= 0 (got {seat.stack!r})",
-                hint="chips are counted in whole units",
+                _("{name}'s stack must be a whole number of chips >= 0 (got {stack!r})").format(name=seat.name, stack=seat.stack),
+                hint=_("chips are counted in whole units"),
             )
         seen.add(seat.name)
         out.append(seat)
     if len(out) < 2:
-        raise InputError(f"a hand needs at least two players (got {len(out)})", hint="seat two or more players")
+        raise InputError(_("a hand needs at least two players (got {count})").format(count=len(out)), hint=_("seat two or more players"))
     return tuple(out)
 
 
@@ -66,8 +67,8 @@ class Table:
         self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
         if dealer not in self.index:
             raise InputError(
-                f"the dealer {dealer!r} is not seated at the table",
-                hint="seated: " + ", ".join(self.names),
+                _("the dealer {dealer!r} is not seated at the table").format(dealer=dealer),
+                hint=_("seated: {players}").format(players=", ".join(self.names)),
             )
         if direction not in (1, -1):
             raise ValueError("direction must be +1 (clockwise) or -1 (counter-clockwise)")

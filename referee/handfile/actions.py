@@ -28,7 +28,7 @@ from referee.errors import HandFileError, excerpt
 from referee.handfile import vocabulary
 from referee.handfile.shorthand import game_verbs, spoken_words
 from referee.handfile.writer import EventWriter
-from referee.i18n import _, ngettext
+from referee.i18n import N_, _, ngettext
 
 _I = re.IGNORECASE
 
@@ -68,7 +68,8 @@ class HandReader:
                                                                   game=vocabulary.title(self.game)),
                 hint=_(vocabulary.BRAG_HINT)
                 if isinstance(event, (ev.Bet, ev.Call, ev.Raise, ev.AllIn)) and "brag" in self.game
-                else f"{vocabulary.title(self.game)} actions: {action_examples(self.game)}",
+                else _("{game} actions: {examples}").format(game=vocabulary.title(self.game),
+                                                            examples=action_examples(self.game)),
             )
         if isinstance(event, ev.Declare):
             known = vocabulary.declarations(self.game)
@@ -95,13 +96,13 @@ class HandReader:
         m = WIDOW_TURNED_LINE.fullmatch(text)
         if m:
             shown = (m["cards"] or "").strip()
-            cs = read_cards(shown, "the widow") if shown else ()
+            cs = read_cards(shown, N_("the widow")) if shown else ()
             return self.add(ev.TurnWidow(cards=cs, line=line))
         if SHOWDOWN_LINE.fullmatch(text):
             return self.add(ev.Showdown(line=line))
         m = DEALER_EXPOSES_LINE.fullmatch(text)
         if m:
-            (c,) = read_cards(m["card"], "the exposed card", need=1)
+            (c,) = read_cards(m["card"], N_("the exposed card"), need=1)
             return self.add(ev.Expose(player=self.resolve(m["name"]), card=c, by_dealer=True, line=line))
         return self.commerce_line(text, line)
 
@@ -109,7 +110,7 @@ class HandReader:
         """Whiskey poker and La Viuda: the widow as dealt, and a deal's result as the scorekeeper knows it."""
         m = WIDOW_DEALT_LINE.fullmatch(text)
         if m:
-            return self.add(ev.DealWidow(cards=read_cards(m["cards"], "the widow"), line=line))
+            return self.add(ev.DealWidow(cards=read_cards(m["cards"], N_("the widow")), line=line))
         m = RESULT_LINE.fullmatch(text)
         if m:
             what = "lowest" if m["low"] else "best"

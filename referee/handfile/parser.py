@@ -218,7 +218,7 @@ class NightParser:
         self.check_new_name(m["name"])
         self.seats.append(m["name"])  # seated even with a bad stack: one mistake, one error (not 'unknown player' later)
         try:
-            stack = parse_amount(m["stack"], f"stack for {m['name']}")
+            stack = parse_amount(m["stack"], _("stack for {name}").format(name=m["name"]))
         except RefereeError as err:
             raise self.relocate(err) from err
         self.first_seats.append(Seat(m["name"], stack))
@@ -423,7 +423,7 @@ class NightParser:
         position = self.seats.index(anchor) + 1 if anchor else len(self.seats)
         self.seats.insert(position, name)  # seated even with a bad stack: his later lines are not errors too
         try:
-            stack = parse_amount(stack_text, f"stack for {name}")
+            stack = parse_amount(stack_text, _("stack for {name}").format(name=name))
         except RefereeError as err:
             raise self.relocate(err) from err
         changes.append(SitDown(name, stack, anchor, line=self.lineno))
@@ -444,7 +444,7 @@ class NightParser:
         changes = self.changes(N_("chips added"))
         try:
             name = self.resolve(typed)
-            amount = parse_amount(amount_text, f"amount {name} adds")
+            amount = parse_amount(amount_text, _("amount {name} adds").format(name=name))
         except RefereeError as err:
             raise self.relocate(err) from err
         changes.append(AddChips(name, amount, line=self.lineno))

@@ -15,7 +15,7 @@ from typing import Any
 class Said(str):
     """A marked message with its values: the English text as a string, the interface's language when
     shown.  ``Said(N_("{name} pays {amount}"), name="Bob", amount="€2.00")``; a count through
-    :func:`counted`.  A value may be a :class:`Said` itself."""
+    :func:`said_plural`.  A value may be a :class:`Said` itself."""
 
     message: str
     plural: str | None
@@ -63,12 +63,12 @@ def from_kept(data: Any) -> Any:
     return data
 
 
-def said(message: str, **values: Any) -> Said:
+def said_later(message: str, **values: Any) -> Said:
     """``message`` (marked: extracted by ``pybabel``) with ``values``, said where it is shown."""
     return Said(message, **values)
 
 
-def counted(count: int, singular: str, plural: str, **values: Any) -> Said:
+def said_plural(count: int, singular: str, plural: str, **values: Any) -> Said:
     """A message for ``count`` in the plural form the language gives it (``{count} chip`` / ``{count}
     chips``: 1 фишка, 2 фишки, 5 фишек), said where it is shown."""
     return Said(singular, plural, count, count=count, **values)
@@ -86,4 +86,4 @@ def kept_form(value: Any) -> Any:
     return value
 
 
-__all__ = ["Said", "counted", "from_kept", "kept_form", "said"]
+__all__ = ["Said", "from_kept", "kept_form", "said_later", "said_plural"]

@@ -45,9 +45,12 @@ class Count:
 
     def words(self) -> str:
         """``Dee: counted 110, the log says 114``."""
+        from referee.i18n import _
+
         if not self.difference:
-            return f"{self.name}: counted {self.counted}, as the log says"
-        return f"{self.name}: counted {self.counted}, the log says {self.log_says}"
+            return _("{player}: counted {counted}, as the log says").format(player=self.name, counted=self.counted)
+        return _("{player}: counted {counted}, the log says {log}").format(player=self.name, counted=self.counted,
+                                                                          log=self.log_says)
 
 
 def confirmations(log: SessionLog) -> dict[str, CountConfirmed]:
@@ -165,8 +168,10 @@ def amendments(snapshot: LogSnapshot) -> tuple[AmendmentLine, ...]:
             continue
         event = decode_event(row.kind, row.payload, where=f"session {snapshot.session.id}, event {row.seq}")
         if isinstance(event, Reopened):
-            out.append(AmendmentLine(row.seq, row.created_at, "reopened" + (f" by {event.by}" if event.by else ""),
-                                     event.why))
+            from referee.i18n.said import said_later
+
+            out.append(AmendmentLine(row.seq, row.created_at, said_later("reopened by {player}", player=event.by) if event.by
+                                     else said_later("reopened"), event.why))
         elif isinstance(event, Amendment):
             out.append(AmendmentLine(row.seq, row.created_at, event.what, event.why))
     return tuple(out)

@@ -86,11 +86,15 @@ class Concern:
     def where(self) -> str:
         """``hand 7, action 3``; a finding of several hands ``hands 3, 7, 9`` (the first five, then how
         many more)."""
+        from referee.i18n import _
+
         if not self.also:
-            return f"hand {self.hand}" + (f", action {self.action}" if self.action else "")
+            return (_("hand {hand}, action {action}").format(hand=self.hand, action=self.action) if self.action
+                    else _("hand {hand}").format(hand=self.hand))
         shown = ", ".join(map(str, self.hands[:5]))
         more = len(self.hands) - 5
-        return f"hands {shown}" + (f" and {more} more" if more > 0 else "")
+        return (_("hands {hands} and {more} more").format(hands=shown, more=more) if more > 0
+                else _("hands {hands}").format(hands=shown))
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ from referee.engine.money import GameMoney, GameMoneyReport, MoneyLine, NightMon
 from referee.errors import InputError
 from referee.handfile.replay import replay_night_file
 from referee.i18n import _
-from referee.i18n.said import Said, counted, said
+from referee.i18n.said import Said, said_later, said_plural
 from referee.ledger.counting import confirmations, ended_hand_after
 from referee.ledger.settlement import Transfer, name_order, settle
 from referee.money import format_money, format_signed
@@ -204,26 +204,26 @@ class SessionLedger:
 
 
 #: where in the night a ledger entry happened (kept in English, said in the reader's language)
-OPENING = said("opening")
+OPENING = said_later("opening")
 
 
 def _when(hand: int | None, before: bool) -> str:
     if hand is None:
         return OPENING
-    return said("before hand {hand}", hand=hand) if before else said("after hand {hand}", hand=hand)
+    return said_later("before hand {hand}", hand=hand) if before else said_later("after hand {hand}", hand=hand)
 
 
 def policy_words(settings: MoneySettings, nobody_lost: bool = False) -> Said:
     """Who absorbs what the night is short or over, under the session's ``shortfall`` setting:
     ``pro rata to the losers (the default)``, ``to the banker (Ann)``."""
     if settings.shortfall == "banker":
-        how = (said("to the banker ({banker})", banker=settings.banker) if settings.banker
-               else said("to the banker (no banker named)"))
+        how = (said_later("to the banker ({banker})", banker=settings.banker) if settings.banker
+               else said_later("to the banker (no banker named)"))
     else:
-        how = said("pro rata to the losers")
+        how = said_later("pro rata to the losers")
     if "shortfall" not in settings.set_in_log:
-        how = said("{policy} (the default)", policy=how)
-    return said("{policy}: nobody lost, so shared equally", policy=how) if nobody_lost else how
+        how = said_later("{policy} (the default)", policy=how)
+    return said_later("{policy}: nobody lost, so shared equally", policy=how) if nobody_lost else how
 
 
 def _entry_order(entry: Entry) -> tuple[float, int]:
@@ -246,23 +246,23 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
             what = "buy-in" if event.player not in arrived else "buys in again"
             arrived.add(event.player)
             out.append(Entry(when, event.player, what, event.stack, -paid, hand,
-                             counted(event.stack, "{player} buys {count} chip", "{player} buys {count} chips",
+                             said_plural(event.stack, "{player} buys {count} chip", "{player} buys {count} chips",
                                      player=event.player)))
         elif isinstance(event, AddChips):
             paid = event.amount * cv if event.paid_cents is None else event.paid_cents
             out.append(Entry(when, event.player, "rebuy", event.amount, -paid, hand,
-                             counted(event.amount, "{player} adds {count} chip", "{player} adds {count} chips",
+                             said_plural(event.amount, "{player} adds {count} chip", "{player} adds {count} chips",
                                      player=event.player)))
         elif isinstance(event, CashOut):
             cashed_so_far[event.player] = cashed_so_far.get(event.player, 0) + event.chips
             out.append(Entry(when, event.player, "cash-out", -event.chips, event.chips * cv, hand,
-                             counted(event.chips, "{player} cashes out {count} chip",
+                             said_plural(event.chips, "{player} cashes out {count} chip",
                                      "{player} cashes out {count} chips", player=event.player)))
         elif isinstance(event, CountFixed):  # a count corrected after the close: the difference
             change = event.chips - cashed_so_far.get(event.player, 0)
             cashed_so_far[event.player] = event.chips
             out.append(Entry(when, event.player, "count corrected", -change, change * cv, hand,
-                             counted(event.chips, "{player}'s count corrected to {count} chip",
+                             said_plural(event.chips, "{player}'s count corrected to {count} chip",
                                      "{player}'s count corrected to {count} chips", player=event.player)))
 
     arrived: set[str] = set()
@@ -274,10 +274,10 @@ def _buy_entries(log: SessionLog, cv: int) -> list[Entry]:
             add(event, _when(hand.number, True), hand.number, arrived)
     last = log.night.hands[-1].number if log.night.hands else None
     for event in log.closing:
-        add(event, _when(last, False) if last else said("before any hand"), last, arrived)
+        add(event, _when(last, False) if last else said_later("before any hand"), last, arrived)
     for _, event in log.money:  # corrections recorded after the close
         if isinstance(event, CountFixed):
-            add(event, said("corrected"), None, arrived)
+            add(event, said_later("corrected"), None, arrived)
     return out
 
 
@@ -307,7 +307,7 @@ class _Games:
     cents: dict[str, int] = field(default_factory=dict)
 
     def book(self, line: MoneyLine) -> None:
-        when = said("the night") if line.hand is None else said("hand {hand}", hand=line.hand)
+        when = said_later("the night") if line.hand is None else said_later("hand {hand}", hand=line.hand)
         self.cents[line.player] = self.cents.get(line.player, 0) + line.cents
         self.entries.append(Entry(when, line.player, line.what, 0, line.cents, line.hand, line.text))
 
@@ -455,17 +455,17 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
                         and (fact.counted, fact.log_says) == (cashed_out[name], final.get(name, 0)) else None)
         values = {"player": name, "chips": abs(chips), "log": final.get(name, 0), "by": confirmed_by}
         if chips > 0:
-            words = (counted(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log})",
+            words = (said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log})",
                              "{player} cashed out {count} chips, {chips} more than the log gives ({log})", **values)
                      if confirmed_by is None else
-                     counted(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log}), "
+                     said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} more than the log gives ({log}), "
                              "confirmed by {by}", "{player} cashed out {count} chips, {chips} more than the log gives "
                              "({log}), confirmed by {by}", **values))
         else:
-            words = (counted(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives ({log})",
+            words = (said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives ({log})",
                              "{player} cashed out {count} chips, {chips} fewer than the log gives ({log})", **values)
                      if confirmed_by is None else
-                     counted(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives "
+                     said_plural(cashed_out[name], "{player} cashed out {count} chip, {chips} fewer than the log gives "
                              "({log}), confirmed by {by}", "{player} cashed out {count} chips, {chips} fewer than the log "
                              "gives ({log}), confirmed by {by}", **values))
         parts.append((words, chips * cv))
@@ -473,20 +473,20 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
     if left:
         where = []
         if middle:
-            where.append(said("{count} in the middle at the end", count=middle) if closed
-                         else said("{count} in the middle now", count=middle))
+            where.append(said_later("{count} in the middle at the end", count=middle) if closed
+                         else said_later("{count} in the middle now", count=middle))
         if walk.undecided:
-            where.append(said("{count} in pots undecided until cards are shown", count=walk.undecided))
-        parts.append((counted(left, "{count} chip nobody holds ({where})", "{count} chips nobody holds ({where})",
-                              where=where[0] if len(where) == 1 else said("{first}, {second}", first=where[0],
+            where.append(said_later("{count} in pots undecided until cards are shown", count=walk.undecided))
+        parts.append((said_plural(left, "{count} chip nobody holds ({where})", "{count} chips nobody holds ({where})",
+                              where=where[0] if len(where) == 1 else said_later("{first}, {second}", first=where[0],
                                                                            second=where[1])), -left * cv))
     face = {n: table.bought.get(n, 0) * cv - table.paid.get(n, 0) for n in names}
     for name in sorted((n for n in face if face[n]), key=name_order):
-        parts.append((said("{player} paid {paid} for chips worth {worth}", player=name, paid=m(table.paid.get(name, 0)),
+        parts.append((said_later("{player} paid {paid} for chips worth {worth}", player=name, paid=m(table.paid.get(name, 0)),
                            worth=m(table.bought.get(name, 0) * cv)), face[name]))
     explained = sum(c for _, c in parts)
     if total != explained:
-        parts.append((said("the games' money and chips (see the notes)"), total - explained))
+        parts.append((said_later("the games' money and chips (see the notes)"), total - explained))
 
     policy = policy_words(settings)
     shares: list[tuple[str, int]] = []
@@ -517,12 +517,12 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
             balance_cents=raw[name] + absorbed.get(name, 0),
         ))
     for name, cents in shares:
-        entries.append(Entry(said("the night"), name, total > 0 and "shortfall" or "overage", 0, cents, None,
-                             said("{player}'s share of what the night is short ({policy})", player=name, policy=policy)
+        entries.append(Entry(said_later("the night"), name, total > 0 and "shortfall" or "overage", 0, cents, None,
+                             said_later("{player}'s share of what the night is short ({policy})", player=name, policy=policy)
                              if direction == "short" else
-                             said("{player}'s share of what the night is over ({policy})", player=name, policy=policy)))
+                             said_later("{player}'s share of what the night is over ({policy})", player=name, policy=policy)))
     if provisional and closed:
-        notes.append(said("closed with players who never cashed out: {players}", players=", ".join(provisional)))
+        notes.append(said_later("closed with players who never cashed out: {players}", players=", ".join(provisional)))
     return SessionLedger(
         session_id=game.id, table=game.table_name, status=game.status, chip_value_cents=cv, settings=settings,
         players=tuple(lines), entries=tuple(entries), check=check,

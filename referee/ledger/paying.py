@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final
 from urllib.parse import quote, urlencode
 
 from referee.errors import InputError, excerpt
-from referee.i18n.said import said
+from referee.i18n.said import said_later
 from referee.money import format_money, plain_amount
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class PayWay:
     @property
     def words(self) -> str:
         """What to do, the link included (a terminal's or a paper's line)."""
-        return said("{text} at {link}", text=self.text, link=self.link) if self.link is not None else self.text
+        return said_later("{text} at {link}", text=self.text, link=self.link) if self.link is not None else self.text
 
     @property
     def has_code(self) -> bool:
@@ -268,27 +268,27 @@ def ways_to_pay(details: Mapping[str, str], payee: str, cents: int, currency: st
         bank = f"IBAN {spelled}" + (f", BIC {bic}" if bic else "") + f", {name}, {money}"
         if currency == "EUR" and IBAN(iban).in_sepa_zone:
             epc = (("name", name), ("iban", iban), ("amount", amount), ("text", text), ("bic", bic))
-            ways.append(PayWay("epc", said("SEPA transfer"), f"{bank}, \u201c{text}\u201d", epc=epc))
+            ways.append(PayWay("epc", said_later("SEPA transfer"), f"{bank}, \u201c{text}\u201d", epc=epc))
         else:
-            ways.append(PayWay("bank", said("Bank transfer"), bank))
+            ways.append(PayWay("bank", said_later("Bank transfer"), bank))
     if details.get("paypal"):
         link = f"https://paypal.me/{details['paypal']}/{amount}{currency}"
         ways.append(PayWay("paypal", "PayPal", money, link=link))
     if details.get("revolut"):
         link = f"https://revolut.me/{details['revolut']}"
-        ways.append(PayWay("revolut", "Revolut", said("{money} to {account}", money=money, account="@" + details["revolut"]), link=link))
+        ways.append(PayWay("revolut", "Revolut", said_later("{money} to {account}", money=money, account="@" + details["revolut"]), link=link))
     if details.get("swish") and currency == "SEK":
         query = urlencode({"sw": details["swish"], "amt": amount, "cur": "SEK",
                            "msg": text[:SWISH_MESSAGE_MAX].rstrip(), "src": "qr"}, quote_via=quote)
         link = f"https://app.swish.nu/1/p/sw/?{query}"
-        ways.append(PayWay("swish", "Swish", said("{money} to Swish {account}", money=money, account=details["swish"]), link=link))
+        ways.append(PayWay("swish", "Swish", said_later("{money} to Swish {account}", money=money, account=details["swish"]), link=link))
     if details.get("upi") and currency == "INR":
         query = urlencode({"pa": details["upi"], "pn": bank_name(details, payee), "am": amount, "cu": "INR",
                            "tn": text[:UPI_NOTE_MAX].rstrip()}, quote_via=quote)
         link = f"upi://pay?{query}"
-        ways.append(PayWay("upi", "UPI", said("{money} to {account}", money=money, account=details["upi"]), link=link))
+        ways.append(PayWay("upi", "UPI", said_later("{money} to {account}", money=money, account=details["upi"]), link=link))
     if details.get("note"):
-        ways.append(PayWay("note", said("How to pay"), details["note"]))
+        ways.append(PayWay("note", said_later("How to pay"), details["note"]))
     return tuple(ways)
 
 

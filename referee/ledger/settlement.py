@@ -60,6 +60,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from referee.errors import InputError
+from referee.i18n.said import said_later
 from referee.money import format_cents
 from referee.ledger.pair_flow import Shortfall, flow_plan, shortfall
 from referee.ledger.plain_debts import proportional_debts
@@ -342,11 +343,11 @@ class _Planner:
             plan = flow_plan(debtors, creditors, self.allows, self.prefers)
             assert not isinstance(plan, Shortfall)
             found = [Transfer(*t) for t in plan], sum(self.prefers(a, b) for a, b, _ in plan)
-            self._note(f"a group of {len(members)} was settled over the allowed pairs by a flow: "
-                       "no plan search finished within its budget")
+            self._note(said_later("a group of {count} was settled over the allowed pairs by a flow: "
+                            "no plan search finished within its budget", count=len(members)))
         elif preferable and len(members) > SEARCH_LIMIT:
-            self._note(f"a group of {len(members)} is too large to search every plan: preferred pairs are "
-                       "used where the largest-first order allows")
+            self._note(said_later("a group of {count} is too large to search every plan: preferred pairs are "
+                            "used where the largest-first order allows", count=len(members)))
         return found
 
     def _note(self, text: str) -> None:
@@ -520,15 +521,19 @@ def _record_payments(
         if paid.cents < planned:
             assert at is not None
             plan[at] = replace(plan[at], cents=planned - paid.cents)
-            notes.append(f"{paid.payer} paid {paid.payee} {money(paid.cents)} of {money(planned)}: "
-                         f"{money(planned - paid.cents)} left to pay")
+            notes.append(said_later("{payer} paid {payee} {amount} of {planned}: {left} left to pay", payer=paid.payer,
+                              payee=paid.payee, amount=money(paid.cents), planned=money(planned),
+                              left=money(planned - paid.cents)))
             continue
         if at is not None:
             del plan[at]
         plan, touched = _replan(plan, paid.payer, paid.payee, paid.cents - planned, at, planner)
-        what = "more than planned" if planned else "not a planned transfer"
-        notes.append(f"{paid.payer} paid {paid.payee} {money(paid.cents)}, {what}: re-planned "
-                     f"{', '.join(sorted(touched, key=name_order))}; every other transfer is unchanged")
+        values = {"payer": paid.payer, "payee": paid.payee, "amount": money(paid.cents),
+                  "players": ", ".join(sorted(touched, key=name_order))}
+        notes.append(said_later("{payer} paid {payee} {amount}, more than planned: re-planned {players}; every other "
+                          "transfer is unchanged", **values) if planned else
+                     said_later("{payer} paid {payee} {amount}, not a planned transfer: re-planned {players}; every other "
+                          "transfer is unchanged", **values))
     return plan, notes
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from referee.i18n.said import said_later
 from referee.errors import InputError, RefereeError
 from referee.store.chain import BrokenChainError
 from referee.ledger.kept import CHECK_CHAIN, CHECK_HEAD, NightFigures, Progress, night_figures
@@ -204,9 +205,9 @@ def counted_nights(store: Store, *, start: date | None = None, end: date | None 
     for game in chosen:
         assert game.id is not None
         if game.void_reason is not None:
-            skipped.append((game.id, f"void ({game.void_reason})"))
+            skipped.append((game.id, said_later("void ({reason})", reason=game.void_reason)))
         elif game.status != "closed" and not include_open:
-            skipped.append((game.id, "still open (its results are provisional)"))
+            skipped.append((game.id, said_later("still open (its results are provisional)")))
         else:
             counted.append(game)
     # kept figures where they fit the log; the others replayed
@@ -216,15 +217,15 @@ def counted_nights(store: Store, *, start: date | None = None, end: date | None 
         found = figures[game.id]  # type: ignore[index]
         # one night whose log does not replay never breaks the others: it is named, with its fix
         if isinstance(found, MissingSetting):
-            skipped.append((game.id, "a money setting is missing"))  # type: ignore[arg-type]
+            skipped.append((game.id, said_later("a money setting is missing")))  # type: ignore[arg-type]
             broken.append((game.id, f"session {game.id} ({game.table_name}, {game.started_at:%Y-%m-%d}) "  # type: ignore[arg-type]
                                     f"{found.message.removeprefix(f'session {game.id} ')}; {found.hint}"))
         elif isinstance(found, BrokenChainError):
-            skipped.append((game.id, "its log was changed after recording"))  # type: ignore[arg-type]
+            skipped.append((game.id, said_later("its log was changed after recording")))  # type: ignore[arg-type]
             broken.append((game.id, f"{found.where}: {found.message}; {found.hint}"))  # type: ignore[arg-type]
         elif isinstance(found, RefereeError):
             bad = unreplayable(game, found)
-            skipped.append((game.id, "its log does not replay"))  # type: ignore[arg-type]
+            skipped.append((game.id, said_later("its log does not replay")))  # type: ignore[arg-type]
             broken.append((game.id, f"{bad.where}: {bad.message}; {bad.hint}"))  # type: ignore[arg-type]
         else:
             good.append((game, found))
@@ -238,7 +239,8 @@ def counted_nights(store: Store, *, start: date | None = None, end: date | None 
     kept = []
     for game, night in good:
         if night.ledger.settings.currency != currency:
-            skipped.append((game.id, f"kept in {night.ledger.settings.currency}, not {currency}"))  # type: ignore[arg-type]
+            skipped.append((game.id, said_later("kept in {kept}, not {currency}", kept=night.ledger.settings.currency,
+                                                currency=currency)))  # type: ignore[arg-type]
         else:
             kept.append((game, night))
     locale = kept[0][1].ledger.settings.locale if kept else "en_GB"

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from referee.i18n import _
+from referee.i18n.said import said_later
 from referee.errors import InputError, RefereeError
 from referee.ledger.settlement import Settlement, Transfer, name_order, settle
 from referee.money import format_money, format_signed
@@ -67,9 +69,11 @@ class Origin:
 
     def words(self, money: Callable[[int], str]) -> str:
         if self.session_id is None:
-            return f"tab payment {self.number} ({self.day}): {self.payer} paid {self.payee} {money(self.cents)}"
-        return (f"session {self.session_id} ({self.table}, {self.day}) transfer {self.number}: "
-                f"{self.payer} pays {self.payee} {money(self.cents)}")
+            return _("tab payment {number} ({day}): {payer} paid {payee} {amount}").format(
+                number=self.number, day=self.day, payer=self.payer, payee=self.payee, amount=money(self.cents))
+        return _("session {session} ({table}, {day}) transfer {number}: {payer} pays {payee} {amount}").format(
+            session=self.session_id, table=self.table, day=self.day, number=self.number, payer=self.payer,
+            payee=self.payee, amount=money(self.cents))
 
 
 @dataclass(frozen=True)
@@ -314,7 +318,7 @@ def read_tab(store: Store, *, start: date | None = None, end: date | None = None
         if game.void_reason is not None:
             continue
         if game.status != "closed":
-            skipped.append((game.id, "still open: its debts join the tab when it closes"))
+            skipped.append((game.id, said_later("still open: its debts join the tab when it closes")))
         else:
             counted.append(game)
     nights = []
@@ -420,9 +424,10 @@ def _named(parts: Sequence[CurrencyTab], typed: str, what: str) -> str:
 
 def _clearing_hint(part: CurrencyTab) -> str:
     if not part.clearing.transfers:
-        return f"nobody owes anything in {part.currency}"
-    return (f"what clears the tab in {part.currency}: "
-            + "; ".join(f"{t.payer} pays {t.payee} {part.money(t.cents)}" for t in part.clearing.transfers))
+        return _("nobody owes anything in {currency}").format(currency=part.currency)
+    return _("what clears the tab in {currency}: {transfers}").format(currency=part.currency, transfers="; ".join(
+        _("{payer} pays {payee} {amount}").format(payer=t.payer, payee=t.payee, amount=part.money(t.cents))
+        for t in part.clearing.transfers))
 
 
 def record_tab_payment(store: Store, payer: str, payee: str, amount: str, currency: str | None, *,

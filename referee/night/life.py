@@ -530,7 +530,9 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
         if not rows:
             raise InputError(f"session {session_id} has no hand {hand}", where=where, hint=hint)
         if not 1 <= action <= len(rows):
-            raise InputError(f"hand {hand} has {plural(len(rows), 'action')}, not {action}", where=where, hint=hint)
+            raise InputError(ngettext("hand {hand} has {count} action, not {action}",
+                                      "hand {hand} has {count} actions, not {action}", len(rows)).format(
+                hand=hand, count=len(rows), action=action), where=where, hint=hint)
         target = rows[action - 1]
         if target.kind == "Void":
             raise InputError(f"action {action} of hand {hand} is itself a correction ({what_it_says(target)})",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.findings import CODES
 from referee.engine.games import game_title
-from referee.i18n import N_, _, pgettext
+from referee.i18n import N_, _, pgettext, quoting_seeds
 from referee.handfile.replay import NightStream
 from referee.ledger.counting import amendments, as_last_closed, balance_changes
 from referee.ledger.ledger import game_walk, people_of, session_ledger, walked_ledger
@@ -57,6 +57,8 @@ class FindingLine:
     message: str
     remedy: str | None
     rule_text: str | None = None
+    #: the cited rule in its source's own words («…» (seed-003)), when the interface quotes them
+    rule_quotes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ class RulingLine:
     decided_by: str
     facts: tuple[str, ...]
     rule_text: str | None = None
+    #: the cited rule in its source's own words, when the interface quotes them
+    rule_quotes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -218,6 +222,13 @@ class NightReport:
                 seen[f.rule] = f.rule_text
         return tuple(seen.items())
 
+    def quotes_of(self, rule: str) -> tuple[str, ...]:
+        """The quotes of cited rule ``rule`` in its source's own words (empty: none, or not quoting)."""
+        for line in (*self.findings, *self.rulings):
+            if line.rule == rule and line.rule_quotes:
+                return line.rule_quotes
+        return ()
+
     @property
     def finding_groups(self) -> tuple[FindingGroup, ...]:
         """The night's findings grouped by what they are (code), who (player) and the rule cited, with the
@@ -251,9 +262,17 @@ class NightReport:
         return sum(1 for f in self.findings if f.severity == "error")
 
 
+def _quotes(rulebook: Rulebook, rule: str | None) -> tuple[str, ...]:
+    """The rule in its source's own words when the interface quotes them (Russian), else nothing."""
+    if rule is None or not quoting_seeds() or not rulebook.has_rule(rule):
+        return ()
+    return tuple(str(quote) for quote in rulebook.rule_quotes(rule))
+
+
 def _finding(hand: ReplayedHand, finding: Finding) -> FindingLine:
     return FindingLine(hand.entry.number, finding.action, finding.severity, finding.code, finding.player,
-                       finding.rule, finding.message, finding.remedy, rule_text(hand.rulebook, finding.rule))
+                       finding.rule, finding.message, finding.remedy, rule_text(hand.rulebook, finding.rule),
+                       _quotes(hand.rulebook, finding.rule) if finding.severity == "error" else ())
 
 
 def _winners(hand: ReplayedHand) -> str:
@@ -331,7 +350,8 @@ class HandLines:
             book = self.rulebooks.get(ruling.hand)
             rulings.append(RulingLine(ruling.hand, ruling.action, ruling.question, ruling.ruling, ruling.rule,
                                       ruling.decided_by, tuple(ruling.facts),
-                                      rule_text(book, ruling.rule) if book is not None else None))
+                                      rule_text(book, ruling.rule) if book is not None else None,
+                                      _quotes(book, ruling.rule) if book is not None else ()))
         ranked = sorted(ledger.players, key=lambda p: (-p.balance_cents, p.name.casefold(), p.name))
         standings, rank = [], 0
         for index, line in enumerate(ranked):

@@ -28,6 +28,7 @@ from referee import __version__
 from referee.engine.events import NightEvent, Ruling, SitDown
 from referee.engine.games import find_game
 from referee.errors import RefereeError
+from referee.i18n import N_, _
 from referee.handfile.model import Night
 from referee.handfile.rulings import in_force, of_hand
 from referee.handfile.words import night_words
@@ -65,16 +66,17 @@ def rule_text(rulebook: "Rulebook", rule_id: str | None) -> str | None:
         return None
 
 
-#: how each destination of a penalty reads in words (the terminal, a ruling)
-DESTINATION_WORDS = {"antes_next_deal": "as antes for everybody next deal", "pool": "into the pool",
-                     "pot": "into the pot"}
+#: how each destination of a penalty reads in words (the terminal, a ruling), translated where shown
+DESTINATION_WORDS = {"antes_next_deal": N_("{payer} pays {amount} as antes for everybody next deal"),
+                     "pool": N_("{payer} pays {amount} into the pool"), "pot": N_("{payer} pays {amount} into the pot")}
 
 
 def penalty_words(penalty: "Penalty") -> str:
-    """``Bob pays 1 to Ann``, ``Cy pays 5 into the pot``, ``Dee pays 3 as antes for everybody next deal``."""
+    """``Bob pays 1 to Ann``, ``Cy pays 5 into the pot``, ``Dee pays 3 as antes for everybody next deal``,
+    in the interface's language (the terminal, a ruling; the JSON document has its own fields)."""
     where = penalty.destination  # the game that imposed it says where its chips went
-    to = f"to {penalty.payee}" if where == "player" else DESTINATION_WORDS[where]
-    return f"{penalty.payer} pays {penalty.amount} {to}"
+    said = _("{payer} pays {amount} to {payee}") if where == "player" else _(DESTINATION_WORDS[where])
+    return said.format(payer=penalty.payer, amount=penalty.amount, payee=penalty.payee)
 
 
 def finding_json(finding: "Finding", rulebook: "Rulebook | None" = None,

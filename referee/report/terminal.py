@@ -26,7 +26,8 @@ SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 def severity_word(severity: str) -> str:
     """A finding's severity (``error``, ``warning``, ``info``) in the interface's language."""
     return {"error": pgettext("finding", "error"), "warning": pgettext("finding", "warning"),
-            "info": pgettext("finding", "info"), "ruling": pgettext("finding", "ruling")}.get(severity, severity)
+            "info": pgettext("finding", "info"), "ruling": pgettext("finding", "ruling"),
+            "finding": pgettext("finding", "finding")}.get(severity, severity)
 
 
 def method_words(method: str) -> str:

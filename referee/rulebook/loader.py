@@ -84,7 +84,8 @@ def shipped_rulebook_path(name: str) -> Path:
         return path
     names = shipped_rulebook_names()
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
-    hint = _("did you mean {name!r}?").format(name=close[0]) if close else "shipped: " + ", ".join(names) + "; or give a .toml path"
+    hint = (_("did you mean {name!r}?").format(name=close[0]) if close else
+            _("shipped: {names}; or give a .toml path").format(names=", ".join(names)))
     raise RulebookError(_("no shipped rulebook named {name!r}").format(name=name), hint=hint)
 
 

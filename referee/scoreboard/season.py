@@ -4,6 +4,8 @@
   ranked level players), each name a link to his page; ``…/p/{name}`` a player's page over the
   season (his nights, his running net as a chart, hands per game, the findings and rulings about
   him); ``…/state`` the league table as JSON.
+* a page speaks the phone's ``Accept-Language`` (a season has no language of its own:
+  :func:`referee.scoreboard.words.accepted_language`), and says ``Vary: Accept-Language``.
 * the same rules as a night's page (:mod:`referee.scoreboard.app`): a wrong token, an unknown player,
   any other path: 404; any method but GET or HEAD: 405 (:class:`~referee.scoreboard.app.Guard`, with
   its security headers: the pages are server-made HTML with no script and no inline style).
@@ -17,7 +19,6 @@ from __future__ import annotations
 import json
 from importlib import resources
 from typing import Any
-from urllib.parse import quote
 
 from anyio import to_thread
 from starlette.applications import Starlette
@@ -26,18 +27,10 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.scoreboard.app import Guard
+from referee.i18n import speaking
+from referee.scoreboard.app import VARY, Guard
 from referee.scoreboard.token import token_matches
-
-
-def _templates() -> Any:
-    import jinja2  # loads only for referee serve --season
-
-    folder = resources.files("referee.scoreboard").joinpath("templates")
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.filters["player_link"] = lambda name: "p/" + quote(name, safe="")
-    return env
+from referee.scoreboard.words import accepted_language, templates
 
 
 def create_season_app(store: Any, season: str, token: str) -> Any:
@@ -48,8 +41,8 @@ def create_season_app(store: Any, season: str, token: str) -> Any:
     from referee.season.terminal import concern_words
     from referee.report.pdf import sign_class
 
-    env = _templates()
     headers = {"Cache-Control": "no-store"}
+    page_headers = {**headers, **VARY}  # a page speaks the phone's language
 
     def allowed(request: Request) -> bool:
         return token_matches(token, request.path_params["token"])
@@ -57,9 +50,10 @@ def create_season_app(store: Any, season: str, token: str) -> Any:
     def not_found() -> Response:
         return PlainTextResponse("Not Found", status_code=404)
 
-    def league_page() -> str:
-        report = season_report(store, season, with_players=False)
-        return env.get_template("season.html.j2").render(r=report, league=report.league, sign=sign_class)
+    def league_page(lang: str) -> str:
+        with speaking(lang):
+            report = season_report(store, season, with_players=False)
+            return templates(lang).get_template("season.html.j2").render(r=report, league=report.league, sign=sign_class)
 
     def league_state() -> str:
         report = season_report(store, season, with_players=False)
@@ -69,19 +63,21 @@ def create_season_app(store: Any, season: str, token: str) -> Any:
         return json.dumps({"season": report.span.name, "currency": report.currency,
                            "scoring": report.league.scoring.name, "rows": rows}, ensure_ascii=False)
 
-    def player_page(name: str) -> str | None:
-        found = span_nights(store, resolve_span(store, season))
-        people = {line.player for _, figures in found.counted.nights for line in figures.ledger.players}
-        if name not in people:
-            return None
-        page = page_of(name, found)
-        return env.get_template("season_player.html.j2").render(p=page, chart=page.chart(small=True), sign=sign_class,
-                                                                concern_words=concern_words)
+    def player_page(name: str, lang: str) -> str | None:
+        with speaking(lang):
+            found = span_nights(store, resolve_span(store, season))
+            people = {line.player for _, figures in found.counted.nights for line in figures.ledger.players}
+            if name not in people:
+                return None
+            page = page_of(name, found)
+            return templates(lang).get_template("season_player.html.j2").render(
+                p=page, chart=page.chart(small=True), sign=sign_class, concern_words=concern_words)
 
     async def show_league(request: Request) -> Response:
         if not allowed(request):
             return not_found()
-        return HTMLResponse(await to_thread.run_sync(league_page), headers=headers)
+        lang = accepted_language(request.headers.get("accept-language"))
+        return HTMLResponse(await to_thread.run_sync(league_page, lang), headers=page_headers)
 
     async def to_league(request: Request) -> Response:
         if not allowed(request):
@@ -96,8 +92,9 @@ def create_season_app(store: Any, season: str, token: str) -> Any:
     async def show_player(request: Request) -> Response:
         if not allowed(request):
             return not_found()
-        html = await to_thread.run_sync(player_page, request.path_params["name"])
-        return not_found() if html is None else HTMLResponse(html, headers=headers)
+        lang = accepted_language(request.headers.get("accept-language"))
+        html = await to_thread.run_sync(player_page, request.path_params["name"], lang)
+        return not_found() if html is None else HTMLResponse(html, headers=page_headers)
 
     async def no_page(request: Request) -> Response:
         return not_found()

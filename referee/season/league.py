@@ -82,9 +82,11 @@ class LeagueRow:
         """``"below Ben on net money"``, ``"level with Ben on every tie-break"``, or ``""``."""
         if not self.tie_break:
             return ""
+        from referee.i18n import _
+
         if self.tie_break == "level":
-            return f"level with {self.below} on every tie-break"
-        return f"below {self.below} on {TIE_BREAKS[self.tie_break]}"
+            return _("level with {player} on every tie-break").format(player=self.below)
+        return _("below {player} on {tie_break}").format(player=self.below, tie_break=_(TIE_BREAKS[self.tie_break]))
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,14 @@ class Span:
 
     def words(self) -> str:
         """``Winter 2027 (2027-01-01 to 2027-03-31, Kitchen)``: the span in words."""
+        from referee.i18n import _
+
         if not self.name:
-            return "every night"
-        days = f"{self.first_day} to {self.last_day}"
-        return f"{self.name} ({days}{', ' + self.table if self.table else ''})"
+            return _("every night")
+        if self.table:
+            return _("{season} ({first} to {last}, {table})").format(season=self.name, first=self.first_day,
+                                                                      last=self.last_day, table=self.table)
+        return _("{season} ({first} to {last})").format(season=self.name, first=self.first_day, last=self.last_day)
 
 
 EVERY_NIGHT = Span("", None, None, None, NET_MONEY)

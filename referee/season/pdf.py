@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from referee.files import check_target, output_file
 from referee.plain_words import plural
 from referee.report.pdf import html_pdf, render_html, sign_class
+from referee.report.terminal import severity_word
 from referee.season.terminal import concern_words
 
 if TYPE_CHECKING:
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 
 
 def _common(signed: Any, money: Any) -> dict[str, Any]:
-    return {"plural": plural, "sign": sign_class, "signed": signed, "money": money, "concern_words": concern_words}
+    return {"plural": plural, "sign": sign_class, "signed": signed, "money": money, "concern_words": concern_words,
+            "severity": severity_word}
 
 
 def player_html(page: PlayerPage) -> tuple[str, list[Path], Path]:

@@ -124,9 +124,13 @@ class PlayerPage:
         from referee.report.chart import line_chart
 
         size = {"width": 380, "height": 220} if small else {}
+        from referee.i18n import _, pgettext
+
         return line_chart({self.player: [round(c / 100) for c in self.running()]}, font=font,
-                          title=f"{self.player}'s net over the nights", x_label="night",
-                          y_label=f"net ({self.currency})", legend=False, **size)
+                          title=_("{player}'s net over the nights").format(player=self.player),
+                          x_label=pgettext("chart axis", "night"),
+                          y_label=pgettext("chart axis", "net ({currency})").format(currency=self.currency), legend=False,
+                          **size)
 
 
 def page_of(player: str, found: SpanNights) -> PlayerPage:

@@ -89,8 +89,11 @@ class SeasonReport:
                 total += mine.get(sid, 0)
                 points.append(round(total / 100))
             series[page.player] = points
-        return line_chart(series, font=font, title="Each player's net over the season's nights", x_label="night",
-                          y_label=f"net ({self.currency})")
+        from referee.i18n import _, pgettext
+
+        return line_chart(series, font=font, title=_("Each player's net over the season's nights"),
+                          x_label=pgettext("chart axis", "night"),
+                          y_label=pgettext("chart axis", "net ({currency})").format(currency=self.currency))
 
     @property
     def rulings(self) -> tuple[SeasonConcern, ...]:

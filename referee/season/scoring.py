@@ -17,6 +17,7 @@ none ranks by net money (:data:`NET_MONEY`).
 
 from __future__ import annotations
 
+from referee.i18n import N_, _
 from referee.plain_words import plural
 
 import re
@@ -30,7 +31,8 @@ from referee.resources import data_dir
 from referee.rulebook.toml_lines import key_lines, line_of
 
 #: the tie-breaks, by their name in a scoring file, and how each reads in a table
-TIE_BREAKS: Final = {"money": "net money", "nights": "nights played", "head_to_head": "head-to-head"}
+#: each tie-break in words (translated where shown)
+TIE_BREAKS: Final = {"money": N_("net money"), "nights": N_("nights played"), "head_to_head": N_("head-to-head")}
 RANK_BY: Final = ("points", "money")
 FIELDS: Final = ("name", "description", "rank_by", "points_by_place", "attendance", "best_nights", "minimum_nights",
                  "tie_breaks")
@@ -60,18 +62,20 @@ class Scoring:
         if self.rank_by == "points":
             parts = []
             if self.points_by_place:
-                parts.append("points by place " + "-".join(map(str, self.points_by_place)))
+                parts.append(_("points by place {points}").format(points="-".join(map(str, self.points_by_place))))
             if self.attendance:
-                parts.append(f"{self.attendance} for each night played")
-            out.append("ranked by points: " + ", ".join(parts))
+                parts.append(_("{points} for each night played").format(points=self.attendance))
+            out.append(_("ranked by points: {how}").format(how=", ".join(parts)))
         else:
-            out.append("ranked by net money")
+            out.append(_("ranked by net money"))
         if self.best_nights:
-            out.append(f"the best {plural(self.best_nights, 'night')} of each player count")
+            out.append(_("the best {nights} of each player count").format(
+                nights=plural(self.best_nights, "night", "nights")))
         if self.minimum_nights:
-            out.append(f"at least {plural(self.minimum_nights, 'night')} to be ranked")
+            out.append(_("at least {nights} to be ranked").format(nights=plural(self.minimum_nights, "night", "nights")))
         if self.tie_breaks:
-            out.append("ties broken by " + ", then ".join(TIE_BREAKS[t] for t in self.tie_breaks))
+            out.append(_("ties broken by {tie_breaks}").format(
+                tie_breaks=_(", then ").join(_(TIE_BREAKS[t]) for t in self.tie_breaks)))
         return out
 
 

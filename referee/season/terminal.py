@@ -9,7 +9,7 @@ from rich import box
 from rich.rule import Rule
 from rich.table import Table
 
-from referee.i18n import ngettext
+from referee.i18n import N_, _, ngettext
 from referee.plain_words import literal, plural
 from referee.report.terminal import SEVERITY_STYLE, _table
 
@@ -39,26 +39,28 @@ def concern_words(code: str | None) -> str:
 
 def print_player(out: Console, page: PlayerPage) -> None:
     also = [n for n in page.names if n != page.player]
-    out.print(f"[bold]{literal(page.player)}[/] · {page.span.words()} · {plural(len(page.nights), 'night')} · "
-              f"{page.currency}" + (f" · also as {literal(', '.join(also))}" if also else ""))
+    out.print(f"[bold]{literal(page.player)}[/] · {page.span.words()} · {plural(len(page.nights), 'night', 'nights')} · "
+              f"{page.currency}" + (" · " + literal(_("also as {names}").format(names=", ".join(also))) if also else ""))
     if not page.nights:
-        out.print("No night of his counts here.")
+        out.print(_("No night of his counts here."))
         return
-    chips = f" ({page.net_chips:+d} {ngettext('chip', 'chips', abs(page.net_chips))})" if page.net_chips is not None else ""
-    out.print(f"Net {page.signed(page.net_cents)}{chips} over "
-              f"{plural(page.hands, 'hand')} · bought {page.money(page.bought_cents)} · won "
-              f"{page.won_nights} of {plural(len(page.nights), 'night')}")
+    chips = (" (" + ngettext("{count} chip", "{count} chips", abs(page.net_chips)).format(count=f"{page.net_chips:+d}")
+             + ")" if page.net_chips is not None else "")
+    out.print(_("Net {net}{chips} over {hands} · bought {bought} · won {won} of {nights}").format(
+        net=page.signed(page.net_cents), chips=chips, hands=plural(page.hands, "hand", "hands"),
+        bought=page.money(page.bought_cents), won=page.won_nights, nights=plural(len(page.nights), "night", "nights")))
     best, worst = page.best, page.worst
     assert best is not None and worst is not None
-    out.print(f"Best night {best.day} ({literal(best.table)}) {page.signed(best.net_cents)} · worst night "
-              f"{worst.day} ({literal(worst.table)}) {page.signed(worst.net_cents)}")
-    out.print(f"Running net: {sparkline(page.running())} {page.signed(page.net_cents)}")
-    out.print(Rule("Nights", align="left"))
+    out.print(literal(_("Best night {best_day} ({best_table}) {best} · worst night {worst_day} ({worst_table}) {worst}").format(
+        best_day=best.day, best_table=best.table, best=page.signed(best.net_cents), worst_day=worst.day,
+        worst_table=worst.table, worst=page.signed(worst.net_cents))))
+    out.print(_("Running net: {line} {net}").format(line=sparkline(page.running()), net=page.signed(page.net_cents)))
+    out.print(Rule(_("Nights"), align="left"))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
-    for name, justify in (("Date", "left"), ("Table", "left"), ("Games", "left"), ("Bought", "right"),
-                          ("Net", "right"), ("Chips", "right"), ("Place", "right"), ("Running", "right")):
+    for name, justify in ((N_("Date"), "left"), (N_("Table"), "left"), (N_("Games"), "left"), (N_("Bought"), "right"),
+                          (N_("Net"), "right"), (N_("Chips"), "right"), (N_("Place"), "right"), (N_("Running"), "right")):
         # names and games wrap at their words; dates and figures never break
-        table.add_column(name, justify=justify, no_wrap=name not in ("Table", "Games"))  # type: ignore[arg-type]
+        table.add_column(_(name), justify=justify, no_wrap=name not in ("Table", "Games"))  # type: ignore[arg-type]
     running = page.running()
     for night, total in zip(page.nights, running[1:], strict=True):
         table.add_row(f"{night.day}", literal(night.table), ", ".join(night.games) or "\u2014",
@@ -66,33 +68,32 @@ def print_player(out: Console, page: PlayerPage) -> None:
                       f"{night.place}/{night.players}", page.signed(total))
     out.print(table)
     if page.games:
-        out.print(Rule("Hands per game", align="left"))
-        games = _table(("Game", "left"), ("Played", "right"), ("Won", "right"), ("Won %", "right"))
+        out.print(Rule(_("Hands per game"), align="left"))
+        games = _table((_("Game"), "left"), (_("Played"), "right"), (_("Won"), "right"), (_("Won %"), "right"))
         for title, played, won in page.games:
             games.add_row(title, str(played), str(won), f"{100 * won / played:.0f}%" if played else "\u2014")
         out.print(games)
-    out.print(Rule("Findings and rulings about him", align="left"))
+    out.print(Rule(_("Findings and rulings about him"), align="left"))
     if not page.concerns:
-        out.print("None: no illegal action of his was found, and no ruling was about his play.")
+        out.print(_("None: no illegal action of his was found, and no ruling was about his play."))
     for item in page.concerns:
         c = item.concern
         style = "bold magenta" if c.kind == "ruling" else SEVERITY_STYLE["error"]
-        what = f"ruling on {c.question!r}" if c.kind == "ruling" else concern_words(c.code)
-        at = c.where
-        rule = f" (rule {c.rule})" if c.rule else ""
-        out.print(f"[{style}]{item.day} session {item.session_id}, {at}: {literal(what)}[/] "
-                  f"{literal(c.text)}[dim]{literal(rule)}[/]")
+        what = _("ruling on {question}").format(question=repr(c.question)) if c.kind == "ruling" else concern_words(c.code)
+        rule = " " + _("(rule {rule})").format(rule=c.rule) if c.rule else ""
+        out.print(f"[{style}]" + literal(_("{day} session {session}, {where}: {what}").format(
+            day=item.day, session=item.session_id, where=c.where, what=what)) + f"[/] {literal(c.text)}[dim]{literal(rule)}[/]")
     for sid, why in page.skipped:
-        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
+        out.print("[dim]" + literal(_("Not counted: session {session}, {why}").format(session=sid, why=why)) + "[/]")
 
 
 def print_player_list(out: Console, players: PlayerList) -> None:
-    out.print(f"[bold]Players[/] · {plural(len(players.rows), 'player')} · {players.currency}")
+    out.print("[bold]" + _("Players") + f"[/] · {plural(len(players.rows), 'player', 'players')} · {players.currency}")
     if not players.rows:
-        out.print("No night counts yet: record one with `referee table` or `referee import`.")
+        out.print(_("No night counts yet: record one with `referee table` or `referee import`."))
         return
-    table = _table(("Player", "left"), ("Nights", "right"), ("Net", "right"), ("Last seen", "left"),
-                   ("Also as", "left"))
+    table = _table((_("Player"), "left"), (_("Nights"), "right"), (_("Net"), "right"), (_("Last seen"), "left"),
+                   (_("Also as"), "left"))
     for row in players.rows:
         table.add_row(literal(row.player), str(row.nights), players.signed(row.net_cents), str(row.last_seen or ""),
                       literal(", ".join(n for n in row.names if n != row.player)))
@@ -103,25 +104,27 @@ def league_rows(league: LeagueTable, signed: object) -> list[list[str]]:
     """The league table's cells, a row a player (rank, player, nights, counted, points, net, tie)."""
     out = []
     for row in league.rows:
-        counted = f"{row.counted}" if row.counted == row.nights else f"{row.counted} of {row.nights}"
+        counted = f"{row.counted}" if row.counted == row.nights else _("{counted} of {nights}").format(
+            counted=row.counted, nights=row.nights)
         out.append([str(row.rank) if row.rank is not None else "\u2014", row.player, counted,
                     str(row.points) if league.scoring.rank_by == "points" else "",
                     signed(row.net_cents),  # type: ignore[operator]
                     row.tie_words() if row.ranked else
-                    f"not ranked: {plural(row.nights, 'night')} of the {league.scoring.minimum_nights} needed"])
+                    _("not ranked: {nights} of the {needed} needed").format(
+                        nights=plural(row.nights, "night", "nights"), needed=league.scoring.minimum_nights)])
     return out
 
 
 def print_league(out: Console, league: LeagueTable, signed: object, title: str) -> None:
     """The league table: points and money side by side, and the rule that ranked level players."""
-    out.print(f"[bold]{literal(title)}[/] · {plural(len(league.nights), 'night')} · {literal(league.scoring.name)}")
+    out.print(f"[bold]{literal(title)}[/] · {plural(len(league.nights), 'night', 'nights')} · {literal(league.scoring.name)}")
     out.print("[dim]" + literal("; ".join(league.scoring.rules())) + "[/]")
     if not league.rows:
-        out.print("No nights to count.")
+        out.print(_("No nights to count."))
         return
     points = league.scoring.rank_by == "points"
-    columns = [("#", "right"), ("Player", "left"), ("Nights", "right")] + ([("Points", "right")] if points else []) \
-        + [("Net", "right"), ("Tie-break", "left")]
+    columns = [("#", "right"), (_("Player"), "left"), (_("Nights"), "right")] + (
+        [(_("Points"), "right")] if points else []) + [(_("Net"), "right"), (_("Tie-break"), "left")]
     table = _table(*columns)
     for cells in league_rows(league, signed):
         if not points:
@@ -138,35 +141,39 @@ def print_season(out: Console, report: SeasonReport) -> None:
     each player's line with his running net."""
     print_league(out, report.league, report.signed, f"{report.span.words()} · {report.currency}")
     for sid, why in report.skipped:
-        out.print(f"[dim]Not counted: session {sid}, {literal(why)}[/]")
-    out.print(Rule("The nights", align="left"))
+        out.print("[dim]" + literal(_("Not counted: session {session}, {why}").format(session=sid, why=why)) + "[/]")
+    out.print(Rule(_("The nights"), align="left"))
     for night in report.nights:
         results = ", ".join(f"{name} {report.signed(cents)}" for name, cents in night.results)
-        out.print(f"{night.day} · {literal(night.table)} · session {night.session_id} · "
-                  f"{plural(night.hands, 'hand')} · {literal(results)}")
-    out.print(Rule("Disputes and rulings", align="left"))
+        out.print(literal(_("{day} · {table} · session {session} · {hands} · {results}").format(
+            day=night.day, table=night.table, session=night.session_id, hands=plural(night.hands, "hand", "hands"),
+            results=results)))
+    out.print(Rule(_("Disputes and rulings"), align="left"))
     if not report.rulings:
-        out.print("No dispute was ruled this season.")
+        out.print(_("No dispute was ruled this season."))
     for item in report.rulings:
         c = item.concern
-        about = f" (about {item.player})" if item.player else ""
-        out.print(f"[bold magenta]{item.day} · {literal(item.table)} · hand {c.hand}, action {c.action}: "
-                  f"{literal(repr(c.question))}[/]{literal(about)} {literal(c.text)}"
-                  + (f" [dim]{literal('(rule ' + c.rule + ')')}[/]" if c.rule else ""))
+        about = " " + _("(about {player})").format(player=item.player) if item.player else ""
+        out.print("[bold magenta]" + literal(_("{day} · {table} · hand {hand}, action {action}: {question}").format(
+            day=item.day, table=item.table, hand=c.hand, action=c.action, question=repr(c.question)))
+                  + f"[/]{literal(about)} {literal(c.text)}"
+                  + (" [dim]" + literal(_("(rule {rule})").format(rule=c.rule)) + "[/]" if c.rule else ""))
         if c.rule_text:
             out.print(f"    [italic]{literal(c.rule_text)}[/]")
     if report.findings:
-        found = sorted({f'{i.player or "nobody"} {concern_words(i.concern.code)}' for i in report.findings})
-        out.print(f"Illegal actions found: {len(report.findings)} ({literal(', '.join(found))})")
-    out.print(Rule("The open tab", align="left"))
+        nobody = _("nobody")
+        found = sorted({f"{i.player or nobody} {concern_words(i.concern.code)}" for i in report.findings})
+        out.print(literal(_("Illegal actions found: {count} ({which})").format(count=len(report.findings),
+                                                                               which=", ".join(found))))
+    out.print(Rule(_("The open tab"), align="left"))
     if not report.tab:
-        out.print("Everybody is square: nothing from these nights is still owed.")
+        out.print(_("Everybody is square: nothing from these nights is still owed."))
     for line in report.tab:
-        out.print(f"{literal(line.player)} {report.signed(line.cents)} {line.currency}"
-                  + (" (owes)" if line.cents < 0 else " (is owed)"))
-    out.print(Rule("The players", align="left"))
-    table = _table(("Player", "left"), ("Nights", "right"), ("Net", "right"), ("Best", "right"), ("Worst", "right"),
-                   ("Running net", "left"))
+        out.print(f"{literal(line.player)} {report.signed(line.cents)} {line.currency} "
+                  + (_("(owes)") if line.cents < 0 else _("(is owed)")))
+    out.print(Rule(_("The players"), align="left"))
+    table = _table((_("Player"), "left"), (_("Nights"), "right"), (_("Net"), "right"), (_("Best"), "right"),
+                   (_("Worst"), "right"), (_("Running net"), "left"))
     for page in report.players:
         best, worst = page.best, page.worst
         table.add_row(literal(page.player), str(len(page.nights)), page.signed(page.net_cents),

@@ -86,12 +86,12 @@ def session_problems(snapshot: LogSnapshot, names: Mapping[int, Set[str]]) -> li
         problems.append(_("its head is kept as event {kept}, the log ends at event {last}").format(
             kept=game.last_seq, last=last.seq if last is not None else 0))
     voids = [row for row in events if row.kind in ("Voided", "Unvoided")]
-    said = voids[-1] if voids else None
-    reason, at = (said.payload.get("why"), said.created_at) if said is not None and said.kind == "Voided" else (None, None)
+    last_void = voids[-1] if voids else None
+    reason, at = (last_void.payload.get("why"), last_void.created_at) if last_void is not None and last_void.kind == "Voided" else (None, None)
     if game.void_reason != reason or (game.voided_at is not None) != (at is not None) \
             or (at is not None and game.voided_at != at):
         now = _("void ({reason!r})").format(reason=game.void_reason) if game.void_reason is not None else _("not void")
-        logged = (_("void ({reason!r}, event {event})").format(reason=reason, event=said.seq)  # type: ignore[union-attr]
+        logged = (_("void ({reason!r}, event {event})").format(reason=reason, event=last_void.seq)  # type: ignore[union-attr]
                   if reason is not None else _("not void"))
         problems.append(_("it is marked {kept}, its log says {logged}").format(kept=now, logged=logged))
     closes = [row for row in events if row.kind in ("Closed", "Reopened")]

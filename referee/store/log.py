@@ -233,7 +233,7 @@ class TableState:
 
     def _closing(self, event: NightEvent) -> NightEvent:
         """A fact of counting out or correcting the night, checked (see :data:`CLOSING_EVENTS`)."""
-        def said(text: object, what: str) -> str:
+        def _given(text: object, what: str) -> str:
             words = " ".join(text.split()) if isinstance(text, str) else ""
             if not words:
                 raise InputError(_("{name} says no {what}").format(name=type(event).__name__, what=_(what)),
@@ -247,18 +247,18 @@ class TableState:
                     raise InputError(_("{player!r} did not play tonight: no count to confirm").format(player=event.player))
                 _whole(event.counted, _("{player}'s count (chips)").format(player=player), 0)
                 _whole(event.log_says, _("the chips the log gives {player}").format(player=player), 0)
-                return replace(event, player=player, by=said(event.by, "name of who confirmed it"))
+                return replace(event, player=player, by=_given(event.by, N_("name of who confirmed it")))
             case HandEnded():
                 if event.how not in ("return", "split"):
                     raise InputError(_("a hand ends at the close with its pot returned or split, not {how!r}").format(how=event.how))
                 _whole(event.hand, N_("the hand ended at the close"), 1)
-                return replace(event, rule=said(event.rule, "rule"))
+                return replace(event, rule=_given(event.rule, N_("rule cited")))
             case Reopened() | Voided() | Unvoided():
-                return replace(event, why=said(event.why, N_("reason")))
+                return replace(event, why=_given(event.why, N_("reason")))
             case Closed():
                 return replace(event, at=closed_at(event).isoformat(timespec="microseconds"))
             case Amendment():
-                return replace(event, what=said(event.what, N_("correction")), why=said(event.why, N_("reason")))
+                return replace(event, what=_given(event.what, N_("correction")), why=_given(event.why, N_("reason")))
             case CountFixed():
                 player = self.name(event.player)
                 if player is None or player not in self.cashed:

@@ -181,10 +181,10 @@ def already(db: Any, row: Any) -> AlreadyRecorded:
     rows = db.execute(select(events_table).where(
         events_table.c.session_id == row.session_id, events_table.c.seq >= row.first_seq,
         events_table.c.seq <= row.last_seq).order_by(events_table.c.seq))
-    said = [e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}")) for e in rows]
-    if len(said) > 4:  # a whole night (an import): its opening is enough to know it
-        said = [*said[:3], f"and {len(said) - 3} more"]
-    return AlreadyRecorded(row.session_id, tuple(said), row.first_seq, row.last_seq)
+    lines = [e.text or event_words(codec.decode_event(e.kind, e.payload, where=f"event {e.seq}")) for e in rows]
+    if len(lines) > 4:  # a whole night (an import): its opening is enough to know it
+        lines = [*lines[:3], _("and {count} more").format(count=len(lines) - 3)]
+    return AlreadyRecorded(row.session_id, tuple(lines), row.first_seq, row.last_seq)
 
 
 
@@ -390,13 +390,13 @@ class Transaction:
         hands = {r.hand_number for r in rows}
         where = (_("hand {hand}").format(hand=next(iter(hands))) if len(hands) == 1 and None not in hands
                  else _("the table between hands") if hands == {None} else _("session {session}").format(session=sid))
-        said = stored_since(rows, before)
-        if len(said) > 5:
-            said = [*said[:5], _("and {count} more").format(count=len(said) - 5)]
+        stored_words = stored_since(rows, before)
+        if len(stored_words) > 5:
+            stored_words = [*stored_words[:5], _("and {count} more").format(count=len(stored_words) - 5)]
         yours = ", ".join(repr(text or event_words(event)) for event, text in items)
         raise StaleLogError(
             _("{where} changed since you loaded it: {stored}; your {yours} was not stored — enter it again").format(
-                where=where, stored=", ".join(said), yours=yours),
+                where=where, stored=", ".join(stored_words), yours=yours),
             hint=_("the log of session {session} now ends at event {event}").format(session=sid, event=head.seq),
         )
 

@@ -155,7 +155,7 @@ def find_game(name: str) -> Game:
             return game
     close = difflib.get_close_matches(name, game_names(), n=1, cutoff=0.5)
     hint = f"did you mean {close[0]!r}?" if close else "games: " + ", ".join(game_names())
-    raise InputError(f"unknown game {name!r}", hint=hint)
+    raise InputError(_("unknown game {name!r}").format(name=name), hint=hint)
 
 
 def base_game(game: Game) -> Game | None:

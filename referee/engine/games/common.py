@@ -17,6 +17,7 @@ from referee.engine import events as ev
 from referee.engine.actions import Action, Reading, read_cards, verb
 from referee.engine.state import CarryT, HandState, handles
 from referee.errors import HandFileError, excerpt
+from referee.i18n import _
 
 #: What can happen at any table: cards dealt and shown, a misdeal, a correction.
 TABLE: Mapping[type[ev.Event], str] = MappingProxyType({
@@ -104,8 +105,8 @@ def _declare(r: Reading, p: str, m: re.Match[str]) -> ev.Declare:
             cs = read_cards(wm["cards"], f"{p}'s declared cards") if wm["cards"] else ()
             return ev.Declare(p, what=what, cards=cs)
     raise HandFileError(
-        f"cannot read declaration {excerpt(rest)}",
-        hint="a player may declare: " + ", ".join(DECLARATION_WORDS),
+        _("cannot read declaration {text}").format(text=excerpt(rest)),
+        hint=_("a player may declare: {words}").format(words=", ".join(DECLARATION_WORDS)),
     )
 
 
@@ -158,11 +159,11 @@ class WithoutMisdeal(HandState[CarryT]):
 
     @handles(ev.Expose)
     def on_expose(self, seat: int, event: ev.Expose) -> None:
-        self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed: the card plays",
+        self.flag("card_exposed_plays", _("{player}'s card {card} was exposed: the card plays").format(player=self.names[seat], card=event.card),
                   player=seat)
 
     @handles(ev.Misdeal)
     def on_misdeal(self, seat: None, event: ev.Misdeal) -> None:
         reason = f" ({event.reason})" if event.reason else ""
-        self.flag("misdeal_refused", f"a misdeal was called{reason}, but the rulebook has no misdeal",
-                  remedy="ignored: the deal plays on")
+        self.flag("misdeal_refused", _("a misdeal was called{reason}, but the rulebook has no misdeal").format(reason=reason),
+                  remedy=_("ignored: the deal plays on"))

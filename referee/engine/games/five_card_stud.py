@@ -26,7 +26,7 @@ from referee.engine.options import CHIPS, choice, whole_number
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.errors import InputError
 from referee.ranking import poker
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 ROUNDS = 4
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
@@ -140,8 +140,8 @@ class FiveCardStud(HandState[PokerCarry]):
         """Who shows first is known at the showdown (stud.6: the last bettor of the last round)."""
         later = dict(super().judged_later())
         if self.phase not in ("showdown", "over"):
-            later["show_order"] = JudgedLater("stud.6", "who shows first is known when the last betting round "
-                                              "is over and the showdown begins")
+            later["show_order"] = JudgedLater("stud.6", _("who shows first is known when the last betting round "
+                                                "is over and the showdown begins"))
         return later
 
     # ------------------------------------------------------------------ who leads
@@ -186,9 +186,8 @@ class FiveCardStud(HandState[PokerCarry]):
         if lead is None:
             lead = actor if actor is not None else self.table.next_in(
                 self.table.after(self.table.dealer), set(self.in_hand()))
-            self.flag("lead_unverifiable", f"who leads betting round {number} cannot be checked: upcards not all "
-                      f"known; {self.names[lead] if lead is not None else 'nobody'} is taken as the leader",
-                      self.cite(rule), remedy="show the upcards to check the order")
+            self.flag("lead_unverifiable", _("who leads betting round {number} cannot be checked: upcards not all known; {value} is taken as the leader").format(number=number, value=self.names[lead] if lead is not None else _('nobody')),
+                      self.cite(rule), remedy=_("show the upcards to check the order"))
         assert lead is not None
         self.phase = f"round{number}"
         rnd = self.open_round(self.rules_for(number), lead, f"betting round {number}")
@@ -196,7 +195,7 @@ class FiveCardStud(HandState[PokerCarry]):
         if number == 1 and self.options["stud.first_round"] == "bring_in_lowest_upcard" and self.stacks[lead] > 0:
             chips = min(int(self.options["stud.bet_min"]), self.stacks[lead])
             rnd.commit(lead, Verdict("bet", chips))
-            self.flag("bring_in", f"{self.names[lead]} brings in for {chips} (lowest upcard)", "stud.first_round",
+            self.flag("bring_in", _("{player} brings in for {chips} (lowest upcard)").format(player=self.names[lead], chips=chips), "stud.first_round",
                       player=lead)
             self.bring_in = (lead, chips)
         if rnd.closed:
@@ -213,8 +212,8 @@ class FiveCardStud(HandState[PokerCarry]):
     def on_showdown(self, seat: None, event: Showdown) -> None:
         """``showdown:``: the cards and bets went unrecorded; the hands shown next decide the pot (stud.6)."""
         if self.phase in ("showdown", "over"):
-            raise InputError(f"'showdown:' comes after the hand reached its {self.over_reason()}",
-                             hint="'showdown:' stands where the logged play stops; leave it out here")
+            raise InputError(_("'showdown:' comes after the hand reached its {over_reason}").format(over_reason=self.over_reason()),
+                             hint=_("'showdown:' stands where the logged play stops; leave it out here"))
         self.bank_round()
         self.round = None
         self.round_no = ROUNDS
@@ -230,12 +229,12 @@ class FiveCardStud(HandState[PokerCarry]):
 
     @handles(Expose)
     def on_expose(self, seat: int, event: Expose) -> None:
-        self.flag("hole_card_exposed", f"{self.names[seat]}'s hole card {event.card} was exposed", player=seat)
+        self.flag("hole_card_exposed", _("{player}'s hole card {card} was exposed").format(player=self.names[seat], card=event.card), player=seat)
 
     @handles(Misdeal)
     def on_misdeal(self, seat: None, event: Misdeal) -> None:
         self.flag("misdeal_called", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
-                  "stud.2.1", remedy="bets are returned and the same dealer deals again")
+                  "stud.2.1", remedy=_("bets are returned and the same dealer deals again"))
         self.return_bets()
         self.ended = "misdeal"
 
@@ -248,10 +247,10 @@ class FiveCardStud(HandState[PokerCarry]):
         who = self.names[seat]
         rnd = self.round
         if isinstance(rnd, BettingRound) and not rnd.closed and rnd.actions:
-            self.flag("dealt_during_betting", f"cards dealt to {who} during a betting round", self.cite("stud.6"),
+            self.flag("dealt_during_betting", _("cards dealt to {player} during a betting round").format(player=who), self.cite("stud.6"),
                       player=seat)
         if not self.live[seat]:
-            self.flag("dealt_not_in_deal", f"{who} is not in the hand but was dealt cards", self.cite("stud.6"),
+            self.flag("dealt_not_in_deal", _("{player} is not in the hand but was dealt cards").format(player=who), self.cite("stud.6"),
                       player=seat)
         self.deal_to(seat, event.cards)
         if event.face_up:
@@ -267,20 +266,20 @@ class FiveCardStud(HandState[PokerCarry]):
     def on_betting(self, seat: int, event: Event) -> None:
         if self.round is None:
             if self.round_no >= ROUNDS:
-                self.flag("bet_outside_round", f"{self.names[seat]} cannot bet: the betting is over", "stud.6",
-                          player=seat, remedy="ignored")
+                self.flag("bet_outside_round", _("{player} cannot bet: the betting is over").format(player=self.names[seat]), "stud.6",
+                          player=seat, remedy=_("ignored"))
                 return
             self.open_next_round(seat)
         brought, self.bring_in = self.bring_in, None
         if isinstance(event, Bet) and brought == (seat, event.amount):
             # stud.first_round: the bring-in is posted as the round opens; the scorekeeper who writes
             # it ("Ann: bets 1", before anybody else acts) logs that forced bet, not a second bet
-            self.flag("bring_in_logged", f"{self.names[seat]}'s bet of {event.amount} is the bring-in itself",
+            self.flag("bring_in_logged", _("{player}'s bet of {amount} is the bring-in itself").format(player=self.names[seat], amount=event.amount),
                       self.cite("stud.3.1"), player=seat)
             return
         if self.round is None:  # the round opened and closed at once (everybody all in)
-            self.flag("bet_outside_round", f"{self.names[seat]} cannot bet now", "stud.6", player=seat,
-                      remedy="ignored")
+            self.flag("bet_outside_round", _("{player} cannot bet now").format(player=self.names[seat]), "stud.6", player=seat,
+                      remedy=_("ignored"))
             return
         self.betting_event(seat, event)
         if self.round is not None and self.round.closed:
@@ -350,7 +349,7 @@ class FiveCardStud(HandState[PokerCarry]):
             rule = self.cite("stud.6")
             pots, carried, undecided, must_show = self.showdown_pots(contenders, values, rule)
             if must_show:
-                self.flag("showdown_unverifiable", "the showdown cannot be decided: show the hole cards of "
-                          + ", ".join(must_show), rule, action=False, remedy="the pot is undecided until they are shown")
+                self.flag("showdown_unverifiable", _("the showdown cannot be decided: show the hole cards of "
+                                                     "{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))
             return self.end_showdown(pots, carried, undecided, order)
         return self.in_progress()

@@ -606,11 +606,13 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             # a free ride paid on this deal is served (its antes stay in the pot, and a misdeal's redeal
             # posts no antes); one not paid yet (no antes were posted) is still owed
             payer = None if self.free_ride_paid else self.carry_in.free_ride_payer
-            obligations = (f"{payer} antes for everybody (jackpots.false_open_penalty)",) if payer else ()
+            obligations = (_("{player} antes for everybody (jackpots.false_open_penalty)").format(player=payer),) \
+                if payer else ()
             return JackpotsCarry(base.pot, base.antes_in, base.passed_out, payer), obligations
         owed = None if self.free_ride_paid else self.carry_in.free_ride_payer
         free_ride = self.free_ride_next or owed
-        obligations = (f"{free_ride} antes for everybody (jackpots.false_open_penalty)",) if free_ride else ()
+        obligations = (_("{player} antes for everybody (jackpots.false_open_penalty)").format(player=free_ride),) \
+            if free_ride else ()
         return JackpotsCarry(base.pot, base.antes_in, base.passed_out, free_ride), obligations
 
     def end_of_hand(self) -> Outcome:
@@ -620,7 +622,9 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             amount = self.carry_all()
             return self.make_outcome(
                 "false_open", [PotResult(amount, (), left_over=amount, rule="jackpots.false_open_before_showdown")],
-                amount, 0, self.next_hand(amount, "false_open"), f"false open: {amount} chips carried to the next deal",
+                amount, 0, self.next_hand(amount, "false_open"),
+                ngettext("false open: {count} chip carried to the next deal",
+                         "false open: {count} chips carried to the next deal", amount).format(count=amount),
             )
         return super().end_of_hand()
 
@@ -663,7 +667,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             amount = self.pot.clear()
             pot = PotResult(amount, (who,), decided=False, rule=self.cite("jackpots.11.2"))
             return self.make_outcome("uncontested", [pot], 0, amount, self.next_hand(0, "uncontested"),
-                                     f"{who} is alone but has not shown openers: pot undecided")
+                                     _("{player} is alone but has not shown openers: pot undecided").format(player=who))
         return super().end_uncontested(winner, rule)
 
     def judge_dropped_opener(self, o: int, status: str, evidence: str) -> None:
@@ -711,7 +715,8 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         amount = self.carry_all()
         return self.make_outcome("false_open", [PotResult(amount, (self.names[o],), left_over=amount, rule=rule)],
                                  amount, 0, self.next_hand(amount, "false_open"),
-                                 f"false open: {amount} chips stay for the next deal")
+                                 ngettext("false open: {count} chip stays for the next deal",
+                                          "false open: {count} chips stay for the next deal", amount).format(count=amount))
 
     def draw_showdown(self) -> Outcome:
         o = self.opener

@@ -47,7 +47,7 @@ from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
-from referee.i18n import N_
+from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.engine.night import NightStep
@@ -308,9 +308,8 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
                                        and not self.short) else "none"
         if self.short and self.n > 7 and self.ended is None:
             self.ended = "misdeal"
-            self.flag("pack_too_small", f"the short pack for {self.n} players has {len(self.cards_of_pack)} cards, "
-                      f"{(self.n + 1) * self.hand_size} are needed", "laviuda.short_pack", action=False,
-                      remedy="misdeal: the deal cannot be made")
+            self.flag("pack_too_small", _("the short pack for {players} players has {count} cards, {needed} are needed").format(players=self.n, count=len(self.cards_of_pack), needed=(self.n + 1) * self.hand_size), "laviuda.short_pack", action=False,
+                      remedy=_("misdeal: the deal cannot be made"))
 
     def new_game(self, carry: Carry) -> LaViudaCarry:
         """laviuda.1: a game begins -- every player has bought his chips, La Viuda lies in the pool."""
@@ -321,8 +320,10 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         each = int(self.options["laviuda.chips_each"])
         odd = [f"{n} {s}" for n, s in zip(self.names, self.start_stacks) if s != each]
         if odd:  # the fund is what they paid for the chips they hold
-            self.flag("chips_bought_differ", f"each player buys {each} chips, but the seats give "
-                      + ", ".join(odd), self.cite("laviuda.1.1"), action=False)
+            self.flag("chips_bought_differ", ngettext("each player buys {count} chip, but the seats give {stacks}",
+                                                      "each player buys {count} chips, but the seats give {stacks}",
+                                                      each).format(count=each, stacks=", ".join(odd)),
+                      self.cite("laviuda.1.1"), action=False)
         paid = tuple((n, s * value) for n, s in zip(self.names, self.start_stacks) if s > 0)
         return LaViudaCarry(carry.pot, carry.antes_in, started=True, pool=1, prize_cents=sum(c for _, c in paid),
                             paid_cents=paid)
@@ -341,9 +342,11 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
     def pack_hint(self, card: Card) -> str:
         if self.short:
             low = min(c.rank for c in self.cards_of_pack)
-            return f"the short pack for {self.n} players runs from the aces down to the {RANK_CHAR[low]}s"
+            return _("the short pack for {players} players runs from the aces down to the {rank}s").format(
+                players=self.n, rank=RANK_CHAR[low])
         jokers = int(self.options["laviuda.jokers"])
-        return f"this pack has {jokers} joker{'s' if jokers != 1 else ''} (laviuda.jokers)"
+        return ngettext("this pack has {count} joker (laviuda.jokers)", "this pack has {count} jokers (laviuda.jokers)",
+                        jokers).format(count=jokers)
 
     def value_of(self, cards: Sequence[Card]) -> HandValue:
         return poker.evaluate(cards, wild=self.wild_rules, wheel=self.options["common.wheel"] == "allowed", tiebreak=self.tiebreak)  # type: ignore[arg-type]
@@ -365,8 +368,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         return isinstance(event, (BuyBack, DeclineBuyBack))
 
     def not_in_deal(self, seat: int) -> None:
-        self.flag("eliminated_player_acted", f"{self.names[seat]} is out of the game (no chips left) but takes part "
-                  "in this deal", self.cite("laviuda.5.1"), player=seat, remedy="ignored: his hand takes no part")
+        self.flag("eliminated_player_acted", _("{player} is out of the game (no chips left) but takes part in this deal").format(player=self.names[seat]), self.cite("laviuda.5.1"), player=seat, remedy=_("ignored: his hand takes no part"))
 
     # ------------------------------------------------------------------ the buy-back
 
@@ -393,31 +395,30 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         """laviuda.5.2: once per game, only immediately after he lost his last chip."""
         who = self.names[seat]
         rule = self.cite("laviuda.5.2")
-        refused = "refused: no chip, no money"
+        refused = _("refused: no chip, no money")
         carry = self.carry_in
         assert isinstance(carry, LaViudaCarry)
         if self.short:
-            self.flag("buyback_refused", f"{who} buys La Viuda, but short-pack whisky has none", "laviuda.short_pack",
-                      player=seat, remedy="ignored")
+            self.flag("buyback_refused", _("{player} buys La Viuda, but short-pack whisky has none").format(player=who), "laviuda.short_pack",
+                      player=seat, remedy=_("ignored"))
             return
         if carry.bought_by is not None or self.bought_now is not None:
             by = carry.bought_by or self.names[self.bought_now]  # type: ignore[index]
-            self.flag("buyback_second", f"{who} buys La Viuda, but {by} bought it already: it is bought once a game",
+            self.flag("buyback_second", _("{player} buys La Viuda, but {by} bought it already: it is bought once a game").format(player=who, by=by),
                       rule, player=seat, remedy=refused)
             return
         if not self.dealt_in[seat]:
-            self.flag("buyback_not_immediate", f"{who} buys La Viuda, but he ran out in an earlier deal: it is bought "
-                      "only immediately after", rule, player=seat, remedy=refused + "; he stays out")
+            self.flag("buyback_not_immediate", _("{player} buys La Viuda, but he ran out in an earlier deal: it is bought only immediately after").format(player=who), rule, player=seat, remedy=refused + "; he stays out")
             return
         losers = self.current_losers()
         if losers is None:
-            self.flag("buyback_not_immediate", f"{who} buys La Viuda before this deal has shown that he lost his last "
-                      "chip", rule, player=seat, remedy=refused)
+            self.flag("buyback_not_immediate", _("{player} buys La Viuda before this deal has shown that he lost his last chip").format(player=who), rule, player=seat, remedy=refused)
             return
         if seat not in losers or self.stacks[seat] > 1:
             left = self.stacks[seat] - (1 if seat in losers else 0)
-            self.flag("buyback_with_chips", f"{who} buys La Viuda with {left} chip{'s' if left != 1 else ''} left: it "
-                      "is bought only when a player has lost all his chips", rule, player=seat, remedy=refused)
+            self.flag("buyback_with_chips", ngettext("{player} buys La Viuda with {count} chip left: it is bought only when a player has lost all his chips",
+                     "{player} buys La Viuda with {count} chips left: it is bought only when a player has lost all his chips",
+                     left).format(player=who, count=left), rule, player=seat, remedy=refused)
             return
         self.bought_now = seat
 
@@ -426,7 +427,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         if self.may_buy(seat, self.current_losers()):
             self.declined.add(seat)  # he is out; La Viuda stays for the next player to run out
         else:
-            self.flag("decline_not_needed", f"{self.names[seat]} declines La Viuda, which was not his to buy now",
+            self.flag("decline_not_needed", _("{player} declines La Viuda, which was not his to buy now").format(player=self.names[seat]),
                       player=seat)
 
     def prompt_outside_turns(self) -> Prompt:
@@ -480,9 +481,10 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         )
         carried = self.carry_all()
         kind = "reported" if low.reported else "showdown"
-        summary = "; ".join(f"{p.payer} pays 1 to the pool" for p in self.penalties) or "nobody pays"
+        summary = "; ".join(_("{player} pays 1 to the pool").format(player=p.payer) for p in self.penalties) or _(
+            "nobody pays")
         if self.bought_now is not None:
-            summary += f"; {bought_by} buys La Viuda"
+            summary += "; " + _("{player} buys La Viuda").format(player=bought_by)
         return self.with_facts(self.make_outcome(kind, [], carried, 0, self.next_hand(carried, kind), summary,
                                                  self.showdown_order()))
 
@@ -526,18 +528,18 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         names = [s.name for s in seats]
         if rulebook.options["laviuda.short_pack"] != "off":
             if so_far.pool is not None or so_far.fund is not None or so_far.bought is not None:
-                raise InputError("'game so far:' gives a pool, fund or La Viuda, which short-pack whisky does not have",
-                                 line=so_far.line, hint="short-pack whisky's game so far is its points: "
-                                 "'game so far: points Ann 2 Bob 1'")
+                raise InputError(_("'game so far:' gives a pool, fund or La Viuda, which short-pack whisky does not have"),
+                                 line=so_far.line, hint=_("short-pack whisky's game so far is its points: "
+                                 "'game so far: points Ann 2 Bob 1'"))
             points = dict(so_far.points)
             return LaViudaCarry(started=True, short_pack=True, points=tuple((n, points.get(n, 0)) for n in names))
         if so_far.points:
-            raise InputError("'game so far:' gives points, which La Viuda does not keep (short pack only)",
-                             line=so_far.line, hint="La Viuda's game so far: 'game so far: pool 7, fund 14, "
-                             "la viuda not bought'")
+            raise InputError(_("'game so far:' gives points, which La Viuda does not keep (short pack only)"),
+                             line=so_far.line, hint=_("La Viuda's game so far: 'game so far: pool 7, fund 14, "
+                             "la viuda not bought'"))
         if so_far.pool is None or so_far.pool < 1:
-            raise InputError("'game so far:' must give La Viuda's pool (at least 1: La Viuda's own chip)",
-                             line=so_far.line, hint="write 'game so far: pool 7, fund 14, la viuda not bought'")
+            raise InputError(_("'game so far:' must give La Viuda's pool (at least 1: La Viuda's own chip)"),
+                             line=so_far.line, hint=_("write 'game so far: pool 7, fund 14, la viuda not bought'"))
         return LaViudaCarry(
             started=True, pool=so_far.pool, bought_by=so_far.bought_by if so_far.bought else None,
             prize_cents=None if so_far.fund is None else so_far.fund * CENTS, paid_cents=None,

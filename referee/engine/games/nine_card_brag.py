@@ -16,6 +16,7 @@ from types import MappingProxyType
 from referee.engine.games.seven_card_brag import SevenCardBrag
 from referee.engine.options import choice
 from referee.errors import InputError
+from referee.i18n import _
 
 
 class NineCardBrag(SevenCardBrag):
@@ -59,9 +60,8 @@ class NineCardBrag(SevenCardBrag):
         could cite, so such a hand is not replayed rather than replayed by a guess."""
         scoring = self.options["brag9.scoring"]
         if scoring != "single_pot":
-            raise InputError(f"the rules engine does not replay brag9.scoring = {scoring}: its division of the "
-                             "stakes is not stated", hand=self.setup.number,
-                             hint="replay it with brag9.scoring = single_pot")
+            raise InputError(_("the rules engine does not replay brag9.scoring = {scoring}: its division of the stakes is not stated").format(scoring=scoring), hand=self.setup.number,
+                             hint=_("replay it with brag9.scoring = single_pot"))
 
     def declaration_rules(self, what: str) -> tuple[str, str]:
         if what == "four_pairs":

@@ -36,7 +36,7 @@ from referee.engine.options import choice
 from referee.engine.findings import FindingKind
 from referee.errors import CardError, HandFileError, InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 #: The outcome kind of a nine-card deal ended by a four-pairs declaration: the pot stays, the same
 #: dealer deals again (``brag9.four_pairs_redeal``).
@@ -85,7 +85,7 @@ def _read_arrange(r: Reading, p: str, m: re.Match[str]) -> Arrange:
     try:
         check_no_duplicates([c for h in hands for c in h] + list(discard))
     except CardError as err:
-        raise HandFileError(f"{err.message} in {p}'s arrangement", hint=err.hint) from err
+        raise HandFileError(_("{message} in {player}'s arrangement").format(message=err.message, player=p), hint=err.hint) from err
     return Arrange(p, hands=hands, discard=discard)
 
 
@@ -97,7 +97,7 @@ def _write_arrange(e: Arrange, size: int) -> str:
 def _read_reveal(r: Reading, p: str, m: re.Match[str]) -> Reveal:
     number = int(m["round"]) if m["round"] else None
     if number is not None and number < 1:
-        raise HandFileError(f"bad hand number {number}", hint="brag hands are revealed as hand 1, 2, 3")
+        raise HandFileError(_("bad hand number {number}").format(number=number), hint=_("brag hands are revealed as hand 1, 2, 3"))
     return Reveal(p, round=number, cards=read_cards(m["cards"], f"{p}'s revealed hand", need=3))
 
 
@@ -203,23 +203,22 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         self.phase = "stakes"
         self.deal = tuple(s for s in self.table.from_dealers_left() if self.dealt_in[s])
         if len(self.deal) > self.max_players:
-            self.flag("too_many_players", f"{len(self.deal)} players are in the deal; {self.words()} is for at most "
-                      f"{self.max_players}", self.cite(self.stake_rule), action=False)
+            self.flag("too_many_players", _("{count} players are in the deal; {game} is for at most {max_players}").format(count=len(self.deal), game=self.words(), max_players=self.max_players), self.cite(self.stake_rule), action=False)
 
     def refuse_unplayed_options(self) -> None:
         """``brag7.mode = best_three_then_bet`` is a betting game, but the seven-card rulebook carries none
         of three-card brag's betting options (system, limit, blind play, covering): a hand cannot say how
         it was bet, so it is not replayed rather than replayed by a guess."""
         if self.options.get("brag7.mode", "split_two_hands") != "split_two_hands":
-            raise InputError("the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
-                             "rulebook has no betting options to say how the hand is bet",
-                             hand=self.setup.number, hint="replay it with brag7.mode = split_two_hands")
+            raise InputError(_("the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
+                             "rulebook has no betting options to say how the hand is bet"),
+                             hand=self.setup.number, hint=_("replay it with brag7.mode = split_two_hands"))
 
     def over_reason(self) -> str:
         if self.declared is not None:
-            return f"{self.names[self.declared]} declared four of a kind"
+            return _("{player} declared four of a kind").format(player=self.names[self.declared])
         if self.redeal:
-            return "four pairs were declared: the cards are redealt"
+            return _("four pairs were declared: the cards are redealt")
         return "every hand is revealed"
 
     def value(self, hand: tuple[AnyCard, ...]) -> BragValue | None:
@@ -237,39 +236,40 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         rule = self.cite(self.stake_rule)
         void = self.options["common.illegal_fix"] == "void_and_reprompt"
         if not self.dealt_in[seat]:
-            self.flag("acted_not_in_hand", f"{who} has no chips and is not in this deal", rule, player=seat,
-                      remedy="ignored")
+            self.flag("acted_not_in_hand", _("{player} has no chips and is not in this deal").format(player=who), rule, player=seat,
+                      remedy=_("ignored"))
             return
         if seat in self.staked:
-            self.flag("staked_twice", f"{who} has already staked {self.staked[seat]} in this deal", rule,
-                      player=seat, remedy="ignored")
+            self.flag("staked_twice", _("{player} has already staked {staked} in this deal").format(player=who, staked=self.staked[seat]), rule,
+                      player=seat, remedy=_("ignored"))
             return
         if self.phase != "stakes":
-            self.flag("stake_after_reveals", f"{who} stakes after the hands began to be revealed", rule,
-                      player=seat, remedy="void: ignored" if void else "taken as staked before the deal")
+            self.flag("stake_after_reveals", _("{player} stakes after the hands began to be revealed").format(player=who), rule,
+                      player=seat, remedy=_("void: ignored") if void else _("taken as staked before the deal"))
             if void:
                 return
         amount = event.amount
         if self.equal is None:
             self.equal = amount
         elif amount != self.equal:
-            message = f"{who} staked {amount}; the stake of this deal is {self.equal} for everybody"
+            message = _("{player} staked {amount}; the stake of this deal is {equal} for everybody").format(
+                player=who, amount=amount, equal=self.equal)
             if void:
-                self.flag("stake_unequal", message, rule, player=seat, remedy="void: he stakes again")
+                self.flag("stake_unequal", message, rule, player=seat, remedy=_("void: he stakes again"))
                 return
-            self.flag("stake_unequal", message, rule, player=seat, remedy=f"corrected to {self.equal}")
+            self.flag("stake_unequal", message, rule, player=seat, remedy=_("corrected to {equal}").format(equal=self.equal))
             amount = self.equal
         chips = min(amount, self.stacks[seat])
         if chips < amount:
-            self.flag("ante_short", f"{who} could stake only {chips} of {amount}", rule, player=seat)
+            self.flag("ante_short", _("{player} could stake only {chips} of {amount}").format(player=who, chips=chips, amount=amount), rule, player=seat)
         self.stacks[seat] -= chips
         self.pot.dead += chips
         self.staked[seat] = chips
 
     @handles(Fold, Check, Look, See, Cover)
     def on_betting(self, seat: int, event: Event) -> None:
-        self.flag("no_betting", f"{self.names[seat]}: {self.words()} has no betting, only the equal stake",
-                  self.cite(self.stake_rule), player=seat, remedy="ignored")
+        self.flag("no_betting", _("{player}: {game} has no betting, only the equal stake").format(player=self.names[seat], game=self.words()),
+                  self.cite(self.stake_rule), player=seat, remedy=_("ignored"))
 
     # ------------------------------------------------------------------ declarations
 
@@ -277,22 +277,18 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     def on_declare(self, seat: int, event: Declare) -> None:
         who = self.names[seat]
         if event.what not in self.declarations:
-            self.flag("declaration_unknown", f"{who} declares {event.what.replace('_', ' ')}: not a declaration of "
-                      f"{self.words()}", player=seat, remedy="ignored")
+            self.flag("declaration_unknown", _("{player} declares {replace}: not a declaration of {game}").format(player=who, replace=event.what.replace('_', ' '), game=self.words()), player=seat, remedy=_("ignored"))
             return
         rule, option = self.declaration_rules(event.what)
         if self.options[option] != "on":
-            self.flag("declaration_no_effect", f"{who} declares {event.what.replace('_', ' ')}, which has no effect "
-                      f"under this rulebook", option, player=seat, remedy="ignored")
+            self.flag("declaration_no_effect", _("{player} declares {replace}, which has no effect under this rulebook").format(player=who, replace=event.what.replace('_', ' ')), option, player=seat, remedy=_("ignored"))
             return
         if self.phase != "stakes" or seat in self.arranged:
-            self.flag("declaration_no_effect", f"{who} declares {event.what.replace('_', ' ')} after arranging or "
-                      "after the reveals began: too late", rule, player=seat, remedy="ignored")
+            self.flag("declaration_no_effect", _("{player} declares {replace} after arranging or after the reveals began: too late").format(player=who, replace=event.what.replace('_', ' ')), rule, player=seat, remedy=_("ignored"))
             return
         known = [c for c in event.cards if isinstance(c, Card)]
         if known and not self.declaration_holds(event.what, known):
-            self.flag("declaration_false", f"{who} declares {event.what.replace('_', ' ')} with "
-                      f"{format_cards(event.cards)}, which is not that", rule, player=seat, remedy="ignored")
+            self.flag("declaration_false", _("{player} declares {replace} with {cards}, which is not that").format(player=who, replace=event.what.replace('_', ' '), cards=format_cards(event.cards)), rule, player=seat, remedy=_("ignored"))
             return
         self.deal_to(seat, [c for c in known if self.places.place_of(c) != seat])
         self.declared_cards = event.cards
@@ -320,13 +316,13 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     def on_arrange(self, seat: int, event: Arrange) -> None:
         who = self.names[seat]
         if len(event.hands) != self.rounds:
-            raise InputError(f"{who} arranges {len(event.hands)} hands: {self.words()} makes {self.rounds}",
-                             hint="write the hands in the order he will reveal them, '|' between them")
+            raise InputError(_("{player} arranges {count} hands: {game} makes {rounds}").format(player=who, count=len(event.hands), game=self.words(), rounds=self.rounds),
+                             hint=_("write the hands in the order he will reveal them, '|' between them"))
         if len(event.discard) > self.discards:
-            raise InputError(f"{who} discards {len(event.discard)} cards: {self.words()} discards {self.discards}",
-                             hint="the discard is the card left out of his hands")
+            raise InputError(_("{player} discards {count} cards: {game} discards {discards}").format(player=who, count=len(event.discard), game=self.words(), discards=self.discards),
+                             hint=_("the discard is the card left out of his hands"))
         if seat in self.arranged:
-            raise InputError(f"{who} arranges his hands twice", hint="log one arrangement per player and deal")
+            raise InputError(_("{player} arranges his hands twice").format(player=who), hint=_("log one arrangement per player and deal"))
         if self.phase == "stakes":
             self.phase = "reveal"
         cards = [c for hand in event.hands for c in hand]
@@ -386,28 +382,26 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     def on_reveal(self, seat: int, event: Reveal) -> None:
         who = self.names[seat]
         if seat not in self.deal:
-            self.flag("acted_not_in_hand", f"{who} is not in this deal", self.cite(self.stake_rule), player=seat,
-                      remedy="ignored")
+            self.flag("acted_not_in_hand", _("{player} is not in this deal").format(player=who), self.cite(self.stake_rule), player=seat,
+                      remedy=_("ignored"))
             return
         r = event.round if event.round is not None else self.revealed(seat) + 1
         if r > self.rounds:
-            raise InputError(f"{who} reveals a hand {r}: {self.words()} has {self.rounds} hands a player",
-                             hint="a player reveals each of his hands once")
+            raise InputError(_("{player} reveals a hand {r}: {game} has {rounds} hands a player").format(player=who, r=r, game=self.words(), rounds=self.rounds),
+                             hint=_("a player reveals each of his hands once"))
         if (seat, r) in self.hands:
-            raise InputError(f"{who} reveals his hand {r} twice", hint="write 'reveals hand N: …' for another hand")
+            raise InputError(_("{player} reveals his hand {r} twice").format(player=who, r=r), hint=_("write 'reveals hand N: …' for another hand"))
         if self.phase == "stakes":
             self.phase = "reveal"
         due = self.next_to_reveal()
         current = self.current_round()
         if due is not None and due != (seat, r):
             rule = self.cite(self.order_rules[min(current or r, len(self.order_rules)) - 1])
-            self.flag("revealed_out_of_turn", f"{who} revealed his hand {r} out of turn: {self.names[due[0]]} was to "
-                      f"reveal his hand {due[1]}", rule, player=seat, remedy="the hand counts as revealed")
+            self.flag("revealed_out_of_turn", _("{player} revealed his hand {r} out of turn: {player2} was to reveal his hand {due}").format(player=who, r=r, player2=self.names[due[0]], due=due[1]), rule, player=seat, remedy=_("the hand counts as revealed"))
         cards = tuple(event.cards)
         arranged = self.arranged.get(seat)
         if arranged is not None and set(arranged[r - 1]) != set(cards):
-            self.flag("reveal_not_arranged", f"{who} revealed {format_cards(cards)} as his hand {r}, but arranged "
-                      f"{format_cards(arranged[r - 1])} for it", player=seat)
+            self.flag("reveal_not_arranged", _("{player} revealed {cards} as his hand {r}, but arranged {cards2} for it").format(player=who, cards=format_cards(cards), r=r, cards2=format_cards(arranged[r - 1])), player=seat)
         self.deal_to(seat, [c for c in cards if isinstance(c, Card) and self.places.place_of(c) != seat])
         self.hands[(seat, r)] = cards
         self.revealed_at[(seat, r)] = self.action
@@ -430,8 +424,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
                 self.misordered.add(seat)
                 remedy = ("his better hand counts as his first" if self.misorder() == "reorder"
                           else "he cannot win the pot on this deal; his hands still count")
-                self.flag("better_hand_not_first", f"{self.names[seat]} revealed {format_cards(hand)} after his "  # type: ignore[arg-type]
-                          f"weaker {format_cards(first)}: the best hand must be revealed first",
+                self.flag("better_hand_not_first", _("{player} revealed {cards} after his weaker {cards2}: the best hand must be revealed first").format(player=self.names[seat], cards=format_cards(hand), cards2=format_cards(first)),
                           self.cite(self.best_first_rule), player=seat, remedy=remedy)
                 return
 
@@ -447,18 +440,17 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
 
     @handles(Show)
     def on_show(self, seat: int, event: Show) -> None:
-        self.flag("showed_during_play", f"{self.names[seat]} showed {format_cards(event.cards)}: hands are revealed "
-                  "one at a time", player=seat)
+        self.flag("showed_during_play", _("{player} showed {cards}: hands are revealed one at a time").format(player=self.names[seat], cards=format_cards(event.cards)), player=seat)
         self.places.reveal(seat, [c for c in event.cards if isinstance(c, Card)])
 
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
-        self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked: every hand is revealed in turn", player=seat)
+        self.flag("mucked_outside_showdown", _("{player} mucked: every hand is revealed in turn").format(player=self.names[seat]), player=seat)
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
         if self.phase != "over":
-            self.flag("took_pot_early", f"{self.names[seat]} took the pot before the deal was over", player=seat)
+            self.flag("took_pot_early", _("{player} took the pot before the deal was over").format(player=self.names[seat]), player=seat)
 
     # ------------------------------------------------------------------ prompts
 
@@ -500,8 +492,8 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
     def end(self) -> Outcome:
         for s in self.deal:
             if s not in self.staked and (self.revealed(s) or self.phase == "over"):
-                self.flag("stake_missing", f"{self.names[s]} did not stake in this deal", self.cite(self.stake_rule),
-                          player=s, action=False, remedy="noted: the pot holds only the stakes logged")
+                self.flag("stake_missing", _("{player} did not stake in this deal").format(player=self.names[s]), self.cite(self.stake_rule),
+                          player=s, action=False, remedy=_("noted: the pot holds only the stakes logged"))
         if self.declared is not None:
             outcome = self.end_declared(self.declared)
         elif self.redeal:
@@ -510,7 +502,8 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             outcome = self.make_outcome(
                 REDEAL, [PotResult(amount, self.deal_names(), left_over=amount, rule=rule)], amount, 0,
                 self.next_hand(amount, REDEAL, same_dealer=True),
-                f"four pairs declared: the pot of {amount} stays and {self.names[self.table.dealer]} deals again",
+                _("four pairs declared: the pot of {amount} stays and {dealer} deals again").format(
+                    amount=amount, dealer=self.names[self.table.dealer]),
             )
         elif self.phase != "over":
             outcome = self.in_progress()
@@ -529,14 +522,14 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         """Four of a kind declared before arranging: he takes the pot at once (brag7.7)."""
         rule = self.cite(self.four_rule)
         if len([c for c in self.declared_cards if isinstance(c, Card)]) < 4:
-            self.flag("declaration_unverifiable", f"{self.names[seat]} declared four of a kind but the log does not "
-                      "show the cards", rule, player=seat, action=False, remedy="the pot waits for the four cards")
+            self.flag("declaration_unverifiable", _("{player} declared four of a kind but the log does not show the cards").format(player=self.names[seat]), rule, player=seat, action=False, remedy=_("the pot waits for the four cards"))
             amount = self.carry_all()
             return self.make_outcome("showdown", [PotResult(amount, self.deal_names(), decided=False, rule=rule)], 0,
-                                     amount, self.next_hand(0, "showdown"), f"{amount} undecided")
+                                     amount, self.next_hand(0, "showdown"), _("{amount} undecided").format(amount=amount))
         pots = self.award_all(seat, rule)
         return self.make_outcome("showdown", pots, 0, 0, self.next_hand(0, "showdown"),
-                                 f"{self.names[seat]} declares four of a kind and wins {pots[0].amount}")
+                                 _("{player} declares four of a kind and wins {amount}").format(
+                                     player=self.names[seat], amount=pots[0].amount))
 
     def counted_rounds(self, seat: int) -> list[int]:
         """Which of his revealed hands counts in each round: as revealed, or (``brag7.misorder =
@@ -602,19 +595,20 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             hand = self.value(self.hands[(winner, self.counted_rounds(winner)[0])])
             pots = [replace(pots[0], eligible=self.deal_names(), hand=hand.name if hand else None)]
             return self.make_outcome("showdown", pots, 0, 0, self.next_hand(0, "showdown"),
-                                     f"{self.names[winner]} has the best hand in {need} rounds and wins {pots[0].amount}")
+                                     _("{player} has the best hand in {need} rounds and wins {amount}").format(
+                                         player=self.names[winner], need=need, amount=pots[0].amount))
         if unknown and any(bests.count(s) + unknown >= need for s in may_win):
             for s in self.hidden(bests):
-                self.flag("round_unverifiable", f"the best hand of a round cannot be told: {self.names[s]}'s hand "
-                          "must be shown", self.cite(self.win_rule), player=s, action=False,
-                          remedy="the pot is undecided until it is shown")
+                self.flag("round_unverifiable", _("the best hand of a round cannot be told: {player}'s hand must be shown").format(player=self.names[s]), self.cite(self.win_rule), player=s, action=False,
+                          remedy=_("the pot is undecided until it is shown"))
             amount = self.carry_all()
             return self.make_outcome("showdown", [PotResult(amount, self.deal_names(), decided=False,
                                                             rule=self.cite(self.win_rule))], 0, amount,
-                                     self.next_hand(0, "showdown"), f"{amount} undecided")
+                                     self.next_hand(0, "showdown"), _("{amount} undecided").format(amount=amount))
         amount = self.carry_all()
         rule = self.cite(self.carry_rule)
         return self.make_outcome(
             CARRIED, [PotResult(amount, self.deal_names(), left_over=amount, rule=rule)], amount, 0,
-            self.next_hand(amount, CARRIED), f"nobody is best in every round: the pot of {amount} stays",
+            self.next_hand(amount, CARRIED),
+            _("nobody is best in every round: the pot of {amount} stays").format(amount=amount),
         )

@@ -35,7 +35,7 @@ from referee.engine.options import choice
 from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 #: The outcome kind of a deal logged by its result alone (``Cy: was lowest``).
 REPORTED = "reported"
@@ -164,8 +164,8 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     def gate(self, seat: int | None, event: Event) -> bool:
         if self.phase == REPORTED:
             if type(event) is not Reported:
-                raise InputError("a deal logged by its result has only 'was lowest' lines",
-                                 hint="log the whole deal (dummy, exchanges, shows) or only who was lowest")
+                raise InputError(_("a deal logged by its result has only 'was lowest' lines"),
+                                 hint=_("log the whole deal (dummy, exchanges, shows) or only who was lowest"))
             return True
         return super().gate(seat, event)
 
@@ -181,10 +181,10 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     def on_dummy(self, seat: None, event: TurnWidow) -> None:
         """stopbus.2: the dummy is dealt face up."""
         if self.dummy_laid or self.places.known(WIDOW) is not None or self.passes or self.stop_caller is not None:
-            raise InputError("the dummy is laid after the deal began, or twice",
-                             hint="the 'dummy:' line is the deal's first line")
+            raise InputError(_("the dummy is laid after the deal began, or twice"),
+                             hint=_("the 'dummy:' line is the deal's first line"))
         if len(event.cards) not in (0, 3):
-            raise InputError(f"the dummy has {len(event.cards)} cards, not 3", hint="write its three cards")
+            raise InputError(_("the dummy has {count} cards, not 3").format(count=len(event.cards)), hint=_("write its three cards"))
         self.dummy_laid = True
         self.places.remove(WIDOW, (), 3)
         self.deal_to(WIDOW, event.cards or (UNKNOWN,) * 3)
@@ -194,7 +194,7 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
         """A player's cards, when the log knows them: they take the place of his unseen ones."""
         who = self.names[seat]
         if seat not in self.in_game:
-            self.flag("dealt_not_in_deal", f"{who} has no chips and is out of the game but was dealt cards",
+            self.flag("dealt_not_in_deal", _("{player} has no chips and is out of the game but was dealt cards").format(player=who),
                       self.cite("stopbus.6.1"), player=seat)
         known = [c for c in event.cards if isinstance(c, Card)]
         clash = self.places.elsewhere(known, seat)
@@ -202,9 +202,8 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
             raise self.card_elsewhere(clash[0], clash[1], f"{who} is dealt")
         held = self.places.at(seat)
         if len(event.cards) > held.count(UNKNOWN) + sum(1 for c in known if c in held):
-            raise InputError(f"{who} is dealt {format_cards(event.cards)} but already holds {format_cards(held)}: "
-                             f"a {self.words()} hand is {self.hand_size} cards",
-                             hint="log each player's deal once")
+            raise InputError(_("{player} is dealt {cards} but already holds {cards2}: a {game} hand is {hand_size} cards").format(player=who, cards=format_cards(event.cards), cards2=format_cards(held), game=self.words(), hand_size=self.hand_size),
+                             hint=_("log each player's deal once"))
         self.places.reveal(seat, known)
 
     # ------------------------------------------------------------------ turns
@@ -213,28 +212,28 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
         """Whether ``seat`` may take a turn now; flags what he may not (False: the action is ignored)."""
         who = self.names[seat]
         if seat not in self.in_game:
-            self.flag("acted_not_in_game", f"{who} has no chips left and is out of the game", self.cite("stopbus.6.1"),
-                      player=seat, remedy="ignored")
+            self.flag("acted_not_in_game", _("{player} has no chips left and is out of the game").format(player=who), self.cite("stopbus.6.1"),
+                      player=seat, remedy=_("ignored"))
             return False
         if self.phase != "exchanging":
-            self.flag("exchanging_over", f"the exchanging is over: {who} cannot {what}", self.cite("stopbus.4"),
-                      player=seat, remedy="ignored")
+            self.flag("exchanging_over", _("the exchanging is over: {player} cannot {what}").format(player=who, what=_(what)), self.cite("stopbus.4"),
+                      player=seat, remedy=_("ignored"))
             return False
         expected = self.next_seat
         if seat == expected:
             return True
         rule = self.cite("stopbus.3")
         if seat == self.stop_caller or (self.stop_caller is not None and seat not in self.owed):
-            self.flag("acted_out_of_turn", f"{who} has had his last turn after the stop call", rule, player=seat,
-                      remedy="ignored")
+            self.flag("acted_out_of_turn", _("{player} has had his last turn after the stop call").format(player=who), rule, player=seat,
+                      remedy=_("ignored"))
             return False
         message = f"{who} acted out of turn: {self.names[expected]} is to act"  # type: ignore[index]
         if self.options["common.illegal_fix"] == "void_and_reprompt":
             self.flag("acted_out_of_turn", message, rule, player=seat,
-                      remedy=f"void: {self.names[expected]} is still to act")  # type: ignore[index]
+                      remedy=_("void: {player} is still to act").format(player=self.names[expected]))  # type: ignore[index]
             return False
         self.flag("acted_out_of_turn", message, rule, player=seat,
-                  remedy="the action stands (binding out of turn); play goes on from him")
+                  remedy=_("the action stands (binding out of turn); play goes on from him"))
         return True
 
     def advance(self, seat: int, exchanged: bool) -> None:
@@ -259,7 +258,7 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     @handles(Exchange)
     def on_exchange(self, seat: int, event: Exchange) -> None:
         """stopbus.3: one card of his hand for one of the dummy's; the card he gives lies face up in it."""
-        if not self.turn_check(seat, "exchange"):
+        if not self.turn_check(seat, N_("exchange")):
             return
         who = self.names[seat]
         give, take = tuple(event.give), tuple(event.take)
@@ -267,15 +266,14 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
         if len(give) not in allowed:
             message = f"{who} exchanged {len(give)} cards; the rulebook allows " + " or ".join(map(str, allowed))
             if self.options["common.illegal_fix"] == "void_and_reprompt":
-                self.flag("exchange_count", message, "stopbus.exchange", player=seat, remedy="void: he acts again")
+                self.flag("exchange_count", message, "stopbus.exchange", player=seat, remedy=_("void: he acts again"))
                 return
             self.flag("exchange_count", message, "stopbus.exchange", player=seat,
-                      remedy=f"counts as his first card only ({format_cards(give[:1])} for {format_cards(take[:1])})")
+                      remedy=_("counts as his first card only ({cards} for {cards2})").format(cards=format_cards(give[:1]), cards2=format_cards(take[:1])))
             give, take = give[:1], take[:1]
         if event.knock:
-            self.flag("stop_call_not_allowed", f"{who} exchanged and stopped the bus in one turn: the stop call comes "
-                      "instead of an exchange", self.cite("stopbus.end"), player=seat,
-                      remedy="the exchange stands; the stop call is ignored")
+            self.flag("stop_call_not_allowed", _("{player} exchanged and stopped the bus in one turn: the stop call comes instead of an exchange").format(player=who), self.cite("stopbus.end"), player=seat,
+                      remedy=_("the exchange stands; the stop call is ignored"))
         self.swap(seat, give, take)
         self.advance(seat, exchanged=True)
 
@@ -289,40 +287,40 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
             give = places.at(seat)
         took, strays = places.remove(WIDOW, take, len(take))
         if strays:
-            raise InputError(f"{who} takes {format_cards(strays)}, but the dummy holds {format_cards(places.at(WIDOW))}",
-                             hint="the dummy lies face up: correct the card")
+            raise InputError(_("{player} takes {cards}, but the dummy holds {cards2}").format(player=who, cards=format_cards(strays), cards2=format_cards(places.at(WIDOW))),
+                             hint=_("the dummy lies face up: correct the card"))
         gave, lost = places.remove(seat, give, len(give))
         for c in lost:
-            self.flag("discard_not_in_hand", f"{who} gave {c.text}, which the log does not show in his hand",
+            self.flag("discard_not_in_hand", _("{player} gave {text}, which the log does not show in his hand").format(player=who, text=c.text),
                       player=seat)
         places.add(WIDOW, gave)
         places.add(seat, took)
 
     @handles(Pass)
     def on_pass(self, seat: int, event: Pass) -> None:
-        if not self.turn_check(seat, "pass"):
+        if not self.turn_check(seat, N_("pass")):
             return
         if self.options["stopbus.exchange_mandatory"] == "yes":
-            self.flag("pass_not_allowed", f"{self.names[seat]} passed, but every player must exchange at his turn",
+            self.flag("pass_not_allowed", _("{player} passed, but every player must exchange at his turn").format(player=self.names[seat]),
                       "stopbus.exchange_mandatory", player=seat,
-                      remedy="the pass stands: no exchange can be made for him")
+                      remedy=_("the pass stands: no exchange can be made for him"))
         self.advance(seat, exchanged=False)
 
     @handles(Knock)
     def on_stop(self, seat: int, event: Knock) -> None:
         """``stops the bus`` (stopbus.end = stop_call_then_one_turn_each): everyone else has one more turn."""
-        if not self.turn_check(seat, "stop the bus"):
+        if not self.turn_check(seat, N_("stop the bus")):
             return
         who = self.names[seat]
         if self.options["stopbus.end"] != "stop_call_then_one_turn_each" or self.stop_caller is not None:
-            why = ("the bus is already stopped" if self.stop_caller is not None
-                   else "this rulebook has no stop call (a full round of passes ends the exchanging)")
+            why = (_("the bus is already stopped") if self.stop_caller is not None
+                   else _("this rulebook has no stop call (a full round of passes ends the exchanging)"))
             if self.options["common.illegal_fix"] == "void_and_reprompt":
-                self.flag("stop_call_not_allowed", f"{who} stops the bus: {why}", self.cite("stopbus.end"),
-                          player=seat, remedy="void: he acts again")
+                self.flag("stop_call_not_allowed", _("{player} stops the bus: {why}").format(player=who, why=why), self.cite("stopbus.end"),
+                          player=seat, remedy=_("void: he acts again"))
                 return
-            self.flag("stop_call_not_allowed", f"{who} stops the bus: {why}", self.cite("stopbus.end"), player=seat,
-                      remedy="taken as a pass")
+            self.flag("stop_call_not_allowed", _("{player} stops the bus: {why}").format(player=who, why=why), self.cite("stopbus.end"), player=seat,
+                      remedy=_("taken as a pass"))
             self.on_pass(seat, Pass(who))
             return
         self.stop_caller = seat
@@ -336,11 +334,11 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     def on_show(self, seat: int, event: Show) -> None:
         who = self.names[seat]
         if seat not in self.in_game:
-            self.flag("acted_not_in_game", f"{who} is out of the game", self.cite("stopbus.6.1"), player=seat,
-                      remedy="ignored")
+            self.flag("acted_not_in_game", _("{player} is out of the game").format(player=who), self.cite("stopbus.6.1"), player=seat,
+                      remedy=_("ignored"))
             return
         if self.phase == "exchanging":
-            self.flag("showed_during_play", f"{who} showed his hand before the exchanging was over: taken as its end",
+            self.flag("showed_during_play", _("{player} showed his hand before the exchanging was over: taken as its end").format(player=who),
                       player=seat)
             self.phase = "showdown"
             self.next_seat = None
@@ -348,7 +346,7 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
 
     @handles(Muck)
     def on_muck(self, seat: int, event: Muck) -> None:
-        self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked: every hand is shown to find the lowest",
+        self.flag("mucked_outside_showdown", _("{player} mucked: every hand is shown to find the lowest").format(player=self.names[seat]),
                   player=seat)
         self.mucked.add(seat)
 
@@ -356,25 +354,24 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     def on_reported(self, seat: int, event: Reported) -> None:
         """A deal logged by its result alone: ``seat``'s hand was the lowest (he pays)."""
         if event.what != "lowest":
-            raise InputError(f"'{self.names[seat]} wins' is not a result of Stop the Bus",
-                             hint="the result of a deal is who was lowest: 'Cy: was lowest'")
+            raise InputError(_("'{player} wins' is not a result of Stop the Bus").format(player=self.names[seat]),
+                             hint=_("the result of a deal is who was lowest: 'Cy: was lowest'"))
         if self.phase != REPORTED:
             if any(type(e) not in (Reported, Void) for e in self.log[:-1]):
-                raise InputError("'was lowest' in a deal whose play is logged",
-                                 hint="a deal is logged by its result alone ('Cy: was lowest') or in full")
+                raise InputError(_("'was lowest' in a deal whose play is logged"),
+                                 hint=_("a deal is logged by its result alone ('Cy: was lowest') or in full"))
             self.phase = REPORTED
         who = self.names[seat]
         if seat not in self.in_game:
-            raise InputError(f"{who} was lowest, but has no chips and is out of the game",
-                             hint="only players in the game are dealt in")
+            raise InputError(_("{player} was lowest, but has no chips and is out of the game").format(player=who),
+                             hint=_("only players in the game are dealt in"))
         if seat in self.reported:
-            raise InputError(f"{who} is logged as lowest twice", hint="one line per player who pays")
+            raise InputError(_("{player} is logged as lowest twice").format(player=who), hint=_("one line per player who pays"))
         self.reported.append(seat)
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
-        self.flag("took_pot_early", f"{self.names[seat]} took the pot: the bus pot is won only by the last player "
-                  "with chips", player=seat)
+        self.flag("took_pot_early", _("{player} took the pot: the bus pot is won only by the last player with chips").format(player=self.names[seat]), player=seat)
 
     # ------------------------------------------------------------------ prompts
 
@@ -435,9 +432,8 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
         unknown = [s for s in self.in_game if s not in self.shown]
         if unknown:
             for s in unknown:
-                self.flag("lowest_unverifiable", f"who has the lowest hand cannot be told: {self.names[s]}'s hand "
-                          "must be shown", self.cite("stopbus.5"), player=s, action=False,
-                          remedy="nobody pays until it is shown")
+                self.flag("lowest_unverifiable", _("who has the lowest hand cannot be told: {player}'s hand must be shown").format(player=self.names[s]), self.cite("stopbus.5"), player=s, action=False,
+                          remedy=_("nobody pays until it is shown"))
             return None
         keys = {s: self.value(self.shown[s]).key for s in self.in_game}
         low = min(keys.values())
@@ -456,8 +452,7 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
         for s in payers or ():
             paid = min(self.penalty, self.stacks[s])
             if paid < self.penalty:
-                self.flag("penalty_short", f"{self.names[s]} pays his last {paid} of the {self.penalty} and is out of "
-                          "the game", self.cite("stopbus.6.1"), player=s, action=False)
+                self.flag("penalty_short", _("{player} pays his last {paid} of the {penalty} and is out of the game").format(player=self.names[s], paid=paid, penalty=self.penalty), self.cite("stopbus.6.1"), player=s, action=False)
             self.stacks[s] -= paid
             self.pot.dead += paid
             self.penalties.append(Penalty(self.names[s], None, paid, "stopbus.penalty"))
@@ -470,7 +465,7 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
             (self.winner,) = left
             who = self.names[self.winner]
             self.stacks[self.winner] += pot
-            self.flag("game_won", f"{who} is the last player with chips and takes the pot of {pot}", "stopbus.6",
+            self.flag("game_won", _("{player} is the last player with chips and takes the pot of {pot}").format(player=who, pot=pot), "stopbus.6",
                       player=who, action=False)
             pots = [PotResult(pot, (who,), (who,), {who: pot}, True, 0, "stopbus.6")]
             facts.update(bus_pot=0, winner=who)

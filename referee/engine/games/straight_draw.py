@@ -30,7 +30,7 @@ from referee.engine.options import CHIPS, choice, whole_number
 from referee.errors import HandFileError, InputError, excerpt
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
-from referee.i18n import N_
+from referee.i18n import N_, _, ngettext, pgettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +72,9 @@ def _read_draw(r: Reading, p: str, m: re.Match[str]) -> Draw:
     else:
         dm = _DRAWS.fullmatch(head)
         if dm is None:
-            raise HandFileError(f"cannot read {excerpt(head)}", hint="write 'draws 3' or 'stands pat'")
+            raise HandFileError(_("cannot read {text}").format(text=excerpt(head)), hint=_("write 'draws 3' or 'stands pat'"))
         if not dm[1].isdecimal():
-            raise HandFileError(f"bad number of cards {excerpt(dm[1])}", hint="write 'draws 3'")
+            raise HandFileError(_("bad number of cards {text}").format(text=excerpt(dm[1])), hint=_("write 'draws 3'"))
         count = int(dm[1])
     discards: tuple[AnyCard, ...] = ()
     received: tuple[AnyCard, ...] = ()
@@ -90,14 +90,15 @@ def _read_draw(r: Reading, p: str, m: re.Match[str]) -> Draw:
             received = read_cards(gm["cards"], f"{p}'s new cards")
         else:
             raise HandFileError(
-                f"cannot read {excerpt(clause)} in a draw",
-                hint="write 'draws 2, discards 7c 2d face down, gets Kd Ks' (each part optional)",
+                _("cannot read {text} in a draw").format(text=excerpt(clause)),
+                hint=_("write 'draws 2, discards 7c 2d face down, gets Kd Ks' (each part optional)"),
             )
-    for what, got in (("discards", discards), ("new cards", received)):
+    for listed, got in ((N_("{player} draws {count} but the line lists {listed} discards"), discards),
+                        (N_("{player} draws {count} but the line lists {listed} new cards"), received)):
         if got and len(got) != count:
             raise HandFileError(
-                f"{p} draws {count} but the line lists {len(got)} {what}",
-                hint="the numbers must agree; write '??' for a card nobody saw",
+                _(listed).format(player=p, count=count, listed=len(got)),
+                hint=_("the numbers must agree; write '??' for a card nobody saw"),
             )
     return Draw(p, count=count, discards=discards, received=received, kept_face_down=kept)
 
@@ -120,7 +121,7 @@ def _write_draw(e: Draw, size: int) -> str:
 def _read_ask(r: Reading, p: str, m: re.Match[str]) -> Ask:
     target = r.resolve(m["name"])
     if target == p:
-        raise HandFileError(f"{p} asks himself", hint="write whom he asked: 'Bob: asks Ann'")
+        raise HandFileError(_("{player} asks himself").format(player=p), hint=_("write whom he asked: 'Bob: asks Ann'"))
     return Ask(p, target=target)
 
 
@@ -306,14 +307,15 @@ class StraightDraw(HandState[DrawCarry]):
 
     @handles(Fold, Check, Call, Bet, Raise, AllIn)
     def on_betting(self, seat: int, event: Event) -> None:
-        if self.phase not in ("round1", "round2") or self.round is None:
+        phase = self.phase  # a bet in a round leaves the phase as it is (the round's end, below, moves it)
+        if phase not in ("round1", "round2") or self.round is None:
             self.bet_outside_round(seat, event)
             return
         verdict = self.betting_event(seat, event)
         kind = verdict.kind
         if kind == "fold":
             self.folded.add(seat)
-        if self.phase == "round1":
+        if phase == "round1":
             if kind != "none":
                 self.round1_actions += 1
             if kind == "bet" and self.round1_first_bettor is None:
@@ -326,23 +328,28 @@ class StraightDraw(HandState[DrawCarry]):
 
     def bet_outside_round(self, seat: int, event: Event | None = None) -> None:
         who = self.names[seat]
-        verb = {Fold: "fold", Check: "check", Call: "call", Bet: "bet", Raise: "raise", AllIn: "go all in"}.get(
-            type(event), "bet")  # type: ignore[call-overload]
+        kind = type(event)
+        # TRANSLATORS: what a player cannot do: "Bob cannot fold now"
+        verb = (pgettext("cannot", "fold") if kind is Fold else pgettext("cannot", "check") if kind is Check
+                else pgettext("cannot", "call") if kind is Call else pgettext("cannot", "raise") if kind is Raise
+                else pgettext("cannot", "go all in") if kind is AllIn else pgettext("cannot", "bet"))
         if not self.live[seat]:
-            out = "has folded" if seat in self.folded else "is not in the hand"
-            self.flag("acted_not_in_hand", f"{who} {out} and cannot {verb}", self.cite("draw.4.3"),
-                      player=seat, remedy="ignored")
+            out = _("has folded") if seat in self.folded else _("is not in the hand")
+            self.flag("acted_not_in_hand", _("{player} {out} and cannot {verb}").format(player=who, out=out, verb=verb),
+                      self.cite("draw.4.3"), player=seat, remedy=_("ignored"))
             return
         if self.phase == "draw":
-            where = "the draw is not over"
+            where = _("the draw is not over")
             nxt = self.next_to_draw()
             if nxt is not None:
-                where += f": {self.names[nxt]} is to draw"
+                where = _("the draw is not over: {player} is to draw").format(player=self.names[nxt])
             rule = self.cite("draw.7.1")
         else:
-            where = {"showdown": "the betting is over"}.get(self.phase, f"no betting round is open ({self.phase})")
+            where = (_("the betting is over") if self.phase == "showdown"
+                     else _("no betting round is open ({phase})").format(phase=self.phase))
             rule = self.cite("draw.4.3")
-        self.flag("bet_outside_round", f"{who} cannot {verb} now: {where}", rule, player=seat, remedy="ignored")
+        self.flag("bet_outside_round", _("{player} cannot {verb} now: {where}").format(player=who, verb=verb, where=where),
+                  rule, player=seat, remedy=_("ignored"))
 
     def on_first_bet(self, seat: int, chips: int) -> None:
         """The first bet of the first round (anything opens: nothing to check)."""
@@ -386,10 +393,10 @@ class StraightDraw(HandState[DrawCarry]):
     def on_deal(self, seat: int, event: Deal) -> None:
         who = self.names[seat]
         if self.phase != "round1" or self.round1_actions:
-            self.flag("dealt_during_betting", f"cards dealt to {who} after the betting began", self.cite("draw.3"),
+            self.flag("dealt_during_betting", _("cards dealt to {player} after the betting began").format(player=who), self.cite("draw.3"),
                       player=seat)
         if not self.dealt_in[seat]:
-            self.flag("dealt_not_in_deal", f"{who} has no chips and is not in this deal but was dealt cards",
+            self.flag("dealt_not_in_deal", _("{player} has no chips and is not in this deal but was dealt cards").format(player=who),
                       "draw.misdeal", player=seat)
         self.deal_to(seat, event.cards)
 
@@ -398,13 +405,13 @@ class StraightDraw(HandState[DrawCarry]):
         the cards as dealt, while a misdeal may still be called (draw.misdeal: before two players act)."""
         later = dict(super().judged_later())
         if self.phase not in PLAY_DONE:
-            later["show_order"] = JudgedLater("draw.showdown_first", "who shows first is known when the betting "
-                                              "is over and the showdown begins")
+            later["show_order"] = JudgedLater("draw.showdown_first", _("who shows first is known when the betting "
+                                                                        "is over and the showdown begins"))
         if (self.phase not in PLAY_DONE and self.options["draw.misdeal"] != "none" and self.phase in ("deal", "round1")
                 and self.round1_actions < 2 and not self.deal_seen()):
-            later["misdeal"] = JudgedLater("draw.misdeal", "a misdeal is judged from the cards as dealt, once they "
-                                           "are seen (logged, or exposed), and may be called until two players "
-                                           "have acted")
+            later["misdeal"] = JudgedLater("draw.misdeal", _("a misdeal is judged from the cards as dealt, once they "
+                                                          "are seen (logged, or exposed), and may be called until two "
+                                                          "players have acted"))
         return later
 
     def deal_seen(self) -> bool:
@@ -421,26 +428,26 @@ class StraightDraw(HandState[DrawCarry]):
 
     @handles(Expose)
     def on_expose(self, seat: int, event: Expose) -> None:
-        who = "the dealer" if event.by_dealer else self.names[seat]
-        message = f"{self.names[seat]}'s card {event.card} was exposed by {who}"
+        message = (_("{player}'s card {card} was exposed by the dealer") if event.by_dealer
+                   else _("{player}'s card {card} was exposed by {player}")).format(player=self.names[seat], card=event.card)
         if event.by_dealer and self.phase == "round1":
             self.flag("card_exposed", message, "draw.misdeal", player=seat, remedy=self.misdeal_remedy())
         else:
             self.flag("card_exposed_plays", message, "draw.misdeal", player=seat,
-                      remedy=self.misdeal_remedy() if self.phase == "round1" else "the card plays")
+                      remedy=self.misdeal_remedy() if self.phase == "round1" else _("the card plays"))
 
     @handles(Misdeal)
     def on_misdeal(self, seat: None, event: Misdeal) -> None:
         reason = f" ({event.reason})" if event.reason else ""
         if self.options["draw.misdeal"] == "none":
-            self.flag("misdeal_refused", f"a misdeal was called{reason} but this rulebook has none", "draw.misdeal",
-                      remedy="ignored: the error is corrected and play goes on")
+            self.flag("misdeal_refused", _("a misdeal was called{reason} but this rulebook has none").format(reason=reason), "draw.misdeal",
+                      remedy=_("ignored: the error is corrected and play goes on"))
             return
         if self.phase != "round1" or self.round1_actions >= 2:
-            self.flag("misdeal_refused", f"a misdeal was called{reason} after two players had acted", "draw.misdeal",
-                      remedy="ignored: too late, the hand stands")
+            self.flag("misdeal_refused", _("a misdeal was called{reason} after two players had acted").format(reason=reason), "draw.misdeal",
+                      remedy=_("ignored: too late, the hand stands"))
             return
-        self.flag("misdeal_called", f"misdeal{reason}: bets are returned and the same dealer deals again",
+        self.flag("misdeal_called", _("misdeal{reason}: bets are returned and the same dealer deals again").format(reason=reason),
                   "draw.misdeal")
         self.return_bets()
         self.ended = "misdeal"
@@ -488,12 +495,12 @@ class StraightDraw(HandState[DrawCarry]):
             if fifth_after_all:  # draw.max_draw = 5_split_4_then_1: the fifth card "after every other player"
                 self.take_draw(seat, event, 1)
                 return
-            self.flag("draw_out_of_phase", f"{who} cannot draw now ({self.phase})", self.cite("draw.7.1"),
-                      player=seat, remedy="ignored")
+            self.flag("draw_out_of_phase", _("{player} cannot draw now ({phase})").format(player=who, phase=self.phase), self.cite("draw.7.1"),
+                      player=seat, remedy=_("ignored"))
             return
         if not self.live[seat]:
-            self.flag("draw_not_in_hand", f"{who} is not in the hand and cannot draw", self.cite("draw.7.1"),
-                      player=seat, remedy="ignored")
+            self.flag("draw_not_in_hand", _("{player} is not in the hand and cannot draw").format(player=who), self.cite("draw.7.1"),
+                      player=seat, remedy=_("ignored"))
             return
         count = event.count
         taken = self.drawn.get(seat)
@@ -503,8 +510,8 @@ class StraightDraw(HandState[DrawCarry]):
                 and taken.times == 1 and self.next_to_draw() is None
             )
             if not split_fifth:
-                self.flag("drew_twice", f"{who} has already drawn ({taken.count})", self.cite("draw.7.4"),
-                          player=seat, remedy="ignored")
+                self.flag("drew_twice", _("{player} has already drawn ({count})").format(player=who, count=taken.count), self.cite("draw.7.4"),
+                          player=seat, remedy=_("ignored"))
                 return
         else:
             nxt = self.next_to_draw()
@@ -513,10 +520,9 @@ class StraightDraw(HandState[DrawCarry]):
                     return
         if len(event.discards) > count or len(event.received) > count:
             raise InputError(
-                f"{who} draws {count} but the log lists {len(event.discards)} discards and "
-                f"{len(event.received)} cards received",
+                _("{player} draws {count} but the log lists {count2} discards and {count3} cards received").format(player=who, count=count, count2=len(event.discards), count3=len(event.received)),
                 hand=self.setup.number, action=self.action,
-                hint="list at most as many discards and new cards as the number drawn",
+                hint=_("list at most as many discards and new cards as the number drawn"),
             )
         if taken is None:  # his hand before the draw: five cards, ?? for those the log did not see dealt
             held = self.hand_of(seat)
@@ -535,21 +541,23 @@ class StraightDraw(HandState[DrawCarry]):
         who = self.names[seat]
         void = self.options["common.illegal_fix"] == "void_and_reprompt"
         if nxt is not None and nxt != seat:
-            message = f"{who} drew out of turn: {self.names[nxt]} is to draw"
+            message = _("{player} drew out of turn: {to_draw} is to draw").format(player=who, to_draw=self.names[nxt])
             if void:
                 self.flag("drew_out_of_turn", message, self.cite("draw.7.1"), player=seat,
-                          remedy=f"void: {self.names[nxt]} is to draw")
+                          remedy=_("void: {player} is to draw").format(player=self.names[nxt]))
                 return False
-            self.flag("drew_out_of_turn", message, self.cite("draw.7.1"), player=seat, remedy="the draw stands")
+            self.flag("drew_out_of_turn", message, self.cite("draw.7.1"), player=seat, remedy=_("the draw stands"))
         limit = self.draw_limit
         if count > limit or count < 0:
-            message = f"{who} drew {count} cards; at most {limit} may be drawn"
+            message = ngettext("{player} drew {count} card; at most {limit} may be drawn",
+                               "{player} drew {count} cards; at most {limit} may be drawn", count).format(
+                player=who, count=count, limit=limit)
             if void:
                 self.flag("drew_too_many", message, "draw.max_draw", player=seat,
-                          remedy=f"void: {who} is still to draw")
+                          remedy=_("void: {player} is still to draw").format(player=who))
                 return False
             self.flag("drew_too_many", message, "draw.max_draw", player=seat,
-                      remedy="the draw stands: cards dealt cannot be taken back")
+                      remedy=_("the draw stands: cards dealt cannot be taken back"))
         return True
 
     def take_draw(self, seat: int, event: Draw, count: int) -> None:
@@ -595,16 +603,15 @@ class StraightDraw(HandState[DrawCarry]):
         who, whom = self.names[seat], self.names[target]
         taken = self.drawn.get(target)
         if taken is None:
-            self.flag("draw_count_answer", f"{who} asks {whom} how many cards {whom} drew: {whom} has not drawn yet",
+            self.flag("draw_count_answer", _("{player} asks {whom} how many cards {whom} drew: {whom} has not drawn yet").format(player=who, whom=whom),
                       self.cite("draw.7.7"), player=seat)
             return
         count = taken.count
-        said = f"{whom} stood pat" if count == 0 else f"{whom} drew {count}"
+        said = (_("{whom} stood pat") if count == 0 else _("{whom} drew {count}")).format(whom=whom, count=count)
         if self.round2_started or self.phase not in ("draw", "round2"):
-            self.flag("draw_count_answer", f"{who} asks {whom} how many cards {whom} drew: {said} (the log); "
-                      f"asked after the betting began, {whom} need not answer", "draw.count_question", player=seat)
+            self.flag("draw_count_answer", _("{player} asks {whom} how many cards {whom} drew: {said} (the log); asked after the betting began, {whom} need not answer").format(player=who, whom=whom, said=said), "draw.count_question", player=seat)
         else:
-            self.flag("draw_count_answer", f"{who} asks {whom} how many cards {whom} drew: {said}",
+            self.flag("draw_count_answer", _("{player} asks {whom} how many cards {whom} drew: {said}").format(player=who, whom=whom, said=said),
                       self.cite("draw.7.7"), player=seat)
 
     # ------------------------------------------------------------------ showdown
@@ -653,8 +660,8 @@ class StraightDraw(HandState[DrawCarry]):
         """``showdown:``: the play went unrecorded; the hands shown next decide the pot (draw.9).  Who
         showed first is not known, so no show is out of order."""
         if self.phase in ("showdown", "uncontested", "over"):
-            raise InputError(f"'showdown:' comes after the hand reached its {self.phase}",
-                             hint="'showdown:' stands where the logged play stops; leave it out here")
+            raise InputError(_("'showdown:' comes after the hand reached its {phase}").format(phase=self.phase),
+                             hint=_("'showdown:' stands where the logged play stops; leave it out here"))
         self.bank_round()
         self.round = None
         self.start_showdown()
@@ -671,11 +678,11 @@ class StraightDraw(HandState[DrawCarry]):
                 if s == seat:
                     break
                 if s not in self.shown and s not in self.mucked and self.live[s]:
-                    self.flag("showed_out_of_order", f"{who} showed before {self.names[s]}, who was to show first",
+                    self.flag("showed_out_of_order", _("{player} showed before {player2}, who was to show first").format(player=who, player2=self.names[s]),
                               self.cite("draw.9"), player=seat)
                     break
         elif self.phase not in ("showdown", "uncontested", "over"):
-            self.flag("showed_during_play", f"{who} showed his hand during play", player=seat)
+            self.flag("showed_during_play", _("{player} showed his hand during play").format(player=who), player=seat)
         self.show(seat, event.cards)
         self.after_show(seat)
 
@@ -691,7 +698,7 @@ class StraightDraw(HandState[DrawCarry]):
         if self.shown_hand_plays(seat, self.cite("draw.9")):
             return
         if self.phase != "showdown":
-            self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked outside the showdown", player=seat)
+            self.flag("mucked_outside_showdown", _("{player} mucked outside the showdown").format(player=self.names[seat]), player=seat)
         else:
             self.mucked_at_showdown.add(seat)
         self.mucked.add(seat)
@@ -705,7 +712,7 @@ class StraightDraw(HandState[DrawCarry]):
         if self.took_pot is None:
             self.took_pot, self.took_pot_action = seat, self.action
         if self.phase not in ("showdown", "uncontested"):
-            self.flag("took_pot_early", f"{self.names[seat]} took the pot before the hand was over", player=seat)
+            self.flag("took_pot_early", _("{player} took the pot before the hand was over").format(player=self.names[seat]), player=seat)
 
     # ------------------------------------------------------------------ the end
 
@@ -731,10 +738,11 @@ class StraightDraw(HandState[DrawCarry]):
         if any(name in p.winners for p in outcome.pots):
             return
         winners = [w for p in outcome.pots for w in p.winners]
-        where = ("it belongs to " + ", ".join(dict.fromkeys(winners))) if winners else "it stays on the table"
+        where = (_("it belongs to {players}").format(players=", ".join(dict.fromkeys(winners))) if winners
+                 else _("it stays on the table"))
         rule = next((p.rule for p in outcome.pots if p.rule), None)
-        self.flag("took_pot_not_his", f"{name} took the pot, but {where}: taking the pot decides nothing",
-                  rule, player=taker, action=self.took_pot_action, remedy="the pot goes where the ruling puts it")
+        self.flag("took_pot_not_his", _("{name} took the pot, but {where}: taking the pot decides nothing").format(name=name, where=where),
+                  rule, player=taker, action=self.took_pot_action, remedy=_("the pot goes where the ruling puts it"))
 
     def end_of_hand(self) -> Outcome:
         ended = self.ended or self.phase
@@ -775,4 +783,4 @@ class StraightDraw(HandState[DrawCarry]):
     def must_show(self, names: list[str], rule: str) -> None:
         if names:
             self.flag("showdown_unverifiable", "the showdown cannot be decided: show the hands of " + ", ".join(names),
-                      rule, action=False, remedy="the pot is undecided until they are shown")
+                      rule, action=False, remedy=_("the pot is undecided until they are shown"))

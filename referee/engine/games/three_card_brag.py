@@ -33,7 +33,7 @@ from referee.engine.state import HandSetup, HandState, Prompt, handles
 from referee.engine.options import CHIPS, choice, whole_number
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 #: The outcome kind of a deal whose pot stays for the next one (a blind player left alone under
 #: ``brag.blind_uncontested = pot_carries_blind_keeps_hand``; seven- and nine-card brag use it too).
@@ -168,8 +168,8 @@ class ThreeCardBrag(HandState[BragCarry]):
         if carry.shuffle_due and o["brag.shuffle"] == "after_prial_only" and not self.setup.shuffled:
             dealer = self.table.dealer
             self.flag("deal_not_shuffled",
-                      f"a prial was shown in the last deal, but {self.names[dealer]} dealt without shuffling",
-                      "brag.5", player=dealer, action=False, remedy="the hand stands")
+                      _("a prial was shown in the last deal, but {player} dealt without shuffling").format(player=self.names[dealer]),
+                      "brag.5", player=dealer, action=False, remedy=_("the hand stands"))
         kept = self.table.index.get(carry.kept_blind_hand or "")
         if kept is not None and self.dealt_in[kept]:
             self.kept = kept
@@ -222,9 +222,9 @@ class ThreeCardBrag(HandState[BragCarry]):
         """brag.9.2: who contests each pot after a cover is known at the end, when the last two show."""
         later = dict(super().judged_later())
         if self.covers and self.phase == "betting":
-            later["cover"] = JudgedLater("brag.9.2", "who contests each pot after a cover is known at the end "
-                                         "of the betting: the last two show for the side pot, and those two and "
-                                         "the coverer for the main pot")
+            later["cover"] = JudgedLater("brag.9.2", _("who contests each pot after a cover is known at the end of "
+                                                       "the betting: the last two show for the side pot, and those "
+                                                       "two and the coverer for the main pot"))
         return later
 
     def on_cover(self, seat: int) -> None:
@@ -247,13 +247,13 @@ class ThreeCardBrag(HandState[BragCarry]):
     def on_deal(self, seat: int, event: Deal) -> None:
         who = self.names[seat]
         if any(self.staking.put_in):
-            self.flag("dealt_during_betting", f"cards dealt to {who} after the betting began", self.cite("brag.4.1"),
+            self.flag("dealt_during_betting", _("cards dealt to {player} after the betting began").format(player=who), self.cite("brag.4.1"),
                       player=seat)
         if seat == self.kept:
-            self.flag("kept_hand_dealt", f"{who} keeps his unseen hand from the last deal, but the log deals to him",
+            self.flag("kept_hand_dealt", _("{player} keeps his unseen hand from the last deal, but the log deals to him").format(player=who),
                       "brag.blind_uncontested", player=seat)
         if not self.dealt_in[seat]:
-            self.flag("dealt_not_in_deal", f"{who} has no chips and is not in this deal but was dealt cards",
+            self.flag("dealt_not_in_deal", _("{player} has no chips and is not in this deal but was dealt cards").format(player=who),
                       self.cite("brag.4.1"), player=seat)
         self.deal_to(seat, event.cards)
 
@@ -261,7 +261,7 @@ class ThreeCardBrag(HandState[BragCarry]):
     def on_show(self, seat: int, event: Show) -> None:
         who = self.names[seat]
         if self.phase == "betting" and self.live[seat] and seat not in self.covers:
-            self.flag("showed_during_play", f"{who} showed his hand during the betting", player=seat)
+            self.flag("showed_during_play", _("{player} showed his hand during the betting").format(player=who), player=seat)
         self.show(seat, event.cards)
         hand = self.shown.get(seat)
         if hand is not None and self.value(hand).category is BragCategory.PRIAL:
@@ -272,27 +272,26 @@ class ThreeCardBrag(HandState[BragCarry]):
         """A player who mucks concedes every pot; during the betting it is a drop."""
         self.mucked.add(seat)
         if self.phase == "betting" and self.live[seat] and seat not in self.covers:
-            self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during the betting: taken as a drop",
+            self.flag("mucked_outside_showdown", _("{player} mucked during the betting: taken as a drop").format(player=self.names[seat]),
                       player=seat)
             self.put_out(seat)
             self.after_betting_change()
 
     @handles(Expose)
     def on_expose(self, seat: int, event: Expose) -> None:
-        self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed: brag has no misdeal, "
-                  "the card plays", player=seat)
+        self.flag("card_exposed_plays", _("{player}'s card {card} was exposed: brag has no misdeal, the card plays").format(player=self.names[seat], card=event.card), player=seat)
 
     @handles(Misdeal)
     def on_misdeal(self, seat: None, event: Misdeal) -> None:
         reason = f" ({event.reason})" if event.reason else ""
-        self.flag("misdeal_refused", f"a misdeal was called{reason}, but the brag rulebook has no misdeal",
-                  remedy="ignored: the hand plays on")
+        self.flag("misdeal_refused", _("a misdeal was called{reason}, but the brag rulebook has no misdeal").format(reason=reason),
+                  remedy=_("ignored: the hand plays on"))
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
         """Raking the pot decides nothing: the pots go by the rules."""
         if self.phase == "betting":
-            self.flag("took_pot_early", f"{self.names[seat]} took the pot before the hand was over", player=seat)
+            self.flag("took_pot_early", _("{player} took the pot before the hand was over").format(player=self.names[seat]), player=seat)
 
     def value(self, hand: tuple[Card, ...]) -> BragValue:
         return evaluate_brag(hand, self.ranking)
@@ -338,7 +337,7 @@ class ThreeCardBrag(HandState[BragCarry]):
         if ended == CARRIED and self.carried_for is not None:
             kept = self.names[self.carried_for]
             cards = tuple(c.text for c in self.hand_of(self.carried_for) if isinstance(c, Card))
-            owed.append(f"{kept} plays his kept hand, unseen (brag.blind_uncontested)")
+            owed.append(_("{player} plays his kept hand, unseen (brag.blind_uncontested)").format(player=kept))
         return BragCarry(pot=pot, shuffle_due=due, kept_blind_hand=kept, kept_cards=cards), tuple(owed)
 
     def end(self) -> Outcome:
@@ -363,7 +362,8 @@ class ThreeCardBrag(HandState[BragCarry]):
         return self.make_outcome(
             CARRIED, [PotResult(amount, (self.names[blind],), left_over=amount, rule=rule)], amount, 0,
             self.next_hand(amount, CARRIED),
-            f"{self.names[blind]} is left alone blind: the pot of {amount} carries and he keeps his hand",
+            _("{player} is left alone blind: the pot of {amount} carries and he keeps his hand").format(
+                player=self.names[blind], amount=amount),
         )
 
     def pots(self) -> list[tuple[int, tuple[int, ...], int | None]]:
@@ -427,8 +427,8 @@ class ThreeCardBrag(HandState[BragCarry]):
                 ))
             winners_next = winners
         for s, rule in needed.items():
-            self.flag("showdown_unverifiable", f"the pot cannot be decided: {self.names[s]}'s hand must be shown",
-                      rule, player=s, action=False, remedy="the pot is undecided until it is shown")
+            self.flag("showdown_unverifiable", _("the pot cannot be decided: {player}'s hand must be shown").format(player=self.names[s]),
+                      rule, player=s, action=False, remedy=_("the pot is undecided until it is shown"))
         results.reverse()
         return self.end_showdown(results, carried, undecided)
 

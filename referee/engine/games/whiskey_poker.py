@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
-from referee.i18n import N_
+from referee.i18n import N_, _
 from referee.plain_words import plural
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
@@ -264,7 +264,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         self.order = tuple(s for s in self.table.from_dealers_left() if self.dealt_in[s])
         self.start_game()
         if not self.setup.dealer_known:
-            self.flag("dealer_unknown", "the log does not say who dealt this hand", action=False)
+            self.flag("dealer_unknown", _("the log does not say who dealt this hand"), action=False)
         for s in self.order:
             self.places.add(s, (UNKNOWN,) * self.hand_size)
         self.places.add(WIDOW, (UNKNOWN,) * self.hand_size)
@@ -287,8 +287,8 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
 
     def game_is_over(self, rule: str) -> None:
         self.ended = "game_over"
-        self.flag("deal_after_game_over", "this deal is logged after the game was over", rule, action=1,
-                  remedy="nothing in it counts")
+        self.flag("deal_after_game_over", _("this deal is logged after the game was over"), rule, action=1,
+                  remedy=_("nothing in it counts"))
 
     @property
     def scoring(self) -> str:
@@ -338,8 +338,8 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
             return super().gate(seat, event)
         if seat is not None and not self.dealt_in[seat] and not self.out_may_log(event):
             if isinstance(event, Reported):
-                self.flag("result_names_player_out", f"the log names {self.names[seat]}, who is not in this deal",
-                          self.rule("not_dealt_in"), player=seat, remedy="ignored")
+                self.flag("result_names_player_out", _("the log names {player}, who is not in this deal").format(player=self.names[seat]),
+                          self.rule("not_dealt_in"), player=seat, remedy=_("ignored"))
             elif seat not in self.flagged_out:
                 self.flagged_out.add(seat)
                 self.not_in_deal(seat)
@@ -354,8 +354,8 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         return False
 
     def not_in_deal(self, seat: int) -> None:
-        self.flag("acted_not_in_hand", f"{self.names[seat]} has no chips and is not in this deal",
-                  self.rule("not_dealt_in"), player=seat, remedy="ignored")
+        self.flag("acted_not_in_hand", _("{player} has no chips and is not in this deal").format(player=self.names[seat]),
+                  self.rule("not_dealt_in"), player=seat, remedy=_("ignored"))
 
     # ------------------------------------------------------------------ the pack
 
@@ -382,13 +382,13 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     @handles(Misdeal)
     def on_misdeal(self, seat: None, event: Misdeal) -> None:
         self.flag("misdeal_called", "a misdeal was called" + (f" ({event.reason})" if event.reason else ""),
-                  self.rule("deal"), remedy="nobody pays; the same dealer deals again")
+                  self.rule("deal"), remedy=_("nobody pays; the same dealer deals again"))
         self.ended, self.round = "misdeal", None
 
     @handles(Expose)
     def on_expose(self, seat: int, event: Expose) -> None:
-        self.flag("card_exposed_plays", f"{self.names[seat]}'s card {event.card} was exposed", player=seat,
-                  remedy="the card plays")
+        self.flag("card_exposed_plays", _("{player}'s card {card} was exposed").format(player=self.names[seat], card=event.card), player=seat,
+                  remedy=_("the card plays"))
         if type(event.card) is Card:
             if self.places.elsewhere((event.card,), seat) is None:
                 self.places.reveal(seat, [event.card])
@@ -399,8 +399,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     def on_turn(self, seat: int, event: Event) -> None:
         if isinstance(event, Exchange):
             if len(event.give) > self.hand_size:
-                raise InputError(f"{self.names[seat]} exchanges {len(event.give)} cards, but a hand is "
-                                 f"{self.hand_size}", hint="write 'exchanges all' for the whole hand")
+                raise InputError(_("{player} exchanges {count} cards, but a hand is {hand_size}").format(player=self.names[seat], count=len(event.give), hand_size=self.hand_size), hint=_("write 'exchanges all' for the whole hand"))
         rnd = self.round
         if isinstance(rnd, ExchangeRound):
             move = rnd.judge(seat, event)
@@ -426,8 +425,8 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         move.in_turn, move.knock = False, False
         rule = self.rule("last_turn")
         move.breaches.append(Breach("acted_after_last_turn", rule,
-                                     f"{self.names[seat]} acted after the last turns: the hands are to be shown",
-                                     "its cards moved as logged"))
+                                     _("{player} acted after the last turns: the hands are to be shown").format(player=self.names[seat]),
+                                     _("its cards moved as logged")))
         return move
 
     def move_cards(self, seat: int, event: Event, move: Move) -> None:
@@ -456,12 +455,12 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         rule = self.rule("identity")
         if not_in_widow:
             self.flag("exchange_card_not_in_widow",
-                      f"{who} takes {self.clash_words(not_in_widow, 'the widow')}", rule, player=seat,
-                      remedy="the exchange stands as logged; the log no longer trusts the widow or his hand")
+                      _("{player} takes {clash_words}").format(player=who, clash_words=self.clash_words(not_in_widow, 'the widow')), rule, player=seat,
+                      remedy=_("the exchange stands as logged; the log no longer trusts the widow or his hand"))
         if not_held:
             self.flag("exchange_card_not_held",
-                      f"{who} gives {self.clash_words(not_held, f'{who}')}", rule, player=seat,
-                      remedy="the exchange stands as logged; the log no longer trusts his hand or the widow")
+                      _("{player} gives {clash_words}").format(player=who, clash_words=self.clash_words(not_held, f'{who}')), rule, player=seat,
+                      remedy=_("the exchange stands as logged; the log no longer trusts his hand or the widow"))
         clashes = not_in_widow + not_held
         if clashes:
             for clash in clashes:
@@ -498,7 +497,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
             move = rnd.judge(None, event)
             if move.breaches and self.options["common.illegal_fix"] == VOID:
                 for b in move.breaches:
-                    self.flag(b.code, b.message, b.rule, remedy="void: the widow stays face down")
+                    self.flag(b.code, b.message, b.rule, remedy=_("void: the widow stays face down"))
                 return
             for b in move.breaches:
                 self.flag(b.code, b.message, b.rule, remedy=b.remedy)
@@ -512,7 +511,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
             if clashes:
                 self.flag("widow_contradicts_log", "the widow is turned up as " + format_cards(event.cards) + ": "
                           + self.statement_words(clashes, WIDOW), self.widow_rule,
-                          remedy="the stated cards are the widow; hands the log had holding them are no longer trusted")
+                          remedy=_("the stated cards are the widow; hands the log had holding them are no longer trusted"))
         if isinstance(rnd, ExchangeRound):
             self.after_move()
 
@@ -577,12 +576,12 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     def on_betting(self, seat: int, event: Event) -> None:
         who = self.names[seat]
         if self.options.get("whiskey.betting_round") != "one_before_showdown":
-            self.flag("bet_outside_round", f"{who} cannot bet: there is no betting in whiskey poker",
-                      self.rule("no_betting"), player=seat, remedy="ignored: no chip moves")
+            self.flag("bet_outside_round", _("{player} cannot bet: there is no betting in whiskey poker").format(player=who),
+                      self.rule("no_betting"), player=seat, remedy=_("ignored: no chip moves"))
             return
         if not isinstance(self.round, BettingRound):
-            self.flag("bet_outside_round", f"{who} cannot bet now: the betting round comes after the last turns",
-                      "whiskey.betting_round", player=seat, remedy="ignored: no chip moves")
+            self.flag("bet_outside_round", _("{player} cannot bet now: the betting round comes after the last turns").format(player=who),
+                      "whiskey.betting_round", player=seat, remedy=_("ignored: no chip moves"))
             return
         self.betting_event(seat, event)
         if self.round is not None and self.round.closed:
@@ -600,10 +599,10 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     def on_show(self, seat: int, event: Show) -> None:
         who = self.names[seat]
         if self.round is not None:
-            self.flag("showed_during_play", f"{who} showed his hand during play", player=seat)
+            self.flag("showed_during_play", _("{player} showed his hand during play").format(player=who), player=seat)
         seen = widow_cards.known(event.cards)
         if len(seen) < len(event.cards) or len(seen) != self.hand_size:
-            self.flag("show_unreadable", f"{who}'s shown hand is not five known cards ({format_cards(event.cards)})",
+            self.flag("show_unreadable", _("{player}'s shown hand is not five known cards ({cards})").format(player=who, cards=format_cards(event.cards)),
                       player=seat)
             for c in seen:
                 if self.places.place_of(c) is None:
@@ -613,7 +612,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         if clashes:
             self.flag("shown_hand_contradicts_log", f"{who} shows {format_cards(seen)}: "
                       + self.statement_words(clashes, seat),
-                      self.rule("identity"), player=seat, remedy="the shown cards are the hand ranked")
+                      self.rule("identity"), player=seat, remedy=_("the shown cards are the hand ranked"))
         self.shown[seat] = tuple(seen)
 
     @handles(Muck)
@@ -622,21 +621,21 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         if self.shown_hand_plays(seat, self.rule("showdown")):
             return
         if self.round is not None:
-            self.flag("mucked_outside_showdown", f"{self.names[seat]} mucked during play", player=seat)
+            self.flag("mucked_outside_showdown", _("{player} mucked during play").format(player=self.names[seat]), player=seat)
         self.mucked.add(seat)
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
         """Raking the pot decides nothing: the showdown does."""
         if self.round is not None:
-            self.flag("took_pot_early", f"{self.names[seat]} took the pot before the hand was over", player=seat)
+            self.flag("took_pot_early", _("{player} took the pot before the hand was over").format(player=self.names[seat]), player=seat)
 
     @handles(Showdown)
     def on_showdown(self, seat: None, event: Showdown) -> None:
         """``showdown:``: the turns went unrecorded; every hand shown next is ranked under the rulebook."""
         if self.phase in ("showdown", "over"):
-            raise InputError(f"'showdown:' comes after the deal reached {self.over_reason()}",
-                             hint="'showdown:' stands where the logged play stops; leave it out here")
+            raise InputError(_("'showdown:' comes after the deal reached {over_reason}").format(over_reason=self.over_reason()),
+                             hint=_("'showdown:' stands where the logged play stops; leave it out here"))
         self.end_play()
 
     def end_play(self) -> None:
@@ -691,8 +690,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         """Flag the result lines the cards contradict (the cards decide)."""
         for pick, what in picks:
             for s in pick.contradicted:
-                self.flag("result_contradicts_cards", f"the log says {self.names[s]} {what}, but the shown cards say "
-                          "otherwise", self.rule("showdown"), player=s, action=False, remedy="the cards decide")
+                self.flag("result_contradicts_cards", _("the log says {player} {what}, but the shown cards say otherwise").format(player=self.names[s], what=what), self.rule("showdown"), player=s, action=False, remedy=_("the cards decide"))
 
     def unverifiable(self, picks: Sequence[Pick], rule: str) -> None:
         seen: set[int] = set()
@@ -701,8 +699,8 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
                 for s in pick.unknown:
                     if s not in seen:
                         seen.add(s)
-                        self.flag("showdown_unverifiable", f"the deal cannot be settled: show {self.names[s]}'s hand",
-                                  rule, player=s, action=False, remedy="nothing that needs his hand is decided")
+                        self.flag("showdown_unverifiable", _("the deal cannot be settled: show {player}'s hand").format(player=self.names[s]),
+                                  rule, player=s, action=False, remedy=_("nothing that needs his hand is decided"))
 
     def end(self) -> Outcome:
         if self.ended in ("misdeal", "game_over"):
@@ -909,14 +907,14 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     def carry_so_far(cls, so_far: GameSoFar, rulebook: Rules, seats: Sequence[Seat]) -> Carry:
         """Whiskey poker has a game under way only under ``lowest_pays_1_to_pool_elimination``: its pool."""
         if rulebook.options["whiskey.scoring"] != ELIMINATION:
-            raise InputError("'game so far:' has nothing to give: whiskey poker keeps a game from deal to deal only "
-                             "under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,
-                             hint="remove the line, or set the scoring option before it")
+            raise InputError(_("'game so far:' has nothing to give: whiskey poker keeps a game from deal to deal only "
+                             "under whiskey.scoring = lowest_pays_1_to_pool_elimination"), line=so_far.line,
+                             hint=_("remove the line, or set the scoring option before it"))
         extra = [w for w, v in (("fund", so_far.fund), ("la viuda", so_far.bought), ("points", so_far.points or None))
                  if v is not None]
         if extra:
-            raise InputError(f"'game so far:' gives {', '.join(extra)}, which whiskey poker does not have",
-                             line=so_far.line, hint="whiskey poker's game so far is its pool: 'game so far: pool 3'")
+            raise InputError(_("'game so far:' gives {fields}, which whiskey poker does not have").format(fields=", ".join(extra)),
+                             line=so_far.line, hint=_("whiskey poker's game so far is its pool: 'game so far: pool 3'"))
         return WhiskeyCarry(started=True, pool=so_far.pool or 0)
 
     @classmethod

@@ -77,8 +77,8 @@ def swap(places: CardPlaces, seat: int) -> None:
 def exchange(places: CardPlaces, seat: int, give: Sequence[AnyCard], take: Sequence[AnyCard]) -> None:
     """``give`` go from ``seat``'s hand to the widow and ``take`` from the widow to his hand, one for
     one (the caller has judged the clashes and forgotten what they contradict)."""
-    gone, _ = places.remove(seat, give, len(give))
-    came, _ = places.remove(WIDOW, take, len(take))
+    gone, _strays = places.remove(seat, give, len(give))
+    came, _strays2 = places.remove(WIDOW, take, len(take))
     places.add(WIDOW, gone)
     places.add(seat, came)
 
