@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import re
 import sys
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -194,7 +195,7 @@ def _dressed(command: Any, lang: Any) -> Any:
             param.help = _(ROOT_HELP["help"])
         elif param is not lang and getattr(param, "help", None):
             param.help = _(param.help)
-        if translating and not getattr(param, "rich_help_panel", None):
+        if translating and param is not lang and not getattr(param, "rich_help_panel", None):
             param.rich_help_panel = _("Arguments") if param.param_type_name == "argument" else _("Options")
     for sub in getattr(command, "commands", {}).values():
         _dressed(sub, lang)
@@ -322,13 +323,21 @@ ROOT_HELP = {
 }
 
 def _lang_option() -> Any:
-    """The ``--lang`` option every command takes after its name, as typer builds an option: its
-    value is checked, and the language was chosen already (:func:`lang_asked`)."""
+    """The ``--lang`` option every command takes after its name, its help in the interface's
+    language: its value is checked, and the language was chosen already (:func:`lang_asked`)."""
+    option = _built_lang_option()
+    option.help = _(ROOT_HELP["lang"])
+    option.rich_help_panel = _("Options") if i18n.translating() else None
+    return option
+
+
+@cache
+def _built_lang_option() -> Any:
+    """The ``--lang`` option as typer builds an option, once (every command shares it: an option
+    holds nothing of the command it is given to)."""
     holder = typer.Typer(add_completion=False)
     holder.command()(_takes_lang)
-    option = typer.main.get_command(holder).params[0]
-    option.help = _(ROOT_HELP["lang"])
-    return option
+    return typer.main.get_command(holder).params[0]
 
 
 def _takes_lang(
