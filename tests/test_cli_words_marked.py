@@ -268,3 +268,14 @@ def test_a_commands_help_and_its_options_speak_russian() -> None:
     assert "Options" in english and "Параметры" not in english
     assert "--lang LANG The language of every message: ru, en (also REFEREE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, " \
            "LANG)." in english
+
+
+def test_what_the_store_holds_is_counted_in_russian(sqlite_url: str) -> None:
+    """examples/jackpots-friday.txt seats Ann, Bob, Cy and Dee, Eve sits down before hand 3, and
+    there are three hands: 5 игроков, 0 псевдонимов, 1 сессия, 5 мест, 3 раздачи; one night verified."""
+    night(sqlite_url)
+    info = _words(invoke("db", "info", "--db", sqlite_url, "--lang", "ru").output)
+    assert any(line.startswith("Содержимое: 5 игроков, 0 псевдонимов, 1 сессия, 5 мест, 3 раздачи, ") for line in info)
+    assert any(line.startswith("Схема: ") and line.endswith(" (актуальна)") for line in info)
+    verified = _words(invoke("db", "verify", "--db", sqlite_url, "--lang", "ru").output)
+    assert verified[-1] == "Проверена 1 сессия."
