@@ -239,6 +239,8 @@ def test_lang_after_the_command_wins_over_the_environment(sqlite_url: str) -> No
     both = run("--lang", "ru", "session", "list", "--db", sqlite_url, "--lang", "en")
     assert "No sessions yet" not in both.stdout and "id started (UTC) table rulebook seats hands events status" in \
         _words(both.stdout)
+    joined = _words(invoke("session", "list", "--db", sqlite_url, "--lang=ru").output)
+    assert "№ начата (UTC) стол свод правил места раздачи события состояние" in joined
     fallback = run("session", "show", "1", "--db", sqlite_url, env={"REFEREE_LANG": "ru"})
     assert "Сессия 1: Friday" in _words(fallback.stdout)
     assert "состояние закрыт" in _words(fallback.stdout)
