@@ -1,7 +1,7 @@
 """The night's report in Russian: the terminal report of a night recorded in English (its money and
 dates in the night's own locale, its words in the reader's language), the chip words' three plural
-forms, the PDF read back (pypdf) and drawn (pdftoppm), and the figures kept in the store staying
-English whoever read them first.  English stays the suite's language: each test asks for Russian."""
+forms, the PDF read back (pypdf) and drawn (pdftoppm), every line of the report marked (the
+pseudo-language), and the figures kept in the store staying English whoever read them first.  English stays the suite's language: each test asks for Russian."""
 
 from __future__ import annotations
 
@@ -166,3 +166,15 @@ def test_the_pdf_speaks_russian_and_draws_its_cyrillic(tmp_path: Path) -> None:
         data = page.read_bytes()
         dark = sum(1 for value in data[data.index(b"255\n") + 4:] if value < 160)
         assert dark > 300, f"{page.name} is blank ({dark} dark pixels)"
+
+
+def test_every_line_of_the_report_is_marked(english_demo: str) -> None:
+    """The pseudo-language brackets every marked string (``⟦Standings⟧``): a line of the report with
+    none is a table's row of data (a rank, a player's name, a transfer's number) or a rule."""
+    result = runner.invoke(app, ["--lang", i18n.PSEUDO, "report", "1", "--db", english_demo], terminal_width=400,
+                           env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    said = [line for line in lines(result.output) if line]
+    assert "⟦Standings⟧" in said and "⟦Hands with a finding or a ruling (1 of 9)⟧" in said
+    rows = ("1 ", "2 ", "3 ", "4 ", "5 ", "Ann ", "Bob ", "Cy ", "Dee ", "Eve ")
+    assert [line for line in said if "⟦" not in line and not line.startswith(rows)] == []

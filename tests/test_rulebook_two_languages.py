@@ -107,3 +107,24 @@ def test_a_bad_translation_is_refused_at_its_line(tmp_path: Path, texts: str, re
     with pytest.raises(RulebookError) as caught:
         load_rulebook(path)
     assert str(caught.value).replace(str(tmp_path) + "/", "") == refusal
+
+
+def test_a_ruling_quotes_a_bilingual_house_rule_in_the_readers_language(tmp_path: Path) -> None:
+    """The demo night's jackpots (hand 7: Cy's false open found at the showdown) played under a house
+    rulebook giving jackpots.9 in Russian: a Russian ruling reads it in Russian, an English one in
+    the shipped English; nothing fell back, so no notice."""
+    (tmp_path / "friday.toml").write_text(
+        '[rulebook]\nextends = "jackpots"\ntitle = "Friday jackpots"\n\n[texts.ru.rules]\n'
+        '"jackpots.9" = "Если ложное открытие обнаружено при вскрытии, банк берёт лучшая рука среди остальных."\n',
+        encoding="utf-8")
+    demo = (Path(__file__).parents[1] / "examples" / "demo-night.txt").read_text(encoding="utf-8")
+    night = tmp_path / "night.txt"
+    night.write_text(demo.replace("\nrulebook: jackpots\n", "\nrulebook: friday.toml\n"), encoding="utf-8")
+    question = ("dispute", str(night), "--hand", "7", "--action", "2", "Dee says Cy's open was false")
+    russian = _rows("--lang", "ru", *question)
+    assert ("Правило jackpots.9: Если ложное открытие обнаружено при вскрытии, банк берёт лучшая рука среди "
+            "остальных.") in russian
+    assert not any("не написаны" in line for line in russian)
+    english = _rows("--lang", "en", *question)
+    assert ("Rule jackpots.9: If the false open is found at the showdown, the pot goes to the best hand among "
+            "the other players.") in english

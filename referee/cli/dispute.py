@@ -199,5 +199,10 @@ def dispute(
         out.print(_cell(_("PDF: {file}").format(file=pdf), "dim"))
     if note:
         out.print(_cell(note, "dim"))
+    from referee.rulebook.model import fallback_notice
+
+    notice = fallback_notice()  # a house rule shown in its other language: said once
+    if notice:
+        out.print(_cell(notice, "dim"))
     if doc.later:
         raise typer.Exit(EXIT_RETRY)  # not done, nothing wrong: the same question is decided later

@@ -47,7 +47,10 @@ def _words(event: ev.Event, game: str) -> str:
 
 
 def _rule_text(book: Rulebook, rule: str | None) -> str | None:
-    return rule_text(book, rule)
+    """A cited rule's text as the reader reads it: a bilingual house rulebook's in the interface's
+    language (the ruling document is only shown; the log keeps the rule's id)."""
+    text = rule_text(book, rule)
+    return book.shown_text(rule) if text is not None and rule is not None else text
 
 
 def _quoted(book: Rulebook, rules: Sequence[str | None]) -> tuple[tuple[str, str], ...]:

@@ -58,6 +58,7 @@ from referee.recording.kept_thread import threaded
 from referee.recording.night_file import stored_rulebook
 from referee.recording.session_log import _game_of, night_words, read_session_log
 from referee.rulebook.loader import load_rules, option_value
+from referee.rulebook.model import fallback_notice
 from referee.night.life import CannotDeal, begin_hand, dealable, hand_over, night_event, state_from
 from referee.night.states import NightState, Step, check, instead
 from referee.store.codec import decode_event
@@ -732,7 +733,7 @@ class LiveTable:
         lines = [head]
         for rule in ids:
             try:
-                text = book.rule_text(rule)
+                text = book.shown_text(rule)  # a bilingual house rulebook's in the interface's language
             except (KeyError, RefereeError):
                 continue
             lines.append(f"  {rule}: {' '.join(text.split())}")
@@ -740,6 +741,9 @@ class LiveTable:
                 lines.extend(f"    {quote}" for quote in book.rule_quotes(rule))
         if len(lines) == 1:
             lines.append("  " + _("(no rule of {rulebook} speaks to this spot)").format(rulebook=book.name))
+        notice = fallback_notice()
+        if notice:
+            lines.append("  " + notice)
         return "\n".join(lines)
 
     def _rule_ids(self, state: HandState, prompt: Prompt) -> list[str]:

@@ -113,11 +113,6 @@ class Board:
         """The English edition's feed."""
         return self.editions["en"].feed
 
-    @property
-    def view(self) -> str:
-        """The English view (JSON text)."""
-        return self.editions["en"].view
-
     def _read(self) -> tuple[tuple[object, ...], bool]:
         """The log's head and whether any edition's view changed (run in a worker thread)."""
         changed = False

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 from importlib import resources
 from typing import Any
-from urllib.parse import quote
 
 from anyio import to_thread
 from starlette.applications import Starlette
@@ -28,25 +27,10 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.i18n import available, speaking
+from referee.i18n import speaking
 from referee.scoreboard.app import VARY, Guard
 from referee.scoreboard.token import token_matches
-from referee.scoreboard.words import accepted_language
-
-
-def _templates(lang: str) -> Any:
-    """The season's templates speaking ``lang`` (Jinja2's i18n extension)."""
-    import jinja2  # loads only for referee serve --season
-
-    folder = resources.files("referee.scoreboard").joinpath("templates")
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             extensions=["jinja2.ext.i18n"])
-    with speaking(lang) as translations:
-        env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
-    env.filters["player_link"] = lambda name: "p/" + quote(name, safe="")
-    env.globals["lang"] = lang
-    return env
+from referee.scoreboard.words import accepted_language, templates
 
 
 def create_season_app(store: Any, season: str, token: str) -> Any:
@@ -57,7 +41,6 @@ def create_season_app(store: Any, season: str, token: str) -> Any:
     from referee.season.terminal import concern_words
     from referee.report.pdf import sign_class
 
-    envs = {lang: _templates(lang) for lang in available()}
     headers = {"Cache-Control": "no-store"}
     page_headers = {**headers, **VARY}  # a page speaks the phone's language
 
@@ -70,7 +53,7 @@ def create_season_app(store: Any, season: str, token: str) -> Any:
     def league_page(lang: str) -> str:
         with speaking(lang):
             report = season_report(store, season, with_players=False)
-            return envs[lang].get_template("season.html.j2").render(r=report, league=report.league, sign=sign_class)
+            return templates(lang).get_template("season.html.j2").render(r=report, league=report.league, sign=sign_class)
 
     def league_state() -> str:
         report = season_report(store, season, with_players=False)
@@ -87,7 +70,7 @@ def create_season_app(store: Any, season: str, token: str) -> Any:
             if name not in people:
                 return None
             page = page_of(name, found)
-            return envs[lang].get_template("season_player.html.j2").render(
+            return templates(lang).get_template("season_player.html.j2").render(
                 p=page, chart=page.chart(small=True), sign=sign_class, concern_words=concern_words)
 
     async def show_league(request: Request) -> Response:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 from referee.i18n import N_, _, available, ngettext, speaking
 
@@ -92,21 +93,26 @@ def page_language(night: str | None, header: str | None) -> str:
 
 
 @cache
-def _environment(lang: str) -> Any:
-    import jinja2
+def templates(lang: str) -> Any:
+    """The pages' templates (``templates/``: the night's page, the season's) speaking ``lang``
+    through Jinja2's i18n extension, ``lang`` given to them for ``<html lang>``."""
+    import jinja2  # loads only for referee serve
 
     folder = resources.files("referee.scoreboard").joinpath("templates")
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True,
-                             undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             extensions=["jinja2.ext.i18n"])
     with speaking(lang) as translations:
         env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["player_link"] = lambda name: "p/" + quote(name, safe="")  # a season's player page
+    env.globals["lang"] = lang
     return env
 
 
 @cache
 def page(lang: str) -> str:
     """The players' page in ``lang`` (made once per language)."""
-    return _environment(lang).get_template("page.html.j2").render(lang=lang, words=page_words(lang))
+    return templates(lang).get_template("page.html.j2").render(words=page_words(lang))
 
 
-__all__ = ["PAGE_WORDS", "accepted_language", "night_language", "page", "page_language", "page_words"]
+__all__ = ["PAGE_WORDS", "accepted_language", "night_language", "page", "page_language", "page_words", "templates"]
