@@ -48,9 +48,12 @@ def command_paths() -> Iterator[tuple[str, ...]]:
 
 PATHS = sorted(command_paths())
 
-#: a run that succeeds and the main refusals of each command, on Friday's closed night (session 1)
-#: in a store of its own (``{db}``); ``{rulebook}`` is a shipped rulebook's file
+#: a run that succeeds and the main refusals of each command, in this order, on Friday's closed
+#: night (session 1) in a store of its own (``{db}``; the tab is paid against before the night is
+#: reopened and amended); ``{rulebook}`` is a shipped rulebook's file
 RUNS: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {
+    ("tab", "pay"): [(2, ["Ann", "Bob", "x", "--db", "{db}"]), (0, ["Eve", "Ann", "0.50", "--db", "{db}"]),
+                     (0, ["Eve", "Ann", "0.50", "--db", "{db}"])],
     ("season", "new"): [(0, ["Winter", "--from", "2026-01-01", "--to", "2026-12-31", "--db", "{db}"])],
     ("season", "close"): [(0, ["Winter", "--db", "{db}"])],
     ("season", "check"): [(2, [])],
@@ -59,7 +62,6 @@ RUNS: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {
                          (2, ["--table", "Kitchen", "--player", "Ann:100", "--game", "jackpots", "--db", "{db}"]),
                          (2, ["--table", "Kitchen", "--player", "Ann", "--player", "Bob", "--game", "jackpots",
                               "--db", "{db}"])],
-    ("session", "amend"): [(2, ["2", "--why", "typo", "--void", "x:1", "--db", "{db}"])],
     ("session", "rulebook"): [(2, ["1", "--file", "{tmp}/gone.toml", "--db", "{db}"])],
     ("replay",): [(2, []), (2, ["{night}", "--hand", "99"])],
     ("report",): [(2, ["--db", "{db}"]), (2, ["1", "--hands", "some", "--db", "{db}"])],
@@ -79,7 +81,9 @@ RUNS: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {
     ("session", "list"): [(0, ["--db", "{db}"])],
     ("session", "show"): [(0, ["1", "--db", "{db}"]), (2, ["9", "--db", "{db}"])],
     ("session", "close"): [(2, ["1", "--db", "{db}"])],
-    ("session", "reopen"): [(2, ["9", "--why", "typo", "--db", "{db}"])],
+    ("session", "reopen"): [(2, ["9", "--why", "typo", "--db", "{db}"]), (0, ["1", "--why", "typo", "--db", "{db}"])],
+    ("session", "amend"): [(2, ["2", "--why", "typo", "--void", "x:1", "--db", "{db}"]),
+                           (0, ["1", "--why", "typo", "--count", "Ann:112", "--db", "{db}"])],
     ("session", "delete"): [(2, ["1", "--db", "{db}"])],
     ("session", "void"): [(2, ["9", "--why", "twice", "--db", "{db}"])],
     ("session", "unvoid"): [(2, ["1", "--why", "twice", "--db", "{db}"])],
@@ -89,7 +93,6 @@ RUNS: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {
     ("player", "show"): [(2, ["Nobody", "--db", "{db}"])],
     ("player", "pay-details"): [(0, ["Ann", "--db", "{db}"]), (2, ["Ann", "--iban", "XX00", "--db", "{db}"])],
     ("tab",): [(0, ["--db", "{db}"])],
-    ("tab", "pay"): [(2, ["Ann", "Bob", "x", "--db", "{db}"])],
     ("season",): [(0, ["list", "--db", "{db}"])],
     ("season", "list"): [(0, ["--db", "{db}"])],
     ("season", "show"): [(2, ["Nowhen", "--db", "{db}"])],
@@ -112,13 +115,12 @@ PENDING = {
     "copy it from the bank's app": "referee/ledger/paying.py",
     "no player ": "referee/season/player.py",
     "lists the players": "referee/season/player.py",
+    "questions understood": "referee/dispute/questions.py (forms() cuts a translated title at ' (': the "
+                            "pseudo-language's closing bracket goes with it)",
+    "against the tab": "referee/ledger/tab.py (paid_words)",
     " opening: ": "referee/recording/session_log.py (a night event between hands)",
     " before hand ": "referee/recording/session_log.py and referee/store/chain.py (a night event between hands)",
     " after hand ": "referee/recording/session_log.py and referee/store/chain.py (a night event between hands)",
-    "cannot tell what the question": "referee/cli/dispute.py's refusals (its ruling printer is ru-engine's, editing it)",
-    "cannot write the ruling's PDF": "referee/cli/dispute.py's refusals",
-    "questions understood": "referee/cli/dispute.py's refusals",
-    "give a file name: --pdf ruling.pdf": "referee/cli/dispute.py's refusals",
 }
 #: the characters of a table's rules and frames
 RULES = set(" ─━│┃┏┓┗┛┡┩╇┯┷┼┳┻┠┨└┘┌┐├┤┬┴╭╮╰╯|-+=")
@@ -235,6 +237,8 @@ def test_lang_after_the_command_wins_over_the_environment(sqlite_url: str) -> No
     both = run("--lang", "ru", "session", "list", "--db", sqlite_url, "--lang", "en")
     assert "No sessions yet" not in both.stdout and "id started (UTC) table rulebook seats hands events status" in \
         _words(both.stdout)
+    joined = _words(invoke("session", "list", "--db", sqlite_url, "--lang=ru").output)
+    assert "№ начата (UTC) стол свод правил места раздачи события состояние" in joined
     fallback = run("session", "show", "1", "--db", sqlite_url, env={"REFEREE_LANG": "ru"})
     assert "Сессия 1: Friday" in _words(fallback.stdout)
     assert "состояние закрыт" in _words(fallback.stdout)
@@ -264,3 +268,14 @@ def test_a_commands_help_and_its_options_speak_russian() -> None:
     assert "Options" in english and "Параметры" not in english
     assert "--lang LANG The language of every message: ru, en (also REFEREE_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, " \
            "LANG)." in english
+
+
+def test_what_the_store_holds_is_counted_in_russian(sqlite_url: str) -> None:
+    """examples/jackpots-friday.txt seats Ann, Bob, Cy and Dee, Eve sits down before hand 3, and
+    there are three hands: 5 игроков, 0 псевдонимов, 1 сессия, 5 мест, 3 раздачи; one night verified."""
+    night(sqlite_url)
+    info = _words(invoke("db", "info", "--db", sqlite_url, "--lang", "ru").output)
+    assert any(line.startswith("Содержимое: 5 игроков, 0 псевдонимов, 1 сессия, 5 мест, 3 раздачи, ") for line in info)
+    assert any(line.startswith("Схема: ") and line.endswith(" (актуальна)") for line in info)
+    verified = _words(invoke("db", "verify", "--db", sqlite_url, "--lang", "ru").output)
+    assert verified[-1] == "Проверена 1 сессия."

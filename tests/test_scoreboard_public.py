@@ -178,6 +178,9 @@ def test_the_swap_proof_catches_every_exchange_taken_as_public(store: Store, mon
     ("Jk1 is not a card of the La Viuda pack", "?? is not a card of the La Viuda pack"),
     ("Ah dealt twice to Ks", "Ah dealt twice to Ks"),  # players named Ah and Ks
     ("a pair of kings, nothing else", "a pair of kings, nothing else"),
+    ("у Боба был валет червей, а не дама пик", "у Боба был ??, а не ??"),
+    ("он сбросил десятку бубен и туза треф", "он сбросил ?? и ??"),
+    ("пара королей, больше ничего", "пара королей, больше ничего"),
 ])
 def test_free_text_shows_no_unseen_card_in_any_form_the_reader_accepts(typed: str, shown: str) -> None:
     assert mask_text(typed, frozenset(), names=("Ah", "Ks")) == shown
@@ -186,6 +189,7 @@ def test_free_text_shows_no_unseen_card_in_any_form_the_reader_accepts(typed: st
 def test_free_text_keeps_the_cards_the_table_has_seen() -> None:
     seen = frozenset({parse_card("Jh")})
     assert mask_text("jh and jd", seen) == "jh and ??"
+    assert mask_text("валет червей и валет бубен", seen) == "валет червей и ??"
 
 
 def test_players_named_like_cards_are_shown_as_names(store: Store) -> None:

@@ -22,10 +22,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.output import console as make_console
-from referee.i18n import quoting_seeds
 from referee.cli.session import parse_chip_value
 from referee.errors import InputError, RefereeError
-from referee.i18n import _, money_locale
+from referee.i18n import _, money_locale, speaking
 from referee.plain_words import literal, plural
 from referee.resources import data_dir
 
@@ -77,8 +76,9 @@ def add_the_dispute(store: Store, session_id: int) -> None:
     assert topic is not None, question
     head = store.last_seq(session_id)
     night = night_from_session(store, session_id)
-    replayed = replay_night_file(night)
-    ruling = decide(night, replayed, hand, action, question, topic, (), session=session_id, quotes=quoting_seeds())
+    with speaking("en"):  # the log keeps the ruling's words (and the findings' it cites) in English
+        replayed = replay_night_file(night)
+        ruling = decide(night, replayed, hand, action, question, topic, (), session=session_id)
     if ruling.decided:
         record_ruling(store, session_id, ruling, replayed, head)
 

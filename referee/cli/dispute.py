@@ -131,13 +131,13 @@ def dispute(
 
     if pdf is not None:  # refused before a ruling is recorded
         if str(pdf) == "-":
-            raise InputError("cannot write the ruling's PDF to standard output: the ruling is printed there",
-                             where="--pdf", hint="give a file name: --pdf ruling.pdf")
+            raise InputError(_("cannot write the ruling's PDF to standard output: the ruling is printed there"),
+                             where="--pdf", hint=_("give a file name: --pdf ruling.pdf"))
         check_target(pdf, option="--pdf")
     topic = classify(question)
     if topic is None:
-        raise InputError(f"cannot tell what the question {question!r} asks",
-                         hint="questions understood: " + forms())
+        raise InputError(_("cannot tell what the question {question!r} asks").format(question=question),
+                         hint=_("questions understood: {forms}").format(forms=forms()))
     file, session = session_or_file(source)
     loaded = load_night(ctx, file, session, db)
     night = loaded.night
@@ -178,8 +178,8 @@ def dispute(
                 try:
                     row = record_ruling(store, loaded.session, kept, replayed, loaded.head, request=request)
                 except InputError as err:  # a closed session (its settlement is final), a contradiction
-                    raise InputError(f"the ruling cannot be recorded: {err.message}", where=err.where,
-                                     hint=err.hint or "add --no-record to see the ruling without recording it") from None
+                    raise InputError(_("the ruling cannot be recorded: {why}").format(why=err.message), where=err.where,
+                                     hint=err.hint or _("add --no-record to see the ruling without recording it")) from None
             assert row.seq == doc.recorded_seq
     note = None
     if already is not None:

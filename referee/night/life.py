@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError
-from referee.i18n import _, ngettext
+from referee.i18n import _, ngettext, speaking
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
 from referee.night.states import NightState, Step, check, instead
 from referee.plain_words import plural
@@ -299,8 +299,8 @@ def stand_up(store: Store, session_id: int, name: str, *, expected_seq: int | No
 def _check_money(cents: int, what: str) -> None:
     """Refuse ``what`` when the money it is worth (``cents``) is past the money bound."""
     if abs(cents) > AMOUNT_LIMIT:
-        raise InputError(f"{what} is worth {cents:,} cents, past the money bound of {AMOUNT_LIMIT:,}",
-                         hint=AMOUNT_HINT)
+        raise InputError(_("{what} is worth {cents:,} cents, past the money bound of {limit:,}").format(
+            what=what, cents=cents, limit=AMOUNT_LIMIT), hint=AMOUNT_HINT)
 
 
 @dataclass(frozen=True)
@@ -344,7 +344,8 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     seen: set[str] = set()
     for name, _chips in counted:
         if name.casefold() in seen:
-            raise InputError(f"{name} is cashed out twice", where="--cash-out", hint="give each player once")
+            raise InputError(_("{player} is cashed out twice").format(player=name), where="--cash-out",
+                             hint=_("give each player once"))
         seen.add(name.casefold())
     check_step(store, session_id, Step.CLOSE, replay=False)  # a void or closed night: refused before any replay
     night = view(store, session_id)
@@ -354,26 +355,29 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     for typed, chips in counted:
         name = table.name(typed)
         if name is None:
-            raise InputError(f"{typed!r} did not play tonight: nothing to cash out", where="--cash-out",
-                             hint="players tonight: " + (", ".join(table.known.values()) or "nobody"))
+            raise InputError(_("{name!r} did not play tonight: nothing to cash out").format(name=typed), where="--cash-out",
+                             hint=_("players tonight: {players}").format(
+                                 players=", ".join(table.known.values()) or _("nobody")))
         if name in table.cashed and name not in table.due:  # counted before the night was reopened
             if table.cashed[name] != chips:
-                raise InputError(f"{name} was counted at {table.cashed[name]} before the night was reopened",
-                                 where="--cash-out", hint=f"correct a count with: referee session amend {session_id} "
-                                 f"--count {name}:{chips} --why \"…\", then close it again")
+                raise InputError(_("{player} was counted at {chips} before the night was reopened").format(
+                    player=name, chips=table.cashed[name]), where="--cash-out",
+                    hint=_("correct a count with: referee session amend {session} --count {player}:{chips} "
+                           "--why \"…\", then close it again").format(session=session_id, player=name, chips=chips))
             continue  # the same count again: already in the log
         fresh[name] = chips
     cents = night.snapshot.session.chip_value_cents
     for name, chips in fresh.items():
-        _check_money(chips * cents, f"{name}'s count of {chips:,} chips at {format_cents(cents)} a chip")
-    _check_money(sum(fresh.values()) * cents, f"the counts in all at {format_cents(cents)} a chip")
+        _check_money(chips * cents, _("{player}'s count of {chips:,} chips at {price} a chip").format(
+            player=name, chips=chips, price=format_cents(cents)))
+    _check_money(sum(fresh.values()) * cents, _("the counts in all at {price} a chip").format(price=format_cents(cents)))
     missing = [n for n in table.due if n not in fresh]
     if missing:
         raise InputError(ngettext("{players} has not cashed out", "{players} have not cashed out", len(missing)).format(
             players=", ".join(missing)),
-                         where=f"session {session_id}",
-                         hint="give every player's counted chips: --cash-out " + " --cash-out ".join(
-                             f"{n}:CHIPS" for n in missing))
+                         where=_("session {session}").format(session=session_id),
+                         hint=_("give every player's counted chips: {options}").format(
+                             options=" ".join(f"--cash-out {n}:CHIPS" for n in missing)))
     facts: list[ev.NightEvent] = []
     given_back: dict[str, int] = {}
     ended = None
@@ -381,17 +385,17 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     if hand is not None:
         number, middle = hand.entry.number, hand.replay.outcome.in_middle
         if end_hand is None:
-            raise InputError(f"hand {number} is still in play ({plural(middle, 'chip')} in the middle)",
-                             where=f"session {session_id}",
-                             hint="finish it at the table, or end it by rule: --end-hand return (house.90.1: "
-                                  "every player takes back what he put in) or --end-hand split (house.90.2)")
+            raise InputError(_("hand {hand} is still in play ({chips} in the middle)").format(
+                hand=number, chips=plural(middle, "chip", "chips")), where=_("session {session}").format(session=session_id),
+                             hint=_("finish it at the table, or end it by rule: --end-hand return (house.90.1: "
+                                  "every player takes back what he put in) or --end-hand split (house.90.2)"))
         rule = end_hand_rule(hand, end_hand)
         given_back = end_hand_shares(hand, end_hand)
         facts.append(ev.HandEnded(number, end_hand, rule, " ".join((by or "").split())))  # type: ignore[arg-type]
         ended = (number, rule, given_back, middle)
     elif end_hand is not None:
-        raise InputError("no hand is in play: there is no hand to end", where="--end-hand",
-                         hint="leave out --end-hand")
+        raise InputError(_("no hand is in play: there is no hand to end"), where="--end-hand",
+                         hint=_("leave out --end-hand"))
     counts = counts_at_close(night.ledger, night.log, fresh, given_back)
     differ = tuple(c for c in counts if c.difference and c.confirmed_by is None)
     pairs = tuple((typed, chips) for typed, chips in counted if table.name(typed) in fresh)
@@ -459,8 +463,8 @@ def reopen(store: Store, session_id: int, why: str, *, by: str = "", request: Re
     it says "already recorded")."""
     reason = " ".join(why.split())
     if not reason:
-        raise InputError("a night is reopened for a reason", where="--why",
-                         hint='say why, e.g. --why "Dee\'s count was mistyped"')
+        raise InputError(_("a night is reopened for a reason"), where="--why",
+                         hint=_('say why, e.g. --why "Dee\'s count was mistyped"'))
     try:
         check_step(store, session_id, Step.REOPEN)
     except InputError:
@@ -496,10 +500,10 @@ def amend(store: Store, session_id: int, why: str, asked: Amendments, *,
 
     reason = " ".join(why.split())
     if not reason:
-        raise InputError("a correction has a reason", where="--why", hint='say why, e.g. --why "Bob\'s rebuy was missed"')
+        raise InputError(_("a correction has a reason"), where="--why", hint=_('say why, e.g. --why "Bob\'s rebuy was missed"'))
     if not (asked.voids or asked.counts or asked.rebuys):
-        raise InputError("nothing to correct", where=f"session {session_id}",
-                         hint="give --void HAND:ACTION, --count NAME:CHIPS or --rebuy NAME:CHIPS")
+        raise InputError(_("nothing to correct"), where=_("session {session}").format(session=session_id),
+                         hint=_("give --void HAND:ACTION, --count NAME:CHIPS or --rebuy NAME:CHIPS"))
     said: list[str] = []
     with store.transaction(request) as tx:
         tx.lock(session_id)  # what it checks below is what it writes at: nobody appends in between
@@ -525,26 +529,30 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
     voiding: dict[tuple[int, int], str] = {}
     for hand, action in asked.voids:
         where = f"--void {hand}:{action}"
-        hint = "write HAND:ACTION, the action's number in its hand (`referee replay --session ID --hand N` shows them)"
+        hint = _("write HAND:ACTION, the action's number in its hand (`referee replay --session ID --hand N` shows them)")
         rows = [r for r in snap.events if r.hand_number == hand]
         if not rows:
-            raise InputError(f"session {session_id} has no hand {hand}", where=where, hint=hint)
+            raise InputError(_("session {session} has no hand {hand}").format(session=session_id, hand=hand),
+                             where=where, hint=hint)
         if not 1 <= action <= len(rows):
             raise InputError(ngettext("hand {hand} has {count} action, not {action}",
                                       "hand {hand} has {count} actions, not {action}", len(rows)).format(
                 hand=hand, count=len(rows), action=action), where=where, hint=hint)
         target = rows[action - 1]
         if target.kind == "Void":
-            raise InputError(f"action {action} of hand {hand} is itself a correction ({what_it_says(target)})",
-                             where=where, hint="void the action it voided instead, or leave it")
+            raise InputError(_("action {action} of hand {hand} is itself a correction ({what})").format(
+                action=action, hand=hand, what=what_it_says(target)),
+                where=where, hint=_("void the action it voided instead, or leave it"))
         earlier = next((n for n, r in enumerate(rows, 1) if r.kind == "Void"
                         and isinstance(r.payload, dict) and r.payload.get("action") == action), None)
         if earlier is not None:
-            raise InputError(f"action {action} of hand {hand} ({what_it_says(target)}) is void already: "
-                             f"action {earlier} of hand {hand} voided it ({what_it_says(rows[earlier - 1])})",
-                             where=where, hint="leave it: the replay already plays the hand without it")
+            raise InputError(_("action {action} of hand {hand} ({what}) is void already: action {earlier} of hand "
+                               "{hand} voided it ({void})").format(action=action, hand=hand, what=what_it_says(target),
+                                                                   earlier=earlier, void=what_it_says(rows[earlier - 1])),
+                             where=where, hint=_("leave it: the replay already plays the hand without it"))
         if (hand, action) in voiding:
-            raise InputError(f"action {action} of hand {hand} is voided twice", where=where, hint="give it once")
+            raise InputError(_("action {action} of hand {hand} is voided twice").format(action=action, hand=hand),
+                             where=where, hint=_("give it once"))
         what = f"hand {hand}, action {action} void ({what_it_says(target)})"
         voiding[(hand, action)] = what
         planned += [(hand, ev.Void(action, reason), what), (None, ev.Amendment(what, reason), "")]
@@ -552,22 +560,28 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
     for typed, chips in asked.counts:
         name = table.name(typed) or typed  # one who has not cashed out: the store's check says so
         if name in fixed:
-            raise InputError(f"{name}'s count is given twice ({fixed[name]} and {chips})", where="--count",
-                             hint=f"give {name}'s right count once")
-        _check_money(chips * cents, f"{name}'s count of {chips:,} chips at {format_cents(cents)} a chip")
+            raise InputError(_("{player}'s count is given twice ({first} and {second})").format(
+                player=name, first=fixed[name], second=chips), where="--count",
+                hint=_("give {player}'s right count once").format(player=name))
+        _check_money(chips * cents, _("{player}'s count of {chips:,} chips at {price} a chip").format(
+            player=name, chips=chips, price=format_cents(cents)))
         fixed[name] = chips
         what = f"{name}'s count corrected from {table.cashed.get(name)} to {chips}"
         planned += [(None, ev.CountFixed(typed, chips), what), (None, ev.Amendment(what, reason), "")]
     for typed, chips in asked.rebuys:
         where = f"--rebuy {typed}:{chips}"
         if chips <= 0:
-            raise InputError(f"a rebuy of {plural(chips, 'chip')}", where=where, hint="give the chips he bought, more than none")
+            raise InputError(_("a rebuy of {chips}").format(chips=plural(chips, "chip", "chips")), where=where,
+                             hint=_("give the chips he bought, more than none"))
         name = table.name(typed)
         if name is None:
-            raise InputError(f"{typed!r} did not play in session {session_id}", where=where,
-                             hint="players of the night: " + (", ".join(table.known.values()) or "nobody"))
-        _check_money(chips * cents, f"a rebuy of {chips:,} chips at {format_cents(cents)} a chip")
-        what = f"{name}'s missed rebuy of {plural(chips, 'chip')} added"
+            raise InputError(_("{name!r} did not play in session {session}").format(name=typed, session=session_id),
+                             where=where, hint=_("players of the night: {players}").format(
+                                 players=", ".join(table.known.values()) or _("nobody")))
+        _check_money(chips * cents, _("a rebuy of {chips:,} chips at {price} a chip").format(
+            chips=chips, price=format_cents(cents)))
+        with speaking("en"):  # the amendment's words are kept in the log: English, whatever the interface speaks
+            what = f"{name}'s missed rebuy of {plural(chips, 'chip')} added"
         planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(what, reason), "")]
     return planned
 
@@ -617,13 +631,13 @@ def supply_rulebook(store: Store, session_id: int, file_name: str, text: str) ->
     with store.transaction() as tx:
         missing = [ref for ref in tx.unrecorded_rulebooks(session_id) if is_rulebook_path(ref)]
         if not missing:
-            raise InputError(f"session {session_id} holds the text of every rulebook it names: nothing to record",
-                             hint=f"`referee session show {session_id}` lists them")
+            raise InputError(_("session {session} holds the text of every rulebook it names: nothing to record").format(
+                session=session_id), hint=_("`referee session show {session}` lists them").format(session=session_id))
         named = [ref for ref in missing if PurePath(ref).name == file_name]
         if len(missing) > 1 and len(named) != 1:
-            raise InputError(f"session {session_id} names several house rulebooks that are gone: "
-                             + ", ".join(missing), where="--file",
-                             hint="give each under its own file name, one at a time")
+            raise InputError(_("session {session} names several house rulebooks that are gone: {files}").format(
+                session=session_id, files=", ".join(missing)), where="--file",
+                hint=_("give each under its own file name, one at a time"))
         ref = missing[0] if len(missing) == 1 else named[0]
         return ref, tx.record_rulebooks(session_id, supplied=((ref, text),))
 

@@ -62,6 +62,12 @@ PROOF_PENDING = N_("opener's proof pending")
 _RANK_WORDS = {word: rank for rank, word in RANK_NAME.items()} | {word: rank for rank, word in RANK_PLURAL.items()} \
     | {char.casefold(): rank for char, rank in RANK_VALUE.items()} | {"10": 10}
 _SUIT_WORDS = {name: suit for suit, name in SUIT_NAME.items()} | {name[:-1]: suit for suit, name in SUIT_NAME.items()}
+#: a card in Russian words, the rank then the suit in the genitive: ``валет червей``, ``туза пик``,
+#: ``десятку бубен`` (each word by its stem, so every case of it)
+_RU_RANK_STEMS = (("туз", 14), ("корол", 13), ("дам", 12), ("валет", 11), ("десятк", 10), ("девятк", 9),
+                  ("восьмёрк", 8), ("восьмерк", 8), ("семёрк", 7), ("семерк", 7), ("шестёрк", 6), ("шестерк", 6),
+                  ("пятёрк", 5), ("пятерк", 5), ("четвёрк", 4), ("четверк", 4), ("тройк", 3), ("двойк", 2))
+_RU_SUIT_STEMS = (("черв", "h"), ("бубн", "d"), ("бубен", "d"), ("бубён", "d"), ("треф", "c"), ("пик", "s"))
 #: a word of free text: a run of letters, digits and suit symbols
 _WORD = re.compile(r"[\w♣♦♥♠♧♢♡♤]+")
 
@@ -96,10 +102,20 @@ def _card_in_words(words: Sequence[str]) -> Card | None:
     return parse_card(RANK_CHAR[rank] + suit) if rank and suit else None  # type: ignore[return-value]
 
 
+def _card_in_russian(words: Sequence[str]) -> Card | None:
+    """The card ``rank suit`` names in Russian (``валет червей``, ``10 пик``), when the two words are that."""
+    if len(words) < 2:
+        return None
+    first, second = words[0].casefold(), words[1].casefold()
+    rank = _RANK_WORDS.get(first) or next((r for stem, r in _RU_RANK_STEMS if first.startswith(stem)), None)
+    suit = next((s for stem, s in _RU_SUIT_STEMS if second.startswith(stem)), None)
+    return parse_card(RANK_CHAR[rank] + suit) if rank and suit else None  # type: ignore[return-value]
+
+
 def mask_text(text: str, public: frozenset[Card] | set[Card], names: Iterable[str] = ()) -> str:
     """``text`` (typed by the recorder) with every card it names that is not in ``public`` written
-    ``??``: cards in any form the card reader accepts (``jh jd``, ``JhJd``, ``J♡``) and in words (``jack
-    of hearts``).  A word that is a player's name (``names``) is a name, not a card."""
+    ``??``: cards in any form the card reader accepts (``jh jd``, ``JhJd``, ``J♡``) and in English or
+    Russian words (``jack of hearts``, ``валет червей``).  A word that is a player's name (``names``) is a name, not a card."""
     people = {n.casefold() for n in names}
     found = list(_WORD.finditer(text))
     out: list[str] = []
@@ -112,6 +128,13 @@ def mask_text(text: str, public: frozenset[Card] | set[Card], names: Iterable[st
                 out.append(text[last:m.start()] + "??")
                 last = found[k + 2].end()
             k += 3
+            continue
+        spelt = _card_in_russian([w.group(0) for w in found[k:k + 2]])
+        if spelt is not None:
+            if spelt not in public:
+                out.append(text[last:m.start()] + "??")
+                last = found[k + 1].end()
+            k += 2
             continue
         cards = [] if m.group(0).casefold() in people else _cards_in_word(m.group(0))
         if any(c not in public for c in cards):
