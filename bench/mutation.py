@@ -152,6 +152,10 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/betting.py", "referee/engine/staking.py"), 'Verdict("none", 0,', 'Verdict("none", None,',
      "a 'none' verdict changes nothing: commit returns before reading its chips, and nothing else reads "
      "the chips of a verdict that is not a bet"),
+    (("referee/engine/betting.py",), 'Verdict("call" if call else "check", call, breaches, in_turn)',
+     'Verdict("call" if call else "check", call, breaches, None)',
+     "a call or check adds nobody to those still to act and takes its maker off them: the next turn, "
+     "searched from the cursor, is the same whether or not the cursor moves past him"),
 )
 
 

@@ -1,5 +1,5 @@
 """The money of a whiskey pool elimination game in the night's ledger: the pool's chips go back, as
-money, to those who paid them in, each entry saying how many."""
+money, to those who paid them in, each entry saying how many; a game still under way is said so."""
 
 from __future__ import annotations
 
@@ -26,3 +26,17 @@ def test_the_whiskey_pools_chips_go_back_as_money_to_who_paid_them(sqlite_url: s
                         "no money value)"),
         ("Bob", 100, 2, "Bob takes back the 1 chip paid into the whiskey pool (in the elimination game chips have "
                         "no money value)")]
+
+
+def test_a_whiskey_pool_game_under_way_is_said_so_in_the_ledger(sqlite_url: str) -> None:
+    """The same game after hand 1 only: Ann has paid one chip into the pool and nobody is out, so the
+    game is under way -- the ledger says nobody has lost yet and the pool's chip goes back to who paid it."""
+    text = ("rulebook: whiskey_poker\noption whiskey.scoring = lowest_pays_1_to_pool_elimination\n"
+            "seats: Ann 3, Bob 3, Cy 3\ndealer: Cy\n\nhand 1\nAnn was lowest\n")
+    with open_store(sqlite_url) as store:
+        sid = record_night(store, parse_night(text), table_name="Kitchen", chip_value_cents=100)
+        ledger, _, _ = session_ledger(store, sid)
+    (game,) = ledger.games
+    assert (game.game, game.loser, game.pool, game.notes) == ("whiskey_elimination", None, 1, ("the game is under way",))
+    assert game.words == ("Whiskey pool elimination, hands 1\u20131: nobody has lost yet; the pool (1 chip) goes back "
+                          "to who paid it.")
