@@ -108,20 +108,9 @@ RUNS: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {
 ELSEWHERE = {("rulebook", "show")}
 
 
-#: words of other modules than the CLI's that are not marked yet, by their owner (a line holding one
-#: is left to its owner's own marking): each goes when its module marks it
-PENDING = {
-    "bad IBAN": "referee/ledger/paying.py",
-    "copy it from the bank's app": "referee/ledger/paying.py",
-    "no player ": "referee/season/player.py",
-    "lists the players": "referee/season/player.py",
-    "questions understood": "referee/dispute/questions.py (forms() cuts a translated title at ' (': the "
-                            "pseudo-language's closing bracket goes with it)",
-    "against the tab": "referee/ledger/tab.py (paid_words)",
-    " opening: ": "referee/recording/session_log.py (a night event between hands)",
-    " before hand ": "referee/recording/session_log.py and referee/store/chain.py (a night event between hands)",
-    " after hand ": "referee/recording/session_log.py and referee/store/chain.py (a night event between hands)",
-}
+#: a night event in ``session show``: its number, its place (marked), then what the log says of it,
+#: in the log's own (the hand format's) words, as ``referee export`` writes them
+NIGHT_EVENT = re.compile(r"^\d+ ⟦[^⟦⟧]*⟧: ")
 #: the characters of a table's rules and frames
 RULES = set(" ─━│┃┏┓┗┛┡┩╇┯┷┼┳┻┠┨└┘┌┐├┤┬┴╭╮╰╯|-+=")
 
@@ -134,9 +123,8 @@ def unmarked(text: str, data: tuple[str, ...] = DATA) -> list[str]:
     found = []
     for raw in text.replace(NBSP, " ").splitlines():
         line = re.sub(r"^⟦(?:Error|Hint):⟧ *(?:referee[a-z -]*: )?", "", " ".join(raw.strip(" │╭╮╰╯─").split()))
-        if not line or set(line) <= RULES or line.startswith(data) or line.startswith("Usage: referee"):
-            continue
-        if any(words in line for words in PENDING):
+        if not line or set(line) <= RULES or line.startswith(data) or line.startswith("Usage: referee") \
+                or NIGHT_EVENT.match(line):
             continue
         left = line
         while "⟦" in left and (inner := re.sub(r"⟦[^⟦⟧]*⟧", " ", left)) != left:

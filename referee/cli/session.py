@@ -273,14 +273,25 @@ def status_words(status: str) -> str:
     return words.get(status, status)
 
 
-def _night_places(snap: LogSnapshot) -> list[tuple[int, str, str]]:
+def _night_places(snap: LogSnapshot, shown: bool = False) -> list[tuple[int, str, str]]:
     """Each night event of the log: its seq, where it falls in the night, what it says (the
-    opening, before the hand that began after it, or after the last hand)."""
+    opening, before the hand that began after it, or after the last hand); where it falls in the
+    interface's language when ``shown`` (else in the JSON's English words)."""
     from referee.recording.session_log import night_places, place_words
     from referee.store.chain import what_it_says
 
     hands = len({r.hand_number for r in snap.events if r.hand_number is not None})
-    return [(row.seq, place_words(k, hands), what_it_says(row)) for row, k in night_places(snap.events)]
+    place = _place_said if shown else place_words
+    return [(row.seq, place(k, hands), what_it_says(row)) for row, k in night_places(snap.events)]
+
+
+def _place_said(k: int | None, hands: int) -> str:
+    """:func:`referee.recording.session_log.place_words` as ``session show`` prints it."""
+    if k is None:
+        return _("opening")
+    if k < hands:
+        return _("before hand {hand}").format(hand=k + 1)
+    return _("after hand {hand}").format(hand=k) if k else _("before any hand")
 
 
 def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain: Any) -> dict[str, Any]:
@@ -370,7 +381,7 @@ def show(
         typer.echo("  " + _("left"))
         for name in gone:
             typer.echo(f"    {line(name)}")
-    places = _night_places(snap)
+    places = _night_places(snap, shown=True)
     if places:
         typer.echo("  " + _("between hands"))
         for seq, place, says in places:

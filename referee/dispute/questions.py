@@ -151,7 +151,9 @@ def classify(question: str) -> Topic | None:
 
 def forms() -> str:
     """The forms of question understood, one per topic, for a hint."""
-    return "; ".join(_(t.title).split(" (")[0] + f" (\"{t.example}\")" for t in TOPICS)
+    # a title without its last parenthetical ('(openers)'), as translated (the pseudo-language's
+    # closing bracket stays)
+    return "; ".join(re.sub(r" \([^()]*\)(?=⟧?$)", "", _(t.title)) + f" (\"{t.example}\")" for t in TOPICS)
 
 
 __all__ = ["TOPICS", "Topic", "classify", "forms", "scores", "topic"]

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Final
 from urllib.parse import quote, urlencode
 
 from referee.errors import InputError, excerpt
+from referee.i18n import _
 from referee.i18n.said import said_later
 from referee.money import format_money, plain_amount
 
@@ -86,7 +87,8 @@ def _why(err: Exception) -> str:
 
 
 def _refused(field: str, value: str, why: str, hint: str) -> InputError:
-    return InputError(f"bad {FIELD_WORDS[field]} {excerpt(value)}: {why}", where=f"--{OPTION_NAMES[field]}", hint=hint)
+    return InputError(_("bad {detail} {value}: {why}").format(detail=FIELD_WORDS[field], value=excerpt(value), why=why),
+                      where=f"--{OPTION_NAMES[field]}", hint=hint)
 
 
 def check_iban(text: str) -> str:
@@ -99,7 +101,7 @@ def check_iban(text: str) -> str:
         return str(IBAN(text).compact)
     except SchwiftyException as err:
         raise _refused("iban", text, _why(err),
-                       "copy it from the bank's app or statement, e.g. DE89 3704 0044 0532 0130 00") from None
+                       _("copy it from the bank's app or statement, e.g. DE89 3704 0044 0532 0130 00")) from None
 
 
 def check_bic(text: str) -> str:
@@ -111,7 +113,7 @@ def check_bic(text: str) -> str:
         return str(BIC(text))
     except SchwiftyException as err:
         raise _refused("bic", text, _why(err),
-                       "8 or 11 letters and digits, e.g. COBADEFFXXX; leave it out when the IBAN is enough") from None
+                       _("8 or 11 letters and digits, e.g. COBADEFFXXX; leave it out when the IBAN is enough")) from None
 
 
 def check_name_latin(text: str) -> str:

@@ -359,7 +359,7 @@ def night_debts(ledger: object, started_at: datetime) -> NightDebts:
 
 def paid_words(payer: str, payee: str, cents: int, money: Callable[[int], str]) -> str:
     """``Cy paid Ann €30.00 against the tab``."""
-    return f"{payer} paid {payee} {money(cents)} against the tab"
+    return _("{payer} paid {payee} {amount} against the tab").format(payer=payer, payee=payee, amount=money(cents))
 
 
 def check_tab_payment(tab: Tab, payer: str, payee: str, amount: str,

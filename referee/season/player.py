@@ -12,6 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from referee.errors import InputError
+from referee.i18n import _
 from referee.ledger.kept import Concern
 from referee.money import format_money, format_signed
 from referee.season.nights import EVERY_NIGHT, Span, SpanNights, resolve_span, span_nights
@@ -173,8 +174,9 @@ def player_page(store: Store, name: str, *, season: str | None = None) -> Player
     person = store.find_player(name)
     if person is None:
         known = [p.name for p in store.players()]
-        raise InputError(f"no player {name!r}", where="NAME",
-                         hint="`referee player list` lists the players" if known else "no night has been recorded yet")
+        raise InputError(_("no player {name!r}").format(name=name), where="NAME",
+                         hint=_("`referee player list` lists the players") if known
+                         else _("no night has been recorded yet"))
     span = resolve_span(store, season) if season is not None else EVERY_NIGHT
     return page_of(person.name, span_nights(store, span))
 

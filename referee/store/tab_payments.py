@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import insert, select, text
 
 from referee.errors import AlreadyRecorded
+from referee.i18n import _
 from referee.store.db import ConflictError
 from referee.store.tables import tab_payments as _TABLE
 from referee.store.types import utcnow
@@ -54,7 +55,8 @@ class TabAlreadyRecorded(AlreadyRecorded):
         super().__init__(0, (said,), payment.id, payment.id)
 
     def __str__(self) -> str:
-        return f"already recorded: {self.said[0]} (tab payment {self.payment.id})"
+        return _("already recorded: {payment} (tab payment {number})").format(payment=self.said[0],
+                                                                              number=self.payment.id)
 
 
 def tab_key(head: int, asks: str) -> str:
