@@ -68,6 +68,9 @@ def test_a_night_recorded_in_english_reports_in_russian(english_demo: str) -> No
         "1 Bob Dee €9.00",
         "оплачено: Cy → Eve: €32.00",
         "Замечания и решения",
+        "раздача 2: Bob выкупает La Viuda: двойная цена фишки, в фонд (−€2.00)",
+        "раздача 5: Ann остаётся в игре и забирает фонд €8.00: 2 фишки ещё на столе, €6.00 от банкира (+€6.00)",
+        "заметка раздача 8: все сказали чек: раздача недействительна, банк 4 остаётся [draw.all_check]",
         "Штрафы",
         "раздача 1: Bob платит 1 в копилку [laviuda.4]",
         "раздача 7: Cy платит 1 игроку Dee [jackpots.false_open_penalty]",
@@ -181,3 +184,22 @@ def test_every_line_of_the_report_is_marked(english_demo: str) -> None:
     assert "⟦Standings⟧" in said and "⟦Hands with a finding or a ruling (1 of 9)⟧" in said
     rows = ("1 ", "2 ", "3 ", "4 ", "5 ", "Ann ", "Bob ", "Cy ", "Dee ", "Eve ")
     assert [line for line in said if "⟦" not in line and not line.startswith(rows)] == []
+
+
+def test_la_viudas_money_is_kept_english_and_read_in_russian(sqlite_url: str) -> None:
+    """The demo night recorded in Russian: Bob bought La Viuda in hand 2 (twice a chip's price, 1,00 €:
+    −2,00 €) and Ann survived hand 5 with 2 chips of the 8,00 € fund, so the bank pays her 6,00 €.
+    ``settle`` keeps the night's figures: the words kept are English with their message."""
+    assert referee("--lang", "ru", "demo", "--db", sqlite_url).exit_code == 0
+    russian = referee("--lang", "ru", "settle", "1", "--db", sqlite_url)
+    assert russian.exit_code == 0, russian.output
+    said = lines(referee("--lang", "ru", "report", "1", "--db", sqlite_url).output)
+    assert "раздача 2: Bob выкупает La Viuda: двойная цена фишки, в фонд (−2,00 €)" in said
+    from referee.store.store import open_store
+
+    with open_store(sqlite_url) as store:
+        kept = json.dumps(store.kept_results([1])[1].document["ledger"], ensure_ascii=False)
+    assert not any("\u0400" <= c <= "\u04ff" for c in kept)  # no Cyrillic letter in the kept ledger
+    assert '"said": "{player} buys La Viuda: twice a chip\'s price, into the fund"' in kept
+    assert ('"said": "{player} survives and collects the fund of {fund}: {count} chip still on the table, {prize} '
+            'from the bank"') in kept

@@ -332,7 +332,7 @@ class FiveCardStud(HandState[PokerCarry]):
 
     def end(self) -> Outcome:
         if self.ended == "passed_out":
-            return self.end_passed_out(self.pass_rule, "no bet and everybody folded or checked")
+            return self.end_passed_out(self.pass_rule, _("no bet and everybody folded or checked"))
         if self.ended == "misdeal":
             return self.end_misdeal("stud.2.1")
         if self.ended == "uncontested":

@@ -48,6 +48,7 @@ from referee.errors import InputError
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
 from referee.i18n import N_, _, ngettext
+from referee.i18n.said import said_later, said_plural
 
 if TYPE_CHECKING:
     from referee.engine.night import NightStep
@@ -132,7 +133,8 @@ class LaViudaFund(NightMoney):
         if who and who != had and carry_out.paid_cents is not None:
             self.buyback_hand, self.buyback_cents = step.number, 2 * self.price
             lines.append(MoneyLine(who, "La Viuda bought", -2 * self.price,
-                                   f"{who} buys La Viuda: twice a chip's price, into the fund", step.number))
+                                   said_later("{player} buys La Viuda: twice a chip's price, into the fund", player=who),
+                                   step.number))
         return lines
 
     def over(self) -> bool:
@@ -147,19 +149,27 @@ class LaViudaFund(NightMoney):
         notes: list[str] = []
         lines: list[MoneyLine] = []
         if self.price != cv:
-            notes.append(f"La Viuda's chips are priced at {self.money(self.price)} (laviuda.chip_value), the table's "
-                         f"at {self.money(cv)}: its fund is counted at La Viuda's price")
+            notes.append(said_later("La Viuda's chips are priced at {price} (laviuda.chip_value), the table's at "
+                                    "{table_price}: its fund is counted at La Viuda's price",
+                                    price=self.money(self.price), table_price=self.money(cv)))
         if carry.paid_cents is None:
-            notes.append(f"the La Viuda game of hands {self.first}\u2013{self.last} began before this night: its fund "
-                         "holds money paid earlier")
+            notes.append(said_later("the La Viuda game of hands {first}\u2013{last} began before this night: its fund "
+                                    "holds money paid earlier", first=self.first, last=self.last))
         if winner and fund is not None:
             prize = fund - kept * cv
             lines.append(MoneyLine(winner, "La Viuda's fund", prize,
-                                   f"{winner} survives and collects the fund of {self.money(fund)}: {kept} chips still "
-                                   f"on the table, {self.money(prize)} from the bank", self.last))
+                                   said_plural(kept, "{player} survives and collects the fund of {fund}: {count} chip "
+                                               "still on the table, {prize} from the bank",
+                                               "{player} survives and collects the fund of {fund}: {count} chips "
+                                               "still on the table, {prize} from the bank",
+                                               player=winner, fund=self.money(fund), prize=self.money(prize)),
+                                   self.last))
         else:
-            notes.append(f"the La Viuda game of hands {self.first}\u2013{self.last} did not finish: its fund was not "
-                         f"collected and its pool's {carry.pool} chips left the table")
+            notes.append(said_plural(carry.pool, "the La Viuda game of hands {first}\u2013{last} did not finish: its "
+                                     "fund was not collected and its pool's {count} chip left the table",
+                                     "the La Viuda game of hands {first}\u2013{last} did not finish: its "
+                                     "fund was not collected and its pool's {count} chips left the table",
+                                     first=self.first, last=self.last))
         game = GameMoney(self.kind, self.first, self.last, self.players, carry.game_over, winner=winner,
                          fund_cents=fund, paid_cents=carry.paid_cents, bought_by=carry.bought_by,
                          buyback_hand=self.buyback_hand, buyback_cents=self.buyback_cents, pool=carry.pool,
@@ -172,17 +182,22 @@ class LaViudaFund(NightMoney):
         game = GameMoney(self.kind, self.first, self.last, self.players, False, fund_cents=carry.prize_cents,
                          paid_cents=carry.paid_cents, bought_by=carry.bought_by, pool=carry.pool,
                          buyback_hand=self.buyback_hand, buyback_cents=self.buyback_cents,
-                         notes=("the game is under way",))
+                         notes=(said_later("the game is under way"),))
         return GameMoneyReport(replace(game, words=self.words(game)), held=carry.pool)
 
     def words(self, game: GameMoney) -> str:
         """``La Viuda, hands 1–6 (Ann, Bob, Cy): fund €14.00; …; Cy survived with 9 chips and collects it; …``."""
-        said = f"La Viuda, hands {game.first_hand}\u2013{game.last_hand} ({', '.join(game.players)}): " \
-               f"fund {self.money(game.fund_cents or 0)}"
+        head = said_later("La Viuda, hands {first}\u2013{last} ({players}): fund {fund}", first=game.first_hand,
+                          last=game.last_hand, players=", ".join(game.players), fund=self.money(game.fund_cents or 0))
+        end = (said_plural(game.kept_chips, "{player} survived with {count} chip and collects it",
+                           "{player} survived with {count} chips and collects it", player=game.winner)
+               if game.winner else said_later("not finished"))
+        pool = said_plural(game.pool, "the pool held {count} chip", "the pool held {count} chips")
         if game.bought_by:
-            said += f"; La Viuda bought by {game.bought_by} in hand {game.buyback_hand} for {self.money(game.buyback_cents)}"
-        said += f"; {game.winner} survived with {game.kept_chips} chips and collects it" if game.winner else "; not finished"
-        return said + f"; the pool held {game.pool} chips."
+            bought = said_later("La Viuda bought by {player} in hand {hand} for {price}", player=game.bought_by,
+                                hand=game.buyback_hand, price=self.money(game.buyback_cents))
+            return said_later("{game}; {bought}; {end}; {pool}.", game=head, bought=bought, end=end, pool=pool)
+        return said_later("{game}; {end}; {pool}.", game=head, end=end, pool=pool)
 
 
 @dataclass(frozen=True, slots=True)

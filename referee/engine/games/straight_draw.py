@@ -747,7 +747,7 @@ class StraightDraw(HandState[DrawCarry]):
     def end_of_hand(self) -> Outcome:
         ended = self.ended or self.phase
         if ended == "passed_out":
-            return self.end_passed_out(self.pass_rule, "everybody checked", same_dealer=self.same_dealer)
+            return self.end_passed_out(self.pass_rule, _("everybody checked"), same_dealer=self.same_dealer)
         if ended == "misdeal":
             return self.end_misdeal("draw.misdeal")
         if ended == "uncontested":

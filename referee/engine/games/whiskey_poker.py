@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
 
 from referee.cards import UNKNOWN, AnyCard, Card, format_cards
 from referee.i18n import N_, _
-from referee.plain_words import plural
+from referee.i18n.said import said_later, said_plural
 from referee.engine.betting import VOID, BettingRound, BettingRuleIds, BettingRules, Breach
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, DealWidow, Event, Exchange, Expose, Fold, GameSoFar, \
     Knock, Misdeal, Muck, NightEvent, Pass, Raise, Reported, Show, Showdown, TakePot, TakeWidow, TurnWidow, WhiskyBill
@@ -117,8 +117,10 @@ class WhiskeyPool(NightMoney):
         carry = self._carry()
         lines = tuple(
             MoneyLine(name, "whiskey pool", self.paid[name] * self.chip_cents,
-                      f"{name} takes back the {plural(self.paid[name], 'chip')} paid into the whiskey pool "
-                      "(in the elimination game chips have no money value)", self.last)
+                      said_plural(self.paid[name], "{player} takes back the {count} chip paid into the whiskey pool "
+                                  "(in the elimination game chips have no money value)",
+                                  "{player} takes back the {count} chips paid into the whiskey pool "
+                                  "(in the elimination game chips have no money value)", player=name), self.last)
             for name in sorted(self.paid, key=name_order))
         game = GameMoney(self.kind, self.first, self.last, self.players, carry.game_over, loser=carry.whisky_payer,
                          pool=carry.pool)
@@ -127,15 +129,18 @@ class WhiskeyPool(NightMoney):
     def standing(self) -> GameMoneyReport:
         carry = self._carry()
         game = GameMoney(self.kind, self.first, self.last, self.players, False, pool=carry.pool,
-                         notes=("the game is under way",))
+                         notes=(said_later("the game is under way"),))
         return GameMoneyReport(replace(game, words=self.words(game)), held=carry.pool)
 
     @staticmethod
     def words(game: GameMoney) -> str:
         """``Whiskey pool elimination, hands 1–9: Bob lost all his chips and pays for the whisky; …``."""
-        who = f"{game.loser} lost all his chips and pays for the whisky" if game.loser else "nobody has lost yet"
-        return (f"Whiskey pool elimination, hands {game.first_hand}\u2013{game.last_hand}: {who}; the pool "
-                f"({plural(game.pool, 'chip')}) goes back to who paid it.")
+        who = (said_later("{player} lost all his chips and pays for the whisky", player=game.loser) if game.loser
+               else said_later("nobody has lost yet"))
+        return said_plural(game.pool, "Whiskey pool elimination, hands {first}\u2013{last}: {who}; the pool ({count} "
+                           "chip) goes back to who paid it.",
+                           "Whiskey pool elimination, hands {first}\u2013{last}: {who}; the pool ({count} "
+                           "chips) goes back to who paid it.", first=game.first_hand, last=game.last_hand, who=who)
 
     @classmethod
     def night(cls, games: Sequence[GameMoney], events: Sequence[NightEvent], money: Money,
@@ -147,14 +152,15 @@ class WhiskeyPool(NightMoney):
         losers = sorted({g.loser for g in games if g.game == cls.kind and g.loser}, key=name_order)
         for bill in (e for e in events if isinstance(e, WhiskyBill)):
             if not losers:
-                notes.append(f"the whisky bill ({money(bill.cents)}, paid by {bill.paid_by}) is not charged: no "
-                             "whiskey pool elimination game decided who pays for the whisky")
+                notes.append(said_later("the whisky bill ({amount}, paid by {player}) is not charged: no whiskey pool "
+                                        "elimination game decided who pays for the whisky",
+                                        amount=money(bill.cents), player=bill.paid_by))
                 continue
             for payer, share in pro_rata(bill.cents, [(n, 1) for n in losers]):
                 if payer == bill.paid_by:
                     continue
-                lines.append(MoneyLine(payer, "whisky bill", -share, f"{payer} lost the whiskey game and pays for the whisky"))
-                lines.append(MoneyLine(bill.paid_by, "whisky bill", share, f"{bill.paid_by} paid for the whisky"))
+                lines.append(MoneyLine(payer, "whisky bill", -share, said_later("{player} lost the whiskey game and pays for the whisky", player=payer)))
+                lines.append(MoneyLine(bill.paid_by, "whisky bill", share, said_later("{player} paid for the whisky", player=bill.paid_by)))
         return lines, notes
 
 
