@@ -158,7 +158,7 @@ def test_a_players_page_and_the_season_report_read_the_kept_figures_and_replay_n
     assert ok("player", "Cy", "--db", url).stdout == cold
     report = ok("report", "--season", "Always", "--db", url).stdout
     assert replayed == []
-    assert "Jackpots" in cold and "false open at showdown" in cold and "Dee says Cy's open was false" in cold
+    assert "Jackpots" in cold and "a false open found at the showdown: the pot goes to the others" in cold and "Dee says Cy's open was false" in cold
     assert "Dee says Cy's open was false" in report and "(about Cy)" in report
 
 

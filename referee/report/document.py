@@ -239,7 +239,7 @@ class NightReport:
             if f.hand not in hands:
                 hands.append(f.hand)
         order = {"error": 0, "warning": 1, "info": 2}
-        return tuple(sorted((FindingGroup(sev, code, CODES[code][1], player, rule, tuple(hands))
+        return tuple(sorted((FindingGroup(sev, code, _(CODES[code][1]), player, rule, tuple(hands))
                              for (sev, code, player, rule), hands in groups.items()),
                             key=lambda g: (order[g.severity], g.hands[0])))
 

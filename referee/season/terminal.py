@@ -33,8 +33,16 @@ def sparkline(values: list[int]) -> str:
 
 
 def concern_words(code: str | None) -> str:
-    """A finding's code in words (``out_of_turn`` → "out of turn")."""
-    return (code or "finding").replace("_", " ")
+    """A finding's code in words: what the code means, in the reader's language
+    (:data:`referee.engine.findings.CODES`); a code no game declares as itself (``out_of_turn`` → "out of turn")."""
+    from referee.engine.findings import CODES
+    from referee.engine.games import all_games
+
+    if code and code not in CODES:
+        all_games()  # a game's own codes come with its module
+    if code in CODES:
+        return _(CODES[code][1])
+    return code.replace("_", " ") if code else _("finding")
 
 
 def print_player(out: Console, page: PlayerPage) -> None:

@@ -44,10 +44,10 @@ class FiveCardStud(HandState[PokerCarry]):
     dispute_codes = {"card_fact": ("lead_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
-        "bring_in": ("note", "the lowest upcard brings in"),
-        "bring_in_logged": ("note", "the bring-in written in the log: the forced bet itself, not a second bet"),
-        "lead_unverifiable": ("unverifiable", "who leads a betting round cannot be checked: upcards not known"),
-        "hole_card_exposed": ("note", "a hole card was exposed"),
+        "bring_in": ("note", N_("the lowest upcard brings in")),
+        "bring_in_logged": ("note", N_("the bring-in written in the log: the forced bet itself, not a second bet")),
+        "lead_unverifiable": ("unverifiable", N_("who leads a betting round cannot be checked: upcards not known")),
+        "hole_card_exposed": ("note", N_("a hole card was exposed")),
     })
     #: the house-rule options of this game, read through the rulebook
     house_options = (

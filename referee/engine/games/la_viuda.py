@@ -216,16 +216,16 @@ class BuyBackChoices:
 BUY_BACK = Action(BuyBack, rf"{verb('buy')}\s+(?:la\s+)?viuda", lambda r, p, m: BuyBack(p),
                   lambda e, size: "buys la viuda",
                   findings={
-                      "buyback_not_immediate": ("illegal_action", "La Viuda bought other than at the end of the deal that emptied the stack"),
-                      "buyback_second": ("illegal_action", "La Viuda bought when it had already been bought"),
-                      "buyback_with_chips": ("illegal_action", "La Viuda bought by a player who still has chips"),
-                      "buyback_refused": ("illegal_action", "La Viuda bought where the game has no La Viuda (short pack)"),
+                      "buyback_not_immediate": ("illegal_action", N_("La Viuda bought other than at the end of the deal that emptied the stack")),
+                      "buyback_second": ("illegal_action", N_("La Viuda bought when it had already been bought")),
+                      "buyback_with_chips": ("illegal_action", N_("La Viuda bought by a player who still has chips")),
+                      "buyback_refused": ("illegal_action", N_("La Viuda bought where the game has no La Viuda (short pack)")),
                   })
 #: ``declines la viuda``: he does not buy it, and is out of the game.
 DECLINE_BUY_BACK = Action(DeclineBuyBack, rf"{verb('decline')}\s+(?:la\s+)?viuda", lambda r, p, m: DeclineBuyBack(p),
                           lambda e, size: "declines la viuda",
                           findings={
-                              "decline_not_needed": ("note", "La Viuda declined by a player who was not offered it"),
+                              "decline_not_needed": ("note", N_("La Viuda declined by a player who was not offered it")),
                           })
 
 
@@ -241,9 +241,9 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
                                   "decline_not_needed")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
-        "eliminated_player_acted": ("illegal_action", "a player who is out of the game took part in a deal"),
-        "chips_bought_differ": ("note", "a La Viuda game starts with stacks other than the chips each player buys"),
-        "pack_too_small": ("misdeal", "the short pack has too few cards for the players and the widow"),
+        "eliminated_player_acted": ("illegal_action", N_("a player who is out of the game took part in a deal")),
+        "chips_bought_differ": ("note", N_("a La Viuda game starts with stacks other than the chips each player buys")),
+        "pack_too_small": ("misdeal", N_("the short pack has too few cards for the players and the widow")),
     })
     #: the house-rule options of this game, read through the rulebook
     house_options = (

@@ -108,9 +108,9 @@ ARRANGE = Action(Arrange, rf"{verb('arrange')}\s+(?P<hands>[^,]+?)(?:\s*,\s*{ver
 REVEAL = Action(Reveal, rf"{verb('reveal')}(?:\s+hand\s+(?P<round>\d+)\s*:?)?\s+(?P<cards>.+)", _read_reveal,
                 lambda e, size: "reveals " + ("" if e.round is None else f"hand {e.round}: ") + format_cards(e.cards),
                 findings={
-                    "revealed_out_of_turn": ("illegal_action", "a hand revealed out of turn"),
-                    "better_hand_not_first": ("illegal_action", "a player who did not reveal his best hand first"),
-                    "reveal_not_arranged": ("note", "a revealed hand that is not the one the player arranged for it"),
+                    "revealed_out_of_turn": ("illegal_action", N_("a hand revealed out of turn")),
+                    "better_hand_not_first": ("illegal_action", N_("a player who did not reveal his best hand first")),
+                    "reveal_not_arranged": ("note", N_("a revealed hand that is not the one the player arranged for it")),
                 })
 
 
@@ -125,15 +125,15 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
                      "turn": ("revealed_out_of_turn",), "card_fact": ("round_unverifiable", "declaration_unverifiable")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
-        "stake_unequal": ("illegal_action", "a stake different from the deal's equal stake"),
-        "staked_twice": ("illegal_action", "a second stake by one player in one deal"),
-        "stake_after_reveals": ("illegal_action", "a stake after the hands began to be revealed"),
-        "stake_missing": ("illegal_action", "a player in the deal who did not stake"),
-        "declaration_no_effect": ("note", "a declaration the rulebook gives no effect, or made too late"),
-        "declaration_false": ("illegal_action", "declared cards that are not what was declared"),
-        "declaration_unverifiable": ("unverifiable", "a declaration whose cards were not shown"),
-        "round_unverifiable": ("unverifiable", "the best hand of a round cannot be told: hands not revealed"),
-        "too_many_players": ("illegal_action", "more players than the game can deal to"),
+        "stake_unequal": ("illegal_action", N_("a stake different from the deal's equal stake")),
+        "staked_twice": ("illegal_action", N_("a second stake by one player in one deal")),
+        "stake_after_reveals": ("illegal_action", N_("a stake after the hands began to be revealed")),
+        "stake_missing": ("illegal_action", N_("a player in the deal who did not stake")),
+        "declaration_no_effect": ("note", N_("a declaration the rulebook gives no effect, or made too late")),
+        "declaration_false": ("illegal_action", N_("declared cards that are not what was declared")),
+        "declaration_unverifiable": ("unverifiable", N_("a declaration whose cards were not shown")),
+        "round_unverifiable": ("unverifiable", N_("the best hand of a round cannot be told: hands not revealed")),
+        "too_many_players": ("illegal_action", N_("more players than the game can deal to")),
     })
     #: the house-rule options of this game, read through the rulebook
     house_options = (

@@ -92,14 +92,14 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     dispute_codes = {"turn": ("exchanging_over", "acted_not_in_game"), "card_fact": ("lowest_unverifiable",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
-        "exchange_count": ("illegal_action", "an exchange of a number of cards the rulebook does not allow"),
-        "pass_not_allowed": ("illegal_action", "a pass where the rulebook makes every player exchange"),
-        "stop_call_not_allowed": ("illegal_action", "a stop call under a rulebook without one"),
-        "acted_not_in_game": ("illegal_action", "a player with no chips left (out of the game) acted"),
-        "exchanging_over": ("illegal_action", "an exchange, pass or stop call after the exchanging ended"),
-        "lowest_unverifiable": ("unverifiable", "who has the lowest hand cannot be told: hands not shown"),
-        "penalty_short": ("note", "the lowest hand paid all he had, less than the penalty"),
-        "game_won": ("note", "the last player with chips takes the whole pot"),
+        "exchange_count": ("illegal_action", N_("an exchange of a number of cards the rulebook does not allow")),
+        "pass_not_allowed": ("illegal_action", N_("a pass where the rulebook makes every player exchange")),
+        "stop_call_not_allowed": ("illegal_action", N_("a stop call under a rulebook without one")),
+        "acted_not_in_game": ("illegal_action", N_("a player with no chips left (out of the game) acted")),
+        "exchanging_over": ("illegal_action", N_("an exchange, pass or stop call after the exchanging ended")),
+        "lowest_unverifiable": ("unverifiable", N_("who has the lowest hand cannot be told: hands not shown")),
+        "penalty_short": ("note", N_("the lowest hand paid all he had, less than the penalty")),
+        "game_won": ("note", N_("the last player with chips takes the whole pot")),
     })
     #: the house-rule options of this game, read through the rulebook
     house_options = (

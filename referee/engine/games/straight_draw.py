@@ -129,17 +129,17 @@ def _read_ask(r: Reading, p: str, m: re.Match[str]) -> Ask:
 DRAW = Action(Draw, r"(?:stands?\s+pat|draws?\s+.*)", _read_draw, _write_draw,
               verbs=("stand", "draw"),
               findings={
-                  "draw_out_of_phase": ("illegal_action", "a draw when it is not the draw"),
-                  "draw_not_in_hand": ("illegal_action", "a draw by a player who is out of the hand"),
-                  "drew_twice": ("illegal_action", "a second draw by a player who has drawn"),
-                  "drew_out_of_turn": ("illegal_action", "a draw before the players served before him"),
-                  "drew_too_many": ("illegal_action", "more cards drawn than the rulebook allows"),
+                  "draw_out_of_phase": ("illegal_action", N_("a draw when it is not the draw")),
+                  "draw_not_in_hand": ("illegal_action", N_("a draw by a player who is out of the hand")),
+                  "drew_twice": ("illegal_action", N_("a second draw by a player who has drawn")),
+                  "drew_out_of_turn": ("illegal_action", N_("a draw before the players served before him")),
+                  "drew_too_many": ("illegal_action", N_("more cards drawn than the rulebook allows")),
               })
 #: ``asks Ann``: how many cards did Ann draw? (the log answers)
 ASK = Action(Ask, rf"{verb('ask')}\s+(?P<name>[^\s,]+)(?:,?\s+how\s+many.*)?", _read_ask,
              lambda e, size: f"asks {e.target}",
              findings={
-                 "draw_count_answer": ("answer", "how many cards a player drew, answered from the log"),
+                 "draw_count_answer": ("answer", N_("how many cards a player drew, answered from the log")),
              })
 
 

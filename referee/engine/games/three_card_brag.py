@@ -84,8 +84,8 @@ class ThreeCardBrag(HandState[BragCarry]):
     phase_words = {"betting": N_("the betting")}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
-        "deal_not_shuffled": ("illegal_action", "a deal after a shown prial that was not shuffled"),
-        "kept_hand_dealt": ("note", "cards dealt to the player who keeps his blind hand from the last deal"),
+        "deal_not_shuffled": ("illegal_action", N_("a deal after a shown prial that was not shuffled")),
+        "kept_hand_dealt": ("note", N_("cards dealt to the player who keeps his blind hand from the last deal")),
     })
     #: the house-rule options of this game, read through the rulebook
     house_options = (

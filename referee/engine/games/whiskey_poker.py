@@ -191,14 +191,14 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
     dispute_codes = {"card_fact": ("shown_hand_contradicts_log",)}
     #: the finding codes this game's own rulings flag, each with its kind and meaning
     finding_codes: Mapping[str, tuple[FindingKind, str]] = MappingProxyType({
-        "exchange_card_not_in_widow": ("illegal_action", "an exchange taking a card the widow does not hold"),
-        "exchange_card_not_held": ("illegal_action", "an exchange giving a card the player does not hold"),
-        "widow_contradicts_log": ("illegal_action", "widow cards stated that contradict what the log knows"),
-        "shown_hand_contradicts_log": ("illegal_action", "a shown hand with a card the log has elsewhere, or without one he holds"),
-        "result_contradicts_cards": ("illegal_action", "a result line the shown cards contradict (the cards decide)"),
-        "result_names_player_out": ("illegal_action", "a result line naming a player who is not in the deal"),
-        "deal_after_game_over": ("illegal_action", "a deal logged after the game was over"),
-        "dealer_unknown": ("note", "the log does not say who dealt: rulings that need the dealer are not made"),
+        "exchange_card_not_in_widow": ("illegal_action", N_("an exchange taking a card the widow does not hold")),
+        "exchange_card_not_held": ("illegal_action", N_("an exchange giving a card the player does not hold")),
+        "widow_contradicts_log": ("illegal_action", N_("widow cards stated that contradict what the log knows")),
+        "shown_hand_contradicts_log": ("illegal_action", N_("a shown hand with a card the log has elsewhere, or without one he holds")),
+        "result_contradicts_cards": ("illegal_action", N_("a result line the shown cards contradict (the cards decide)")),
+        "result_names_player_out": ("illegal_action", N_("a result line naming a player who is not in the deal")),
+        "deal_after_game_over": ("illegal_action", N_("a deal logged after the game was over")),
+        "dealer_unknown": ("note", N_("the log does not say who dealt: rulings that need the dealer are not made")),
     })
     #: the house-rule options of this game, read through the rulebook
     house_options = (
