@@ -127,7 +127,7 @@ def test_an_illegal_check_is_refused_at_the_table_in_russian(sqlite_url: str) ->
     refused = _referee("--lang", "ru", "act", sid, "cy x", "--db", sqlite_url)
     assert refused.returncode == 2 and refused.stdout == ""
     assert _lines(refused.stderr)[0].endswith(
-        "'cy x': Cy не может сказать чек: нужно уравнять 2; можно: fold, call 2, raise 1–2 (draw.4.2)")
+        "'cy x': Cy не может сказать чек: нужно уравнять 2; можно: пас, уравнять 2, повысить 1–2 (draw.4.2)")
 
 
 def test_a_russian_ruling_speaks_russian_and_quotes_the_seed() -> None:
@@ -188,7 +188,7 @@ def test_the_json_document_keeps_the_engines_english_under_a_russian_interface(t
     assert finding["code"] == "check_facing_bet"
     assert finding["message"] == "Bob cannot check: 2 to call; legal: fold, call 2, raise 1–2"
     shown = _referee("--lang", "ru", "replay", str(night))
-    assert "Bob не может сказать чек: нужно уравнять 2; можно: fold, call 2, raise 1–2" in " ".join(_lines(shown.stdout))
+    assert "Bob не может сказать чек: нужно уравнять 2; можно: пас, уравнять 2, повысить 1–2" in " ".join(_lines(shown.stdout))
 
 
 def test_a_hands_outcome_is_said_in_the_language_it_is_shown_in() -> None:

@@ -46,9 +46,11 @@ def test_a_russian_brag_hand_typed_with_russian_verbs_and_counted_out(brag_night
         assert term.bottom_line() == f"сессия {sid} · {game} · раздач ещё нет: введите 'new hand' (сдаёт Ann)"
 
         term.type("new hand\r", "✓ начинается раздача 1: сдаёт Ann")
-        assert term.bottom_line().startswith(f"раздача 1 · {game} · сдаёт Ann · банк 3 · ход Bob: ")
+        # brag.limit 1_to_5, blind allowed: the status line's legal actions, wrapped under "банк 3"
+        assert term.bottom_line() == "ход Bob: выбыть, втемную 1–5, посмотреть карты (дальше ставки в открытую)"
         term.type("bob втемную 1\r", "✓ раздача 1, действие 1: Bob: blind 1")
-        assert term.bottom_line().startswith(f"раздача 1 · {game} · сдаёт Ann · банк 4 · ход Cy: ")
+        # Cy may stay in for Bob's 1 or raise it by up to 5
+        assert term.bottom_line() == "ход Cy: выбыть, втемную 1–6, посмотреть карты (дальше ставки в открытую)"
         term.type("help\r", "  undo       аннулировать последнее действие (ничего не удаляется)")
         term.type("cy пас\r", "✓ раздача 1, действие 2: Cy: folds")
         term.type("ann пас\r", "✓ раздача 1, действие 3: Ann: folds")

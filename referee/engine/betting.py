@@ -29,6 +29,7 @@ from referee.engine.house import cite
 from referee.engine.table import Table
 from referee.errors import HandFileError
 from referee.i18n import N_, _, ngettext
+from referee.i18n.said import said_later
 
 if TYPE_CHECKING:
     from referee.engine.house import Rules
@@ -177,20 +178,25 @@ class LegalActions:
         return out
 
     def describe(self, stack: int) -> list[str]:
-        """The legal actions in words: ``["fold", "call 2", "raise 1–2"]``."""
-        out = ["fold"]
+        """The legal actions in words: ``["fold", "call 2", "raise 1–2"]`` (English as strings, said in
+        the reader's language where shown)."""
+        out = [said_later("fold")]
         if self.can_check:
-            out.insert(0, "check")
+            out.insert(0, said_later("check"))
         if self.to_call > 0:
-            out.append(f"call {self.to_call}" if self.to_call < stack else f"call all in for {stack}")
+            out.append(said_later("call {amount}", amount=self.to_call) if self.to_call < stack
+                       else said_later("call all in for {amount}", amount=stack))
         if self.raise_min is not None and self.raise_max is not None:
-            word = "bet" if self.is_bet else "raise"
+            low, high = self.raise_min, self.raise_max
             if self.all_in_only:
-                out.append(f"{word} all in ({self.raise_max})")
-            elif self.raise_min == self.raise_max:
-                out.append(f"{word} {self.raise_min}")
+                out.append(said_later("bet all in ({amount})", amount=high) if self.is_bet
+                           else said_later("raise all in ({amount})", amount=high))
+            elif low == high:
+                out.append(said_later("bet {amount}", amount=low) if self.is_bet
+                           else said_later("raise {amount}", amount=low))
             else:
-                out.append(f"{word} {self.raise_min}–{self.raise_max}")
+                out.append(said_later("bet {low}–{high}", low=low, high=high) if self.is_bet
+                           else said_later("raise {low}–{high}", low=low, high=high))
         return out
 
 
@@ -334,7 +340,7 @@ class BettingRound:
         return LegalActions(seat, call, can_check, raise_min, raise_max, is_bet, all_in_only)
 
     def legal_text(self, seat: int) -> str:
-        return ", ".join(self.legal(seat).describe(self.stacks[seat]))
+        return ", ".join(map(str, self.legal(seat).describe(self.stacks[seat])))
 
     # ------------------------------------------------------------------ judging
 

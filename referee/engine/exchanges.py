@@ -38,6 +38,7 @@ from referee.engine.games import find_game
 from referee.engine.table import Table
 from referee.errors import HandFileError
 from referee.i18n import N_, _, ngettext
+from referee.i18n.said import said_later
 
 #: How the widow came to lie face up (what a statement of its cards is checked against).
 TAKEN, KNOCKED, DEALER, SPREAD = "taken", "knocked", "dealer", "spread"
@@ -122,19 +123,20 @@ class ExchangeChoices:
     def describe(self, stack: int) -> list[str]:
         out = []
         if self.turns_widow:
-            out.append("turn the widow face up")
+            out.append(said_later("turn the widow face up"))
         if self.may_take:
-            out.append("take the widow")
+            out.append(said_later("take the widow"))
         if self.may_exchange:
-            out.append("exchange one card" if self.may_exchange == 1 else f"exchange 1–{self.may_exchange} cards")
+            out.append(said_later("exchange one card") if self.may_exchange == 1
+                       else said_later("exchange 1–{count} cards", count=self.may_exchange))
         if self.may_exchange_all:
-            out.append("exchange all")
+            out.append(said_later("exchange all"))
         if self.may_pass:
-            out.append("keep his hand" if self.last_turn else "pass")
+            out.append(said_later("keep his hand") if self.last_turn else said_later("pass"))
         if self.may_knock:
-            out.append("knock")
+            out.append(said_later("knock"))
         if self.may_knock_with_exchange:
-            out.append("exchange and knock")
+            out.append(said_later("exchange and knock"))
         return out
 
     def events(self, player: str) -> list[Event]:

@@ -42,6 +42,7 @@ from referee.engine.events import Check, Cover, Event, Fold, Look, See, Stake
 from referee.engine.table import Table
 from referee.errors import HandFileError
 from referee.i18n import _, ngettext
+from referee.i18n.said import said_later
 
 if TYPE_CHECKING:
     from referee.engine.house import Rules
@@ -132,16 +133,20 @@ class StakeChoices:
     can_look: bool
 
     def describe(self, stack: int) -> list[str]:
-        out = ["drop"]
+        out = [said_later("drop")]
         if self.most is not None:
-            word = "blind" if self.blind else "stake"
-            out.append(f"{word} {self.least}" if self.most == self.least else f"{word} {self.least}–{self.most}")
+            if self.most == self.least:
+                out.append(said_later("blind {amount}", amount=self.least) if self.blind
+                           else said_later("stake {amount}", amount=self.least))
+            else:
+                out.append(said_later("blind {low}–{high}", low=self.least, high=self.most) if self.blind
+                           else said_later("stake {low}–{high}", low=self.least, high=self.most))
         if self.see_cost is not None:
-            out.append(f"see {self.see_target} for {self.see_cost}")
+            out.append(said_later("see {player} for {amount}", player=self.see_target, amount=self.see_cost))
         if self.can_cover:
-            out.append("cover the pot")
+            out.append(said_later("cover the pot"))
         if self.can_look:
-            out.append("look (then stake as seen)")
+            out.append(said_later("look (then stake as seen)"))
         return out
 
     def events(self, player: str) -> list[Event]:

@@ -184,7 +184,7 @@ class Status:
             parts.append(_("over: {how}").format(how=self.over))
             parts.append(_("'new hand': {dealer} deals").format(dealer=self.next_dealer))
         elif self.to_act is not None:
-            parts.append(_("{player} to act: {legal}").format(player=self.to_act, legal=", ".join(self.legal) or "?"))
+            parts.append(_("{player} to act: {legal}").format(player=self.to_act, legal=", ".join(map(str, self.legal)) or "?"))
         else:
             parts.append(self.waiting or phase_words(self.game, self.phase))
         if self.cards:
@@ -723,7 +723,7 @@ class LiveTable:
         prompt = state.prompt()
         ids = self._rule_ids(state, prompt)
         head = (_("{player} to act ({phase}): {legal}").format(
-                    player=prompt.to_act, phase=phase_words(self.game, prompt.phase), legal=", ".join(prompt.legal))
+                    player=prompt.to_act, phase=phase_words(self.game, prompt.phase), legal=", ".join(map(str, prompt.legal)))
                 if prompt.to_act else _("hand {hand}: {how}").format(
                     hand=self.hand_number,
                     how=self.over() or self.showdown_guidance() or phase_words(self.game, prompt.phase)))

@@ -205,7 +205,7 @@ class BuyBackChoices:
     """The end of a deal in which a player lost his last chip while La Viuda is still to be had."""
 
     def describe(self, stack: int) -> list[str]:
-        return ["buy la viuda", "decline"]
+        return [said_later("buy la viuda"), said_later("decline")]
 
     def events(self, player: str) -> list[Event]:
         return [BuyBack(player), DeclineBuyBack(player)]

@@ -37,6 +37,7 @@ from referee.engine.findings import FindingKind
 from referee.errors import CardError, HandFileError, InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 from referee.i18n import N_, _
+from referee.i18n.said import said_later
 
 #: The outcome kind of a nine-card deal ended by a four-pairs declaration: the pot stays, the same
 #: dealer deals again (``brag9.four_pairs_redeal``).
@@ -58,7 +59,8 @@ class StakeChoice:
     amount: int | None
 
     def describe(self, stack: int) -> list[str]:
-        return [f"stake {self.amount}" if self.amount else "stake (the deal's equal stake)"]
+        return [said_later("stake {amount}", amount=self.amount) if self.amount
+                else said_later("stake (the deal's equal stake)")]
 
     def events(self, player: str) -> list[Event]:
         return [Stake(player, self.amount or 1)]

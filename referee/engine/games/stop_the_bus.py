@@ -36,6 +36,7 @@ from referee.engine.findings import FindingKind
 from referee.errors import InputError
 from referee.ranking.brag import BragRules, BragValue, evaluate_brag
 from referee.i18n import N_, _
+from referee.i18n.said import said_later
 
 #: The outcome kind of a deal logged by its result alone (``Cy: was lowest``).
 REPORTED = "reported"
@@ -61,13 +62,14 @@ class ExchangeChoices:
     may_stop: bool
 
     def describe(self, stack: int) -> list[str]:
-        out = [f"exchange a card for {format_cards(self.dummy)}" if self.dummy else "exchange a card"]
+        out = [said_later("exchange a card for {cards}", cards=format_cards(self.dummy)) if self.dummy
+               else said_later("exchange a card")]
         if self.three:
-            out.append("exchange all three")
+            out.append(said_later("exchange all three"))
         if self.may_pass:
-            out.append("pass")
+            out.append(said_later("pass"))
         if self.may_stop:
-            out.append("stop the bus")
+            out.append(said_later("stop the bus"))
         return out
 
     def events(self, player: str) -> list[Event]:

@@ -31,6 +31,7 @@ from referee.errors import HandFileError, InputError, excerpt
 from referee.ranking import poker
 from referee.ranking.poker import HandValue, WildRules
 from referee.i18n import N_, _, ngettext, pgettext
+from referee.i18n.said import said_later
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ class DrawChoices:
     limit: int
 
     def describe(self, stack: int) -> list[str]:
-        return ["stand pat", f"draw 1–{self.limit}"]
+        return [said_later("stand pat"), said_later("draw 1–{count}", count=self.limit)]
 
     def events(self, player: str) -> list[Event]:
         return [Draw(player, count) for count in range(self.limit + 1)]

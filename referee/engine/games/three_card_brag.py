@@ -34,6 +34,7 @@ from referee.engine.options import CHIPS, choice, whole_number
 from referee.engine.findings import FindingKind, JudgedLater
 from referee.ranking.brag import BragCategory, BragRules, BragValue, evaluate_brag
 from referee.i18n import N_, _
+from referee.i18n.said import said_later
 
 #: The outcome kind of a deal whose pot stays for the next one (a blind player left alone under
 #: ``brag.blind_uncontested = pot_carries_blind_keeps_hand``; seven- and nine-card brag use it too).
@@ -68,7 +69,8 @@ class ShowChoices:
     may_muck: bool = True
 
     def describe(self, stack: int) -> list[str]:
-        return ["show" + (f" {format_cards(self.cards)}" if self.cards else "")] + (["muck"] if self.may_muck else [])
+        shown = said_later("show {cards}", cards=format_cards(self.cards)) if self.cards else said_later("show")
+        return [shown] + ([said_later("muck")] if self.may_muck else [])
 
     def events(self, player: str) -> list[Event]:
         return ([Show(player, self.cards)] if self.cards else []) + ([Muck(player)] if self.may_muck else [])

@@ -171,7 +171,7 @@ class ShowChoices:
     hand: tuple[Card, ...] | None
 
     def describe(self, stack: int) -> list[str]:
-        return ["show", "muck"]
+        return [said_later("show"), said_later("muck")]
 
     def events(self, player: str) -> list[Event]:
         return [Show(player, self.hand)] if self.hand else [Muck(player)]
