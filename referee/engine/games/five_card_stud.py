@@ -190,7 +190,7 @@ class FiveCardStud(HandState[PokerCarry]):
                       self.cite(rule), remedy=_("show the upcards to check the order"))
         assert lead is not None
         self.phase = f"round{number}"
-        rnd = self.open_round(self.rules_for(number), lead, f"betting round {number}")
+        rnd = self.open_round(self.rules_for(number), lead, ROUND_WORDS.get(f"round{number}", N_("betting round")))
         self.last_round_first = lead
         if number == 1 and self.options["stud.first_round"] == "bring_in_lowest_upcard" and self.stacks[lead] > 0:
             chips = min(int(self.options["stud.bet_min"]), self.stacks[lead])
