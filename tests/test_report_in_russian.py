@@ -125,6 +125,14 @@ def test_a_nights_words_kept_in_the_store_stay_english_and_read_in_either_langua
     english = referee("--lang", "en", "settle", "1", "--db", sqlite_url)
     assert ("Over by €4.00 (money left over: the chips cashed out are worth less than was paid in), absorbed pro "
             "rata to the losers (the default): Bob +€1.52, Cy +€2.10, Eve +€0.38" in " ".join(lines(english.output)))
+    # Dee's 104 corrected to 108 in Russian: told in Russian, kept in the log in English
+    assert referee("session", "reopen", "1", "--why", "recount", "--db", sqlite_url).exit_code == 0
+    amended = referee("--lang", "ru", "session", "amend", "1", "--count", "Dee:108", "--why", "recount", "--db", sqlite_url)
+    assert amended.exit_code == 0, amended.output
+    assert "Исправлена сессия 1: подсчёт Dee исправлен с 104 на 108 (recount)" in lines(amended.output)
+    with open_store(sqlite_url) as store:
+        last = store.log_snapshot(1).events[-1]
+    assert last.kind == "Amendment" and last.payload["what"] == "Dee's count corrected from 104 to 108"
 
 
 def test_the_pdf_speaks_russian_and_draws_its_cyrillic(tmp_path: Path) -> None:

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from referee.engine import events as ev
 from referee.errors import InputError
-from referee.i18n import _, ngettext, speaking
+from referee.i18n import _, ngettext
+from referee.i18n.said import Said, said_later, said_plural
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
 from referee.night.states import NightState, Step, check, instead
 from referee.plain_words import plural
@@ -553,9 +554,10 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
         if (hand, action) in voiding:
             raise InputError(_("action {action} of hand {hand} is voided twice").format(action=action, hand=hand),
                              where=where, hint=_("give it once"))
-        what = f"hand {hand}, action {action} void ({what_it_says(target)})"
+        what = said_later("hand {hand}, action {action} void ({what})", hand=hand, action=action,
+                          what=what_it_says(target))
         voiding[(hand, action)] = what
-        planned += [(hand, ev.Void(action, reason), what), (None, ev.Amendment(what, reason), "")]
+        planned += [(hand, ev.Void(action, reason), what), (None, ev.Amendment(_kept(what), reason), "")]
     fixed: dict[str, int] = {}
     for typed, chips in asked.counts:
         name = table.name(typed) or typed  # one who has not cashed out: the store's check says so
@@ -566,8 +568,9 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
         _check_money(chips * cents, _("{player}'s count of {chips:,} chips at {price} a chip").format(
             player=name, chips=chips, price=format_cents(cents)))
         fixed[name] = chips
-        what = f"{name}'s count corrected from {table.cashed.get(name)} to {chips}"
-        planned += [(None, ev.CountFixed(typed, chips), what), (None, ev.Amendment(what, reason), "")]
+        what = said_later("{player}'s count corrected from {old} to {new}", player=name, old=table.cashed.get(name),
+                          new=chips)
+        planned += [(None, ev.CountFixed(typed, chips), what), (None, ev.Amendment(_kept(what), reason), "")]
     for typed, chips in asked.rebuys:
         where = f"--rebuy {typed}:{chips}"
         if chips <= 0:
@@ -580,10 +583,16 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
                                  players=", ".join(table.known.values()) or _("nobody")))
         _check_money(chips * cents, _("a rebuy of {chips:,} chips at {price} a chip").format(
             chips=chips, price=format_cents(cents)))
-        with speaking("en"):  # the amendment's words are kept in the log: English, whatever the interface speaks
-            what = f"{name}'s missed rebuy of {plural(chips, 'chip')} added"
-        planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(what, reason), "")]
+        what = said_plural(chips, "{player}'s missed rebuy of {count} chip added",
+                           "{player}'s missed rebuy of {count} chips added", player=name)
+        planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(_kept(what), reason), "")]
     return planned
+
+
+def _kept(words: Said) -> str:
+    """An amendment's words as the log keeps them: English, whatever the interface speaks (the one
+    who amends is told them in his language)."""
+    return str.__str__(words)
 
 
 def void(store: Store, session_id: int, why: str) -> GameSession:
