@@ -42,8 +42,8 @@ def lines(result: Result) -> list[str]:
     return [" ".join(line.split()) for line in result.output.splitlines() if line.strip()]
 
 
-def night(db_url: str, players: list[str], actions: list[str]) -> None:
-    assert cli(db_url, "session", "new", "--table", "Kitchen", "--game", "straight_draw", "--chip-value", "1.00",
+def night(db_url: str, players: list[str], actions: list[str], game: str = "straight_draw") -> None:
+    assert cli(db_url, "session", "new", "--table", "Kitchen", "--game", game, "--chip-value", "1.00",
                *[f"-p{p}" for p in players]).exit_code == 0
     played = cli(db_url, "act", "1", *actions)
     assert played.exit_code == 0, played.output
@@ -161,6 +161,37 @@ def test_a_hand_in_play_split_at_the_close(sqlite_url: str) -> None:
                                   "The log gives 400: every count agrees with the log"]
     shown = runner.invoke(app, ["rulebook", "show", "straight_draw"], terminal_width=200, env={"COLUMNS": "200"})
     assert shown.exit_code == 0 and "house.90.2" in shown.output
+
+
+def test_a_jackpots_pot_held_for_the_openers_proof_is_ended_by_rule_before_the_close(sqlite_url: str) -> None:
+    """jackpots.11.2: "a winner must show his openers before he may take the pot" — Ann deals and antes 3,
+    Bob opens for 2, Cy and Ann fold, and Bob never shows his openers: the 5 chips are held, nobody's,
+    so the close is refused and writes nothing.  house.90.1: "every player takes back the chips he put
+    into the pot in this hand" — Ann her ante of 3, Bob his open of 2: everybody 100, and the 300 chips
+    bought balance."""
+    night(sqlite_url, ["Ann:100", "Bob:100", "Cy:100"], ["new hand", "Bob: bets 2", "Cy: folds", "Ann: folds"],
+          game="jackpots")
+    before = kinds(sqlite_url)
+    refused = cli(sqlite_url, "session", "close", "1", "-c", "Ann:97", "-c", "Bob:98", "-c", "Cy:100")
+    assert refused.exit_code == 2
+    assert lines(refused) == [
+        "Error: session 1: hand 1 is not over: Bob is alone but has not shown openers: pot undecided (5 chips held, "
+        "nobody's yet)",
+        "Hint: show the cards it waits for at the table, or end it by rule: --end-hand return (house.90.1: every "
+        "player takes back what he put in) or --end-hand split (house.90.2)",
+    ]
+    assert kinds(sqlite_url) == before
+    closed = cli(sqlite_url, "session", "close", "1", "-c", "Ann:100", "-c", "Bob:100", "-c", "Cy:100",
+                 "--end-hand", "return")
+    assert closed.exit_code == 0, closed.output
+    assert lines(closed)[-4:] == [
+        "Hand 1 ended by house.90.1: its pot of 5 chips returned to those who put it in (Ann 3, Bob 2)",
+        "Session 1 closed: Ann 100, Bob 100, Cy 100",
+        "Chips: 300 bought, 300 cashed out (they balance)",
+        "The log gives 300: every count agrees with the log",
+    ]
+    settled = lines(cli(sqlite_url, "settle", "1"))
+    assert not any(line.startswith(("Over by", "Short by")) for line in settled)
 
 
 def test_end_hand_without_a_hand_in_play_is_refused(sqlite_url: str) -> None:

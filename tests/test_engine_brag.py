@@ -568,3 +568,35 @@ def test_a_poker_system_showdown_of_three_cites_brag_7_3():
              "Bob: shows As Ad Ac\nCy: shows 2c 7d 9h\nAnn: shows 3c 8d Jh\n", "brag.betting = poker")
     (pot,) = r.outcome.pots
     assert (pot.winners, pot.rule) == (("Bob",), "brag.7.3")
+
+
+@pytest.mark.parametrize(("before_the_see", "action"), [
+    # Bob, whose blind stake of 2 set the stake of 4, looks and stakes 4: nobody is blind now
+    ("Ann: looks\nAnn: folds\nBob: looks\nBob: stake 4\n", 8),
+    # Bob, whose blind stake of 2 set the stake of 4, drops: Ann and Cy are both seen
+    ("Ann: looks\nAnn: stake 4\nBob: folds\n", 7),
+])
+def test_a_short_see_between_seen_players_breaks_the_see_rule_not_the_blind_stake_rule(before_the_see: str,
+                                                                                        action: int):
+    """brag.7.2 "It ends when two remain and one puts in double the amount to see the other" (seed-001:
+    "не внесет двойную сумму для вскрытия"); brag.8.2 "A player who has looked at his cards must put in double
+    the blind stake at each turn to stay in" governs stakes against a blind player, and nobody left is blind.
+    Bob stakes blind 2 (worth 4), Cy looks and stakes 4; then both players left are seen and Cy sees the
+    other for 4, short of the 8 (double the stake of 4) a see costs: flagged see_short under brag.7.2 and made up to 8 (staking.py
+    _judge_see)."""
+    r = replay_text_hand("three_card_brag", "Bob: blind 2\nCy: looks\nCy: stake 4\n" + before_the_see
+                         + "Cy: sees for 4\n", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
+    assert flagged(r) == [(action, "see_short", "Cy", "brag.7.2")]
+    assert r.findings[0].remedy == "made up to 8"
+
+
+def test_a_short_stake_after_the_blind_staker_has_looked_breaks_the_full_stake_rule():
+    """brag.8.5 "A player is blind until he looks at his cards; he may look at any time" and brag.7.2 "each
+    remaining player must, at each turn, put in at least that full amount" (seed-001: "все оставшиеся в игре
+    участники должны при своем ходе ставить именно эту сумму"): Bob's blind 2 set the stake at 4; Cy and Ann
+    look and stake 4; Bob looks and stakes 3.  Nobody is blind any more, so brag.8.2 (double the blind stake)
+    no longer governs: flagged stake_short under brag.7.2 and made up to 4 (staking.py _short_rule)."""
+    r = replay_text_hand("three_card_brag", "Bob: blind 2\nCy: looks\nCy: stake 4\nAnn: looks\nAnn: stake 4\n"
+                         "Bob: looks\nBob: stake 3\n", "brag.ante = 0", seats="Ann 40, Bob 40, Cy 40")
+    assert finding_rows(r) == [(7, "stake_short", "Bob", "brag.7.2")]
+    assert r.findings[0].remedy == "made up to 4"

@@ -81,3 +81,30 @@ def test_cancel_records_nothing_and_a_hand_in_play_is_not_counted_out(table: Liv
     assert said(table, ["count"]) == ["✗ hand 2 is still in play (4 chips in the middle): finish it before counting out",
                                       "  or end it by rule: referee session close 1 --end-hand return|split"]
     assert prompt_text(table).startswith("Bob")
+
+
+def test_a_jackpots_pot_held_for_the_openers_proof_is_not_counted_out(sqlite_url: str) -> None:
+    """jackpots.11.2: "a winner must show his openers before he may take the pot" — Ann deals and antes 3,
+    Bob opens for 2, Cy and Ann fold: Bob is alone, but until he shows his openers the 5 chips are
+    nobody's, so ``count`` is refused (naming the hand, its chips and how to finish it) and writes
+    nothing.  Bob shows Jh Jd (jackpots.4.1: only his openers): the pot is his, Ann 100 − 3 = 97,
+    Bob 100 − 2 + 5 = 103, Cy 100, and the counts balance the 300 chips bought."""
+    with open_store(sqlite_url) as store:
+        with store.transaction() as tx:
+            session = tx.new_session(table_name="Kitchen", rulebook="jackpots", chip_value_cents=100,
+                                     seats=[SeatSpec(n, 100) for n in ("Ann", "Bob", "Cy")])
+        assert session.id is not None
+        table = LiveTable(store, session.id)
+        said(table, ["new hand", "Bob: bets 2", "Cy: folds", "Ann: folds"])
+        head = store.last_seq(table.session_id)
+        assert said(table, ["count"]) == [
+            "✗ hand 1 is not over: Bob is alone but has not shown openers: pot undecided (5 chips held, nobody's "
+            "yet): show the cards it waits for before counting out",
+            "  or end it by rule: referee session close 1 --end-hand return|split"]
+        assert store.last_seq(table.session_id) == head and store.session(1).status == "open"
+        said(table, ["Bob: shows openers Jh Jd"])
+        assert said(table, ["count", "97", "103", "100"]) == [
+            "Counting out: the log gives Ann 97, Bob 103, Cy 100. Type each count in turn ('cancel' to stop).",
+            "Session 1 closed: Ann 97, Bob 103, Cy 100\n"
+            "Chips: 300 bought, 300 cashed out (they balance)\n"
+            "The log gives 300: every count agrees with the log"]

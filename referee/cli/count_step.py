@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from referee.cli.session import closed_lines
 from referee.errors import InputError
 from referee.i18n import N_, _, ngettext
-from referee.plain_words import plural
 
 if TYPE_CHECKING:
     from referee.ledger.counting import Count
@@ -46,10 +45,7 @@ class CountStep:
         self.ledger, self.log, self.seq = night.ledger, night.log, night.seq  # the head the counts are checked at
         hand = night.hand_in_play
         if hand is not None:
-            raise InputError(_("hand {hand} is still in play ({chips} in the middle): finish it before counting out").format(
-                hand=hand.entry.number, chips=plural(hand.replay.outcome.in_middle, "chip", "chips")),
-                hint=_("or end it by rule: referee session close {session} --end-hand return|split").format(
-                    session=self.session_id))
+            raise life.hand_not_over(hand, self.session_id, at_table=True)
         self.order = list(self.log.table.due)
         if not self.order:
             raise InputError(_("everybody has cashed out already"),

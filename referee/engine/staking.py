@@ -186,7 +186,8 @@ class StakingRound:
         self.put_in = [0] * n
         self.totals = [0] * n
         self.stake = 0  # S, in seen units
-        self.blind_set = False  # the current stake was last raised by a blind stake (brag.8.2 for a short seen one)
+        # who raised the current stake by a blind stake and is blind still (brag.8.2 for a short seen one)
+        self.blind_setter: int | None = None
         self.seen: set[int] = set() if rules.blind_allowed else set(self.order)
         self.covered: list[int] = []
         self.emptied: int | None = None  # whose own stake just took his last chip (he may cover at once)
@@ -247,8 +248,11 @@ class StakingRound:
         self._next_turn()
 
     def look(self, seat: int) -> None:
-        """``seat`` looks at his cards: from now on he stakes as a seen player (brag.8.2)."""
+        """``seat`` looks at his cards: from now on he stakes as a seen player (brag.8.2), and a stake he
+        set blind is no longer a blind stake to double."""
         self.seen.add(seat)
+        if seat == self.blind_setter:
+            self.blind_setter = None
 
     def remove(self, seat: int) -> None:
         """``seat`` is out of the hand (``live`` already says so)."""
@@ -383,9 +387,9 @@ class StakingRound:
         return None
 
     def _short_rule(self, seat: int) -> str:
-        """The rule a short stake breaks: brag.8.2 when a seen player failed to double a blind stake,
-        else the system's own rule."""
-        if self.blind_set and not self.is_blind(seat):
+        """The rule a short stake breaks: brag.8.2 when a seen player failed to double a blind stake
+        (its staker not having looked since), else the system's own rule."""
+        if self.blind_setter is not None and not self.is_blind(seat):
             return self.cite("brag.8.2")
         return self.cite(self.rules.rule)
 
@@ -499,21 +503,21 @@ class StakingRound:
                                    _("{player} sees {target}, but the other player left is {other}").format(
                                        player=who, target=event.target, other=self.names[other]),
                                    _("taken as a see of {other}").format(other=self.names[other])))
+        # a see between the two left is the system's own rule ("double the amount to see"), whoever staked blind
         cost = self.see_cost(seat)
         stack = self.stacks[seat]
         if stack < cost:
             message = _("{player} has {stack}, less than the {cost} a see costs him").format(
                 player=who, stack=stack, cost=cost)
-            return self._refuse(breaches, in_turn, "see_short", self._short_rule(seat), message,  # type: ignore[return-value]
+            return self._refuse(breaches, in_turn, "see_short", self.cite(rules.rule), message,  # type: ignore[return-value]
                                 _("taken as covering the pot"), "cover", stack)
         if event.amount != cost:
             code = "see_short" if event.amount < cost else "see_over_cost"
             message = _("{player} sees for {amount}; a see costs him {cost}, double his stake").format(
                 player=who, amount=event.amount, cost=cost)
-            rule = self._short_rule(seat) if code == "see_short" else self.cite(rules.rule)
             fixed = (_("made up to {least}").format(least=cost) if code == "see_short"
                      else _("taken as a see for {cost}; the excess goes back").format(cost=cost))
-            refused = self._refuse(breaches, in_turn, code, rule, message, fixed)
+            refused = self._refuse(breaches, in_turn, code, self.cite(rules.rule), message, fixed)
             if refused is not None:
                 return refused
         return Verdict("see", cost, breaches, in_turn)
@@ -564,10 +568,10 @@ class StakingRound:
             return
         if self.rules.poker:
             if self.totals[seat] > top:
-                self.blind_set = blind
+                self.blind_setter = seat if blind else None
         elif worth > self.stake:
             self.stake = worth
-            self.blind_set = blind
+            self.blind_setter = seat if blind else None
         if self.stacks[seat] == 0:
             self.emptied = seat
         self._settle()

@@ -82,10 +82,18 @@ def counts_at_close(ledger: SessionLedger, log: SessionLog, counted: Mapping[str
 
 
 def hand_in_play(replayed: ReplayedNight) -> ReplayedHand | None:
-    """The night's last hand when the log stops in the middle of it."""
-    if len(replayed) and replayed.hands[-1].replay.outcome.kind == "in_progress":
+    """The night's last hand when it is not over, as the table sees it: the log stops in the middle of
+    it, or a pot of it waits for cards to be shown (a Jackpots opener left alone who has not shown his
+    openers: the pot is held, nobody's yet)."""
+    if len(replayed) and not replayed.hands[-1].replay.outcome.decided:
         return replayed.hands[-1]
     return None
+
+
+def chips_held(hand: ReplayedHand) -> int:
+    """The chips a hand in play holds: those in the middle and those in pots waiting for cards."""
+    outcome = hand.replay.outcome
+    return outcome.in_middle + outcome.undecided
 
 
 def end_hand_shares(hand: ReplayedHand, how: str) -> dict[str, int]:
@@ -96,7 +104,7 @@ def end_hand_shares(hand: ReplayedHand, how: str) -> dict[str, int]:
     from referee.engine.replay import play  # who is still in: the table after the hand's last event
 
     outcome = hand.replay.outcome
-    middle = outcome.in_middle
+    middle = chips_held(hand)
     setup = hand.replay.setup
     names = list(setup.names)
     start = names.index(setup.dealer) + 1 if setup.dealer in names else 0
@@ -126,7 +134,7 @@ def ended_hand(log: SessionLog, replayed: ReplayedNight) -> tuple[HandEnded | No
 
 def ended_hand_after(log: SessionLog, last: ReplayedHand | None) -> tuple[HandEnded | None, dict[str, int]]:
     """:func:`ended_hand` of a night whose last hand is ``last`` (None: it has none)."""
-    hand = last if last is not None and last.replay.outcome.kind == "in_progress" else None
+    hand = last if last is not None and not last.replay.outcome.decided else None
     if hand is None:
         return None, {}
     ends = [e for _, e in log.money if isinstance(e, HandEnded) and e.hand == hand.entry.number]
@@ -211,4 +219,4 @@ def differing(counts: Sequence[Count]) -> list[Count]:
 
 __all__ = ["END_HAND_RULES", "AmendmentLine", "Change", "Count", "amendments", "as_last_closed",
            "balance_changes", "confirmations", "counts_at_close", "differing", "end_hand_rule",
-           "end_hand_shares", "ended_hand", "hand_in_play"]
+           "chips_held", "end_hand_shares", "ended_hand", "hand_in_play"]

@@ -413,7 +413,7 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
     entries = sorted(_buy_entries(log, cv) + walk.entries, key=_entry_order)
     final = result.holding(log.closing)  # the chips the log gives each player at the end
 
-    given_back = ended_hand_after(log, last)[1]  # a hand in play the close ended by rule (house.90)
+    ended_by_rule, given_back = ended_hand_after(log, last)  # a hand in play the close ended by rule (house.90)
     for name, chips in given_back.items():
         final[name] = final.get(name, 0) + chips
     names = list(table.known.values())
@@ -429,10 +429,14 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
             raw[name] = walk.cents[name]
             names.append(name)
 
-    middle = walk.held
+    middle, undecided = walk.held, walk.undecided
     if last is not None:
         ended = last.replay.outcome
-        middle += getattr(ended.next_hand.carry, "pot", 0) + ended.in_middle - sum(given_back.values())
+        held = ended.in_middle
+        if ended_by_rule is not None:  # its undecided pot was given back by the rule, not left waiting
+            held += ended.undecided
+            undecided -= ended.undecided
+        middle += getattr(ended.next_hand.carry, "pot", 0) + held - sum(given_back.values())
     check = ChipCheck(
         bought=sum(table.bought.values()),
         added_by_games=walk.added,
@@ -440,7 +444,7 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
         cashed=sum(cashed_out.values()),
         on_table=sum(final.get(n, 0) for n in provisional),
         middle=middle,
-        undecided=walk.undecided,
+        undecided=undecided,
     )
 
     # the difference and its parts
@@ -469,14 +473,14 @@ def walked_ledger(log: SessionLog, walker: GameWalk, result: NightResult, last: 
                              "({log}), confirmed by {by}", "{player} cashed out {count} chips, {chips} fewer than the log "
                              "gives ({log}), confirmed by {by}", **values))
         parts.append((words, chips * cv))
-    left = middle + walk.undecided
+    left = middle + undecided
     if left:
         where = []
         if middle:
             where.append(said_later("{count} in the middle at the end", count=middle) if closed
                          else said_later("{count} in the middle now", count=middle))
-        if walk.undecided:
-            where.append(said_later("{count} in pots undecided until cards are shown", count=walk.undecided))
+        if undecided:
+            where.append(said_later("{count} in pots undecided until cards are shown", count=undecided))
         parts.append((said_plural(left, "{count} chip nobody holds ({where})", "{count} chips nobody holds ({where})",
                               where=where[0] if len(where) == 1 else said_later("{first}, {second}", first=where[0],
                                                                            second=where[1])), -left * cv))

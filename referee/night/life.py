@@ -340,7 +340,7 @@ def count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]],
 
 def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]], end_hand: str | None,
                by: str | None) -> CountOut:
-    from referee.ledger.counting import counts_at_close, end_hand_rule, end_hand_shares
+    from referee.ledger.counting import chips_held, counts_at_close, end_hand_rule, end_hand_shares
 
     seen: set[str] = set()
     for name, _chips in counted:
@@ -384,12 +384,9 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     ended = None
     hand = night.hand_in_play
     if hand is not None:
-        number, middle = hand.entry.number, hand.replay.outcome.in_middle
+        number, middle = hand.entry.number, chips_held(hand)
         if end_hand is None:
-            raise InputError(_("hand {hand} is still in play ({chips} in the middle)").format(
-                hand=number, chips=plural(middle, "chip", "chips")), where=_("session {session}").format(session=session_id),
-                             hint=_("finish it at the table, or end it by rule: --end-hand return (house.90.1: "
-                                  "every player takes back what he put in) or --end-hand split (house.90.2)"))
+            raise hand_not_over(hand, session_id)
         rule = end_hand_rule(hand, end_hand)
         given_back = end_hand_shares(hand, end_hand)
         facts.append(ev.HandEnded(number, end_hand, rule, " ".join((by or "").split())))  # type: ignore[arg-type]
@@ -402,6 +399,35 @@ def _count_out(store: Store, session_id: int, counted: Sequence[tuple[str, int]]
     pairs = tuple((typed, chips) for typed, chips in counted if table.name(typed) in fresh)
     return CountOut(session_id, night.seq, tuple(counts), differ, pairs, tuple(facts),
                     tuple(table.known.values()), ended, end_hand)
+
+
+def hand_not_over(hand: ReplayedHand, session_id: int, *, at_table: bool = False) -> InputError:
+    """The refusal of a counting out while ``hand`` is not over (:func:`referee.ledger.counting.hand_in_play`):
+    a hand under way, or a pot held until cards are shown, whose chips are nobody's yet; it names the
+    hand, its chips and how to finish it.  ``at_table``: said at the table prompt's ``count``."""
+    from referee.ledger.counting import chips_held
+
+    outcome = hand.replay.outcome
+    chips = plural(chips_held(hand), "chip", "chips")
+    if outcome.kind == "in_progress" and at_table:
+        return InputError(_("hand {hand} is still in play ({chips} in the middle): finish it before counting out").format(
+            hand=hand.entry.number, chips=chips),
+            hint=_("or end it by rule: referee session close {session} --end-hand return|split").format(session=session_id))
+    if outcome.kind == "in_progress":
+        return InputError(_("hand {hand} is still in play ({chips} in the middle)").format(
+            hand=hand.entry.number, chips=chips), where=_("session {session}").format(session=session_id),
+            hint=_("finish it at the table, or end it by rule: --end-hand return (house.90.1: "
+                   "every player takes back what he put in) or --end-hand split (house.90.2)"))
+    if at_table:
+        return InputError(_("hand {hand} is not over: {outcome} ({chips} held, nobody's yet): show the cards it "
+                            "waits for before counting out").format(hand=hand.entry.number, outcome=outcome.summary,
+                                                                     chips=chips),
+                          hint=_("or end it by rule: referee session close {session} --end-hand return|split").format(
+                              session=session_id))
+    return InputError(_("hand {hand} is not over: {outcome} ({chips} held, nobody's yet)").format(
+        hand=hand.entry.number, outcome=outcome.summary, chips=chips), where=_("session {session}").format(session=session_id),
+                      hint=_("show the cards it waits for at the table, or end it by rule: --end-hand return "
+                             "(house.90.1: every player takes back what he put in) or --end-hand split (house.90.2)"))
 
 
 def confirmer(out: CountOut, by: str | None) -> str:
@@ -703,6 +729,7 @@ __all__ = [
     "confirmer",
     "count_out",
     "dealable",
+    "hand_not_over",
     "hand_over",
     "night_event",
     "not_void",

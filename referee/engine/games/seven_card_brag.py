@@ -585,6 +585,13 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         """How many rounds the winner must have the best hand in (brag7.6.1: both)."""
         return self.rounds
 
+    def winning_hand(self, winner: int, bests: list[int | str | None]) -> BragValue | None:
+        """The hand the pot names: the best of the winner's hands that were best in their rounds -- his
+        first hand when he is best in every round, never a hand that lost its round or was not shown."""
+        counted = self.counted_rounds(winner)
+        won = [self.value(self.hands[(winner, counted[r])]) for r, best in enumerate(bests) if best == winner]
+        return max((v for v in won if v is not None), key=lambda v: v.key, default=None)
+
     def end_rounds(self) -> Outcome:
         """Every hand is revealed: the pot to the player best in the rounds, else it stays."""
         bests = self.round_bests()
@@ -594,7 +601,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         winner = next((s for s in may_win if bests.count(s) >= need), None)
         if winner is not None:
             pots = self.award_all(winner, self.cite(self.win_rule))
-            hand = self.value(self.hands[(winner, self.counted_rounds(winner)[0])])
+            hand = self.winning_hand(winner, bests)
             pots = [replace(pots[0], eligible=self.deal_names(), hand=hand.name if hand else None)]
             return self.make_outcome("showdown", pots, 0, 0, self.next_hand(0, "showdown"),
                                      _("{player} has the best hand in {need} rounds and wins {amount}").format(
