@@ -305,9 +305,12 @@ def _replay(snapshot: Any, people: Mapping[str, str]) -> NightFigures:
     from referee.ledger.ledger import build_ledger
     from referee.recording.session_log import read_session_log
 
-    log = read_session_log(snapshot)
-    replayed = replay_night_file(log.night)
-    return figures_of(build_ledger(log, replayed, people), replayed)
+    from referee.i18n import speaking
+
+    with speaking("en"):  # what is kept is language-neutral: the findings' words the replay builds too
+        log = read_session_log(snapshot)
+        replayed = replay_night_file(log.night)
+        return figures_of(build_ledger(log, replayed, people), replayed)
 
 
 def figures_for(store: Store, game: GameSession) -> NightFigures:
