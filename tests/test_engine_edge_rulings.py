@@ -1,0 +1,106 @@
+"""Rulings at the edges of the engine's rules that the other rule tests pass by: a count of one said in
+the singular, a finding made before any action or between actions, a short all-in after a full bet, the
+dealer's turn-up counted as a pass, a reported whiskey result, a whiskey night with nothing carried."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine.events import (AllIn, Bet, Call, Declare, Exchange, Fold, Knock, Pass, Raise, Reported,
+                                   TurnWidow)
+from referee.engine.exchanges import ExchangeRound, ExchangeRules
+from referee.engine.games import find_game
+from referee.engine.games.jackpots import JackpotsCarry
+from referee.engine.outcome import Carry
+from referee.engine.replay import play, start_hand
+from referee.engine.table import Table
+from referee.cards import card
+from referee.errors import InputError
+
+from helpers.engine import ANN, BOB, CY, DEE, WHISKEY_IDS, dealt, game_setup, play_turn, replay_table, shown
+
+FOUR_AT_20 = [("Ann", 20), ("Bob", 20), ("Cy", 20), ("Dee", 20)]
+
+
+def test_a_hand_shown_as_one_card_is_refused_in_the_singular():
+    """draw.3: "The dealer deals five cards face down to each player" -- Bob shows a single card as his
+    hand: refused at hand 1, action 1, saying "1 card" (not "1 cards") and that the hand is five cards."""
+    with pytest.raises(InputError) as refused:
+        play(game_setup("straight_draw"), [shown("Bob", "Ah")])
+    assert (str(refused.value), refused.value.hint) == (
+        "hand 1, action 1: Bob shows 1 card: a straight draw hand is 5 cards", "write the 5 cards of the hand")
+
+
+def test_after_three_passed_out_deals_under_the_ante_cap_nobody_antes_and_a_finding_says_why():
+    """jackpots.no_open = ante_cap_3_deals: "If nobody opens, the deal passes and everybody antes again, but
+    only for three deals in a row; after that the pot is played without further antes until somebody
+    opens" -- the fourth deal after three passed out: no antes, and a finding at no action (the antes are
+    posted before anybody acts) citing jackpots.no_open, saying for how many deals nobody opened."""
+    r = replay_table(game_setup("jackpots", {"jackpots.no_open": "ante_cap_3_deals"},
+                                carry_in=JackpotsCarry(pot=12, passed_out=3)), [])
+    assert [(f.action, f.code, f.message, f.rule) for f in r.findings] == [
+        (None, "no_antes_after_passes", "no antes: nobody has opened for 3 deals", "jackpots.no_open")]
+
+
+def test_nobody_declaring_the_pot_open_is_found_of_the_deal_not_of_the_next_action():
+    """jackpots.false_open_before_showdown = rrop_declare_open: "If nobody declares, every bet except the
+    false opener's first bet is returned and the pot carries" -- Bob opens for 2 without openers, Cy calls,
+    Bob declares his false open (action 4); Dee folds instead of declaring the pot open (action 5): the
+    no-declaration finding names Bob and no action (it ends the deal; Dee's fold is itself flagged as an
+    action after the hand)."""
+    opts = {"jackpots.false_open_before_showdown": "rrop_declare_open"}
+    events = [dealt("Bob", "Ah Ks 7c 4d 2s"), Bet(player="Bob", amount=2), Call(player="Cy"),
+              Declare(player="Bob", what="false_open"), Fold(player="Dee")]
+    r = replay_table(game_setup("jackpots", opts), events)
+    assert r.outcome.kind == "false_open"
+    assert [(f.action, f.player) for f in r.findings if f.code == "false_open_not_declared"] == [(None, "Bob")]
+
+
+def test_a_short_all_in_after_a_full_bet_does_not_reopen_the_betting():
+    """draw.betting = no_limit (table stakes): "an all-in for less than a full raise does not reopen the
+    betting for players who already acted" -- Bob bets 10 (the full raise is now 10), Cy calls, Dee goes
+    all in for 19, a raise of 9: one short of a full raise, so Bob, who bet, may only call 9 or fold."""
+    seats = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 19)]
+    state = start_hand(game_setup("straight_draw", {"draw.betting": "no_limit"}, seats=seats))
+    for e in (Bet(player="Bob", amount=10), Call(player="Cy"), AllIn(player="Dee"), Call(player="Ann")):
+        state.push(e)
+    bob = state.prompt().options
+    assert state.to_act() == "Bob" and bob.to_call == 9 and bob.raise_min is None
+    raised = state.legality(Raise(player="Bob", amount=10))
+    assert not raised.legal and "raise_not_reopened" in [f.code for f in raised.findings]
+
+
+def test_the_dealers_turn_that_turns_the_widow_up_counts_as_a_pass():
+    """whiskey.pass_rule = not_twice_in_a_row: "Every turn counts, those with the widow face down included
+    (the dealer's turn that ends with the widow turned up is a pass)" -- Ann, Bob and Cy pass, Dee (the
+    dealer) turns the widow up, the three exchange a card in phase two: at his next turn Dee may not pass."""
+    table = Table(("Ann", "Bob", "Cy", "Dee"), "Dee", 1)
+    rnd = ExchangeRound(ExchangeRules("not_twice_in_a_row", True, False, True, 5, WHISKEY_IDS), table,
+                        [True] * 4, table.after(table.dealer))
+    for seat, name in ((ANN, "Ann"), (BOB, "Bob"), (CY, "Cy")):
+        assert play_turn(rnd, seat, Pass(name)) == []
+    assert play_turn(rnd, None, TurnWidow()) == []
+    for seat, name in ((ANN, "Ann"), (BOB, "Bob"), (CY, "Cy")):
+        assert play_turn(rnd, seat, Exchange(name, (card("7c"),), (card("Kd"),))) == []
+    assert rnd.turn == DEE and not rnd.legal(DEE).may_pass
+
+
+def test_a_reported_whiskey_result_leaves_nobody_to_show():
+    """whiskey.6.4: the hands are shown when the turn comes back to the knocker -- Ann knocks, the others
+    keep their hands, and the scorekeeper writes "Bob wins": the deal's result is a fact, the table is at
+    the showdown with nobody asked to show."""
+    events = [Pass("Ann"), Pass("Bob"), Pass("Cy"), TurnWidow(), Knock("Ann"), Pass("Bob"), Pass("Cy"),
+              Pass("Dee")]
+    before = play(game_setup("whiskey_poker", seats=FOUR_AT_20, dealer="Dee"), events).prompt()
+    assert (before.phase, before.to_act) == ("showdown", "Ann")  # from the knocker on
+    after = play(game_setup("whiskey_poker", seats=FOUR_AT_20, dealer="Dee"),
+                 events + [Reported("Bob", "best")]).prompt()
+    assert (after.phase, after.to_act) == ("showdown", None)
+
+
+def test_a_whiskey_night_with_nothing_carried_is_not_over():
+    """whiskey.scoring = lowest_pays_1_to_pool_elimination ends the game when a player has lost all his
+    chips; a night that carries no whiskey game (nothing from deal to deal) is not over and has no whisky
+    payer."""
+    winner, facts = find_game("whiskey_poker").night_result(Carry(), {"Ann": 20, "Bob": 20})
+    assert (winner, facts["game_over"], facts["whisky_payer"]) == (None, False, None)
