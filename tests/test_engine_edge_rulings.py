@@ -104,3 +104,4 @@ def test_a_whiskey_night_with_nothing_carried_is_not_over():
     payer."""
     winner, facts = find_game("whiskey_poker").night_result(Carry(), {"Ann": 20, "Bob": 20})
     assert (winner, facts["game_over"], facts["whisky_payer"]) == (None, False, None)
+
