@@ -1,6 +1,7 @@
 """Rulings at the edges of the engine's rules that the other rule tests pass by: a count of one said in
 the singular, a finding made before any action or between actions, a short all-in after a full bet, the
-dealer's turn-up counted as a pass, a reported whiskey result, a whiskey night with nothing carried."""
+dealer's turn-up counted as a pass, a reported whiskey result, a whiskey night with nothing carried,
+progressive openers at aces, a whiskey deal logged after the game was lost."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from referee.engine.table import Table
 from referee.cards import card
 from referee.errors import InputError
 
-from helpers.engine import ANN, BOB, CY, DEE, WHISKEY_IDS, dealt, game_setup, play_turn, replay_table, shown
+from helpers.engine import (ANN, BOB, CY, DEE, WHISKEY_IDS, dealt, game_setup, play_turn, replay_table,
+                            replay_text_night, shown)
 
 FOUR_AT_20 = [("Ann", 20), ("Bob", 20), ("Cy", 20), ("Dee", 20)]
 
@@ -105,3 +107,27 @@ def test_a_whiskey_night_with_nothing_carried_is_not_over():
     winner, facts = find_game("whiskey_poker").night_result(Carry(), {"Ann": 20, "Bob": 20})
     assert (winner, facts["game_over"], facts["whisky_payer"]) == (None, False, None)
 
+
+
+def test_after_three_deals_nobody_opened_progressive_jackpots_need_aces():
+    """jackpots.min_open = progressive_QQ_KK_AA: "after a deal in which nobody opened, it is queens, then
+    kings, then aces, and it stays at aces until somebody opens" -- three deals passed out, Bob opens on
+    kings and shows them as his openers: a false open, aces or better were needed."""
+    opts = {"jackpots.min_open": "progressive_QQ_KK_AA"}
+    events = [Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+              shown("Bob", "Kh Kd", "openers")]
+    r = replay_table(game_setup("jackpots", opts, carry_in=JackpotsCarry(pot=12, passed_out=3)), events)
+    (false_open,) = [f for f in r.findings if f.kind == "false_open"]
+    assert "(Kh Kd) are not openers: aces or better were needed" in false_open.message
+
+
+def test_a_whiskey_deal_after_the_game_was_lost_says_the_game_was_over():
+    """whiskey.scoring = lowest_pays_1_to_pool_elimination: "the first player to lose all his chips loses
+    the game" -- Bob, with 1 chip, is lowest in hand 1 and loses the game; hand 2 is flagged at its first
+    action as logged after the game was over."""
+    night = replay_text_night("whiskey_poker", "hand 1\nBob was lowest\n\nhand 2\nAnn was lowest\n",
+                              "whiskey.scoring = lowest_pays_1_to_pool_elimination", seats="Ann 5, Bob 1, Cy 5",
+                              dealer="Cy")
+    assert [(f.action, f.code, f.message) for f in night.hands[1].replay.findings
+            if f.code == "deal_after_game_over"] == [
+        (1, "deal_after_game_over", "this deal is logged after the game was over")]
