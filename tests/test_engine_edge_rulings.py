@@ -1,7 +1,8 @@
 """Rulings at the edges of the engine's rules that the other rule tests pass by: a count of one said in
 the singular, a finding made before any action or between actions, a short all-in after a full bet, the
 dealer's turn-up counted as a pass, a reported whiskey result, a whiskey night with nothing carried,
-progressive openers at aces, a whiskey deal logged after the game was lost."""
+progressive openers at aces, a whiskey deal logged after the game was lost,
+progressive openers at kings, a card dealt from the face-up dummy."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from referee.engine.outcome import Carry
 from referee.engine.replay import play, start_hand
 from referee.engine.table import Table
 from referee.cards import card
-from referee.errors import InputError
+from referee.errors import HandFileError, InputError
 
 from helpers.engine import (ANN, BOB, CY, DEE, WHISKEY_IDS, dealt, game_setup, play_turn, replay_table,
                             replay_text_night, shown)
@@ -131,3 +132,24 @@ def test_a_whiskey_deal_after_the_game_was_lost_says_the_game_was_over():
     assert [(f.action, f.code, f.message) for f in night.hands[1].replay.findings
             if f.code == "deal_after_game_over"] == [
         (1, "deal_after_game_over", "this deal is logged after the game was over")]
+
+
+def test_after_two_deals_nobody_opened_progressive_jackpots_need_kings():
+    """jackpots.min_open = progressive_QQ_KK_AA: "after a deal in which nobody opened, it is queens, then
+    kings" -- two deals passed out, Bob opens on queens and shows them as his openers: a false open, kings
+    or better were needed."""
+    opts = {"jackpots.min_open": "progressive_QQ_KK_AA"}
+    events = [Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+              shown("Bob", "Qh Qd", "openers")]
+    r = replay_table(game_setup("jackpots", opts, carry_in=JackpotsCarry(pot=8, passed_out=2)), events)
+    (false_open,) = [f for f in r.findings if f.kind == "false_open"]
+    assert "(Qh Qd) are not openers: kings or better were needed" in false_open.message
+
+
+def test_a_card_dealt_to_a_player_from_the_face_up_dummy_is_refused_naming_the_dummy():
+    """stopbus.2: the dummy lies face up on the table -- 9h is in the dummy, so a deal of 9h to Bob is a
+    logging mistake: refused at hand 1, action 2, saying the card lies in the dummy."""
+    with pytest.raises(HandFileError) as refused:
+        replay_text_night("stop_the_bus", "hand 1\ndummy: 9h 4c Kd\nBob: dealt 9h 2c 3c\n",
+                          seats="Ann 10, Bob 10, Cy 10")
+    assert str(refused.value) == "<text>:7: hand 1, action 2: Bob is dealt 9h but the dummy is where it lies"
