@@ -2,7 +2,8 @@
 the singular, a finding made before any action or between actions, a short all-in after a full bet, the
 dealer's turn-up counted as a pass, a reported whiskey result, a whiskey night with nothing carried,
 progressive openers at aces, a whiskey deal logged after the game was lost,
-progressive openers at kings, a card dealt from the face-up dummy."""
+progressive openers at kings, a card dealt from the face-up dummy, a wheel at
+whiskey poker."""
 
 from __future__ import annotations
 
@@ -153,3 +154,15 @@ def test_a_card_dealt_to_a_player_from_the_face_up_dummy_is_refused_naming_the_d
         replay_text_night("stop_the_bus", "hand 1\ndummy: 9h 4c Kd\nBob: dealt 9h 2c 3c\n",
                           seats="Ann 10, Bob 10, Cy 10")
     assert str(refused.value) == "<text>:7: hand 1, action 2: Bob is dealt 9h but the dummy is where it lies"
+
+
+def test_a_wheel_is_a_straight_at_whiskey_poker():
+    """common.wheel = allowed (whiskey poker's rulebook): "A-2-3-4-5 is a straight, the lowest one (five
+    high)" -- Ann knocks, everybody keeps his hand and shows: Ann's A-2-3-4-5 beats Bob's pair of kings and
+    takes the 4 antes (20 - 1 + 4 = 23)."""
+    events = [Pass("Ann"), Pass("Bob"), Pass("Cy"), TurnWidow(), Knock("Ann"), Pass("Bob"), Pass("Cy"),
+              Pass("Dee"), shown("Ann", "Ah 2c 3d 4s 5h"), shown("Bob", "Kh Kd 9c 7s 2d"),
+              shown("Cy", "Qs Jd 8h 6c 3c"), shown("Dee", "Ts 9d 8s 4h 2h")]
+    r = replay_table(game_setup("whiskey_poker", seats=FOUR_AT_20, dealer="Dee"), events)
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(4, ("Ann",))]
+    assert r.outcome.stacks == {"Ann": 23, "Bob": 19, "Cy": 19, "Dee": 19}
