@@ -3,7 +3,7 @@ the singular, a finding made before any action or between actions, a short all-i
 dealer's turn-up counted as a pass, a reported whiskey result, a whiskey night with nothing carried,
 progressive openers at aces, a whiskey deal logged after the game was lost,
 progressive openers at kings, a card dealt from the face-up dummy, a wheel at
-whiskey poker."""
+whiskey poker, a short-pack La Viuda point waiting for the hands."""
 
 from __future__ import annotations
 
@@ -166,3 +166,15 @@ def test_a_wheel_is_a_straight_at_whiskey_poker():
     r = replay_table(game_setup("whiskey_poker", seats=FOUR_AT_20, dealer="Dee"), events)
     assert [(p.amount, p.winners) for p in r.outcome.pots] == [(4, ("Ann",))]
     assert r.outcome.stacks == {"Ann": 23, "Bob": 19, "Cy": 19, "Dee": 19}
+
+
+def test_a_short_pack_la_viuda_point_nobody_showed_for_waits_for_the_hands_citing_the_short_pack():
+    """laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player: "The winner of each hand scores one
+    point" -- Cy (on the dealer's right, first to play) knocks, Bob and Ann keep their hands, and nobody's
+    hand is logged: the point cannot be given, and each hand is asked for, from the knocker on, under the
+    short-pack rule."""
+    opts = {"laviuda.short_pack": "5_ranks_per_2_players_plus_1_per_player"}
+    r = replay_table(game_setup("la_viuda", opts, seats=[("Ann", 5), ("Bob", 5), ("Cy", 5)]),
+                     [Knock("Cy"), Pass("Bob"), Pass("Ann")])
+    assert [(f.code, f.player, f.rule) for f in r.findings] == [
+        ("showdown_unverifiable", p, "laviuda.short_pack") for p in ("Cy", "Bob", "Ann")]
