@@ -3,7 +3,8 @@ the singular, a finding made before any action or between actions, a short all-i
 dealer's turn-up counted as a pass, a reported whiskey result, a whiskey night with nothing carried,
 progressive openers at aces, a whiskey deal logged after the game was lost,
 progressive openers at kings, a card dealt from the face-up dummy, a wheel at
-whiskey poker, a short-pack La Viuda point waiting for the hands."""
+whiskey poker, a short-pack La Viuda point waiting for the hands,
+seven-card brag for bets refused."""
 
 from __future__ import annotations
 
@@ -178,3 +179,15 @@ def test_a_short_pack_la_viuda_point_nobody_showed_for_waits_for_the_hands_citin
                      [Knock("Cy"), Pass("Bob"), Pass("Ann")])
     assert [(f.code, f.player, f.rule) for f in r.findings] == [
         ("showdown_unverifiable", p, "laviuda.short_pack") for p in ("Cy", "Bob", "Ann")]
+
+
+def test_seven_card_brag_played_for_bets_is_refused_saying_why_and_how_to_replay_it():
+    """brag7.mode = best_three_then_bet is a betting game, but the seven-card rulebook has none of
+    three-card brag's betting options: the hand is refused (at its 'hand 1' line), saying
+    why, and pointing to the mode the engine replays."""
+    with pytest.raises(HandFileError) as refused:
+        replay_text_night("seven_card_brag", "hand 1\nBob: stake 1\nCy: stake 1\nAnn: stake 1\n",
+                          "brag7.mode = best_three_then_bet", seats="Ann 20, Bob 20, Cy 20")
+    assert (str(refused.value), refused.value.hint) == (
+        "<text>:6: hand 1: the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
+        "rulebook has no betting options to say how the hand is bet", "replay it with brag7.mode = split_two_hands")
