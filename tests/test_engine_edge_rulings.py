@@ -4,14 +4,15 @@ dealer's turn-up counted as a pass, a reported whiskey result, a whiskey night w
 progressive openers at aces, a whiskey deal logged after the game was lost,
 progressive openers at kings, a card dealt from the face-up dummy, a wheel at
 whiskey poker, a short-pack La Viuda point waiting for the hands,
-seven-card brag for bets refused."""
+seven-card brag for bets refused, a Jackpots opener taking the pot after showing his
+openers."""
 
 from __future__ import annotations
 
 import pytest
 
 from referee.engine.events import (AllIn, Bet, Call, Declare, Exchange, Fold, Knock, Pass, Raise, Reported,
-                                   TurnWidow)
+                                   TakePot, TurnWidow)
 from referee.engine.exchanges import ExchangeRound, ExchangeRules
 from referee.engine.games import find_game
 from referee.engine.games.jackpots import JackpotsCarry
@@ -191,3 +192,14 @@ def test_seven_card_brag_played_for_bets_is_refused_saying_why_and_how_to_replay
     assert (str(refused.value), refused.value.hint) == (
         "<text>:6: hand 1: the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
         "rulebook has no betting options to say how the hand is bet", "replay it with brag7.mode = split_two_hands")
+
+
+def test_an_opener_who_showed_his_openers_takes_the_pot_with_nothing_to_flag():
+    """jackpots.11.2: "a winner must show his openers before he may take the pot" -- Bob opens for 2 on a
+    pair of jacks, everybody folds, Bob shows Jh Js as his openers and takes the pot: nothing is flagged,
+    and Bob has the 4 antes and his bet back (100 - 2 + 6 = 104; Ann, the dealer, anted 4)."""
+    events = [dealt("Bob", "Jh Js 7c 4d 2s"), Bet(player="Bob", amount=2), Fold(player="Cy"), Fold(player="Dee"),
+              Fold(player="Ann"), shown("Bob", "Jh Js", "openers"), TakePot(player="Bob")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert r.findings == ()
+    assert r.outcome.stacks == {"Ann": 96, "Bob": 104, "Cy": 100, "Dee": 100}
