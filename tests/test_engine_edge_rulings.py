@@ -5,7 +5,7 @@ progressive openers at aces, a whiskey deal logged after the game was lost,
 progressive openers at kings, a card dealt from the face-up dummy, a wheel at
 whiskey poker, a short-pack La Viuda point waiting for the hands,
 seven-card brag for bets refused, a Jackpots opener taking the pot after showing his
-openers."""
+openers, a check after the draw where the first round forbids it."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from referee.cards import card
 from referee.errors import HandFileError, InputError
 
 from helpers.engine import (ANN, BOB, CY, DEE, WHISKEY_IDS, dealt, game_setup, play_turn, replay_table,
-                            replay_text_night, shown)
+                            replay_text_hand, replay_text_night, shown)
 
 FOUR_AT_20 = [("Ann", 20), ("Bob", 20), ("Cy", 20), ("Dee", 20)]
 
@@ -203,3 +203,16 @@ def test_an_opener_who_showed_his_openers_takes_the_pot_with_nothing_to_flag():
     r = replay_table(game_setup("jackpots"), events)
     assert r.findings == ()
     assert r.outcome.stacks == {"Ann": 96, "Bob": 104, "Cy": 100, "Dee": 100}
+
+
+def test_after_the_draw_a_check_is_allowed_even_where_the_first_round_forbids_it():
+    """draw.check_first_round = bet_or_drop: "In the first betting round nobody may check"; draw.8: the
+    second round's opener "may check, bet or fold" -- Bob bets 1 and everybody calls, all four stand pat,
+    and Bob opens the second round with a check: nothing to flag."""
+    r = replay_text_hand("straight_draw", "Bob: bets 1\nCy: calls\nDee: calls\nAnn: calls\n"
+                         "Bob: stands pat\nCy: stands pat\nDee: stands pat\nAnn: stands pat\nBob: checks\n",
+                         "draw.check_first_round = bet_or_drop", seats="Ann 100, Bob 100, Cy 100, Dee 100")
+    assert r.findings == ()
+    first = replay_text_hand("straight_draw", "Bob: checks\n", "draw.check_first_round = bet_or_drop",
+                             seats="Ann 100, Bob 100, Cy 100, Dee 100")
+    assert [f.rule for f in first.findings] == ["draw.check_first_round"]
