@@ -5,7 +5,8 @@ progressive openers at aces, a whiskey deal logged after the game was lost,
 progressive openers at kings, a card dealt from the face-up dummy, a wheel at
 whiskey poker, a short-pack La Viuda point waiting for the hands,
 seven-card brag for bets refused, a Jackpots opener taking the pot after showing his
-openers, a check after the draw where the first round forbids it."""
+openers, a check after the draw where the first round forbids it, the free ride of
+a false opener who deals or is not seated."""
 
 from __future__ import annotations
 
@@ -216,3 +217,26 @@ def test_after_the_draw_a_check_is_allowed_even_where_the_first_round_forbids_it
     first = replay_text_hand("straight_draw", "Bob: checks\n", "draw.check_first_round = bet_or_drop",
                              seats="Ann 100, Bob 100, Cy 100, Dee 100")
     assert [f.rule for f in first.findings] == ["draw.check_first_round"]
+
+
+def test_a_false_opener_who_deals_his_free_ride_antes_for_the_others_too():
+    """jackpots.free_ride_by_dealer = antes_for_others_too (the shipped rulebook): "he antes his dealer's
+    ante of one chip per player and one more chip for each other player" -- Ann owes the free ride and
+    deals to four: she antes 4 as the dealer and 3 more (100 - 7 = 93), and a finding before any action
+    says so, citing jackpots.free_ride_by_dealer."""
+    r = replay_table(game_setup("jackpots", carry_in=JackpotsCarry(pot=0, free_ride_payer="Ann")), [])
+    assert r.outcome.stacks == {"Ann": 93, "Bob": 100, "Cy": 100, "Dee": 100}
+    assert [(f.action, f.code, f.message, f.player, f.rule) for f in r.findings] == [
+        (None, "free_ride_antes", "Ann deals: he antes 4 as the dealer and 3 more for the other players (free ride "
+         "after his false open)", "Ann", "jackpots.free_ride_by_dealer")]
+
+
+def test_a_free_ride_owed_by_a_player_not_seated_is_refused_with_how_to_go_on():
+    """jackpots.false_open_penalty = ante_for_all_next_deal: the false opener antes for everybody on the
+    next deal -- Eve owes it but is not at the table: the hand cannot be set up, and the refusal says to
+    seat her or start the hand without the free ride."""
+    with pytest.raises(InputError) as refused:
+        replay_table(game_setup("jackpots", carry_in=JackpotsCarry(pot=0, free_ride_payer="Eve")), [])
+    assert (str(refused.value), refused.value.hint) == (
+        "hand 1: Eve owes the antes for everybody but is not seated",
+        "seat him, or start the hand without the free ride")
