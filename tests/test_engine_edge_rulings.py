@@ -232,9 +232,9 @@ def test_a_false_opener_who_deals_his_free_ride_antes_for_the_others_too():
 
 
 def test_a_free_ride_owed_by_a_player_not_seated_is_refused_with_how_to_go_on():
-    """jackpots.false_open_penalty = ante_for_all_next_deal: the false opener antes for everybody on the
-    next deal -- Eve owes it but is not at the table: the hand cannot be set up, and the refusal says to
-    seat her or start the hand without the free ride."""
+    """A free ride carried from the last deal (under jackpots.false_open_penalty = ante_for_all_next_deal the
+    false opener antes for everybody on the next deal) -- Eve owes it but is not at the table: the hand
+    cannot be set up, and the refusal says to seat her or start the hand without the free ride."""
     with pytest.raises(InputError) as refused:
         replay_table(game_setup("jackpots", carry_in=JackpotsCarry(pot=0, free_ride_payer="Eve")), [])
     assert (str(refused.value), refused.value.hint) == (
