@@ -152,6 +152,21 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,',
      '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=None,'):
         "the hand-file reader places the refusal at the 'game so far:' line itself",
+    ("referee/engine/state.py", "post_ante",
+     "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=False)",
+     "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, )"):
+        "every game posts its antes in begin(), at action 0, and a finding at action 0 is at no action "
+        "either way",
+    ("referee/engine/state.py", "post_ante",
+     "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=False)",
+     "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=True)"):
+        "every game posts its antes in begin(), at action 0, and a finding at action 0 is at no action "
+        "either way",
+    ("referee/engine/exchanges.py", "legal",
+     "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, False,",
+     "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
+        "may_knock_with_exchange is read only for its truth (ExchangeChoices.describe and events): False "
+        "and None alike",
 }
 
 #: Changes known to be equivalent wherever they are made in these files: (files, the text before, the
@@ -164,6 +179,20 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      'Verdict("call" if call else "check", call, breaches, None)',
      "a call or check adds nobody to those still to act and takes its maker off them: the next turn, "
      "searched from the cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "SHOWDOWN")',
+     "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
+     "progress): a showdown is none of them under any spelling"),
+    (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "XXshowdownXX")',
+     "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
+     "progress): a showdown is none of them under any spelling"),
+    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
+     'if self.phase == "XXuncontestedXX" or not others:',
+     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
+     "dropped), so nobody else is in the hand and 'not others' holds either way"),
+    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
+     'if self.phase == "UNCONTESTED" or not others:',
+     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
+     "dropped), so nobody else is in the hand and 'not others' holds either way"),
 )
 
 

@@ -206,7 +206,7 @@ def test_stud_upcards() -> None:
         ("hand 1\nAnn: draws 2, discards 7c\n", 5, "Ann draws 2 but the line lists 1 discards", "??"),
         ("hand 1\nAnn: draws 2, tosses 7c 2d\n", 5, "cannot read 'tosses 7c 2d' in a draw", "face down"),
         ("hand 1\nAnn: dealt Jh Jh ?? ?? ??\n", 5, "card dealt twice: Jh in the deal", None),
-        ("hand 1\nAnn: asks Ann\n", 5, "Ann asks himself", None),
+        ("hand 1\nAnn: asks Ann\n", 5, "Ann asks himself", "write whom he asked: 'Bob: asks Ann'"),
         ("hand 1\nAnn: declares four of a kind\n", 5, "'declares four of a kind' is not a declaration of Jackpots", "split openers"),
         ("hand 1\nAnn: bets 2\nvoid 5\n", 6, "'void 5': the hand has 1 action so far", "void"),
         ("hand 1\nAnn: bets 2\nvoid 1\nvoid 1\n", 7, "action 1 is already void", None),
