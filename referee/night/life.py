@@ -83,8 +83,8 @@ def state_from(game: GameSession, snapshot: LogSnapshot, replayed: ReplayedNight
     if len(snapshot.hands) > len(played):  # a hand begun that holds no action yet
         return NightState.IN_HAND
     if replayed is not None and len(replayed):
-        outcome = replayed.hands[-1].replay.outcome  # not over while under way or a pot is still to be decided,
-        if outcome.kind == "in_progress" or outcome.undecided:  # as the table sees it (hand_over)
+        # not over while under way or a pot is still to be decided, as the table sees it (hand_over)
+        if not replayed.hands[-1].replay.outcome.decided:
             return NightState.IN_HAND
     return NightState.OPEN
 
@@ -146,9 +146,7 @@ def hand_over(state: HandState) -> str | None:
     if not state.log or state.prompt().to_act is not None:
         return None
     outcome = state.outcome()
-    if outcome.kind == "in_progress" or outcome.undecided:
-        return None
-    return outcome.summary
+    return outcome.summary if outcome.decided else None
 
 
 # ------------------------------------------------------------------ hands
