@@ -15,6 +15,7 @@ hours, so a fixed-seed sample is run::
     .venv/bin/python bench/mutation.py --all                   # every mutant (hours)
     .venv/bin/python bench/mutation.py --sample 300 --survivors  # after adding tests: rerun only what
                                                                # the last run of this sample left alive
+    .venv/bin/python bench/mutation.py --sample 80 --only 'referee.engine.betting.*'  # one module's mutants
 
 Each run keeps its sample's results in ``mutants/bench-seed-N.json``: mutmut itself forgets every
 result when its test selection changes.  ``--survivors`` trusts the kills recorded there (a killed
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import json
 import random
 import re
@@ -231,6 +233,9 @@ def main() -> int:
     group.add_argument("--sample", type=int, default=300, help="mutants to run (a fixed-seed sample)")
     group.add_argument("--all", action="store_true", help="run every mutant (hours)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--only", metavar="GLOB", action="append",
+                        help="sample only the mutants whose names match (mutmut's names: "
+                             "'referee.engine.betting.*'); may be given more than once")
     parser.add_argument("--survivors", action="store_true",
                         help="rerun only the mutants of the sample the last run of it did not kill")
     args = parser.parse_args()
@@ -246,12 +251,15 @@ def main() -> int:
 def run(args: argparse.Namespace) -> int:
     start = time.monotonic()
     mutants = all_mutants()
-    names = sorted(mutants)
+    names = sorted(n for n in mutants if not args.only or any(fnmatch.fnmatchcase(n, g) for g in args.only))
+    if not names:
+        raise MutmutFailed(f"no mutant's name matches {' or '.join(args.only)}")
     diffs: dict[str, str] = {}
     chosen = names if args.all else sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
-    print(f"{len(names)} mutants in the engine's rule modules; running {len(chosen)}"
-          + ("" if args.all else f" (seed {args.seed})"), flush=True)
-    record = ROOT / "mutants" / f"bench-seed-{'all' if args.all else args.seed}.json"
+    print(f"{len(names)} mutants in " + (" or ".join(args.only) if args.only else "the engine's rule modules")
+          + f"; running {len(chosen)}" + ("" if args.all else f" (seed {args.seed})"), flush=True)
+    scope = "-".join(g.replace("*", "").strip(".") for g in args.only) if args.only else ""
+    record = ROOT / "mutants" / f"bench-seed-{'all' if args.all else args.seed}{'-' + scope if scope else ''}.json"
     before = json.loads(record.read_text()) if args.survivors and record.exists() else {}
     to_run = [n for n in chosen if before.get(n) not in KILLED]
     if args.survivors:
