@@ -1,0 +1,289 @@
+"""Jackpots (seed-003, rulebook ``jackpots``): each ruling in full -- every finding's action, code,
+player, rule, words, remedy and the action it is about; the chips after it; what the hand carries to
+the next deal -- for the free ride's antes, the progressive minimums, the declarations, the opener's
+proof and the end of a hand whose opener is alone or out.
+
+Four players, 100 chips each; Ann deals unless told (Bob acts first) and, under draw.ante =
+dealer_antes_N, antes one chip per player dealt in (4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine.events import Bet, Call, Check, Declare, Draw, Fold, Muck, Raise, TakePot
+from referee.engine.findings import JudgedLater
+from referee.engine.games.jackpots import JackpotsCarry
+from referee.engine.outcome import Penalty, PotResult
+from referee.engine.replay import play
+from referee.errors import InputError
+
+from helpers.engine import dealt, drawn, game_setup, replay_table, shown
+
+ANN, BOB, CY, DEE = "Ann", "Bob", "Cy", "Dee"
+FREE_RIDE = {"jackpots.false_open_penalty": "ante_for_all_next_deal"}
+BOB_OWES = JackpotsCarry(pot=0, free_ride_payer="Bob")
+OWED_WORDS = ("Bob antes for everybody (jackpots.false_open_penalty)",)
+#: the penalty as seed-003 has it "as a rule": one chip to each other player, from the dealer's left
+PAYS_EACH = (Penalty("Bob", "Cy", 1, "jackpots.false_open_penalty"),
+             Penalty("Bob", "Dee", 1, "jackpots.false_open_penalty"),
+             Penalty("Bob", "Ann", 1, "jackpots.false_open_penalty"))
+BOB_PAYS = "Bob pays 1 chip to each other player (jackpots.6)"
+
+
+def rows(replay):
+    """Each finding in full: (action, code, player, rule, message, remedy, about)."""
+    return [(f.action, f.code, f.player, f.rule, f.message, f.remedy, f.about) for f in replay.findings]
+
+
+def pots(replay):
+    return [(p.amount, p.eligible, p.winners, p.decided, p.left_over, p.rule) for p in replay.outcome.pots]
+
+
+def order_from(dealer: str) -> list[str]:
+    names = [ANN, BOB, CY, DEE]
+    i = names.index(dealer)
+    return names[i + 1:] + names[:i + 1]
+
+
+def first_opens_rest_fold(dealer: str, openers: str = "Kh Kd") -> list:
+    """The player on the dealer's left opens for 2, the others drop, and he shows his openers."""
+    first, *rest = order_from(dealer)
+    return [Bet(player=first, amount=2), *[Fold(player=n) for n in rest], shown(first, openers, "openers")]
+
+
+# ---------------------------------------------------------------------- the free ride (jackpots.6)
+
+
+@pytest.mark.parametrize(("dealer", "by_dealer", "ante", "stacks", "finding", "owed_after"), [
+    # Ann deals; Bob owes the free ride: he antes the 4 for everybody, Ann antes nothing; Bob opens and
+    # takes the 6 (his 4 and his 2): he ends where he began
+    (ANN, "antes_for_others_too", "dealer_antes_N", {ANN: 100, BOB: 100, CY: 100, DEE: 100},
+     ("free_ride_antes", "jackpots.false_open_penalty", "Bob antes 4 for everybody (free ride after his false open)"),
+     None),
+    # Bob deals and owes it: his dealer's 4 and 3 more for the others (the shipped reading); Cy opens
+    # and takes 7 + 2
+    (BOB, "antes_for_others_too", "dealer_antes_N", {ANN: 100, BOB: 93, CY: 107, DEE: 100},
+     ("free_ride_antes", "jackpots.free_ride_by_dealer",
+      "Bob deals: he antes 4 as the dealer and 3 more for the other players (free ride after his false open)"),
+     None),
+    # the free ride moves to the next deal he does not deal: here only his dealer's 4, and he still owes it
+    (BOB, "next_deal_he_does_not_deal", "dealer_antes_N", {ANN: 100, BOB: 96, CY: 104, DEE: 100},
+     ("free_ride_deferred", "jackpots.free_ride_by_dealer",
+      "Bob deals and antes 4 as the dealer; his free ride moves to the next deal he does not deal"),
+     "Bob"),
+    # his dealer's ante is the free ride
+    (BOB, "dealer_ante_counts", "dealer_antes_N", {ANN: 100, BOB: 96, CY: 104, DEE: 100},
+     ("free_ride_antes", "jackpots.false_open_penalty", "Bob antes 4 for everybody (free ride after his false open)"),
+     None),
+    # where every player antes 1 (draw.ante = each_player_antes_1) the dealer has no ante of his own
+    # to weigh against the free ride: Bob antes the 4 for everybody, nobody else antes
+    (BOB, "antes_for_others_too", "each_player_antes_1", {ANN: 100, BOB: 96, CY: 104, DEE: 100},
+     ("free_ride_antes", "jackpots.false_open_penalty", "Bob antes 4 for everybody (free ride after his false open)"),
+     None),
+])
+def test_the_free_ride_is_antes_for_everybody_on_the_next_deal(dealer, by_dealer, ante, stacks, finding, owed_after):
+    """jackpots.6: "alternatively he antes for all the other players on the next deal, a free ride for them";
+    jackpots.free_ride_by_dealer says what it costs him when he deals that deal (draw.ante =
+    dealer_antes_N: "the dealer antes one chip per player")."""
+    options = {**FREE_RIDE, "jackpots.free_ride_by_dealer": by_dealer, "draw.ante": ante}
+    r = replay_table(game_setup("jackpots", options, dealer=dealer, carry_in=BOB_OWES), first_opens_rest_fold(dealer))
+    code, rule, message = finding
+    assert rows(r) == [(None, code, BOB, rule, message, None, None)]
+    assert r.outcome.kind == "uncontested" and r.outcome.stacks == stacks
+    assert r.outcome.next_hand.carry == JackpotsCarry(pot=0, free_ride_payer=owed_after)
+    assert r.outcome.next_hand.obligations == (OWED_WORDS if owed_after else ())
+
+
+@pytest.mark.parametrize(("dealer", "bob_chips", "shorts"), [
+    # Ann deals: Bob, with 2 chips, owes 4 for everybody
+    (ANN, 2, [("Bob could ante only 2 of 4", "jackpots.false_open_penalty")]),
+    # Bob deals with 5: his dealer's 4 in full, then 1 of the 3 for the others
+    (BOB, 5, [("Bob could ante only 1 of 3", "jackpots.free_ride_by_dealer")]),
+    # Bob deals with 2: 2 of his dealer's 4 (draw.2), then nothing of the 3
+    (BOB, 2, [("Bob could ante only 2 of 4", "draw.2"), ("Bob could ante only 0 of 3", "jackpots.free_ride_by_dealer")]),
+])
+def test_a_free_ride_the_false_opener_cannot_pay_in_full_is_noted_under_the_rule_it_is_owed_by(dealer, bob_chips, shorts):
+    """jackpots.6 (the free ride) and draw.2 (the dealer's ante): a player short of chips antes what he
+    has, and each short ante is noted under the rule that asked for it."""
+    seats = [(ANN, 100), (BOB, bob_chips), (CY, 100), (DEE, 100)]
+    r = replay_table(game_setup("jackpots", FREE_RIDE, seats=seats, dealer=dealer, carry_in=BOB_OWES), [])
+    short_rows = [(None, "ante_short", BOB, rule, message, None, None) for message, rule in shorts]
+    assert rows(r)[:len(shorts)] == short_rows
+    assert [f.code for f in r.findings[len(shorts):]] == ["free_ride_antes"]
+    assert r.outcome.stacks[BOB] == 0 and r.outcome.in_middle == bob_chips
+
+
+def test_a_free_ride_owed_by_a_player_who_is_not_seated_is_refused():
+    """jackpots.6: the free ride is the false opener's own ante for everybody; a next deal without him
+    cannot be started with it owed."""
+    seats = [(ANN, 100), (CY, 100), (DEE, 100)]
+    with pytest.raises(InputError) as err:
+        play(game_setup("jackpots", FREE_RIDE, seats=seats, carry_in=BOB_OWES), [])
+    assert err.value.message == "Bob owes the antes for everybody but is not seated"
+    assert err.value.hint == "seat him, or start the hand without the free ride"
+    assert err.value.hand == 1
+
+
+def test_the_ante_cap_after_three_deals_nobody_opened_is_noted():
+    """jackpots.no_open = ante_cap_3_deals: "antes again, but only for three deals in a row" -- after
+    three deals nobody opened, nobody antes; the note says why, at no action."""
+    r = replay_table(game_setup("jackpots", {"jackpots.no_open": "ante_cap_3_deals"},
+                                carry_in=JackpotsCarry(pot=12, passed_out=3)), [])
+    assert rows(r) == [(None, "no_antes_after_passes", None, "jackpots.no_open",
+                        "no antes: nobody has opened for 3 deals", None, None)]
+    assert set(r.outcome.stacks.values()) == {100} and r.outcome.in_middle == 12
+
+
+# ---------------------------------------------------------------------- the minimum to open
+
+
+@pytest.mark.parametrize(("passed_out", "bob", "needed"), [
+    (0, "Th Ts 7c 4d 2s", "jacks or better"),
+    (1, "Jh Js 7c 4d 2s", "queens or better"),
+    (2, "Qh Qs 7c 4d 2s", "kings or better"),
+    (3, "Kh Ks 7c 4d 2s", "aces or better"),
+    (4, "Kh Ks 7c 4d 2s", "aces or better"),  # aces are the top of the progression
+])
+def test_progressive_openers_each_pair_just_short_is_a_false_open(passed_out, bob, needed):
+    """jackpots.min_open = progressive_QQ_KK_AA (wiki-5cd): "after a deal in which nobody opened, it is
+    queens", then kings, then aces; jackpots.10: "If the false open is found after every other player has
+    dropped out ... the pot stays on the table for the next deal", and jackpots.6 one chip to each other
+    player.  Bob opens on the pair just below the minimum of this deal; everybody drops: the pot of 6
+    (Ann's 4, Bob's 2) stays, Bob pays Cy, Dee and Ann 1 each."""
+    setup = game_setup("jackpots", {"jackpots.min_open": "progressive_QQ_KK_AA"},
+                       carry_in=JackpotsCarry(pot=0, passed_out=passed_out))
+    r = replay_table(setup, [dealt(BOB, bob), Bet(player=BOB, amount=2), Fold(player=CY), Fold(player=DEE),
+                             Fold(player=ANN)])
+    assert rows(r) == [(
+        None, "false_open_all_dropped", BOB, "jackpots.10",
+        f"Bob opened without openers (his hand before the draw was {bob}; {needed} were needed) and everybody "
+        "else dropped", f"the pot stays on the table for the next deal; {BOB_PAYS}", 2)]
+    o = r.outcome
+    assert (o.kind, o.carried, o.summary) == ("false_open", 6, "false open: 6 chips stay for the next deal")
+    assert pots(r) == [(6, (BOB,), (), True, 6, "jackpots.10")]
+    assert o.penalties == PAYS_EACH
+    assert o.stacks == {ANN: 97, BOB: 95, CY: 101, DEE: 101}
+
+
+@pytest.mark.parametrize(("passed_out", "bob"), [(0, "Jh Js 7c 4d 2s"), (1, "Qh Qs 7c 4d 2s"),
+                                                  (2, "Kh Ks 7c 4d 2s"), (3, "Ah As 7c 4d 2s"),
+                                                  (5, "Ah As 7c 4d 2s")])
+def test_progressive_openers_the_minimum_itself_opens(passed_out, bob):
+    """jackpots.min_open = progressive_QQ_KK_AA: the pair the progression has reached opens; Bob shows it
+    and takes the 6 uncontested (jackpots.4.1)."""
+    setup = game_setup("jackpots", {"jackpots.min_open": "progressive_QQ_KK_AA"},
+                       carry_in=JackpotsCarry(pot=0, passed_out=passed_out))
+    r = replay_table(setup, [dealt(BOB, bob), Bet(player=BOB, amount=2), Fold(player=CY), Fold(player=DEE),
+                             Fold(player=ANN), shown(BOB, bob[:5], "openers")])
+    assert rows(r) == [] and r.outcome.kind == "uncontested"
+    assert r.outcome.stacks == {ANN: 96, BOB: 104, CY: 100, DEE: 100}
+
+
+# ---------------------------------------------------------------------- declarations
+
+
+BOB_NOTHING = dealt(BOB, "Ah Ks 7c 4d 2s")
+RROP = {"jackpots.false_open_before_showdown": "rrop_declare_open"}
+
+
+@pytest.mark.parametrize(("events", "finding"), [
+    # jackpots.2: only the opener splits his openers
+    ([Bet(player=BOB, amount=2), Declare(player=CY, what="split_openers")],
+     (2, "split_declared_not_opener", CY, "jackpots.2", "Cy declared split openers but did not open", None, None)),
+    # jackpots.split_declare: the announcement comes before his draw, not after it
+    ([Bet(player=BOB, amount=2), Call(player=CY), Fold(player=DEE), Fold(player=ANN), Draw(player=BOB, count=1),
+      Declare(player=BOB, what="split_openers")],
+     (6, "split_declared_late", BOB, "jackpots.split_declare", "Bob declared split openers after the draw",
+      "the declaration comes too late to count", None)),
+    # a false open needs an opener
+    ([Declare(player=BOB, what="false_open")],
+     (1, "false_open_declared_nobody_opened", BOB, None, "Bob declared a false open but nobody has opened", None,
+      None)),
+    # jackpots.1.1: an opener who showed his jacks held openers: the declaration is ignored
+    ([Bet(player=BOB, amount=2), Call(player=CY), shown(BOB, "Jh Js", "openers"), Declare(player=CY, what="false_open")],
+     (4, "false_open_declared_but_held", CY, "jackpots.1.1", "a false open was declared but Bob held openers "
+      "(he showed Jh Js)", "ignored", None)),
+    # jackpots.false_open_before_showdown: the pot is declared open only after a false open, under rrop
+    ([Bet(player=BOB, amount=2), Declare(player=CY, what="open")],
+     (2, "declared_open_nothing_pending", CY, "jackpots.false_open_before_showdown",
+      "Cy declared the pot open, but no false open awaits a declaration", "ignored", None)),
+    ([Declare(player=CY, what="misdeal")],
+     (1, "declaration_unknown", CY, None, "Cy declared misdeal: not a declaration of this game", None, None)),
+])
+def test_a_declaration_out_of_place_is_noted_and_changes_nothing(events, finding):
+    """jackpots.2 (split openers), jackpots.1.1 (openers), jackpots.false_open_before_showdown (declaring
+    the pot open): a declaration nobody could make there is noted where it was made; the hand goes on."""
+    r = replay_table(game_setup("jackpots"), events)
+    assert rows(r) == [finding]
+    assert r.outcome.kind == "in_progress" and r.outcome.penalties == ()
+
+
+def test_under_rrop_an_undeclared_false_open_returns_every_bet_but_the_openers_first():
+    """jackpots.false_open_before_showdown = rrop_declare_open (RRoP): "if nobody declares, all bets except
+    the opener's first bet are returned and the pot (antes + that bet) carries"; jackpots.7 the false opener
+    is out, jackpots.6 he pays 1 to each other player.  Bob opens 2 on ace-king, Cy calls (one caller, no
+    raise: the pot waits for a declaration), Bob admits it; nobody declares: Cy has his 2 back, the pot of
+    6 (Ann's 4 and Bob's 2) carries."""
+    r = replay_table(game_setup("jackpots", RROP), [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY),
+                                                   Declare(player=BOB, what="false_open")])
+    assert r.states[-1].phase == "declare_open"
+    assert rows(r) == [
+        (4, "false_open_before_showdown", BOB, "jackpots.7", "Bob opened without openers (the false open was declared "
+         "at the table): Bob is out of the hand, Bob's chips stay in the pot", "the others may declare the pot open", 2),
+        (None, "false_open_not_declared", BOB, "jackpots.false_open_before_showdown", "nobody declared the pot open: "
+         "every bet but the false opener's first is returned and the pot carries to the next deal", None, 2)]
+    o = r.outcome
+    assert (o.kind, o.carried, o.summary) == ("false_open", 6, "false open: 6 chips carried to the next deal")
+    assert pots(r) == [(6, (), (), True, 6, "jackpots.false_open_before_showdown")]
+    assert o.penalties == PAYS_EACH
+    assert o.stacks == {ANN: 97, BOB: 95, CY: 101, DEE: 101}
+    assert o.next_hand.carry == JackpotsCarry(pot=6)
+
+
+def test_under_rrop_the_next_action_without_a_declaration_ends_the_hand():
+    """jackpots.false_open_before_showdown = rrop_declare_open: the pot plays only if someone declares it
+    open; Dee folding instead is the table's answer -- the pot carries, and his fold comes after the hand."""
+    r = replay_table(game_setup("jackpots", RROP), [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY),
+                                                   Declare(player=BOB, what="false_open"), Fold(player=DEE)])
+    assert [f.code for f in r.findings] == ["false_open_before_showdown", "false_open_not_declared", "action_after_hand"]
+    assert r.findings[1].action is None and r.outcome.kind == "false_open" and r.outcome.carried == 6
+
+
+@pytest.mark.parametrize(("dee", "without"), [
+    ("Qh Qs 7d 4c 3h", []),
+    # jackpots.false_open_before_showdown: only "another active player holding openers" may declare; the
+    # declaration stands, and the finding says what he held
+    ("9c 9d 5h 4s 2c", [(6, "declared_open_without_openers", DEE, "jackpots.false_open_before_showdown",
+                         "Dee declared the pot open without openers (9c 9d 5h 4s 2c)", "the declaration stands", None)]),
+])
+def test_under_rrop_a_player_in_the_hand_declares_the_pot_open_and_it_plays_on(dee, without):
+    """jackpots.false_open_before_showdown = rrop_declare_open: "another active player holding openers who
+    did not pass them may declare the pot open".  Bob opens 2 on ace-king, Cy drops, Dee calls, Bob
+    admits the false open (one caller: the pot waits); Cy, out of the hand, cannot declare; Dee does:
+    the first round plays on with Ann to act, facing Bob's 2."""
+    events = [BOB_NOTHING, dealt(DEE, dee), Bet(player=BOB, amount=2), Fold(player=CY), Call(player=DEE),
+              Declare(player=BOB, what="false_open"), Declare(player=CY, what="open"), Declare(player=DEE, what="open")]
+    r = replay_table(game_setup("jackpots", RROP), events)
+    declared = [
+        (6, "false_open_before_showdown", BOB, "jackpots.7", "Bob opened without openers (the false open was declared "
+         "at the table): Bob is out of the hand, Bob's chips stay in the pot", "the others may declare the pot open", 3),
+        (7, "declared_open_not_in_hand", CY, "jackpots.false_open_before_showdown",
+         "Cy is not in the hand and cannot declare the pot open", "ignored", None),
+        *[(8,) + row[1:] for row in without],
+        (8, "pot_declared_open", DEE, "jackpots.false_open_before_showdown", "Dee declares the pot open: it plays on",
+         None, None)]
+    assert rows(r) == declared
+    s = r.states[-1]
+    assert (s.phase, s.to_act, s.in_hand) == ("round1", ANN, (ANN, DEE))
+    assert r.outcome.kind == "in_progress" and r.outcome.penalties == PAYS_EACH
+
+
+def test_a_false_open_declared_after_the_draw_under_rrop_plays_on():
+    """jackpots.false_open_before_showdown = rrop_declare_open applies while the first round is open; a
+    false open that comes to light after the draw is jackpots.8: "the other players play on"."""
+    events = [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY), Fold(player=DEE), Fold(player=ANN),
+              Draw(player=BOB, count=3), Declare(player=BOB, what="false_open")]
+    r = replay_table(game_setup("jackpots", RROP), events)
+    assert rows(r) == [
+        (7, "false_open_before_showdown", BOB, "jackpots.7", "Bob opened without openers (the false open was declared "
+         "at the table): Bob is out of the hand, Bob's chips stay in the pot", "the others play on (jackpots.8)", 2)]
