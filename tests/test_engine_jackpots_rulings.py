@@ -287,3 +287,297 @@ def test_a_false_open_declared_after_the_draw_under_rrop_plays_on():
     assert rows(r) == [
         (7, "false_open_before_showdown", BOB, "jackpots.7", "Bob opened without openers (the false open was declared "
          "at the table): Bob is out of the hand, Bob's chips stay in the pot", "the others play on (jackpots.8)", 2)]
+
+
+# ---------------------------------------------------------------------- the opener alone
+
+
+def alone(*tail) -> list:
+    """Bob opens for 2 and everybody drops: a pot of 6 (Ann's 4, Bob's 2)."""
+    return [Bet(player=BOB, amount=2), Fold(player=CY), Fold(player=DEE), Fold(player=ANN), *tail]
+
+
+UNSHOWN_WORDS = "Bob's openers were not shown: show the pair (or split-opener discards) Bob opened with"
+UNDECIDED = "the pot is undecided until they are shown"
+
+
+@pytest.mark.parametrize(("show_mode", "events", "found"), [
+    # jackpots.4.1: "shows only the cards that qualified him"; jackpots.11.2: the rake unshown is flagged
+    ("openers_only", alone(TakePot(player=BOB)),
+     [(5, "took_pot_without_openers", BOB, "jackpots.11.2", "Bob took the pot without showing his openers", None, None),
+      (None, "openers_unverifiable", BOB, "jackpots.4.1", UNSHOWN_WORDS, UNDECIDED, None)]),
+    ("openers_only", alone(), [(None, "openers_unverifiable", BOB, "jackpots.4.1", UNSHOWN_WORDS, UNDECIDED, None)]),
+    # jackpots.uncalled_show = full_hand: his openers are not enough
+    ("full_hand", alone(shown(BOB, "Jh Js", "openers")),
+     [(None, "openers_unverifiable", BOB, "jackpots.uncalled_show", "Bob must show his whole hand before he takes "
+       "the pot", UNDECIDED, None)]),
+])
+def test_an_opener_alone_who_has_not_shown_what_the_house_asks_leaves_the_pot_undecided(show_mode, events, found):
+    """jackpots.4.1: "If nobody called the opening bet, the opener ... shows only the cards that qualified
+    him"; jackpots.uncalled_show = full_hand asks for his whole hand; jackpots.11.2 "a winner must show
+    his openers before he may take the pot": until he shows them the pot of 6 waits for him."""
+    r = replay_table(game_setup("jackpots", {"jackpots.uncalled_show": show_mode}), events)
+    assert rows(r) == found
+    o = r.outcome
+    assert (o.kind, o.undecided, o.carried, o.summary) == (
+        "uncontested", 6, 0, "Bob is alone but has not shown openers: pot undecided")
+    assert pots(r) == [(6, (BOB,), (), False, 0, "jackpots.11.2")]
+    assert o.stacks == {ANN: 96, BOB: 98, CY: 100, DEE: 100} and o.penalties == ()
+
+
+@pytest.mark.parametrize("show_mode", ["openers_only", "full_hand"])
+def test_an_opener_alone_who_shows_his_whole_hand_takes_the_pot(show_mode):
+    """jackpots.uncalled_show: under either reading an opener who shows his whole hand of jacks has shown
+    his openers: the 6 are his."""
+    r = replay_table(game_setup("jackpots", {"jackpots.uncalled_show": show_mode}),
+                     alone(shown(BOB, "Jh Js 7c 4d 2s")))
+    assert rows(r) == [] and r.outcome.kind == "uncontested" and r.outcome.undecided == 0
+    assert r.outcome.stacks == {ANN: 96, BOB: 104, CY: 100, DEE: 100}
+
+
+def test_an_opener_alone_who_shows_a_hand_without_openers_leaves_the_pot_for_the_next_deal():
+    """jackpots.10: "If the false open is found after every other player has dropped out ... the pot stays
+    on the table for the next deal"; jackpots.6: one chip to each other player.  Bob, alone, shows his
+    whole hand (nothing drawn, so it is his hand before the draw): a pair of tens -- found there, at
+    action 5."""
+    r = replay_table(game_setup("jackpots"), alone(shown(BOB, "Th Ts 7c 4d 2s")))
+    assert rows(r) == [(5, "false_open_all_dropped", BOB, "jackpots.10", "Bob opened without openers (his hand "
+                        "before the draw was Th Ts 7c 4d 2s; jacks or better were needed) and everybody else dropped",
+                        f"the pot stays on the table for the next deal; {BOB_PAYS}", 1)]
+    assert pots(r) == [(6, (BOB,), (), True, 6, "jackpots.10")]
+    assert r.outcome.penalties == PAYS_EACH and r.outcome.stacks == {ANN: 97, BOB: 95, CY: 101, DEE: 101}
+
+
+def test_a_false_open_admitted_after_the_opener_took_the_pot_alone_still_leaves_it_for_the_next_deal():
+    """jackpots.10 ("found after every other player has dropped out ... the pot stays on the table")
+    under jackpots.false_open_after_win: Bob, alone, rakes the 6 without showing openers (jackpots.11.2)
+    and then admits the false open: it came to light after he took the pot (action 6), and the pot stays
+    for the next deal with his penalty; his rake decided nothing."""
+    r = replay_table(game_setup("jackpots"), alone(TakePot(player=BOB), Declare(player=BOB, what="false_open")))
+    assert rows(r) == [
+        (5, "took_pot_without_openers", BOB, "jackpots.11.2", "Bob took the pot without showing his openers", None, None),
+        (6, "false_open_after_win", BOB, "jackpots.false_open_after_win", "Bob opened without openers (the false open "
+         "was declared at the table) and everybody else dropped", f"the pot stays on the table for the next deal; "
+         f"{BOB_PAYS}", 1),
+        (5, "took_pot_not_his", BOB, "jackpots.false_open_after_win", "Bob took the pot, but it stays on the table: "
+         "taking the pot decides nothing", "the pot goes where the ruling puts it", None)]
+    assert pots(r) == [(6, (BOB,), (), True, 6, "jackpots.false_open_after_win")]
+    assert (r.outcome.kind, r.outcome.carried, r.outcome.summary) == (
+        "false_open", 6, "false open: 6 chips stay for the next deal")
+    assert r.outcome.penalties == PAYS_EACH
+
+
+# ---------------------------------------------------------------------- the opener who dropped out
+
+
+BOB_DROPS = [Bet(player=BOB, amount=2), Call(player=CY), Fold(player=DEE), Fold(player=ANN),
+             Draw(player=BOB, count=3), Draw(player=CY, count=2), Fold(player=BOB)]
+
+
+@pytest.mark.parametrize(("penalty", "found"), [
+    ("pay_each_other_player_1", [(None, "penalty_unverifiable", BOB, "jackpots.5", "Bob opened and dropped out; his "
+                                  "openers were not shown: show the discards Bob kept",
+                                  "the false-open penalty cannot be ruled until they are shown", None)]),
+    ("ante_for_all_next_deal", [(None, "penalty_unverifiable", BOB, "jackpots.5", "Bob opened and dropped out; his "
+                                 "openers were not shown: show the discards Bob kept",
+                                 "the false-open penalty cannot be ruled until they are shown", None)]),
+    ("none", []),  # no penalty to rule: nothing waits for his discards
+])
+def test_an_opener_who_dropped_out_unshown_leaves_only_the_penalty_open(penalty, found):
+    """jackpots.5: "An opener who drops out before the showdown must keep his discards at hand to prove that
+    he held openers" -- only the penalty (jackpots.6) is at stake: Cy takes the 8."""
+    r = replay_table(game_setup("jackpots", {"jackpots.false_open_penalty": penalty}), BOB_DROPS)
+    assert rows(r) == found
+    assert r.outcome.stacks == {ANN: 96, BOB: 98, CY: 106, DEE: 100} and r.outcome.penalties == ()
+
+
+@pytest.mark.parametrize(("penalty", "remedy", "penalties", "owed"), [
+    ("pay_each_other_player_1", BOB_PAYS, PAYS_EACH, None),
+    ("ante_for_all_next_deal", "Bob antes for everybody on the next deal (jackpots.6)",
+     (Penalty(BOB, None, 4, "jackpots.false_open_penalty", into="antes_next_deal"),), BOB),
+    ("none", "no penalty beyond the pot (jackpots.false_open_penalty)", (), None),
+])
+def test_an_opener_who_mucks_at_the_showdown_without_proof_pays_the_house_penalty(penalty, remedy, penalties, owed):
+    """jackpots.3: "an opener who shows nothing, or whose proof went into the muck, has not proven his
+    openers"; jackpots.unproven_opener = as_false_open; jackpots.6 and jackpots.false_open_penalty: one chip
+    to each other player, the antes for everybody on the next deal, or nothing beyond the pot.  Bob mucks
+    at the showdown (action 9) without showing anything; Cy's queens take the 8."""
+    events = [Bet(player=BOB, amount=2), Call(player=CY), Fold(player=DEE), Fold(player=ANN), Draw(player=BOB, count=1),
+              Draw(player=CY, count=1), Check(player=BOB), Check(player=CY), Muck(player=BOB),
+              shown(CY, "Qs Qd 9c 8h 3s")]
+    r = replay_table(game_setup("jackpots", {"jackpots.false_open_penalty": penalty}), events)
+    assert rows(r) == [(None, "unproven_opener", BOB, "jackpots.3", "Bob could not prove his openers (he threw his hand "
+                        "away without showing openers): he mucked at the showdown without proving them", remedy, 1)]
+    assert r.outcome.penalties == penalties
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (CY,))]
+    assert r.outcome.next_hand.carry.free_ride_payer == owed
+    assert r.outcome.next_hand.obligations == (OWED_WORDS if owed else ())
+    paid = 3 if penalty == "pay_each_other_player_1" else 0
+    assert r.outcome.stacks == {ANN: 96 + paid // 3, BOB: 98 - paid, CY: 106 + paid // 3, DEE: 100 + paid // 3}
+
+
+def test_an_opener_who_mucks_unproven_under_forfeit_pot_only_is_simply_out():
+    """jackpots.unproven_opener = forfeit_pot_only: "An opener who cannot prove openers may not win the pot,
+    but no penalty applies" -- Bob mucked at the showdown: he was not going to win it; nothing to rule."""
+    events = [Bet(player=BOB, amount=2), Call(player=CY), Fold(player=DEE), Fold(player=ANN), Draw(player=BOB, count=1),
+              Draw(player=CY, count=1), Check(player=BOB), Check(player=CY), Muck(player=BOB),
+              shown(CY, "Qs Qd 9c 8h 3s")]
+    r = replay_table(game_setup("jackpots", {"jackpots.unproven_opener": "forfeit_pot_only"}), events)
+    assert rows(r) == [] and r.outcome.penalties == ()
+    assert r.outcome.stacks == {ANN: 96, BOB: 98, CY: 106, DEE: 100}
+
+
+def test_a_false_open_admitted_after_the_opener_dropped_out_pays_at_once():
+    """jackpots.5 / jackpots.6: Bob opened, drew and dropped out (action 7); he then admits the false open
+    (action 8): he pays each other player at once, and Cy still takes the 8."""
+    r = replay_table(game_setup("jackpots"), BOB_DROPS + [Declare(player=BOB, what="false_open")])
+    assert rows(r) == [(8, "false_open_after_dropping", BOB, "jackpots.5", "Bob opened without openers (the false open "
+                        "was declared at the table) after dropping out", BOB_PAYS, 1)]
+    assert r.outcome.penalties == PAYS_EACH
+    assert r.outcome.stacks == {ANN: 97, BOB: 95, CY: 107, DEE: 101}
+
+
+# ---------------------------------------------------------------------- the opener at the showdown
+
+
+SHOWDOWN_PRE = [Bet(player=BOB, amount=2), Call(player=CY), Fold(player=DEE), Fold(player=ANN)]
+
+
+@pytest.mark.parametrize(("unproven", "remedy", "penalties", "stacks"), [
+    ("as_false_open", BOB_PAYS, PAYS_EACH, {ANN: 97, BOB: 95, CY: 107, DEE: 101}),
+    ("forfeit_pot_only", "no penalty (jackpots.unproven_opener)", (), {ANN: 96, BOB: 98, CY: 106, DEE: 100}),
+])
+def test_an_opener_whose_kept_cards_prove_nothing_may_not_win_the_showdown(unproven, remedy, penalties, stacks):
+    """jackpots.3: "if he cannot [prove openers], he may not win the pot"; jackpots.unproven_opener.  Bob
+    drew three (Ah Ad 3h), his discards went into the muck, and he shows Th 9c Ah Ad 3h: aces beat Cy's
+    queens, but what he kept (Th 9c) proves nothing: Cy takes the 8 under jackpots.9."""
+    events = SHOWDOWN_PRE + [drawn(BOB, "", "Ah Ad 3h"), Draw(player=CY, count=1), Check(player=BOB),
+                             Check(player=CY), shown(BOB, "Th 9c Ah Ad 3h"), shown(CY, "Qs Qd 9h 8h 3s")]
+    events[4] = Draw(player=BOB, count=3, received=events[4].received)
+    r = replay_table(game_setup("jackpots", {"jackpots.unproven_opener": unproven}), events)
+    assert rows(r) == [(None, "unproven_opener", BOB, "jackpots.unproven_opener", "Bob could not prove his openers (the "
+                        "cards he kept (Th 9c) are not openers and his discards went into the muck (jackpots.2)): found "
+                        "at the showdown, he may not win; the pot goes to the best hand among the others", remedy, 1)]
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, (CY,), "jackpots.9")]
+    assert r.outcome.penalties == penalties and r.outcome.stacks == stacks
+
+
+def test_a_false_open_in_the_logged_deal_found_at_the_showdown_gives_the_pot_to_the_others():
+    """jackpots.9: "If the false open is found at the showdown, the pot goes to the best hand among the
+    other players" -- Bob's logged deal Ah Ks 7c 4d 2s held no openers; his three aces are the best hand
+    shown, but the 8 go to Cy's queens and Bob pays each other player (jackpots.6)."""
+    events = [BOB_NOTHING] + SHOWDOWN_PRE + [drawn(BOB, "7c 4d 2s", "Ad Ac 3h"), Draw(player=CY, count=3),
+                                             Check(player=BOB), Check(player=CY), shown(BOB, "Ah Ad Ac Ks 3h"),
+                                             shown(CY, "Qs Qd 9c 8h 3s")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert rows(r) == [(None, "false_open_at_showdown", BOB, "jackpots.9", "Bob opened without openers (his hand before "
+                        "the draw was Ah Ks 7c 4d 2s; jacks or better were needed): found at the showdown, he may not "
+                        "win; the pot goes to the best hand among the others", BOB_PAYS, 2)]
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, (CY,), "jackpots.9")]
+    assert r.outcome.stacks == {ANN: 97, BOB: 95, CY: 107, DEE: 101}
+
+
+AFTER_WIN = [BOB_NOTHING] + SHOWDOWN_PRE + [drawn(BOB, "7c 4d 2s", "Ad Ac 3h"), Draw(player=CY, count=3),
+                                            Check(player=BOB), Check(player=CY), shown(BOB, "Ah Ad Ac Ks 3h")]
+ADMITTED = "Bob opened without openers (the false open was declared at the table), found after "
+
+
+@pytest.mark.parametrize(("after_win", "cy", "finding", "winner", "rule", "penalties"), [
+    # jackpots.11.1: "he cannot be made to return it provided his hand at the showdown was the highest,
+    # and no penalty applies"
+    ("keep_if_best_no_penalty", "Qs Qd 9c 8h 3s",
+     ("jackpots.11.1", ADMITTED + "he won the showdown: his hand was the highest, he keeps the pot", "no penalty"),
+     BOB, "draw.9", ()),
+    # RRoP: "a winner must prove openers to win"
+    ("forfeit", "Qs Qd 9c 8h 3s",
+     ("jackpots.false_open_after_win", ADMITTED + "the showdown: a winner must prove openers, he forfeits the pot to "
+      "the best hand among the others", BOB_PAYS), CY, "jackpots.9", PAYS_EACH),
+    # Cy's flush beat his aces: there is nothing to keep
+    ("keep_if_best_no_penalty", "2c 5c 8c 9c Tc",
+     ("jackpots.false_open_after_win", ADMITTED + "the showdown: his hand was not the highest; the pot goes to the "
+      "best hand among the others", BOB_PAYS), CY, "jackpots.9", PAYS_EACH),
+])
+def test_a_false_open_admitted_after_the_showdown_is_ruled_by_the_after_win_option(after_win, cy, finding, winner,
+                                                                                   rule, penalties):
+    """jackpots.11.1 and jackpots.false_open_after_win: Bob opened on ace-king (his logged deal), drew three
+    aces and showed them; Cy showed his hand; then Bob admits the false open (action 12) -- after the
+    showdown was played out."""
+    r = replay_table(game_setup("jackpots", {"jackpots.false_open_after_win": after_win}),
+                     AFTER_WIN + [shown(CY, cy), Declare(player=BOB, what="false_open")])
+    cited, message, remedy = finding
+    assert rows(r) == [(12, "false_open_after_win", BOB, cited, message, remedy, 2)]
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, (winner,), rule)]
+    assert r.outcome.penalties == penalties
+
+
+def test_a_false_open_admitted_during_the_showdown_is_found_at_it():
+    """jackpots.9: "If the false open is found at the showdown, the pot goes to the best hand among the other
+    players" -- Bob shows his aces and admits the false open (action 11) before Cy has shown: found at the
+    showdown, not after a win; Cy's queens take the 8."""
+    r = replay_table(game_setup("jackpots"), AFTER_WIN + [Declare(player=BOB, what="false_open"),
+                                                          shown(CY, "Qs Qd 9c 8h 3s")])
+    assert rows(r) == [
+        (11, "false_open_at_showdown", BOB, "jackpots.9", "Bob opened without openers (the false open was declared at "
+         "the table): found at the showdown, he may not win; the pot goes to the best hand among the others",
+         BOB_PAYS, 2)]
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, (CY,), "jackpots.9")]
+
+
+def test_a_false_open_in_the_logged_deal_of_a_winner_who_raked_unshown_comes_out_after_the_win():
+    """jackpots.3: "If the table let an opener whose hand won the showdown take the pot without proving his
+    openers (jackpots.11.2), a false open known only from the deal the scorekeeper logged came out after
+    he won the pot: jackpots.11.1 applies" -- Bob's aces won and he raked the 8 unshown (action 12)."""
+    r = replay_table(game_setup("jackpots"), AFTER_WIN + [shown(CY, "Qs Qd 9c 8h 3s"), TakePot(player=BOB)])
+    assert rows(r) == [
+        (12, "took_pot_without_openers", BOB, "jackpots.11.2", "Bob took the pot without showing his openers", None, None),
+        (None, "false_open_after_win", BOB, "jackpots.11.1", "Bob opened without openers (his hand before the draw was "
+         "Ah Ks 7c 4d 2s; jacks or better were needed), found after he won the showdown: his hand was the highest, he "
+         "keeps the pot", "no penalty", 2)]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (BOB,))] and r.outcome.penalties == ()
+
+
+@pytest.mark.parametrize(("bob", "penalty", "found", "pot", "stacks"), [
+    # he loses to Cy's queens: only the penalty is open
+    ("Ah Kd 9c 5h 3h", "pay_each_other_player_1",
+     [(None, "penalty_unverifiable", BOB, "jackpots.3", "Bob's openers were not shown: the false-open penalty cannot "
+       "be ruled", None, None)], (8, (CY,), True, "draw.9"), {ANN: 96, BOB: 98, CY: 106, DEE: 100}),
+    ("Ah Kd 9c 5h 3h", "none", [], (8, (CY,), True, "draw.9"), {ANN: 96, BOB: 98, CY: 106, DEE: 100}),
+    # his aces win: the pot waits for his openers
+    ("Ah Ad 9c 5h 3h", "pay_each_other_player_1",
+     [(None, "openers_unverifiable", BOB, "jackpots.3", UNSHOWN_WORDS, "the pot he would win is undecided until "
+       "they are shown", None)], (8, (), False, "jackpots.3"), {ANN: 96, BOB: 98, CY: 98, DEE: 100}),
+])
+def test_an_opener_at_the_showdown_who_has_not_shown_openers_is_ruled_when_he_shows_them(bob, penalty, found, pot,
+                                                                                          stacks):
+    """jackpots.3: "After the showdown the opener must prove that he held jacks or better before the draw" --
+    Bob's deal is not logged and he drew three unnamed cards: what he shows may hold drawn cards."""
+    events = SHOWDOWN_PRE + [Draw(player=BOB, count=3), Draw(player=CY, count=3), Check(player=BOB),
+                             Check(player=CY), shown(BOB, bob), shown(CY, "Qs Qd 9h 8h 3s")]
+    r = replay_table(game_setup("jackpots", {"jackpots.false_open_penalty": penalty}), events)
+    assert rows(r) == found
+    assert [(p.amount, p.winners, p.decided, p.rule) for p in r.outcome.pots] == [pot]
+    assert r.outcome.stacks == stacks and r.outcome.penalties == ()
+
+
+# ---------------------------------------------------------------------- what is left to judge
+
+
+FALSE_OPEN_LATER = JudgedLater("jackpots.3", "a false open is found at the showdown, or when the opener's hand is "
+                               "seen (Bob's openers shown, or a false open declared at the table)")
+
+
+@pytest.mark.parametrize(("events", "later"), [
+    ([], None),  # nobody opened
+    ([Bet(player=BOB, amount=2)], FALSE_OPEN_LATER),
+    # the logged deal is the scorekeeper's, not the table's: still to be found
+    ([BOB_NOTHING, Bet(player=BOB, amount=2)], FALSE_OPEN_LATER),
+    ([Bet(player=BOB, amount=2), shown(BOB, "Jh Js", "openers")], None),  # proven at the table
+    ([Bet(player=BOB, amount=2), Call(player=CY), Declare(player=BOB, what="false_open")], None),  # found
+    (alone(shown(BOB, "Jh Js", "openers")), None),  # the hand is over
+])
+def test_a_false_open_is_left_to_later_while_the_opener_has_shown_nothing(events, later):
+    """jackpots.3: "When a false open counts as found ... is when the table learns it: when it is declared at
+    the table, or when what the opener shows fails as proof"; until then a dispute about it is not decided
+    yet."""
+    judged = play(game_setup("jackpots"), events).judged_later()
+    assert judged.get("false_open") == later
