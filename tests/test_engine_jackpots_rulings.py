@@ -581,3 +581,58 @@ def test_a_false_open_is_left_to_later_while_the_opener_has_shown_nothing(events
     yet."""
     judged = play(game_setup("jackpots"), events).judged_later()
     assert judged.get("false_open") == later
+
+
+# ---------------------------------------------------------------------- openers and their proof
+
+
+@pytest.mark.parametrize(("hand", "minimum", "bug", "opens"), [
+    ("", "JJ", False, False),
+    ("Jh", "JJ", False, False),  # one card is no pair
+    ("Jh Js", "JJ", False, True),
+    ("Jh Js", "QQ", False, False),
+    ("Ah As", "AA", False, True),
+    ("Jk1", "JJ", True, False),  # the bug alone is no pair
+    ("As Jk1", "AA", True, True),  # the bug is an ace: a pair of aces
+    ("2c 3d 4h 6s 9c Kh Ks", "KK", False, True),  # any five of seven
+])
+def test_openers_are_a_pair_of_the_minimum_or_better_among_the_known_cards(hand, minimum, bug, opens):
+    """jackpots.1.1: "Nobody may make the first bet (open) without a pair of jacks or better" (or the
+    progressive minimum, jackpots.min_open); jackpots.bug: the joker "may be used only as an ace"."""
+    from referee.cards import cards
+    from referee.engine.games.jackpots import BUG, holds_openers
+
+    assert holds_openers(cards(hand), minimum, BUG if bug else None) is opens
+
+
+def test_a_bug_split_from_the_openers_into_the_muck_cannot_prove_them():
+    """jackpots.2: "he must keep those discards face down in front of himself so that they can be checked
+    later"; jackpots.bug: the joker is an ace.  Bob's aces are As and the bug; he throws the bug into the
+    muck for 7h and shows As 9c 6d 2s 7h: his openers needed the bug he did not keep -- unproven, and
+    Cy's queens take the 8 (jackpots.3, jackpots.unproven_opener)."""
+    events = [dealt(BOB, "As Jk1 9c 6d 2s"), *SHOWDOWN_PRE, drawn(BOB, "Jk1", "7h"), Draw(player=CY, count=1),
+              Check(player=BOB), Check(player=CY), shown(BOB, "As 9c 6d 2s 7h"), shown(CY, "Qs Qd 9h 8h 3s")]
+    r = replay_table(game_setup("jackpots", {"jackpots.bug": "joker_as_ace_or_straight_flush_filler"}), events)
+    assert rows(r) == [(None, "unproven_opener", BOB, "jackpots.unproven_opener", "Bob could not prove his openers (he "
+                        "split his openers and did not keep the discards Jk1 face down: they went into the muck "
+                        "(jackpots.2)): found at the showdown, he may not win; the pot goes to the best hand among the "
+                        "others", BOB_PAYS, 2)]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (CY,))]
+
+
+def test_a_showdown_a_false_opener_lost_waits_for_the_hands_not_shown_under_jackpots_9():
+    """jackpots.9: "the pot goes to the best hand among the other players" -- Bob's logged deal held no
+    openers; Cy and Dee called; Cy shows, Dee has not: the best hand among the others is not known, so
+    the pot of 10 waits for Dee's hand, cited under jackpots.9."""
+    events = [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY), Call(player=DEE), Fold(player=ANN),
+              drawn(BOB, "7c 4d 2s", "Ad Ac 3h"), Draw(player=CY, count=3), Draw(player=DEE, count=1),
+              Check(player=BOB), Check(player=CY), Check(player=DEE),
+              shown(BOB, "Ah Ad Ac Ks 3h"), shown(CY, "Qs Qd 9c 8h 3s")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert rows(r) == [
+        (None, "false_open_at_showdown", BOB, "jackpots.9", "Bob opened without openers (his hand before the draw was "
+         "Ah Ks 7c 4d 2s; jacks or better were needed): found at the showdown, he may not win; the pot goes to the "
+         "best hand among the others", BOB_PAYS, 2),
+        (None, "showdown_unverifiable", None, "jackpots.9", "the showdown cannot be decided: show the hands of Dee",
+         "the pot is undecided until they are shown", None)]
+    assert (r.outcome.undecided, r.outcome.penalties) == (10, PAYS_EACH)
