@@ -636,3 +636,85 @@ def test_a_showdown_a_false_opener_lost_waits_for_the_hands_not_shown_under_jack
         (None, "showdown_unverifiable", None, "jackpots.9", "the showdown cannot be decided: show the hands of Dee",
          "the pot is undecided until they are shown", None)]
     assert (r.outcome.undecided, r.outcome.penalties) == (10, PAYS_EACH)
+
+
+# ---------------------------------------------------------------------- a deal nobody opens
+
+
+@pytest.mark.parametrize(("no_open", "rule", "dealer"), [
+    ("as_draw.all_check", "draw.all_check", BOB),  # as in straight draw: the next dealer redeals
+    ("reante_same_dealer", "jackpots.no_open", ANN),  # hoyle-jp: the same dealer, every player antes again
+    ("ante_cap_3_deals", "jackpots.no_open", BOB),
+])
+def test_a_deal_nobody_opens_is_void_under_the_no_open_option(no_open, rule, dealer):
+    """jackpots.no_open: what happens when nobody opens -- the deal is void and Ann's 4 stay, noted under
+    the rule that says so; who deals next follows it."""
+    r = replay_table(game_setup("jackpots", {"jackpots.no_open": no_open}),
+                     [Check(player=n) for n in (BOB, CY, DEE, ANN)])
+    assert rows(r) == [(None, "passed_out", None, rule, "everybody checked: the deal is void and the pot of 4 stays",
+                        None, None)]
+    assert pots(r) == [(4, (), (), True, 4, rule)]
+    assert (r.outcome.next_hand.dealer, r.outcome.next_hand.carry.passed_out) == (dealer, 1)
+
+
+# ---------------------------------------------------------------------- a false open found during play
+
+
+def test_a_false_opener_leaving_closes_the_round_he_was_to_act_in():
+    """jackpots.7: "the false opener drops out of the hand automatically; the chips he put in stay in the
+    pot"; jackpots.8 the others play on -- Cy raised Bob's open to 4 and Dee called; Bob, to act, admits
+    the false open: nobody else is to act, so the round is over and the draw begins with Cy."""
+    events = [BOB_NOTHING, Bet(player=BOB, amount=2), Raise(player=CY, amount=2), Call(player=DEE), Fold(player=ANN),
+              Declare(player=BOB, what="false_open")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert [row[:4] for row in rows(r)] == [(6, "false_open_before_showdown", BOB, "jackpots.7")]
+    s = r.states[-1]
+    assert (s.phase, s.in_hand, s.stacks) == ("draw", (CY, DEE), (97, 95, 97, 97))
+
+
+def test_a_false_opener_leaving_before_his_draw_when_the_others_have_drawn_starts_the_last_round():
+    """jackpots.7 / jackpots.8: Dee deals and opens last (Ann, Bob and Cy checked); Ann and Bob call, Cy
+    drops; Ann and Bob draw, and Dee, the last to draw, admits the false open: the draw is over and the
+    betting after it begins with Ann."""
+    events = [Check(player=ANN), Check(player=BOB), Check(player=CY), Bet(player=DEE, amount=2), Call(player=ANN),
+              Call(player=BOB), Fold(player=CY), Draw(player=ANN, count=1), Draw(player=BOB, count=2),
+              Declare(player=DEE, what="false_open")]
+    r = replay_table(game_setup("jackpots", dealer=DEE), events)
+    assert rows(r) == [(10, "false_open_before_showdown", DEE, "jackpots.7", "Dee opened without openers (the false "
+                        "open was declared at the table): Dee is out of the hand, Dee's chips stay in the pot",
+                        "the others play on (jackpots.8)", 4)]
+    s = r.states[-1]
+    assert (s.phase, s.to_act, s.in_hand) == ("round2", ANN, (ANN, BOB))
+
+
+@pytest.mark.parametrize(("tail", "kind", "stacks"), [
+    # Cy bets after the draw and Dee drops: Cy takes the 12
+    ([Bet(player=CY, amount=2), Fold(player=DEE)], "uncontested", {ANN: 97, BOB: 95, CY: 109, DEE: 99}),
+    # both check and show: Dee's trips take the 10
+    ([Check(player=CY), Check(player=DEE), shown(CY, "Qs Qd 9c 8h 3s"), shown(DEE, "5c 5d 5h Kc 2d")], "showdown",
+     {ANN: 97, BOB: 95, CY: 99, DEE: 109}),
+])
+def test_a_false_open_found_before_the_showdown_is_ruled_once(tail, kind, stacks):
+    """jackpots.8: "If the false open is found before the showdown, the other players play on as if nothing
+    had happened" -- Bob admits it after Cy and Dee called (action 6): that finding and his penalty are
+    all; the end of the hand rules nothing more about him."""
+    events = [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY), Call(player=DEE), Fold(player=ANN),
+              Declare(player=BOB, what="false_open"), Draw(player=CY, count=1), Draw(player=DEE, count=2), *tail]
+    r = replay_table(game_setup("jackpots"), events)
+    assert [row[:4] for row in rows(r)] == [(6, "false_open_before_showdown", BOB, "jackpots.7")]
+    assert (r.outcome.kind, r.outcome.stacks, r.outcome.penalties) == (kind, stacks, PAYS_EACH)
+
+
+def test_a_false_open_in_the_logged_deal_of_an_opener_who_raked_alone_leaves_the_pot_for_the_next_deal():
+    """jackpots.3 / jackpots.10: Bob's logged deal holds no openers; everybody drops and he rakes the 6 without
+    showing openers (jackpots.11.2): the false open comes out after he took the pot, and the pot stays on the
+    table for the next deal with his penalty."""
+    r = replay_table(game_setup("jackpots"), [BOB_NOTHING, *alone(TakePot(player=BOB))])
+    assert rows(r) == [
+        (6, "took_pot_without_openers", BOB, "jackpots.11.2", "Bob took the pot without showing his openers", None, None),
+        (None, "false_open_after_win", BOB, "jackpots.false_open_after_win", "Bob opened without openers (his hand "
+         "before the draw was Ah Ks 7c 4d 2s; jacks or better were needed) and everybody else dropped",
+         f"the pot stays on the table for the next deal; {BOB_PAYS}", 2),
+        (6, "took_pot_not_his", BOB, "jackpots.false_open_after_win", "Bob took the pot, but it stays on the table: "
+         "taking the pot decides nothing", "the pot goes where the ruling puts it", None)]
+    assert (r.outcome.kind, r.outcome.carried, r.outcome.penalties) == ("false_open", 6, PAYS_EACH)
