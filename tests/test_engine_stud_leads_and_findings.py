@@ -264,3 +264,22 @@ def test_the_prompt_before_the_deal_waits_for_the_cards():
     """stud.2.1: "The dealer first gives each player one card face down": before it nobody acts."""
     p = play(stud(), []).prompt()
     assert (p.phase, p.to_act, p.legal) == ("deal", None, ())
+
+
+@pytest.mark.parametrize(("amount", "seats", "after", "in_middle"), [
+    (1, THREE_PLAYERS, (49, 49, 49), 3),
+    (2, THREE_PLAYERS, (48, 48, 48), 6),
+    # Bob has no chips: he is not dealt in and antes nothing (no short ante to note)
+    (1, [(ANN, 50), (BOB, 0), (CY, 50)], (49, 0, 49), 2),
+])
+def test_every_player_dealt_in_antes_the_ante_amount(amount, seats, after, in_middle):
+    """stud.ante = ante: "Before the deal every player antes stud.ante_amount chips"."""
+    r = replay_table(stud({"stud.ante": "ante", "stud.ante_amount": amount}, seats=seats), [])
+    assert rows(r) == [] and tuple(r.outcome.stacks.values()) == after and r.outcome.in_middle == in_middle
+
+
+def test_without_the_ante_option_nobody_antes():
+    """stud.1: "As a rule there is no ante" (stud.ante = none): the shipped rulebook's deal starts with an
+    empty pot."""
+    r = replay_table(stud({"stud.ante_amount": 2}), [])
+    assert tuple(r.outcome.stacks.values()) == (50, 50, 50) and r.outcome.in_middle == 0
