@@ -187,14 +187,6 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "XXshowdownXX")',
      "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
      "progress): a showdown is none of them under any spelling"),
-    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
-     'if self.phase == "XXuncontestedXX" or not others:',
-     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
-     "dropped), so nobody else is in the hand and 'not others' holds either way"),
-    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
-     'if self.phase == "UNCONTESTED" or not others:',
-     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
-     "dropped), so nobody else is in the hand and 'not others' holds either way"),
 )
 
 
