@@ -718,3 +718,26 @@ def test_a_false_open_in_the_logged_deal_of_an_opener_who_raked_alone_leaves_the
         (6, "took_pot_not_his", BOB, "jackpots.false_open_after_win", "Bob took the pot, but it stays on the table: "
          "taking the pot decides nothing", "the pot goes where the ruling puts it", None)]
     assert (r.outcome.kind, r.outcome.carried, r.outcome.penalties) == ("false_open", 6, PAYS_EACH)
+
+
+def test_a_false_open_is_established_once():
+    """jackpots.7: "Once a false open is established, the false opener drops out of the hand automatically"
+    -- Bob admits it twice (actions 4 and 5): one finding and one penalty (jackpots.6)."""
+    r = replay_table(game_setup("jackpots"), [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY),
+                                             Declare(player=BOB, what="false_open"), Declare(player=BOB, what="false_open")])
+    assert [row[:4] for row in rows(r)] == [(4, "false_open_before_showdown", BOB, "jackpots.7")]
+    assert r.outcome.penalties == PAYS_EACH and r.states[-1].stacks == (97, 95, 99, 101)
+
+
+def test_openers_retrieved_from_the_muck_at_the_referees_discretion_prove_the_open():
+    """jackpots.retrieve_mucked_discard = referee_discretion (RRoP: "management's discretion"): Bob split his
+    jacks, throwing Js into the muck for 7s; at the showdown he shows Jh Js as his openers, the Js taken
+    back from the muck: proven -- a false open declared by Cy afterwards is ignored (jackpots.1.1) and
+    Bob's straight takes the 8."""
+    events = [dealt(BOB, "Jh Js Tc 9h 8d"), *SHOWDOWN_PRE, drawn(BOB, "Js", "7s"), Draw(player=CY, count=1),
+              Check(player=BOB), Check(player=CY), shown(BOB, "Jh Tc 9h 8d 7s"), shown(BOB, "Jh Js", "openers"),
+              shown(CY, "Qs Qd 9c 8h 3s"), Declare(player=CY, what="false_open")]
+    r = replay_table(game_setup("jackpots", {"jackpots.retrieve_mucked_discard": "referee_discretion"}), events)
+    assert rows(r) == [(13, "false_open_declared_but_held", CY, "jackpots.1.1", "a false open was declared but Bob held "
+                        "openers (he showed Jh Js, Js retrieved from the muck)", "ignored", None)]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (BOB,))]
