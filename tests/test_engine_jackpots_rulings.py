@@ -741,3 +741,47 @@ def test_openers_retrieved_from_the_muck_at_the_referees_discretion_prove_the_op
     assert rows(r) == [(13, "false_open_declared_but_held", CY, "jackpots.1.1", "a false open was declared but Bob held "
                         "openers (he showed Jh Js, Js retrieved from the muck)", "ignored", None)]
     assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (BOB,))]
+
+
+@pytest.mark.parametrize(("deal", "received", "shows", "found", "stacks"), [
+    # what he kept after the draw proves nothing and his discards went into the muck: unproven
+    ([], "Ah Kd 3h", [shown(BOB, "Th 9c Ah Kd 3h")],
+     ("unproven_opener", "Bob dropped out and could not prove his openers (the cards he kept (Th 9c) are not openers "
+      "and his discards went into the muck (jackpots.2))", 1), {ANN: 97, BOB: 95, CY: 107, DEE: 101}),
+    # his logged deal held no openers
+    ([BOB_NOTHING], "", [],
+     ("false_open_after_dropping", "Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or "
+      "better were needed)", 2), {ANN: 97, BOB: 95, CY: 107, DEE: 101}),
+])
+def test_an_opener_who_dropped_out_without_openers_pays_the_penalty(deal, received, shows, found, stacks):
+    """jackpots.5: "An opener who drops out before the showdown must keep his discards at hand to prove that
+    he held openers"; jackpots.6: one chip to each other player.  Bob opens, Cy calls, both draw; Bob checks,
+    Cy bets 2 and Bob folds: Cy takes the 10."""
+    draw = drawn(BOB, "", received) if received else Draw(player=BOB, count=3)
+    if received:
+        draw = Draw(player=BOB, count=3, received=draw.received)
+    events = deal + SHOWDOWN_PRE + [draw, Draw(player=CY, count=1), Check(player=BOB), Bet(player=CY, amount=2),
+                                    Fold(player=BOB), *shows]
+    r = replay_table(game_setup("jackpots"), events)
+    code, message, about = found
+    assert rows(r) == [(None, code, BOB, "jackpots.5", message, BOB_PAYS, about)]
+    assert r.outcome.stacks == stacks and r.outcome.penalties == PAYS_EACH
+
+
+def test_a_split_pot_an_unproven_opener_would_share_waits_whole_for_his_openers():
+    """jackpots.3 ("if he cannot [prove openers], he may not win the pot") and common.showdown_tie = split:
+    Bob (deal not logged, three cards drawn) and Cy tie with ace-king-nine-five-three (Cy, the last to bet,
+    shows first; Dee mucks).  Bob's
+    half is not his until he shows openers, so the whole pot of 13 -- with the odd chip the split would
+    leave -- waits, undecided."""
+    events = [Bet(player=BOB, amount=2), Call(player=CY), Call(player=DEE), Fold(player=ANN), Draw(player=BOB, count=3),
+              Draw(player=CY, count=2), Draw(player=DEE, count=1), Check(player=BOB), Bet(player=CY, amount=1),
+              Call(player=DEE), Call(player=BOB), shown(CY, "As Kc 9d 5s 3c"), Muck(player=DEE),
+              shown(BOB, "Ah Kd 9c 5h 3h")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert rows(r) == [(None, "openers_unverifiable", BOB, "jackpots.3", UNSHOWN_WORDS,
+                        "the pot he would win is undecided until they are shown", None)]
+    assert [(p.amount, p.winners, p.decided, p.left_over, p.rule) for p in r.outcome.pots] == [
+        (13, (), False, 0, "jackpots.3")]
+    o = r.outcome
+    assert (o.undecided, o.carried, o.stacks) == (13, 0, {ANN: 96, BOB: 97, CY: 97, DEE: 97})
