@@ -573,7 +573,7 @@ FALSE_OPEN_LATER = JudgedLater("jackpots.3", "a false open is found at the showd
     ([BOB_NOTHING, Bet(player=BOB, amount=2)], FALSE_OPEN_LATER),
     ([Bet(player=BOB, amount=2), shown(BOB, "Jh Js", "openers")], None),  # proven at the table
     ([Bet(player=BOB, amount=2), Call(player=CY), Declare(player=BOB, what="false_open")], None),  # found
-    (alone(shown(BOB, "Jh Js", "openers")), None),  # the hand is over
+    (alone(), None),  # the hand is over: his openers are ruled at its end
 ])
 def test_a_false_open_is_left_to_later_while_the_opener_has_shown_nothing(events, later):
     """jackpots.3: "When a false open counts as found ... is when the table learns it: when it is declared at
@@ -654,7 +654,8 @@ def test_a_deal_nobody_opens_is_void_under_the_no_open_option(no_open, rule, dea
     assert rows(r) == [(None, "passed_out", None, rule, "everybody checked: the deal is void and the pot of 4 stays",
                         None, None)]
     assert pots(r) == [(4, (), (), True, 4, rule)]
-    assert (r.outcome.next_hand.dealer, r.outcome.next_hand.carry.passed_out) == (dealer, 1)
+    assert r.outcome.next_hand.dealer == dealer
+    assert (r.outcome.next_hand.carry, r.outcome.next_hand.obligations) == (JackpotsCarry(pot=4, passed_out=1), ())
 
 
 # ---------------------------------------------------------------------- a false open found during play
@@ -785,3 +786,20 @@ def test_a_split_pot_an_unproven_opener_would_share_waits_whole_for_his_openers(
         (13, (), False, 0, "jackpots.3")]
     o = r.outcome
     assert (o.undecided, o.carried, o.stacks) == (13, 0, {ANN: 96, BOB: 97, CY: 97, DEE: 97})
+
+
+def test_the_penalty_goes_to_the_players_dealt_in_while_the_false_opener_has_chips():
+    """jackpots.6: "the offender gives one chip to each of the other players" (jackpots.penalty_payees =
+    all_other_players_dealt) -- Dee has no chips and is not dealt in: she is not paid.  Bob had 3 chips and
+    opened for 2: he pays Cy his last chip, and Ann's is noted unpaid."""
+    seats = [(ANN, 100), (BOB, 3), (CY, 100), (DEE, 0)]
+    r = replay_table(game_setup("jackpots", seats=seats), [BOB_NOTHING, Bet(player=BOB, amount=2), Fold(player=CY),
+                                                          Fold(player=ANN)])
+    assert rows(r) == [
+        (None, "false_open_all_dropped", BOB, "jackpots.10", "Bob opened without openers (his hand before the draw was "
+         "Ah Ks 7c 4d 2s; jacks or better were needed) and everybody else dropped",
+         f"the pot stays on the table for the next deal; {BOB_PAYS}", 2),
+        (None, "penalty_unpaid", BOB, "jackpots.false_open_penalty", "Bob has no chips left to pay Ann the penalty", None,
+         None)]
+    assert r.outcome.penalties == (Penalty(BOB, CY, 1, "jackpots.false_open_penalty"),)
+    assert r.outcome.stacks == {ANN: 97, BOB: 0, CY: 101, DEE: 0} and r.outcome.carried == 5
