@@ -803,3 +803,20 @@ def test_the_penalty_goes_to_the_players_dealt_in_while_the_false_opener_has_chi
          None)]
     assert r.outcome.penalties == (Penalty(BOB, CY, 1, "jackpots.false_open_penalty"),)
     assert r.outcome.stacks == {ANN: 97, BOB: 0, CY: 101, DEE: 0} and r.outcome.carried == 5
+
+
+def test_what_a_deal_leaves_to_the_next_reads_in_russian():
+    """The counted words of a Jackpots deal's end read in the table's language (Russian counts: 3 раздачи,
+    6 фишек): the ante cap after three deals nobody opened, a false open's pot that carries (nobody
+    declared it open under rrop_declare_open) and one that stays (everybody else dropped)."""
+    from referee import i18n
+
+    with i18n.speaking("ru"):
+        cap = replay_table(game_setup("jackpots", {"jackpots.no_open": "ante_cap_3_deals"},
+                                      carry_in=JackpotsCarry(pot=12, passed_out=3)), [])
+        carried = replay_table(game_setup("jackpots", RROP), [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY),
+                                                             Declare(player=BOB, what="false_open")])
+        stays = replay_table(game_setup("jackpots"), [BOB_NOTHING, *alone()])
+    assert [f.message for f in cap.findings] == ["анте нет: никто не открывал торги 3 раздачи"]
+    assert carried.outcome.summary == "ложное открытие: 6 фишек переходят в следующую раздачу"
+    assert stays.outcome.summary == "ложное открытие: 6 фишек остаются до следующей раздачи"
