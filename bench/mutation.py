@@ -187,6 +187,27 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "XXshowdownXX")',
      "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
      "progress): a showdown is none of them under any spelling"),
+    (("referee/engine/games/jackpots.py",), "self.awaiting_declare = False", "self.awaiting_declare = None",
+     "Jackpots reads awaiting_declare only for its truth (gate, on_declare, end_of_hand): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.admitted = False", "self.admitted = None",
+     "Jackpots reads admitted only for its truth (opener_truth): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.free_ride_paid = False", "self.free_ride_paid = None",
+     "Jackpots reads free_ride_paid only for its truth (carry_out): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.free_ride_next: str | None = None",
+     'self.free_ride_next: str | None = ""',
+     "Jackpots reads free_ride_next only as 'free_ride_next or owed' (carry_out): no name and an empty one "
+     "alike"),
+    (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = 1",
+     "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
+     "no_declaration), and on_first_bet sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = None",
+     "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
+     "no_declaration), and on_first_bet sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "drew = taken.count if taken is not None else 0",
+     "drew = taken.count if taken is not None else 1",
+     "table_proof reads drew only for an opener who drew: without a draw, a shown hand (always whole: a show "
+     "of fewer cards is refused) is judged by the branch that tests 'taken is None' first, and without a shown "
+     "hand the proof returns before drew is read"),
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.events import Bet, Call, Check, Declare, Draw, Fold, Muck, Raise, TakePot
+from referee.engine.events import Bet, Call, Check, Declare, Draw, Fold, Misdeal, Muck, Raise, TakePot
 from referee.engine.findings import JudgedLater
 from referee.engine.games.jackpots import JackpotsCarry
 from referee.engine.outcome import Penalty, PotResult
@@ -820,3 +820,19 @@ def test_what_a_deal_leaves_to_the_next_reads_in_russian():
     assert [f.message for f in cap.findings] == ["анте нет: никто не открывал торги 3 раздачи"]
     assert carried.outcome.summary == "ложное открытие: 6 фишек переходят в следующую раздачу"
     assert stays.outcome.summary == "ложное открытие: 6 фишек остаются до следующей раздачи"
+
+
+@pytest.mark.parametrize(("carry", "events"), [
+    # the redeal after a misdeal takes no antes (they stayed in the pot): the free ride is not served
+    (JackpotsCarry(pot=4, antes_in=True, free_ride_payer="Bob"), [Misdeal()]),
+    # jackpots.no_open = ante_cap_3_deals: after three deals nobody opened nobody antes, Bob neither
+    (JackpotsCarry(pot=12, passed_out=3, free_ride_payer="Bob"), [Check(player=n) for n in (BOB, CY, DEE, ANN)]),
+])
+def test_a_free_ride_on_a_deal_without_antes_is_still_owed(carry, events):
+    """jackpots.6: the free ride is the false opener's "ante for all the other players on the next deal": a
+    deal that takes no antes does not serve it; he owes it on the next one."""
+    options = {**FREE_RIDE, "jackpots.no_open": "ante_cap_3_deals"}
+    r = replay_table(game_setup("jackpots", options, carry_in=carry), events)
+    assert [f.code for f in r.findings if f.code.startswith("free_ride")] == []
+    assert r.outcome.stacks[BOB] == 100
+    assert r.outcome.next_hand.carry.free_ride_payer == BOB and r.outcome.next_hand.obligations == OWED_WORDS
