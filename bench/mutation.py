@@ -208,6 +208,15 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "table_proof reads drew only for an opener who drew: without a draw, a shown hand (always whole: a show "
      "of fewer cards is refused) is judged by the branch that tests 'taken is None' first, and without a shown "
      "hand the proof returns before drew is read"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule="XXstud.4.1XX",',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule="STUD.4.1",',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule=None,',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
 )
 
 
