@@ -183,12 +183,12 @@ class FiveCardStud(HandState[PokerCarry]):
         if lead is None:
             lead = actor if actor is not None else self.table.next_in(
                 self.table.after(self.table.dealer), set(self.in_hand()))
-            self.flag("lead_unverifiable", _("who leads betting round {number} cannot be checked: upcards not all known; {value} is taken as the leader").format(number=number, value=self.names[lead] if lead is not None else _('nobody')),
+            assert lead is not None  # a round opens only with players in the hand
+            self.flag("lead_unverifiable", _("who leads betting round {number} cannot be checked: upcards not all known; {value} is taken as the leader").format(number=number, value=self.names[lead]),
                       self.cite("stud.3" if number == 1 else "stud.later_rounds"),
                       remedy=_("show the upcards to check the order"))
-        assert lead is not None
         self.phase = f"round{number}"
-        rnd = self.open_round(self.rules_for(number), lead, ROUND_WORDS.get(f"round{number}", N_("betting round")))
+        rnd = self.open_round(self.rules_for(number), lead, ROUND_WORDS[self.phase])
         self.last_round_first = lead
         if number == 1 and self.options["stud.first_round"] == "bring_in_lowest_upcard" and self.stacks[lead] > 0:
             chips = min(int(self.options["stud.bet_min"]), self.stacks[lead])
