@@ -117,6 +117,11 @@ def where(name: str, diff: str) -> tuple[str, int | None, str, str]:
     return path, line_no, " / ".join(s.strip() for s in old), " / ".join(s.strip() for s in new)
 
 
+_AT_THE_END = ("a finding made once the hand is over (end(), which conclude() runs at action 0) is at no "
+               "action whether it asks for none or for the current one")
+_AT_THE_DEAL = ("a finding made at the deal (begin(), before any action: action 0) is at no action whether it "
+                "asks for none or for the current one")
+
 #: Mutants no test can tell from the code, each with why: (file, function, the line before, the line
 #: after) as the survivors list prints them.  They are listed as such and a further score leaves them out; the target
 #: is judged on the whole sample.
@@ -169,6 +174,69 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
         "may_knock_with_exchange is read only for its truth (ExchangeChoices.describe and events): False "
         "and None alike",
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.no_open", action=False)',
+     '"jackpots.no_open", )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.no_open", action=False)',
+     '"jackpots.no_open", action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     'player=seat, action=False)',
+     'player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     'player=seat, action=False)',
+     'player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.free_ride_by_dealer", player=seat, action=False)',
+     '"jackpots.free_ride_by_dealer", player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.free_ride_by_dealer", player=seat, action=False)',
+     '"jackpots.free_ride_by_dealer", player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.false_open_penalty", player=seat, action=False)',
+     '"jackpots.false_open_penalty", player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.false_open_penalty", player=seat, action=False)',
+     '"jackpots.false_open_penalty", player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'end_uncontested',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=False,',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=True,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
+     'remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
+     'action=True, remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False,',
+     'self.cite("jackpots.3"), player=o, action=True,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False)',
+     'self.cite("jackpots.3"), player=o, action=True)'): _AT_THE_END,
+    ('referee/engine/games/five_card_stud.py', 'end',
+     '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
+     '"{players}").format(players=", ".join(must_show)), rule, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/five_card_stud.py', 'end',
+     '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
+     '"{players}").format(players=", ".join(must_show)), rule, action=True, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
 }
 
 #: Changes known to be equivalent wherever they are made in these files: (files, the text before, the
