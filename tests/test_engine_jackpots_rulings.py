@@ -836,3 +836,18 @@ def test_a_free_ride_on_a_deal_without_antes_is_still_owed(carry, events):
     assert [f.code for f in r.findings if f.code.startswith("free_ride")] == []
     assert r.outcome.stacks[BOB] == 100
     assert r.outcome.next_hand.carry.free_ride_payer == BOB and r.outcome.next_hand.obligations == OWED_WORDS
+
+
+def test_a_false_opener_left_alone_at_the_showdown_does_not_keep_the_pot_he_raked():
+    """jackpots.9 / jackpots.10: Bob's logged deal held no openers; at the showdown he shows three aces and
+    Cy throws his hand in: nobody else contests it, so there is no best hand among the others -- the pot
+    of 8 stays on the table for the next deal (as when everybody else drops), Bob's rake decides nothing,
+    and he pays each other player (jackpots.6)."""
+    events = AFTER_WIN + [Muck(player=CY), TakePot(player=BOB)]
+    r = replay_table(game_setup("jackpots"), events)
+    assert [row[:4] for row in rows(r)] == [(12, "took_pot_without_openers", BOB, "jackpots.11.2"),
+                                            (None, "false_open_at_showdown", BOB, "jackpots.9"),
+                                            (12, "took_pot_not_his", BOB, "jackpots.9")]
+    assert pots(r) == [(8, (), (), True, 8, "jackpots.9")]
+    o = r.outcome
+    assert (o.carried, o.penalties, o.stacks) == (8, PAYS_EACH, {ANN: 97, BOB: 95, CY: 99, DEE: 101})
