@@ -851,3 +851,29 @@ def test_a_false_opener_left_alone_at_the_showdown_does_not_keep_the_pot_he_rake
     assert pots(r) == [(8, (), (), True, 8, "jackpots.9")]
     o = r.outcome
     assert (o.carried, o.penalties, o.stacks) == (8, PAYS_EACH, {ANN: 97, BOB: 95, CY: 99, DEE: 101})
+
+
+def test_openers_that_fail_when_shown_after_the_showdown_are_a_false_open_found_at_it():
+    """jackpots.3: "When a false open counts as found ... when what the opener shows fails as proof ... at
+    the showdown when the opener is asked for his openers" -- after the showdown (Bob's three aces, Cy's
+    queens) Bob shows Ah Ks as his openers (action 12): no pair.  That is the showdown's proof failing, not
+    a false open found after a win: jackpots.9, Cy takes the 8 and Bob pays each other player."""
+    r = replay_table(game_setup("jackpots"), AFTER_WIN + [shown(CY, "Qs Qd 9c 8h 3s"), shown(BOB, "Ah Ks", "openers")])
+    assert [row[:4] for row in rows(r)] == [(12, "false_open_at_showdown", BOB, "jackpots.9")]
+    # the ruling gives the whole evidence the log holds: his logged deal, of which Ah Ks are two cards
+    assert rows(r)[0][4] == ("Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better "
+                             "were needed): found at the showdown, he may not win; the pot goes to the best hand among "
+                             "the others")
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, (CY,), "jackpots.9")]
+    assert r.outcome.penalties == PAYS_EACH
+
+
+def test_under_rrop_two_callers_of_an_opening_bet_of_one_chip_let_the_pot_play():
+    """jackpots.false_open_before_showdown = rrop_declare_open: "the pot always plays if there was a raise,
+    two or more callers" -- Bob opens for 1 chip, Cy and Dee call it: after his false open the first round
+    goes on, Ann to act."""
+    events = [BOB_NOTHING, Bet(player=BOB, amount=1), Call(player=CY), Call(player=DEE),
+              Declare(player=BOB, what="false_open")]
+    r = replay_table(game_setup("jackpots", RROP), events)
+    assert [row[:4] for row in rows(r)] == [(5, "false_open_before_showdown", BOB, "jackpots.7")]
+    assert (r.states[-1].phase, r.states[-1].to_act) == ("round1", ANN)
