@@ -609,11 +609,20 @@ class StraightDraw(HandState[DrawCarry]):
             return
         count = taken.count
         said = (_("{whom} stood pat") if count == 0 else _("{whom} drew {count}")).format(whom=whom, count=count)
-        if self.round2_started or self.phase not in ("draw", "round2"):
+        if not self.must_answer():
             self.flag("draw_count_answer", _("{player} asks {whom} how many cards {whom} drew: {said} (the log); asked after the betting began, {whom} need not answer").format(player=who, whom=whom, said=said), "draw.count_question", player=seat)
         else:
             self.flag("draw_count_answer", _("{player} asks {whom} how many cards {whom} drew: {said}").format(player=who, whom=whom, said=said),
                       self.cite("draw.7.7"), player=seat)
+
+    def must_answer(self) -> bool:
+        """Whether a player asked how many cards he drew must answer now (draw.7.7, ``draw.count_question``):
+        during the draw; under ``answer_until_action_after_draw`` also in the second betting round until
+        somebody has acted in it."""
+        if self.phase == "draw":
+            return True
+        return (self.options["draw.count_question"] == "answer_until_action_after_draw" and self.phase == "round2"
+                and not self.round2_started)
 
     # ------------------------------------------------------------------ showdown
 
