@@ -327,3 +327,286 @@ def test_a_question_after_an_action_after_the_draw_need_not_be_answered(option):
     showdown = CALLED + DRAWS + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")]
     assert ask_rows(option, showdown + [Ask(player="Cy", target="Bob")])[0] == (
         13, "draw_count_answer", "Cy", "draw.count_question", NEED_NOT)
+
+
+# ---------------------------------------------------------------------- draw.round2_first
+
+ROUND1_CY_OPENS = [Check(player="Bob"), Bet(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann"),
+                   Call(player="Bob")]
+
+
+@pytest.mark.parametrize("option, seats, first", [
+    # seed-002 draw.8: "Открывает его тот, кто первый сделал ставку в предыдущем круге торговли"
+    ("first_bettor_round1", FOUR_PLAYERS, "Cy"),
+    ("left_of_dealer", FOUR_PLAYERS, "Bob"),
+    # Cy bet his last chip: he has nothing left to bet; the next player still in with chips opens
+    ("first_bettor_round1", [("Ann", 100), ("Bob", 100), ("Cy", 1), ("Dee", 100)], "Dee"),
+    ("left_of_dealer", [("Ann", 100), ("Bob", 100), ("Cy", 1), ("Dee", 100)], "Bob"),
+    # Bob, on the dealer's left, bet his last chip: under left_of_dealer Cy opens
+    ("left_of_dealer", [("Ann", 100), ("Bob", 1), ("Cy", 100), ("Dee", 100)], "Cy"),
+])
+def test_who_opens_the_second_betting_round(option, seats, first):
+    """draw.8 / draw.round2_first: the first bettor of round one (seed-002), or the first player on the
+    dealer's left (left_of_dealer) -- passing over a player who is all in."""
+    draws = [Draw(player=n, count=1) for n in ("Bob", "Cy", "Dee", "Ann")]
+    r = replay_table(setup({"draw.round2_first": option}, seats=seats), ROUND1_CY_OPENS + draws)
+    assert (r.states[-1].phase, r.states[-1].to_act) == ("round2", first)
+    assert r.findings == ()
+
+
+def test_when_nobody_has_chips_left_after_the_draw_the_hand_goes_to_the_showdown():
+    """draw.8 / draw.4.3: every player still in is all in after round one -- nobody can bet: when the last
+    has drawn the hands are shown, from the last raiser (Bob, the only bettor), clockwise (draw.9)."""
+    seats = [("Ann", 5), ("Bob", 1), ("Cy", 1), ("Dee", 1)]
+    draws = [Draw(player=n, count=1) for n in ("Bob", "Cy", "Dee", "Ann")]
+    r = replay_table(setup(seats=seats), CALLED + draws)
+    assert r.states[-1].phase == "showdown"
+    assert r.outcome.showdown_order == ("Bob", "Cy", "Dee", "Ann")
+
+
+# ---------------------------------------------------------------------- draw.showdown_first and draw.9
+
+ROUND1_CY_RAISES = [Bet(player="Bob", amount=1), Raise(player="Cy", amount=1), Call(player="Dee"),
+                    Call(player="Ann"), Call(player="Bob")]
+ALL_PAT = [Draw(player=n, count=0) for n in ("Bob", "Cy", "Dee", "Ann")]
+
+
+def guidance(options, events):
+    state = start_hand(setup(options))
+    for e in events:
+        state.push(e)
+    return state
+
+
+@pytest.mark.parametrize("option, events, order, first", [
+    # Cy raised last in the hand (round one); round two all checked
+    ("last_raiser", ROUND1_CY_RAISES + ALL_PAT + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")],
+     ("Cy", "Dee", "Ann", "Bob"), (2, "Cy bet or raised last in the hand", "draw.showdown_first")),
+    # Cy raised last but folded in round two: the first to act after the draw (Bob) shows first
+    ("last_raiser", ROUND1_CY_RAISES + ALL_PAT + [Check(player="Bob"), Fold(player="Cy"), Check(player="Dee"),
+                                                  Check(player="Ann")],
+     ("Bob", "Dee", "Ann"),
+     (1, "Cy, who bet or raised last, is out in the hand: Bob was first to act after the draw", "draw.showdown_first")),
+    # nobody bet at all (everybody checked round one, then went on to the draw)
+    ("last_raiser", CHECKS + ALL_PAT + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")],
+     ("Bob", "Cy", "Dee", "Ann"),
+     (1, "nobody bet in the hand: Bob was first to act after the draw", "draw.showdown_first")),
+    # the last bettor of the last round: Dee bet in round two
+    ("last_bettor_or_first_to_act", ROUND1_CY_RAISES + ALL_PAT + [Check(player="Bob"), Check(player="Cy"),
+                                                                  Bet(player="Dee", amount=2), Call(player="Ann"),
+                                                                  Call(player="Bob"), Call(player="Cy")],
+     ("Dee", "Ann", "Bob", "Cy"), (3, "Dee bet or raised last in the last betting round", "draw.showdown_first")),
+    # nobody bet in round two: its first player (Bob, round one's first bettor) shows first
+    ("last_bettor_or_first_to_act", ROUND1_CY_RAISES + ALL_PAT + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")],
+     ("Bob", "Cy", "Dee", "Ann"),
+     (1, "nobody bet in the last betting round: Bob was first to act after the draw", "draw.showdown_first")),
+])
+def test_who_shows_first_and_why(option, events, order, first):
+    """draw.9 (seed-002): "Вскрытие карт начинается с игрока, который последний поднимал ставку, и затем
+    продолжается по часовой стрелке"; draw.showdown_first = last_raiser (in the hand; nobody, or out:
+    the first to act after the draw) or last_bettor_or_first_to_act (in the last round)."""
+    opts = {"draw.showdown_first": option, "draw.all_check": "proceed_to_draw"}
+    state = guidance(opts, events)
+    assert state.phase == "showdown" and state.to_show() == first
+    assert replay_table(setup(opts), events).outcome.showdown_order == order
+
+
+def test_after_the_first_hand_is_shown_the_others_show_clockwise_and_a_muck_counts_as_done():
+    """draw.9: "every remaining player in turn, clockwise from the first to show" -- Cy shows first; Dee
+    mucks; Ann is next, clockwise from Cy; Bob showing before Ann is out of order."""
+    events = ROUND1_CY_RAISES + ALL_PAT + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")]
+    state = guidance(None, events)
+    state.push(shown("Cy", "Qs Qd 9c 8h 3s"))
+    assert state.to_show() == (3, "clockwise from Cy, who showed first", "draw.9")
+    state.push(Muck(player="Dee"))
+    assert state.to_show() == (0, "clockwise from Cy, who showed first", "draw.9")
+    state.push(shown("Bob", "As Ad Kc 7h 2s"))
+    assert [(f.action, f.code, f.player, f.rule, f.message) for f in state.findings] == [
+        (16, "showed_out_of_order", "Bob", "draw.9", "Bob showed before Ann, who was to show first")]
+    state.push(shown("Ann", "Jc Jd 2c 2d 9s"))
+    assert state.to_show() is None
+    o = state.outcome()
+    # Ann's two pair (jacks and twos) beats Bob's aces: antes 4 and 4 x 2 are hers
+    assert [(p.amount, p.winners) for p in o.pots] == [(4 + 8, ("Ann",))] and o.stacks["Ann"] == 100 - 4 - 2 + 12
+
+
+def test_nobody_is_to_show_before_the_showdown_nor_after_an_unrecorded_play():
+    """draw.9: who shows first is known only at the showdown; after a bare 'showdown:' line (the play not
+    logged) nobody is known to be first, so any order of showing stands."""
+    state = guidance(None, CALLED)
+    assert state.to_show() is None
+    state.push(Showdown())
+    assert state.phase == "showdown" and state.to_show() is None
+    state.push(shown("Dee", "4c 5d 6h 8s Th"))
+    state.push(shown("Bob", "As Ad Kc 7h 2s"))
+    state.push(shown("Ann", "Jc Jd 2c 2d 9s"))
+    state.push(shown("Cy", "Qs Qd 9c 8h 3s"))
+    assert state.findings == []
+    assert [(p.amount, p.winners) for p in state.outcome().pots] == [(8, ("Ann",))]  # two pair beats aces
+
+
+def test_a_showdown_line_after_the_hand_is_decided_is_refused():
+    """'showdown:' stands where the logged play stops: after everybody folded to Bob the hand is over."""
+    events = [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann"), Showdown()]
+    with pytest.raises(InputError) as err:
+        replay_table(setup(), events)
+    assert err.value.message == "'showdown:' comes after the hand reached its uncontested"
+    assert err.value.hint == "'showdown:' stands where the logged play stops; leave it out here"
+
+
+# ---------------------------------------------------------------------- betting outside a betting round
+
+
+@pytest.mark.parametrize("events, message, rule", [
+    # the second round is over: the hands are to be shown
+    (CALLED + DRAWS + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")] + [Bet(player="Bob", amount=1)],
+     "Bob cannot bet now: the betting is over", "draw.4.3"),
+    # everybody else folded: the hand is Bob's
+    ([Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann"), Raise(player="Bob", amount=1)],
+     "Bob cannot raise now: no betting round is open (uncontested)", "draw.4.3"),
+    # the draw: Bob is to draw
+    (CALLED + [Call(player="Cy")], "Cy cannot call now: the draw is not over: Bob is to draw", "draw.7.1"),
+])
+def test_a_bet_when_no_betting_round_is_open_is_ignored_saying_why(events, message, rule):
+    """draw.4.3: "A betting round ends when every player still in the hand has put the same amount"; draw.7.1:
+    the draw comes between the rounds -- a bet outside a round is flagged and ignored."""
+    r = replay_table(setup(), events)
+    who = message.split()[0]
+    assert rows(r, kind="illegal_action")[-1:] == [(len(events), "bet_outside_round", who, rule, message, "ignored")]
+
+
+# ---------------------------------------------------------------------- the deal, exposed cards, misdeals
+
+
+def test_cards_dealt_after_the_betting_began_or_to_a_player_not_dealt_in_are_flagged():
+    """draw.3: "The dealer deals five cards face down to each player ... starting with the player on his
+    left" -- before the betting; draw.misdeal: dealing to a player who is not in the deal (Dee has no
+    chips) is a dealing error.  Both are flagged; the cards are his as logged."""
+    seats = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 0)]
+    r = replay_table(setup(seats=seats), [dealt("Bob", "As Ad Kc 7h 2s"), Bet(player="Bob", amount=1),
+                                          dealt("Cy", "Qs Qd 9c 8h 3s"), dealt("Dee", "4c 5d 6h 8s Th")])
+    assert rows(r) == [
+        (3, "dealt_during_betting", "Cy", "draw.3", "cards dealt to Cy after the betting began", None),
+        (4, "dealt_during_betting", "Dee", "draw.3", "cards dealt to Dee after the betting began", None),
+        (4, "dealt_not_in_deal", "Dee", "draw.misdeal", "Dee has no chips and is not in this deal but was dealt cards",
+         None)]
+
+
+@pytest.mark.parametrize("options, before, by_dealer, code, remedy", [
+    # the dealer exposes a card before anybody acts: a misdeal may be called
+    (None, [], True, "card_exposed", "a misdeal if the table calls it before two players act"),
+    (None, [Check(player="Bob")], True, "card_exposed", "a misdeal if the table calls it before two players act"),
+    (None, [Check(player="Bob"), Check(player="Cy")], True, "card_exposed",
+     "too late for a misdeal (two players have acted): the hand stands"),
+    ({"draw.misdeal": "none"}, [], True, "card_exposed",
+     "no misdeal under this rulebook: the error is corrected and play goes on"),
+    # the player exposes his own card: it plays, the table may still call a misdeal for the deal
+    (None, [], False, "card_exposed_plays", "a misdeal if the table calls it before two players act"),
+    # after the first round: the card plays
+    (None, CALLED, True, "card_exposed_plays", "the card plays"),
+    (None, CALLED, False, "card_exposed_plays", "the card plays"),
+])
+def test_an_exposed_card_says_whether_it_can_make_a_misdeal(options, before, by_dealer, code, remedy):
+    """draw.misdeal = rrop_list (RRoP): a misdeal "if found before two players have acted, when the first or
+    second card is exposed ...; a card the dealer exposes before the draw must be kept"; draw.misdeal =
+    none: no misdeal at all."""
+    r = replay_table(setup(options), [*before, Expose(player="Bob", card=cards("As")[0], by_dealer=by_dealer)])
+    by = "the dealer" if by_dealer else "Bob"
+    assert rows(r) == [(len(before) + 1, code, "Bob", "draw.misdeal", f"Bob's card As was exposed by {by}", remedy)]
+
+
+@pytest.mark.parametrize("options, before, message, remedy", [
+    ({"draw.misdeal": "none"}, [], "a misdeal was called (two cards exposed) but this rulebook has none",
+     "ignored: the error is corrected and play goes on"),
+    (None, [Check(player="Bob"), Check(player="Cy")], "a misdeal was called (two cards exposed) after two players had acted",
+     "ignored: too late, the hand stands"),
+    (None, CALLED + [Draw(player="Bob", count=1)],
+     "a misdeal was called (two cards exposed) after two players had acted", "ignored: too late, the hand stands"),
+])
+def test_a_misdeal_called_too_late_or_under_no_misdeal_is_ignored(options, before, message, remedy):
+    """draw.misdeal: a misdeal only "if found before two players have acted"; under none, never: the call
+    is flagged and the hand goes on."""
+    r = replay_table(setup(options), [*before, Misdeal(reason="two cards exposed")])
+    assert rows(r) == [(len(before) + 1, "misdeal_refused", None, "draw.misdeal", message, remedy)]
+    assert r.outcome.kind == "in_progress"
+
+
+def test_a_misdeal_before_two_players_act_returns_the_bets_and_the_same_dealer_deals_again():
+    """draw.misdeal = rrop_list: Bob bet 2, then the misdeal is called: his 2 come back, Ann's ante of 4
+    stays in the pot for Ann's redeal, whose antes are already in."""
+    r = replay_table(setup(), [Bet(player="Bob", amount=2), Misdeal(reason="two cards exposed")])
+    assert rows(r) == [(2, "misdeal_called", None, "draw.misdeal",
+                        "misdeal (two cards exposed): bets are returned and the same dealer deals again", None)]
+    o = r.outcome
+    assert (o.kind, o.stacks, o.carried) == ("misdeal", {"Ann": 96, "Bob": 100, "Cy": 100, "Dee": 100}, 4)
+    assert (o.next_hand.dealer, o.next_hand.same_dealer, o.next_hand.carry) == ("Ann", True,
+                                                                                 PokerCarry(4, antes_in=True))
+    redeal = replay_table(setup(seats=list(o.stacks.items()), carry_in=o.next_hand.carry), [])
+    assert redeal.outcome.stacks == o.stacks and redeal.outcome.in_middle == 4
+
+
+@pytest.mark.parametrize("options, events, later", [
+    (None, [], {"show_order", "misdeal"}),
+    (None, [Check(player="Bob")], {"show_order", "misdeal"}),
+    (None, [Check(player="Bob"), Check(player="Cy")], {"show_order"}),
+    ({"draw.misdeal": "none"}, [], {"show_order"}),
+    # every hand logged as dealt: a misdeal claim can be judged now
+    (None, [dealt("Bob", "As Ad Kc 7h 2s"), dealt("Cy", "Qs Qd 9c 8h 3s"), dealt("Dee", "4c 5d 6h 8s Th"),
+            dealt("Ann", "Jc Jd 2c 2d 9s")], {"show_order"}),
+    (None, CALLED, {"show_order"}),
+    (None, CALLED + DRAWS + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")], set()),
+    (None, [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann")], set()),
+])
+def test_what_the_hand_has_not_reached_the_point_of_judging(options, events, later):
+    """draw.showdown_first: who shows first is known when the betting is over; draw.misdeal: a misdeal is
+    judged from the cards as dealt, and may be called until two players have acted."""
+    state = guidance(options, events)
+    found = state.judged_later()
+    assert {k for k in found if k in ("show_order", "misdeal")} == later
+    if "show_order" in later:
+        assert (found["show_order"].rule, found["show_order"].when) == (
+            "draw.showdown_first", "who shows first is known when the betting is over and the showdown begins")
+    if "misdeal" in later:
+        assert (found["misdeal"].rule, found["misdeal"].when) == (
+            "draw.misdeal", "a misdeal is judged from the cards as dealt, once they are seen (logged, or exposed), "
+                            "and may be called until two players have acted")
+
+
+# ---------------------------------------------------------------------- shows, mucks and the rake
+
+
+def test_a_hand_shown_during_play_and_a_muck_outside_the_showdown_are_flagged():
+    """draw.9: hands are shown at the showdown -- Bob shows during round one (flagged; the cards are seen)
+    and Cy mucks during it (flagged; he is out of the hand)."""
+    r = replay_table(setup(), [shown("Bob", "As Ad Kc 7h 2s"), Muck(player="Cy")])
+    assert rows(r) == [(1, "showed_during_play", "Bob", None, "Bob showed his hand during play", None),
+                       (2, "mucked_outside_showdown", "Cy", None, "Cy mucked outside the showdown", None)]
+    assert r.states[-1].in_hand == ("Ann", "Bob", "Dee")
+
+
+def test_openers_shown_reveal_cards_of_his_hand_and_decide_nothing():
+    """A show of openers or discards (Jackpots' proof) in straight draw only shows cards of his hand."""
+    state = guidance(None, CALLED)
+    state.push(shown("Bob", "As Ad", purpose="openers"))
+    assert state.findings == [] and set(cards("As Ad")) <= set(state.hand_of(1))
+
+
+def test_taking_the_pot_early_or_a_pot_that_stays_is_flagged():
+    """Raking the pot decides nothing: Bob takes it during round one (flagged at once), and the deal is
+    then passed out (everybody checked, draw.5): the pot stays on the table, flagged at the end under
+    draw.all_check for the action of the rake."""
+    r = replay_table(setup(), [TakePot(player="Bob"), *CHECKS])
+    assert rows(r) == [
+        (1, "took_pot_early", "Bob", None, "Bob took the pot before the hand was over", None),
+        (None, "passed_out", None, "draw.all_check", "everybody checked: the deal is void and the pot of 4 stays", None),
+        (1, "took_pot_not_his", "Bob", "draw.all_check",
+         "Bob took the pot, but it stays on the table: taking the pot decides nothing",
+         "the pot goes where the ruling puts it")]
+
+
+def test_the_winner_taking_his_pot_is_no_finding():
+    """draw.4.3: everybody folded to Bob: the pot is his, and his raking it is what the ruling says."""
+    r = replay_table(setup(), [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+                               TakePot(player="Bob")])
+    assert r.findings == () and r.outcome.stacks["Bob"] == 104
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(5, ("Bob",), "draw.4.3")]
