@@ -610,3 +610,137 @@ def test_the_winner_taking_his_pot_is_no_finding():
                                TakePot(player="Bob")])
     assert r.findings == () and r.outcome.stacks["Bob"] == 104
     assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(5, ("Bob",), "draw.4.3")]
+
+
+# ---------------------------------------------------------------------- what the draw takes and gives
+
+
+@pytest.mark.parametrize("draw, before, discards, received", [
+    # nothing of the deal logged: his hand before the draw is five unseen cards
+    (Draw(player="Bob", count=2), (UNKNOWN,) * 5, (UNKNOWN,) * 2, (UNKNOWN,) * 2),
+    # the new cards named in part: the rest are unseen
+    (Draw(player="Bob", count=2, received=tuple(cards("Kd"))), (UNKNOWN,) * 5, (UNKNOWN,) * 2,
+     (*cards("Kd"), UNKNOWN)),
+    (Draw(player="Bob", count=0), (UNKNOWN,) * 5, (), ()),
+])
+def test_what_a_draw_took_from_an_unlogged_deal(draw, before, discards, received):
+    """draw.7.3: the discards are set aside and as many cards dealt from the stub; cards the log does not
+    name are unseen (??): a question about the draw is still answered from the count."""
+    state = guidance(None, CALLED + [draw])
+    taken = state.drawn[1]
+    assert (taken.count, taken.times, taken.before, taken.discards, taken.received) == (
+        draw.count, 1, before, discards, received)
+    assert len(state.hand_of(1)) == 5 and state.hand_of(1)[3:] == ((*received,) if received else (UNKNOWN,) * 2)
+
+
+def test_a_voided_bet_is_not_one_of_the_two_actions_that_end_the_misdeal():
+    """draw.misdeal: a misdeal may be called "if found before two players have acted" -- under
+    common.illegal_fix = void_and_reprompt Bob's bet of 5 (over the limit of 2) is void, so after his bet
+    of 1 only one player has acted: the misdeal stands and his chip comes back."""
+    events = [Bet(player="Bob", amount=5), Bet(player="Bob", amount=1), Misdeal(reason="card exposed")]
+    r = replay_table(setup({"common.illegal_fix": "void_and_reprompt"}), events)
+    assert [f.code for f in r.findings] == ["bet_over_limit", "misdeal_called"]
+    assert r.outcome.kind == "misdeal" and r.outcome.stacks["Bob"] == 100
+
+
+def test_the_first_bet_of_round_one_is_the_first_that_stands():
+    """draw.8: round two is opened by "the player who made the first bet in round 1" -- Bob's bet of 5 is
+    void (void_and_reprompt), Bob then checks and Cy bets: Cy made the first bet and opens round two."""
+    events = [Bet(player="Bob", amount=5), Check(player="Bob"), Bet(player="Cy", amount=1), Call(player="Dee"),
+              Call(player="Ann"), Call(player="Bob")] + [Draw(player=n, count=1) for n in ("Bob", "Cy", "Dee", "Ann")]
+    r = replay_table(setup({"common.illegal_fix": "void_and_reprompt"}), events)
+    assert (r.states[-1].phase, r.states[-1].to_act) == ("round2", "Cy")
+
+
+def test_nobody_may_check_in_round_one_under_bet_or_drop_but_round_two_allows_it():
+    """draw.check_first_round = bet_or_drop: "In the first betting round nobody may check" -- the second
+    round (draw.8: "He may check, bet or fold") is not the first."""
+    opts = {"draw.check_first_round": "bet_or_drop"}
+    r = replay_table(setup(opts), CALLED + DRAWS + [Check(player="Bob")])
+    assert r.findings == () and r.states[-1].to_act == "Cy"
+    first = play(setup(opts), []).legality(Check(player="Bob"))
+    assert not first.legal and first.rules == ("draw.check_first_round",)
+
+
+def test_the_prompt_outside_the_betting_and_the_draw():
+    """draw.9: at the showdown no betting round and no draw is open: the prompt names the phase and nobody
+    to act."""
+    p = play(setup(), CALLED + DRAWS + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")]).prompt()
+    assert (p.phase, p.to_act, p.legal, p.options) == ("showdown", None, (), None)
+
+
+def test_an_unshown_hand_leaves_the_pot_undecided_naming_who_must_show():
+    """draw.9: the best hand wins -- Bob's and Cy's hands are not known and not shown: the pot waits."""
+    r = replay_table(setup(), CALLED + DRAWS + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")]
+                     + [shown("Dee", "4c 5d 6h 8s Th"), shown("Ann", "Jc Jd 2c 2d 9s")])
+    assert rows(r, kind="unverifiable") == [(None, "showdown_unverifiable", None, "draw.9",
+                        "the showdown cannot be decided: show the hands of Bob, Cy",
+                        "the pot is undecided until they are shown")]
+    assert r.outcome.undecided == 8
+
+
+def test_a_rake_while_the_pot_is_undecided_or_the_hand_goes_on_is_not_judged_yet():
+    """Raking the pot decides nothing -- while the pot cannot be decided yet (hands unshown) or the hand
+    is not over, a rake is not judged against the ruling."""
+    unshown = CALLED + DRAWS + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")] + [TakePot(player="Bob")]
+    assert [f.code for f in replay_table(setup(), unshown).findings] == ["showdown_unverifiable"]
+    early = replay_table(setup(), [Bet(player="Bob", amount=1), TakePot(player="Bob")])
+    assert [f.code for f in early.findings] == ["took_pot_early"]
+
+
+# ---------------------------------------------------------------------- the draw's lines
+
+
+def parsed(line):
+    from referee.handfile import parse_night
+
+    text = "rulebook: straight_draw\nseats: Ann 20, Bob 20, Cy 20, Dee 20\ndealer: Ann\n\nhand 1\nBob: " + line + "\n"
+    (event,) = parse_night(text, source="night.txt").hands[0].events
+    return event
+
+
+@pytest.mark.parametrize("line, event, written", [
+    ("stands pat", Draw(player="Bob", count=0), "stands pat"),
+    ("stand pat", Draw(player="Bob", count=0), "stands pat"),
+    ("draws 0", Draw(player="Bob", count=0), "stands pat"),
+    ("draws 3", Draw(player="Bob", count=3), "draws 3"),
+    ("draws 1 card", Draw(player="Bob", count=1), "draws 1"),
+    ("draws 2 cards, discards 7c 2d, gets Kd Ks",
+     Draw(player="Bob", count=2, discards=tuple(cards("7c 2d")), received=tuple(cards("Kd Ks"))),
+     "draws 2, discards 7c 2d, gets Kd Ks"),
+    ("draws 2, discards 7c 2d face down",
+     Draw(player="Bob", count=2, discards=tuple(cards("7c 2d")), kept_face_down=True),
+     "draws 2, discards 7c 2d face down"),
+    ("draws 2, discards face down", Draw(player="Bob", count=2, kept_face_down=True), "draws 2, discards face down"),
+    ("draws 1, receives Kd", Draw(player="Bob", count=1, received=tuple(cards("Kd"))), "draws 1, gets Kd"),
+    ("draws 1, got ??", Draw(player="Bob", count=1, received=(UNKNOWN,)), "draws 1, gets ??"),
+    ("draws 0, discards face down", Draw(player="Bob", count=0, kept_face_down=True), "draws 0, discards face down"),
+    ("asks Ann", Ask(player="Bob", target="Ann"), "asks Ann"),
+    ("asks cy, how many did you take?", Ask(player="Bob", target="Cy"), "asks Cy"),
+])
+def test_the_draws_lines_read_and_written(line, event, written):
+    """draw.7.2: "Each player states how many cards he exchanges. A player who stands pat must say so" --
+    the hand format's words of a draw and of the count question, read and written back."""
+    from referee.handfile.writer import write_events
+
+    assert parsed(line) == event
+    assert write_events([event], "straight_draw") == [f"Bob: {written}"]
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ("draws three", "bad number of cards 'three'", "write 'draws 3'"),
+    ("draws 3 4", "cannot read 'draws 3 4'", "write 'draws 3' or 'stands pat'"),
+    ("draws 2, tosses 7c 2d", "cannot read 'tosses 7c 2d' in a draw",
+     "write 'draws 2, discards 7c 2d face down, gets Kd Ks' (each part optional)"),
+    ("draws 2, discards", "cannot read 'discards' in a draw",
+     "write 'draws 2, discards 7c 2d face down, gets Kd Ks' (each part optional)"),
+    ("draws 2, discards 7c", "Bob draws 2 but the line lists 1 discards", "the numbers must agree; write '??' for a card nobody saw"),
+    ("draws 1, gets Kd Ks", "Bob draws 1 but the line lists 2 new cards", "the numbers must agree; write '??' for a card nobody saw"),
+    ("asks Bob", "Bob asks himself", "write whom he asked: 'Bob: asks Ann'"),
+])
+def test_a_draw_line_that_cannot_be_read_is_refused(line, message, hint):
+    from referee.errors import HandFileError
+
+    with pytest.raises(HandFileError) as err:
+        parsed(line)
+    assert (err.value.message, err.value.hint, err.value.where) == (message, hint, "night.txt:6")
