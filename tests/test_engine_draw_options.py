@@ -744,3 +744,36 @@ def test_a_draw_line_that_cannot_be_read_is_refused(line, message, hint):
     with pytest.raises(HandFileError) as err:
         parsed(line)
     assert (err.value.message, err.value.hint, err.value.where) == (message, hint, "night.txt:6")
+
+
+# ---------------------------------------------------------------------- a hand thrown in during play
+
+
+@pytest.mark.parametrize("events, phase, to_act", [
+    # round one: Bob bet, Cy and Dee called; Ann, last to act, throws her hand in: the draw begins
+    ([Bet(player="Bob", amount=1), Call(player="Cy"), Call(player="Dee"), Muck(player="Ann")], "draw", "Bob"),
+    # the draw: Bob, Cy and Dee have drawn; Ann, last to draw, throws her hand in: round two begins
+    (CALLED + DRAWS[:3] + [Muck(player="Ann")], "round2", "Bob"),
+    # round two: everybody checked but Ann, who throws her hand in: the showdown
+    (CALLED + DRAWS + [Check(player=n) for n in ("Bob", "Cy", "Dee")] + [Muck(player="Ann")], "showdown", None),
+])
+def test_a_hand_thrown_in_by_the_last_to_act_ends_the_round_or_the_draw(events, phase, to_act):
+    """draw.4.3 (seed-002): "Круг торговли заканчивается, когда все игроки, оставшиеся в игре, уравняли
+    ставки"; draw.7.1: the dealer serves "каждым из игроков, оставшихся в игре (то есть с теми, кто не
+    спасовал)" -- a player who throws his cards in during play is out of the hand (flagged: it is no
+    showdown), and the play goes on without him: the round or the draw he was last in is over."""
+    r = replay_table(setup(), events)
+    assert rows(r)[0] == (len(events), "mucked_outside_showdown", "Ann", None, "Ann mucked outside the showdown", None)
+    assert (r.states[-1].phase, r.states[-1].to_act) == (phase, to_act)
+    assert "Ann" not in r.states[-1].in_hand
+
+
+def test_the_last_player_left_after_the_others_throw_their_hands_in_takes_the_pot():
+    """draw.4.3: everybody else is out of the hand -- Bob, the only one left, takes the pot uncontested
+    (the antes 4 and the four calls)."""
+    during_draw = CALLED + DRAWS[:1] + [Muck(player=n) for n in ("Cy", "Dee", "Ann")]
+    r = replay_table(setup(), during_draw)
+    assert (r.outcome.kind, r.outcome.stacks["Bob"]) == ("uncontested", 100 - 1 + 8)
+    in_round = [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Muck(player="Ann")]
+    r2 = replay_table(setup(), in_round)
+    assert (r2.outcome.kind, r2.outcome.stacks["Bob"]) == ("uncontested", 100 + 4)
