@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import UNKNOWN, cards
-from referee.engine.events import Ask, Bet, Call, Check, Draw, Expose, Fold, Misdeal, Muck, Raise, Showdown, \
+from referee.engine.events import AllIn, Ask, Bet, Call, Check, Draw, Expose, Fold, Misdeal, Muck, Raise, Showdown, \
     TakePot
 from referee.engine.outcome import PokerCarry
 from referee.engine.replay import play, start_hand
@@ -777,3 +777,27 @@ def test_the_last_player_left_after_the_others_throw_their_hands_in_takes_the_po
     in_round = [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Muck(player="Ann")]
     r2 = replay_table(setup(), in_round)
     assert (r2.outcome.kind, r2.outcome.stacks["Bob"]) == ("uncontested", 100 + 4)
+
+
+# ---------------------------------------------------------------------- the draw's refusals in Russian
+
+VERBS_RU = [(Fold(player="Cy"), "спасовать"), (Check(player="Cy"), "сказать чек"), (Call(player="Cy"), "уравнять"),
+            (Bet(player="Cy", amount=1), "сделать ставку"), (Raise(player="Cy", amount=2), "повысить"),
+            (AllIn(player="Cy"), "пойти ва-банк")]
+
+
+def test_the_draws_refusals_read_in_russian():
+    """draw.7.1 and draw.max_draw, as a Russian table reads them (seed-002's words: прикуп): a bet while the
+    draw is on names what he tried in its own words, and a draw of five cards where four may be drawn
+    counts the cards in the plural form for five."""
+    from referee import i18n
+
+    with i18n.speaking("ru"):
+        for event, verb in VERBS_RU:
+            r = replay_table(setup(), CALLED + [event])
+            assert [(f.message, f.remedy) for f in r.findings] == [
+                (f"Cy сейчас не может {verb}: прикуп ещё не окончен: прикупает Bob", "не учитывается")]
+        r = replay_table(setup(), CALLED + [Draw(player="Bob", count=5)])
+        assert [(f.message, f.remedy) for f in r.findings] == [
+            ("Bob прикупил 5 карт; можно прикупить не больше 4",
+             "прикуп остаётся в силе: сданные карты нельзя забрать обратно")]

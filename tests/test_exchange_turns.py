@@ -620,3 +620,15 @@ def test_an_exchange_line_that_cannot_be_one_is_refused(line, message, hint):
         parsed(line)
     assert err.value.message == message and err.value.hint == hint
     assert err.value.where == "night.txt:6"
+
+
+def test_the_exchange_count_refusal_reads_in_russian():
+    """whiskey.3.1 as a Russian table reads it (seed-000: обменять): two cards exchanged, in the plural form
+    for two."""
+    from referee import i18n
+
+    with i18n.speaking("ru"):
+        rnd = widow_taken()
+        assert act(rnd, BOB, two("Bob")) == [
+            ("exchange_count_refused", "exchange_count", "Bob обменял 2 карты: меняют одну карту или все 5",
+             "карты перемещены как записано")]
