@@ -12,9 +12,10 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import UNKNOWN, cards
-from referee.engine.events import AllIn, Ask, Bet, Call, Check, Draw, Expose, Fold, Misdeal, Muck, Raise, Showdown, \
+from referee.engine.events import AllIn, Ask, Bet, Call, Check, Deal, Draw, Expose, Fold, Misdeal, Muck, Raise, Showdown, \
     TakePot
 from referee.engine.outcome import PokerCarry
+from referee.engine.places import MUCK, kept
 from referee.engine.replay import play, start_hand
 from referee.errors import InputError
 
@@ -190,8 +191,10 @@ def test_the_fifth_card_comes_after_every_other_player_has_drawn():
     state.push(Draw(player="Bob", count=1, discards=tuple(cards("7c")), received=tuple(cards("Kd"))))
     assert state.findings == [] and state.phase == "round2"
     taken = state.drawn[1]
-    assert (taken.count, taken.times, taken.discards[-1:], taken.received) == (5, 2, tuple(cards("7c")),
-                                                                                (*[UNKNOWN] * 4, *cards("Kd")))
+    assert (taken.count, taken.times, taken.discards, taken.received) == (
+        5, 2, (*[UNKNOWN] * 4, *cards("7c")), (*[UNKNOWN] * 4, *cards("Kd")))
+    state.push(Draw(player="Bob", count=1))  # a sixth card: no split draw gives one
+    assert [(f.code, f.message) for f in state.findings] == [("draw_out_of_phase", "Bob cannot draw now (round2)")]
 
 
 @pytest.mark.parametrize("option, second, late, code, rule, message", [
@@ -276,6 +279,8 @@ def test_the_discards_go_to_the_muck_or_face_down_in_front_of_the_player():
             state.push(e)
         assert state.hand_of(1) == tuple(cards("Ah Ad 9s Kd Ks"))
         assert (1 in state.kept_face_down) == face_down
+        assert state.places.at(kept(1) if face_down else MUCK) == tuple(cards("7c 2d"))
+        assert state.places.at(MUCK if face_down else kept(1)) == ()
         assert state.drawn[1].before == tuple(cards("Ah Ad 7c 2d 9s"))
         assert state.drawn[1].discards == tuple(cards("7c 2d"))
 
@@ -801,3 +806,53 @@ def test_the_draws_refusals_read_in_russian():
         assert [(f.message, f.remedy) for f in r.findings] == [
             ("Bob прикупил 5 карт; можно прикупить не больше 4",
              "прикуп остаётся в силе: сданные карты нельзя забрать обратно")]
+
+
+def test_the_draw_prompt_says_the_stack_of_the_player_to_draw():
+    """draw.7.1: Bob, first to draw, has 99 chips after his bet of 1."""
+    p = play(setup(), CALLED).prompt()
+    assert (p.to_act, p.stack) == ("Bob", 99)
+    assert (play(setup(), CALLED + DRAWS[:1]).prompt().to_act, play(setup(), CALLED + DRAWS[:1]).prompt().stack) == (
+        "Cy", 99)
+
+
+def test_a_misdeal_called_without_a_reason():
+    """draw.misdeal: "misdeal" on its own line: the finding says so without a reason."""
+    r = replay_table(setup(), [Misdeal()])
+    assert [f.message for f in r.findings] == ["misdeal: bets are returned and the same dealer deals again"]
+    late = replay_table(setup(), [Check(player="Bob"), Check(player="Cy"), Misdeal()])
+    assert [f.message for f in late.findings] == ["a misdeal was called after two players had acted"]
+
+
+def test_a_deal_with_an_unseen_card_can_still_be_judged_a_misdeal_later():
+    """draw.misdeal: "a misdeal is judged from the cards as dealt, once they are seen" -- every hand logged
+    but one card of Ann's unseen: not yet."""
+    deal = [dealt("Bob", "As Ad Kc 7h 2s"), dealt("Cy", "Qs Qd 9c 8h 3s"), dealt("Dee", "4c 5d 6h 8s Th"),
+            Deal(player="Ann", cards=(*cards("Jc Jd 2c 2d"), UNKNOWN))]
+    assert "misdeal" in guidance(None, deal).judged_later()
+
+
+def test_an_unrecorded_play_in_round_one_goes_to_the_showdown_under_either_showdown_rule():
+    """'showdown:' where the logged play stops, in round one: no second round was logged, so nobody bet
+    in it; the hands shown decide the pot whatever draw.showdown_first says."""
+    for option in ("last_raiser", "last_bettor_or_first_to_act"):
+        state = guidance({"draw.showdown_first": option}, [Bet(player="Bob", amount=1), Showdown()])
+        assert (state.phase, state.showdown_order, state.to_show()) == ("showdown", [], None)
+
+
+def test_a_player_out_of_the_hand_showing_at_the_showdown_is_not_out_of_order():
+    """draw.9: the order binds those still in the hand -- Cy folded in round two; his cards shown at the
+    showdown break no order."""
+    events = CALLED + DRAWS + [Bet(player="Bob", amount=1), Fold(player="Cy"), Call(player="Dee"), Call(player="Ann")]
+    r = replay_table(setup(), events + [shown("Cy", "Qs Qd 9c 8h 3s")])
+    assert [f.code for f in r.findings if f.code == "showed_out_of_order"] == []
+    assert r.outcome.showdown_order == ("Bob", "Dee", "Ann")
+
+
+def test_the_first_to_rake_the_pot_is_the_one_judged():
+    """Raking decides nothing: Cy rakes first (flagged with its action), then Bob, the winner."""
+    r = replay_table(setup(), [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
+                               TakePot(player="Cy"), TakePot(player="Bob")])
+    assert rows(r) == [(5, "took_pot_not_his", "Cy", "draw.4.3",
+                        "Cy took the pot, but it belongs to Bob: taking the pot decides nothing",
+                        "the pot goes where the ruling puts it")]
