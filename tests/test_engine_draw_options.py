@@ -856,3 +856,15 @@ def test_the_first_to_rake_the_pot_is_the_one_judged():
     assert rows(r) == [(5, "took_pot_not_his", "Cy", "draw.4.3",
                         "Cy took the pot, but it belongs to Bob: taking the pot decides nothing",
                         "the pot goes where the ruling puts it")]
+
+
+def test_a_player_with_no_chips_is_not_dealt_in_and_the_next_player_opens():
+    """draw.4.1: "The first betting round begins with the eldest hand" -- Bob, on the dealer's left, has
+    no chips and is not dealt in: Cy, the first player dealt in on the dealer's left, opens; Ann antes
+    for the three players dealt in; the draw skips Bob too."""
+    seats = [("Ann", 100), ("Bob", 0), ("Cy", 100), ("Dee", 100)]
+    state = start_hand(setup(seats=seats))
+    assert (state.prompt().to_act, state.stacks) == ("Cy", [97, 0, 100, 100])
+    for e in [Bet(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann")]:
+        state.push(e)
+    assert (state.phase, state.prompt().to_act, state.prompt().legal) == ("draw", "Cy", ("stand pat", "draw 1–4"))
