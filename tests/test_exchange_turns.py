@@ -554,6 +554,18 @@ def test_a_player_out_of_the_deal_has_no_more_turns():
     for s in (ANN, BOB, CY, DEE):
         gone.remove(s)
     assert (gone.order, gone.turn) == ((), None)
+    alone = cycle()
+    alone.remove(BOB)
+    alone.remove(CY)
+    alone.remove(DEE)
+    passes(alone, ANN)
+    assert (alone.order, alone.turn, alone.closed) == ((ANN,), None, True)
+
+
+def test_a_deal_nobody_is_in_has_the_first_seat_as_its_dealers_turn():
+    """No player in the deal: no turn at all; the dealer's turn is taken to be the first seat's."""
+    rnd = cycle(live=(False, False, False, False))
+    assert (rnd.order, rnd.dealer, rnd.turn, rnd.closed) == ((), ANN, None, True)
 
 
 def test_a_copy_of_the_round_goes_on_without_changing_the_round():
@@ -591,6 +603,7 @@ def parsed(line, game="whiskey_poker"):
     ("exchanges 7c for Kd", one("Ann"), "exchanges 7c for Kd"),
     ("exchanges 7c 8c for Kd Qd and knocks", two("Ann", knock=True), "exchanges 7c 8c for Kd Qd and knocks"),
     ("exchanges ?? for Kd", Exchange("Ann", (UNKNOWN,), (card("Kd"),)), "exchanges ?? for Kd"),
+    ("exchanges ?? ?? for ?? ??", Exchange("Ann", (UNKNOWN,) * 2, (UNKNOWN,) * 2), "exchanges ?? ?? for ?? ??"),
     ("exchanges all", whole("Ann"), "exchanges all"),
     ("exchanges all and knocks", whole("Ann", knock=True), "exchanges all and knocks"),
 ])
