@@ -1,8 +1,17 @@
-"""La Viuda (seed-004, rulebook ``la_viuda``): a game whose players did not all buy the same chips."""
+"""La Viuda (seed-004, rulebook ``la_viuda``): the wild rank from the pool, the jokers, the worst hand's chip, the
+buy-back offered and refused, elimination and the end of the game, as the rules say them."""
 
 from __future__ import annotations
 
-from helpers.engine import game_setup, replay_table
+import pytest
+
+from referee.engine.games.la_viuda import wild_rank
+from referee.engine.replay import play
+from referee.errors import InputError
+from referee.handfile import parse_night
+from referee.handfile.replay import replay_night_file
+
+from helpers.engine import game_setup, night_text, replay_table
 
 
 def test_seats_that_did_not_buy_the_same_chips_are_named_at_the_games_start():
@@ -12,3 +21,257 @@ def test_seats_that_did_not_buy_the_same_chips_are_named_at_the_games_start():
     r = replay_table(game_setup("la_viuda", seats=[("Ann", 3), ("Bob", 2), ("Cy", 3), ("Dee", 4)]), [])
     assert [(f.action, f.code, f.rule, f.message) for f in r.findings] == [
         (None, "chips_bought_differ", "laviuda.1.1", "each player buys 3 chips, but the seats give Bob 2, Dee 4")]
+
+
+# ---------------------------------------------------------------------- a La Viuda night, as the log gives it
+
+SHOWN = "showdown:\nCy: shows Kc Kd 9h 7h 4s\nBob: shows Qd Th 9s 6c 5h\nAnn: shows 8s 8d Jc 3s 2h\n"
+"""Deal 1 (one chip in the pool: aces and the jokers wild, none held): Cy a pair of kings, Bob queen high,
+Ann a pair of eights -- Bob's hand is the worst."""
+
+
+def viuda(body: str, *options: str, seats: str = "Ann 3, Bob 3, Cy 3", so_far: str | None = None):
+    """A La Viuda night (Ann deals; Cy, on her right, plays first), perhaps from the middle of a game."""
+    text = night_text("la_viuda", body, *options, seats=seats)
+    if so_far is not None:
+        text = text.replace("dealer: Ann\n", f"dealer: Ann\ngame so far: {so_far}\n")
+    return replay_night_file(parse_night(text), snapshots=True)
+
+
+def deal(lines: str, *options: str, seats: str = "Ann 3, Bob 3, Cy 3", so_far: str | None = None):
+    (replayed,) = viuda("hand 1\n" + lines, *options, seats=seats, so_far=so_far)
+    return replayed.replay
+
+
+def rows(replay) -> list[tuple]:
+    return [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in replay.findings
+            if f.code != "chips_bought_differ"]
+
+
+def prompts(lines: str, *options: str, seats=(("Ann", 3), ("Bob", 1), ("Cy", 3))) -> list[tuple]:
+    """(phase, to act, legal, stack) after each line of a first deal."""
+    events = list(parse_night(night_text("la_viuda", "hand 1\n" + lines, *options,
+                                         seats=", ".join(f"{n} {s}" for n, s in seats))).hands[0].events)
+    setup = game_setup("la_viuda", dict(o.split(" = ") for o in options), seats=list(seats))
+    return [(p.phase, p.to_act, p.legal, p.stack) for p in (play(setup, events[:i]).prompt()
+                                                           for i in range(1, len(events) + 1))]
+
+
+@pytest.mark.parametrize(("pool", "rank"), [(1, 14), (2, 2), (9, 9), (10, 10), (11, 11), (12, 12), (13, 13),
+                                            (14, 14), (15, 2), (26, 13), (27, 14)])
+def test_the_pool_count_names_the_wild_rank_aces_again_after_kings(pool, rank):
+    """laviuda.2.2: "one chip makes aces wild ..., two chips twos, and so on up to ten chips tens, eleven
+    jacks, twelve queens, thirteen kings, fourteen aces again, fifteen twos, and so on" (14 = aces)."""
+    assert wild_rank(pool) == rank
+
+
+@pytest.mark.parametrize(("pool", "in_deal", "after"), [(1, "A", "2"), (9, "9", "T"), (13, "K", "A"), (14, "A", "2")])
+def test_each_deal_records_its_wild_rank_and_the_next_ones(pool, in_deal, after):
+    """laviuda.2.2 and laviuda.4: "The pool count rises by one, so the next wild rank is one higher" --
+    a night begun with ``pool`` chips in the pool: that count's rank is wild in the deal, Bob's worst
+    hand adds a chip, and the next deal's rank is the next one (kings, then aces again)."""
+    r = deal("Bob was lowest\n", so_far=f"pool {pool}, la viuda not bought")
+    assert r.outcome.facts == {"wild_rank_in_deal": in_deal, "wild_rank": after}
+    assert r.outcome.next_hand.carry.pool == pool + 1
+
+
+@pytest.mark.parametrize(("wild", "pays", "facts"), [
+    ("on", "Bob", {"wild_rank_in_deal": "A", "wild_rank": "2"}),
+    ("off", "Ann", {"wild_rank_in_deal": None, "wild_rank": None}),
+])
+def test_the_pools_rank_is_wild_only_under_its_option(wild, pays, facts):
+    """laviuda.wild_rank_from_pool: on -- "The rank named by the number of chips in the pool is wild ...
+    the first deal has one chip and aces are wild": Ann's Ah makes three eights and Bob's queen high is
+    worst; off -- "Only the jokers are wild": Ann holds a pair of eights with an ace, the worst against
+    a pair of kings and a pair of queens."""
+    r = deal("showdown:\nCy: shows Kc Kd 9h 7h 4s\nBob: shows Qd Qh 9s 6c 5h\nAnn: shows Ah 8s 8d Jc 3s\n"
+             .replace("Qd Qh 9s", "Qd Th 9s" if wild == "on" else "Qd Qh 9s"),
+             f"laviuda.wild_rank_from_pool = {wild}")
+    assert [(p.payer, p.amount, p.rule, p.into) for p in r.outcome.penalties] == [(pays, 1, "laviuda.4", "pool")]
+    assert r.outcome.facts == facts
+
+
+@pytest.mark.parametrize(("jokers", "pays"), [(1, "Ann"), (2, "Ann")])
+def test_a_joker_in_the_pack_is_wild(jokers, pays):
+    """laviuda.2.1 / laviuda.jokers: "jokers are always wild" -- with one joker or two (and no pool rank),
+    Bob's Jk1 with his pair of sevens makes three sevens; Ann's pair of fives is the worst."""
+    r = deal("showdown:\nCy: shows Kc Kd 9h 8h 4s\nBob: shows Jk1 7d 7s 6c 2h\nAnn: shows 5c 5d Jc 3s Th\n",
+             f"laviuda.jokers = {jokers}", "laviuda.wild_rank_from_pool = off")
+    assert [p.payer for p in r.outcome.penalties] == [pays]
+
+
+@pytest.mark.parametrize(("jokers", "hint"), [(0, "this pack has 0 jokers (laviuda.jokers)"),
+                                              (1, "this pack has 1 joker (laviuda.jokers)")])
+def test_a_joker_beyond_the_packs_jokers_is_refused_naming_the_option(jokers, hint):
+    """laviuda.jokers: "The pack is 52 cards plus {value} joker(s)" -- the second joker is no card of a
+    pack with one (or none): refused at its line, the hint saying how many the pack has."""
+    with pytest.raises(InputError) as refused:
+        deal("showdown:\nCy: shows Jk2 Kd 9h 8h 4s\n", f"laviuda.jokers = {jokers}")
+    assert str(refused.value).endswith("hand 1, action 2: Jk2 is not a card of the La Viuda pack")
+    assert refused.value.hint == hint
+
+
+def test_the_worst_hand_pays_a_chip_and_the_prompt_offers_la_viuda_to_him_alone():
+    """laviuda.4: "the player with the worst poker hand pays one chip to the pool"; laviuda.5.2: La Viuda
+    "only immediately after a player loses his original chips: at the end of the deal in which he lost
+    his last chip" -- Bob, with one chip, shows the worst hand: once every hand is shown he (and only
+    he) is asked whether he buys La Viuda."""
+    assert prompts(SHOWN) == [
+        ("showdown", "Cy", ("show", "muck"), 3), ("showdown", "Bob", ("show", "muck"), 1),
+        ("showdown", "Ann", ("show", "muck"), 3), ("buyback", "Bob", ("buy la viuda", "decline"), 1)]
+
+
+def test_la_viuda_is_not_offered_while_hands_are_still_to_be_shown():
+    """laviuda.5.2: "at the end of the deal in which he lost his last chip" -- Bob throws his hand in
+    (conceding: his is the worst hand) while Ann has still to show: she is asked to show first; La
+    Viuda is offered to Bob once she has."""
+    assert prompts("showdown:\nCy: shows Kc Kd 9h 7h 4s\nBob: mucks\nAnn: shows 8s 8d Jc 3s 2h\n")[2:] == [
+        ("showdown", "Ann", ("show", "muck"), 3), ("buyback", "Bob", ("buy la viuda", "decline"), 1)]
+
+
+def test_a_player_who_keeps_chips_after_paying_is_not_offered_la_viuda():
+    """laviuda.5.1: only "A player who loses all his chips" may buy La Viuda -- Bob, worst with two chips,
+    keeps one: nobody is asked."""
+    assert prompts(SHOWN, seats=(("Ann", 3), ("Bob", 2), ("Cy", 3)))[-1] == ("showdown", None, (), 0)
+
+
+def test_buying_la_viuda_gives_a_chip_back_costs_twice_a_chip_and_holds_the_wild_rank():
+    """laviuda.5.1: "It costs twice the value of a normal chip, and the payment is added to the prize money;
+    he then plays on"; laviuda.6: "the pool count stays as it was in the previous hand (the loser's chip
+    goes in and La Viuda comes out)" -- Bob (1 chip of the 7 bought at 1 unit) loses his last chip and
+    buys La Viuda: he has one chip, the pool stays at one (aces wild again), the fund is 700 + 200 cents,
+    Bob's share of it 300."""
+    r = deal(SHOWN + "Bob: buys la viuda\n", seats="Ann 3, Bob 1, Cy 3")
+    o = r.outcome
+    assert rows(r) == []
+    assert (o.kind, o.summary, o.stacks) == ("showdown", "Bob pays 1 to the pool; Bob buys La Viuda",
+                                              {"Ann": 3, "Bob": 1, "Cy": 3})
+    assert [(p.payer, p.payee, p.amount, p.rule, p.into) for p in o.penalties] == [
+        ("Bob", None, 1, "laviuda.4", "pool")]
+    assert o.facts == {"wild_rank_in_deal": "A", "wild_rank": "A"}
+    carry = o.next_hand.carry
+    assert carry.to_dict() == {
+        "pot": 0, "antes_in": False, "pool": 1, "out": [], "buyback_open": False, "bought_by": "Bob",
+        "prize_cents": 900, "paid_cents": {"Ann": 300, "Bob": 300, "Cy": 300}, "game_over": False, "winner": None}
+    assert o.next_hand.dealer == "Cy"
+    assert play(game_setup("la_viuda", seats=[("Ann", 3), ("Bob", 1), ("Cy", 3)]),
+                list(parse_night(night_text("la_viuda", "hand 1\n" + SHOWN + "Bob: buys la viuda\n",
+                                            seats="Ann 3, Bob 1, Cy 3")).hands[0].events)).prompt().to_act is None
+
+
+@pytest.mark.parametrize("answer", ["Bob: declines la viuda\n", ""])
+def test_declining_la_viuda_or_saying_nothing_puts_him_out_and_keeps_it_for_the_next(answer):
+    """laviuda.5.1 / laviuda.5.2: "A player who loses all his chips is out of the game, unless he buys La
+    Viuda ... (a player who says nothing then has declined). If the first player to run out declines
+    it, the option passes to the second player" -- Bob is out, the pool holds two chips, La Viuda is
+    still to be had."""
+    r = deal(SHOWN + answer, seats="Ann 3, Bob 1, Cy 3")
+    assert rows(r) == []
+    o = r.outcome
+    assert (o.summary, o.stacks) == ("Bob pays 1 to the pool", {"Ann": 3, "Bob": 0, "Cy": 3})
+    assert o.next_hand.carry.to_dict() == {
+        "pot": 0, "antes_in": False, "pool": 2, "out": ["Bob"], "buyback_open": True, "bought_by": None,
+        "prize_cents": 700, "paid_cents": {"Ann": 300, "Bob": 100, "Cy": 300}, "game_over": False, "winner": None}
+
+
+def test_a_decline_by_a_player_not_offered_la_viuda_is_noted_and_the_offer_stands():
+    """laviuda.5.2: La Viuda passes only to a player who has just run out -- Ann, who keeps her chips,
+    declines it: noted against her; Bob is still asked."""
+    lines = SHOWN + "Ann: declines la viuda\n"
+    r = deal(lines, seats="Ann 3, Bob 1, Cy 3")
+    assert rows(r) == [(5, "decline_not_needed", "Ann", None, "Ann declines La Viuda, which was not his to buy now",
+                        None)]
+    assert prompts(lines)[-1] == ("buyback", "Bob", ("buy la viuda", "decline"), 1)
+
+
+def test_tied_worst_hands_that_both_run_out_are_offered_la_viuda_in_turn():
+    """laviuda.tie_lowest = all_tied_pay: "each of them pays one chip"; laviuda.5.2: "If the first player to
+    run out declines it, the option passes to the second" -- Cy and Bob, one chip each, are both worst:
+    Cy (first in play from the dealer's right) is asked first; he declines, Bob is asked and buys; Cy is
+    out and Bob plays on with La Viuda's chip."""
+    lines = "Cy was lowest\nBob was lowest\nCy: declines la viuda\nBob: buys la viuda\n"
+    seats = (("Ann", 3), ("Bob", 1), ("Cy", 1))
+    assert [p[:2] for p in prompts(lines, "laviuda.tie_lowest = all_tied_pay", seats=seats)] == [
+        ("buyback", "Cy"), ("buyback", "Cy"), ("buyback", "Bob"), ("showdown", None)]
+    r = deal(lines, "laviuda.tie_lowest = all_tied_pay", seats="Ann 3, Bob 1, Cy 1")
+    o = r.outcome
+    assert (o.kind, o.summary, o.stacks) == ("reported", "Cy pays 1 to the pool; Bob pays 1 to the pool; "
+                                             "Bob buys La Viuda", {"Ann": 3, "Bob": 1, "Cy": 0})
+    assert (o.next_hand.carry.pool, o.next_hand.carry.out, o.next_hand.carry.bought_by) == (2, ("Cy",), "Bob")
+
+
+@pytest.mark.parametrize(("lines", "options", "seats", "so_far", "finding", "bought"), [
+    ("Ann wins\nBob: buys la viuda\n", ("laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player",),
+     "Ann 1, Bob 1, Cy 1", None,
+     (2, "buyback_refused", "Bob", "laviuda.short_pack", "Bob buys La Viuda, but short-pack whisky has none",
+      "ignored"), None),
+    ("Bob was lowest\nBob: buys la viuda\n", (), "Ann 3, Bob 1, Cy 3", "pool 3, fund 9, la viuda bought by Dee",
+     (2, "buyback_second", "Bob", "laviuda.5.2",
+      "Bob buys La Viuda, but Dee bought it already: it is bought once a game", "refused: no chip, no money"), "Dee"),
+    ("Cy was lowest\nBob was lowest\nCy: buys la viuda\nBob: buys la viuda\n", ("laviuda.tie_lowest = all_tied_pay",),
+     "Ann 3, Bob 1, Cy 1", None,
+     (4, "buyback_second", "Bob", "laviuda.5.2",
+      "Bob buys La Viuda, but Cy bought it already: it is bought once a game", "refused: no chip, no money"), "Cy"),
+    ("Bob: buys la viuda\n", (), "Ann 3, Bob 1, Cy 3", None,
+     (1, "buyback_not_immediate", "Bob", "laviuda.5.2",
+      "Bob buys La Viuda before this deal has shown that he lost his last chip", "refused: no chip, no money"), None),
+    ("Bob was lowest\nBob: buys la viuda\n", (), "Ann 3, Bob 2, Cy 3", None,
+     (2, "buyback_with_chips", "Bob", "laviuda.5.2", "Bob buys La Viuda with 1 chip left: it is bought only when "
+      "a player has lost all his chips", "refused: no chip, no money"), None),
+    ("Bob was lowest\nAnn: buys la viuda\n", (), "Ann 1, Bob 1, Cy 3", None,
+     (2, "buyback_with_chips", "Ann", "laviuda.5.2", "Ann buys La Viuda with 1 chip left: it is bought only when "
+      "a player has lost all his chips", "refused: no chip, no money"), None),
+    ("Bob was lowest\nCy: buys la viuda\n", (), "Ann 3, Bob 1, Cy 3", None,
+     (2, "buyback_with_chips", "Cy", "laviuda.5.2", "Cy buys La Viuda with 3 chips left: it is bought only when "
+      "a player has lost all his chips", "refused: no chip, no money"), None),
+])
+def test_every_buy_back_the_rules_refuse_is_flagged_and_moves_nothing(lines, options, seats, so_far, finding, bought):
+    """laviuda.5.2: "La Viuda can be bought only once in a game, and only immediately after a player loses
+    his original chips: at the end of the deal in which he lost his last chip"; laviuda.short_pack:
+    "There are no ... chips, no pool and no La Viuda" -- each refused purchase is flagged with its
+    reason and nobody's chips or the fund change for it."""
+    r = deal(lines, *options, seats=seats, so_far=so_far)
+    assert rows(r)[-1] == finding
+    assert getattr(r.outcome.next_hand.carry, "bought_by", None) == bought
+
+
+def test_a_player_out_of_the_game_who_plays_or_buys_la_viuda_late_is_flagged_and_ignored():
+    """laviuda.5.1: "A player who loses all his chips is out of the game"; laviuda.5.2: "only immediately
+    after a player loses his original chips" -- Bob runs out in deal 1 and says nothing; in deal 2 he
+    shows a hand (flagged once under laviuda.5.1 and ignored: Ann's worst hand pays) and then buys La
+    Viuda: too late, refused, and he stays out."""
+    night = viuda("hand 1\nBob was lowest\n\nhand 2\nshowdown:\nBob: shows 2c 3d 4h 6s 8c\n"
+                  "Ann: shows Qd Th 9s 6c 5h\nCy: shows Kc Kd 9h 7h 4s\nBob: mucks\nBob: buys la viuda\n",
+                  seats="Ann 3, Bob 1, Cy 3")
+    r = night.result.hands[1]
+    assert rows(r) == [
+        (2, "eliminated_player_acted", "Bob", "laviuda.5.1",
+         "Bob is out of the game (no chips left) but takes part in this deal", "ignored: his hand takes no part"),
+        (6, "buyback_not_immediate", "Bob", "laviuda.5.2",
+         "Bob buys La Viuda, but he ran out in an earlier deal: it is bought only immediately after",
+         "refused: no chip, no money; he stays out")]
+    assert [p.payer for p in r.outcome.penalties] == ["Ann"]
+    assert (r.outcome.next_hand.carry.out, r.outcome.next_hand.carry.bought_by) == (("Bob",), None)
+
+
+def test_after_la_viuda_is_bought_the_next_to_run_out_is_out_and_the_last_with_chips_wins():
+    """laviuda.5.2: "once it has been bought, later players are eliminated as soon as they lose all their
+    chips"; laviuda.7: "The game ends when all players but one have lost all their chips; the survivor
+    collects all the money" -- Bob bought La Viuda before this night; Cy runs out (no offer), then Bob:
+    Ann has won; a deal logged after that counts for nothing."""
+    night = viuda("hand 1\nCy was lowest\n\nhand 2\nBob was lowest\n\nhand 3\nBob adds 2\nAnn was lowest\n",
+                  seats="Ann 2, Bob 1, Cy 1", so_far="pool 2, fund 10, la viuda bought by Bob")
+    first, second, third = (h.replay for h in night)
+    assert first.outcome.next_hand.carry.to_dict() == {
+        "pot": 0, "antes_in": False, "pool": 3, "out": ["Cy"], "buyback_open": False, "bought_by": "Bob",
+        "prize_cents": 1000, "paid_cents": None, "game_over": False, "winner": None}
+    assert first.outcome.next_hand.dealer == "Bob"  # Ann deals, then the player on her right: Cy, out
+    c2 = second.outcome.next_hand.carry
+    assert (c2.pool, c2.out, c2.game_over, c2.winner) == (4, ("Cy", "Bob"), True, "Ann")
+    assert (third.outcome.kind, third.outcome.summary, third.outcome.penalties) == (
+        "game_over", "the game was already over", ())
+    assert rows(third)[:1] == [(1, "deal_after_game_over", None, "laviuda.7",
+                                "this deal is logged after the game was over", "nothing in it counts")]
+    assert night.result.winner == "Ann"
+    assert night.result.facts == {"game_over": True, "whisky_payer": None, "prize_cents": 1000, "paid_cents": None,
+                                  "points": None}
