@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.games.la_viuda import wild_rank
+from referee.engine.events import BuyBack, DeclineBuyBack
+from referee.engine.games.la_viuda import LaViudaCarry, LaViudaFund, wild_rank
+from referee.engine.games.whiskey_poker import WhiskeyCarry
 from referee.engine.replay import play
 from referee.errors import InputError
 from referee.handfile import parse_night
@@ -275,3 +277,107 @@ def test_after_la_viuda_is_bought_the_next_to_run_out_is_out_and_the_last_with_c
     assert night.result.winner == "Ann"
     assert night.result.facts == {"game_over": True, "whisky_payer": None, "prize_cents": 1000, "paid_cents": None,
                                   "points": None}
+
+
+def test_the_buy_back_prompts_events_are_buying_and_declining():
+    """laviuda.5.1: he buys La Viuda or is out: the prompt's two answers, as events."""
+    events = list(parse_night(night_text("la_viuda", "hand 1\n" + SHOWN, seats="Ann 3, Bob 1, Cy 3")).hands[0].events)
+    p = play(game_setup("la_viuda", seats=[("Ann", 3), ("Bob", 1), ("Cy", 3)]), events).prompt()
+    assert p.events() == [BuyBack("Bob"), DeclineBuyBack("Bob")]
+
+
+# ---------------------------------------------------------------------- the fund (laviuda.1.1, 5.1, 7)
+
+def fund(body: str, *options: str, seats: str, so_far: str | None = None, chip_cents: int = 100):
+    """La Viuda's money over a night as the ledger walks it: the game's hook, and the lines of each hand."""
+    run, lines = None, []
+    night = viuda(body, *options, seats=seats, so_far=so_far).result
+    for hand_, step in zip(night.hands, night.steps, strict=True):
+        if LaViudaFund.under_way(step.carry_out):
+            run = run or LaViudaFund.starting(step, hand_.setup, chip_cents, lambda cents: f"{cents / 100:.2f}")
+            lines += run.hand(step, hand_.setup, hand_.outcome)
+    return run, [(m.player, m.what, m.cents, m.text, m.hand) for m in lines]
+
+
+def test_the_fund_is_what_the_chips_cost_and_la_viuda_and_the_survivor_collects_it():
+    """laviuda.1.1: "the money paid for the chips is the prize for the final winner"; laviuda.5.1: La Viuda
+    "costs twice the value of a normal chip, and the payment is added to the prize money"; laviuda.7:
+    "the survivor collects all the money paid for chips, including the price paid for La Viuda" -- one
+    chip each at 2 units (fund 6.00); Bob runs out in deal 1 and buys La Viuda (4.00, fund 10.00); Cy
+    runs out in deal 2, Bob in deal 3: Ann survives with her chip, worth 1.00 at the table's price, and
+    the bank pays her the other 9.00."""
+    run, lines = fund("hand 1\nBob was lowest\nBob: buys la viuda\n\nhand 2\nCy was lowest\n\nhand 3\n"
+                      "Bob was lowest\n", "laviuda.chips_each = 1", "laviuda.chip_value = 2",
+                      seats="Ann 1, Bob 1, Cy 1")
+    assert lines == [("Bob", "La Viuda bought", -400, "Bob buys La Viuda: twice a chip's price, into the fund", 1)]
+    assert run.over()
+    report = run.end(retire=True)
+    price = ("La Viuda's chips are priced at 2.00 (laviuda.chip_value), the table's at 1.00: its fund is counted "
+             "at La Viuda's price")
+    assert [(m.player, m.what, m.cents, m.text, m.hand) for m in report.lines] == [
+        ("Ann", "La Viuda's fund", 900, "Ann survives and collects the fund of 10.00: 1 chip still on the table, "
+         "9.00 from the bank", 3)]
+    assert (report.notes, report.removed, report.held) == ((price,), 3, 0)
+    g = report.game
+    assert (g.game, g.first_hand, g.last_hand, g.players, g.over, g.winner, g.fund_cents, g.paid_cents) == (
+        "la_viuda", 1, 3, ("Ann", "Bob", "Cy"), True, "Ann", 1000, (("Ann", 200), ("Bob", 600), ("Cy", 200)))
+    assert (g.bought_by, g.buyback_hand, g.buyback_cents, g.pool, g.kept_chips, g.notes) == (
+        "Bob", 1, 400, 3, 1, (price,))
+    assert g.words == ("La Viuda, hands 1\u20133 (Ann, Bob, Cy): fund 10.00; La Viuda bought by Bob in hand 1 for "
+                       "4.00; Ann survived with 1 chip and collects it; the pool held 3 chips.")
+    assert run.end(retire=False).removed == 0
+
+
+def test_a_game_still_under_way_holds_its_pool_and_one_left_unfinished_says_so():
+    """laviuda.7: "The game ends when all players but one have lost all their chips" -- after one deal
+    (Bob's worst hand: the pool holds 2 chips) the game is under way: at an open night's end it holds
+    its pool; ended by the night, its fund is not collected and its pool leaves the table."""
+    run, lines = fund("hand 1\nBob was lowest\n", seats="Ann 3, Bob 3, Cy 3")
+    assert lines == [] and not run.over()
+    standing = run.standing()
+    assert (standing.held, standing.removed, standing.lines) == (2, 0, ())
+    g = standing.game
+    assert (g.over, g.winner, g.fund_cents, g.paid_cents, g.bought_by, g.pool, g.notes) == (
+        False, None, 900, (("Ann", 300), ("Bob", 300), ("Cy", 300)), None, 2, ("the game is under way",))
+    assert g.words == "La Viuda, hands 1\u20131 (Ann, Bob, Cy): fund 9.00; not finished; the pool held 2 chips."
+    ended = run.end(retire=True)
+    assert (ended.lines, ended.removed, ended.notes) == ((), 2, (
+        "the La Viuda game of hands 1\u20131 did not finish: its fund was not collected and its pool's 2 chips left "
+        "the table",))
+    assert run.end(retire=False).removed == 0
+
+
+def test_la_viuda_bought_in_a_night_begun_mid_game_is_paid_by_its_buyer():
+    """laviuda.5.1: "It costs twice the value of a normal chip, and the payment is added to the prize money"
+    -- the night begins with a fund of 6 units and La Viuda in the pool; Bob buys it in deal 1: he pays
+    2.00 into the fund (8.00), which Ann, surviving deal 2 with her chip, collects; the fund's earlier
+    money is noted as paid before the night."""
+    run, lines = fund("hand 1\nBob was lowest\nBob: buys la viuda\n\nhand 2\nBob was lowest\n",
+                      seats="Ann 1, Bob 1", so_far="pool 1, fund 6, la viuda not bought")
+    assert lines == [("Bob", "La Viuda bought", -200, "Bob buys La Viuda: twice a chip's price, into the fund", 1)]
+    report = run.end(retire=True)
+    assert [(m.player, m.cents) for m in report.lines] == [("Ann", 700)]
+    assert report.notes == ("the La Viuda game of hands 1\u20132 began before this night: its fund holds money paid "
+                            "earlier",)
+    assert report.game.words == ("La Viuda, hands 1\u20132 (Ann, Bob): fund 8.00; La Viuda bought by Bob in hand 1 "
+                                 "for 2.00; Ann survived with 1 chip and collects it; the pool held 2 chips.")
+
+
+def test_la_viuda_bought_before_the_night_is_not_charged_again_nor_given_a_hand():
+    """laviuda.5.2: "La Viuda can be bought only once in a game" -- Cy bought it before this night ('game
+    so far'): nobody pays for it tonight, and the game's summary invents no hand or price for it."""
+    run, lines = fund("hand 1\nBob was lowest\n", seats="Ann 1, Bob 1", so_far="pool 4, fund 14, la viuda bought by Cy")
+    report = run.end(retire=True)
+    assert lines == [] and [(m.player, m.cents) for m in report.lines] == [("Ann", 1300)]
+    assert report.game.words == ("La Viuda, hands 1\u20131 (Ann, Bob): fund 14.00; Ann survived with 1 chip and "
+                                 "collects it; the pool held 5 chips.")
+
+
+@pytest.mark.parametrize(("carry", "under_way"), [
+    (LaViudaCarry(started=True, pool=1), True), (LaViudaCarry(), False),
+    (LaViudaCarry(started=True, short_pack=True), False), (WhiskeyCarry(started=True, pool=1), False),
+])
+def test_only_a_started_la_viuda_game_with_chips_has_a_fund(carry, under_way):
+    """laviuda.1.1: the fund is what La Viuda's players paid for their chips; laviuda.short_pack: "There are
+    ... no chips, no pool and no La Viuda" (no fund); whiskey's pool game is not La Viuda's."""
+    assert LaViudaFund.under_way(carry) is under_way
