@@ -381,3 +381,121 @@ def test_only_a_started_la_viuda_game_with_chips_has_a_fund(carry, under_way):
     """laviuda.1.1: the fund is what La Viuda's players paid for their chips; laviuda.short_pack: "There are
     ... no chips, no pool and no La Viuda" (no fund); whiskey's pool game is not La Viuda's."""
     assert LaViudaFund.under_way(carry) is under_way
+
+
+# ---------------------------------------------------------------------- a game begun before the night
+
+SHORT = "laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player"
+
+
+@pytest.mark.parametrize(("options", "so_far", "message", "hint"), [
+    ((SHORT,), "pool 3", "'game so far:' gives a pool, fund or La Viuda, which short-pack whisky does not have",
+     "short-pack whisky's game so far is its points: 'game so far: points Ann 2 Bob 1'"),
+    ((SHORT,), "fund 14", "'game so far:' gives a pool, fund or La Viuda, which short-pack whisky does not have",
+     "short-pack whisky's game so far is its points: 'game so far: points Ann 2 Bob 1'"),
+    ((SHORT,), "la viuda not bought",
+     "'game so far:' gives a pool, fund or La Viuda, which short-pack whisky does not have",
+     "short-pack whisky's game so far is its points: 'game so far: points Ann 2 Bob 1'"),
+    ((), "fund 14, la viuda not bought", "'game so far:' must give La Viuda's pool (at least 1: La Viuda's own chip)",
+     "write 'game so far: pool 7, fund 14, la viuda not bought'"),
+    ((), "pool 0, fund 14", "'game so far:' must give La Viuda's pool (at least 1: La Viuda's own chip)",
+     "write 'game so far: pool 7, fund 14, la viuda not bought'"),
+])
+def test_a_game_so_far_that_does_not_fit_the_game_is_refused_with_the_line_it_takes(options, so_far, message, hint):
+    """laviuda.1.2: "One extra chip, called La Viuda (the widow), is placed in the central pool" (so the pool
+    holds at least one chip); laviuda.short_pack: "There are no jokers, no wild rank, no chips, no pool and
+    no La Viuda" -- a night begun in the middle of a game must give what the game keeps, nothing else."""
+    with pytest.raises(InputError) as refused:
+        viuda("hand 1\nAnn wins\n", *options, so_far=so_far)
+    assert str(refused.value) == f"<text>:{4 + len(options)}: {message}"
+    assert refused.value.hint == hint
+
+
+@pytest.mark.parametrize(("so_far", "carry"), [
+    ("pool 7, fund 14, la viuda bought by Cy",
+     {"pool": 7, "bought_by": "Cy", "buyback_open": False, "prize_cents": 1400, "paid_cents": None}),
+    ("pool 2, la viuda not bought", {"pool": 2, "bought_by": None, "buyback_open": True, "prize_cents": None,
+                                     "paid_cents": None}),
+])
+def test_a_game_so_far_gives_the_pool_the_fund_and_who_bought_la_viuda(so_far, carry):
+    """laviuda.2.2 (the pool names the wild rank), laviuda.5.2 (La Viuda bought once a game), laviuda.7 (the
+    fund): a night begun in the middle of a game starts from them -- the fund in money units, who paid
+    what unknown; Ann's worst hand adds a chip to the pool."""
+    r = deal("Ann was lowest\n", seats="Ann 3, Bob 3", so_far=so_far)
+    assert r.findings == ()
+    out = r.outcome.next_hand.carry.to_dict()
+    assert {k: out[k] for k in carry} == {**carry, "pool": carry["pool"] + 1}
+
+
+def test_the_chips_each_player_buys_is_the_option_one_chip_said_so():
+    """laviuda.chips_each: "Each player buys {value} chips at the start of the game" -- with one chip each,
+    Bob's two are noted as one chip each bought, in the singular."""
+    r = replay_table(game_setup("la_viuda", {"laviuda.chips_each": 1}, seats=[("Ann", 1), ("Bob", 2), ("Cy", 1)]), [])
+    assert [(f.code, f.message) for f in r.findings] == [
+        ("chips_bought_differ", "each player buys 1 chip, but the seats give Bob 2")]
+
+
+# ---------------------------------------------------------------------- short-pack whisky (laviuda.short_pack)
+
+def test_short_pack_the_best_hand_scores_and_the_first_alone_at_the_target_wins():
+    """laviuda.short_pack: "The winner of each hand scores one point; the first to reach the agreed target
+    wins"; laviuda.points_target: "each tied best hand scores one ... players level at the target play on"
+    -- target 2: deal 1 Ann and Bob tie for best (a point each); deal 2 Ann scores, 2 to 1, and wins; a
+    deal logged after that counts for nothing (laviuda.short_pack)."""
+    night = viuda("hand 1\nAnn wins\nBob wins\n\nhand 2\nAnn wins\n\nhand 3\nBob wins\n", SHORT,
+                  "laviuda.points_target = 2", seats="Ann 1, Bob 1, Cy 1")
+    first, second, third = (h.replay.outcome for h in night)
+    assert (first.kind, first.summary, first.facts) == ("reported", "Bob, Ann scores", {})  # in play order
+    assert first.next_hand.carry.to_dict() == {"pot": 0, "antes_in": False, "points": {"Ann": 1, "Bob": 1, "Cy": 0},
+                                               "game_over": False, "winner": None}
+    assert second.next_hand.carry.to_dict() == {"pot": 0, "antes_in": False, "points": {"Ann": 2, "Bob": 1, "Cy": 0},
+                                                "game_over": True, "winner": "Ann"}
+    assert (first.stacks, second.stacks) == ({"Ann": 1, "Bob": 1, "Cy": 1},) * 2
+    assert (third.kind, third.summary) == ("game_over", "the game was already over")
+    assert [(f.action, f.code, f.rule) for f in night[2].replay.findings] == [
+        (1, "deal_after_game_over", "laviuda.short_pack")]
+    assert night.result.winner == "Ann"
+    assert night.result.facts == {"game_over": True, "whisky_payer": None, "prize_cents": None, "paid_cents": None,
+                                  "points": {"Ann": 2, "Bob": 1, "Cy": 0}}
+
+
+def test_short_pack_a_showdown_scores_its_best_hand_and_nobody_pays():
+    """laviuda.short_pack: "There are no jokers, no wild rank, no chips, no pool" -- Bob's aces are natural
+    (no wild rank on the first deal): his two pair of aces and kings beat Ann's queens; no chip moves."""
+    r = deal("showdown:\nCy: shows Qs Qd Jc Th 9h\nBob: shows Ac Ad Kc Kd Tc\nAnn: shows Qh Qc Js Ts 9s\n", SHORT,
+             seats="Ann 1, Bob 1, Cy 1")
+    assert (r.outcome.kind, r.outcome.summary, r.outcome.penalties) == ("showdown", "Bob scores", ())
+    assert dict(r.outcome.next_hand.carry.points) == {"Ann": 0, "Bob": 1, "Cy": 0}
+
+
+def test_short_pack_for_eight_players_cannot_be_dealt():
+    """laviuda.short_pack: "seven players: A down to 5, 40 cards; more cannot be dealt" -- eight players
+    would need 45 cards of a 44-card pack: a misdeal, said with the counts."""
+    seats = ", ".join(f"{n} 1" for n in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"))
+    r = deal("Ann wins\n", SHORT, seats=seats)
+    assert [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings][0] == (
+        None, "pack_too_small", "laviuda.short_pack", "the short pack for 8 players has 44 cards, 45 are needed",
+        "misdeal: the deal cannot be made")
+    assert r.outcome.kind == "misdeal"
+
+
+def test_switching_between_la_viuda_and_short_pack_starts_a_new_game():
+    """laviuda.1 (a game begins: chips bought, La Viuda in the pool) and laviuda.short_pack (a game of
+    points): a table that switches the option starts the other game afresh -- the short-pack points are
+    not a La Viuda game; La Viuda then starts with one chip in the pool and aces wild."""
+    night = viuda(f"hand 1\nAnn wins\n\nhand 2\noption laviuda.short_pack = off\nBob was lowest\n\nhand 3\n"
+                  f"option {SHORT}\nCy wins\n", SHORT, seats="Ann 3, Bob 3, Cy 3")
+    viuda_deal, short_again = night[1].replay.outcome, night[2].replay.outcome
+    assert (viuda_deal.facts, viuda_deal.next_hand.carry.pool, viuda_deal.next_hand.carry.prize_cents) == (
+        {"wild_rank_in_deal": "A", "wild_rank": "2"}, 2, 900)
+    assert dict(short_again.next_hand.carry.points) == {"Ann": 0, "Bob": 0, "Cy": 1}
+
+
+@pytest.mark.parametrize(("wheel", "pays"), [("allowed", "Bob"), ("forbidden", "Ann")])
+def test_the_wheel_is_a_straight_only_under_its_option(wheel, pays):
+    """common.wheel: "A-2-3-4-5 is a straight, the lowest one" or "is not a straight; the ace counts only
+    high" -- no wild cards (no jokers, no pool rank): Ann's A-2-3-4-5 is a straight, and Bob's pair of
+    sevens is worst; without the wheel she holds ace high, the worst."""
+    r = deal("showdown:\nCy: shows Kc Kd 9h 8h 4s\nBob: shows 7c 7d Jh 6s 3c\nAnn: shows 5c 4d 3h 2s Ah\n",
+             f"common.wheel = {wheel}", "laviuda.jokers = 0", "laviuda.wild_rank_from_pool = off")
+    assert [p.payer for p in r.outcome.penalties] == [pays]
