@@ -453,7 +453,7 @@ def test_short_pack_the_best_hand_scores_and_the_first_alone_at_the_target_wins(
     assert (first.stacks, second.stacks) == ({"Ann": 1, "Bob": 1, "Cy": 1},) * 2
     assert (third.kind, third.summary) == ("game_over", "the game was already over")
     assert [(f.action, f.code, f.rule) for f in night[2].replay.findings] == [
-        (1, "deal_after_game_over", "laviuda.short_pack")]
+        (1, "deal_after_game_over", "laviuda.short_pack"), (1, "action_after_hand", None)]
     assert night.result.winner == "Ann"
     assert night.result.facts == {"game_over": True, "whisky_payer": None, "prize_cents": None, "paid_cents": None,
                                   "points": {"Ann": 2, "Bob": 1, "Cy": 0}}
