@@ -499,3 +499,14 @@ def test_the_wheel_is_a_straight_only_under_its_option(wheel, pays):
     r = deal("showdown:\nCy: shows Kc Kd 9h 8h 4s\nBob: shows 7c 7d Jh 6s 3c\nAnn: shows 5c 4d 3h 2s Ah\n",
              f"common.wheel = {wheel}", "laviuda.jokers = 0", "laviuda.wild_rank_from_pool = off")
     assert [p.payer for p in r.outcome.penalties] == [pays]
+
+
+def test_la_viuda_bought_by_a_player_who_joined_the_game_later_is_counted_as_his_payment():
+    """laviuda.5.1: La Viuda "costs twice the value of a normal chip, and the payment is added to the prize
+    money" -- Dee sits down in deal 2 (after the chips were bought: her chip is not in the fund), runs out
+    and buys La Viuda: the fund grows by 2.00 and what she paid into it is those 2.00."""
+    night = viuda("hand 1\nBob was lowest\n\nhand 2\nDee sits down with 1\nDee was lowest\nDee: buys la viuda\n",
+                  "laviuda.chips_each = 1", seats="Ann 1, Bob 1, Cy 1")
+    carry = night[1].replay.outcome.next_hand.carry
+    assert (carry.bought_by, carry.prize_cents, carry.paid_cents) == (
+        "Dee", 500, (("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 200)))

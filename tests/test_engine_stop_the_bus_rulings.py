@@ -199,6 +199,10 @@ def test_a_muck_at_the_showdown_is_flagged_and_leaves_the_lowest_unknown():
     ("Bob was lowest\nBob was lowest\n", "Bob is logged as lowest twice", "one line per player who pays"),
     ("dummy: 9h 4c Kd\nBob was lowest\n", "'was lowest' in a deal whose play is logged",
      "a deal is logged by its result alone ('Cy: was lowest') or in full"),
+    ("dummy: 9h 4c Kd\nBob: dealt 9h 3d 5h\n", "Bob is dealt 9h but the dummy is where it lies",
+     "each card is in the pack once: correct the card"),
+    ("Bob: dealt 2c 3d 5h\nBob: dealt 6c 7d 8h\n",
+     "Bob is dealt 6c 7d 8h but already holds 2c 3d 5h: a Stop the Bus hand is 3 cards", "log each player's deal once"),
 ])
 def test_a_logging_mistake_in_a_deal_is_refused_saying_how_to_fix_it(lines, message, hint):
     """stopbus.2 "A spare three-card hand, the dummy, is dealt face up"; stopbus.1 "each player holds three
