@@ -459,13 +459,49 @@ def test_short_pack_the_best_hand_scores_and_the_first_alone_at_the_target_wins(
                                   "points": {"Ann": 2, "Bob": 1, "Cy": 0}}
 
 
-def test_short_pack_a_showdown_scores_its_best_hand_and_nobody_pays():
-    """laviuda.short_pack: "There are no jokers, no wild rank, no chips, no pool" -- Bob's aces are natural
-    (no wild rank on the first deal): his two pair of aces and kings beat Ann's queens; no chip moves."""
-    r = deal("showdown:\nCy: shows Qs Qd Jc Th 9h\nBob: shows Ac Ad Kc Kd Tc\nAnn: shows Qh Qc Js Ts 9s\n", SHORT,
+@pytest.mark.parametrize(("ann", "bob", "summary", "points"), [
+    ("Ac Ad Js Ts 9c", "Kc Kd Kh Tc 9d", "Bob scores", {"Ann": 0, "Bob": 1, "Cy": 0}),
+    ("Kh Kc Js Ts 9c", "Ks Kd Jh Tc 9d", "Bob, Ann scores", {"Ann": 1, "Bob": 1, "Cy": 0}),
+])
+def test_short_pack_a_showdown_scores_its_best_hands_naturally_and_nobody_pays(ann, bob, summary, points):
+    """laviuda.short_pack: "There are no jokers, no wild rank, no chips, no pool ... The winner of each hand
+    scores one point"; laviuda.points_target: "each tied best hand scores one" -- Ann's aces are natural
+    (no wild rank on the first deal): her pair of aces loses to Bob's three kings; two equal pairs of
+    kings (no suit tie-break: that is the worst hand's, laviuda.8) both score; no chip moves."""
+    r = deal(f"showdown:\nCy: shows Qs Qd Jc Th 9h\nBob: shows {bob}\nAnn: shows {ann}\n", SHORT,
              seats="Ann 1, Bob 1, Cy 1")
-    assert (r.outcome.kind, r.outcome.summary, r.outcome.penalties) == ("showdown", "Bob scores", ())
-    assert dict(r.outcome.next_hand.carry.points) == {"Ann": 0, "Bob": 1, "Cy": 0}
+    assert (r.outcome.kind, r.outcome.summary, r.outcome.penalties) == ("showdown", summary, ())
+    assert dict(r.outcome.next_hand.carry.points) == points
+
+
+def test_short_pack_has_no_la_viuda_to_decline():
+    """laviuda.short_pack: "no chips, no pool and no La Viuda" -- Bob, whose hand the log says was lowest,
+    declines La Viuda: noted, it was not his to buy."""
+    r = deal("Ann wins\nBob was lowest\nBob: declines la viuda\n", SHORT, seats="Ann 1, Bob 1, Cy 1")
+    assert [(f.action, f.code, f.player) for f in r.findings] == [(3, "decline_not_needed", "Bob")]
+    assert prompts("Ann wins\nBob was lowest\n", SHORT, seats=(("Ann", 1), ("Bob", 1), ("Cy", 1)))[-1][:2] == (
+        "showdown", None)
+
+
+def test_a_two_player_short_pack_runs_from_the_aces_to_the_tens():
+    """laviuda.short_pack: "two players use the 20 cards A-K-Q-J-10 of each suit" -- a nine is no card of it."""
+    with pytest.raises(InputError) as refused:
+        deal("showdown:\nBob: shows 9c Kd Qh Jc Ts\n", SHORT, seats="Ann 1, Bob 1")
+    assert str(refused.value).endswith("hand 1, action 2: 9c is not a card of the La Viuda pack")
+    assert refused.value.hint == "the short pack for 2 players runs from the aces down to the Ts"
+
+
+@pytest.mark.parametrize(("tie", "payers", "unsettled"), [
+    ("highest_nonwild_card_suit_hdcs", [], ["Cy", "Bob"]), ("all_tied_pay", ["Cy", "Bob"], []),
+])
+def test_two_players_who_throw_their_hands_in_tie_for_worst_as_the_tie_option_says(tie, payers, unsettled):
+    """laviuda.4: a hand thrown in concedes; laviuda.8 / laviuda.tie_lowest: "Among equally bad hands, the one
+    whose highest card is lower pays" (their cards, unseen, must be shown to tell) or "each of them pays
+    one chip" -- Cy and Bob both muck."""
+    r = deal("showdown:\nCy: mucks\nBob: mucks\nAnn: shows Kc Kd 9h 7h 4s\n", f"laviuda.tie_lowest = {tie}")
+    assert [p.payer for p in r.outcome.penalties] == payers
+    assert [(f.code, f.player, f.rule) for f in r.findings] == [
+        ("showdown_unverifiable", p, "laviuda.4") for p in unsettled]
 
 
 def test_short_pack_for_eight_players_cannot_be_dealt():

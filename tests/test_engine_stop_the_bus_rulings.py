@@ -108,7 +108,8 @@ def test_the_showdown_asks_each_player_in_turn_and_offers_his_known_hand():
     turn from the dealer's left; a hand the log knows is offered as it is."""
     lines = "dummy: 9h 4c Kd\nCy: dealt 2c 3d 5h\nBob: passes\nCy: passes\nAnn: passes\n"
     p = prompt_after(lines)
-    assert (p.phase, p.to_act) == ("showdown", "Bob")
+    assert (p.phase, p.to_act, p.legal, p.events()) == ("showdown", "Bob", ("show",), [])
+    assert prompt_after(lines + "Bob: shows Qs Ks Jc\n").legal == ("show 2c 3d 5h",)
     assert prompt_after(lines + "Bob: shows Qs Ks Jc\n").events() == [Show("Cy", tuple(cards("2c 3d 5h")))]
     assert prompt_after(lines + "Bob: shows Qs Ks Jc\nCy: shows 2c 3d 5h\n").to_act == "Ann"
     done = prompt_after(lines + "Bob: shows Qs Ks Jc\nCy: shows 2c 3d 5h\nAnn: shows Ah Ad 3s\n")
@@ -186,6 +187,10 @@ def test_a_muck_at_the_showdown_is_flagged_and_leaves_the_lowest_unknown():
         (None, "lowest_unverifiable", "Cy", "stopbus.5",
          "who has the lowest hand cannot be told: Cy's hand must be shown", "nobody pays until it is shown")]
     assert (r.outcome.summary, r.outcome.penalties, r.outcome.carried) == ("nobody pays; bus pot 0", (), 0)
+    assert prompt_after("dummy: 9h 4c Kd\nBob: passes\nCy: passes\nAnn: passes\nBob: shows Qs Ks Jc\nCy: mucks\n"
+                        ).to_act == "Ann"
+    assert hand("dummy: 9h 4c Kd\nBob: passes\nCy: passes\nAnn: passes\nBob: shows Qs Ks Jc\nCy: mucks\n"
+                ).states[-1].to_act == "Ann"
 
 
 @pytest.mark.parametrize(("lines", "message", "hint"), [
@@ -263,7 +268,8 @@ def test_the_last_player_with_chips_takes_the_whole_bus_pot():
     assert o.facts == {"in_game": ["Ann"], "bus_pot": 0, "winner": "Ann"}
     assert [(f.player, f.message) for f in night[1].replay.findings if f.code == "game_won"] == [
         ("Ann", "Ann is the last player with chips and takes the pot of 10")]
-    assert [(p.amount, p.winners, p.shares) for p in o.pots] == [(10, ("Ann",), {"Ann": 10})]
+    assert [(p.amount, p.eligible, p.winners, p.shares, p.decided, p.left_over, p.rule) for p in o.pots] == [
+        (10, ("Ann",), ("Ann",), {"Ann": 10}, True, 0, "stopbus.6")]
     assert (night.result.winner, o.next_hand.carry) == ("Ann", BusCarry(pot=0, winner="Ann"))
 
 
