@@ -110,6 +110,15 @@ RULINGS = {
     "round one out of turn": ("seven_card_brag", STAKES + "Cy: reveals Qs Js Ts\n", (), [
         (4, "revealed_out_of_turn", "Cy", "brag7.3.1", "Cy revealed his hand 1 out of turn: Bob was to reveal his hand 1",
          "the hand counts as revealed")]),
+    # brag7.3.1: Bob, first to reveal, names his second hand: he was to reveal his first
+    "a second hand revealed first": ("seven_card_brag", STAKES + "Bob: reveals hand 2: 9c 8d 2s\n", (), [
+        (4, "revealed_out_of_turn", "Bob", "brag7.3.1", "Bob revealed his hand 2 out of turn: Bob was to reveal his hand 1",
+         "the hand counts as revealed")]),
+    # brag7.7 / brag7.1: Cy declares four of a kind before Ann has staked: he wins, and Ann's stake is missing
+    "four of a kind before every stake": ("seven_card_brag", "Bob: stake 1\nCy: stake 1\nCy: declares four of a kind 9c 9d 9h 9s\n",
+                                          ("brag7.four_of_a_kind_wins = on",), [
+        (None, "stake_missing", "Ann", "brag7.1", "Ann did not stake in this deal",
+         "noted: the pot holds only the stakes logged")]),
     # brag7.3.2: round two begins "with the player whose first hand was the best" (Cy's running flush)
     "round two out of turn": ("seven_card_brag", STAKES + ROUND_ONE + "Ann: reveals Kc Td 3s\n", (), [
         (7, "revealed_out_of_turn", "Ann", "brag7.3.2", "Ann revealed his hand 2 out of turn: Cy was to reveal his hand 2",
