@@ -261,3 +261,33 @@ def test_each_player_antes_the_rulebooks_ante(ante: int, stacks: dict) -> None:
     r = hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nCy: folds\n", f"brag.ante = {ante}")
     assert r.outcome.stacks == stacks
     assert r.outcome.pots[0].amount == 4 + 3 * ante
+
+
+#: Hand 1: everybody drops to Bob, blind: the 3 antes and his 1 carry (brag.blind_uncontested =
+#: pot_carries_blind_keeps_hand).  Hand 2 (Bob deals; Cy, Ann, Bob): Cy stakes 2, Ann raises to 4, Bob stakes 4,
+#: Cy (1 chip left) covers, Ann stakes 4 and Bob pays 8 to see her.  Cy's prial of fives beats both; Ann's kings
+#: beat Bob's queens.
+CARRIED_THEN_COVER = ("hand 1\nBob: blind 1\nCy: looks\nCy: folds\nAnn: looks\nAnn: folds\n\n"
+                      "hand 2\nCy: looks\nCy: stake 2\nAnn: looks\nAnn: stake 4\nBob: looks\nBob: stake 4\nCy: covers\n"
+                      "Ann: stake 4\nBob: sees Ann for 8\nAnn: shows Kh Kd 2c\nBob: shows Qh Qd 3c\nCy: shows 5s 5h 5d\n")
+
+
+@pytest.mark.parametrize(("option", "main", "side"), [
+    # brag.9.1: the pot open at the cover is closed as it is: the 4 carried, 3 antes, Cy 2 + 1, Ann 4, Bob 4 = 18;
+    # later stakes (Ann 4, Bob's see 8) are the side pot, 12
+    ("all_money_before_cover", 18, 12),
+    # poker-style: Cy put in 4 in all (ante 1, 2, his last 1): 4 from each is the main pot, with the carried 4: 16;
+    # the rest (Ann 9 - 4, Bob 13 - 4) is the side pot, 14
+    ("poker_equalised_side_pot", 16, 14),
+])
+def test_a_carried_pot_belongs_to_the_main_pot_after_a_cover(option: str, main: int, side: int) -> None:
+    """brag.cover_main_pot: the chips carried from the last deal are in the pot before anybody covers, so they
+    are the main pot's, whichever way it is cut.  Cy ends with the main pot; Ann with 49 - 9 + the side pot;
+    Bob 48 - 13 = 35."""
+    _, second = night(CARRIED_THEN_COVER, "brag.blind_uncontested = pot_carries_blind_keeps_hand",
+                      f"brag.cover_main_pot = {option}", seats="Ann 50, Bob 50, Cy 5")
+    o = second.outcome
+    assert [(p.amount, p.eligible, p.winners, p.rule) for p in o.pots] == [
+        (main, ("Cy", "Ann", "Bob"), ("Cy",), "brag.9.4"), (side, ("Ann", "Bob"), ("Ann",), "brag.7.2")]
+    assert o.stacks == {"Ann": 40 + side, "Bob": 35, "Cy": main}
+    assert o.facts == {"covers": ["Cy"]} and o.next_hand.carry == BragCarry(shuffle_due=True)
