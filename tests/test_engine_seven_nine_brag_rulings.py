@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import UNKNOWN, cards
-from referee.engine.events import Cover, Declare, Look, See, Stake
+from referee.engine.events import Cover, Declare, Look, Reveal, See, Stake
 from referee.engine.games import find_game
 from referee.engine.games.nine_card_brag import NineCardBrag
 from referee.engine.games.seven_card_brag import SevenCardBrag, SevenCarry
@@ -191,9 +191,11 @@ def test_as_many_players_as_the_game_deals_to_is_no_finding(game: str, seats: st
 def test_a_player_without_chips_who_stakes_is_not_in_the_deal() -> None:
     """brag7.1: Dee, with no chips, is not dealt in: her stake is ignored, Bob's sets the equal stake."""
     setup = game_setup("seven_card_brag", seats=[("Ann", 20), ("Bob", 20), ("Cy", 20), ("Dee", 0)])
-    r = replay_hand(setup, [Stake("Dee", 1), Stake("Bob", 2)])
-    assert in_full(r) == [(1, "acted_not_in_hand", "Dee", "brag7.1", "Dee has no chips and is not in this deal", "ignored")]
+    r = replay_hand(setup, [Stake("Dee", 1), Stake("Bob", 2), Reveal("Dee", None, tuple(cards("Kh Kd 5c")))])
+    assert in_full(r) == [(1, "acted_not_in_hand", "Dee", "brag7.1", "Dee has no chips and is not in this deal", "ignored"),
+                          (3, "acted_not_in_hand", "Dee", "brag7.1", "Dee is not in this deal", "ignored")]
     assert r.outcome.stacks == {"Ann": 20, "Bob": 18, "Cy": 20, "Dee": 0}
+    assert play(setup, r.events).prompt().to_act == "Cy"
 
 
 def test_a_declaration_the_game_does_not_know_is_ignored() -> None:
@@ -438,6 +440,23 @@ def test_a_misordered_player_is_flagged_once() -> None:
     r = hand(lines, game="nine_card_brag")
     assert [(f.action, f.code, f.player, f.rule) for f in r.findings] == [(9, "better_hand_not_first", "Bob", "brag9.3")]
     assert r.outcome.kind == "carried"
+
+
+def test_a_player_whose_hands_two_rounds_need_is_named_once() -> None:
+    """brag9.win = two_of_three: Cy's running flush is best in round one; Ann's second and third hands are logged
+    unseen and either could beat Bob's and Cy's: Cy could still win two rounds, so the pot waits -- for Ann's
+    hands, named once."""
+    lines = (STAKES + ROUND_ONE + "Cy: reveals 8c 8d 2h\nAnn: reveals ?? ?? ??\nBob: reveals 4d 4h 2d\n")
+    setup = game_setup("nine_card_brag", {"brag9.win": "two_of_three"}, seats=[("Ann", 20), ("Bob", 20), ("Cy", 20)])
+    events = list(hand(lines, "brag9.win = two_of_three", game="nine_card_brag").events)
+    # round three has no leader (round two's best cannot be told): no reveal of it is out of turn
+    events += [Reveal("Cy", None, tuple(cards("Th 9d 3c"))), Reveal("Ann", None, (UNKNOWN,) * 3),
+               Reveal("Bob", None, tuple(cards("Jh Jc 3d")))]
+    r = replay_hand(setup, events)
+    assert in_full(r) == [(None, "round_unverifiable", "Ann", "brag9.5",
+                           "the best hand of a round cannot be told: Ann's hand must be shown",
+                           "the pot is undecided until it is shown")]
+    assert (r.outcome.undecided, r.outcome.facts) == (3, {"round_best": ["Cy", "?", "?"]})
 
 
 # ---------------------------------------------------------------- round ties and the pot

@@ -57,6 +57,11 @@ RULINGS = {
     # brag.4.3 "at his turn a player must bet or drop out": a muck in the betting is a drop
     "a muck during the betting": ("Bob: looks\nBob: stake 2\nCy: mucks\n", (), [
         (3, "mucked_outside_showdown", "Cy", None, "Cy mucked during the betting: taken as a drop", None)]),
+    # a player out of the betting may show or throw in his cards: nothing is broken
+    "a dropped player shows": ("Bob: looks\nBob: stake 2\nCy: folds\nCy: shows Kh Kd 2c\nCy: mucks\n", (), []),
+    # brag.9.1 "a player who runs out of money lays his hand face down on the pot": a coverer showing it or
+    # throwing it in during the betting breaks nothing (a muck concedes his claim)
+    "a coverer shows": ("Bob: looks\nBob: stake 4\nCy: looks\nCy: covers\nCy: shows Kh Kd 2c\n", (), None),
     # brag has no misdeal: an exposed card plays, a misdeal called is ignored
     "an exposed card": ("Bob: exposes Kh\n", (), [
         (1, "card_exposed_plays", "Bob", None, "Bob's card Kh was exposed: brag has no misdeal, the card plays", None)]),
@@ -82,9 +87,23 @@ RULINGS = {
 def test_each_three_card_ruling_in_full(lines: str, options: tuple[str, ...], expected: list | None) -> None:
     r = hand(lines, *options)
     if expected is None:  # only the game's own rulings are pinned here
-        assert [f[1:4] for f in in_full(r) if f[1] == "showdown_unverifiable"] == [("showdown_unverifiable", "Cy", "brag.7.1")]
+        own = {"showdown_unverifiable", "showed_during_play", "mucked_outside_showdown"}
+        assert [f[1:4] for f in in_full(r) if f[1] in own] == (
+            [("showdown_unverifiable", "Cy", "brag.7.1")] if "round" in str(options) else [])
     else:
         assert in_full(r) == expected
+
+
+def test_a_pot_whose_hands_are_not_all_shown_waits_for_them() -> None:
+    """brag.9.4 "A pot whose claimant has not shown his hand (and has not mucked, which concedes) waits until it is
+    shown": the 11 of Bob's see of Cy wait for Bob's hand; when Cy mucks instead, Bob takes them unshown."""
+    waiting = hand(SEE + "Cy: shows Kh Kd 2c\n").outcome
+    assert [(p.amount, p.eligible, p.winners, p.decided, p.rule) for p in waiting.pots] == [
+        (11, ("Bob", "Cy"), (), False, "brag.4.4")]
+    assert (waiting.undecided, waiting.stacks) == (11, {"Ann": 49, "Bob": 43, "Cy": 47})
+    conceded = hand(SEE + "Cy: mucks\n").outcome
+    assert [(p.amount, p.winners, p.rule) for p in conceded.pots] == [(11, ("Bob",), "brag.4.4")]
+    assert conceded.stacks == {"Ann": 49, "Bob": 54, "Cy": 47}
 
 
 def test_a_misdeal_called_without_a_reason_is_ignored() -> None:

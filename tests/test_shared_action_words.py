@@ -42,6 +42,12 @@ LINES = [
     ("nine_card_brag", "Ann: declares four pairs", ev.Declare("Ann", what="four_pairs"), "Ann: declares four pairs"),
     ("jackpots", "Ann: takes the pot", ev.TakePot("Ann"), "Ann: takes the pot"),
     ("jackpots", "Ann: rakes in pot", ev.TakePot("Ann"), "Ann: takes the pot"),
+    ("seven_card_brag", "Ann: arranges Ah Ad Ac | Kd Qd Jd, discards 2c",
+     ev.Arrange("Ann", hands=(c("Ah Ad Ac"), c("Kd Qd Jd")), discard=c("2c")), "Ann: arranges Ah Ad Ac | Kd Qd Jd, discards 2c"),
+    ("nine_card_brag", "Ann: arranges Ah Ad Ac|Kd Qd Jd | 2c 2d 5s",
+     ev.Arrange("Ann", hands=(c("Ah Ad Ac"), c("Kd Qd Jd"), c("2c 2d 5s"))), "Ann: arranges Ah Ad Ac | Kd Qd Jd | 2c 2d 5s"),
+    ("seven_card_brag", "Ann: reveals Kd Qd Jd", ev.Reveal("Ann", None, c("Kd Qd Jd")), "Ann: reveals Kd Qd Jd"),
+    ("nine_card_brag", "Ann: reveals hand 3 Kd Qd Jd", ev.Reveal("Ann", 3, c("Kd Qd Jd")), "Ann: reveals hand 3: Kd Qd Jd"),
     ("stop_the_bus", "Bob: was the lowest", ev.Reported("Bob", what="lowest"), "Bob was lowest"),
     ("stop_the_bus", "Bob: lowest", ev.Reported("Bob", what="lowest"), "Bob was lowest"),
 ]
