@@ -9,6 +9,8 @@ The table is Ann, Bob, Cy (50 chips each) unless a test says otherwise; Ann deal
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from referee.engine.events import Deal, Stake
@@ -20,6 +22,7 @@ from referee.cards import cards
 
 from helpers.engine import game_setup, replay_text_hand, replay_text_night
 
+GOLDEN = Path(__file__).parent / "golden" / "three_card_brag"
 SEATS = "Ann 50, Bob 50, Cy 50"
 #: Bob stakes 2 seen, Cy stakes 2 seen, Ann drops, Bob pays 4 to see Cy: a pot of 3 antes + 2 + 2 + 4 = 11.
 SEE = "Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: sees Cy for 4\n"
@@ -310,3 +313,24 @@ def test_a_carried_pot_belongs_to_the_main_pot_after_a_cover(option: str, main: 
         (main, ("Cy", "Ann", "Bob"), ("Cy",), "brag.9.4"), (side, ("Ann", "Bob"), ("Ann",), "brag.7.2")]
     assert o.stacks == {"Ann": 40 + side, "Bob": 35, "Cy": main}
     assert o.facts == {"covers": ["Cy"]} and o.next_hand.carry == BragCarry(shuffle_due=True)
+
+
+def test_two_covers_show_from_the_last_coverer_back_and_each_pot_names_its_claimants() -> None:
+    """brag.9.2 / brag.9.4 (tests/golden/three_card_brag/24_two_covers_one_hand.txt): Bob covers, then Dee; Cy sees
+    Eve.  The table shows Eve (seen), Cy (the seer), then the coverers from the last back: Dee, Bob.  Each pot
+    is claimed by those in when it was closed who did not drop (Ann dropped: she claims none): the main pot
+    by Bob, Cy, Dee and Eve, side pot 1 by Cy, Dee and Eve, side pot 2 by Cy and Eve."""
+    text = (GOLDEN / "24_two_covers_one_hand.txt").read_text(encoding="utf-8")
+    body = text[text.index("hand 1\n"):]
+    lines = [line for line in body.splitlines()[1:] if line and not line.startswith("#")]
+    seats = [("Ann", 50), ("Bob", 8), ("Cy", 50), ("Dee", 16), ("Eve", 50)]
+    events = hand("\n".join(lines) + "\n", seats="Ann 50, Bob 8, Cy 50, Dee 16, Eve 50").events
+    setup = game_setup("three_card_brag", seats=seats)
+    shows = len(events) - 4
+    assert [play(setup, events[:n]).expected_actor() for n in range(shows, len(events) + 1)] == [
+        "Eve", "Cy", "Dee", "Bob", None]
+    o = replay_hand(setup, events).outcome
+    assert [(p.amount, p.eligible, p.winners, p.rule) for p in o.pots] == [
+        (30, ("Bob", "Cy", "Dee", "Eve"), ("Bob",), "brag.9.4"), (35, ("Cy", "Dee", "Eve"), ("Dee",), "brag.9.4"),
+        (27, ("Cy", "Eve"), ("Eve",), "brag.7.2")]
+    assert o.facts == {"covers": ["Bob", "Dee"]}
