@@ -139,6 +139,7 @@ def test_the_middle_banks_rounds_closes_a_pot_and_clears():
 def test_a_copy_of_the_middle_is_changed_apart_from_it():
     """The live recorder checks an action on a copy of the hand: nothing done to the copy's chips
     reaches the hand's."""
+    assert (Middle(2).dead, Middle(2).banked, Middle(2).total()) == (0, [0, 0], 0)
     middle = Middle(2, dead=3)
     middle.bank([1, 1])
     twin = middle.copy()
