@@ -644,3 +644,19 @@ def test_an_all_in_player_who_acts_is_offered_nothing():
                       seats=[("Ann", 100), ("Bob", 100), ("Cy", 5), ("Dee", 100)])
     again = state.legality(Bet("Cy", 2))
     assert (again.legal, again.to_act, again.legal_actions) == (False, "Dee", ())
+
+
+@pytest.mark.parametrize(("event", "message"), [
+    (Bet("Ann", 1, line=12), f"Bet is not an action of {TOY}"),
+    (Show("Zed", (card("Kh"),), line=12), "'Zed' is not seated at this table"),
+    (Show("Bob", (card("Kh"),), line=12), "Bob shows Kh but Ann holds it"),
+])
+def test_a_refusal_is_placed_at_the_hand_the_action_and_the_line_of_the_log(toy_games: Path, event, message) -> None:
+    """Hand 3 of a night: Ann showed the Kh at action 1 (line 11); the refused line 12 is action 2."""
+    state = toy(toy_games, number=3)
+    state.push(Show("Ann", (card("Kh"),), line=11))
+    with pytest.raises(InputError) as refused:
+        state.push(event)
+    assert refused.value.message == message
+    assert (refused.value.hand, refused.value.action, refused.value.line) == (3, 2, 12)
+    assert str(refused.value).startswith("hand 3, action 2: ")
