@@ -374,6 +374,8 @@ def test_a_stud_player_dealt_more_than_his_hand_over_the_streets_is_refused(even
     ([*FIRST_ROUND_CALLED, drew("Bob", "2h", "9d"), drew("Cy", "2h", "9c")], "Cy discards 2h but the muck is where it lies"),
     # a shown hand is his: a card another hand has cannot be in it
     ([dealt("Cy", "Qs Jd 8c 5h 3s"), Show("Bob", tuple(cards("Qs Kd 7c 4s 2h")))], "Bob shows Qs but Cy holds it"),
+    ([*FIRST_ROUND_CALLED, drew("Bob", "2h", "9d"), Show("Cy", tuple(cards("Qs Kd 7c 4s 2h")))],
+     "Cy shows 2h but the muck is where it lies"),
 ])
 def test_a_card_the_log_has_in_another_place_is_refused_where_it_moves(events, message):
     """Every card is in the pack once (each known card is in one place): a deal, discard or show of a card
