@@ -15,6 +15,8 @@ from referee.engine.betting import (ACTIONS, ADJUST, VOID, BettingRound, Betting
                                     LegalActions, round_rules)
 from referee.engine.events import AllIn, Bet, Call, Check, Fold, Raise
 from referee.engine.table import Table
+from referee.errors import HandFileError
+from referee.handfile.actions import HandReader
 from referee.rulebook import load_rulebook
 
 ANN, BOB, CY, DEE = range(4)
@@ -137,6 +139,18 @@ def test_pot_and_no_limit_need_no_limit():
 def test_each_betting_action_is_written_in_the_hand_formats_words(event, line):
     (action,) = [a for a in ACTIONS if a.kind is type(event)]
     assert action.write(event, 5) == line
+
+
+def test_a_call_line_is_read_without_an_amount():
+    assert HandReader("straight_draw", str).read("Bob: calls", 1) == Call("Bob")
+
+
+def test_a_call_with_an_amount_is_refused_with_how_to_write_it():
+    """A call puts in what he owes, which the replay works out: an amount on it is a mistake."""
+    with pytest.raises(HandFileError) as err:
+        HandReader("straight_draw", str).read("Bob: calls 2", 1)
+    assert (err.value.message, err.value.hint) == (
+        "'calls 2': a call takes no amount", "write 'Bob: calls'; the replay works out what he owed, and flags a short call")
 
 
 # ---------------------------------------------------------------------- the round at its start

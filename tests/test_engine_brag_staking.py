@@ -16,6 +16,8 @@ from referee.engine.events import Check, Cover, Fold, Look, See, Stake
 from referee.engine.house import cite
 from referee.engine.staking import ACTIONS, StakeChoices, StakingRound, StakingRules, half_up, staking_rules
 from referee.engine.table import Table
+from referee.errors import HandFileError
+from referee.handfile.actions import HandReader
 from referee.rulebook import load_rulebook
 
 ANN, BOB, CY, DEE = range(4)
@@ -119,6 +121,29 @@ def test_a_blind_player_puts_in_half_a_seen_stake_rounded_up(units, chips):
 def test_each_staking_action_is_written_in_the_hand_formats_words(event, line):
     (action,) = [a for a in ACTIONS if a.kind is type(event)]
     assert action.write(event, 3) == line
+
+
+def read(line: str):
+    return HandReader("three_card_brag", lambda typed: {"ann": "Ann", "bob": "Bob"}[typed.lower()]).read(line, 1)
+
+
+@pytest.mark.parametrize("line, event", [
+    ("Bob: sees ann for 4", See("Bob", 4, "Ann")), ("Bob: sees for 4", See("Bob", 4)),
+    ("Bob: blind 2", Stake("Bob", 2, blind=True)), ("Bob: stakes 3", Stake("Bob", 3)),
+    ("Bob: covers the pot", Cover("Bob")), ("Bob: looks", Look("Bob")),
+])
+def test_staking_lines_are_read(line, event):
+    assert read(line) == event
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ("Ann: sees Ann for 4", "Ann sees himself", "write whom he saw: 'Ann: sees Bob for 4'"),
+    ("Ann: sees Bob for 0", "bad amount to see '0': must be at least 1", "write a positive number of chips"),
+])
+def test_a_see_line_that_cannot_be_is_refused(line, message, hint):
+    with pytest.raises(HandFileError) as err:
+        read(line)
+    assert (err.value.message, err.value.hint) == (message, hint)
 
 
 # ---------------------------------------------------------------------- the first stakes
