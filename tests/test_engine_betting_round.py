@@ -225,6 +225,31 @@ def test_a_call_is_capped_by_his_stack_and_offered_as_all_in():
     (v,) = act(rnd, Call("Cy"))
     assert (v.kind, v.chips, v.legal, rnd.stacks[CY]) == ("call", 1, True, 0)
     assert rnd.pending == {DEE, ANN} and rnd.to_act == DEE
+    assert rnd.legal(CY) == LegalActions(CY, 0, False, None, None, False, False)  # all in: nothing to do
+
+
+def test_a_player_with_no_chips_is_dealt_in_but_never_to_act():
+    """Cy is all in from the start (nothing left on the table): Dee acts after Bob."""
+    rnd = betting(draw_rules(), stacks=(100, 100, 0, 100))
+    assert rnd.order == (BOB, CY, DEE, ANN) and rnd.pending == {ANN, BOB, DEE}
+    act(rnd, Bet("Bob", 1))
+    assert (rnd.pending, rnd.to_act) == ({DEE, ANN}, DEE)
+
+
+def test_a_raise_waits_for_nobody_who_folded():
+    rnd = betting(draw_rules())
+    act(rnd, Bet("Bob", 1), Fold("Cy"), Raise("Dee", 1))
+    assert (rnd.pending, rnd.to_act) == ({ANN, BOB}, ANN)
+
+
+def test_the_round_closes_when_a_player_put_out_leaves_one_in():
+    """Bob bets, Cy raises, Ann folds; Cy is put out of the hand (a ruling): Bob, alone, owes nothing."""
+    rnd = betting(draw_rules(), names=("Ann", "Bob", "Cy"), stacks=(100, 100, 100))
+    act(rnd, Bet("Bob", 1), Raise("Cy", 1), Fold("Ann"))
+    assert rnd.to_act == BOB
+    rnd.live[CY] = False
+    rnd.remove(CY)
+    assert rnd.closed and rnd.pending == {BOB}
 
 
 def test_a_call_when_nothing_is_owed_is_a_check():
@@ -562,6 +587,21 @@ def test_the_pot_limit_maximum_is_the_pot_after_calling():
     assert rnd.legal(DEE).raise_max == 40
 
 
+def test_the_most_he_may_raise_is_what_he_has_over_the_call():
+    """Pot limit: Cy has 10 against Bob's 4: he may raise 4 (the previous bet) to 6 (all he has left)."""
+    rnd = betting(draw_rules(draw_betting="pot_limit"), stacks=(100, 100, 10, 100))
+    act(rnd, Bet("Bob", 4))
+    assert rnd.legal(CY) == LegalActions(CY, 4, False, 4, 6, False, False)
+    assert words(rnd, CY) == ["fold", "call 4", "raise 4–6"]
+
+
+def test_a_full_raise_of_exactly_what_he_has_left_is_no_all_in_only_offer():
+    rnd = betting(draw_rules(draw_betting="no_limit"), stacks=(100, 100, 20, 100))
+    act(rnd, Bet("Bob", 10))
+    assert rnd.legal(CY) == LegalActions(CY, 10, False, 10, 10, False, False)
+    assert words(rnd, CY) == ["fold", "call 10", "raise 10"]
+
+
 def test_the_pot_limit_maximum_is_never_under_the_minimum():
     """An empty middle and draw.bet_min 3: the pot is 0 but a bet of 3 is still allowed."""
     rnd = betting(draw_rules(draw_betting="pot_limit", draw_bet_min=3), pot=0)
@@ -691,7 +731,7 @@ def test_short_all_ins_adding_up_to_a_full_raise_reopen_the_betting():
     act(rnd, Bet("Bob", 10), AllIn("Cy"))
     assert (rnd.short, rnd.acted) == (4, {BOB, CY})
     act(rnd, AllIn("Dee"))
-    assert (rnd.short, rnd.acted, rnd.current) == (0, {DEE}, 20)
+    assert (rnd.short, rnd.acted, rnd.current, rnd.pending) == (0, {DEE}, 20, {ANN, BOB})
     act(rnd, Call("Ann"))
     assert rnd.reopened_for(BOB) and rnd.legal(BOB) == LegalActions(BOB, 10, False, 10, 80, False, False)
 
