@@ -317,6 +317,22 @@ def test_a_short_stake_by_a_player_who_cannot_make_it_is_a_cover():
 # ---------------------------------------------------------------------- what is no staking
 
 
+def test_a_short_stake_by_a_player_who_has_just_enough_is_made_up():
+    """Cy has exactly the 5 he must put in: his short stake is made up to 5, not a cover."""
+    rnd = staking(brag(), stacks=(50, 50, 5))
+    act(rnd, Look("Bob"), Stake("Bob", 5), Look("Cy"))
+    assert rnd.legal(CY) == StakeChoices(False, 5, 5, None, None, False, False)
+    (v,) = act(rnd, Stake("Cy", 2))
+    assert (v.kind, v.chips, rnd.covered, rnd.emptied) == ("stake", 5, [], CY)
+    assert breaches(v)[0][3] == "made up to 5"
+
+
+def test_a_stake_of_the_whole_limit_is_no_breach():
+    rnd = staking(brag())
+    (v,) = act(rnd, Stake("Bob", 5, blind=True))
+    assert (v.kind, v.chips, v.breaches, rnd.stake) == ("stake", 5, [], 10)
+
+
 def test_a_check_is_a_drop():
     """brag.4.3: "There is no checking: at his turn a player must bet or drop out"."""
     rnd = staking(brag())
@@ -429,6 +445,22 @@ def test_a_blind_player_may_see_a_seen_one():
     rnd = heads_up()
     act(rnd, Look("Bob"), Stake("Bob", 3))
     assert rnd.see_cost(ANN) == 4 and rnd.legal(ANN).see_cost == 4  # his stake is half of 3, rounded up: 2
+
+
+@pytest.mark.parametrize("stake, cost", [(1, 2), (2, 2), (3, 4)])
+def test_a_blind_players_see_costs_double_his_half_stake(stake, cost):
+    """brag.see_cost: a blind player pays half the seen stake, rounded up, and double that to see."""
+    rnd = heads_up()
+    act(rnd, Look("Bob"), Stake("Bob", stake))
+    assert rnd.see_cost(ANN) == cost and rnd.legal(ANN).see_cost == cost
+
+
+def test_a_see_for_all_he_has_is_a_see():
+    rnd = heads_up(stacks=(4, 50))
+    act(rnd, Stake("Bob", 2, blind=True))
+    assert rnd.legal(ANN) == StakeChoices(True, 2, 4, 4, "Bob", False, True)
+    (v,) = act(rnd, See("Ann", 4, "Bob"))
+    assert (v.kind, v.chips, v.breaches, rnd.ended) == ("see", 4, [], "see")
 
 
 def test_a_see_before_anybody_staked_is_a_stake():
@@ -544,11 +576,21 @@ def test_a_cover_that_leaves_one_player_ends_the_betting():
 
 def test_a_cover_by_a_player_emptied_by_his_own_stake_comes_out_of_turn():
     rnd = heads_up(stacks=(50, 2))
-    act(rnd, Stake("Bob", 2, blind=True))
+    (v,) = act(rnd, Stake("Bob", 2, blind=True))
+    assert (v.kind, v.chips, v.breaches) == ("stake", 2, [])  # all he has: no breach of table stakes
     assert rnd.emptied == BOB and rnd.turn == ANN
     assert rnd.legal(BOB) == StakeChoices(True, 2, None, None, None, True, True)
     (v,) = act(rnd, Cover("Bob"))
     assert (v.kind, v.breaches, rnd.ended) == ("cover", [], "cover")
+
+
+def test_a_cover_by_the_emptied_player_after_the_betting_ended_is_ignored():
+    rnd = heads_up(stacks=(50, 2))
+    act(rnd, Stake("Bob", 2, blind=True), Fold("Ann"))
+    assert rnd.ended == "alone"
+    (v,) = act(rnd, Cover("Bob"))
+    assert v.kind == "none" and breaches(v) == [
+        ("acted_round_over", "brag.4.4", "the betting is over: Bob cannot act", "ignored")]
 
 
 def test_the_emptied_player_is_no_longer_so_after_the_next_turn():
@@ -603,6 +645,32 @@ def test_under_anti_stall_a_call_making_three_totals_equal_is_made_a_raise(blind
     assert breaches(v) == [("call_equalises_stakes", "brag.7.4",
                             f"{said} only makes the stakes of the 3 players in equal; he must raise or drop",
                             f"made a raise of one chip ({least})")]
+
+
+def test_under_anti_stall_an_equalising_call_with_one_chip_more_is_a_raise_of_it():
+    rnd = staking(brag(betting="poker_antistall"), stacks=(2, 50, 50))
+    act(rnd, Stake("Bob", 1, blind=True), Stake("Cy", 1, blind=True))
+    assert rnd.legal(ANN) == StakeChoices(True, 2, 2, None, None, False, True)
+    (v,) = act(rnd, Stake("Ann", 1, blind=True))
+    assert (v.kind, v.chips, rnd.covered, rnd.emptied) == ("stake", 2, [], ANN)
+
+
+def test_under_anti_stall_a_blind_player_who_may_not_raise_may_only_drop_or_look():
+    """brag.7.4 (a) "he must raise or drop" and brag.blind_may_raise = no: a blind player facing the
+    call that would equalise has no stake he may make."""
+    rnd = staking(brag(betting="poker_antistall", blind_may_raise="no"))
+    act(rnd, Stake("Bob", 1, blind=True), Stake("Cy", 1, blind=True))
+    assert rnd.bounds(ANN) == (1, 1)
+    assert rnd.legal(ANN) == StakeChoices(True, 2, None, None, None, False, True)
+    assert words(rnd, ANN) == ["drop", "look (then stake as seen)"]
+
+
+def test_in_the_poker_system_only_the_opening_stake_lets_a_blind_player_raise():
+    """brag.blind_may_raise = no under the poker system: Bob opens blind 1 to 5; Cy, blind, must put in 1."""
+    rnd = staking(brag(betting="poker", blind_may_raise="no"))
+    assert rnd.bounds(BOB) == (1, 5)
+    act(rnd, Stake("Bob", 1, blind=True))
+    assert rnd.bounds(CY) == (1, 1)
 
 
 def test_under_anti_stall_an_equalising_call_with_nothing_more_is_a_cover():
