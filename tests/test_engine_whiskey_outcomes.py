@@ -1,0 +1,191 @@
+"""Whiskey poker's settlement (rulebook ``whiskey_poker``, seed-000, seed-004): each ``whiskey.scoring``, each
+tie option and each amount the lowest hand pays, pinned whole -- the pots with their winners, shares,
+rule and hand name, every payment with its payee, rule and where it goes, the stacks, what is carried to
+the next deal (the chips and, under the pool scoring, the pool, who is out and who pays the whisky), the
+summary and the order of the show -- hand after hand where a deal leaves chips for the next."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
+from referee.engine.outcome import Carry
+
+from helpers.engine import finding_rows, replay_text_hand, replay_text_night
+
+#: Cy deals; Ann (on his left) knocks first; the widow is turned up; Bob and Cy keep their hands
+KNOCK = "Ann: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\n"
+#: Ann's aces full beat Cy's two pair; Bob's ten high is the lowest hand
+SHOWS = "Ann: shows Ah Ad Ac Kh Ks\nBob: shows 7h 5s 3c 9d Td\nCy: shows Qd Qc Jd Jc 9c\n"
+#: Ann's and Cy's ace-high hands tie at the top; Bob's ten high is the lowest
+TIED_BEST = "Ann: shows Ah Kh Qh Jh 9s\nBob: shows 7h 5s 3c 9c Td\nCy: shows As Ks Qs Js 9d\n"
+#: Ann's aces full are best; Bob's and Cy's ten-high hands tie at the bottom
+TIED_LOWEST = "Ann: shows Ah Ad Ac Kh Ks\nBob: shows 7h 5s 3c 9d Td\nCy: shows 7d 5c 3s 9h Tc\n"
+THREE = "Ann 20, Bob 20, Cy 20"
+EVERYONE = ("Ann", "Bob", "Cy")
+ACES_FULL = "full house, aces full of kings"
+ACE_HIGH = "high card, ace-king-queen-jack-nine"
+
+
+def pots(outcome):
+    return [(p.amount, p.eligible, p.winners, p.shares, p.decided, p.left_over, p.rule, p.hand)
+            for p in outcome.pots]
+
+
+def payments(outcome):
+    return [(p.payer, p.payee, p.amount, p.rule, p.into) for p in outcome.penalties]
+
+
+def settled(shows: str, *options: str, seats: str = THREE):
+    return replay_text_hand("whiskey_poker", KNOCK + shows, *options, seats=seats, dealer="Cy")
+
+
+@pytest.mark.parametrize(("options", "want_pots", "want_paid", "stacks", "carry", "summary"), [
+    pytest.param(
+        (), [(3, EVERYONE, ("Ann",), {"Ann": 3}, True, 0, "whiskey.5.1", ACES_FULL)], [],
+        {"Ann": 22, "Bob": 19, "Cy": 19}, WhiskeyCarry(),
+        f"Ann wins 3 with {ACES_FULL}", id="pot_to_best: the antes to the best hand"),
+    pytest.param(
+        ("whiskey.scoring = no_ante_lowest_pays_N",), [], [("Bob", "Ann", 3, "whiskey.5.2", "pot")],
+        {"Ann": 23, "Bob": 17, "Cy": 20}, WhiskeyCarry(),
+        "Bob pays 3 to Ann", id="no ante: the lowest pays the best as many chips as players"),
+    pytest.param(
+        ("whiskey.scoring = no_ante_lowest_pays_N", "whiskey.lowest_pays = agreed_k", "whiskey.agreed_k = 2"), [],
+        [("Bob", "Ann", 2, "whiskey.5.2", "pot")], {"Ann": 22, "Bob": 18, "Cy": 20}, WhiskeyCarry(),
+        "Bob pays 2 to Ann", id="no ante: the lowest pays the agreed 2"),
+    pytest.param(
+        ("whiskey.scoring = ante_and_lowest_pays_N",),
+        [(3, EVERYONE, ("Ann",), {"Ann": 3}, True, 0, "whiskey.5.1", ACES_FULL)],
+        [("Bob", "Ann", 3, "whiskey.5.3", "pot")], {"Ann": 25, "Bob": 16, "Cy": 19}, WhiskeyCarry(),
+        f"Ann wins 3 with {ACES_FULL}; Bob pays 3 to Ann", id="ante and the lowest pays"),
+    pytest.param(
+        ("whiskey.scoring = lowest_pays_1_to_pool_elimination",), [],
+        [("Bob", None, 1, "whiskey.scoring", "pool")], {"Ann": 20, "Bob": 19, "Cy": 20},
+        WhiskeyCarry(started=True, pool=1), "Bob pays 1 into the pool", id="pool: one chip into the pool"),
+    pytest.param(
+        ("whiskey.scoring = lowest_pays_1_to_pool_elimination", "whiskey.lowest_pays = agreed_k",
+         "whiskey.agreed_k = 3"), [], [("Bob", None, 1, "whiskey.scoring", "pool")],
+        {"Ann": 20, "Bob": 19, "Cy": 20}, WhiskeyCarry(started=True, pool=1), "Bob pays 1 into the pool",
+        id="pool: one chip whatever is agreed"),
+    pytest.param(
+        ("whiskey.scoring = pot_to_best_plus_lowest_forfeit",),
+        [(3, EVERYONE, ("Ann",), {"Ann": 3}, True, 0, "whiskey.5.1", ACES_FULL)],
+        [("Bob", None, 3, "whiskey.scoring", "pot")], {"Ann": 22, "Bob": 16, "Cy": 19}, WhiskeyCarry(pot=3),
+        f"Ann wins 3 with {ACES_FULL}; Bob pays 3 into the next deal's pot", id="forfeit into the next pot"),
+])
+def test_each_scoring_settles_the_same_showdown_its_own_way(options, want_pots, want_paid, stacks, carry, summary):
+    """whiskey.5.1-5.3 and whiskey.scoring, three players with 20 chips, Cy deals: Ann's aces full are the
+    best hand, Bob's ten high the lowest.  pot_to_best: the 3 antes to Ann.  no_ante_lowest_pays_N: Bob
+    pays Ann "as many chips as there are players" (3; the agreed 2 under agreed_k).  ante_and_lowest_pays_N:
+    both.  The pool: Bob pays one chip into the pool, whatever the agreed amount.  The forfeit: Ann takes
+    the antes and Bob's 3 lie in the middle for the next deal."""
+    r = settled(SHOWS, *options)
+    o = r.outcome
+    assert finding_rows(r) == []
+    assert (o.kind, o.undecided, o.showdown_order) == ("showdown", 0, EVERYONE)
+    assert pots(o) == want_pots and payments(o) == want_paid
+    assert o.stacks == stacks and o.carried == carry.pot
+    assert (o.next_hand.dealer, o.next_hand.same_dealer, o.next_hand.carry) == ("Ann", False, carry)
+    assert o.summary == summary
+
+
+@pytest.mark.parametrize(("options", "want_pots", "want_paid", "stacks", "carried", "summary"), [
+    pytest.param(
+        (), [(3, EVERYONE, ("Ann", "Cy"), {"Ann": 1, "Cy": 1}, True, 1, "whiskey.tie_best", ACE_HIGH)], [],
+        {"Ann": 20, "Bob": 19, "Cy": 20}, 1, f"Ann/Cy win 3 with {ACE_HIGH}",
+        id="split: the odd chip stays for the next deal"),
+    pytest.param(
+        ("common.showdown_tie = odd_chip_left_of_dealer",),
+        [(3, EVERYONE, ("Ann", "Cy"), {"Ann": 2, "Cy": 1}, True, 0, "whiskey.tie_best", ACE_HIGH)], [],
+        {"Ann": 21, "Bob": 19, "Cy": 20}, 0, f"Ann/Cy win 3 with {ACE_HIGH}",
+        id="split: the odd chip to Ann, on the dealer's left"),
+    pytest.param(
+        ("whiskey.tie_best = all_tied_collect_nothing",),
+        [(3, EVERYONE, (), {}, True, 3, "whiskey.tie_best", None)], [],
+        {"Ann": 19, "Bob": 19, "Cy": 19}, 3, "3 stays on the table", id="nobody collects: the pot stays"),
+    pytest.param(
+        ("whiskey.scoring = no_ante_lowest_pays_N",), [],
+        [("Bob", "Ann", 1, "whiskey.5.2", "pot"), ("Bob", "Cy", 1, "whiskey.5.2", "pot"),
+         ("Bob", None, 1, "whiskey.tie_best", "pot")],
+        {"Ann": 21, "Bob": 17, "Cy": 21}, 1, "Bob pays 1 to Ann; Bob pays 1 to Cy; Bob pays 1 into the next deal's pot",
+        id="no ante, split: the lowest's odd chip stays for the next deal"),
+    pytest.param(
+        ("whiskey.scoring = no_ante_lowest_pays_N", "common.showdown_tie = odd_chip_left_of_dealer"), [],
+        [("Bob", "Ann", 2, "whiskey.5.2", "pot"), ("Bob", "Cy", 1, "whiskey.5.2", "pot")],
+        {"Ann": 22, "Bob": 17, "Cy": 21}, 0, "Bob pays 2 to Ann; Bob pays 1 to Cy",
+        id="no ante, split: the lowest's odd chip to Ann"),
+    pytest.param(
+        ("whiskey.scoring = no_ante_lowest_pays_N", "whiskey.tie_best = all_tied_collect_nothing"), [],
+        [("Bob", None, 3, "whiskey.tie_best", "pot")], {"Ann": 20, "Bob": 17, "Cy": 20}, 3,
+        "Bob pays 3 into the next deal's pot", id="no ante, nobody collects: the payment stays too"),
+    pytest.param(
+        ("whiskey.scoring = ante_and_lowest_pays_N", "whiskey.tie_best = all_tied_collect_nothing"),
+        [(3, EVERYONE, (), {}, True, 3, "whiskey.tie_best", None)],
+        [("Bob", None, 3, "whiskey.tie_best", "pot")], {"Ann": 19, "Bob": 16, "Cy": 19}, 6,
+        "3 stays on the table; Bob pays 3 into the next deal's pot", id="ante and lowest, nobody collects: 6 stay"),
+    pytest.param(
+        ("whiskey.scoring = pot_to_best_plus_lowest_forfeit",),
+        [(3, EVERYONE, ("Ann", "Cy"), {"Ann": 1, "Cy": 1}, True, 1, "whiskey.tie_best", ACE_HIGH)],
+        [("Bob", None, 3, "whiskey.scoring", "pot")], {"Ann": 20, "Bob": 16, "Cy": 20}, 4,
+        f"Ann/Cy win 3 with {ACE_HIGH}; Bob pays 3 into the next deal's pot",
+        id="forfeit: the odd chip and the forfeit both stay"),
+])
+def test_tied_best_hands_share_or_collect_nothing_as_whiskey_tie_best_says(options, want_pots, want_paid, stacks,
+                                                                           carried, summary):
+    """whiskey.tie_best = split: "Tied best hands share the winnings (the pot, and what the lowest hand
+    pays) equally; an odd chip is dealt with as common.showdown_tie says (by default it stays in the pot
+    for the next deal)"; all_tied_collect_nothing: "nobody collects: the pot stays for the next deal, and
+    what the lowest hand pays is put into it too".  Ann and Cy tie with ace-king-queen-jack-nine, Bob's
+    ten high is lowest; the antes are 3 and Bob pays 3 (three players)."""
+    o = settled(TIED_BEST, *options).outcome
+    assert pots(o) == want_pots and payments(o) == want_paid
+    assert (o.stacks, o.carried, o.next_hand.carry.pot) == (stacks, carried, carried)
+    assert o.summary == summary and o.kind == "showdown"
+
+
+@pytest.mark.parametrize(("options", "want_paid", "stacks"), [
+    pytest.param((), [("Bob", "Ann", 3, "whiskey.5.2", "pot"), ("Cy", "Ann", 3, "whiskey.5.2", "pot")],
+                 {"Ann": 26, "Bob": 17, "Cy": 17}, id="all tied pay the full amount"),
+    pytest.param(("whiskey.tie_lowest = split_payment",),
+                 [("Bob", "Ann", 2, "whiskey.5.2", "pot"), ("Cy", "Ann", 1, "whiskey.5.2", "pot")],
+                 {"Ann": 23, "Bob": 18, "Cy": 19}, id="split: the odd chip paid by Bob, nearest the dealer's left"),
+])
+def test_tied_lowest_hands_pay_as_whiskey_tie_lowest_says(options, want_paid, stacks):
+    """whiskey.tie_lowest = all_tied_pay: "If lowest hands tie, each of them pays the full amount";
+    split_payment: "they share the payment equally; an odd chip is paid by the tied player nearest the
+    dealer's left".  Ann deals (Bob on her left, then Cy); Bob knocks; under no_ante_lowest_pays_N (3
+    players: 3 chips) Bob's and Cy's ten-high hands tie at the bottom: each pays Ann 3, or they share
+    the 3, Bob paying the odd chip (2) and Cy 1."""
+    r = replay_text_hand("whiskey_poker", "Bob: knocks\nwidow turned: 2c 3d 4h 6s 8c\nCy: passes\nAnn: passes\n"
+                         + TIED_LOWEST, "whiskey.scoring = no_ante_lowest_pays_N", *options, seats=THREE, dealer="Ann")
+    o = r.outcome
+    assert payments(o) == want_paid and o.stacks == stacks and o.carried == 0
+    assert o.showdown_order == ("Bob", "Cy", "Ann") and o.kind == "showdown"
+
+
+def test_a_knock_by_bob_starts_the_show_with_him():
+    """whiskey.6.4: "When the turn comes round again to the player who knocked first, everyone shows his
+    cards" -- Cy deals, Bob knocks at his first turn after Ann passed: the show goes Bob, Cy, Ann."""
+    r = replay_text_hand("whiskey_poker", "Ann: passes\nBob: knocks\nwidow turned: 2c 3d 4h 6s 8c\nCy: passes\n"
+                         "Ann: passes\n" + SHOWS, seats=THREE, dealer="Cy")
+    assert r.outcome.showdown_order == ("Bob", "Cy", "Ann")
+
+
+def test_a_pot_tied_twice_is_carried_twice_and_won_whole_in_the_third_deal():
+    """whiskey.tie_best = all_tied_collect_nothing: "the pot stays for the next deal"; whiskey.1.1 "Each
+    player antes one chip": the antes of a deal that starts with chips on the table go in on top of
+    them.  Deal 1: Ann and Cy tie, the 3 antes stay; deal 2: 3 + 3 antes, Ann and Cy tie again, 6 stay;
+    deal 3: 6 + 3 = 9 go to Cy's aces full.  The deal passes to the left: Cy, Ann, Bob deal.  Ann 20 - 3 = 17, Bob 17, Cy 17 + 9 = 26."""
+    night = replay_text_night(
+        "whiskey_poker",
+        f"hand 1\n{KNOCK}{TIED_BEST}\n"
+        f"hand 2\nBob: knocks\nwidow turned: 2c 3d 4h 6s 8c\nCy: passes\nAnn: passes\n{TIED_BEST}\n"
+        "hand 3\nCy: knocks\nwidow turned: 2c 3d 4h 6s 8c\nAnn: passes\nBob: passes\n"
+        "Ann: shows 7h 5s 3c 9d Td\nBob: shows Qd Qc Jd Jc 9c\nCy: shows Ah Ad Ac Kh Ks\n",
+        "whiskey.tie_best = all_tied_collect_nothing", seats=THREE, dealer="Cy")
+    got = [(pots(h.replay.outcome), h.replay.outcome.carried, h.replay.outcome.stacks) for h in night]
+    assert got == [
+        ([(3, EVERYONE, (), {}, True, 3, "whiskey.tie_best", None)], 3, {"Ann": 19, "Bob": 19, "Cy": 19}),
+        ([(6, EVERYONE, (), {}, True, 6, "whiskey.tie_best", None)], 6, {"Ann": 18, "Bob": 18, "Cy": 18}),
+        ([(9, EVERYONE, ("Cy",), {"Cy": 9}, True, 0, "whiskey.5.1", ACES_FULL)], 0,
+         {"Ann": 17, "Bob": 17, "Cy": 26})]
