@@ -189,3 +189,95 @@ def test_a_pot_tied_twice_is_carried_twice_and_won_whole_in_the_third_deal():
         ([(6, EVERYONE, (), {}, True, 6, "whiskey.tie_best", None)], 6, {"Ann": 18, "Bob": 18, "Cy": 18}),
         ([(9, EVERYONE, ("Cy",), {"Cy": 9}, True, 0, "whiskey.5.1", ACES_FULL)], 0,
          {"Ann": 17, "Bob": 17, "Cy": 26})]
+
+
+#: Cy, with one chip, antes it and is all in for nothing; Ann bets 2 and Bob calls in the betting round
+SIDE_POT = KNOCK + "Ann: bets 2\nBob: calls\n"
+SHORT = "Ann 20, Bob 20, Cy 1"
+BETTING = "whiskey.betting_round = one_before_showdown"
+
+
+@pytest.mark.parametrize(("shows", "options", "want_pots", "stacks", "carried", "undecided", "summary"), [
+    pytest.param(
+        "Ann: shows Ah Kh Qh Jh 9s\nBob: shows 7h 5s 3c 9c Td\n", (),
+        [(3, EVERYONE, (), {}, False, 0, "whiskey.5.1", None),
+         (4, ("Ann", "Bob"), ("Ann",), {"Ann": 4}, True, 0, "whiskey.5.1", ACE_HIGH)],
+        {"Ann": 21, "Bob": 17, "Cy": 0}, 0, 3, f"3 undecided; Ann wins 4 with {ACE_HIGH}",
+        id="the antes wait for Cy's hand, the bets go to Ann"),
+    pytest.param(
+        TIED_BEST, (),
+        [(3, EVERYONE, ("Ann", "Cy"), {"Ann": 1, "Cy": 1}, True, 1, "whiskey.tie_best", ACE_HIGH),
+         (4, ("Ann", "Bob"), ("Ann",), {"Ann": 4}, True, 0, "whiskey.5.1", ACE_HIGH)],
+        {"Ann": 22, "Bob": 17, "Cy": 1}, 1, 0, f"Ann/Cy win 3 with {ACE_HIGH}; Ann wins 4 with {ACE_HIGH}",
+        id="Ann and Cy split the antes, the odd chip stays; Ann takes the bets"),
+    pytest.param(
+        TIED_BEST, ("whiskey.tie_best = all_tied_collect_nothing",),
+        [(3, EVERYONE, (), {}, True, 3, "whiskey.tie_best", None),
+         (4, ("Ann", "Bob"), ("Ann",), {"Ann": 4}, True, 0, "whiskey.5.1", ACE_HIGH)],
+        {"Ann": 21, "Bob": 17, "Cy": 0}, 3, 0, f"3 stays on the table; Ann wins 4 with {ACE_HIGH}",
+        id="the tied antes stay, Ann takes the bets"),
+    pytest.param(
+        "Ann: shows Ah Kh Qh Jh 9s\nBob: shows Ac Kc Qc Jc 9d\nCy: shows As Ks Qs Jd 9h\n",
+        ("whiskey.tie_best = all_tied_collect_nothing",),
+        [(3, EVERYONE, (), {}, True, 3, "whiskey.tie_best", None),
+         (4, ("Ann", "Bob"), (), {}, True, 4, "whiskey.tie_best", None)],
+        {"Ann": 17, "Bob": 17, "Cy": 0}, 7, 0, "3 stays on the table; 4 stays on the table",
+        id="everybody ties: both pots stay"),
+])
+def test_a_player_all_in_on_his_ante_can_win_only_the_antes(shows, options, want_pots, stacks, carried, undecided,
+                                                            summary):
+    """whiskey.betting_round = one_before_showdown ("one betting round, as in straight draw") and
+    whiskey.5.1: Cy has one chip, antes it and has nothing to bet: the 3 antes are a pot of their own, the
+    4 Ann and Bob bet another that only they can win.  Each pot goes to the best hand among those who may
+    win it, under whiskey.tie_best; a pot whose winner needs a hand not shown is undecided, and the next
+    pot is settled all the same."""
+    r = replay_text_hand("whiskey_poker", SIDE_POT + shows, BETTING, *options, seats=SHORT, dealer="Cy")
+    o = r.outcome
+    assert pots(o) == want_pots
+    assert (o.stacks, o.carried, o.undecided, o.summary) == (stacks, carried, undecided, summary)
+    assert o.next_hand.carry == WhiskeyCarry(carried)
+    unverifiable = [("showdown_unverifiable", "Cy", "whiskey.5.1")] if undecided else []
+    assert [(f.code, f.player, f.rule) for f in r.findings] == unverifiable
+
+
+@pytest.mark.parametrize(("options", "lines", "kind", "want_paid", "stacks", "undecided", "unverifiable", "summary"), [
+    pytest.param((), "Ann wins\n", "reported", [], {"Ann": 22, "Bob": 19, "Cy": 19}, 0, [],
+                 "Ann wins 3", id="pot_to_best: the winner named takes the antes"),
+    pytest.param((), "Ann wins\nCy wins\n", "reported", [], {"Ann": 20, "Bob": 19, "Cy": 20}, 0, [],
+                 "Ann/Cy win 3", id="pot_to_best: two winners named split, the odd chip stays"),
+    pytest.param((), "Bob was lowest\n", "showdown", [], {"Ann": 19, "Bob": 19, "Cy": 19}, 3,
+                 ["Ann", "Bob", "Cy"], "3 undecided", id="pot_to_best: the lowest named decides nothing"),
+    pytest.param(("whiskey.scoring = no_ante_lowest_pays_N",), "Ann wins\nBob was lowest\n", "reported",
+                 [("Bob", "Ann", 3, "whiskey.5.2", "pot")], {"Ann": 23, "Bob": 17, "Cy": 20}, 0, [],
+                 "Bob pays 3 to Ann", id="no ante: the lowest named pays the winner named"),
+    pytest.param(("whiskey.scoring = no_ante_lowest_pays_N",), "Bob was lowest\n", "reported", [],
+                 {"Ann": 20, "Bob": 20, "Cy": 20}, 0, ["Ann", "Bob", "Cy"], "nothing changes hands",
+                 id="no ante: nobody to pay, nothing moves"),
+    pytest.param(("whiskey.scoring = no_ante_lowest_pays_N",), "Ann wins\n", "reported", [],
+                 {"Ann": 20, "Bob": 20, "Cy": 20}, 0, ["Ann", "Bob", "Cy"], "who is lowest is undecided",
+                 id="no ante: the lowest not named, nobody pays"),
+    pytest.param(("whiskey.scoring = pot_to_best_plus_lowest_forfeit",), "Bob was lowest\n", "reported",
+                 [("Bob", None, 3, "whiskey.scoring", "pot")], {"Ann": 19, "Bob": 16, "Cy": 19}, 3,
+                 ["Ann", "Bob", "Cy"], "3 undecided; Bob pays 3 into the next deal's pot",
+                 id="forfeit: the lowest named pays into the next pot, the antes wait"),
+    pytest.param(("whiskey.scoring = lowest_pays_1_to_pool_elimination",), "Bob was lowest\n", "reported",
+                 [("Bob", None, 1, "whiskey.scoring", "pool")], {"Ann": 20, "Bob": 19, "Cy": 20}, 0, [],
+                 "Bob pays 1 into the pool", id="pool: the lowest named pays his chip"),
+    pytest.param(("whiskey.scoring = lowest_pays_1_to_pool_elimination",), "Ann wins\n", "showdown", [],
+                 {"Ann": 20, "Bob": 20, "Cy": 20}, 0, ["Ann", "Bob", "Cy"], "who is lowest is undecided",
+                 id="pool: the winner named decides nothing"),
+])
+def test_a_deal_logged_by_its_result_lines_settles_what_they_name(options, lines, kind, want_paid, stacks, undecided,
+                                                                  unverifiable, summary):
+    """COMMERCE-NOTES section 8: a result line (``Ann wins``, ``Bob was lowest``) "settles what the cards
+    cannot"; what it does not name and the scoring needs stays unsettled, each hand it waits for flagged
+    (``showdown_unverifiable``, under whiskey.5.1).  Three players with 20, Cy deals; pot_to_best's antes
+    are 3, the lowest pays 3 (three players) or one chip into the pool.  The deal is ``reported`` when a
+    line decided what its scoring needs (the best, the lowest, or both), else it stays a ``showdown``."""
+    r = replay_text_hand("whiskey_poker", lines, *options, seats=THREE, dealer="Cy")
+    o = r.outcome
+    assert (o.kind, payments(o), o.stacks, o.undecided, o.summary) == (kind, want_paid, stacks, undecided, summary)
+    assert [(f.code, f.player, f.rule, f.action) for f in r.findings] == [
+        ("showdown_unverifiable", name, "whiskey.5.1", None) for name in unverifiable]
+    assert all(f.message == f"the deal cannot be settled: show {f.player}'s hand"
+               and f.remedy == "nothing that needs his hand is decided" for f in r.findings)
