@@ -281,3 +281,76 @@ def test_a_deal_logged_by_its_result_lines_settles_what_they_name(options, lines
         ("showdown_unverifiable", name, "whiskey.5.1", None) for name in unverifiable]
     assert all(f.message == f"the deal cannot be settled: show {f.player}'s hand"
                and f.remedy == "nothing that needs his hand is decided" for f in r.findings)
+
+
+# ------------------------------------------------------------------ the pool elimination game (seed-004)
+
+POOL = "whiskey.scoring = lowest_pays_1_to_pool_elimination"
+
+
+def carries(night):
+    return [h.replay.outcome.next_hand.carry.to_dict() for h in night]
+
+
+def pool_state(pool: int, out=(), payer=None) -> dict:
+    return {"pot": 0, "antes_in": False, "pool": pool, "out": list(out), "game_over": bool(out), "whisky_payer": payer}
+
+
+@pytest.mark.parametrize(("options", "hand_2_paid", "stacks", "after"), [
+    pytest.param((), [("Bob", 1), ("Cy", 1)], {"Ann": 1, "Bob": 0, "Cy": 1}, pool_state(3, ["Bob"], "Bob"),
+                 id="both tied lowest pay a chip: Bob's last"),
+    pytest.param(("whiskey.tie_lowest = split_payment",), [("Bob", 1)], {"Ann": 1, "Bob": 0, "Cy": 2},
+                 pool_state(2, ["Bob"], "Bob"), id="split: Bob, nearest the dealer's left, pays the one chip"),
+])
+def test_the_pool_grows_hand_by_hand_until_a_player_has_lost_all_his_chips(options, hand_2_paid, stacks, after):
+    """seed-004: "each player starts with five chips ... the lowest hand pays one chip to a central pool;
+    the first player to lose all his chips loses the game and pays for the refreshments".  Ann 2, Bob 1,
+    Cy 2, Cy deals: deal 1, Ann is lowest (pool 1); deal 2 (Ann deals), Bob and Cy tie for lowest --
+    Bob's chip is his last: he is out, the game is over and he pays for the whisky."""
+    night = replay_text_night("whiskey_poker", "hand 1\nAnn was lowest\n\nhand 2\nBob was lowest\nCy was lowest\n",
+                              POOL, *options, seats="Ann 2, Bob 1, Cy 2", dealer="Cy")
+    assert carries(night) == [pool_state(1), after]
+    assert [(p.payer, p.amount) for p in night[1].replay.outcome.penalties] == hand_2_paid
+    assert night[1].replay.outcome.stacks == stacks
+    assert WhiskeyPoker.night_result(night[1].replay.outcome.next_hand.carry, stacks) == (None, {
+        "game_over": True, "whisky_payer": "Bob", "prize_cents": None, "paid_cents": None, "points": None})
+
+
+def test_two_players_losing_their_last_chips_together_the_first_in_play_pays_the_whisky():
+    """seed-004: "the first player to lose all his chips ... pays for the refreshments" -- Bob and Cy,
+    one chip each, tie for lowest in the same deal (whiskey.tie_lowest = all_tied_pay): both are out;
+    the first of them in play order from the dealer's left (Cy deals: Ann, Bob, Cy) is Bob."""
+    night = replay_text_night("whiskey_poker", "hand 1\nCy was lowest\nBob was lowest\n", POOL,
+                              seats="Ann 2, Bob 1, Cy 1", dealer="Cy")
+    assert carries(night) == [pool_state(2, ["Bob", "Cy"], "Bob")]
+
+
+def test_a_pool_deal_whose_lowest_hand_is_not_shown_moves_nothing_and_the_game_goes_on():
+    """seed-004: the lowest hand pays one chip -- Bob did not show his hand, so who is lowest cannot be
+    told: nobody pays, the pool keeps what it had (game so far: pool 3) and Bob is asked to show."""
+    night = replay_text_night("whiskey_poker", "game so far: pool 3\n\nhand 1\n" + KNOCK
+                              + "Ann: shows Ah Ad Ac Kh Ks\nCy: shows Qd Qc Jd Jc 9c\n", POOL,
+                              seats="Ann 5, Bob 5, Cy 5", dealer="Cy")
+    o = night[0].replay.outcome
+    assert (o.kind, o.penalties, o.summary) == ("showdown", (), "who is lowest is undecided")
+    assert carries(night) == [pool_state(3)]
+    assert finding_rows(night[0].replay) == [(None, "showdown_unverifiable", "Bob", "whiskey.5.1")]
+
+
+def test_a_night_without_a_whiskey_game_has_no_whisky_payer():
+    """whiskey.scoring other than the pool game keeps no game from deal to deal: the night's result names
+    nobody to pay for the whisky and the game is not over."""
+    assert WhiskeyPoker.night_result(Carry(), {"Ann": 5}) == (None, {
+        "game_over": False, "whisky_payer": None, "prize_cents": None, "paid_cents": None, "points": None})
+
+
+def test_another_games_chips_on_the_table_start_a_whiskey_game_with_only_the_chips():
+    """A night that changes games: the chips left in the middle (and whether the next antes are among
+    them) carry into whiskey poker; nothing else of the other game does (La Viuda's pool and fund, though
+    its carry is a whiskey carry too).  A whiskey carry is kept as it is."""
+    from referee.engine.games.la_viuda import LaViudaCarry
+
+    assert WhiskeyCarry.adopt(LaViudaCarry(pot=2, started=True, pool=5, prize_cents=900)) == WhiskeyCarry(pot=2)
+    mine = WhiskeyCarry(pot=2, started=True, pool=4)
+    assert WhiskeyCarry.adopt(mine) is mine
+    assert WhiskeyCarry.adopt(Carry(pot=3, antes_in=True)) == WhiskeyCarry(pot=3, antes_in=True)
