@@ -1,0 +1,164 @@
+"""Whiskey poker's play (rulebook ``whiskey_poker``, seed-000, seed-004): the rules its turn cycle and its
+betting round are built with under every value of the options they read, and every finding and refusal
+of its own -- code, rule id, player, action number, message and remedy -- with what each leaves on the
+table."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import cards
+from referee.engine.betting import BettingRuleIds, BettingRules
+from referee.engine.events import Bet, Exchange, Knock, Pass, TurnWidow
+from referee.engine.exchanges import ExchangeRuleIds, ExchangeRules
+from referee.engine.games.whiskey_poker import WhiskeyPoker
+from referee.engine.replay import play, start_hand
+from referee.errors import InputError
+
+from helpers.engine import THREE_PLAYERS, game_setup, replay_text_hand, replay_text_night
+
+#: the seed's own rule for each option at its default (whiskey.2.1 .. whiskey.4)
+SEED_IDS = ExchangeRuleIds(phase1_order="whiskey.2.1", phase2_order="whiskey.3.1", last_turn="whiskey.4",
+                           face_down="whiskey.2.1", pass_rule="whiskey.3.2", knock_with_exchange="whiskey.3.3",
+                           exchange_count="whiskey.3.1", phase1_knock="whiskey.2.4")
+SEED_RULES = ExchangeRules(pass_rule="once_in_phase2", knock_with_exchange=True, any_number=False,
+                           knock_turns_widow_up=True, hand_size=5, ids=SEED_IDS)
+
+
+def cycle_rules(options: dict[str, str]) -> ExchangeRules:
+    return start_hand(game_setup("whiskey_poker", options, seats=THREE_PLAYERS)).exchange_rules()
+
+
+@pytest.mark.parametrize(("option", "value", "changed", "ids"), [
+    ("whiskey.pass_rule", "not_twice_in_a_row", {"pass_rule": "not_twice_in_a_row"}, {"pass_rule": "whiskey.pass_rule"}),
+    ("whiskey.pass_rule", "unlimited", {"pass_rule": "unlimited"}, {"pass_rule": "whiskey.pass_rule"}),
+    ("whiskey.knock_with_exchange", "forbidden", {"knock_with_exchange": False},
+     {"knock_with_exchange": "whiskey.knock_with_exchange"}),
+    ("whiskey.phase2_exchange", "any_number", {"any_number": True}, {"exchange_count": "whiskey.phase2_exchange"}),
+    ("whiskey.phase1_knock", "allowed", {"knock_turns_widow_up": False}, {"phase1_knock": "whiskey.phase1_knock"}),
+])
+def test_each_turn_option_away_from_the_seed_changes_its_rule_and_cites_the_option(option, value, changed, ids):
+    """COMMERCE-NOTES section 4: a breach is cited under "the numbered rule that states an option's seed
+    default when it is in force, else the option".  At the seed's defaults the cycle cites whiskey.2.1
+    (phase one), 3.1 (phase two, one card or all), 3.2 (pass once), 3.3 (knock with an exchange), 4
+    (the one more turn) and 2.4 (a phase-one knock turns the widow up); each option set otherwise
+    changes what the cycle allows and makes the option itself the rule cited."""
+    import dataclasses
+
+    assert cycle_rules({}) == SEED_RULES
+    want = dataclasses.replace(SEED_RULES, **changed, ids=dataclasses.replace(SEED_IDS, **ids))
+    assert cycle_rules({option: value}) == want
+
+
+@pytest.mark.parametrize("fix", ["adjust_to_nearest_legal", "void_and_reprompt"])
+def test_the_betting_round_is_straight_draws_after_the_draw_round(fix):
+    """whiskey.betting_round = one_before_showdown: "After the last turn there is one betting round, as in
+    straight draw" (COMMERCE-NOTES section 10: "Limits as straight draw's after-draw defaults (bet or raise
+    1-5)"): spread limit 1 to 5, three raises a player, no cap on the round, the opening bet no raise,
+    check and check-raise allowed; every breach cited under whiskey.betting_round; an illegal action
+    fixed as common.illegal_fix says."""
+    state = start_hand(game_setup("whiskey_poker", {"whiskey.betting_round": "one_before_showdown",
+                                                    "common.illegal_fix": fix}, seats=THREE_PLAYERS))
+    option = "whiskey.betting_round"
+    assert state.betting_rules() == BettingRules(
+        structure="spread_limit", bet_min=1, limit=5, cap_per_player=3, cap_per_round=None,
+        opening_bet_counts_as_raise=False, check_allowed=True, check_raise_allowed=True, fix=fix,
+        ids=BettingRuleIds(order=option, no_check_after_bet=option, limits=option, structure=option, cap=option,
+                           check_raise=option, check_allowed=option))
+
+
+def test_the_betting_round_starts_left_of_the_dealer_and_offers_the_spread():
+    """whiskey.betting_round = one_before_showdown, "as in straight draw": the first player still in on
+    the dealer's left opens (Cy deals: Ann); she may check, fold or bet 1 to 5.  After her bet of 2, Bob may
+    fold, call 2 or raise 1 to 5."""
+    setup = game_setup("whiskey_poker", {"whiskey.betting_round": "one_before_showdown"}, seats=THREE_PLAYERS,
+                       dealer="Cy")
+    turns = [Knock("Ann"), TurnWidow(tuple(cards("2c 3d 4h 6s 8c"))), Pass("Bob"), Pass("Cy")]
+    opening = play(setup, turns).prompt()
+    assert (opening.phase, opening.to_act, opening.legal) == ("betting", "Ann", ("check", "fold", "bet 1–5"))
+    state = play(setup, [*turns, Bet("Ann", 2)])
+    after_bet = state.prompt()
+    assert (after_bet.phase, after_bet.to_act, after_bet.legal) == ("betting", "Bob", ("fold", "call 2", "raise 1–5"))
+    assert state.stacks == [47, 49, 49]
+
+
+# ------------------------------------------------------------------ findings and refusals
+
+PLAYED = "Ann: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\n"
+
+
+@pytest.mark.parametrize(("lines", "options", "want"), [
+    pytest.param("Bob: bets 2\n", (), [
+        (1, "bet_outside_round", "Bob", "whiskey.1.3", "Bob cannot bet: there is no betting in whiskey poker",
+         "ignored: no chip moves")], id="a bet where there is no betting"),
+    pytest.param("Ann: bets 2\n", ("whiskey.betting_round = one_before_showdown",), [
+        (1, "bet_outside_round", "Ann", "whiskey.betting_round",
+         "Ann cannot bet now: the betting round comes after the last turns", "ignored: no chip moves")],
+        id="a bet before the betting round"),
+    pytest.param("Ann: shows Ah Ad Ac Kh Ks\n", (), [
+        (1, "showed_during_play", "Ann", None, "Ann showed his hand during play", None)], id="a show during play"),
+    pytest.param("Ann: mucks\n", (), [
+        (1, "mucked_outside_showdown", "Ann", None, "Ann mucked during play", None)], id="a muck during play"),
+    pytest.param("Ann: takes the pot\n", (), [
+        (1, "took_pot_early", "Ann", None, "Ann took the pot before the hand was over", None)],
+        id="the pot taken during play"),
+    pytest.param(PLAYED + "Ann: takes the pot\n", (), [], id="the pot taken after the last turns"),
+    pytest.param("misdeal: first card exposed\n", (), [
+        (1, "misdeal_called", None, "whiskey.1.2", "a misdeal was called (first card exposed)",
+         "nobody pays; the same dealer deals again")], id="a misdeal with its reason"),
+    pytest.param("misdeal\n", (), [
+        (1, "misdeal_called", None, "whiskey.1.2", "a misdeal was called", "nobody pays; the same dealer deals again")],
+        id="a misdeal"),
+    pytest.param("dealer exposes Jh to Bob\n", (), [
+        (1, "card_exposed_plays", "Bob", None, "Bob's card Jh was exposed", "the card plays")], id="an exposed card"),
+    pytest.param(PLAYED + "Ann: shows Ah Ad ?? Kh Ks\n", (), [
+        (5, "show_unreadable", "Ann", None, "Ann's shown hand is not five known cards (Ah Ad ?? Kh Ks)", None)],
+        id="a hand shown with a card unread"),
+    pytest.param(PLAYED + "Ann: shows Ah Ad Ac Kh Ks\nBob: shows 7h 5s 3c 9d Td\nCy: shows Qd Qc Jd Jc 9c\nBob wins\n",
+                 (), [(None, "result_contradicts_cards", "Bob", "whiskey.5.1",
+                       "the log says Bob wins, but the shown cards say otherwise", "the cards decide")],
+                 id="a winner the cards contradict"),
+    pytest.param(PLAYED + "Ann: shows Ah Ad Ac Kh Ks\nBob: shows 7h 5s 3c 9d Td\nCy: shows Qd Qc Jd Jc 9c\n"
+                 "Cy was lowest\n", ("whiskey.scoring = no_ante_lowest_pays_N",),
+                 [(None, "result_contradicts_cards", "Cy", "whiskey.5.1",
+                   "the log says Cy was lowest, but the shown cards say otherwise", "the cards decide")],
+                 id="a lowest hand the cards contradict"),
+    pytest.param(PLAYED + "Cy: exchanges 2d for 9d\n", ("common.illegal_fix = void_and_reprompt",), [
+        (5, "acted_after_last_turn", "Cy", "whiskey.4", "Cy acted after the last turns: the hands are to be shown",
+         "void")], id="an exchange after the last turns, void"),
+    pytest.param("Ann: passes\nwidow turned: 2c 3d 4h 6s 8c\n", ("common.illegal_fix = void_and_reprompt",), [
+        (2, "widow_turned_out_of_turn", None, "whiskey.2.1",
+         "the widow was turned face up while Bob was to act with it face down",
+         "void: the widow stays face down")], id="the widow turned in phase one, void"),
+])
+def test_each_whiskey_finding_names_its_rule_player_action_and_remedy(lines, options, want):
+    """Three players with 20 chips, Cy deals (Ann plays first).  whiskey.1.3 "There are no betting rounds";
+    with whiskey.betting_round = one_before_showdown the round comes "After the last turn"; a show, a
+    muck or a pot taken while the turns go on are flagged and play on; whiskey.1.2: a misdeal is a fault
+    of the deal, "the same dealer deals again"; an exposed card plays; whiskey.5.1: the shown cards
+    decide (COMMERCE-NOTES section 8), a hand shown short is no hand; whiskey.4: "when that round is
+    complete the hands are shown"; whiskey.2.5: the widow is turned up by the dealer or a knock (under
+    common.illegal_fix = void_and_reprompt a breach is void: nothing moves)."""
+    r = replay_text_hand("whiskey_poker", lines, *options, seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings
+            if f.code != "showdown_unverifiable"] == want
+
+
+def test_a_void_exchange_after_the_last_turns_moves_no_card():
+    """common.illegal_fix = void_and_reprompt: "An illegal action is flagged and voided" -- Cy's exchange
+    after the last turns is void, so the 9d of the face-up widow is still the widow's: Cy showing it is a
+    show of a card the log has in the widow, flagged under whiskey.3.1."""
+    r = replay_text_hand("whiskey_poker", "Ann: knocks\nwidow turned: 2c 3d 4h 9d 8c\nBob: passes\nCy: passes\n"
+                         "Cy: exchanges 2d for 9d\nCy: shows 9d 9s 7c 5h 4d\n", "common.illegal_fix = void_and_reprompt",
+                         seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    assert [(f.action, f.code, f.rule, f.message) for f in r.findings if f.action][1:] == [
+        (6, "shown_hand_contradicts_log", "whiskey.3.1", "Cy shows 9d 9s 7c 5h 4d: the log has 9d in the widow")]
+
+
+def test_an_exchange_after_the_last_turns_moves_its_cards_when_adjusted():
+    """common.illegal_fix = adjust_to_nearest_legal: an exchange after the last turns "moved as logged" --
+    Cy holds the 9d he took; his show of it contradicts nothing."""
+    r = replay_text_hand("whiskey_poker", "Ann: knocks\nwidow turned: 2c 3d 4h 9d 8c\nBob: passes\nCy: passes\n"
+                         "Cy: exchanges 2d for 9d\nCy: shows 9d 9s 7c 5h 4d\n", seats="Ann 20, Bob 20, Cy 20",
+                         dealer="Cy")
+    assert [(f.action, f.code) for f in r.findings if f.action] == [(5, "acted_after_last_turn")]
