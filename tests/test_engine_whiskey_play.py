@@ -162,3 +162,157 @@ def test_an_exchange_after_the_last_turns_moves_its_cards_when_adjusted():
                          "Cy: exchanges 2d for 9d\nCy: shows 9d 9s 7c 5h 4d\n", seats="Ann 20, Bob 20, Cy 20",
                          dealer="Cy")
     assert [(f.action, f.code) for f in r.findings if f.action] == [(5, "acted_after_last_turn")]
+
+
+#: Bob's hand is known from the deal; Cy deals, so Ann plays first
+BOB_DEALT = "Bob: dealt 2d 3d 7s 8h Jc\n"
+
+
+@pytest.mark.parametrize(("lines", "options", "want"), [
+    pytest.param(BOB_DEALT + "Ann: knocks\nwidow turned: 2d 4c 5c 6c 9c\n", (),
+                 (3, "whiskey.2.4", "the widow is turned up as 2d 4c 5c 6c 9c: the log has 2d in Bob's hand"),
+                 id="turned up by a knock"),
+    pytest.param(BOB_DEALT + "Ann: passes\nBob: passes\nwidow turned: 2d 4c 5c 6c 9c\n", (),
+                 (4, "whiskey.2.5", "the widow is turned up as 2d 4c 5c 6c 9c: the log has 2d in Bob's hand"),
+                 id="turned up by the dealer"),
+    pytest.param(BOB_DEALT + "Ann: takes widow\nwidow turned: 2d 4c 5c 6c 9c\n", (),
+                 (3, "whiskey.2.2", "the widow is turned up as 2d 4c 5c 6c 9c: the log has 2d in Bob's hand"),
+                 id="laid down by a player taking it"),
+    pytest.param("Ann: takes widow\nwidow turned: 4c 5c 6c 9c Tc\nBob: exchanges 2d for 4c\n"
+                 "widow turned: 2d 5c 6c 9c Kc\n", (),
+                 (4, "whiskey.3.1", "the widow is turned up as 2d 5c 6c 9c Kc: the log has Tc in the widow, "
+                                    "not among them"), id="restated after an exchange"),
+    pytest.param(BOB_DEALT + "Ann: knocks\nBob: passes\nwidow turned: 2d 4c 5c 6c 9c\n",
+                 ("whiskey.phase1_knock = allowed",),
+                 (4, "whiskey.phase1_knock", "the widow is turned up as 2d 4c 5c 6c 9c: the log has 2d in Bob's hand"),
+                 id="spread by the dealer after a phase-one knock"),
+])
+def test_a_widow_statement_the_log_contradicts_cites_how_the_widow_came_face_up(lines, options, want):
+    """COMMERCE-NOTES section 7: a ``widow turned:`` naming a card the log has elsewhere, or leaving out
+    one it knows the widow holds, is flagged; the rule cited is the one under which the widow lies face
+    up: whiskey.2.4 (a knock turns it up at once), 2.5 (the dealer turns it up), 2.2 (the taker's hand,
+    laid face up, is the widow), 3.1 (an exchange with the face-up widow; the statement restates it),
+    whiskey.phase1_knock = allowed (the dealer spreads it after a face-down knock).  The statement wins."""
+    r = replay_text_hand("whiskey_poker", lines, *options, seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    found = [(f.action, f.rule, f.message, f.remedy) for f in r.findings if f.code == "widow_contradicts_log"]
+    assert found == [(*want, "the stated cards are the widow; hands the log had holding them are no longer trusted")]
+
+
+@pytest.mark.parametrize(("exchange", "want"), [
+    pytest.param("Cy: exchanges 2d for 4c\n", [
+        ("exchange_card_not_held", "Cy gives 2d, which the log has in Bob's hand")], id="a card another player holds"),
+    pytest.param("Cy: exchanges 9h for Tc\n", [
+        ("exchange_card_not_in_widow", "Cy takes Tc, which the widow does not hold")], id="a card the widow has not"),
+    pytest.param("Cy: exchanges 9h for 2d\n", [
+        ("exchange_card_not_in_widow", "Cy takes 2d, which the log has in Bob's hand")],
+        id="a card another player holds, from the widow"),
+    pytest.param("Cy: exchanges 9h for 4c\n", [], id="a card the widow holds for one he may hold"),
+])
+def test_an_exchange_naming_a_card_the_log_has_elsewhere_says_where(exchange, want):
+    """whiskey.3.1 "exchange one of his cards for one widow card" and COMMERCE-NOTES section 7: a card taken
+    that the widow (known whole once Ann laid it down) does not hold, or a card given that the log has in
+    another player's hand, is flagged under whiskey.3.1 saying where the log has it; the exchange stands."""
+    r = replay_text_hand("whiskey_poker", BOB_DEALT + "Ann: takes widow\nwidow turned: 4c 5c 6c 9c Jh\nBob: passes\n"
+                         + exchange, seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    assert [(f.code, f.message) for f in r.findings] == want
+    assert all((f.action, f.player, f.rule) == (5, "Cy", "whiskey.3.1") for f in r.findings)
+
+
+def test_after_a_contradicted_exchange_the_log_no_longer_trusts_the_places_it_touched():
+    """COMMERCE-NOTES section 7: "one mistake in the log raises one finding" -- Cy gives the 2d the log has
+    in Bob's hand: flagged once; after it the log trusts neither Bob's hand, Cy's nor the widow, so Bob
+    showing a hand without the 2d, and a restatement of the widow, raise nothing more."""
+    r = replay_text_hand("whiskey_poker", BOB_DEALT + "Ann: takes widow\nwidow turned: 4c 5c 6c 9c Jh\nBob: passes\n"
+                         "Cy: exchanges 2d for 4c\nwidow turned: 2s 5c 6c 9c Jh\nAnn: knocks\nBob: passes\n"
+                         "Cy: passes\nBob: shows Ah 3d 7s 8h Jc\n", seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    assert [(f.action, f.code) for f in r.findings if f.action] == [(5, "exchange_card_not_held")]
+
+
+def test_an_exposed_card_is_in_its_players_hand_from_then_on():
+    """An exposed card plays (it stays in Bob's hand): Cy showing the Jh the dealer exposed to Bob is a show
+    of a card the log has in Bob's hand, flagged under whiskey.3.1."""
+    r = replay_text_hand("whiskey_poker", "dealer exposes Jh to Bob\n" + PLAYED
+                         + "Cy: shows Jh Js 7c 5h 4d\n", seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    assert [(f.action, f.code, f.rule, f.message) for f in r.findings if f.action and f.action > 1] == [
+        (6, "shown_hand_contradicts_log", "whiskey.3.1", "Cy shows Jh Js 7c 5h 4d: the log has Jh in Bob's hand")]
+
+
+def test_a_second_showdown_line_is_refused_saying_where_the_deal_is():
+    """docs/hand-format.md: ``showdown:`` "stands where the logged play stops" -- once the deal has reached
+    its showdown a second ``showdown:`` is refused, saying so."""
+    with pytest.raises(InputError) as refused:
+        replay_text_hand("whiskey_poker", "showdown:\nshowdown:\n", seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    assert refused.value.message.endswith("'showdown:' comes after the deal reached showdown")
+    assert refused.value.hint == "'showdown:' stands where the logged play stops; leave it out here"
+
+
+@pytest.mark.parametrize(("seats", "body", "options", "reason"), [
+    pytest.param("Ann 5, Bob 5, Cy 5", "hand 1\nmisdeal\nAnn: passes\n", (), "a misdeal", id="after a misdeal"),
+    pytest.param("Ann 1, Bob 5, Cy 5", "game so far: pool 3\n\nhand 1\nAnn was lowest\n\nhand 2\nBob: passes\n",
+                 ("whiskey.scoring = lowest_pays_1_to_pool_elimination",), "the game was over",
+                 id="after the pool game was lost"),
+])
+def test_an_action_after_the_deal_ended_is_ignored_saying_how_it_ended(seats, body, options, reason):
+    """whiskey.1.2 (a misdeal: "the same dealer deals again") and seed-004 ("the first player to lose all
+    his chips loses the game": Ann pays her last chip in deal 1): an action logged after the deal ended
+    is ignored, the finding saying how it ended."""
+    night = replay_text_night("whiskey_poker", body, *options, seats=seats, dealer="Cy")
+    (after,) = [f for f in night[-1].replay.findings if f.code == "action_after_hand"]
+    assert (after.message, after.remedy) == (f"the hand is over ({reason}): this action comes after it", "ignored")
+
+
+def test_an_exchange_of_more_cards_than_a_hand_is_refused():
+    """whiskey.1.1: each player "receives five cards" -- an exchange giving six is no exchange: refused,
+    saying how to write the whole hand's."""
+    six, other = tuple(cards("2c 3c 4c 5c 6c 7c")), tuple(cards("2d 3d 4d 5d 6d 7d"))
+    with pytest.raises(InputError) as refused:
+        play(game_setup("whiskey_poker", seats=THREE_PLAYERS), [Exchange("Bob", six, other)])
+    assert refused.value.message.endswith("Bob exchanges 6 cards, but a hand is 5")
+    assert refused.value.hint == "write 'exchanges all' for the whole hand"
+
+
+def test_a_result_line_naming_a_player_with_no_chips_is_flagged_and_ignored():
+    """whiskey.1.1 "Each player antes one chip ... and receives five cards": Bob lost his last chip in deal
+    1 and is not in deal 2; a result line naming him there is flagged under whiskey.1.1 and ignored --
+    Cy, the other player named, is the lowest and pays."""
+    night = replay_text_night("whiskey_poker", "hand 1\nAnn wins\n\nhand 2\nBob was lowest\nCy was lowest\nAnn wins\n",
+                              "whiskey.scoring = ante_and_lowest_pays_N", seats="Ann 5, Bob 1, Cy 5", dealer="Cy")
+    r = night[1].replay
+    assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings] == [
+        (1, "result_names_player_out", "Bob", "whiskey.1.1", "the log names Bob, who is not in this deal", "ignored")]
+    assert [(p.payer, p.payee, p.amount) for p in r.outcome.penalties] == [("Cy", "Ann", 3)]
+
+
+def test_a_deal_whose_dealer_is_not_logged_is_noted_and_the_deal_passes_left_of_the_one_worked_out():
+    """whiskey.6.2: "the deal then passes to the left" -- a night without a dealer: deal 1 is logged by
+    its result alone (the log does not say who dealt, noted); in deal 2 Bob plays first, so Ann dealt
+    it (seats clockwise Ann, Bob, Cy) and Bob deals next."""
+    from referee.handfile import parse_night
+    from referee.handfile.replay import replay_night_file
+
+    night = replay_night_file(parse_night(
+        "rulebook: whiskey_poker\nseats: Ann 5, Bob 5, Cy 5\n\nhand 1\nAnn wins\n\n"
+        "hand 2\nBob: knocks\nwidow turned: 2c 3d 4h 6s 8c\nCy: passes\nAnn: passes\n"))
+    first, second = night
+    assert [(f.action, f.code, f.kind, f.message) for f in first.replay.findings] == [
+        (None, "dealer_unknown", "note", "the log does not say who dealt this hand")]
+    assert second.replay.setup.dealer == "Ann" and [f for f in second.replay.findings if f.action] == []
+    assert second.replay.outcome.next_hand.dealer == "Bob"
+
+
+def test_the_deal_passes_over_a_player_with_no_chips():
+    """whiskey.6.2 "the deal then passes to the left" -- to the next player who still has chips: Ann
+    deals, Bob loses his last chip (the lowest pays under no_ante_lowest_pays_N), so Cy deals next."""
+    r = replay_text_hand("whiskey_poker", "Ann wins\nBob was lowest\n", "whiskey.scoring = no_ante_lowest_pays_N",
+                         seats="Ann 5, Bob 3, Cy 5", dealer="Ann")
+    assert r.outcome.stacks == {"Ann": 8, "Bob": 0, "Cy": 5} and r.outcome.next_hand.dealer == "Cy"
+
+
+def test_a_game_so_far_outside_the_pool_game_is_refused_saying_which_scoring_keeps_one():
+    """whiskey.scoring: only lowest_pays_1_to_pool_elimination keeps a game from deal to deal (its pool):
+    a ``game so far:`` under pot_to_best is refused with how to fix it."""
+    with pytest.raises(InputError) as refused:
+        replay_text_night("whiskey_poker", "game so far: pool 3\n\nhand 1\nAnn wins\n", seats="Ann 5, Bob 5")
+    assert refused.value.message == ("'game so far:' has nothing to give: whiskey poker keeps a game from deal to "
+                                     "deal only under whiskey.scoring = lowest_pays_1_to_pool_elimination")
+    assert refused.value.hint == "remove the line, or set the scoring option before it"
