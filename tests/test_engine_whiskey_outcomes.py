@@ -354,3 +354,109 @@ def test_another_games_chips_on_the_table_start_a_whiskey_game_with_only_the_chi
     mine = WhiskeyCarry(pot=2, started=True, pool=4)
     assert WhiskeyCarry.adopt(mine) is mine
     assert WhiskeyCarry.adopt(Carry(pot=3, antes_in=True)) == WhiskeyCarry(pot=3, antes_in=True)
+
+
+# ------------------------------------------------------------------ the pool game's money
+
+
+def euros(cents: int) -> str:
+    return f"€{cents / 100:.2f}"
+
+
+def pool_money(night, upto: int):
+    """The whiskey pool's money hook over the night's first ``upto`` deals, at a chip of 1.00."""
+    from referee.engine.games.whiskey_poker import WhiskeyPool
+
+    steps = night.result.steps
+    pool = WhiskeyPool.starting(steps[0], night[0].replay.setup, 100, euros)
+    for step, hand in list(zip(steps, night))[:upto]:
+        assert pool.hand(step, hand.replay.setup, hand.replay.outcome) == []
+    return pool
+
+
+def test_the_pools_chips_go_back_as_money_to_who_paid_them_when_the_game_ends():
+    """seed-004: the pool game's chips "have no money value": Ann 3, Bob 2, Cy 3 (Cy deals); Bob is lowest
+    in deals 1 and 3, Ann in deal 2 -- Bob's second chip is his last: the game is over after deal 3, Bob
+    lost and pays for the whisky.  The pool's 3 chips go back as money: 2.00 to Bob, 1.00 to Ann; at the
+    end of the night the bank takes them off the table; when the night left the game earlier they went
+    with it."""
+    from referee.engine.money import GameMoney
+
+    night = replay_text_night("whiskey_poker", "hand 1\nBob was lowest\n\nhand 2\nAnn was lowest\n\n"
+                              "hand 3\nBob was lowest\n", POOL, seats="Ann 3, Bob 2, Cy 3", dealer="Cy")
+    pool = pool_money(night, 3)
+    assert pool.over() and pool.paid == {"Bob": 2, "Ann": 1}
+    report = pool.end(retire=True)
+    assert [(line.player, line.what, line.cents, line.text, line.hand) for line in report.lines] == [
+        ("Ann", "whiskey pool", 100, "Ann takes back the 1 chip paid into the whiskey pool (in the elimination "
+                                     "game chips have no money value)", 3),
+        ("Bob", "whiskey pool", 200, "Bob takes back the 2 chips paid into the whiskey pool (in the elimination "
+                                     "game chips have no money value)", 3)]
+    words = ("Whiskey pool elimination, hands 1\u20133: Bob lost all his chips and pays for the whisky; the pool "
+             "(3 chips) goes back to who paid it.")
+    assert report.game == GameMoney("whiskey_elimination", 1, 3, ("Ann", "Bob", "Cy"), True, loser="Bob", pool=3,
+                                    words=words)
+    assert (report.removed, report.held) == (3, 0)
+    assert pool.end(retire=False).removed == 0
+
+
+def test_a_pool_game_still_under_way_holds_its_pool():
+    """The same game after deal 2: nobody has lost all his chips; the game stands with 2 chips in the pool
+    (held, not yet given back)."""
+    from referee.engine.money import GameMoney
+
+    night = replay_text_night("whiskey_poker", "hand 1\nBob was lowest\n\nhand 2\nAnn was lowest\n", POOL,
+                              seats="Ann 3, Bob 2, Cy 3", dealer="Cy")
+    pool = pool_money(night, 2)
+    assert not pool.over()
+    report = pool.standing()
+    assert report.game == GameMoney(
+        "whiskey_elimination", 1, 2, ("Ann", "Bob", "Cy"), False, pool=2, notes=("the game is under way",),
+        words="Whiskey pool elimination, hands 1\u20132: nobody has lost yet; the pool (2 chips) goes back to who "
+              "paid it.")
+    assert (report.lines, report.held, report.removed) == ((), 2, 0)
+
+
+def test_only_a_pool_game_under_way_has_whiskey_pool_money():
+    from referee.engine.games.whiskey_poker import WhiskeyPool
+
+    assert WhiskeyPool.under_way(WhiskeyCarry(started=True))
+    assert not WhiskeyPool.under_way(WhiskeyCarry())
+    assert not WhiskeyPool.under_way(Carry())
+
+
+def test_the_whisky_bill_is_shared_by_the_losers_of_the_nights_pool_games():
+    """seed-004: the loser "must pay for the whisky" -- two pool games of the night were lost, by Bob and
+    by Ann: Cy's bill of 36.01 is theirs in equal shares (the odd cent to Ann, first by name); a bill Ann
+    paid herself is Bob's half only; a La Viuda game's loser pays no whisky."""
+    from referee.engine.events import WhiskyBill
+    from referee.engine.games.whiskey_poker import WhiskeyPool
+    from referee.engine.money import GameMoney
+
+    games = [GameMoney("whiskey_elimination", 1, 4, ("Ann", "Bob", "Cy"), True, loser="Bob"),
+             GameMoney("whiskey_elimination", 5, 9, ("Ann", "Bob", "Cy"), True, loser="Ann"),
+             GameMoney("la_viuda", 10, 12, ("Ann", "Bob", "Cy"), True, loser="Cy")]
+    lines, notes = WhiskeyPool.night(games, [WhiskyBill(3601, "Cy"), WhiskyBill(1000, "Ann")], euros)
+    assert [(line.player, line.what, line.cents, line.text, line.hand) for line in lines] == [
+        ("Ann", "whisky bill", -1801, "Ann lost the whiskey game and pays for the whisky", None),
+        ("Cy", "whisky bill", 1801, "Cy paid for the whisky", None),
+        ("Bob", "whisky bill", -1800, "Bob lost the whiskey game and pays for the whisky", None),
+        ("Cy", "whisky bill", 1800, "Cy paid for the whisky", None),
+        ("Bob", "whisky bill", -500, "Bob lost the whiskey game and pays for the whisky", None),
+        ("Ann", "whisky bill", 500, "Ann paid for the whisky", None)]
+    assert notes == []
+
+
+def test_a_whisky_bill_without_a_loser_is_charged_to_nobody_and_noted():
+    from referee.engine.events import WhiskyBill
+    from referee.engine.games.whiskey_poker import WhiskeyPool
+    from referee.engine.money import GameMoney
+
+    games = [GameMoney("whiskey_elimination", 1, 4, ("Ann", "Bob"), False), GameMoney("la_viuda", 5, 6, ("Ann",), True,
+                                                                                       loser="Bob")]
+    lines, notes = WhiskeyPool.night(games, [WhiskyBill(3600, "Cy"), WhiskyBill(500, "Ann")], euros)
+    assert lines == []
+    assert notes == ["the whisky bill (€36.00, paid by Cy) is not charged: no whiskey pool elimination game decided "
+                     "who pays for the whisky",
+                     "the whisky bill (€5.00, paid by Ann) is not charged: no whiskey pool elimination game decided "
+                     "who pays for the whisky"]
