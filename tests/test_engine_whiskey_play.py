@@ -9,9 +9,9 @@ import pytest
 
 from referee.cards import cards
 from referee.engine.betting import BettingRuleIds, BettingRules
-from referee.engine.events import Bet, Exchange, Knock, Pass, TurnWidow
+from referee.engine.events import Bet, Exchange, Knock, Muck, Pass, Reported, Show, TakeWidow, TurnWidow
 from referee.engine.exchanges import ExchangeRuleIds, ExchangeRules
-from referee.engine.games.whiskey_poker import WhiskeyPoker
+from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
 from referee.engine.replay import play, start_hand
 from referee.errors import InputError
 
@@ -316,3 +316,138 @@ def test_a_game_so_far_outside_the_pool_game_is_refused_saying_which_scoring_kee
     assert refused.value.message == ("'game so far:' has nothing to give: whiskey poker keeps a game from deal to "
                                      "deal only under whiskey.scoring = lowest_pays_1_to_pool_elimination")
     assert refused.value.hint == "remove the line, or set the scoring option before it"
+
+
+# ------------------------------------------------------------------ the deal, the end of it, the show
+
+
+def test_a_misdeal_leaves_the_antes_for_the_same_dealers_redeal_where_nobody_antes_again():
+    """whiskey.1.2 and a misdeal: "nobody pays; the same dealer deals again" -- the 3 antes of deal 1
+    (whiskey.1.1) are carried with the next deal's antes already in: Cy deals again, nobody antes, and
+    Ann's win takes the 3.  Ann 19 + 3 = 22, Bob and Cy 19."""
+    night = replay_text_night("whiskey_poker", "hand 1\nmisdeal: first card exposed\n\nhand 2\nAnn wins\n",
+                              seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    first, second = (h.replay.outcome for h in night)
+    assert (first.kind, first.carried, first.summary) == ("misdeal", 3, "misdeal: Cy deals again")
+    assert (first.next_hand.dealer, first.next_hand.same_dealer) == ("Cy", True)
+    assert first.next_hand.carry.to_dict() == {"pot": 3, "antes_in": True, "pool": 0, "out": [], "game_over": False,
+                                               "whisky_payer": None}
+    assert [(p.amount, p.winners, p.left_over, p.rule) for p in first.pots] == [(3, (), 3, "whiskey.1.2")]
+    assert night[1].replay.setup.dealer == "Cy"
+    assert (second.stacks, second.pots[0].amount) == ({"Ann": 22, "Bob": 19, "Cy": 19}, 3)
+
+
+def test_a_misdeal_without_antes_carries_nothing():
+    """whiskey.scoring = no_ante_lowest_pays_N: there is no ante, so a misdeal leaves nothing in the middle
+    and the redeal's antes are not "in" (there are none)."""
+    r = replay_text_hand("whiskey_poker", "misdeal\n", "whiskey.scoring = no_ante_lowest_pays_N",
+                         seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    o = r.outcome
+    assert (o.kind, o.pots, o.carried, o.next_hand.same_dealer) == ("misdeal", (), 0, True)
+    assert (o.next_hand.carry.pot, o.next_hand.carry.antes_in) == (0, False)
+
+
+def test_a_deal_after_the_pool_game_is_over_counts_for_nothing():
+    """seed-004: "the first player to lose all his chips loses the game" -- a deal logged after that is
+    flagged at its first action under whiskey.scoring; nothing in it counts and the game's state (the
+    pool, who is out, who pays the whisky) is carried as it was."""
+    night = replay_text_night("whiskey_poker", "hand 1\nBob was lowest\n\nhand 2\nAnn was lowest\n",
+                              "whiskey.scoring = lowest_pays_1_to_pool_elimination", seats="Ann 3, Bob 1, Cy 3",
+                              dealer="Cy")
+    r = night[1].replay
+    over = [(f.action, f.code, f.rule, f.message, f.remedy) for f in r.findings if f.code == "deal_after_game_over"]
+    assert over == [(1, "deal_after_game_over", "whiskey.scoring", "this deal is logged after the game was over",
+                     "nothing in it counts")]
+    o = r.outcome
+    assert (o.kind, o.summary, o.pots, o.penalties, o.carried) == ("game_over", "the game was already over", (), (), 0)
+    assert o.next_hand.carry.to_dict() == {"pot": 0, "antes_in": False, "pool": 1, "out": ["Bob"], "game_over": True,
+                                           "whisky_payer": "Bob"}
+
+
+def test_a_deal_logged_halfway_is_in_progress_and_carries_what_it_got():
+    """A deal whose log stops during the turns: it is in progress, every chip (the 3 antes) still in the
+    middle; what it carries on is what it started with (the pool game's 4 chips)."""
+    r = replay_text_hand("whiskey_poker", "Ann: passes\n", seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    assert (r.outcome.kind, r.outcome.summary) == ("in_progress", "in progress (phase1): 3 chips in the middle")
+    night = replay_text_night("whiskey_poker", "game so far: pool 4\n\nhand 1\nAnn: passes\n",
+                              "whiskey.scoring = lowest_pays_1_to_pool_elimination", seats="Ann 5, Bob 5, Cy 5",
+                              dealer="Cy")
+    assert night[0].replay.outcome.next_hand.carry == WhiskeyCarry(started=True, pool=4)
+
+
+@pytest.mark.parametrize(("wheel", "winner", "hand"), [
+    ("allowed", "Ann", "straight, five high"),
+    ("forbidden", "Bob", "pair of twos"),
+])
+def test_the_wheel_is_a_straight_only_where_common_wheel_allows_it(wheel, winner, hand):
+    """common.wheel = allowed: "A-2-3-4-5 is a straight, the lowest one (five high)"; forbidden: "the ace
+    counts only high" -- Ann's A-2-3-4-5 beats Bob's pair of twos only where the wheel is a straight."""
+    r = replay_text_hand("whiskey_poker", PLAYED + "Ann: shows Ah 2d 3c 4s 5h\nBob: shows 2s 2h 9c Jd Kd\n"
+                         "Cy: shows 7d 8d 9d Tc 3s\n", f"common.wheel = {wheel}", seats="Ann 20, Bob 20, Cy 20",
+                         dealer="Cy")
+    (pot,) = r.outcome.pots
+    assert (pot.winners, pot.hand) == ((winner,), hand)
+
+
+def test_the_show_goes_round_from_the_knocker_and_a_muck_or_a_result_line_ends_the_prompt():
+    """whiskey.6.4: "When the turn comes round again to the player who knocked first, everyone shows his
+    cards" -- Bob knocked (Ann deals): Bob is asked first, offered to show or muck; the log does not know
+    his hand, so the event offered is his muck; after Bob mucks, Cy; after Cy shows, Ann; once a result
+    line is logged, nobody is asked."""
+    setup = game_setup("whiskey_poker", seats=THREE_PLAYERS, dealer="Ann")
+    turns = [Knock("Bob"), TurnWidow(tuple(cards("2c 3d 4h 6s 8c"))), Pass("Cy"), Pass("Ann")]
+    p = play(setup, turns).prompt()
+    assert (p.phase, p.to_act, p.legal, p.stack) == ("showdown", "Bob", ("show", "muck"), 49)
+    assert p.options.events("Bob") == [Muck("Bob")]
+    p = play(setup, [*turns, Muck("Bob")]).prompt()
+    assert (p.phase, p.to_act) == ("showdown", "Cy")
+    p = play(setup, [*turns, Muck("Bob"), Show("Cy", tuple(cards("Ah Ad Ac Kh Ks")))]).prompt()
+    assert (p.phase, p.to_act) == ("showdown", "Ann")
+    p = play(setup, [*turns, Reported("Cy", "best")]).prompt()
+    assert (p.phase, p.to_act) == ("showdown", None)
+
+
+def test_a_betting_round_where_only_one_player_can_bet_goes_straight_to_the_show():
+    """whiskey.betting_round = one_before_showdown: Ann and Bob antes their last chip and have nothing to
+    bet; only Cy could: there is no betting, the hands are shown (Cy deals, Ann is asked first)."""
+    setup = game_setup("whiskey_poker", {"whiskey.betting_round": "one_before_showdown"},
+                       seats=[("Ann", 1), ("Bob", 1), ("Cy", 20)], dealer="Cy")
+    p = play(setup, [Knock("Ann"), TurnWidow(tuple(cards("2c 3d 4h 6s 8c"))), Pass("Bob"), Pass("Cy")]).prompt()
+    assert (p.phase, p.to_act) == ("showdown", "Ann")
+
+
+def test_the_betting_round_opens_with_the_first_player_in_the_deal_left_of_the_dealer():
+    """whiskey.betting_round = one_before_showdown, "as in straight draw": Dee deals; Ann, on her left, has
+    no chips and is not in the deal, so Bob opens the betting."""
+    setup = game_setup("whiskey_poker", {"whiskey.betting_round": "one_before_showdown"},
+                       seats=[("Ann", 0), ("Bob", 20), ("Cy", 20), ("Dee", 20)], dealer="Dee")
+    p = play(setup, [Knock("Bob"), TurnWidow(tuple(cards("2c 3d 4h 6s 8c"))), Pass("Cy"), Pass("Dee")]).prompt()
+    assert (p.phase, p.to_act) == ("betting", "Bob")
+
+
+@pytest.mark.parametrize(("seats", "stacks", "events", "dealer"), [
+    pytest.param(["Ann", "Bob", "Cy"], {"Ann": 5, "Bob": 5, "Cy": 5}, [Pass("Bob")], "Ann", id="left of the dealer"),
+    pytest.param(["Ann", "Bob", "Cy"], {"Ann": 5, "Bob": 5, "Cy": 5}, [Knock("Ann")], "Cy", id="round the table"),
+    pytest.param(["Ann", "Bob", "Cy"], {"Ann": 5, "Bob": 0, "Cy": 5}, [Pass("Cy")], "Ann",
+                 id="over a player with no chips"),
+    pytest.param(["Ann", "Bob", "Cy"], {"Ann": 5, "Bob": 0, "Cy": 5}, [Pass("Bob"), TakeWidow("Cy")], "Ann",
+                 id="the first turn of a player in the deal"),
+    pytest.param(["Ann", "Bob", "Cy"], {"Ann": 5, "Bob": 5, "Cy": 5}, [TurnWidow(()), Reported("Ann", "best")], None,
+                 id="no turn logged: not known"),
+])
+def test_the_dealer_is_the_player_with_chips_before_the_first_to_take_a_turn(seats, stacks, events, dealer):
+    """whiskey.2.1: "beginning with the player on the dealer's left" -- the first turn logged tells who
+    dealt: the player with chips just before him."""
+    assert WhiskeyPoker.infer_dealer(seats, stacks, events) == dealer
+
+
+def test_a_five_card_exchange_with_its_cards_named_swaps_them_whole():
+    """whiskey.3.1 "exchange all five of his cards for the widow": Cy's exchange of all five, both hands
+    named, leaves him the widow's five and the widow his -- his show of the widow's cards contradicts
+    nothing, Bob's show of one of Cy's old cards does."""
+    r = replay_text_hand("whiskey_poker", "Ann: takes widow\nwidow turned: 4c 5c 6c 9c Jh\nBob: passes\n"
+                         "Cy: exchanges 2d 3d 7s 8h Jc for 4c 5c 6c 9c Jh\nAnn: knocks\nBob: passes\nCy: passes\n"
+                         "Cy: shows 4c 5c 6c 9c Jh\nBob: shows 2d Ah Ad Kc Ks\n", seats="Ann 20, Bob 20, Cy 20",
+                         dealer="Cy")
+    assert [(f.action, f.code, f.message) for f in r.findings if f.action] == [
+        (9, "shown_hand_contradicts_log", "Bob shows 2d Ah Ad Kc Ks: the log has 2d in the widow")]
