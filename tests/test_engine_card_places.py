@@ -221,3 +221,11 @@ def test_a_hand_laid_down_is_what_the_place_holds_unless_a_card_is_held_elsewher
     # the widow's 7c, laid down as Bob's: replaced takes it out of the widow
     assert places.replace(1, tuple(cards("Qs 7c"))) == []
     assert places.at("widow") == () and places.at(1) == tuple(cards("Qs 7c")) and places.place_of(card("7c")) == 1
+
+
+def test_a_place_the_log_has_nothing_in_can_be_laid_down():
+    """The widow turned face up before the log placed any card in it: it holds the cards shown."""
+    places = _places(s0="Ah")
+    assert places.lay_down("widow", tuple(cards("7c 8c 9c"))) == (None, [])
+    assert places.at("widow") == tuple(cards("7c 8c 9c")) and places.place_of(card("8c")) == "widow"
+    assert places.lay_down("widow", tuple(cards("Ah 8c 9c"))) == ((card("Ah"), 0), [])
