@@ -330,6 +330,7 @@ FIRST_ROUND_CALLED = (Bet("Bob", 1), Call("Cy"), Call("Dee"), Call("Ann"))
      "a player draws at most the 5 cards of his hand"),
     ([Show("Bob", tuple(cards("Ah Kd 7c 4s")))], "Bob shows 4 cards: a straight draw hand is 5 cards",
      "write the 5 cards of the hand"),
+    ([Show("Bob", (card("Ah"),))], "Bob shows 1 card: a straight draw hand is 5 cards", "write the 5 cards of the hand"),
     ([Show("Bob", tuple(cards("Ah Kd 7c 4s 2h 3h")), "openers")],
      "Bob shows 6 cards as his openers: a straight draw hand is 5 cards", "write at most 5 cards"),
     ([Show("Bob", tuple(cards("Ah")), "openers"), Show("Bob", tuple(cards("Ah Kd 7c 4s 2h 3h")), "discards")],
@@ -662,3 +663,52 @@ def test_a_refusal_is_placed_at_the_hand_the_action_and_the_line_of_the_log(toy_
     assert refused.value.message == message
     assert (refused.value.hand, refused.value.action, refused.value.line) == (3, 2, 12)
     assert str(refused.value).startswith("hand 3, action 2: ")
+
+
+def test_a_one_card_game_says_its_hand_and_its_draw_in_the_singular(toy_games: Path) -> None:
+    """A game of one card (the toy, given a deal and a draw): "Ann is dealt 2 cards: a ... hand is 1 card"
+    -- each count in its own number."""
+    from helpers.toy_game import HighCard
+    from referee.engine.state import handles
+
+    class OneCardDraw(HighCard):
+        name = "toy_one_card_draw"
+        title = "One-card draw"
+        events = {**HighCard.events, Deal: "dealt Kh", Draw: "draws 1"}
+
+        @handles(Deal)
+        def on_deal(self, seat, event):
+            self.deal_to(seat, event.cards)
+
+        @handles(Draw)
+        def on_draw(self, seat, event):
+            pass
+
+    state = OneCardDraw(HandSetup(load_rulebook(toy_games / "toy.toml"), THREE, "Ann"))
+    state.push(Deal("Bob", (UNKNOWN,)))
+    assert state.hand_of(1) == (UNKNOWN,)
+    for event, message, hint in (
+            (Deal("Ann", tuple(cards("Kh Qh"))), "Ann is dealt 2 cards: a One-card draw hand is 1 card",
+             "write the 1 card Ann was dealt, ?? for those nobody saw"),
+            (Draw("Ann", 2), "Ann draws 2 cards: a One-card draw hand is 1 card",
+             "a player draws at most the 1 card of his hand")):
+        with pytest.raises(InputError) as refused:
+            state.copy().push(event)
+        assert (refused.value.message, refused.value.hint) == (message, hint)
+
+
+def test_a_single_chip_in_the_middle_is_said_in_the_singular():
+    """draw.2: the dealer antes one chip per player -- Ann, the dealer, has only 1 (noted).  The hand in
+    progress has 1 chip in the middle; if everybody checks it is passed out and the chip carried; a
+    misdeal leaves it in the pot."""
+    seats = [("Ann", 1), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    state = draw_hand(seats=seats)
+    short = state.findings[0]
+    assert (short.code, short.message, short.player, short.action) == ("ante_short", "Ann could ante only 1 of 4", "Ann", None)
+    assert state.outcome().summary == "in progress (round1): 1 chip in the middle"
+    passed = draw_hand(Check("Bob"), Check("Cy"), Check("Dee"), seats=seats)
+    outcome, findings = passed.result()
+    assert (outcome.kind, outcome.summary) == ("passed_out", "passed out: 1 chip carried to the next deal")
+    assert findings[-1].message == "everybody checked: the deal is void and the pot of 1 stays"
+    misdeal = draw_hand(Misdeal(), seats=seats).outcome()
+    assert misdeal.summary == "misdeal: Ann deals again; 1 chip stays in the pot"
