@@ -712,3 +712,61 @@ def test_a_single_chip_in_the_middle_is_said_in_the_singular():
     assert findings[-1].message == "everybody checked: the deal is void and the pot of 1 stays"
     misdeal = draw_hand(Misdeal(), seats=seats).outcome()
     assert misdeal.summary == "misdeal: Ann deals again; 1 chip stays in the pot"
+
+
+def test_a_subclass_plays_a_kind_its_own_way_and_finds_at_the_end_at_no_action(toy_games: Path) -> None:
+    """A variant's own ``@handles`` method for a kind its base plays wins over the base's; a hand whose game
+    does nothing at the deal is in the ``deal`` phase; what the end finds belongs to no action."""
+    from helpers.toy_game import HighCard
+    from referee.engine.state import handles
+
+    class Variant(HighCard):
+        name = "toy_variant"
+
+        def begin(self) -> None:
+            self.doubled, self.named = set(), {}
+
+        @handles(Show)
+        def show_face_down(self, seat, event):
+            self.flag("show_unreadable", "shown face down", player=seat)
+
+        def end(self):
+            self.flag("passed_out", "found at the end")
+            return self.in_progress()
+
+    assert Variant.handlers[Show] is Variant.show_face_down and Variant.handlers[Fold] is HighCard.on_fold
+    state = Variant(HandSetup(load_rulebook(toy_games / "toy.toml"), THREE, "Ann"))
+    assert (state.phase, state.prompt(), state.middle()) == ("deal", Prompt("deal", None), 0)
+    state.push(shows("Bob", "Kh"))
+    assert state.shown == {} and [(f.message, f.action, f.player) for f in state.findings] == [("shown face down", 1, "Bob")]
+    outcome, findings = state.result()
+    assert [(f.message, f.action) for f in findings] == [("shown face down", 1), ("found at the end", None)]
+    assert outcome.summary == "in progress (deal): 0 chips in the middle" and state.action == 1
+
+
+def test_a_finding_an_action_makes_about_the_whole_hand_is_not_the_actions(toy_games: Path) -> None:
+    """toy.3 (a double puts the ante in once more): Ann, with 2 chips left after her ante of 5, doubles
+    short -- noted for the hand (at no action), so the double itself is flagged with nothing."""
+    state = toy(toy_games, seats=[("Ann", 7), ("Bob", 10)], options={"toy.ante": 5})
+    answer = state.legality(Double("Ann"))
+    assert answer == Legality(True, (), None)
+    state.push(Double("Ann"))
+    assert [(f.code, f.message, f.action) for f in state.findings] == [("ante_short", "Ann could ante only 2 of 5", None)]
+    assert state.stacks == [0, 5] and state.middle() == 12
+
+
+def test_a_name_not_seated_is_refused_with_who_is(toy_games: Path) -> None:
+    state = played(toy_games, Double("Ann"), number=5)
+    with pytest.raises(InputError) as refused:
+        state.seat_of("Zed")
+    assert (refused.value.message, refused.value.hint, refused.value.hand, refused.value.action) == (
+        "'Zed' is not seated at this table", "seated: Ann, Bob, Cy", 5, 1)
+    assert state.seat_of("Cy") == 2
+
+
+def test_a_bet_over_the_limit_is_flagged_against_its_player_at_its_action():
+    """draw.6 (spread limit: at most 2 before the draw): Cy's bet of 5 facing nothing is flagged."""
+    state = draw_hand(Check("Bob"), Bet("Cy", 5))
+    (over,) = state.findings
+    assert (over.code, over.rule, over.player, over.action, over.severity) == ("bet_over_limit", "draw.6", "Cy", 2, "error")
+    assert over.remedy
