@@ -182,6 +182,7 @@ def test_a_deal_of_cards_nobody_else_has_puts_them_in_the_place():
     ("Ah Kd", "", 3, "?? ?? ??", "", ""),
     # the placeholder named as a discard is no card: it is counted with the unnamed ones
     ("Ah ??", "??", 1, "??", "", "Ah"),
+    ("Ah ??", "?? Ah", 2, "Ah ??", "", ""),
 ])
 def test_cards_leave_a_place_named_ones_first_then_unseen_ones(held, named, count, removed, strays, left):
     """draw.7 (discards set aside, the same number served): what left the place, the named cards the
@@ -205,6 +206,8 @@ def test_shown_cards_take_the_place_of_unseen_ones_or_move_from_where_the_log_ha
     places.reveal(0, tuple(cards("7c 2h")))
     assert places.at(0) == tuple(cards("Ah Qs 7c 2h")) and places.at("widow") == ()
     assert places.place_of(card("7c")) == 0 and places.place_of(card("2h")) == 0
+    places.reveal("widow", (card("8c"),))
+    assert places.at("widow") == (card("8c"),) and places.place_of(card("8c")) == "widow"
 
 
 def test_a_hand_laid_down_is_what_the_place_holds_unless_a_card_is_held_elsewhere():
