@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from helpers.toy_game import Double, Name, toy_games  # noqa: F401 (the fixture)
-from referee.cards import JOKER_1, UNKNOWN, card, cards, parse_cards
+from referee.cards import JOKER_1, UNKNOWN, card, cards
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Draw, Fold, Misdeal, Muck, Raise, Show, Void
 from referee.engine.outcome import Carry, NextHand, PokerCarry, PotResult
 from referee.engine.pots import Pot
@@ -21,7 +21,7 @@ from referee.engine.state import HandSetup, Legality, Prompt, Snapshot, showdown
 from referee.errors import CardError, InputError
 from referee.rulebook import load_rulebook
 
-from helpers.engine import game_setup
+from helpers.engine import dealt, drawn, game_setup
 
 TOY = "High card (a toy game)"
 THREE = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
@@ -307,15 +307,6 @@ def draw_hand(*events, options=None, seats=None):
     return state
 
 
-def dealt(name, text):
-    return Deal(name, tuple(parse_cards(text)))
-
-
-def drew(name, discards, received=""):
-    out = tuple(parse_cards(discards))
-    return Draw(name, len(out), out, tuple(parse_cards(received)))
-
-
 FIRST_ROUND_CALLED = (Bet("Bob", 1), Call("Cy"), Call("Dee"), Call("Ann"))
 
 
@@ -368,14 +359,14 @@ def test_a_stud_player_dealt_more_than_his_hand_over_the_streets_is_refused(even
 
 @pytest.mark.parametrize(("events", "message"), [
     # the draw's cards come from the stub: a card another hand or the muck has is no card of the stub
-    ([dealt("Cy", "Qs Jd 8c 5h 3s"), *FIRST_ROUND_CALLED, drew("Bob", "2h", "Qs")], "Qs is dealt to Bob but Cy already holds it"),
-    ([*FIRST_ROUND_CALLED, drew("Bob", "2h", "9d"), drew("Cy", "3c", "2h")], "2h is dealt to Cy but the muck is where it lies"),
+    ([dealt("Cy", "Qs Jd 8c 5h 3s"), *FIRST_ROUND_CALLED, drawn("Bob", "2h", "Qs")], "Qs is dealt to Bob but Cy already holds it"),
+    ([*FIRST_ROUND_CALLED, drawn("Bob", "2h", "9d"), drawn("Cy", "3c", "2h")], "2h is dealt to Cy but the muck is where it lies"),
     # a discard is from his own hand
-    ([dealt("Cy", "Qs Jd 8c 5h 3s"), *FIRST_ROUND_CALLED, drew("Bob", "Qs", "9d")], "Bob discards Qs but Cy holds it"),
-    ([*FIRST_ROUND_CALLED, drew("Bob", "2h", "9d"), drew("Cy", "2h", "9c")], "Cy discards 2h but the muck is where it lies"),
+    ([dealt("Cy", "Qs Jd 8c 5h 3s"), *FIRST_ROUND_CALLED, drawn("Bob", "Qs", "9d")], "Bob discards Qs but Cy holds it"),
+    ([*FIRST_ROUND_CALLED, drawn("Bob", "2h", "9d"), drawn("Cy", "2h", "9c")], "Cy discards 2h but the muck is where it lies"),
     # a shown hand is his: a card another hand has cannot be in it
     ([dealt("Cy", "Qs Jd 8c 5h 3s"), Show("Bob", tuple(cards("Qs Kd 7c 4s 2h")))], "Bob shows Qs but Cy holds it"),
-    ([*FIRST_ROUND_CALLED, drew("Bob", "2h", "9d"), Show("Cy", tuple(cards("Qs Kd 7c 4s 2h")))],
+    ([*FIRST_ROUND_CALLED, drawn("Bob", "2h", "9d"), Show("Cy", tuple(cards("Qs Kd 7c 4s 2h")))],
      "Cy shows 2h but the muck is where it lies"),
 ])
 def test_a_card_the_log_has_in_another_place_is_refused_where_it_moves(events, message):
@@ -420,11 +411,11 @@ def test_what_the_log_learns_from_discards_and_shown_hands_is_noted():
     """draw.7: Bob was dealt Ah Kd 7c 4s 2h; he discards 9s, which the log does not have in his hand
     (noted: the log learns it); at the showdown he shows a hand the log has otherwise (noted); Cy's hand
     shown with unseen cards is unreadable (noted, and not taken as shown)."""
-    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), *FIRST_ROUND_CALLED, drew("Bob", "9s", "3h"))
+    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), *FIRST_ROUND_CALLED, drawn("Bob", "9s", "3h"))
     (stray,) = [f for f in state.findings if f.code == "discard_not_in_hand"]
     assert (stray.message, stray.player, stray.action, stray.rule) == (
         "Bob discarded 9s, which the log does not show in his hand", "Bob", 6, None)
-    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), dealt("Cy", "?? ?? ?? ?? ??"), Show("Bob", tuple(cards("Ah Kd 7c 4s 3h"))),
+    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), Deal("Cy", (UNKNOWN,) * 5), Show("Bob", tuple(cards("Ah Kd 7c 4s 3h"))),
                       Show("Cy", (card("Qs"), UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN)))
     rows = [(f.code, f.message, f.player, f.action) for f in state.findings if f.code.startswith("show_")]
     assert rows == [("show_contradicts_log", "Bob showed Ah Kd 7c 4s 3h but the log has Bob holding 2h", "Bob", 3),
