@@ -761,3 +761,12 @@ def test_a_bet_over_the_limit_is_flagged_against_its_player_at_its_action():
     (over,) = state.findings
     assert (over.code, over.rule, over.player, over.action, over.severity) == ("bet_over_limit", "draw.6", "Cy", 2, "error")
     assert over.remedy
+
+
+def test_once_a_hand_is_over_only_the_kinds_its_game_takes_after_the_end_are_played():
+    """draw.misdeal: after a misdeal the hand is over; a hand shown afterwards is still taken (straight
+    draw takes shows, mucks and rakes after the end), a bet is noted as coming after it and ignored."""
+    state = draw_hand(Misdeal(), Show("Bob", tuple(cards("Ah Kd 7c 4s 2h"))), Bet("Cy", 1))
+    assert state.shown == {1: tuple(cards("Ah Kd 7c 4s 2h"))} and state.stacks == [96, 100, 100, 100]
+    assert [(f.code, f.message, f.player, f.action, f.remedy) for f in state.findings[1:]] == [
+        ("action_after_hand", "the hand is over (misdeal): this action comes after it", "Cy", 3, "ignored")]
