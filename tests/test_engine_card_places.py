@@ -232,3 +232,9 @@ def test_a_place_the_log_has_nothing_in_can_be_laid_down():
     assert places.lay_down("widow", tuple(cards("7c 8c 9c"))) == (None, [])
     assert places.at("widow") == tuple(cards("7c 8c 9c")) and places.place_of(card("8c")) == "widow"
     assert places.lay_down("widow", tuple(cards("Ah 8c 9c"))) == ((card("Ah"), 0), [])
+
+
+def test_a_card_named_as_leaving_a_place_the_log_has_nothing_in_is_a_stray():
+    places = _places(s0="Ah")
+    assert places.remove("widow", (card("9s"),), 1) == ([card("9s")], [card("9s")])
+    assert places.at("widow") == () and places.remove("muck", (), 0) == ([], [])
