@@ -181,6 +181,27 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      'Verdict("call" if call else "check", call, breaches, None)',
      "a call or check adds nobody to those still to act and takes its maker off them: the next turn, "
      "searched from the cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/betting.py", "referee/engine/staking.py"), 'Verdict("fold", 0, breaches, in_turn)',
+     'Verdict("fold", 0, breaches, None)',
+     "a fold takes its maker out of the turns and adds nobody to them: the next turn, searched from the "
+     "cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/betting.py",), 'Verdict("check", 0, breaches, in_turn)', 'Verdict("check", 0, breaches, None)',
+     "a check adds nobody to those still to act and takes its maker off them: the next turn, searched from "
+     "the cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/betting.py",), 'Verdict("call", call, breaches, in_turn)', 'Verdict("call", call, breaches, None)',
+     "a call adds nobody to those still to act and takes its maker off them: the next turn, searched from "
+     "the cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/staking.py",), 'Verdict("cover", stack, breaches, in_turn)',
+     'Verdict("cover", stack, breaches, None)',
+     "a cover takes its maker out of the turns: the next turn, searched from the cursor, is the same "
+     "whether or not the cursor moves past him"),
+    (("referee/engine/staking.py",), 'Verdict("see", cost, breaches, in_turn)', 'Verdict("see", cost, breaches, None)',
+     "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
+    (("referee/engine/staking.py",), 'Verdict("see", cost, breaches, in_turn)', 'Verdict("see", cost, breaches, )',
+     "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
+    (("referee/engine/betting.py",), "if self.raise_min is not None and self.raise_max is not None:",
+     "if self.raise_min is not None or self.raise_max is not None:",
+     "legal() sets raise_min and raise_max together or leaves both None: 'either' and 'both' are the same"),
     (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "SHOWDOWN")',
      "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
      "progress): a showdown is none of them under any spelling"),
