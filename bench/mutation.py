@@ -208,14 +208,36 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "XXshowdownXX")',
      "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
      "progress): a showdown is none of them under any spelling"),
-    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
-     'if self.phase == "XXuncontestedXX" or not others:',
-     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
-     "dropped), so nobody else is in the hand and 'not others' holds either way"),
-    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
-     'if self.phase == "UNCONTESTED" or not others:',
-     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
-     "dropped), so nobody else is in the hand and 'not others' holds either way"),
+    (("referee/engine/games/jackpots.py",), "self.awaiting_declare = False", "self.awaiting_declare = None",
+     "Jackpots reads awaiting_declare only for its truth (gate, on_declare, end_of_hand): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.admitted = False", "self.admitted = None",
+     "Jackpots reads admitted only for its truth (opener_truth): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.free_ride_paid = False", "self.free_ride_paid = None",
+     "Jackpots reads free_ride_paid only for its truth (carry_out): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.free_ride_next: str | None = None",
+     'self.free_ride_next: str | None = ""',
+     "Jackpots reads free_ride_next only as 'free_ride_next or owed' (carry_out): no name and an empty one "
+     "alike"),
+    (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = 1",
+     "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
+     "no_declaration), and on_first_bet sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = None",
+     "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
+     "no_declaration), and on_first_bet sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "drew = taken.count if taken is not None else 0",
+     "drew = taken.count if taken is not None else 1",
+     "table_proof reads drew only for an opener who drew: without a draw, a shown hand (always whole: a show "
+     "of fewer cards is refused) is judged by the branch that tests 'taken is None' first, and without a shown "
+     "hand the proof returns before drew is read"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule="XXstud.4.1XX",',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule="STUD.4.1",',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule=None,',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
 )
 
 
