@@ -460,3 +460,17 @@ def test_a_whisky_bill_without_a_loser_is_charged_to_nobody_and_noted():
                      "who pays for the whisky",
                      "the whisky bill (€5.00, paid by Ann) is not charged: no whiskey pool elimination game decided "
                      "who pays for the whisky"]
+
+
+def test_a_winner_named_for_the_antes_cannot_win_the_bets_he_had_no_part_in():
+    """whiskey.5.1 and a result line: Cy, all in on his ante, is named the winner -- he takes the 3 antes,
+    the only pot he may win; who wins the 4 Ann and Bob bet is not said by the line and their hands
+    were not shown, so that pot is undecided and, COMMERCE-NOTES section 8, "every ruling that needs his
+    hand is unverifiable (finding with action: null, the player, whiskey.5.1)": both are asked to show."""
+    r = replay_text_hand("whiskey_poker", SIDE_POT + "Cy wins\n", BETTING, seats=SHORT, dealer="Cy")
+    o = r.outcome
+    assert pots(o) == [(3, EVERYONE, ("Cy",), {"Cy": 3}, True, 0, "whiskey.5.1", None),
+                       (4, ("Ann", "Bob"), (), {}, False, 0, "whiskey.5.1", None)]
+    assert (o.kind, o.undecided, o.stacks) == ("reported", 4, {"Ann": 17, "Bob": 17, "Cy": 3})
+    assert [(f.code, f.player) for f in r.findings] == [("showdown_unverifiable", "Ann"),
+                                                       ("showdown_unverifiable", "Bob")]

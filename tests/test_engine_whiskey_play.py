@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import cards
+from referee.cards import card, cards
 from referee.engine.betting import BettingRuleIds, BettingRules
-from referee.engine.events import Bet, Exchange, Knock, Muck, Pass, Reported, Show, TakeWidow, TurnWidow
+from referee.engine.events import Bet, Deal, Exchange, Knock, Muck, Pass, Reported, Show, TakeWidow, TurnWidow
 from referee.engine.exchanges import ExchangeRuleIds, ExchangeRules
 from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
 from referee.engine.replay import play, start_hand
@@ -451,3 +451,48 @@ def test_a_five_card_exchange_with_its_cards_named_swaps_them_whole():
                          dealer="Cy")
     assert [(f.action, f.code, f.message) for f in r.findings if f.action] == [
         (9, "shown_hand_contradicts_log", "Bob shows 2d Ah Ad Kc Ks: the log has 2d in the widow")]
+
+
+def test_the_turn_prompt_names_the_cards_the_log_knows():
+    """whiskey.3.1: with the widow face up, Bob may exchange with it -- his prompt carries his hand as the
+    log knows it (dealt) and the widow Ann laid down, so the exchanges it offers name their cards."""
+    setup = game_setup("whiskey_poker", seats=THREE_PLAYERS, dealer="Cy")
+    bob, widow = tuple(cards("2d 3d 7s 8h Jc")), tuple(cards("4c 5c 6c 9c Jh"))
+    p = play(setup, [Deal(player="Bob", cards=bob), TakeWidow("Ann"), TurnWidow(widow)]).prompt()
+    assert (p.phase, p.to_act, p.options.hand, p.options.widow) == ("phase2", "Bob", bob, widow)
+    assert Exchange("Bob", (card("2d"),), (card("4c"),)) in p.options.events("Bob")
+
+
+def test_a_hand_the_log_followed_is_ranked_without_being_shown():
+    """COMMERCE-NOTES section 8: a player's hand is known when "shown, or followed card by card by the
+    log" -- Bob's dealt hand, never exchanged, is ranked at the showdown though he did not show it: his
+    pair of jacks takes the antes from Ann's and Cy's shown hands."""
+    r = replay_text_hand("whiskey_poker", "Bob: dealt Jd Js 7s 8h 2c\n" + PLAYED.replace("2c", "Ac")
+                         + "Ann: shows Kh Qd 9c 6h 3h\nCy: shows Td 9d 5h 4d 3s\n", seats="Ann 20, Bob 20, Cy 20",
+                         dealer="Cy")
+    (pot,) = r.outcome.pots
+    assert (pot.winners, pot.hand, r.outcome.kind) == (("Bob",), "pair of jacks", "showdown")
+    assert [f for f in r.findings if f.code == "showdown_unverifiable"] == []
+
+
+def test_a_player_who_folded_in_the_betting_round_is_not_asked_to_show_and_cannot_win():
+    """whiskey.betting_round = one_before_showdown and whiskey.6.4 ("everyone shows his cards" from the
+    knocker): Ann knocked and bets 2, Bob folds, Cy calls: the show is Ann, then Cy; Bob's folded hand
+    does not count even where it would have won -- Cy's two pair take the 7."""
+    r = replay_text_hand("whiskey_poker", PLAYED + "Ann: bets 2\nBob: folds\nCy: calls\n"
+                         "Ann: shows Kh Qd 9c 6h 3h\nCy: shows Td Tc 5h 5d 3s\nBob: shows Ah Ad Ac Kc Ks\n",
+                         "whiskey.betting_round = one_before_showdown", seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    o = r.outcome
+    assert o.showdown_order == ("Ann", "Cy")
+    assert [(p.amount, p.winners) for p in o.pots] == [(7, ("Cy",))]
+    assert o.stacks == {"Ann": 17, "Bob": 19, "Cy": 24}
+
+
+def test_everybody_else_folding_in_the_betting_round_leaves_the_pot_uncontested():
+    """whiskey.betting_round = one_before_showdown: Ann bets 2, Bob and Cy fold -- Ann takes the 3 antes and
+    her bet back without showing: the deal is uncontested."""
+    r = replay_text_hand("whiskey_poker", PLAYED + "Ann: bets 2\nBob: folds\nCy: folds\n",
+                         "whiskey.betting_round = one_before_showdown", seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    o = r.outcome
+    assert (o.kind, o.stacks, o.summary) == ("uncontested", {"Ann": 22, "Bob": 19, "Cy": 19}, "Ann wins 5")
+    assert r.findings == ()
