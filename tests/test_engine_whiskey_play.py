@@ -182,6 +182,9 @@ BOB_DEALT = "Bob: dealt 2d 3d 7s 8h Jc\n"
                  "widow turned: 2d 5c 6c 9c Kc\n", (),
                  (4, "whiskey.3.1", "the widow is turned up as 2d 5c 6c 9c Kc: the log has Tc in the widow, "
                                     "not among them"), id="restated after an exchange"),
+    pytest.param("Ann: takes widow\nwidow turned: 4c 5c 6c 9c Tc\nBob: exchanges all\nwidow turned: 4c 2s 3s 7h 8d\n",
+                 (), (4, "whiskey.3.1", "the widow is turned up as 4c 2s 3s 7h 8d: the log has 4c in Bob's hand"),
+                 id="restated after an exchange of all"),
     pytest.param(BOB_DEALT + "Ann: knocks\nBob: passes\nwidow turned: 2d 4c 5c 6c 9c\n",
                  ("whiskey.phase1_knock = allowed",),
                  (4, "whiskey.phase1_knock", "the widow is turned up as 2d 4c 5c 6c 9c: the log has 2d in Bob's hand"),
@@ -274,13 +277,14 @@ def test_an_exchange_of_more_cards_than_a_hand_is_refused():
 def test_a_result_line_naming_a_player_with_no_chips_is_flagged_and_ignored():
     """whiskey.1.1 "Each player antes one chip ... and receives five cards": Bob lost his last chip in deal
     1 and is not in deal 2; a result line naming him there is flagged under whiskey.1.1 and ignored --
-    Cy, the other player named, is the lowest and pays."""
+    Cy, the other player named, is the lowest and pays Ann the agreed 2."""
     night = replay_text_night("whiskey_poker", "hand 1\nAnn wins\n\nhand 2\nBob was lowest\nCy was lowest\nAnn wins\n",
-                              "whiskey.scoring = ante_and_lowest_pays_N", seats="Ann 5, Bob 1, Cy 5", dealer="Cy")
+                              "whiskey.scoring = ante_and_lowest_pays_N", "whiskey.lowest_pays = agreed_k",
+                              "whiskey.agreed_k = 2", seats="Ann 5, Bob 1, Cy 5", dealer="Cy")
     r = night[1].replay
     assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings] == [
         (1, "result_names_player_out", "Bob", "whiskey.1.1", "the log names Bob, who is not in this deal", "ignored")]
-    assert [(p.payer, p.payee, p.amount) for p in r.outcome.penalties] == [("Cy", "Ann", 3)]
+    assert [(p.payer, p.payee, p.amount) for p in r.outcome.penalties] == [("Cy", "Ann", 2)]
 
 
 def test_a_deal_whose_dealer_is_not_logged_is_noted_and_the_deal_passes_left_of_the_one_worked_out():
