@@ -275,8 +275,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
             self.places.add(s, (UNKNOWN,) * self.hand_size)
         self.places.add(WIDOW, (UNKNOWN,) * self.hand_size)
         self.post_antes()
-        first = self.order[0] if self.order else self.table.dealer
-        self.round = ExchangeRound(self.exchange_rules(), self.table, self.live, first)
+        self.round = ExchangeRound(self.exchange_rules(), self.table, self.live, self.order[0])
         self.phase = self.round.phase
         if self.ended == "game_over":
             self.round = None
@@ -663,7 +662,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
 
     def showdown_order(self) -> list[int]:
         """The hands are shown when the turn comes back to the knocker (whiskey.6.4): from him on."""
-        start = self.knocker if self.knocker is not None else (self.order[0] if self.order else self.table.dealer)
+        start = self.knocker if self.knocker is not None else self.order[0]
         return [s for s in self.table.order_from(start) if s in self.order and self.live[s]]
 
     def prompt_outside_turns(self) -> Prompt:
