@@ -420,9 +420,12 @@ def test_a_pool_game_still_under_way_holds_its_pool():
 def test_only_a_pool_game_under_way_has_whiskey_pool_money():
     from referee.engine.games.whiskey_poker import WhiskeyPool
 
+    from referee.engine.games.la_viuda import LaViudaCarry
+
     assert WhiskeyPool.under_way(WhiskeyCarry(started=True))
     assert not WhiskeyPool.under_way(WhiskeyCarry())
     assert not WhiskeyPool.under_way(Carry())
+    assert not WhiskeyPool.under_way(LaViudaCarry(started=True, pool=3))  # La Viuda's game has its own money
 
 
 def test_the_whisky_bill_is_shared_by_the_losers_of_the_nights_pool_games():

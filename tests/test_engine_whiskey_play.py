@@ -500,3 +500,15 @@ def test_everybody_else_folding_in_the_betting_round_leaves_the_pot_uncontested(
     o = r.outcome
     assert (o.kind, o.stacks, o.summary) == ("uncontested", {"Ann": 22, "Bob": 19, "Cy": 19}, "Ann wins 5")
     assert r.findings == ()
+
+
+def test_a_widow_dealt_with_a_card_a_player_holds_is_refused_naming_the_holder():
+    """Each card is in the pack once (whiskey.6.1: "a standard 52-card pack"): the widow logged as dealt
+    the 2c that Bob was dealt already is a logging error the replay cannot play."""
+    from referee.engine.events import DealWidow
+    from referee.errors import CardError
+
+    with pytest.raises(CardError) as refused:
+        play(game_setup("whiskey_poker", seats=THREE_PLAYERS),
+             [Deal(player="Bob", cards=tuple(cards("2c 3c 4c 5c 7d"))), DealWidow(cards=tuple(cards("2c 9d Td Jd Qd")))])
+    assert str(refused.value) == "hand 1, action 2: the widow is dealt 2c but Bob holds it"
