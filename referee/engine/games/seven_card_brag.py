@@ -500,7 +500,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
             outcome = self.end_declared(self.declared)
         elif self.redeal:
             amount = self.carry_all()
-            rule = self.cite(self.four_rule)
+            rule = self.declaration_rules("four_pairs")[0]
             outcome = self.make_outcome(
                 REDEAL, [PotResult(amount, self.deal_names(), left_over=amount, rule=rule)], amount, 0,
                 self.next_hand(amount, REDEAL, same_dealer=True),
