@@ -210,15 +210,24 @@ def test_a_widow_statement_the_log_contradicts_cites_how_the_widow_came_face_up(
         ("exchange_card_not_in_widow", "Cy takes 2d, which the log has in Bob's hand")],
         id="a card another player holds, from the widow"),
     pytest.param("Cy: exchanges 9h for 4c\n", [], id="a card the widow holds for one he may hold"),
+    pytest.param("Cy: dealt 9h 8d 7d 6d 5d\nCy: exchanges Kd for 4c\n", [
+        ("exchange_card_not_held", "Cy gives Kd, which Cy does not hold")], id="a card his known hand has not"),
 ])
 def test_an_exchange_naming_a_card_the_log_has_elsewhere_says_where(exchange, want):
     """whiskey.3.1 "exchange one of his cards for one widow card" and COMMERCE-NOTES section 7: a card taken
     that the widow (known whole once Ann laid it down) does not hold, or a card given that the log has in
-    another player's hand, is flagged under whiskey.3.1 saying where the log has it; the exchange stands."""
+    another player's hand or that his own known hand has not, is flagged under whiskey.3.1 saying where
+    the log has it; the exchange stands, and the log no longer trusts the places involved."""
     r = replay_text_hand("whiskey_poker", BOB_DEALT + "Ann: takes widow\nwidow turned: 4c 5c 6c 9c Jh\nBob: passes\n"
                          + exchange, seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
     assert [(f.code, f.message) for f in r.findings] == want
-    assert all((f.action, f.player, f.rule) == (5, "Cy", "whiskey.3.1") for f in r.findings)
+    action = 5 + exchange.count("dealt")
+    assert all((f.action, f.player, f.rule) == (action, "Cy", "whiskey.3.1") for f in r.findings)
+    remedies = {"exchange_card_not_in_widow": "the exchange stands as logged; the log no longer trusts the widow or "
+                                              "his hand",
+                "exchange_card_not_held": "the exchange stands as logged; the log no longer trusts his hand or the "
+                                          "widow"}
+    assert all(f.remedy == remedies[f.code] for f in r.findings)
 
 
 def test_after_a_contradicted_exchange_the_log_no_longer_trusts_the_places_it_touched():
