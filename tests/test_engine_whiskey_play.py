@@ -521,3 +521,12 @@ def test_a_widow_dealt_with_a_card_a_player_holds_is_refused_naming_the_holder()
         play(game_setup("whiskey_poker", seats=THREE_PLAYERS),
              [Deal(player="Bob", cards=tuple(cards("2c 3c 4c 5c 7d"))), DealWidow(cards=tuple(cards("2c 9d Td Jd Qd")))])
     assert str(refused.value) == "hand 1, action 2: the widow is dealt 2c but Bob holds it"
+
+
+def test_the_deal_stays_with_the_dealer_when_nobody_else_has_chips():
+    """whiskey.6.2 "the deal then passes to the left" -- to a player with chips: Ann deals, Bob pays his
+    last 2 chips as the lowest (no_ante_lowest_pays_N, two players); nobody else has chips, so the deal
+    stays with Ann."""
+    r = replay_text_hand("whiskey_poker", "Ann wins\nBob was lowest\n", "whiskey.scoring = no_ante_lowest_pays_N",
+                         seats="Ann 5, Bob 2", dealer="Ann")
+    assert r.outcome.stacks == {"Ann": 7, "Bob": 0} and r.outcome.next_hand.dealer == "Ann"
