@@ -187,6 +187,13 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "XXshowdownXX")',
      "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
      "progress): a showdown is none of them under any spelling"),
+    (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
+     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
+     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+    (("referee/engine/games/whiskey_poker.py",), "self.next_hand(amount, kind, same_dealer=True)",
+     "self.next_hand(amount, None, same_dealer=True)",
+     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
+     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
     (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
      'if self.phase == "XXuncontestedXX" or not others:',
      "an uncontested hand has one player in it: the opener (the branch before took the case of his having "

@@ -427,7 +427,6 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         """A turn event once the last turns are over (or the deal was settled by a result line): flagged;
         its cards move as logged."""
         move = turn_content(event, self.hand_size)
-        move.in_turn, move.knock = False, False
         rule = self.rule("last_turn")
         move.breaches.append(Breach("acted_after_last_turn", rule,
                                      _("{player} acted after the last turns: the hands are to be shown").format(player=self.names[seat]),
