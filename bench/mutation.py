@@ -238,6 +238,21 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule=None,',
      "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
      "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
+     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
+     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+    (("referee/engine/games/whiskey_poker.py",), "self.next_hand(amount, kind, same_dealer=True)",
+     "self.next_hand(amount, None, same_dealer=True)",
+     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
+     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
+     'if self.phase == "XXuncontestedXX" or not others:',
+     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
+     "dropped), so nobody else is in the hand and 'not others' holds either way"),
+    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
+     'if self.phase == "UNCONTESTED" or not others:',
+     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
+     "dropped), so nobody else is in the hand and 'not others' holds either way"),
 )
 
 
