@@ -400,6 +400,8 @@ SHORT = "laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player"
      "write 'game so far: pool 7, fund 14, la viuda not bought'"),
     ((), "pool 0, fund 14", "'game so far:' must give La Viuda's pool (at least 1: La Viuda's own chip)",
      "write 'game so far: pool 7, fund 14, la viuda not bought'"),
+    ((), "points Ann 2 Bob 1", "'game so far:' gives points, which La Viuda does not keep (short pack only)",
+     "La Viuda's game so far: 'game so far: pool 7, fund 14, la viuda not bought'"),
 ])
 def test_a_game_so_far_that_does_not_fit_the_game_is_refused_with_the_line_it_takes(options, so_far, message, hint):
     """laviuda.1.2: "One extra chip, called La Viuda (the widow), is placed in the central pool" (so the pool
