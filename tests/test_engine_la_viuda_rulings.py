@@ -548,3 +548,24 @@ def test_la_viuda_bought_by_a_player_who_joined_the_game_later_is_counted_as_his
     carry = night[1].replay.outcome.next_hand.carry
     assert (carry.bought_by, carry.prize_cents, carry.paid_cents) == (
         "Dee", 500, (("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 200)))
+
+
+def test_a_game_won_without_la_viuda_bought_closes_the_offer_and_names_the_survivor():
+    """laviuda.7: "The game ends when all players but one have lost all their chips; the survivor collects
+    all the money paid for chips" -- one chip each: Bob's worst hand costs him his only chip, he declines
+    La Viuda and Ann, the last with chips, has won; nobody can buy La Viuda any more."""
+    night = viuda("hand 1\nBob was lowest\nBob: declines la viuda\n", "laviuda.chips_each = 1", seats="Ann 1, Bob 1")
+    assert night[0].replay.outcome.next_hand.carry.to_dict() == {
+        "pot": 0, "antes_in": False, "pool": 2, "out": ["Bob"], "buyback_open": False, "bought_by": None,
+        "prize_cents": 200, "paid_cents": {"Ann": 100, "Bob": 100}, "game_over": True, "winner": "Ann"}
+    assert (night.result.winner, night.result.facts) == ("Ann", {
+        "game_over": True, "whisky_payer": None, "prize_cents": 200, "paid_cents": {"Ann": 100, "Bob": 100},
+        "points": None})
+
+
+def test_a_player_out_of_the_game_who_declines_la_viuda_later_is_only_noted():
+    """laviuda.5.2: "a player who says nothing then has declined" -- Bob ran out in deal 1 and said nothing;
+    his 'declines la viuda' in deal 2 was not his to say: a note, not a breach of play."""
+    night = viuda("hand 1\nBob was lowest\n\nhand 2\nCy was lowest\nBob: declines la viuda\n", seats="Ann 3, Bob 1, Cy 3")
+    assert rows(night[1].replay) == [
+        (2, "decline_not_needed", "Bob", None, "Bob declines La Viuda, which was not his to buy now", None)]

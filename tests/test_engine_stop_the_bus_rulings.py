@@ -198,6 +198,8 @@ def test_a_muck_at_the_showdown_is_flagged_and_leaves_the_lowest_unknown():
      "the 'dummy:' line is the deal's first line"),
     ("Bob: passes\ndummy: 9h 4c Kd\n", "the dummy is laid after the deal began, or twice",
      "the 'dummy:' line is the deal's first line"),
+    ("Bob: stops the bus\ndummy: 9h 4c Kd\n", "the dummy is laid after the deal began, or twice",
+     "the 'dummy:' line is the deal's first line"),
     ("dummy: 9h 4c\n", "the dummy has 2 cards, not 3", "write its three cards"),
     ("Bob wins\n", "'Bob wins' is not a result of Stop the Bus",
      "the result of a deal is who was lowest: 'Cy: was lowest'"),
@@ -210,11 +212,12 @@ def test_a_muck_at_the_showdown_is_flagged_and_leaves_the_lowest_unknown():
      "Bob is dealt 6c 7d 8h but already holds 2c 3d 5h: a Stop the Bus hand is 3 cards", "log each player's deal once"),
 ])
 def test_a_logging_mistake_in_a_deal_is_refused_saying_how_to_fix_it(lines, message, hint):
-    """stopbus.2 "A spare three-card hand, the dummy, is dealt face up"; stopbus.1 "each player holds three
+    """stopbus.end = stop_call_then_one_turn_each (in force here, so a stop call is a turn);
+    stopbus.2 "A spare three-card hand, the dummy, is dealt face up"; stopbus.1 "each player holds three
     cards"; stopbus.5 "the player with the lowest hand pays" -- a log that says otherwise cannot be
     replayed: refused at its line with the fix."""
     with pytest.raises(HandFileError) as refused:
-        hand(lines)
+        hand(lines, STOP_CALL)
     assert str(refused.value).endswith(message)
     assert refused.value.hint == hint
 
