@@ -517,7 +517,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
             points[names[s]] = points.get(names[s], 0) + 1
         for n in names:
             points.setdefault(n, 0)
-        most = max(points.values(), default=0)
+        most = max(points.values())  # every seated player has his points, none or more
         leaders = [n for n, p in points.items() if p == most]
         over = len(leaders) == 1 and most >= int(self.options["laviuda.points_target"])
         self.next_carry = dataclasses.replace(carry, points=tuple(points.items()), game_over=over,
