@@ -13,7 +13,7 @@ from referee.errors import InputError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 
-from helpers.engine import game_setup, night_text, replay_table
+from helpers.engine import game_setup, night_text, replay_table, replay_text_night
 
 
 def test_seats_that_did_not_buy_the_same_chips_are_named_at_the_games_start():
@@ -569,3 +569,26 @@ def test_a_player_out_of_the_game_who_declines_la_viuda_later_is_only_noted():
     night = viuda("hand 1\nBob was lowest\n\nhand 2\nCy was lowest\nBob: declines la viuda\n", seats="Ann 3, Bob 1, Cy 3")
     assert rows(night[1].replay) == [
         (2, "decline_not_needed", "Bob", None, "Bob declines La Viuda, which was not his to buy now", None)]
+
+
+def test_chips_left_in_the_middle_by_another_game_stay_there_through_la_viuda():
+    """laviuda.1.1: the fund is "the money paid for the chips" each player holds when the game begins; a
+    whiskey deal misdealt (its antes of 3 stay in the middle for the redeal) and then a switch to La
+    Viuda: the game begins with the 2 chips each now holds (fund 6.00), and the 3 chips in the middle
+    are no chips of La Viuda's: they stay there, deal after deal."""
+    night = replay_text_night("whiskey_poker", "hand 1\nmisdeal\n\nhand 2\nrulebook: la_viuda\nBob was lowest\n\n"
+                              "hand 3\nCy was lowest\n", seats="Ann 3, Bob 3, Cy 3")
+    for replayed, pool in zip(list(night)[1:], (2, 3), strict=True):
+        o = replayed.replay.outcome
+        carry = o.next_hand.carry
+        assert (o.carried, carry.pot, carry.antes_in, carry.pool, carry.prize_cents) == (3, 3, True, pool, 600)
+
+
+def test_an_unfinished_game_whose_pool_holds_only_la_viuda_counts_one_chip():
+    """laviuda.6: "When La Viuda is bought, the pool count stays as it was" -- Bob buys La Viuda in deal 1
+    and the night ends there: the pool holds its one chip, which leaves the table with the game."""
+    run, _ = fund("hand 1\nBob was lowest\nBob: buys la viuda\n", seats="Ann 3, Bob 1, Cy 3")
+    assert run.end(retire=True).notes[-1] == (
+        "the La Viuda game of hands 1\u20131 did not finish: its fund was not collected and its pool's 1 chip left "
+        "the table")
+    assert run.standing().game.words.endswith("; not finished; the pool held 1 chip.")
