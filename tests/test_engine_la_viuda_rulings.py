@@ -592,3 +592,33 @@ def test_an_unfinished_game_whose_pool_holds_only_la_viuda_counts_one_chip():
         "the La Viuda game of hands 1\u20131 did not finish: its fund was not collected and its pool's 1 chip left "
         "the table")
     assert run.standing().game.words.endswith("; not finished; the pool held 1 chip.")
+
+
+def test_a_survivor_with_chips_in_front_of_him_collects_the_rest_of_the_fund_from_the_bank():
+    """laviuda.7: "the survivor collects all the money paid for chips" -- two chips each at 1 unit (fund
+    4.00): Bob loses both and says nothing; Ann survives with her two chips, which count towards the fund
+    (2.00 at the table's price), and the bank pays her the other 2.00."""
+    run, lines = fund("hand 1\nBob was lowest\n\nhand 2\nBob was lowest\n", "laviuda.chips_each = 2",
+                      seats="Ann 2, Bob 2")
+    report = run.end(retire=True)
+    assert lines == [] and report.notes == ()
+    assert [(m.player, m.cents, m.text, m.hand) for m in report.lines] == [
+        ("Ann", 200, "Ann survives and collects the fund of 4.00: 2 chips still on the table, 2.00 from the bank", 2)]
+    assert report.game.words == ("La Viuda, hands 1\u20132 (Ann, Bob): fund 4.00; Ann survived with 2 chips and "
+                                 "collects it; the pool held 3 chips.")
+
+
+def test_a_deal_of_equal_hands_has_no_worst_and_nobody_pays():
+    """laviuda.4 and laviuda.tie_lowest = all_tied_pay: "If worst hands tie, each of them pays" -- but when
+    every hand is equal there is no worst hand: Ann and Bob show the same kings, nines, seven and four;
+    nobody pays and the pool (and the wild rank) stays."""
+    r = deal("showdown:\nBob: shows Kh Ks 9c 7c 4d\nAnn: shows Kc Kd 9h 7h 4s\n", "laviuda.tie_lowest = all_tied_pay",
+             seats="Ann 3, Bob 3")
+    assert (r.outcome.summary, r.outcome.penalties, r.outcome.next_hand.carry.pool) == ("nobody pays", (), 1)
+    assert r.outcome.facts == {"wild_rank_in_deal": "A", "wild_rank": "A"}
+
+
+def test_short_pack_a_deal_every_player_throws_in_scores_nobody():
+    """laviuda.short_pack: "The winner of each hand scores one point" -- every hand thrown in: no winner."""
+    r = deal("showdown:\nCy: mucks\nBob: mucks\nAnn: mucks\n", SHORT, seats="Ann 1, Bob 1, Cy 1")
+    assert (r.outcome.summary, dict(r.outcome.next_hand.carry.points)) == ("nobody scores", {"Ann": 0, "Bob": 0, "Cy": 0})
