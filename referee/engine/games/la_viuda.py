@@ -127,7 +127,7 @@ class LaViudaFund(NightMoney):
     def hand(self, step: NightStep, setup: HandSetup, outcome: Outcome) -> list[MoneyLine]:
         carry_in, carry_out = step.carry_in, step.carry_out
         assert isinstance(carry_out, LaViudaCarry)
-        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) and self.under_way(carry_in) else None
+        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) else None
         who = carry_out.bought_by
         lines = super().hand(step, setup, outcome)
         if who and who != had:  # bought in this hand: he pays now, even in a game begun before the night
