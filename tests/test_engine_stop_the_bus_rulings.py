@@ -311,3 +311,12 @@ def test_the_nights_result_is_the_games_winner():
     """stopbus.6: the game's winner is the night's; while the game runs there is none."""
     assert StopTheBus.night_result(BusCarry(pot=5), {"Ann": 5}) == (None, {})
     assert StopTheBus.night_result(BusCarry(pot=0, winner="Ann"), {"Ann": 30}) == ("Ann", {})
+
+
+def test_a_dummy_laid_unseen_is_three_unseen_cards_and_is_laid_once():
+    """stopbus.2: "A spare three-card hand, the dummy, is dealt face up on the table" -- a log that says
+    only 'dummy:' lays three cards it did not see (Bob is offered them so); a second dummy line is refused."""
+    assert prompt_after("dummy:\n").legal == ("exchange a card for ?? ?? ??", "pass")
+    with pytest.raises(HandFileError) as refused:
+        hand("dummy:\ndummy: 9h 4c Kd\n")
+    assert str(refused.value).endswith("the dummy is laid after the deal began, or twice")
