@@ -8,7 +8,7 @@ import pytest
 from referee.engine.events import BuyBack, DeclineBuyBack
 from referee.engine.games.la_viuda import LaViudaCarry, LaViudaFund, wild_rank
 from referee.engine.games.whiskey_poker import WhiskeyCarry
-from referee.engine.replay import play
+from referee.engine.replay import play, start_hand
 from referee.errors import InputError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
@@ -515,6 +515,10 @@ def test_short_pack_for_eight_players_cannot_be_dealt():
         None, "pack_too_small", "laviuda.short_pack", "the short pack for 8 players has 44 cards, 45 are needed",
         "misdeal: the deal cannot be made")
     assert r.outcome.kind == "misdeal"
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+    p = start_hand(game_setup("la_viuda", {"laviuda.short_pack": SHORT.split(" = ")[1]},
+                              seats=[(n, 1) for n in names])).prompt()
+    assert (p.phase, p.to_act) == ("over", None)  # nobody is asked to play a deal that cannot be made
 
 
 def test_switching_between_la_viuda_and_short_pack_starts_a_new_game():
