@@ -416,6 +416,15 @@ def test_a_weaker_hand_revealed_first_cannot_win() -> None:
     assert o.next_hand.obligations == ("every player stakes again",)
 
 
+def test_the_value_of_a_hand_not_revealed_is_below_every_hand() -> None:
+    """The reorder of brag7.misorder compares a player's hands by value; a hand not revealed yet counts -1, below
+    the lowest high card."""
+    setup = game_setup("seven_card_brag", seats=[("Ann", 20), ("Bob", 20), ("Cy", 20)])
+    state = play(setup, list(hand(STAKES + "Bob: reveals 5c 3d 2s\n").events))
+    assert state.key_of(1, 2) == -1 < state.key_of(1, 1) == state.value(tuple(cards("5c 3d 2s"))).key
+    assert state.key_of(2, 1) == -1
+
+
 def test_a_weaker_hand_revealed_first_is_reordered() -> None:
     """brag7.misorder = reorder: "the better one counts as his first hand" -- Bob's aces count in round one,
     his queens in round two: best in both, he wins the 3 staked, the pot naming his aces."""

@@ -79,6 +79,11 @@ RULINGS = {
     "the seer's hand never shown": (SEE + "Cy: shows Kh Kd 2c\n", (), [
         (None, "showdown_unverifiable", "Bob", "brag.7.2", "the pot cannot be decided: Bob's hand must be shown",
          "the pot is undecided until it is shown")]),
+    # brag.7.3: the poker system's showdown cites its own rule: Bob's and Cy's stakes are equal when Ann drops
+    "a hand never shown, poker system": ("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: shows Kh Kd 2c\n",
+                                         ("brag.betting = poker",), [
+        (None, "showdown_unverifiable", "Cy", "brag.7.3", "the pot cannot be decided: Cy's hand must be shown",
+         "the pot is undecided until it is shown")]),
     # brag.7.1: the same under the round system cites its own rule
     "the seen player's hand never shown, round system": (
         "Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: sees Cy for 4\nBob: shows Kh Kd 2c\n",
