@@ -270,6 +270,14 @@ REFUSALS = {
     "two arrangements": ("seven_card_brag", "Bob: arranges Kh Kd 5c | 9c 8d 2s, discards 3h\n"
                                             "Bob: arranges Kh Kd 5c | 9c 8d 2s, discards 3h\n",
                          "hand 1, action 2: Bob arranges his hands twice", "log one arrangement per player and deal"),
+    # a card is in one place at a time: a revealed or declared card another player holds cannot be replayed
+    "a revealed card another holds": ("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: reveals Kh Qd 2c\n",
+                                      "hand 1, action 5: Kh is dealt to Cy but Bob already holds it",
+                                      "each card is in the pack once: correct the card"),
+    "a declared card another holds": ("seven_card_brag", "Bob: dealt 9c 2d 3d 4h 5h 6h 7h\n"
+                                      "Cy: declares four of a kind 9c 9d 9h 9s\noption brag7.four_of_a_kind_wins = on",
+                                      "hand 1, action 2: 9c is dealt to Cy but Bob already holds it",
+                                      "each card is in the pack once: correct the card"),
     "best three then bet": ("seven_card_brag", STAKES + "option brag7.mode = best_three_then_bet",
                             "hand 1: the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
                             "rulebook has no betting options to say how the hand is bet",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine.events import Deal, Stake
+from referee.engine.events import Deal, Muck, Show
 from referee.engine.findings import JudgedLater
 from referee.engine.games.three_card_brag import BragCarry, ThreeCardBrag, brag_rules
 from referee.engine.replay import play, replay_hand
@@ -110,7 +110,7 @@ def test_a_pot_whose_hands_are_not_all_shown_waits_for_them() -> None:
         (11, ("Bob", "Cy"), (), False, "brag.4.4")]
     assert (waiting.undecided, waiting.stacks) == (11, {"Ann": 49, "Bob": 43, "Cy": 47})
     conceded = hand(SEE + "Cy: mucks\n").outcome
-    assert [(p.amount, p.winners, p.rule) for p in conceded.pots] == [(11, ("Bob",), "brag.4.4")]
+    assert [(p.amount, p.winners, p.rule, p.hand) for p in conceded.pots] == [(11, ("Bob",), "brag.4.4", None)]
     assert conceded.stacks == {"Ann": 49, "Bob": 54, "Cy": 47}
 
 
@@ -238,6 +238,19 @@ def test_the_seen_player_shows_first_then_the_seer() -> None:
     assert r.outcome.pots[0].rule == "brag.7.2"
     s = state_after(SEE + "Cy: shows Qh Qd 2c\nBob: shows Kh Kd 3c\n")
     assert (s.to_show(), s.expected_actor(), s.prompt().to_act) == ([], None, None)
+
+
+@pytest.mark.parametrize(("deals", "legal"), [
+    ("", ("show", "muck")),
+    ("Cy: dealt Qh Qd 2c\n", ("show Qh Qd 2c", "muck")),
+])
+def test_the_player_to_show_is_offered_his_hand_or_the_muck(deals: str, legal: tuple[str, ...]) -> None:
+    """brag.9.4: at the showdown a player shows his hand or mucks, which concedes: Cy, seen, is asked first,
+    with his cards when the log dealt them."""
+    p = state_after(deals + SEE).prompt()
+    assert (p.phase, p.to_act, p.legal, p.stack) == ("showdown", "Cy", legal, 47)
+    shown = [Show("Cy", tuple(cards("Qh Qd 2c")))] if deals else []
+    assert p.options.events("Cy") == [*shown, Muck("Cy")]
 
 
 def test_nobody_shows_when_one_player_is_left() -> None:
