@@ -60,6 +60,11 @@ RULINGS = {
                                     (), [
         (4, "stake_after_reveals", "Ann", "brag7.1", "Ann stakes after the hands began to be revealed",
          "taken as staked before the deal")]),
+    # arranging comes after the deal, so after the stakes: a stake after Cy arranged is late too
+    "stake after an arrangement": ("seven_card_brag", "Bob: stake 1\nCy: arranges Qs Js Ts | 9c 9d 4h, discards 2c\n"
+                                   "Ann: stake 1\n", (), [
+        (3, "stake_after_reveals", "Ann", "brag7.1", "Ann stakes after the hands began to be revealed",
+         "taken as staked before the deal")]),
     "stake after a reveal, voided": ("seven_card_brag", "Bob: stake 1\nCy: stake 1\nBob: reveals Kh Kd 5c\nAnn: stake 1\n",
                                      ("common.illegal_fix = void_and_reprompt",), [
         (4, "stake_after_reveals", "Ann", "brag7.1", "Ann stakes after the hands began to be revealed",
@@ -516,6 +521,14 @@ def test_nine_card_brag_pot_under_each_winning_rule(win: str, kind: str, bob: in
              "Bob: reveals Jh Jc 3d\nCy: reveals Th 9d 4c\nAnn: reveals 5s 5h Kc\n")
     o = hand(lines, f"brag9.win = {win}", game="nine_card_brag").outcome
     assert (o.kind, o.stacks["Bob"], o.facts) == (kind, bob, {"round_best": ["Cy", "Bob", "Bob"]})
+    if kind == "showdown":  # the pot names the better of his winning hands, his queens (brag9.5)
+        assert o.summary == "Bob has the best hand in 2 rounds and wins 3"
+        assert [(p.amount, p.eligible, p.winners, p.rule, p.hand) for p in o.pots] == [
+            (3, ("Bob", "Cy", "Ann"), ("Bob",), "brag9.5", "pair of queens, four odd")]
+    else:  # brag9.7 "If nobody wins the pot, it stays"
+        assert o.summary == "nobody is best in every round: the pot of 3 stays"
+        assert [(p.amount, p.winners, p.left_over, p.rule) for p in o.pots] == [(3, (), 3, "brag9.7")]
+        assert o.next_hand.carry == SevenCarry(pot=3, deals_carried=1)
     assert NineCardBrag.needed_wins(play(game_setup("nine_card_brag", {"brag9.win": win}), [])) == (2 if bob == 22 else 3)
 
 
