@@ -254,8 +254,11 @@ def test_the_player_to_show_is_offered_his_hand_or_the_muck(deals: str, legal: t
 
 
 def test_nobody_shows_when_one_player_is_left() -> None:
+    """brag.4.4: the last player takes the pot unseen -- when the others drop, or when the seen player mucks."""
     s = state_after("Bob: looks\nBob: stake 2\nCy: folds\nAnn: folds\n")
     assert (s.to_show(), s.expected_actor(), s.over_reason()) == ([], None, "one player is left")
+    s = state_after(SEE + "Cy: mucks\n")
+    assert (s.to_show(), s.expected_actor(), s.prompt().to_act) == ([], None, None)
 
 
 COVER = ("Bob: looks\nBob: stake 4\nCy: looks\nCy: stake 4\nDee: looks\nDee: stake 4\nDee: covers\nAnn: looks\n"
