@@ -386,7 +386,8 @@ def test_each_round_is_led_by_the_best_hand_of_the_round_before() -> None:
     state = play(setup, events[:6])
     assert (state.leader(1), state.leader(2), state.round_order(2)) == (1, 2, (2, 0, 1))
     assert (state.current_round(), state.next_to_reveal()) == (2, (2, 2))
-    assert play(setup, events).over_reason() == "every hand is revealed"
+    over = play(setup, events)
+    assert (over.over_reason(), over.current_round(), over.next_to_reveal()) == ("every hand is revealed", None, None)
 
 
 def test_a_tie_for_the_best_first_hand_is_led_by_the_one_revealed_first() -> None:
