@@ -355,3 +355,14 @@ def test_two_covers_show_from_the_last_coverer_back_and_each_pot_names_its_claim
         (30, ("Bob", "Cy", "Dee", "Eve"), ("Bob",), "brag.9.4"), (35, ("Cy", "Dee", "Eve"), ("Dee",), "brag.9.4"),
         (27, ("Cy", "Eve"), ("Eve",), "brag.7.2")]
     assert o.facts == {"covers": ["Bob", "Dee"]}
+
+
+def test_a_coverer_who_mucks_concedes_the_main_pot_to_the_last_player() -> None:
+    """brag.9.3 / brag.9.4: Cy (3 chips) antes 1 and covers Bob's 4 with his last 2; Ann drops, so the betting
+    ends with Bob against the coverer.  Cy mucks, which concedes: Bob takes the main pot (3 antes, his 4, Cy's
+    2 = 9) unshown; the side pot is empty and is no pot at all (Bob 50 - 1 - 4 + 9 = 54)."""
+    lines = "Bob: looks\nBob: stake 4\nCy: looks\nCy: covers\nAnn: folds\n"
+    assert state_after(lines, seats=(("Ann", 50), ("Bob", 50), ("Cy", 3))).to_show() == [1, 2]
+    o = hand(lines + "Cy: mucks\n", seats="Ann 50, Bob 50, Cy 3").outcome
+    assert [(p.amount, p.eligible, p.winners, p.rule) for p in o.pots] == [(9, ("Bob", "Cy"), ("Bob",), "brag.9.4")]
+    assert (o.stacks, o.facts) == ({"Ann": 49, "Bob": 54, "Cy": 0}, {"covers": ["Cy"]})
