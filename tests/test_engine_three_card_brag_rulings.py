@@ -114,6 +114,15 @@ def test_a_pot_whose_hands_are_not_all_shown_waits_for_them() -> None:
     assert conceded.stacks == {"Ann": 49, "Bob": 54, "Cy": 47}
 
 
+def test_a_staking_breach_is_recorded_as_the_stakes_judged_it() -> None:
+    """brag.8.5 "A stake he logs as blind after his own look is taken as a seen stake" and brag.7.2 (a seen
+    stake at least the full amount): Cy, who looked, logs a blind 1 after Bob's seen 2 -- both rulings, with
+    their words and remedies, at Cy's action."""
+    assert in_full(hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: blind 1\n")) == [
+        (4, "blind_after_look", "Cy", "brag.8.5", "Cy logged a blind stake after looking", "taken as a seen stake of 1"),
+        (4, "stake_short", "Cy", "brag.7.2", "Cy's stake of 1 is short of the 2 he must put in to stay in", "made up to 2")]
+
+
 def test_a_misdeal_called_without_a_reason_is_ignored() -> None:
     assert in_full(hand("misdeal\n")) == [
         (1, "misdeal_refused", None, None, "a misdeal was called, but the brag rulebook has no misdeal",
