@@ -385,7 +385,7 @@ class BettingRound:
                                            player=who, count=chips)))
         elif isinstance(event, Raise):
             chips = event.amount - self.bets[seat] if event.to else need + event.amount
-            if chips <= 0:
+            if chips <= need:  # his bet would not go above the bet to call
                 ids = self.rules.ids
                 message = _("{player}'s raise to {amount} is not above the bet of {bet}").format(
                     player=self.table.names[seat], amount=event.amount, bet=current)
