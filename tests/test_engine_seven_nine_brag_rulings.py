@@ -100,6 +100,11 @@ RULINGS = {
                                                 ("brag9.four_of_a_kind_wins = on",), [
         (5, "declaration_no_effect", "Cy", "brag9.6",
          "Cy declares four of a kind after arranging or after the reveals began: too late", "ignored")]),
+    # brag9.four_pairs_redeal: "may declare it before arranging his hands"
+    "four pairs after a reveal": ("nine_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: declares four pairs\n",
+                                  ("brag9.four_pairs_redeal = on",), [
+        (5, "declaration_no_effect", "Cy", "brag9.four_pairs_redeal",
+         "Cy declares four pairs after arranging or after the reveals began: too late", "ignored")]),
     # brag7.7: three nines and an eight are not four of a kind
     "false four of a kind": ("seven_card_brag", "Cy: declares four of a kind 9c 9d 9h 8s\n",
                              ("brag7.four_of_a_kind_wins = on",), [
