@@ -164,6 +164,11 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=True)"):
         "every game posts its antes in begin(), at action 0, and a finding at action 0 is at no action "
         "either way",
+    ("referee/engine/games/__init__.py", "find_game",
+     "close = difflib.get_close_matches(name, game_names(), n=1, cutoff=0.5)",
+     "close = difflib.get_close_matches(name, game_names(), cutoff=0.5)"):
+        "only the closest match is read (close[0]), and get_close_matches returns its matches best first "
+        "whether it is asked for one or three",
     ("referee/engine/exchanges.py", "legal",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, False,",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
