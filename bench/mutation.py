@@ -250,10 +250,6 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "self.next_hand(amount, None, same_dealer=True)",
      "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
      "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
-    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
-     'if self.phase == "XXuncontestedXX" or not others:',
-     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
-     "dropped), so nobody else is in the hand and 'not others' holds either way"),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(1)",
      "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
      "whatever the stack they are given: none of them depends on chips"),
@@ -262,10 +258,6 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "whatever the stack they are given: none of them depends on chips"),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False", "action=None",
      "flag() records a finding at no action for action=False and action=None alike"),
-    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
-     'if self.phase == "UNCONTESTED" or not others:',
-     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
-     "dropped), so nobody else is in the hand and 'not others' holds either way"),
 )
 
 
