@@ -877,3 +877,24 @@ def test_under_rrop_two_callers_of_an_opening_bet_of_one_chip_let_the_pot_play()
     r = replay_table(game_setup("jackpots", RROP), events)
     assert [row[:4] for row in rows(r)] == [(5, "false_open_before_showdown", BOB, "jackpots.7")]
     assert (r.states[-1].phase, r.states[-1].to_act) == ("round1", ANN)
+
+
+BUG_ON = {"jackpots.bug": "joker_as_ace_or_straight_flush_filler"}
+
+
+@pytest.mark.parametrize(("draw", "tail"), [
+    # he keeps As and the bug, draws three and shows his hand at the showdown: his kept cards are his openers
+    (drawn(BOB, "9c 6d 2s", "7h 8h 3c"), [Check(player=BOB), Check(player=CY), shown(BOB, "As Jk1 7h 8h 3c"),
+                                           shown(CY, "Qs Qd 9h 5h 3s")]),
+    # he splits both, keeps them face down, and shows them after Cy drops to his bet
+    (drawn(BOB, "As Jk1", "7h 8h", kept_face_down=True), [Bet(player=BOB, amount=2), Fold(player=CY),
+                                                          shown(BOB, "As Jk1", "discards")]),
+])
+def test_the_bug_as_an_ace_proves_openers_kept_or_split(draw, tail):
+    """jackpots.bug = joker_as_ace_or_straight_flush_filler: the joker "may be used only as an ace" (or to
+    fill a straight or flush) -- As and the bug are a pair of aces; jackpots.2 / jackpots.3: kept in his
+    hand or split and kept face down, they prove his open, and the pot is Bob's."""
+    events = [dealt(BOB, "As Jk1 9c 6d 2s"), *SHOWDOWN_PRE, draw, Draw(player=CY, count=1), *tail]
+    r = replay_table(game_setup("jackpots", BUG_ON), events)
+    assert [f for f in r.findings if f.kind in ("false_open", "unverifiable")] == []
+    assert [p.winners for p in r.outcome.pots] == [(BOB,)]
