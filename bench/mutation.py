@@ -347,6 +347,13 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule=None,',
      "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
      "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), "self.bring_in = None", 'self.bring_in = ""',
+     "five-card stud compares bring_in only with a (seat, chips) pair (on_betting): no bring-in and an "
+     "empty string alike match no bet"),
+    (("referee/engine/games/five_card_stud.py",), "self.bring_in: tuple[int, int] | None = None",
+     'self.bring_in: tuple[int, int] | None = ""',
+     "five-card stud compares bring_in only with a (seat, chips) pair (on_betting): no bring-in and an "
+     "empty string alike match no bet"),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
      "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
      "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
