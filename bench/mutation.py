@@ -354,6 +354,24 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      'self.bring_in: tuple[int, int] | None = ""',
      "five-card stud compares bring_in only with a (seat, chips) pair (on_betting): no bring-in and an "
      "empty string alike match no bet"),
+    (("referee/engine/games/five_card_stud.py",), "self.up: list[tuple[AnyCard, ...]] = []", "self.up: list[tuple[AnyCard, ...]] = None",
+     "five-card stud's begin() (which HandState.__init__ calls) sets up and up_action for every seat "
+     "before anything reads them"),
+    (("referee/engine/games/five_card_stud.py",), "self.up_action: list[tuple[int, ...]] = []", "self.up_action: list[tuple[int, ...]] = None",
+     "five-card stud's begin() (which HandState.__init__ calls) sets up and up_action for every seat "
+     "before anything reads them"),
+    (("referee/engine/games/five_card_stud.py",), "self.winner: int | None = None", 'self.winner: int | None = ""',
+     "five-card stud reads winner only for a hand end_round ended uncontested, and it sets the winner "
+     "there"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = None',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = "XXstud.5.2XX"',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = "STUD.5.2"',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
      "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
      "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
