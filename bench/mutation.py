@@ -327,6 +327,14 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      'self.free_ride_next: str | None = ""',
      "Jackpots reads free_ride_next only as 'free_ride_next or owed' (carry_out): no name and an empty one "
      "alike"),
+    (("referee/engine/games/jackpots.py",), "self.open_action: int | None = None",
+     'self.open_action: int | None = ""',
+     "Jackpots reads open_action only for a finding about the opener, once somebody opened: on_first_bet "
+     "sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "return self.false_open_found[1] if self.false_open_found else False",
+     "return self.false_open_found[1] if self.false_open_found else True",
+     "found_at() is asked only by the rulings made once the hand is over (end(), at action 0): a finding at "
+     "the current action, action 0, is at no action, as one asking for none"),
     (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = 1",
      "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
      "no_declaration), and on_first_bet sets it at the open"),
