@@ -898,3 +898,17 @@ def test_the_bug_as_an_ace_proves_openers_kept_or_split(draw, tail):
     r = replay_table(game_setup("jackpots", BUG_ON), events)
     assert [f for f in r.findings if f.kind in ("false_open", "unverifiable")] == []
     assert [p.winners for p in r.outcome.pots] == [(BOB,)]
+
+
+def test_an_opener_who_drew_one_naming_his_discard_is_judged_by_the_hand_it_leaves():
+    """jackpots.3: "the opener must prove that he held jacks or better before the draw" -- Bob's deal is not
+    logged; he drew one, throwing 2s for Ad, and shows Ah Ks 7c 4d Ad: the four he kept and the discard
+    the log names were his hand before the draw, Ah Ks 7c 4d 2s -- no openers.  His aces are the best
+    hand, but Cy's queens take the 8 (jackpots.9) and Bob pays each other player (jackpots.6)."""
+    events = SHOWDOWN_PRE + [drawn(BOB, "2s", "Ad"), Draw(player=CY, count=1), Check(player=BOB), Check(player=CY),
+                             shown(BOB, "Ah Ks 7c 4d Ad"), shown(CY, "Qs Qd 9h 8h 3s")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert rows(r) == [(None, "false_open_at_showdown", BOB, "jackpots.9", "Bob opened without openers (his hand before "
+                        "the draw was Ah Ks 7c 4d 2s; jacks or better were needed): found at the showdown, he may not "
+                        "win; the pot goes to the best hand among the others", BOB_PAYS, 1)]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (CY,))] and r.outcome.penalties == PAYS_EACH
