@@ -327,6 +327,38 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      'self.free_ride_next: str | None = ""',
      "Jackpots reads free_ride_next only as 'free_ride_next or owed' (carry_out): no name and an empty one "
      "alike"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("all_dropped", self.action)',
+     'self.false_open_found = ("XXall_droppedXX", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("all_dropped", self.action)',
+     'self.false_open_found = ("ALL_DROPPED", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("dropped", self.action)',
+     'self.false_open_found = ("XXdroppedXX", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("dropped", self.action)',
+     'self.false_open_found = ("DROPPED", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("showdown", self.action)',
+     'self.false_open_found = ("XXshowdownXX", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("showdown", self.action)',
+     'self.false_open_found = ("SHOWDOWN", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("before_showdown", self.action)',
+     'self.false_open_found = ("XXbefore_showdownXX", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("before_showdown", self.action)',
+     'self.false_open_found = ("BEFORE_SHOWDOWN", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
     (("referee/engine/games/jackpots.py",), "self.open_action: int | None = None",
      'self.open_action: int | None = ""',
      "Jackpots reads open_action only for a finding about the opener, once somebody opened: on_first_bet "
