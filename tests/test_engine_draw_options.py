@@ -868,3 +868,22 @@ def test_a_player_with_no_chips_is_not_dealt_in_and_the_next_player_opens():
     for e in [Bet(player="Cy", amount=1), Call(player="Dee"), Call(player="Ann")]:
         state.push(e)
     assert (state.phase, state.prompt().to_act, state.prompt().legal) == ("draw", "Cy", ("stand pat", "draw 1–4"))
+
+
+def test_a_misdeal_after_a_passed_out_deal_keeps_the_count_of_deals_passed_out():
+    """draw.misdeal / draw.5: a misdeal is no deal passed out, nor a deal played: the redeal inherits the
+    count (one) and the pot (the ante of 4 that stayed, and this deal's 4), its antes already in."""
+    r = replay_table(setup(dealer="Bob", carry_in=PokerCarry(4, passed_out=1)), [Misdeal()])
+    assert r.outcome.next_hand.carry == PokerCarry(8, antes_in=True, passed_out=1)
+
+
+def test_a_rake_of_a_split_pot_names_both_winners():
+    """common.showdown_tie = split: Bob and Cy tie; Ann, out of the hand, rakes it: flagged naming both."""
+    three = [("Ann", 100), ("Bob", 100), ("Cy", 100)]
+    events = [dealt("Bob", "As Kd Qc Jh 9s"), dealt("Cy", "Ad Ks Qh Jc 9d"), Bet(player="Bob", amount=1),
+              Call(player="Cy"), Fold(player="Ann"), Draw(player="Bob", count=0), Draw(player="Cy", count=0),
+              Check(player="Bob"), Check(player="Cy"), shown("Bob", "As Kd Qc Jh 9s"), shown("Cy", "Ad Ks Qh Jc 9d"),
+              TakePot(player="Ann")]
+    r = replay_table(setup(seats=three), events)
+    assert [(f.code, f.message) for f in r.findings] == [
+        ("took_pot_not_his", "Ann took the pot, but it belongs to Bob, Cy: taking the pot decides nothing")]

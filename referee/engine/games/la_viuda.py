@@ -127,7 +127,7 @@ class LaViudaFund(NightMoney):
     def hand(self, step: NightStep, setup: HandSetup, outcome: Outcome) -> list[MoneyLine]:
         carry_in, carry_out = step.carry_in, step.carry_out
         assert isinstance(carry_out, LaViudaCarry)
-        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) and self.under_way(carry_in) else None
+        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) else None
         who = carry_out.bought_by
         lines = super().hand(step, setup, outcome)
         if who and who != had:  # bought in this hand: he pays now, even in a game begun before the night
@@ -517,7 +517,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
             points[names[s]] = points.get(names[s], 0) + 1
         for n in names:
             points.setdefault(n, 0)
-        most = max(points.values(), default=0)
+        most = max(points.values())  # every seated player has his points, none or more
         leaders = [n for n, p in points.items() if p == most]
         over = len(leaders) == 1 and most >= int(self.options["laviuda.points_target"])
         self.next_carry = dataclasses.replace(carry, points=tuple(points.items()), game_over=over,
