@@ -150,10 +150,6 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "best = max(rounds, key=lambda r: self.key_of(seat, r))", "best = max(rounds, )"):
         "only a misordered seven-card player's hands are reordered (nine-card brag has no such option), and "
         "his second hand, the last of two, is the better one: the best round is the last either way",
-    ("referee/engine/games/whiskey_poker.py", "carry_so_far",
-     '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,',
-     '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=None,'):
-        "the hand-file reader places the refusal at the 'game so far:' line itself",
     ("referee/engine/state.py", "post_ante",
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=False)",
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, )"):
@@ -243,6 +239,18 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule=None,',
      "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
      "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/whiskey_poker.py",), "line=so_far.line,", "line=None,",
+     "whiskey's 'game so far:' refusals: the hand-file reader places the refusal at the 'game so far:' line "
+     "itself"),
+    (("referee/engine/games/whiskey_poker.py",), "action=False", "action=True",
+     "whiskey poker flags with action=False only in begin() and end() (settle's result lines and unverifiable "
+     "hands), which run at action 0: a finding at action 0 is at no action either way"),
+    (("referee/engine/games/whiskey_poker.py",), "action=False, ", "",
+     "whiskey poker flags with action=False only in begin() and end() (settle's result lines and unverifiable "
+     "hands), which run at action 0: a finding at action 0 is at no action either way"),
+    (("referee/engine/games/whiskey_poker.py",), "action=False)", ")",
+     "whiskey poker flags with action=False only in begin() and end() (settle's result lines and unverifiable "
+     "hands), which run at action 0: a finding at action 0 is at no action either way"),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
      "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
      "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
