@@ -172,6 +172,13 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
         "and None alike",
 }
 
+WHISKEY_AT_ACTION_0 = ("whiskey poker flags with action=False only in begin() and end() (settle's result lines "
+                       "and unverifiable hands), which run at action 0: a finding at action 0 is at no action "
+                       "either way")
+WHISKEY_CARRY_IGNORES_THE_END = ("whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how "
+                                 "the deal ended: the carry it returns is the one end() worked out, so the end named "
+                                 "to next_hand changes nothing")
+
 #: Changes known to be equivalent wherever they are made in these files: (files, the text before, the
 #: text after, why).
 EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
@@ -243,21 +250,16 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "whiskey's 'game so far:' refusals: the hand-file reader places the refusal at the 'game so far:' line "
      "itself"),
     (("referee/engine/games/whiskey_poker.py",), "action=False", "action=True",
-     "whiskey poker flags with action=False only in begin() and end() (settle's result lines and unverifiable "
-     "hands), which run at action 0: a finding at action 0 is at no action either way"),
+     WHISKEY_AT_ACTION_0),
     (("referee/engine/games/whiskey_poker.py",), "action=False, ", "",
-     "whiskey poker flags with action=False only in begin() and end() (settle's result lines and unverifiable "
-     "hands), which run at action 0: a finding at action 0 is at no action either way"),
+     WHISKEY_AT_ACTION_0),
     (("referee/engine/games/whiskey_poker.py",), "action=False)", ")",
-     "whiskey poker flags with action=False only in begin() and end() (settle's result lines and unverifiable "
-     "hands), which run at action 0: a finding at action 0 is at no action either way"),
+     WHISKEY_AT_ACTION_0),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
-     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
-     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+     WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(amount, kind, same_dealer=True)",
      "self.next_hand(amount, None, same_dealer=True)",
-     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
-     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+     WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(1)",
      "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
      "whatever the stack they are given: none of them depends on chips"),
