@@ -255,6 +255,11 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      WHISKEY_AT_ACTION_0),
     (("referee/engine/games/whiskey_poker.py",), "action=False)", ")",
      WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "self.open_round(self.betting_rules(), first, BETTING_ROUND)",
+     "self.open_round(self.betting_rules(), first, None)",
+     "a betting round's name is read only by its 'the round is over' breach (betting.py), for an action while "
+     "the closed round is still the hand's: whiskey banks its round the moment it closes (end_betting), and "
+     "its own finding for a bet after it names the round itself"),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
      WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(amount, kind, same_dealer=True)",
