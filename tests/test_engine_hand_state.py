@@ -770,3 +770,12 @@ def test_once_a_hand_is_over_only_the_kinds_its_game_takes_after_the_end_are_pla
     assert state.shown == {1: tuple(cards("Ah Kd 7c 4s 2h"))} and state.stacks == [96, 100, 100, 100]
     assert [(f.code, f.message, f.player, f.action, f.remedy) for f in state.findings[1:]] == [
         ("action_after_hand", "the hand is over (misdeal): this action comes after it", "Cy", 3, "ignored")]
+
+
+def test_a_whole_hand_dealt_shown_or_drawn_is_no_impossible_input():
+    """Five cards are a straight draw hand: dealt, shown as openers or drawn all at once, they are ruled
+    on (drawing five breaks draw.max_draw: flagged, not refused)."""
+    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), Show("Bob", tuple(cards("Ah Kd 7c 4s 2h")), "openers"),
+                      *FIRST_ROUND_CALLED, Draw("Bob", 5))
+    assert state.action == 7 and [f.code for f in state.findings][-1] == "drew_too_many"
+    assert state.hand_of(1) == (UNKNOWN,) * 5
