@@ -142,6 +142,16 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "game = GameMoney(self.kind, self.first, self.last, self.players, False, pool=carry.pool,",
      "game = GameMoney(self.kind, self.first, self.last, self.players, None, pool=carry.pool,"):
         "GameMoney.over is read by nothing (the ledger asks the running game's over()): False and None alike",
+    ("referee/engine/state.py", "hand_of", "return self.places.cards.get(seat, ())",
+     "return self.places.cards.get(seat, None)"):
+        "every seat of a hand is a key of its card places from the start (CardPlaces(n) makes them all, and a "
+        "place is never deleted), and a hand's seats are the only places hand_of is asked about: the default "
+        "is never taken",
+    ("referee/engine/state.py", "hand_of", "return self.places.cards.get(seat, ())",
+     "return self.places.cards.get(seat, )"):
+        "every seat of a hand is a key of its card places from the start (CardPlaces(n) makes them all, and a "
+        "place is never deleted), and a hand's seats are the only places hand_of is asked about: the default "
+        "is never taken",
     ("referee/engine/state.py", "snapshot", "if sum(stacks) + pot != self.total:",
      "if sum(stacks) + pot == self.total:"):
         "the guard against an engine that makes or loses chips: the check it calls fails only when chips are "
