@@ -142,6 +142,11 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "game = GameMoney(self.kind, self.first, self.last, self.players, False, pool=carry.pool,",
      "game = GameMoney(self.kind, self.first, self.last, self.players, None, pool=carry.pool,"):
         "GameMoney.over is read by nothing (the ledger asks the running game's over()): False and None alike",
+    ("referee/engine/state.py", "flag",
+     "number = self.action if action is True else (None if action is False else action)",
+     "number = self.action if action is True else (None if action is True else action)"):
+        "in that branch action is not True, so the mutant passes action=False on as the number where the code "
+        "passes None, and the finding is made with `number or None`: no action either way",
     ("referee/engine/state.py", "hand_of", "return self.places.cards.get(seat, ())",
      "return self.places.cards.get(seat, None)"):
         "every seat of a hand is a key of its card places from the start (CardPlaces(n) makes them all, and a "

@@ -396,6 +396,16 @@ def test_places_are_named_in_words_and_a_card_outside_the_pack_is_refused_at_its
     assert (error.message, error.hand, error.action) == ("Bob shows 9h but Cy's face-down discards is where it lies", 1, 0)
 
 
+def test_the_places_are_named_in_the_language_spoken():
+    """The table's places read in Russian when Russian is spoken (the seeds' words: сброс, вдова)."""
+    from referee import i18n
+
+    state = draw_hand()
+    with i18n.speaking("ru"):
+        words = [state.describe_place(p) for p in (2, "muck", "widow", "kept:1")]
+    assert words == ["Cy", "сброс", "вдова", "закрытый сброс игрока Bob"]
+
+
 def test_a_card_not_in_a_short_pack_is_refused_at_its_deal_naming_the_card():
     """La Viuda's short pack (laviuda.short_pack, Paul Martin's version): "two players use the 20 cards
     A-K-Q-J-10 of each suit, and one more rank, downwards, is added for each further player" -- three
