@@ -127,10 +127,10 @@ class LaViudaFund(NightMoney):
     def hand(self, step: NightStep, setup: HandSetup, outcome: Outcome) -> list[MoneyLine]:
         carry_in, carry_out = step.carry_in, step.carry_out
         assert isinstance(carry_out, LaViudaCarry)
-        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) and self.under_way(carry_in) else None
+        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) else None
         who = carry_out.bought_by
         lines = super().hand(step, setup, outcome)
-        if who and who != had and carry_out.paid_cents is not None:
+        if who and who != had:  # bought in this hand: he pays now, even in a game begun before the night
             self.buyback_hand, self.buyback_cents = step.number, 2 * self.price
             lines.append(MoneyLine(who, "La Viuda bought", -2 * self.price,
                                    said_later("{player} buys La Viuda: twice a chip's price, into the fund", player=who),
@@ -193,7 +193,7 @@ class LaViudaFund(NightMoney):
                            "{player} survived with {count} chips and collects it", player=game.winner)
                if game.winner else said_later("not finished"))
         pool = said_plural(game.pool, "the pool held {count} chip", "the pool held {count} chips")
-        if game.bought_by:
+        if game.bought_by and game.buyback_hand is not None:  # bought before the night: 'game so far' said so
             bought = said_later("La Viuda bought by {player} in hand {hand} for {price}", player=game.bought_by,
                                 hand=game.buyback_hand, price=self.money(game.buyback_cents))
             return said_later("{game}; {bought}; {end}; {pool}.", game=head, bought=bought, end=end, pool=pool)
@@ -517,7 +517,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
             points[names[s]] = points.get(names[s], 0) + 1
         for n in names:
             points.setdefault(n, 0)
-        most = max(points.values(), default=0)
+        most = max(points.values())  # every seated player has his points, none or more
         leaders = [n for n, p in points.items() if p == most]
         over = len(leaders) == 1 and most >= int(self.options["laviuda.points_target"])
         self.next_carry = dataclasses.replace(carry, points=tuple(points.items()), game_over=over,

@@ -160,9 +160,6 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
         self.next_seat = self.in_game[0] if self.in_game else None
         self.phase = "exchanging"
 
-    def over_reason(self) -> str:
-        return "the hands are shown" if self.phase == "showdown" else self.phase
-
     def gate(self, seat: int | None, event: Event) -> bool:
         if self.phase == REPORTED:
             if type(event) is not Reported:
@@ -195,9 +192,10 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
     def on_deal(self, seat: int, event: Deal) -> None:
         """A player's cards, when the log knows them: they take the place of his unseen ones."""
         who = self.names[seat]
-        if seat not in self.in_game:
+        if seat not in self.in_game:  # stopbus.6.1: "he is dealt no more cards": the line is ignored
             self.flag("dealt_not_in_deal", _("{player} has no chips and is out of the game but was dealt cards").format(player=who),
-                      self.cite("stopbus.6.1"), player=seat)
+                      self.cite("stopbus.6.1"), player=seat, remedy=_("ignored"))
+            return
         known = [c for c in event.cards if isinstance(c, Card)]
         clash = self.places.elsewhere(known, seat)
         if clash is not None:
