@@ -164,6 +164,25 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=True)"):
         "every game posts its antes in begin(), at action 0, and a finding at action 0 is at no action "
         "either way",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, None)'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, "XXdraw.anteXX")'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, "DRAW.ANTE")'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "reante_all", "self.post_ante(s, 1, rule)",
+     "self.post_ante(s, 1, None)"):
+        "an ante's rule is cited only by the ante_short finding, and the re-ante of one chip by each player "
+        "dealt in (he has chips and has paid nothing else in this deal yet) is never short",
     ("referee/engine/exchanges.py", "legal",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, False,",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
