@@ -184,6 +184,25 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "close = difflib.get_close_matches(name, game_names(), cutoff=0.5)"):
         "only the closest match is read (close[0]), and get_close_matches returns its matches best first "
         "whether it is asked for one or three",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, None)'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, "XXdraw.anteXX")'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, "DRAW.ANTE")'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "reante_all", "self.post_ante(s, 1, rule)",
+     "self.post_ante(s, 1, None)"):
+        "an ante's rule is cited only by the ante_short finding, and the re-ante of one chip by each player "
+        "dealt in (he has chips and has paid nothing else in this deal yet) is never short",
     ("referee/engine/exchanges.py", "legal",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, False,",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
