@@ -117,6 +117,11 @@ def where(name: str, diff: str) -> tuple[str, int | None, str, str]:
     return path, line_no, " / ".join(s.strip() for s in old), " / ".join(s.strip() for s in new)
 
 
+_AT_THE_END = ("a finding made once the hand is over (end(), which conclude() runs at action 0) is at no "
+               "action whether it asks for none or for the current one")
+_AT_THE_DEAL = ("a finding made at the deal (begin(), before any action: action 0) is at no action whether it "
+                "asks for none or for the current one")
+
 #: Mutants no test can tell from the code, each with why: (file, function, the line before, the line
 #: after) as the survivors list prints them.  They are listed as such and a further score leaves them out; the target
 #: is judged on the whole sample.
@@ -208,6 +213,105 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
         "may_knock_with_exchange is read only for its truth (ExchangeChoices.describe and events): False "
         "and None alike",
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.no_open", action=False)',
+     '"jackpots.no_open", )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.no_open", action=False)',
+     '"jackpots.no_open", action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     'player=seat, action=False)',
+     'player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     'player=seat, action=False)',
+     'player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.free_ride_by_dealer", player=seat, action=False)',
+     '"jackpots.free_ride_by_dealer", player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.free_ride_by_dealer", player=seat, action=False)',
+     '"jackpots.free_ride_by_dealer", player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.false_open_penalty", player=seat, action=False)',
+     '"jackpots.false_open_penalty", player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.false_open_penalty", player=seat, action=False)',
+     '"jackpots.false_open_penalty", player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'end_uncontested',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=False,',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=True,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
+     'remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
+     'action=True, remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False,',
+     'self.cite("jackpots.3"), player=o, action=True,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False)',
+     'self.cite("jackpots.3"), player=o, action=True)'): _AT_THE_END,
+    ('referee/engine/games/five_card_stud.py', 'end',
+     '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
+     '"{players}").format(players=", ".join(must_show)), rule, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/five_card_stud.py', 'end',
+     '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
+     '"{players}").format(players=", ".join(must_show)), rule, action=True, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.no_open", action=False)',
+     '"jackpots.no_open", action=None)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     'player=seat, action=False)',
+     'player=seat, action=None)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.free_ride_by_dealer", player=seat, action=False)',
+     '"jackpots.free_ride_by_dealer", player=seat, action=None)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.false_open_penalty", player=seat, action=False)',
+     '"jackpots.false_open_penalty", player=seat, action=None)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'end_uncontested',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=False,',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=None,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'player=o, action=None, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, action=None, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, action=None, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
+     'action=None, remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False,',
+     'self.cite("jackpots.3"), player=o, action=None,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False)',
+     'self.cite("jackpots.3"), player=o, action=None)'): _AT_THE_END,
+    ('referee/engine/games/five_card_stud.py', 'end',
+     '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
+     '"{players}").format(players=", ".join(must_show)), rule, action=None, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
 }
 
 #: Changes known to be equivalent wherever they are made in these files: (files, the text before, the
@@ -257,6 +361,14 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      'self.free_ride_next: str | None = ""',
      "Jackpots reads free_ride_next only as 'free_ride_next or owed' (carry_out): no name and an empty one "
      "alike"),
+    (("referee/engine/games/jackpots.py",), "self.open_action: int | None = None",
+     'self.open_action: int | None = ""',
+     "Jackpots reads open_action only for a finding about the opener, once somebody opened: on_first_bet "
+     "sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "return self.false_open_found[1] if self.false_open_found else False",
+     "return self.false_open_found[1] if self.false_open_found else True",
+     "found_at() is asked only by the rulings made once the hand is over (end(), at action 0): a finding at "
+     "the current action, action 0, is at no action, as one asking for none"),
     (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = 1",
      "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
      "no_declaration), and on_first_bet sets it at the open"),
@@ -277,6 +389,31 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule=None,',
      "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
      "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), "self.bring_in = None", 'self.bring_in = ""',
+     "five-card stud compares bring_in only with a (seat, chips) pair (on_betting): no bring-in and an "
+     "empty string alike match no bet"),
+    (("referee/engine/games/five_card_stud.py",), "self.bring_in: tuple[int, int] | None = None",
+     'self.bring_in: tuple[int, int] | None = ""',
+     "five-card stud compares bring_in only with a (seat, chips) pair (on_betting): no bring-in and an "
+     "empty string alike match no bet"),
+    (("referee/engine/games/five_card_stud.py",), "self.up: list[tuple[AnyCard, ...]] = []", "self.up: list[tuple[AnyCard, ...]] = None",
+     "five-card stud's begin() (which HandState.__init__ calls) sets up and up_action for every seat "
+     "before anything reads them"),
+    (("referee/engine/games/five_card_stud.py",), "self.up_action: list[tuple[int, ...]] = []", "self.up_action: list[tuple[int, ...]] = None",
+     "five-card stud's begin() (which HandState.__init__ calls) sets up and up_action for every seat "
+     "before anything reads them"),
+    (("referee/engine/games/five_card_stud.py",), "self.winner: int | None = None", 'self.winner: int | None = ""',
+     "five-card stud reads winner only for a hand end_round ended uncontested, and it sets the winner "
+     "there"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = None',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = "XXstud.5.2XX"',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = "STUD.5.2"',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
      "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
      "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
