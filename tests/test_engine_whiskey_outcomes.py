@@ -477,3 +477,19 @@ def test_a_winner_named_for_the_antes_cannot_win_the_bets_he_had_no_part_in():
     assert (o.kind, o.undecided, o.stacks) == ("reported", 4, {"Ann": 17, "Bob": 17, "Cy": 3})
     assert [(f.code, f.player) for f in r.findings] == [("showdown_unverifiable", "Ann"),
                                                        ("showdown_unverifiable", "Bob")]
+
+
+def test_the_pools_money_lines_are_in_the_order_of_names_whatever_their_case():
+    """Money is listed by name, case aside (``ann`` before ``Bob``): the chips given back, and the whisky
+    bill shared by two losers."""
+    from referee.engine.events import WhiskyBill
+    from referee.engine.games.whiskey_poker import WhiskeyPool
+    from referee.engine.money import GameMoney
+
+    over = WhiskeyCarry(started=True, pool=3, out=("Bob",), game_over=True, whisky_payer="Bob")
+    pool = WhiskeyPool(1, ("ann", "Bob", "Cy"), 100, euros, last=4, carry=over, paid={"Bob": 1, "ann": 2})
+    assert [(line.player, line.cents) for line in pool.end(retire=True).lines] == [("ann", 200), ("Bob", 100)]
+    games = [GameMoney("whiskey_elimination", 1, 4, ("ann", "Bob"), True, loser="Bob"),
+             GameMoney("whiskey_elimination", 5, 9, ("ann", "Bob"), True, loser="ann")]
+    lines, _ = WhiskeyPool.night(games, [WhiskyBill(1000, "Cy")], euros)
+    assert [(line.player, line.cents) for line in lines] == [("ann", -500), ("Cy", 500), ("Bob", -500), ("Cy", 500)]
