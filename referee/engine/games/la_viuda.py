@@ -370,7 +370,8 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         """Which rank was wild in this deal, and which the pool names for the next."""
         if self.short:
             return {}
-        nxt = self.next_carry if isinstance(self.next_carry, LaViudaCarry) else self.carry_in
+        nxt = self.next_carry  # every end of a deal has worked out the game's next state before its facts
+        assert isinstance(nxt, LaViudaCarry)
         off = self.options["laviuda.wild_rank_from_pool"] == "off"
         return {
             "wild_rank_in_deal": None if self.wild_in_deal is None else RANK_CHAR[self.wild_in_deal],
