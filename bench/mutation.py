@@ -164,6 +164,11 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=True)"):
         "every game posts its antes in begin(), at action 0, and a finding at action 0 is at no action "
         "either way",
+    ("referee/engine/games/__init__.py", "find_game",
+     "close = difflib.get_close_matches(name, game_names(), n=1, cutoff=0.5)",
+     "close = difflib.get_close_matches(name, game_names(), cutoff=0.5)"):
+        "only the closest match is read (close[0]), and get_close_matches returns its matches best first "
+        "whether it is asked for one or three",
     ("referee/engine/exchanges.py", "legal",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, False,",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
@@ -181,16 +186,70 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      'Verdict("call" if call else "check", call, breaches, None)',
      "a call or check adds nobody to those still to act and takes its maker off them: the next turn, "
      "searched from the cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/betting.py", "referee/engine/staking.py"), 'Verdict("fold", 0, breaches, in_turn)',
+     'Verdict("fold", 0, breaches, None)',
+     "a fold takes its maker out of the turns and adds nobody to them: the next turn, searched from the "
+     "cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/betting.py",), 'Verdict("check", 0, breaches, in_turn)', 'Verdict("check", 0, breaches, None)',
+     "a check adds nobody to those still to act and takes its maker off them: the next turn, searched from "
+     "the cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/betting.py",), 'Verdict("call", call, breaches, in_turn)', 'Verdict("call", call, breaches, None)',
+     "a call adds nobody to those still to act and takes its maker off them: the next turn, searched from "
+     "the cursor, is the same whether or not the cursor moves past him"),
+    (("referee/engine/staking.py",), 'Verdict("cover", stack, breaches, in_turn)',
+     'Verdict("cover", stack, breaches, None)',
+     "a cover takes its maker out of the turns: the next turn, searched from the cursor, is the same "
+     "whether or not the cursor moves past him"),
+    (("referee/engine/staking.py",), 'Verdict("see", cost, breaches, in_turn)', 'Verdict("see", cost, breaches, None)',
+     "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
+    (("referee/engine/staking.py",), 'Verdict("see", cost, breaches, in_turn)', 'Verdict("see", cost, breaches, )',
+     "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
+    (("referee/engine/betting.py",), "if self.raise_min is not None and self.raise_max is not None:",
+     "if self.raise_min is not None or self.raise_max is not None:",
+     "legal() sets raise_min and raise_max together or leaves both None: 'either' and 'both' are the same"),
     (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "SHOWDOWN")',
      "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
      "progress): a showdown is none of them under any spelling"),
     (("referee/engine/state.py",), 'self.next_hand(carried, "showdown")', 'self.next_hand(carried, "XXshowdownXX")',
      "a game's carry_out tells apart only the ends it names (passed out, misdeal, carried, redeal, in "
      "progress): a showdown is none of them under any spelling"),
-    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
-     'if self.phase == "XXuncontestedXX" or not others:',
-     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
-     "dropped), so nobody else is in the hand and 'not others' holds either way"),
+    (("referee/engine/games/jackpots.py",), "self.awaiting_declare = False", "self.awaiting_declare = None",
+     "Jackpots reads awaiting_declare only for its truth (gate, on_declare, end_of_hand): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.admitted = False", "self.admitted = None",
+     "Jackpots reads admitted only for its truth (opener_truth): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.free_ride_paid = False", "self.free_ride_paid = None",
+     "Jackpots reads free_ride_paid only for its truth (carry_out): False and None alike"),
+    (("referee/engine/games/jackpots.py",), "self.free_ride_next: str | None = None",
+     'self.free_ride_next: str | None = ""',
+     "Jackpots reads free_ride_next only as 'free_ride_next or owed' (carry_out): no name and an empty one "
+     "alike"),
+    (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = 1",
+     "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
+     "no_declaration), and on_first_bet sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = None",
+     "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
+     "no_declaration), and on_first_bet sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "drew = taken.count if taken is not None else 0",
+     "drew = taken.count if taken is not None else 1",
+     "table_proof reads drew only for an opener who drew: without a draw, a shown hand (always whole: a show "
+     "of fewer cards is refused) is judged by the branch that tests 'taken is None' first, and without a shown "
+     "hand the proof returns before drew is read"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule="XXstud.4.1XX",',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule="STUD.4.1",',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule=None,',
+     "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
+     "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
+     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
+     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+    (("referee/engine/games/whiskey_poker.py",), "self.next_hand(amount, kind, same_dealer=True)",
+     "self.next_hand(amount, None, same_dealer=True)",
+     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
+     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(1)",
      "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
      "whatever the stack they are given: none of them depends on chips"),
@@ -208,10 +267,6 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "the game as it reads it, so the replay never refuses it later)"),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False", "action=None",
      "flag() records a finding at no action for action=False and action=None alike"),
-    (("referee/engine/games/jackpots.py",), 'if self.phase == "uncontested" or not others:',
-     'if self.phase == "UNCONTESTED" or not others:',
-     "an uncontested hand has one player in it: the opener (the branch before took the case of his having "
-     "dropped), so nobody else is in the hand and 'not others' holds either way"),
 )
 
 

@@ -9,8 +9,6 @@ mid-command, exit with 75 (EX_TEMPFAIL: run it again), not 2 (a line to fix): a 
 retry from fix.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -38,7 +36,7 @@ def _said(line: str) -> str:
     return excerpt(line) if len(line) <= EXCERPT else f"a line of {len(line):,} characters"
 
 
-def describe(stored: Stored) -> str:
+def describe(stored: "Stored") -> str:
     """One stored line as ``act`` and the table mode report it."""
     if stored.action is None and stored.hand is not None:
         text = _("hand {hand} begins").format(hand=stored.hand) + (f": {stored.note}" if stored.note else "")

@@ -7,8 +7,6 @@ A command asked again that finds its own fact (:class:`~referee.errors.AlreadyRe
 ``Already recorded: …`` and exits 0.
 """
 
-from __future__ import annotations
-
 import inspect
 import re
 import sys

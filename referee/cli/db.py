@@ -6,8 +6,6 @@ command bodies only.  A database that cannot be used is a StoreError, which the 
 as one ``Error: …`` line with a hint (exit 2).
 """
 
-from __future__ import annotations
-
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -71,7 +69,7 @@ def asked_at_hint(at: int) -> str:
              "(where the log stood when it asked)").format(at=at)
 
 
-def open_for(ctx: typer.Context, db: str | None, *, migrate: bool = True, create: bool = False) -> Store:
+def open_for(ctx: typer.Context, db: str | None, *, migrate: bool = True, create: bool = False) -> "Store":
     """Open the store a command was pointed at: the command's ``--db``, else ``referee --db URL``,
     else ``REFEREE_DB``, else the default SQLite file.  For every command that uses the database.
 

@@ -13,8 +13,6 @@ It writes to a demo database of its own (``referee-demo.sqlite3`` in the user da
 ``REFEREE_DB`` is not used here.
 """
 
-from __future__ import annotations
-
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -59,7 +57,7 @@ PAY_DETAILS = (("Eve", {"iban": "DE89 3704 0044 0532 0130 00", "name_latin": "Ev
 DISPUTE = (7, 2, "Dee says Cy's open was false")  # hand, action (Cy: bets 2), the question as asked
 
 
-def add_the_dispute(store: Store, session_id: int) -> None:
+def add_the_dispute(store: "Store", session_id: int) -> None:
     """The place where the night's dispute joins the demo: at the end of hand 7 Dee says
     Cy's open was false.  ``referee dispute`` rules on it from the log alone (jackpots.9) and the
     ruling is recorded as a ``Ruling`` event of the log, before the session is closed; the ledger,

@@ -7,8 +7,6 @@ as a ``Ruling`` event (``--no-record`` to only look), so that later replays, the
 settlement follow it.  ``docs/rulings.md`` says it for users.
 """
 
-from __future__ import annotations
-
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -37,7 +35,7 @@ def _cell(text: str, style: str = "") -> object:
     return Text(text, style=style)
 
 
-def print_ruling(console: Console, doc: RulingDocument) -> None:
+def print_ruling(console: "Console", doc: "RulingDocument") -> None:
     """The ruling document in the terminal."""
     def indent(r: object) -> object:
         return Padding(r, (0, 0, 0, 2), expand=False)  # type: ignore[arg-type]

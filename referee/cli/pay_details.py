@@ -7,8 +7,6 @@ before anything is written: a bad one is refused in one line, exit 2, and nothin
 player is found by his name or any alias; his details are his under every name he sits under.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -6,8 +6,6 @@ everyone with his nights and when he was last seen.  Other commands about a play
 here (``app.command(...)``): ``pay-details`` (how he wants to be paid, :mod:`referee.cli.pay_details`).
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 import typer

@@ -11,8 +11,6 @@ is there (for scripts).  ``--option`` / ``--rulebook`` replay the night under an
 and show beside the log how findings, outcomes and chips differ (:mod:`referee.dispute.whatif`).
 """
 
-from __future__ import annotations
-
 import io
 import json
 import time
@@ -65,7 +63,7 @@ def _cell(text: str, style: str = "") -> Any:
     return Text(text, style=style)  # what the log says is printed as written, never read as markup
 
 
-def timeline(hand: ReplayedHand, width: int | None = None) -> RenderableType:
+def timeline(hand: "ReplayedHand", width: int | None = None) -> "RenderableType":
     """Each action with the pot and every stack after it (``HandReplay.states``), indented by two."""
     from referee.engine.events import NightEvent, Void
     from referee.handfile.writer import EventWriter
@@ -100,7 +98,7 @@ def timeline(hand: ReplayedHand, width: int | None = None) -> RenderableType:
                 indent=2, width=width)
 
 
-def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
+def outcome_renderables(hand: "ReplayedHand") -> list["RenderableType"]:
     """How the hand ended: pots, chips, penalties, what carries, the game's facts."""
     from referee.report.json_doc import penalty_words
 
@@ -150,7 +148,7 @@ def outcome_renderables(hand: ReplayedHand) -> list[RenderableType]:
     return out
 
 
-def findings_renderables(hand: ReplayedHand, width: int | None = None) -> list[RenderableType]:
+def findings_renderables(hand: "ReplayedHand", width: int | None = None) -> list["RenderableType"]:
     from referee.report.json_doc import rule_text
 
     replay = hand.replay
@@ -179,7 +177,7 @@ def findings_renderables(hand: ReplayedHand, width: int | None = None) -> list[R
     return out
 
 
-def rulings_renderables(rulings: Sequence[Ruling]) -> list[RenderableType]:
+def rulings_renderables(rulings: Sequence["Ruling"]) -> list["RenderableType"]:
     out: list[RenderableType] = []
     for r in rulings:
         by = _("decided by the table") if r.decided_by == "table" else _("ruled from the log")
@@ -192,7 +190,7 @@ def rulings_renderables(rulings: Sequence[Ruling]) -> list[RenderableType]:
     return out
 
 
-def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: int | None = None) -> list[RenderableType]:
+def hand_renderables(hand: "ReplayedHand", rulings: Sequence["Ruling"] = (), width: int | None = None) -> list["RenderableType"]:
     """What the console shows for one hand (``width``: the console's, for the last column of a table
     to wrap in)."""
     from referee.engine.games import game_title  # the games load when a hand is shown, not for --help
@@ -221,7 +219,7 @@ def hand_renderables(hand: ReplayedHand, rulings: Sequence[Ruling] = (), width: 
     return out
 
 
-def hand_text(console: Console, hand: ReplayedHand, rulings: Sequence[Ruling] = ()) -> list[Text]:
+def hand_text(console: Console, hand: "ReplayedHand", rulings: Sequence["Ruling"] = ()) -> list[Text]:
     """The hand as :func:`hand_renderables` shows it, laid out for ``console``: its pieces, each one
     or more whole lines.  A line that fits is taken as it is, and only a longer one is wrapped (with
     its indent): printing a hand's renderables one by one costs rich a measure and a wrap of each,
@@ -254,7 +252,7 @@ def _change_text(change: object) -> str:
     return night_words(change)  # type: ignore[arg-type]  # a night event: a hand file's or a session's
 
 
-def _indent(renderable: RenderableType) -> RenderableType:
+def _indent(renderable: "RenderableType") -> "RenderableType":
     """``renderable`` two columns in; a table of :func:`referee.cli.output.grid` (a Text that does not
     wrap) comes indented already, and is never cut to a width."""
     if isinstance(renderable, Text) and renderable.no_wrap:
@@ -310,7 +308,7 @@ def progress_console() -> Console:
     return console(stderr=True)
 
 
-def print_night(console: Console, night: Night, hands: ReplayedNight, only: int | None = None) -> None:
+def print_night(console: Console, night: "Night", hands: "ReplayedNight", only: int | None = None) -> None:
     """The whole night (or hand ``only``), hand after hand, then the night's totals."""
     from referee.handfile.rulings import in_force
 
@@ -349,7 +347,7 @@ def print_night(console: Console, night: Night, hands: ReplayedNight, only: int 
         console.print(Text(_("Rulings on record: {count}").format(count=len(standing)), style="bold magenta"))
 
 
-def print_comparison(console: Console, comparison: Comparison) -> None:
+def print_comparison(console: Console, comparison: "Comparison") -> None:
     """The what-if beside the log: per differing hand, findings by code, outcome and chips; then the night."""
     change = comparison.change.words()
     console.print(Text.assemble((_("What if:") + " ", "bold"), change))
@@ -419,7 +417,7 @@ def write_atomically(path: Path, text: str) -> None:
     write_text(path, text, option="--output")
 
 
-def check_hand(night: Night, number: int | None) -> None:
+def check_hand(night: "Night", number: int | None) -> None:
     if number is None:
         return
     numbers = [h.number for h in night.hands]

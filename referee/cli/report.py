@@ -3,8 +3,6 @@ findings and rulings, the hands that have one — in the terminal with rich, as 
 night.pdf``, WeasyPrint, imported only then), or the ledger as CSV (``--csv ledger.csv``).
 ``--hands all`` lists every hand, in the terminal and in the PDF alike."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 

@@ -5,8 +5,6 @@ Commands only format; loading and validation live in :mod:`referee.rulebook`.  A
 with its hint and exits 2.
 """
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated

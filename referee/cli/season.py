@@ -2,8 +2,6 @@
 made, listed, shown with their league table, closed; ``season check FILE`` checks a scoring file
 and names every bad field, a line each."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -6,8 +6,6 @@ says otherwise (``--host 0.0.0.0``: the table's network, and the link carries th
 there).  Nothing it serves can change the log.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

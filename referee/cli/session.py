@@ -7,8 +7,6 @@ here at the edge (``0.25`` or ``25c``) and stored as integer cents.  Names and t
 typed are printed as typed (:mod:`referee.cli.output`).
 """
 
-from __future__ import annotations
-
 import json
 import sys
 from decimal import Decimal, InvalidOperation
@@ -236,7 +234,7 @@ def _options_text(options: dict[str, Any]) -> str:
     return f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
 
 
-def _when(session: GameSession) -> str:
+def _when(session: "GameSession") -> str:
     return session.started_at.strftime("%Y-%m-%d %H:%M UTC")
 
 
@@ -273,7 +271,7 @@ def status_words(status: str) -> str:
     return words.get(status, status)
 
 
-def _night_places(snap: LogSnapshot, shown: bool = False) -> list[tuple[int, str, str]]:
+def _night_places(snap: "LogSnapshot", shown: bool = False) -> list[tuple[int, str, str]]:
     """Each night event of the log: its seq, where it falls in the night, what it says (the
     opening, before the hand that began after it, or after the last hand); where it falls in the
     interface's language when ``shown`` (else in the JSON's English words)."""
@@ -294,7 +292,7 @@ def _place_said(k: int | None, hands: int) -> str:
     return _("after hand {hand}").format(hand=k) if k else _("before any hand")
 
 
-def _session_json(snap: LogSnapshot, players: dict[int, str], state: Any, chain: Any) -> dict[str, Any]:
+def _session_json(snap: "LogSnapshot", players: dict[int, str], state: Any, chain: Any) -> dict[str, Any]:
     from referee.report.json_doc import chain_json, session_json
 
     person = {s.name: players[s.player_id] for s in snap.seats}

@@ -15,8 +15,6 @@ carries its identity (:mod:`referee.store.requests`): run again after a lost rep
 once, it is stored once and the second says "Already recorded: …".
 """
 
-from __future__ import annotations
-
 import json
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -200,7 +198,7 @@ def settle(
         print_what_changed(out, amended[0], ledger, amended[1], result)
 
 
-def _said(snapshot: Any, done: Any, ledger: SessionLedger) -> str:
+def _said(snapshot: Any, done: Any, ledger: "SessionLedger") -> str:
     """What an earlier run of this command recorded, in the session's money."""
     from referee.engine.events import LedgerSetting, TransferPaid
     from referee.store.codec import decode_event
@@ -237,7 +235,7 @@ def _status(status: str) -> str:
     return words.get(status, status)
 
 
-def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple[SessionLedger, Settlement] | None:
+def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> "tuple[SessionLedger, Settlement] | None":
     """The ledger and settlement as they stood when the night was last closed, before it was
     reopened to correct it (None: never reopened)."""
     from referee.ledger.counting import as_last_closed
@@ -250,8 +248,8 @@ def _as_last_closed(store: Any, snapshot: Any, options: dict[str, Any]) -> tuple
     return ledger, ledger.settle(**options)
 
 
-def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger, was: Settlement,
-                       now: Settlement) -> None:
+def print_what_changed(out: "Console", before: "SessionLedger", after: "SessionLedger", was: "Settlement",
+                       now: "Settlement") -> None:
     """What the corrections made after the night was closed changed: the balances that moved, the
     transfers as they were and as they are; payments made stay paid."""
     from referee.ledger.counting import balance_changes
@@ -278,8 +276,8 @@ def print_what_changed(out: Console, before: SessionLedger, after: SessionLedger
             payments="; ".join(_paid(t, after.money) for t in now.paid))))
 
 
-def print_settlement(out: Console, ledger: SessionLedger, result: Settlement, *, explain: bool = False,
-                     paying: tuple[TransferWays, ...] = (), codes: bool = False) -> None:
+def print_settlement(out: "Console", ledger: "SessionLedger", result: "Settlement", *, explain: bool = False,
+                     paying: tuple["TransferWays", ...] = (), codes: bool = False) -> None:
     """The balances, the transfers still to make (with ``explain``: what each clears, and the plain
     debts beside), what was paid, and how to pay each payee (``paying``; ``codes``: draw the QR codes)."""
     from referee.ledger.payments import list_key

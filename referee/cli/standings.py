@@ -2,8 +2,6 @@
 season, in the terminal or as CSV; ``referee import-ledger``: a PokerNow ledger CSV recorded as a
 night of the store, so that it counts in the standings."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Annotated
 
@@ -134,7 +132,7 @@ def print_standings(result: object, season: str | None) -> None:
                               "does).") + "[/]")
 
 
-def replay_progress() -> Progress | None:
+def replay_progress() -> "Progress | None":
     """A progress bar on standard error while nights are replayed (their kept figures out of date),
     when it is a terminal; None (nothing shown) otherwise."""
     import sys

@@ -4,8 +4,6 @@ which night) and the fewest transfers that clear it, a currency at a time.  ``re
 AMOUNT`` records a payment against it, checked by the tab before it is written, and safe to run again
 (``--asked-at``, "Already recorded")."""
 
-from __future__ import annotations
-
 import json
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -112,7 +110,7 @@ def pay(
         _print_lines(out, left, names={payment.payer, payment.payee})
 
 
-def print_tab(out: Console, result: Tab) -> None:
+def print_tab(out: "Console", result: "Tab") -> None:
     """The tab as the terminal shows it, a currency at a time."""
     out.print("[bold]" + _("The tab across nights") + "[/] · " + _("{nights} · {payments} against it").format(
         nights=plural(len(result.nights), "night", "nights"), payments=plural(len(result.payments), "payment",
@@ -152,7 +150,7 @@ def print_tab(out: Console, result: Tab) -> None:
         out.print("[dim]" + _("Record a payment: referee tab pay FROM TO AMOUNT") + "[/]")
 
 
-def _print_lines(out: Console, part: CurrencyTab, names: set[str] | None = None) -> None:
+def _print_lines(out: "Console", part: "CurrencyTab", names: set[str] | None = None) -> None:
     lines = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for column, justify in ((_("Player"), "left"), (_("Tab"), "right"), (_("Since"), "left")):
         lines.add_column(column, justify=justify)  # type: ignore[arg-type]
@@ -163,26 +161,26 @@ def _print_lines(out: Console, part: CurrencyTab, names: set[str] | None = None)
     out.print(lines)
 
 
-def _money(result: Tab, currency: str, cents: int) -> str:
+def _money(result: "Tab", currency: str, cents: int) -> str:
     from referee.money import format_money
 
     part = result.part(currency)
     return format_money(cents, currency, part.locale if part is not None else "en_GB")
 
 
-def tab_json(result: Tab) -> dict[str, Any]:
+def tab_json(result: "Tab") -> dict[str, Any]:
     """The tab as plain data: cents, and the money as each currency writes it."""
     from referee.report.json_doc import transfer_json
 
-    def money(part: CurrencyTab, cents: int) -> dict[str, Any]:
+    def money(part: "CurrencyTab", cents: int) -> dict[str, Any]:
         return {"cents": cents, "text": part.money(cents)}
 
-    def origin(o: Origin) -> dict[str, Any]:
+    def origin(o: "Origin") -> dict[str, Any]:
         which = "transfer" if o.session_id is not None else "payment"
         return {"session": o.session_id, "table": o.table, "day": str(o.day), which: o.number,
                 "payer": o.payer, "payee": o.payee, "cents": o.cents}
 
-    def debt(part: CurrencyTab, d: Debt) -> dict[str, Any]:
+    def debt(part: "CurrencyTab", d: "Debt") -> dict[str, Any]:
         return {"debtor": d.debtor, "creditor": d.creditor, **money(part, d.cents),
                 "debtor_since": str(d.debtor_from.day), "creditor_since": str(d.creditor_from.day),
                 "through": list(d.through), "from": [origin(o) for o in d.origins]}

@@ -7,8 +7,6 @@ committed before the prompt returns.  Without a terminal (a pipe, a script) it r
 standard input and answers each in plain text.  See ``docs/table.md``.
 """
 
-from __future__ import annotations
-
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -87,7 +85,7 @@ def table(
                 board.stop()
 
 
-def _record(live: LiveTable, out: Console) -> None:
+def _record(live: "LiveTable", out: "Console") -> None:
     """Read the scorekeeper's lines: the prompt at a terminal, else one line at a time from stdin."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         from referee.cli.table_prompt import run_lines

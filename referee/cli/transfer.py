@@ -5,8 +5,6 @@ nothing.  Export writes the session as the canonical hand file (what the hand fo
 money paid and cash-outs, goes in as comments) or, with ``--json``, its whole log as stored.
 """
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import Annotated

@@ -366,9 +366,7 @@ class BettingRound:
             if call <= 0 and (current > 0 or self.rules.check_allowed):
                 return Verdict("check", 0, breaches, in_turn)
             return self._judge_bad_check(seat, call, breaches, in_turn)
-        if kind is Call:
-            chips = call
-        elif kind is AllIn:
+        if kind is AllIn:
             chips = stack
         elif isinstance(event, Bet):
             chips = event.amount
@@ -385,7 +383,7 @@ class BettingRound:
                                            player=who, count=chips)))
         elif isinstance(event, Raise):
             chips = event.amount - self.bets[seat] if event.to else need + event.amount
-            if chips <= 0:
+            if chips <= need:  # his bet would not go above the bet to call
                 ids = self.rules.ids
                 message = _("{player}'s raise to {amount} is not above the bet of {bet}").format(
                     player=self.table.names[seat], amount=event.amount, bet=current)

@@ -420,8 +420,10 @@ class ExchangeRound:
                 move.breaches.append(Breach("knock_with_exchange_forbidden", ids.knock_with_exchange,
                                             _("{player} exchanged and knocked in one turn").format(player=who),
                                             _("both stand")))
-            if move.knock and move.turned_up is None:
-                move.turned_up = KNOCKED if rules.knock_turns_widow_up or seat == self.dealer else None
+            # a knock turns the widow up at once (whiskey.phase1_knock); at the dealer's turn here, his
+            # first, the exchange has turned it up already
+            if move.knock and move.turned_up is None and rules.knock_turns_widow_up:
+                move.turned_up = KNOCKED
             return
         if move.kind == "exchange" and isinstance(event, Exchange):
             self._count_rule(who, len(event.give), move)
@@ -459,7 +461,7 @@ class ExchangeRound:
 
     def commit(self, seat: int | None, move: Move) -> None:
         """Apply a move from :meth:`judge`: the widow's side, and, for a move in turn, the turn."""
-        if move.turned_up is not None or move.kind == "take":
+        if move.turned_up is not None:  # (a take with the widow face down is judged TAKEN)
             self.widow_up = True
         if not move.in_turn:
             return

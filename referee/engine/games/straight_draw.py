@@ -505,30 +505,23 @@ class StraightDraw(HandState[DrawCarry]):
             return
         count = event.count
         taken = self.drawn.get(seat)
-        if taken is not None:
-            split_fifth = (
-                self.options["draw.max_draw"] == "5_split_4_then_1" and taken.count == 4 and count == 1
-                and taken.times == 1 and self.next_to_draw() is None
-            )
-            if not split_fifth:
-                self.flag("drew_twice", _("{player} has already drawn ({count})").format(player=who, count=taken.count), self.cite("draw.7.4"),
-                          player=seat, remedy=_("ignored"))
+        if taken is not None:  # (a split draw's fifth card comes after the draw, above)
+            self.flag("drew_twice", _("{player} has already drawn ({count})").format(player=who, count=taken.count), self.cite("draw.7.4"),
+                      player=seat, remedy=_("ignored"))
+            return
+        nxt = self.next_to_draw()
+        if (nxt is not None and nxt != seat) or count > self.draw_limit or count < 0:
+            if not self.draw_breaches(seat, nxt, count):
                 return
-        else:
-            nxt = self.next_to_draw()
-            if (nxt is not None and nxt != seat) or count > self.draw_limit or count < 0:
-                if not self.draw_breaches(seat, nxt, count):
-                    return
         if len(event.discards) > count or len(event.received) > count:
             raise InputError(
                 _("{player} draws {count} but the log lists {count2} discards and {count3} cards received").format(player=who, count=count, count2=len(event.discards), count3=len(event.received)),
                 hand=self.setup.number, action=self.action,
                 hint=_("list at most as many discards and new cards as the number drawn"),
             )
-        if taken is None:  # his hand before the draw: five cards, ?? for those the log did not see dealt
-            held = self.hand_of(seat)
-            if len(held) < self.hand_size:
-                self.places.add(seat, [UNKNOWN] * (self.hand_size - len(held)))
+        held = self.hand_of(seat)  # his hand before the draw: five cards, ?? for those the log did not see dealt
+        if len(held) < self.hand_size:
+            self.places.add(seat, [UNKNOWN] * (self.hand_size - len(held)))
         if event.kept_face_down:
             self.kept_face_down.add(seat)
         self.take_draw(seat, event, count)
@@ -609,11 +602,20 @@ class StraightDraw(HandState[DrawCarry]):
             return
         count = taken.count
         said = (_("{whom} stood pat") if count == 0 else _("{whom} drew {count}")).format(whom=whom, count=count)
-        if self.round2_started or self.phase not in ("draw", "round2"):
+        if not self.must_answer():
             self.flag("draw_count_answer", _("{player} asks {whom} how many cards {whom} drew: {said} (the log); asked after the betting began, {whom} need not answer").format(player=who, whom=whom, said=said), "draw.count_question", player=seat)
         else:
             self.flag("draw_count_answer", _("{player} asks {whom} how many cards {whom} drew: {said}").format(player=who, whom=whom, said=said),
                       self.cite("draw.7.7"), player=seat)
+
+    def must_answer(self) -> bool:
+        """Whether a player asked how many cards he drew must answer now (draw.7.7, ``draw.count_question``):
+        during the draw; under ``answer_until_action_after_draw`` also in the second betting round until
+        somebody has acted in it."""
+        if self.phase == "draw":
+            return True
+        return (self.options["draw.count_question"] == "answer_until_action_after_draw" and self.phase == "round2"
+                and not self.round2_started)
 
     # ------------------------------------------------------------------ showdown
 
@@ -705,6 +707,17 @@ class StraightDraw(HandState[DrawCarry]):
         self.mucked.add(seat)
         if self.live[seat]:
             self.put_out(seat)
+            self.play_on_without()
+
+    def play_on_without(self) -> None:
+        """A player left the hand other than by folding (he threw his cards in): the betting round or the
+        draw goes on without him, and is over if he was the last to act in it (draw.4.3: the round ends
+        when every player still in the hand has put in the same; draw.7.1: the draw serves the players
+        still in the hand); a player left alone takes the pot (draw.4.3)."""
+        if self.round is not None and self.round.closed:
+            self.end_round()
+        elif self.phase == "draw" and self.next_to_draw() is None:
+            self.start_round2()
 
     @handles(TakePot)
     def on_take_pot(self, seat: int, event: TakePot) -> None:
