@@ -427,6 +427,15 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(None)",
      "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
      "whatever the stack they are given: none of them depends on chips"),
+    (("referee/engine/games/stop_the_bus.py",), "self.next_seat = None", 'self.next_seat = ""',
+     "Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
+     "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()"),
+    (("referee/engine/games/stop_the_bus.py",), "self.next_seat: int | None = None", 'self.next_seat: int | None = ""',
+     "Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
+     "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()"),
+    (("referee/engine/games/la_viuda.py",), "line=so_far.line", "line=None",
+     "the hand-file reader places a refusal of 'game so far:' at that line itself (it checks the line with "
+     "the game as it reads it, so the replay never refuses it later)"),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False", "action=None",
      "flag() records a finding at no action for action=False and action=None alike"),
 )
