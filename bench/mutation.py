@@ -53,7 +53,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = [sys.executable, "-m", "mutmut"]
 KILLED = {1, 3, 36, -24, 24, 152, 255}  # a failing test or a timeout (an endless loop) kills
 TARGET = 90.0  # per cent of the sample killed
-NAME = re.compile(r"^(?P<module>.+?)\.x(?:ǁ(?P<klass>[^ǁ]+)ǁ)?(?P<func>.+)__mutmut_(?P<n>\d+)$")
+#: mutmut's name of a mutant: ``module.xǁClassǁmethod__mutmut_N`` or ``module.x_function__mutmut_N``
+NAME = re.compile(r"^(?P<module>.+?)\.x(?:ǁ(?P<klass>[^ǁ]+)ǁ|_)(?P<func>.+)__mutmut_(?P<n>\d+)$")
 
 
 class MutmutFailed(Exception):
