@@ -387,11 +387,13 @@ def test_places_are_named_in_words_and_a_card_outside_the_pack_is_refused_at_its
         state.deal_to(1, (card("Ah"), JOKER_1))
     assert (refused.value.message, refused.value.hint) == ("Jk1 is dealt to Bob, but this game's pack has no joker",
                                                          "correct the card")
+    assert (refused.value.hand, refused.value.action) == (1, 0)
     assert state.hand_of(1) == ()
     state.places.add("kept:2", (card("9h"),))
     with pytest.raises(CardError) as refused:
         state.deal_to("widow", (card("9h"),))
     assert refused.value.message == "9h is dealt to the widow but Cy's face-down discards is where it lies"
+    assert (refused.value.hand, refused.value.action, refused.value.hint) == (1, 0, "each card is in the pack once: correct the card")
     error = state.card_elsewhere(card("9h"), "kept:2", "Bob shows")
     assert (error.message, error.hand, error.action) == ("Bob shows 9h but Cy's face-down discards is where it lies", 1, 0)
 
