@@ -348,6 +348,15 @@ def test_an_action_out_of_turn_stands_and_the_player_skipped_is_still_to_act():
     assert rnd.to_act == DEE
 
 
+def test_a_fold_out_of_turn_leaves_the_turn_where_it_was():
+    """Dee folds while Bob is to act (binding): Bob still acts, then Cy, then Ann."""
+    rnd = betting(draw_rules())
+    (v,) = act(rnd, Fold("Dee"))
+    assert (v.kind, v.in_turn, rnd.live[DEE], rnd.to_act) == ("fold", False, False, BOB)
+    act(rnd, Check("Bob"), Check("Cy"))
+    assert rnd.to_act == ANN
+
+
 def test_an_action_out_of_turn_is_void_under_void_and_reprompt():
     rnd = betting(draw_rules(common_illegal_fix="void_and_reprompt"))
     (v,) = act(rnd, Bet("Cy", 2))

@@ -379,6 +379,14 @@ def test_a_stake_out_of_turn_stands_or_is_void():
         ("acted_out_of_turn", "brag.4.2", "Cy acted out of turn: Bob is to act", "void: Bob is still to act")]
 
 
+def test_a_drop_out_of_turn_leaves_the_turn_where_it_was():
+    rnd = staking(brag(), (50, 50, 50, 50), names=("Ann", "Bob", "Cy", "Dee"))
+    (v,) = act(rnd, Fold("Cy"))
+    assert (v.kind, v.in_turn, rnd.live[CY], rnd.turn) == ("fold", False, False, BOB)
+    act(rnd, Stake("Bob", 1, blind=True))
+    assert rnd.turn == DEE
+
+
 @pytest.mark.parametrize("options, code, rule, why", [
     ({}, "blind_after_look", "brag.8.5", "Bob logged a blind stake after looking"),
     ({"blind": "not_allowed"}, "blind_not_allowed", "brag.blind",
@@ -564,6 +572,13 @@ def test_a_cover_by_a_player_who_can_stake_stands(stack, message):
     void = staking(brag(illegal_fix="void_and_reprompt"), stacks=(50, stack, 50))
     (v,) = act(void, Cover("Bob"))
     assert v.kind == "none" and breaches(v)[0][3] == "void: he acts again" and void.covered == []
+
+
+def test_a_cover_out_of_turn_leaves_the_turn_where_it_was():
+    rnd = staking(brag(), (50, 50, 50, 50), names=("Ann", "Bob", "Cy", "Dee"))
+    (v,) = act(rnd, Cover("Cy"))
+    assert (v.kind, v.in_turn, rnd.covered, rnd.turn) == ("cover", False, [CY], BOB)
+    assert [b.code for b in v.breaches] == ["acted_out_of_turn", "cover_with_chips"]
 
 
 def test_a_cover_that_leaves_one_player_ends_the_betting():

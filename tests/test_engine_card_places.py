@@ -182,6 +182,7 @@ def test_a_deal_of_cards_nobody_else_has_puts_them_in_the_place():
     ("Ah Kd", "", 3, "?? ?? ??", "", ""),
     # the placeholder named as a discard is no card: it is counted with the unnamed ones
     ("Ah ??", "??", 1, "??", "", "Ah"),
+    ("Ah ??", "?? Ah", 2, "Ah ??", "", ""),
 ])
 def test_cards_leave_a_place_named_ones_first_then_unseen_ones(held, named, count, removed, strays, left):
     """draw.7 (discards set aside, the same number served): what left the place, the named cards the
@@ -205,6 +206,8 @@ def test_shown_cards_take_the_place_of_unseen_ones_or_move_from_where_the_log_ha
     places.reveal(0, tuple(cards("7c 2h")))
     assert places.at(0) == tuple(cards("Ah Qs 7c 2h")) and places.at("widow") == ()
     assert places.place_of(card("7c")) == 0 and places.place_of(card("2h")) == 0
+    places.reveal("widow", (card("8c"),))
+    assert places.at("widow") == (card("8c"),) and places.place_of(card("8c")) == "widow"
 
 
 def test_a_hand_laid_down_is_what_the_place_holds_unless_a_card_is_held_elsewhere():
@@ -221,3 +224,17 @@ def test_a_hand_laid_down_is_what_the_place_holds_unless_a_card_is_held_elsewher
     # the widow's 7c, laid down as Bob's: replaced takes it out of the widow
     assert places.replace(1, tuple(cards("Qs 7c"))) == []
     assert places.at("widow") == () and places.at(1) == tuple(cards("Qs 7c")) and places.place_of(card("7c")) == 1
+
+
+def test_a_place_the_log_has_nothing_in_can_be_laid_down():
+    """The widow turned face up before the log placed any card in it: it holds the cards shown."""
+    places = _places(s0="Ah")
+    assert places.lay_down("widow", tuple(cards("7c 8c 9c"))) == (None, [])
+    assert places.at("widow") == tuple(cards("7c 8c 9c")) and places.place_of(card("8c")) == "widow"
+    assert places.lay_down("widow", tuple(cards("Ah 8c 9c"))) == ((card("Ah"), 0), [])
+
+
+def test_a_card_named_as_leaving_a_place_the_log_has_nothing_in_is_a_stray():
+    places = _places(s0="Ah")
+    assert places.remove("widow", (card("9s"),), 1) == ([card("9s")], [card("9s")])
+    assert places.at("widow") == () and places.remove("muck", (), 0) == ([], [])

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from helpers.toy_game import Double, Name, toy_games  # noqa: F401 (the fixture)
-from referee.cards import JOKER_1, UNKNOWN, card, cards, parse_cards
+from referee.cards import JOKER_1, UNKNOWN, card, cards
 from referee.engine.events import AllIn, Bet, Call, Check, Deal, Draw, Fold, Misdeal, Muck, Raise, Show, Void
 from referee.engine.outcome import Carry, NextHand, PokerCarry, PotResult
 from referee.engine.pots import Pot
@@ -21,7 +21,7 @@ from referee.engine.state import HandSetup, Legality, Prompt, Snapshot, showdown
 from referee.errors import CardError, InputError
 from referee.rulebook import load_rulebook
 
-from helpers.engine import game_setup
+from helpers.engine import dealt, drawn, game_setup
 
 TOY = "High card (a toy game)"
 THREE = [("Ann", 10), ("Bob", 10), ("Cy", 10)]
@@ -307,15 +307,6 @@ def draw_hand(*events, options=None, seats=None):
     return state
 
 
-def dealt(name, text):
-    return Deal(name, tuple(parse_cards(text)))
-
-
-def drew(name, discards, received=""):
-    out = tuple(parse_cards(discards))
-    return Draw(name, len(out), out, tuple(parse_cards(received)))
-
-
 FIRST_ROUND_CALLED = (Bet("Bob", 1), Call("Cy"), Call("Dee"), Call("Ann"))
 
 
@@ -330,6 +321,7 @@ FIRST_ROUND_CALLED = (Bet("Bob", 1), Call("Cy"), Call("Dee"), Call("Ann"))
      "a player draws at most the 5 cards of his hand"),
     ([Show("Bob", tuple(cards("Ah Kd 7c 4s")))], "Bob shows 4 cards: a straight draw hand is 5 cards",
      "write the 5 cards of the hand"),
+    ([Show("Bob", (card("Ah"),))], "Bob shows 1 card: a straight draw hand is 5 cards", "write the 5 cards of the hand"),
     ([Show("Bob", tuple(cards("Ah Kd 7c 4s 2h 3h")), "openers")],
      "Bob shows 6 cards as his openers: a straight draw hand is 5 cards", "write at most 5 cards"),
     ([Show("Bob", tuple(cards("Ah")), "openers"), Show("Bob", tuple(cards("Ah Kd 7c 4s 2h 3h")), "discards")],
@@ -367,14 +359,14 @@ def test_a_stud_player_dealt_more_than_his_hand_over_the_streets_is_refused(even
 
 @pytest.mark.parametrize(("events", "message"), [
     # the draw's cards come from the stub: a card another hand or the muck has is no card of the stub
-    ([dealt("Cy", "Qs Jd 8c 5h 3s"), *FIRST_ROUND_CALLED, drew("Bob", "2h", "Qs")], "Qs is dealt to Bob but Cy already holds it"),
-    ([*FIRST_ROUND_CALLED, drew("Bob", "2h", "9d"), drew("Cy", "3c", "2h")], "2h is dealt to Cy but the muck is where it lies"),
+    ([dealt("Cy", "Qs Jd 8c 5h 3s"), *FIRST_ROUND_CALLED, drawn("Bob", "2h", "Qs")], "Qs is dealt to Bob but Cy already holds it"),
+    ([*FIRST_ROUND_CALLED, drawn("Bob", "2h", "9d"), drawn("Cy", "3c", "2h")], "2h is dealt to Cy but the muck is where it lies"),
     # a discard is from his own hand
-    ([dealt("Cy", "Qs Jd 8c 5h 3s"), *FIRST_ROUND_CALLED, drew("Bob", "Qs", "9d")], "Bob discards Qs but Cy holds it"),
-    ([*FIRST_ROUND_CALLED, drew("Bob", "2h", "9d"), drew("Cy", "2h", "9c")], "Cy discards 2h but the muck is where it lies"),
+    ([dealt("Cy", "Qs Jd 8c 5h 3s"), *FIRST_ROUND_CALLED, drawn("Bob", "Qs", "9d")], "Bob discards Qs but Cy holds it"),
+    ([*FIRST_ROUND_CALLED, drawn("Bob", "2h", "9d"), drawn("Cy", "2h", "9c")], "Cy discards 2h but the muck is where it lies"),
     # a shown hand is his: a card another hand has cannot be in it
     ([dealt("Cy", "Qs Jd 8c 5h 3s"), Show("Bob", tuple(cards("Qs Kd 7c 4s 2h")))], "Bob shows Qs but Cy holds it"),
-    ([*FIRST_ROUND_CALLED, drew("Bob", "2h", "9d"), Show("Cy", tuple(cards("Qs Kd 7c 4s 2h")))],
+    ([*FIRST_ROUND_CALLED, drawn("Bob", "2h", "9d"), Show("Cy", tuple(cards("Qs Kd 7c 4s 2h")))],
      "Cy shows 2h but the muck is where it lies"),
 ])
 def test_a_card_the_log_has_in_another_place_is_refused_where_it_moves(events, message):
@@ -404,6 +396,16 @@ def test_places_are_named_in_words_and_a_card_outside_the_pack_is_refused_at_its
     assert (error.message, error.hand, error.action) == ("Bob shows 9h but Cy's face-down discards is where it lies", 1, 0)
 
 
+def test_the_places_are_named_in_the_language_spoken():
+    """The table's places read in Russian when Russian is spoken (the seeds' words: сброс, вдова)."""
+    from referee import i18n
+
+    state = draw_hand()
+    with i18n.speaking("ru"):
+        words = [state.describe_place(p) for p in (2, "muck", "widow", "kept:1")]
+    assert words == ["Cy", "сброс", "вдова", "закрытый сброс игрока Bob"]
+
+
 def test_a_card_not_in_a_short_pack_is_refused_at_its_deal_naming_the_card():
     """La Viuda's short pack (laviuda.short_pack, Paul Martin's version): "two players use the 20 cards
     A-K-Q-J-10 of each suit, and one more rank, downwards, is added for each further player" -- three
@@ -419,11 +421,11 @@ def test_what_the_log_learns_from_discards_and_shown_hands_is_noted():
     """draw.7: Bob was dealt Ah Kd 7c 4s 2h; he discards 9s, which the log does not have in his hand
     (noted: the log learns it); at the showdown he shows a hand the log has otherwise (noted); Cy's hand
     shown with unseen cards is unreadable (noted, and not taken as shown)."""
-    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), *FIRST_ROUND_CALLED, drew("Bob", "9s", "3h"))
+    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), *FIRST_ROUND_CALLED, drawn("Bob", "9s", "3h"))
     (stray,) = [f for f in state.findings if f.code == "discard_not_in_hand"]
     assert (stray.message, stray.player, stray.action, stray.rule) == (
         "Bob discarded 9s, which the log does not show in his hand", "Bob", 6, None)
-    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), dealt("Cy", "?? ?? ?? ?? ??"), Show("Bob", tuple(cards("Ah Kd 7c 4s 3h"))),
+    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), Deal("Cy", (UNKNOWN,) * 5), Show("Bob", tuple(cards("Ah Kd 7c 4s 3h"))),
                       Show("Cy", (card("Qs"), UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN)))
     rows = [(f.code, f.message, f.player, f.action) for f in state.findings if f.code.startswith("show_")]
     assert rows == [("show_contradicts_log", "Bob showed Ah Kd 7c 4s 3h but the log has Bob holding 2h", "Bob", 3),
@@ -662,3 +664,128 @@ def test_a_refusal_is_placed_at_the_hand_the_action_and_the_line_of_the_log(toy_
     assert refused.value.message == message
     assert (refused.value.hand, refused.value.action, refused.value.line) == (3, 2, 12)
     assert str(refused.value).startswith("hand 3, action 2: ")
+
+
+def test_a_one_card_game_says_its_hand_and_its_draw_in_the_singular(toy_games: Path) -> None:
+    """A game of one card (the toy, given a deal and a draw): "Ann is dealt 2 cards: a ... hand is 1 card"
+    -- each count in its own number."""
+    from helpers.toy_game import HighCard
+    from referee.engine.state import handles
+
+    class OneCardDraw(HighCard):
+        name = "toy_one_card_draw"
+        title = "One-card draw"
+        events = {**HighCard.events, Deal: "dealt Kh", Draw: "draws 1"}
+
+        @handles(Deal)
+        def on_deal(self, seat, event):
+            self.deal_to(seat, event.cards)
+
+        @handles(Draw)
+        def on_draw(self, seat, event):
+            pass
+
+    state = OneCardDraw(HandSetup(load_rulebook(toy_games / "toy.toml"), THREE, "Ann"))
+    state.push(Deal("Bob", (UNKNOWN,)))
+    assert state.hand_of(1) == (UNKNOWN,)
+    for event, message, hint in (
+            (Deal("Ann", tuple(cards("Kh Qh"))), "Ann is dealt 2 cards: a One-card draw hand is 1 card",
+             "write the 1 card Ann was dealt, ?? for those nobody saw"),
+            (Draw("Ann", 2), "Ann draws 2 cards: a One-card draw hand is 1 card",
+             "a player draws at most the 1 card of his hand")):
+        with pytest.raises(InputError) as refused:
+            state.copy().push(event)
+        assert (refused.value.message, refused.value.hint) == (message, hint)
+
+
+def test_a_single_chip_in_the_middle_is_said_in_the_singular():
+    """draw.2: the dealer antes one chip per player -- Ann, the dealer, has only 1 (noted).  The hand in
+    progress has 1 chip in the middle; if everybody checks it is passed out and the chip carried; a
+    misdeal leaves it in the pot."""
+    seats = [("Ann", 1), ("Bob", 100), ("Cy", 100), ("Dee", 100)]
+    state = draw_hand(seats=seats)
+    short = state.findings[0]
+    assert (short.code, short.message, short.player, short.action) == ("ante_short", "Ann could ante only 1 of 4", "Ann", None)
+    assert state.outcome().summary == "in progress (round1): 1 chip in the middle"
+    passed = draw_hand(Check("Bob"), Check("Cy"), Check("Dee"), seats=seats)
+    outcome, findings = passed.result()
+    assert (outcome.kind, outcome.summary) == ("passed_out", "passed out: 1 chip carried to the next deal")
+    assert findings[-1].message == "everybody checked: the deal is void and the pot of 1 stays"
+    misdeal = draw_hand(Misdeal(), seats=seats).outcome()
+    assert misdeal.summary == "misdeal: Ann deals again; 1 chip stays in the pot"
+
+
+def test_a_subclass_plays_a_kind_its_own_way_and_finds_at_the_end_at_no_action(toy_games: Path) -> None:
+    """A variant's own ``@handles`` method for a kind its base plays wins over the base's; a hand whose game
+    does nothing at the deal is in the ``deal`` phase; what the end finds belongs to no action."""
+    from helpers.toy_game import HighCard
+    from referee.engine.state import handles
+
+    class Variant(HighCard):
+        name = "toy_variant"
+
+        def begin(self) -> None:
+            self.doubled, self.named = set(), {}
+
+        @handles(Show)
+        def show_face_down(self, seat, event):
+            self.flag("show_unreadable", "shown face down", player=seat)
+
+        def end(self):
+            self.flag("passed_out", "found at the end")
+            return self.in_progress()
+
+    assert Variant.handlers[Show] is Variant.show_face_down and Variant.handlers[Fold] is HighCard.on_fold
+    state = Variant(HandSetup(load_rulebook(toy_games / "toy.toml"), THREE, "Ann"))
+    assert (state.phase, state.prompt(), state.middle()) == ("deal", Prompt("deal", None), 0)
+    state.push(shows("Bob", "Kh"))
+    assert state.shown == {} and [(f.message, f.action, f.player) for f in state.findings] == [("shown face down", 1, "Bob")]
+    outcome, findings = state.result()
+    assert [(f.message, f.action) for f in findings] == [("shown face down", 1), ("found at the end", None)]
+    assert outcome.summary == "in progress (deal): 0 chips in the middle" and state.action == 1
+
+
+def test_a_finding_an_action_makes_about_the_whole_hand_is_not_the_actions(toy_games: Path) -> None:
+    """toy.3 (a double puts the ante in once more): Ann, with 2 chips left after her ante of 5, doubles
+    short -- noted for the hand (at no action), so the double itself is flagged with nothing."""
+    state = toy(toy_games, seats=[("Ann", 7), ("Bob", 10)], options={"toy.ante": 5})
+    answer = state.legality(Double("Ann"))
+    assert answer == Legality(True, (), None)
+    state.push(Double("Ann"))
+    assert [(f.code, f.message, f.action) for f in state.findings] == [("ante_short", "Ann could ante only 2 of 5", None)]
+    assert state.stacks == [0, 5] and state.middle() == 12
+
+
+def test_a_name_not_seated_is_refused_with_who_is(toy_games: Path) -> None:
+    state = played(toy_games, Double("Ann"), number=5)
+    with pytest.raises(InputError) as refused:
+        state.seat_of("Zed")
+    assert (refused.value.message, refused.value.hint, refused.value.hand, refused.value.action) == (
+        "'Zed' is not seated at this table", "seated: Ann, Bob, Cy", 5, 1)
+    assert state.seat_of("Cy") == 2
+
+
+def test_a_bet_over_the_limit_is_flagged_against_its_player_at_its_action():
+    """draw.6 (spread limit: at most 2 before the draw): Cy's bet of 5 facing nothing is flagged."""
+    state = draw_hand(Check("Bob"), Bet("Cy", 5))
+    (over,) = state.findings
+    assert (over.code, over.rule, over.player, over.action, over.severity) == ("bet_over_limit", "draw.6", "Cy", 2, "error")
+    assert over.remedy
+
+
+def test_once_a_hand_is_over_only_the_kinds_its_game_takes_after_the_end_are_played():
+    """draw.misdeal: after a misdeal the hand is over; a hand shown afterwards is still taken (straight
+    draw takes shows, mucks and rakes after the end), a bet is noted as coming after it and ignored."""
+    state = draw_hand(Misdeal(), Show("Bob", tuple(cards("Ah Kd 7c 4s 2h"))), Bet("Cy", 1))
+    assert state.shown == {1: tuple(cards("Ah Kd 7c 4s 2h"))} and state.stacks == [96, 100, 100, 100]
+    assert [(f.code, f.message, f.player, f.action, f.remedy) for f in state.findings[1:]] == [
+        ("action_after_hand", "the hand is over (misdeal): this action comes after it", "Cy", 3, "ignored")]
+
+
+def test_a_whole_hand_dealt_shown_or_drawn_is_no_impossible_input():
+    """Five cards are a straight draw hand: dealt, shown as openers or drawn all at once, they are ruled
+    on (drawing five breaks draw.max_draw: flagged, not refused)."""
+    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), Show("Bob", tuple(cards("Ah Kd 7c 4s 2h")), "openers"),
+                      *FIRST_ROUND_CALLED, Draw("Bob", 5))
+    assert state.action == 7 and [f.code for f in state.findings][-1] == "drew_too_many"
+    assert state.hand_of(1) == (UNKNOWN,) * 5

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.events import Bet, Call, Check, Declare, Draw, Fold, Muck, Raise, TakePot
+from referee.engine.events import Bet, Call, Check, Declare, Draw, Fold, Misdeal, Muck, Raise, TakePot
 from referee.engine.findings import JudgedLater
 from referee.engine.games.jackpots import JackpotsCarry
 from referee.engine.outcome import Penalty, PotResult
@@ -573,7 +573,7 @@ FALSE_OPEN_LATER = JudgedLater("jackpots.3", "a false open is found at the showd
     ([BOB_NOTHING, Bet(player=BOB, amount=2)], FALSE_OPEN_LATER),
     ([Bet(player=BOB, amount=2), shown(BOB, "Jh Js", "openers")], None),  # proven at the table
     ([Bet(player=BOB, amount=2), Call(player=CY), Declare(player=BOB, what="false_open")], None),  # found
-    (alone(shown(BOB, "Jh Js", "openers")), None),  # the hand is over
+    (alone(), None),  # the hand is over: his openers are ruled at its end
 ])
 def test_a_false_open_is_left_to_later_while_the_opener_has_shown_nothing(events, later):
     """jackpots.3: "When a false open counts as found ... is when the table learns it: when it is declared at
@@ -654,7 +654,8 @@ def test_a_deal_nobody_opens_is_void_under_the_no_open_option(no_open, rule, dea
     assert rows(r) == [(None, "passed_out", None, rule, "everybody checked: the deal is void and the pot of 4 stays",
                         None, None)]
     assert pots(r) == [(4, (), (), True, 4, rule)]
-    assert (r.outcome.next_hand.dealer, r.outcome.next_hand.carry.passed_out) == (dealer, 1)
+    assert r.outcome.next_hand.dealer == dealer
+    assert (r.outcome.next_hand.carry, r.outcome.next_hand.obligations) == (JackpotsCarry(pot=4, passed_out=1), ())
 
 
 # ---------------------------------------------------------------------- a false open found during play
@@ -718,3 +719,196 @@ def test_a_false_open_in_the_logged_deal_of_an_opener_who_raked_alone_leaves_the
         (6, "took_pot_not_his", BOB, "jackpots.false_open_after_win", "Bob took the pot, but it stays on the table: "
          "taking the pot decides nothing", "the pot goes where the ruling puts it", None)]
     assert (r.outcome.kind, r.outcome.carried, r.outcome.penalties) == ("false_open", 6, PAYS_EACH)
+
+
+def test_a_false_open_is_established_once():
+    """jackpots.7: "Once a false open is established, the false opener drops out of the hand automatically"
+    -- Bob admits it twice (actions 4 and 5): one finding and one penalty (jackpots.6)."""
+    r = replay_table(game_setup("jackpots"), [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY),
+                                             Declare(player=BOB, what="false_open"), Declare(player=BOB, what="false_open")])
+    assert [row[:4] for row in rows(r)] == [(4, "false_open_before_showdown", BOB, "jackpots.7")]
+    assert r.outcome.penalties == PAYS_EACH and r.states[-1].stacks == (97, 95, 99, 101)
+
+
+def test_openers_retrieved_from_the_muck_at_the_referees_discretion_prove_the_open():
+    """jackpots.retrieve_mucked_discard = referee_discretion (RRoP: "management's discretion"): Bob split his
+    jacks, throwing Js into the muck for 7s; at the showdown he shows Jh Js as his openers, the Js taken
+    back from the muck: proven -- a false open declared by Cy afterwards is ignored (jackpots.1.1) and
+    Bob's straight takes the 8."""
+    events = [dealt(BOB, "Jh Js Tc 9h 8d"), *SHOWDOWN_PRE, drawn(BOB, "Js", "7s"), Draw(player=CY, count=1),
+              Check(player=BOB), Check(player=CY), shown(BOB, "Jh Tc 9h 8d 7s"), shown(BOB, "Jh Js", "openers"),
+              shown(CY, "Qs Qd 9c 8h 3s"), Declare(player=CY, what="false_open")]
+    r = replay_table(game_setup("jackpots", {"jackpots.retrieve_mucked_discard": "referee_discretion"}), events)
+    assert rows(r) == [(13, "false_open_declared_but_held", CY, "jackpots.1.1", "a false open was declared but Bob held "
+                        "openers (he showed Jh Js, Js retrieved from the muck)", "ignored", None)]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (BOB,))]
+
+
+@pytest.mark.parametrize(("deal", "received", "shows", "found", "stacks"), [
+    # what he kept after the draw proves nothing and his discards went into the muck: unproven
+    ([], "Ah Kd 3h", [shown(BOB, "Th 9c Ah Kd 3h")],
+     ("unproven_opener", "Bob dropped out and could not prove his openers (the cards he kept (Th 9c) are not openers "
+      "and his discards went into the muck (jackpots.2))", 1), {ANN: 97, BOB: 95, CY: 107, DEE: 101}),
+    # his logged deal held no openers
+    ([BOB_NOTHING], "", [],
+     ("false_open_after_dropping", "Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or "
+      "better were needed)", 2), {ANN: 97, BOB: 95, CY: 107, DEE: 101}),
+])
+def test_an_opener_who_dropped_out_without_openers_pays_the_penalty(deal, received, shows, found, stacks):
+    """jackpots.5: "An opener who drops out before the showdown must keep his discards at hand to prove that
+    he held openers"; jackpots.6: one chip to each other player.  Bob opens, Cy calls, both draw; Bob checks,
+    Cy bets 2 and Bob folds: Cy takes the 10."""
+    draw = drawn(BOB, "", received) if received else Draw(player=BOB, count=3)
+    if received:
+        draw = Draw(player=BOB, count=3, received=draw.received)
+    events = deal + SHOWDOWN_PRE + [draw, Draw(player=CY, count=1), Check(player=BOB), Bet(player=CY, amount=2),
+                                    Fold(player=BOB), *shows]
+    r = replay_table(game_setup("jackpots"), events)
+    code, message, about = found
+    assert rows(r) == [(None, code, BOB, "jackpots.5", message, BOB_PAYS, about)]
+    assert r.outcome.stacks == stacks and r.outcome.penalties == PAYS_EACH
+
+
+def test_a_split_pot_an_unproven_opener_would_share_waits_whole_for_his_openers():
+    """jackpots.3 ("if he cannot [prove openers], he may not win the pot") and common.showdown_tie = split:
+    Bob (deal not logged, three cards drawn) and Cy tie with ace-king-nine-five-three (Cy, the last to bet,
+    shows first; Dee mucks).  Bob's
+    half is not his until he shows openers, so the whole pot of 13 -- with the odd chip the split would
+    leave -- waits, undecided."""
+    events = [Bet(player=BOB, amount=2), Call(player=CY), Call(player=DEE), Fold(player=ANN), Draw(player=BOB, count=3),
+              Draw(player=CY, count=2), Draw(player=DEE, count=1), Check(player=BOB), Bet(player=CY, amount=1),
+              Call(player=DEE), Call(player=BOB), shown(CY, "As Kc 9d 5s 3c"), Muck(player=DEE),
+              shown(BOB, "Ah Kd 9c 5h 3h")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert rows(r) == [(None, "openers_unverifiable", BOB, "jackpots.3", UNSHOWN_WORDS,
+                        "the pot he would win is undecided until they are shown", None)]
+    assert [(p.amount, p.winners, p.decided, p.left_over, p.rule) for p in r.outcome.pots] == [
+        (13, (), False, 0, "jackpots.3")]
+    o = r.outcome
+    assert (o.undecided, o.carried, o.stacks) == (13, 0, {ANN: 96, BOB: 97, CY: 97, DEE: 97})
+
+
+def test_the_penalty_goes_to_the_players_dealt_in_while_the_false_opener_has_chips():
+    """jackpots.6: "the offender gives one chip to each of the other players" (jackpots.penalty_payees =
+    all_other_players_dealt) -- Dee has no chips and is not dealt in: she is not paid.  Bob had 3 chips and
+    opened for 2: he pays Cy his last chip, and Ann's is noted unpaid."""
+    seats = [(ANN, 100), (BOB, 3), (CY, 100), (DEE, 0)]
+    r = replay_table(game_setup("jackpots", seats=seats), [BOB_NOTHING, Bet(player=BOB, amount=2), Fold(player=CY),
+                                                          Fold(player=ANN)])
+    assert rows(r) == [
+        (None, "false_open_all_dropped", BOB, "jackpots.10", "Bob opened without openers (his hand before the draw was "
+         "Ah Ks 7c 4d 2s; jacks or better were needed) and everybody else dropped",
+         f"the pot stays on the table for the next deal; {BOB_PAYS}", 2),
+        (None, "penalty_unpaid", BOB, "jackpots.false_open_penalty", "Bob has no chips left to pay Ann the penalty", None,
+         None)]
+    assert r.outcome.penalties == (Penalty(BOB, CY, 1, "jackpots.false_open_penalty"),)
+    assert r.outcome.stacks == {ANN: 97, BOB: 0, CY: 101, DEE: 0} and r.outcome.carried == 5
+
+
+def test_what_a_deal_leaves_to_the_next_reads_in_russian():
+    """The counted words of a Jackpots deal's end read in the table's language (Russian counts: 3 раздачи,
+    6 фишек): the ante cap after three deals nobody opened, a false open's pot that carries (nobody
+    declared it open under rrop_declare_open) and one that stays (everybody else dropped)."""
+    from referee import i18n
+
+    with i18n.speaking("ru"):
+        cap = replay_table(game_setup("jackpots", {"jackpots.no_open": "ante_cap_3_deals"},
+                                      carry_in=JackpotsCarry(pot=12, passed_out=3)), [])
+        carried = replay_table(game_setup("jackpots", RROP), [BOB_NOTHING, Bet(player=BOB, amount=2), Call(player=CY),
+                                                             Declare(player=BOB, what="false_open")])
+        stays = replay_table(game_setup("jackpots"), [BOB_NOTHING, *alone()])
+    assert [f.message for f in cap.findings] == ["анте нет: никто не открывал торги 3 раздачи"]
+    assert carried.outcome.summary == "ложное открытие: 6 фишек переходят в следующую раздачу"
+    assert stays.outcome.summary == "ложное открытие: 6 фишек остаются до следующей раздачи"
+
+
+@pytest.mark.parametrize(("carry", "events"), [
+    # the redeal after a misdeal takes no antes (they stayed in the pot): the free ride is not served
+    (JackpotsCarry(pot=4, antes_in=True, free_ride_payer="Bob"), [Misdeal()]),
+    # jackpots.no_open = ante_cap_3_deals: after three deals nobody opened nobody antes, Bob neither
+    (JackpotsCarry(pot=12, passed_out=3, free_ride_payer="Bob"), [Check(player=n) for n in (BOB, CY, DEE, ANN)]),
+])
+def test_a_free_ride_on_a_deal_without_antes_is_still_owed(carry, events):
+    """jackpots.6: the free ride is the false opener's "ante for all the other players on the next deal": a
+    deal that takes no antes does not serve it; he owes it on the next one."""
+    options = {**FREE_RIDE, "jackpots.no_open": "ante_cap_3_deals"}
+    r = replay_table(game_setup("jackpots", options, carry_in=carry), events)
+    assert [f.code for f in r.findings if f.code.startswith("free_ride")] == []
+    assert r.outcome.stacks[BOB] == 100
+    assert r.outcome.next_hand.carry.free_ride_payer == BOB and r.outcome.next_hand.obligations == OWED_WORDS
+
+
+def test_a_false_opener_left_alone_at_the_showdown_does_not_keep_the_pot_he_raked():
+    """jackpots.9 / jackpots.10: Bob's logged deal held no openers; at the showdown he shows three aces and
+    Cy throws his hand in: nobody else contests it, so there is no best hand among the others -- the pot
+    of 8 stays on the table for the next deal (as when everybody else drops), Bob's rake decides nothing,
+    and he pays each other player (jackpots.6)."""
+    events = AFTER_WIN + [Muck(player=CY), TakePot(player=BOB)]
+    r = replay_table(game_setup("jackpots"), events)
+    assert [row[:4] for row in rows(r)] == [(12, "took_pot_without_openers", BOB, "jackpots.11.2"),
+                                            (None, "false_open_at_showdown", BOB, "jackpots.9"),
+                                            (12, "took_pot_not_his", BOB, "jackpots.9")]
+    assert pots(r) == [(8, (), (), True, 8, "jackpots.9")]
+    o = r.outcome
+    assert (o.carried, o.penalties, o.stacks) == (8, PAYS_EACH, {ANN: 97, BOB: 95, CY: 99, DEE: 101})
+
+
+def test_openers_that_fail_when_shown_after_the_showdown_are_a_false_open_found_at_it():
+    """jackpots.3: "When a false open counts as found ... when what the opener shows fails as proof ... at
+    the showdown when the opener is asked for his openers" -- after the showdown (Bob's three aces, Cy's
+    queens) Bob shows Ah Ks as his openers (action 12): no pair.  That is the showdown's proof failing, not
+    a false open found after a win: jackpots.9, Cy takes the 8 and Bob pays each other player."""
+    r = replay_table(game_setup("jackpots"), AFTER_WIN + [shown(CY, "Qs Qd 9c 8h 3s"), shown(BOB, "Ah Ks", "openers")])
+    assert [row[:4] for row in rows(r)] == [(12, "false_open_at_showdown", BOB, "jackpots.9")]
+    # the ruling gives the whole evidence the log holds: his logged deal, of which Ah Ks are two cards
+    assert rows(r)[0][4] == ("Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better "
+                             "were needed): found at the showdown, he may not win; the pot goes to the best hand among "
+                             "the others")
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, (CY,), "jackpots.9")]
+    assert r.outcome.penalties == PAYS_EACH
+
+
+def test_under_rrop_two_callers_of_an_opening_bet_of_one_chip_let_the_pot_play():
+    """jackpots.false_open_before_showdown = rrop_declare_open: "the pot always plays if there was a raise,
+    two or more callers" -- Bob opens for 1 chip, Cy and Dee call it: after his false open the first round
+    goes on, Ann to act."""
+    events = [BOB_NOTHING, Bet(player=BOB, amount=1), Call(player=CY), Call(player=DEE),
+              Declare(player=BOB, what="false_open")]
+    r = replay_table(game_setup("jackpots", RROP), events)
+    assert [row[:4] for row in rows(r)] == [(5, "false_open_before_showdown", BOB, "jackpots.7")]
+    assert (r.states[-1].phase, r.states[-1].to_act) == ("round1", ANN)
+
+
+BUG_ON = {"jackpots.bug": "joker_as_ace_or_straight_flush_filler"}
+
+
+@pytest.mark.parametrize(("draw", "tail"), [
+    # he keeps As and the bug, draws three and shows his hand at the showdown: his kept cards are his openers
+    (drawn(BOB, "9c 6d 2s", "7h 8h 3c"), [Check(player=BOB), Check(player=CY), shown(BOB, "As Jk1 7h 8h 3c"),
+                                           shown(CY, "Qs Qd 9h 5h 3s")]),
+    # he splits both, keeps them face down, and shows them after Cy drops to his bet
+    (drawn(BOB, "As Jk1", "7h 8h", kept_face_down=True), [Bet(player=BOB, amount=2), Fold(player=CY),
+                                                          shown(BOB, "As Jk1", "discards")]),
+])
+def test_the_bug_as_an_ace_proves_openers_kept_or_split(draw, tail):
+    """jackpots.bug = joker_as_ace_or_straight_flush_filler: the joker "may be used only as an ace" (or to
+    fill a straight or flush) -- As and the bug are a pair of aces; jackpots.2 / jackpots.3: kept in his
+    hand or split and kept face down, they prove his open, and the pot is Bob's."""
+    events = [dealt(BOB, "As Jk1 9c 6d 2s"), *SHOWDOWN_PRE, draw, Draw(player=CY, count=1), *tail]
+    r = replay_table(game_setup("jackpots", BUG_ON), events)
+    assert [f for f in r.findings if f.kind in ("false_open", "unverifiable")] == []
+    assert [p.winners for p in r.outcome.pots] == [(BOB,)]
+
+
+def test_an_opener_who_drew_one_naming_his_discard_is_judged_by_the_hand_it_leaves():
+    """jackpots.3: "the opener must prove that he held jacks or better before the draw" -- Bob's deal is not
+    logged; he drew one, throwing 2s for Ad, and shows Ah Ks 7c 4d Ad: the four he kept and the discard
+    the log names were his hand before the draw, Ah Ks 7c 4d 2s -- no openers.  His aces are the best
+    hand, but Cy's queens take the 8 (jackpots.9) and Bob pays each other player (jackpots.6)."""
+    events = SHOWDOWN_PRE + [drawn(BOB, "2s", "Ad"), Draw(player=CY, count=1), Check(player=BOB), Check(player=CY),
+                             shown(BOB, "Ah Ks 7c 4d Ad"), shown(CY, "Qs Qd 9h 8h 3s")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert rows(r) == [(None, "false_open_at_showdown", BOB, "jackpots.9", "Bob opened without openers (his hand before "
+                        "the draw was Ah Ks 7c 4d 2s; jacks or better were needed): found at the showdown, he may not "
+                        "win; the pot goes to the best hand among the others", BOB_PAYS, 1)]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (CY,))] and r.outcome.penalties == PAYS_EACH

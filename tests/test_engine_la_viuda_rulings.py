@@ -8,12 +8,12 @@ import pytest
 from referee.engine.events import BuyBack, DeclineBuyBack
 from referee.engine.games.la_viuda import LaViudaCarry, LaViudaFund, wild_rank
 from referee.engine.games.whiskey_poker import WhiskeyCarry
-from referee.engine.replay import play
+from referee.engine.replay import play, start_hand
 from referee.errors import InputError
 from referee.handfile import parse_night
 from referee.handfile.replay import replay_night_file
 
-from helpers.engine import game_setup, night_text, replay_table
+from helpers.engine import game_setup, night_text, replay_table, replay_text_night
 
 
 def test_seats_that_did_not_buy_the_same_chips_are_named_at_the_games_start():
@@ -400,6 +400,8 @@ SHORT = "laviuda.short_pack = 5_ranks_per_2_players_plus_1_per_player"
      "write 'game so far: pool 7, fund 14, la viuda not bought'"),
     ((), "pool 0, fund 14", "'game so far:' must give La Viuda's pool (at least 1: La Viuda's own chip)",
      "write 'game so far: pool 7, fund 14, la viuda not bought'"),
+    ((), "points Ann 2 Bob 1", "'game so far:' gives points, which La Viuda does not keep (short pack only)",
+     "La Viuda's game so far: 'game so far: pool 7, fund 14, la viuda not bought'"),
 ])
 def test_a_game_so_far_that_does_not_fit_the_game_is_refused_with_the_line_it_takes(options, so_far, message, hint):
     """laviuda.1.2: "One extra chip, called La Viuda (the widow), is placed in the central pool" (so the pool
@@ -513,6 +515,10 @@ def test_short_pack_for_eight_players_cannot_be_dealt():
         None, "pack_too_small", "laviuda.short_pack", "the short pack for 8 players has 44 cards, 45 are needed",
         "misdeal: the deal cannot be made")
     assert r.outcome.kind == "misdeal"
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+    p = start_hand(game_setup("la_viuda", {"laviuda.short_pack": SHORT.split(" = ")[1]},
+                              seats=[(n, 1) for n in names])).prompt()
+    assert (p.phase, p.to_act) == ("over", None)  # nobody is asked to play a deal that cannot be made
 
 
 def test_switching_between_la_viuda_and_short_pack_starts_a_new_game():
@@ -546,3 +552,87 @@ def test_la_viuda_bought_by_a_player_who_joined_the_game_later_is_counted_as_his
     carry = night[1].replay.outcome.next_hand.carry
     assert (carry.bought_by, carry.prize_cents, carry.paid_cents) == (
         "Dee", 500, (("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 200)))
+
+
+def test_a_game_won_without_la_viuda_bought_closes_the_offer_and_names_the_survivor():
+    """laviuda.7: "The game ends when all players but one have lost all their chips; the survivor collects
+    all the money paid for chips" -- one chip each: Bob's worst hand costs him his only chip, he declines
+    La Viuda and Ann, the last with chips, has won; nobody can buy La Viuda any more."""
+    night = viuda("hand 1\nBob was lowest\nBob: declines la viuda\n", "laviuda.chips_each = 1", seats="Ann 1, Bob 1")
+    assert night[0].replay.outcome.next_hand.carry.to_dict() == {
+        "pot": 0, "antes_in": False, "pool": 2, "out": ["Bob"], "buyback_open": False, "bought_by": None,
+        "prize_cents": 200, "paid_cents": {"Ann": 100, "Bob": 100}, "game_over": True, "winner": "Ann"}
+    assert (night.result.winner, night.result.facts) == ("Ann", {
+        "game_over": True, "whisky_payer": None, "prize_cents": 200, "paid_cents": {"Ann": 100, "Bob": 100},
+        "points": None})
+
+
+def test_a_player_out_of_the_game_who_declines_la_viuda_later_is_only_noted():
+    """laviuda.5.2: "a player who says nothing then has declined" -- Bob ran out in deal 1 and said nothing;
+    his 'declines la viuda' in deal 2 was not his to say: a note, not a breach of play."""
+    night = viuda("hand 1\nBob was lowest\n\nhand 2\nCy was lowest\nBob: declines la viuda\n", seats="Ann 3, Bob 1, Cy 3")
+    assert rows(night[1].replay) == [
+        (2, "decline_not_needed", "Bob", None, "Bob declines La Viuda, which was not his to buy now", None)]
+
+
+def test_chips_left_in_the_middle_by_another_game_stay_there_through_la_viuda():
+    """laviuda.1.1: the fund is "the money paid for the chips" each player holds when the game begins; a
+    whiskey deal misdealt (its antes of 3 stay in the middle for the redeal) and then a switch to La
+    Viuda: the game begins with the 2 chips each now holds (fund 6.00), and the 3 chips in the middle
+    are no chips of La Viuda's: they stay there, deal after deal."""
+    night = replay_text_night("whiskey_poker", "hand 1\nmisdeal\n\nhand 2\nrulebook: la_viuda\nBob was lowest\n\n"
+                              "hand 3\nCy was lowest\n", seats="Ann 3, Bob 3, Cy 3")
+    for replayed, pool in zip(list(night)[1:], (2, 3), strict=True):
+        o = replayed.replay.outcome
+        carry = o.next_hand.carry
+        assert (o.carried, carry.pot, carry.antes_in, carry.pool, carry.prize_cents) == (3, 3, True, pool, 600)
+
+
+def test_an_unfinished_game_whose_pool_holds_only_la_viuda_counts_one_chip():
+    """laviuda.6: "When La Viuda is bought, the pool count stays as it was" -- Bob buys La Viuda in deal 1
+    and the night ends there: the pool holds its one chip, which leaves the table with the game."""
+    run, _ = fund("hand 1\nBob was lowest\nBob: buys la viuda\n", seats="Ann 3, Bob 1, Cy 3")
+    assert run.end(retire=True).notes[-1] == (
+        "the La Viuda game of hands 1\u20131 did not finish: its fund was not collected and its pool's 1 chip left "
+        "the table")
+    assert run.standing().game.words.endswith("; not finished; the pool held 1 chip.")
+
+
+def test_a_survivor_with_chips_in_front_of_him_collects_the_rest_of_the_fund_from_the_bank():
+    """laviuda.7: "the survivor collects all the money paid for chips" -- two chips each at 1 unit (fund
+    4.00): Bob loses both and says nothing; Ann survives with her two chips, which count towards the fund
+    (2.00 at the table's price), and the bank pays her the other 2.00."""
+    run, lines = fund("hand 1\nBob was lowest\n\nhand 2\nBob was lowest\n", "laviuda.chips_each = 2",
+                      seats="Ann 2, Bob 2")
+    report = run.end(retire=True)
+    assert lines == [] and report.notes == ()
+    assert [(m.player, m.cents, m.text, m.hand) for m in report.lines] == [
+        ("Ann", 200, "Ann survives and collects the fund of 4.00: 2 chips still on the table, 2.00 from the bank", 2)]
+    assert report.game.words == ("La Viuda, hands 1\u20132 (Ann, Bob): fund 4.00; Ann survived with 2 chips and "
+                                 "collects it; the pool held 3 chips.")
+
+
+def test_a_deal_of_equal_hands_has_no_worst_and_nobody_pays():
+    """laviuda.4 and laviuda.tie_lowest = all_tied_pay: "If worst hands tie, each of them pays" -- but when
+    every hand is equal there is no worst hand: Ann and Bob show the same kings, nines, seven and four;
+    nobody pays and the pool (and the wild rank) stays."""
+    r = deal("showdown:\nBob: shows Kh Ks 9c 7c 4d\nAnn: shows Kc Kd 9h 7h 4s\n", "laviuda.tie_lowest = all_tied_pay",
+             seats="Ann 3, Bob 3")
+    assert (r.outcome.summary, r.outcome.penalties, r.outcome.next_hand.carry.pool) == ("nobody pays", (), 1)
+    assert r.outcome.facts == {"wild_rank_in_deal": "A", "wild_rank": "A"}
+
+
+def test_short_pack_a_deal_every_player_throws_in_scores_nobody():
+    """laviuda.short_pack: "The winner of each hand scores one point" -- every hand thrown in: no winner."""
+    r = deal("showdown:\nCy: mucks\nBob: mucks\nAnn: mucks\n", SHORT, seats="Ann 1, Bob 1, Cy 1")
+    assert (r.outcome.summary, dict(r.outcome.next_hand.carry.points)) == ("nobody scores", {"Ann": 0, "Bob": 0, "Cy": 0})
+
+
+def test_a_player_without_chips_when_la_viuda_begins_bought_none_and_paid_nothing():
+    """laviuda.1.1: "each buys the same number of chips ...; the money paid for the chips is the prize" --
+    a Stop the Bus game costs Bob his last 5 chips, then the table turns to La Viuda: Bob, without chips,
+    is not in the game and paid nothing into its fund; Ann and Cy paid for the 10 chips each holds."""
+    night = replay_text_night("stop_the_bus", "hand 1\nBob was lowest\n\nhand 2\nrulebook: la_viuda\nCy was lowest\n",
+                              seats="Ann 10, Bob 5, Cy 10")
+    carry = night[1].replay.outcome.next_hand.carry
+    assert (carry.paid_cents, carry.prize_cents) == ((("Ann", 1000), ("Cy", 1000)), 2000)

@@ -60,6 +60,11 @@ RULINGS = {
                                     (), [
         (4, "stake_after_reveals", "Ann", "brag7.1", "Ann stakes after the hands began to be revealed",
          "taken as staked before the deal")]),
+    # arranging comes after the deal, so after the stakes: a stake after Cy arranged is late too
+    "stake after an arrangement": ("seven_card_brag", "Bob: stake 1\nCy: arranges Qs Js Ts | 9c 9d 4h, discards 2c\n"
+                                   "Ann: stake 1\n", (), [
+        (3, "stake_after_reveals", "Ann", "brag7.1", "Ann stakes after the hands began to be revealed",
+         "taken as staked before the deal")]),
     "stake after a reveal, voided": ("seven_card_brag", "Bob: stake 1\nCy: stake 1\nBob: reveals Kh Kd 5c\nAnn: stake 1\n",
                                      ("common.illegal_fix = void_and_reprompt",), [
         (4, "stake_after_reveals", "Ann", "brag7.1", "Ann stakes after the hands began to be revealed",
@@ -95,6 +100,11 @@ RULINGS = {
                                                 ("brag9.four_of_a_kind_wins = on",), [
         (5, "declaration_no_effect", "Cy", "brag9.6",
          "Cy declares four of a kind after arranging or after the reveals began: too late", "ignored")]),
+    # brag9.four_pairs_redeal: "may declare it before arranging his hands"
+    "four pairs after a reveal": ("nine_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: declares four pairs\n",
+                                  ("brag9.four_pairs_redeal = on",), [
+        (5, "declaration_no_effect", "Cy", "brag9.four_pairs_redeal",
+         "Cy declares four pairs after arranging or after the reveals began: too late", "ignored")]),
     # brag7.7: three nines and an eight are not four of a kind
     "false four of a kind": ("seven_card_brag", "Cy: declares four of a kind 9c 9d 9h 8s\n",
                              ("brag7.four_of_a_kind_wins = on",), [
@@ -270,6 +280,14 @@ REFUSALS = {
     "two arrangements": ("seven_card_brag", "Bob: arranges Kh Kd 5c | 9c 8d 2s, discards 3h\n"
                                             "Bob: arranges Kh Kd 5c | 9c 8d 2s, discards 3h\n",
                          "hand 1, action 2: Bob arranges his hands twice", "log one arrangement per player and deal"),
+    # a card is in one place at a time: a revealed or declared card another player holds cannot be replayed
+    "a revealed card another holds": ("seven_card_brag", STAKES + "Bob: reveals Kh Kd 5c\nCy: reveals Kh Qd 2c\n",
+                                      "hand 1, action 5: Kh is dealt to Cy but Bob already holds it",
+                                      "each card is in the pack once: correct the card"),
+    "a declared card another holds": ("seven_card_brag", "Bob: dealt 9c 2d 3d 4h 5h 6h 7h\n"
+                                      "Cy: declares four of a kind 9c 9d 9h 9s\noption brag7.four_of_a_kind_wins = on",
+                                      "hand 1, action 2: 9c is dealt to Cy but Bob already holds it",
+                                      "each card is in the pack once: correct the card"),
     "best three then bet": ("seven_card_brag", STAKES + "option brag7.mode = best_three_then_bet",
                             "hand 1: the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
                             "rulebook has no betting options to say how the hand is bet",
@@ -373,7 +391,8 @@ def test_each_round_is_led_by_the_best_hand_of_the_round_before() -> None:
     state = play(setup, events[:6])
     assert (state.leader(1), state.leader(2), state.round_order(2)) == (1, 2, (2, 0, 1))
     assert (state.current_round(), state.next_to_reveal()) == (2, (2, 2))
-    assert play(setup, events).over_reason() == "every hand is revealed"
+    over = play(setup, events)
+    assert (over.over_reason(), over.current_round(), over.next_to_reveal()) == ("every hand is revealed", None, None)
 
 
 def test_a_tie_for_the_best_first_hand_is_led_by_the_one_revealed_first() -> None:
@@ -414,6 +433,15 @@ def test_a_weaker_hand_revealed_first_cannot_win() -> None:
                                                        {"round_best": ["Bob", "Bob"]})
     assert o.next_hand.carry == SevenCarry(pot=3, deals_carried=1)
     assert o.next_hand.obligations == ("every player stakes again",)
+
+
+def test_the_value_of_a_hand_not_revealed_is_below_every_hand() -> None:
+    """The reorder of brag7.misorder compares a player's hands by value; a hand not revealed yet counts -1, below
+    the lowest high card."""
+    setup = game_setup("seven_card_brag", seats=[("Ann", 20), ("Bob", 20), ("Cy", 20)])
+    state = play(setup, list(hand(STAKES + "Bob: reveals 5c 3d 2s\n").events))
+    assert state.key_of(1, 2) == -1 < state.key_of(1, 1) == state.value(tuple(cards("5c 3d 2s"))).key
+    assert state.key_of(2, 1) == -1
 
 
 def test_a_weaker_hand_revealed_first_is_reordered() -> None:
@@ -499,6 +527,14 @@ def test_nine_card_brag_pot_under_each_winning_rule(win: str, kind: str, bob: in
              "Bob: reveals Jh Jc 3d\nCy: reveals Th 9d 4c\nAnn: reveals 5s 5h Kc\n")
     o = hand(lines, f"brag9.win = {win}", game="nine_card_brag").outcome
     assert (o.kind, o.stacks["Bob"], o.facts) == (kind, bob, {"round_best": ["Cy", "Bob", "Bob"]})
+    if kind == "showdown":  # the pot names the better of his winning hands, his queens (brag9.5)
+        assert o.summary == "Bob has the best hand in 2 rounds and wins 3"
+        assert [(p.amount, p.eligible, p.winners, p.rule, p.hand) for p in o.pots] == [
+            (3, ("Bob", "Cy", "Ann"), ("Bob",), "brag9.5", "pair of queens, four odd")]
+    else:  # brag9.7 "If nobody wins the pot, it stays"
+        assert o.summary == "nobody is best in every round: the pot of 3 stays"
+        assert [(p.amount, p.winners, p.left_over, p.rule) for p in o.pots] == [(3, (), 3, "brag9.7")]
+        assert o.next_hand.carry == SevenCarry(pot=3, deals_carried=1)
     assert NineCardBrag.needed_wins(play(game_setup("nine_card_brag", {"brag9.win": win}), [])) == (2 if bob == 22 else 3)
 
 

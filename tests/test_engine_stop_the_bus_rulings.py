@@ -198,7 +198,13 @@ def test_a_muck_at_the_showdown_is_flagged_and_leaves_the_lowest_unknown():
      "the 'dummy:' line is the deal's first line"),
     ("Bob: passes\ndummy: 9h 4c Kd\n", "the dummy is laid after the deal began, or twice",
      "the 'dummy:' line is the deal's first line"),
+    ("Bob: stops the bus\ndummy: 9h 4c Kd\n", "the dummy is laid after the deal began, or twice",
+     "the 'dummy:' line is the deal's first line"),
     ("dummy: 9h 4c\n", "the dummy has 2 cards, not 3", "write its three cards"),
+    ("dummy: 9h 4c Kd\nBob: exchanges 2c for Qs\n", "Bob takes Qs, but the dummy holds 9h 4c Kd",
+     "the dummy lies face up: correct the card"),
+    ("dummy: 9h 4c Kd\nBob: exchanges 2c for Kd\nCy: exchanges 3c for 2c\nAnn: exchanges 7h for Kd\n",
+     "Ann exchanges Kd but Bob holds it", "each card is in the pack once: correct the card"),
     ("Bob wins\n", "'Bob wins' is not a result of Stop the Bus",
      "the result of a deal is who was lowest: 'Cy: was lowest'"),
     ("Bob was lowest\nBob was lowest\n", "Bob is logged as lowest twice", "one line per player who pays"),
@@ -210,11 +216,12 @@ def test_a_muck_at_the_showdown_is_flagged_and_leaves_the_lowest_unknown():
      "Bob is dealt 6c 7d 8h but already holds 2c 3d 5h: a Stop the Bus hand is 3 cards", "log each player's deal once"),
 ])
 def test_a_logging_mistake_in_a_deal_is_refused_saying_how_to_fix_it(lines, message, hint):
-    """stopbus.2 "A spare three-card hand, the dummy, is dealt face up"; stopbus.1 "each player holds three
+    """stopbus.end = stop_call_then_one_turn_each (in force here, so a stop call is a turn);
+    stopbus.2 "A spare three-card hand, the dummy, is dealt face up"; stopbus.1 "each player holds three
     cards"; stopbus.5 "the player with the lowest hand pays" -- a log that says otherwise cannot be
     replayed: refused at its line with the fix."""
     with pytest.raises(HandFileError) as refused:
-        hand(lines)
+        hand(lines, STOP_CALL)
     assert str(refused.value).endswith(message)
     assert refused.value.hint == hint
 
@@ -304,3 +311,12 @@ def test_the_nights_result_is_the_games_winner():
     """stopbus.6: the game's winner is the night's; while the game runs there is none."""
     assert StopTheBus.night_result(BusCarry(pot=5), {"Ann": 5}) == (None, {})
     assert StopTheBus.night_result(BusCarry(pot=0, winner="Ann"), {"Ann": 30}) == ("Ann", {})
+
+
+def test_a_dummy_laid_unseen_is_three_unseen_cards_and_is_laid_once():
+    """stopbus.2: "A spare three-card hand, the dummy, is dealt face up on the table" -- a log that says
+    only 'dummy:' lays three cards it did not see (Bob is offered them so); a second dummy line is refused."""
+    assert prompt_after("dummy:\n").legal == ("exchange a card for ?? ?? ??", "pass")
+    with pytest.raises(HandFileError) as refused:
+        hand("dummy:\ndummy: 9h 4c Kd\n")
+    assert str(refused.value).endswith("the dummy is laid after the deal began, or twice")

@@ -207,15 +207,21 @@ def test_a_showdown_line_after_the_showdown_is_refused():
     assert err.value.hint == "'showdown:' stands where the logged play stops; leave it out here"
 
 
-def test_a_showdown_line_after_the_first_round_lets_the_hands_shown_decide():
-    """stud.6: "the best five-card hand among the players still in wins the pot": the play after the first
-    round went unlogged ('showdown:'); nobody bet, so the showing starts on the dealer's left (Bob); Cy's
-    pair of queens beats Bob's king high and Ann's jacks; the 3 antes are his."""
-    events = first_round("Kh", "Qs", "9d") + [Showdown(), shown(BOB, "Tc Kh 5d 7s 8h"), shown(CY, "Td Qs Qd 6h 4s"),
-                                               shown(ANN, "Jc 9d Jh 3h 5c")]
+@pytest.mark.parametrize(("before", "order"), [
+    # nobody bet in the first round: the showing starts with its leader, Ann (the ace)
+    (first_round("Kh", "Qs", "Ad"), (ANN, BOB, CY)),
+    # no round was played at all: it starts on the dealer's left
+    (HOLES, (BOB, CY, ANN)),
+])
+def test_a_showdown_line_lets_the_hands_shown_decide(before, order):
+    """stud.6: "the best five-card hand among the players still in wins the pot": the play after it went
+    unlogged ('showdown:'); Cy's pair of queens beats Bob's king high and Ann's pair of jacks; the 3 antes
+    (stud.ante = ante) are his."""
+    events = before + [Showdown(), shown(BOB, "Tc Kh 5d 7s 8h"), shown(CY, "Td Qs Qd 6h 4s"),
+                       shown(ANN, "Jc Ad Jh 3h 5c")]
     r = replay_table(stud({"stud.ante": "ante"}), events)
     o = r.outcome
-    assert (o.kind, o.showdown_order, o.stacks) == ("showdown", (BOB, CY, ANN), {ANN: 49, BOB: 49, CY: 52})
+    assert (o.kind, o.showdown_order, o.stacks) == ("showdown", order, {ANN: 49, BOB: 49, CY: 52})
     assert [(p.amount, p.winners, p.rule) for p in o.pots] == [(3, (CY,), "stud.6")]
 
 
@@ -229,8 +235,11 @@ def test_a_showdown_line_after_the_first_round_lets_the_hands_shown_decide():
 def test_a_player_left_alone_takes_the_pot_uncontested(later, winner, pot, stacks):
     """stud.5.1: "the turn passes to the player on his left ... until a player bets, all players have checked,
     or all players have folded"; a player left alone wins the pot (3 antes, stud.ante = ante, and any bet)
-    under it."""
-    r = replay_table(stud({"stud.ante": "ante"}), first_round("Kh", "Qs", "9d") + later)
+    under it, and the count of deals nobody opened (2 before it) starts again."""
+    from referee.engine.outcome import PokerCarry
+
+    r = replay_table(stud({"stud.ante": "ante"}, carry_in=PokerCarry(pot=0, passed_out=2)),
+                     first_round("Kh", "Qs", "9d") + later)
     o = r.outcome
     assert (o.kind, o.stacks) == ("uncontested", stacks)
     assert [(p.amount, p.winners, p.rule) for p in o.pots] == [(pot, (winner,), "stud.5.1")]
@@ -283,3 +292,16 @@ def test_without_the_ante_option_nobody_antes():
     empty pot."""
     r = replay_table(stud({"stud.ante_amount": 2}), [])
     assert tuple(r.outcome.stacks.values()) == (50, 50, 50) and r.outcome.in_middle == 0
+
+
+def test_a_round_whose_upcards_came_early_opens_as_the_round_before_closes():
+    """stud.6: each upcard is "followed by a betting round" -- the second upcards were logged before Ann's
+    call closed the first round (each flagged: dealt during a betting round); when her call closes it,
+    the second round opens at once, led by the best showing: Ann's pair of nines."""
+    events = first_round("Kh", "Qs", "9d") + [Bet(player=BOB, amount=1), Call(player=CY)] + upcards("2d", "3h", "9s")
+    events += [Call(player=ANN)]
+    r = replay_table(stud(), events)
+    assert rows(r) == [(n, "dealt_during_betting", who, "stud.6", f"cards dealt to {who} during a betting round", None)
+                       for n, who in ((9, BOB), (10, CY), (11, ANN))]
+    s = r.states[-1]
+    assert (s.phase, s.to_act, s.stacks) == ("round2", ANN, (49, 49, 49))

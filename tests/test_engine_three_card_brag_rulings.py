@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine.events import Deal, Stake
+from referee.engine.events import Deal, Muck, Show
 from referee.engine.findings import JudgedLater
 from referee.engine.games.three_card_brag import BragCarry, ThreeCardBrag, brag_rules
 from referee.engine.replay import play, replay_hand
@@ -79,6 +79,11 @@ RULINGS = {
     "the seer's hand never shown": (SEE + "Cy: shows Kh Kd 2c\n", (), [
         (None, "showdown_unverifiable", "Bob", "brag.7.2", "the pot cannot be decided: Bob's hand must be shown",
          "the pot is undecided until it is shown")]),
+    # brag.7.3: the poker system's showdown cites its own rule: Bob's and Cy's stakes are equal when Ann drops
+    "a hand never shown, poker system": ("Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: shows Kh Kd 2c\n",
+                                         ("brag.betting = poker",), [
+        (None, "showdown_unverifiable", "Cy", "brag.7.3", "the pot cannot be decided: Cy's hand must be shown",
+         "the pot is undecided until it is shown")]),
     # brag.7.1: the same under the round system cites its own rule
     "the seen player's hand never shown, round system": (
         "Bob: looks\nBob: stake 2\nCy: looks\nCy: stake 2\nAnn: folds\nBob: sees Cy for 4\nBob: shows Kh Kd 2c\n",
@@ -105,8 +110,17 @@ def test_a_pot_whose_hands_are_not_all_shown_waits_for_them() -> None:
         (11, ("Bob", "Cy"), (), False, "brag.4.4")]
     assert (waiting.undecided, waiting.stacks) == (11, {"Ann": 49, "Bob": 43, "Cy": 47})
     conceded = hand(SEE + "Cy: mucks\n").outcome
-    assert [(p.amount, p.winners, p.rule) for p in conceded.pots] == [(11, ("Bob",), "brag.4.4")]
+    assert [(p.amount, p.winners, p.rule, p.hand) for p in conceded.pots] == [(11, ("Bob",), "brag.4.4", None)]
     assert conceded.stacks == {"Ann": 49, "Bob": 54, "Cy": 47}
+
+
+def test_a_staking_breach_is_recorded_as_the_stakes_judged_it() -> None:
+    """brag.8.5 "A stake he logs as blind after his own look is taken as a seen stake" and brag.7.2 (a seen
+    stake at least the full amount): Cy, who looked, logs a blind 1 after Bob's seen 2 -- both rulings, with
+    their words and remedies, at Cy's action."""
+    assert in_full(hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: blind 1\n")) == [
+        (4, "blind_after_look", "Cy", "brag.8.5", "Cy logged a blind stake after looking", "taken as a seen stake of 1"),
+        (4, "stake_short", "Cy", "brag.7.2", "Cy's stake of 1 is short of the 2 he must put in to stay in", "made up to 2")]
 
 
 def test_a_misdeal_called_without_a_reason_is_ignored() -> None:
@@ -235,9 +249,25 @@ def test_the_seen_player_shows_first_then_the_seer() -> None:
     assert (s.to_show(), s.expected_actor(), s.prompt().to_act) == ([], None, None)
 
 
+@pytest.mark.parametrize(("deals", "legal"), [
+    ("", ("show", "muck")),
+    ("Cy: dealt Qh Qd 2c\n", ("show Qh Qd 2c", "muck")),
+])
+def test_the_player_to_show_is_offered_his_hand_or_the_muck(deals: str, legal: tuple[str, ...]) -> None:
+    """brag.9.4: at the showdown a player shows his hand or mucks, which concedes: Cy, seen, is asked first,
+    with his cards when the log dealt them."""
+    p = state_after(deals + SEE).prompt()
+    assert (p.phase, p.to_act, p.legal, p.stack) == ("showdown", "Cy", legal, 47)
+    shown = [Show("Cy", tuple(cards("Qh Qd 2c")))] if deals else []
+    assert p.options.events("Cy") == [*shown, Muck("Cy")]
+
+
 def test_nobody_shows_when_one_player_is_left() -> None:
+    """brag.4.4: the last player takes the pot unseen -- when the others drop, or when the seen player mucks."""
     s = state_after("Bob: looks\nBob: stake 2\nCy: folds\nAnn: folds\n")
     assert (s.to_show(), s.expected_actor(), s.over_reason()) == ([], None, "one player is left")
+    s = state_after(SEE + "Cy: mucks\n")
+    assert (s.to_show(), s.expected_actor(), s.prompt().to_act) == ([], None, None)
 
 
 COVER = ("Bob: looks\nBob: stake 4\nCy: looks\nCy: stake 4\nDee: looks\nDee: stake 4\nDee: covers\nAnn: looks\n"
@@ -334,3 +364,14 @@ def test_two_covers_show_from_the_last_coverer_back_and_each_pot_names_its_claim
         (30, ("Bob", "Cy", "Dee", "Eve"), ("Bob",), "brag.9.4"), (35, ("Cy", "Dee", "Eve"), ("Dee",), "brag.9.4"),
         (27, ("Cy", "Eve"), ("Eve",), "brag.7.2")]
     assert o.facts == {"covers": ["Bob", "Dee"]}
+
+
+def test_a_coverer_who_mucks_concedes_the_main_pot_to_the_last_player() -> None:
+    """brag.9.3 / brag.9.4: Cy (3 chips) antes 1 and covers Bob's 4 with his last 2; Ann drops, so the betting
+    ends with Bob against the coverer.  Cy mucks, which concedes: Bob takes the main pot (3 antes, his 4, Cy's
+    2 = 9) unshown; the side pot is empty and is no pot at all (Bob 50 - 1 - 4 + 9 = 54)."""
+    lines = "Bob: looks\nBob: stake 4\nCy: looks\nCy: covers\nAnn: folds\n"
+    assert state_after(lines, seats=(("Ann", 50), ("Bob", 50), ("Cy", 3))).to_show() == [1, 2]
+    o = hand(lines + "Cy: mucks\n", seats="Ann 50, Bob 50, Cy 3").outcome
+    assert [(p.amount, p.eligible, p.winners, p.rule) for p in o.pots] == [(9, ("Bob", "Cy"), ("Bob",), "brag.9.4")]
+    assert (o.stacks, o.facts) == ({"Ann": 49, "Bob": 54, "Cy": 0}, {"covers": ["Cy"]})

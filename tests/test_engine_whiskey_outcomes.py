@@ -420,9 +420,12 @@ def test_a_pool_game_still_under_way_holds_its_pool():
 def test_only_a_pool_game_under_way_has_whiskey_pool_money():
     from referee.engine.games.whiskey_poker import WhiskeyPool
 
+    from referee.engine.games.la_viuda import LaViudaCarry
+
     assert WhiskeyPool.under_way(WhiskeyCarry(started=True))
     assert not WhiskeyPool.under_way(WhiskeyCarry())
     assert not WhiskeyPool.under_way(Carry())
+    assert not WhiskeyPool.under_way(LaViudaCarry(started=True, pool=3))  # La Viuda's game has its own money
 
 
 def test_the_whisky_bill_is_shared_by_the_losers_of_the_nights_pool_games():
@@ -460,3 +463,33 @@ def test_a_whisky_bill_without_a_loser_is_charged_to_nobody_and_noted():
                      "who pays for the whisky",
                      "the whisky bill (€5.00, paid by Ann) is not charged: no whiskey pool elimination game decided "
                      "who pays for the whisky"]
+
+
+def test_a_winner_named_for_the_antes_cannot_win_the_bets_he_had_no_part_in():
+    """whiskey.5.1 and a result line: Cy, all in on his ante, is named the winner -- he takes the 3 antes,
+    the only pot he may win; who wins the 4 Ann and Bob bet is not said by the line and their hands
+    were not shown, so that pot is undecided and, COMMERCE-NOTES section 8, "every ruling that needs his
+    hand is unverifiable (finding with action: null, the player, whiskey.5.1)": both are asked to show."""
+    r = replay_text_hand("whiskey_poker", SIDE_POT + "Cy wins\n", BETTING, seats=SHORT, dealer="Cy")
+    o = r.outcome
+    assert pots(o) == [(3, EVERYONE, ("Cy",), {"Cy": 3}, True, 0, "whiskey.5.1", None),
+                       (4, ("Ann", "Bob"), (), {}, False, 0, "whiskey.5.1", None)]
+    assert (o.kind, o.undecided, o.stacks) == ("reported", 4, {"Ann": 17, "Bob": 17, "Cy": 3})
+    assert [(f.code, f.player) for f in r.findings] == [("showdown_unverifiable", "Ann"),
+                                                       ("showdown_unverifiable", "Bob")]
+
+
+def test_the_pools_money_lines_are_in_the_order_of_names_whatever_their_case():
+    """Money is listed by name, case aside (``ann`` before ``Bob``): the chips given back, and the whisky
+    bill shared by two losers."""
+    from referee.engine.events import WhiskyBill
+    from referee.engine.games.whiskey_poker import WhiskeyPool
+    from referee.engine.money import GameMoney
+
+    over = WhiskeyCarry(started=True, pool=3, out=("Bob",), game_over=True, whisky_payer="Bob")
+    pool = WhiskeyPool(1, ("ann", "Bob", "Cy"), 100, euros, last=4, carry=over, paid={"Bob": 1, "ann": 2})
+    assert [(line.player, line.cents) for line in pool.end(retire=True).lines] == [("ann", 200), ("Bob", 100)]
+    games = [GameMoney("whiskey_elimination", 1, 4, ("ann", "Bob"), True, loser="Bob"),
+             GameMoney("whiskey_elimination", 5, 9, ("ann", "Bob"), True, loser="ann")]
+    lines, _ = WhiskeyPool.night(games, [WhiskyBill(1000, "Cy")], euros)
+    assert [(line.player, line.cents) for line in lines] == [("ann", -500), ("Cy", 500), ("Bob", -500), ("Cy", 500)]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import cards
+from referee.cards import card, cards
 from referee.engine.betting import BettingRuleIds, BettingRules
-from referee.engine.events import Bet, Exchange, Knock, Muck, Pass, Reported, Show, TakeWidow, TurnWidow
+from referee.engine.events import Bet, Deal, Exchange, Knock, Muck, Pass, Reported, Show, TakeWidow, TurnWidow
 from referee.engine.exchanges import ExchangeRuleIds, ExchangeRules
 from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
 from referee.engine.replay import play, start_hand
@@ -95,6 +95,11 @@ PLAYED = "Ann: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\n"
         (1, "bet_outside_round", "Ann", "whiskey.betting_round",
          "Ann cannot bet now: the betting round comes after the last turns", "ignored: no chip moves")],
         id="a bet before the betting round"),
+    pytest.param(PLAYED + "Ann: bets 2\nBob: calls\nCy: calls\nBob: bets 1\n",
+                 ("whiskey.betting_round = one_before_showdown",), [
+        (8, "bet_outside_round", "Bob", "whiskey.betting_round",
+         "the betting round before the showdown is over: Bob cannot act", "ignored: no chip moves")],
+        id="a bet after the betting round"),
     pytest.param("Ann: shows Ah Ad Ac Kh Ks\n", (), [
         (1, "showed_during_play", "Ann", None, "Ann showed his hand during play", None)], id="a show during play"),
     pytest.param("Ann: mucks\n", (), [
@@ -136,9 +141,10 @@ def test_each_whiskey_finding_names_its_rule_player_action_and_remedy(lines, opt
     with whiskey.betting_round = one_before_showdown the round comes "After the last turn"; a show, a
     muck or a pot taken while the turns go on are flagged and play on; whiskey.1.2: a misdeal is a fault
     of the deal, "the same dealer deals again"; an exposed card plays; whiskey.5.1: the shown cards
-    decide (COMMERCE-NOTES section 8), a hand shown short is no hand; whiskey.4: "when that round is
-    complete the hands are shown"; whiskey.2.5: the widow is turned up by the dealer or a knock (under
-    common.illegal_fix = void_and_reprompt a breach is void: nothing moves)."""
+    decide (COMMERCE-NOTES section 8), a hand shown short is no hand; the one betting round over, a bet
+    is ignored; whiskey.4: "when that round is complete the hands are shown"; whiskey.2.5: the widow is
+    turned up by the dealer or a knock (under common.illegal_fix = void_and_reprompt a breach is void:
+    nothing moves)."""
     r = replay_text_hand("whiskey_poker", lines, *options, seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
     assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings
             if f.code != "showdown_unverifiable"] == want
@@ -182,6 +188,9 @@ BOB_DEALT = "Bob: dealt 2d 3d 7s 8h Jc\n"
                  "widow turned: 2d 5c 6c 9c Kc\n", (),
                  (4, "whiskey.3.1", "the widow is turned up as 2d 5c 6c 9c Kc: the log has Tc in the widow, "
                                     "not among them"), id="restated after an exchange"),
+    pytest.param("Ann: takes widow\nwidow turned: 4c 5c 6c 9c Tc\nBob: exchanges all\nwidow turned: 4c 2s 3s 7h 8d\n",
+                 (), (4, "whiskey.3.1", "the widow is turned up as 4c 2s 3s 7h 8d: the log has 4c in Bob's hand"),
+                 id="restated after an exchange of all"),
     pytest.param(BOB_DEALT + "Ann: knocks\nBob: passes\nwidow turned: 2d 4c 5c 6c 9c\n",
                  ("whiskey.phase1_knock = allowed",),
                  (4, "whiskey.phase1_knock", "the widow is turned up as 2d 4c 5c 6c 9c: the log has 2d in Bob's hand"),
@@ -207,15 +216,24 @@ def test_a_widow_statement_the_log_contradicts_cites_how_the_widow_came_face_up(
         ("exchange_card_not_in_widow", "Cy takes 2d, which the log has in Bob's hand")],
         id="a card another player holds, from the widow"),
     pytest.param("Cy: exchanges 9h for 4c\n", [], id="a card the widow holds for one he may hold"),
+    pytest.param("Cy: dealt 9h 8d 7d 6d 5d\nCy: exchanges Kd for 4c\n", [
+        ("exchange_card_not_held", "Cy gives Kd, which Cy does not hold")], id="a card his known hand has not"),
 ])
 def test_an_exchange_naming_a_card_the_log_has_elsewhere_says_where(exchange, want):
     """whiskey.3.1 "exchange one of his cards for one widow card" and COMMERCE-NOTES section 7: a card taken
     that the widow (known whole once Ann laid it down) does not hold, or a card given that the log has in
-    another player's hand, is flagged under whiskey.3.1 saying where the log has it; the exchange stands."""
+    another player's hand or that his own known hand has not, is flagged under whiskey.3.1 saying where
+    the log has it; the exchange stands, and the log no longer trusts the places involved."""
     r = replay_text_hand("whiskey_poker", BOB_DEALT + "Ann: takes widow\nwidow turned: 4c 5c 6c 9c Jh\nBob: passes\n"
                          + exchange, seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
     assert [(f.code, f.message) for f in r.findings] == want
-    assert all((f.action, f.player, f.rule) == (5, "Cy", "whiskey.3.1") for f in r.findings)
+    action = 5 + exchange.count("dealt")
+    assert all((f.action, f.player, f.rule) == (action, "Cy", "whiskey.3.1") for f in r.findings)
+    remedies = {"exchange_card_not_in_widow": "the exchange stands as logged; the log no longer trusts the widow or "
+                                              "his hand",
+                "exchange_card_not_held": "the exchange stands as logged; the log no longer trusts his hand or the "
+                                          "widow"}
+    assert all(f.remedy == remedies[f.code] for f in r.findings)
 
 
 def test_after_a_contradicted_exchange_the_log_no_longer_trusts_the_places_it_touched():
@@ -274,13 +292,14 @@ def test_an_exchange_of_more_cards_than_a_hand_is_refused():
 def test_a_result_line_naming_a_player_with_no_chips_is_flagged_and_ignored():
     """whiskey.1.1 "Each player antes one chip ... and receives five cards": Bob lost his last chip in deal
     1 and is not in deal 2; a result line naming him there is flagged under whiskey.1.1 and ignored --
-    Cy, the other player named, is the lowest and pays."""
+    Cy, the other player named, is the lowest and pays Ann the agreed 2."""
     night = replay_text_night("whiskey_poker", "hand 1\nAnn wins\n\nhand 2\nBob was lowest\nCy was lowest\nAnn wins\n",
-                              "whiskey.scoring = ante_and_lowest_pays_N", seats="Ann 5, Bob 1, Cy 5", dealer="Cy")
+                              "whiskey.scoring = ante_and_lowest_pays_N", "whiskey.lowest_pays = agreed_k",
+                              "whiskey.agreed_k = 2", seats="Ann 5, Bob 1, Cy 5", dealer="Cy")
     r = night[1].replay
     assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings] == [
         (1, "result_names_player_out", "Bob", "whiskey.1.1", "the log names Bob, who is not in this deal", "ignored")]
-    assert [(p.payer, p.payee, p.amount) for p in r.outcome.penalties] == [("Cy", "Ann", 3)]
+    assert [(p.payer, p.payee, p.amount) for p in r.outcome.penalties] == [("Cy", "Ann", 2)]
 
 
 def test_a_deal_whose_dealer_is_not_logged_is_noted_and_the_deal_passes_left_of_the_one_worked_out():
@@ -451,3 +470,69 @@ def test_a_five_card_exchange_with_its_cards_named_swaps_them_whole():
                          dealer="Cy")
     assert [(f.action, f.code, f.message) for f in r.findings if f.action] == [
         (9, "shown_hand_contradicts_log", "Bob shows 2d Ah Ad Kc Ks: the log has 2d in the widow")]
+
+
+def test_the_turn_prompt_names_the_cards_the_log_knows():
+    """whiskey.3.1: with the widow face up, Bob may exchange with it -- his prompt carries his hand as the
+    log knows it (dealt) and the widow Ann laid down, so the exchanges it offers name their cards."""
+    setup = game_setup("whiskey_poker", seats=THREE_PLAYERS, dealer="Cy")
+    bob, widow = tuple(cards("2d 3d 7s 8h Jc")), tuple(cards("4c 5c 6c 9c Jh"))
+    p = play(setup, [Deal(player="Bob", cards=bob), TakeWidow("Ann"), TurnWidow(widow)]).prompt()
+    assert (p.phase, p.to_act, p.options.hand, p.options.widow) == ("phase2", "Bob", bob, widow)
+    assert Exchange("Bob", (card("2d"),), (card("4c"),)) in p.options.events("Bob")
+
+
+def test_a_hand_the_log_followed_is_ranked_without_being_shown():
+    """COMMERCE-NOTES section 8: a player's hand is known when "shown, or followed card by card by the
+    log" -- Bob's dealt hand, never exchanged, is ranked at the showdown though he did not show it: his
+    pair of jacks takes the antes from Ann's and Cy's shown hands."""
+    r = replay_text_hand("whiskey_poker", "Bob: dealt Jd Js 7s 8h 2c\n" + PLAYED.replace("2c", "Ac")
+                         + "Ann: shows Kh Qd 9c 6h 3h\nCy: shows Td 9d 5h 4d 3s\n", seats="Ann 20, Bob 20, Cy 20",
+                         dealer="Cy")
+    (pot,) = r.outcome.pots
+    assert (pot.winners, pot.hand, r.outcome.kind) == (("Bob",), "pair of jacks", "showdown")
+    assert [f for f in r.findings if f.code == "showdown_unverifiable"] == []
+
+
+def test_a_player_who_folded_in_the_betting_round_is_not_asked_to_show_and_cannot_win():
+    """whiskey.betting_round = one_before_showdown and whiskey.6.4 ("everyone shows his cards" from the
+    knocker): Ann knocked and bets 2, Bob folds, Cy calls: the show is Ann, then Cy; Bob's folded hand
+    does not count even where it would have won -- Cy's two pair take the 7."""
+    r = replay_text_hand("whiskey_poker", PLAYED + "Ann: bets 2\nBob: folds\nCy: calls\n"
+                         "Ann: shows Kh Qd 9c 6h 3h\nCy: shows Td Tc 5h 5d 3s\nBob: shows Ah Ad Ac Kc Ks\n",
+                         "whiskey.betting_round = one_before_showdown", seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    o = r.outcome
+    assert o.showdown_order == ("Ann", "Cy")
+    assert [(p.amount, p.winners) for p in o.pots] == [(7, ("Cy",))]
+    assert o.stacks == {"Ann": 17, "Bob": 19, "Cy": 24}
+
+
+def test_everybody_else_folding_in_the_betting_round_leaves_the_pot_uncontested():
+    """whiskey.betting_round = one_before_showdown: Ann bets 2, Bob and Cy fold -- Ann takes the 3 antes and
+    her bet back without showing: the deal is uncontested."""
+    r = replay_text_hand("whiskey_poker", PLAYED + "Ann: bets 2\nBob: folds\nCy: folds\n",
+                         "whiskey.betting_round = one_before_showdown", seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
+    o = r.outcome
+    assert (o.kind, o.stacks, o.summary) == ("uncontested", {"Ann": 22, "Bob": 19, "Cy": 19}, "Ann wins 5")
+    assert r.findings == ()
+
+
+def test_a_widow_dealt_with_a_card_a_player_holds_is_refused_naming_the_holder():
+    """Each card is in the pack once (whiskey.6.1: "a standard 52-card pack"): the widow logged as dealt
+    the 2c that Bob was dealt already is a logging error the replay cannot play."""
+    from referee.engine.events import DealWidow
+    from referee.errors import CardError
+
+    with pytest.raises(CardError) as refused:
+        play(game_setup("whiskey_poker", seats=THREE_PLAYERS),
+             [Deal(player="Bob", cards=tuple(cards("2c 3c 4c 5c 7d"))), DealWidow(cards=tuple(cards("2c 9d Td Jd Qd")))])
+    assert str(refused.value) == "hand 1, action 2: the widow is dealt 2c but Bob holds it"
+
+
+def test_the_deal_stays_with_the_dealer_when_nobody_else_has_chips():
+    """whiskey.6.2 "the deal then passes to the left" -- to a player with chips: Ann deals, Bob pays his
+    last 2 chips as the lowest (no_ante_lowest_pays_N, two players); nobody else has chips, so the deal
+    stays with Ann."""
+    r = replay_text_hand("whiskey_poker", "Ann wins\nBob was lowest\n", "whiskey.scoring = no_ante_lowest_pays_N",
+                         seats="Ann 5, Bob 2", dealer="Ann")
+    assert r.outcome.stacks == {"Ann": 7, "Bob": 0} and r.outcome.next_hand.dealer == "Ann"

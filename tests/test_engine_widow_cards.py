@@ -62,6 +62,8 @@ def test_forgetting_a_place_leaves_a_card_the_index_puts_elsewhere():
     pytest.param("Ah Kh ?? ?? ??", "7d", "Kh", [], [Clash(card("7d"), None)],
                  id="giving a card his hand, known whole, does not hold"),
     pytest.param("Ah Kh ?? ?? ??", "??", "??", [], [], id="cards not named"),
+    pytest.param("Ah Kh ?? ?? ??", "2c 3c", "Ah 9s", [Clash(card("9s"), BOB)], [],
+                 id="two cards taken, the second one Bob's"),
     pytest.param("Ah Kh ?? ?? ??", "9s 7d", "Qs 2c", [Clash(card("2c"), ANN)],
                  [Clash(card("9s"), BOB), Clash(card("7d"), None)], id="both ways at once"),
 ])
@@ -127,6 +129,8 @@ def test_a_whole_hand_seen_replaces_what_the_log_had_there():
                  id="part of the cards stated: nothing missing is claimed"),
     pytest.param("?? ?? ?? ?? ??", "Ah 2c", [Clash(card("2c"), ANN)], "?? ?? ?? ?? ??", "Ah 2c ?? ?? ??",
                  id="part of the cards stated, one the log has in Ann's hand"),
+    pytest.param("Ah Kh ?? ?? ??", "Qh 2c", [Clash(card("2c"), ANN)], "?? ?? ?? ?? ??", "Qh 2c ?? ?? ??",
+                 id="after a contradiction the place keeps only the stated cards"),
 ])
 def test_a_place_stated_is_checked_and_the_statement_wins(widow, stated, clashes, ann, after):
     """COMMERCE-NOTES section 7: a ``widow turned:`` (or a show) naming a card the log has elsewhere, or,

@@ -366,9 +366,7 @@ class BettingRound:
             if call <= 0 and (current > 0 or self.rules.check_allowed):
                 return Verdict("check", 0, breaches, in_turn)
             return self._judge_bad_check(seat, call, breaches, in_turn)
-        if kind is Call:
-            chips = call
-        elif kind is AllIn:
+        if kind is AllIn:
             chips = stack
         elif isinstance(event, Bet):
             chips = event.amount

@@ -322,7 +322,7 @@ class StakingRound:
                 see_cost, target = cost, self.names[other]
         return StakeChoices(
             blind, least, min(most, stack) if can_stake else None, see_cost, target,
-            stack < least or (seat == self.emptied and stack == 0), blind and self.rules.blind_allowed,
+            stack < least, blind,
         )
 
     # ------------------------------------------------------------------ judging
@@ -525,7 +525,7 @@ class StakingRound:
     def _judge_cover(self, seat: int, breaches: list[Breach], in_turn: bool) -> Verdict:
         stack = self.stacks[seat]
         least = self.stay_in(seat)
-        if stack >= least and not (seat == self.emptied and stack == 0):
+        if stack >= least:
             message = ngettext("{player} covers the pot with {count} chip, enough for the stake of {least}",
                                "{player} covers the pot with {count} chips, enough for the stake of {least}",
                                stack).format(player=self.names[seat], count=stack, least=least)

@@ -93,8 +93,8 @@ def lowest(order: Sequence[int], standing: Mapping[int, Standing], lines: Sequen
         unknown = tuple(s for s in order if standing.get(s) is None)
         if unknown:
             return Pick(None, unknown, contradicted=tuple(contradicted))
-        if not order:
-            return Pick((), contradicted=tuple(contradicted))
+        if not order:  # no hand, so no result line the cards could contradict
+            return Pick(())
         low = min(_value(standing[s]).key for s in order)  # type: ignore[union-attr]
         found = tuple(s for s in order if _value(standing[s]).key == low)  # type: ignore[union-attr]
     if len(found) == len(order) and len(order) > 1:

@@ -157,40 +157,38 @@ class FiveCardStud(HandState[PokerCarry]):
             return (c.rank, -dealt) if highest else (-c.rank, -dealt)
         return (c.rank, SUIT_ORDER[c.suit]) if highest else (-c.rank, -SUIT_ORDER[c.suit])
 
-    def leader(self, number: int) -> tuple[int | None, str]:
-        """Who leads betting round ``number`` (1-based), and the rule that says so; None if unknown."""
+    def leader(self, number: int) -> int | None:
+        """Who leads betting round ``number`` (1-based); None when the upcards do not tell."""
         live = self.in_hand()
         if number == 1:
             highest = self.options["stud.first_round"] == "highest_upcard"
             keys = {s: self.upcard_key(s, 0, highest) for s in live}
             if any(k is None for k in keys.values()):
-                return None, "stud.3"
-            return max(live, key=lambda s: keys[s]), ("stud.3" if highest else "stud.first_round")  # type: ignore
+                return None
+            return max(live, key=lambda s: keys[s])  # type: ignore
         showing: dict[int, poker.HandValue] = {}
         for s in live:
             cards = self.up[s][:number]
             if len(cards) < number or not all(isinstance(c, Card) for c in cards):
-                return None, "stud.later_rounds"
+                return None
             showing[s] = poker.showing_value(cards)  # type: ignore[arg-type]
         best = max(showing.values())
-        for s in self.table.from_dealers_left():
-            if s in showing and showing[s] == best:
-                return s, "stud.later_rounds"
-        return None, "stud.later_rounds"  # pragma: no cover
+        return next(s for s in self.table.from_dealers_left() if showing.get(s) == best)
 
     def open_next_round(self, actor: int | None) -> None:
         """Open the next betting round; ``actor`` is who acted first when the lead is unknown."""
         self.round_no += 1
         number = self.round_no
-        lead, rule = self.leader(number)
+        lead = self.leader(number)
         if lead is None:
             lead = actor if actor is not None else self.table.next_in(
                 self.table.after(self.table.dealer), set(self.in_hand()))
-            self.flag("lead_unverifiable", _("who leads betting round {number} cannot be checked: upcards not all known; {value} is taken as the leader").format(number=number, value=self.names[lead] if lead is not None else _('nobody')),
-                      self.cite(rule), remedy=_("show the upcards to check the order"))
-        assert lead is not None
+            assert lead is not None  # a round opens only with players in the hand
+            self.flag("lead_unverifiable", _("who leads betting round {number} cannot be checked: upcards not all known; {value} is taken as the leader").format(number=number, value=self.names[lead]),
+                      self.cite("stud.3" if number == 1 else "stud.later_rounds"),
+                      remedy=_("show the upcards to check the order"))
         self.phase = f"round{number}"
-        rnd = self.open_round(self.rules_for(number), lead, ROUND_WORDS.get(f"round{number}", N_("betting round")))
+        rnd = self.open_round(self.rules_for(number), lead, ROUND_WORDS[self.phase])
         self.last_round_first = lead
         if number == 1 and self.options["stud.first_round"] == "bring_in_lowest_upcard" and self.stacks[lead] > 0:
             chips = min(int(self.options["stud.bet_min"]), self.stacks[lead])

@@ -517,7 +517,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
             self.false_open_found = ("showdown", self.action)
             return
         others = [s for s in self.in_hand() if s != o]
-        if self.phase == "uncontested" or not others:
+        if not others:  # everybody else dropped (the hand is uncontested: he is the one left)
             self.false_open_found = ("all_dropped", self.action)
             return
         self.false_open_found = ("before_showdown", self.action)

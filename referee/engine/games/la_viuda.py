@@ -127,7 +127,7 @@ class LaViudaFund(NightMoney):
     def hand(self, step: NightStep, setup: HandSetup, outcome: Outcome) -> list[MoneyLine]:
         carry_in, carry_out = step.carry_in, step.carry_out
         assert isinstance(carry_out, LaViudaCarry)
-        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) and self.under_way(carry_in) else None
+        had = carry_in.bought_by if isinstance(carry_in, LaViudaCarry) else None
         who = carry_out.bought_by
         lines = super().hand(step, setup, outcome)
         if who and who != had:  # bought in this hand: he pays now, even in a game begun before the night
@@ -144,7 +144,7 @@ class LaViudaFund(NightMoney):
         carry = self._carry()
         cv = self.chip_cents
         winner = carry.winner if carry.game_over else None
-        kept = self.stacks.get(winner, 0) if winner else 0
+        kept = self.stacks[winner] if winner else 0  # the survivor sat at the game's last hand
         fund = carry.prize_cents
         notes: list[str] = []
         lines: list[MoneyLine] = []
@@ -314,11 +314,11 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         self.declined: set[int] = set()
         o = self.options
         self.wild_in_deal = None if self.short or o["laviuda.wild_rank_from_pool"] == "off" else wild_rank(carry.pool)
-        jokers = not self.short and int(o["laviuda.jokers"]) > 0
+        # laviuda.2.1: "the jokers are always wild" -- as many as the pack holds (laviuda.jokers; none in the short pack)
         self.wild_rules = WildRules(
-            jokers=jokers, rank=self.wild_in_deal, may_duplicate=o["laviuda.wild_use"] == "any_card",
+            jokers=True, rank=self.wild_in_deal, may_duplicate=o["laviuda.wild_use"] == "any_card",
             natural_beats_wild=o["laviuda.natural_beats_wild"] == "yes",
-        ) if jokers or self.wild_in_deal is not None else None
+        )
         self.tiebreak = "laviuda" if (o["laviuda.tie_lowest"] == "highest_nonwild_card_suit_hdcs"
                                        and not self.short) else "none"
         if self.short and self.n > 7 and self.ended is None:
@@ -370,7 +370,8 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         """Which rank was wild in this deal, and which the pool names for the next."""
         if self.short:
             return {}
-        nxt = self.next_carry if isinstance(self.next_carry, LaViudaCarry) else self.carry_in
+        nxt = self.next_carry  # every end of a deal has worked out the game's next state before its facts
+        assert isinstance(nxt, LaViudaCarry)
         off = self.options["laviuda.wild_rank_from_pool"] == "off"
         return {
             "wild_rank_in_deal": None if self.wild_in_deal is None else RANK_CHAR[self.wild_in_deal],
@@ -517,7 +518,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
             points[names[s]] = points.get(names[s], 0) + 1
         for n in names:
             points.setdefault(n, 0)
-        most = max(points.values(), default=0)
+        most = max(points.values())  # every seated player has his points, none or more
         leaders = [n for n, p in points.items() if p == most]
         over = len(leaders) == 1 and most >= int(self.options["laviuda.points_target"])
         self.next_carry = dataclasses.replace(carry, points=tuple(points.items()), game_over=over,

@@ -211,7 +211,7 @@ class SevenCardBrag(WithoutMisdeal[SevenCarry]):
         """``brag7.mode = best_three_then_bet`` is a betting game, but the seven-card rulebook carries none
         of three-card brag's betting options (system, limit, blind play, covering): a hand cannot say how
         it was bet, so it is not replayed rather than replayed by a guess."""
-        if self.options.get("brag7.mode", "split_two_hands") != "split_two_hands":
+        if self.options["brag7.mode"] != "split_two_hands":
             raise InputError(_("the rules engine does not replay brag7.mode = best_three_then_bet: the seven-card "
                              "rulebook has no betting options to say how the hand is bet"),
                              hand=self.setup.number, hint=_("replay it with brag7.mode = split_two_hands"))

@@ -57,6 +57,8 @@ WITH_ANTE = frozenset({"pot_to_best", "ante_and_lowest_pays_N", "pot_to_best_plu
 LOWEST_PAYS = frozenset({"no_ante_lowest_pays_N", "ante_and_lowest_pays_N", "pot_to_best_plus_lowest_forfeit",
                          ELIMINATION})
 TURN_EVENTS = (TakeWidow, Exchange, Pass, Knock)
+#: the betting round of ``whiskey.betting_round = one_before_showdown``, as findings name it
+BETTING_ROUND = N_("betting round before the showdown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,8 +277,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
             self.places.add(s, (UNKNOWN,) * self.hand_size)
         self.places.add(WIDOW, (UNKNOWN,) * self.hand_size)
         self.post_antes()
-        first = self.order[0] if self.order else self.table.dealer
-        self.round = ExchangeRound(self.exchange_rules(), self.table, self.live, first)
+        self.round = ExchangeRound(self.exchange_rules(), self.table, self.live, self.order[0])
         self.phase = self.round.phase
         if self.ended == "game_over":
             self.round = None
@@ -428,7 +429,6 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         """A turn event once the last turns are over (or the deal was settled by a result line): flagged;
         its cards move as logged."""
         move = turn_content(event, self.hand_size)
-        move.in_turn, move.knock = False, False
         rule = self.rule("last_turn")
         move.breaches.append(Breach("acted_after_last_turn", rule,
                                      _("{player} acted after the last turns: the hands are to be shown").format(player=self.names[seat]),
@@ -574,7 +574,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         playing = {s for s in self.order if self.live[s]}
         first = self.table.next_in(self.table.after(self.table.dealer), playing)
         assert first is not None
-        rnd = self.open_round(self.betting_rules(), first, N_("betting round before the showdown"))
+        rnd = self.open_round(self.betting_rules(), first, BETTING_ROUND)
         if rnd.closed:
             self.end_betting()
 
@@ -586,8 +586,11 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
                       self.rule("no_betting"), player=seat, remedy=_("ignored: no chip moves"))
             return
         if not isinstance(self.round, BettingRound):
-            self.flag("bet_outside_round", _("{player} cannot bet now: the betting round comes after the last turns").format(player=who),
-                      "whiskey.betting_round", player=seat, remedy=_("ignored: no chip moves"))
+            message = (_("{player} cannot bet now: the betting round comes after the last turns").format(player=who)
+                       if isinstance(self.round, ExchangeRound)
+                       else _("the {round} is over: {player} cannot act").format(round=_(BETTING_ROUND), player=who))
+            self.flag("bet_outside_round", message, "whiskey.betting_round", player=seat,
+                      remedy=_("ignored: no chip moves"))
             return
         self.betting_event(seat, event)
         if self.round is not None and self.round.closed:
@@ -663,7 +666,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
 
     def showdown_order(self) -> list[int]:
         """The hands are shown when the turn comes back to the knocker (whiskey.6.4): from him on."""
-        start = self.knocker if self.knocker is not None else (self.order[0] if self.order else self.table.dealer)
+        start = self.knocker if self.knocker is not None else self.order[0]
         return [s for s in self.table.order_from(start) if s in self.order and self.live[s]]
 
     def prompt_outside_turns(self) -> Prompt:
@@ -759,11 +762,11 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         needs_lowest = scoring in LOWEST_PAYS
         low = lowest(order, standing, self.reported_lowest) if needs_lowest else Pick(())
         self.result_lines([(top, "wins"), (low, "was lowest")])
-        pots, carried, undecided = self.award_pots(order, standing)
+        pots, carried, undecided, waiting = self.award_pots(order, standing)
         if needs_lowest and low.seats:
             carried += self.lowest_pays(low.seats, top)
         needed = [low] if scoring == ELIMINATION else [top, low] if needs_lowest else [top]
-        self.unverifiable(needed, self.rule("showdown"))
+        self.unverifiable([*needed, *waiting], self.rule("showdown"))
         if scoring == ELIMINATION:
             self.next_carry = self.elimination_carry(low, carried)
         else:
@@ -778,14 +781,17 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         return self.with_facts(self.make_outcome(kind, pots, carried, undecided, self.next_hand(carried, kind),
                                                  summary, self.showdown_order()))
 
-    def award_pots(self, order: Sequence[int], standing: Mapping[int, Standing]) -> tuple[list[PotResult], int, int]:
+    def award_pots(self, order: Sequence[int], standing: Mapping[int, Standing],
+                   ) -> tuple[list[PotResult], int, int, list[Pick]]:
         """whiskey.5.1: every chip in the middle to the best hand among those who may win it;
-        ``whiskey.tie_best`` for ties."""
+        ``whiskey.tie_best`` for ties.  Also returns the picks of the pots left undecided (whose hands
+        they wait for)."""
         pots = self.pot.pots(self.live)
         self.pot.clear()
         names = self.names
         rule = self.rule("showdown")
         results: list[PotResult] = []
+        waiting: list[Pick] = []
         carried = undecided = 0
         for pot in pots:
             amount, entitled = pot.amount, pot.eligible
@@ -796,6 +802,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
             eligible = tuple(names[s] for s in entitled)
             if pick.seats is None:
                 undecided += amount
+                waiting.append(pick)
                 results.append(PotResult(amount, eligible, (), {}, False, 0, rule))
                 continue
             winners = list(pick.seats)
@@ -813,7 +820,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
                 True, split.left_over, rule if len(winners) == 1 else "whiskey.tie_best",
                 value.name if isinstance(value, HandValue) else None,
             ))
-        return results, carried, undecided
+        return results, carried, undecided, waiting
 
     def owed_by_lowest(self) -> int:
         """whiskey.lowest_pays: as many chips as players seated, or the agreed amount (1 into the pool)."""
