@@ -126,6 +126,10 @@ _AT_THE_DEAL = ("a finding made at the deal (begin(), before any action: action 
 #: Mutants no test can tell from the code, each with why: (file, function, the line before, the line
 #: after) as the survivors list prints them.  They are listed as such and a further score leaves them out; the target
 #: is judged on the whole sample.
+_DRAW_ROUND_NAME = ("a betting round's name is shown only to a player who acts in a round that is over "
+                    "(acted_round_over), and straight draw closes a round as soon as nobody is to act in it "
+                    "(after each bet, each muck, and when it opens): no event reaches a round that is over")
+
 KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("referee/engine/state.py", "legality", "count = len(twin.findings)", "count = None"):
         "legality's fast path for an event flagged with nothing: without it the findings of the new action "
@@ -185,6 +189,36 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=True)"):
         "every game posts its antes in begin(), at action 0, and a finding at action 0 is at no action "
         "either way",
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_("XXfirst betting roundXX"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_("FIRST BETTING ROUND"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, )'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_("XXsecond betting roundXX"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_("SECOND BETTING ROUND"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, )'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, None)'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_(None))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, None)'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_(None))'): _DRAW_ROUND_NAME,
     ("referee/engine/games/__init__.py", "find_game",
      "close = difflib.get_close_matches(name, game_names(), n=1, cutoff=0.5)",
      "close = difflib.get_close_matches(name, game_names(), cutoff=0.5)"):
