@@ -912,3 +912,13 @@ def test_an_opener_who_drew_one_naming_his_discard_is_judged_by_the_hand_it_leav
                         "the draw was Ah Ks 7c 4d 2s; jacks or better were needed): found at the showdown, he may not "
                         "win; the pot goes to the best hand among the others", BOB_PAYS, 1)]
     assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (CY,))] and r.outcome.penalties == PAYS_EACH
+
+
+def test_a_declaration_after_a_deal_nobody_opened_is_still_heard():
+    """jackpots.1.1 / jackpots.no_open: nobody opened and the deal is void; Bob's "false open" said after it
+    (action 5) is still heard -- a false open needs an opener -- and noted as such, not ignored as an
+    action after the hand."""
+    r = replay_table(game_setup("jackpots"), [Check(player=n) for n in (BOB, CY, DEE, ANN)]
+                     + [Declare(player=BOB, what="false_open")])
+    assert [row[:4] for row in rows(r)] == [(5, "false_open_declared_nobody_opened", BOB, None),
+                                            (None, "passed_out", None, "draw.all_check")]
