@@ -175,10 +175,6 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "best = max(rounds, key=lambda r: self.key_of(seat, r))", "best = max(rounds, )"):
         "only a misordered seven-card player's hands are reordered (nine-card brag has no such option), and "
         "his second hand, the last of two, is the better one: the best round is the last either way",
-    ("referee/engine/games/whiskey_poker.py", "carry_so_far",
-     '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,',
-     '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=None,'):
-        "the hand-file reader places the refusal at the 'game so far:' line itself",
     ("referee/engine/state.py", "post_ante",
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=False)",
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, )"):
@@ -340,6 +336,13 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      '"{players}").format(players=", ".join(must_show)), rule, action=None, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
 }
 
+WHISKEY_AT_ACTION_0 = ("whiskey poker flags with action=False only in begin() and end() (settle's result lines "
+                       "and unverifiable hands), which run at action 0: a finding at action 0 is at no action "
+                       "either way")
+WHISKEY_CARRY_IGNORES_THE_END = ("whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how "
+                                 "the deal ended: the carry it returns is the one end() worked out, so the end named "
+                                 "to next_hand changes nothing")
+
 #: Changes known to be equivalent wherever they are made in these files: (files, the text before, the
 #: text after, why).
 EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
@@ -440,13 +443,20 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = "STUD.5.2"',
      "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
      "endings set the rule"),
+    (("referee/engine/games/whiskey_poker.py",), "line=so_far.line,", "line=None,",
+     "whiskey's 'game so far:' refusals: the hand-file reader places the refusal at the 'game so far:' line "
+     "itself"),
+    (("referee/engine/games/whiskey_poker.py",), "action=False", "action=True",
+     WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "action=False, ", "",
+     WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "action=False)", ")",
+     WHISKEY_AT_ACTION_0),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
-     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
-     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+     WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(amount, kind, same_dealer=True)",
      "self.next_hand(amount, None, same_dealer=True)",
-     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
-     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+     WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(1)",
      "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
      "whatever the stack they are given: none of them depends on chips"),

@@ -199,6 +199,10 @@ BETTING = "whiskey.betting_round = one_before_showdown"
 
 @pytest.mark.parametrize(("shows", "options", "want_pots", "stacks", "carried", "undecided", "summary"), [
     pytest.param(
+        "", (),
+        [(3, EVERYONE, (), {}, False, 0, "whiskey.5.1", None), (4, ("Ann", "Bob"), (), {}, False, 0, "whiskey.5.1", None)],
+        {"Ann": 17, "Bob": 17, "Cy": 0}, 0, 7, "3 undecided; 4 undecided", id="no hand shown: both pots wait"),
+    pytest.param(
         "Ann: shows Ah Kh Qh Jh 9s\nBob: shows 7h 5s 3c 9c Td\n", (),
         [(3, EVERYONE, (), {}, False, 0, "whiskey.5.1", None),
          (4, ("Ann", "Bob"), ("Ann",), {"Ann": 4}, True, 0, "whiskey.5.1", ACE_HIGH)],
@@ -236,8 +240,9 @@ def test_a_player_all_in_on_his_ante_can_win_only_the_antes(shows, options, want
     assert pots(o) == want_pots
     assert (o.stacks, o.carried, o.undecided, o.summary) == (stacks, carried, undecided, summary)
     assert o.next_hand.carry == WhiskeyCarry(carried)
-    unverifiable = [("showdown_unverifiable", "Cy", "whiskey.5.1")] if undecided else []
-    assert [(f.code, f.player, f.rule) for f in r.findings] == unverifiable
+    waiting = ["Ann", "Bob", "Cy"] if not shows else ["Cy"] if undecided else []
+    assert [(f.code, f.player, f.rule) for f in r.findings] == [
+        ("showdown_unverifiable", name, "whiskey.5.1") for name in waiting]
 
 
 @pytest.mark.parametrize(("options", "lines", "kind", "want_paid", "stacks", "undecided", "unverifiable", "summary"), [

@@ -12,6 +12,7 @@ from referee.engine.betting import BettingRuleIds, BettingRules
 from referee.engine.events import Bet, Deal, Exchange, Knock, Muck, Pass, Reported, Show, TakeWidow, TurnWidow
 from referee.engine.exchanges import ExchangeRuleIds, ExchangeRules
 from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
+from referee.engine.outcome import PotResult
 from referee.engine.replay import play, start_hand
 from referee.errors import InputError
 
@@ -351,7 +352,7 @@ def test_a_misdeal_leaves_the_antes_for_the_same_dealers_redeal_where_nobody_ant
     assert (first.next_hand.dealer, first.next_hand.same_dealer) == ("Cy", True)
     assert first.next_hand.carry.to_dict() == {"pot": 3, "antes_in": True, "pool": 0, "out": [], "game_over": False,
                                                "whisky_payer": None}
-    assert [(p.amount, p.winners, p.left_over, p.rule) for p in first.pots] == [(3, (), 3, "whiskey.1.2")]
+    assert first.pots == (PotResult(3, (), left_over=3, rule="whiskey.1.2"),)
     assert night[1].replay.setup.dealer == "Cy"
     assert (second.stacks, second.pots[0].amount) == ({"Ann": 22, "Bob": 19, "Cy": 19}, 3)
 

@@ -765,7 +765,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         pots, carried, undecided, waiting = self.award_pots(order, standing)
         if needs_lowest and low.seats:
             carried += self.lowest_pays(low.seats, top)
-        needed = [low] if scoring == ELIMINATION else [top, low] if needs_lowest else [top]
+        needed = [low] if scoring == ELIMINATION else [top, low]  # low: nobody, where the lowest does not pay
         self.unverifiable([*needed, *waiting], self.rule("showdown"))
         if scoring == ELIMINATION:
             self.next_carry = self.elimination_carry(low, carried)
