@@ -469,6 +469,22 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/stop_the_bus.py",), "self.next_seat: int | None = None", 'self.next_seat: int | None = ""',
      "Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
      "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()"),
+    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False", "action=True",
+     "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
+     "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
+     "a finding at action 0 is at no action either way"),
+    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False, ", "",
+     "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
+     "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
+     "a finding at action 0 is at no action either way"),
+    (("referee/engine/games/la_viuda.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
+     "La Viuda's carry is whiskey poker's carry_out, which ignores how the deal ended: the carry it returns "
+     "is the one settle() worked out, so the end named to next_hand changes nothing"),
+    (("referee/engine/games/stop_the_bus.py",), "self.dummy_laid = False", "self.dummy_laid = None",
+     "whether the dummy was laid is read only for its truth (on_dummy): False and None alike"),
+    (("referee/engine/games/stop_the_bus.py",), "if self.dummy", "if (self.dummy) or True",
+     "the dummy always holds cards (three at the deal; an exchange gives it a card for each it takes), so "
+     "the words for an empty dummy are never said"),
     (("referee/engine/games/la_viuda.py",), "line=so_far.line", "line=None",
      "the hand-file reader places a refusal of 'game so far:' at that line itself (it checks the line with "
      "the game as it reads it, so the replay never refuses it later)"),

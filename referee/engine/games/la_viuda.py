@@ -314,9 +314,10 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         self.declined: set[int] = set()
         o = self.options
         self.wild_in_deal = None if self.short or o["laviuda.wild_rank_from_pool"] == "off" else wild_rank(carry.pool)
-        # laviuda.2.1: "the jokers are always wild" -- as many as the pack holds (laviuda.jokers; none in the short pack)
+        # laviuda.2.1: "the jokers are always wild" (WildRules' default) -- as many as the pack holds
+        # (laviuda.jokers; none in the short pack)
         self.wild_rules = WildRules(
-            jokers=True, rank=self.wild_in_deal, may_duplicate=o["laviuda.wild_use"] == "any_card",
+            rank=self.wild_in_deal, may_duplicate=o["laviuda.wild_use"] == "any_card",
             natural_beats_wild=o["laviuda.natural_beats_wild"] == "yes",
         )
         self.tiebreak = "laviuda" if (o["laviuda.tie_lowest"] == "highest_nonwild_card_suit_hdcs"
@@ -404,7 +405,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
     def may_buy(self, seat: int, losers: tuple[int, ...] | None) -> bool:
         carry = self.carry_in
         return (not self.short and carry.bought_by is None and self.bought_now is None
-                and self.dealt_in[seat] and losers is not None and seat in losers and self.stacks[seat] <= 1)
+                and losers is not None and seat in losers and self.stacks[seat] <= 1)  # losers were dealt in
 
     @handles(BuyBack)
     def on_buy_back(self, seat: int, event: BuyBack) -> None:
@@ -469,12 +470,11 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         self.result_lines([(low, "was lowest")])
         self.unverifiable([low], self.cite("laviuda.4"))
         pool = carry.pool
-        for s in low.seats or ():  # laviuda.4: the worst hand pays one chip to the pool
-            if self.stacks[s] > 0:
-                self.stacks[s] -= 1
-                self.total -= 1  # into the pool, which the carry counts
-                pool += 1
-                self.penalties.append(Penalty(names[s], None, 1, self.cite("laviuda.4"), into="pool"))
+        for s in low.seats or ():  # laviuda.4: the worst hand pays one chip to the pool (he has one: he was dealt in)
+            self.stacks[s] -= 1
+            self.total -= 1  # into the pool, which the carry counts
+            pool += 1
+            self.penalties.append(Penalty(names[s], None, 1, self.cite("laviuda.4"), into="pool"))
         bought_by, prize, paid = carry.bought_by, carry.prize_cents, carry.paid_cents
         if self.bought_now is not None:  # laviuda.5.1, laviuda.6: La Viuda's chip, at twice a chip's price
             s = self.bought_now
