@@ -371,6 +371,10 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
     (("referee/engine/staking.py",), 'Verdict("see", cost, breaches, in_turn)', 'Verdict("see", cost, breaches, )',
      "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
+    (("referee/engine/staking.py",), "self._judge_stake(seat, event.amount, False, breaches, in_turn)",
+     "self._judge_stake(seat, event.amount, None, breaches, in_turn)",
+     "_judge_stake reads logged_blind only for its truth ('if logged_blind and not blind'): False and None "
+     "alike"),
     (("referee/engine/betting.py",), "if self.raise_min is not None and self.raise_max is not None:",
      "if self.raise_min is not None or self.raise_max is not None:",
      "legal() sets raise_min and raise_max together or leaves both None: 'either' and 'both' are the same"),
