@@ -879,8 +879,8 @@ class HandState(BaseHand[CarryT]):
                 self._refuse_impossible(seat, event, fields)
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
-        except InputError as err:  # placed at this action and its source line
-            raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
+        except InputError as err:  # placed at this action and its source line (every error here is this hand's)
+            raise self._placed(err, event) from None
 
     def _refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
