@@ -53,7 +53,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = [sys.executable, "-m", "mutmut"]
 KILLED = {1, 3, 36, -24, 24, 152, 255}  # a failing test or a timeout (an endless loop) kills
 TARGET = 90.0  # per cent of the sample killed
-NAME = re.compile(r"^(?P<module>.+?)\.x(?:ǁ(?P<klass>[^ǁ]+)ǁ)?(?P<func>.+)__mutmut_(?P<n>\d+)$")
+#: mutmut's name of a mutant: ``module.xǁClassǁmethod__mutmut_N`` or ``module.x_function__mutmut_N``
+NAME = re.compile(r"^(?P<module>.+?)\.x(?:ǁ(?P<klass>[^ǁ]+)ǁ|_)(?P<func>.+)__mutmut_(?P<n>\d+)$")
 
 
 class MutmutFailed(Exception):
@@ -125,6 +126,10 @@ _AT_THE_DEAL = ("a finding made at the deal (begin(), before any action: action 
 #: Mutants no test can tell from the code, each with why: (file, function, the line before, the line
 #: after) as the survivors list prints them.  They are listed as such and a further score leaves them out; the target
 #: is judged on the whole sample.
+_DRAW_ROUND_NAME = ("a betting round's name is shown only to a player who acts in a round that is over "
+                    "(acted_round_over), and straight draw closes a round as soon as nobody is to act in it "
+                    "(after each bet, each muck, and when it opens): no event reaches a round that is over")
+
 KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("referee/engine/state.py", "legality", "count = len(twin.findings)", "count = None"):
         "legality's fast path for an event flagged with nothing: without it the findings of the new action "
@@ -147,6 +152,26 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "game = GameMoney(self.kind, self.first, self.last, self.players, False, pool=carry.pool,",
      "game = GameMoney(self.kind, self.first, self.last, self.players, None, pool=carry.pool,"):
         "GameMoney.over is read by nothing (the ledger asks the running game's over()): False and None alike",
+    ("referee/engine/state.py", "flag",
+     "number = self.action if action is True else (None if action is False else action)",
+     "number = self.action if action is True else (None if action is True else action)"):
+        "in that branch action is not True, so the mutant passes action=False on as the number where the code "
+        "passes None, and the finding is made with `number or None`: no action either way",
+    ("referee/engine/state.py", "hand_of", "return self.places.cards.get(seat, ())",
+     "return self.places.cards.get(seat, None)"):
+        "every seat of a hand is a key of its card places from the start (CardPlaces(n) makes them all, and a "
+        "place is never deleted), and a hand's seats are the only places hand_of is asked about: the default "
+        "is never taken",
+    ("referee/engine/state.py", "hand_of", "return self.places.cards.get(seat, ())",
+     "return self.places.cards.get(seat, )"):
+        "every seat of a hand is a key of its card places from the start (CardPlaces(n) makes them all, and a "
+        "place is never deleted), and a hand's seats are the only places hand_of is asked about: the default "
+        "is never taken",
+    ("referee/engine/state.py", "_check_conservation",
+     "assert sum(self.stacks) + self.middle() == self.total, (",
+     "assert sum(self.stacks) + self.middle() != self.total, ("):
+        "the check is called only by snapshot, once it has found the chips not conserved, which no correct "
+        "engine lets happen: the assertion is never run",
     ("referee/engine/state.py", "snapshot", "if sum(stacks) + pot != self.total:",
      "if sum(stacks) + pot == self.total:"):
         "the guard against an engine that makes or loses chips: the check it calls fails only when chips are "
@@ -155,10 +180,6 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "best = max(rounds, key=lambda r: self.key_of(seat, r))", "best = max(rounds, )"):
         "only a misordered seven-card player's hands are reordered (nine-card brag has no such option), and "
         "his second hand, the last of two, is the better one: the best round is the last either way",
-    ("referee/engine/games/whiskey_poker.py", "carry_so_far",
-     '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,',
-     '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=None,'):
-        "the hand-file reader places the refusal at the 'game so far:' line itself",
     ("referee/engine/state.py", "post_ante",
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=False)",
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, )"):
@@ -169,11 +190,60 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=True)"):
         "every game posts its antes in begin(), at action 0, and a finding at action 0 is at no action "
         "either way",
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_("XXfirst betting roundXX"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_("FIRST BETTING ROUND"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, )'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_("XXsecond betting roundXX"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_("SECOND BETTING ROUND"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, )'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, None)'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_(None))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, None)'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_(None))'): _DRAW_ROUND_NAME,
     ("referee/engine/games/__init__.py", "find_game",
      "close = difflib.get_close_matches(name, game_names(), n=1, cutoff=0.5)",
      "close = difflib.get_close_matches(name, game_names(), cutoff=0.5)"):
         "only the closest match is read (close[0]), and get_close_matches returns its matches best first "
         "whether it is asked for one or three",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, None)'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, "XXdraw.anteXX")'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, "DRAW.ANTE")'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "reante_all", "self.post_ante(s, 1, rule)",
+     "self.post_ante(s, 1, None)"):
+        "an ante's rule is cited only by the ante_short finding, and the re-ante of one chip by each player "
+        "dealt in (he has chips and has paid nothing else in this deal yet) is never short",
     ("referee/engine/exchanges.py", "legal",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, False,",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
@@ -212,12 +282,6 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
      'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
      'player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
-    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
-     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
-     'cited, player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
-    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
-     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
-     'cited, player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
     ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
      'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
      'cited, player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
@@ -264,9 +328,6 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
      'cited, player=o, action=None, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
     ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
-     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
-     'cited, player=o, action=None, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
-    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
      'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
      'action=None, remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
     ('referee/engine/games/jackpots.py', 'hold_unproven',
@@ -279,6 +340,13 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
      '"{players}").format(players=", ".join(must_show)), rule, action=None, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
 }
+
+WHISKEY_AT_ACTION_0 = ("whiskey poker flags with action=False only in begin() and end() (settle's result lines "
+                       "and unverifiable hands), which run at action 0: a finding at action 0 is at no action "
+                       "either way")
+WHISKEY_CARRY_IGNORES_THE_END = ("whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how "
+                                 "the deal ended: the carry it returns is the one end() worked out, so the end named "
+                                 "to next_hand changes nothing")
 
 #: Changes known to be equivalent wherever they are made in these files: (files, the text before, the
 #: text after, why).
@@ -308,6 +376,10 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
     (("referee/engine/staking.py",), 'Verdict("see", cost, breaches, in_turn)', 'Verdict("see", cost, breaches, )',
      "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
+    (("referee/engine/staking.py",), "self._judge_stake(seat, event.amount, False, breaches, in_turn)",
+     "self._judge_stake(seat, event.amount, None, breaches, in_turn)",
+     "_judge_stake reads logged_blind only for its truth ('if logged_blind and not blind'): False and None "
+     "alike"),
     (("referee/engine/betting.py",), "if self.raise_min is not None and self.raise_max is not None:",
      "if self.raise_min is not None or self.raise_max is not None:",
      "legal() sets raise_min and raise_max together or leaves both None: 'either' and 'both' are the same"),
@@ -412,19 +484,56 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = "STUD.5.2"',
      "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
      "endings set the rule"),
+    (("referee/engine/games/whiskey_poker.py",), "line=so_far.line,", "line=None,",
+     "whiskey's 'game so far:' refusals: the hand-file reader places the refusal at the 'game so far:' line "
+     "itself"),
+    (("referee/engine/games/whiskey_poker.py",), "action=False", "action=True",
+     WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "action=False, ", "",
+     WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "action=False)", ")",
+     WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "self.open_round(self.betting_rules(), first, BETTING_ROUND)",
+     "self.open_round(self.betting_rules(), first, None)",
+     "a betting round's name is read only by its 'the round is over' breach (betting.py), for an action while "
+     "the closed round is still the hand's: whiskey banks its round the moment it closes (end_betting), and "
+     "its own finding for a bet after it names the round itself"),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
-     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
-     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+     WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(amount, kind, same_dealer=True)",
      "self.next_hand(amount, None, same_dealer=True)",
-     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
-     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+     WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(1)",
      "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
      "whatever the stack they are given: none of them depends on chips"),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(None)",
      "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
      "whatever the stack they are given: none of them depends on chips"),
+    (("referee/engine/games/stop_the_bus.py",), "self.next_seat = None", 'self.next_seat = ""',
+     "Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
+     "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()"),
+    (("referee/engine/games/stop_the_bus.py",), "self.next_seat: int | None = None", 'self.next_seat: int | None = ""',
+     "Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
+     "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()"),
+    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False", "action=True",
+     "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
+     "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
+     "a finding at action 0 is at no action either way"),
+    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False, ", "",
+     "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
+     "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
+     "a finding at action 0 is at no action either way"),
+    (("referee/engine/games/la_viuda.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
+     "La Viuda's carry is whiskey poker's carry_out, which ignores how the deal ended: the carry it returns "
+     "is the one settle() worked out, so the end named to next_hand changes nothing"),
+    (("referee/engine/games/stop_the_bus.py",), "self.dummy_laid = False", "self.dummy_laid = None",
+     "whether the dummy was laid is read only for its truth (on_dummy): False and None alike"),
+    (("referee/engine/games/stop_the_bus.py",), "if self.dummy", "if (self.dummy) or True",
+     "the dummy always holds cards (three at the deal; an exchange gives it a card for each it takes), so "
+     "the words for an empty dummy are never said"),
+    (("referee/engine/games/la_viuda.py",), "line=so_far.line", "line=None",
+     "the hand-file reader places a refusal of 'game so far:' at that line itself (it checks the line with "
+     "the game as it reads it, so the replay never refuses it later)"),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False", "action=None",
      "flag() records a finding at no action for action=False and action=None alike"),
 )

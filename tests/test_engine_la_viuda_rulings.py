@@ -626,3 +626,20 @@ def test_short_pack_a_deal_every_player_throws_in_scores_nobody():
     """laviuda.short_pack: "The winner of each hand scores one point" -- every hand thrown in: no winner."""
     r = deal("showdown:\nCy: mucks\nBob: mucks\nAnn: mucks\n", SHORT, seats="Ann 1, Bob 1, Cy 1")
     assert (r.outcome.summary, dict(r.outcome.next_hand.carry.points)) == ("nobody scores", {"Ann": 0, "Bob": 0, "Cy": 0})
+
+
+def test_a_player_without_chips_when_la_viuda_begins_bought_none_and_paid_nothing():
+    """laviuda.1.1: "each buys the same number of chips ...; the money paid for the chips is the prize" --
+    a Stop the Bus game costs Bob his last 5 chips, then the table turns to La Viuda: Bob, without chips,
+    is not in the game and paid nothing into its fund; Ann and Cy paid for the 10 chips each holds."""
+    night = replay_text_night("stop_the_bus", "hand 1\nBob was lowest\n\nhand 2\nrulebook: la_viuda\nCy was lowest\n",
+                              seats="Ann 10, Bob 5, Cy 10")
+    carry = night[1].replay.outcome.next_hand.carry
+    assert (carry.paid_cents, carry.prize_cents) == ((("Ann", 1000), ("Cy", 1000)), 2000)
+
+
+def test_short_pack_a_player_who_sits_down_later_starts_from_no_points():
+    """laviuda.short_pack: "The winner of each hand scores one point" -- Dee sits down in deal 2 and wins
+    it: one point, as each player's first win is."""
+    night = viuda("hand 1\nAnn wins\n\nhand 2\nDee sits down with 1\nDee wins\n", SHORT, seats="Ann 1, Bob 1, Cy 1")
+    assert dict(night[1].replay.outcome.next_hand.carry.points) == {"Ann": 1, "Bob": 0, "Cy": 0, "Dee": 1}

@@ -144,7 +144,7 @@ class LaViudaFund(NightMoney):
         carry = self._carry()
         cv = self.chip_cents
         winner = carry.winner if carry.game_over else None
-        kept = self.stacks.get(winner, 0) if winner else 0
+        kept = self.stacks[winner] if winner else 0  # the survivor sat at the game's last hand
         fund = carry.prize_cents
         notes: list[str] = []
         lines: list[MoneyLine] = []
@@ -314,11 +314,12 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         self.declined: set[int] = set()
         o = self.options
         self.wild_in_deal = None if self.short or o["laviuda.wild_rank_from_pool"] == "off" else wild_rank(carry.pool)
-        jokers = not self.short and int(o["laviuda.jokers"]) > 0
+        # laviuda.2.1: "the jokers are always wild" (WildRules' default) -- as many as the pack holds
+        # (laviuda.jokers; none in the short pack)
         self.wild_rules = WildRules(
-            jokers=jokers, rank=self.wild_in_deal, may_duplicate=o["laviuda.wild_use"] == "any_card",
+            rank=self.wild_in_deal, may_duplicate=o["laviuda.wild_use"] == "any_card",
             natural_beats_wild=o["laviuda.natural_beats_wild"] == "yes",
-        ) if jokers or self.wild_in_deal is not None else None
+        )
         self.tiebreak = "laviuda" if (o["laviuda.tie_lowest"] == "highest_nonwild_card_suit_hdcs"
                                        and not self.short) else "none"
         if self.short and self.n > 7 and self.ended is None:
@@ -370,7 +371,8 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         """Which rank was wild in this deal, and which the pool names for the next."""
         if self.short:
             return {}
-        nxt = self.next_carry if isinstance(self.next_carry, LaViudaCarry) else self.carry_in
+        nxt = self.next_carry  # every end of a deal has worked out the game's next state before its facts
+        assert isinstance(nxt, LaViudaCarry)
         off = self.options["laviuda.wild_rank_from_pool"] == "off"
         return {
             "wild_rank_in_deal": None if self.wild_in_deal is None else RANK_CHAR[self.wild_in_deal],
@@ -403,7 +405,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
     def may_buy(self, seat: int, losers: tuple[int, ...] | None) -> bool:
         carry = self.carry_in
         return (not self.short and carry.bought_by is None and self.bought_now is None
-                and self.dealt_in[seat] and losers is not None and seat in losers and self.stacks[seat] <= 1)
+                and losers is not None and seat in losers and self.stacks[seat] <= 1)  # losers were dealt in
 
     @handles(BuyBack)
     def on_buy_back(self, seat: int, event: BuyBack) -> None:
@@ -468,12 +470,11 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
         self.result_lines([(low, "was lowest")])
         self.unverifiable([low], self.cite("laviuda.4"))
         pool = carry.pool
-        for s in low.seats or ():  # laviuda.4: the worst hand pays one chip to the pool
-            if self.stacks[s] > 0:
-                self.stacks[s] -= 1
-                self.total -= 1  # into the pool, which the carry counts
-                pool += 1
-                self.penalties.append(Penalty(names[s], None, 1, self.cite("laviuda.4"), into="pool"))
+        for s in low.seats or ():  # laviuda.4: the worst hand pays one chip to the pool (he has one: he was dealt in)
+            self.stacks[s] -= 1
+            self.total -= 1  # into the pool, which the carry counts
+            pool += 1
+            self.penalties.append(Penalty(names[s], None, 1, self.cite("laviuda.4"), into="pool"))
         bought_by, prize, paid = carry.bought_by, carry.prize_cents, carry.paid_cents
         if self.bought_now is not None:  # laviuda.5.1, laviuda.6: La Viuda's chip, at twice a chip's price
             s = self.bought_now

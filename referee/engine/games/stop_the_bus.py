@@ -73,7 +73,7 @@ class ExchangeChoices:
         return out
 
     def events(self, player: str) -> list[Event]:
-        give = self.hand[0] if self.hand else UNKNOWN
+        give = self.hand[0]  # the player to act holds his three cards, seen or not
         out: list[Event] = [Exchange(player, (give,), (c,)) for c in dict.fromkeys(self.dummy)]
         if self.three:
             out.append(Exchange(player, self.hand, self.dummy))
@@ -157,7 +157,7 @@ class StopTheBus(WithoutMisdeal[BusCarry]):
         self.places.add(WIDOW, (UNKNOWN,) * 3)
         for s in self.in_game:
             self.places.add(s, (UNKNOWN,) * self.hand_size)
-        self.next_seat = self.in_game[0] if self.in_game else None
+        self.next_seat = self.in_game[0]  # a deal has two players in the game at least
         self.phase = "exchanging"
 
     def gate(self, seat: int | None, event: Event) -> bool:
