@@ -903,3 +903,10 @@ def test_a_bet_by_a_player_out_of_the_hand_outside_a_round_names_him(seats, even
     a player who folded, or who was never dealt in, is flagged against him and ignored."""
     r = replay_table(setup(seats=seats), events)
     assert rows(r) == [(len(events), "acted_not_in_hand", "Cy", "draw.4.3", message, "ignored")]
+
+
+def test_a_draw_of_the_most_cards_allowed_out_of_turn_is_out_of_turn_only():
+    """draw.7.1 and draw.max_draw (four players: four cards): Cy draws four before Bob -- out of turn, but
+    not too many."""
+    r = replay_table(setup(), CALLED + [Draw(player="Cy", count=4)])
+    assert [(f.code, f.player) for f in r.findings] == [("drew_out_of_turn", "Cy")]
