@@ -537,10 +537,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
                 self.awaiting_declare = True
                 self.phase = "declare_open"
                 return
-        if self.round is not None and self.round.closed:
-            self.end_round()
-        elif self.phase == "draw" and self.next_to_draw() is None:
-            self.start_round2()
+        self.play_on_without()
 
     def showdown_won(self) -> bool:
         """The showdown is played out: every player still contesting it has shown his hand."""

@@ -710,10 +710,10 @@ class StraightDraw(HandState[DrawCarry]):
             self.play_on_without()
 
     def play_on_without(self) -> None:
-        """A player left the hand other than by folding (he threw his cards in): the betting round or the
-        draw goes on without him, and is over if he was the last to act in it (draw.4.3: the round ends
-        when every player still in the hand has put in the same; draw.7.1: the draw serves the players
-        still in the hand); a player left alone takes the pot (draw.4.3)."""
+        """A player left the hand other than by folding (he threw his cards in, or a false opener was put
+        out): the betting round or the draw goes on without him, and is over if he was the last to act in
+        it (draw.4.3: the round ends when every player still in the hand has put in the same; draw.7.1:
+        the draw serves the players still in the hand); a player left alone takes the pot (draw.4.3)."""
         if self.round is not None and self.round.closed:
             self.end_round()
         elif self.phase == "draw" and self.next_to_draw() is None:
