@@ -266,7 +266,11 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
      "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
      "a finding at action 0 is at no action either way"),
-    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False, ", "",
+    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False, / ", "",
+     "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
+     "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
+     "a finding at action 0 is at no action either way"),
+    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False)", ")",
      "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
      "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
      "a finding at action 0 is at no action either way"),
