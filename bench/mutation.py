@@ -53,7 +53,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = [sys.executable, "-m", "mutmut"]
 KILLED = {1, 3, 36, -24, 24, 152, 255}  # a failing test or a timeout (an endless loop) kills
 TARGET = 90.0  # per cent of the sample killed
-NAME = re.compile(r"^(?P<module>.+?)\.x(?:ǁ(?P<klass>[^ǁ]+)ǁ)?(?P<func>.+)__mutmut_(?P<n>\d+)$")
+#: mutmut's name of a mutant: ``module.xǁClassǁmethod__mutmut_N`` or ``module.x_function__mutmut_N``
+NAME = re.compile(r"^(?P<module>.+?)\.x(?:ǁ(?P<klass>[^ǁ]+)ǁ|_)(?P<func>.+)__mutmut_(?P<n>\d+)$")
 
 
 class MutmutFailed(Exception):
@@ -117,9 +118,18 @@ def where(name: str, diff: str) -> tuple[str, int | None, str, str]:
     return path, line_no, " / ".join(s.strip() for s in old), " / ".join(s.strip() for s in new)
 
 
+_AT_THE_END = ("a finding made once the hand is over (end(), which conclude() runs at action 0) is at no "
+               "action whether it asks for none or for the current one")
+_AT_THE_DEAL = ("a finding made at the deal (begin(), before any action: action 0) is at no action whether it "
+                "asks for none or for the current one")
+
 #: Mutants no test can tell from the code, each with why: (file, function, the line before, the line
 #: after) as the survivors list prints them.  They are listed as such and a further score leaves them out; the target
 #: is judged on the whole sample.
+_DRAW_ROUND_NAME = ("a betting round's name is shown only to a player who acts in a round that is over "
+                    "(acted_round_over), and straight draw closes a round as soon as nobody is to act in it "
+                    "(after each bet, each muck, and when it opens): no event reaches a round that is over")
+
 KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
     ("referee/engine/state.py", "legality", "count = len(twin.findings)", "count = None"):
         "legality's fast path for an event flagged with nothing: without it the findings of the new action "
@@ -142,6 +152,26 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "game = GameMoney(self.kind, self.first, self.last, self.players, False, pool=carry.pool,",
      "game = GameMoney(self.kind, self.first, self.last, self.players, None, pool=carry.pool,"):
         "GameMoney.over is read by nothing (the ledger asks the running game's over()): False and None alike",
+    ("referee/engine/state.py", "flag",
+     "number = self.action if action is True else (None if action is False else action)",
+     "number = self.action if action is True else (None if action is True else action)"):
+        "in that branch action is not True, so the mutant passes action=False on as the number where the code "
+        "passes None, and the finding is made with `number or None`: no action either way",
+    ("referee/engine/state.py", "hand_of", "return self.places.cards.get(seat, ())",
+     "return self.places.cards.get(seat, None)"):
+        "every seat of a hand is a key of its card places from the start (CardPlaces(n) makes them all, and a "
+        "place is never deleted), and a hand's seats are the only places hand_of is asked about: the default "
+        "is never taken",
+    ("referee/engine/state.py", "hand_of", "return self.places.cards.get(seat, ())",
+     "return self.places.cards.get(seat, )"):
+        "every seat of a hand is a key of its card places from the start (CardPlaces(n) makes them all, and a "
+        "place is never deleted), and a hand's seats are the only places hand_of is asked about: the default "
+        "is never taken",
+    ("referee/engine/state.py", "_check_conservation",
+     "assert sum(self.stacks) + self.middle() == self.total, (",
+     "assert sum(self.stacks) + self.middle() != self.total, ("):
+        "the check is called only by snapshot, once it has found the chips not conserved, which no correct "
+        "engine lets happen: the assertion is never run",
     ("referee/engine/state.py", "snapshot", "if sum(stacks) + pot != self.total:",
      "if sum(stacks) + pot == self.total:"):
         "the guard against an engine that makes or loses chips: the check it calls fails only when chips are "
@@ -150,10 +180,6 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "best = max(rounds, key=lambda r: self.key_of(seat, r))", "best = max(rounds, )"):
         "only a misordered seven-card player's hands are reordered (nine-card brag has no such option), and "
         "his second hand, the last of two, is the better one: the best round is the last either way",
-    ("referee/engine/games/whiskey_poker.py", "carry_so_far",
-     '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=so_far.line,',
-     '"under whiskey.scoring = lowest_pays_1_to_pool_elimination", line=None,'):
-        "the hand-file reader places the refusal at the 'game so far:' line itself",
     ("referee/engine/state.py", "post_ante",
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=False)",
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, )"):
@@ -164,16 +190,155 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "player=self.names[seat], paid=paid, amount=amount), rule, player=seat, action=True)"):
         "every game posts its antes in begin(), at action 0, and a finding at action 0 is at no action "
         "either way",
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_("XXfirst betting roundXX"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_("FIRST BETTING ROUND"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, )'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_("XXsecond betting roundXX"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_("SECOND BETTING ROUND"))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, )'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, None)'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "begin",
+     'self.open_round(self.rules_for(1), first, N_("first betting round"))',
+     'self.open_round(self.rules_for(1), first, N_(None))'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, None)'): _DRAW_ROUND_NAME,
+    ("referee/engine/games/straight_draw.py", "start_round2",
+     'self.open_round(self.rules_for(2), first, N_("second betting round"))',
+     'self.open_round(self.rules_for(2), first, N_(None))'): _DRAW_ROUND_NAME,
     ("referee/engine/games/__init__.py", "find_game",
      "close = difflib.get_close_matches(name, game_names(), n=1, cutoff=0.5)",
      "close = difflib.get_close_matches(name, game_names(), cutoff=0.5)"):
         "only the closest match is read (close[0]), and get_close_matches returns its matches best first "
         "whether it is asked for one or three",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, None)'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, "XXdraw.anteXX")'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "post_antes", 'self.post_ante(s, 1, "draw.ante")',
+     'self.post_ante(s, 1, "DRAW.ANTE")'):
+        "an ante's rule is cited only by the ante_short finding, and one chip from a player dealt in (he has "
+        "chips, and pays nothing before this ante: Jackpots calls it only when no other ante was posted) is "
+        "never short",
+    ("referee/engine/games/straight_draw.py", "reante_all", "self.post_ante(s, 1, rule)",
+     "self.post_ante(s, 1, None)"):
+        "an ante's rule is cited only by the ante_short finding, and the re-ante of one chip by each player "
+        "dealt in (he has chips and has paid nothing else in this deal yet) is never short",
     ("referee/engine/exchanges.py", "legal",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, False,",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):
         "may_knock_with_exchange is read only for its truth (ExchangeChoices.describe and events): False "
         "and None alike",
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.no_open", action=False)',
+     '"jackpots.no_open", )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.no_open", action=False)',
+     '"jackpots.no_open", action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     'player=seat, action=False)',
+     'player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     'player=seat, action=False)',
+     'player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.free_ride_by_dealer", player=seat, action=False)',
+     '"jackpots.free_ride_by_dealer", player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.free_ride_by_dealer", player=seat, action=False)',
+     '"jackpots.free_ride_by_dealer", player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.false_open_penalty", player=seat, action=False)',
+     '"jackpots.false_open_penalty", player=seat, )'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.false_open_penalty", player=seat, action=False)',
+     '"jackpots.false_open_penalty", player=seat, action=True)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'end_uncontested',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=False,',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=True,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, action=True, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
+     'remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
+     'action=True, remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False,',
+     'self.cite("jackpots.3"), player=o, action=True,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False)',
+     'self.cite("jackpots.3"), player=o, action=True)'): _AT_THE_END,
+    ('referee/engine/games/five_card_stud.py', 'end',
+     '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
+     '"{players}").format(players=", ".join(must_show)), rule, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/five_card_stud.py', 'end',
+     '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
+     '"{players}").format(players=", ".join(must_show)), rule, action=True, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.no_open", action=False)',
+     '"jackpots.no_open", action=None)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     'player=seat, action=False)',
+     'player=seat, action=None)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.free_ride_by_dealer", player=seat, action=False)',
+     '"jackpots.free_ride_by_dealer", player=seat, action=None)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'post_antes',
+     '"jackpots.false_open_penalty", player=seat, action=False)',
+     '"jackpots.false_open_penalty", player=seat, action=None)'): _AT_THE_DEAL,
+    ('referee/engine/games/jackpots.py', 'end_uncontested',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=False,',
+     'self.flag("openers_unverifiable", message, cited, player=o, action=None,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'player=o, action=None, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'cited, player=o, action=False, remedy=self.penalty_words(o), about=self.open_action)',
+     'cited, player=o, action=None, remedy=self.penalty_words(o), about=self.open_action)'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'judge_dropped_opener',
+     'action=False, remedy=_("the false-open penalty cannot be ruled until they are shown"))',
+     'action=None, remedy=_("the false-open penalty cannot be ruled until they are shown"))'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False,',
+     'self.cite("jackpots.3"), player=o, action=None,'): _AT_THE_END,
+    ('referee/engine/games/jackpots.py', 'hold_unproven',
+     'self.cite("jackpots.3"), player=o, action=False)',
+     'self.cite("jackpots.3"), player=o, action=None)'): _AT_THE_END,
+    ('referee/engine/games/five_card_stud.py', 'end',
+     '"{players}").format(players=", ".join(must_show)), rule, action=False, remedy=_("the pot is undecided until they are shown"))',
+     '"{players}").format(players=", ".join(must_show)), rule, action=None, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
 }
 
 _CHIPLESS_CHOICES = ("La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same "
@@ -183,6 +348,12 @@ _AT_NO_ACTION = ("La Viuda flags at action=False only as a deal begins (the chip
                  "0, and a finding at action 0 is at no action either way")
 _WHOSE_TURN = ("Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
                "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()")
+WHISKEY_AT_ACTION_0 = ("whiskey poker flags with action=False only in begin() and end() (settle's result lines "
+                       "and unverifiable hands), which run at action 0: a finding at action 0 is at no action "
+                       "either way")
+WHISKEY_CARRY_IGNORES_THE_END = ("whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how "
+                                 "the deal ended: the carry it returns is the one end() worked out, so the end named "
+                                 "to next_hand changes nothing")
 
 #: Changes known to be equivalent wherever they are made in these files: (files, the text before, the
 #: text after, why).
@@ -212,6 +383,10 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
     (("referee/engine/staking.py",), 'Verdict("see", cost, breaches, in_turn)', 'Verdict("see", cost, breaches, )',
      "a see ends the betting: nothing reads the cursor after it, and only the cursor reads in_turn"),
+    (("referee/engine/staking.py",), "self._judge_stake(seat, event.amount, False, breaches, in_turn)",
+     "self._judge_stake(seat, event.amount, None, breaches, in_turn)",
+     "_judge_stake reads logged_blind only for its truth ('if logged_blind and not blind'): False and None "
+     "alike"),
     (("referee/engine/betting.py",), "if self.raise_min is not None and self.raise_max is not None:",
      "if self.raise_min is not None or self.raise_max is not None:",
      "legal() sets raise_min and raise_max together or leaves both None: 'either' and 'both' are the same"),
@@ -231,6 +406,46 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      'self.free_ride_next: str | None = ""',
      "Jackpots reads free_ride_next only as 'free_ride_next or owed' (carry_out): no name and an empty one "
      "alike"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("all_dropped", self.action)',
+     'self.false_open_found = ("XXall_droppedXX", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("all_dropped", self.action)',
+     'self.false_open_found = ("ALL_DROPPED", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("dropped", self.action)',
+     'self.false_open_found = ("XXdroppedXX", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("dropped", self.action)',
+     'self.false_open_found = ("DROPPED", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("showdown", self.action)',
+     'self.false_open_found = ("XXshowdownXX", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("showdown", self.action)',
+     'self.false_open_found = ("SHOWDOWN", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("before_showdown", self.action)',
+     'self.false_open_found = ("XXbefore_showdownXX", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), 'self.false_open_found = ("before_showdown", self.action)',
+     'self.false_open_found = ("BEFORE_SHOWDOWN", self.action)',
+     "Jackpots tells the times a false open was found apart only as 'after_win' or not (opener_ruling_at_end, "
+     "draw_showdown, false_open_carry): any other label reads the same"),
+    (("referee/engine/games/jackpots.py",), "self.open_action: int | None = None",
+     'self.open_action: int | None = ""',
+     "Jackpots reads open_action only for a finding about the opener, once somebody opened: on_first_bet "
+     "sets it at the open"),
+    (("referee/engine/games/jackpots.py",), "return self.false_open_found[1] if self.false_open_found else False",
+     "return self.false_open_found[1] if self.false_open_found else True",
+     "found_at() is asked only by the rulings made once the hand is over (end(), at action 0): a finding at "
+     "the current action, action 0, is at no action, as one asking for none"),
     (("referee/engine/games/jackpots.py",), "self.opening_bet = 0", "self.opening_bet = 1",
      "Jackpots reads opening_bet only once somebody opened (establish under rrop_declare_open, "
      "no_declaration), and on_first_bet sets it at the open"),
@@ -251,13 +466,50 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
     (("referee/engine/games/five_card_stud.py",), 'check_rule="stud.4.1",', 'check_rule=None,',
      "five-card stud lets a player check while nobody has bet (check_allowed=True): the rule cited for a "
      "check the round does not allow is never cited (a check facing a bet cites no_check_rule)"),
+    (("referee/engine/games/five_card_stud.py",), "self.bring_in = None", 'self.bring_in = ""',
+     "five-card stud compares bring_in only with a (seat, chips) pair (on_betting): no bring-in and an "
+     "empty string alike match no bet"),
+    (("referee/engine/games/five_card_stud.py",), "self.bring_in: tuple[int, int] | None = None",
+     'self.bring_in: tuple[int, int] | None = ""',
+     "five-card stud compares bring_in only with a (seat, chips) pair (on_betting): no bring-in and an "
+     "empty string alike match no bet"),
+    (("referee/engine/games/five_card_stud.py",), "self.up: list[tuple[AnyCard, ...]] = []", "self.up: list[tuple[AnyCard, ...]] = None",
+     "five-card stud's begin() (which HandState.__init__ calls) sets up and up_action for every seat "
+     "before anything reads them"),
+    (("referee/engine/games/five_card_stud.py",), "self.up_action: list[tuple[int, ...]] = []", "self.up_action: list[tuple[int, ...]] = None",
+     "five-card stud's begin() (which HandState.__init__ calls) sets up and up_action for every seat "
+     "before anything reads them"),
+    (("referee/engine/games/five_card_stud.py",), "self.winner: int | None = None", 'self.winner: int | None = ""',
+     "five-card stud reads winner only for a hand end_round ended uncontested, and it sets the winner "
+     "there"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = None',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = "XXstud.5.2XX"',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
+    (("referee/engine/games/five_card_stud.py",), 'self.pass_rule = "stud.5.2"', 'self.pass_rule = "STUD.5.2"',
+     "five-card stud reads pass_rule only for a deal end_round passed out, and both of its passed-out "
+     "endings set the rule"),
+    (("referee/engine/games/whiskey_poker.py",), "line=so_far.line,", "line=None,",
+     "whiskey's 'game so far:' refusals: the hand-file reader places the refusal at the 'game so far:' line "
+     "itself"),
+    (("referee/engine/games/whiskey_poker.py",), "action=False", "action=True",
+     WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "action=False, ", "",
+     WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "action=False)", ")",
+     WHISKEY_AT_ACTION_0),
+    (("referee/engine/games/whiskey_poker.py",), "self.open_round(self.betting_rules(), first, BETTING_ROUND)",
+     "self.open_round(self.betting_rules(), first, None)",
+     "a betting round's name is read only by its 'the round is over' breach (betting.py), for an action while "
+     "the closed round is still the hand's: whiskey banks its round the moment it closes (end_betting), and "
+     "its own finding for a bet after it names the round itself"),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
-     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
-     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+     WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/whiskey_poker.py",), "self.next_hand(amount, kind, same_dealer=True)",
      "self.next_hand(amount, None, same_dealer=True)",
-     "whiskey poker's carry_out (La Viuda's too: it does not override it) ignores how the deal ended: the carry "
-     "it returns is the one end() worked out, so the end named to next_hand changes nothing"),
+     WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(1)",
      _CHIPLESS_CHOICES),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(None)",

@@ -357,6 +357,15 @@ def test_a_fold_out_of_turn_leaves_the_turn_where_it_was():
     assert rnd.to_act == ANN
 
 
+def test_an_adjusted_action_out_of_turn_leaves_the_turn_where_it_was():
+    """Bob bets 2; Dee, out of turn, 'bets 1': binding, made up to a call of 2; Cy is still to act."""
+    rnd = betting(draw_rules())
+    (_, v) = act(rnd, Bet("Bob", 2), Bet("Dee", 1))
+    assert (v.kind, v.chips, v.in_turn) == ("call", 2, False)
+    assert [b.code for b in v.breaches] == ["acted_out_of_turn", "bet_facing_bet", "short_call"]
+    assert (rnd.to_act, rnd.pending) == (CY, {CY, ANN})
+
+
 def test_an_action_out_of_turn_is_void_under_void_and_reprompt():
     rnd = betting(draw_rules(common_illegal_fix="void_and_reprompt"))
     (v,) = act(rnd, Bet("Cy", 2))

@@ -887,3 +887,26 @@ def test_a_rake_of_a_split_pot_names_both_winners():
     r = replay_table(setup(seats=three), events)
     assert [(f.code, f.message) for f in r.findings] == [
         ("took_pot_not_his", "Ann took the pot, but it belongs to Bob, Cy: taking the pot decides nothing")]
+
+
+@pytest.mark.parametrize("seats, events, message", [
+    # Cy folded in round one; after the round he raises
+    (FOUR_PLAYERS, [Bet(player="Bob", amount=1), Fold(player="Cy"), Call(player="Dee"), Call(player="Ann"),
+                    Raise(player="Cy", amount=1)], "Cy has folded and cannot raise"),
+    # Cy has no chips and is not dealt in
+    ([("Ann", 100), ("Bob", 100), ("Cy", 0), ("Dee", 100)],
+     [Bet(player="Bob", amount=1), Call(player="Dee"), Call(player="Ann"), Call(player="Cy")],
+     "Cy is not in the hand and cannot call"),
+])
+def test_a_bet_by_a_player_out_of_the_hand_outside_a_round_names_him(seats, events, message):
+    """draw.4.3: the betting is for the players still in the hand -- after the round is over, a bet by
+    a player who folded, or who was never dealt in, is flagged against him and ignored."""
+    r = replay_table(setup(seats=seats), events)
+    assert rows(r) == [(len(events), "acted_not_in_hand", "Cy", "draw.4.3", message, "ignored")]
+
+
+def test_a_draw_of_the_most_cards_allowed_out_of_turn_is_out_of_turn_only():
+    """draw.7.1 and draw.max_draw (four players: four cards): Cy draws four before Bob -- out of turn, but
+    not too many."""
+    r = replay_table(setup(), CALLED + [Draw(player="Cy", count=4)])
+    assert [(f.code, f.player) for f in r.findings] == [("drew_out_of_turn", "Cy")]

@@ -387,13 +387,25 @@ def test_places_are_named_in_words_and_a_card_outside_the_pack_is_refused_at_its
         state.deal_to(1, (card("Ah"), JOKER_1))
     assert (refused.value.message, refused.value.hint) == ("Jk1 is dealt to Bob, but this game's pack has no joker",
                                                          "correct the card")
+    assert (refused.value.hand, refused.value.action) == (1, 0)
     assert state.hand_of(1) == ()
     state.places.add("kept:2", (card("9h"),))
     with pytest.raises(CardError) as refused:
         state.deal_to("widow", (card("9h"),))
     assert refused.value.message == "9h is dealt to the widow but Cy's face-down discards is where it lies"
+    assert (refused.value.hand, refused.value.action, refused.value.hint) == (1, 0, "each card is in the pack once: correct the card")
     error = state.card_elsewhere(card("9h"), "kept:2", "Bob shows")
     assert (error.message, error.hand, error.action) == ("Bob shows 9h but Cy's face-down discards is where it lies", 1, 0)
+
+
+def test_the_places_are_named_in_the_language_spoken():
+    """The table's places read in Russian when Russian is spoken (the seeds' words: сброс, вдова)."""
+    from referee import i18n
+
+    state = draw_hand()
+    with i18n.speaking("ru"):
+        words = [state.describe_place(p) for p in (2, "muck", "widow", "kept:1")]
+    assert words == ["Cy", "сброс", "вдова", "закрытый сброс игрока Bob"]
 
 
 def test_a_card_not_in_a_short_pack_is_refused_at_its_deal_naming_the_card():
@@ -770,3 +782,12 @@ def test_once_a_hand_is_over_only_the_kinds_its_game_takes_after_the_end_are_pla
     assert state.shown == {1: tuple(cards("Ah Kd 7c 4s 2h"))} and state.stacks == [96, 100, 100, 100]
     assert [(f.code, f.message, f.player, f.action, f.remedy) for f in state.findings[1:]] == [
         ("action_after_hand", "the hand is over (misdeal): this action comes after it", "Cy", 3, "ignored")]
+
+
+def test_a_whole_hand_dealt_shown_or_drawn_is_no_impossible_input():
+    """Five cards are a straight draw hand: dealt, shown as openers or drawn all at once, they are ruled
+    on (drawing five breaks draw.max_draw: flagged, not refused)."""
+    state = draw_hand(dealt("Bob", "Ah Kd 7c 4s 2h"), Show("Bob", tuple(cards("Ah Kd 7c 4s 2h")), "openers"),
+                      *FIRST_ROUND_CALLED, Draw("Bob", 5))
+    assert state.action == 7 and [f.code for f in state.findings][-1] == "drew_too_many"
+    assert state.hand_of(1) == (UNKNOWN,) * 5

@@ -836,3 +836,89 @@ def test_a_free_ride_on_a_deal_without_antes_is_still_owed(carry, events):
     assert [f.code for f in r.findings if f.code.startswith("free_ride")] == []
     assert r.outcome.stacks[BOB] == 100
     assert r.outcome.next_hand.carry.free_ride_payer == BOB and r.outcome.next_hand.obligations == OWED_WORDS
+
+
+def test_a_false_opener_left_alone_at_the_showdown_does_not_keep_the_pot_he_raked():
+    """jackpots.9 / jackpots.10: Bob's logged deal held no openers; at the showdown he shows three aces and
+    Cy throws his hand in: nobody else contests it, so there is no best hand among the others -- the pot
+    of 8 stays on the table for the next deal (as when everybody else drops), Bob's rake decides nothing,
+    and he pays each other player (jackpots.6)."""
+    events = AFTER_WIN + [Muck(player=CY), TakePot(player=BOB)]
+    r = replay_table(game_setup("jackpots"), events)
+    assert [row[:4] for row in rows(r)] == [(12, "took_pot_without_openers", BOB, "jackpots.11.2"),
+                                            (None, "false_open_at_showdown", BOB, "jackpots.9"),
+                                            (12, "took_pot_not_his", BOB, "jackpots.9")]
+    assert pots(r) == [(8, (), (), True, 8, "jackpots.9")]
+    o = r.outcome
+    assert (o.carried, o.penalties, o.stacks) == (8, PAYS_EACH, {ANN: 97, BOB: 95, CY: 99, DEE: 101})
+
+
+def test_openers_that_fail_when_shown_after_the_showdown_are_a_false_open_found_at_it():
+    """jackpots.3: "When a false open counts as found ... when what the opener shows fails as proof ... at
+    the showdown when the opener is asked for his openers" -- after the showdown (Bob's three aces, Cy's
+    queens) Bob shows Ah Ks as his openers (action 12): no pair.  That is the showdown's proof failing, not
+    a false open found after a win: jackpots.9, Cy takes the 8 and Bob pays each other player."""
+    r = replay_table(game_setup("jackpots"), AFTER_WIN + [shown(CY, "Qs Qd 9c 8h 3s"), shown(BOB, "Ah Ks", "openers")])
+    assert [row[:4] for row in rows(r)] == [(12, "false_open_at_showdown", BOB, "jackpots.9")]
+    # the ruling gives the whole evidence the log holds: his logged deal, of which Ah Ks are two cards
+    assert rows(r)[0][4] == ("Bob opened without openers (his hand before the draw was Ah Ks 7c 4d 2s; jacks or better "
+                             "were needed): found at the showdown, he may not win; the pot goes to the best hand among "
+                             "the others")
+    assert [(p.amount, p.winners, p.rule) for p in r.outcome.pots] == [(8, (CY,), "jackpots.9")]
+    assert r.outcome.penalties == PAYS_EACH
+
+
+def test_under_rrop_two_callers_of_an_opening_bet_of_one_chip_let_the_pot_play():
+    """jackpots.false_open_before_showdown = rrop_declare_open: "the pot always plays if there was a raise,
+    two or more callers" -- Bob opens for 1 chip, Cy and Dee call it: after his false open the first round
+    goes on, Ann to act."""
+    events = [BOB_NOTHING, Bet(player=BOB, amount=1), Call(player=CY), Call(player=DEE),
+              Declare(player=BOB, what="false_open")]
+    r = replay_table(game_setup("jackpots", RROP), events)
+    assert [row[:4] for row in rows(r)] == [(5, "false_open_before_showdown", BOB, "jackpots.7")]
+    assert (r.states[-1].phase, r.states[-1].to_act) == ("round1", ANN)
+
+
+BUG_ON = {"jackpots.bug": "joker_as_ace_or_straight_flush_filler"}
+
+
+@pytest.mark.parametrize(("draw", "tail"), [
+    # he keeps As and the bug, draws three and shows his hand at the showdown: his kept cards are his openers
+    (drawn(BOB, "9c 6d 2s", "7h 8h 3c"), [Check(player=BOB), Check(player=CY), shown(BOB, "As Jk1 7h 8h 3c"),
+                                           shown(CY, "Qs Qd 9h 5h 3s")]),
+    # he splits both, keeps them face down, and shows them after Cy drops to his bet
+    (drawn(BOB, "As Jk1", "7h 8h", kept_face_down=True), [Bet(player=BOB, amount=2), Fold(player=CY),
+                                                          shown(BOB, "As Jk1", "discards")]),
+])
+def test_the_bug_as_an_ace_proves_openers_kept_or_split(draw, tail):
+    """jackpots.bug = joker_as_ace_or_straight_flush_filler: the joker "may be used only as an ace" (or to
+    fill a straight or flush) -- As and the bug are a pair of aces; jackpots.2 / jackpots.3: kept in his
+    hand or split and kept face down, they prove his open, and the pot is Bob's."""
+    events = [dealt(BOB, "As Jk1 9c 6d 2s"), *SHOWDOWN_PRE, draw, Draw(player=CY, count=1), *tail]
+    r = replay_table(game_setup("jackpots", BUG_ON), events)
+    assert [f for f in r.findings if f.kind in ("false_open", "unverifiable")] == []
+    assert [p.winners for p in r.outcome.pots] == [(BOB,)]
+
+
+def test_an_opener_who_drew_one_naming_his_discard_is_judged_by_the_hand_it_leaves():
+    """jackpots.3: "the opener must prove that he held jacks or better before the draw" -- Bob's deal is not
+    logged; he drew one, throwing 2s for Ad, and shows Ah Ks 7c 4d Ad: the four he kept and the discard
+    the log names were his hand before the draw, Ah Ks 7c 4d 2s -- no openers.  His aces are the best
+    hand, but Cy's queens take the 8 (jackpots.9) and Bob pays each other player (jackpots.6)."""
+    events = SHOWDOWN_PRE + [drawn(BOB, "2s", "Ad"), Draw(player=CY, count=1), Check(player=BOB), Check(player=CY),
+                             shown(BOB, "Ah Ks 7c 4d Ad"), shown(CY, "Qs Qd 9h 8h 3s")]
+    r = replay_table(game_setup("jackpots"), events)
+    assert rows(r) == [(None, "false_open_at_showdown", BOB, "jackpots.9", "Bob opened without openers (his hand before "
+                        "the draw was Ah Ks 7c 4d 2s; jacks or better were needed): found at the showdown, he may not "
+                        "win; the pot goes to the best hand among the others", BOB_PAYS, 1)]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (CY,))] and r.outcome.penalties == PAYS_EACH
+
+
+def test_a_declaration_after_a_deal_nobody_opened_is_still_heard():
+    """jackpots.1.1 / jackpots.no_open: nobody opened and the deal is void; Bob's "false open" said after it
+    (action 5) is still heard -- a false open needs an opener -- and noted as such, not ignored as an
+    action after the hand."""
+    r = replay_table(game_setup("jackpots"), [Check(player=n) for n in (BOB, CY, DEE, ANN)]
+                     + [Declare(player=BOB, what="false_open")])
+    assert [row[:4] for row in rows(r)] == [(5, "false_open_declared_nobody_opened", BOB, None),
+                                            (None, "passed_out", None, "draw.all_check")]

@@ -292,3 +292,16 @@ def test_without_the_ante_option_nobody_antes():
     empty pot."""
     r = replay_table(stud({"stud.ante_amount": 2}), [])
     assert tuple(r.outcome.stacks.values()) == (50, 50, 50) and r.outcome.in_middle == 0
+
+
+def test_a_round_whose_upcards_came_early_opens_as_the_round_before_closes():
+    """stud.6: each upcard is "followed by a betting round" -- the second upcards were logged before Ann's
+    call closed the first round (each flagged: dealt during a betting round); when her call closes it,
+    the second round opens at once, led by the best showing: Ann's pair of nines."""
+    events = first_round("Kh", "Qs", "9d") + [Bet(player=BOB, amount=1), Call(player=CY)] + upcards("2d", "3h", "9s")
+    events += [Call(player=ANN)]
+    r = replay_table(stud(), events)
+    assert rows(r) == [(n, "dealt_during_betting", who, "stud.6", f"cards dealt to {who} during a betting round", None)
+                       for n, who in ((9, BOB), (10, CY), (11, ANN))]
+    s = r.states[-1]
+    assert (s.phase, s.to_act, s.stacks) == ("round2", ANN, (49, 49, 49))

@@ -199,6 +199,10 @@ BETTING = "whiskey.betting_round = one_before_showdown"
 
 @pytest.mark.parametrize(("shows", "options", "want_pots", "stacks", "carried", "undecided", "summary"), [
     pytest.param(
+        "", (),
+        [(3, EVERYONE, (), {}, False, 0, "whiskey.5.1", None), (4, ("Ann", "Bob"), (), {}, False, 0, "whiskey.5.1", None)],
+        {"Ann": 17, "Bob": 17, "Cy": 0}, 0, 7, "3 undecided; 4 undecided", id="no hand shown: both pots wait"),
+    pytest.param(
         "Ann: shows Ah Kh Qh Jh 9s\nBob: shows 7h 5s 3c 9c Td\n", (),
         [(3, EVERYONE, (), {}, False, 0, "whiskey.5.1", None),
          (4, ("Ann", "Bob"), ("Ann",), {"Ann": 4}, True, 0, "whiskey.5.1", ACE_HIGH)],
@@ -236,8 +240,9 @@ def test_a_player_all_in_on_his_ante_can_win_only_the_antes(shows, options, want
     assert pots(o) == want_pots
     assert (o.stacks, o.carried, o.undecided, o.summary) == (stacks, carried, undecided, summary)
     assert o.next_hand.carry == WhiskeyCarry(carried)
-    unverifiable = [("showdown_unverifiable", "Cy", "whiskey.5.1")] if undecided else []
-    assert [(f.code, f.player, f.rule) for f in r.findings] == unverifiable
+    waiting = ["Ann", "Bob", "Cy"] if not shows else ["Cy"] if undecided else []
+    assert [(f.code, f.player, f.rule) for f in r.findings] == [
+        ("showdown_unverifiable", name, "whiskey.5.1") for name in waiting]
 
 
 @pytest.mark.parametrize(("options", "lines", "kind", "want_paid", "stacks", "undecided", "unverifiable", "summary"), [
@@ -477,3 +482,19 @@ def test_a_winner_named_for_the_antes_cannot_win_the_bets_he_had_no_part_in():
     assert (o.kind, o.undecided, o.stacks) == ("reported", 4, {"Ann": 17, "Bob": 17, "Cy": 3})
     assert [(f.code, f.player) for f in r.findings] == [("showdown_unverifiable", "Ann"),
                                                        ("showdown_unverifiable", "Bob")]
+
+
+def test_the_pools_money_lines_are_in_the_order_of_names_whatever_their_case():
+    """Money is listed by name, case aside (``ann`` before ``Bob``): the chips given back, and the whisky
+    bill shared by two losers."""
+    from referee.engine.events import WhiskyBill
+    from referee.engine.games.whiskey_poker import WhiskeyPool
+    from referee.engine.money import GameMoney
+
+    over = WhiskeyCarry(started=True, pool=3, out=("Bob",), game_over=True, whisky_payer="Bob")
+    pool = WhiskeyPool(1, ("ann", "Bob", "Cy"), 100, euros, last=4, carry=over, paid={"Bob": 1, "ann": 2})
+    assert [(line.player, line.cents) for line in pool.end(retire=True).lines] == [("ann", 200), ("Bob", 100)]
+    games = [GameMoney("whiskey_elimination", 1, 4, ("ann", "Bob"), True, loser="Bob"),
+             GameMoney("whiskey_elimination", 5, 9, ("ann", "Bob"), True, loser="ann")]
+    lines, _ = WhiskeyPool.night(games, [WhiskyBill(1000, "Cy")], euros)
+    assert [(line.player, line.cents) for line in lines] == [("ann", -500), ("Cy", 500), ("Bob", -500), ("Cy", 500)]

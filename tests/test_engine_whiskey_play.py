@@ -12,6 +12,7 @@ from referee.engine.betting import BettingRuleIds, BettingRules
 from referee.engine.events import Bet, Deal, Exchange, Knock, Muck, Pass, Reported, Show, TakeWidow, TurnWidow
 from referee.engine.exchanges import ExchangeRuleIds, ExchangeRules
 from referee.engine.games.whiskey_poker import WhiskeyCarry, WhiskeyPoker
+from referee.engine.outcome import PotResult
 from referee.engine.replay import play, start_hand
 from referee.errors import InputError
 
@@ -95,6 +96,11 @@ PLAYED = "Ann: knocks\nwidow turned: 2c 3d 4h 6s 8c\nBob: passes\nCy: passes\n"
         (1, "bet_outside_round", "Ann", "whiskey.betting_round",
          "Ann cannot bet now: the betting round comes after the last turns", "ignored: no chip moves")],
         id="a bet before the betting round"),
+    pytest.param(PLAYED + "Ann: bets 2\nBob: calls\nCy: calls\nBob: bets 1\n",
+                 ("whiskey.betting_round = one_before_showdown",), [
+        (8, "bet_outside_round", "Bob", "whiskey.betting_round",
+         "the betting round before the showdown is over: Bob cannot act", "ignored: no chip moves")],
+        id="a bet after the betting round"),
     pytest.param("Ann: shows Ah Ad Ac Kh Ks\n", (), [
         (1, "showed_during_play", "Ann", None, "Ann showed his hand during play", None)], id="a show during play"),
     pytest.param("Ann: mucks\n", (), [
@@ -136,9 +142,10 @@ def test_each_whiskey_finding_names_its_rule_player_action_and_remedy(lines, opt
     with whiskey.betting_round = one_before_showdown the round comes "After the last turn"; a show, a
     muck or a pot taken while the turns go on are flagged and play on; whiskey.1.2: a misdeal is a fault
     of the deal, "the same dealer deals again"; an exposed card plays; whiskey.5.1: the shown cards
-    decide (COMMERCE-NOTES section 8), a hand shown short is no hand; whiskey.4: "when that round is
-    complete the hands are shown"; whiskey.2.5: the widow is turned up by the dealer or a knock (under
-    common.illegal_fix = void_and_reprompt a breach is void: nothing moves)."""
+    decide (COMMERCE-NOTES section 8), a hand shown short is no hand; the one betting round over, a bet
+    is ignored; whiskey.4: "when that round is complete the hands are shown"; whiskey.2.5: the widow is
+    turned up by the dealer or a knock (under common.illegal_fix = void_and_reprompt a breach is void:
+    nothing moves)."""
     r = replay_text_hand("whiskey_poker", lines, *options, seats="Ann 20, Bob 20, Cy 20", dealer="Cy")
     assert [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in r.findings
             if f.code != "showdown_unverifiable"] == want
@@ -345,7 +352,7 @@ def test_a_misdeal_leaves_the_antes_for_the_same_dealers_redeal_where_nobody_ant
     assert (first.next_hand.dealer, first.next_hand.same_dealer) == ("Cy", True)
     assert first.next_hand.carry.to_dict() == {"pot": 3, "antes_in": True, "pool": 0, "out": [], "game_over": False,
                                                "whisky_payer": None}
-    assert [(p.amount, p.winners, p.left_over, p.rule) for p in first.pots] == [(3, (), 3, "whiskey.1.2")]
+    assert first.pots == (PotResult(3, (), left_over=3, rule="whiskey.1.2"),)
     assert night[1].replay.setup.dealer == "Cy"
     assert (second.stacks, second.pots[0].amount) == ({"Ann": 22, "Bob": 19, "Cy": 19}, 3)
 

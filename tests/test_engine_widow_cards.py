@@ -62,6 +62,8 @@ def test_forgetting_a_place_leaves_a_card_the_index_puts_elsewhere():
     pytest.param("Ah Kh ?? ?? ??", "7d", "Kh", [], [Clash(card("7d"), None)],
                  id="giving a card his hand, known whole, does not hold"),
     pytest.param("Ah Kh ?? ?? ??", "??", "??", [], [], id="cards not named"),
+    pytest.param("Ah Kh ?? ?? ??", "2c 3c", "Ah 9s", [Clash(card("9s"), BOB)], [],
+                 id="two cards taken, the second one Bob's"),
     pytest.param("Ah Kh ?? ?? ??", "9s 7d", "Qs 2c", [Clash(card("2c"), ANN)],
                  [Clash(card("9s"), BOB), Clash(card("7d"), None)], id="both ways at once"),
 ])

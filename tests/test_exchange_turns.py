@@ -648,3 +648,13 @@ def test_the_exchange_count_refusal_reads_in_russian():
         assert act(rnd, BOB, two("Bob")) == [
             ("exchange_count_refused", "exchange_count", "Bob обменял 2 карты: меняют одну карту или все 5",
              "карты перемещены как записано")]
+
+
+def test_an_exchange_of_named_cards_for_unseen_ones_is_written_card_by_card():
+    """Only unseen cards for unseen cards is 'exchanges all': five named cards given for five unseen ones
+    keep their names in the line."""
+    given = tuple(cards("7c 8c 9c Tc Jc"))
+    assert write_events([Exchange("Ann", given, (UNKNOWN,) * 5)], "whiskey_poker") == [
+        "Ann: exchanges 7c 8c 9c Tc Jc for ?? ?? ?? ?? ??"]
+    assert write_events([Exchange("Ann", (UNKNOWN,) * 5, given)], "whiskey_poker") == [
+        "Ann: exchanges ?? ?? ?? ?? ?? for 7c 8c 9c Tc Jc"]

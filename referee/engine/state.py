@@ -879,8 +879,8 @@ class HandState(BaseHand[CarryT]):
                 self._refuse_impossible(seat, event, fields)
             if self.phase not in self.gated_phases or self.gate(seat, event):
                 handler(self, seat, event)
-        except InputError as err:  # placed at this action and its source line
-            raise (self._placed(err, event) if err.hand in (None, self.setup.number) else err) from None
+        except InputError as err:  # placed at this action and its source line (every error here is this hand's)
+            raise self._placed(err, event) from None
 
     def _refuse_impossible(self, seat: int | None, event: Event, fields: tuple[str, ...]) -> None:
         """Input no table could have produced is refused, not ruled on: a card this game's pack does
@@ -899,15 +899,15 @@ class HandState(BaseHand[CarryT]):
             if self.deals_whole_hand:
                 if count != size:
                     who = self.names[seat]
-                    self._refuse_count(seat, ngettext("{player} is dealt {count} card", "{player} is dealt {count} cards",
-                                                      count).format(player=who, count=count),
+                    self._refuse_count(ngettext("{player} is dealt {count} card", "{player} is dealt {count} cards",
+                                                count).format(player=who, count=count),
                                        ngettext("write the {count} card {player} was dealt, ?? for those nobody saw",
                                                 "write the {count} cards {player} was dealt, ?? for those nobody saw",
                                                 size).format(count=size, player=who))
             elif len(self.hand_of(seat)) + count > size:
                 held = len(self.hand_of(seat))
-                self._refuse_count(seat, ngettext("{player} is dealt {count} more card but holds {held}",
-                                                  "{player} is dealt {count} more cards but holds {held}", count).format(
+                self._refuse_count(ngettext("{player} is dealt {count} more card but holds {held}",
+                                            "{player} is dealt {count} more cards but holds {held}", count).format(
                                        player=self.names[seat], count=count, held=held),
                                    _("correct the deal: each player gets the game's cards once"))
         elif isinstance(event, Show):
@@ -918,19 +918,19 @@ class HandState(BaseHand[CarryT]):
                         player=self.names[seat], cards=format_cards(self.shown[seat])),
                         hint=_("a hand is shown once: leave out the repeated line"))
                 if self.shows_whole_hand and count != size:
-                    self._refuse_count(seat, ngettext("{player} shows {count} card", "{player} shows {count} cards",
-                                                      count).format(player=self.names[seat], count=count),
+                    self._refuse_count(ngettext("{player} shows {count} card", "{player} shows {count} cards",
+                                                count).format(player=self.names[seat], count=count),
                                        ngettext("write the {count} card of the hand", "write the {count} cards of the hand",
                                                 size).format(count=size))
             if count > size:
-                self._refuse_count(seat, ngettext("{player} shows {count} card as his {purpose}",
-                                                  "{player} shows {count} cards as his {purpose}", count).format(
+                self._refuse_count(ngettext("{player} shows {count} card as his {purpose}",
+                                            "{player} shows {count} cards as his {purpose}", count).format(
                                        player=self.names[seat], count=count, purpose=event.purpose),
                                    ngettext("write at most {count} card", "write at most {count} cards", size).format(
                                        count=size))
         elif isinstance(event, Draw) and event.count > size:
-            self._refuse_count(seat, ngettext("{player} draws {count} card", "{player} draws {count} cards",
-                                              event.count).format(player=self.names[seat], count=event.count),
+            self._refuse_count(ngettext("{player} draws {count} card", "{player} draws {count} cards",
+                                        event.count).format(player=self.names[seat], count=event.count),
                                ngettext("a player draws at most the {count} card of his hand",
                                         "a player draws at most the {count} cards of his hand", size).format(count=size))
 
@@ -941,9 +941,9 @@ class HandState(BaseHand[CarryT]):
                 raise CardError(_("{card} is not a card of the {game} pack").format(card=c.text, game=self.words()),
                                 hint=self.pack_hint(c))
 
-    def _refuse_count(self, seat: int, what: str, hint: str) -> None:
-        """A hand of the wrong size for the game, refused with the size expected: ``what`` says what
-        ``seat`` did (``Bob is dealt 4 cards``)."""
+    def _refuse_count(self, what: str, hint: str) -> None:
+        """A hand of the wrong size for the game, refused with the size expected: ``what`` says what the
+        player did (``Bob is dealt 4 cards``)."""
         size = self.hand_size
         raise InputError(what + ": " + ngettext("a {game} hand is {count} card", "a {game} hand is {count} cards",
                                                 size).format(game=self.words(), count=size), hint=hint)

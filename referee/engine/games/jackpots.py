@@ -461,7 +461,7 @@ class Jackpots(StraightDraw[JackpotsCarry]):
         could = any(holds_openers(k + usable + unshown_pile, m, wild) for k in keeps)
         if could or (pile and len(self.places.at(kept(o))) > len(pile)):
             return "unknown", ""  # he can still show the discards he kept face down
-        all_discards = len(own_discards) == drew and drew > 0 and not table_only
+        all_discards = len(own_discards) == drew and not table_only  # he drew here: a pat hand returned above
         if all_discards and not any(holds_openers(k + own_list, m, wild) for k in keeps):
             pre = keeps[0] + own_list
             return "disproven", _("his hand before the draw was {cards}; {needed} were needed").format(

@@ -408,8 +408,8 @@ class StraightDraw(HandState[DrawCarry]):
         if self.phase not in PLAY_DONE:
             later["show_order"] = JudgedLater("draw.showdown_first", _("who shows first is known when the betting "
                                                                         "is over and the showdown begins"))
-        if (self.phase not in PLAY_DONE and self.options["draw.misdeal"] != "none" and self.phase in ("deal", "round1")
-                and self.round1_actions < 2 and not self.deal_seen()):
+        if (self.phase == "round1" and self.options["draw.misdeal"] != "none" and self.round1_actions < 2
+                and not self.deal_seen()):
             later["misdeal"] = JudgedLater("draw.misdeal", _("a misdeal is judged from the cards as dealt, once they "
                                                           "are seen (logged, or exposed), and may be called until two "
                                                           "players have acted"))

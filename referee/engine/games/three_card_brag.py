@@ -469,8 +469,8 @@ class ThreeCardBrag(HandState[BragCarry]):
         if len(tied) == 1:
             return tied, rule
         if closer in tied:
-            if winners_next is None:
-                return None, "brag.cover_tie"
+            # the next pot is decided: its contenders are among this pot's, and all of those have shown
+            assert winners_next is not None
             after = [s for s in tied if s in winners_next]
             if after:
                 return (after if self.options["brag.cover_tie"] == "side_pot_winner" else tied), "brag.cover_tie"

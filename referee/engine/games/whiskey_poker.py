@@ -57,6 +57,8 @@ WITH_ANTE = frozenset({"pot_to_best", "ante_and_lowest_pays_N", "pot_to_best_plu
 LOWEST_PAYS = frozenset({"no_ante_lowest_pays_N", "ante_and_lowest_pays_N", "pot_to_best_plus_lowest_forfeit",
                          ELIMINATION})
 TURN_EVENTS = (TakeWidow, Exchange, Pass, Knock)
+#: the betting round of ``whiskey.betting_round = one_before_showdown``, as findings name it
+BETTING_ROUND = N_("betting round before the showdown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,7 +574,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         playing = {s for s in self.order if self.live[s]}
         first = self.table.next_in(self.table.after(self.table.dealer), playing)
         assert first is not None
-        rnd = self.open_round(self.betting_rules(), first, N_("betting round before the showdown"))
+        rnd = self.open_round(self.betting_rules(), first, BETTING_ROUND)
         if rnd.closed:
             self.end_betting()
 
@@ -584,8 +586,11 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
                       self.rule("no_betting"), player=seat, remedy=_("ignored: no chip moves"))
             return
         if not isinstance(self.round, BettingRound):
-            self.flag("bet_outside_round", _("{player} cannot bet now: the betting round comes after the last turns").format(player=who),
-                      "whiskey.betting_round", player=seat, remedy=_("ignored: no chip moves"))
+            message = (_("{player} cannot bet now: the betting round comes after the last turns").format(player=who)
+                       if isinstance(self.round, ExchangeRound)
+                       else _("the {round} is over: {player} cannot act").format(round=_(BETTING_ROUND), player=who))
+            self.flag("bet_outside_round", message, "whiskey.betting_round", player=seat,
+                      remedy=_("ignored: no chip moves"))
             return
         self.betting_event(seat, event)
         if self.round is not None and self.round.closed:
@@ -760,7 +765,7 @@ class WhiskeyPoker(HandState[WhiskeyCarryT]):
         pots, carried, undecided, waiting = self.award_pots(order, standing)
         if needs_lowest and low.seats:
             carried += self.lowest_pays(low.seats, top)
-        needed = [low] if scoring == ELIMINATION else [top, low] if needs_lowest else [top]
+        needed = [low] if scoring == ELIMINATION else [top, low]  # low: nobody, where the lowest does not pay
         self.unverifiable([*needed, *waiting], self.rule("showdown"))
         if scoring == ELIMINATION:
             self.next_carry = self.elimination_carry(low, carried)
