@@ -341,6 +341,13 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      '"{players}").format(players=", ".join(must_show)), rule, action=None, remedy=_("the pot is undecided until they are shown"))'): _AT_THE_END,
 }
 
+_CHIPLESS_CHOICES = ("La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same "
+                     "answers whatever the stack they are given: none of them depends on chips")
+_AT_NO_ACTION = ("La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) "
+                 "and Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action "
+                 "0, and a finding at action 0 is at no action either way")
+_WHOSE_TURN = ("Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
+               "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()")
 WHISKEY_AT_ACTION_0 = ("whiskey poker flags with action=False only in begin() and end() (settle's result lines "
                        "and unverifiable hands), which run at action 0: a finding at action 0 is at no action "
                        "either way")
@@ -504,25 +511,19 @@ EQUIVALENT_CHANGES: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
      "self.next_hand(amount, None, same_dealer=True)",
      WHISKEY_CARRY_IGNORES_THE_END),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(1)",
-     "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
-     "whatever the stack they are given: none of them depends on chips"),
+     _CHIPLESS_CHOICES),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), ".describe(0)", ".describe(None)",
-     "La Viuda's buy-back choices and Stop the Bus's exchange and show choices word the same answers "
-     "whatever the stack they are given: none of them depends on chips"),
+     _CHIPLESS_CHOICES),
     (("referee/engine/games/stop_the_bus.py",), "self.next_seat = None", 'self.next_seat = ""',
-     "Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
-     "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()"),
+     _WHOSE_TURN),
     (("referee/engine/games/stop_the_bus.py",), "self.next_seat: int | None = None", 'self.next_seat: int | None = ""',
-     "Stop the Bus reads whose turn it is only while the phase is 'exchanging': it is cleared as the "
-     "exchanging ends (the showdown follows), and the value __init__ gives it is replaced by begin()"),
+     _WHOSE_TURN),
     (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False", "action=True",
-     "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
-     "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
-     "a finding at action 0 is at no action either way"),
-    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False, ", "",
-     "La Viuda flags at action=False only as a deal begins (the chips bought, the short pack too small) and "
-     "Stop the Bus only in end() (who is lowest, a short penalty, the game won): both run at action 0, and "
-     "a finding at action 0 is at no action either way"),
+     _AT_NO_ACTION),
+    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False, / ", "",
+     _AT_NO_ACTION),
+    (("referee/engine/games/la_viuda.py", "referee/engine/games/stop_the_bus.py"), "action=False)", ")",
+     _AT_NO_ACTION),
     (("referee/engine/games/la_viuda.py",), "self.next_hand(carried, kind)", "self.next_hand(carried, None)",
      "La Viuda's carry is whiskey poker's carry_out, which ignores how the deal ended: the carry it returns "
      "is the one settle() worked out, so the end named to next_hand changes nothing"),

@@ -643,3 +643,17 @@ def test_short_pack_a_player_who_sits_down_later_starts_from_no_points():
     it: one point, as each player's first win is."""
     night = viuda("hand 1\nAnn wins\n\nhand 2\nDee sits down with 1\nDee wins\n", SHORT, seats="Ann 1, Bob 1, Cy 1")
     assert dict(night[1].replay.outcome.next_hand.carry.points) == {"Ann": 1, "Bob": 0, "Cy": 0, "Dee": 1}
+
+
+@pytest.mark.parametrize(("options", "lines", "said", "summary"), [
+    ((SHORT,), "showdown:\nCy: shows Qs Qd Jc Th 9h\nBob: shows Kc Kd Kh Tc 9d\nAnn: shows Ac Ad Js Ts 9c\nAnn wins\n",
+     "the log says Ann wins, but the shown cards say otherwise", "Bob scores"),
+    ((), SHOWN + "Ann was lowest\n", "the log says Ann was lowest, but the shown cards say otherwise",
+     "Bob pays 1 to the pool"),
+])
+def test_a_result_line_the_shown_cards_contradict_is_flagged_and_the_cards_decide(options, lines, said, summary):
+    """laviuda.4: "A hand shown face up at the showdown plays as shown (cards speak)" -- the log says Ann
+    won (short pack) or was worst, but the shown hands say Bob: flagged under laviuda.4; the cards decide."""
+    r = deal(lines, *options, seats="Ann 1, Bob 1, Cy 1" if options else "Ann 3, Bob 3, Cy 3")
+    assert rows(r) == [(None, "result_contradicts_cards", "Ann", "laviuda.4", said, "the cards decide")]
+    assert r.outcome.summary == summary

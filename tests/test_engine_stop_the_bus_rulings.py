@@ -323,3 +323,11 @@ def test_a_dummy_laid_unseen_is_three_unseen_cards_and_is_laid_once():
     with pytest.raises(HandFileError) as refused:
         hand("dummy:\ndummy: 9h 4c Kd\n")
     assert str(refused.value).endswith("the dummy is laid after the deal began, or twice")
+
+
+def test_a_voided_exchange_leaves_the_dummy_and_the_turn_as_they_were():
+    """stopbus.3 "In turn each player may exchange"; a logged line undone by 'void' never happened: Cy's
+    exchange out of turn is voided -- Bob,
+    whose turn it was, passes, and Cy is offered the dummy as it was dealt, the Kd still in it."""
+    p = prompt_after("dummy: 9h 4c Kd\nCy: exchanges 5h for Kd\nvoid\nBob: passes\n")
+    assert (p.to_act, p.legal) == ("Cy", ("exchange a card for 9h 4c Kd", "pass"))

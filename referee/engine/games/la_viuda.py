@@ -557,7 +557,7 @@ class LaViuda(WhiskeyPoker[LaViudaCarry]):
             raise InputError(_("'game so far:' must give La Viuda's pool (at least 1: La Viuda's own chip)"),
                              line=so_far.line, hint=_("write 'game so far: pool 7, fund 14, la viuda not bought'"))
         return LaViudaCarry(
-            started=True, pool=so_far.pool, bought_by=so_far.bought_by if so_far.bought else None,
+            started=True, pool=so_far.pool, bought_by=so_far.bought_by,  # named only when bought
             prize_cents=None if so_far.fund is None else so_far.fund * CENTS, paid_cents=None,
         )
 
