@@ -244,6 +244,20 @@ KNOWN_EQUIVALENT: dict[tuple[str, str, str, str], str] = {
      "self.post_ante(s, 1, None)"):
         "an ante's rule is cited only by the ante_short finding, and the re-ante of one chip by each player "
         "dealt in (he has chips and has paid nothing else in this deal yet) is never short",
+    ("referee/engine/games/seven_card_brag.py", "end_rounds",
+     "self.flag(\"round_unverifiable\", _(\"the best hand of a round cannot be told: {player}'s hand must be shown\")"
+     ".format(player=self.names[s]), self.cite(self.win_rule), player=s, action=False, / "
+     "remedy=_(\"the pot is undecided until it is shown\"))",
+     "self.flag(\"round_unverifiable\", _(\"the best hand of a round cannot be told: {player}'s hand must be shown\")"
+     ".format(player=self.names[s]), self.cite(self.win_rule), player=s, remedy=_(\"the pot is undecided until it "
+     "is shown\"))"):
+        "an unverifiable round is found by end(), which runs at action 0 (conclude), and a finding at action 0 "
+        "is at no action either way",
+    ("referee/engine/games/three_card_brag.py", "__init__",
+     "self.carried_for: int | None = None  # the blind player left alone whose pot carries",
+     "self.carried_for: int | None = \"\"  # the blind player left alone whose pot carries"):
+        "carried_for is read only by carry_out for a deal that ended carried, and only end_carried ends a deal "
+        "so, setting it first: its first value is never read",
     ("referee/engine/exchanges.py", "legal",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, False,",
      "return ExchangeChoices(False, True, may_pass or self.dealers_first_turn(), True, 0, False, None,"):

@@ -303,9 +303,9 @@ class ThreeCardBrag(HandState[BragCarry]):
     def to_show(self) -> list[int]:
         """Who still has to show, in the order the table shows: the seen player of a see first, then
         the seer (or everybody left in the betting), then the coverers from the last back."""
-        rnd = self.staking
-        first = [rnd.seen_player, rnd.seer] if rnd.ended == "see" else []
-        order = [s for s in dict.fromkeys([*first, *rnd.active(), *reversed(self.covers)]) if s is not None]
+        rnd = self.staking  # its seen player and seer are None but after a see
+        order = [s for s in dict.fromkeys([rnd.seen_player, rnd.seer, *rnd.active(), *reversed(self.covers)])
+                 if s is not None]
         contenders = [s for s in order if self.live[s] and s not in self.mucked]
         if len(contenders) <= 1:
             return []
