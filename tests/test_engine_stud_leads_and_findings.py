@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.events import Bet, Call, Check, Expose, Fold, Misdeal, Showdown
+from referee.engine.events import Bet, Call, Check, Expose, Fold, Misdeal, Muck, Showdown
 from referee.engine.findings import JudgedLater
 from referee.engine.replay import play
 from referee.errors import InputError
@@ -244,6 +244,31 @@ def test_a_player_left_alone_takes_the_pot_uncontested(later, winner, pot, stack
     assert (o.kind, o.stacks) == ("uncontested", stacks)
     assert [(p.amount, p.winners, p.rule) for p in o.pots] == [(pot, (winner,), "stud.5.1")]
     assert o.next_hand.carry.pot == 0 and o.next_hand.carry.passed_out == 0
+
+
+def test_players_who_throw_their_cards_in_between_rounds_leave_the_last_one_the_pot():
+    """stud.5.1: the betting goes on "until a player bets, all players have checked, or all players have
+    folded" -- a player who throws his cards in between rounds has folded: Bob bets 1, Cy and Ann call,
+    then Cy and Ann throw their cards in before the second upcards. Bob is left alone and takes the pot
+    of 3 antes and 3 bets; nobody opens a second round for players out of the hand."""
+    r = replay_table(stud({"stud.ante": "ante"}),
+                     first_round("Kh", "Qs", "9d") + [Bet(player=BOB, amount=1), Call(player=CY), Call(player=ANN),
+                                                      Muck(player=CY), Muck(player=ANN)])
+    o = r.outcome
+    assert (o.kind, o.stacks) == ("uncontested", {ANN: 48, BOB: 54, CY: 48})
+    assert [(p.amount, p.winners, p.rule) for p in o.pots] == [(6, (BOB,), "stud.5.1")]
+
+
+def test_a_bet_between_rounds_by_a_player_who_threw_his_cards_in_is_ignored():
+    """stud.6: the upcards go to "each player still in the hand" -- Cy threw his cards in after the first
+    round; his check before the second upcards opens no round (nor would it with nobody left in the hand)
+    and is noted as ignored, and Bob and Ann play on."""
+    r = replay_table(stud(), first_round("Kh", "Qs", "9d") + [Check(player=n) for n in (BOB, CY, ANN)]
+                     + [Muck(player=CY), Check(player=CY)])
+    # holes 1-3, upcards 4-6, checks 7-9, Cy's muck 10, his check 11
+    assert rows(r)[-1] == (11, "bet_outside_round", CY, "stud.6", "Cy cannot bet now", "ignored")
+    assert r.outcome.kind == "in_progress"
+    assert r.states[-1].to_act is None  # no round is open: the second upcards come next
 
 
 def test_a_first_round_everybody_folds_is_a_new_deal_with_the_antes_carried():

@@ -224,6 +224,17 @@ class FiveCardStud(HandState[PokerCarry]):
         self.mucked.add(seat)
         if self.live[seat]:
             self.put_out(seat)
+            self.play_on_without()
+
+    def play_on_without(self) -> None:
+        """A player threw his cards in before the showdown: the betting round goes on without him and is
+        over if he was the last to act in it; between rounds, a player left alone takes the pot (stud.5.1:
+        the betting ends when all the others have folded)."""
+        if self.round is not None and self.round.closed:
+            self.end_round()
+        elif self.round is None and self.phase != "showdown" and len(self.in_hand()) == 1:
+            self.winner = self.in_hand()[0]
+            self.ended = "uncontested"
 
     @handles(Expose)
     def on_expose(self, seat: int, event: Expose) -> None:
@@ -263,6 +274,10 @@ class FiveCardStud(HandState[PokerCarry]):
     @handles(Fold, Check, Call, Bet, Raise, AllIn)
     def on_betting(self, seat: int, event: Event) -> None:
         if self.round is None:
+            if not self.live[seat]:  # nobody opens a round for a player out of the hand
+                self.flag("bet_outside_round", _("{player} cannot bet now").format(player=self.names[seat]), "stud.6",
+                          player=seat, remedy=_("ignored"))
+                return
             if self.round_no >= ROUNDS:
                 self.flag("bet_outside_round", _("{player} cannot bet: the betting is over").format(player=self.names[seat]), "stud.6",
                           player=seat, remedy=_("ignored"))
