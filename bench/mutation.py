@@ -8,11 +8,11 @@ live table and the PokerKit cross-check); mutmut runs, for each mutant, only the
 call the mutated function.  mutmut copies the package to ``mutants/`` (git-ignored) and switches
 mutants on by trampolines.
 
-The engine has some 11,000 mutants: at about one a second on a 2-core machine the full run takes
-hours, so a fixed-seed sample is run::
+The engine has some 15,000 mutants: the full run takes an hour or more on a 2-core machine, so a
+fixed-seed sample is run::
 
     .venv/bin/python bench/mutation.py --sample 300            # seed 7 unless --seed
-    .venv/bin/python bench/mutation.py --all                   # every mutant (hours)
+    .venv/bin/python bench/mutation.py --all                   # every mutant (an hour or more)
     .venv/bin/python bench/mutation.py --sample 300 --survivors  # after adding tests: rerun only what
                                                                # the last run of this sample left alive
     .venv/bin/python bench/mutation.py --sample 80 --only 'referee.engine.betting.*'  # one module's mutants
