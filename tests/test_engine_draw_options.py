@@ -19,7 +19,7 @@ from referee.engine.places import MUCK, kept
 from referee.engine.replay import play, start_hand
 from referee.errors import InputError
 
-from helpers.engine import FOUR_PLAYERS, dealt, game_setup, replay_table, shown
+from helpers.engine import FOUR_PLAYERS, dealt, findings_in_full, game_setup, replay_table, shown
 
 FIVE = [*FOUR_PLAYERS, ("Eve", 100)]
 SIX = [*FIVE, ("Fay", 100)]
@@ -33,12 +33,6 @@ DRAWS = [Draw(player="Bob", count=2), Draw(player="Cy", count=1), Draw(player="D
 
 def setup(options=None, seats=FOUR_PLAYERS, **kw):
     return game_setup("straight_draw", options, seats=seats, **kw)
-
-
-def rows(replay, *, kind=None):
-    """(action, code, player, rule, message, remedy) of each finding (of one kind, if given)."""
-    return [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in replay.findings
-            if kind is None or f.kind == kind]
 
 
 # ---------------------------------------------------------------------- draw.ante
@@ -68,7 +62,7 @@ def test_a_dealer_short_of_the_ante_antes_what_he_has_and_it_is_noted():
     players: she antes her 2, noted under draw.2 at the end of the hand."""
     r = replay_table(setup(seats=[("Ann", 2), ("Bob", 100), ("Cy", 100), ("Dee", 100)]), [])
     assert r.outcome.stacks["Ann"] == 0 and r.outcome.in_middle == 2
-    assert rows(r) == [(None, "ante_short", "Ann", "draw.2", "Ann could ante only 2 of 4", None)]
+    assert findings_in_full(r) == [(None, "ante_short", "Ann", "draw.2", "Ann could ante only 2 of 4", None)]
 
 
 # ---------------------------------------------------------------------- draw.all_check
@@ -88,7 +82,7 @@ def test_a_first_round_everybody_checks_ends_the_deal_and_the_pot_stays(option, 
     r = replay_table(setup({"draw.all_check": option}), CHECKS)
     o = r.outcome
     assert (o.kind, o.carried, o.stacks) == ("passed_out", 4, {"Ann": 96, "Bob": 100, "Cy": 100, "Dee": 100})
-    assert rows(r) == [(None, "passed_out", None, "draw.all_check",
+    assert findings_in_full(r) == [(None, "passed_out", None, "draw.all_check",
                         "everybody checked: the deal is void and the pot of 4 stays", None)]
     assert (o.next_hand.dealer, o.next_hand.same_dealer) == (dealer, same_dealer)
     assert o.next_hand.carry == PokerCarry(4, passed_out=1)
@@ -172,7 +166,7 @@ def test_the_most_cards_one_may_draw_at_once(option, seats, limit):
     assert replay_table(setup({"draw.max_draw": option}, seats=seats), called + [Draw(player="Bob", count=limit)]
                         ).findings == ()
     over = replay_table(setup({"draw.max_draw": option}, seats=seats), called + [Draw(player="Bob", count=limit + 1)])
-    assert rows(over) == [(len(called) + 1, "drew_too_many", "Bob", "draw.max_draw",
+    assert findings_in_full(over) == [(len(called) + 1, "drew_too_many", "Bob", "draw.max_draw",
                            f"Bob drew {limit + 1} cards; at most {limit} may be drawn",
                            "the draw stands: cards dealt cannot be taken back")]
 
@@ -218,7 +212,7 @@ def test_a_second_draw_is_ignored_unless_it_is_the_split_fifth_card(option, seco
                                                                 Draw(player="Dee", count=0), Draw(player="Ann", count=3)]
     r = replay_table(setup({"draw.max_draw": option}), events + late)
     at = 6 if second else len(events) + len(late)
-    assert rows(r) == [(at, code, "Bob", rule, message, "ignored")]
+    assert findings_in_full(r) == [(at, code, "Bob", rule, message, "ignored")]
 
 
 # ---------------------------------------------------------------------- the draw's own refusals
@@ -228,7 +222,7 @@ def test_a_draw_before_the_draw_is_ignored():
     """draw.7.1: "After the first betting round the dealer serves each player" -- Bob draws during round
     one: flagged and ignored; Cy is still to act in the betting."""
     r = replay_table(setup(), [Bet(player="Bob", amount=1), Draw(player="Bob", count=2)])
-    assert rows(r) == [(2, "draw_out_of_phase", "Bob", "draw.7.1", "Bob cannot draw now (round1)", "ignored")]
+    assert findings_in_full(r) == [(2, "draw_out_of_phase", "Bob", "draw.7.1", "Bob cannot draw now (round1)", "ignored")]
     assert r.states[-1].to_act == "Cy"
 
 
@@ -237,7 +231,7 @@ def test_a_draw_by_a_player_who_folded_is_ignored():
     Bob is still to draw."""
     r = replay_table(setup(), [Bet(player="Bob", amount=1), Fold(player="Cy"), Call(player="Dee"),
                                Call(player="Ann"), Draw(player="Cy", count=1)])
-    assert rows(r) == [(5, "draw_not_in_hand", "Cy", "draw.7.1", "Cy is not in the hand and cannot draw", "ignored")]
+    assert findings_in_full(r) == [(5, "draw_not_in_hand", "Cy", "draw.7.1", "Cy is not in the hand and cannot draw", "ignored")]
     assert (r.states[-1].phase, r.states[-1].to_act) == ("draw", "Bob")
 
 
@@ -477,7 +471,7 @@ def test_a_bet_when_no_betting_round_is_open_is_ignored_saying_why(events, messa
     the draw comes between the rounds -- a bet outside a round is flagged and ignored."""
     r = replay_table(setup(), events)
     who = message.split()[0]
-    assert rows(r, kind="illegal_action")[-1:] == [(len(events), "bet_outside_round", who, rule, message, "ignored")]
+    assert findings_in_full(r, kind="illegal_action")[-1:] == [(len(events), "bet_outside_round", who, rule, message, "ignored")]
 
 
 # ---------------------------------------------------------------------- the deal, exposed cards, misdeals
@@ -490,7 +484,7 @@ def test_cards_dealt_after_the_betting_began_or_to_a_player_not_dealt_in_are_fla
     seats = [("Ann", 100), ("Bob", 100), ("Cy", 100), ("Dee", 0)]
     r = replay_table(setup(seats=seats), [dealt("Bob", "As Ad Kc 7h 2s"), Bet(player="Bob", amount=1),
                                           dealt("Cy", "Qs Qd 9c 8h 3s"), dealt("Dee", "4c 5d 6h 8s Th")])
-    assert rows(r) == [
+    assert findings_in_full(r) == [
         (3, "dealt_during_betting", "Cy", "draw.3", "cards dealt to Cy after the betting began", None),
         (4, "dealt_during_betting", "Dee", "draw.3", "cards dealt to Dee after the betting began", None),
         (4, "dealt_not_in_deal", "Dee", "draw.misdeal", "Dee has no chips and is not in this deal but was dealt cards",
@@ -517,7 +511,7 @@ def test_an_exposed_card_says_whether_it_can_make_a_misdeal(options, before, by_
     none: no misdeal at all."""
     r = replay_table(setup(options), [*before, Expose(player="Bob", card=cards("As")[0], by_dealer=by_dealer)])
     by = "the dealer" if by_dealer else "Bob"
-    assert rows(r) == [(len(before) + 1, code, "Bob", "draw.misdeal", f"Bob's card As was exposed by {by}", remedy)]
+    assert findings_in_full(r) == [(len(before) + 1, code, "Bob", "draw.misdeal", f"Bob's card As was exposed by {by}", remedy)]
 
 
 @pytest.mark.parametrize("options, before, message, remedy", [
@@ -532,7 +526,7 @@ def test_a_misdeal_called_too_late_or_under_no_misdeal_is_ignored(options, befor
     """draw.misdeal: a misdeal only "if found before two players have acted"; under none, never: the call
     is flagged and the hand goes on."""
     r = replay_table(setup(options), [*before, Misdeal(reason="two cards exposed")])
-    assert rows(r) == [(len(before) + 1, "misdeal_refused", None, "draw.misdeal", message, remedy)]
+    assert findings_in_full(r) == [(len(before) + 1, "misdeal_refused", None, "draw.misdeal", message, remedy)]
     assert r.outcome.kind == "in_progress"
 
 
@@ -540,7 +534,7 @@ def test_a_misdeal_before_two_players_act_returns_the_bets_and_the_same_dealer_d
     """draw.misdeal = rrop_list: Bob bet 2, then the misdeal is called: his 2 come back, Ann's ante of 4
     stays in the pot for Ann's redeal, whose antes are already in."""
     r = replay_table(setup(), [Bet(player="Bob", amount=2), Misdeal(reason="two cards exposed")])
-    assert rows(r) == [(2, "misdeal_called", None, "draw.misdeal",
+    assert findings_in_full(r) == [(2, "misdeal_called", None, "draw.misdeal",
                         "misdeal (two cards exposed): bets are returned and the same dealer deals again", None)]
     o = r.outcome
     assert (o.kind, o.stacks, o.carried) == ("misdeal", {"Ann": 96, "Bob": 100, "Cy": 100, "Dee": 100}, 4)
@@ -584,7 +578,7 @@ def test_a_hand_shown_during_play_and_a_muck_outside_the_showdown_are_flagged():
     """draw.9: hands are shown at the showdown -- Bob shows during round one (flagged; the cards are seen)
     and Cy mucks during it (flagged; he is out of the hand)."""
     r = replay_table(setup(), [shown("Bob", "As Ad Kc 7h 2s"), Muck(player="Cy")])
-    assert rows(r) == [(1, "showed_during_play", "Bob", None, "Bob showed his hand during play", None),
+    assert findings_in_full(r) == [(1, "showed_during_play", "Bob", None, "Bob showed his hand during play", None),
                        (2, "mucked_outside_showdown", "Cy", None, "Cy mucked outside the showdown", None)]
     assert r.states[-1].in_hand == ("Ann", "Bob", "Dee")
 
@@ -601,7 +595,7 @@ def test_taking_the_pot_early_or_a_pot_that_stays_is_flagged():
     then passed out (everybody checked, draw.5): the pot stays on the table, flagged at the end under
     draw.all_check for the action of the rake."""
     r = replay_table(setup(), [TakePot(player="Bob"), *CHECKS])
-    assert rows(r) == [
+    assert findings_in_full(r) == [
         (1, "took_pot_early", "Bob", None, "Bob took the pot before the hand was over", None),
         (None, "passed_out", None, "draw.all_check", "everybody checked: the deal is void and the pot of 4 stays", None),
         (1, "took_pot_not_his", "Bob", "draw.all_check",
@@ -678,7 +672,7 @@ def test_an_unshown_hand_leaves_the_pot_undecided_naming_who_must_show():
     """draw.9: the best hand wins -- Bob's and Cy's hands are not known and not shown: the pot waits."""
     r = replay_table(setup(), CALLED + DRAWS + [Check(player=n) for n in ("Bob", "Cy", "Dee", "Ann")]
                      + [shown("Dee", "4c 5d 6h 8s Th"), shown("Ann", "Jc Jd 2c 2d 9s")])
-    assert rows(r, kind="unverifiable") == [(None, "showdown_unverifiable", None, "draw.9",
+    assert findings_in_full(r, kind="unverifiable") == [(None, "showdown_unverifiable", None, "draw.9",
                         "the showdown cannot be decided: show the hands of Bob, Cy",
                         "the pot is undecided until they are shown")]
     assert r.outcome.undecided == 8
@@ -768,7 +762,7 @@ def test_a_hand_thrown_in_by_the_last_to_act_ends_the_round_or_the_draw(events, 
     спасовал)" -- a player who throws his cards in during play is out of the hand (flagged: it is no
     showdown), and the play goes on without him: the round or the draw he was last in is over."""
     r = replay_table(setup(), events)
-    assert rows(r)[0] == (len(events), "mucked_outside_showdown", "Ann", None, "Ann mucked outside the showdown", None)
+    assert findings_in_full(r)[0] == (len(events), "mucked_outside_showdown", "Ann", None, "Ann mucked outside the showdown", None)
     assert (r.states[-1].phase, r.states[-1].to_act) == (phase, to_act)
     assert "Ann" not in r.states[-1].in_hand
 
@@ -853,7 +847,7 @@ def test_the_first_to_rake_the_pot_is_the_one_judged():
     """Raking decides nothing: Cy rakes first (flagged with its action), then Bob, the winner."""
     r = replay_table(setup(), [Bet(player="Bob", amount=1), Fold(player="Cy"), Fold(player="Dee"), Fold(player="Ann"),
                                TakePot(player="Cy"), TakePot(player="Bob")])
-    assert rows(r) == [(5, "took_pot_not_his", "Cy", "draw.4.3",
+    assert findings_in_full(r) == [(5, "took_pot_not_his", "Cy", "draw.4.3",
                         "Cy took the pot, but it belongs to Bob: taking the pot decides nothing",
                         "the pot goes where the ruling puts it")]
 
@@ -902,7 +896,7 @@ def test_a_bet_by_a_player_out_of_the_hand_outside_a_round_names_him(seats, even
     """draw.4.3: the betting is for the players still in the hand -- after the round is over, a bet by
     a player who folded, or who was never dealt in, is flagged against him and ignored."""
     r = replay_table(setup(seats=seats), events)
-    assert rows(r) == [(len(events), "acted_not_in_hand", "Cy", "draw.4.3", message, "ignored")]
+    assert findings_in_full(r) == [(len(events), "acted_not_in_hand", "Cy", "draw.4.3", message, "ignored")]
 
 
 def test_a_draw_of_the_most_cards_allowed_out_of_turn_is_out_of_turn_only():

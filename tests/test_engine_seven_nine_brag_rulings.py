@@ -19,7 +19,7 @@ from referee.engine.games.seven_card_brag import SevenCardBrag, SevenCarry
 from referee.engine.replay import play, replay_hand
 from referee.errors import HandFileError
 
-from helpers.engine import game_setup, replay_text_hand, replay_text_night
+from helpers.engine import findings_in_full, game_setup, replay_text_hand, replay_text_night
 
 SEATS = "Ann 20, Bob 20, Cy 20"
 STAKES = "Bob: stake 1\nCy: stake 1\nAnn: stake 1\n"
@@ -31,11 +31,6 @@ ROUND_TWO = "Cy: reveals Ac Ad 4h\nAnn: reveals Kc Td 3s\nBob: reveals 9c 8d 2s\
 
 def hand(lines: str, *options: str, game: str = "seven_card_brag", seats: str = SEATS):
     return replay_text_hand(game, lines, *options, seats=seats)
-
-
-def in_full(replay) -> list[tuple]:
-    """(action, code, player, rule, words, remedy) of every finding, notes included."""
-    return [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in replay.findings]
 
 
 # ---------------------------------------------------------------- every ruling, in full
@@ -174,7 +169,7 @@ RULINGS = {
 
 @pytest.mark.parametrize(("game", "lines", "options", "expected"), RULINGS.values(), ids=RULINGS.keys())
 def test_each_seven_and_nine_card_ruling_in_full(game: str, lines: str, options: tuple[str, ...], expected: list) -> None:
-    assert in_full(hand(lines, *options, game=game)) == expected
+    assert findings_in_full(hand(lines, *options, game=game)) == expected
 
 
 @pytest.mark.parametrize(("game", "seats", "expected"), [
@@ -186,7 +181,7 @@ def test_each_seven_and_nine_card_ruling_in_full(game: str, lines: str, options:
      (None, "too_many_players", None, "brag9.1", "6 players are in the deal; Nine-card Brag is for at most 5", None)),
 ])
 def test_more_players_than_the_game_deals_to_are_flagged(game: str, seats: str, expected: tuple) -> None:
-    assert in_full(hand("Bob: stake 1\n", game=game, seats=seats)) == [expected]
+    assert findings_in_full(hand("Bob: stake 1\n", game=game, seats=seats)) == [expected]
 
 
 @pytest.mark.parametrize(("game", "seats"), [
@@ -195,14 +190,14 @@ def test_more_players_than_the_game_deals_to_are_flagged(game: str, seats: str, 
 ])
 def test_as_many_players_as_the_game_deals_to_is_no_finding(game: str, seats: str) -> None:
     """brag7.1 "Two to seven players"; brag9.1 "at most five players": exactly the most is allowed."""
-    assert in_full(hand("Bob: stake 1\n", game=game, seats=seats)) == []
+    assert findings_in_full(hand("Bob: stake 1\n", game=game, seats=seats)) == []
 
 
 def test_a_player_without_chips_who_stakes_is_not_in_the_deal() -> None:
     """brag7.1: Dee, with no chips, is not dealt in: her stake is ignored, Bob's sets the equal stake."""
     setup = game_setup("seven_card_brag", seats=[("Ann", 20), ("Bob", 20), ("Cy", 20), ("Dee", 0)])
     r = replay_hand(setup, [Stake("Dee", 1), Stake("Bob", 2), Reveal("Dee", None, tuple(cards("Kh Kd 5c")))])
-    assert in_full(r) == [(1, "acted_not_in_hand", "Dee", "brag7.1", "Dee has no chips and is not in this deal", "ignored"),
+    assert findings_in_full(r) == [(1, "acted_not_in_hand", "Dee", "brag7.1", "Dee has no chips and is not in this deal", "ignored"),
                           (3, "acted_not_in_hand", "Dee", "brag7.1", "Dee is not in this deal", "ignored")]
     assert r.outcome.stacks == {"Ann": 20, "Bob": 18, "Cy": 20, "Dee": 0}
     assert play(setup, r.events).prompt().to_act == "Cy"
@@ -213,7 +208,7 @@ def test_a_declaration_the_game_does_not_know_is_ignored() -> None:
     ignored."""
     setup = game_setup("seven_card_brag", seats=[("Ann", 20), ("Bob", 20), ("Cy", 20)])
     r = replay_hand(setup, [Stake("Bob", 1), Declare("Bob", what="open")])
-    assert in_full(r) == [(2, "declaration_unknown", "Bob", None, "Bob declares open: not a declaration of Seven-card Brag",
+    assert findings_in_full(r) == [(2, "declaration_unknown", "Bob", None, "Bob declares open: not a declaration of Seven-card Brag",
                            "ignored")]
 
 
@@ -247,7 +242,7 @@ def test_a_stake_bigger_than_the_players_chips_puts_in_what_he_has() -> None:
     """brag7.1: Bob stakes 5 with 3 chips: he puts in his 3 (noted short); the deal's stake is still 5, so Cy's
     5 is no breach."""
     r = hand("Bob: stake 5\nCy: stake 5\n", seats="Ann 20, Bob 3, Cy 20")
-    assert in_full(r) == [(1, "ante_short", "Bob", "brag7.1", "Bob could stake only 3 of 5", None)]
+    assert findings_in_full(r) == [(1, "ante_short", "Bob", "brag7.1", "Bob could stake only 3 of 5", None)]
     assert r.outcome.stacks == {"Ann": 20, "Bob": 0, "Cy": 15} and r.outcome.in_middle == 8
 
 
@@ -345,7 +340,7 @@ def test_four_of_a_kind_declared_wins_the_pot_at_once() -> None:
     round is revealed, so no round has a best hand."""
     r = hand(STAKES + "Cy: declares four of a kind 9c 9d 9h 9s\n", "brag7.four_of_a_kind_wins = on")
     o = r.outcome
-    assert in_full(r) == []
+    assert findings_in_full(r) == []
     assert (o.kind, o.summary, o.stacks) == ("showdown", "Cy declares four of a kind and wins 3",
                                              {"Ann": 19, "Bob": 19, "Cy": 22})
     assert [(p.amount, p.winners, p.rule) for p in o.pots] == [(3, ("Cy",), "brag7.7")]
@@ -409,7 +404,7 @@ def test_an_unseen_first_hand_leaves_round_two_without_a_leader() -> None:
     two is out of turn, and nobody is asked."""
     lines = STAKES + ROUND_ONE.replace("6c 6h As", "?? ?? ??") + "Bob: reveals 9c 8d 2s\n"
     r = hand(lines)
-    assert in_full(r) == []
+    assert findings_in_full(r) == []
     setup = game_setup("seven_card_brag", seats=[("Ann", 20), ("Bob", 20), ("Cy", 20)])
     state = play(setup, list(r.events)[:6])
     assert (state.leader(2), state.next_to_reveal(), state.prompt().to_act) == (None, None, None)
@@ -425,7 +420,7 @@ def test_a_weaker_hand_revealed_first_cannot_win() -> None:
     aces in round two (over tens and eights), but the aces are better than the queens he revealed first:
     flagged at the aces (action 7); nobody may win, the 3 stay."""
     r = hand(MISORDERED)
-    assert in_full(r) == [(7, "better_hand_not_first", "Bob", "brag7.4",
+    assert findings_in_full(r) == [(7, "better_hand_not_first", "Bob", "brag7.4",
                            "Bob revealed Ah Ad Ac after his weaker Qh Qd 2s: the best hand must be revealed first",
                            "he cannot win the pot on this deal; his hands still count")]
     o = r.outcome
@@ -448,7 +443,7 @@ def test_a_weaker_hand_revealed_first_is_reordered() -> None:
     """brag7.misorder = reorder: "the better one counts as his first hand" -- Bob's aces count in round one,
     his queens in round two: best in both, he wins the 3 staked, the pot naming his aces."""
     r = hand(MISORDERED, "brag7.misorder = reorder")
-    assert in_full(r) == [(7, "better_hand_not_first", "Bob", "brag7.4",
+    assert findings_in_full(r) == [(7, "better_hand_not_first", "Bob", "brag7.4",
                            "Bob revealed Ah Ad Ac after his weaker Qh Qd 2s: the best hand must be revealed first",
                            "his better hand counts as his first")]
     o = r.outcome
@@ -481,7 +476,7 @@ def test_a_player_whose_hands_two_rounds_need_is_named_once() -> None:
     events += [Reveal("Cy", None, tuple(cards("Th 9d 3c"))), Reveal("Ann", None, (UNKNOWN,) * 3),
                Reveal("Bob", None, tuple(cards("Jh Jc 3d")))]
     r = replay_hand(setup, events)
-    assert in_full(r) == [(None, "round_unverifiable", "Ann", "brag9.5",
+    assert findings_in_full(r) == [(None, "round_unverifiable", "Ann", "brag9.5",
                            "the best hand of a round cannot be told: Ann's hand must be shown",
                            "the pot is undecided until it is shown")]
     assert (r.outcome.undecided, r.outcome.facts) == (3, {"round_best": ["Cy", "?", "?"]})

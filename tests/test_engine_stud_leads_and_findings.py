@@ -14,18 +14,13 @@ from referee.engine.findings import JudgedLater
 from referee.engine.replay import play
 from referee.errors import InputError
 
-from helpers.engine import THREE_PLAYERS, dealt, dealt_up, game_setup, replay_table, shown
+from helpers.engine import THREE_PLAYERS, dealt, dealt_up, findings_in_full, game_setup, replay_table, shown
 
 ANN, BOB, CY = "Ann", "Bob", "Cy"
 HOLES = [dealt(BOB, "Tc"), dealt(CY, "Td"), dealt(ANN, "Jc")]
 BRING_IN = "bring_in_lowest_upcard"
 SUIT = "suit_c<d<h<s"
 UNCHECKED = "show the upcards to check the order"
-
-
-def rows(replay):
-    """Each finding in full: (action, code, player, rule, message, remedy)."""
-    return [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in replay.findings]
 
 
 def stud(options=None, seats=THREE_PLAYERS, **kw):
@@ -60,7 +55,7 @@ def test_the_highest_upcard_leads_the_first_round(bob, cy, ann, tie, leader):
     r = replay_table(stud({"stud.upcard_tie": tie}), first_round(bob, cy, ann))
     s = r.states[-1]
     assert (s.phase, s.to_act, s.stacks) == ("round1", leader, (50, 50, 50))
-    assert rows(r) == []
+    assert findings_in_full(r) == []
 
 
 @pytest.mark.parametrize(("bob", "cy", "ann", "tie", "brings_in", "next_up"), [
@@ -83,7 +78,7 @@ def test_the_lowest_upcard_brings_in(bob, cy, ann, tie, brings_in, next_up):
     s = r.states[-1]
     assert (s.phase, s.to_act) == ("round1", next_up)
     assert dict(zip((ANN, BOB, CY), s.stacks)) == {n: 49 if n == brings_in else 50 for n in (ANN, BOB, CY)}
-    assert rows(r) == [(6, "bring_in", brings_in, "stud.first_round", f"{brings_in} brings in for 1 (lowest upcard)",
+    assert findings_in_full(r) == [(6, "bring_in", brings_in, "stud.first_round", f"{brings_in} brings in for 1 (lowest upcard)",
                         None)]
 
 
@@ -99,7 +94,7 @@ def test_the_bring_in_is_the_smallest_bet_or_what_the_player_has(ann_chips, ante
     seats = [(ANN, ann_chips), (BOB, 50), (CY, 50)]
     r = replay_table(stud({"stud.first_round": BRING_IN, "stud.bet_min": 2, "stud.ante": ante}, seats=seats),
                      first_round("Kh", "Qs", "4d"))
-    bring_ins = [row for row in rows(r) if row[1] == "bring_in"]
+    bring_ins = [row for row in findings_in_full(r) if row[1] == "bring_in"]
     assert bring_ins == ([(6, "bring_in", ANN, "stud.first_round", f"Ann brings in for {brought} (lowest upcard)", None)]
                          if brought else [])
     assert r.states[-1].stacks[0] == ann_after
@@ -110,7 +105,7 @@ def test_a_bet_before_the_upcards_opens_the_first_round_at_the_bettor():
     cannot be checked, so the bettor is taken as the leader and that is flagged; an upcard dealt to him
     while the round is open is flagged under stud.6 (the cards come between the rounds)."""
     r = replay_table(stud(), HOLES + [Bet(player=BOB, amount=1), dealt_up(BOB, "Kh")])
-    assert rows(r) == [
+    assert findings_in_full(r) == [
         (4, "lead_unverifiable", None, "stud.3",
          "who leads betting round 1 cannot be checked: upcards not all known; Bob is taken as the leader", UNCHECKED),
         (5, "dealt_during_betting", BOB, "stud.6", "cards dealt to Bob during a betting round", None)]
@@ -127,7 +122,7 @@ def test_an_upcard_logged_unseen_leaves_the_first_lead_to_the_dealers_left(optio
 
     events = HOLES + [dealt_up(BOB, "9d"), Deal(player=CY, cards=(UNKNOWN,), face_up=True), dealt_up(ANN, "Ks")]
     r = replay_table(stud(options), events)
-    assert rows(r) == [(6, "lead_unverifiable", None, "stud.3",
+    assert findings_in_full(r) == [(6, "lead_unverifiable", None, "stud.3",
                         "who leads betting round 1 cannot be checked: upcards not all known; Bob is taken as the leader",
                         UNCHECKED)]
     assert r.states[-1].to_act == BOB
@@ -144,7 +139,7 @@ def test_a_later_round_whose_upcards_are_unseen_is_led_by_the_dealers_left_among
                                               Fold(player=BOB),
                                               Deal(player=CY, cards=(UNKNOWN,), face_up=True), dealt_up(ANN, "2c")]
     r = replay_table(stud(), events)
-    assert rows(r) == [(12, "lead_unverifiable", None, "stud.later_rounds",
+    assert findings_in_full(r) == [(12, "lead_unverifiable", None, "stud.later_rounds",
                         "who leads betting round 2 cannot be checked: upcards not all known; Cy is taken as the leader",
                         UNCHECKED)]
     assert (r.states[-1].phase, r.states[-1].to_act) == ("round2", CY)
@@ -156,14 +151,14 @@ def test_a_player_out_of_the_hand_dealt_an_upcard_is_flagged():
     events = first_round("Kh", "Qs", "9d") + [Check(player=BOB), Bet(player=CY, amount=1), Call(player=ANN),
                                               Fold(player=BOB), dealt_up(BOB, "2d")]
     r = replay_table(stud(), events)
-    assert rows(r) == [(11, "dealt_not_in_deal", BOB, "stud.6", "Bob is not in the hand but was dealt cards", None)]
+    assert findings_in_full(r) == [(11, "dealt_not_in_deal", BOB, "stud.6", "Bob is not in the hand but was dealt cards", None)]
 
 
 def test_an_exposed_hole_card_is_noted_and_the_hand_plays_on():
     """stud.2.1: "each player looks at his own hole card without letting anyone else see it" -- Cy's is
     exposed (action 7): noted, nothing else changes."""
     r = replay_table(stud(), first_round("Kh", "Qs", "9d") + [Expose(player=CY, card=dealt(CY, "Td").cards[0])])
-    assert rows(r) == [(7, "hole_card_exposed", CY, None, "Cy's hole card Td was exposed", None)]
+    assert findings_in_full(r) == [(7, "hole_card_exposed", CY, None, "Cy's hole card Td was exposed", None)]
     assert r.states[-1].to_act == BOB
 
 
@@ -174,7 +169,7 @@ def test_a_misdeal_returns_the_bets_and_the_same_dealer_deals_again(reason, word
     Bob's and Cy's antes, stud.ante = ante) carries to the redeal, which Ann deals again."""
     events = first_round("Kh", "Qs", "9d") + [Bet(player=BOB, amount=1), Misdeal(reason=reason)]
     r = replay_table(stud({"stud.ante": "ante"}), events)
-    assert rows(r) == [(8, "misdeal_called", None, "stud.2.1", words, "bets are returned and the same dealer deals again")]
+    assert findings_in_full(r) == [(8, "misdeal_called", None, "stud.2.1", words, "bets are returned and the same dealer deals again")]
     o = r.outcome
     assert (o.kind, o.carried, o.stacks) == ("misdeal", 3, {ANN: 49, BOB: 49, CY: 49})
     assert (o.next_hand.dealer, o.next_hand.carry.pot, o.next_hand.carry.antes_in) == (ANN, 3, True)
@@ -193,7 +188,7 @@ def test_a_bet_after_the_last_betting_round_is_ignored():
     flagged and ignored."""
     events = four_streets([Check(player=n) for n in (BOB, CY, ANN)]) + [Bet(player=BOB, amount=1)]
     r = replay_table(stud(), events)
-    assert rows(r)[-1] == (28, "bet_outside_round", BOB, "stud.6", "Bob cannot bet: the betting is over", "ignored")
+    assert findings_in_full(r)[-1] == (28, "bet_outside_round", BOB, "stud.6", "Bob cannot bet: the betting is over", "ignored")
     assert r.states[-1].phase == "showdown" and r.states[-1].stacks == (50, 50, 50)
 
 
@@ -266,7 +261,7 @@ def test_a_bet_between_rounds_by_a_player_who_threw_his_cards_in_is_ignored():
     r = replay_table(stud(), first_round("Kh", "Qs", "9d") + [Check(player=n) for n in (BOB, CY, ANN)]
                      + [Muck(player=CY), Check(player=CY)])
     # holes 1-3, upcards 4-6, checks 7-9, Cy's muck 10, his check 11
-    assert rows(r)[-1] == (11, "bet_outside_round", CY, "stud.6", "Cy cannot bet now", "ignored")
+    assert findings_in_full(r)[-1] == (11, "bet_outside_round", CY, "stud.6", "Cy cannot bet now", "ignored")
     assert r.outcome.kind == "in_progress"
     assert r.states[-1].to_act is None  # no round is open: the second upcards come next
 
@@ -281,7 +276,7 @@ def test_a_first_round_everybody_folds_is_a_new_deal_with_the_antes_carried():
     o = r.outcome
     assert (o.kind, o.carried, o.summary) == ("passed_out", 3, "passed out: 3 chips carried to the next deal")
     assert (o.next_hand.carry.pot, o.next_hand.carry.passed_out) == (3, 2)
-    assert rows(r) == [(None, "passed_out", None, "stud.5.2", "no bet and everybody folded or checked: the deal is void "
+    assert findings_in_full(r) == [(None, "passed_out", None, "stud.5.2", "no bet and everybody folded or checked: the deal is void "
                         "and the pot of 3 stays", None)]
 
 
@@ -309,7 +304,7 @@ def test_the_prompt_before_the_deal_waits_for_the_cards():
 def test_every_player_dealt_in_antes_the_ante_amount(amount, seats, after, in_middle):
     """stud.ante = ante: "Before the deal every player antes stud.ante_amount chips"."""
     r = replay_table(stud({"stud.ante": "ante", "stud.ante_amount": amount}, seats=seats), [])
-    assert rows(r) == [] and tuple(r.outcome.stacks.values()) == after and r.outcome.in_middle == in_middle
+    assert findings_in_full(r) == [] and tuple(r.outcome.stacks.values()) == after and r.outcome.in_middle == in_middle
 
 
 def test_without_the_ante_option_nobody_antes():
@@ -326,7 +321,7 @@ def test_a_round_whose_upcards_came_early_opens_as_the_round_before_closes():
     events = first_round("Kh", "Qs", "9d") + [Bet(player=BOB, amount=1), Call(player=CY)] + upcards("2d", "3h", "9s")
     events += [Call(player=ANN)]
     r = replay_table(stud(), events)
-    assert rows(r) == [(n, "dealt_during_betting", who, "stud.6", f"cards dealt to {who} during a betting round", None)
+    assert findings_in_full(r) == [(n, "dealt_during_betting", who, "stud.6", f"cards dealt to {who} during a betting round", None)
                        for n, who in ((9, BOB), (10, CY), (11, ANN))]
     s = r.states[-1]
     assert (s.phase, s.to_act, s.stacks) == ("round2", ANN, (49, 49, 49))

@@ -20,7 +20,7 @@ from referee.engine.replay import play, replay_hand
 from referee.ranking.brag import BragRules
 from referee.cards import cards
 
-from helpers.engine import game_setup, replay_text_hand, replay_text_night
+from helpers.engine import findings_in_full, game_setup, replay_text_hand, replay_text_night
 
 GOLDEN = Path(__file__).parent / "golden" / "three_card_brag"
 SEATS = "Ann 50, Bob 50, Cy 50"
@@ -34,11 +34,6 @@ def hand(lines: str, *options: str, seats: str = SEATS):
 
 def night(body: str, *options: str, seats: str = SEATS) -> list:
     return [h.replay for h in replay_text_night("three_card_brag", body, *options, seats=seats)]
-
-
-def in_full(replay) -> list[tuple]:
-    """(action, code, player, rule, words, remedy) of every finding, notes included."""
-    return [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in replay.findings]
 
 
 def state_after(lines: str, *options: str, seats=(("Ann", 50), ("Bob", 50), ("Cy", 50))) -> ThreeCardBrag:
@@ -96,10 +91,10 @@ def test_each_three_card_ruling_in_full(lines: str, options: tuple[str, ...], ex
     r = hand(lines, *options)
     if expected is None:  # only the game's own rulings are pinned here
         own = {"showdown_unverifiable", "showed_during_play", "mucked_outside_showdown"}
-        assert [f[1:4] for f in in_full(r) if f[1] in own] == (
+        assert [f[1:4] for f in findings_in_full(r) if f[1] in own] == (
             [("showdown_unverifiable", "Cy", "brag.7.1")] if "round" in str(options) else [])
     else:
-        assert in_full(r) == expected
+        assert findings_in_full(r) == expected
 
 
 def test_a_pot_whose_hands_are_not_all_shown_waits_for_them() -> None:
@@ -118,13 +113,13 @@ def test_a_staking_breach_is_recorded_as_the_stakes_judged_it() -> None:
     """brag.8.5 "A stake he logs as blind after his own look is taken as a seen stake" and brag.7.2 (a seen
     stake at least the full amount): Cy, who looked, logs a blind 1 after Bob's seen 2 -- both rulings, with
     their words and remedies, at Cy's action."""
-    assert in_full(hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: blind 1\n")) == [
+    assert findings_in_full(hand("Bob: looks\nBob: stake 2\nCy: looks\nCy: blind 1\n")) == [
         (4, "blind_after_look", "Cy", "brag.8.5", "Cy logged a blind stake after looking", "taken as a seen stake of 1"),
         (4, "stake_short", "Cy", "brag.7.2", "Cy's stake of 1 is short of the 2 he must put in to stay in", "made up to 2")]
 
 
 def test_a_misdeal_called_without_a_reason_is_ignored() -> None:
-    assert in_full(hand("misdeal\n")) == [
+    assert findings_in_full(hand("misdeal\n")) == [
         (1, "misdeal_refused", None, None, "a misdeal was called, but the brag rulebook has no misdeal",
          "ignored: the hand plays on")]
 
@@ -133,7 +128,7 @@ def test_a_player_without_chips_who_is_dealt_cards_is_flagged() -> None:
     """brag.4.1: Dee has no chips and is not in the deal; the log deals her three cards."""
     setup = game_setup("three_card_brag", seats=[("Ann", 50), ("Bob", 50), ("Cy", 50), ("Dee", 0)])
     r = replay_hand(setup, [Deal("Dee", tuple(cards("4h 4d 9s")))])
-    assert in_full(r) == [(1, "dealt_not_in_deal", "Dee", "brag.4.1",
+    assert findings_in_full(r) == [(1, "dealt_not_in_deal", "Dee", "brag.4.1",
                            "Dee has no chips and is not in this deal but was dealt cards", None)]
 
 
@@ -182,7 +177,7 @@ def test_a_prial_shown_owes_a_shuffle_and_the_next_deal_unshuffled_is_flagged() 
                           "hand 2\nCy: looks\nCy: stake 1\nAnn: folds\nBob: folds\n")
     assert first.outcome.next_hand.carry == BragCarry(shuffle_due=True)
     assert first.outcome.next_hand.obligations == ("shuffle the pack: a prial was shown (brag.5)",)
-    assert in_full(second) == [(None, "deal_not_shuffled", "Bob", "brag.5",
+    assert findings_in_full(second) == [(None, "deal_not_shuffled", "Bob", "brag.5",
                                 "a prial was shown in the last deal, but Bob dealt without shuffling", "the hand stands")]
     assert second.outcome.next_hand.carry == BragCarry() and second.outcome.next_hand.obligations == ()
 
@@ -228,7 +223,7 @@ def test_the_kept_hand_dealt_again_is_noted_and_played_without_the_log() -> None
     _, second = night("hand 1\nBob: blind 1\nCy: looks\nCy: folds\nAnn: looks\nAnn: folds\n\n"
                       "hand 2\nBob: dealt 4h 4d 9s\nCy: looks\nCy: folds\nAnn: looks\nAnn: folds\n",
                       "brag.blind_uncontested = pot_carries_blind_keeps_hand")
-    assert in_full(second) == [(1, "kept_hand_dealt", "Bob", "brag.blind_uncontested",
+    assert findings_in_full(second) == [(1, "kept_hand_dealt", "Bob", "brag.blind_uncontested",
                                 "Bob keeps his unseen hand from the last deal, but the log deals to him", None)]
 
 

@@ -54,6 +54,12 @@ def finding_rows(replay, kind: str | None = None) -> list[tuple[int | None, str,
     return [(f.action, f.code, f.player, f.rule) for f in replay.findings if kind is None or f.kind == kind]
 
 
+def findings_in_full(replay, kind: str | None = None) -> list[tuple]:
+    """Each finding in full (of one kind, if given): (action, code, player, rule, message, remedy)."""
+    return [(f.action, f.code, f.player, f.rule, f.message, f.remedy) for f in replay.findings
+            if kind is None or f.kind == kind]
+
+
 def night_text(rulebook: str, body: str, *options: str, seats: str, dealer: str = "Ann") -> str:
     """A night in the hand format: the header from ``rulebook``, ``option`` lines and ``seats``, then
     ``body`` (its ``hand N`` lines and actions)."""
