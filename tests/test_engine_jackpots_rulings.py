@@ -462,6 +462,25 @@ def test_an_opener_whose_kept_cards_prove_nothing_may_not_win_the_showdown(unpro
     assert r.outcome.penalties == penalties and r.outcome.stacks == stacks
 
 
+@pytest.mark.parametrize("unproven", ["as_false_open", "forfeit_pot_only"])
+def test_an_unproven_opener_whose_hand_won_and_who_raked_the_pot_keeps_it_as_found_after_the_win(unproven):
+    """jackpots.3 and jackpots.11.2: the table let an opener whose hand won the showdown take the pot without
+    proving his openers; what he failed to prove comes out only after he won it, and jackpots.11.1 rules it
+    (jackpots.false_open_after_win = keep_if_best_no_penalty: "his hand was the highest, he keeps the pot"),
+    whatever jackpots.unproven_opener says of an opener found unproven at the showdown.  Bob kept Th 9c, drew
+    Ah Ad 3h, showed his aces over Cy's queens and raked the 8 (action 11): Ann put in 4, Bob and Cy 2 each."""
+    events = SHOWDOWN_PRE + [drawn(BOB, "", "Ah Ad 3h"), Draw(player=CY, count=1), Check(player=BOB),
+                             Check(player=CY), shown(BOB, "Th 9c Ah Ad 3h"), shown(CY, "Qs Qd 9h 8h 3s"),
+                             TakePot(player=BOB)]
+    events[4] = Draw(player=BOB, count=3, received=events[4].received)
+    r = replay_table(game_setup("jackpots", {"jackpots.unproven_opener": unproven}), events)
+    assert [(f.action, f.code, f.rule, f.remedy) for f in r.findings if f.player == BOB] == [
+        (11, "took_pot_without_openers", "jackpots.11.2", None),
+        (None, "false_open_after_win", "jackpots.11.1", "no penalty")]
+    assert [(p.amount, p.winners) for p in r.outcome.pots] == [(8, (BOB,))] and r.outcome.penalties == ()
+    assert r.outcome.stacks == {ANN: 96, BOB: 106, CY: 98, DEE: 100}
+
+
 def test_a_false_open_in_the_logged_deal_found_at_the_showdown_gives_the_pot_to_the_others():
     """jackpots.9: "If the false open is found at the showdown, the pot goes to the best hand among the
     other players" -- Bob's logged deal Ah Ks 7c 4d 2s held no openers; his three aces are the best hand
