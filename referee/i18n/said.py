@@ -24,16 +24,21 @@ class Said(str):
 
     def __new__(cls, message: str, plural: str | None = None, count: int | None = None, /, **values: Any) -> Said:
         english = (message if plural is None or count == 1 else plural).format(
-            **{k: str.__str__(v) if isinstance(v, Said) else v for k, v in values.items()})
+            **{k: v.english if isinstance(v, Said) else v for k, v in values.items()})
         self = super().__new__(cls, english)
         self.message, self.plural, self.count, self.values = message, plural, count, values
         return self
+
+    @property
+    def english(self) -> str:
+        """The English text, a plain string: what the log, exports and kept figures hold."""
+        return str.__str__(self)
 
     def __str__(self) -> str:
         from referee.i18n import current, translating
 
         if not translating():
-            return str.__str__(self)
+            return self.english
         words = current()
         text = (words.gettext(self.message) if self.plural is None
                 else words.ngettext(self.message, self.plural, self.count or 0))

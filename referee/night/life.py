@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from referee.engine import events as ev
 from referee.errors import InputError
 from referee.i18n import _, ngettext
-from referee.i18n.said import Said, said_later, said_plural
+from referee.i18n.said import said_later, said_plural
 from referee.money import AMOUNT_HINT, AMOUNT_LIMIT, format_cents
 from referee.night.states import NightState, Step, check, instead
 from referee.plain_words import plural
@@ -581,7 +581,8 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
         what = said_later("hand {hand}, action {action} void ({what})", hand=hand, action=action,
                           what=what_it_says(target))
         voiding[(hand, action)] = what
-        planned += [(hand, ev.Void(action, reason), what), (None, ev.Amendment(_kept(what), reason), "")]
+        # the log keeps an amendment's words in English; the one who amends is told them in his language
+        planned += [(hand, ev.Void(action, reason), what), (None, ev.Amendment(what.english, reason), "")]
     fixed: dict[str, int] = {}
     for typed, chips in asked.counts:
         name = table.name(typed) or typed  # one who has not cashed out: the store's check says so
@@ -594,7 +595,7 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
         fixed[name] = chips
         what = said_later("{player}'s count corrected from {old} to {new}", player=name, old=table.cashed.get(name),
                           new=chips)
-        planned += [(None, ev.CountFixed(typed, chips), what), (None, ev.Amendment(_kept(what), reason), "")]
+        planned += [(None, ev.CountFixed(typed, chips), what), (None, ev.Amendment(what.english, reason), "")]
     for typed, chips in asked.rebuys:
         where = f"--rebuy {typed}:{chips}"
         if chips <= 0:
@@ -609,14 +610,8 @@ def _corrections(snap: LogSnapshot, table: TableState, reason: str,
             chips=chips, price=format_cents(cents)))
         what = said_plural(chips, "{player}'s missed rebuy of {count} chip added",
                            "{player}'s missed rebuy of {count} chips added", player=name)
-        planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(_kept(what), reason), "")]
+        planned += [(None, ev.AddChips(name, chips), what), (None, ev.Amendment(what.english, reason), "")]
     return planned
-
-
-def _kept(words: Said) -> str:
-    """An amendment's words as the log keeps them: English, whatever the interface speaks (the one
-    who amends is told them in his language)."""
-    return str.__str__(words)
 
 
 def void(store: Store, session_id: int, why: str) -> GameSession:
