@@ -122,19 +122,15 @@ def mask_text(text: str, public: frozenset[Card] | set[Card], names: Iterable[st
     last = k = 0
     while k < len(found):
         m = found[k]
-        spelt = _card_in_words([w.group(0) for w in found[k:k + 3]])
+        for read, width in ((_card_in_words, 3), (_card_in_russian, 2)):  # "jack of hearts", "валет червей"
+            spelt = read([w.group(0) for w in found[k:k + width]])
+            if spelt is not None:
+                break
         if spelt is not None:
             if spelt not in public:
                 out.append(text[last:m.start()] + "??")
-                last = found[k + 2].end()
-            k += 3
-            continue
-        spelt = _card_in_russian([w.group(0) for w in found[k:k + 2]])
-        if spelt is not None:
-            if spelt not in public:
-                out.append(text[last:m.start()] + "??")
-                last = found[k + 1].end()
-            k += 2
+                last = found[k + width - 1].end()
+            k += width
             continue
         cards = [] if m.group(0).casefold() in people else _cards_in_word(m.group(0))
         if any(c not in public for c in cards):
